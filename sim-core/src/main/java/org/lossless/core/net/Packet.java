@@ -1,0 +1,66 @@
+package org.lossless.core.net;
+
+/**
+ * A mutable frame, recycled through a {@link PacketPool} so the hot path allocates nothing.
+ * Fields are public for speed; each is documented with its unit. {@link #reset()} clears all.
+ */
+public final class Packet {
+    public PacketType type = PacketType.DATA;
+    /** Flow (message) id, or -1 for frames that belong to none (PFC). */
+    public int flowId = -1;
+    /** Source and destination host numbers. */
+    public int srcHost = -1;
+    public int dstHost = -1;
+    /** Packet sequence number of a data packet; for ACK/NACK the PSN acknowledged/expected. */
+    public long psn;
+    /** RDMA payload bytes carried (data packets). */
+    public int payloadBytes;
+    /** Bytes the frame occupies in a buffer (Ethernet header to FCS). */
+    public int frameBytes;
+    /** Bytes of line time (frame + preamble, SFD, IFG). */
+    public int wireBytes;
+    /** 802.1p priority / traffic class, 0..7. */
+    public int priority;
+    /** ECN-capable transport (ECT) and congestion experienced (CE). */
+    public boolean ecnCapable;
+    public boolean ce;
+    /** RoCEv2 UDP source port (per QP); input to ECMP hashing. */
+    public int udpSrcPort;
+    /** Last packet of its message. */
+    public boolean last;
+    /** Ingress port at the switch currently holding the packet (for buffer accounting). */
+    public int ingressPort = -1;
+    /** Time the sender put the packet on the wire, ps. */
+    public long sentPs;
+    /** PFC frames: bit p set = time[p] valid. */
+    public int pfcClassEnable;
+    /** PFC frames: pause time per priority in quanta of 512 bit times (0 = resume). */
+    public final int[] pfcQuanta = new int[8];
+
+    /** Clears every field to its initial value. */
+    public void reset() {
+        type = PacketType.DATA;
+        flowId = -1;
+        srcHost = -1;
+        dstHost = -1;
+        psn = 0;
+        payloadBytes = 0;
+        frameBytes = 0;
+        wireBytes = 0;
+        priority = 0;
+        ecnCapable = false;
+        ce = false;
+        udpSrcPort = 0;
+        last = false;
+        ingressPort = -1;
+        sentPs = 0;
+        pfcClassEnable = 0;
+        java.util.Arrays.fill(pfcQuanta, 0);
+    }
+
+    @Override
+    public String toString() {
+        return type + "[flow=" + flowId + " " + srcHost + "->" + dstHost + " psn=" + psn + " prio=" + priority
+                + " frame=" + frameBytes + "B" + (ce ? " CE" : "") + "]";
+    }
+}

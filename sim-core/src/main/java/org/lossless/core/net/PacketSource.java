@@ -1,0 +1,14 @@
+package org.lossless.core.net;
+
+/**
+ * What an {@link EgressPort} transmits next. A switch's output queues and a NIC's send scheduler
+ * both implement it; the port pulls one packet each time the wire becomes free.
+ */
+public interface PacketSource {
+    /**
+     * The next frame to transmit now, removed from its queue, or null if nothing may be sent now
+     * (empty, paused or rate-limited). When a frame later becomes eligible, the source calls
+     * {@link EgressPort#kick()}.
+     */
+    Packet next(EgressPort port);
+}

@@ -1,0 +1,20 @@
+package org.lossless.core.net;
+
+/** Kinds of frames on the wire. */
+public enum PacketType {
+    /** RoCEv2 data (RDMA WRITE/SEND payload). */
+    DATA,
+    /** RC acknowledgement (BTH + AETH). */
+    ACK,
+    /** Negative acknowledgement (out-of-sequence), asks for go-back-N. */
+    NACK,
+    /** DCQCN congestion notification packet (BTH opcode 0x81). */
+    CNP,
+    /** IEEE 802.1Qbb priority flow control frame. */
+    PFC;
+
+    /** Control frames are never ECN-marked and are served ahead of data by default. */
+    public boolean isControl() {
+        return this != DATA;
+    }
+}
