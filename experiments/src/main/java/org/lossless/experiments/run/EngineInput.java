@@ -1,0 +1,27 @@
+package org.lossless.experiments.run;
+
+import java.util.List;
+
+import org.lossless.nic.NicConfig;
+import org.lossless.topology.Topology;
+
+/**
+ * What the packet engine needs for one run, already resolved from a scenario.
+ *
+ * @param stopTimePs simulated-time limit, ps (&gt; 0); the run also ends when every flow finished
+ * @param seed       scenario seed (ECMP hash seeds and random streams derive from it)
+ */
+public record EngineInput(Topology topology, NicConfig nic, List<FlowSpec> flows, long stopTimePs, long seed) {
+    public EngineInput {
+        if (stopTimePs <= 0) {
+            throw new IllegalArgumentException("stop_time must be > 0");
+        }
+        for (int i = 0; i < flows.size(); i++) {
+            FlowSpec f = flows.get(i);
+            if (f.src() < 0 || f.src() >= topology.hostCount() || f.dst() < 0 || f.dst() >= topology.hostCount()) {
+                throw new IllegalArgumentException("flow " + i + " names a host outside 0.." + (topology.hostCount() - 1));
+            }
+        }
+        flows = List.copyOf(flows);
+    }
+}

@@ -1,0 +1,70 @@
+package org.lossless.nic;
+
+/**
+ * One message (an RDMA WRITE) from a source host to a destination host: its definition plus the
+ * progress the NICs record. Flow ids are dense, 0..n-1, so state can live in arrays.
+ */
+public final class Flow {
+    public final int id;
+    public final String workload;
+    public final int src;
+    public final int dst;
+    public final long sizeBytes;
+    public final long startPs;
+    public final int priority;
+
+    /** Payload bytes the destination holds, in order. */
+    long receivedBytes;
+    /** Next PSN the destination expects. */
+    long expectedPsn;
+    /** When the destination held the last byte, ps; -1 until then. */
+    long finishPs = -1;
+    /** When the source saw the last ACK, ps; -1 until then. */
+    long ackedPs = -1;
+
+    public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority) {
+        if (id < 0) {
+            throw new IllegalArgumentException("flow id must be >= 0");
+        }
+        if (src == dst) {
+            throw new IllegalArgumentException("flow " + id + ": source and destination are both host " + src);
+        }
+        if (sizeBytes <= 0) {
+            throw new IllegalArgumentException("flow " + id + ": size must be > 0 bytes, got " + sizeBytes);
+        }
+        if (startPs < 0) {
+            throw new IllegalArgumentException("flow " + id + ": start must be >= 0 ps");
+        }
+        if (priority < 0 || priority > 7) {
+            throw new IllegalArgumentException("flow " + id + ": priority must be 0..7, got " + priority);
+        }
+        this.id = id;
+        this.workload = workload;
+        this.src = src;
+        this.dst = dst;
+        this.sizeBytes = sizeBytes;
+        this.startPs = startPs;
+        this.priority = priority;
+    }
+
+    public boolean finished() {
+        return finishPs >= 0;
+    }
+
+    public long finishPs() {
+        return finishPs;
+    }
+
+    public long receivedBytes() {
+        return receivedBytes;
+    }
+
+    public long ackedPs() {
+        return ackedPs;
+    }
+
+    /** Number of packets at payload {@code mtu} bytes each (the last may be shorter). */
+    public long packets(int mtu) {
+        return (sizeBytes + mtu - 1) / mtu;
+    }
+}

@@ -1,0 +1,57 @@
+package org.lossless.core.net;
+
+/**
+ * A FIFO of packets in a growable power-of-two ring, tracking the frame bytes it holds. Allocates
+ * only when it grows past its largest size so far.
+ */
+public final class PacketRing {
+    private Packet[] ring = new Packet[16];
+    private int head;
+    private int count;
+    private long bytes;
+
+    public void add(Packet p) {
+        if (count == ring.length) {
+            Packet[] r = new Packet[ring.length * 2];
+            for (int i = 0; i < count; i++) {
+                r[i] = ring[(head + i) & (ring.length - 1)];
+            }
+            ring = r;
+            head = 0;
+        }
+        ring[(head + count) & (ring.length - 1)] = p;
+        count++;
+        bytes += p.frameBytes;
+    }
+
+    /** Removes and returns the head, or null if empty. */
+    public Packet poll() {
+        if (count == 0) {
+            return null;
+        }
+        Packet p = ring[head];
+        ring[head] = null;
+        head = (head + 1) & (ring.length - 1);
+        count--;
+        bytes -= p.frameBytes;
+        return p;
+    }
+
+    /** The head without removing it, or null. */
+    public Packet peek() {
+        return count == 0 ? null : ring[head];
+    }
+
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    public int size() {
+        return count;
+    }
+
+    /** Frame bytes queued. */
+    public long bytes() {
+        return bytes;
+    }
+}

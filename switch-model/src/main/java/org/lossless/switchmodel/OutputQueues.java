@@ -1,0 +1,53 @@
+package org.lossless.switchmodel;
+
+import org.lossless.core.net.EgressPort;
+import org.lossless.core.net.Packet;
+import org.lossless.core.net.PacketRing;
+import org.lossless.core.net.PacketSource;
+import org.lossless.core.net.PortCounters;
+
+/**
+ * The eight priority queues of one switch egress port. Scheduling: strict priority, higher priority
+ * number first; FIFO within a priority. The egress port pulls from here when its wire is free.
+ */
+public final class OutputQueues implements PacketSource {
+    private final PacketRing[] queues = new PacketRing[PortCounters.PRIORITIES];
+    private final PortCounters counters;
+    private int occupiedMask;
+
+    public OutputQueues(PortCounters counters) {
+        this.counters = counters;
+        for (int i = 0; i < queues.length; i++) {
+            queues[i] = new PacketRing();
+        }
+    }
+
+    /** Appends {@code p} to its priority's queue and records the queue's high-water mark. */
+    public void enqueue(Packet p) {
+        PacketRing q = queues[p.priority];
+        q.add(p);
+        occupiedMask |= 1 << p.priority;
+        if (q.bytes() > counters.maxQueueBytes[p.priority]) {
+            counters.maxQueueBytes[p.priority] = q.bytes();
+        }
+    }
+
+    @Override
+    public Packet next(EgressPort port) {
+        if (occupiedMask == 0) {
+            return null;
+        }
+        int prio = 31 - Integer.numberOfLeadingZeros(occupiedMask);
+        PacketRing q = queues[prio];
+        Packet p = q.poll();
+        if (q.isEmpty()) {
+            occupiedMask &= ~(1 << prio);
+        }
+        return p;
+    }
+
+    /** Frame bytes queued at {@code priority}. */
+    public long queuedBytes(int priority) {
+        return queues[priority].bytes();
+    }
+}
