@@ -21,6 +21,14 @@ public final class Flow {
     long finishPs = -1;
     /** When the source saw the last ACK, ps; -1 until then. */
     long ackedPs = -1;
+    /** The expected PSN for which the destination last sent a NACK (one NACK per gap); -1 none. */
+    long nackedPsn = -1;
+    /** Data packets the source sent again (go-back-N after a NACK or a timeout). */
+    long retransmittedPackets;
+    /** Retransmission timeouts that fired for this flow. */
+    long timeouts;
+    /** The sender's queue pair, once started. */
+    QueuePair qp;
 
     public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority) {
         if (id < 0) {
@@ -61,6 +69,14 @@ public final class Flow {
 
     public long ackedPs() {
         return ackedPs;
+    }
+
+    public long retransmittedPackets() {
+        return retransmittedPackets;
+    }
+
+    public long timeouts() {
+        return timeouts;
     }
 
     /** Number of packets at payload {@code mtu} bytes each (the last may be shorter). */

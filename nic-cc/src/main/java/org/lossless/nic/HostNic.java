@@ -15,12 +15,18 @@ import org.lossless.core.net.PacketType;
 import org.lossless.core.net.WireFormat;
 
 /**
- * An RDMA NIC with one port. Sending: control frames (ACKs) first, then the active queue pairs in
- * round robin, each only when its rate limiter allows; if every active QP is waiting on its limiter,
- * one wake-up event (reused) is set for the earliest. Receiving: in-order data is counted towards
- * its flow, which finishes when the last byte arrives; an ACK goes back every {@code ackEvery}
- * packets and for the last packet. Out-of-order data is discarded and counted (go-back-N is added
- * with congestion control).
+ * An RDMA NIC with one port.
+ *
+ * <p>Sending: control frames (ACK/NACK) first, then the queue pairs with data left in round robin,
+ * each only when its rate limiter allows. If every such QP waits on its limiter, one reused wake-up
+ * event is set for the earliest. Loss recovery is go-back-N: a NACK, or a retransmission timeout
+ * with no progress, rewinds the QP to its first unacknowledged packet. The timeout is one lazy event
+ * per NIC: it fires at the earliest possible deadline and re-arms for the next, never per packet.
+ *
+ * <p>Receiving: in-order data counts towards its flow, which finishes when the last byte arrives.
+ * An ACK (cumulative) goes back every {@code ackEvery} packets and for the last packet. A packet
+ * beyond the expected PSN is discarded and triggers one NACK per gap; a duplicate is discarded (the
+ * last packet's duplicate is re-ACKed so a lost final ACK cannot hang the sender).
  */
 public final class HostNic implements PacketReceiver, PacketSource {
     private final int host;
@@ -31,8 +37,12 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private final NicConfig config;
     private final FlowListener listener;
     private final PacketRing control = new PacketRing();
+    /** QPs with packets still to (re)send. */
     private final List<QueuePair> active = new ArrayList<>();
+    /** QPs with packets not yet acknowledged (superset of the retransmission candidates). */
+    private final List<QueuePair> unacked = new ArrayList<>();
     private final Wakeup wakeup = new Wakeup();
+    private final RetransmitTimer rto = new RetransmitTimer();
     private EgressPort port;
     private int roundRobin;
     private long outOfOrderDrops;
@@ -48,7 +58,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         this.listener = listener;
     }
 
-    /** Sets the NIC's egress port; the NIC becomes its packet source. */
+    /** Sets the NIC's egress port; the NIC is its packet source. */
     public void attach(EgressPort egress) {
         this.port = egress;
     }
@@ -65,7 +75,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return host;
     }
 
-    /** Data packets discarded because they arrived out of sequence. */
+    /** Data packets discarded at this receiver because they arrived out of sequence. */
     public long outOfOrderDrops() {
         return outOfOrderDrops;
     }
@@ -75,7 +85,11 @@ public final class HostNic implements PacketReceiver, PacketSource {
         if (flow.src != host) {
             throw new IllegalArgumentException("flow " + flow.id + " starts at host " + flow.src + ", not " + host);
         }
-        active.add(new QueuePair(flow, udpSourcePort(flow.id), port.rateBps(), sim.now()));
+        QueuePair qp = new QueuePair(flow, config.mtu(), udpSourcePort(flow.id), port.rateBps(), sim.now());
+        flow.qp = qp;
+        activate(qp);
+        unacked.add(qp);
+        armTimeout(sim.now() + config.rtoPs());
         port.kick();
     }
 
@@ -84,6 +98,13 @@ public final class HostNic implements PacketReceiver, PacketSource {
         long h = (flowId + 1) * 0x9E3779B97F4A7C15L;
         h ^= h >>> 29;
         return 49152 + (int) ((h >>> 40) & 0x3FFF);
+    }
+
+    private void activate(QueuePair qp) {
+        if (!qp.inActive) {
+            qp.inActive = true;
+            active.add(qp);
+        }
     }
 
     @Override
@@ -102,11 +123,12 @@ public final class HostNic implements PacketReceiver, PacketSource {
             int idx = (roundRobin + i) % n;
             QueuePair qp = active.get(idx);
             if (qp.nextSendPs <= now) {
-                Packet p = nextDataPacket(qp, now);
+                Packet p = dataPacket(qp, now);
                 if (qp.hasDataLeft()) {
                     roundRobin = idx + 1;
                 } else {
                     active.remove(idx);
+                    qp.inActive = false;
                     roundRobin = idx;
                 }
                 return p;
@@ -119,25 +141,25 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return null;
     }
 
-    private Packet nextDataPacket(QueuePair qp, long now) {
+    private Packet dataPacket(QueuePair qp, long now) {
         Flow f = qp.flow;
-        int payload = (int) Math.min(config.mtu(), f.sizeBytes - qp.bytesSent);
-        boolean first = qp.bytesSent == 0;
+        long psn = qp.nextPsn++;
+        int payload = qp.payloadOf(psn);
         Packet p = pool.acquire();
         p.type = PacketType.DATA;
         p.flowId = f.id;
         p.srcHost = host;
         p.dstHost = f.dst;
-        p.psn = qp.nextPsn++;
+        p.psn = psn;
         p.payloadBytes = payload;
-        p.frameBytes = WireFormat.dataFrameBytes(payload, first);
+        p.frameBytes = WireFormat.dataFrameBytes(payload, psn == 0);
         p.wireBytes = WireFormat.wireBytes(p.frameBytes);
         p.priority = f.priority;
         p.ecnCapable = true;
         p.udpSrcPort = qp.udpSrcPort;
-        qp.bytesSent += payload;
-        p.last = qp.bytesSent == f.sizeBytes;
+        p.last = psn == qp.totalPackets() - 1;
         qp.paceAfter(now, p.wireBytes);
+        qp.lastProgressPs = now;
         return p;
     }
 
@@ -146,6 +168,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         switch (p.type) {
             case DATA -> receiveData(p);
             case ACK -> receiveAck(p);
+            case NACK -> receiveNack(p);
             default -> { }
         }
         pool.release(p);
@@ -155,6 +178,12 @@ public final class HostNic implements PacketReceiver, PacketSource {
         Flow f = flows.get(p.flowId);
         if (p.psn != f.expectedPsn) {
             outOfOrderDrops++;
+            if (p.psn > f.expectedPsn && f.nackedPsn != f.expectedPsn) {
+                f.nackedPsn = f.expectedPsn;
+                sendControl(PacketType.NACK, f, f.expectedPsn, p);
+            } else if (p.psn < f.expectedPsn && p.last) {
+                sendControl(PacketType.ACK, f, f.expectedPsn - 1, p);
+            }
             return;
         }
         f.expectedPsn++;
@@ -166,29 +195,59 @@ public final class HostNic implements PacketReceiver, PacketSource {
             listener.flowFinished(f, now);
         }
         if (p.last || f.expectedPsn % config.ackEvery() == 0) {
-            sendAck(p, f);
+            sendControl(PacketType.ACK, f, f.expectedPsn - 1, p);
         }
     }
 
-    private void sendAck(Packet data, Flow f) {
+    /** Queues an ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) for {@code f}. */
+    private void sendControl(PacketType type, Flow f, long psn, Packet data) {
         Packet a = pool.acquire();
-        a.type = PacketType.ACK;
+        a.type = type;
         a.flowId = f.id;
         a.srcHost = host;
         a.dstHost = f.src;
-        a.psn = f.expectedPsn - 1;
+        a.psn = psn;
         a.priority = f.priority;
         a.frameBytes = WireFormat.ACK_FRAME;
         a.wireBytes = WireFormat.wireBytes(WireFormat.ACK_FRAME);
         a.udpSrcPort = data.udpSrcPort;
-        a.last = data.last;
         control.add(a);
         port.kick();
     }
 
     private void receiveAck(Packet a) {
-        if (a.last) {
-            flows.get(a.flowId).ackedPs = sim.now();
+        QueuePair qp = flows.get(a.flowId).qp;
+        if (a.psn <= qp.ackedPsn) {
+            return;
+        }
+        qp.ackedPsn = a.psn;
+        qp.lastProgressPs = sim.now();
+        if (qp.fullyAcked()) {
+            qp.flow.ackedPs = sim.now();
+            unacked.remove(qp);
+        }
+    }
+
+    private void receiveNack(Packet n) {
+        QueuePair qp = flows.get(n.flowId).qp;
+        if (n.psn - 1 > qp.ackedPsn) {
+            qp.ackedPsn = n.psn - 1;
+        }
+        qp.lastProgressPs = sim.now();
+        goBack(qp, n.psn);
+    }
+
+    private void goBack(QueuePair qp, long psn) {
+        qp.flow.retransmittedPackets += qp.goBackTo(psn);
+        if (qp.hasDataLeft()) {
+            activate(qp);
+            port.kick();
+        }
+    }
+
+    private void armTimeout(long atPs) {
+        if (!rto.isScheduled() || rto.timePs() > atPs) {
+            sim.schedule(rto, atPs);
         }
     }
 
@@ -198,6 +257,31 @@ public final class HostNic implements PacketReceiver, PacketSource {
         @Override
         protected void fire() {
             port.kick();
+        }
+    }
+
+    /** Checks every QP with unacknowledged data; rewinds the stalled ones; re-arms for the next deadline. */
+    private final class RetransmitTimer extends SimEvent {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void fire() {
+            long now = sim.now();
+            long next = Long.MAX_VALUE;
+            for (int i = 0; i < unacked.size(); i++) {
+                QueuePair qp = unacked.get(i);
+                long deadline = qp.lastProgressPs + config.rtoPs();
+                if (deadline <= now && !qp.inActive) {
+                    qp.flow.timeouts++;
+                    qp.lastProgressPs = now;
+                    goBack(qp, qp.ackedPsn + 1);
+                    deadline = now + config.rtoPs();
+                }
+                next = Math.min(next, Math.max(deadline, now + 1));
+            }
+            if (next != Long.MAX_VALUE) {
+                sim.schedule(this, next);
+            }
         }
     }
 }
