@@ -18,7 +18,8 @@ import org.lossless.core.net.WireFormat;
  * An RDMA NIC with one port.
  *
  * <p>Sending: control frames (ACK/NACK) first, then the queue pairs with data left in round robin,
- * each only when its rate limiter allows. If every such QP waits on its limiter, one reused wake-up
+ * each only when its rate limiter allows and its priority is not paused by PFC (a PAUSE for priority
+ * p holds every QP and control frame of p). If every such QP waits on its limiter, one reused wake-up
  * event is set for the earliest. Loss recovery is go-back-N: a NACK, or a retransmission timeout
  * with no progress, rewinds the QP to its first unacknowledged packet. The timeout is one lazy event
  * per NIC: it fires at the earliest possible deadline and re-arms for the next, never per packet.
@@ -36,7 +37,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private final FlowTable flows;
     private final NicConfig config;
     private final FlowListener listener;
-    private final PacketRing control = new PacketRing();
+    /** ACK/NACK frames waiting, per priority (a paused priority holds its own control frames). */
+    private final PacketRing[] control = new PacketRing[8];
     /** QPs with packets still to (re)send. */
     private final List<QueuePair> active = new ArrayList<>();
     /** QPs with packets not yet acknowledged (superset of the retransmission candidates). */
@@ -56,6 +58,9 @@ public final class HostNic implements PacketReceiver, PacketSource {
         this.flows = flows;
         this.config = config;
         this.listener = listener;
+        for (int i = 0; i < control.length; i++) {
+            control[i] = new PacketRing();
+        }
     }
 
     /** Sets the NIC's egress port; the NIC is its packet source. */
@@ -109,9 +114,10 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     @Override
     public Packet next(EgressPort egress) {
-        Packet c = control.poll();
-        if (c != null) {
-            return c;
+        for (int prio = control.length - 1; prio >= 0; prio--) {
+            if (!control[prio].isEmpty() && !egress.isPaused(prio)) {
+                return control[prio].poll();
+            }
         }
         int n = active.size();
         if (n == 0) {
@@ -122,6 +128,9 @@ public final class HostNic implements PacketReceiver, PacketSource {
         for (int i = 0; i < n; i++) {
             int idx = (roundRobin + i) % n;
             QueuePair qp = active.get(idx);
+            if (egress.isPaused(qp.flow.priority)) {
+                continue;
+            }
             if (qp.nextSendPs <= now) {
                 Packet p = dataPacket(qp, now);
                 if (qp.hasDataLeft()) {
@@ -135,7 +144,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             }
             earliest = Math.min(earliest, qp.nextSendPs);
         }
-        if (!wakeup.isScheduled() || wakeup.timePs() > earliest) {
+        if (earliest != Long.MAX_VALUE && (!wakeup.isScheduled() || wakeup.timePs() > earliest)) {
             sim.schedule(wakeup, earliest);
         }
         return null;
@@ -169,6 +178,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             case DATA -> receiveData(p);
             case ACK -> receiveAck(p);
             case NACK -> receiveNack(p);
+            case PFC -> port.onPause(p);
             default -> { }
         }
         pool.release(p);
@@ -211,7 +221,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         a.frameBytes = WireFormat.ACK_FRAME;
         a.wireBytes = WireFormat.wireBytes(WireFormat.ACK_FRAME);
         a.udpSrcPort = data.udpSrcPort;
-        control.add(a);
+        control[a.priority].add(a);
         port.kick();
     }
 

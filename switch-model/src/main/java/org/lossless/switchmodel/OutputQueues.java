@@ -8,7 +8,8 @@ import org.lossless.core.net.PortCounters;
 
 /**
  * The eight priority queues of one switch egress port. Scheduling: strict priority, higher priority
- * number first; FIFO within a priority. The egress port pulls from here when its wire is free.
+ * number first, skipping priorities paused by PFC; FIFO within a priority. The egress port pulls from
+ * here when its wire is free.
  */
 public final class OutputQueues implements PacketSource {
     private final PacketRing[] queues = new PacketRing[PortCounters.PRIORITIES];
@@ -37,13 +38,20 @@ public final class OutputQueues implements PacketSource {
         if (occupiedMask == 0) {
             return null;
         }
-        int prio = 31 - Integer.numberOfLeadingZeros(occupiedMask);
-        PacketRing q = queues[prio];
-        Packet p = q.poll();
-        if (q.isEmpty()) {
-            occupiedMask &= ~(1 << prio);
+        for (int m = occupiedMask; m != 0; ) {
+            int prio = 31 - Integer.numberOfLeadingZeros(m);
+            m &= ~(1 << prio);
+            if (port.isPaused(prio)) {
+                continue;
+            }
+            PacketRing q = queues[prio];
+            Packet p = q.poll();
+            if (q.isEmpty()) {
+                occupiedMask &= ~(1 << prio);
+            }
+            return p;
         }
-        return p;
+        return null;
     }
 
     /** Frame bytes queued at {@code priority}. */

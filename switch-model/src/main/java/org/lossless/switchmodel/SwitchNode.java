@@ -2,7 +2,9 @@ package org.lossless.switchmodel;
 
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Packet;
+import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketReceiver;
+import org.lossless.core.net.PacketType;
 import org.lossless.topology.Routes;
 
 /**
@@ -18,13 +20,15 @@ public final class SwitchNode implements PacketReceiver {
     private final long hashSeed;
     private final EgressPort[] ports;
     private final OutputQueues[] queues;
+    private final PacketPool pool;
 
     /**
      * @param ports    egress ports by port index, already connected to their links with
      *                 {@link #queues(int)} as their source (see {@link #attach})
      * @param hashSeed per-switch ECMP seed
      */
-    public SwitchNode(int nodeId, String name, Routes routes, long hashSeed, int portCount) {
+    public SwitchNode(int nodeId, String name, Routes routes, long hashSeed, int portCount, PacketPool pool) {
+        this.pool = pool;
         this.nodeId = nodeId;
         this.name = name;
         this.routes = routes;
@@ -62,6 +66,11 @@ public final class SwitchNode implements PacketReceiver {
 
     @Override
     public void receive(Packet p, int inPort) {
+        if (p.type == PacketType.PFC) {
+            ports[inPort].onPause(p);
+            pool.release(p);
+            return;
+        }
         int[] candidates = routes.candidates(nodeId, p.dstHost);
         int out = candidates.length == 1 ? candidates[0]
                 : candidates[Math.floorMod(flowHash(p), candidates.length)];

@@ -56,7 +56,8 @@ public final class PacketNetwork {
                 receivers[node.id()] = nics[h];
             } else {
                 long hashSeed = seed * 0x9E3779B97F4A7C15L ^ node.name().hashCode();
-                switches[node.id()] = new SwitchNode(node.id(), node.name(), routes, hashSeed, t.ports(node.id()).size());
+                switches[node.id()] = new SwitchNode(node.id(), node.name(), routes, hashSeed, t.ports(node.id()).size(),
+                        pool);
                 receivers[node.id()] = switches[node.id()];
             }
         }
@@ -97,12 +98,16 @@ public final class PacketNetwork {
         return egress[nodeId][port];
     }
 
-    /** One row per (node, port, priority) that carried traffic, in node, port, priority order. */
+    /**
+     * One row per (node, port, priority) that carried traffic, in node, port, priority order. Call once,
+     * at the end of the run: it closes the paused-time accounting.
+     */
     public List<PortResult> portResults() {
         List<PortResult> rows = new ArrayList<>();
         for (Node node : topology.nodes()) {
             for (Port p : topology.ports(node.id())) {
                 EgressPort e = egress[node.id()][p.index()];
+                e.closeAccounting();
                 PortCounters c = e.counters();
                 for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
                     if (c.active(prio)) {

@@ -7,23 +7,40 @@ import org.lossless.core.kernel.SimEvent;
  * A transmitter: serializes one frame at a time onto its {@link Link} at the line rate. It pulls
  * the next frame from its {@link PacketSource} whenever the wire is free, so a busy port has one
  * pending event ("transmission done") and an idle port none.
+ *
+ * <p>PFC: frames passed to {@link #sendUrgent} (PAUSE frames) go ahead of everything the source
+ * holds; they wait only for the frame already on the wire. A PAUSE received on this port's cable
+ * pauses this transmitter ({@link #onPause}); sources ask {@link #isPaused(int)} before handing out
+ * a frame of a priority. A timed pause ends by itself through one reused expiry event per port.
  */
 public final class EgressPort {
     private final Scheduler sim;
     private final long rateBps;
     private final PortCounters counters = new PortCounters();
+    private final PauseState pause;
+    private final PacketRing urgent = new PacketRing();
     private final TxDone txDone = new TxDone();
+    private final PauseExpiry pauseExpiry = new PauseExpiry();
     private Link link;
     private PacketSource source;
     private Packet onWire;
     private long busyPs;
 
-    public EgressPort(Scheduler sim, long rateBps) {
+    /**
+     * @param pauseUntilXon true: any non-zero pause time holds until an explicit resume (HPCC model);
+     *                      false: pauses expire after their quanta (IEEE 802.1Qbb)
+     */
+    public EgressPort(Scheduler sim, long rateBps, boolean pauseUntilXon) {
         if (rateBps <= 0) {
             throw new IllegalArgumentException("rate must be > 0 bps");
         }
         this.sim = sim;
         this.rateBps = rateBps;
+        this.pause = new PauseState(rateBps, pauseUntilXon);
+    }
+
+    public EgressPort(Scheduler sim, long rateBps) {
+        this(sim, rateBps, false);
     }
 
     /** Wires the port: where frames go and where they come from. */
@@ -44,6 +61,10 @@ public final class EgressPort {
         return counters;
     }
 
+    public PauseState pauseState() {
+        return pause;
+    }
+
     /** Whether a frame is being serialized now. */
     public boolean busy() {
         return onWire != null;
@@ -59,6 +80,36 @@ public final class EgressPort {
         return WireFormat.serializationPs(wireBytes, rateBps);
     }
 
+    /** Whether frames of {@code priority} are held by a received PAUSE now. */
+    public boolean isPaused(int priority) {
+        return pause.isPaused(priority, sim.now());
+    }
+
+    /** Sends {@code frame} ahead of all queued data (after the frame on the wire). */
+    public void sendUrgent(Packet frame) {
+        urgent.add(frame);
+        kick();
+    }
+
+    /** Applies a PFC frame that arrived on this port's cable. The caller releases the frame. */
+    public void onPause(Packet pfc) {
+        long now = sim.now();
+        if (pause.apply(pfc.pfcClassEnable, pfc.pfcQuanta, now, counters)) {
+            kick();
+        }
+        long expiry = pause.nextExpiryPs();
+        if (expiry != Long.MAX_VALUE) {
+            sim.schedule(pauseExpiry, expiry);
+        } else if (pauseExpiry.isScheduled()) {
+            sim.cancel(pauseExpiry);
+        }
+    }
+
+    /** Adds paused time still running at the end of a run to the counters. */
+    public void closeAccounting() {
+        pause.closeAccounting(sim.now(), counters);
+    }
+
     /** Tells an idle port that its source may have something to send. No effect when busy. */
     public void kick() {
         if (onWire == null) {
@@ -67,9 +118,12 @@ public final class EgressPort {
     }
 
     private void startNext() {
-        Packet p = source.next(this);
+        Packet p = urgent.poll();
         if (p == null) {
-            return;
+            p = source.next(this);
+            if (p == null) {
+                return;
+            }
         }
         onWire = p;
         long now = sim.now();
@@ -86,10 +140,31 @@ public final class EgressPort {
         protected void fire() {
             Packet p = onWire;
             onWire = null;
-            counters.txBytes[p.priority] += p.frameBytes;
-            counters.txPackets[p.priority]++;
+            if (p.type == PacketType.PFC) {
+                for (int m = p.pfcClassEnable; m != 0; m &= m - 1) {
+                    counters.pauseTx[Integer.numberOfTrailingZeros(m)]++;
+                }
+            } else {
+                counters.txBytes[p.priority] += p.frameBytes;
+                counters.txPackets[p.priority]++;
+            }
             link.carry(p);
             startNext();
+        }
+    }
+
+    private final class PauseExpiry extends SimEvent {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void fire() {
+            long now = sim.now();
+            pause.expire(now, counters);
+            long next = pause.nextExpiryPs();
+            if (next != Long.MAX_VALUE) {
+                sim.schedule(this, next);
+            }
+            kick();
         }
     }
 }

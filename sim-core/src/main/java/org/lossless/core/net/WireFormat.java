@@ -58,7 +58,17 @@ public final class WireFormat {
      * Exact for the usual rates (10/25/40/100/200/400/800 Gb/s, 1.6 Tb/s) because bytes are whole.
      */
     public static long serializationPs(long wireBytes, long rateBps) {
-        long bitsTimesPs = wireBytes * 8L * 1_000_000_000_000L;
-        return (bitsTimesPs + rateBps - 1) / rateBps;
+        return bitsToPs(wireBytes * 8L, rateBps);
+    }
+
+    /** Time to send {@code bits} at {@code rateBps}, ps, rounded up; exact for any size. */
+    public static long bitsToPs(long bits, long rateBps) {
+        if (bits <= 9_000_000L) {
+            long bitsTimesPs = bits * 1_000_000_000_000L;
+            return (bitsTimesPs + rateBps - 1) / rateBps;
+        }
+        java.math.BigInteger[] qr = java.math.BigInteger.valueOf(bits).multiply(java.math.BigInteger.valueOf(1_000_000_000_000L))
+                .divideAndRemainder(java.math.BigInteger.valueOf(rateBps));
+        return qr[0].longValueExact() + (qr[1].signum() > 0 ? 1 : 0);
     }
 }

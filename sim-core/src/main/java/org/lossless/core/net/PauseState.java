@@ -1,0 +1,114 @@
+package org.lossless.core.net;
+
+/**
+ * IEEE 802.1Qbb pause state of one transmitter, per priority. A PFC frame received on a port pauses
+ * that port's own transmitter (the reverse direction of the same cable) for the priorities it
+ * enables: time t &gt; 0 pauses for t quanta of 512 bit times at the port's speed; t = 0 resumes at
+ * once. In {@code untilXon} mode (the HPCC simulator's model) any non-zero time pauses until an
+ * explicit resume.
+ *
+ * <p>The priority stops at a frame boundary: the frame already on the wire finishes, because the
+ * port asks its source for the next frame only when the wire is free. Paused time is accumulated
+ * per priority in picoseconds.
+ */
+public final class PauseState {
+    /** One pause quantum is 512 bit times. */
+    public static final int QUANTUM_BITS = 512;
+    private final long rateBps;
+    private final boolean untilXon;
+    private final long[] pausedUntilPs = new long[PortCounters.PRIORITIES];
+    private final long[] pauseStartPs = new long[PortCounters.PRIORITIES];
+    private int pausedMask;
+
+    public PauseState(long rateBps, boolean untilXon) {
+        this.rateBps = rateBps;
+        this.untilXon = untilXon;
+    }
+
+    /** Length of {@code quanta} pause quanta at this port's speed, ps (rounded up). */
+    public long quantaToPs(int quanta) {
+        return WireFormat.bitsToPs((long) quanta * QUANTUM_BITS, rateBps);
+    }
+
+    /**
+     * Applies a received PFC frame at {@code nowPs}; returns true if some priority resumed (the port
+     * should look for work). Paused time of resumed priorities is added to {@code counters}.
+     */
+    public boolean apply(int classEnable, int[] quanta, long nowPs, PortCounters counters) {
+        expire(nowPs, counters);
+        boolean resumed = false;
+        for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
+            if ((classEnable & (1 << prio)) == 0) {
+                continue;
+            }
+            counters.pauseRx[prio]++;
+            boolean wasPaused = (pausedMask & (1 << prio)) != 0;
+            if (quanta[prio] == 0) {
+                if (wasPaused) {
+                    end(prio, nowPs, counters);
+                    resumed = true;
+                }
+                continue;
+            }
+            if (!wasPaused) {
+                pausedMask |= 1 << prio;
+                pauseStartPs[prio] = nowPs;
+            }
+            pausedUntilPs[prio] = untilXon ? Long.MAX_VALUE : nowPs + quantaToPs(quanta[prio]);
+        }
+        return resumed;
+    }
+
+    /** Ends pauses whose time ran out by {@code nowPs}; returns true if any did. */
+    public boolean expire(long nowPs, PortCounters counters) {
+        boolean any = false;
+        int m = pausedMask;
+        while (m != 0) {
+            int prio = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            if (pausedUntilPs[prio] <= nowPs) {
+                end(prio, pausedUntilPs[prio], counters);
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    private void end(int prio, long endPs, PortCounters counters) {
+        pausedMask &= ~(1 << prio);
+        counters.pausedPs[prio] += endPs - pauseStartPs[prio];
+    }
+
+    /** Whether {@code prio} may not transmit at {@code nowPs}. */
+    public boolean isPaused(int prio, long nowPs) {
+        return (pausedMask & (1 << prio)) != 0 && pausedUntilPs[prio] > nowPs;
+    }
+
+    /** Bit mask of priorities currently in a pause (possibly expired but not yet noticed). */
+    public int pausedMask() {
+        return pausedMask;
+    }
+
+    /** Earliest time a timed pause ends, or {@code Long.MAX_VALUE}. */
+    public long nextExpiryPs() {
+        long t = Long.MAX_VALUE;
+        int m = pausedMask;
+        while (m != 0) {
+            int prio = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            t = Math.min(t, pausedUntilPs[prio]);
+        }
+        return t;
+    }
+
+    /** Adds the paused time of pauses still running at the end of a run. */
+    public void closeAccounting(long nowPs, PortCounters counters) {
+        int m = pausedMask;
+        while (m != 0) {
+            int prio = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            counters.pausedPs[prio] += Math.min(nowPs, pausedUntilPs[prio]) - pauseStartPs[prio];
+            pauseStartPs[prio] = Math.min(nowPs, pausedUntilPs[prio]);
+        }
+    }
+}
