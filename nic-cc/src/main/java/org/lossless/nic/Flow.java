@@ -71,6 +71,14 @@ public final class Flow {
         return ackedPs;
     }
 
+    /**
+     * The sender's current rate-limiter rate, bps: 0 before the flow starts and after the source has
+     * sent and seen acknowledged every byte.
+     */
+    public long currentRateBps() {
+        return qp == null || ackedPs >= 0 ? 0 : qp.rateBps;
+    }
+
     public long retransmittedPackets() {
         return retransmittedPackets;
     }
