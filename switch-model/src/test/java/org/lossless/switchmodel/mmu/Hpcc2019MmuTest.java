@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The hpcc2019 profile against hand-traced HPCC switch-mmu.cc arithmetic. */
@@ -126,5 +127,58 @@ class Hpcc2019MmuTest {
         assertFalse(mmu.shouldXoff(0, 0));
         mmu.release(0, 0, 1, 0, 9000);
         assertEquals(0, mmu.ingressTotalBytes());
+    }
+
+    @Test
+    void randomAdmitsAndReleasesBalanceAndDrainToZero() {
+        long g100 = 100_000_000_000L;
+        Hpcc2019Mmu mmu = new Hpcc2019Mmu(Hpcc2019Config.forPorts(400_000, new long[] {g100, g100, g100, 4 * g100},
+                new long[] {1_000_000, 1_000_000, 1_000_000, 1_000_000}, g100));
+        SplittableRandom rnd = new SplittableRandom(7);
+        int[][] held = new int[50_000][];
+        int n = 0;
+        long drops = 0;
+        for (int op = 0; op < 20_000; op++) {
+            if (n == 0 || rnd.nextDouble() < 0.6) {
+                int[] f = {rnd.nextInt(4), 1 + rnd.nextInt(7), rnd.nextInt(4), 0, 64 + rnd.nextInt(1100)};
+                f[3] = f[1];
+                if (mmu.admit(f[0], f[1], f[2], f[3], f[4]) == Mmu.ADMIT) {
+                    held[n++] = f;
+                    if (mmu.shouldXoff(f[0], f[1])) {
+                        mmu.markXoffSent(f[0], f[1]);
+                    }
+                } else {
+                    drops++;
+                }
+            } else {
+                int k = rnd.nextInt(n);
+                int[] f = held[k];
+                held[k] = held[--n];
+                mmu.release(f[0], f[1], f[2], f[3], f[4]);
+                assertTrue(mmu.sharedBytes(f[0], f[1]) >= 0 && mmu.headroomBytes(f[0], f[1]) >= 0);
+                if (mmu.shouldXon(f[0], f[1])) {
+                    mmu.markXonSent(f[0], f[1]);
+                }
+            }
+            assertEquals(mmu.ingressTotalBytes(), mmu.egressTotalBytes());
+            assertTrue(mmu.sharedUsedBytes() >= 0);
+        }
+        assertTrue(drops > 0, "the run must reach headroom overflow");
+        while (n > 0) {
+            int[] f = held[--n];
+            mmu.release(f[0], f[1], f[2], f[3], f[4]);
+            if (mmu.shouldXon(f[0], f[1])) {
+                mmu.markXonSent(f[0], f[1]);
+            }
+        }
+        assertEquals(0, mmu.ingressTotalBytes());
+        assertEquals(0, mmu.sharedUsedBytes());
+        for (int port = 0; port < 4; port++) {
+            for (int prio = 0; prio < 8; prio++) {
+                assertEquals(0, mmu.reservedBytes(port, prio) + mmu.headroomBytes(port, prio));
+                assertFalse(mmu.isPaused(port, prio));
+                assertEquals(mmu.xoffCount(port, prio), mmu.xonCount(port, prio));
+            }
+        }
     }
 }
