@@ -1,0 +1,118 @@
+package org.lossless.switchmodel.headroom;
+
+/**
+ * Inputs of a headroom computation for one port. Use {@link #of(long, double)} and the {@code with*}
+ * methods.
+ *
+ * @param rateBps          port speed, bps (&gt; 0)
+ * @param cableMeters      cable length, m (&ge; 0)
+ * @param portMtu          largest frame of the port (the one being received when XOFF is decided), bytes;
+ *                         SONiC default 9100
+ * @param losslessMtu      largest lossless frame the peer may have started, bytes; SONiC default 1024
+ * @param metersPerSecond  propagation speed in the cable; SONiC 1.98e8 m/s (≈ 5.05 ns/m)
+ * @param gearboxDelayPs   gearbox delay per end, ps (0 = none)
+ * @param responseQuanta   peer response in quanta; 0 = from the speed table ({@link PeerResponse})
+ * @param cellOccupancy    SONiC model: buffer bytes per byte of traffic (cell waste), &ge; 1; 2 for Spectrum-1
+ *                         with 100 % small packets (reference §5.3)
+ * @param asic             ASIC constants (MAC/PHY, pipeline latency, cell)
+ * @param sharedHeadroomPool SONiC model: size = xon only (the xoff part lives in the shared headroom pool)
+ * @param includePauseFrame  exact model: add the PAUSE frame itself (672 BT = 84 B); the reference §5.2
+ *                           numbers leave it out
+ */
+public record HeadroomInputs(long rateBps, double cableMeters, int portMtu, int losslessMtu, double metersPerSecond,
+                             long gearboxDelayPs, int responseQuanta, double cellOccupancy, AsicConstants asic,
+                             boolean sharedHeadroomPool, boolean includePauseFrame) {
+    public static final int SONIC_PORT_MTU = 9100;
+    public static final int SONIC_LOSSLESS_MTU = 1024;
+    public static final double SONIC_METERS_PER_SECOND = 1.98e8;
+    /** Maximum cable length accepted (the mlx5 driver's limit is 1000 m; allow long-haul what-ifs). */
+    public static final double MAX_CABLE_METERS = 100_000;
+
+    public HeadroomInputs {
+        if (rateBps <= 0) {
+            throw new IllegalArgumentException("--rate must be > 0 bps, got " + rateBps);
+        }
+        if (!(cableMeters >= 0 && cableMeters <= MAX_CABLE_METERS)) {
+            throw new IllegalArgumentException("--cable must be in 0.." + (long) MAX_CABLE_METERS + " m, got " + cableMeters);
+        }
+        if (portMtu < 64 || losslessMtu < 64) {
+            throw new IllegalArgumentException("MTUs must be >= 64 bytes, got port " + portMtu + ", lossless " + losslessMtu);
+        }
+        if (!(metersPerSecond > 0)) {
+            throw new IllegalArgumentException("propagation speed must be > 0 m/s, got " + metersPerSecond);
+        }
+        if (gearboxDelayPs < 0 || responseQuanta < 0 || responseQuanta > 65535) {
+            throw new IllegalArgumentException("gearbox delay must be >= 0 and response quanta in 0..65535");
+        }
+        if (!(cellOccupancy >= 1)) {
+            throw new IllegalArgumentException("cell occupancy must be >= 1, got " + cellOccupancy);
+        }
+        if (asic == null) {
+            asic = AsicConstants.SPECTRUM_1;
+        }
+    }
+
+    /** SONiC defaults: MTU 9100 / 1024, 1.98e8 m/s, no gearbox, table response, occupancy 2, Spectrum-1. */
+    public static HeadroomInputs of(long rateBps, double cableMeters) {
+        return new HeadroomInputs(rateBps, cableMeters, SONIC_PORT_MTU, SONIC_LOSSLESS_MTU, SONIC_METERS_PER_SECOND, 0, 0,
+                2.0, AsicConstants.SPECTRUM_1, false, false);
+    }
+
+    public HeadroomInputs withMtus(int port, int lossless) {
+        return new HeadroomInputs(rateBps, cableMeters, port, lossless, metersPerSecond, gearboxDelayPs, responseQuanta,
+                cellOccupancy, asic, sharedHeadroomPool, includePauseFrame);
+    }
+
+    public HeadroomInputs withPropagation(double mps) {
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, mps, gearboxDelayPs, responseQuanta,
+                cellOccupancy, asic, sharedHeadroomPool, includePauseFrame);
+    }
+
+    public HeadroomInputs withGearboxDelayPs(long ps) {
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, ps, responseQuanta,
+                cellOccupancy, asic, sharedHeadroomPool, includePauseFrame);
+    }
+
+    public HeadroomInputs withResponseQuanta(int quanta) {
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs, quanta,
+                cellOccupancy, asic, sharedHeadroomPool, includePauseFrame);
+    }
+
+    public HeadroomInputs withCellOccupancy(double occupancy) {
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs,
+                responseQuanta, occupancy, asic, sharedHeadroomPool, includePauseFrame);
+    }
+
+    public HeadroomInputs withAsic(AsicConstants a) {
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs,
+                responseQuanta, cellOccupancy, a, sharedHeadroomPool, includePauseFrame);
+    }
+
+    public HeadroomInputs withSharedHeadroomPool(boolean shp) {
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs,
+                responseQuanta, cellOccupancy, asic, shp, includePauseFrame);
+    }
+
+    public HeadroomInputs withPauseFrame(boolean include) {
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs,
+                responseQuanta, cellOccupancy, asic, sharedHeadroomPool, include);
+    }
+
+    /** One-way propagation delay of the cable, ps (rounded to nearest). */
+    public long cableDelayPs() {
+        return Math.round(cableMeters / metersPerSecond * 1e12);
+    }
+
+    /**
+     * SONiC's cell occupancy from the cell size and the share of small packets (Lua formula:
+     * worst case = cell/64 for cells over 128 B, else 2·cell/(1 + cell); occupancy = 1 + pct·(worst − 1)/100).
+     * Note: it gives 1.98 for 96 B cells at 100 %, where the reference tables use 2.
+     */
+    public static double sonicCellOccupancy(int cellBytes, double smallPacketPercent) {
+        if (!(smallPacketPercent >= 0 && smallPacketPercent <= 100)) {
+            throw new IllegalArgumentException("small packet percentage must be in 0..100, got " + smallPacketPercent);
+        }
+        double worst = cellBytes > 128 ? cellBytes / 64.0 : 2.0 * cellBytes / (1.0 + cellBytes);
+        return (100 - smallPacketPercent + smallPacketPercent * worst) / 100;
+    }
+}

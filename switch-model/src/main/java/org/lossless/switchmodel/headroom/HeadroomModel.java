@@ -1,0 +1,13 @@
+package org.lossless.switchmodel.headroom;
+
+/** Which headroom rule a {@link HeadroomResult} comes from. */
+public enum HeadroomModel {
+    /** SONiC dynamic buffer model, {@code buffer_headroom_mellanox.lua} as written in reference §5.3. */
+    SONIC,
+    /** Exact bytes in flight, Cisco/IEEE components, no cell occupancy, no rounding (reference §5.2). */
+    EXACT,
+    /** HPCC ns-3: 3 × rate × one-way delay / 8 (reference §2). */
+    HPCC,
+    /** mlx5 NIC receive buffer rule (reference §5.5). */
+    MLX5
+}

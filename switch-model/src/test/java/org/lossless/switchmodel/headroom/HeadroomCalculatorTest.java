@@ -1,0 +1,135 @@
+package org.lossless.switchmodel.headroom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Numbers from reference switch-buffer-pfc.md §5.2, §5.3, §5.5 and §2. */
+class HeadroomCalculatorTest {
+    static final long G100 = 100_000_000_000L;
+    static final long G400 = 400_000_000_000L;
+
+    @Nested
+    class Exact {
+        @Test
+        void hundredGigOverHundredMetres() {
+            HeadroomResult r = HeadroomCalculator.exact(HeadroomInputs.of(G100, 100));
+            assertEquals(25_216, r.component("peer_response").bytes());
+            assertEquals(12_626, Math.round(r.component("cable").bytes()));
+            assertEquals(10_124, r.component("port_mtu").bytes() + r.component("lossless_mtu").bytes());
+            assertEquals(819, Math.round(r.component("mac_phy").bytes()));
+            assertEquals(48.8, r.xoffBytes() / 1000.0, 0.05);
+            assertEquals(r.rawXoffBytes(), r.components().stream().mapToDouble(Component::bytes).sum(), 1e-9);
+        }
+
+        @Test
+        void fourHundredGigOverHundredMetres() {
+            HeadroomResult r = HeadroomCalculator.exact(HeadroomInputs.of(G400, 100));
+            assertEquals(57_920, r.component("peer_response").bytes());
+            assertEquals(50_505, Math.round(r.component("cable").bytes()));
+            assertEquals(119.4, r.xoffBytes() / 1000.0, 0.05);
+        }
+
+        @Test
+        void fiveMetreCableAndResponseTimes() {
+            assertEquals(631, Math.round(HeadroomCalculator.exact(HeadroomInputs.of(G100, 5)).component("cable").bytes()));
+            assertEquals(2525, Math.round(HeadroomCalculator.exact(HeadroomInputs.of(G400, 5)).component("cable").bytes()));
+            String f100 = HeadroomCalculator.exact(HeadroomInputs.of(G100, 5)).component("peer_response").formula();
+            assertTrue(f100.contains("394 quanta") && f100.contains("2.02 us"), f100);
+            String f400 = HeadroomCalculator.exact(HeadroomInputs.of(G400, 5)).component("peer_response").formula();
+            assertTrue(f400.contains("1.16 us"), f400);
+        }
+
+        @Test
+        void pauseFrameIsOptional() {
+            HeadroomInputs in = HeadroomInputs.of(G100, 100);
+            long without = HeadroomCalculator.exact(in).xoffBytes();
+            assertEquals(without + 84, HeadroomCalculator.exact(in.withPauseFrame(true)).xoffBytes(), 1);
+        }
+
+        @Test
+        void tenGigUsesTheIeeeBudget() {
+            assertEquals(60 * 64, HeadroomCalculator.exact(HeadroomInputs.of(10_000_000_000L, 5))
+                    .component("peer_response").bytes());
+            assertEquals(67 * 64, HeadroomCalculator.sonic(HeadroomInputs.of(10_000_000_000L, 5))
+                    .component("peer_response").bytes());
+        }
+    }
+
+    /** §5.3 table: Spectrum-1 constants, cell occupancy 2. */
+    @ParameterizedTest(name = "{0} bps, {1} m")
+    @CsvSource({"100000000000, 5, 72704, 91136", "100000000000, 40, 81920, 100352", "100000000000, 300, 147456, 165888",
+            "400000000000, 5, 142336, 160768", "400000000000, 40, 177152, 195584", "400000000000, 300, 440320, 458752"})
+    void sonicDynamicModelRows(long rate, double cable, long xoff, long size) {
+        HeadroomResult r = HeadroomCalculator.sonic(HeadroomInputs.of(rate, cable));
+        assertEquals(xoff, r.xoffBytes());
+        assertEquals(18_432, r.xonBytes());
+        assertEquals(size, r.sizeBytes());
+        assertEquals(r.rawXoffBytes(), r.components().stream().mapToDouble(Component::bytes).sum(), 1e-6);
+    }
+
+    @Test
+    void sonicWithSharedHeadroomPoolSizesOnlyXon() {
+        HeadroomResult r = HeadroomCalculator.sonic(HeadroomInputs.of(G100, 5).withSharedHeadroomPool(true));
+        assertEquals(72_704, r.xoffBytes());
+        assertEquals(18_432, r.sizeBytes());
+    }
+
+    @Test
+    void sonicUnknownSpeedFallsBackToAsicPeerResponse() {
+        HeadroomResult r = HeadroomCalculator.sonic(HeadroomInputs.of(300_000_000_000L, 5));
+        assertEquals(3.8 * 1024, r.component("peer_response").bytes(), 1e-9);
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("not in the pause-quanta table")));
+        assertEquals(394 * 64 * 2, HeadroomCalculator.sonic(HeadroomInputs.of(300_000_000_000L, 5).withResponseQuanta(788))
+                .component("peer_response").bytes());
+    }
+
+    @Test
+    void luaCellOccupancyFormula() {
+        assertEquals(2 * 96.0 / 97, HeadroomInputs.sonicCellOccupancy(96, 100), 1e-12);
+        assertEquals(1.0, HeadroomInputs.sonicCellOccupancy(96, 0), 1e-12);
+        assertEquals(256 / 64.0, HeadroomInputs.sonicCellOccupancy(256, 100), 1e-12);
+        assertThrows(IllegalArgumentException.class, () -> HeadroomInputs.sonicCellOccupancy(96, 101));
+    }
+
+    @Test
+    void mlx5Rule() {
+        HeadroomResult r = HeadroomCalculator.mlx5(G100, 100, 1500, 0);
+        assertEquals(55_780, r.xoffBytes());
+        assertEquals(51_700, r.component("cable_speed").bytes());
+        assertEquals(4_080, r.component("mtu").bytes());
+        HeadroomResult withBuffer = HeadroomCalculator.mlx5(G100, 100, 1500, 262_144);
+        assertEquals(262_144 - 55_780 - 1500, withBuffer.xonBytes());
+        assertEquals(HeadroomCalculator.mlx5(40_000_000_000L, 7, 1024, 0).xoffBytes(),
+                HeadroomCalculator.mlx5(25_000_000_000L, 7, 1024, 0).xoffBytes(), "speed floored at 40G");
+        assertThrows(IllegalArgumentException.class, () -> HeadroomCalculator.mlx5(G100, 1001, 1500, 0));
+    }
+
+    @Test
+    void hpccRule() {
+        assertEquals(37_500, HeadroomCalculator.hpcc(G100, 0, 1_000_000).xoffBytes());
+        assertEquals(150_000, HeadroomCalculator.hpcc(G400, 0, 1_000_000).xoffBytes());
+    }
+
+    @Test
+    void textListsEveryComponent() {
+        String t = HeadroomCalculator.sonic(HeadroomInputs.of(G100, 100)).toText();
+        for (String s : new String[] {"peer response", "cable round trip", "port MTU", "lossless MTU", "MAC/PHY",
+                "cell occupancy", "xoff:", "xon:", "size:"}) {
+            assertTrue(t.contains(s), s + " missing in\n" + t);
+        }
+    }
+
+    @Test
+    void badInputsAreNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HeadroomInputs.of(0, 5));
+        assertTrue(e.getMessage().startsWith("--rate"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> HeadroomInputs.of(G100, -1));
+        assertThrows(IllegalArgumentException.class, () -> HeadroomInputs.of(G100, 5).withCellOccupancy(0.5));
+    }
+}
