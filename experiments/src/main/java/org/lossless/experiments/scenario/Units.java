@@ -166,14 +166,14 @@ public final class Units {
                 return base + " (units are case-sensitive: did you mean " + number + u + "?)";
             }
         }
+        if (kind == RATE_KIND && SIZE.containsKey(unit)) {
+            return "'" + text + "' is a size, not a rate: expected a number followed by " + kind.unitList + ", e.g. " + kind.example;
+        }
         if (kind == RATE_KIND && unit.toLowerCase(Locale.ROOT).endsWith("b")) {
             return base + " (a rate needs 'bps': did you mean " + number + unit + "ps?)";
         }
         if (kind == SIZE_KIND && unit.toLowerCase(Locale.ROOT).endsWith("bps")) {
             return "'" + text + "' is a rate, not a size: expected a number followed by " + kind.unitList + ", e.g. " + kind.example;
-        }
-        if (kind == RATE_KIND && SIZE.containsKey(unit)) {
-            return "'" + text + "' is a size, not a rate: expected a number followed by " + kind.unitList + ", e.g. " + kind.example;
         }
         return base;
     }

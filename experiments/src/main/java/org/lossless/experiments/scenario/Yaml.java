@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** The YAML mapper of scenario files, and YAML syntax errors turned into "file:line: ..." messages. */
 final class Yaml {
@@ -28,7 +29,19 @@ final class Yaml {
             JsonNode n = MAPPER.readTree(text);
             return n == null || n.isMissingNode() ? null : n;
         } catch (JsonProcessingException e) {
-            throw new ScenarioException(where(file, e.getLocation()) + ": malformed YAML: " + describe(e));
+            if (e.getCause() instanceof MarkedYAMLException m && m.getProblemMark() != null) {
+                // SnakeYAML knows where the problem is and what it was parsing; Jackson's own location can be a line off
+                String context = m.getContext() == null ? "" : " (" + m.getContext()
+                        + (m.getContextMark() == null ? "" : " that starts at line " + (m.getContextMark().getLine() + 1)) + ")";
+                throw new ScenarioException(file + ":" + (m.getProblemMark().getLine() + 1) + ":"
+                        + (m.getProblemMark().getColumn() + 1) + ": malformed YAML: " + firstLine(m.getProblem()) + context);
+            }
+            String d = describe(e);
+            if (d.startsWith("Duplicate field ")) {
+                throw new ScenarioException(where(file, e.getLocation()) + ": the key "
+                        + d.substring("Duplicate field ".length()) + " appears twice in the same mapping");
+            }
+            throw new ScenarioException(where(file, e.getLocation()) + ": malformed YAML: " + d);
         }
     }
 
@@ -42,10 +55,11 @@ final class Yaml {
     /** The first line of the parser's message, without Jackson's "(through reference chain ...)" tail. */
     static String describe(JsonProcessingException e) {
         String m = e.getOriginalMessage();
-        if (m == null) {
-            return e.getClass().getSimpleName();
-        }
-        m = m.strip();
+        return m == null ? e.getClass().getSimpleName() : firstLine(m);
+    }
+
+    private static String firstLine(String text) {
+        String m = text.strip();
         int nl = m.indexOf('\n');
         if (nl > 0) {
             m = m.substring(0, nl).strip();
