@@ -32,7 +32,11 @@ public final class ScenarioLoader {
      * Relative paths in the file resolve against its folder.
      */
     public static Scenario load(Path file, List<String> sets) {
-        String display = file.toString();
+        return load(file, file.toString(), sets);
+    }
+
+    /** As {@link #load(Path, List)}, naming the file {@code display} in messages (e.g. the path as typed). */
+    public static Scenario load(Path file, String display, List<String> sets) {
         if (Files.isDirectory(file)) {
             throw new ScenarioException(display, null, "is a directory, not a scenario file");
         }

@@ -3,12 +3,12 @@ package org.lossless.experiments.scenario;
 import java.util.Collection;
 
 /** "Did you mean" hints: the closest allowed word by Levenshtein distance. */
-final class Suggest {
+public final class Suggest {
     private Suggest() {
     }
 
     /** The closest candidate within a distance of max(1, |word|/3) + 1, or null. */
-    static String closest(String word, Collection<String> candidates) {
+    public static String closest(String word, Collection<String> candidates) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         int limit = Math.max(1, word.length() / 3) + 1;
