@@ -27,7 +27,7 @@ public final class ResolvedYaml {
         ObjectNode root = F.objectNode();
         root.put("name", s.name());
         root.put("seed", s.seed());
-        root.put("stop_time", Units.formatTime(s.stopTimePs()));
+        quantity(root, "stop_time", Units.formatTime(s.stopTimePs()));
         root.set("topology", topology(s.topology()));
         root.set("switch", switchConfig(s.switchConfig()));
         root.set("nic", nic(s.nic()));
@@ -56,19 +56,19 @@ public final class ResolvedYaml {
 
     private static ObjectNode link(LinkConfig l) {
         ObjectNode n = F.objectNode();
-        n.put("rate", Units.formatRate(l.rateBps()));
+        quantity(n, "rate", Units.formatRate(l.rateBps()));
         if (!l.delayFromLength()) {
-            n.put("delay", Units.formatTime(l.delayPs()));
+            quantity(n, "delay", Units.formatTime(l.delayPs()));
         }
         if (l.hasLength()) {
-            n.put("length", Units.formatLength(l.lengthMm()));
+            quantity(n, "length", Units.formatLength(l.lengthMm()));
         }
         return n;
     }
 
     private static ObjectNode switchConfig(SwitchConfig s) {
         ObjectNode n = F.objectNode();
-        n.put("buffer_size", Units.formatSize(s.bufferBytes()));
+        quantity(n, "buffer_size", Units.formatSize(s.bufferBytes()));
         PfcConfig p = s.pfc();
         ObjectNode pfc = n.putObject("pfc");
         pfc.put("enabled", p.enabled());
@@ -77,15 +77,19 @@ public final class ResolvedYaml {
         if (p.threshold() instanceof PfcThreshold.Dynamic d) {
             pfc.put("dynamic_th", d.exponent());
         } else if (p.threshold() instanceof PfcThreshold.Static st) {
-            pfc.put("static_th", Units.formatSize(st.bytes()));
+            quantity(pfc, "static_th", Units.formatSize(st.bytes()));
         }
-        pfc.put("headroom", p.headroomAuto() ? "auto" : Units.formatSize(p.headroomBytes()));
-        pfc.put("xon_offset", Units.formatSize(p.xonOffsetBytes()));
+        if (p.headroomAuto()) {
+            pfc.put("headroom", "auto");
+        } else {
+            quantity(pfc, "headroom", Units.formatSize(p.headroomBytes()));
+        }
+        quantity(pfc, "xon_offset", Units.formatSize(p.xonOffsetBytes()));
         EcnConfig e = s.ecn();
         ObjectNode ecn = n.putObject("ecn");
         ecn.put("enabled", e.enabled());
-        ecn.put("kmin", Units.formatSize(e.kminBytes()));
-        ecn.put("kmax", Units.formatSize(e.kmaxBytes()));
+        quantity(ecn, "kmin", Units.formatSize(e.kminBytes()));
+        quantity(ecn, "kmax", Units.formatSize(e.kmaxBytes()));
         ecn.put("pmax", e.pmax());
         ecn.put("mark_on", Cursor.yamlName(e.markOn()));
         return n;
@@ -102,7 +106,7 @@ public final class ResolvedYaml {
         time(q, "alpha_update_period", d.alphaUpdatePeriodPs());
         time(q, "rate_decrease_period", d.rateDecreasePeriodPs());
         time(q, "rate_increase_timer", d.rateIncreaseTimerPs());
-        d.byteCounterBytes().ifPresent(v -> q.put("byte_counter", Units.formatSize(v)));
+        d.byteCounterBytes().ifPresent(v -> quantity(q, "byte_counter", Units.formatSize(v)));
         integer(q, "fast_recovery_steps", d.fastRecoverySteps());
         rate(q, "additive_increase", d.additiveIncreaseBps());
         rate(q, "hyper_increase", d.hyperIncreaseBps());
@@ -126,8 +130,8 @@ public final class ResolvedYaml {
                 ObjectNode o = list.addObject();
                 o.put("src", f.src());
                 o.put("dst", f.dst());
-                o.put("size", Units.formatSize(f.sizeBytes()));
-                o.put("start", Units.formatTime(f.startPs()));
+                quantity(o, "size", Units.formatSize(f.sizeBytes()));
+                quantity(o, "start", Units.formatTime(f.startPs()));
                 o.put("priority", f.priority());
             }
         }
@@ -136,7 +140,7 @@ public final class ResolvedYaml {
 
     private static ObjectNode telemetry(TelemetryConfig t) {
         ObjectNode n = F.objectNode();
-        n.put("sample_interval", Units.formatTime(t.sampleIntervalPs()));
+        quantity(n, "sample_interval", Units.formatTime(t.sampleIntervalPs()));
         if (t.queues().all() || t.queues().none()) {
             n.put("queues", t.queues().all() ? "all" : "none");
         } else {
@@ -152,16 +156,25 @@ public final class ResolvedYaml {
         return n;
     }
 
+    /** A formatted quantity; plain {@code 0} is written as the number 0 rather than the string "0". */
+    private static void quantity(ObjectNode n, String key, String text) {
+        if (text.equals("0")) {
+            n.put(key, 0);
+        } else {
+            n.put(key, text);
+        }
+    }
+
     private static void fraction(ObjectNode n, String key, OptionalDouble v) {
         v.ifPresent(x -> n.put(key, x));
     }
 
     private static void time(ObjectNode n, String key, OptionalLong v) {
-        v.ifPresent(x -> n.put(key, Units.formatTime(x)));
+        v.ifPresent(x -> quantity(n, key, Units.formatTime(x)));
     }
 
     private static void rate(ObjectNode n, String key, OptionalLong v) {
-        v.ifPresent(x -> n.put(key, Units.formatRate(x)));
+        v.ifPresent(x -> quantity(n, key, Units.formatRate(x)));
     }
 
     private static void integer(ObjectNode n, String key, OptionalInt v) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** The YAML mapper of scenario files, and YAML syntax errors turned into "file:line: ..." messages. */
@@ -15,12 +16,42 @@ final class Yaml {
     static final YAMLMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                    .stringQuotingChecker(new ReadBackChecker())
                     .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
                     .build())
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .build();
 
     private Yaml() {
+    }
+
+    /**
+     * Quotes a string value whenever reading it back unquoted would not give the same string: besides the
+     * default rules (booleans, null, special characters) this catches number-like text such as a name
+     * {@code 1e3} or {@code 0x10}, which YAML would read as a number.
+     */
+    private static final class ReadBackChecker extends StringQuotingChecker.Default {
+        private static final long serialVersionUID = 1L;
+        private static final YAMLMapper PLAIN = new YAMLMapper();
+        /** Quantities with a unit (the bulk of a resolved file) are never read as numbers: no parse needed. */
+        private static final java.util.regex.Pattern QUANTITY = java.util.regex.Pattern.compile(
+                "[0-9.]+(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB|ps|ns|us|µs|ms|s|bps|Kbps|Mbps|Gbps|Tbps|mm|cm|m|km)");
+
+        @Override
+        public boolean needToQuoteValue(String value) {
+            if (super.needToQuoteValue(value)) {
+                return true;
+            }
+            if (QUANTITY.matcher(value).matches()) {
+                return false;
+            }
+            try {
+                JsonNode n = PLAIN.readTree("v: " + value).get("v");
+                return n == null || !n.isTextual() || !n.textValue().equals(value);
+            } catch (JsonProcessingException e) {
+                return true;
+            }
+        }
     }
 
     /** Parses YAML text into a tree; null for an empty document. */

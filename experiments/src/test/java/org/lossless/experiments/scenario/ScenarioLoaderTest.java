@@ -229,6 +229,28 @@ class ScenarioLoaderTest {
     }
 
     @Nested
+    class RoundTrip {
+        @Test
+        void namesThatLookLikeNumbersOrBooleansAreQuoted() {
+            for (String name : List.of("1e3", "0x10", "1.5", "true", "null", "yes", "7")) {
+                Scenario s = parse(MINIMAL.replace("name: tiny", "name: '" + name + "'"));
+                String yaml = ResolvedYaml.write(s);
+                assertTrue(yaml.startsWith("name: \"" + name + "\"\n"), yaml);
+                assertEquals(s, parse(yaml));
+            }
+        }
+
+        @Test
+        void zeroQuantitiesAreWrittenAsNumbersAndTinyFractionsSurvive() {
+            Scenario s = parse(MINIMAL + "switch: {ecn: {kmin: 0, pmax: 1e-5}}\nnic: {dcqcn: {rate_on_first_cnp: 0}}\n");
+            String yaml = ResolvedYaml.write(s);
+            assertTrue(yaml.contains("    kmin: 0\n"), yaml);
+            assertTrue(yaml.contains("    rate_on_first_cnp: 0\n"), yaml);
+            assertEquals(s, parse(yaml));
+        }
+    }
+
+    @Nested
     class Links {
         @Test
         void lengthGivesFiveNanosecondsPerMetre() {
