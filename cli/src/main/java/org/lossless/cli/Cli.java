@@ -1,0 +1,107 @@
+package org.lossless.cli;
+
+import org.lossless.experiments.run.ScenarioRunner;
+import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.experiments.scenario.Suggest;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The command line without {@code System.exit}: {@link #execute} returns the exit status, so tests run
+ * it in-process. Bad input (a {@link ScenarioException}, a {@link UserError}, a picocli parameter error)
+ * prints one line on stderr and gives {@value #BAD_INPUT}; anything else is an internal error
+ * ({@value #INTERNAL}), with the stack trace only when the environment sets {@code LOSSLESS_DEBUG}.
+ */
+public final class Cli {
+    public static final int OK = 0;
+    public static final int INTERNAL = 1;
+    public static final int BAD_INPUT = 2;
+
+    private final Context ctx;
+
+    /** The real command line: working directory {@code user.dir}, the packet engine. */
+    public Cli(PrintWriter out, PrintWriter err) {
+        this(out, err, Path.of("").toAbsolutePath(), Runners::packet, Runners::report);
+    }
+
+    /** For tests: a working directory for relative paths and {@code results/}, and a stand-in engine. */
+    public Cli(PrintWriter out, PrintWriter err, Path cwd, Supplier<ScenarioRunner> runner, Consumer<Path> reporter) {
+        this.ctx = new Context(out, err, cwd.toAbsolutePath().normalize(), runner, reporter);
+    }
+
+    /** Parses and runs one command line; returns the exit status. Never throws, never exits. */
+    public int execute(String... args) {
+        try {
+            CommandLine cl = commandLine();
+            int code = cl.execute(args);
+            ctx.out().flush();
+            ctx.err().flush();
+            return code;
+        } catch (Throwable t) {
+            return internal(t);
+        }
+    }
+
+    CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new LosslessCommand());
+        cl.addSubcommand("run", new CommandLine(new RunCommand(ctx)));
+        cl.addSubcommand("check", new CommandLine(new CheckCommand(ctx)));
+        cl.addSubcommand("demo", new CommandLine(new DemoCommand(ctx)));
+        cl.setOut(ctx.out());
+        cl.setErr(ctx.err());
+        cl.setParameterExceptionHandler(this::badParameter);
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof ScenarioException || ex instanceof UserError) {
+                ctx.err().println("lossless: " + ex.getMessage());
+                ctx.err().flush();
+                return BAD_INPUT;
+            }
+            return internal(ex);
+        });
+        return cl;
+    }
+
+    private int badParameter(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        StringBuilder sb = new StringBuilder(cmd.getCommandSpec().qualifiedName()).append(": ").append(ex.getMessage());
+        if (ex instanceof UnmatchedArgumentException u) {
+            List<String> suggestions = u.getSuggestions();
+            List<String> unmatched = u.getUnmatched();
+            if (suggestions.isEmpty() && !unmatched.isEmpty() && !cmd.getSubcommands().isEmpty()
+                    && !unmatched.get(0).startsWith("-")) {
+                String close = Suggest.closest(unmatched.get(0), cmd.getSubcommands().keySet());
+                suggestions = close == null ? List.of() : List.of(close);
+            }
+            if (!suggestions.isEmpty()) {
+                sb.append(" (did you mean ").append(String.join(" or ", suggestions)).append("?)");
+            }
+        }
+        sb.append(" (see '").append(cmd.getCommandSpec().qualifiedName()).append(" --help')");
+        ctx.err().println(sb);
+        ctx.err().flush();
+        return BAD_INPUT;
+    }
+
+    private int internal(Throwable t) {
+        PrintWriter err = ctx.err();
+        if (t instanceof UnsupportedOperationException) {
+            err.println("lossless: not available yet: " + t.getMessage());
+        } else {
+            err.println("lossless: internal error: " + t);
+            if (System.getenv("LOSSLESS_DEBUG") != null) {
+                t.printStackTrace(err);
+            } else {
+                err.println("lossless: please report it with the scenario; set LOSSLESS_DEBUG=1 to see the stack trace");
+            }
+        }
+        err.flush();
+        return INTERNAL;
+    }
+}

@@ -1,0 +1,56 @@
+package org.lossless.cli;
+
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.ScenarioLoader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code lossless run SCENARIO [--out DIR] [--seed N] [--set KEY=VALUE]... [--report]}. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Runs one simulation and writes the result files (summary.json, flows.csv, ports.csv, jobs.csv, "
+                + "scenario.resolved.yaml) to DIR.")
+final class RunCommand implements Callable<Integer> {
+    private final Context ctx;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML), see docs/scenario.md.")
+    Path scenario;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Result directory (default: results/<name>-<seed>). "
+            + "An existing one is replaced once the run has succeeded.")
+    Path out;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed (>= 0), overriding the scenario's.")
+    Long seed;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a scenario key, e.g. "
+            + "switch.ecn.kmin=100KB or workloads[0].flows[1].size=4MB. Repeatable; applied in order.")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--report", description = "Also write charts and report.html into DIR.")
+    boolean report;
+
+    RunCommand(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() {
+        Scenario s = load(ctx, scenario, sets, seed);
+        return Execution.run(ctx, s, out, report);
+    }
+
+    static Scenario load(Context ctx, Path file, List<String> sets, Long seed) {
+        List<String> all = new ArrayList<>(sets);
+        String seedSet = Execution.seedOverride(seed);
+        if (seedSet != null) {
+            all.add(seedSet);
+        }
+        return ScenarioLoader.load(ctx.resolve(file), file.toString(), all);
+    }
+}

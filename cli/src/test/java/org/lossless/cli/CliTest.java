@@ -1,0 +1,227 @@
+package org.lossless.cli;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.run.ScenarioRunner;
+import org.lossless.experiments.scenario.ResolvedYaml;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.experiments.scenario.WorkloadConfig;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CliTest {
+    static final String SCENARIO = """
+            name: small
+            seed: 3
+            topology: {type: star, hosts: 3, host_link: {rate: 100Gbps, delay: 1us}}
+            workloads:
+              - type: flows
+                flows: [{src: 1, dst: 0, size: 1MB}, {src: 2, dst: 0, size: 1MB}]
+            """;
+
+    /**
+     * A stand-in engine: flow i finishes at (i + 2) times its ideal time, the ideal being the serialisation of
+     * the payload at the host rate plus two link delays.
+     */
+    static final ScenarioRunner FAKE = scenario -> {
+        List<FlowResult> flows = new ArrayList<>();
+        long id = 0;
+        long rate = scenario.topology().hostLink().rateBps();
+        long delay = scenario.topology().hostLink().delayPs();
+        for (WorkloadConfig w : scenario.workloads()) {
+            for (WorkloadConfig.FlowSpec f : ((WorkloadConfig.Flows) w).flows()) {
+                long ideal = f.sizeBytes() * 8 * 1_000_000_000_000L / rate + 2 * delay;
+                flows.add(new FlowResult(id, w.name(), f.src(), f.dst(), f.priority(), f.sizeBytes(), f.startPs(),
+                        f.startPs() + (id + 2) * ideal, ideal));
+                id++;
+            }
+        }
+        return new RunResult(1_000_000_000L, 42, 0.5, flows, List.of(), 0, 0, 0, 0, false, 0, 0);
+    };
+
+    @TempDir
+    Path cwd;
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+    Supplier<ScenarioRunner> runner = () -> FAKE;
+    final List<Path> reports = new ArrayList<>();
+
+    int lossless(String... args) {
+        return new Cli(new PrintWriter(out), new PrintWriter(err), cwd, runner, reports::add).execute(args);
+    }
+
+    Path write(String name, String text) throws IOException {
+        return Files.writeString(cwd.resolve(name), text);
+    }
+
+    List<String> files(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Nested
+    class Run {
+        @BeforeEach
+        void scenario() throws IOException {
+            write("s.yaml", SCENARIO);
+        }
+
+        @Test
+        void writesTheResultDirectoryUnderResultsNameSeed() throws IOException {
+            assertEquals(0, lossless("run", "s.yaml"), err::toString);
+            Path dir = cwd.resolve("results/small-3");
+            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"), files(dir));
+            // 1 MB at 100 Gb/s = 80 us, plus 2 x 1 us = 82 us ideal; flow 0 takes 2x, flow 1 takes 3x
+            assertEquals("""
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown
+                    0,flows-0,1,0,3,1000000,0,164000000,164000000,82000000,2.000000
+                    1,flows-0,2,0,3,1000000,0,246000000,246000000,82000000,3.000000
+                    """, Files.readString(dir.resolve("flows.csv")));
+            assertTrue(out.toString().startsWith("small (seed 3): 2 of 2 flows finished"), out.toString());
+            assertEquals("", err.toString());
+            assertEquals(List.of(), reports);
+        }
+
+        @Test
+        void seedSetAndOutOptions() throws IOException {
+            assertEquals(0, lossless("run", "s.yaml", "--seed", "9", "--set", "workloads[0].flows[1].size=4MB",
+                    "--set", "switch.ecn.kmin=100KB", "--out", "here"), err::toString);
+            Scenario resolved = ScenarioLoader.load(cwd.resolve("here/scenario.resolved.yaml"));
+            assertEquals(9, resolved.seed());
+            assertEquals(100_000, resolved.switchConfig().ecn().kminBytes());
+            assertEquals(4_000_000, ((WorkloadConfig.Flows) resolved.workloads().get(0)).flows().get(1).sizeBytes());
+            assertTrue(Files.readString(cwd.resolve("here/summary.json")).contains("\"seed\" : 9,"));
+            assertFalse(Files.exists(cwd.resolve("results")));
+        }
+
+        @Test
+        void reportIsRequestedWithTheRunDirectory() {
+            assertEquals(0, lossless("run", "s.yaml", "--report"));
+            assertEquals(List.of(cwd.resolve("results/small-3")), reports);
+        }
+
+        @Test
+        void theUnwiredEngineIsAnInternalErrorWithoutResults() {
+            runner = Runners::packet;
+            assertEquals(1, lossless("run", "s.yaml"));
+            assertEquals("lossless: not available yet: packet engine not wired yet\n", err.toString());
+            assertEquals(List.of("s.yaml"), files(cwd));
+        }
+
+        @Test
+        void anEngineCrashIsAnInternalErrorWithoutStackTraceOrResults() {
+            runner = () -> s -> {
+                throw new IllegalStateException("boom");
+            };
+            assertEquals(1, lossless("run", "s.yaml"));
+            assertTrue(err.toString().startsWith("lossless: internal error: java.lang.IllegalStateException: boom\n"));
+            assertFalse(err.toString().contains("\tat "));
+            assertEquals(List.of("s.yaml"), files(cwd));
+        }
+
+        @Test
+        void aScenarioTheEngineRejectsIsBadInput() {
+            runner = () -> s -> {
+                throw new ScenarioException("s.yaml", "nic.cc", "hpcc is not implemented by the packet engine yet");
+            };
+            assertEquals(2, lossless("run", "s.yaml"));
+            assertEquals("lossless: s.yaml: nic.cc: hpcc is not implemented by the packet engine yet\n", err.toString());
+            assertEquals(List.of("s.yaml"), files(cwd));
+        }
+    }
+
+    @Nested
+    class Check {
+        @Test
+        void printsTheResolvedScenario() throws IOException {
+            write("s.yaml", SCENARIO);
+            assertEquals(0, lossless("check", "s.yaml", "--set", "seed=4"));
+            Scenario expected = ScenarioLoader.load(cwd.resolve("s.yaml"), List.of("seed=4"));
+            assertEquals(ResolvedYaml.write(expected), out.toString());
+            assertEquals(List.of("s.yaml"), files(cwd));
+        }
+    }
+
+    @Nested
+    class Demo {
+        @Test
+        void theBuiltInScenarioIsValidAndRunsWithAReport() {
+            assertEquals(0, lossless("demo", "--out", "d"), err::toString);
+            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"),
+                    files(cwd.resolve("d")));
+            assertEquals(List.of(cwd.resolve("d")), reports);
+        }
+
+        @Test
+        void isAnEightToOneIncastAt100Gbps() {
+            Scenario s = ScenarioLoader.parse("demo", DemoCommand.text(), cwd, List.of());
+            assertEquals(9, s.hostCount());
+            assertEquals(100_000_000_000L, s.topology().hostLink().rateBps());
+            List<WorkloadConfig.FlowSpec> flows = ((WorkloadConfig.Flows) s.workloads().get(0)).flows();
+            assertEquals(8, flows.size());
+            assertTrue(flows.stream().allMatch(f -> f.dst() == 0));
+            assertEquals(8, flows.stream().map(WorkloadConfig.FlowSpec::src).distinct().count());
+        }
+
+        @Test
+        void defaultOutIsResultsNameSeedAndTheStubReportIsANote() {
+            Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners::report);
+            assertEquals(0, cli.execute("demo"));
+            assertTrue(Files.isDirectory(cwd.resolve("results/demo-incast-8to1-1")));
+            assertTrue(err.toString().startsWith("lossless: note: reports are not available yet"), err.toString());
+        }
+
+        @Test
+        void showPrintsTheScenario() {
+            assertEquals(0, lossless("demo", "--show"));
+            assertEquals(DemoCommand.text(), out.toString());
+        }
+    }
+
+    @Nested
+    class HelpAndVersion {
+        @Test
+        void version() {
+            assertEquals(0, lossless("--version"));
+            assertTrue(out.toString().matches("lossless \\d+\\.\\d+\\.\\d+.*\n"), out.toString());
+        }
+
+        @Test
+        void helpOnEveryCommand() {
+            for (String[] args : List.of(new String[] {"--help"}, new String[] {"run", "--help"},
+                    new String[] {"check", "--help"}, new String[] {"demo", "--help"})) {
+                out.getBuffer().setLength(0);
+                assertEquals(0, lossless(args), String.join(" ", args));
+                assertTrue(out.toString().startsWith("Usage: lossless"), out.toString());
+            }
+            assertTrue(out.toString().contains("--out=DIR"));
+        }
+
+        @Test
+        void noCommandIsBadInput() {
+            assertEquals(2, lossless());
+            assertEquals("lossless: a command is required: run, check, demo (see 'lossless --help')\n", err.toString());
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package org.lossless.experiments.results;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * Creates a directory all at once: its content is written into a hidden temporary sibling
+ * ({@code .NAME.tmp-*}), which is renamed to the target when the writer returns. If the target exists it
+ * is first renamed aside ({@code .NAME.old-*}) and deleted after the new one is in place, so a failed
+ * writer leaves the old directory untouched and no partial one.
+ */
+public final class AtomicDirectory {
+    /** Fills a directory. */
+    @FunctionalInterface
+    public interface Writer {
+        void write(Path dir) throws IOException;
+    }
+
+    private AtomicDirectory() {
+    }
+
+    public static void write(Path target, Writer writer) throws IOException {
+        Path abs = target.toAbsolutePath().normalize();
+        Path parent = abs.getParent();
+        String name = abs.getFileName().toString();
+        if (Files.exists(abs) && !Files.isDirectory(abs)) {
+            throw new IOException(target + " exists and is not a directory");
+        }
+        Files.createDirectories(parent);
+        Path tmp = Files.createTempDirectory(parent, "." + name + ".tmp-");
+        try {
+            writer.write(tmp);
+            if (Files.exists(abs)) {
+                Path old = Files.createTempDirectory(parent, "." + name + ".old-");
+                Files.delete(old);
+                move(abs, old);
+                try {
+                    move(tmp, abs);
+                } catch (IOException e) {
+                    move(old, abs);
+                    throw e;
+                }
+                deleteTree(old);
+            } else {
+                move(tmp, abs);
+            }
+        } finally {
+            if (Files.exists(tmp)) {
+                deleteTree(tmp);
+            }
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to);
+        }
+    }
+
+    /** Deletes a directory tree (no symbolic links are followed). */
+    public static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                if (exc != null) {
+                    throw exc;
+                }
+                Files.delete(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}

@@ -1,0 +1,62 @@
+package org.lossless.experiments.results;
+
+import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.run.PortResult;
+import org.lossless.experiments.run.RunResult;
+
+import java.util.List;
+
+/**
+ * The text of the CSV result files (CONTRACT.md §4). Pure functions of the run result, so the same
+ * scenario and seed give the same bytes: "\n" line ends, integers as they are, slowdown with exactly
+ * six decimals (half-up), no locale.
+ */
+public final class ResultFiles {
+    public static final String FLOWS_HEADER =
+            "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown";
+    public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
+            + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
+    public static final String JOBS_HEADER =
+            "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps";
+
+    private ResultFiles() {
+    }
+
+    /** {@code flows.csv}; an unfinished flow has empty finish_ps, fct_ps and slowdown. */
+    public static String flowsCsv(List<FlowResult> flows) {
+        StringBuilder sb = new StringBuilder(64 + flows.size() * 64);
+        sb.append(FLOWS_HEADER).append('\n');
+        for (FlowResult f : flows) {
+            sb.append(f.flowId()).append(',').append(Csv.field(f.workload())).append(',')
+                    .append(f.src()).append(',').append(f.dst()).append(',').append(f.priority()).append(',')
+                    .append(f.sizeBytes()).append(',').append(f.startPs()).append(',');
+            if (f.finished()) {
+                sb.append(f.finishPs()).append(',').append(f.fctPs()).append(',').append(f.idealFctPs()).append(',')
+                        .append(Csv.fixed(f.slowdown(), Csv.SLOWDOWN_DECIMALS).toPlainString());
+            } else {
+                sb.append(",,").append(f.idealFctPs()).append(',');
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** {@code ports.csv}: one row per port and priority that carried traffic, in the run result's order. */
+    public static String portsCsv(List<PortResult> ports) {
+        StringBuilder sb = new StringBuilder(128 + ports.size() * 80);
+        sb.append(PORTS_HEADER).append('\n');
+        for (PortResult p : ports) {
+            sb.append(Csv.field(p.node())).append(',').append(p.port()).append(',').append(Csv.field(p.peer())).append(',')
+                    .append(p.priority()).append(',').append(p.rateBps()).append(',').append(p.txBytes()).append(',')
+                    .append(p.txPackets()).append(',').append(p.drops()).append(',').append(p.ecnMarked()).append(',')
+                    .append(p.pauseTx()).append(',').append(p.pauseRx()).append(',').append(p.pausedPs()).append(',')
+                    .append(p.maxQueueBytes()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** {@code jobs.csv}: the run result has no jobs yet (collectives and storage come later), so the header only. */
+    public static String jobsCsv(RunResult result) {
+        return JOBS_HEADER + '\n';
+    }
+}

@@ -1,0 +1,44 @@
+package org.lossless.experiments.results;
+
+import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.scenario.ResolvedYaml;
+import org.lossless.experiments.scenario.Scenario;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes a result directory (CONTRACT.md §4): summary.json, flows.csv, ports.csv, jobs.csv and
+ * scenario.resolved.yaml. Everything goes to a temporary directory next to the target, which is renamed
+ * into place only when complete ({@link AtomicDirectory}); an existing target is replaced only then.
+ */
+public final class ResultsWriter {
+    public static final String SUMMARY = "summary.json";
+    public static final String FLOWS = "flows.csv";
+    public static final String PORTS = "ports.csv";
+    public static final String JOBS = "jobs.csv";
+    public static final String RESOLVED = "scenario.resolved.yaml";
+
+    private ResultsWriter() {
+    }
+
+    /** Writes all result files into {@code target} (created or replaced). */
+    public static void write(Path target, Scenario scenario, RunResult result) throws IOException {
+        AtomicDirectory.write(target, dir -> writeFiles(dir, scenario, result));
+    }
+
+    /** Writes the result files into an existing directory (no atomicity of its own). */
+    public static void writeFiles(Path dir, Scenario scenario, RunResult result) throws IOException {
+        put(dir.resolve(SUMMARY), Summary.json(scenario, result));
+        put(dir.resolve(FLOWS), ResultFiles.flowsCsv(result.flows()));
+        put(dir.resolve(PORTS), ResultFiles.portsCsv(result.ports()));
+        put(dir.resolve(JOBS), ResultFiles.jobsCsv(result));
+        put(dir.resolve(RESOLVED), ResolvedYaml.write(scenario));
+    }
+
+    private static void put(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+}

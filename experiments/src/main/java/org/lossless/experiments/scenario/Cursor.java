@@ -1,0 +1,268 @@
+package org.lossless.experiments.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A position in the scenario tree: a node (possibly absent) and its key path. The typed readers turn
+ * a scalar into a value or throw a {@link ScenarioException} naming the file and the key path; a reader
+ * given a default returns it when the key is absent or null.
+ */
+final class Cursor {
+    private final Source src;
+    private final String path;
+    private final JsonNode node;
+
+    private Cursor(Source src, String path, JsonNode node) {
+        this.src = src;
+        this.path = path;
+        this.node = node;
+    }
+
+    static Cursor root(Source src, JsonNode node) {
+        return new Cursor(src, "", node);
+    }
+
+    String path() {
+        return path;
+    }
+
+    Source source() {
+        return src;
+    }
+
+    boolean present() {
+        return node != null && !node.isNull() && !node.isMissingNode();
+    }
+
+    ScenarioException error(String detail) {
+        return src.error(path, detail);
+    }
+
+    /** The child under {@code key} (absent if this is not a mapping or lacks it). */
+    Cursor key(String key) {
+        JsonNode child = node != null && node.isObject() ? node.get(key) : null;
+        return new Cursor(src, path.isEmpty() ? key : path + "." + key, child);
+    }
+
+    /**
+     * Checks that this is a mapping (absent or null counts as empty) whose keys are all among
+     * {@code allowed}; otherwise reports the first unknown key with a "did you mean".
+     */
+    Cursor object(String... allowed) {
+        if (!present()) {
+            return this;
+        }
+        if (!node.isObject()) {
+            throw error("expected a mapping of " + String.join(", ", allowed) + ", got " + describe(node));
+        }
+        Set<String> known = new LinkedHashSet<>(Arrays.asList(allowed));
+        Iterator<String> names = node.fieldNames();
+        while (names.hasNext()) {
+            String k = names.next();
+            if (!known.contains(k)) {
+                String where = path.isEmpty() ? k : path + "." + k;
+                throw src.error(where, "unknown key" + Suggest.hint(k, known) + " (allowed here: "
+                        + String.join(", ", known) + ")");
+            }
+        }
+        return this;
+    }
+
+    /** The entries of a list (absent or null gives an empty list). */
+    List<Cursor> list() {
+        List<Cursor> out = new ArrayList<>();
+        if (!present()) {
+            return out;
+        }
+        if (!node.isArray()) {
+            throw error("expected a list, got " + describe(node));
+        }
+        for (int i = 0; i < node.size(); i++) {
+            out.add(new Cursor(src, path + "[" + i + "]", node.get(i)));
+        }
+        return out;
+    }
+
+    boolean isList() {
+        return present() && node.isArray();
+    }
+
+    boolean isScalar() {
+        return present() && node.isValueNode();
+    }
+
+    /** The text of a scalar (numbers as written); an error for mappings, lists and booleans. */
+    String text(String expected) {
+        if (!present()) {
+            throw error("is required (" + expected + ")");
+        }
+        if (node.isTextual()) {
+            return node.textValue();
+        }
+        if (node.isNumber()) {
+            return node.asText();
+        }
+        throw error("expected " + expected + ", got " + describe(node));
+    }
+
+    String string(String dflt) {
+        return present() ? text("a string") : dflt;
+    }
+
+    long size(long dflt) {
+        return present() ? size() : dflt;
+    }
+
+    long size() {
+        return unit(Units::size, "a size such as 32MB");
+    }
+
+    long timePs(long dflt) {
+        return present() ? timePs() : dflt;
+    }
+
+    long timePs() {
+        return unit(Units::timePs, "a time such as 10us");
+    }
+
+    long rateBps(long dflt) {
+        return present() ? rateBps() : dflt;
+    }
+
+    long rateBps() {
+        return unit(Units::rateBps, "a rate such as 100Gbps");
+    }
+
+    long lengthMm() {
+        return unit(Units::lengthMm, "a length such as 2m");
+    }
+
+    double fraction(double dflt) {
+        return present() ? fraction() : dflt;
+    }
+
+    double fraction() {
+        if (present() && node.isNumber()) {
+            double v = node.doubleValue();
+            if (v >= 0 && v <= 1) {
+                return v;
+            }
+        }
+        String t = text("a fraction such as 0.2 or 1/256");
+        try {
+            return Units.fraction(t);
+        } catch (IllegalArgumentException e) {
+            throw error(e.getMessage());
+        }
+    }
+
+    private long unit(Function<String, Long> parser, String expected) {
+        String t = text(expected);
+        try {
+            return parser.apply(t);
+        } catch (IllegalArgumentException e) {
+            throw error(e.getMessage());
+        }
+    }
+
+    long integer(long dflt, long min, long max) {
+        return present() ? integer(min, max) : dflt;
+    }
+
+    /** A whole number in [min, max]. */
+    long integer(long min, long max) {
+        if (!present()) {
+            throw error("is required (an integer from " + min + " to " + max + ")");
+        }
+        long v;
+        if (node.isIntegralNumber() && node.canConvertToLong()) {
+            v = node.longValue();
+        } else if (node.isTextual() && node.textValue().strip().matches("[+-]?\\d{1,18}")) {
+            v = Long.parseLong(node.textValue().strip());
+        } else {
+            throw error("expected an integer from " + min + " to " + max + ", got " + describe(node));
+        }
+        if (v < min || v > max) {
+            throw error(v + " is out of range: expected an integer from " + min + " to " + max);
+        }
+        return v;
+    }
+
+    boolean bool(boolean dflt) {
+        if (!present()) {
+            return dflt;
+        }
+        if (node.isBoolean()) {
+            return node.booleanValue();
+        }
+        if (node.isTextual()) {
+            String t = node.textValue().strip().toLowerCase(Locale.ROOT);
+            if (t.equals("true") || t.equals("false")) {
+                return Boolean.parseBoolean(t);
+            }
+        }
+        throw error("expected true or false, got " + describe(node));
+    }
+
+    /** One of the constants of {@code type}, written in lower case with '-' for '_'. */
+    <E extends Enum<E>> E choice(Class<E> type, E dflt) {
+        return present() ? choice(type) : dflt;
+    }
+
+    <E extends Enum<E>> E choice(Class<E> type) {
+        List<String> names = new ArrayList<>();
+        for (E e : type.getEnumConstants()) {
+            names.add(yamlName(e));
+        }
+        String t = text("one of " + String.join(", ", names));
+        for (E e : type.getEnumConstants()) {
+            if (yamlName(e).equals(t)) {
+                return e;
+            }
+        }
+        throw error("'" + t + "' is not allowed" + Suggest.hint(t, names) + " (allowed: " + String.join(", ", names) + ")");
+    }
+
+    /** A file path; relative paths resolve against the scenario file's folder. */
+    Path file() {
+        String t = text("a file path");
+        try {
+            return src.baseDir().resolve(t).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw error("'" + t + "' is not a valid path: " + e.getReason());
+        }
+    }
+
+    static String yamlName(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    static String describe(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) {
+            return "nothing";
+        }
+        if (n.isObject()) {
+            return "a mapping";
+        }
+        if (n.isArray()) {
+            return "a list";
+        }
+        if (n.isBoolean()) {
+            return n.asText();
+        }
+        if (n.isNumber()) {
+            return "the number " + n.asText();
+        }
+        return "'" + n.asText() + "'";
+    }
+}

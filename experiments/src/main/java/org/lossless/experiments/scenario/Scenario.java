@@ -1,0 +1,67 @@
+package org.lossless.experiments.scenario;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * A validated scenario with every default filled in (CONTRACT.md §3). Load one with
+ * {@link ScenarioLoader}; write it back with {@link ResolvedYaml}.
+ *
+ * @param name         [A-Za-z0-9._-]+, not only dots; names the default result directory
+ * @param seed         root seed of every random stream (&gt;= 0)
+ * @param stopTimePs   simulated-time limit, ps (&gt; 0); a run also ends when all work is done
+ * @param topology     the fabric
+ * @param switchConfig switch buffer, PFC and ECN (key {@code switch})
+ * @param nic          NIC transport and congestion control
+ * @param workloads    run together; at least one
+ * @param telemetry    time series to record
+ * @param baseDir      folder of the scenario file (absolute); relative paths resolve against it
+ */
+public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchConfig switchConfig,
+                       NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, Path baseDir) {
+    /** What a scenario, workload or result name may contain. */
+    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+    public Scenario {
+        Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(switchConfig, "switchConfig");
+        Objects.requireNonNull(nic, "nic");
+        Objects.requireNonNull(telemetry, "telemetry");
+        Objects.requireNonNull(baseDir, "baseDir");
+        if (!validName(name)) {
+            throw new IllegalArgumentException("bad scenario name '" + name + "'");
+        }
+        if (seed < 0) {
+            throw new IllegalArgumentException("seed must be >= 0, got " + seed);
+        }
+        if (stopTimePs <= 0) {
+            throw new IllegalArgumentException("stop time must be > 0 ps, got " + stopTimePs);
+        }
+        workloads = List.copyOf(workloads);
+        if (workloads.isEmpty()) {
+            throw new IllegalArgumentException("a scenario needs at least one workload");
+        }
+    }
+
+    /** True for names matching {@link #NAME} that are not only dots ({@code .} and {@code ..} are not directory names). */
+    public static boolean validName(String name) {
+        return name != null && NAME.matcher(name).matches() && !name.matches("\\.+");
+    }
+
+    /** The same scenario with another seed. */
+    public Scenario withSeed(long newSeed) {
+        return new Scenario(name, newSeed, stopTimePs, topology, switchConfig, nic, workloads, telemetry, baseDir);
+    }
+
+    /** A path from the scenario resolved against {@link #baseDir()} (absolute paths stay as they are). */
+    public Path resolve(String path) {
+        return baseDir.resolve(path).normalize();
+    }
+
+    /** Number of hosts, numbered 0..hostCount()-1 in topology order. */
+    public int hostCount() {
+        return topology.hostCount();
+    }
+}

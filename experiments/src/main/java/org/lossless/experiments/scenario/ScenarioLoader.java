@@ -1,0 +1,77 @@
+package org.lossless.experiments.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Loads a scenario: YAML text -> tree -> {@code --set} overrides -> validation -> {@link Scenario}.
+ * Every problem is a {@link ScenarioException} whose message names the file and the key path (or the
+ * line, for YAML syntax errors, or the option, for overrides).
+ */
+public final class ScenarioLoader {
+    private ScenarioLoader() {
+    }
+
+    /** Loads a scenario file without overrides. */
+    public static Scenario load(Path file) {
+        return load(file, List.of());
+    }
+
+    /**
+     * Loads a scenario file and applies {@code --set} overrides ({@code KEY=VALUE}) in order.
+     * Relative paths in the file resolve against its folder.
+     */
+    public static Scenario load(Path file, List<String> sets) {
+        return load(file, file.toString(), sets);
+    }
+
+    /** As {@link #load(Path, List)}, naming the file {@code display} in messages (e.g. the path as typed). */
+    public static Scenario load(Path file, String display, List<String> sets) {
+        if (Files.isDirectory(file)) {
+            throw new ScenarioException(display, null, "is a directory, not a scenario file");
+        }
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ScenarioException(display, null, "no such file");
+        } catch (CharacterCodingException e) {
+            throw new ScenarioException(display, null, "is not UTF-8 text");
+        } catch (IOException e) {
+            throw new ScenarioException(display, null, "cannot be read: " + e.getMessage());
+        }
+        Path dir = file.toAbsolutePath().normalize().getParent();
+        return parse(display, text, dir, sets);
+    }
+
+    /**
+     * Parses scenario text (e.g. a built-in resource).
+     *
+     * @param displayName the name used in messages
+     * @param baseDir     folder that relative paths resolve against
+     */
+    public static Scenario parse(String displayName, String yaml, Path baseDir, List<String> sets) {
+        JsonNode root = Yaml.parse(displayName, yaml);
+        Map<String, String> applied = Map.of();
+        if (!sets.isEmpty()) {
+            if (root == null) {
+                root = JsonNodeFactory.instance.objectNode();
+            }
+            if (root instanceof ObjectNode obj) {
+                applied = Overrides.apply(obj, sets);
+            }
+        }
+        Source src = new Source(displayName, baseDir.toAbsolutePath().normalize(), applied);
+        return ScenarioReader.read(src, root);
+    }
+}

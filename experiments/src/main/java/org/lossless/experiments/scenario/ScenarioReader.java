@@ -1,0 +1,52 @@
+package org.lossless.experiments.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.List;
+
+/** Turns a scenario tree into a validated {@link Scenario}; every error names the file and key path. */
+final class ScenarioReader {
+    static final String[] KEYS = {"name", "seed", "stop_time", "topology", "switch", "nic", "workloads", "telemetry"};
+
+    private ScenarioReader() {
+    }
+
+    static Scenario read(Source src, JsonNode root) {
+        Cursor c = Cursor.root(src, root);
+        if (!c.present()) {
+            throw new ScenarioException(src.file(), null, "the scenario is empty: it needs at least name, topology and workloads");
+        }
+        if (!root.isObject()) {
+            throw new ScenarioException(src.file(), null, "a scenario must be a mapping of keys ("
+                    + String.join(", ", KEYS) + "), got " + Cursor.describe(root));
+        }
+        c.object(KEYS);
+        String name = name(c.key("name"));
+        long seed = c.key("seed").integer(Defaults.SEED, 0, Long.MAX_VALUE);
+        Cursor stop = c.key("stop_time");
+        long stopPs = stop.timePs(Defaults.STOP_TIME_PS);
+        if (stopPs <= 0) {
+            throw stop.error("must be > 0, e.g. 50ms");
+        }
+        TopologyConfig topology = TopologyReader.read(c.key("topology"));
+        SwitchConfig sw = SwitchReader.read(c.key("switch"));
+        NicConfig nic = NicReader.read(c.key("nic"));
+        int defaultPriority = sw.pfc().priorities().isEmpty() ? 0 : sw.pfc().priorities().get(0);
+        List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), topology, defaultPriority);
+        long flowCount = WorkloadReader.flowCount(workloads);
+        TelemetryConfig telemetry = TelemetryReader.read(c.key("telemetry"), flowCount);
+        return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, src.baseDir());
+    }
+
+    static String name(Cursor c) {
+        if (!c.present()) {
+            throw c.error("is required: a name made of letters, digits, '.', '_' and '-', e.g. incast-8to1");
+        }
+        String name = c.text("a name");
+        if (!Scenario.validName(name)) {
+            throw c.error("'" + name + "' is not a valid name: use only letters, digits, '.', '_' and '-' "
+                    + "(not only dots), e.g. incast-8to1");
+        }
+        return name;
+    }
+}

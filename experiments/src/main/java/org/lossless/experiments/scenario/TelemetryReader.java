@@ -1,0 +1,70 @@
+package org.lossless.experiments.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads {@code telemetry}: sample interval, queue and flow-rate selections. */
+final class TelemetryReader {
+    private TelemetryReader() {
+    }
+
+    static TelemetryConfig read(Cursor c, long flowCount) {
+        c.object("sample_interval", "queues", "flow_rates");
+        Cursor intervalKey = c.key("sample_interval");
+        long interval = intervalKey.timePs(Defaults.SAMPLE_INTERVAL_PS);
+        if (interval <= 0) {
+            throw intervalKey.error("the sample interval must be > 0, e.g. 10us");
+        }
+        return new TelemetryConfig(interval, queues(c.key("queues")), flowRates(c.key("flow_rates"), flowCount));
+    }
+
+    private static TelemetryConfig.Selection<TelemetryConfig.QueueRef> queues(Cursor c) {
+        if (!c.present()) {
+            return TelemetryConfig.Selection.everything();
+        }
+        if (!c.isList()) {
+            return allOrNone(c, "all, none or a list of \"switch:port\" such as [\"sw0:0\"]");
+        }
+        List<TelemetryConfig.QueueRef> refs = new ArrayList<>();
+        for (Cursor item : c.list()) {
+            String t = item.text("a \"switch:port\" such as sw0:0");
+            int colon = t.lastIndexOf(':');
+            if (colon <= 0 || !t.substring(colon + 1).matches("\\d{1,9}")) {
+                throw item.error("'" + t + "' is not a queue: expected \"switch:port\" such as sw0:0");
+            }
+            refs.add(new TelemetryConfig.QueueRef(t.substring(0, colon), Integer.parseInt(t.substring(colon + 1))));
+        }
+        return TelemetryConfig.Selection.of(refs);
+    }
+
+    private static TelemetryConfig.Selection<Long> flowRates(Cursor c, long flowCount) {
+        if (!c.present()) {
+            return TelemetryConfig.Selection.nothing();
+        }
+        if (!c.isList()) {
+            return allOrNone(c, "all, none or a list of flow ids such as [0, 1]");
+        }
+        List<Long> ids = new ArrayList<>();
+        for (Cursor item : c.list()) {
+            long id = item.integer(0, Long.MAX_VALUE);
+            if (id >= flowCount) {
+                throw item.error("flow " + id + " does not exist: the workloads define " + flowCount
+                        + " flows, numbered 0 to " + (flowCount - 1));
+            }
+            ids.add(id);
+        }
+        return TelemetryConfig.Selection.of(ids);
+    }
+
+    private static <T> TelemetryConfig.Selection<T> allOrNone(Cursor c, String expected) {
+        String t = c.text(expected);
+        switch (t) {
+            case "all":
+                return TelemetryConfig.Selection.everything();
+            case "none":
+                return TelemetryConfig.Selection.nothing();
+            default:
+                throw c.error("'" + t + "' is not allowed: expected " + expected);
+        }
+    }
+}

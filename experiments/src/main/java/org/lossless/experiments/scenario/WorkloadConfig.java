@@ -1,0 +1,71 @@
+package org.lossless.experiments.scenario;
+
+import java.util.List;
+
+/**
+ * One entry of {@code workloads}: all entries run together. One record per workload type; to add one,
+ * add a record here, a reader branch in {@link WorkloadReader} and a writer branch in {@link ResolvedYaml},
+ * and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
+ */
+public sealed interface WorkloadConfig permits WorkloadConfig.Flows {
+    List<String> SUPPORTED = List.of("flows");
+    List<String> PLANNED = List.of("incast", "allreduce", "cdf", "hpcc-flows", "storage");
+
+    /** The type name as in the scenario file. */
+    String type();
+
+    /** The name in {@code flows.csv} column {@code workload}; default {@code <type>-<index>}. */
+    String name();
+
+    /**
+     * {@code flows}: an explicit list of flows.
+     *
+     * @param name  workload name ([A-Za-z0-9._-]+)
+     * @param flows at least one
+     */
+    record Flows(String name, List<FlowSpec> flows) implements WorkloadConfig {
+        public Flows {
+            if (!Scenario.validName(name)) {
+                throw new IllegalArgumentException("bad workload name '" + name + "'");
+            }
+            flows = List.copyOf(flows);
+            if (flows.isEmpty()) {
+                throw new IllegalArgumentException("a flows workload needs at least one flow");
+            }
+        }
+
+        @Override
+        public String type() {
+            return "flows";
+        }
+    }
+
+    /**
+     * One message from {@code src} to {@code dst}.
+     *
+     * @param src       sending host number
+     * @param dst       receiving host number, != src
+     * @param sizeBytes message size, bytes (&gt; 0)
+     * @param startPs   when the sender posts it, ps (&gt;= 0)
+     * @param priority  802.1p priority, 0..7
+     */
+    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority) {
+        public FlowSpec {
+            if (src < 0 || dst < 0) {
+                throw new IllegalArgumentException("host numbers must be >= 0: " + src + " -> " + dst);
+            }
+            if (src == dst) {
+                throw new IllegalArgumentException("a flow needs two different hosts, got " + src + " -> " + dst);
+            }
+            if (sizeBytes <= 0) {
+                throw new IllegalArgumentException("flow size must be > 0 bytes, got " + sizeBytes);
+            }
+            if (startPs < 0) {
+                throw new IllegalArgumentException("flow start must be >= 0 ps, got " + startPs);
+            }
+            if (priority < 0 || priority > 7) {
+                throw new IllegalArgumentException("priority must be 0..7, got " + priority);
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package org.lossless.experiments.scenario;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Reads {@code workloads}: dispatches on each entry's {@code type}. */
+final class WorkloadReader {
+    private static final String[] FLOWS_KEYS = {"type", "name", "flows"};
+    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority"};
+
+    private WorkloadReader() {
+    }
+
+    static List<WorkloadConfig> read(Cursor c, TopologyConfig topology, int defaultPriority) {
+        if (!c.present()) {
+            throw c.error("is required: a list of workloads, e.g. [{type: flows, flows: [{src: 1, dst: 0, size: 1MB}]}]");
+        }
+        List<Cursor> entries = c.list();
+        if (entries.isEmpty()) {
+            throw c.error("needs at least one workload");
+        }
+        List<WorkloadConfig> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < entries.size(); i++) {
+            Cursor w = entries.get(i);
+            if (!w.present() || w.isList() || w.isScalar()) {
+                throw w.error("expected a workload mapping with a type (" + String.join(", ", WorkloadConfig.SUPPORTED) + ")");
+            }
+            if (!w.key("type").present()) {
+                w.object(FLOWS_KEYS);
+            }
+            Cursor typeKey = w.key("type");
+            String type = typeKey.text("a workload type (" + String.join(", ", WorkloadConfig.SUPPORTED) + ")");
+            if (WorkloadConfig.PLANNED.contains(type)) {
+                throw typeKey.error("workload type '" + type + "' is not supported yet (supported: "
+                        + String.join(", ", WorkloadConfig.SUPPORTED) + ")");
+            }
+            WorkloadConfig cfg = switch (type) {
+                case "flows" -> flows(w, i, topology, defaultPriority);
+                default -> {
+                    List<String> all = new ArrayList<>(WorkloadConfig.SUPPORTED);
+                    all.addAll(WorkloadConfig.PLANNED);
+                    throw typeKey.error("unknown workload type '" + type + "'" + Suggest.hint(type, all)
+                            + " (supported: " + String.join(", ", WorkloadConfig.SUPPORTED) + ")");
+                }
+            };
+            if (!names.add(cfg.name())) {
+                throw w.key("name").error("workload name '" + cfg.name() + "' is used twice");
+            }
+            out.add(cfg);
+        }
+        return out;
+    }
+
+    private static WorkloadConfig.Flows flows(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+        w.object(FLOWS_KEYS);
+        String name = workloadName(w.key("name"), "flows-" + index);
+        Cursor list = w.key("flows");
+        if (!list.present()) {
+            throw list.error("is required: a list of {src, dst, size, start, priority}");
+        }
+        List<Cursor> items = list.list();
+        if (items.isEmpty()) {
+            throw list.error("needs at least one flow");
+        }
+        List<WorkloadConfig.FlowSpec> flows = new ArrayList<>(items.size());
+        for (Cursor f : items) {
+            if (!f.present() || f.isList() || f.isScalar()) {
+                throw f.error("expected a flow {src, dst, size, start, priority}, got " + (f.isList() ? "a list" : "a value"));
+            }
+            f.object(FLOW_KEYS);
+            int src = host(f.key("src"), topology);
+            int dst = host(f.key("dst"), topology);
+            if (src == dst) {
+                throw f.key("dst").error("a flow needs two different hosts; src and dst are both " + src);
+            }
+            Cursor sizeKey = f.key("size");
+            if (!sizeKey.present()) {
+                throw sizeKey.error("is required (a size such as 1MB)");
+            }
+            long size = sizeKey.size();
+            if (size <= 0) {
+                throw sizeKey.error("a flow must carry at least 1 byte");
+            }
+            long start = f.key("start").timePs(Defaults.FLOW_START_PS);
+            int priority = (int) f.key("priority").integer(defaultPriority, 0, 7);
+            flows.add(new WorkloadConfig.FlowSpec(src, dst, size, start, priority));
+        }
+        return new WorkloadConfig.Flows(name, flows);
+    }
+
+    static String workloadName(Cursor c, String dflt) {
+        if (!c.present()) {
+            return dflt;
+        }
+        String name = c.text("a name");
+        if (!Scenario.validName(name)) {
+            throw c.error("'" + name + "' is not a valid name: use only letters, digits, '.', '_' and '-'");
+        }
+        return name;
+    }
+
+    /** A host number that exists in the topology. */
+    static int host(Cursor c, TopologyConfig topology) {
+        int n = topology.hostCount();
+        if (!c.present()) {
+            throw c.error("is required (a host number from 0 to " + (n - 1) + ")");
+        }
+        long h;
+        try {
+            h = c.integer(Long.MIN_VALUE, Long.MAX_VALUE);
+        } catch (ScenarioException e) {
+            throw c.error("expected a host number from 0 to " + (n - 1) + ", got '" + c.text("a host number") + "'");
+        }
+        if (h < 0 || h >= n) {
+            throw c.error("host " + h + " does not exist: the " + topology.type() + " topology has " + n
+                    + " hosts, numbered 0 to " + (n - 1));
+        }
+        return (int) h;
+    }
+
+    /** Flows the workloads define; flow ids are 0..count-1 in workload order, then list order. */
+    static long flowCount(List<WorkloadConfig> workloads) {
+        long n = 0;
+        for (WorkloadConfig w : workloads) {
+            if (w instanceof WorkloadConfig.Flows f) {
+                n += f.flows().size();
+            }
+        }
+        return n;
+    }
+}

@@ -1,0 +1,227 @@
+package org.lossless.experiments.results;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.run.PortResult;
+import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.scenario.ResolvedYaml;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.ScenarioLoader;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultsWriterTest {
+    static final Scenario SCENARIO = ScenarioLoader.parse("t.yaml", """
+            name: two-to-one
+            seed: 5
+            topology: {type: star, hosts: 3}
+            workloads:
+              - type: flows
+                name: w
+                flows: [{src: 1, dst: 0, size: 1MB}, {src: 2, dst: 0, size: 1MB}, {src: 2, dst: 1, size: 4KB}]
+            """, Path.of("/"), List.of());
+
+    // fct 160 us over an ideal of 83.9 us; fct 200 us over the same ideal; one unfinished flow
+    static final RunResult RESULT = new RunResult(1_000_000_000L, 12_345, 1.23456, List.of(
+            new FlowResult(0, "w", 1, 0, 3, 1_000_000, 0, 160_000_000, 83_900_000),
+            new FlowResult(1, "w", 2, 0, 3, 1_000_000, 1_000_000, 201_000_000, 83_900_000),
+            new FlowResult(2, "w", 2, 1, 3, 4_000, 5_000_000, -1, 1_350_000)),
+            List.of(new PortResult("sw0", 0, "h0", 3, 100_000_000_000L, 2_100_000, 2_000, 0, 17, 4, 0, 250_000, 96_000),
+                    new PortResult("h1", 0, "sw0", 3, 100_000_000_000L, 1_050_000, 1_000, 0, 0, 0, 2, 125_000, 0)),
+            0, 0, 4, 250_000, false, 17, 9);
+
+    @Nested
+    class Csv {
+        @Test
+        void flowsCsvExactText() {
+            // 160/83.9 = 1.907032181..., 200/83.9 = 2.383790226...
+            assertEquals("""
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown
+                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032
+                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790
+                    2,w,2,1,3,4000,5000000,,,1350000,
+                    """, ResultFiles.flowsCsv(RESULT.flows()));
+        }
+
+        @Test
+        void portsCsvExactText() {
+            assertEquals("""
+                    node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,pause_tx,pause_rx,paused_ps,max_queue_bytes
+                    sw0,0,h0,3,100000000000,2100000,2000,0,17,4,0,250000,96000
+                    h1,0,sw0,3,100000000000,1050000,1000,0,0,0,2,125000,0
+                    """, ResultFiles.portsCsv(RESULT.ports()));
+        }
+
+        @Test
+        void fieldsWithCommasAreQuoted() {
+            String csv = ResultFiles.flowsCsv(List.of(new FlowResult(0, "a,\"b\"", 0, 1, 0, 1, 0, 2, 1)));
+            assertEquals("0,\"a,\"\"b\"\"\",0,1,0,1,0,2,2,1,2.000000\n", csv.lines().skip(1).findFirst().orElseThrow() + "\n");
+        }
+
+        @Test
+        void jobsCsvIsTheHeaderWhileThereAreNoJobs() {
+            assertEquals("job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps\n",
+                    ResultFiles.jobsCsv(RESULT));
+        }
+    }
+
+    @Nested
+    class SummaryJson {
+        @Test
+        void exactText() {
+            assertEquals("""
+                    {
+                      "name" : "two-to-one",
+                      "seed" : 5,
+                      "engine" : "packet",
+                      "version" : "%s",
+                      "sim_time_ps" : 1000000000,
+                      "wall_seconds" : 1.235,
+                      "events" : 12345,
+                      "flows" : {
+                        "total" : 3,
+                        "completed" : 2,
+                        "bytes_delivered" : 2000000
+                      },
+                      "fct_slowdown" : {
+                        "p50" : 1.907032,
+                        "p95" : 2.383790,
+                        "p99" : 2.383790,
+                        "max" : 2.383790
+                      },
+                      "pfc" : {
+                        "pause_frames" : 4,
+                        "paused_ps" : 250000,
+                        "deadlock" : false
+                      },
+                      "drops" : {
+                        "packets" : 0,
+                        "bytes" : 0
+                      },
+                      "ecn" : {
+                        "marked_packets" : 17
+                      },
+                      "cnp" : {
+                        "sent" : 9
+                      },
+                      "jobs" : [ ]
+                    }
+                    """.formatted(Version.current()), Summary.json(SCENARIO, RESULT));
+        }
+
+        @Test
+        void noFinishedFlowGivesNullPercentiles() {
+            RunResult r = new RunResult(1, 1, 0, List.of(RESULT.flows().get(2)), List.of(), 0, 0, 0, 0, false, 0, 0);
+            String json = Summary.json(SCENARIO, r);
+            assertTrue(json.contains("\"p50\" : null,"), json);
+            assertTrue(json.contains("\"completed\" : 0,"), json);
+        }
+
+        @Test
+        void versionComesFromTheBuild() {
+            assertTrue(Version.current().matches("\\d+\\.\\d+\\.\\d+.*"), Version.current());
+        }
+    }
+
+    @Nested
+    class Percentiles_ {
+        @Test
+        void nearestRank() {
+            double[] ten = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+            assertEquals(5, Percentiles.nearestRank(ten, 50));   // rank ceil(5.0) = 5
+            assertEquals(10, Percentiles.nearestRank(ten, 95));  // rank ceil(9.5) = 10
+            assertEquals(1, Percentiles.nearestRank(ten, 10));   // rank 1
+            assertEquals(2, Percentiles.nearestRank(ten, 10.5)); // rank ceil(1.05) = 2
+            double[] hundred = new double[100];
+            for (int i = 0; i < 100; i++) {
+                hundred[i] = i + 1;
+            }
+            assertEquals(95, Percentiles.nearestRank(hundred, 95));
+            assertEquals(99, Percentiles.nearestRank(hundred, 99));
+            assertEquals(100, Percentiles.nearestRank(hundred, 100));
+            assertEquals(7, Percentiles.nearestRank(new double[] {7}, 50));
+            assertThrows(IllegalArgumentException.class, () -> Percentiles.nearestRank(new double[0], 50));
+            assertThrows(IllegalArgumentException.class, () -> Percentiles.nearestRank(ten, 0));
+        }
+    }
+
+    @Nested
+    class Directory {
+        @TempDir
+        Path tmp;
+
+        @Test
+        void writesAllFilesAndNoTemporaryIsLeft() throws IOException {
+            Path out = tmp.resolve("results/two-to-one-5");
+            ResultsWriter.write(out, SCENARIO, RESULT);
+            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"), list(out));
+            assertEquals(List.of("two-to-one-5"), list(out.getParent()));
+            assertEquals(ResultFiles.flowsCsv(RESULT.flows()), Files.readString(out.resolve("flows.csv")));
+            assertEquals(ResolvedYaml.write(SCENARIO), Files.readString(out.resolve("scenario.resolved.yaml")));
+            assertEquals(SCENARIO, ScenarioLoader.parse("r", Files.readString(out.resolve("scenario.resolved.yaml")),
+                    Path.of("/"), List.of()));
+        }
+
+        @Test
+        void sameResultSameBytes() throws IOException {
+            ResultsWriter.write(tmp.resolve("a"), SCENARIO, RESULT);
+            ResultsWriter.write(tmp.resolve("b"), SCENARIO, RESULT);
+            for (String f : List.of("flows.csv", "ports.csv", "jobs.csv", "summary.json", "scenario.resolved.yaml")) {
+                assertEquals(-1L, Files.mismatch(tmp.resolve("a").resolve(f), tmp.resolve("b").resolve(f)), f);
+            }
+        }
+
+        @Test
+        void aFailedWriterLeavesNothing() {
+            Path out = tmp.resolve("run");
+            assertThrows(IOException.class, () -> AtomicDirectory.write(out, dir -> {
+                Files.writeString(dir.resolve("half.csv"), "x");
+                throw new IOException("disk full");
+            }));
+            assertEquals(List.of(), list(tmp));
+        }
+
+        @Test
+        void anExistingTargetIsReplacedOnlyOnSuccess() throws IOException {
+            Path out = tmp.resolve("run");
+            Files.createDirectories(out);
+            Files.writeString(out.resolve("old.txt"), "old");
+            assertThrows(IllegalStateException.class, () -> AtomicDirectory.write(out, dir -> {
+                throw new IllegalStateException("boom");
+            }));
+            assertEquals(List.of("old.txt"), list(out));
+            assertEquals(List.of("run"), list(tmp));
+
+            ResultsWriter.write(out, SCENARIO, RESULT);
+            assertFalse(Files.exists(out.resolve("old.txt")));
+            assertTrue(Files.exists(out.resolve("summary.json")));
+            assertEquals(List.of("run"), list(tmp));
+        }
+
+        @Test
+        void aFileInTheWayIsAnError() throws IOException {
+            Path out = Files.writeString(tmp.resolve("run"), "not a directory");
+            assertThrows(IOException.class, () -> ResultsWriter.write(out, SCENARIO, RESULT));
+            assertEquals("not a directory", Files.readString(out));
+        }
+
+        private List<String> list(Path dir) {
+            try (Stream<Path> s = Files.list(dir)) {
+                return s.map(p -> p.getFileName().toString()).sorted().toList();
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+}

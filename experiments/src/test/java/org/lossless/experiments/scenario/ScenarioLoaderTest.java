@@ -1,0 +1,468 @@
+package org.lossless.experiments.scenario;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ScenarioLoaderTest {
+    static final String MINIMAL = """
+            name: tiny
+            topology: {type: star, hosts: 3}
+            workloads:
+              - type: flows
+                flows: [{src: 1, dst: 0, size: 1MB}]
+            """;
+
+    static final String FULL = """
+            name: incast-8to1            # required; [A-Za-z0-9._-]+
+            seed: 7
+            stop_time: 50ms
+            topology:
+              type: star
+              hosts: 9
+              host_link: {rate: 100Gbps, delay: 1us}
+              fabric_link: {rate: 400Gbps, length: 100m}
+            switch:
+              buffer_size: 32MiB
+              pfc:
+                enabled: true
+                priorities: [4, 3]
+                dynamic_th: -2
+                headroom: auto
+                xon_offset: 2496
+              ecn:
+                enabled: true
+                kmin: 5KB
+                kmax: 200KB
+                pmax: 1/100
+                mark_on: enqueue
+            nic:
+              mtu: 4KiB
+              cc: dcqcn
+              dcqcn:
+                profile: paper2015
+                alpha_gain: 1/256
+                rate_increase_timer: 55us
+                byte_counter: 10MB
+                fast_recovery_steps: 5
+                additive_increase: 40Mbps
+                cnp_mode: np
+                clamp_target_rate: true
+            workloads:
+              - type: flows
+                name: bulk
+                flows:
+                  - {src: 1, dst: 0, size: 20MB, start: 0us, priority: 3}
+                  - {src: 2, dst: 0, size: 1500, start: 2.5us}
+            telemetry:
+              sample_interval: 1us
+              queues: ["sw0:0", "sw0:1"]
+              flow_rates: [0, 1]
+            """;
+
+    static Scenario parse(String yaml, String... sets) {
+        return ScenarioLoader.parse("t.yaml", yaml, Path.of("/base"), List.of(sets));
+    }
+
+    static String error(String yaml, String... sets) {
+        return assertThrows(ScenarioException.class, () -> parse(yaml, sets)).getMessage();
+    }
+
+    @Nested
+    class Full {
+        final Scenario s = parse(FULL);
+
+        @Test
+        void topLevel() {
+            assertEquals("incast-8to1", s.name());
+            assertEquals(7, s.seed());
+            assertEquals(50_000_000_000L, s.stopTimePs());
+            assertEquals(Path.of("/base"), s.baseDir());
+        }
+
+        @Test
+        void topology() {
+            TopologyConfig.Star star = assertInstanceOf(TopologyConfig.Star.class, s.topology());
+            assertEquals(9, star.hosts());
+            assertEquals(new LinkConfig(100_000_000_000L, 1_000_000L, -1), star.hostLink());
+            // 100 m at 5 ns/m = 500 ns
+            assertEquals(new LinkConfig(400_000_000_000L, 500_000L, 100_000), star.fabricLink());
+        }
+
+        @Test
+        void switchSection() {
+            SwitchConfig sw = s.switchConfig();
+            assertEquals(32L << 20, sw.bufferBytes());
+            assertEquals(new PfcConfig(true, List.of(3, 4), new PfcThreshold.Dynamic(-2), PfcConfig.AUTO, 2496),
+                    sw.pfc());
+            assertEquals(0.25, ((PfcThreshold.Dynamic) sw.pfc().threshold()).alpha(), 0.0);
+            assertEquals(new EcnConfig(true, 5_000, 200_000, 0.01, EcnConfig.MarkPoint.ENQUEUE), sw.ecn());
+        }
+
+        @Test
+        void nic() {
+            assertEquals(4096, s.nic().mtuBytes());
+            assertEquals(NicConfig.CongestionControl.DCQCN, s.nic().cc());
+            DcqcnConfig d = s.nic().dcqcn();
+            assertEquals(DcqcnConfig.Profile.PAPER2015, d.profile());
+            assertEquals(1.0 / 256, d.alphaGain().getAsDouble(), 0.0);
+            assertEquals(55_000_000L, d.rateIncreaseTimerPs().getAsLong());
+            assertEquals(10_000_000L, d.byteCounterBytes().getAsLong());
+            assertEquals(5, d.fastRecoverySteps().getAsInt());
+            assertEquals(40_000_000L, d.additiveIncreaseBps().getAsLong());
+            assertEquals(DcqcnConfig.CnpMode.NP, d.cnpMode().orElseThrow());
+            assertEquals(true, d.clampTargetRate().orElseThrow());
+            assertTrue(d.hyperIncreaseBps().isEmpty());
+            assertTrue(d.initialAlpha().isEmpty());
+        }
+
+        @Test
+        void workloadsAndTelemetry() {
+            WorkloadConfig.Flows w = assertInstanceOf(WorkloadConfig.Flows.class, s.workloads().get(0));
+            assertEquals("bulk", w.name());
+            assertEquals(List.of(new WorkloadConfig.FlowSpec(1, 0, 20_000_000, 0, 3),
+                    new WorkloadConfig.FlowSpec(2, 0, 1500, 2_500_000, 3)), w.flows());
+            assertEquals(1_000_000, s.telemetry().sampleIntervalPs());
+            assertEquals(List.of(new TelemetryConfig.QueueRef("sw0", 0), new TelemetryConfig.QueueRef("sw0", 1)),
+                    s.telemetry().queues().items());
+            assertEquals(List.of(0L, 1L), s.telemetry().flowRates().items());
+        }
+
+        @Test
+        void resolvedYamlReloadsToTheSameScenario() {
+            String yaml = ResolvedYaml.write(s);
+            assertEquals(s, parse(yaml));
+            assertEquals(yaml, ResolvedYaml.write(parse(yaml)));
+        }
+    }
+
+    @Nested
+    class Defaults {
+        final Scenario s = parse(MINIMAL);
+
+        @Test
+        void everyOptionalKeyGetsItsDefault() {
+            assertEquals(1, s.seed());
+            assertEquals(100_000_000_000L, s.stopTimePs());
+            LinkConfig host = LinkConfig.of(100_000_000_000L, 1_000_000L);
+            assertEquals(new TopologyConfig.Star(3, host, host), s.topology());
+            assertEquals(new SwitchConfig(32_000_000, new PfcConfig(true, List.of(3), new PfcThreshold.Dynamic(-3),
+                    PfcConfig.AUTO, 2_000), new EcnConfig(true, 400_000, 1_600_000, 0.2, EcnConfig.MarkPoint.DEQUEUE)),
+                    s.switchConfig());
+            assertEquals(new NicConfig(1024, NicConfig.CongestionControl.DCQCN, DcqcnConfig.of(DcqcnConfig.Profile.MLX5)),
+                    s.nic());
+            assertEquals(List.of(new WorkloadConfig.Flows("flows-0", List.of(new WorkloadConfig.FlowSpec(1, 0, 1_000_000, 0, 3)))),
+                    s.workloads());
+            assertEquals(new TelemetryConfig(10_000_000, TelemetryConfig.Selection.everything(),
+                    TelemetryConfig.Selection.nothing()), s.telemetry());
+        }
+
+        @Test
+        void flowPriorityDefaultsToTheFirstLosslessPriority() {
+            Scenario t = parse(MINIMAL + "switch: {pfc: {priorities: [5, 2]}}\n");
+            assertEquals(2, ((WorkloadConfig.Flows) t.workloads().get(0)).flows().get(0).priority());
+        }
+
+        @Test
+        void resolvedYamlSpellsOutEveryDefault() {
+            String yaml = ResolvedYaml.write(s);
+            assertEquals("""
+                    name: tiny
+                    seed: 1
+                    stop_time: 100ms
+                    topology:
+                      type: star
+                      hosts: 3
+                      host_link:
+                        rate: 100Gbps
+                        delay: 1us
+                      fabric_link:
+                        rate: 100Gbps
+                        delay: 1us
+                    switch:
+                      buffer_size: 32MB
+                      pfc:
+                        enabled: true
+                        priorities:
+                          - 3
+                        dynamic_th: -3
+                        headroom: auto
+                        xon_offset: 2KB
+                      ecn:
+                        enabled: true
+                        kmin: 400KB
+                        kmax: 1600KB
+                        pmax: 0.2
+                        mark_on: dequeue
+                    nic:
+                      mtu: 1024
+                      cc: dcqcn
+                      dcqcn:
+                        profile: mlx5
+                    workloads:
+                      - type: flows
+                        name: flows-0
+                        flows:
+                          - src: 1
+                            dst: 0
+                            size: 1MB
+                            start: 0
+                            priority: 3
+                    telemetry:
+                      sample_interval: 10us
+                      queues: all
+                      flow_rates: none
+                    """, yaml);
+            assertEquals(s, parse(yaml));
+        }
+    }
+
+    @Nested
+    class RoundTrip {
+        @Test
+        void namesThatLookLikeNumbersOrBooleansAreQuoted() {
+            for (String name : List.of("1e3", "0x10", "1.5", "true", "null", "yes", "7")) {
+                Scenario s = parse(MINIMAL.replace("name: tiny", "name: '" + name + "'"));
+                String yaml = ResolvedYaml.write(s);
+                assertTrue(yaml.startsWith("name: \"" + name + "\"\n"), yaml);
+                assertEquals(s, parse(yaml));
+            }
+        }
+
+        @Test
+        void zeroQuantitiesAreWrittenAsNumbersAndTinyFractionsSurvive() {
+            Scenario s = parse(MINIMAL + "switch: {ecn: {kmin: 0, pmax: 1e-5}}\nnic: {dcqcn: {rate_on_first_cnp: 0}}\n");
+            String yaml = ResolvedYaml.write(s);
+            assertTrue(yaml.contains("    kmin: 0\n"), yaml);
+            assertTrue(yaml.contains("    rate_on_first_cnp: 0\n"), yaml);
+            assertEquals(s, parse(yaml));
+        }
+    }
+
+    @Nested
+    class Links {
+        @Test
+        void lengthGivesFiveNanosecondsPerMetre() {
+            Scenario s = parse(MINIMAL.replace("hosts: 3}", "hosts: 3, host_link: {rate: 25Gbps, length: 2m}}"));
+            assertEquals(new LinkConfig(25_000_000_000L, 10_000, 2_000), s.topology().hostLink());
+            assertTrue(ResolvedYaml.write(s).contains("host_link:\n    rate: 25Gbps\n    length: 2m\n"));
+        }
+
+        @Test
+        void anExplicitDelayWinsOverTheLength() {
+            Scenario s = parse(MINIMAL.replace("hosts: 3}", "hosts: 3, host_link: {rate: 25Gbps, length: 2m, delay: 1us}}"));
+            assertEquals(new LinkConfig(25_000_000_000L, 1_000_000, 2_000), s.topology().hostLink());
+            assertEquals(s, parse(ResolvedYaml.write(s)));
+        }
+
+        @Test
+        void staticThresholdAndFixedHeadroom() {
+            Scenario s = parse(MINIMAL + "switch: {pfc: {static_th: 200KB, headroom: 96928}}\n");
+            assertEquals(new PfcThreshold.Static(200_000), s.switchConfig().pfc().threshold());
+            assertEquals(96_928, s.switchConfig().pfc().headroomBytes());
+            assertEquals(s, parse(ResolvedYaml.write(s)));
+        }
+    }
+
+    @Nested
+    class Files_ {
+        @TempDir
+        Path dir;
+
+        @Test
+        void baseDirIsTheScenarioFolderAndRelativePathsResolveAgainstIt() throws IOException {
+            Path sub = Files.createDirectories(dir.resolve("exp"));
+            Path f = sub.resolve("s.yaml");
+            Files.writeString(f, MINIMAL);
+            Scenario s = ScenarioLoader.load(f);
+            assertEquals(sub.toAbsolutePath(), s.baseDir());
+            assertEquals(sub.resolve("topo.txt").toAbsolutePath(), s.resolve("topo.txt"));
+            assertEquals(Path.of("/abs/flows.txt"), s.resolve("/abs/flows.txt"));
+        }
+
+        @Test
+        void missingFile() {
+            Path f = dir.resolve("nope.yaml");
+            assertEquals(f + ": no such file", assertThrows(ScenarioException.class, () -> ScenarioLoader.load(f)).getMessage());
+        }
+
+        @Test
+        void aDirectoryIsNotAScenario() {
+            assertEquals(dir + ": is a directory, not a scenario file",
+                    assertThrows(ScenarioException.class, () -> ScenarioLoader.load(dir)).getMessage());
+        }
+    }
+
+    @Nested
+    class Errors {
+        @Test
+        void malformedYamlNamesTheLine() {
+            assertEquals("t.yaml:3:10: malformed YAML: expected ',' or '}', but got : (while parsing a flow mapping "
+                    + "that starts at line 2)", error("name: x\ntopology: {type: star\nworkloads: []\n"));
+            String m = error("name: x\ntopology:\n\ttype: star\n");
+            assertTrue(m.startsWith("t.yaml:3:1: malformed YAML: found character '\\t(TAB)'"), m);
+            assertFalse(m.contains("\n"), m);
+        }
+
+        @Test
+        void duplicateKeyIsAnError() {
+            assertEquals("t.yaml:6:5: the key 'name' appears twice in the same mapping", error(MINIMAL + "name: again\n"));
+        }
+
+        @Test
+        void emptyFile() {
+            assertEquals("t.yaml: the scenario is empty: it needs at least name, topology and workloads", error(""));
+        }
+
+        @Test
+        void notAMapping() {
+            assertTrue(error("- a\n- b\n").startsWith("t.yaml: a scenario must be a mapping of keys (name, seed,"));
+        }
+
+        @Test
+        void unknownKeyWithDidYouMean() {
+            assertEquals("t.yaml: switch.ecn.kminn: unknown key; did you mean 'kmin'? (allowed here: enabled, kmin, kmax, "
+                    + "pmax, mark_on)", error(MINIMAL + "switch: {ecn: {kminn: 5KB}}\n"));
+            assertTrue(error(MINIMAL + "stoptime: 5ms\n").startsWith("t.yaml: stoptime: unknown key; did you mean 'stop_time'?"));
+        }
+
+        @Test
+        void unknownKeyFarFromAnything() {
+            assertEquals("t.yaml: telemetry.zzzzzzzz: unknown key (allowed here: sample_interval, queues, flow_rates)",
+                    error(MINIMAL + "telemetry: {zzzzzzzz: 1}\n"));
+        }
+
+        @Test
+        void missingName() {
+            assertTrue(error(MINIMAL.replace("name: tiny\n", "")).startsWith("t.yaml: name: is required"));
+        }
+
+        @Test
+        void badNameCharacters() {
+            assertEquals("t.yaml: name: 'my run' is not a valid name: use only letters, digits, '.', '_' and '-' "
+                    + "(not only dots), e.g. incast-8to1", error(MINIMAL.replace("name: tiny", "name: my run")));
+            assertTrue(error(MINIMAL.replace("name: tiny", "name: ..")).contains("is not a valid name"));
+        }
+
+        @Test
+        void badUnitNamesTheKeyPath() {
+            assertEquals("t.yaml: topology.host_link.rate: '10 Gbps' is not a rate: expected a number followed by bps, "
+                    + "Kbps, Mbps, Gbps or Tbps, e.g. 100Gbps",
+                    error(MINIMAL.replace("hosts: 3}", "hosts: 3, host_link: {rate: 10 Gbps}}")));
+        }
+
+        @Test
+        void bareNumberTime() {
+            assertTrue(error(MINIMAL + "stop_time: 50\n").startsWith("t.yaml: stop_time: '50' is not a time: a unit is required"));
+        }
+
+        @Test
+        void negativeSize() {
+            assertEquals("t.yaml: workloads[0].flows[0].size: '-1MB' is not a valid size: it must not be negative",
+                    error(MINIMAL.replace("size: 1MB", "size: -1MB")));
+        }
+
+        @Test
+        void unknownHostNamesTheKeyPath() {
+            String yaml = MINIMAL.replace("[{src: 1, dst: 0, size: 1MB}]", "[{src: 1, dst: 0, size: 1MB}, {src: 2, dst: 3, size: 1MB}]");
+            assertEquals("t.yaml: workloads[0].flows[1].dst: host 3 does not exist: the star topology has 3 hosts, "
+                    + "numbered 0 to 2", error(yaml));
+        }
+
+        @Test
+        void sameSourceAndDestination() {
+            assertTrue(error(MINIMAL.replace("dst: 0", "dst: 1")).startsWith(
+                    "t.yaml: workloads[0].flows[0].dst: a flow needs two different hosts"));
+        }
+
+        @Test
+        void wrongType() {
+            assertEquals("t.yaml: topology.hosts: expected an integer from 2 to 1000000, got 'many'",
+                    error(MINIMAL.replace("hosts: 3", "hosts: many")));
+            assertEquals("t.yaml: switch.pfc.enabled: expected true or false, got 'sometimes'",
+                    error(MINIMAL + "switch: {pfc: {enabled: sometimes}}\n"));
+            assertEquals("t.yaml: switch.buffer_size: expected a size such as 32MB, got a list",
+                    error(MINIMAL + "switch: {buffer_size: [1]}\n"));
+        }
+
+        @Test
+        void unsupportedTopologyType() {
+            assertEquals("t.yaml: topology.type: topology type 'fat-tree' is not supported yet (supported: star)",
+                    error(MINIMAL.replace("type: star, hosts: 3", "type: fat-tree, k: 4")));
+            assertEquals("t.yaml: topology.type: unknown topology type 'starr'; did you mean 'star'? (supported: star)",
+                    error(MINIMAL.replace("type: star", "type: starr")));
+        }
+
+        @Test
+        void unsupportedWorkloadType() {
+            assertEquals("t.yaml: workloads[1].type: workload type 'incast' is not supported yet (supported: flows)",
+                    error(MINIMAL + "  - {type: incast, receiver: 0, senders: [1, 2], size: 1MB}\n"));
+        }
+
+        @Test
+        void choicesListWhatIsAllowed() {
+            assertEquals("t.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, hpcc, timely, "
+                    + "dctcp, none)", error(MINIMAL + "nic: {cc: dcqnc}\n"));
+            assertEquals("t.yaml: nic.dcqcn.profile: 'mlx' is not allowed; did you mean 'mlx5'? (allowed: paper2015, "
+                    + "mlx5, hpcc2019)", error(MINIMAL + "nic: {dcqcn: {profile: mlx}}\n"));
+        }
+
+        @Test
+        void ecnThresholdsOutOfOrder() {
+            assertEquals("t.yaml: switch.ecn.kmax: kmax (100KB) must be >= kmin (400KB)",
+                    error(MINIMAL + "switch: {ecn: {kmax: 100KB}}\n"));
+            assertEquals("t.yaml: switch.ecn.pmax: '1.5' is not a fraction: it must be between 0 and 1",
+                    error(MINIMAL + "switch: {ecn: {pmax: 1.5}}\n"));
+        }
+
+        @Test
+        void pfcConflictsAndRanges() {
+            assertEquals("t.yaml: switch.pfc: give either dynamic_th or static_th, not both",
+                    error(MINIMAL + "switch: {pfc: {dynamic_th: -3, static_th: 1MB}}\n"));
+            assertEquals("t.yaml: switch.pfc.priorities[1]: 8 is out of range: expected an integer from 0 to 7",
+                    error(MINIMAL + "switch: {pfc: {priorities: [3, 8]}}\n"));
+            assertEquals("t.yaml: switch.pfc.priorities[1]: priority 3 is listed twice",
+                    error(MINIMAL + "switch: {pfc: {priorities: [3, 3]}}\n"));
+        }
+
+        @Test
+        void mtuRange() {
+            assertTrue(error(MINIMAL + "nic: {mtu: 10KB}\n").startsWith("t.yaml: nic.mtu: 10KB is out of range"));
+        }
+
+        @Test
+        void workloadsAreRequiredAndNonEmpty() {
+            assertTrue(error("name: a\ntopology: {type: star, hosts: 2}\n").startsWith("t.yaml: workloads: is required"));
+            assertEquals("t.yaml: workloads: needs at least one workload",
+                    error("name: a\ntopology: {type: star, hosts: 2}\nworkloads: []\n"));
+        }
+
+        @Test
+        void telemetrySelections() {
+            assertEquals("t.yaml: telemetry.queues[0]: 'sw0' is not a queue: expected \"switch:port\" such as sw0:0",
+                    error(MINIMAL + "telemetry: {queues: [sw0]}\n"));
+            assertEquals("t.yaml: telemetry.flow_rates[0]: flow 5 does not exist: the workloads define 1 flows, numbered 0 to 0",
+                    error(MINIMAL + "telemetry: {flow_rates: [5]}\n"));
+            assertTrue(error(MINIMAL + "telemetry: {queues: some}\n").startsWith(
+                    "t.yaml: telemetry.queues: 'some' is not allowed: expected all, none or a list"));
+        }
+
+        @Test
+        void duplicateWorkloadNames() {
+            assertEquals("t.yaml: workloads[1].name: workload name 'a' is used twice", error(
+                    MINIMAL.replace("  - type: flows\n", "  - type: flows\n    name: a\n")
+                            + "  - {type: flows, name: a, flows: [{src: 0, dst: 1, size: 1KB}]}\n"));
+        }
+    }
+}
