@@ -25,9 +25,9 @@ final class Execution {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new UserError("--out " + out + ": exists and is not a directory");
         }
-        RunResult result = ctx.runner().get().run(scenario);
+        RunResult result;
         try {
-            ResultsWriter.write(out, scenario, result);
+            result = ResultsWriter.runAndWrite(out, scenario, ctx.runner().get());
         } catch (IOException e) {
             throw new UserError("cannot write the results to " + out + ": " + e.getMessage());
         }

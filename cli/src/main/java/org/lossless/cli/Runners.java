@@ -1,5 +1,6 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.run.ScenarioRunner;
 
 import java.nio.file.Path;
@@ -14,9 +15,7 @@ public final class Runners {
 
     /** The packet-level engine. */
     public static ScenarioRunner packet() {
-        return scenario -> {
-            throw new UnsupportedOperationException("packet engine not wired yet");
-        };
+        return new ScenarioEngine();
     }
 
     /** Writes charts and report.html into a run directory. */

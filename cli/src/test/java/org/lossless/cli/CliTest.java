@@ -122,11 +122,16 @@ class CliTest {
         }
 
         @Test
-        void theUnwiredEngineIsAnInternalErrorWithoutResults() {
+        void thePacketEngineGivesByteIdenticalFilesForTheSameSeed() throws IOException {
             runner = Runners::packet;
-            assertEquals(1, lossless("run", "s.yaml"));
-            assertEquals("lossless: not available yet: packet engine not wired yet\n", err.toString());
-            assertEquals(List.of("s.yaml"), files(cwd));
+            assertEquals(0, lossless("run", "s.yaml", "--out", "a", "--set", "telemetry.queues=all"), err::toString);
+            assertEquals(0, lossless("run", "s.yaml", "--out", "b", "--set", "telemetry.queues=all"), err::toString);
+            for (String f : List.of("flows.csv", "ports.csv", "jobs.csv", "timeseries/queues.csv")) {
+                assertEquals(Files.readString(cwd.resolve("a").resolve(f)), Files.readString(cwd.resolve("b").resolve(f)), f);
+            }
+            String flows = Files.readString(cwd.resolve("a/flows.csv"));
+            assertEquals(3, flows.lines().count(), flows);
+            assertTrue(flows.lines().skip(1).allMatch(l -> !l.endsWith(",")), "every flow finished: " + flows);
         }
 
         @Test

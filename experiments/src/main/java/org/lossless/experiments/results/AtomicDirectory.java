@@ -32,8 +32,10 @@ public final class AtomicDirectory {
         if (Files.exists(abs) && !Files.isDirectory(abs)) {
             throw new IOException(target + " exists and is not a directory");
         }
+        Path firstCreated = firstMissing(parent);
         Files.createDirectories(parent);
         Path tmp = Files.createTempDirectory(parent, "." + name + ".tmp-");
+        boolean done = false;
         try {
             writer.write(tmp);
             if (Files.exists(abs)) {
@@ -50,9 +52,33 @@ public final class AtomicDirectory {
             } else {
                 move(tmp, abs);
             }
+            done = true;
         } finally {
             if (Files.exists(tmp)) {
                 deleteTree(tmp);
+            }
+            if (!done && firstCreated != null) {
+                removeEmptyDirs(parent, firstCreated);
+            }
+        }
+    }
+
+    /** The outermost ancestor of {@code dir} (or {@code dir} itself) that does not exist yet, or null. */
+    private static Path firstMissing(Path dir) {
+        Path missing = null;
+        for (Path p = dir; p != null && !Files.exists(p); p = p.getParent()) {
+            missing = p;
+        }
+        return missing;
+    }
+
+    /** After a failure: removes the directories this call created, from {@code dir} up to {@code top}, if empty. */
+    private static void removeEmptyDirs(Path dir, Path top) {
+        for (Path p = dir; p != null && p.startsWith(top); p = p.getParent()) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                return;
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.lossless.experiments.results;
 
 import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 
@@ -27,6 +28,20 @@ public final class ResultsWriter {
     /** Writes all result files into {@code target} (created or replaced). */
     public static void write(Path target, Scenario scenario, RunResult result) throws IOException {
         AtomicDirectory.write(target, dir -> writeFiles(dir, scenario, result));
+    }
+
+    /**
+     * Runs {@code scenario} with {@code runner} while the result directory is being built, so streamed
+     * files (time series) land in the temporary directory too; renames it into place only when the run
+     * and every file succeeded. A failing run leaves no directory (and an existing one untouched).
+     */
+    public static RunResult runAndWrite(Path target, Scenario scenario, ScenarioRunner runner) throws IOException {
+        RunResult[] result = new RunResult[1];
+        AtomicDirectory.write(target, dir -> {
+            result[0] = runner.run(scenario, dir);
+            writeFiles(dir, scenario, result[0]);
+        });
+        return result[0];
     }
 
     /** Writes the result files into an existing directory (no atomicity of its own). */

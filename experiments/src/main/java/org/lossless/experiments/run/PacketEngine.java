@@ -1,5 +1,8 @@
 package org.lossless.experiments.run;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,13 +11,29 @@ import org.lossless.core.net.PacketPool;
 import org.lossless.nic.Flow;
 import org.lossless.nic.FlowListener;
 import org.lossless.nic.FlowTable;
+import org.lossless.experiments.scenario.TelemetryConfig;
+import org.lossless.switchmodel.SwitchNode;
+import org.lossless.topology.Node;
 import org.lossless.topology.Routes;
+import org.lossless.topology.Topology;
 
 /** Runs one scenario at packet level and collects its results. */
 public final class PacketEngine {
 
-    /** Builds the network, runs it to the stop time or until every flow finished, and reports. */
+    /**
+     * What to sample while running: the scenario's telemetry settings and where to stream the rows
+     * ({@code null} writers switch a series off).
+     */
+    public record Telemetry(TelemetryConfig config, Writer queues, Writer rates) {
+    }
+
+    /** Runs without time series. */
     public RunResult run(EngineInput in) {
+        return run(in, null);
+    }
+
+    /** Builds the network, runs it to the stop time or until every flow finished, and reports. */
+    public RunResult run(EngineInput in, Telemetry telemetry) {
         long wallStart = System.nanoTime();
         Kernel kernel = new Kernel();
         PacketPool pool = new PacketPool();
@@ -31,8 +50,14 @@ public final class PacketEngine {
         PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, pool, flows, in.nic(), stopWhenDone,
                 in.seed());
         new FlowStarter(kernel, network, flows.all()).arm();
+        if (telemetry != null) {
+            sampler(kernel, network, flows, telemetry).arm();
+        }
         if (flows.size() > 0) {
             kernel.runUntil(in.stopTimePs());
+        }
+        if (telemetry != null) {
+            flush(telemetry);
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
         IdealFct ideal = new IdealFct(in.topology(), routes);
@@ -43,5 +68,47 @@ public final class PacketEngine {
         }
         return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, network.portResults(),
                 0, 0, 0, 0, false, 0, 0);
+    }
+
+    private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, FlowTable flows, Telemetry t) {
+        TelemetryConfig c = t.config();
+        List<TelemetrySampler.QueueProbe> probes = new ArrayList<>();
+        Topology topology = network.topology();
+        for (Node node : topology.nodes()) {
+            SwitchNode sw = network.switchAt(node.id());
+            if (sw == null) {
+                continue;
+            }
+            for (int port = 0; port < sw.portCount(); port++) {
+                if (c.queues().includes(new TelemetryConfig.QueueRef(node.name(), port))) {
+                    probes.add(new TelemetrySampler.QueueProbe(node.name(), port, sw.queues(port)));
+                }
+            }
+        }
+        List<Flow> watched = new ArrayList<>();
+        for (Flow f : flows.all()) {
+            if (c.flowRates().includes((long) f.id)) {
+                watched.add(f);
+            }
+        }
+        try {
+            TelemetrySampler.writeHeaders(t.queues(), t.rates());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new TelemetrySampler(kernel, c.sampleIntervalPs(), probes, watched, t.queues(), t.rates());
+    }
+
+    private static void flush(Telemetry t) {
+        try {
+            if (t.queues() != null) {
+                t.queues().flush();
+            }
+            if (t.rates() != null) {
+                t.rates().flush();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

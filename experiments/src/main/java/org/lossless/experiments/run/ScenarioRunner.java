@@ -1,5 +1,7 @@
 package org.lossless.experiments.run;
 
+import java.nio.file.Path;
+
 import org.lossless.experiments.scenario.Scenario;
 
 /**
@@ -11,4 +13,12 @@ import org.lossless.experiments.scenario.Scenario;
 @FunctionalInterface
 public interface ScenarioRunner {
     RunResult run(Scenario scenario);
+
+    /**
+     * Runs and streams large outputs (the {@code timeseries/} files) into {@code resultDir}, the
+     * temporary result directory being filled; the default ignores it.
+     */
+    default RunResult run(Scenario scenario, Path resultDir) {
+        return run(scenario);
+    }
 }
