@@ -91,42 +91,58 @@ public final class Routes {
         }
         edgeNodes = Arrays.copyOf(edgeNodes, edgeCount);
         int[][][] table = new int[n][][];
-        for (int v = 0; v < n; v++) {
+        int[] switches = new int[t.switchCount()];
+        for (int v = 0, i = 0; v < n; v++) {
             if (!t.node(v).isHost()) {
                 table[v] = new int[edgeCount][];
+                switches[i++] = v;
+            }
+        }
+        // A port is usable for switch-to-switch forwarding if its cable is up and its peer is a live switch.
+        boolean[] usable = new boolean[2 * t.cables().size()];
+        int[] portBase = new int[n + 1];
+        for (int v = 0; v < n; v++) {
+            portBase[v + 1] = portBase[v] + t.degree(v);
+            for (int p = 0; p < t.degree(v); p++) {
+                int u = t.peer(v, p);
+                usable[portBase[v] + p] = !dead[t.cableIndex(v, p)] && !t.node(u).isHost() && !deadNode[u];
             }
         }
         Map<Key, int[]> interned = new HashMap<>();
         int[] dist = new int[n];
         int[] queue = new int[n];
         int[] scratch = new int[maxDegree(t)];
+        // the candidates a switch got for the previous edge switch: usually the same again (a ToR's uplinks)
+        int[][] previous = new int[n][];
         for (int e = 0; e < edgeCount; e++) {
             int root = edgeNodes[e];
-            bfs(t, root, dead, deadNode, dist, queue);
-            for (int v = 0; v < n; v++) {
-                if (table[v] == null) {
-                    continue;
-                }
+            bfs(t, root, usable, portBase, deadNode, dist, queue);
+            for (int v : switches) {
                 if (v == root || dist[v] < 0) {
                     table[v][e] = NONE;
                     continue;
                 }
                 int count = 0;
                 int want = dist[v] - 1;
-                for (int p = 0; p < t.degree(v); p++) {
-                    int u = t.peer(v, p);
-                    if (dist[u] == want && !dead[t.cableIndex(v, p)] && !t.node(u).isHost()) {
+                for (int p = 0, base = portBase[v]; p < t.degree(v); p++) {
+                    if (usable[base + p] && dist[t.peer(v, p)] == want) {
                         scratch[count++] = p;
                     }
                 }
-                table[v][e] = intern(interned, Arrays.copyOf(scratch, count));
+                int[] last = previous[v];
+                if (last == null || !Arrays.equals(last, 0, last.length, scratch, 0, count)) {
+                    last = intern(interned, Arrays.copyOf(scratch, count));
+                    previous[v] = last;
+                }
+                table[v][e] = last;
             }
         }
         return new Routes(t, failures, edgeOfHost, edgeNodes, table, hostUp);
     }
 
-    /** Breadth-first hop distances from {@code root} over live switch-to-switch cables; -1 = unreachable. */
-    private static void bfs(Topology t, int root, boolean[] dead, boolean[] deadNode, int[] dist, int[] queue) {
+    /** Breadth-first hop distances from {@code root} over usable switch-to-switch ports; -1 = unreachable. */
+    private static void bfs(Topology t, int root, boolean[] usable, int[] portBase, boolean[] deadNode, int[] dist,
+            int[] queue) {
         Arrays.fill(dist, -1);
         if (deadNode[root]) {
             return;
@@ -137,9 +153,9 @@ public final class Routes {
         queue[tail++] = root;
         while (head < tail) {
             int v = queue[head++];
-            for (int p = 0; p < t.degree(v); p++) {
+            for (int p = 0, base = portBase[v]; p < t.degree(v); p++) {
                 int u = t.peer(v, p);
-                if (dist[u] < 0 && !dead[t.cableIndex(v, p)] && !t.node(u).isHost()) {
+                if (dist[u] < 0 && usable[base + p]) {
                     dist[u] = dist[v] + 1;
                     queue[tail++] = u;
                 }
