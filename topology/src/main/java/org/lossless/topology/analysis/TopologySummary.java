@@ -168,7 +168,9 @@ public record TopologySummary(String type, int hosts, int switches, List<Tier> t
         return s.toString();
     }
 
+    /** {@code 400 Gb/s}, {@code 25.6 Tb/s}: Gb/s below 10 Tb/s, Tb/s above. */
     private static String gbps(long bps) {
-        return String.format(Locale.ROOT, "%.1f Gb/s", bps / 1e9);
+        return bps >= 10_000_000_000_000L ? String.format(Locale.ROOT, "%.1f Tb/s", bps / 1e12)
+                : String.format(Locale.ROOT, "%.0f Gb/s", bps / 1e9);
     }
 }

@@ -4,7 +4,8 @@ import org.lossless.topology.Topology;
 
 /** The validated configuration of one topology type; {@link #build()} makes the graph. */
 public sealed interface TopologySpec
-        permits StarSpec, DumbbellSpec, ParkingLotSpec, RingSpec, LeafSpineSpec, FatTreeSpec, RailOptimizedSpec {
+        permits StarSpec, DumbbellSpec, ParkingLotSpec, RingSpec, LeafSpineSpec, FatTreeSpec, RailOptimizedSpec,
+        HpccFileSpec {
     /** Largest number of hosts a spec may ask for (guards against typos such as k: 800). */
     long MAX_HOSTS = 1_000_000;
 
