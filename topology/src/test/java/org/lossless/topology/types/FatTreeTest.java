@@ -82,6 +82,10 @@ class FatTreeTest {
             // pods 0-1 hold hosts 0..15; their 4 aggs x 2 core links x 100G = 800G, against 1600G of hosts
             assertEquals(800 * G, s.bisectionBps());
             assertEquals(0.5, s.bisectionRatio(), 1e-12);
+            String text = s.toText();
+            assertTrue(text.startsWith("fat-tree: 32 hosts, 20 switches, 64 links"), text);
+            assertTrue(text.contains("tier 1 tor") && text.contains("oversubscription 2.00:1"), text);
+            assertTrue(text.contains("bisection 800 Gb/s (0.50 of the smaller half"), text);
         }
 
         @Test
