@@ -198,16 +198,21 @@ public class FastDevsSimulator extends DevsSimulator<Long> implements Scheduler 
             heap = new LongHeapEventList();
             eventList = heap;
         }
+        Thread previousWorker = this.worker;
         try {
             super.initialize(model, replication, cleanUp);
         } catch (RuntimeException | Error e) {
-            shutdownWorker();
+            if (this.worker != previousWorker) {
+                shutdownWorker(); // the model failed to build: release the worker DSOL just started
+            }
             throw e;
         } finally {
             if (carried != null) {
-                heap.transferTo(carried);
-                heap = carried;
-                eventList = carried;
+                if (!carried.isEmpty()) { // else the fresh list simply stays
+                    heap.transferTo(carried);
+                    heap = carried;
+                    eventList = carried;
+                }
             }
         }
         @SuppressWarnings("unchecked")
@@ -278,6 +283,7 @@ public class FastDevsSimulator extends DevsSimulator<Long> implements Scheduler 
             if (e != null) {
                 advanceTo(e.timePs, true);
                 execute(e);
+                simulatorTime = nowPs;
             }
         }
     }

@@ -38,6 +38,8 @@ public final class Kernel implements Scheduler {
     /** Scenario seed used by {@link #Kernel()}. */
     public static final long DEFAULT_SEED = 1L;
     private static final AtomicLong IDS = new AtomicLong();
+    /** DSOL registers every replication in one JVM-wide naming context; kernels on parallel threads take turns. */
+    private static final Object CONTEXT_LOCK = new Object();
 
     private final String id = "lossless-kernel-" + IDS.incrementAndGet();
     private final FastDevsSimulator simulator = new FastDevsSimulator(id);
@@ -117,8 +119,10 @@ public final class Kernel implements Scheduler {
         // DSOL needs a positive run length. A run that ends where it starts begins 1 ps earlier,
         // which changes nothing: no event can be pending before now.
         long replicationStart = stopPs == start ? start - 1 : start;
-        SingleReplication<Long> replication =
-                new SingleReplication<>(id + "-run-" + (++runs), replicationStart, 0L, stopPs - replicationStart);
+        SingleReplication<Long> replication;
+        synchronized (CONTEXT_LOCK) {
+            replication = new SingleReplication<>(id + "-run-" + (++runs), replicationStart, 0L, stopPs - replicationStart);
+        }
         running = true;
         try {
             simulator.initialize(model, replication, false);
@@ -127,7 +131,9 @@ public final class Kernel implements Scheduler {
         } finally {
             running = false;
             simulator.shutdownWorker();
-            replication.removeFromContext();
+            synchronized (CONTEXT_LOCK) {
+                replication.removeFromContext();
+            }
         }
         Throwable failure = simulator.failure();
         if (failure instanceof RuntimeException r) {

@@ -195,6 +195,51 @@ class KernelTest {
             assertEquals(List.of(0L), built, "continuing a run must not rebuild the model");
         }
 
+        /** A run of a small random model in ten slices; returns its trace. */
+        private List<String> slicedRun(long seed) {
+            List<String> out = new ArrayList<>();
+            Kernel k = new Kernel(seed, (scheduler, streams) -> {
+                for (int i = 0; i < 20; i++) {
+                    int id = i;
+                    org.lossless.core.random.Xoshiro256StarStar rng = streams.stream("src." + i);
+                    scheduler.schedule(new SimEvent() {
+                        @Override
+                        protected void fire() {
+                            out.add(scheduler.now() + ":" + id);
+                            scheduler.schedule(this, scheduler.now() + rng.nextLong(100));
+                        }
+                    }, rng.nextLong(100));
+                }
+            });
+            for (int slice = 1; slice <= 10; slice++) {
+                k.runUntil(slice * 1_000L);
+            }
+            return out;
+        }
+
+        @Test
+        void kernelsOnParallelThreadsGiveTheSameResultsAsAlone() throws Exception {
+            List<List<String>> alone = new ArrayList<>();
+            for (long seed = 1; seed <= 4; seed++) {
+                alone.add(slicedRun(seed));
+            }
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            try {
+                List<java.util.concurrent.Future<List<String>>> futures = new ArrayList<>();
+                for (long seed = 1; seed <= 4; seed++) {
+                    long s = seed;
+                    futures.add(pool.submit(() -> slicedRun(s)));
+                }
+                for (int i = 0; i < 4; i++) {
+                    assertEquals(alone.get(i), futures.get(i).get(30, java.util.concurrent.TimeUnit.SECONDS));
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertTrue(alone.get(0).size() > 1_000);
+            assertFalse(alone.get(0).equals(alone.get(1)), "different seeds must differ");
+        }
+
         @Test
         void manyShortRunsInARowNeitherHangNorLeaveThreads() {
             TestEvent tick = new TestEvent("tick", trace);
