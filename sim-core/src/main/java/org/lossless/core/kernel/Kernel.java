@@ -30,9 +30,10 @@ import nl.tudelft.simulation.dsol.experiment.SingleReplication;
  * <p>Threads: events run on DSOL's worker thread, one replication at a time; the calling thread
  * waits. Schedule from events, from the builder, or between runs, never from another thread
  * during a run. An exception thrown by an event ends the run and is rethrown by
- * {@code runUntil}. The worker thread is not a daemon but ends with each run, and every path
- * out of {@code runUntil} (also a failure) ends it; a {@code main} should still finish with
- * {@code System.exit} so that nothing else (a DSOL Experiment, a GUI) can keep the JVM alive.
+ * {@code runUntil}. DSOL's worker thread is not a daemon; it ends with each run, and every path
+ * out of {@code runUntil} (a failure too) ends it. Still, the CLI's {@code main} must end with
+ * {@code System.exit(code)} on every path (done, bad input, internal error), so that nothing else
+ * (a DSOL Experiment, a GUI, a stuck model) can keep the JVM alive.
  */
 public final class Kernel implements Scheduler {
     /** Scenario seed used by {@link #Kernel()}. */
