@@ -35,7 +35,7 @@ public final class PacketEngine {
     /** Builds the network, runs it to the stop time or until every flow finished, and reports. */
     public RunResult run(EngineInput in, Telemetry telemetry) {
         long wallStart = System.nanoTime();
-        Kernel kernel = new Kernel();
+        Kernel kernel = new Kernel(in.seed());
         PacketPool pool = new PacketPool();
         FlowTable flows = new FlowTable();
         for (FlowSpec s : in.flows()) {
