@@ -199,7 +199,7 @@ public final class DcqcnKeys {
                 }
             }
         }
-        return Double.toString(v);
+        return v == 0 ? "0" : v == 1 ? "1" : Double.toString(v);
     }
 
     @FunctionalInterface

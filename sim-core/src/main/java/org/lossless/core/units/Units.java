@@ -98,6 +98,9 @@ public final class Units {
     }
 
     private static String format(long value, String[] units, long[] factors) {
+        if (value == 0) {
+            return "0";
+        }
         for (int i = factors.length - 1; i > 0; i--) {
             if (value % factors[i] == 0) {
                 return (value / factors[i]) + units[i];

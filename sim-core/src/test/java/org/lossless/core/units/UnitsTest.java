@@ -75,6 +75,7 @@ class UnitsTest {
         assertEquals("10MB", Units.formatSize(10_000_000));
         assertEquals("32MiB", Units.formatSize(32L << 20));
         assertEquals("2097088B", Units.formatSize(32767L * 64));
+        assertEquals("0", Units.formatSize(0));
         for (long v : new long[] {1, 999, 1_000, 1_234_567, 32L << 20}) {
             assertEquals(v, Units.parseSize(Units.formatSize(v)));
             assertEquals(v, Units.parseTime(Units.formatTime(v)));
