@@ -54,6 +54,10 @@ public final class Cli {
         cl.addSubcommand("run", new CommandLine(new RunCommand(ctx)));
         cl.addSubcommand("check", new CommandLine(new CheckCommand(ctx)));
         cl.addSubcommand("demo", new CommandLine(new DemoCommand(ctx)));
+        cl.addSubcommand("fluid", new CommandLine(new FluidCommand()));
+        CommandLine imports = new CommandLine(new ImportCommand());
+        imports.addSubcommand("mlx5", new CommandLine(new ImportMlx5Command()));
+        cl.addSubcommand("import", imports);
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);
