@@ -29,10 +29,15 @@ import org.lossless.switchmodel.pfc.PfcTiming;
  * Defaults for unset keys are listed in {@code docs/switch.md} (constants below).
  */
 public final class MmuFactory {
-    public static final long DEFAULT_BUFFER = 32L << 20;
+    /** {@code switch.buffer_size} default (docs/scenario.md): 32 MB. The hpcc2019 profile defaults to 32 MiB. */
+    public static final long DEFAULT_BUFFER = 32_000_000L;
+    public static final long HPCC_DEFAULT_BUFFER = 32L << 20;
     public static final List<Integer> DEFAULT_PRIORITIES = List.of(3);
     public static final int DEFAULT_DYNAMIC_TH = -3;
-    public static final long DEFAULT_XON_OFFSET = 2496;
+    public static final long DEFAULT_XON_OFFSET = 2000;
+    public static final long DEFAULT_KMIN = 400_000;
+    public static final long DEFAULT_KMAX = 1_600_000;
+    public static final double DEFAULT_PMAX = 0.2;
     public static final int DEFAULT_LOSSY_DYNAMIC_TH = 3;
 
     private MmuFactory() {
@@ -51,7 +56,7 @@ public final class MmuFactory {
         return new SharedBufferMmu(config(s, ports, maxFrameBytes));
     }
 
-    /** The hpcc2019 MMU parameters: buffer (default 32 MiB), 3×BDP headroom, shift from port/NIC rate. */
+    /** The hpcc2019 MMU parameters: buffer (default 32 MiB, as HPCC's BUFFER_SIZE 32), 3×BDP headroom, shift from port/NIC rate. */
     public static Hpcc2019Config hpccConfig(SwitchSettings s, List<PortSpec> ports, long nicRateBps) {
         long[] rates = new long[ports.size()];
         long[] delays = new long[ports.size()];
@@ -59,7 +64,8 @@ public final class MmuFactory {
             rates[i] = ports.get(i).rateBps();
             delays[i] = ports.get(i).delayPs();
         }
-        return Hpcc2019Config.forPorts(s.bufferSize() == null ? DEFAULT_BUFFER : s.bufferSize(), rates, delays, nicRateBps);
+        return Hpcc2019Config.forPorts(s.bufferSize() == null ? HPCC_DEFAULT_BUFFER : s.bufferSize(), rates, delays,
+                nicRateBps);
     }
 
     /** The shared-buffer MMU configuration (profile {@code default}). */
@@ -173,31 +179,28 @@ public final class MmuFactory {
     }
 
     /**
-     * ECN: disabled without a {@code switch.ecn} section (hpcc2019: the HPCC per-speed maps, K_min = 4 KB and
-     * K_max = 16 KB per Gb/s of port speed, P_max 0.2); with one, enabled unless {@code enabled: false}.
+     * ECN. Without a {@code switch.ecn} section: the docs/scenario.md defaults (enabled, 400 KB / 1600 KB / 0.2,
+     * dequeue) or, for hpcc2019, HPCC's per-speed maps (K_min = 4 KB and K_max = 16 KB per Gb/s of port
+     * speed, P_max 0.2). With a section: enabled unless {@code enabled: false}; unset values take the defaults.
      */
     public static EcnConfig ecnConfig(SwitchSettings s, List<PortSpec> ports) {
         EcnSettings e = s.ecn();
-        if (e == null) {
-            if (!"hpcc2019".equals(s.profile())) {
-                return new EcnConfig(false, MarkPoint.DEQUEUE, null, Map.of());
-            }
+        if (e == null && "hpcc2019".equals(s.profile())) {
             Map<Long, RedParams> perRate = new TreeMap<>();
             for (PortSpec p : ports) {
                 long gbps = p.rateBps() / 1_000_000_000L;
-                perRate.put(p.rateBps(), new RedParams(4000 * gbps, 16000 * gbps, 0.2));
+                perRate.put(p.rateBps(), new RedParams(4000 * gbps, 16000 * gbps, DEFAULT_PMAX));
             }
             return new EcnConfig(true, MarkPoint.DEQUEUE, null, perRate);
         }
+        if (e == null) {
+            e = new EcnSettings(null, null, null, null, null);
+        }
         boolean on = !Boolean.FALSE.equals(e.enabled());
         MarkPoint mp = "enqueue".equals(e.markOn()) ? MarkPoint.ENQUEUE : MarkPoint.DEQUEUE;
-        if (!on) {
-            return new EcnConfig(false, mp, null, Map.of());
-        }
-        if (e.kmin() == null || e.kmax() == null || e.pmax() == null) {
-            throw new IllegalArgumentException("switch.ecn: kmin, kmax and pmax are required when ECN is enabled");
-        }
-        return new EcnConfig(true, mp, new RedParams(e.kmin(), e.kmax(), e.pmax()), Map.of());
+        RedParams red = new RedParams(e.kmin() == null ? DEFAULT_KMIN : e.kmin(), e.kmax() == null ? DEFAULT_KMAX : e.kmax(),
+                e.pmax() == null ? DEFAULT_PMAX : e.pmax());
+        return new EcnConfig(on, mp, red, Map.of());
     }
 
     private static Threshold threshold(BufferProfileSettings b) {

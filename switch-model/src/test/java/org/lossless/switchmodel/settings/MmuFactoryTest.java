@@ -27,17 +27,21 @@ class MmuFactoryTest {
     void defaultsGiveOneLosslessPriorityAndAutoHeadroom() {
         List<PortSpec> ports = Collections.nCopies(2, PortSpec.ofDelay(G100, 1_000_000));
         MmuConfig c = MmuFactory.config(EMPTY, ports, 1086);
-        assertEquals(32L << 20, c.bufferBytes());
+        assertEquals(32_000_000, c.bufferBytes());
         assertTrue(c.pgProfile(0, 3).lossless());
         assertFalse(c.pgProfile(0, 0).lossless());
         assertTrue(c.queueProfile(1, 3).lossless());
         // 1 us at 5 ns/m = 200 m; 1086 + 1.0 x (1086 + 25252.5 cable + 819.2 + 25216) = 53459.7 -> 53 KiB
         assertEquals(54_272, c.pgProfile(0, 3).headroomBytes());
         assertEquals(XonMode.OFFSET, c.pgProfile(0, 3).xonMode());
-        assertEquals(2496, c.pgProfile(0, 3).xonBytes());
+        assertEquals(2000, c.pgProfile(0, 3).xonBytes());
         assertEquals(-3, c.pgProfile(0, 3).threshold().dynamicTh());
-        assertEquals((32L << 20) - 2 * 54_272, c.pools().get(0).sizeBytes(), "private headroom comes off the pool");
-        assertFalse(MmuFactory.ecnConfig(EMPTY, ports).enabled());
+        assertEquals(32_000_000 - 2 * 54_272, c.pools().get(0).sizeBytes(), "private headroom comes off the pool");
+        EcnConfig e = MmuFactory.ecnConfig(EMPTY, ports);
+        assertTrue(e.enabled());
+        assertEquals(400_000, e.paramsFor(G100).kminBytes());
+        assertEquals(1_600_000, e.paramsFor(G100).kmaxBytes());
+        assertEquals(0.2, e.paramsFor(G100).pmax());
         assertEquals(PauseMode.TIMED, MmuFactory.pfcTiming(EMPTY).mode());
     }
 
