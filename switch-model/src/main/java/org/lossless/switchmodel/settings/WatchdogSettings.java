@@ -17,6 +17,9 @@ import java.util.Set;
 public record WatchdogSettings(Boolean enabled, Long detectionTimePs, Long restorationTimePs, String action,
                                Long pollIntervalPs) {
     public static final Set<String> ACTIONS = Set.of("drop", "forward", "alert");
+    /** sonic-utilities defaults: 200 ms detection, restoration and poll, action drop. */
+    public static final long DEFAULT_TIME_PS = 200_000_000_000L;
+    public static final String DEFAULT_ACTION = "drop";
 
     public WatchdogSettings {
         if (action != null && !ACTIONS.contains(action)) {
@@ -27,6 +30,14 @@ public record WatchdogSettings(Boolean enabled, Long detectionTimePs, Long resto
                 throw new IllegalArgumentException("switch.pfc.watchdog times must be > 0, got " + t + " ps");
             }
         }
+    }
+
+    /** A copy with every unset value filled: enabled true, 200 ms, drop, 200 ms (restoration 2 x detection if only detection is set). */
+    public WatchdogSettings resolved() {
+        long det = detectionTimePs == null ? DEFAULT_TIME_PS : detectionTimePs;
+        long rest = restorationTimePs != null ? restorationTimePs : detectionTimePs != null ? 2 * det : DEFAULT_TIME_PS;
+        return new WatchdogSettings(enabled == null || enabled, det, rest, action == null ? DEFAULT_ACTION : action,
+                pollIntervalPs == null ? DEFAULT_TIME_PS : pollIntervalPs);
     }
 
     public Map<String, Object> toMap() {
