@@ -55,8 +55,10 @@ public final class Cli {
         cl.addSubcommand("check", new CommandLine(new CheckCommand(ctx)));
         cl.addSubcommand("demo", new CommandLine(new DemoCommand(ctx)));
         cl.addSubcommand("fluid", new CommandLine(new FluidCommand()));
+        cl.addSubcommand("headroom", new CommandLine(new HeadroomCommand()));
         CommandLine imports = new CommandLine(new ImportCommand());
         imports.addSubcommand("mlx5", new CommandLine(new ImportMlx5Command()));
+        imports.addSubcommand("sonic", new CommandLine(new ImportSonicCommand()));
         cl.addSubcommand("import", imports);
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());

@@ -226,7 +226,7 @@ class CliTest {
         @Test
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
-            assertEquals("lossless: a command is required: run, check, demo, fluid, import (see 'lossless --help')\n", err.toString());
+            assertEquals("lossless: a command is required: run, check, demo, fluid, headroom, import (see 'lossless --help')\n", err.toString());
         }
     }
 }
