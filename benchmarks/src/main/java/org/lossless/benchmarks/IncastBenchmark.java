@@ -9,6 +9,7 @@ import org.lossless.experiments.run.PacketEngine;
 import org.lossless.experiments.run.PortResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.StarTopology;
 
 /**
@@ -30,7 +31,7 @@ public final class IncastBenchmark {
             flows.add(new FlowSpec("incast", s, 0, size, 0, 3));
         }
         EngineInput in = new EngineInput(StarTopology.build(senders + 1, 100_000_000_000L, 1_000_000L),
-                new NicConfig(1024, 1), flows, 10_000_000_000_000L, 1);
+                new NicConfig(1024, 1), SwitchSettings.defaults(), flows, 10_000_000_000_000L, 1);
         System.out.printf("incast %d-to-1, %d B per sender, 100 Gb/s star%n", senders, size);
         for (int rep = 0; rep < 4; rep++) {
             long cpu0 = cpuNanos();

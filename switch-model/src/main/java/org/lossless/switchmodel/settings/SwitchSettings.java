@@ -26,6 +26,11 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
         pools = pools == null ? null : List.copyOf(pools);
     }
 
+    /** Nothing set: every documented default applies. */
+    public static SwitchSettings defaults() {
+        return new SwitchSettings(null, null, null, null, null, null, null, null, null, null);
+    }
+
     /** Ordered key map of the {@code switch} section (only keys that are set). */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
