@@ -45,6 +45,8 @@ class NicSectionTest {
             assertEquals("t.yaml: nic.cnp_priority: 9 is out of range: expected an integer from 0 to 7",
                     error(MINIMAL + "nic: {cnp_priority: 9}\n"));
             assertEquals("t.yaml: nic.rto: the retransmission timeout must be > 0, e.g. 1ms", error(MINIMAL + "nic: {rto: 0}\n"));
+            assertEquals("t.yaml: nic.cnp_dscp: 64 is out of range: expected an integer from 0 to 63",
+                    error(MINIMAL + "nic: {cnp_dscp: 64}\n"));
         }
 
         @Test
