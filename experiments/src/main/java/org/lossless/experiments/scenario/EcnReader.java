@@ -50,9 +50,11 @@ final class EcnReader {
             Double rp = e.key("pmax").present() ? e.key("pmax").fraction() : null;
             checkOrder(e, rmin, rmax, true);
             EcnSettings.Rate entry = SwitchReader.build(e, () -> new EcnSettings.Rate(rmin, rmax, rp));
-            // the entry's kmin with the section's (or the per-speed) default, against an explicit kmax
-            long effectiveKmin = section.forRate(new EcnSettings.Rate(rmin, null, rp), rate).kmin();
-            checkOrder(e, effectiveKmin, rmax, true);
+            // the entry's kmin (or the section's, or the default) against its kmax (or the section's explicit one)
+            // (hpcc2019 without kmin: 4 KB per Gb/s of this speed)
+            long effectiveKmin = rmin != null ? rmin : section.kmin() != null ? section.kmin()
+                    : EcnSettings.HPCC_KMIN_PER_GBPS * (rate / 1_000_000_000L);
+            checkOrder(e, effectiveKmin, rmax != null ? rmax : kmax, rmax != null);
             entries.put(rate, entry);
         }
         return SwitchReader.build(c, () -> new EcnSettings(enabled, kmin, kmax, pmax, markOn, entries));

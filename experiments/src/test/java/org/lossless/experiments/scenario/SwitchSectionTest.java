@@ -218,6 +218,20 @@ class SwitchSectionTest {
             // the entry's kmax against the section's default kmin (400 KB)
             assertEquals("t.yaml: switch.ecn.by_rate.25Gbps.kmax: kmax (100KB) must be >= kmin (400KB)",
                     error(MINIMAL + "switch: {ecn: {by_rate: {25Gbps: {kmax: 100KB}}}}\n"));
+            // an explicit section kmax is not raised to an entry's kmin
+            assertEquals("t.yaml: switch.ecn.by_rate.400Gbps.kmin: kmax (500KB) must be >= kmin (1MB)",
+                    error(MINIMAL + "switch: {ecn: {kmax: 500KB, kmin: 100KB, by_rate: {400Gbps: {kmin: 1MB}}}}\n"));
+        }
+
+        @Test
+        void aStarWhoseSwitchCannotBeBuiltIsAScenarioError() {
+            String e = error(MINIMAL + "switch: {buffer_size: 100KB}\n");
+            assertTrue(e.startsWith("t.yaml: switch: the switch of this 3-port star cannot be built: switch.buffer_size "
+                    + "100000 B cannot hold the reserved and headroom buffers of 3 ports"), e);
+            // hpcc2019: 4 KB per Gb/s gives kmin 400 KB at 100 G, above this kmax
+            e = error(MINIMAL + "switch: {profile: hpcc2019, ecn: {kmax: 100KB}}\n");
+            assertTrue(e.startsWith("t.yaml: switch: the switch of this 3-port star cannot be built: "), e);
+            assertTrue(e.contains("kmax (100000 B) must be >= kmin (400000 B)"), e);
         }
 
         @Test

@@ -79,35 +79,36 @@ public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, St
      * Every default filled in: enabled, pmax 0.2, mark_on dequeue; kmin 400 KB and kmax max(1600 KB, kmin)
      * ({@link MmuFactory} constants), except with the hpcc2019 profile, where unset kmin / kmax stay null:
      * they depend on the port speed (4 KB / 16 KB per Gb/s, {@link #forRate}). Every by_rate entry is
-     * completed with {@link #forRate}.
+     * completed with {@link #forRate} against this (unresolved) section.
      */
     public EcnSettings resolved(boolean hpcc2019) {
         Long kn = kmin != null ? kmin : hpcc2019 ? null : (Long) MmuFactory.DEFAULT_KMIN;
-        Long kx = kmax != null ? kmax : hpcc2019 || kn == null ? null : (Long) Math.max(MmuFactory.DEFAULT_KMAX, kn);
-        EcnSettings section = new EcnSettings(enabled == null || enabled, kn, kx,
-                pmax == null ? MmuFactory.DEFAULT_PMAX : pmax, markOn == null ? "dequeue" : markOn, null);
-        if (byRate == null) {
-            return section;
+        Long kx = kmax != null ? kmax : hpcc2019 ? null : (Long) Math.max(MmuFactory.DEFAULT_KMAX, kn);
+        Map<Long, Rate> full = null;
+        if (byRate != null) {
+            full = new TreeMap<>();
+            for (Map.Entry<Long, Rate> e : byRate.entrySet()) {
+                full.put(e.getKey(), forRate(e.getValue(), e.getKey(), hpcc2019));
+            }
         }
-        Map<Long, Rate> full = new TreeMap<>();
-        for (Map.Entry<Long, Rate> e : byRate.entrySet()) {
-            full.put(e.getKey(), section.forRate(e.getValue(), e.getKey()));
-        }
-        return new EcnSettings(section.enabled, kn, kx, section.pmax, section.markOn, full);
+        return new EcnSettings(enabled == null || enabled, kn, kx, pmax == null ? MmuFactory.DEFAULT_PMAX : pmax,
+                markOn == null ? "dequeue" : markOn, full);
     }
 
     /**
-     * The complete parameters of a port of {@code rateBps} on a {@link #resolved resolved} section:
-     * {@code entry}'s values (null entry = none), else the section's, else HPCC's per-speed rule
-     * (K_min = 4 KB, K_max = 16 KB per Gb/s of port speed, Gb/s rounded down). A K_max that is not set in
-     * the entry is raised to the entry's K_min if that is larger.
+     * The complete parameters of a port of {@code rateBps}: {@code entry}'s values (null entry = none), else
+     * this section's, else the default: 400 KB / max(1600 KB, K_min) / 0.2, or with hpcc2019 HPCC's per-speed
+     * rule K_min = 4 KB and K_max = max(16 KB, K_min) per Gb/s of port speed (Gb/s rounded down). Only a
+     * default K_max is raised to K_min; an explicit one below K_min is an error.
+     *
+     * @throws IllegalArgumentException if the resulting K_max is below K_min
      */
-    public Rate forRate(Rate entry, long rateBps) {
+    public Rate forRate(Rate entry, long rateBps, boolean hpcc2019) {
         long gbps = rateBps / 1_000_000_000L;
         Long kn = entry != null && entry.kmin() != null ? entry.kmin() : kmin;
-        long kMin = kn != null ? kn : HPCC_KMIN_PER_GBPS * gbps;
+        long kMin = kn != null ? kn : hpcc2019 ? HPCC_KMIN_PER_GBPS * gbps : MmuFactory.DEFAULT_KMIN;
         Long kx = entry != null && entry.kmax() != null ? entry.kmax() : kmax;
-        long kMax = entry != null && entry.kmax() != null ? kx : Math.max(kx != null ? kx : HPCC_KMAX_PER_GBPS * gbps, kMin);
+        long kMax = kx != null ? kx : Math.max(hpcc2019 ? HPCC_KMAX_PER_GBPS * gbps : MmuFactory.DEFAULT_KMAX, kMin);
         Double p = entry != null && entry.pmax() != null ? entry.pmax() : pmax;
         return new Rate(kMin, kMax, p == null ? MmuFactory.DEFAULT_PMAX : p);
     }

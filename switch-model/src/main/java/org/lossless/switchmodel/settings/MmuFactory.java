@@ -197,7 +197,7 @@ public final class MmuFactory {
             defaults = new RedParams(e.kmin(), e.kmax(), e.pmax());
         } else {
             for (PortSpec p : ports) {
-                perRate.computeIfAbsent(p.rateBps(), rate -> red(e.forRate(null, rate)));
+                perRate.computeIfAbsent(p.rateBps(), rate -> red(e.forRate(null, rate, true)));
             }
         }
         return new EcnConfig(e.enabled(), mp, defaults, perRate);
