@@ -109,7 +109,7 @@ class CliTest {
                     "--set", "switch.ecn.kmin=100KB", "--out", "here"), err::toString);
             Scenario resolved = ScenarioLoader.load(cwd.resolve("here/scenario.resolved.yaml"));
             assertEquals(9, resolved.seed());
-            assertEquals(100_000, resolved.switchConfig().ecn().kminBytes());
+            assertEquals(100_000L, resolved.switchSettings().ecn().kmin());
             assertEquals(4_000_000, ((WorkloadConfig.Flows) resolved.workloads().get(0)).flows().get(1).sizeBytes());
             assertTrue(Files.readString(cwd.resolve("here/summary.json")).contains("\"seed\" : 9,"));
             assertFalse(Files.exists(cwd.resolve("results")));

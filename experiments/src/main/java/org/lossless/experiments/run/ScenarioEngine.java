@@ -14,8 +14,6 @@ import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
 import org.lossless.experiments.scenario.WorkloadConfig;
-import org.lossless.nic.NicConfig;
-import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.StarTopology;
 import org.lossless.topology.Topology;
 
@@ -70,8 +68,9 @@ public final class ScenarioEngine implements ScenarioRunner {
                 throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
             }
         }
-        NicConfig nic = new NicConfig(s.nic().mtuBytes(), 1);
-        return new EngineInput(topology, nic, SwitchSettings.defaults(), flows, s.stopTimePs(), s.seed());
+        // the scenario's NIC settings carry DCQCN resolved at the host link rate (null for nic.cc: none) and
+        // its switch settings are resolved; the engine builds every switch's MMU from them (MmuFactory)
+        return new EngineInput(topology, s.nic(), s.switchSettings(), flows, s.stopTimePs(), s.seed());
     }
 
     static Topology topology(TopologyConfig t) {
