@@ -54,6 +54,11 @@ public final class Cli {
         cl.addSubcommand("run", new CommandLine(new RunCommand(ctx)));
         cl.addSubcommand("check", new CommandLine(new CheckCommand(ctx)));
         cl.addSubcommand("demo", new CommandLine(new DemoCommand(ctx)));
+        cl.addSubcommand("export", new CommandLine(new ExportCommand())
+                .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
+                .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx))));
+        cl.addSubcommand("import", new CommandLine(new ImportCommand())
+                .addSubcommand("hpcc", new CommandLine(new ImportHpccCommand(ctx))));
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);
