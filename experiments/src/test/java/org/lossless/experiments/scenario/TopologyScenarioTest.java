@@ -109,7 +109,7 @@ class TopologyScenarioTest {
     }
 
     @Nested
-    class Defaults {
+    class DefaultValues {
         @Test
         void fabricLinkIsTheHostLinkAndCountsDefaultToOne() {
             Scenario s = parse(scenario("{type: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 2, "
