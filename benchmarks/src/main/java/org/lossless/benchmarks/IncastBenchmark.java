@@ -9,6 +9,8 @@ import org.lossless.experiments.run.PacketEngine;
 import org.lossless.experiments.run.PortResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.nic.NicConfig;
+import org.lossless.nic.dcqcn.DcqcnParams;
+import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.StarTopology;
 
 /**
@@ -16,7 +18,7 @@ import org.lossless.topology.StarTopology;
  * to host 0 at time 0. Prints events, wall time, events/s and packet-hops/s (frames transmitted by
  * any port per wall second) for each of 3 repetitions after one warm-up.
  *
- * <p>Usage: {@code IncastBenchmark [senders=8] [bytesPerSender=20000000]}
+ * <p>Usage: {@code IncastBenchmark [senders=8] [bytesPerSender=20000000] [cc=none|paper2015|mlx5|hpcc2019]}
  */
 public final class IncastBenchmark {
     private IncastBenchmark() {
@@ -25,17 +27,28 @@ public final class IncastBenchmark {
     public static void main(String[] args) {
         int senders = args.length > 0 ? Integer.parseInt(args[0]) : 8;
         long size = args.length > 1 ? Long.parseLong(args[1]) : 20_000_000L;
+        String cc = args.length > 2 ? args[2] : "none";
+        long rate = 100_000_000_000L;
+        NicConfig nic = new NicConfig(1024, 1);
+        if (!cc.equals("none")) {
+            nic = nic.withDcqcn(DcqcnParams.profile(cc, rate));
+        }
         List<FlowSpec> flows = new ArrayList<>();
         for (int s = 1; s <= senders; s++) {
             flows.add(new FlowSpec("incast", s, 0, size, 0, 3));
         }
-        EngineInput in = new EngineInput(StarTopology.build(senders + 1, 100_000_000_000L, 1_000_000L),
-                new NicConfig(1024, 1), flows, 10_000_000_000_000L, 1);
-        System.out.printf("incast %d-to-1, %d B per sender, 100 Gb/s star%n", senders, size);
+        EngineInput in = new EngineInput(StarTopology.build(senders + 1, rate, 1_000_000L),
+                nic, SwitchSettings.defaults(), flows, 10_000_000_000_000L, 1);
+        System.out.printf("incast %d-to-1, %d B per sender, 100 Gb/s star, cc %s%n", senders, size, cc);
         for (int rep = 0; rep < 4; rep++) {
             long cpu0 = cpuNanos();
             RunResult r = new PacketEngine().run(in);
             double cpu = (cpuNanos() - cpu0) / 1e9;
+            if (rep == 0) {
+                System.out.printf("pause frames %d, paused %.1f us, ECN marks %d, CNPs %d, drops %d, slowest flow %.3f ms%n",
+                        r.pauseFrames(), r.pausedPs() / 1e6, r.ecnMarked(), r.cnpSent(), r.dropPackets(),
+                        r.flows().stream().mapToLong(f -> f.fctPs()).max().orElse(0) / 1e9);
+            }
             long hops = r.ports().stream().mapToLong(PortResult::txPackets).sum();
             System.out.printf("%s sim=%.3f ms events=%d wall=%.3f s cpu=%.3f s events/s=%.2f M packet-hops/s=%.2f M%n",
                     rep == 0 ? "warm-up" : "run " + rep, r.simTimePs() / 1e9, r.events(), r.wallSeconds(), cpu,
@@ -44,6 +57,7 @@ public final class IncastBenchmark {
     }
 
     private static long cpuNanos() {
-        return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 }

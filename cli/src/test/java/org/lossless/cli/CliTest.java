@@ -231,7 +231,8 @@ class CliTest {
         @Test
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
-            assertEquals("lossless: a command is required: run, check, demo, export, import (see 'lossless --help')\n", err.toString());
+            assertEquals("lossless: a command is required: run, check, demo, fluid, headroom, import, export (see "
+                    + "'lossless --help')\n", err.toString());
         }
     }
 }

@@ -29,6 +29,8 @@ public final class Flow {
     long timeouts;
     /** The sender's queue pair, once started. */
     QueuePair qp;
+    /** The receiver's DCQCN notification point, created at the first CE mark. */
+    org.lossless.nic.dcqcn.NotificationPoint np;
 
     public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority) {
         if (id < 0) {
@@ -75,8 +77,13 @@ public final class Flow {
      * The sender's current rate-limiter rate, bps: 0 before the flow starts and after the source has
      * sent and seen acknowledged every byte.
      */
-    public long currentRateBps() {
-        return qp == null || ackedPs >= 0 ? 0 : qp.rateBps;
+    public long currentRateBps(long nowPs) {
+        return qp == null || ackedPs >= 0 ? 0 : qp.rateBps(nowPs);
+    }
+
+    /** CNPs (or CNP flags) the source's reaction point received; 0 without congestion control. */
+    public long cnpsReceived() {
+        return qp == null || qp.rp == null ? 0 : qp.rp.cnps();
     }
 
     public long retransmittedPackets() {

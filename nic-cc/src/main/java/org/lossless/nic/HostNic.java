@@ -13,6 +13,10 @@ import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.WireFormat;
+import org.lossless.nic.dcqcn.CnpMode;
+import org.lossless.nic.dcqcn.DcqcnParams;
+import org.lossless.nic.dcqcn.NotificationPoint;
+import org.lossless.nic.dcqcn.ReactionPoint;
 
 /**
  * An RDMA NIC with one port.
@@ -23,6 +27,11 @@ import org.lossless.core.net.WireFormat;
  * event is set for the earliest. Loss recovery is go-back-N: a NACK, or a retransmission timeout
  * with no progress, rewinds the QP to its first unacknowledged packet. The timeout is one lazy event
  * per NIC: it fires at the earliest possible deadline and re-arms for the next, never per packet.
+ *
+ * <p>DCQCN (when configured): each QP's rate limiter runs at its reaction point's current rate; a
+ * CE-marked in-order data packet goes to the flow's notification point, which sends a CNP now, later
+ * (one reused event for all delayed CNPs), not at all (coalesced), or as a flag on the packet's ACK
+ * (mode rp with an ACK per packet). A CNP or flagged ACK reaching the source calls the reaction point.
  *
  * <p>Receiving: in-order data counts towards its flow, which finishes when the last byte arrives.
  * An ACK (cumulative) goes back every {@code ackEvery} packets and for the last packet. A packet
@@ -45,6 +54,11 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private final List<QueuePair> unacked = new ArrayList<>();
     private final Wakeup wakeup = new Wakeup();
     private final RetransmitTimer rto = new RetransmitTimer();
+    private final CnpDelayQueue delayedCnps = new CnpDelayQueue();
+    private final DelayedCnp delayedCnpEvent = new DelayedCnp();
+    /** DCQCN parameters at this NIC's line rate, or null without congestion control. */
+    private DcqcnParams dcqcn;
+    private long cnpsSent;
     private EgressPort port;
     private int roundRobin;
     private long outOfOrderDrops;
@@ -66,6 +80,20 @@ public final class HostNic implements PacketReceiver, PacketSource {
     /** Sets the NIC's egress port; the NIC is its packet source. */
     public void attach(EgressPort egress) {
         this.port = egress;
+        egress.onLoss(p -> {
+            if (p.type != PacketType.PFC) {
+                egress.counters().drops[p.priority]++;
+                egress.counters().dropBytes[p.priority] += p.frameBytes;
+            }
+            pool.release(p);
+        });
+        DcqcnParams p = config.dcqcn();
+        this.dcqcn = p == null || p.lineRateBps() == egress.rateBps() ? p : p.withLineRate(egress.rateBps());
+    }
+
+    /** CNPs sent by this NIC's notification points (CNP flags on ACKs included). */
+    public long cnpsSent() {
+        return cnpsSent;
     }
 
     public EgressPort port() {
@@ -90,7 +118,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
         if (flow.src != host) {
             throw new IllegalArgumentException("flow " + flow.id + " starts at host " + flow.src + ", not " + host);
         }
-        QueuePair qp = new QueuePair(flow, config.mtu(), udpSourcePort(flow.id), port.rateBps(), sim.now());
+        ReactionPoint rp = dcqcn == null ? null : new ReactionPoint(dcqcn);
+        QueuePair qp = new QueuePair(flow, config.mtu(), udpSourcePort(flow.id), port.rateBps(), rp, sim.now());
         flow.qp = qp;
         activate(qp);
         unacked.add(qp);
@@ -131,7 +160,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             if (egress.isPaused(qp.flow.priority)) {
                 continue;
             }
-            if (qp.nextSendPs <= now) {
+            if (qp.eligibleAtPs(now) <= now) {
                 Packet p = dataPacket(qp, now);
                 if (qp.hasDataLeft()) {
                     roundRobin = idx + 1;
@@ -142,7 +171,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
                 }
                 return p;
             }
-            earliest = Math.min(earliest, qp.nextSendPs);
+            earliest = Math.min(earliest, qp.wakeAtPs(now));
         }
         if (earliest != Long.MAX_VALUE && (!wakeup.isScheduled() || wakeup.timePs() > earliest)) {
             sim.schedule(wakeup, earliest);
@@ -167,8 +196,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         p.ecnCapable = true;
         p.udpSrcPort = qp.udpSrcPort;
         p.last = psn == qp.totalPackets() - 1;
-        qp.paceAfter(now, p.wireBytes);
-        qp.lastProgressPs = now;
+        qp.sent(now, p.wireBytes);
         return p;
     }
 
@@ -178,6 +206,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             case DATA -> receiveData(p);
             case ACK -> receiveAck(p);
             case NACK -> receiveNack(p);
+            case CNP -> congestionNotified(p.flowId);
             case PFC -> port.onPause(p);
             default -> { }
         }
@@ -199,33 +228,88 @@ public final class HostNic implements PacketReceiver, PacketSource {
         f.expectedPsn++;
         f.receivedBytes += p.payloadBytes;
         long now = sim.now();
+        boolean cnpFlag = p.ce && dcqcn != null && notify(f, now);
         if (f.receivedBytes == f.sizeBytes) {
             f.finishPs = now;
             flows.markFinished();
             listener.flowFinished(f, now);
         }
-        if (p.last || f.expectedPsn % config.ackEvery() == 0) {
-            sendControl(PacketType.ACK, f, f.expectedPsn - 1, p);
+        if (p.last || f.expectedPsn % config.ackEvery() == 0 || cnpFlag) {
+            sendControl(PacketType.ACK, f, f.expectedPsn - 1, p).ce = cnpFlag;
         }
     }
 
-    /** Queues an ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) for {@code f}. */
-    private void sendControl(PacketType type, Flow f, long psn, Packet data) {
+    /**
+     * Notification point for a CE-marked packet of {@code f}. Returns true when the CNP rides on
+     * this packet's ACK as a flag (mode rp with an ACK per packet, as in the HPCC simulator);
+     * otherwise sends a CNP now, later (delay or sampling window), or not at all (coalesced).
+     */
+    private boolean notify(Flow f, long now) {
+        if (f.np == null) {
+            f.np = new NotificationPoint(dcqcn);
+        }
+        long at = f.np.onCePacket(now);
+        if (at == NotificationPoint.NO_CNP) {
+            return false;
+        }
+        cnpsSent++;
+        if (at <= now && dcqcn.cnpMode() == CnpMode.RP && config.ackEvery() == 1) {
+            return true;
+        }
+        if (at <= now) {
+            sendCnp(f);
+        } else {
+            delayedCnps.add(at, f.id);
+            if (!delayedCnpEvent.isScheduled() || delayedCnpEvent.timePs() > at) {
+                sim.schedule(delayedCnpEvent, at);
+            }
+        }
+        return false;
+    }
+
+    private void sendCnp(Flow f) {
+        Packet c = pool.acquire();
+        c.type = PacketType.CNP;
+        c.flowId = f.id;
+        c.srcHost = host;
+        c.dstHost = f.src;
+        c.priority = config.cnpPriority();
+        c.frameBytes = WireFormat.CNP_FRAME;
+        c.wireBytes = WireFormat.wireBytes(WireFormat.CNP_FRAME);
+        c.udpSrcPort = f.qp == null ? 0 : f.qp.udpSrcPort;
+        control[c.priority].add(c);
+        port.kick();
+    }
+
+    /** A CNP, or an ACK carrying the CNP flag, for flow {@code flowId} reached its source. */
+    private void congestionNotified(int flowId) {
+        QueuePair qp = flows.get(flowId).qp;
+        if (qp != null && qp.rp != null) {
+            qp.rp.onCnp(sim.now());
+        }
+    }
+
+    /** Queues an ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) for {@code f}; returns it. */
+    private Packet sendControl(PacketType type, Flow f, long psn, Packet data) {
         Packet a = pool.acquire();
         a.type = type;
         a.flowId = f.id;
         a.srcHost = host;
         a.dstHost = f.src;
         a.psn = psn;
-        a.priority = f.priority;
+        a.priority = config.ackPriority() == NicConfig.SAME_AS_DATA ? f.priority : config.ackPriority();
         a.frameBytes = WireFormat.ACK_FRAME;
         a.wireBytes = WireFormat.wireBytes(WireFormat.ACK_FRAME);
         a.udpSrcPort = data.udpSrcPort;
         control[a.priority].add(a);
         port.kick();
+        return a;
     }
 
     private void receiveAck(Packet a) {
+        if (a.ce) {
+            congestionNotified(a.flowId);
+        }
         QueuePair qp = flows.get(a.flowId).qp;
         if (a.psn <= qp.ackedPsn) {
             return;
@@ -258,6 +342,22 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private void armTimeout(long atPs) {
         if (!rto.isScheduled() || rto.timePs() > atPs) {
             sim.schedule(rto, atPs);
+        }
+    }
+
+    /** Sends the delayed CNPs that are due and re-arms for the next. */
+    private final class DelayedCnp extends SimEvent {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void fire() {
+            long now = sim.now();
+            while (!delayedCnps.isEmpty() && delayedCnps.firstTime() <= now) {
+                sendCnp(flows.get(delayedCnps.pollFlow()));
+            }
+            if (!delayedCnps.isEmpty()) {
+                sim.schedule(this, delayedCnps.firstTime());
+            }
         }
     }
 

@@ -1,30 +1,52 @@
 package org.lossless.nic;
 
+import org.lossless.nic.dcqcn.DcqcnParams;
+
 /**
- * NIC settings.
+ * NIC settings, the same for every host.
  *
- * @param mtu      RDMA payload bytes per packet (path MTU), 64..9000
- * @param ackEvery the receiver ACKs every this many data packets, and always the last one
- * @param rtoPs    retransmission timeout, ps: a QP with unacknowledged data that has seen no ACK
- *                 progress and sent nothing for this long goes back to its first unacknowledged packet
+ * @param mtu         RDMA payload bytes per packet (path MTU), 64..9000
+ * @param ackEvery    the receiver ACKs every this many data packets, and always the last one
+ * @param rtoPs       retransmission timeout, ps: a QP with unacknowledged data that has neither sent nor
+ *                    seen ACK progress for this long goes back to its first unacknowledged packet
+ * @param ackPriority priority of ACK/NACK frames, 0..7, or {@link #SAME_AS_DATA} to use the flow's
+ * @param cnpPriority priority of CNP frames, 0..7 (mlx5 default 6)
+ * @param dcqcn       DCQCN parameters at this NIC's line rate, or null for no congestion control
+ *                    ({@code nic.cc: none}: every QP sends at line rate, PFC alone keeps it lossless)
  */
-public record NicConfig(int mtu, int ackEvery, long rtoPs) {
+public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn) {
     /** Default retransmission timeout: 1 ms. */
     public static final long DEFAULT_RTO_PS = 1_000_000_000L;
+    /** {@code ackPriority} value meaning "the data packet's priority". */
+    public static final int SAME_AS_DATA = -1;
+    /** Default CNP priority (mlx5 {@code cnp_802p_prio}). */
+    public static final int DEFAULT_CNP_PRIORITY = 6;
 
     public NicConfig {
         if (mtu < 64 || mtu > 9000) {
             throw new IllegalArgumentException("nic.mtu must be 64..9000 bytes, got " + mtu);
         }
         if (ackEvery < 1) {
-            throw new IllegalArgumentException("ACK interval must be >= 1 packet, got " + ackEvery);
+            throw new IllegalArgumentException("nic.ack_interval must be >= 1 packet, got " + ackEvery);
         }
         if (rtoPs <= 0) {
-            throw new IllegalArgumentException("retransmission timeout must be > 0 ps, got " + rtoPs);
+            throw new IllegalArgumentException("nic.rto must be > 0, got " + rtoPs + " ps");
+        }
+        if (ackPriority < SAME_AS_DATA || ackPriority > 7) {
+            throw new IllegalArgumentException("nic.ack_priority must be 0..7 or data, got " + ackPriority);
+        }
+        if (cnpPriority < 0 || cnpPriority > 7) {
+            throw new IllegalArgumentException("nic.cnp_priority must be 0..7, got " + cnpPriority);
         }
     }
 
+    /** No congestion control, ACK per packet, default timeout, ACKs on the data priority. */
     public NicConfig(int mtu, int ackEvery) {
-        this(mtu, ackEvery, DEFAULT_RTO_PS);
+        this(mtu, ackEvery, DEFAULT_RTO_PS, SAME_AS_DATA, DEFAULT_CNP_PRIORITY, null);
+    }
+
+    /** Same settings with DCQCN {@code params} (null switches congestion control off). */
+    public NicConfig withDcqcn(DcqcnParams params) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params);
     }
 }

@@ -9,22 +9,27 @@ import org.lossless.core.net.PortCounters;
 /**
  * The eight priority queues of one switch egress port. Scheduling: strict priority, higher priority
  * number first, skipping priorities paused by PFC; FIFO within a priority. The egress port pulls from
- * here when its wire is free.
+ * here when its wire is free; each frame handed out is reported to the switch
+ * ({@link SwitchNode#departed}), which releases its buffer and may mark it.
  */
 public final class OutputQueues implements PacketSource {
     private final PacketRing[] queues = new PacketRing[PortCounters.PRIORITIES];
     private final PortCounters counters;
+    private final SwitchNode owner;
+    private final int portIndex;
     private int occupiedMask;
 
-    public OutputQueues(PortCounters counters) {
+    OutputQueues(PortCounters counters, SwitchNode owner, int portIndex) {
         this.counters = counters;
+        this.owner = owner;
+        this.portIndex = portIndex;
         for (int i = 0; i < queues.length; i++) {
             queues[i] = new PacketRing();
         }
     }
 
     /** Appends {@code p} to its priority's queue and records the queue's high-water mark. */
-    public void enqueue(Packet p) {
+    void enqueue(Packet p) {
         PacketRing q = queues[p.priority];
         q.add(p);
         occupiedMask |= 1 << p.priority;
@@ -35,9 +40,6 @@ public final class OutputQueues implements PacketSource {
 
     @Override
     public Packet next(EgressPort port) {
-        if (occupiedMask == 0) {
-            return null;
-        }
         for (int m = occupiedMask; m != 0; ) {
             int prio = 31 - Integer.numberOfLeadingZeros(m);
             m &= ~(1 << prio);
@@ -49,9 +51,24 @@ public final class OutputQueues implements PacketSource {
             if (q.isEmpty()) {
                 occupiedMask &= ~(1 << prio);
             }
+            owner.departed(p, portIndex);
             return p;
         }
         return null;
+    }
+
+    /** Removes any queued frame (highest priority first) without reporting it, or null: for draining. */
+    Packet pollAny() {
+        if (occupiedMask == 0) {
+            return null;
+        }
+        int prio = 31 - Integer.numberOfLeadingZeros(occupiedMask);
+        PacketRing q = queues[prio];
+        Packet p = q.poll();
+        if (q.isEmpty()) {
+            occupiedMask &= ~(1 << prio);
+        }
+        return p;
     }
 
     /** Frame bytes queued at {@code priority}. */

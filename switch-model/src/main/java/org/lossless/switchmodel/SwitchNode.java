@@ -1,47 +1,114 @@
 package org.lossless.switchmodel;
 
+import nl.tudelft.simulation.jstats.streams.StreamInterface;
+import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketReceiver;
 import org.lossless.core.net.PacketType;
+import org.lossless.core.net.PortCounters;
+import org.lossless.switchmodel.ecn.EcnConfig;
+import org.lossless.switchmodel.ecn.MarkPoint;
+import org.lossless.switchmodel.ecn.RedMarker;
+import org.lossless.switchmodel.mmu.Mmu;
+import org.lossless.switchmodel.pfc.PfcTiming;
+import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Routes;
 
 /**
- * An output-queued switch with unlimited buffer (the shared-buffer MMU, PFC and ECN plug in here).
- * A frame that arrives whole on an input port is forwarded to one of the equal-cost egress ports
- * towards its destination host, chosen per flow by a seeded hash, and queued there at once (no
- * switching latency).
+ * A shared-buffer switch. Order of operations for a frame that arrives whole on an input port:
+ * <ol>
+ * <li>PFC frames pause the transmitter of that port and go no further;</li>
+ * <li>route: the equal-cost egress ports towards the destination host, one chosen per flow by the
+ *     switch's seeded ECMP hash of the 5-tuple;</li>
+ * <li>admission by the MMU on ingress (port, PG = priority) and egress (port, queue = priority); a
+ *     refused frame is dropped and counted on its egress port;</li>
+ * <li>ECN at enqueue (option): RED on the queue the frame finds;</li>
+ * <li>enqueue, then XOFF on the input port if the PG crossed its threshold or entered headroom.</li>
+ * </ol>
+ * When the egress port takes the frame for transmission (dequeue) its buffer is released (the MMU
+ * releases headroom first), ECN at dequeue (default) marks it with the probability of the queue it
+ * leaves behind, and XON is sent if the ingress PG fell below its resume level.
+ *
+ * <p>Modelling choices: no switching latency; buffer released at the start of transmission (the
+ * frame has left the queue, as in the HPCC simulator); the traffic class equals the 802.1p priority
+ * and maps to PG and queue of the same number.
  */
 public final class SwitchNode implements PacketReceiver {
     private final int nodeId;
     private final String name;
-    private final Routes routes;
-    private final long hashSeed;
+    private Routes routes;
+    private final EcmpHash ecmp;
     private final EgressPort[] ports;
     private final OutputQueues[] queues;
+    private final RedMarker[] markers;
     private final PacketPool pool;
+    private final Mmu mmu;
+    private final EcnConfig ecn;
+    private final StreamInterface ecnStream;
+    private final PfcGenerator pfc;
 
     /**
-     * @param ports    egress ports by port index, already connected to their links with
-     *                 {@link #queues(int)} as their source (see {@link #attach})
-     * @param hashSeed per-switch ECMP seed
+     * @param ports     egress ports by port index (connected to their links by the caller, with
+     *                  {@link #queues(int)} as their source)
+     * @param ecnStream this switch's random stream for RED draws
      */
-    public SwitchNode(int nodeId, String name, Routes routes, long hashSeed, int portCount, PacketPool pool) {
-        this.pool = pool;
+    public SwitchNode(int nodeId, String name, Routes routes, EcmpHash ecmp, EgressPort[] ports, Scheduler sim,
+                      PacketPool pool, Mmu mmu, PfcTiming timing, EcnConfig ecn, StreamInterface ecnStream) {
         this.nodeId = nodeId;
         this.name = name;
         this.routes = routes;
-        this.hashSeed = hashSeed;
-        this.ports = new EgressPort[portCount];
-        this.queues = new OutputQueues[portCount];
+        this.ecmp = ecmp;
+        this.ports = ports.clone();
+        this.pool = pool;
+        this.mmu = mmu;
+        this.ecn = ecn;
+        this.ecnStream = ecnStream;
+        this.queues = new OutputQueues[ports.length];
+        this.markers = new RedMarker[ports.length];
+        for (int i = 0; i < ports.length; i++) {
+            queues[i] = new OutputQueues(ports[i].counters(), this, i);
+            markers[i] = ecn.enabled() ? new RedMarker(ecn.paramsFor(ports[i].rateBps())) : null;
+        }
+        this.pfc = new PfcGenerator(sim, pool, mmu, timing, name, this.ports);
+        for (int i = 0; i < ports.length; i++) {
+            int port = i;
+            ports[i].onLoss(p -> lost(p, port));
+        }
     }
 
-    /** Installs the egress port {@code index}; its queues become the port's packet source. */
-    public OutputQueues attach(int index, EgressPort port) {
-        ports[index] = port;
-        queues[index] = new OutputQueues(port.counters());
-        return queues[index];
+    /** Installs new routing tables (after a failure, once routing has converged). */
+    public void setRoutes(Routes newRoutes) {
+        this.routes = newRoutes;
+    }
+
+    /**
+     * Port {@code index} lost its link: every frame queued for it is dropped (and its buffer
+     * released, which may send XON upstream). Frames on the wire are handled by the port's loss hook.
+     */
+    public void portFailed(int index) {
+        OutputQueues q = queues[index];
+        for (Packet p = q.pollAny(); p != null; p = q.pollAny()) {
+            int prio = p.priority;
+            mmu.release(p.ingressPort, prio, index, prio, p.frameBytes);
+            pfc.afterRelease(p.ingressPort, prio);
+            drop(p, index);
+        }
+    }
+
+    /** A frame that was on the wire or in flight when its link failed. */
+    private void lost(Packet p, int port) {
+        if (p.type == PacketType.PFC) {
+            pool.release(p);
+        } else {
+            drop(p, port);
+        }
+    }
+
+    /** Reports PFC state changes to {@code observer}. */
+    public void observePfc(PfcObserver observer) {
+        pfc.observe(observer);
     }
 
     public String name() {
@@ -64,6 +131,10 @@ public final class SwitchNode implements PacketReceiver {
         return ports.length;
     }
 
+    public Mmu mmu() {
+        return mmu;
+    }
+
     @Override
     public void receive(Packet p, int inPort) {
         if (p.type == PacketType.PFC) {
@@ -72,20 +143,46 @@ public final class SwitchNode implements PacketReceiver {
             return;
         }
         int[] candidates = routes.candidates(nodeId, p.dstHost);
+        if (candidates.length == 0) {
+            drop(p, inPort);
+            return;
+        }
         int out = candidates.length == 1 ? candidates[0]
-                : candidates[Math.floorMod(flowHash(p), candidates.length)];
+                : candidates[ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, candidates.length)];
+        int prio = p.priority;
+        if (!ports[out].isUp()) {
+            drop(p, out);
+            return;
+        }
+        if (mmu.admit(inPort, prio, out, prio, p.frameBytes) != Mmu.ADMIT) {
+            drop(p, out);
+            return;
+        }
         p.ingressPort = inPort;
+        if (markers[out] != null && ecn.markOn() == MarkPoint.ENQUEUE
+                && markers[out].mark(p, queues[out].queuedBytes(prio), ecnStream)) {
+            ports[out].counters().ecnMarked[prio]++;
+        }
         queues[out].enqueue(p);
+        pfc.afterAdmit(inPort, prio);
         ports[out].kick();
     }
 
-    /** Per-flow hash of the 5-tuple fields that vary (hosts and RoCEv2 UDP source port), seeded. */
-    private int flowHash(Packet p) {
-        long h = hashSeed ^ (((long) p.srcHost << 32) | (p.dstHost & 0xffffffffL));
-        h = h * 0x9E3779B97F4A7C15L + p.udpSrcPort;
-        h ^= h >>> 31;
-        h *= 0xBF58476D1CE4E5B9L;
-        h ^= h >>> 29;
-        return (int) (h >>> 33);
+    private void drop(Packet p, int port) {
+        PortCounters c = ports[port].counters();
+        c.drops[p.priority]++;
+        c.dropBytes[p.priority] += p.frameBytes;
+        pool.release(p);
+    }
+
+    /** Called by the output queues of {@code outPort} when {@code p} leaves for transmission. */
+    void departed(Packet p, int outPort) {
+        int prio = p.priority;
+        mmu.release(p.ingressPort, prio, outPort, prio, p.frameBytes);
+        if (markers[outPort] != null && ecn.markOn() == MarkPoint.DEQUEUE
+                && markers[outPort].mark(p, queues[outPort].queuedBytes(prio), ecnStream)) {
+            ports[outPort].counters().ecnMarked[prio]++;
+        }
+        pfc.afterRelease(p.ingressPort, prio);
     }
 }

@@ -3,16 +3,36 @@ package org.lossless.experiments.run;
 import java.util.List;
 
 import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Topology;
 
 /**
  * What the packet engine needs for one run, already resolved from a scenario.
  *
+ * @param switches   the {@code switch} section; every switch gets an MMU built from it by
+ *                   {@link org.lossless.switchmodel.settings.MmuFactory} (null fields = documented defaults)
  * @param stopTimePs simulated-time limit, ps (&gt; 0); the run also ends when every flow finished
  * @param seed       scenario seed (ECMP hash seeds and random streams derive from it)
+ * @param failures   links and switches that fail (and maybe recover) during the run
+ * @param routeConvergencePs time from a failure or repair until every switch routes around it, ps
  */
-public record EngineInput(Topology topology, NicConfig nic, List<FlowSpec> flows, long stopTimePs, long seed) {
+public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, List<FlowSpec> flows,
+                          long stopTimePs, long seed, List<FailureSpec> failures, long routeConvergencePs) {
+    /** Default time for routing to converge after a failure or repair: 1 ms. */
+    public static final long DEFAULT_CONVERGENCE_PS = 1_000_000_000L;
+
+    /** A run without failures. */
+    public EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, List<FlowSpec> flows,
+                       long stopTimePs, long seed) {
+        this(topology, nic, switches, flows, stopTimePs, seed, List.of(), DEFAULT_CONVERGENCE_PS);
+    }
+
     public EngineInput {
+        failures = List.copyOf(failures);
+        if (routeConvergencePs < 0) {
+            throw new IllegalArgumentException("route convergence delay must be >= 0");
+        }
+        java.util.Objects.requireNonNull(switches, "switches (use SwitchSettings with nulls for defaults)");
         if (stopTimePs <= 0) {
             throw new IllegalArgumentException("stop_time must be > 0");
         }
@@ -25,3 +45,4 @@ public record EngineInput(Topology topology, NicConfig nic, List<FlowSpec> flows
         flows = List.copyOf(flows);
     }
 }
+

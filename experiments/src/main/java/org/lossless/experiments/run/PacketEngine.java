@@ -35,7 +35,7 @@ public final class PacketEngine {
     /** Builds the network, runs it to the stop time or until every flow finished, and reports. */
     public RunResult run(EngineInput in, Telemetry telemetry) {
         long wallStart = System.nanoTime();
-        Kernel kernel = new Kernel();
+        Kernel kernel = new Kernel(in.seed());
         PacketPool pool = new PacketPool();
         FlowTable flows = new FlowTable();
         for (FlowSpec s : in.flows()) {
@@ -47,9 +47,10 @@ public final class PacketEngine {
                 kernel.stop();
             }
         };
-        PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, pool, flows, in.nic(), stopWhenDone,
-                in.seed());
+        PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, kernel.streams(), pool, flows, in.nic(),
+                in.switches(), stopWhenDone, in.seed());
         new FlowStarter(kernel, network, flows.all()).arm();
+        new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         if (telemetry != null) {
             sampler(kernel, network, flows, telemetry).arm();
         }
@@ -66,8 +67,11 @@ public final class PacketEngine {
             results.add(new FlowResult(f.id, f.workload, f.src, f.dst, f.priority, f.sizeBytes, f.startPs,
                     f.finishPs(), ideal.fctPs(f.src, f.dst, f.sizeBytes, in.nic().mtu())));
         }
-        return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, network.portResults(),
-                0, 0, 0, 0, false, 0, 0);
+        List<PortResult> ports = network.portResults();
+        PacketNetwork.Totals totals = network.totals();
+        return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, ports, totals.dropPackets(),
+                totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), false, totals.ecnMarked(),
+                network.cnpsSent());
     }
 
     private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, FlowTable flows, Telemetry t) {

@@ -10,11 +10,22 @@ import org.lossless.core.net.Link;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketReceiver;
 import org.lossless.core.net.PortCounters;
+import org.lossless.core.net.WireFormat;
+import org.lossless.core.random.RandomStreams;
 import org.lossless.nic.FlowListener;
 import org.lossless.nic.FlowTable;
 import org.lossless.nic.HostNic;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.SwitchNode;
+import org.lossless.switchmodel.ecn.EcnConfig;
+import org.lossless.switchmodel.mmu.Mmu;
+import org.lossless.switchmodel.pfc.PauseMode;
+import org.lossless.switchmodel.pfc.PfcTiming;
+import org.lossless.switchmodel.settings.MmuFactory;
+import org.lossless.switchmodel.settings.PortSpec;
+import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.Cable;
+import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Node;
 import org.lossless.topology.Port;
 import org.lossless.topology.Routes;
@@ -41,44 +52,66 @@ public final class PacketNetwork {
     /**
      * Builds the model.
      *
-     * @param seed scenario seed; each switch's ECMP hash seed is derived from it and the switch name
+     * @param seed scenario seed; each switch's ECMP hash seed is derived from it and the switch's node id
      */
-    public static PacketNetwork build(Topology t, Routes routes, Scheduler sim, PacketPool pool, FlowTable flows,
-                                      NicConfig nicConfig, FlowListener listener, long seed) {
+    public static PacketNetwork build(Topology t, Routes routes, Scheduler sim, RandomStreams streams, PacketPool pool,
+                                      FlowTable flows, NicConfig nicConfig, SwitchSettings switchSettings,
+                                      FlowListener listener, long seed) {
         int n = t.nodes().size();
-        HostNic[] nics = new HostNic[t.hostCount()];
-        SwitchNode[] switches = new SwitchNode[n];
-        PacketReceiver[] receivers = new PacketReceiver[n];
-        for (Node node : t.nodes()) {
-            if (node.isHost()) {
-                int h = t.hostNumber(node.id());
-                nics[h] = new HostNic(h, node.name(), sim, pool, flows, nicConfig, listener);
-                receivers[node.id()] = nics[h];
-            } else {
-                long hashSeed = seed * 0x9E3779B97F4A7C15L ^ node.name().hashCode();
-                switches[node.id()] = new SwitchNode(node.id(), node.name(), routes, hashSeed, t.ports(node.id()).size(),
-                        pool);
-                receivers[node.id()] = switches[node.id()];
-            }
-        }
+        PfcTiming timing = MmuFactory.pfcTiming(switchSettings);
+        boolean untilXon = timing.mode() == PauseMode.XOFF_XON;
         EgressPort[][] egress = new EgressPort[n][];
         for (Node node : t.nodes()) {
             List<Port> ports = t.ports(node.id());
             egress[node.id()] = new EgressPort[ports.size()];
             for (Port p : ports) {
-                EgressPort e = new EgressPort(sim, p.cable().rateBps());
+                egress[node.id()][p.index()] = new EgressPort(sim, p.cable().rateBps(), untilXon);
+            }
+        }
+        HostNic[] nics = new HostNic[t.hostCount()];
+        SwitchNode[] switches = new SwitchNode[n];
+        PacketReceiver[] receivers = new PacketReceiver[n];
+        int maxFrame = WireFormat.dataFrameBytes(nicConfig.mtu(), true);
+        for (Node node : t.nodes()) {
+            if (node.isHost()) {
+                int h = t.hostNumber(node.id());
+                nics[h] = new HostNic(h, node.name(), sim, pool, flows, nicConfig, listener);
+                nics[h].attach(egress[node.id()][0]);
+                receivers[node.id()] = nics[h];
+            } else {
+                switches[node.id()] = buildSwitch(t, node, routes, sim, streams, pool, switchSettings, timing,
+                        egress[node.id()], maxFrame, seed);
+                receivers[node.id()] = switches[node.id()];
+            }
+        }
+        for (Node node : t.nodes()) {
+            for (Port p : t.ports(node.id())) {
                 Link link = new Link(sim, p.cable().delayPs(), receivers[p.peer()], p.peerPort());
-                egress[node.id()][p.index()] = e;
-                if (node.isHost()) {
-                    HostNic nic = nics[t.hostNumber(node.id())];
-                    e.connect(link, nic);
-                    nic.attach(e);
-                } else {
-                    e.connect(link, switches[node.id()].attach(p.index(), e));
-                }
+                EgressPort e = egress[node.id()][p.index()];
+                e.connect(link, node.isHost() ? nics[t.hostNumber(node.id())] : switches[node.id()].queues(p.index()));
             }
         }
         return new PacketNetwork(t, nics, switches, egress);
+    }
+
+    private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,
+                                          PacketPool pool, SwitchSettings settings, PfcTiming timing,
+                                          EgressPort[] ports, int maxFrame, long seed) {
+        List<PortSpec> specs = new ArrayList<>();
+        long nicRate = 0;
+        for (Port p : t.ports(node.id())) {
+            specs.add(PortSpec.ofDelay(p.cable().rateBps(), p.cable().delayPs()));
+            if (t.node(p.peer()).isHost()) {
+                nicRate = Math.max(nicRate, p.cable().rateBps());
+            }
+        }
+        if (nicRate == 0) {
+            nicRate = t.ports(t.hostNode(0)).get(0).cable().rateBps();
+        }
+        Mmu mmu = MmuFactory.create(settings, specs, maxFrame, nicRate);
+        EcnConfig ecn = MmuFactory.ecnConfig(settings, specs);
+        return new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim, pool,
+                mmu, timing, ecn, streams.stream("ecn/" + node.name()));
     }
 
     public Topology topology() {
@@ -119,5 +152,68 @@ public final class PacketNetwork {
             }
         }
         return Collections.unmodifiableList(rows);
+    }
+
+    /** Takes both directions of {@code c} down (frames on it and queued for it are dropped and counted). */
+    public void failCable(Cable c) {
+        failEnd(c.a(), c.aPort());
+        failEnd(c.b(), c.bPort());
+    }
+
+    private void failEnd(int node, int port) {
+        egress[node][port].fail();
+        if (switches[node] != null) {
+            switches[node].portFailed(port);
+        }
+    }
+
+    /** Brings both directions of {@code c} back up. */
+    public void restoreCable(Cable c) {
+        egress[c.a()][c.aPort()].restore();
+        egress[c.b()][c.bPort()].restore();
+    }
+
+    /** Gives every switch new routing tables. */
+    public void setRoutes(Routes routes) {
+        for (SwitchNode sw : switches) {
+            if (sw != null) {
+                sw.setRoutes(routes);
+            }
+        }
+    }
+
+    /** CNPs sent by all NICs. */
+    public long cnpsSent() {
+        long n = 0;
+        for (HostNic nic : nics) {
+            n += nic.cnpsSent();
+        }
+        return n;
+    }
+
+    /** Network-wide sums of the port counters: what summary.json reports. */
+    public record Totals(long dropPackets, long dropBytes, long pauseFrames, long pausedPs, long ecnMarked) {
+    }
+
+    /** Sums every port's counters (call after {@link #portResults()} so paused time is closed). */
+    public Totals totals() {
+        long drops = 0;
+        long dropBytes = 0;
+        long pauses = 0;
+        long paused = 0;
+        long marked = 0;
+        for (EgressPort[] node : egress) {
+            for (EgressPort e : node) {
+                PortCounters c = e.counters();
+                for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
+                    drops += c.drops[prio];
+                    dropBytes += c.dropBytes[prio];
+                    pauses += c.pauseTx[prio];
+                    paused += c.pausedPs[prio];
+                    marked += c.ecnMarked[prio];
+                }
+            }
+        }
+        return new Totals(drops, dropBytes, pauses, paused, marked);
     }
 }

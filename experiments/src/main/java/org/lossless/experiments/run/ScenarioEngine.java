@@ -15,6 +15,7 @@ import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
 import org.lossless.experiments.scenario.WorkloadConfig;
 import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Topology;
 
 /**
@@ -75,7 +76,7 @@ public final class ScenarioEngine implements ScenarioRunner {
             }
         }
         NicConfig nic = new NicConfig(s.nic().mtuBytes(), 1);
-        return new EngineInput(topology, nic, flows, s.stopTimePs(), s.seed());
+        return new EngineInput(topology, nic, SwitchSettings.defaults(), flows, s.stopTimePs(), s.seed());
     }
 
     /**

@@ -100,7 +100,7 @@ final class TelemetrySampler extends SimEvent {
 
     private void sampleRates(long now) throws IOException {
         for (Flow f : flows) {
-            long rate = f.currentRateBps();
+            long rate = f.currentRateBps(now);
             if (rate > 0) {
                 line.setLength(0);
                 line.append(now).append(',').append(f.id).append(',').append(rate).append('\n');

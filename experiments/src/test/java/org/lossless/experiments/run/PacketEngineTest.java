@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.StarTopology;
 import org.lossless.topology.Topology;
 
@@ -17,7 +18,7 @@ class PacketEngineTest {
     private static final long US = 1_000_000L;
 
     private static RunResult run(Topology t, int mtu, FlowSpec... flows) {
-        return new PacketEngine().run(new EngineInput(t, new NicConfig(mtu, 1), List.of(flows), 1_000_000 * US, 1));
+        return new PacketEngine().run(new EngineInput(t, new NicConfig(mtu, 1), SwitchSettings.defaults(), List.of(flows), 1_000_000 * US, 1));
     }
 
     @Nested

@@ -1,32 +1,45 @@
 package org.lossless.core.kernel;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.NoSuchElementException;
 
 import nl.tudelft.simulation.dsol.eventlists.EventListInterface;
 import nl.tudelft.simulation.dsol.formalisms.eventscheduling.SimEventInterface;
 
 /**
- * A 4-ary min-heap of {@link SimEvent}s keyed by primitive {@code long} time with a sequence number
- * for FIFO ties, usable as DSOL's event list. Each event stores its heap index, so
- * {@link #contains} is O(1) and {@link #remove} is O(log n): cancelling needs no lazy tombstones.
+ * DSOL's event list as a 4-ary min-heap of {@link SimEvent}s keyed by primitive {@code long}
+ * time, then priority (higher first), then a sequence number (FIFO): the same order as DSOL's
+ * {@code RedBlackTree}. Each event stores its heap index, so {@link #contains} is O(1) and
+ * {@link #remove} is O(log n): cancelling needs no lazy tombstones.
  *
- * <p>Only {@link SimEvent}s are accepted; DSOL's own lambda or reflective events are rejected
- * because they would box time on every comparison.
+ * <p>Other DSOL events (its warmup and end-of-replication events, a model's lambda events) are
+ * accepted too: they travel in a {@link ForeignEvent} wrapper, and the {@link EventListInterface}
+ * methods hand back the original event. The fast run loop uses {@link #peek()} and {@link #poll()}
+ * which return the wrapper.
+ *
+ * <p>Not thread-safe: DSOL's simulator lock, or a single thread, guards it.
  */
 public final class LongHeapEventList implements EventListInterface<Long> {
     private static final long serialVersionUID = 1L;
     private SimEvent[] heap = new SimEvent[1024];
     private int size;
+    /** Next sequence number; below 2^55 for any run shorter than a century at 10 M events/s. */
     private long nextSeq;
+    /** Pending DSOL bookkeeping events (warmup, end of replication). */
+    private int internalCount;
+    /** Original event to its wrapper, for the few non-{@link SimEvent} events; created on demand. */
+    private Map<SimEventInterface<Long>, ForeignEvent> foreign;
 
     @Override
     public void add(SimEventInterface<Long> event) {
-        if (!(event instanceof SimEvent e)) {
-            throw new IllegalArgumentException("LongHeapEventList takes only SimEvent instances");
+        if (event instanceof SimEvent e) {
+            add(e, e.timePs);
+        } else {
+            addForeign(event, false);
         }
-        add(e, e.timePs);
     }
 
     /** Adds {@code e} at {@code timePs}, or moves it there if already present. */
@@ -35,7 +48,7 @@ public final class LongHeapEventList implements EventListInterface<Long> {
             removeAt(e.heapIndex);
         }
         e.timePs = timePs;
-        e.seq = nextSeq++;
+        e.order = ((long) (SimEvent.MAX_KEY_PRIORITY - e.getPriority()) << SimEvent.SEQ_BITS) | nextSeq++;
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
         }
@@ -45,8 +58,35 @@ public final class LongHeapEventList implements EventListInterface<Long> {
         siftUp(size - 1);
     }
 
+    /**
+     * Adds a DSOL event that is not a {@link SimEvent}; {@code internal} marks DSOL's own
+     * bookkeeping events, which {@link #modelEventCount()} leaves out.
+     */
+    void addForeign(SimEventInterface<Long> event, boolean internal) {
+        if (foreign == null) {
+            foreign = new IdentityHashMap<>();
+        }
+        ForeignEvent old = foreign.get(event);
+        if (old != null) {
+            removeAt(old.heapIndex);
+        }
+        ForeignEvent w = new ForeignEvent(event);
+        w.internal = internal;
+        foreign.put(event, w);
+        if (internal) {
+            internalCount++;
+        }
+        add(w, event.getAbsoluteExecutionTime());
+    }
+
+    /** The earliest event (the original object for a foreign event), or null when empty. */
     @Override
-    public SimEvent first() {
+    public SimEventInterface<Long> first() {
+        return size == 0 ? null : unwrap(heap[0]);
+    }
+
+    /** The earliest entry as stored (a {@link ForeignEvent} for a foreign event), or null. */
+    SimEvent peek() {
         return size == 0 ? null : heap[0];
     }
 
@@ -56,7 +96,13 @@ public final class LongHeapEventList implements EventListInterface<Long> {
     }
 
     @Override
-    public SimEvent removeFirst() {
+    public SimEventInterface<Long> removeFirst() {
+        SimEvent top = poll();
+        return top == null ? null : unwrap(top);
+    }
+
+    /** Removes and returns the earliest entry as stored, or null when empty. */
+    SimEvent poll() {
         if (size == 0) {
             return null;
         }
@@ -67,7 +113,8 @@ public final class LongHeapEventList implements EventListInterface<Long> {
 
     @Override
     public boolean remove(SimEventInterface<Long> event) {
-        if (event instanceof SimEvent e && e.heapIndex >= 0 && e.heapIndex < size && heap[e.heapIndex] == e) {
+        SimEvent e = stored(event);
+        if (e != null) {
             removeAt(e.heapIndex);
             return true;
         }
@@ -76,7 +123,7 @@ public final class LongHeapEventList implements EventListInterface<Long> {
 
     @Override
     public boolean contains(SimEventInterface<Long> event) {
-        return event instanceof SimEvent e && e.heapIndex >= 0 && e.heapIndex < size && heap[e.heapIndex] == e;
+        return stored(event) != null;
     }
 
     @Override
@@ -86,6 +133,10 @@ public final class LongHeapEventList implements EventListInterface<Long> {
             heap[i] = null;
         }
         size = 0;
+        internalCount = 0;
+        if (foreign != null) {
+            foreign.clear();
+        }
     }
 
     @Override
@@ -93,11 +144,35 @@ public final class LongHeapEventList implements EventListInterface<Long> {
         return size == 0;
     }
 
+    /** Number of pending events, DSOL's bookkeeping events included. */
     @Override
     public int size() {
         return size;
     }
 
+    /** Number of pending events without DSOL's warmup and end-of-replication events. */
+    public int modelEventCount() {
+        return size - internalCount;
+    }
+
+    /**
+     * Moves every event of this list into {@code target}, in order, leaving this list empty. The
+     * moved events get sequence numbers after those already in {@code target}: they count as
+     * scheduled later, which is how {@link FastDevsSimulator} carries pending events over from
+     * one replication to the next.
+     */
+    void transferTo(LongHeapEventList target) {
+        while (size > 0) {
+            SimEvent e = poll();
+            if (e instanceof ForeignEvent f) {
+                target.addForeign(f.delegate, f.internal);
+            } else {
+                target.add(e, e.timePs);
+            }
+        }
+    }
+
+    /** Pending events in execution order (a snapshot). */
     @Override
     public Iterator<SimEventInterface<Long>> iterator() {
         SimEvent[] snapshot = Arrays.copyOf(heap, size);
@@ -115,23 +190,42 @@ public final class LongHeapEventList implements EventListInterface<Long> {
                 if (i >= snapshot.length) {
                     throw new NoSuchElementException();
                 }
-                return snapshot[i++];
+                return unwrap(snapshot[i++]);
             }
         };
     }
 
+    private static SimEventInterface<Long> unwrap(SimEvent e) {
+        return e instanceof ForeignEvent f ? f.delegate : e;
+    }
+
+    /** The stored entry for {@code event} if it is pending in this list, else null. */
+    private SimEvent stored(SimEventInterface<Long> event) {
+        SimEvent e = event instanceof SimEvent s ? s : (foreign == null ? null : foreign.get(event));
+        if (e != null && e.heapIndex >= 0 && e.heapIndex < size && heap[e.heapIndex] == e) {
+            return e;
+        }
+        return null;
+    }
+
     private static int order(SimEvent a, SimEvent b) {
         int c = Long.compare(a.timePs, b.timePs);
-        return c != 0 ? c : Long.compare(a.seq, b.seq);
+        return c != 0 ? c : Long.compare(a.order, b.order);
     }
 
     private static boolean less(SimEvent a, SimEvent b) {
-        return a.timePs < b.timePs || (a.timePs == b.timePs && a.seq < b.seq);
+        return a.timePs < b.timePs || (a.timePs == b.timePs && a.order < b.order);
     }
 
     private void removeAt(int i) {
         SimEvent removed = heap[i];
         removed.heapIndex = -1;
+        if (removed instanceof ForeignEvent f) {
+            foreign.remove(f.delegate);
+            if (f.internal) {
+                internalCount--;
+            }
+        }
         size--;
         if (i == size) {
             heap[size] = null;

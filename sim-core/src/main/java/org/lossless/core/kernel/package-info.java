@@ -1,8 +1,25 @@
 /**
- * The simulation kernel: reusable events with primitive {@code long} picosecond time, the
- * {@link org.lossless.core.kernel.Scheduler} the models schedule on, and the DSOL-backed run loop.
+ * The simulation kernel: DSOL 4.3.2 in integer picoseconds, made fast enough for packet-level
+ * models through DSOL's own extension points.
  *
- * <p>Time is always {@code long} picoseconds. Events with equal time run in the order they were
- * scheduled (FIFO on a sequence number), which makes runs deterministic.
+ * <ul>
+ * <li>{@link org.lossless.core.kernel.SimEvent}: reusable event with primitive {@code long}
+ * picosecond time; models keep one per recurring action and re-arm it.</li>
+ * <li>{@link org.lossless.core.kernel.Scheduler}: what models see (now, schedule, cancel).</li>
+ * <li>{@link org.lossless.core.kernel.LongHeapEventList}: DSOL event list as a 4-ary heap.</li>
+ * <li>{@link org.lossless.core.kernel.FastDevsSimulator}: DSOL {@code DevsSimulator<Long>} with a
+ * batched, lock-light run loop; same event order as stock DSOL.</li>
+ * <li>{@link org.lossless.core.kernel.SimModel} and {@link org.lossless.core.kernel.ModelBuilder}:
+ * a DSOL model built by a callback in {@code constructModel()}.</li>
+ * <li>{@link org.lossless.core.kernel.Kernel}: the three together behind a small API; each
+ * {@code runUntil} is one DSOL replication.</li>
+ * <li>{@link org.lossless.core.kernel.DsolLogging}: keeps DSOL quiet (WARN and up, on stderr).</li>
+ * </ul>
+ *
+ * <p>Time is always {@code long} picoseconds. At equal time, events run by DSOL priority (higher
+ * first), then in the order they were scheduled (FIFO), which makes runs deterministic.
+ *
+ * <p>DSOL runs replications on a non-daemon worker thread. The kernel ends it with every run, but a
+ * command-line {@code main} must still end with {@code System.exit(code)} on every path.
  */
 package org.lossless.core.kernel;

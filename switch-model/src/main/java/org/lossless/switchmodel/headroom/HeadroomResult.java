@@ -39,9 +39,9 @@ public record HeadroomResult(HeadroomModel model, long rateBps, double cableMete
         b.append(String.format(Locale.ROOT, "model: %s   rate: %s   cable: %s m%n", model.name().toLowerCase(Locale.ROOT),
                 rate(rateBps), trim(cableMeters)));
         for (Component c : components) {
-            b.append(String.format(Locale.ROOT, "  %-28s %12s B   %s%n", c.label(), bytes(c.bytes()), c.formula()));
+            b.append(String.format(Locale.ROOT, "  %-32s %12s B   %s%n", c.label(), bytes(c.bytes()), c.formula()));
         }
-        b.append(String.format(Locale.ROOT, "  %-28s %12s B%n", "sum (unrounded)", bytes(rawXoffBytes)));
+        b.append(String.format(Locale.ROOT, "  %-32s %12s B%n", "sum (unrounded)", bytes(rawXoffBytes)));
         b.append(String.format(Locale.ROOT, "xoff: %d B (%.1f KB)%n", xoffBytes, xoffBytes / 1000.0));
         if (xonBytes >= 0) {
             b.append(String.format(Locale.ROOT, "xon:  %d B%n", xonBytes));

@@ -9,7 +9,8 @@ import java.util.Arrays;
  * @param bufferBytes       the single pool, bytes ({@code BUFFER_SIZE} MiB × 2^20 in HPCC; 32 MiB at 100 G)
  * @param reserveBytes      private bytes per ingress (port, priority): 4 KiB in HPCC
  * @param resumeOffsetBytes XON when shared + offset &le; T: 3 KiB in HPCC
- * @param headroomBytes     headroom per port (each priority of the port may use all of it), bytes
+ * @param headroomBytes     headroom per port (each priority of the port may use all of it), bytes; ports are
+ *                          numbered 0..n-1 here (HPCC's devices 1..n) and all count in Σ headroom and Σ reserve
  * @param shift             per port: T = free &gt;&gt; shift (α = 2^-shift)
  */
 public record Hpcc2019Config(long bufferBytes, long reserveBytes, long resumeOffsetBytes, long[] headroomBytes,

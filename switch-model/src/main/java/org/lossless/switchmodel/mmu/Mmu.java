@@ -19,6 +19,10 @@ package org.lossless.switchmodel.mmu;
  *   ({@link org.lossless.switchmodel.pfc.PfcTiming#refreshPs}).
  * </pre>
  *
+ * <p>What to charge: every frame the switch buffers (data, ACK/NACK, CNP) on its priority's PG and queue.
+ * PFC frames the switch generates are not buffered and not charged. {@link Hpcc2019Mmu} ignores priority 0
+ * entirely (HPCC's control class), so calls for it are harmless no-ops.
+ *
  * <p>Release needs no token: it is by quantity, in a fixed order (see {@link #release}); the caller
  * passes back the same (inPort, pg, outPort, queue, bytes) it admitted.
  *

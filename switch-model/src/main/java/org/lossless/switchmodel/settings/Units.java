@@ -78,17 +78,20 @@ public final class Units {
         return Double.parseDouble(m.group(1)) * mult;
     }
 
-    /** A fraction or probability: {@code 0.2} or {@code 1/256}. */
+    /** A fraction or probability: {@code 0.2}, {@code 1/256} or {@code 5%}. */
     public static double fraction(String text, String key) {
         String t = text == null ? "" : text.trim();
         try {
+            if (t.endsWith("%")) {
+                return Double.parseDouble(t.substring(0, t.length() - 1)) / 100;
+            }
             int slash = t.indexOf('/');
             if (slash > 0) {
                 return Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1));
             }
             return Double.parseDouble(t);
         } catch (NumberFormatException e) {
-            throw bad(text, key, "expected a fraction like 0.2 or 1/256");
+            throw bad(text, key, "expected a fraction like 0.2, 1/256 or 5%");
         }
     }
 

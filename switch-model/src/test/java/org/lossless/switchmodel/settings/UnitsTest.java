@@ -39,6 +39,8 @@ class UnitsTest {
         assertThrows(IllegalArgumentException.class, () -> Units.meters("100", "k"));
         assertEquals(1 / 256.0, Units.fraction("1/256", "k"));
         assertEquals(0.2, Units.fraction("0.2", "k"));
+        assertEquals(0.05, Units.fraction("5%", "k"), 1e-15);
+        assertThrows(IllegalArgumentException.class, () -> Units.fraction("x", "k"));
     }
 
     @Test
@@ -49,5 +51,16 @@ class UnitsTest {
         assertEquals("1500B", Units.formatSize(1500));
         assertEquals("0B", Units.formatSize(0));
         assertEquals("10875072B", Units.formatSize(10_875_072));
+    }
+
+    @Test
+    void watchdogDefaults() {
+        WatchdogSettings w = new WatchdogSettings(null, 400_000_000_000L, null, null, null).resolved();
+        assertEquals(true, w.enabled());
+        assertEquals(800_000_000_000L, w.restorationTimePs(), "pfcwd start: restoration = 2 x detection");
+        assertEquals("drop", w.action());
+        assertEquals(200_000_000_000L, w.pollIntervalPs());
+        assertEquals(200_000_000_000L, new WatchdogSettings(null, null, null, null, null).resolved().restorationTimePs());
+        assertThrows(IllegalArgumentException.class, () -> new WatchdogSettings(true, null, null, "ignore", null));
     }
 }

@@ -1,0 +1,196 @@
+package org.lossless.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.lossless.switchmodel.headroom.AsicConstants;
+import org.lossless.switchmodel.headroom.HeadroomCalculator;
+import org.lossless.switchmodel.headroom.HeadroomInputs;
+import org.lossless.switchmodel.headroom.HeadroomResult;
+import org.lossless.switchmodel.settings.Units;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lossless headroom}: PFC headroom (xoff), xon and PG size for one port, with every component
+ * (reference switch-buffer-pfc.md §5). Exit status 0, or 2 on bad input with one message on stderr.
+ */
+@Command(name = "headroom", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"PFC headroom, xoff and xon for one port, with every component.",
+                "Models: sonic (SONiC dynamic model, Spectrum-1 constants), exact (bytes in flight, Cisco/IEEE),",
+                "hpcc (3 x rate x delay, HPCC ns-3) and mlx5 (NIC receive buffer rule)."},
+        footer = {"", "Examples:", "  lossless headroom --rate 100Gbps --cable 100m",
+                "  lossless headroom --rate 400Gbps --cable 5m --mtu 4158 --model sonic --shared-headroom-pool"})
+public final class HeadroomCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rate", required = true, paramLabel = "RATE", description = "port speed, e.g. 100Gbps")
+    String rate;
+
+    @Option(names = "--cable", paramLabel = "LENGTH", description = "cable length, e.g. 100m (default 5m)")
+    String cable;
+
+    @Option(names = "--delay", paramLabel = "TIME",
+            description = "one-way propagation delay instead of a length, e.g. 1us (length = delay x propagation speed)")
+    String delay;
+
+    @Option(names = "--mtu", paramLabel = "SIZE",
+            description = "largest frame in bytes, used as both port and lossless MTU (RoCE MTU 4096 -> frame 4158)")
+    String mtu;
+
+    @Option(names = "--port-mtu", paramLabel = "SIZE", description = "frame being received at XOFF (default 9100, SONiC)")
+    String portMtu;
+
+    @Option(names = "--lossless-mtu", paramLabel = "SIZE", description = "lossless frame the peer may have started (default 1024, SONiC)")
+    String losslessMtu;
+
+    @Option(names = "--model", paramLabel = "MODEL", defaultValue = "all",
+            description = "sonic | exact | hpcc | mlx5 | all (default ${DEFAULT-VALUE})")
+    String model;
+
+    @Option(names = "--response-quanta", paramLabel = "N", description = "peer response in pause quanta (default: speed table)")
+    Integer responseQuanta;
+
+    @Option(names = "--cell-occupancy", paramLabel = "X", description = "sonic: buffer bytes per traffic byte (default 2)")
+    Double cellOccupancy;
+
+    @Option(names = "--small-packets", paramLabel = "PCT",
+            description = "sonic: occupancy from SONiC's formula with this share of small packets and --cell")
+    Double smallPackets;
+
+    @Option(names = "--cell", paramLabel = "SIZE", description = "cell size for --small-packets (default 96, Spectrum-1)")
+    String cell;
+
+    @Option(names = "--mac-phy", paramLabel = "SIZE", description = "MAC/PHY bytes (default 0.8 KiB = 819.2 B, Spectrum-1)")
+    String macPhy;
+
+    @Option(names = "--pipeline-latency", paramLabel = "SIZE", description = "sonic: xon (default 18KiB, Spectrum-1)")
+    String pipelineLatency;
+
+    @Option(names = "--gearbox-delay", paramLabel = "TIME", description = "gearbox delay per end (default 0)")
+    String gearboxDelay;
+
+    @Option(names = "--shared-headroom-pool", description = "sonic: size = xon (xoff lives in the shared headroom pool)")
+    boolean sharedHeadroomPool;
+
+    @Option(names = "--pause-frame", description = "exact: add the PAUSE frame itself (84 B)")
+    boolean pauseFrame;
+
+    @Option(names = "--propagation", paramLabel = "M_PER_S", description = "propagation speed, m/s (default 1.98e8, SONiC)")
+    Double propagation;
+
+    @Option(names = "--nic-buffer", paramLabel = "SIZE", description = "mlx5: receive buffer size, to compute xon")
+    String nicBuffer;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
+        PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
+        try {
+            out.print(render());
+            out.flush();
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("lossless headroom: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+    }
+
+    /** The text printed for the options given. */
+    String render() {
+        long rateBps = Units.rateBps(rate, "--rate");
+        double mps = propagation == null ? HeadroomInputs.SONIC_METERS_PER_SECOND : propagation;
+        if (cable != null && delay != null) {
+            throw new IllegalArgumentException("give --cable or --delay, not both");
+        }
+        double meters;
+        long delayPs;
+        if (delay != null) {
+            delayPs = Units.timePs(delay, "--delay");
+            meters = delayPs * 1e-12 * mps;
+        } else {
+            meters = Units.meters(cable == null ? "5m" : cable, "--cable");
+            delayPs = Math.round(meters / mps * 1e12);
+        }
+        HeadroomInputs in = HeadroomInputs.of(rateBps, meters).withPropagation(mps);
+        int pm = HeadroomInputs.SONIC_PORT_MTU;
+        int lm = HeadroomInputs.SONIC_LOSSLESS_MTU;
+        if (mtu != null) {
+            pm = intSize(mtu, "--mtu");
+            lm = pm;
+        }
+        if (portMtu != null) {
+            pm = intSize(portMtu, "--port-mtu");
+        }
+        if (losslessMtu != null) {
+            lm = intSize(losslessMtu, "--lossless-mtu");
+        }
+        in = in.withMtus(pm, lm);
+        AsicConstants a = in.asic();
+        int cellBytes = cell == null ? a.cellBytes() : intSize(cell, "--cell");
+        double mac = macPhy == null ? a.macPhyDelayBytes() : Units.size(macPhy, "--mac-phy");
+        double pipe = pipelineLatency == null ? a.pipelineLatencyBytes() : Units.size(pipelineLatency, "--pipeline-latency");
+        in = in.withAsic(new AsicConstants(a.name(), cellBytes, pipe, mac, a.peerResponseBytes(), a.speedOverheadBytes()));
+        if (responseQuanta != null) {
+            in = in.withResponseQuanta(responseQuanta);
+        }
+        if (cellOccupancy != null && smallPackets != null) {
+            throw new IllegalArgumentException("give --cell-occupancy or --small-packets, not both");
+        }
+        if (cellOccupancy != null) {
+            in = in.withCellOccupancy(cellOccupancy);
+        } else if (smallPackets != null) {
+            in = in.withCellOccupancy(HeadroomInputs.sonicCellOccupancy(cellBytes, smallPackets));
+        }
+        if (gearboxDelay != null) {
+            in = in.withGearboxDelayPs(Units.timePs(gearboxDelay, "--gearbox-delay"));
+        }
+        in = in.withSharedHeadroomPool(sharedHeadroomPool).withPauseFrame(pauseFrame);
+        List<HeadroomResult> results = new ArrayList<>();
+        String m = model.toLowerCase(Locale.ROOT);
+        boolean all = m.equals("all");
+        if (!all && !List.of("sonic", "exact", "hpcc", "mlx5").contains(m)) {
+            throw new IllegalArgumentException("--model: '" + model + "': allowed: sonic, exact, hpcc, mlx5, all");
+        }
+        if (all || m.equals("sonic")) {
+            results.add(HeadroomCalculator.sonic(in));
+        }
+        if (all || m.equals("exact")) {
+            results.add(HeadroomCalculator.exact(in));
+        }
+        if (all || m.equals("hpcc")) {
+            results.add(HeadroomCalculator.hpcc(rateBps, meters, delayPs));
+        }
+        if (all || m.equals("mlx5")) {
+            long buf = nicBuffer == null ? 0 : Units.size(nicBuffer, "--nic-buffer");
+            if (meters > 1000) {
+                if (!all) {
+                    throw new IllegalArgumentException("--cable: the mlx5 rule accepts at most 1000 m");
+                }
+            } else {
+                results.add(HeadroomCalculator.mlx5(rateBps, meters, lm, buf));
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "port %s, cable %.1f m (one-way %d ps at %.3g m/s), port MTU %d B, lossless MTU %d B%n",
+                rate, meters, delayPs, mps, pm, lm));
+        for (HeadroomResult r : results) {
+            b.append(System.lineSeparator()).append(r.toText());
+        }
+        return b.toString();
+    }
+
+    private static int intSize(String text, String key) {
+        long v = Units.size(text, key);
+        if (v > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(key + ": '" + text + "': too large");
+        }
+        return (int) v;
+    }
+}

@@ -1,0 +1,61 @@
+package org.lossless.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.lossless.switchmodel.sonic.SonicImport;
+import org.lossless.switchmodel.sonic.SonicImporter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lossless import sonic CONFIG_DB.json --out FILE}: the scenario's {@code switch} section from a SONiC
+ * CONFIG_DB, with notes and the list of what could not be mapped as comments. Register as a subcommand of
+ * {@code import}. Exit 0, or 2 on bad input (nothing written).
+ */
+@Command(name = "sonic", mixinStandardHelpOptions = true,
+        description = {"Switch settings (buffer pools, profiles, PFC, ECN/WRED, watchdog, QoS maps) from a SONiC",
+                "CONFIG_DB JSON, written as a scenario 'switch:' YAML snippet. Unmapped items are listed as comments."})
+public final class ImportSonicCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "CONFIG_DB.json", description = "SONiC CONFIG_DB (e.g. /etc/sonic/config_db.json)")
+    Path input;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "YAML snippet to write (default: standard output)")
+    Path out;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
+        PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
+        try {
+            SonicImport imp = SonicImporter.importFile(input);
+            String yaml = imp.toYaml();
+            if (out == null) {
+                stdout.print(yaml);
+                stdout.flush();
+            } else {
+                Files.writeString(out, yaml);
+                err.println("wrote " + out + " (" + imp.notes().size() + " notes, " + imp.unmapped().size()
+                        + " items not imported; see the comments)");
+                err.flush();
+            }
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("lossless import sonic: " + e.getMessage());
+            err.flush();
+            return 2;
+        } catch (IOException e) {
+            err.println("lossless import sonic: " + out + ": cannot write: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+    }
+}

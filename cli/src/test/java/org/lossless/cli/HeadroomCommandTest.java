@@ -1,0 +1,81 @@
+package org.lossless.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class HeadroomCommandTest {
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(Object command, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(command);
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int code = cl.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void printsEveryComponentOfEveryModel() {
+        Run r = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "100m");
+        assertEquals(0, r.code(), r.err());
+        for (String s : new String[] {"model: sonic", "model: exact", "model: hpcc", "model: mlx5", "peer response",
+                "394 quanta", "cable round trip", "12,626.3", "25,216", "MAC/PHY", "819.2", "xoff: 48786 B (48.8 KB)",
+                "2.72 x MTU"}) {
+            assertTrue(r.out().contains(s), s + " missing in\n" + r.out());
+        }
+    }
+
+    @Test
+    void contractExampleWithMtu() {
+        Run r = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "100m", "--mtu", "4096", "--model", "exact");
+        assertEquals(0, r.code(), r.err());
+        // 25216 + 12626.26 + 2 x 4096 + 819.2 = 46853.5
+        assertTrue(r.out().contains("xoff: 46854 B"), r.out());
+    }
+
+    @Test
+    void sonicRowOfTheReference() {
+        Run r = run(new HeadroomCommand(), "--rate", "400Gbps", "--cable", "300m", "--model", "sonic");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("xoff: 440320 B"), r.out());
+        assertTrue(r.out().contains("size: 458752 B"), r.out());
+    }
+
+    @Test
+    void badInputIsOneMessageAndExitTwo() {
+        Run r = run(new HeadroomCommand(), "--rate", "100G", "--cable", "100m");
+        assertEquals(2, r.code());
+        assertEquals("lossless headroom: --rate: '100G': unknown rate unit 'G'; allowed: bps, Kbps, Mbps, Gbps, Tbps",
+                r.err().trim());
+        Run m = run(new HeadroomCommand(), "--rate", "100Gbps", "--model", "foo");
+        assertEquals(2, m.code());
+        assertTrue(m.err().contains("allowed: sonic, exact, hpcc, mlx5, all"), m.err());
+        assertTrue(run(new HeadroomCommand(), "--help").out().contains("--shared-headroom-pool"));
+    }
+
+    @Test
+    void importSonicWritesTheSnippet(@TempDir Path dir) throws Exception {
+        Path in = Path.of("../switch-model/src/test/resources/sonic/sonic_config_db_qos_buffer_fragments.json");
+        Path out = dir.resolve("switch.yaml");
+        Run r = run(new ImportSonicCommand(), in.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        String yaml = Files.readString(out);
+        assertTrue(yaml.contains("headroom: 66560"), yaml);
+        assertTrue(yaml.contains("# not imported:"), yaml);
+        Run bad = run(new ImportSonicCommand(), dir.resolve("missing.json").toString(), "--out", dir.resolve("x.yaml").toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("missing.json: no such file"), bad.err());
+        assertTrue(Files.notExists(dir.resolve("x.yaml")), "nothing written on bad input");
+    }
+}

@@ -1,0 +1,16 @@
+package org.lossless.nic.dcqcn;
+
+/**
+ * What the first CNP of a QP does in order {@link Order#TIMER_DRIVEN} (the one that starts its
+ * timers), when {@code rate_on_first_cnp} is 0 (reference dcqcn.md §3.2, §3.5).
+ */
+public enum FirstCnpCut {
+    /** Cut at once with the initial alpha; later CNPs cut at decrease-window ticks (mlx5 profile). */
+    IMMEDIATE,
+    /** No cut now: alpha := initial alpha, and the cut comes at the first decrease tick (HPCC simulator). */
+    NEXT_WINDOW;
+
+    public String key() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

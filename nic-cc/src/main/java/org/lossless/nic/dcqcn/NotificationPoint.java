@@ -1,0 +1,81 @@
+package org.lossless.nic.dcqcn;
+
+/**
+ * The DCQCN notification point of one receiving QP: turns CE-marked data packets into CNPs
+ * (reference dcqcn.md §2). O(1) per packet, no allocation, no timers.
+ *
+ * <ul>
+ *   <li>{@link CnpMode#NP}: a CE packet yields a CNP at once if none was sent for this QP in the
+ *       last {@code cnp_interval} (hold-off test {@code now - last >= interval}); otherwise nothing.</li>
+ *   <li>{@link CnpMode#NP_SAMPLED}: windows of {@code cnp_interval} aligned to the QP's first CE
+ *       packet; a window that saw a CE packet yields one CNP at its end.</li>
+ *   <li>{@link CnpMode#RP}: every CE packet is reported; the NIC sends a CNP or sets the CNP flag of
+ *       the packet's ACK, and the RP coalesces (order TIMER_DRIVEN with a decrease window).</li>
+ * </ul>
+ * A fixed {@code cnp_delay} is added to every CNP time.
+ */
+public final class NotificationPoint {
+    /** Returned by {@link #onCePacket} when no CNP is due. */
+    public static final long NO_CNP = -1;
+
+    private final CnpMode mode;
+    private final long interval;
+    private final long delay;
+    private boolean sentAny;
+    private long lastCnpPs;
+    private long windowOriginPs;
+    private long lastWindowEndPs = Long.MIN_VALUE;
+    private long cnps;
+
+    public NotificationPoint(DcqcnParams params) {
+        this.mode = params.cnpMode();
+        this.interval = params.cnpIntervalPs();
+        this.delay = params.cnpDelayPs();
+    }
+
+    /**
+     * A CE-marked data packet of this QP arrived at {@code nowPs}. Returns the time at which the
+     * NP sends the CNP (&ge; now; now + cnp_delay in modes np and rp, the window end in np_sampled),
+     * or {@link #NO_CNP}. In mode rp the answer is never NO_CNP, so a NIC that acknowledges every
+     * packet can set the ACK's CNP flag instead of sending a CNP.
+     */
+    public long onCePacket(long nowPs) {
+        switch (mode) {
+            case RP -> {
+                cnps++;
+                return nowPs + delay;
+            }
+            case NP -> {
+                if (sentAny && nowPs - lastCnpPs < interval) {
+                    return NO_CNP;
+                }
+                sentAny = true;
+                lastCnpPs = nowPs;
+                cnps++;
+                return nowPs + delay;
+            }
+            default -> {
+                if (!sentAny) {
+                    sentAny = true;
+                    windowOriginPs = nowPs;
+                }
+                long end = windowOriginPs + (Math.floorDiv(nowPs - windowOriginPs, interval) + 1) * interval;
+                if (end == lastWindowEndPs) {
+                    return NO_CNP;
+                }
+                lastWindowEndPs = end;
+                cnps++;
+                return end + delay;
+            }
+        }
+    }
+
+    /** CNPs generated so far (CNP flags in mode rp). */
+    public long cnps() {
+        return cnps;
+    }
+
+    public CnpMode mode() {
+        return mode;
+    }
+}

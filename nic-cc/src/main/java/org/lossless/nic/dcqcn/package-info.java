@@ -1,0 +1,9 @@
+/**
+ * DCQCN without a packet network (reference dcqcn.md §2-4): the per-QP
+ * {@link org.lossless.nic.dcqcn.NotificationPoint} (CE marks to CNPs) and
+ * {@link org.lossless.nic.dcqcn.ReactionPoint} (alpha, cuts, fast recovery, additive and hyper
+ * increase, lazily evaluated timers), configured by {@link org.lossless.nic.dcqcn.DcqcnParams}
+ * (profiles paper2015, mlx5, hpcc2019 in {@link org.lossless.nic.dcqcn.DcqcnProfiles}; scenario keys
+ * {@code nic.dcqcn.*} in {@link org.lossless.nic.dcqcn.DcqcnKeys}).
+ */
+package org.lossless.nic.dcqcn;

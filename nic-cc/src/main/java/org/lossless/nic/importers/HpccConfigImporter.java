@@ -1,0 +1,293 @@
+package org.lossless.nic.importers;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.lossless.core.units.Units;
+import org.lossless.nic.dcqcn.DidYouMean;
+
+/**
+ * Reads an HPCC ns-3 simulator config ({@code mix/config.txt}; reference workloads.md §4.5,
+ * dcqcn.md §4.3): one {@code KEY value...} per line, the last occurrence of a key winning. Maps the
+ * DCQCN, ECN, buffer and packet keys to scenario key paths in canonical units and lists everything
+ * else as ignored with a reason (docs/dcqcn-import.md). The referenced topology, flow and trace
+ * files are returned separately for {@code lossless import hpcc}.
+ */
+public final class HpccConfigImporter {
+    /** A config line that maps to nothing. */
+    public record Ignored(String key, int line, String value, String reason) {
+    }
+
+    /**
+     * The import.
+     *
+     * @param settings scenario key path to value (e.g. {@code nic.dcqcn.alpha_gain: 0.00390625})
+     * @param files    TOPOLOGY_FILE, FLOW_FILE, TRACE_FILE to their path as written
+     * @param ignored  keys that map to nothing, in file order
+     * @param warnings things a user should know (duplicates, unknown keys, unsupported modes)
+     */
+    public record Result(Map<String, String> settings, Map<String, String> files, List<Ignored> ignored,
+                         List<String> warnings) {
+    }
+
+    private HpccConfigImporter() {
+    }
+
+    public static Result read(Path file) throws IOException {
+        return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
+    }
+
+    /** Parses config lines; {@code source} names the file in messages. */
+    public static Result parse(List<String> lines, String source) {
+        Map<String, String> values = new LinkedHashMap<>();
+        Map<String, Integer> lineOf = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).trim();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] kv = line.split("\\s+", 2);
+            String key = kv[0];
+            String value = kv.length > 1 ? kv[1].trim() : "";
+            if (values.containsKey(key)) {
+                warnings.add(source + ":" + (i + 1) + ": " + key + " repeats line " + lineOf.get(key)
+                    + "; the last value wins (as in the HPCC simulator)");
+                values.remove(key);
+            }
+            values.put(key, value);
+            lineOf.put(key, i + 1);
+        }
+        HpccMapping m = new HpccMapping(source, lineOf, warnings);
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            m.map(e.getKey(), e.getValue());
+        }
+        m.finish(values);
+        return new Result(m.settings, m.files, m.ignored, warnings);
+    }
+
+    /** Keys this importer maps or knows to ignore (for "did you mean"). */
+    static List<String> knownKeys() {
+        return HpccMapping.KNOWN;
+    }
+
+    /** The mapping state of one parse. */
+    private static final class HpccMapping {
+        static final List<String> MAPPED = List.of("CC_MODE", "ENABLE_QCN", "ALPHA_RESUME_INTERVAL",
+            "RATE_DECREASE_INTERVAL", "RP_TIMER", "EWMA_GAIN", "FAST_RECOVERY_TIMES", "RATE_AI", "RATE_HAI",
+            "MIN_RATE", "CLAMP_TARGET_RATE", "KMIN_MAP", "KMAX_MAP", "PMAX_MAP", "BUFFER_SIZE",
+            "PACKET_PAYLOAD_SIZE", "ACK_HIGH_PRIO", "L2_ACK_INTERVAL", "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE");
+        static final Map<String, String> IGNORED = new LinkedHashMap<>();
+        static final List<String> KNOWN = new ArrayList<>();
+
+        static {
+            String out = "HPCC output setting; the simulator writes its own result files";
+            for (String k : List.of("TRACE_OUTPUT_FILE", "FCT_OUTPUT_FILE", "PFC_OUTPUT_FILE", "QLEN_MON_FILE",
+                "QLEN_MON_START", "QLEN_MON_END", "ENABLE_TRACE")) {
+                IGNORED.put(k, out);
+            }
+            String other = "parameter of HPCC/TIMELY/DCTCP/PINT, not of DCQCN";
+            for (String k : List.of("DCTCP_RATE_AI", "GLOBAL_T", "FAST_REACT", "U_TARGET", "MI_THRESH",
+                "INT_MULTI", "MULTI_RATE", "SAMPLE_FEEDBACK", "PINT_LOG_BASE", "PINT_PROB")) {
+                IGNORED.put(k, other);
+            }
+            IGNORED.put("SIMULATOR_STOP_TIME", "absolute time in seconds (HPCC flows conventionally start at 2 s);"
+                + " set stop_time in the scenario");
+            IGNORED.put("USE_DYNAMIC_PFC_THRESHOLD", "PFC thresholds come from switch.pfc");
+            IGNORED.put("L2_CHUNK_SIZE", "HPCC go-back-N chunking; not modelled");
+            IGNORED.put("L2_BACK_TO_ZERO", "loss recovery: the NIC does go-back-N (L2_BACK_TO_ZERO 0)");
+            IGNORED.put("RATE_BOUND", "the NIC always paces at its CC rate (RATE_BOUND 1)");
+            IGNORED.put("HAS_WIN", "window (DCQCN+w, HPCC) not modelled by DCQCN");
+            IGNORED.put("VAR_WIN", "window (DCQCN+w, HPCC) not modelled by DCQCN");
+            IGNORED.put("ERROR_RATE_PER_LINK", "random link loss not modelled");
+            IGNORED.put("LINK_DOWN", "link failure events not modelled");
+            KNOWN.addAll(MAPPED);
+            KNOWN.addAll(IGNORED.keySet());
+        }
+
+        final String source;
+        final Map<String, Integer> lineOf;
+        final List<String> warnings;
+        final Map<String, String> settings = new LinkedHashMap<>();
+        final Map<String, String> files = new LinkedHashMap<>();
+        final List<Ignored> ignored = new ArrayList<>();
+
+        HpccMapping(String source, Map<String, Integer> lineOf, List<String> warnings) {
+            this.source = source;
+            this.lineOf = lineOf;
+            this.warnings = warnings;
+        }
+
+        void map(String key, String value) {
+            switch (key) {
+                case "CC_MODE" -> ccMode(value);
+                case "ENABLE_QCN" -> {
+                    if (integer(key, value) == 0) {
+                        settings.put("nic.cc", "none");
+                    }
+                }
+                case "ALPHA_RESUME_INTERVAL" -> settings.put("nic.dcqcn.alpha_update_period", micros(key, value));
+                case "RATE_DECREASE_INTERVAL" -> settings.put("nic.dcqcn.rate_decrease_period", micros(key, value));
+                case "RP_TIMER" -> settings.put("nic.dcqcn.rate_increase_timer", micros(key, value));
+                case "EWMA_GAIN" -> settings.put("nic.dcqcn.alpha_gain", fraction(key, value));
+                case "FAST_RECOVERY_TIMES" -> settings.put("nic.dcqcn.fast_recovery_steps",
+                    Long.toString(integer(key, value)));
+                case "RATE_AI" -> settings.put("nic.dcqcn.additive_increase", rate(key, value));
+                case "RATE_HAI" -> settings.put("nic.dcqcn.hyper_increase", rate(key, value));
+                case "MIN_RATE" -> settings.put("nic.dcqcn.min_rate", rate(key, value));
+                case "CLAMP_TARGET_RATE" -> settings.put("nic.dcqcn.clamp_target_rate",
+                    integer(key, value) != 0 ? "true" : "false");
+                case "KMIN_MAP" -> speedMap(key, value, "kmin", true);
+                case "KMAX_MAP" -> speedMap(key, value, "kmax", true);
+                case "PMAX_MAP" -> speedMap(key, value, "pmax", false);
+                case "BUFFER_SIZE" -> settings.put("switch.buffer_size",
+                    Units.formatSize(decimal(key, value).multiply(BigDecimal.valueOf(1L << 20)).longValue()));
+                case "PACKET_PAYLOAD_SIZE" -> settings.put("nic.mtu", Long.toString(integer(key, value)));
+                case "ACK_HIGH_PRIO" -> settings.put("nic.ack_high_priority",
+                    integer(key, value) != 0 ? "true" : "false");
+                case "L2_ACK_INTERVAL" -> ackInterval(key, value);
+                case "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE" -> files.put(key, value);
+                default -> ignore(key, value);
+            }
+        }
+
+        void finish(Map<String, String> values) {
+            if (!values.containsKey("CC_MODE") && settings.keySet().stream().anyMatch(k -> k.startsWith("nic.dcqcn."))) {
+                warnings.add(source + ": no CC_MODE; the DCQCN keys apply on top of profile hpcc2019");
+                settings.put("nic.dcqcn.profile", "hpcc2019");
+            }
+        }
+
+        private void ccMode(String value) {
+            long mode = integer("CC_MODE", value);
+            String cc = switch ((int) mode) {
+                case 1 -> "dcqcn";
+                case 3, 10 -> "hpcc";
+                case 7 -> "timely";
+                case 8 -> "dctcp";
+                default -> throw error("CC_MODE", "unknown congestion control " + mode
+                    + " (HPCC simulator: 1 DCQCN, 3 HPCC, 7 TIMELY, 8 DCTCP, 10 HPCC-PINT)");
+            };
+            if (mode == 10) {
+                warnings.add(line("CC_MODE") + "CC_MODE 10 (HPCC-PINT) imported as hpcc");
+            }
+            settings.put("nic.cc", cc);
+            if (mode == 1) {
+                settings.put("nic.dcqcn.profile", "hpcc2019");
+            }
+        }
+
+        private void ackInterval(String key, String value) {
+            long n = integer(key, value);
+            if (n < 1) {
+                throw error(key, "must be >= 1, got " + n);
+            }
+            settings.put("nic.ack_interval", Long.toString(n));
+            if (n == 1) {
+                settings.put("nic.dcqcn.cnp_mode", "rp");
+            } else {
+                warnings.add(line(key) + "L2_ACK_INTERVAL " + n + ": the HPCC simulator then flags CE only on every "
+                    + n + "-th ACK; imported as nic.ack_interval with the profile's CNP mode");
+            }
+        }
+
+        /** {@code n rate1 v1 rate2 v2 ...}; K values in KB (1000 B), P_max a probability. */
+        private void speedMap(String key, String value, String name, boolean kilobytes) {
+            String[] t = value.trim().split("\\s+");
+            long n = integer(key, t[0]);
+            if (t.length != 1 + 2 * n) {
+                throw error(key, "declares " + n + " port speeds but lists " + (t.length - 1) / 2.0
+                    + " (form: <n> <rate_bps> <value> ...)");
+            }
+            String first = null;
+            for (int i = 0; i < n; i++) {
+                long bps = integer(key, t[1 + 2 * i]);
+                String v = kilobytes
+                    ? Units.formatSize(decimal(key, t[2 + 2 * i]).multiply(BigDecimal.valueOf(1000)).longValue())
+                    : fraction(key, t[2 + 2 * i]);
+                settings.put("switch.ecn.by_rate." + Units.formatRate(bps) + "." + name, v);
+                if (first == null) {
+                    first = v;
+                }
+            }
+            if (first != null) {
+                settings.put("switch.ecn." + name, first);
+                if (n > 1) {
+                    warnings.add(line(key) + key + " has " + n + " port speeds; switch.ecn." + name
+                        + " takes the first (" + t[1] + " bps), each speed is under switch.ecn.by_rate.<rate>." + name);
+                }
+            }
+        }
+
+        private void ignore(String key, String value) {
+            String reason = IGNORED.get(key);
+            if (reason == null) {
+                reason = "unknown key";
+                warnings.add(line(key) + "unknown key " + key + DidYouMean.suffix(key, KNOWN) + " ignored");
+            } else if (key.equals("HAS_WIN") && !value.trim().equals("0")) {
+                warnings.add(line(key) + "HAS_WIN " + value + ": the sending window is not modelled; DCQCN runs"
+                    + " without it");
+            } else if (key.equals("ERROR_RATE_PER_LINK") && decimal(key, value).signum() != 0) {
+                warnings.add(line(key) + "ERROR_RATE_PER_LINK " + value + " ignored: links are lossless");
+            } else if (key.equals("L2_BACK_TO_ZERO") && !value.trim().equals("0")) {
+                warnings.add(line(key) + "L2_BACK_TO_ZERO " + value + " ignored: the NIC does go-back-N");
+            }
+            ignored.add(new Ignored(key, lineOf.get(key), value, reason));
+        }
+
+        private String micros(String key, String value) {
+            BigDecimal ps = decimal(key, value).multiply(BigDecimal.valueOf(1_000_000L));
+            if (ps.signum() < 0 || ps.stripTrailingZeros().scale() > 0) {
+                throw error(key, "expected a non-negative number of microseconds (whole picoseconds), got '"
+                    + value + "'");
+            }
+            return Units.formatTime(ps.longValueExact());
+        }
+
+        private String rate(String key, String value) {
+            try {
+                return Units.formatRate(Ns3DataRate.parse(value));
+            } catch (IllegalArgumentException | ArithmeticException e) {
+                throw error(key, e.getMessage());
+            }
+        }
+
+        private String fraction(String key, String value) {
+            BigDecimal d = decimal(key, value);
+            if (d.signum() < 0 || d.compareTo(BigDecimal.ONE) > 0) {
+                throw error(key, "must be in [0, 1], got " + value);
+            }
+            return d.stripTrailingZeros().toPlainString();
+        }
+
+        private long integer(String key, String value) {
+            try {
+                return Long.parseLong(value.trim());
+            } catch (NumberFormatException e) {
+                throw error(key, "expected an integer, got '" + value + "'");
+            }
+        }
+
+        private BigDecimal decimal(String key, String value) {
+            try {
+                return new BigDecimal(value.trim());
+            } catch (NumberFormatException e) {
+                throw error(key, "expected a number, got '" + value + "'");
+            }
+        }
+
+        private String line(String key) {
+            return source + ":" + lineOf.get(key) + ": ";
+        }
+
+        private IllegalArgumentException error(String key, String what) {
+            return new IllegalArgumentException(line(key) + key + ": " + what);
+        }
+    }
+}

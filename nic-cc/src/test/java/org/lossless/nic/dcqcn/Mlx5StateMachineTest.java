@@ -1,0 +1,205 @@
+package org.lossless.nic.dcqcn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/** V-02, profile mlx5 at 40 Gb/s, order TIMER_DRIVEN, alpha in 1/1024 units (validation.md). */
+class Mlx5StateMachineTest {
+    static final long US = 1_000_000L;
+    static final double G = 1e9;
+    static final long LINE = 40_000_000_000L;
+    static final long T0 = 10 * US;
+    static final double KEEP = 1019.0 / 1024;
+    static final double GAIN = 5.0 / 1024;
+
+    static ReactionPoint rp(Map<String, String> overrides) {
+        return new ReactionPoint(DcqcnParams.profile("mlx5", LINE).override(overrides));
+    }
+
+    static void assertRate(double expectedBps, double actualBps) {
+        assertEquals(expectedBps, actualBps, Math.abs(expectedBps) * 1e-12);
+    }
+
+    @Test
+    void firstCnpCutsAtOnceWithInitialAlpha() {
+        ReactionPoint rp = rp(Map.of());
+        assertTrue(rp.onCnp(T0));
+        assertRate(40e9 * (1 - 1023.0 / 2048), rp.rate(T0));
+        assertEquals(20.02, rp.rate(T0) / G, 0.005);
+        assertRate(40e9, rp.targetRate(T0));   // clamp_tgt_rate 0, no timer increase yet
+        assertEquals(1023.0 / 1024, rp.alpha(T0), 0.0);
+    }
+
+    @Test
+    void alphaWithACnpInEveryPeriodConvergesTo1024() {
+        ReactionPoint rp = rp(Map.of());
+        rp.onCnp(T0);
+        double expected = 1023.0 / 1024;
+        for (int k = 1; k <= 3000; k++) {
+            rp.onCnp(T0 + k * US - US / 2);  // one CNP inside period k
+            expected = KEEP * expected + GAIN;
+            if (k <= 3) {
+                assertEquals(expected, rp.alpha(T0 + k * US), 1e-15);
+            }
+        }
+        assertEquals(1.0, rp.alpha(T0 + 3000 * US), 1e-9);
+        assertEquals(1024.0, rp.alpha(T0 + 3000 * US) * 1024, 1e-6);
+    }
+
+    @Test
+    void alphaWithoutCnpDecaysBy1019Over1024PerMicrosecond() {
+        ReactionPoint rp = rp(Map.of());
+        rp.onCnp(T0);
+        double a0 = 1023.0 / 1024;
+        assertEquals(a0 * KEEP, rp.alpha(T0 + US), 1e-16);
+        // half-life about 141.6 us
+        assertTrue(rp.alpha(T0 + 141 * US) > a0 / 2);
+        assertTrue(rp.alpha(T0 + 142 * US) < a0 / 2);
+        assertEquals(a0 * Math.pow(KEEP, 1000), rp.alpha(T0 + 1000 * US), 1e-15);
+        assertEquals(141.6, Math.log(0.5) / Math.log(KEEP), 0.05);
+    }
+
+    @Test
+    void manyCnpsInOneWindowGiveOneCut() {
+        ReactionPoint rp = rp(Map.of());
+        rp.onCnp(T0);
+        double rc = 40e9 * (1 - 1023.0 / 2048);
+        long[] cnps = {4_100_000, 4_500_000, 5_000_000, 7_900_000};
+        for (long c : cnps) {
+            assertEquals(false, rp.onCnp(T0 + c));
+        }
+        assertEquals(1, rp.cuts());
+        assertEquals(T0 + 8 * US, rp.nextChangePs());
+        assertRate(rc, rp.rate(T0 + 8 * US - 1));
+        // alpha ticks 1..8; periods [k-1, k) us after T0 that held a CNP: 5 (4.1, 4.5), 6 (5.0), 8 (7.9)
+        double a = 1023.0 / 1024;
+        for (int k = 1; k <= 8; k++) {
+            boolean flag = k == 5 || k == 6 || k == 8;
+            a = KEEP * a + (flag ? GAIN : 0);
+        }
+        assertRate(rc * (1 - a / 2), rp.rate(T0 + 8 * US));
+        assertEquals(2, rp.cuts());
+        assertRate(40e9, rp.targetRate(T0 + 8 * US));
+    }
+
+    @Test
+    void increaseEvery300usFastRecoveryThenAdditive5ThenHyper50() {
+        ReactionPoint rp = rp(Map.of("byte_counter", "0"));
+        rp.onCnp(T0);
+        double rc = 40e9 * (1 - 1023.0 / 2048);
+        rc = (40e9 + rc) / 2;
+        assertRate(rc, rp.rate(T0 + 300 * US));
+        assertEquals(1, rp.timerStage());
+        // a CNP at 301 us: cut at the tick at 304 us; a timer increase happened, so R_T := R_C
+        rp.onCnp(T0 + 301 * US);
+        long cut = T0 + 304 * US;
+        assertEquals(cut, rp.nextChangePs());
+        double a = 1023.0 / 1024;
+        for (int k = 1; k <= 304; k++) {
+            a = KEEP * a + (k == 302 ? GAIN : 0);
+        }
+        double rt = rc;
+        rc = rc * (1 - a / 2);
+        assertRate(rt, rp.targetRate(cut));
+        assertRate(rc, rp.rate(cut));
+        assertEquals(cut + 300 * US, rp.nextChangePs());
+        rc = (rt + rc) / 2;                       // fast recovery (i_T = 0 < F = 1)
+        assertRate(rt, rp.targetRate(cut + 300 * US));
+        assertRate(rc, rp.rate(cut + 300 * US));
+        rt += 5e6;                                // additive (i_T = F)
+        rc = (rt + rc) / 2;
+        assertRate(rt, rp.targetRate(cut + 600 * US));
+        assertRate(rc, rp.rate(cut + 600 * US));
+        for (int k = 3; k <= 5; k++) {            // hyper (i_T > F): +50 Mb/s each
+            rt += 50e6;
+            rc = (rt + rc) / 2;
+            assertRate(rt, rp.targetRate(cut + k * 300 * US));
+            assertRate(rc, rp.rate(cut + k * 300 * US));
+        }
+    }
+
+    @Test
+    void minDecreaseFactorCapsTheCut() {
+        // drive alpha to ~1 and use decrease_gain 1 (rpg_gd 10): the cap gives exactly 50 %
+        ReactionPoint rp = rp(Map.of("decrease_gain", "1"));
+        rp.onCnp(T0);
+        assertRate(40e9 * 0.5, rp.rate(T0)); // min(1023/1024, 0.5)
+        ReactionPoint mild = rp(Map.of("min_decrease_factor", "95%"));
+        mild.onCnp(T0);
+        assertRate(40e9 * 0.95, mild.rate(T0));
+        // profile default: alpha = 1024/1024 still cuts at most 50 %
+        ReactionPoint def = rp(Map.of("initial_alpha", "1"));
+        def.onCnp(T0);
+        assertRate(20e9, def.rate(T0));
+    }
+
+    @Test
+    void npSpacesCnpsByMinTimeBetweenCnps() {
+        NotificationPoint np = new NotificationPoint(DcqcnParams.profile("mlx5", LINE));
+        List<Long> cnps = new ArrayList<>();
+        for (long t = 0; t < 20 * US; t += US / 2) {
+            long at = np.onCePacket(t);
+            if (at != NotificationPoint.NO_CNP) {
+                cnps.add(at);
+            }
+        }
+        assertEquals(List.of(0L, 4 * US, 8 * US, 12 * US, 16 * US), cnps);
+    }
+
+    @Nested
+    class Boundary {
+        @Test
+        void mellanoxRuleFirstEventFastRecoverySecondAdditive() {
+            ReactionPoint rp = rp(Map.of("byte_counter", "0", "max_rate", "30Gbps"));
+            rp.onCnp(T0);
+            double rc = 30e9 * (1 - 1023.0 / 2048);
+            rc = (30e9 + rc) / 2;
+            assertRate(rc, rp.rate(T0 + 300 * US));
+            assertRate(30e9, rp.targetRate(T0 + 300 * US));
+        }
+
+        @Test
+        void incrementFirstMakesTheFirstEventAdditive() {
+            ReactionPoint rp = rp(Map.of("byte_counter", "0", "stage_increment_first", "true",
+                "clamp_target_rate", "true"));
+            rp.onCnp(T0);
+            double rt = 40e9;
+            double rc = 40e9 * (1 - 1023.0 / 2048);
+            rp.onCnp(T0 + 100 * US);
+            long cut = T0 + 104 * US;
+            double a = 1023.0 / 1024;
+            for (int k = 1; k <= 104; k++) {
+                a = KEEP * a + (k == 101 ? GAIN : 0);
+            }
+            rt = rc;
+            rc = rc * (1 - a / 2);
+            assertRate(rc, rp.rate(cut));
+            rt += 5e6;
+            rc = (rt + rc) / 2;
+            assertRate(rt, rp.targetRate(cut + 300 * US));
+            assertRate(rc, rp.rate(cut + 300 * US));
+            rt += 50e6;
+            assertRate(rt, rp.targetRate(cut + 600 * US));
+        }
+    }
+
+    @Test
+    void byteCounterEventsCountWithTheMellanoxRule() {
+        // B = 32767 * 64 B; the first byte event is fast recovery, the second additive (max(i_T, i_B) = F)
+        ReactionPoint rp = rp(Map.of("max_rate", "30Gbps"));
+        rp.onCnp(T0);
+        double rc = 30e9 * (1 - 1023.0 / 2048);
+        rp.onBytesSent(T0 + US, 32767L * 64 - 1);
+        assertRate(rc, rp.rate(T0 + US));
+        rp.onBytesSent(T0 + 2 * US, 1);
+        rc = (30e9 + rc) / 2;
+        assertRate(rc, rp.rate(T0 + 2 * US));
+        assertEquals(1, rp.byteStage());
+    }
+}

@@ -1,0 +1,65 @@
+package org.lossless.core.kernel;
+
+import org.djutils.logger.CategoryLogger;
+import org.djutils.logger.LogCategory;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.ConsoleAppender;
+
+/**
+ * DSOL logs through djutils' {@link CategoryLogger}, which configures logback loggers in code (its
+ * own console appender on stdout, level INFO, and TRACE for the "always" category), so
+ * {@code logback.xml} alone does not silence it. {@link FastDevsSimulator} calls {@link #quiet()}
+ * when it is loaded: DSOL then prints warnings and errors only, and on stderr, so that nothing
+ * mixes with results a command prints on stdout.
+ */
+public final class DsolLogging {
+    /** Name of the stderr appender factory registered with {@link CategoryLogger}. */
+    public static final String STDERR = "STDERR";
+    private static boolean redirected;
+
+    private DsolLogging() {
+    }
+
+    /** DSOL's loggers print WARN and above, on stderr. Idempotent. */
+    public static void quiet() {
+        setLevel(Level.WARN);
+    }
+
+    /** Sets the level of every DSOL log category (the "always" category included); logs go to stderr. */
+    public static synchronized void setLevel(Level level) {
+        if (!redirected) {
+            CategoryLogger.addAppender(STDERR, new StderrAppenderFactory());
+            CategoryLogger.removeAppender("CONSOLE");
+            redirected = true;
+        }
+        CategoryLogger.setLogLevelAll(level);
+        CategoryLogger.setLogLevel(CategoryLogger.CAT_ALWAYS, level);
+    }
+
+    /** Like djutils' console appender factory, but writing to {@code System.err}. */
+    private static final class StderrAppenderFactory implements CategoryLogger.CategoryAppenderFactory {
+        @Override
+        public String id() {
+            return STDERR;
+        }
+
+        @Override
+        public Appender<ILoggingEvent> create(String id, LogCategory category, String pattern, LoggerContext ctx) {
+            PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+            encoder.setContext(ctx);
+            encoder.setPattern(pattern);
+            encoder.start();
+            ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
+            appender.setName(id + "@" + category);
+            appender.setContext(ctx);
+            appender.setTarget("System.err");
+            appender.setEncoder(encoder);
+            return appender;
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package org.lossless.switchmodel.settings;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code switch.pfc}. Contract keys: enabled, priorities, dynamic_th | static_th, headroom (auto or bytes),
+ * xon_offset. New keys: xon (absolute, Mellanox style; exclusive with xon_offset), reserved (per-PG
+ * guaranteed bytes), pool, cable_length (for headroom auto), mode (timed | xoff_xon), pause_quanta,
+ * refresh (fraction of the pause time), watchdog.
+ *
+ * @param headroom null or {@code auto}: computed; otherwise bytes
+ */
+public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dynamicTh, Long staticTh, String headroom,
+                          Long xonOffset, Long xon, Long reserved, String pool, Double cableLength, String mode,
+                          Integer pauseQuanta, Double refresh, WatchdogSettings watchdog) {
+    public PfcSettings {
+        priorities = priorities == null ? null : List.copyOf(priorities);
+        if (priorities != null) {
+            for (int p : priorities) {
+                if (p < 0 || p > 7) {
+                    throw new IllegalArgumentException("switch.pfc.priorities must be in 0..7, got " + p);
+                }
+            }
+        }
+        if (dynamicTh != null && staticTh != null) {
+            throw new IllegalArgumentException("switch.pfc: set dynamic_th or static_th, not both");
+        }
+        if (xonOffset != null && xon != null) {
+            throw new IllegalArgumentException("switch.pfc: set xon_offset (Broadcom style) or xon (Mellanox style), not both");
+        }
+        if (headroom != null && !headroom.equals("auto")) {
+            Units.size(headroom, "switch.pfc.headroom");
+        }
+        if (mode != null && !mode.equals("timed") && !mode.equals("xoff_xon")) {
+            throw new IllegalArgumentException("switch.pfc.mode must be timed or xoff_xon, got '" + mode + "'");
+        }
+    }
+
+    /** Headroom bytes, or -1 for auto/unset. */
+    public long headroomBytes() {
+        return headroom == null || headroom.equals("auto") ? -1 : Units.size(headroom, "switch.pfc.headroom");
+    }
+
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Put.put(m, "enabled", enabled);
+        Put.put(m, "priorities", priorities);
+        Put.put(m, "dynamic_th", dynamicTh);
+        Put.put(m, "static_th", staticTh);
+        Put.put(m, "headroom", headroom == null ? null : headroom.equals("auto") ? "auto" : (Object) headroomBytes());
+        Put.put(m, "xon_offset", xonOffset);
+        Put.put(m, "xon", xon);
+        Put.put(m, "reserved", reserved);
+        Put.put(m, "pool", pool);
+        Put.put(m, "cable_length", Put.meters(cableLength));
+        Put.put(m, "mode", mode);
+        Put.put(m, "pause_quanta", pauseQuanta);
+        Put.put(m, "refresh", refresh);
+        Put.put(m, "watchdog", watchdog == null ? null : watchdog.toMap());
+        return m;
+    }
+}

@@ -1,0 +1,52 @@
+package org.lossless.switchmodel.settings;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code switch.pfc.watchdog} (new key; SONiC {@code PFC_WD}, reference §6). Defaults (sonic-utilities):
+ * detection 200 ms, restoration 200 ms, action drop, poll 200 ms.
+ *
+ * @param enabled            whether the watchdog runs
+ * @param detectionTimePs    stormed after this long paused without progress, ps
+ * @param restorationTimePs  restored after this long without PFC frames, ps
+ * @param action             {@code drop}, {@code forward} or {@code alert}
+ * @param pollIntervalPs     polling period, ps
+ */
+public record WatchdogSettings(Boolean enabled, Long detectionTimePs, Long restorationTimePs, String action,
+                               Long pollIntervalPs) {
+    public static final Set<String> ACTIONS = Set.of("drop", "forward", "alert");
+    /** sonic-utilities defaults: 200 ms detection, restoration and poll, action drop. */
+    public static final long DEFAULT_TIME_PS = 200_000_000_000L;
+    public static final String DEFAULT_ACTION = "drop";
+
+    public WatchdogSettings {
+        if (action != null && !ACTIONS.contains(action)) {
+            throw new IllegalArgumentException("switch.pfc.watchdog.action must be drop, forward or alert, got '" + action + "'");
+        }
+        for (Long t : new Long[] {detectionTimePs, restorationTimePs, pollIntervalPs}) {
+            if (t != null && t <= 0) {
+                throw new IllegalArgumentException("switch.pfc.watchdog times must be > 0, got " + t + " ps");
+            }
+        }
+    }
+
+    /** A copy with every unset value filled: enabled true, 200 ms, drop, 200 ms (restoration 2 x detection if only detection is set). */
+    public WatchdogSettings resolved() {
+        long det = detectionTimePs == null ? DEFAULT_TIME_PS : detectionTimePs;
+        long rest = restorationTimePs != null ? restorationTimePs : detectionTimePs != null ? 2 * det : DEFAULT_TIME_PS;
+        return new WatchdogSettings(enabled == null || enabled, det, rest, action == null ? DEFAULT_ACTION : action,
+                pollIntervalPs == null ? DEFAULT_TIME_PS : pollIntervalPs);
+    }
+
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Put.put(m, "enabled", enabled);
+        Put.put(m, "detection_time", Put.time(detectionTimePs));
+        Put.put(m, "restoration_time", Put.time(restorationTimePs));
+        Put.put(m, "action", action);
+        Put.put(m, "poll_interval", Put.time(pollIntervalPs));
+        return m;
+    }
+}

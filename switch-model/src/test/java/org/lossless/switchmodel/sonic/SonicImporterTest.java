@@ -1,0 +1,225 @@
+package org.lossless.switchmodel.sonic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.PoolSettings;
+import org.lossless.switchmodel.settings.SwitchSettings;
+
+class SonicImporterTest {
+    static final Path FIXTURE = Path.of("src/test/resources/sonic/sonic_config_db_qos_buffer_fragments.json");
+
+    static boolean any(List<String> lines, String... parts) {
+        return lines.stream().anyMatch(l -> {
+            for (String p : parts) {
+                if (!l.contains(p)) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
+    @Nested
+    class Fixture {
+        final SonicImport imp = SonicImporter.importFile(FIXTURE);
+        final SwitchSettings s = imp.settings();
+
+        @Test
+        void poolsWithSharedHeadroomPool() {
+            assertEquals(3, s.pools().size());
+            PoolSettings in = s.pools().stream().filter(p -> p.name().equals("ingress_lossless_pool")).findFirst().get();
+            assertEquals("ingress", in.type());
+            assertEquals(10_875_072L, in.size());
+            assertEquals(4_194_112L, in.headroomPool());
+            PoolSettings lossy = s.pools().stream().filter(p -> p.name().equals("egress_lossy_pool")).findFirst().get();
+            assertEquals(9_243_812L, lossy.size());
+            assertNull(lossy.headroomPool());
+            assertNull(s.bufferSize(), "CONFIG_DB has no total buffer");
+            assertNull(s.cellSize());
+        }
+
+        @Test
+        void pfcFromTheLosslessProfileAndPortQosMap() {
+            PfcSettings p = s.pfc();
+            assertEquals(true, p.enabled());
+            assertEquals(List.of(3, 4), p.priorities());
+            assertEquals(-3, p.dynamicTh());
+            assertNull(p.staticTh());
+            assertEquals(66_560, p.headroomBytes());
+            assertEquals(2288L, p.xonOffset());
+            assertNull(p.xon(), "Broadcom style: xon_offset wins");
+            assertEquals(1248L, p.reserved());
+            assertEquals("ingress_lossless_pool", p.pool());
+            assertEquals(5.0, p.cableLength());
+            assertTrue(any(imp.notes(), "xon_offset 2288", "xon 2288 B is not used"));
+            assertTrue(any(imp.notes(), "5m x8", "40m x4"));
+        }
+
+        @Test
+        void watchdog() {
+            var w = s.pfc().watchdog();
+            assertEquals(true, w.enabled());
+            assertEquals(200_000_000_000L, w.detectionTimePs());
+            assertEquals(200_000_000_000L, w.restorationTimePs());
+            assertEquals("drop", w.action());
+            assertEquals(200_000_000_000L, w.pollIntervalPs());
+        }
+
+        @Test
+        void lossyPgAndQueues() {
+            assertEquals(3, s.lossyPg().dynamicTh());
+            assertEquals(0L, s.lossyPg().reserved());
+            assertEquals(3_995_680L, s.losslessQueue().staticTh());
+            assertEquals(1518L, s.losslessQueue().reserved());
+            assertEquals("egress_lossless_pool", s.losslessQueue().pool());
+            assertEquals(3, s.lossyQueue().dynamicTh());
+            assertEquals("egress_lossy_pool", s.lossyQueue().pool());
+        }
+
+        @Test
+        void ecnFromGreenWred() {
+            assertEquals(true, s.ecn().enabled());
+            assertEquals(1_048_576L, s.ecn().kmin());
+            assertEquals(2_097_152L, s.ecn().kmax());
+            assertEquals(0.05, s.ecn().pmax(), 1e-12);
+            assertTrue(any(imp.notes(), "ECN kmin 1048576 B vs PFC XOFF threshold 1359384 B"), imp.notes().toString());
+        }
+
+        @Test
+        void everythingElseIsListed() {
+            List<String> u = imp.unmapped();
+            assertTrue(any(u, "QUEUE|Ethernet56|4.scheduler"));
+            assertTrue(any(u, "pfc_to_queue_map"));
+            assertTrue(any(u, "dscp_to_fc_map"));
+            assertTrue(any(u, "exp_to_fc_map"));
+            assertTrue(any(u, "yellow_min_threshold", "same as green"));
+            assertTrue(any(u, "red_drop_probability"));
+            assertTrue(any(u, "wred_green_enable"));
+            assertTrue(any(u, "pg_lossless_40000_40m_profile", "not referenced"));
+            assertTrue(any(u, "over_subscribe_ratio"));
+            assertTrue(any(u, "default_dynamic_th"));
+            assertTrue(any(imp.notes(), "warning", "DSCP_TO_TC_MAP|AZURE", "not in the file"));
+            assertTrue(u.stream().noneMatch(l -> l.contains("_source")), "comment keys are not tables");
+        }
+
+        @Test
+        void yamlSnippetParsesBackWithTheScenarioKeys() throws Exception {
+            String yaml = imp.toYaml();
+            assertTrue(yaml.startsWith("# switch settings imported from SONiC CONFIG_DB"), yaml);
+            assertTrue(yaml.contains("# not imported:"));
+            JsonNode sw = new ObjectMapper(new YAMLFactory()).readTree(yaml).get("switch");
+            assertEquals(66_560, sw.at("/pfc/headroom").asLong());
+            assertEquals(-3, sw.at("/pfc/dynamic_th").asInt());
+            assertEquals(2288, sw.at("/pfc/xon_offset").asInt());
+            assertEquals(3, sw.at("/pfc/priorities/0").asInt());
+            assertEquals("5m", sw.at("/pfc/cable_length").asText());
+            assertEquals("200ms", sw.at("/pfc/watchdog/detection_time").asText());
+            assertEquals(1_048_576, sw.at("/ecn/kmin").asLong());
+            assertEquals(0.05, sw.at("/ecn/pmax").asDouble(), 1e-12);
+            assertEquals(4_194_112, sw.at("/pools/2/headroom_pool").asLong());
+            assertEquals(3_995_680, sw.at("/queues/lossless/static_th").asLong());
+        }
+    }
+
+    /** A Spectrum-style database written for this test: NULL profiles, absolute xon, maps, ASIC table. */
+    @Nested
+    class SpectrumVariant {
+        static final String DB = """
+                {"BUFFER_POOL": {"ingress_lossless_pool": {"type": "ingress", "mode": "dynamic", "size": "12000000"},
+                                 "egress_lossless_pool": {"type": "egress", "mode": "dynamic"}},
+                 "BUFFER_PROFILE": {"pg_lossless_100000_5m_profile": {"pool": "[BUFFER_POOL|ingress_lossless_pool]",
+                                      "size": "50176", "xon": "19456", "xoff": "30720", "dynamic_th": "0"},
+                                    "q_lossy_profile": {"pool": "egress_lossless_pool", "size": "0", "dynamic_th": "7"}},
+                 "BUFFER_PG": {"Ethernet0,Ethernet4|3": {"profile": "[BUFFER_PROFILE|pg_lossless_100000_5m_profile]"},
+                               "Ethernet8|3": {"profile": "NULL"}},
+                 "BUFFER_QUEUE": {"Ethernet0|0-2": {"profile": "q_lossy_profile"}},
+                 "PORT_QOS_MAP": {"Ethernet0,Ethernet4,Ethernet8": {"pfc_enable": "3", "dscp_to_tc_map": "AZURE",
+                                                                   "tc_to_pg_map": "AZURE"}},
+                 "DSCP_TO_TC_MAP": {"AZURE": {"3": "3", "26": "1", "46": "5"}},
+                 "TC_TO_PRIORITY_GROUP_MAP": {"AZURE": {"3": "3", "1": "0"}},
+                 "ASIC_TABLE": {"MELLANOX-SPECTRUM": {"cell_size": "96", "pipeline_latency": "18"}},
+                 "FLEX_COUNTER_TABLE": {"PG_WATERMARK": {"FLEX_COUNTER_STATUS": "enable"}}}
+                """;
+        final SonicImport imp = SonicImporter.importJson(DB, "spectrum.json");
+
+        @Test
+        void spectrumSizeIsHeadroomAndXonIsAbsolute() {
+            PfcSettings p = imp.settings().pfc();
+            assertEquals(List.of(3), p.priorities());
+            assertEquals(19_456L, p.xon());
+            assertNull(p.xonOffset());
+            assertNull(p.reserved(), "size = xon + xoff: Spectrum meaning");
+            assertEquals(30_720, p.headroomBytes());
+            assertEquals(0, p.dynamicTh());
+            assertEquals("ingress_lossless_pool", p.pool());
+            assertTrue(any(imp.notes(), "Spectrum meaning"));
+        }
+
+        @Test
+        void mapsCellSizeAndLint() {
+            SwitchSettings s = imp.settings();
+            assertEquals(96, s.cellSize());
+            assertEquals(Map.of(3, 3, 26, 1, 46, 5), s.qosMap().dscpToTc());
+            assertEquals(Map.of(1, 0, 3, 3), s.qosMap().tcToPg());
+            assertTrue(any(imp.notes(), "DSCPs carried lossless: [3]"), imp.notes().toString());
+            assertTrue(any(imp.notes(), "lossless BUFFER_PG profile differs", "NULL"));
+            assertTrue(any(imp.unmapped(), "table FLEX_COUNTER_TABLE"));
+            assertTrue(any(imp.unmapped(), "egress_lossless_pool: no size"));
+            assertTrue(any(imp.unmapped(), "ASIC_TABLE|MELLANOX-SPECTRUM.pipeline_latency"));
+            assertEquals(1, s.pools().size());
+        }
+
+        @Test
+        void warnsWhenNoDscpReachesALosslessPriority() {
+            String db = DB.replace("\"3\": \"3\", \"26\"", "\"3\": \"1\", \"26\"");
+            SonicImport i = SonicImporter.importJson(db, "x.json");
+            assertTrue(any(i.notes(), "warning: no DSCP maps to a PFC-enabled priority [3]"), i.notes().toString());
+        }
+    }
+
+    @Nested
+    class BadInput {
+        @Test
+        void invalidJsonNamesFileAndLine() {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> SonicImporter.importJson("{\n  \"BUFFER_POOL\": {,}\n}", "bad.json"));
+            assertTrue(e.getMessage().startsWith("bad.json: not valid JSON at line 2"), e.getMessage());
+        }
+
+        @Test
+        void badValueNamesTableKeyAndField() {
+            String db = "{\"BUFFER_PROFILE\": {\"p\": {\"pool\": \"x\", \"xoff\": \"1000\", \"dynamic_th\": \"minus3\"}},"
+                    + "\"BUFFER_PG\": {\"Ethernet0|3\": {\"profile\": \"p\"}}}";
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SonicImporter.importJson(db, "c.json"));
+            assertEquals("c.json: BUFFER_PROFILE|p.dynamic_th: 'minus3': expected an integer in -16..16", e.getMessage());
+        }
+
+        @Test
+        void missingProfileAndFile() {
+            String db = "{\"BUFFER_PG\": {\"Ethernet0|3\": {\"profile\": \"nope\"}}}";
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SonicImporter.importJson(db, "c.json"));
+            assertTrue(e.getMessage().contains("profile 'nope' is not in BUFFER_PROFILE"), e.getMessage());
+            IllegalArgumentException f = assertThrows(IllegalArgumentException.class,
+                    () -> SonicImporter.importFile(Path.of("/nonexistent/config_db.json")));
+            assertEquals("/nonexistent/config_db.json: no such file", f.getMessage());
+        }
+
+        @Test
+        void fixtureIsReadable() {
+            assertTrue(Files.isReadable(FIXTURE));
+        }
+    }
+}
