@@ -2,9 +2,8 @@ package org.lossless.cli;
 
 import org.lossless.experiments.scenario.Defaults;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
-import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.experiments.scenario.Units;
+import org.lossless.nic.importers.HpccConfigImporter;
 import org.lossless.topology.Topology;
 import org.lossless.topology.io.HpccFlow;
 import org.lossless.topology.io.HpccFlowFile;
@@ -36,6 +35,7 @@ import java.util.function.Function;
         description = {"Writes a scenario that uses HPCC ns-3 simulator files: the topology file as topology type "
                 + "hpcc-file (hosts keep their node ids), the flow file as an hpcc-flows workload (priority group = "
                 + "priority, made lossless; time_origin 2s, HPCC's start, when every flow starts at or after it).",
+            "With --config, the HPCC config's switch and NIC settings are imported too (docs/dcqcn-import.md).",
             "The files are referenced relative to the scenario's folder, not copied."})
 final class ImportHpccCommand implements Callable<Integer> {
     private final Context ctx;
@@ -48,8 +48,9 @@ final class ImportHpccCommand implements Callable<Integer> {
             + "the scenario gets one example flow to replace.")
     Path flows;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "HPCC config file (switch and NIC settings): "
-            + "not supported yet.")
+    @Option(names = "--config", paramLabel = "FILE", description = "HPCC config file (mix/config.txt): its DCQCN, "
+            + "ECN, buffer and packet settings become switch and nic keys (docs/dcqcn-import.md); settings this "
+            + "version's scenario does not accept are kept as comments, with a warning.")
     Path config;
 
     @Option(names = "--out", paramLabel = "SCENARIO", required = true, description = "The scenario file to write.")
@@ -67,11 +68,6 @@ final class ImportHpccCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (config != null) {
-            throw new UserError("--config " + config + ": importing the HPCC config file (switch and NIC settings) is "
-                    + "not supported yet; import --topology and --flows and set the switch and nic keys of the "
-                    + "scenario by hand");
-        }
         Path scenarioFile = ctx.resolve(out);
         if (Files.isDirectory(scenarioFile)) {
             throw new UserError("--out " + scenarioFile + ": is a directory, expected a scenario file such as "
@@ -94,14 +90,14 @@ final class ImportHpccCommand implements Callable<Integer> {
         }
         List<String> warnings = new ArrayList<>(imported.warnings());
         Path dir = scenarioFile.getParent();
-        StringBuilder y = new StringBuilder();
-        y.append("# Imported from HPCC simulator files (lossless import hpcc); see docs/scenario.md\n");
-        y.append("name: ").append(quote(scenarioName)).append('\n');
+        ImportedScenario scenario = new ImportedScenario(scenarioName);
+        scenario.comment("Imported from HPCC simulator files by 'lossless import hpcc'; keys: docs/scenario.md");
+        scenario.comment("topology: " + topology + (flows == null ? "" : "; flows: " + flows)
+                + (config == null ? "" : "; config: " + config));
+        scenario.hpccTopology(relative(dir, topoFile));
         if (flows == null) {
-            y.append(topologySection(dir, topoFile));
-            y.append("workloads:\n");
-            y.append("  # no --flows given: an example flow between the first two hosts; replace it\n");
-            y.append("  - type: flows\n    flows: [{src: 0, dst: 1, size: 1MB}]\n");
+            scenario.comment("no --flows given: an example flow between the first two hosts; replace it");
+            scenario.exampleFlow();
         } else {
             Path flowFile = ctx.resolve(flows);
             HpccFlowFile.Read read = read("--flows", flowFile, flows.toString(),
@@ -121,38 +117,42 @@ final class ImportHpccCommand implements Callable<Integer> {
                 groups.add(f.priorityGroup());
             }
             // the run ends when every flow has finished; give the last one 100 ms past its start
-            long stop = ceilMs(last - origin) + Defaults.STOP_TIME_PS;
-            y.append("stop_time: ").append(Units.formatTime(stop)).append("  # the last flow starts at ")
-                    .append(Units.formatTime(last - origin)).append('\n');
-            y.append(topologySection(dir, topoFile));
+            scenario.stopTime(ceilMs(last - origin) + Defaults.STOP_TIME_PS);
+            scenario.comment("the last flow starts at " + Units.formatTime(last - origin) + " (file time minus "
+                    + "time_origin); stop_time leaves 100 ms after it");
             if (!groups.equals(new TreeSet<>(Defaults.PFC_PRIORITIES))) {
-                y.append("switch:\n  pfc:\n    priorities: ").append(groups)
-                        .append("  # the flows' priority groups, lossless as in HPCC\n");
+                scenario.comment("switch.pfc.priorities: the flows' priority groups, lossless as in HPCC");
+                scenario.pfcPriorities(groups);
             }
-            y.append("workloads:\n  - type: hpcc-flows\n    path: ").append(quote(relative(dir, flowFile)))
-                    .append("\n    time_origin: ").append(Units.formatTime(origin)).append('\n');
+            scenario.hpccFlows(relative(dir, flowFile), origin);
         }
-        String yaml = y.toString();
-        // what we wrote must load; a failure here is a bug, reported as an internal error
-        try {
-            ScenarioLoader.parse(scenarioFile.toString(), yaml, dir, List.of());
-        } catch (ScenarioException e) {
-            throw new IllegalStateException("the imported scenario does not load: " + e.getMessage(), e);
+        String configNote = "";
+        if (config != null) {
+            HpccConfigImporter.Result r = read("--config", ctx.resolve(config), config.toString(),
+                    text -> HpccConfigImporter.parse(text.lines().toList(), config.toString()));
+            scenario.settings(r.settings());
+            warnings.addAll(r.warnings());
+            for (HpccConfigImporter.Ignored i : r.ignored()) {
+                scenario.trailingComment("config " + i.key() + " " + i.value() + ": ignored, " + i.reason());
+            }
+            r.files().forEach((key, file) -> scenario.trailingComment("config " + key + " " + file
+                    + ": the files come from --topology and --flows"));
+        }
+        String yaml = scenario.render(scenarioFile.toString(), dir);
+        warnings.addAll(scenario.warnings());
+        if (config != null) {
+            configNote = "; " + scenario.settingsKept() + " settings from the config";
         }
         OutputFiles.write(scenarioFile, yaml, "--out");
         for (String w : warnings) {
             ctx.err().println("lossless: warning: " + w);
         }
-        ctx.out().printf("wrote %s: hpcc-file topology with %d hosts, %d switches, %d links%s%n", scenarioFile,
+        ctx.out().printf("wrote %s: hpcc-file topology with %d hosts, %d switches, %d links%s%s%n", scenarioFile,
                 t.hostCount(), t.switchCount(), t.cables().size(), flows == null ? "; no flows (an example flow)"
-                        : "; hpcc-flows workload");
+                        : "; hpcc-flows workload", configNote);
         ctx.out().flush();
         ctx.err().flush();
         return 0;
-    }
-
-    private static String topologySection(Path dir, Path topoFile) {
-        return "topology:\n  type: hpcc-file\n  path: " + quote(relative(dir, topoFile)) + "\n";
     }
 
     /** Reads and parses an input file; every failure is bad input naming the option. */
@@ -188,11 +188,6 @@ final class ImportHpccCommand implements Callable<Integer> {
         String base = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
         String cleaned = base.replaceAll("[^A-Za-z0-9._-]", "-");
         return Scenario.validName(cleaned) ? cleaned : "hpcc-import";
-    }
-
-    /** A YAML single-quoted scalar. */
-    private static String quote(String s) {
-        return "'" + s.replace("'", "''") + "'";
     }
 
     private static long ceilMs(long ps) {
