@@ -68,11 +68,12 @@ class CliBadInputTest {
             new Case("bare number time", OK + "stop_time: 50\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: stop_time: '50' is not a time: a unit is required (ps, ns, us, ms or s), e.g. 10us; "
                     + "only 0 may be written without one"),
-            new Case("unsupported topology type", OK.replace("type: star, hosts: 3", "type: leaf-spine, leaves: 4"),
+            new Case("topology key missing", OK.replace("type: star, hosts: 3", "type: leaf-spine, leaves: 4"),
                 List.of("run", "s.yaml"),
-                "lossless: s.yaml: topology.type: topology type 'leaf-spine' is not supported yet (supported: star)"),
+                "lossless: s.yaml: topology.spines: is required (an integer >= 1)"),
             new Case("unsupported workload type", OK + "  - {type: allreduce, size: 1MB}\n", List.of("run", "s.yaml"),
-                "lossless: s.yaml: workloads[1].type: workload type 'allreduce' is not supported yet (supported: flows)"),
+                "lossless: s.yaml: workloads[1].type: workload type 'allreduce' is not supported yet (supported: flows, "
+                    + "hpcc-flows)"),
             new Case("missing name", OK.replace("name: small\n", ""), List.of("run", "s.yaml"),
                 "lossless: s.yaml: name: is required: a name made of letters, digits, '.', '_' and '-', e.g. incast-8to1"),
             new Case("bad name characters", OK.replace("name: small", "name: small/run"), List.of("run", "s.yaml"),

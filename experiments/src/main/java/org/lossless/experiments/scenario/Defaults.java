@@ -47,6 +47,9 @@ public final class Defaults {
     /** {@code flows[].start}: 0. The default priority is the first PFC priority (3 by default). */
     public static final long FLOW_START_PS = 0;
 
+    /** {@code hpcc-flows} {@code time_origin}: 2 s, where HPCC's traffic generator starts flows. */
+    public static final long HPCC_TIME_ORIGIN_PS = 2_000_000_000_000L;
+
     /** {@code telemetry.sample_interval}: 10 us. {@code queues}: all; {@code flow_rates}: none. */
     public static final long SAMPLE_INTERVAL_PS = 10_000_000L;
 

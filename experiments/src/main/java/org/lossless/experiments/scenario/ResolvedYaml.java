@@ -50,10 +50,47 @@ public final class ResolvedYaml {
         n.put("type", t.type());
         if (t instanceof TopologyConfig.Star star) {
             n.put("hosts", star.hosts());
+        } else if (t instanceof TopologyConfig.Dumbbell d) {
+            n.put("left_hosts", d.leftHosts());
+            n.put("right_hosts", d.rightHosts());
+        } else if (t instanceof TopologyConfig.ParkingLot p) {
+            ArrayNode senders = n.putArray("senders");
+            p.senders().forEach(senders::add);
+        } else if (t instanceof TopologyConfig.Ring r) {
+            n.put("switches", r.switches());
+            n.put("hosts_per_switch", r.hostsPerSwitch());
+        } else if (t instanceof TopologyConfig.LeafSpine l) {
+            n.put("leaves", l.leaves());
+            n.put("spines", l.spines());
+            n.put("hosts_per_leaf", l.hostsPerLeaf());
+            n.put("parallel_links", l.parallelLinks());
+        } else if (t instanceof TopologyConfig.FatTree f) {
+            n.put("k", f.k());
+            ratio(n, "tor_oversubscription", f.torOversubscription());
+            ratio(n, "agg_oversubscription", f.aggOversubscription());
+        } else if (t instanceof TopologyConfig.RailOptimized r) {
+            n.put("servers", r.servers());
+            n.put("nics_per_server", r.nicsPerServer());
+            n.put("servers_per_unit", r.serversPerUnit());
+            n.put("spines", r.spines());
+            n.put("uplinks_per_spine", r.uplinksPerSpine());
+        } else if (t instanceof TopologyConfig.HpccFile h) {
+            // absolute, so that the resolved file in a result directory still finds it; links come from the file
+            n.put("path", h.path().toString());
+            return n;
         }
         n.set("host_link", link(t.hostLink()));
         n.set("fabric_link", link(t.fabricLink()));
         return n;
+    }
+
+    /** A whole ratio as an integer ({@code 3}), otherwise as a decimal ({@code 1.5}). */
+    private static void ratio(ObjectNode n, String key, double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            n.put(key, (long) v);
+        } else {
+            n.put(key, v);
+        }
     }
 
     private static ObjectNode link(LinkConfig l) {
@@ -127,6 +164,9 @@ public final class ResolvedYaml {
                 quantity(o, "start", Units.formatTime(f.startPs()));
                 o.put("priority", f.priority());
             }
+        } else if (w instanceof WorkloadConfig.HpccFlows h) {
+            n.put("path", h.path().toString());
+            quantity(n, "time_origin", Units.formatTime(h.timeOriginPs()));
         }
         return n;
     }
