@@ -210,17 +210,16 @@ class TopologyCliTest {
             assertEquals(0, lossless("import", "hpcc", "--topology", "t.txt", "--flows", "f.txt", "--config",
                     "config.txt", "--out", "c.yaml"), err::toString);
             Scenario s = ScenarioLoader.load(cwd.resolve("c.yaml"));
-            assertEquals(32L << 20, s.switchConfig().bufferBytes());
-            assertEquals(400_000, s.switchConfig().ecn().kminBytes());
-            assertEquals(1_600_000, s.switchConfig().ecn().kmaxBytes());
-            assertEquals(1000, s.nic().mtuBytes());
-            assertEquals(1.0 / 256, s.nic().dcqcn().alphaGain().getAsDouble(), 0.0);
-            assertEquals(300_000_000L, s.nic().dcqcn().rateIncreaseTimerPs().getAsLong());
+            assertEquals(32L << 20, s.switchSettings().bufferSize());
+            assertEquals(400_000, s.switchSettings().ecn().kmin());
+            assertEquals(1_600_000, s.switchSettings().ecn().kmax());
+            assertEquals(1000, s.nic().mtu());
+            assertEquals(1.0 / 256, s.nic().dcqcn().alphaGain(), 0.0);
+            assertEquals(300_000_000L, s.nic().dcqcn().rateIncreaseTimerPs());
             String yaml = Files.readString(cwd.resolve("c.yaml"));
-            // the per-speed ECN maps have no scenario key yet: kept as comments, with a warning
-            assertTrue(yaml.contains("#   switch.ecn.by_rate.400Gbps.kmax: 6400KB\n"), yaml);
+            // the per-speed ECN maps become switch.ecn.by_rate
+            assertEquals(6_400_000L, s.switchSettings().ecn().byRate().get(400_000_000_000L).kmax(), yaml);
             assertTrue(yaml.contains("# config FCT_OUTPUT_FILE mix/fct.txt: ignored"), yaml);
-            assertTrue(err.toString().contains("lossless: warning: not imported ("), err.toString());
             assertTrue(out.toString().contains("settings from the config"), out.toString());
         }
 
@@ -235,7 +234,7 @@ class TopologyCliTest {
             assertEquals(0, lossless("import", "hpcc", "--topology", "t.txt", "--flows", "f.txt", "--out", "b.yaml"),
                     err::toString);
             s = ScenarioLoader.load(cwd.resolve("b.yaml"));
-            assertEquals(List.of(3, 5), s.switchConfig().pfc().priorities());
+            assertEquals(List.of(3, 5), s.switchSettings().pfc().priorities());
             // starts before 2 s: time origin 0
             assertEquals(List.of(new WorkloadConfig.FlowSpec(0, 1, 1000, 1_000_000, 5),
                     new WorkloadConfig.FlowSpec(1, 0, 1000, 2_000_000, 3)),
