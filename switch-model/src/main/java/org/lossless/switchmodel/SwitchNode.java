@@ -48,6 +48,7 @@ public final class SwitchNode implements PacketReceiver {
     private final EcnConfig ecn;
     private final StreamInterface ecnStream;
     private final PfcGenerator pfc;
+    private boolean spray;
 
     /**
      * @param ports     egress ports by port index (connected to their links by the caller, with
@@ -76,6 +77,14 @@ public final class SwitchNode implements PacketReceiver {
             int port = i;
             ports[i].onLoss(p -> lost(p, port));
         }
+    }
+
+    /**
+     * Per-packet spraying: pick the equal-cost port per packet (hash of the flow and its PSN) instead
+     * of per flow. A study option: RC receivers discard out-of-order packets, so go-back-N pays for it.
+     */
+    public void sprayPerPacket(boolean on) {
+        this.spray = on;
     }
 
     /** Installs new routing tables (after a failure, once routing has converged). */
@@ -148,7 +157,8 @@ public final class SwitchNode implements PacketReceiver {
             return;
         }
         int out = candidates.length == 1 ? candidates[0]
-                : candidates[ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, candidates.length)];
+                : candidates[spray ? ecmp.selectPerPacket(p.srcHost, p.dstHost, p.udpSrcPort, p.psn, candidates.length)
+                        : ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, candidates.length)];
         int prio = p.priority;
         if (!ports[out].isUp()) {
             drop(p, out);

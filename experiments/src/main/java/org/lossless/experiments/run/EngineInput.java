@@ -15,16 +15,18 @@ import org.lossless.topology.Topology;
  * @param seed       scenario seed (ECMP hash seeds and random streams derive from it)
  * @param failures   links and switches that fail (and maybe recover) during the run
  * @param routeConvergencePs time from a failure or repair until every switch routes around it, ps
+ * @param sprayPerPacket     pick the equal-cost port per packet instead of per flow (a study option)
  */
 public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, List<FlowSpec> flows,
-                          long stopTimePs, long seed, List<FailureSpec> failures, long routeConvergencePs) {
+                          long stopTimePs, long seed, List<FailureSpec> failures, long routeConvergencePs,
+                          boolean sprayPerPacket) {
     /** Default time for routing to converge after a failure or repair: 1 ms. */
     public static final long DEFAULT_CONVERGENCE_PS = 1_000_000_000L;
 
     /** A run without failures. */
     public EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, List<FlowSpec> flows,
                        long stopTimePs, long seed) {
-        this(topology, nic, switches, flows, stopTimePs, seed, List.of(), DEFAULT_CONVERGENCE_PS);
+        this(topology, nic, switches, flows, stopTimePs, seed, List.of(), DEFAULT_CONVERGENCE_PS, false);
     }
 
     public EngineInput {

@@ -56,7 +56,7 @@ public final class PacketNetwork {
      */
     public static PacketNetwork build(Topology t, Routes routes, Scheduler sim, RandomStreams streams, PacketPool pool,
                                       FlowTable flows, NicConfig nicConfig, SwitchSettings switchSettings,
-                                      FlowListener listener, long seed) {
+                                      FlowListener listener, long seed, boolean spray) {
         int n = t.nodes().size();
         PfcTiming timing = MmuFactory.pfcTiming(switchSettings);
         boolean untilXon = timing.mode() == PauseMode.XOFF_XON;
@@ -81,6 +81,7 @@ public final class PacketNetwork {
             } else {
                 switches[node.id()] = buildSwitch(t, node, routes, sim, streams, pool, switchSettings, timing,
                         egress[node.id()], maxFrame, seed);
+                switches[node.id()].sprayPerPacket(spray);
                 receivers[node.id()] = switches[node.id()];
             }
         }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.experiments.scenario.RoutingConfig;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
@@ -75,7 +76,13 @@ public final class ScenarioEngine implements ScenarioRunner {
         }
         // the scenario's NIC settings carry DCQCN resolved at the host link rate (null for nic.cc: none) and
         // its switch settings are resolved; the engine builds every switch's MMU from them (MmuFactory)
-        return new EngineInput(topology, s.nic(), s.switchSettings(), flows, s.stopTimePs(), s.seed());
+        List<FailureSpec> failures = new ArrayList<>();
+        for (RoutingConfig.Failure f : s.failures()) {
+            failures.add(f.node() != null ? new FailureSpec(f.node(), null, f.atPs(), f.upPs())
+                    : new FailureSpec(f.link().get(0), f.link().get(1), f.atPs(), f.upPs()));
+        }
+        return new EngineInput(topology, s.nic(), s.switchSettings(), flows, s.stopTimePs(), s.seed(), failures,
+                s.routing().convergencePs(), s.routing().mode() == RoutingConfig.Mode.SPRAY);
     }
 
     /**

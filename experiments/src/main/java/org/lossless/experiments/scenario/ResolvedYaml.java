@@ -38,6 +38,23 @@ public final class ResolvedYaml {
             workloads.add(workload(w));
         }
         root.set("telemetry", telemetry(s.telemetry()));
+        ObjectNode routing = root.putObject("routing");
+        routing.put("mode", s.routing().mode() == RoutingConfig.Mode.SPRAY ? "spray" : "ecmp");
+        quantity(routing, "convergence", Units.formatTime(s.routing().convergencePs()));
+        ArrayNode failures = root.putArray("failures");
+        for (RoutingConfig.Failure f : s.failures()) {
+            ObjectNode o = failures.addObject();
+            if (f.node() != null) {
+                o.put("switch", f.node());
+            } else {
+                ArrayNode link = o.putArray("link");
+                f.link().forEach(link::add);
+            }
+            quantity(o, "at", Units.formatTime(f.atPs()));
+            if (f.upPs() >= 0) {
+                quantity(o, "up", Units.formatTime(f.upPs()));
+            }
+        }
         try {
             return Yaml.MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {

@@ -23,14 +23,19 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  *                       rate ({@code dcqcn} null for {@code nic.cc: none})
  * @param workloads      run together; at least one
  * @param telemetry      time series to record
+ * @param routing        ECMP or per-packet spraying, and the route convergence delay after failures
+ * @param failures       links and switches that fail (and maybe recover) during the run
  * @param baseDir        folder of the scenario file (absolute); relative paths resolve against it
  */
 public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
-                       NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, Path baseDir) {
+                       NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
+                       List<RoutingConfig.Failure> failures, Path baseDir) {
     /** What a scenario, workload or result name may contain. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     public Scenario {
+        failures = List.copyOf(failures);
+        java.util.Objects.requireNonNull(routing, "routing");
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(switchSettings, "switchSettings");
         Objects.requireNonNull(nic, "nic");
@@ -58,7 +63,8 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
 
     /** The same scenario with another seed. */
     public Scenario withSeed(long newSeed) {
-        return new Scenario(name, newSeed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, baseDir);
+        return new Scenario(name, newSeed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures,
+                baseDir);
     }
 
     /** A path from the scenario resolved against {@link #baseDir()} (absolute paths stay as they are). */

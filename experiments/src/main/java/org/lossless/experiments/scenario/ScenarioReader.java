@@ -9,7 +9,8 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 
 /** Turns a scenario tree into a validated {@link Scenario}; every error names the file and key path. */
 final class ScenarioReader {
-    static final String[] KEYS = {"name", "seed", "stop_time", "topology", "switch", "nic", "workloads", "telemetry"};
+    static final String[] KEYS = {"name", "seed", "stop_time", "topology", "switch", "nic", "workloads", "telemetry",
+        "routing", "failures"};
 
     private ScenarioReader() {
     }
@@ -40,7 +41,12 @@ final class ScenarioReader {
         List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), topology, defaultPriority);
         long flowCount = WorkloadReader.flowCount(workloads);
         TelemetryConfig telemetry = TelemetryReader.read(c.key("telemetry"), flowCount);
-        return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, src.baseDir());
+        RoutingConfig routing = RoutingReader.routing(c.key("routing"));
+        Cursor failureKey = c.key("failures");
+        List<RoutingConfig.Failure> failures = failureKey.present()
+                ? RoutingReader.failures(failureKey, topology.build()) : List.of();
+        return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, routing, failures,
+                src.baseDir());
     }
 
     static String name(Cursor c) {
