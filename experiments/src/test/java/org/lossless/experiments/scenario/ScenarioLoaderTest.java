@@ -305,6 +305,10 @@ class ScenarioLoaderTest {
                       sample_interval: 10us
                       queues: all
                       flow_rates: none
+                    routing:
+                      mode: ecmp
+                      convergence: 1ms
+                    failures: []
                     """, yaml);
             assertEquals(s, parse(yaml));
         }
