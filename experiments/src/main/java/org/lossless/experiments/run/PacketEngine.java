@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.core.kernel.Kernel;
+import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.net.PacketPool;
 import org.lossless.nic.Flow;
 import org.lossless.nic.FlowListener;
@@ -27,13 +28,33 @@ public final class PacketEngine {
     public record Telemetry(TelemetryConfig config, Writer queues, Writer rates) {
     }
 
+    /**
+     * A hook that sees the built model before the first event runs: validation tests and tools use it
+     * to schedule sampling events, observe PFC ({@link SwitchNode#observePfc}) or probe ports
+     * ({@link org.lossless.core.net.EgressPort#probe}). It must not change the model's behaviour.
+     */
+    @FunctionalInterface
+    public interface Instrument {
+        /**
+         * @param sim     the run's scheduler (schedule probe events on it)
+         * @param network the model
+         * @param flows   the run's flows in id order (progress counters such as {@link Flow#receivedBytes()})
+         */
+        void attach(Scheduler sim, PacketNetwork network, List<Flow> flows);
+    }
+
     /** Runs without time series. */
     public RunResult run(EngineInput in) {
-        return run(in, null);
+        return run(in, null, null);
     }
 
     /** Builds the network, runs it to the stop time or until every flow finished, and reports. */
     public RunResult run(EngineInput in, Telemetry telemetry) {
+        return run(in, telemetry, null);
+    }
+
+    /** As {@link #run(EngineInput, Telemetry)}, with an {@link Instrument} (may be null) attached before the start. */
+    public RunResult run(EngineInput in, Telemetry telemetry, Instrument instrument) {
         long wallStart = System.nanoTime();
         Kernel kernel = new Kernel(in.seed());
         PacketPool pool = new PacketPool();
@@ -52,6 +73,9 @@ public final class PacketEngine {
         new FlowStarter(kernel, network, flows.all()).arm();
         if (telemetry != null) {
             sampler(kernel, network, flows, telemetry).arm();
+        }
+        if (instrument != null) {
+            instrument.attach(kernel, network, flows.all());
         }
         if (flows.size() > 0) {
             kernel.runUntil(in.stopTimePs());
