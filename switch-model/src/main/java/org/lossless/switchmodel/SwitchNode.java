@@ -74,7 +74,7 @@ public final class SwitchNode implements PacketReceiver {
         this.pfc = new PfcGenerator(sim, pool, mmu, timing, name, this.ports);
     }
 
-    /** Reports PFC state changes to {@code observer}. */
+    /** Reports PFC state changes to {@code observer} too (observers add up: telemetry, probes, tests). */
     public void observePfc(PfcObserver observer) {
         pfc.observe(observer);
     }

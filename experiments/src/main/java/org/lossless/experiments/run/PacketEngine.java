@@ -23,9 +23,14 @@ public final class PacketEngine {
 
     /**
      * What to sample while running: the scenario's telemetry settings and where to stream the rows
-     * ({@code null} writers switch a series off).
+     * ({@code null} writers switch a series off): {@code timeseries/queues.csv}, {@code rates.csv} and
+     * {@code pfc.csv} ({@link PfcLog}).
      */
-    public record Telemetry(TelemetryConfig config, Writer queues, Writer rates) {
+    public record Telemetry(TelemetryConfig config, Writer queues, Writer rates, Writer pfc) {
+        /** Without the PFC event log. */
+        public Telemetry(TelemetryConfig config, Writer queues, Writer rates) {
+            this(config, queues, rates, null);
+        }
     }
 
     /**
@@ -73,6 +78,14 @@ public final class PacketEngine {
         new FlowStarter(kernel, network, flows.all()).arm();
         if (telemetry != null) {
             sampler(kernel, network, flows, telemetry).arm();
+            if (telemetry.pfc() != null) {
+                PfcLog log = new PfcLog(telemetry.pfc());
+                for (Node node : in.topology().nodes()) {
+                    if (network.switchAt(node.id()) != null) {
+                        network.switchAt(node.id()).observePfc(log);
+                    }
+                }
+            }
         }
         if (instrument != null) {
             instrument.attach(kernel, network, flows.all());
@@ -133,6 +146,9 @@ public final class PacketEngine {
             }
             if (t.rates() != null) {
                 t.rates().flush();
+            }
+            if (t.pfc() != null) {
+                t.pfc().flush();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -223,6 +223,7 @@ class ScenarioLoaderTest {
                       sample_interval: 10us
                       queues: all
                       flow_rates: none
+                      pfc: true
                     """, yaml);
             assertEquals(s, parse(yaml));
         }
@@ -339,7 +340,7 @@ class ScenarioLoaderTest {
 
         @Test
         void unknownKeyFarFromAnything() {
-            assertEquals("t.yaml: telemetry.zzzzzzzz: unknown key (allowed here: sample_interval, queues, flow_rates)",
+            assertEquals("t.yaml: telemetry.zzzzzzzz: unknown key (allowed here: sample_interval, queues, flow_rates, pfc)",
                     error(MINIMAL + "telemetry: {zzzzzzzz: 1}\n"));
         }
 
