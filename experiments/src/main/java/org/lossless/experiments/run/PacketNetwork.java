@@ -24,6 +24,7 @@ import org.lossless.switchmodel.pfc.PfcTiming;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PortSpec;
 import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.Cable;
 import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Node;
 import org.lossless.topology.Port;
@@ -151,6 +152,34 @@ public final class PacketNetwork {
             }
         }
         return Collections.unmodifiableList(rows);
+    }
+
+    /** Takes both directions of {@code c} down (frames on it and queued for it are dropped and counted). */
+    public void failCable(Cable c) {
+        failEnd(c.a(), c.aPort());
+        failEnd(c.b(), c.bPort());
+    }
+
+    private void failEnd(int node, int port) {
+        egress[node][port].fail();
+        if (switches[node] != null) {
+            switches[node].portFailed(port);
+        }
+    }
+
+    /** Brings both directions of {@code c} back up. */
+    public void restoreCable(Cable c) {
+        egress[c.a()][c.aPort()].restore();
+        egress[c.b()][c.bPort()].restore();
+    }
+
+    /** Gives every switch new routing tables. */
+    public void setRoutes(Routes routes) {
+        for (SwitchNode sw : switches) {
+            if (sw != null) {
+                sw.setRoutes(routes);
+            }
+        }
     }
 
     /** CNPs sent by all NICs. */

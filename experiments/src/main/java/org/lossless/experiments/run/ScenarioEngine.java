@@ -14,9 +14,6 @@ import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
 import org.lossless.experiments.scenario.WorkloadConfig;
-import org.lossless.nic.NicConfig;
-import org.lossless.switchmodel.settings.SwitchSettings;
-import org.lossless.topology.StarTopology;
 import org.lossless.topology.Topology;
 
 /**
@@ -68,18 +65,27 @@ public final class ScenarioEngine implements ScenarioRunner {
                     flows.add(new FlowSpec(f.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
                             spec.priority()));
                 }
+            } else if (w instanceof WorkloadConfig.HpccFlows h) {
+                // src/dst are already host numbers, priority = the file's priority group (WorkloadConfig.HpccFlows)
+                for (WorkloadConfig.FlowSpec spec : h.flows()) {
+                    flows.add(new FlowSpec(h.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
+                            spec.priority()));
+                }
             } else {
                 throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
             }
         }
-        NicConfig nic = new NicConfig(s.nic().mtuBytes(), 1);
-        return new EngineInput(topology, nic, SwitchSettings.defaults(), flows, s.stopTimePs(), s.seed());
+        // the scenario's NIC settings carry DCQCN resolved at the host link rate (null for nic.cc: none) and
+        // its switch settings are resolved; the engine builds every switch's MMU from them (MmuFactory)
+        return new EngineInput(topology, s.nic(), s.switchSettings(), flows, s.stopTimePs(), s.seed());
     }
 
-    static Topology topology(TopologyConfig t) {
-        if (t instanceof TopologyConfig.Star star) {
-            return StarTopology.build(star.hosts(), star.hostLink().rateBps(), star.hostLink().delayPs());
-        }
-        throw new ScenarioException("topology type " + t.type() + " is not supported by the packet engine yet");
+    /**
+     * The fabric graph of a scenario's topology: each type maps to its topology-library spec
+     * ({@link TopologyConfig#spec()}: star -> StarSpec, leaf-spine -> LeafSpineSpec, fat-tree ->
+     * FatTreeSpec, ..., hpcc-file -> the graph read from the file when the scenario was loaded).
+     */
+    public static Topology topology(TopologyConfig t) {
+        return t.build();
     }
 }
