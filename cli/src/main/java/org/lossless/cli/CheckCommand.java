@@ -44,6 +44,8 @@ final class CheckCommand implements Callable<Integer> {
         ctx.out().print(ResolvedYaml.write(s));
         ctx.out().print(summary(s));
         ctx.out().flush();
+        // also on stderr, as `run` does: the resolved YAML on stdout is often redirected to a file
+        Warnings.print(ctx, s);
         return 0;
     }
 

@@ -1,12 +1,16 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.run.HeadroomLint;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.WorkloadConfig;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** What a loaded scenario's input files did that is legal but worth telling (HPCC imports). */
+/**
+ * What a loaded scenario does that is legal but worth telling: HPCC imports, and a fixed PFC headroom
+ * below the computed need ({@link HeadroomLint}).
+ */
 final class Warnings {
     private Warnings() {
     }
@@ -18,6 +22,7 @@ final class Warnings {
                 all.addAll(h.warnings());
             }
         }
+        all.addAll(HeadroomLint.of(s));
         return all;
     }
 

@@ -167,6 +167,49 @@ class CliTest {
             assertTrue(out.toString().startsWith(ResolvedYaml.write(expected) + "# topology summary\n# star: 3 hosts, "
                     + "1 switches, 3 links\n"), out.toString());
             assertEquals(List.of("s.yaml"), files(cwd));
+            assertEquals("", err.toString());
+        }
+    }
+
+    /** A fixed PFC headroom below what headroom: auto computes: one warning line on stderr, no failure. */
+    @Nested
+    class HeadroomWarning {
+        static final String SHORT = """
+                name: short
+                topology: {type: star, hosts: 3, host_link: {rate: 40Gbps, length: 100m}}
+                switch: {pfc: {headroom: 2KB}}
+                nic: {mtu: 1000}
+                workloads:
+                  - type: flows
+                    flows: [{src: 1, dst: 0, size: 1MB}]
+                """;
+        // 40 G, 100 m, 1078 B frames: see HeadroomLintTest for the hand computation of 16 KiB
+        static final String LINE = "lossless: warning: switch.pfc.headroom 2000 B is below the computed need (what "
+                + "headroom: auto would give) on 3 switch ports: sw0:0-2 need 16384 B (40Gbps, 100m); lossless drops "
+                + "are possible\n";
+
+        @Test
+        void checkWarnsOnStderrAndInTheComments() throws IOException {
+            write("s.yaml", SHORT);
+            assertEquals(0, lossless("check", "s.yaml"));
+            assertEquals(LINE, err.toString());
+            assertTrue(out.toString().endsWith("# warning: " + LINE.substring("lossless: warning: ".length())),
+                    out.toString());
+        }
+
+        @Test
+        void runWarnsAndRuns() throws IOException {
+            write("s.yaml", SHORT);
+            assertEquals(0, lossless("run", "s.yaml", "--out", "r"));
+            assertEquals(LINE, err.toString());
+            assertTrue(Files.exists(cwd.resolve("r/summary.json")));
+        }
+
+        @Test
+        void enoughHeadroomIsSilent() throws IOException {
+            write("s.yaml", SHORT.replace("headroom: 2KB", "headroom: 16KiB"));
+            assertEquals(0, lossless("check", "s.yaml"));
+            assertEquals("", err.toString());
         }
     }
 

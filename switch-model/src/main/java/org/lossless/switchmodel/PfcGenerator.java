@@ -36,8 +36,13 @@ final class PfcGenerator {
         this.refresh = new Refresh[ports.length];
     }
 
+    /** Adds {@code o}; observers are told in the order they were added (no cost per frame without any). */
     void observe(PfcObserver o) {
-        this.observer = o;
+        PfcObserver before = observer;
+        this.observer = before == null ? o : (t, n, port, pg, pause) -> {
+            before.pfcSent(t, n, port, pg, pause);
+            o.pfcSent(t, n, port, pg, pause);
+        };
     }
 
     /** After an admission on (inPort, pg): XOFF if the MMU says so. */

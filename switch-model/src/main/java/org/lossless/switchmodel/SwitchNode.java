@@ -115,7 +115,7 @@ public final class SwitchNode implements PacketReceiver {
         }
     }
 
-    /** Reports PFC state changes to {@code observer}. */
+    /** Reports PFC state changes to {@code observer} too (observers add up: telemetry, probes, tests). */
     public void observePfc(PfcObserver observer) {
         pfc.observe(observer);
     }

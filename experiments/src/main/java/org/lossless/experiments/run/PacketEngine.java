@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.core.kernel.Kernel;
+import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.net.PacketPool;
 import org.lossless.nic.Flow;
 import org.lossless.nic.FlowListener;
@@ -22,18 +23,43 @@ public final class PacketEngine {
 
     /**
      * What to sample while running: the scenario's telemetry settings and where to stream the rows
-     * ({@code null} writers switch a series off).
+     * ({@code null} writers switch a series off): {@code timeseries/queues.csv}, {@code rates.csv} and
+     * {@code pfc.csv} ({@link PfcLog}).
      */
-    public record Telemetry(TelemetryConfig config, Writer queues, Writer rates) {
+    public record Telemetry(TelemetryConfig config, Writer queues, Writer rates, Writer pfc) {
+        /** Without the PFC event log. */
+        public Telemetry(TelemetryConfig config, Writer queues, Writer rates) {
+            this(config, queues, rates, null);
+        }
+    }
+
+    /**
+     * A hook that sees the built model before the first event runs: validation tests and tools use it
+     * to schedule sampling events, observe PFC ({@link SwitchNode#observePfc}) or probe ports
+     * ({@link org.lossless.core.net.EgressPort#probe}). It must not change the model's behaviour.
+     */
+    @FunctionalInterface
+    public interface Instrument {
+        /**
+         * @param sim     the run's scheduler (schedule probe events on it)
+         * @param network the model
+         * @param flows   the run's flows in id order (progress counters such as {@link Flow#receivedBytes()})
+         */
+        void attach(Scheduler sim, PacketNetwork network, List<Flow> flows);
     }
 
     /** Runs without time series. */
     public RunResult run(EngineInput in) {
-        return run(in, null);
+        return run(in, null, null);
     }
 
     /** Builds the network, runs it to the stop time or until every flow finished, and reports. */
     public RunResult run(EngineInput in, Telemetry telemetry) {
+        return run(in, telemetry, null);
+    }
+
+    /** As {@link #run(EngineInput, Telemetry)}, with an {@link Instrument} (may be null) attached before the start. */
+    public RunResult run(EngineInput in, Telemetry telemetry, Instrument instrument) {
         long wallStart = System.nanoTime();
         Kernel kernel = new Kernel(in.seed());
         PacketPool pool = new PacketPool();
@@ -53,6 +79,17 @@ public final class PacketEngine {
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         if (telemetry != null) {
             sampler(kernel, network, flows, telemetry).arm();
+            if (telemetry.pfc() != null) {
+                PfcLog log = new PfcLog(telemetry.pfc());
+                for (Node node : in.topology().nodes()) {
+                    if (network.switchAt(node.id()) != null) {
+                        network.switchAt(node.id()).observePfc(log);
+                    }
+                }
+            }
+        }
+        if (instrument != null) {
+            instrument.attach(kernel, network, flows.all());
         }
         if (flows.size() > 0) {
             kernel.runUntil(in.stopTimePs());
@@ -110,6 +147,9 @@ public final class PacketEngine {
             }
             if (t.rates() != null) {
                 t.rates().flush();
+            }
+            if (t.pfc() != null) {
+                t.pfc().flush();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -37,13 +37,15 @@ public final class ScenarioEngine implements ScenarioRunner {
         Path ts = resultDir.resolve("timeseries");
         boolean queues = !scenario.telemetry().queues().none();
         boolean rates = !scenario.telemetry().flowRates().none();
+        boolean pfc = scenario.telemetry().pfc();
         try {
-            if (queues || rates) {
+            if (queues || rates || pfc) {
                 Files.createDirectories(ts);
             }
             try (Writer q = queues ? writer(ts.resolve("queues.csv")) : null;
-                 Writer r = rates ? writer(ts.resolve("rates.csv")) : null) {
-                return new PacketEngine().run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r));
+                 Writer r = rates ? writer(ts.resolve("rates.csv")) : null;
+                 Writer p = pfc ? writer(ts.resolve("pfc.csv")) : null) {
+                return new PacketEngine().run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -203,6 +203,7 @@ public final class ResolvedYaml {
             ArrayNode a = n.putArray("flow_rates");
             t.flowRates().items().forEach(a::add);
         }
+        n.put("pfc", t.pfc());
         return n;
     }
 

@@ -9,14 +9,22 @@ import java.util.Objects;
  * @param sampleIntervalPs sampling period of every time series, ps (&gt; 0)
  * @param queues           egress queues for {@code timeseries/queues.csv}
  * @param flowRates        flow ids for {@code timeseries/rates.csv}
+ * @param pfc              write every PFC pause and resume to {@code timeseries/pfc.csv} (not sampled: one
+ *                         row per XOFF/XON decision)
  */
-public record TelemetryConfig(long sampleIntervalPs, Selection<QueueRef> queues, Selection<Long> flowRates) {
+public record TelemetryConfig(long sampleIntervalPs, Selection<QueueRef> queues, Selection<Long> flowRates,
+                              boolean pfc) {
     public TelemetryConfig {
         if (sampleIntervalPs <= 0) {
             throw new IllegalArgumentException("sample interval must be > 0 ps, got " + sampleIntervalPs);
         }
         Objects.requireNonNull(queues, "queues");
         Objects.requireNonNull(flowRates, "flowRates");
+    }
+
+    /** With {@code timeseries/pfc.csv} on (the default). */
+    public TelemetryConfig(long sampleIntervalPs, Selection<QueueRef> queues, Selection<Long> flowRates) {
+        this(sampleIntervalPs, queues, flowRates, true);
     }
 
     /**

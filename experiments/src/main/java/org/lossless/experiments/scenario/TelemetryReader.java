@@ -3,19 +3,20 @@ package org.lossless.experiments.scenario;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads {@code telemetry}: sample interval, queue and flow-rate selections. */
+/** Reads {@code telemetry}: sample interval, queue and flow-rate selections, the PFC event log switch. */
 final class TelemetryReader {
     private TelemetryReader() {
     }
 
     static TelemetryConfig read(Cursor c, long flowCount) {
-        c.object("sample_interval", "queues", "flow_rates");
+        c.object("sample_interval", "queues", "flow_rates", "pfc");
         Cursor intervalKey = c.key("sample_interval");
         long interval = intervalKey.timePs(Defaults.SAMPLE_INTERVAL_PS);
         if (interval <= 0) {
             throw intervalKey.error("the sample interval must be > 0, e.g. 10us");
         }
-        return new TelemetryConfig(interval, queues(c.key("queues")), flowRates(c.key("flow_rates"), flowCount));
+        return new TelemetryConfig(interval, queues(c.key("queues")), flowRates(c.key("flow_rates"), flowCount),
+                c.key("pfc").bool(true));
     }
 
     private static TelemetryConfig.Selection<TelemetryConfig.QueueRef> queues(Cursor c) {

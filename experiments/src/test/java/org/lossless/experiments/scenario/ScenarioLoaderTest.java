@@ -305,6 +305,7 @@ class ScenarioLoaderTest {
                       sample_interval: 10us
                       queues: all
                       flow_rates: none
+                      pfc: true
                     routing:
                       mode: ecmp
                       convergence: 1ms
@@ -426,7 +427,7 @@ class ScenarioLoaderTest {
 
         @Test
         void unknownKeyFarFromAnything() {
-            assertEquals("t.yaml: telemetry.zzzzzzzz: unknown key (allowed here: sample_interval, queues, flow_rates)",
+            assertEquals("t.yaml: telemetry.zzzzzzzz: unknown key (allowed here: sample_interval, queues, flow_rates, pfc)",
                     error(MINIMAL + "telemetry: {zzzzzzzz: 1}\n"));
         }
 

@@ -25,6 +25,8 @@ public final class EgressPort {
     private PacketSource source;
     private Packet onWire;
     private long busyPs;
+    /** Optional observer of finished frames; null on ordinary runs (one null test per frame). */
+    private TxProbe probe;
     /** Recycles frames lost on a failed link; set with {@link #onLoss}. */
     private java.util.function.Consumer<Packet> loss = p -> { };
 
@@ -65,6 +67,11 @@ public final class EgressPort {
 
     public PauseState pauseState() {
         return pause;
+    }
+
+    /** Reports every frame this port finishes serializing to {@code p} (null removes the probe). */
+    public void probe(TxProbe p) {
+        this.probe = p;
     }
 
     /** Whether a frame is being serialized now. */
@@ -188,6 +195,9 @@ public final class EgressPort {
             } else {
                 counters.txBytes[p.priority] += p.frameBytes;
                 counters.txPackets[p.priority]++;
+            }
+            if (probe != null) {
+                probe.transmitted(p, p.sentPs, sim.now());
             }
             link.carry(p);
             startNext();

@@ -1,0 +1,131 @@
+package org.lossless.experiments.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lossless.core.net.WireFormat;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.Units;
+import org.lossless.switchmodel.settings.MmuFactory;
+import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.PortSpec;
+import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.Node;
+import org.lossless.topology.Port;
+import org.lossless.topology.Topology;
+
+/**
+ * Warns when a fixed {@code switch.pfc.headroom} is below what {@code headroom: auto} would compute for a
+ * switch port (the SONiC model at the port's rate and cable length, both MTUs = the largest data frame;
+ * {@link MmuFactory#autoHeadroom}): frames in flight after an XOFF may overflow it, i.e. lossless drops.
+ * The run is not refused: a small headroom is a legitimate experiment (reference A-2).
+ *
+ * <p>One line for the whole fabric, ports grouped by (rate, cable length, need) and listed per switch as
+ * port ranges, e.g. {@code sw0:0-8}. Not checked: PFC off, headroom auto, the {@code hpcc2019} profile
+ * (its headroom is 3 x BDP per port, not this key).
+ */
+public final class HeadroomLint {
+    /** Switches listed per group before "and N more". */
+    static final int MAX_SWITCHES = 6;
+
+    private HeadroomLint() {
+    }
+
+    /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
+    public static List<String> of(Scenario s) {
+        Topology t;
+        try {
+            t = ScenarioEngine.topology(s.topology());
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+        return warnings(t, s.switchSettings(), s.nic().mtu());
+    }
+
+    /**
+     * @param mtu RDMA payload bytes per packet (the largest frame is the first packet of a message, with RETH)
+     * @return at most one line
+     */
+    public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
+        PfcSettings pfc = s.pfc();
+        if (pfc == null || Boolean.FALSE.equals(pfc.enabled()) || pfc.headroomBytes() < 0 || "hpcc2019".equals(s.profile())) {
+            return List.of();
+        }
+        long configured = pfc.headroomBytes();
+        int cell = s.cellSize() == null ? 1 : s.cellSize();
+        int maxFrame = WireFormat.dataFrameBytes(mtu, true);
+        // (rate, metres, need) -> switch name -> port indexes, in topology order
+        Map<String, Map<String, List<Integer>>> groups = new LinkedHashMap<>();
+        int short_ = 0;
+        for (Node node : t.nodes()) {
+            if (node.isHost()) {
+                continue;
+            }
+            for (Port p : t.ports(node.id())) {
+                PortSpec spec = PortSpec.ofDelay(p.cable().rateBps(), p.cable().delayPs());
+                long need = MmuFactory.autoHeadroom(spec, pfc, maxFrame, cell);
+                if (roundUp(configured, cell) >= need) {
+                    continue;
+                }
+                short_++;
+                double metres = pfc.cableLength() != null ? pfc.cableLength() : spec.meters();
+                String key = "need " + need + " B (" + Units.formatRate(spec.rateBps()) + ", " + metres(metres) + ")";
+                groups.computeIfAbsent(key, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(node.name(), k -> new ArrayList<>()).add(p.index());
+            }
+        }
+        if (short_ == 0) {
+            return List.of();
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("switch.pfc.headroom ").append(configured).append(" B is below the computed need (what headroom: auto "
+                + "would give) on ").append(short_).append(short_ == 1 ? " switch port: " : " switch ports: ");
+        boolean firstGroup = true;
+        for (Map.Entry<String, Map<String, List<Integer>>> g : groups.entrySet()) {
+            if (!firstGroup) {
+                b.append("; ");
+            }
+            firstGroup = false;
+            int listed = 0;
+            for (Map.Entry<String, List<Integer>> sw : g.getValue().entrySet()) {
+                if (listed == MAX_SWITCHES) {
+                    b.append(" and ").append(g.getValue().size() - MAX_SWITCHES).append(" more switches");
+                    break;
+                }
+                b.append(listed == 0 ? "" : ", ").append(sw.getKey()).append(':').append(ranges(sw.getValue()));
+                listed++;
+            }
+            b.append(' ').append(g.getKey());
+        }
+        b.append("; lossless drops are possible");
+        return List.of(b.toString());
+    }
+
+    private static long roundUp(long bytes, int cell) {
+        return (bytes + cell - 1) / cell * cell;
+    }
+
+    private static String metres(double m) {
+        return Units.formatLength(Math.round(m * 1000));
+    }
+
+    /** Sorted port indexes as ranges: [0, 1, 2, 5] -> "0-2,5". */
+    static String ranges(List<Integer> ports) {
+        StringBuilder b = new StringBuilder();
+        int i = 0;
+        while (i < ports.size()) {
+            int j = i;
+            while (j + 1 < ports.size() && ports.get(j + 1) == ports.get(j) + 1) {
+                j++;
+            }
+            b.append(i == 0 ? "" : ",").append(ports.get(i));
+            if (j > i) {
+                b.append('-').append(ports.get(j));
+            }
+            i = j + 1;
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,77 @@
+package org.lossless.experiments.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.LinkSpec;
+import org.lossless.topology.Topology;
+import org.lossless.topology.types.LeafSpineSpec;
+import org.lossless.topology.types.StarSpec;
+
+/**
+ * The fixed-headroom warning. Needs by hand (SONiC model, both MTUs = the 1078 B first frame of a
+ * 1000 B payload, Spectrum-1 MAC/PHY 819.2 B, byte cells):
+ * 40 Gb/s, 100 m: 1078 + 1078 + 2 x 100 x 40e9 / 1.98e8 / 8 (5,050.5) + 819.2 + 118 quanta x 64 (7,552)
+ * = 15,578 B -> 16 KiB = 16,384 B. 40 Gb/s, 1 m: 1078 + 1078 + 50.5 + 819.2 + 7,552 = 10,578 B ->
+ * 11 KiB = 11,264 B. 100 Gb/s, 1 m: 1078 x 2 + 126.3 + 819.2 + 394 x 64 (25,216) = 28,318 B -> 28 KiB = 28,672 B.
+ */
+class HeadroomLintTest {
+    private static final long G40 = 40_000_000_000L;
+
+    private static SwitchSettings headroom(String h, Boolean enabled, String profile) {
+        PfcSettings pfc = new PfcSettings(enabled, List.of(3), null, null, h, null, null, null, null, null, null, null,
+                null, null);
+        return new SwitchSettings(profile, null, null, null, pfc, null, null, null, null, null);
+    }
+
+    private static final Topology STAR = new StarSpec(9, LinkSpec.ofLength(G40, 100)).build();
+
+    @Test
+    void oneLineNamingEveryShortPortGrouped() {
+        assertEquals(List.of("switch.pfc.headroom 2000 B is below the computed need (what headroom: auto would give) "
+                + "on 9 switch ports: sw0:0-8 need 16384 B (40Gbps, 100m); lossless drops are possible"),
+                HeadroomLint.warnings(STAR, headroom("2KB", null, null), 1000));
+    }
+
+    @Test
+    void groupsByRateCableAndNeed() {
+        // leaf ports 0-1 to hosts (40 G, 1 m), 2-3 to the spines (100 G, 1 m); spines: ports 0-1 to the leaves
+        Topology t = new LeafSpineSpec(2, 2, 2, LinkSpec.ofLength(G40, 1), LinkSpec.ofLength(100_000_000_000L, 1)).build();
+        assertEquals(List.of("switch.pfc.headroom 11264 B is below the computed need (what headroom: auto would give) "
+                + "on 8 switch ports: leaf0:2-3, leaf1:2-3, spine0:0-1, spine1:0-1 need 28672 B (100Gbps, 1m); "
+                + "lossless drops are possible"), HeadroomLint.warnings(t, headroom("11264", null, null), 1000));
+        assertEquals(List.of("switch.pfc.headroom 11263 B is below the computed need (what headroom: auto would give) "
+                + "on 12 switch ports: leaf0:0-1, leaf1:0-1 need 11264 B (40Gbps, 1m); leaf0:2-3, leaf1:2-3, spine0:0-1, "
+                + "spine1:0-1 need 28672 B (100Gbps, 1m); lossless drops are possible"),
+                HeadroomLint.warnings(t, headroom("11263", null, null), 1000));
+    }
+
+    @Test
+    void silentWhenEnoughAutoOffOrHpcc() {
+        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("16384", null, null), 1000));
+        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("auto", null, null), 1000));
+        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom(null, null, null), 1000));
+        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("2KB", false, null), 1000));
+        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("2KB", null, "hpcc2019"), 1000));
+        assertEquals(List.of(), HeadroomLint.warnings(STAR, SwitchSettings.defaults(), 1000));
+    }
+
+    @Test
+    void manySwitchesAreCut() {
+        Topology t = new LeafSpineSpec(8, 1, 1, LinkSpec.ofLength(G40, 100), LinkSpec.ofLength(G40, 100)).build();
+        String w = HeadroomLint.warnings(t, headroom("1KB", null, null), 1000).get(0);
+        assertEquals("switch.pfc.headroom 1000 B is below the computed need (what headroom: auto would give) on 24 "
+                + "switch ports: leaf0:0-1, leaf1:0-1, leaf2:0-1, leaf3:0-1, leaf4:0-1, leaf5:0-1 and 3 more switches "
+                + "need 16384 B (40Gbps, 100m); lossless drops are possible", w);
+    }
+
+    @Test
+    void ranges() {
+        assertEquals("0-2,5,7-8", HeadroomLint.ranges(List.of(0, 1, 2, 5, 7, 8)));
+        assertEquals("4", HeadroomLint.ranges(List.of(4)));
+    }
+}
