@@ -32,14 +32,21 @@ import org.lossless.topology.StarTopology;
  * time-averaged queue (sampled every 2 us) over 20-100 ms. Tolerances apply to the mean over seeds
  * (validation.md conventions); Jain's index is asserted for every seed.
  *
- * <p>Seeds: the reference asks for at least 5. A flow's 50 ms mean goodput varies from seed to seed,
- * with a standard deviation (measured over 60 seeds) of about 2.5 % at N = 2, 4 % at N = 4, 5.5 % at
- * N = 8 and 6.5 % at N = 10: DCQCN's fast recovery returns a flow to its pre-cut rate, so differences
- * between flows fade only over tens of ms (the CoNEXT'16 ns-3 trace for N = 2 fluctuates by about
- * ±2 Gb/s too). No flow is favoured: per-flow means over 60 seeds are all within ±1.6 %. The number
- * of seeds per N is chosen so that the standard error of a flow's seed mean is at most about 1.5 %,
- * putting the ±5 % tolerance at over 3 standard errors for every flow (with 5 seeds at N = 10 the
- * largest of the ten per-flow means is expected near 5 %; 5.04 % was measured).
+ * <p>The measured queue sits 14-23 % above q*, for every N. Expected direction: the packet NIC's
+ * notification point sends at most one CNP per 50 us and ignores the marks in between, while the
+ * fluid model treats the probability of any mark in a window as the cut rate and lets any mark reset
+ * the increase stages; fewer cuts and more increases need more marking, i.e. a longer queue. At small
+ * N the queue also dips below K_min, where RED cannot go below 0, so the mean marking is convex in q.
+ *
+ * <p>Seeds: the reference asks for at least 5. A flow's 50 ms mean goodput varies from seed to seed:
+ * the rms deviation of one seed's per-flow mean from C/N is about 2.5 % at N = 2, 5.0 % at N = 4,
+ * 5.3 % at N = 8 and 6.0 % at N = 10 (printed by the test). DCQCN's fast recovery returns a flow to
+ * its pre-cut rate, so differences between flows fade only over tens of ms (the CoNEXT'16 ns-3 trace
+ * for N = 2 fluctuates by about ±2 Gb/s too). No flow is favoured: over 60 seeds at N = 10 every
+ * per-flow mean was within ±1.7 % of C/N. The number of seeds per N keeps the standard error of a
+ * flow's seed mean below 1.5 %, so that the ±5 % tolerance is over 3 standard errors for every flow
+ * (with 5 seeds at N = 10 the largest of the ten per-flow means is expected near 5 %; 5.04 % was
+ * measured).
  */
 class V04IncastVsFluidTest {
     static final long END = 100 * MS;
@@ -72,7 +79,7 @@ class V04IncastVsFluidTest {
      * @param seeds      seeds 1..seeds (see the class comment)
      */
     @ParameterizedTest(name = "N = {0}")
-    @CsvSource({"2, 20.15, 5", "4, 41.81, 10", "8, 93.77, 15", "10, 122.62, 20"})
+    @CsvSource({"2, 20.15, 5", "4, 41.81, 12", "8, 93.77, 15", "10, 122.62, 20"})
     void ratesAreFairAndTheQueueSitsNearTheFluidFixedPoint(int n, double v03QueueKb, int seeds) {
         FixedPoint fp = FluidFixedPoint.solve(FluidParams.paper(n, RATE, 4 * US));
         assertTrue(fp.exists(), fp.reason());
