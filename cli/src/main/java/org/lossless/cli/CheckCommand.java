@@ -1,7 +1,9 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
+import org.lossless.topology.analysis.TopologySummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -11,10 +13,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code lossless check SCENARIO [--set KEY=VALUE]...}: validates and prints the resolved scenario. */
+/**
+ * {@code lossless check SCENARIO [--set KEY=VALUE]...}: validates and prints the resolved scenario, then the
+ * topology summary as YAML comments (so the output is still the resolved scenario file).
+ */
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Validates a scenario and prints it with every default filled in (what a run would write to "
-                + "scenario.resolved.yaml). Runs nothing.")
+                + "scenario.resolved.yaml), then, as comments, the topology summary: hosts, switches, links per tier, "
+                + "oversubscription per tier and bisection bandwidth. Runs nothing.")
 final class CheckCommand implements Callable<Integer> {
     private final Context ctx;
 
@@ -36,7 +42,17 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         Scenario s = RunCommand.load(ctx, scenario, sets, seed);
         ctx.out().print(ResolvedYaml.write(s));
+        ctx.out().print(summary(s));
         ctx.out().flush();
         return 0;
+    }
+
+    /** The topology summary and the load warnings, each line a YAML comment. */
+    static String summary(Scenario s) {
+        StringBuilder b = new StringBuilder("# topology summary\n");
+        TopologySummary.of(ScenarioEngine.topology(s.topology())).toText().lines()
+                .forEach(l -> b.append("# ").append(l).append('\n'));
+        Warnings.of(s).forEach(w -> b.append("# warning: ").append(w).append('\n'));
+        return b.toString();
     }
 }

@@ -57,9 +57,13 @@ public final class Cli {
         cl.addSubcommand("fluid", new CommandLine(new FluidCommand()));
         cl.addSubcommand("headroom", new CommandLine(new HeadroomCommand()));
         CommandLine imports = new CommandLine(new ImportCommand());
+        imports.addSubcommand("hpcc", new CommandLine(new ImportHpccCommand(ctx)));
         imports.addSubcommand("mlx5", new CommandLine(new ImportMlx5Command()));
         imports.addSubcommand("sonic", new CommandLine(new ImportSonicCommand()));
         cl.addSubcommand("import", imports);
+        cl.addSubcommand("export", new CommandLine(new ExportCommand())
+                .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
+                .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx))));
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);

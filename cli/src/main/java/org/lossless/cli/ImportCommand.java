@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code lossless import FORMAT ...}: settings from real equipment or other simulators, as scenario YAML. */
 @Command(name = "import", mixinStandardHelpOptions = true,
-        description = "Turns settings from real equipment or other simulators into scenario YAML.")
+        description = "Turns settings from real equipment or other simulators into scenario YAML: 'import hpcc' (HPCC "
+                + "ns-3 simulator topology, flow and config files), 'import mlx5', 'import sonic'.")
 final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -42,6 +42,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Scenario s = load(ctx, scenario, sets, seed);
+        Warnings.print(ctx, s);
         return Execution.run(ctx, s, out, report);
     }
 

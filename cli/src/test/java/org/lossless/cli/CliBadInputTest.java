@@ -46,7 +46,7 @@ class CliBadInputTest {
                 "lossless: s.yaml: workloads[0].flows[0].size: '-1MB' is not a valid size: it must not be negative"),
             new Case("unknown key with did-you-mean", OK + "swich: {buffer_size: 1MB}\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: swich: unknown key; did you mean 'switch'? (allowed here: name, seed, stop_time, "
-                    + "topology, switch, nic, workloads, telemetry)"),
+                    + "topology, switch, nic, workloads, telemetry, routing, failures)"),
             new Case("unknown host", OK.replace("{src: 2, dst: 0", "{src: 2, dst: 5"), List.of("run", "s.yaml"),
                 "lossless: s.yaml: workloads[0].flows[1].dst: host 5 does not exist: the star topology has 3 hosts, "
                     + "numbered 0 to 2"),
@@ -68,11 +68,12 @@ class CliBadInputTest {
             new Case("bare number time", OK + "stop_time: 50\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: stop_time: '50' is not a time: a unit is required (ps, ns, us, ms or s), e.g. 10us; "
                     + "only 0 may be written without one"),
-            new Case("unsupported topology type", OK.replace("type: star, hosts: 3", "type: leaf-spine, leaves: 4"),
+            new Case("topology key missing", OK.replace("type: star, hosts: 3", "type: leaf-spine, leaves: 4"),
                 List.of("run", "s.yaml"),
-                "lossless: s.yaml: topology.type: topology type 'leaf-spine' is not supported yet (supported: star)"),
+                "lossless: s.yaml: topology.spines: is required (an integer >= 1)"),
             new Case("unsupported workload type", OK + "  - {type: allreduce, size: 1MB}\n", List.of("run", "s.yaml"),
-                "lossless: s.yaml: workloads[1].type: workload type 'allreduce' is not supported yet (supported: flows)"),
+                "lossless: s.yaml: workloads[1].type: workload type 'allreduce' is not supported yet (supported: flows, "
+                    + "hpcc-flows)"),
             new Case("missing name", OK.replace("name: small\n", ""), List.of("run", "s.yaml"),
                 "lossless: s.yaml: name: is required: a name made of letters, digits, '.', '_' and '-', e.g. incast-8to1"),
             new Case("bad name characters", OK.replace("name: small", "name: small/run"), List.of("run", "s.yaml"),
@@ -91,6 +92,21 @@ class CliBadInputTest {
             new Case("check: bad choice", OK + "nic: {cc: dcqnc}\n", List.of("check", "s.yaml"),
                 "lossless: s.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, hpcc, timely, "
                     + "dctcp, none)"),
+            new Case("congestion control not implemented yet", OK + "nic: {cc: hpcc}\n", List.of("run", "s.yaml"),
+                "lossless: s.yaml: nic.cc: 'hpcc' is not implemented yet (implemented: dcqcn, none)"),
+            new Case("unknown DCQCN key", OK + "nic: {dcqcn: {profile: mlx5, alpha_gian: 1/256}}\n", List.of("check", "s.yaml"),
+                "lossless: s.yaml: nic.dcqcn.alpha_gian: unknown key; did you mean 'alpha_gain'? (allowed here: "
+                    + String.join(", ", org.lossless.nic.dcqcn.DcqcnKeys.names()) + ")"),
+            new Case("bad DCQCN value from --set", OK, List.of("run", "s.yaml", "--set", "nic.dcqcn.min_rate=200Gbps"),
+                "lossless: s.yaml: nic.dcqcn.min_rate (from --set nic.dcqcn.min_rate=200Gbps): min_rate (200000000000 bps) "
+                    + "must not exceed the maximum rate (100000000000 bps, the line rate)"),
+            new Case("unknown switch key", OK + "switch: {pfc: {pause_qanta: 100}}\n", List.of("run", "s.yaml"),
+                "lossless: s.yaml: switch.pfc.pause_qanta: unknown key; did you mean 'pause_quanta'? (allowed here: "
+                    + "enabled, priorities, dynamic_th, static_th, headroom, xon_offset, xon, reserved, pool, cable_length, "
+                    + "mode, pause_quanta, refresh, watchdog)"),
+            new Case("undefined switch pool", OK + "switch: {lossy_pg: {pool: lossy}}\n", List.of("run", "s.yaml"),
+                "lossless: s.yaml: switch.lossy_pg.pool: pool 'lossy' is not defined: switch.pools is not set (remove "
+                    + "this key to use the switch's implicit pools)"),
             new Case("--out is a file", OK, List.of("run", "s.yaml", "--out", "s.yaml"),
                 "lossless: --out " + "%CWD%/s.yaml: exists and is not a directory"));
     }

@@ -80,6 +80,13 @@ public final class HostNic implements PacketReceiver, PacketSource {
     /** Sets the NIC's egress port; the NIC is its packet source. */
     public void attach(EgressPort egress) {
         this.port = egress;
+        egress.onLoss(p -> {
+            if (p.type != PacketType.PFC) {
+                egress.counters().drops[p.priority]++;
+                egress.counters().dropBytes[p.priority] += p.frameBytes;
+            }
+            pool.release(p);
+        });
         DcqcnParams p = config.dcqcn();
         this.dcqcn = p == null || p.lineRateBps() == egress.rateBps() ? p : p.withLineRate(egress.rateBps());
     }

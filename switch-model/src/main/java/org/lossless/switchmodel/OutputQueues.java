@@ -57,6 +57,20 @@ public final class OutputQueues implements PacketSource {
         return null;
     }
 
+    /** Removes any queued frame (highest priority first) without reporting it, or null: for draining. */
+    Packet pollAny() {
+        if (occupiedMask == 0) {
+            return null;
+        }
+        int prio = 31 - Integer.numberOfLeadingZeros(occupiedMask);
+        PacketRing q = queues[prio];
+        Packet p = q.poll();
+        if (q.isEmpty()) {
+            occupiedMask &= ~(1 << prio);
+        }
+        return p;
+    }
+
     /** Frame bytes queued at {@code priority}. */
     public long queuedBytes(int priority) {
         return queues[priority].bytes();

@@ -38,7 +38,7 @@ import org.lossless.topology.Routes;
 public final class SwitchNode implements PacketReceiver {
     private final int nodeId;
     private final String name;
-    private final Routes routes;
+    private Routes routes;
     private final EcmpHash ecmp;
     private final EgressPort[] ports;
     private final OutputQueues[] queues;
@@ -48,6 +48,7 @@ public final class SwitchNode implements PacketReceiver {
     private final EcnConfig ecn;
     private final StreamInterface ecnStream;
     private final PfcGenerator pfc;
+    private boolean spray;
 
     /**
      * @param ports     egress ports by port index (connected to their links by the caller, with
@@ -72,6 +73,46 @@ public final class SwitchNode implements PacketReceiver {
             markers[i] = ecn.enabled() ? new RedMarker(ecn.paramsFor(ports[i].rateBps())) : null;
         }
         this.pfc = new PfcGenerator(sim, pool, mmu, timing, name, this.ports);
+        for (int i = 0; i < ports.length; i++) {
+            int port = i;
+            ports[i].onLoss(p -> lost(p, port));
+        }
+    }
+
+    /**
+     * Per-packet spraying: pick the equal-cost port per packet (hash of the flow and its PSN) instead
+     * of per flow. A study option: RC receivers discard out-of-order packets, so go-back-N pays for it.
+     */
+    public void sprayPerPacket(boolean on) {
+        this.spray = on;
+    }
+
+    /** Installs new routing tables (after a failure, once routing has converged). */
+    public void setRoutes(Routes newRoutes) {
+        this.routes = newRoutes;
+    }
+
+    /**
+     * Port {@code index} lost its link: every frame queued for it is dropped (and its buffer
+     * released, which may send XON upstream). Frames on the wire are handled by the port's loss hook.
+     */
+    public void portFailed(int index) {
+        OutputQueues q = queues[index];
+        for (Packet p = q.pollAny(); p != null; p = q.pollAny()) {
+            int prio = p.priority;
+            mmu.release(p.ingressPort, prio, index, prio, p.frameBytes);
+            pfc.afterRelease(p.ingressPort, prio);
+            drop(p, index);
+        }
+    }
+
+    /** A frame that was on the wire or in flight when its link failed. */
+    private void lost(Packet p, int port) {
+        if (p.type == PacketType.PFC) {
+            pool.release(p);
+        } else {
+            drop(p, port);
+        }
     }
 
     /** Reports PFC state changes to {@code observer}. */
@@ -116,8 +157,13 @@ public final class SwitchNode implements PacketReceiver {
             return;
         }
         int out = candidates.length == 1 ? candidates[0]
-                : candidates[ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, candidates.length)];
+                : candidates[spray ? ecmp.selectPerPacket(p.srcHost, p.dstHost, p.udpSrcPort, p.psn, candidates.length)
+                        : ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, candidates.length)];
         int prio = p.priority;
+        if (!ports[out].isUp()) {
+            drop(p, out);
+            return;
+        }
         if (mmu.admit(inPort, prio, out, prio, p.frameBytes) != Mmu.ADMIT) {
             drop(p, out);
             return;

@@ -13,10 +13,27 @@ import org.lossless.topology.Topology;
  *                   {@link org.lossless.switchmodel.settings.MmuFactory} (null fields = documented defaults)
  * @param stopTimePs simulated-time limit, ps (&gt; 0); the run also ends when every flow finished
  * @param seed       scenario seed (ECMP hash seeds and random streams derive from it)
+ * @param failures   links and switches that fail (and maybe recover) during the run
+ * @param routeConvergencePs time from a failure or repair until every switch routes around it, ps
+ * @param sprayPerPacket     pick the equal-cost port per packet instead of per flow (a study option)
  */
 public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, List<FlowSpec> flows,
-                          long stopTimePs, long seed) {
+                          long stopTimePs, long seed, List<FailureSpec> failures, long routeConvergencePs,
+                          boolean sprayPerPacket) {
+    /** Default time for routing to converge after a failure or repair: 1 ms. */
+    public static final long DEFAULT_CONVERGENCE_PS = 1_000_000_000L;
+
+    /** A run without failures. */
+    public EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, List<FlowSpec> flows,
+                       long stopTimePs, long seed) {
+        this(topology, nic, switches, flows, stopTimePs, seed, List.of(), DEFAULT_CONVERGENCE_PS, false);
+    }
+
     public EngineInput {
+        failures = List.copyOf(failures);
+        if (routeConvergencePs < 0) {
+            throw new IllegalArgumentException("route convergence delay must be >= 0");
+        }
         java.util.Objects.requireNonNull(switches, "switches (use SwitchSettings with nulls for defaults)");
         if (stopTimePs <= 0) {
             throw new IllegalArgumentException("stop_time must be > 0");

@@ -48,8 +48,9 @@ public final class PacketEngine {
             }
         };
         PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, kernel.streams(), pool, flows, in.nic(),
-                in.switches(), stopWhenDone, in.seed());
+                in.switches(), stopWhenDone, in.seed(), in.sprayPerPacket());
         new FlowStarter(kernel, network, flows.all()).arm();
+        new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         if (telemetry != null) {
             sampler(kernel, network, flows, telemetry).arm();
         }

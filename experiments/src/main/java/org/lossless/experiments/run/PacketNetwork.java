@@ -24,6 +24,7 @@ import org.lossless.switchmodel.pfc.PfcTiming;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PortSpec;
 import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.Cable;
 import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Node;
 import org.lossless.topology.Port;
@@ -55,7 +56,7 @@ public final class PacketNetwork {
      */
     public static PacketNetwork build(Topology t, Routes routes, Scheduler sim, RandomStreams streams, PacketPool pool,
                                       FlowTable flows, NicConfig nicConfig, SwitchSettings switchSettings,
-                                      FlowListener listener, long seed) {
+                                      FlowListener listener, long seed, boolean spray) {
         int n = t.nodes().size();
         PfcTiming timing = MmuFactory.pfcTiming(switchSettings);
         boolean untilXon = timing.mode() == PauseMode.XOFF_XON;
@@ -80,6 +81,7 @@ public final class PacketNetwork {
             } else {
                 switches[node.id()] = buildSwitch(t, node, routes, sim, streams, pool, switchSettings, timing,
                         egress[node.id()], maxFrame, seed);
+                switches[node.id()].sprayPerPacket(spray);
                 receivers[node.id()] = switches[node.id()];
             }
         }
@@ -151,6 +153,34 @@ public final class PacketNetwork {
             }
         }
         return Collections.unmodifiableList(rows);
+    }
+
+    /** Takes both directions of {@code c} down (frames on it and queued for it are dropped and counted). */
+    public void failCable(Cable c) {
+        failEnd(c.a(), c.aPort());
+        failEnd(c.b(), c.bPort());
+    }
+
+    private void failEnd(int node, int port) {
+        egress[node][port].fail();
+        if (switches[node] != null) {
+            switches[node].portFailed(port);
+        }
+    }
+
+    /** Brings both directions of {@code c} back up. */
+    public void restoreCable(Cable c) {
+        egress[c.a()][c.aPort()].restore();
+        egress[c.b()][c.bPort()].restore();
+    }
+
+    /** Gives every switch new routing tables. */
+    public void setRoutes(Routes routes) {
+        for (SwitchNode sw : switches) {
+            if (sw != null) {
+                sw.setRoutes(routes);
+            }
+        }
     }
 
     /** CNPs sent by all NICs. */

@@ -10,13 +10,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.experiments.scenario.RoutingConfig;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
 import org.lossless.experiments.scenario.WorkloadConfig;
-import org.lossless.nic.NicConfig;
-import org.lossless.switchmodel.settings.SwitchSettings;
-import org.lossless.topology.StarTopology;
 import org.lossless.topology.Topology;
 
 /**
@@ -66,18 +64,33 @@ public final class ScenarioEngine implements ScenarioRunner {
                     flows.add(new FlowSpec(f.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
                             spec.priority()));
                 }
+            } else if (w instanceof WorkloadConfig.HpccFlows h) {
+                // src/dst are already host numbers, priority = the file's priority group (WorkloadConfig.HpccFlows)
+                for (WorkloadConfig.FlowSpec spec : h.flows()) {
+                    flows.add(new FlowSpec(h.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
+                            spec.priority()));
+                }
             } else {
                 throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
             }
         }
-        NicConfig nic = new NicConfig(s.nic().mtuBytes(), 1);
-        return new EngineInput(topology, nic, SwitchSettings.defaults(), flows, s.stopTimePs(), s.seed());
+        // the scenario's NIC settings carry DCQCN resolved at the host link rate (null for nic.cc: none) and
+        // its switch settings are resolved; the engine builds every switch's MMU from them (MmuFactory)
+        List<FailureSpec> failures = new ArrayList<>();
+        for (RoutingConfig.Failure f : s.failures()) {
+            failures.add(f.node() != null ? new FailureSpec(f.node(), null, f.atPs(), f.upPs())
+                    : new FailureSpec(f.link().get(0), f.link().get(1), f.atPs(), f.upPs()));
+        }
+        return new EngineInput(topology, s.nic(), s.switchSettings(), flows, s.stopTimePs(), s.seed(), failures,
+                s.routing().convergencePs(), s.routing().mode() == RoutingConfig.Mode.SPRAY);
     }
 
-    static Topology topology(TopologyConfig t) {
-        if (t instanceof TopologyConfig.Star star) {
-            return StarTopology.build(star.hosts(), star.hostLink().rateBps(), star.hostLink().delayPs());
-        }
-        throw new ScenarioException("topology type " + t.type() + " is not supported by the packet engine yet");
+    /**
+     * The fabric graph of a scenario's topology: each type maps to its topology-library spec
+     * ({@link TopologyConfig#spec()}: star -> StarSpec, leaf-spine -> LeafSpineSpec, fat-tree ->
+     * FatTreeSpec, ..., hpcc-file -> the graph read from the file when the scenario was loaded).
+     */
+    public static Topology topology(TopologyConfig t) {
+        return t.build();
     }
 }

@@ -243,6 +243,45 @@ final class Cursor {
         }
     }
 
+    /** One of {@code allowed} (exact text), or {@code dflt} when absent; a "did you mean" otherwise. */
+    String oneOf(String dflt, List<String> allowed) {
+        return present() ? oneOf(allowed) : dflt;
+    }
+
+    String oneOf(List<String> allowed) {
+        String t = text("one of " + String.join(", ", allowed));
+        if (!allowed.contains(t)) {
+            throw error("'" + t + "' is not allowed" + Suggest.hint(t, allowed) + " (allowed: " + String.join(", ", allowed) + ")");
+        }
+        return t;
+    }
+
+    /** The text of a scalar, booleans included ({@code true}); an error for mappings and lists. */
+    String scalar(String expected) {
+        if (present() && node.isBoolean()) {
+            return node.asText();
+        }
+        return text(expected);
+    }
+
+    /** The keys of a mapping in file order (absent or null gives none; not a mapping is an error). */
+    List<String> keys(String expected) {
+        List<String> out = new ArrayList<>();
+        if (!present()) {
+            return out;
+        }
+        if (!node.isObject()) {
+            throw error("expected " + expected + ", got " + describe(node));
+        }
+        node.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
+    /** What this node is, for messages: {@code 'x'}, {@code the number 3}, {@code a list}, ... */
+    String describe() {
+        return describe(node);
+    }
+
     static String yamlName(Enum<?> e) {
         return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

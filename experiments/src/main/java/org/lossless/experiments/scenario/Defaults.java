@@ -2,6 +2,10 @@ package org.lossless.experiments.scenario;
 
 import java.util.List;
 
+import org.lossless.nic.NicConfig;
+import org.lossless.nic.dcqcn.DcqcnProfiles;
+import org.lossless.switchmodel.settings.MmuFactory;
+
 /**
  * The value of every optional scenario key (docs/scenario.md lists the same). Sizes in bytes, times in ps,
  * rates in bps.
@@ -14,26 +18,37 @@ public final class Defaults {
     /** {@code topology.host_link}: 100 Gb/s, 1 us. {@code fabric_link} defaults to the host link. */
     public static final LinkConfig HOST_LINK = LinkConfig.of(100_000_000_000L, 1_000_000L);
 
-    /** {@code switch.buffer_size}: 32 MB. */
-    public static final long BUFFER_BYTES = 32_000_000L;
-    public static final boolean PFC_ENABLED = true;
-    public static final List<Integer> PFC_PRIORITIES = List.of(3);
-    public static final int DYNAMIC_TH = -3;
-    public static final long XON_OFFSET_BYTES = 2_000L;
-    public static final boolean ECN_ENABLED = true;
-    /** kmin / kmax / pmax: the HPCC simulator's 100 Gb/s setting (reference/dcqcn.md §4.3). */
-    public static final long KMIN_BYTES = 400_000L;
-    public static final long KMAX_BYTES = 1_600_000L;
-    public static final double PMAX = 0.2;
-    public static final EcnConfig.MarkPoint MARK_ON = EcnConfig.MarkPoint.DEQUEUE;
+    /*
+     * switch: every default lives with the settings in switch-model: SwitchSettings.resolved() and the
+     * MmuFactory constants (docs/switch.md section 5). The first lossless priority is the default flow priority.
+     */
+    /** {@code switch.buffer_size}: 32 MB (32 MiB with profile hpcc2019). */
+    public static final long BUFFER_BYTES = MmuFactory.DEFAULT_BUFFER;
+    /** {@code switch.pfc.priorities}: [3]. */
+    public static final List<Integer> PFC_PRIORITIES = MmuFactory.DEFAULT_PRIORITIES;
 
-    /** {@code nic.mtu}: 1024 payload bytes. */
+    /** {@code nic.mtu}: 1024 payload bytes, in 64..9000. */
     public static final int MTU_BYTES = 1024;
-    public static final NicConfig.CongestionControl CC = NicConfig.CongestionControl.DCQCN;
-    public static final DcqcnConfig.Profile DCQCN_PROFILE = DcqcnConfig.Profile.MLX5;
+    public static final int MIN_MTU = 64;
+    public static final int MAX_MTU = 9000;
+    /** {@code nic.cc}: dcqcn. */
+    public static final String CC = "dcqcn";
+    /** {@code nic.ack_interval}: an ACK per data packet. */
+    public static final int ACK_INTERVAL = 1;
+    /** {@code nic.ack_priority}: {@code data}, the data packet's priority. */
+    public static final int ACK_PRIORITY = NicConfig.SAME_AS_DATA;
+    /** {@code nic.cnp_priority}: 6 (mlx5 {@code cnp_802p_prio}). */
+    public static final int CNP_PRIORITY = NicConfig.DEFAULT_CNP_PRIORITY;
+    /** {@code nic.rto}: 1 ms. */
+    public static final long RTO_PS = NicConfig.DEFAULT_RTO_PS;
+    /** {@code nic.dcqcn.profile}: mlx5. */
+    public static final String DCQCN_PROFILE = DcqcnProfiles.MLX5;
 
     /** {@code flows[].start}: 0. The default priority is the first PFC priority (3 by default). */
     public static final long FLOW_START_PS = 0;
+
+    /** {@code hpcc-flows} {@code time_origin}: 2 s, where HPCC's traffic generator starts flows. */
+    public static final long HPCC_TIME_ORIGIN_PS = 2_000_000_000_000L;
 
     /** {@code telemetry.sample_interval}: 10 us. {@code queues}: all; {@code flow_rates}: none. */
     public static final long SAMPLE_INTERVAL_PS = 10_000_000L;

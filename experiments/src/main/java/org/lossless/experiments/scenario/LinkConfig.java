@@ -26,6 +26,11 @@ public record LinkConfig(long rateBps, long delayPs, long lengthMm) {
         return new LinkConfig(rateBps, delayPs, -1);
     }
 
+    /** The topology library's rate/delay pair (the length only served to compute the delay). */
+    public org.lossless.topology.LinkSpec spec() {
+        return new org.lossless.topology.LinkSpec(rateBps, delayPs);
+    }
+
     public boolean hasLength() {
         return lengthMm >= 0;
     }

@@ -6,16 +6,18 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.UncheckedIOException;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
+import java.util.Map;
+
+import org.lossless.nic.NicConfig;
+import org.lossless.nic.dcqcn.DcqcnKeys;
+import org.lossless.nic.dcqcn.DcqcnParams;
 
 /**
  * Writes a {@link Scenario} as YAML with every default filled in ({@code scenario.resolved.yaml}):
  * loading the text again gives an equal scenario (same folder), so it reproduces the run. Keys come in a
  * fixed order and quantities in canonical units ({@link Units#formatSize} etc.), so the bytes depend only
- * on the scenario. DCQCN is written as its profile name plus the keys that override it.
+ * on the scenario. DCQCN is written as its profile name plus every key at its resolved value; the switch
+ * section as {@link org.lossless.switchmodel.settings.SwitchSettings#resolved()} gives it.
  */
 public final class ResolvedYaml {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -29,13 +31,30 @@ public final class ResolvedYaml {
         root.put("seed", s.seed());
         quantity(root, "stop_time", Units.formatTime(s.stopTimePs()));
         root.set("topology", topology(s.topology()));
-        root.set("switch", switchConfig(s.switchConfig()));
+        root.set("switch", SwitchYaml.write(s.switchSettings()));
         root.set("nic", nic(s.nic()));
         ArrayNode workloads = root.putArray("workloads");
         for (WorkloadConfig w : s.workloads()) {
             workloads.add(workload(w));
         }
         root.set("telemetry", telemetry(s.telemetry()));
+        ObjectNode routing = root.putObject("routing");
+        routing.put("mode", s.routing().mode() == RoutingConfig.Mode.SPRAY ? "spray" : "ecmp");
+        quantity(routing, "convergence", Units.formatTime(s.routing().convergencePs()));
+        ArrayNode failures = root.putArray("failures");
+        for (RoutingConfig.Failure f : s.failures()) {
+            ObjectNode o = failures.addObject();
+            if (f.node() != null) {
+                o.put("switch", f.node());
+            } else {
+                ArrayNode link = o.putArray("link");
+                f.link().forEach(link::add);
+            }
+            quantity(o, "at", Units.formatTime(f.atPs()));
+            if (f.upPs() >= 0) {
+                quantity(o, "up", Units.formatTime(f.upPs()));
+            }
+        }
         try {
             return Yaml.MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
@@ -48,10 +67,47 @@ public final class ResolvedYaml {
         n.put("type", t.type());
         if (t instanceof TopologyConfig.Star star) {
             n.put("hosts", star.hosts());
+        } else if (t instanceof TopologyConfig.Dumbbell d) {
+            n.put("left_hosts", d.leftHosts());
+            n.put("right_hosts", d.rightHosts());
+        } else if (t instanceof TopologyConfig.ParkingLot p) {
+            ArrayNode senders = n.putArray("senders");
+            p.senders().forEach(senders::add);
+        } else if (t instanceof TopologyConfig.Ring r) {
+            n.put("switches", r.switches());
+            n.put("hosts_per_switch", r.hostsPerSwitch());
+        } else if (t instanceof TopologyConfig.LeafSpine l) {
+            n.put("leaves", l.leaves());
+            n.put("spines", l.spines());
+            n.put("hosts_per_leaf", l.hostsPerLeaf());
+            n.put("parallel_links", l.parallelLinks());
+        } else if (t instanceof TopologyConfig.FatTree f) {
+            n.put("k", f.k());
+            ratio(n, "tor_oversubscription", f.torOversubscription());
+            ratio(n, "agg_oversubscription", f.aggOversubscription());
+        } else if (t instanceof TopologyConfig.RailOptimized r) {
+            n.put("servers", r.servers());
+            n.put("nics_per_server", r.nicsPerServer());
+            n.put("servers_per_unit", r.serversPerUnit());
+            n.put("spines", r.spines());
+            n.put("uplinks_per_spine", r.uplinksPerSpine());
+        } else if (t instanceof TopologyConfig.HpccFile h) {
+            // absolute, so that the resolved file in a result directory still finds it; links come from the file
+            n.put("path", h.path().toString());
+            return n;
         }
         n.set("host_link", link(t.hostLink()));
         n.set("fabric_link", link(t.fabricLink()));
         return n;
+    }
+
+    /** A whole ratio as an integer ({@code 3}), otherwise as a decimal ({@code 1.5}). */
+    private static void ratio(ObjectNode n, String key, double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            n.put(key, (long) v);
+        } else {
+            n.put(key, v);
+        }
     }
 
     private static ObjectNode link(LinkConfig l) {
@@ -66,58 +122,49 @@ public final class ResolvedYaml {
         return n;
     }
 
-    private static ObjectNode switchConfig(SwitchConfig s) {
+    private static ObjectNode nic(NicConfig nic) {
         ObjectNode n = F.objectNode();
-        quantity(n, "buffer_size", Units.formatSize(s.bufferBytes()));
-        PfcConfig p = s.pfc();
-        ObjectNode pfc = n.putObject("pfc");
-        pfc.put("enabled", p.enabled());
-        ArrayNode prios = pfc.putArray("priorities");
-        p.priorities().forEach(prios::add);
-        if (p.threshold() instanceof PfcThreshold.Dynamic d) {
-            pfc.put("dynamic_th", d.exponent());
-        } else if (p.threshold() instanceof PfcThreshold.Static st) {
-            quantity(pfc, "static_th", Units.formatSize(st.bytes()));
-        }
-        if (p.headroomAuto()) {
-            pfc.put("headroom", "auto");
+        n.put("mtu", nic.mtu());
+        n.put("cc", nic.dcqcn() == null ? "none" : "dcqcn");
+        n.put("ack_interval", nic.ackEvery());
+        if (nic.ackPriority() == NicConfig.SAME_AS_DATA) {
+            n.put("ack_priority", "data");
         } else {
-            quantity(pfc, "headroom", Units.formatSize(p.headroomBytes()));
+            n.put("ack_priority", nic.ackPriority());
         }
-        quantity(pfc, "xon_offset", Units.formatSize(p.xonOffsetBytes()));
-        EcnConfig e = s.ecn();
-        ObjectNode ecn = n.putObject("ecn");
-        ecn.put("enabled", e.enabled());
-        quantity(ecn, "kmin", Units.formatSize(e.kminBytes()));
-        quantity(ecn, "kmax", Units.formatSize(e.kmaxBytes()));
-        ecn.put("pmax", e.pmax());
-        ecn.put("mark_on", Cursor.yamlName(e.markOn()));
+        n.put("cnp_priority", nic.cnpPriority());
+        quantity(n, "rto", Units.formatTime(nic.rtoPs()));
+        if (nic.dcqcn() != null) {
+            n.set("dcqcn", dcqcn(nic.dcqcn()));
+        }
         return n;
     }
 
-    private static ObjectNode nic(NicConfig nic) {
+    /** The profile and every key at its resolved value, so that reloading gives equal parameters. */
+    private static ObjectNode dcqcn(DcqcnParams p) {
         ObjectNode n = F.objectNode();
-        n.put("mtu", nic.mtuBytes());
-        n.put("cc", Cursor.yamlName(nic.cc()));
-        DcqcnConfig d = nic.dcqcn();
-        ObjectNode q = n.putObject("dcqcn");
-        q.put("profile", Cursor.yamlName(d.profile()));
-        fraction(q, "alpha_gain", d.alphaGain());
-        time(q, "alpha_update_period", d.alphaUpdatePeriodPs());
-        time(q, "rate_decrease_period", d.rateDecreasePeriodPs());
-        time(q, "rate_increase_timer", d.rateIncreaseTimerPs());
-        d.byteCounterBytes().ifPresent(v -> quantity(q, "byte_counter", Units.formatSize(v)));
-        integer(q, "fast_recovery_steps", d.fastRecoverySteps());
-        rate(q, "additive_increase", d.additiveIncreaseBps());
-        rate(q, "hyper_increase", d.hyperIncreaseBps());
-        rate(q, "min_rate", d.minRateBps());
-        time(q, "cnp_interval", d.cnpIntervalPs());
-        d.cnpMode().ifPresent(v -> q.put("cnp_mode", Cursor.yamlName(v)));
-        fraction(q, "initial_alpha", d.initialAlpha());
-        rate(q, "rate_on_first_cnp", d.rateOnFirstCnpBps());
-        fraction(q, "min_decrease_factor", d.minDecreaseFactor());
-        bool(q, "clamp_target_rate", d.clampTargetRate());
+        for (Map.Entry<String, String> e : p.toSettings().entrySet()) {
+            DcqcnKeys.Key key = DcqcnKeys.all().get(e.getKey());
+            String v = e.getValue();
+            switch (key == null ? DcqcnKeys.Kind.ENUM : key.kind()) {
+                case TIME, RATE, SIZE -> quantity(n, e.getKey(), v);
+                case INT -> n.put(e.getKey(), Integer.parseInt(v));
+                case BOOL -> n.put(e.getKey(), Boolean.parseBoolean(v));
+                case FRACTION -> fraction(n, e.getKey(), v);
+                default -> n.put(e.getKey(), v);
+            }
+        }
         return n;
+    }
+
+    /** A ratio ({@code 1/256}) when it is shorter than the decimal, else the number ({@code 0.3}, not 30/100). */
+    private static void fraction(ObjectNode n, String key, String text) {
+        double v = org.lossless.core.units.Units.parseFraction(text);
+        if (text.contains("/") && text.length() < Units.formatFraction(v).length()) {
+            n.put(key, text);
+        } else {
+            n.put(key, v);
+        }
     }
 
     private static ObjectNode workload(WorkloadConfig w) {
@@ -134,6 +181,9 @@ public final class ResolvedYaml {
                 quantity(o, "start", Units.formatTime(f.startPs()));
                 o.put("priority", f.priority());
             }
+        } else if (w instanceof WorkloadConfig.HpccFlows h) {
+            n.put("path", h.path().toString());
+            quantity(n, "time_origin", Units.formatTime(h.timeOriginPs()));
         }
         return n;
     }
@@ -157,31 +207,11 @@ public final class ResolvedYaml {
     }
 
     /** A formatted quantity; plain {@code 0} is written as the number 0 rather than the string "0". */
-    private static void quantity(ObjectNode n, String key, String text) {
+    static void quantity(ObjectNode n, String key, String text) {
         if (text.equals("0")) {
             n.put(key, 0);
         } else {
             n.put(key, text);
         }
-    }
-
-    private static void fraction(ObjectNode n, String key, OptionalDouble v) {
-        v.ifPresent(x -> n.put(key, x));
-    }
-
-    private static void time(ObjectNode n, String key, OptionalLong v) {
-        v.ifPresent(x -> quantity(n, key, Units.formatTime(x)));
-    }
-
-    private static void rate(ObjectNode n, String key, OptionalLong v) {
-        v.ifPresent(x -> quantity(n, key, Units.formatRate(x)));
-    }
-
-    private static void integer(ObjectNode n, String key, OptionalInt v) {
-        v.ifPresent(x -> n.put(key, x));
-    }
-
-    private static void bool(ObjectNode n, String key, Optional<Boolean> v) {
-        v.ifPresent(x -> n.put(key, x));
     }
 }

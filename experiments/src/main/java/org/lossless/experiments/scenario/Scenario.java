@@ -5,28 +5,39 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
+import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchSettings;
+
 /**
  * A validated scenario with every default filled in (CONTRACT.md §3). Load one with
  * {@link ScenarioLoader}; write it back with {@link ResolvedYaml}.
  *
- * @param name         [A-Za-z0-9._-]+, not only dots; names the default result directory
- * @param seed         root seed of every random stream (&gt;= 0)
- * @param stopTimePs   simulated-time limit, ps (&gt; 0); a run also ends when all work is done
- * @param topology     the fabric
- * @param switchConfig switch buffer, PFC and ECN (key {@code switch})
- * @param nic          NIC transport and congestion control
- * @param workloads    run together; at least one
- * @param telemetry    time series to record
- * @param baseDir      folder of the scenario file (absolute); relative paths resolve against it
+ * @param name           [A-Za-z0-9._-]+, not only dots; names the default result directory
+ * @param seed           root seed of every random stream (&gt;= 0)
+ * @param stopTimePs     simulated-time limit, ps (&gt; 0); a run also ends when all work is done
+ * @param topology       the fabric
+ * @param switchSettings every switch's buffer, PFC, ECN and QoS maps (key {@code switch}),
+ *                       {@link SwitchSettings#resolved() resolved}: every default that does not depend on a
+ *                       port is filled in (docs/switch.md)
+ * @param nic            every host's NIC: MTU, ACKs, timeout, CNP priority and DCQCN resolved at the host link
+ *                       rate ({@code dcqcn} null for {@code nic.cc: none})
+ * @param workloads      run together; at least one
+ * @param telemetry      time series to record
+ * @param routing        ECMP or per-packet spraying, and the route convergence delay after failures
+ * @param failures       links and switches that fail (and maybe recover) during the run
+ * @param baseDir        folder of the scenario file (absolute); relative paths resolve against it
  */
-public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchConfig switchConfig,
-                       NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, Path baseDir) {
+public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
+                       NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
+                       List<RoutingConfig.Failure> failures, Path baseDir) {
     /** What a scenario, workload or result name may contain. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     public Scenario {
+        failures = List.copyOf(failures);
+        java.util.Objects.requireNonNull(routing, "routing");
         Objects.requireNonNull(topology, "topology");
-        Objects.requireNonNull(switchConfig, "switchConfig");
+        Objects.requireNonNull(switchSettings, "switchSettings");
         Objects.requireNonNull(nic, "nic");
         Objects.requireNonNull(telemetry, "telemetry");
         Objects.requireNonNull(baseDir, "baseDir");
@@ -52,7 +63,8 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
 
     /** The same scenario with another seed. */
     public Scenario withSeed(long newSeed) {
-        return new Scenario(name, newSeed, stopTimePs, topology, switchConfig, nic, workloads, telemetry, baseDir);
+        return new Scenario(name, newSeed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures,
+                baseDir);
     }
 
     /** A path from the scenario resolved against {@link #baseDir()} (absolute paths stay as they are). */

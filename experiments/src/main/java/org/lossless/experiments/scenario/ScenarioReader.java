@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
 
+import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchSettings;
+
 /** Turns a scenario tree into a validated {@link Scenario}; every error names the file and key path. */
 final class ScenarioReader {
-    static final String[] KEYS = {"name", "seed", "stop_time", "topology", "switch", "nic", "workloads", "telemetry"};
+    static final String[] KEYS = {"name", "seed", "stop_time", "topology", "switch", "nic", "workloads", "telemetry",
+        "routing", "failures"};
 
     private ScenarioReader() {
     }
@@ -29,13 +33,20 @@ final class ScenarioReader {
             throw stop.error("must be > 0, e.g. 50ms");
         }
         TopologyConfig topology = TopologyReader.read(c.key("topology"));
-        SwitchConfig sw = SwitchReader.read(c.key("switch"));
-        NicConfig nic = NicReader.read(c.key("nic"));
-        int defaultPriority = sw.pfc().priorities().isEmpty() ? 0 : sw.pfc().priorities().get(0);
+        SwitchSettings sw = SwitchReader.read(c.key("switch"));
+        NicConfig nic = NicReader.read(c.key("nic"), topology.hostLink().rateBps());
+        SwitchCheck.check(c.key("switch"), sw, topology, nic);
+        List<Integer> lossless = sw.pfc().priorities();
+        int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);
         List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), topology, defaultPriority);
         long flowCount = WorkloadReader.flowCount(workloads);
         TelemetryConfig telemetry = TelemetryReader.read(c.key("telemetry"), flowCount);
-        return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, src.baseDir());
+        RoutingConfig routing = RoutingReader.routing(c.key("routing"));
+        Cursor failureKey = c.key("failures");
+        List<RoutingConfig.Failure> failures = failureKey.present()
+                ? RoutingReader.failures(failureKey, topology.build()) : List.of();
+        return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, routing, failures,
+                src.baseDir());
     }
 
     static String name(Cursor c) {

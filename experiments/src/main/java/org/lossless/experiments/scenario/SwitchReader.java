@@ -1,78 +1,198 @@
 package org.lossless.experiments.scenario;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.TreeSet;
+import java.util.Map;
+import java.util.function.Supplier;
 
-/** Reads {@code switch}: buffer, {@code pfc} and {@code ecn}. */
+import org.lossless.switchmodel.settings.BufferProfileSettings;
+import org.lossless.switchmodel.settings.EcnSettings;
+import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.PoolSettings;
+import org.lossless.switchmodel.settings.QosMapSettings;
+import org.lossless.switchmodel.settings.SwitchSettings;
+
+/**
+ * Reads {@code switch} into switch-model's {@link SwitchSettings} (keys: docs/scenario.md and
+ * docs/switch.md §5) and returns it {@link SwitchSettings#resolved() resolved}. Every value is checked here
+ * with its key path; the settings records' own checks back this up.
+ */
 final class SwitchReader {
+    static final String[] KEYS = {"profile", "buffer_size", "cell_size", "pools", "pfc", "lossy_pg", "queues", "ecn",
+        "qos_map"};
+    static final List<String> PROFILES = List.of("default", "hpcc2019");
+    /** dynamic_th range (SAI / SONiC): α = 2^n. */
+    static final int MIN_DYNAMIC_TH = -8;
+    static final int MAX_DYNAMIC_TH = 7;
+
     private SwitchReader() {
     }
 
-    static SwitchConfig read(Cursor c) {
-        c.object("buffer_size", "pfc", "ecn");
+    static SwitchSettings read(Cursor c) {
+        c.object(KEYS);
+        String profile = c.key("profile").oneOf(null, PROFILES);
         Cursor bufferKey = c.key("buffer_size");
-        long buffer = bufferKey.size(Defaults.BUFFER_BYTES);
-        if (buffer <= 0) {
-            throw bufferKey.error("the buffer must be > 0 bytes, e.g. 32MB");
+        Long buffer = null;
+        if (bufferKey.present()) {
+            buffer = bufferKey.size();
+            if (buffer <= 0) {
+                throw bufferKey.error("the buffer must be > 0 bytes, e.g. 32MB");
+            }
         }
-        return new SwitchConfig(buffer, pfc(c.key("pfc")), ecn(c.key("ecn")));
+        Cursor cellKey = c.key("cell_size");
+        Integer cell = null;
+        if (cellKey.present()) {
+            long v = cellKey.size();
+            if (v < 1 || v > 65_536) {
+                throw cellKey.error(v + " is out of range: the buffer cell must be 1 to 65536 bytes, e.g. 96 or 256");
+            }
+            cell = (int) v;
+        }
+        List<PoolSettings> pools = pools(c.key("pools"));
+        PfcSettings pfc = PfcReader.read(c.key("pfc"));
+        BufferProfileSettings lossyPg = bufferProfile(c.key("lossy_pg"));
+        Cursor queues = c.key("queues").object("lossless", "lossy");
+        BufferProfileSettings losslessQueue = bufferProfile(queues.key("lossless"));
+        BufferProfileSettings lossyQueue = bufferProfile(queues.key("lossy"));
+        EcnSettings ecn = EcnReader.read(c.key("ecn"), "hpcc2019".equals(profile));
+        QosMapSettings qos = qosMap(c.key("qos_map"));
+        checkPools(c, pools, "hpcc2019".equals(profile));
+        Integer cellSize = cell;
+        Long bufferSize = buffer;
+        return build(c, () -> new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue,
+                lossyQueue, ecn, qos).resolved());
     }
 
-    static PfcConfig pfc(Cursor c) {
-        c.object("enabled", "priorities", "dynamic_th", "static_th", "headroom", "xon_offset");
-        boolean enabled = c.key("enabled").bool(Defaults.PFC_ENABLED);
-        List<Integer> priorities = priorities(c.key("priorities"));
+    /** Runs a settings constructor; its message (rarely reached: the readers check first) gets the key path. */
+    static <T> T build(Cursor c, Supplier<T> make) {
+        try {
+            return make.get();
+        } catch (IllegalArgumentException e) {
+            throw c.error(e.getMessage());
+        }
+    }
+
+    private static List<PoolSettings> pools(Cursor c) {
+        if (!c.present()) {
+            return null;
+        }
+        List<PoolSettings> out = new ArrayList<>();
+        for (Cursor p : c.list()) {
+            p.object("name", "type", "mode", "size", "headroom_pool");
+            Cursor nameKey = p.key("name");
+            if (!nameKey.present()) {
+                throw nameKey.error("is required: a pool name such as ingress_lossless_pool");
+            }
+            String name = nameKey.text("a pool name");
+            if (!Scenario.validName(name)) {
+                throw nameKey.error("'" + name + "' is not a valid pool name: use letters, digits, '.', '_' and '-'");
+            }
+            for (PoolSettings q : out) {
+                if (q.name().equals(name)) {
+                    throw nameKey.error("pool name '" + name + "' is used twice");
+                }
+            }
+            Cursor typeKey = p.key("type");
+            if (!typeKey.present()) {
+                throw typeKey.error("is required: ingress or egress");
+            }
+            String type = typeKey.oneOf(List.of("ingress", "egress"));
+            String mode = p.key("mode").oneOf(null, List.of("static", "dynamic"));
+            Cursor sizeKey = p.key("size");
+            if (!sizeKey.present()) {
+                throw sizeKey.error("is required: the pool's shared size, e.g. 10MB");
+            }
+            long size = sizeKey.size();
+            Cursor hpKey = p.key("headroom_pool");
+            Long hp = hpKey.present() ? hpKey.size() : null;
+            if (hp != null && type.equals("egress")) {
+                throw hpKey.error("only an ingress pool has a shared headroom pool");
+            }
+            out.add(build(p, () -> new PoolSettings(name, type, mode, size, hp)));
+        }
+        return out;
+    }
+
+    /** {@code lossy_pg}, {@code queues.lossless}, {@code queues.lossy}: {pool, reserved, dynamic_th | static_th}. */
+    private static BufferProfileSettings bufferProfile(Cursor c) {
+        if (!c.present()) {
+            return null;
+        }
+        c.object("pool", "reserved", "dynamic_th", "static_th");
         Cursor dyn = c.key("dynamic_th");
         Cursor stat = c.key("static_th");
-        PfcThreshold threshold;
         if (dyn.present() && stat.present()) {
             throw c.error("give either dynamic_th or static_th, not both");
-        } else if (stat.present()) {
-            long bytes = stat.size();
-            if (bytes <= 0) {
-                throw stat.error("static_th must be > 0 bytes, e.g. 200KB");
-            }
-            threshold = new PfcThreshold.Static(bytes);
-        } else {
-            threshold = new PfcThreshold.Dynamic((int) dyn.integer(Defaults.DYNAMIC_TH, -8, 7));
         }
-        Cursor headroomKey = c.key("headroom");
-        long headroom = PfcConfig.AUTO;
-        if (headroomKey.present() && !"auto".equals(headroomKey.text("auto or a size such as 100KB"))) {
-            headroom = headroomKey.size();
-        }
-        long xonOffset = c.key("xon_offset").size(Defaults.XON_OFFSET_BYTES);
-        return new PfcConfig(enabled, priorities, threshold, headroom, xonOffset);
+        Integer dynamicTh = dyn.present() ? (int) dyn.integer(MIN_DYNAMIC_TH, MAX_DYNAMIC_TH) : null;
+        Long staticTh = stat.present() ? stat.size() : null;
+        Cursor res = c.key("reserved");
+        Long reserved = res.present() ? res.size() : null;
+        String pool = c.key("pool").string(null);
+        return build(c, () -> new BufferProfileSettings(pool, reserved, dynamicTh, staticTh));
     }
 
-    private static List<Integer> priorities(Cursor c) {
+    /** Every pool a profile names must exist with the right type; the factory needs one pool of each type. */
+    private static void checkPools(Cursor sw, List<PoolSettings> pools, boolean hpcc2019) {
+        checkPool(sw.key("pfc").key("pool"), pools, "ingress");
+        checkPool(sw.key("lossy_pg").key("pool"), pools, "ingress");
+        checkPool(sw.key("queues").key("lossless").key("pool"), pools, "egress");
+        checkPool(sw.key("queues").key("lossy").key("pool"), pools, "egress");
+        if (pools != null && !hpcc2019) {
+            for (String type : List.of("ingress", "egress")) {
+                if (pools.stream().noneMatch(p -> p.type().equals(type))) {
+                    throw sw.key("pools").error("no " + type + " pool: with explicit pools the switch needs at least "
+                            + "one ingress and one egress pool");
+                }
+            }
+        }
+    }
+
+    private static void checkPool(Cursor c, List<PoolSettings> pools, String type) {
         if (!c.present()) {
-            return Defaults.PFC_PRIORITIES;
+            return;
         }
-        List<Cursor> items = c.isList() ? c.list() : List.of(c);
-        TreeSet<Integer> set = new TreeSet<>();
-        for (Cursor item : items) {
-            int p = (int) item.integer(0, 7);
-            if (!set.add(p)) {
-                throw item.error("priority " + p + " is listed twice");
+        String name = c.text("a pool name");
+        if (pools == null) {
+            throw c.error("pool '" + name + "' is not defined: switch.pools is not set (remove this key to use the "
+                    + "switch's implicit pools)");
+        }
+        List<String> names = new ArrayList<>();
+        for (PoolSettings p : pools) {
+            if (p.name().equals(name)) {
+                if (!p.type().equals(type)) {
+                    throw c.error("pool '" + name + "' is an " + p.type() + " pool; this profile needs an " + type + " pool");
+                }
+                return;
             }
+            names.add(p.name());
         }
-        return new ArrayList<>(set);
+        throw c.error("no pool named '" + name + "'" + Suggest.hint(name, names) + " (pools: " + String.join(", ", names) + ")");
     }
 
-    static EcnConfig ecn(Cursor c) {
-        c.object("enabled", "kmin", "kmax", "pmax", "mark_on");
-        boolean enabled = c.key("enabled").bool(Defaults.ECN_ENABLED);
-        long kmin = c.key("kmin").size(Defaults.KMIN_BYTES);
-        Cursor kmaxKey = c.key("kmax");
-        long kmax = kmaxKey.size(Math.max(Defaults.KMAX_BYTES, kmin));
-        if (kmax < kmin) {
-            throw (kmaxKey.present() ? kmaxKey : c.key("kmin")).error("kmax (" + Units.formatSize(kmax)
-                    + ") must be >= kmin (" + Units.formatSize(kmin) + ")");
+    private static QosMapSettings qosMap(Cursor c) {
+        if (!c.present()) {
+            return null;
         }
-        double pmax = c.key("pmax").fraction(Defaults.PMAX);
-        EcnConfig.MarkPoint markOn = c.key("mark_on").choice(EcnConfig.MarkPoint.class, Defaults.MARK_ON);
-        return new EcnConfig(enabled, kmin, kmax, pmax, markOn);
+        c.object("dscp_to_tc", "tc_to_pg", "tc_to_queue");
+        return build(c, () -> new QosMapSettings(intMap(c.key("dscp_to_tc"), "DSCP value", 63),
+                intMap(c.key("tc_to_pg"), "traffic class", 7), intMap(c.key("tc_to_queue"), "traffic class", 7)));
+    }
+
+    /** A mapping of integer keys 0..maxKey to integers 0..7, e.g. {@code {0: 0, 3: 3}}. */
+    private static Map<Integer, Integer> intMap(Cursor c, String keyName, int maxKey) {
+        if (!c.present()) {
+            return null;
+        }
+        Map<Integer, Integer> out = new LinkedHashMap<>();
+        for (String k : c.keys("a mapping of " + keyName + " to 0..7, e.g. {3: 3}")) {
+            Cursor entry = c.key(k);
+            if (!k.strip().matches("\\d{1,2}") || Integer.parseInt(k.strip()) > maxKey) {
+                throw entry.error("'" + k + "' is not a " + keyName + ": expected an integer from 0 to " + maxKey);
+            }
+            out.put(Integer.parseInt(k.strip()), (int) entry.integer(0, 7));
+        }
+        return out;
     }
 }

@@ -1,14 +1,44 @@
 package org.lossless.experiments.scenario;
 
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Supplier;
 
-/** Reads {@code topology}: dispatches on {@code type} to one reader per supported type. */
+import org.lossless.topology.io.HpccTopology;
+import org.lossless.topology.io.HpccTopologyFile;
+import org.lossless.topology.types.HpccFileSpec;
+
+/**
+ * Reads {@code topology}: dispatches on {@code type} to one reader per type. Each key is checked where
+ * it is read, so a message names its key path ({@code topology.k: must be an even number >= 2, got 5});
+ * what only the combination of keys can break (too many hosts) is reported by the topology library
+ * and named at {@code topology}.
+ */
 final class TopologyReader {
     /** Upper bound on hosts, to catch typos before they allocate a huge fabric. */
     static final int MAX_HOSTS = 1_000_000;
 
     private static final String[] STAR_KEYS = {"type", "hosts", "host_link", "fabric_link"};
+    private static final String[] DUMBBELL_KEYS = {"type", "left_hosts", "right_hosts", "host_link", "fabric_link"};
+    private static final String[] PARKING_LOT_KEYS = {"type", "senders", "switches", "host_link", "fabric_link"};
+    private static final String[] RING_KEYS = {"type", "switches", "hosts_per_switch", "host_link", "fabric_link"};
+    private static final String[] LEAF_SPINE_KEYS = {"type", "leaves", "spines", "hosts_per_leaf", "parallel_links",
+        "host_link", "fabric_link"};
+    private static final String[] FAT_TREE_KEYS = {"type", "k", "tor_oversubscription", "agg_oversubscription",
+        "host_link", "fabric_link"};
+    private static final String[] RAIL_KEYS = {"type", "servers", "nics_per_server", "servers_per_unit", "spines",
+        "uplinks_per_spine", "host_link", "fabric_link"};
+    private static final String[] HPCC_KEYS = {"type", "path"};
 
     private TopologyReader() {
     }
@@ -18,23 +48,32 @@ final class TopologyReader {
             throw c.error("is required, e.g. {type: star, hosts: 9, host_link: {rate: 100Gbps, delay: 1us}}");
         }
         if (!c.key("type").present()) {
-            c.object(STAR_KEYS); // a mapping? unknown keys (a misspelt "type") get a "did you mean"
+            c.object(allKeys()); // a mapping? unknown keys (a misspelt "type") get a "did you mean"
         }
         Cursor typeKey = c.key("type");
         String type = typeKey.text("a topology type (" + String.join(", ", TopologyConfig.SUPPORTED) + ")");
-        if (TopologyConfig.PLANNED.contains(type)) {
-            throw typeKey.error("topology type '" + type + "' is not supported yet (supported: "
-                    + String.join(", ", TopologyConfig.SUPPORTED) + ")");
-        }
         return switch (type) {
             case "star" -> star(c);
-            default -> {
-                List<String> all = new ArrayList<>(TopologyConfig.SUPPORTED);
-                all.addAll(TopologyConfig.PLANNED);
-                throw typeKey.error("unknown topology type '" + type + "'" + Suggest.hint(type, all)
-                        + " (supported: " + String.join(", ", TopologyConfig.SUPPORTED) + ")");
-            }
+            case "dumbbell" -> dumbbell(c);
+            case "parking-lot" -> parkingLot(c);
+            case "ring" -> ring(c);
+            case "leaf-spine" -> leafSpine(c);
+            case "fat-tree" -> fatTree(c);
+            case "rail-optimized" -> railOptimized(c);
+            case "hpcc-file" -> hpccFile(c);
+            default -> throw typeKey.error("unknown topology type '" + type + "'"
+                    + Suggest.hint(type, TopologyConfig.SUPPORTED) + " (supported: "
+                    + String.join(", ", TopologyConfig.SUPPORTED) + ")");
         };
+    }
+
+    private static String[] allKeys() {
+        Set<String> all = new LinkedHashSet<>();
+        for (String[] keys : List.of(STAR_KEYS, DUMBBELL_KEYS, PARKING_LOT_KEYS, RING_KEYS, LEAF_SPINE_KEYS,
+                FAT_TREE_KEYS, RAIL_KEYS, HPCC_KEYS)) {
+            Collections.addAll(all, keys);
+        }
+        return all.toArray(String[]::new);
     }
 
     private static TopologyConfig.Star star(Cursor c) {
@@ -42,7 +81,210 @@ final class TopologyReader {
         int hosts = (int) c.key("hosts").integer(2, MAX_HOSTS);
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
-        return new TopologyConfig.Star(hosts, host, fabric);
+        return make(c, () -> new TopologyConfig.Star(hosts, host, fabric));
+    }
+
+    private static TopologyConfig.Dumbbell dumbbell(Cursor c) {
+        c.object(DUMBBELL_KEYS);
+        int left = count(c.key("left_hosts"), 1);
+        int right = count(c.key("right_hosts"), 1);
+        LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
+        LinkConfig fabric = link(c.key("fabric_link"), host);
+        return make(c, () -> new TopologyConfig.Dumbbell(left, right, host, fabric));
+    }
+
+    private static TopologyConfig.ParkingLot parkingLot(Cursor c) {
+        c.object(PARKING_LOT_KEYS);
+        Cursor sendersKey = c.key("senders");
+        Cursor switchesKey = c.key("switches");
+        List<Integer> senders;
+        if (sendersKey.present() && switchesKey.present()) {
+            throw switchesKey.error("give either senders (a list: senders on each switch) or switches (one sender "
+                    + "on each), not both");
+        } else if (switchesKey.present()) {
+            senders = Collections.nCopies(count(switchesKey, 1), 1);
+        } else if (sendersKey.present()) {
+            List<Cursor> items = sendersKey.list();
+            if (items.isEmpty()) {
+                throw sendersKey.error("needs one entry per switch, e.g. [3, 1]");
+            }
+            senders = new ArrayList<>(items.size());
+            for (Cursor item : items) {
+                senders.add((int) item.integer(0, MAX_HOSTS));
+            }
+            if (senders.stream().mapToLong(Integer::longValue).sum() == 0) {
+                throw sendersKey.error("needs at least one sender in all, got " + senders);
+            }
+        } else {
+            throw sendersKey.error("is required: the senders on each switch of the chain, e.g. [3, 1] (or "
+                    + "switches: N for one sender on each)");
+        }
+        LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
+        LinkConfig fabric = link(c.key("fabric_link"), host);
+        return make(c, () -> new TopologyConfig.ParkingLot(senders, host, fabric));
+    }
+
+    private static TopologyConfig.Ring ring(Cursor c) {
+        c.object(RING_KEYS);
+        int switches = count(c.key("switches"), 3);
+        int perSwitch = c.key("hosts_per_switch").present() ? count(c.key("hosts_per_switch"), 1) : 1;
+        LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
+        LinkConfig fabric = link(c.key("fabric_link"), host);
+        return make(c, () -> new TopologyConfig.Ring(switches, perSwitch, host, fabric));
+    }
+
+    private static TopologyConfig.LeafSpine leafSpine(Cursor c) {
+        c.object(LEAF_SPINE_KEYS);
+        int leaves = count(c.key("leaves"), 1);
+        int spines = count(c.key("spines"), 1);
+        int perLeaf = count(c.key("hosts_per_leaf"), 1);
+        int parallel = c.key("parallel_links").present() ? count(c.key("parallel_links"), 1) : 1;
+        LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
+        LinkConfig fabric = link(c.key("fabric_link"), host);
+        return make(c, () -> new TopologyConfig.LeafSpine(leaves, spines, perLeaf, parallel, host, fabric));
+    }
+
+    private static TopologyConfig.FatTree fatTree(Cursor c) {
+        c.object(FAT_TREE_KEYS);
+        Cursor kKey = c.key("k");
+        if (!kKey.present()) {
+            throw kKey.error("is required: the switch radix, an even number >= 2 (k pods, k^3/4 hosts), e.g. 4");
+        }
+        long k;
+        try {
+            k = kKey.integer(Integer.MIN_VALUE, Integer.MAX_VALUE);
+        } catch (ScenarioException e) {
+            throw kKey.error("must be an even number >= 2, e.g. 4");
+        }
+        if (k < 2 || k % 2 != 0) {
+            throw kKey.error("must be an even number >= 2, got " + k);
+        }
+        if (k > 1_000) {
+            throw kKey.error(k + " is too large: k^3/4 hosts would be more than " + MAX_HOSTS);
+        }
+        int half = (int) k / 2;
+        Cursor torKey = c.key("tor_oversubscription");
+        double tor = ratio(torKey);
+        double hostsPerTor = tor * half;
+        if (!whole(hostsPerTor)) {
+            throw torKey.error(number(tor) + " gives " + number(hostsPerTor) + " hosts per ToR (tor_oversubscription "
+                    + "x k/2 = " + number(tor) + " x " + half + "); that must be a whole number >= 1");
+        }
+        Cursor aggKey = c.key("agg_oversubscription");
+        double agg = ratio(aggKey);
+        double coreLinks = half / agg;
+        if (!whole(coreLinks)) {
+            throw aggKey.error(number(agg) + " gives " + number(coreLinks) + " core links per aggregation switch "
+                    + "(k/2 / agg_oversubscription = " + half + " / " + number(agg) + "); that must be a whole number "
+                    + ">= 1");
+        }
+        LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
+        LinkConfig fabric = link(c.key("fabric_link"), host);
+        return make(c, () -> new TopologyConfig.FatTree((int) k, tor, agg, host, fabric));
+    }
+
+    private static TopologyConfig.RailOptimized railOptimized(Cursor c) {
+        c.object(RAIL_KEYS);
+        int servers = count(c.key("servers"), 1);
+        int nics = count(c.key("nics_per_server"), 1);
+        Cursor unitKey = c.key("servers_per_unit");
+        int perUnit = unitKey.present() ? count(unitKey, 1) : servers;
+        if (servers % perUnit != 0) {
+            throw unitKey.error("must divide servers (" + servers + ") into whole scalable units, got " + perUnit);
+        }
+        int spines = count(c.key("spines"), 1);
+        int uplinks = c.key("uplinks_per_spine").present() ? count(c.key("uplinks_per_spine"), 1) : 1;
+        LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
+        LinkConfig fabric = link(c.key("fabric_link"), host);
+        return make(c, () -> new TopologyConfig.RailOptimized(servers, nics, perUnit, spines, uplinks, host, fabric));
+    }
+
+    private static TopologyConfig.HpccFile hpccFile(Cursor c) {
+        c.object(HPCC_KEYS);
+        Cursor pathKey = c.key("path");
+        if (!pathKey.present()) {
+            throw pathKey.error("is required: the HPCC topology file, relative to the scenario's folder, e.g. "
+                    + "topology.txt");
+        }
+        String given = pathKey.text("a file path");
+        Path file = pathKey.file();
+        String text = readText(pathKey, file, "an HPCC topology file");
+        HpccTopology imported;
+        try {
+            imported = HpccTopologyFile.parse(text, given);
+        } catch (IllegalArgumentException e) {
+            throw pathKey.error(e.getMessage());
+        }
+        int hosts = imported.topology().hostCount();
+        if (hosts < 2) {
+            throw pathKey.error(given + " has " + hosts + " hosts; a scenario needs at least 2");
+        }
+        return new TopologyConfig.HpccFile(file, new HpccFileSpec(file, imported));
+    }
+
+    /** The UTF-8 text of a file a scenario key names; errors name the key and say what is wrong with the file. */
+    static String readText(Cursor key, Path file, String what) {
+        if (Files.isDirectory(file)) {
+            throw key.error(file + " is a directory, not " + what);
+        }
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw key.error("file " + file + " does not exist");
+        } catch (CharacterCodingException e) {
+            throw key.error(file + " is not UTF-8 text");
+        } catch (IOException e) {
+            throw key.error("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** A required count &gt;= {@code min}. */
+    private static int count(Cursor c, int min) {
+        if (!c.present()) {
+            throw c.error("is required (an integer >= " + min + ")");
+        }
+        return (int) c.integer(min, MAX_HOSTS);
+    }
+
+    /** An oversubscription ratio: a number &gt; 0 ({@code 3}, {@code 1.5}) or {@code "3:1"}; default 1. */
+    private static double ratio(Cursor c) {
+        if (!c.present()) {
+            return 1;
+        }
+        String t = c.text("a ratio such as 1, 1.5 or 3:1");
+        String s = t.strip();
+        if (s.endsWith(":1")) {
+            s = s.substring(0, s.length() - 2).strip();
+        }
+        double v;
+        try {
+            v = Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw c.error("'" + t + "' is not a ratio: expected a number > 0 such as 1, 1.5 or 3:1 (downlinks per "
+                    + "uplink)");
+        }
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw c.error("must be a number > 0 (downlinks per uplink; 1 = non-blocking), got " + t);
+        }
+        return v;
+    }
+
+    private static boolean whole(double x) {
+        return x >= 1 - 1e-9 && Math.abs(x - Math.rint(x)) <= 1e-9 * x;
+    }
+
+    /** {@code 3} for whole numbers, {@code 1.5} otherwise. */
+    static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
+    }
+
+    /** Makes a record; what the topology library still rejects (the combination of keys) is named at topology. */
+    private static <T extends TopologyConfig> T make(Cursor c, Supplier<T> maker) {
+        try {
+            return maker.get();
+        } catch (IllegalArgumentException e) {
+            throw c.error(e.getMessage());
+        }
     }
 
     /** {@code {rate, delay}} or {@code {rate, length}}; missing keys come from {@code dflt}. */

@@ -1,15 +1,17 @@
 package org.lossless.experiments.scenario;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One entry of {@code workloads}: all entries run together. One record per workload type; to add one,
  * add a record here, a reader branch in {@link WorkloadReader} and a writer branch in {@link ResolvedYaml},
  * and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
  */
-public sealed interface WorkloadConfig permits WorkloadConfig.Flows {
-    List<String> SUPPORTED = List.of("flows");
-    List<String> PLANNED = List.of("incast", "allreduce", "cdf", "hpcc-flows", "storage");
+public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows {
+    List<String> SUPPORTED = List.of("flows", "hpcc-flows");
+    List<String> PLANNED = List.of("incast", "allreduce", "cdf", "storage");
 
     /** The type name as in the scenario file. */
     String type();
@@ -37,6 +39,45 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows {
         @Override
         public String type() {
             return "flows";
+        }
+    }
+
+    /**
+     * {@code hpcc-flows}: the flows of an HPCC simulator flow file ({@code src dst pg dport size start_s}),
+     * read when the scenario is loaded. Node ids become host numbers (equal for every built-in type and
+     * for HPCC files that list hosts first); the priority group {@code pg} is used as the 802.1p
+     * priority; {@code dport} is not used; a flow starts at its file time minus {@code timeOriginPs}
+     * (HPCC traffic conventionally starts at 2 s).
+     *
+     * @param name         workload name ([A-Za-z0-9._-]+)
+     * @param path         absolute, normalised path of the flow file
+     * @param timeOriginPs file time that becomes time 0 of the run, ps (&gt;= 0)
+     * @param flows        the flows, in file order (at least one)
+     * @param warnings     what was legal but odd about the file (unsorted times, extra lines)
+     */
+    record HpccFlows(String name, Path path, long timeOriginPs, List<FlowSpec> flows, List<String> warnings)
+            implements WorkloadConfig {
+        public HpccFlows {
+            if (!Scenario.validName(name)) {
+                throw new IllegalArgumentException("bad workload name '" + name + "'");
+            }
+            Objects.requireNonNull(path, "path");
+            if (!path.isAbsolute()) {
+                throw new IllegalArgumentException("hpcc-flows path must be absolute, got " + path);
+            }
+            if (timeOriginPs < 0) {
+                throw new IllegalArgumentException("time_origin must be >= 0 ps, got " + timeOriginPs);
+            }
+            flows = List.copyOf(flows);
+            if (flows.isEmpty()) {
+                throw new IllegalArgumentException("an hpcc-flows workload needs at least one flow");
+            }
+            warnings = List.copyOf(warnings);
+        }
+
+        @Override
+        public String type() {
+            return "hpcc-flows";
         }
     }
 

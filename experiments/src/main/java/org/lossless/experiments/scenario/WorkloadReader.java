@@ -39,6 +39,7 @@ final class WorkloadReader {
             }
             WorkloadConfig cfg = switch (type) {
                 case "flows" -> flows(w, i, topology, defaultPriority);
+                case "hpcc-flows" -> HpccFlowsReader.read(w, i, topology);
                 default -> {
                     List<String> all = new ArrayList<>(WorkloadConfig.SUPPORTED);
                     all.addAll(WorkloadConfig.PLANNED);
@@ -127,6 +128,8 @@ final class WorkloadReader {
         for (WorkloadConfig w : workloads) {
             if (w instanceof WorkloadConfig.Flows f) {
                 n += f.flows().size();
+            } else if (w instanceof WorkloadConfig.HpccFlows h) {
+                n += h.flows().size();
             }
         }
         return n;

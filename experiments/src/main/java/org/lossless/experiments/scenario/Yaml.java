@@ -37,6 +37,18 @@ final class Yaml {
         private static final java.util.regex.Pattern QUANTITY = java.util.regex.Pattern.compile(
                 "[0-9.]+(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB|ps|ns|us|µs|ms|s|bps|Kbps|Mbps|Gbps|Tbps|mm|cm|m|km)");
 
+        /**
+         * Mapping keys that are a quantity ({@code 400Gbps}) or a small integer (QoS maps: {@code 3: 3}) stay
+         * plain: every key is read back as text, so the key comes back the same.
+         */
+        @Override
+        public boolean needToQuoteName(String name) {
+            if (name.matches("\\d{1,9}") || QUANTITY.matcher(name).matches()) {
+                return false;
+            }
+            return super.needToQuoteName(name);
+        }
+
         @Override
         public boolean needToQuoteValue(String value) {
             if (super.needToQuoteValue(value)) {

@@ -20,15 +20,15 @@ class OverridesTest {
         @Test
         void scalarInAnExistingSection() {
             Scenario s = parse(MINIMAL + "switch: {ecn: {kmin: 5KB}}\n", "switch.ecn.kmin=100KB");
-            assertEquals(100_000, s.switchConfig().ecn().kminBytes());
+            assertEquals(100_000L, s.switchSettings().ecn().kmin());
         }
 
         @Test
         void missingSectionsAreCreated() {
             Scenario s = parse(MINIMAL, "nic.dcqcn.alpha_gain=1/256", "switch.ecn.kmin=5KB", "switch.ecn.kmax=200KB");
-            assertEquals(1.0 / 256, s.nic().dcqcn().alphaGain().getAsDouble(), 0.0);
-            assertEquals(5_000, s.switchConfig().ecn().kminBytes());
-            assertEquals(200_000, s.switchConfig().ecn().kmaxBytes());
+            assertEquals(1.0 / 256, s.nic().dcqcn().alphaGain(), 0.0);
+            assertEquals(5_000L, s.switchSettings().ecn().kmin());
+            assertEquals(200_000L, s.switchSettings().ecn().kmax());
         }
 
         @Test
@@ -47,8 +47,8 @@ class OverridesTest {
         void yamlValues() {
             Scenario s = parse(MINIMAL, "switch.pfc.priorities=[4, 3]", "switch.pfc.enabled=false", "seed=42",
                     "topology.host_link={rate: 25Gbps, length: 2m}");
-            assertEquals(List.of(3, 4), s.switchConfig().pfc().priorities());
-            assertEquals(false, s.switchConfig().pfc().enabled());
+            assertEquals(List.of(3, 4), s.switchSettings().pfc().priorities());
+            assertEquals(false, s.switchSettings().pfc().enabled());
             assertEquals(42, s.seed());
             assertEquals(new LinkConfig(25_000_000_000L, 10_000, 2_000), s.topology().hostLink());
         }
@@ -102,7 +102,7 @@ class OverridesTest {
                     + "a number followed by B, KB, MB, GB, KiB, MiB or GiB, e.g. 32MB (a bare integer means bytes)",
                     error(MINIMAL, "switch.ecn.kmin=10 Gbps"));
             assertEquals("t.yaml: switch.ecn.kminn (from --set switch.ecn.kminn=5KB): unknown key; did you mean 'kmin'? "
-                    + "(allowed here: enabled, kmin, kmax, pmax, mark_on)", error(MINIMAL, "switch.ecn.kminn=5KB"));
+                    + "(allowed here: enabled, kmin, kmax, pmax, mark_on, by_rate)", error(MINIMAL, "switch.ecn.kminn=5KB"));
             assertEquals("t.yaml: workloads[0].flows[0].dst (from --set workloads[0].flows[0].dst=7): host 7 does not "
                     + "exist: the star topology has 3 hosts, numbered 0 to 2", error(MINIMAL, "workloads[0].flows[0].dst=7"));
         }

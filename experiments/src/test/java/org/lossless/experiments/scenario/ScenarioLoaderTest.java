@@ -9,9 +9,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.lossless.nic.NicConfig;
+import org.lossless.nic.dcqcn.CnpMode;
+import org.lossless.nic.dcqcn.DcqcnParams;
+import org.lossless.switchmodel.settings.EcnSettings;
+import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.SwitchSettings;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,29 +110,34 @@ class ScenarioLoaderTest {
 
         @Test
         void switchSection() {
-            SwitchConfig sw = s.switchConfig();
-            assertEquals(32L << 20, sw.bufferBytes());
-            assertEquals(new PfcConfig(true, List.of(3, 4), new PfcThreshold.Dynamic(-2), PfcConfig.AUTO, 2496),
-                    sw.pfc());
-            assertEquals(0.25, ((PfcThreshold.Dynamic) sw.pfc().threshold()).alpha(), 0.0);
-            assertEquals(new EcnConfig(true, 5_000, 200_000, 0.01, EcnConfig.MarkPoint.ENQUEUE), sw.ecn());
+            SwitchSettings sw = s.switchSettings();
+            assertEquals(32L << 20, sw.bufferSize());
+            PfcSettings pfc = sw.pfc();
+            assertEquals(List.of(3, 4), pfc.priorities(), "stored sorted");
+            assertEquals(-2, pfc.dynamicTh());
+            assertNull(pfc.staticTh());
+            assertEquals("auto", pfc.headroom());
+            assertEquals(2496L, pfc.xonOffset());
+            assertEquals(new EcnSettings(true, 5_000L, 200_000L, 0.01, "enqueue"), sw.ecn());
         }
 
         @Test
         void nic() {
-            assertEquals(4096, s.nic().mtuBytes());
-            assertEquals(NicConfig.CongestionControl.DCQCN, s.nic().cc());
-            DcqcnConfig d = s.nic().dcqcn();
-            assertEquals(DcqcnConfig.Profile.PAPER2015, d.profile());
-            assertEquals(1.0 / 256, d.alphaGain().getAsDouble(), 0.0);
-            assertEquals(55_000_000L, d.rateIncreaseTimerPs().getAsLong());
-            assertEquals(10_000_000L, d.byteCounterBytes().getAsLong());
-            assertEquals(5, d.fastRecoverySteps().getAsInt());
-            assertEquals(40_000_000L, d.additiveIncreaseBps().getAsLong());
-            assertEquals(DcqcnConfig.CnpMode.NP, d.cnpMode().orElseThrow());
-            assertEquals(true, d.clampTargetRate().orElseThrow());
-            assertTrue(d.hyperIncreaseBps().isEmpty());
-            assertTrue(d.initialAlpha().isEmpty());
+            NicConfig nic = s.nic();
+            assertEquals(4096, nic.mtu());
+            DcqcnParams d = nic.dcqcn();
+            assertEquals("paper2015", d.profile());
+            assertEquals(100_000_000_000L, d.lineRateBps(), "resolved at the host link rate");
+            assertEquals(1.0 / 256, d.alphaGain(), 0.0);
+            assertEquals(55_000_000L, d.rateIncreaseTimerPs());
+            assertEquals(10_000_000L, d.byteCounterBytes());
+            assertEquals(5, d.fastRecoverySteps());
+            assertEquals(40_000_000L, d.additiveIncreaseBps());
+            assertEquals(CnpMode.NP, d.cnpMode());
+            assertTrue(d.clampTargetRate());
+            // not overridden: paper2015's values (docs/dcqcn-profiles.md): R_HAI 200 Mb/s, tau' 55 us
+            assertEquals(200_000_000L, d.hyperIncreaseBps());
+            assertEquals(55_000_000L, d.alphaUpdatePeriodPs());
         }
 
         @Test
@@ -157,11 +170,10 @@ class ScenarioLoaderTest {
             assertEquals(100_000_000_000L, s.stopTimePs());
             LinkConfig host = LinkConfig.of(100_000_000_000L, 1_000_000L);
             assertEquals(new TopologyConfig.Star(3, host, host), s.topology());
-            assertEquals(new SwitchConfig(32_000_000, new PfcConfig(true, List.of(3), new PfcThreshold.Dynamic(-3),
-                    PfcConfig.AUTO, 2_000), new EcnConfig(true, 400_000, 1_600_000, 0.2, EcnConfig.MarkPoint.DEQUEUE)),
-                    s.switchConfig());
-            assertEquals(new NicConfig(1024, NicConfig.CongestionControl.DCQCN, DcqcnConfig.of(DcqcnConfig.Profile.MLX5)),
-                    s.nic());
+            assertEquals(SwitchSettings.defaults().resolved(), s.switchSettings());
+            assertEquals(32_000_000L, s.switchSettings().bufferSize());
+            assertEquals(new NicConfig(1024, 1, 1_000_000_000L, NicConfig.SAME_AS_DATA, 6,
+                    DcqcnParams.profile("mlx5", 100_000_000_000L)), s.nic());
             assertEquals(List.of(new WorkloadConfig.Flows("flows-0", List.of(new WorkloadConfig.FlowSpec(1, 0, 1_000_000, 0, 3)))),
                     s.workloads());
             assertEquals(new TelemetryConfig(10_000_000, TelemetryConfig.Selection.everything(),
@@ -191,7 +203,9 @@ class ScenarioLoaderTest {
                         rate: 100Gbps
                         delay: 1us
                     switch:
+                      profile: default
                       buffer_size: 32MB
+                      cell_size: 1B
                       pfc:
                         enabled: true
                         priorities:
@@ -199,17 +213,85 @@ class ScenarioLoaderTest {
                         dynamic_th: -3
                         headroom: auto
                         xon_offset: 2KB
+                        reserved: 0
+                        mode: timed
+                        pause_quanta: 65535
+                        refresh: 0.5
+                        watchdog:
+                          enabled: false
+                          detection_time: 200ms
+                          restoration_time: 200ms
+                          action: drop
+                          poll_interval: 200ms
+                      lossy_pg:
+                        reserved: 0
+                        dynamic_th: 3
+                      queues:
+                        lossless:
+                          reserved: 0
+                        lossy:
+                          reserved: 0
+                          dynamic_th: 3
                       ecn:
                         enabled: true
                         kmin: 400KB
                         kmax: 1600KB
                         pmax: 0.2
                         mark_on: dequeue
+                      qos_map:
+                        tc_to_pg:
+                          0: 0
+                          1: 1
+                          2: 2
+                          3: 3
+                          4: 4
+                          5: 5
+                          6: 6
+                          7: 7
+                        tc_to_queue:
+                          0: 0
+                          1: 1
+                          2: 2
+                          3: 3
+                          4: 4
+                          5: 5
+                          6: 6
+                          7: 7
                     nic:
                       mtu: 1024
                       cc: dcqcn
+                      ack_interval: 1
+                      ack_priority: data
+                      cnp_priority: 6
+                      rto: 1ms
                       dcqcn:
                         profile: mlx5
+                        cnp_interval: 4us
+                        cnp_mode: np
+                        cnp_delay: 0
+                        order: timer_driven
+                        alpha_gain: 5/1024
+                        alpha_update_period: 1us
+                        initial_alpha: 1023/1024
+                        rate_decrease_period: 4us
+                        rate_decrease_offset: 0
+                        first_cnp_cut: immediate
+                        rate_on_first_cnp: 0
+                        decrease_gain: 0.5
+                        min_decrease_factor: 0.5
+                        clamp_target_rate: false
+                        clamp_after_timer_increase: true
+                        rate_increase_timer: 300us
+                        byte_counter: 2097088B
+                        fast_recovery_steps: 1
+                        additive_increase: 5Mbps
+                        hyper_increase: 50Mbps
+                        increase_stage_rule: mellanox
+                        stage_increment_first: false
+                        hyper_step: constant
+                        qcn_target_quirk: false
+                        min_rate: 1Mbps
+                        max_rate: 0
                     workloads:
                       - type: flows
                         name: flows-0
@@ -223,6 +305,10 @@ class ScenarioLoaderTest {
                       sample_interval: 10us
                       queues: all
                       flow_rates: none
+                    routing:
+                      mode: ecmp
+                      convergence: 1ms
+                    failures: []
                     """, yaml);
             assertEquals(s, parse(yaml));
         }
@@ -269,8 +355,9 @@ class ScenarioLoaderTest {
         @Test
         void staticThresholdAndFixedHeadroom() {
             Scenario s = parse(MINIMAL + "switch: {pfc: {static_th: 200KB, headroom: 96928}}\n");
-            assertEquals(new PfcThreshold.Static(200_000), s.switchConfig().pfc().threshold());
-            assertEquals(96_928, s.switchConfig().pfc().headroomBytes());
+            assertEquals(200_000L, s.switchSettings().pfc().staticTh());
+            assertNull(s.switchSettings().pfc().dynamicTh());
+            assertEquals(96_928, s.switchSettings().pfc().headroomBytes());
             assertEquals(s, parse(ResolvedYaml.write(s)));
         }
     }
@@ -333,7 +420,7 @@ class ScenarioLoaderTest {
         @Test
         void unknownKeyWithDidYouMean() {
             assertEquals("t.yaml: switch.ecn.kminn: unknown key; did you mean 'kmin'? (allowed here: enabled, kmin, kmax, "
-                    + "pmax, mark_on)", error(MINIMAL + "switch: {ecn: {kminn: 5KB}}\n"));
+                    + "pmax, mark_on, by_rate)", error(MINIMAL + "switch: {ecn: {kminn: 5KB}}\n"));
             assertTrue(error(MINIMAL + "stoptime: 5ms\n").startsWith("t.yaml: stoptime: unknown key; did you mean 'stop_time'?"));
         }
 
@@ -397,16 +484,16 @@ class ScenarioLoaderTest {
         }
 
         @Test
-        void unsupportedTopologyType() {
-            assertEquals("t.yaml: topology.type: topology type 'fat-tree' is not supported yet (supported: star)",
-                    error(MINIMAL.replace("type: star, hosts: 3", "type: fat-tree, k: 4")));
-            assertEquals("t.yaml: topology.type: unknown topology type 'starr'; did you mean 'star'? (supported: star)",
-                    error(MINIMAL.replace("type: star", "type: starr")));
+        void unknownTopologyType() {
+            assertEquals("t.yaml: topology.type: unknown topology type 'fat-tre'; did you mean 'fat-tree'? (supported: "
+                    + "star, dumbbell, parking-lot, ring, leaf-spine, fat-tree, rail-optimized, hpcc-file)",
+                    error(MINIMAL.replace("type: star", "type: fat-tre")));
         }
 
         @Test
         void unsupportedWorkloadType() {
-            assertEquals("t.yaml: workloads[1].type: workload type 'incast' is not supported yet (supported: flows)",
+            assertEquals("t.yaml: workloads[1].type: workload type 'incast' is not supported yet (supported: flows, "
+                    + "hpcc-flows)",
                     error(MINIMAL + "  - {type: incast, receiver: 0, senders: [1, 2], size: 1MB}\n"));
         }
 

@@ -149,8 +149,9 @@ public final class HpccConfigImporter {
                 case "BUFFER_SIZE" -> settings.put("switch.buffer_size",
                     Units.formatSize(decimal(key, value).multiply(BigDecimal.valueOf(1L << 20)).longValue()));
                 case "PACKET_PAYLOAD_SIZE" -> settings.put("nic.mtu", Long.toString(integer(key, value)));
-                case "ACK_HIGH_PRIO" -> settings.put("nic.ack_high_priority",
-                    integer(key, value) != 0 ? "true" : "false");
+                // 1: ACK/NACK on queue 0, HPCC's highest priority (the hpcc2019 MMU never pauses it);
+                // 0: on the data packet's queue
+                case "ACK_HIGH_PRIO" -> settings.put("nic.ack_priority", integer(key, value) != 0 ? "0" : "data");
                 case "L2_ACK_INTERVAL" -> ackInterval(key, value);
                 case "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE" -> files.put(key, value);
                 default -> ignore(key, value);

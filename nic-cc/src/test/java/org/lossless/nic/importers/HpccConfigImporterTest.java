@@ -38,7 +38,7 @@ class HpccConfigImporterTest {
         assertEquals("400KB", s.get("switch.ecn.by_rate.100Gbps.kmin"));
         assertEquals("32MiB", s.get("switch.buffer_size"));
         assertEquals("1000", s.get("nic.mtu"));
-        assertEquals("true", s.get("nic.ack_high_priority"));
+        assertEquals("0", s.get("nic.ack_priority"), "ACK_HIGH_PRIO 1: queue 0");
         assertEquals("1", s.get("nic.ack_interval"));
         assertEquals(Map.of("TOPOLOGY_FILE", "mix/fat.txt", "FLOW_FILE", "mix/flow.txt", "TRACE_FILE", "mix/trace.txt"),
             r.files());

@@ -25,6 +25,8 @@ public final class EgressPort {
     private PacketSource source;
     private Packet onWire;
     private long busyPs;
+    /** Recycles frames lost on a failed link; set with {@link #onLoss}. */
+    private java.util.function.Consumer<Packet> loss = p -> { };
 
     /**
      * @param pauseUntilXon true: any non-zero pause time holds until an explicit resume (HPCC model);
@@ -110,9 +112,48 @@ public final class EgressPort {
         pause.closeAccounting(sim.now(), counters);
     }
 
-    /** Tells an idle port that its source may have something to send. No effect when busy. */
+    /** Where frames lost to a link failure go (to be counted and recycled). */
+    public void onLoss(java.util.function.Consumer<Packet> lossHandler) {
+        this.loss = lossHandler;
+    }
+
+    /** Whether this port's link is up. */
+    public boolean isUp() {
+        return !link.isDown();
+    }
+
+    /**
+     * Fails this direction of the cable: the frame being serialized and every frame in flight are
+     * lost; the transmitter stops pulling from its source and pause state is cleared (a link that
+     * comes back starts unpaused, as after a real link flap).
+     */
+    public void fail() {
+        if (onWire != null) {
+            sim.cancel(txDone);
+            Packet p = onWire;
+            onWire = null;
+            loss.accept(p);
+        }
+        link.fail(loss);
+        for (Packet p = urgent.poll(); p != null; p = urgent.poll()) {
+            loss.accept(p);
+        }
+        closeAccounting();
+        pause.clearAll();
+        if (pauseExpiry.isScheduled()) {
+            sim.cancel(pauseExpiry);
+        }
+    }
+
+    /** Repairs this direction of the cable and resumes transmission. */
+    public void restore() {
+        link.restore();
+        kick();
+    }
+
+    /** Tells an idle port that its source may have something to send. No effect when busy or down. */
     public void kick() {
-        if (onWire == null) {
+        if (onWire == null && !link.isDown()) {
             startNext();
         }
     }

@@ -23,6 +23,7 @@ public final class Link {
     private int head;
     private int count;
     private final Arrival arrival = new Arrival();
+    private boolean down;
 
     public Link(Scheduler sim, long delayPs, PacketReceiver receiver, int receiverPort) {
         if (delayPs < 0) {
@@ -44,7 +45,33 @@ public final class Link {
         return count;
     }
 
-    /** Puts a frame whose last bit left the transmitter now on the link. */
+    /** Whether the link is failed. */
+    public boolean isDown() {
+        return down;
+    }
+
+    /**
+     * Fails the link: frames in flight are lost and handed to {@code lost} (which counts and recycles
+     * them); nothing arrives until {@link #restore()}.
+     */
+    public void fail(java.util.function.Consumer<Packet> lost) {
+        down = true;
+        sim.cancel(arrival);
+        while (count > 0) {
+            Packet p = ring[head];
+            ring[head] = null;
+            head = (head + 1) & (ring.length - 1);
+            count--;
+            lost.accept(p);
+        }
+    }
+
+    /** Repairs a failed link. */
+    public void restore() {
+        down = false;
+    }
+
+    /** Puts a frame whose last bit left the transmitter now on the link. The caller checks {@link #isDown()}. */
     public void carry(Packet p) {
         if (count == ring.length) {
             grow();

@@ -101,6 +101,11 @@ public final class PauseState {
         return t;
     }
 
+    /** Ends every pause at once without accounting (call {@link #closeAccounting} first). */
+    public void clearAll() {
+        pausedMask = 0;
+    }
+
     /** Adds the paused time of pauses still running at the end of a run. */
     public void closeAccounting(long nowPs, PortCounters counters) {
         int m = pausedMask;

@@ -1,22 +1,116 @@
 package org.lossless.switchmodel.settings;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * {@code switch.ecn}: enabled, kmin, kmax (bytes), pmax (0..1), mark_on (dequeue | enqueue).
+ * {@code switch.ecn}: enabled, kmin, kmax (bytes), pmax (0..1), mark_on (dequeue | enqueue), and
+ * {@code by_rate}: port speed (bps) → its own kmin / kmax / pmax (HPCC's {@code KMIN_MAP/KMAX_MAP/PMAX_MAP}).
+ * A speed without an entry uses the section's values.
+ *
+ * @param byRate null or port speed in bps (&gt; 0) → parameters; each unset value of an entry takes the
+ *               section's value (see {@link #resolved(boolean)})
  */
-public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, String markOn) {
+public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, String markOn, Map<Long, Rate> byRate) {
+    /** Marking step of the hpcc2019 profile's per-speed rule: K_min 4 KB and K_max 16 KB per Gb/s. */
+    public static final long HPCC_KMIN_PER_GBPS = 4000;
+    public static final long HPCC_KMAX_PER_GBPS = 16000;
+
+    /**
+     * One {@code switch.ecn.by_rate} entry; null = the section's value.
+     *
+     * @param kmin bytes, &ge; 0
+     * @param kmax bytes, &ge; kmin
+     * @param pmax in [0, 1]
+     */
+    public record Rate(Long kmin, Long kmax, Double pmax) {
+        public Rate {
+            check(kmin, kmax, pmax, "switch.ecn.by_rate");
+        }
+
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            Put.put(m, "kmin", kmin);
+            Put.put(m, "kmax", kmax);
+            Put.put(m, "pmax", pmax);
+            return m;
+        }
+    }
+
     public EcnSettings {
-        if (kmin != null && kmax != null && kmax < kmin) {
-            throw new IllegalArgumentException("switch.ecn.kmax (" + kmax + " B) must be >= kmin (" + kmin + " B)");
-        }
-        if (pmax != null && !(pmax >= 0 && pmax <= 1)) {
-            throw new IllegalArgumentException("switch.ecn.pmax must be in [0, 1], got " + pmax);
-        }
+        check(kmin, kmax, pmax, "switch.ecn");
         if (markOn != null && !markOn.equals("dequeue") && !markOn.equals("enqueue")) {
             throw new IllegalArgumentException("switch.ecn.mark_on must be dequeue or enqueue, got '" + markOn + "'");
         }
+        if (byRate != null) {
+            for (Map.Entry<Long, Rate> e : byRate.entrySet()) {
+                if (e.getKey() == null || e.getKey() <= 0 || e.getValue() == null) {
+                    throw new IllegalArgumentException("switch.ecn.by_rate: speeds must be > 0 bps with parameters, got "
+                            + e.getKey() + " -> " + e.getValue());
+                }
+            }
+        }
+        byRate = byRate == null || byRate.isEmpty() ? null : Collections.unmodifiableMap(new TreeMap<>(byRate));
+    }
+
+    /** Without per-speed entries (the contract keys only). */
+    public EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, String markOn) {
+        this(enabled, kmin, kmax, pmax, markOn, null);
+    }
+
+    /** Nothing set. */
+    public static final EcnSettings UNSET = new EcnSettings(null, null, null, null, null, null);
+
+    private static void check(Long kmin, Long kmax, Double pmax, String where) {
+        if (kmin != null && kmin < 0) {
+            throw new IllegalArgumentException(where + ".kmin must be >= 0 bytes, got " + kmin);
+        }
+        if (kmin != null && kmax != null && kmax < kmin) {
+            throw new IllegalArgumentException(where + ".kmax (" + kmax + " B) must be >= kmin (" + kmin + " B)");
+        }
+        if (pmax != null && !(pmax >= 0 && pmax <= 1)) {
+            throw new IllegalArgumentException(where + ".pmax must be in [0, 1], got " + pmax);
+        }
+    }
+
+    /**
+     * Every default filled in: enabled, pmax 0.2, mark_on dequeue; kmin 400 KB and kmax max(1600 KB, kmin)
+     * ({@link MmuFactory} constants), except with the hpcc2019 profile, where unset kmin / kmax stay null:
+     * they depend on the port speed (4 KB / 16 KB per Gb/s, {@link #forRate}). Every by_rate entry is
+     * completed with {@link #forRate} against this (unresolved) section.
+     */
+    public EcnSettings resolved(boolean hpcc2019) {
+        Long kn = kmin != null ? kmin : hpcc2019 ? null : (Long) MmuFactory.DEFAULT_KMIN;
+        Long kx = kmax != null ? kmax : hpcc2019 ? null : (Long) Math.max(MmuFactory.DEFAULT_KMAX, kn);
+        Map<Long, Rate> full = null;
+        if (byRate != null) {
+            full = new TreeMap<>();
+            for (Map.Entry<Long, Rate> e : byRate.entrySet()) {
+                full.put(e.getKey(), forRate(e.getValue(), e.getKey(), hpcc2019));
+            }
+        }
+        return new EcnSettings(enabled == null || enabled, kn, kx, pmax == null ? MmuFactory.DEFAULT_PMAX : pmax,
+                markOn == null ? "dequeue" : markOn, full);
+    }
+
+    /**
+     * The complete parameters of a port of {@code rateBps}: {@code entry}'s values (null entry = none), else
+     * this section's, else the default: 400 KB / max(1600 KB, K_min) / 0.2, or with hpcc2019 HPCC's per-speed
+     * rule K_min = 4 KB and K_max = max(16 KB, K_min) per Gb/s of port speed (Gb/s rounded down). Only a
+     * default K_max is raised to K_min; an explicit one below K_min is an error.
+     *
+     * @throws IllegalArgumentException if the resulting K_max is below K_min
+     */
+    public Rate forRate(Rate entry, long rateBps, boolean hpcc2019) {
+        long gbps = rateBps / 1_000_000_000L;
+        Long kn = entry != null && entry.kmin() != null ? entry.kmin() : kmin;
+        long kMin = kn != null ? kn : hpcc2019 ? HPCC_KMIN_PER_GBPS * gbps : MmuFactory.DEFAULT_KMIN;
+        Long kx = entry != null && entry.kmax() != null ? entry.kmax() : kmax;
+        long kMax = kx != null ? kx : Math.max(hpcc2019 ? HPCC_KMAX_PER_GBPS * gbps : MmuFactory.DEFAULT_KMAX, kMin);
+        Double p = entry != null && entry.pmax() != null ? entry.pmax() : pmax;
+        return new Rate(kMin, kMax, p == null ? MmuFactory.DEFAULT_PMAX : p);
     }
 
     public Map<String, Object> toMap() {
@@ -26,6 +120,13 @@ public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, St
         Put.put(m, "kmax", kmax);
         Put.put(m, "pmax", pmax);
         Put.put(m, "mark_on", markOn);
+        if (byRate != null) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            for (Map.Entry<Long, Rate> e : byRate.entrySet()) {
+                r.put(Put.rate(e.getKey()), e.getValue().toMap());
+            }
+            m.put("by_rate", r);
+        }
         return m;
     }
 }

@@ -179,28 +179,32 @@ public final class MmuFactory {
     }
 
     /**
-     * ECN. Without a {@code switch.ecn} section: the docs/scenario.md defaults (enabled, 400 KB / 1600 KB / 0.2,
-     * dequeue) or, for hpcc2019, HPCC's per-speed maps (K_min = 4 KB and K_max = 16 KB per Gb/s of port
-     * speed, P_max 0.2). With a section: enabled unless {@code enabled: false}; unset values take the defaults.
+     * ECN from {@link EcnSettings#resolved(boolean) the resolved section}: unset values take the
+     * docs/scenario.md defaults (enabled, 400 KB / max(1600 KB, kmin) / 0.2, dequeue); {@code by_rate}
+     * entries give per-speed parameters. With the hpcc2019 profile an unset kmin or kmax follows HPCC's
+     * per-speed maps (K_min = 4 KB and K_max = 16 KB per Gb/s of port speed): every port speed gets an entry
+     * and there is no speed-independent default.
      */
     public static EcnConfig ecnConfig(SwitchSettings s, List<PortSpec> ports) {
-        EcnSettings e = s.ecn();
-        if (e == null && "hpcc2019".equals(s.profile())) {
-            Map<Long, RedParams> perRate = new TreeMap<>();
-            for (PortSpec p : ports) {
-                long gbps = p.rateBps() / 1_000_000_000L;
-                perRate.put(p.rateBps(), new RedParams(4000 * gbps, 16000 * gbps, DEFAULT_PMAX));
-            }
-            return new EcnConfig(true, MarkPoint.DEQUEUE, null, perRate);
-        }
-        if (e == null) {
-            e = new EcnSettings(null, null, null, null, null);
-        }
-        boolean on = !Boolean.FALSE.equals(e.enabled());
+        EcnSettings e = (s.ecn() == null ? EcnSettings.UNSET : s.ecn()).resolved(s.hpcc2019());
         MarkPoint mp = "enqueue".equals(e.markOn()) ? MarkPoint.ENQUEUE : MarkPoint.DEQUEUE;
-        RedParams red = new RedParams(e.kmin() == null ? DEFAULT_KMIN : e.kmin(), e.kmax() == null ? DEFAULT_KMAX : e.kmax(),
-                e.pmax() == null ? DEFAULT_PMAX : e.pmax());
-        return new EcnConfig(on, mp, red, Map.of());
+        Map<Long, RedParams> perRate = new TreeMap<>();
+        if (e.byRate() != null) {
+            e.byRate().forEach((rate, r) -> perRate.put(rate, red(r)));
+        }
+        RedParams defaults = null;
+        if (e.kmin() != null && e.kmax() != null) {
+            defaults = new RedParams(e.kmin(), e.kmax(), e.pmax());
+        } else {
+            for (PortSpec p : ports) {
+                perRate.computeIfAbsent(p.rateBps(), rate -> red(e.forRate(null, rate, true)));
+            }
+        }
+        return new EcnConfig(e.enabled(), mp, defaults, perRate);
+    }
+
+    private static RedParams red(EcnSettings.Rate r) {
+        return new RedParams(r.kmin(), r.kmax(), r.pmax());
     }
 
     private static Threshold threshold(BufferProfileSettings b) {

@@ -3,6 +3,8 @@ package org.lossless.switchmodel.settings;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.lossless.switchmodel.pfc.PfcQuanta;
+import org.lossless.switchmodel.pfc.PfcTiming;
 
 /**
  * {@code switch.pfc}. Contract keys: enabled, priorities, dynamic_th | static_th, headroom (auto or bytes),
@@ -36,6 +38,33 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
         if (mode != null && !mode.equals("timed") && !mode.equals("xoff_xon")) {
             throw new IllegalArgumentException("switch.pfc.mode must be timed or xoff_xon, got '" + mode + "'");
         }
+    }
+
+    /** Nothing set. */
+    public static final PfcSettings UNSET = new PfcSettings(null, null, null, null, null, null, null, null, null, null,
+            null, null, null, null);
+
+    /**
+     * Every default filled in ({@link MmuFactory} constants): enabled, priorities [3], dynamic_th -3 unless
+     * static_th is set, headroom auto, xon_offset 2 KB unless xon is set, reserved 0, pool {@code defaultPool},
+     * mode timed ({@code xoff_xon} for hpcc2019), pause_quanta 65535, refresh 0.5, watchdog
+     * {@link WatchdogSettings#resolved()} (disabled when absent). cable_length stays as given: unset means
+     * "each port's own cable".
+     *
+     * @param defaultPool the first ingress pool when {@code switch.pools} is set, else null (the implicit pool)
+     */
+    public PfcSettings resolved(boolean hpcc2019, String defaultPool) {
+        WatchdogSettings wd = watchdog != null ? watchdog
+                : new WatchdogSettings(false, null, null, null, null);
+        return new PfcSettings(enabled == null || enabled,
+                priorities == null ? MmuFactory.DEFAULT_PRIORITIES : priorities,
+                staticTh == null ? (dynamicTh == null ? (Integer) MmuFactory.DEFAULT_DYNAMIC_TH : dynamicTh) : null,
+                staticTh, headroom == null ? "auto" : headroom,
+                xon == null ? (xonOffset == null ? (Long) MmuFactory.DEFAULT_XON_OFFSET : xonOffset) : null, xon,
+                reserved == null ? 0L : reserved, pool == null ? defaultPool : pool, cableLength,
+                mode == null ? (hpcc2019 ? "xoff_xon" : "timed") : mode,
+                pauseQuanta == null ? (Integer) PfcQuanta.MAX_QUANTA : pauseQuanta,
+                refresh == null ? PfcTiming.DEFAULT_REFRESH_FRACTION : refresh, wd.resolved());
     }
 
     /** Headroom bytes, or -1 for auto/unset. */

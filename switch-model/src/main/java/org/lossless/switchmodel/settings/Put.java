@@ -35,6 +35,18 @@ final class Put {
         return ps + "ps";
     }
 
+    /** Rate in bps as the shortest exact contract text (100Gbps, 1600Gbps, 40Mbps). */
+    static String rate(long bps) {
+        String[] units = {"Gbps", "Mbps", "Kbps"};
+        long[] div = {1_000_000_000L, 1_000_000L, 1000L};
+        for (int i = 0; i < units.length; i++) {
+            if (bps % div[i] == 0) {
+                return bps / div[i] + units[i];
+            }
+        }
+        return bps + "bps";
+    }
+
     /** Length in metres as contract text (5m, 2.5m). */
     static String meters(Double m) {
         if (m == null) {

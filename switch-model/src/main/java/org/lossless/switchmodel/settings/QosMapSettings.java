@@ -28,6 +28,24 @@ public record QosMapSettings(Map<Integer, Integer> dscpToTc, Map<Integer, Intege
         return java.util.Collections.unmodifiableMap(new TreeMap<>(m));
     }
 
+    /**
+     * tc_to_pg and tc_to_queue written out for all 8 traffic classes: identity when unset, 0 for a class a
+     * given map leaves out (as {@link MmuFactory} reads them); dscp_to_tc stays as given (unset = the
+     * host's priority is the traffic class).
+     */
+    public static QosMapSettings resolved(QosMapSettings q) {
+        return new QosMapSettings(q == null ? null : q.dscpToTc, full(q == null ? null : q.tcToPg),
+                full(q == null ? null : q.tcToQueue));
+    }
+
+    private static Map<Integer, Integer> full(Map<Integer, Integer> m) {
+        Map<Integer, Integer> out = new TreeMap<>();
+        for (int tc = 0; tc < 8; tc++) {
+            out.put(tc, m == null ? tc : m.getOrDefault(tc, 0));
+        }
+        return out;
+    }
+
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         Put.put(m, "dscp_to_tc", dscpToTc);

@@ -31,6 +31,53 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
         return new SwitchSettings(null, null, null, null, null, null, null, null, null, null);
     }
 
+    /** True for the {@code hpcc2019} profile. */
+    public boolean hpcc2019() {
+        return "hpcc2019".equals(profile);
+    }
+
+    /**
+     * A copy with every default that does not depend on the switch's ports filled in (docs/switch.md §5):
+     * {@link MmuFactory} builds the same MMU, PFC timing and ECN from it as from this. Resolving twice
+     * changes nothing. What stays unset, because its default is per port or per host:
+     * {@code buffer_size} with explicit {@code pools} (profile default: pools + reserved + headroom of the
+     * switch's ports), {@code pfc.cable_length} (each port's cable), {@code ecn.kmin}/{@code kmax} with
+     * hpcc2019 (4 KB / 16 KB per Gb/s of port speed), {@code qos_map.dscp_to_tc} (the host's priority).
+     * Pool names default to the first ingress / egress pool when {@code pools} is set, else stay unset
+     * (the implicit pools).
+     */
+    public SwitchSettings resolved() {
+        boolean hpcc = hpcc2019();
+        boolean explicit = pools != null && !pools.isEmpty();
+        Long buffer = bufferSize != null ? bufferSize
+                : hpcc ? (Long) MmuFactory.HPCC_DEFAULT_BUFFER : explicit ? null : (Long) MmuFactory.DEFAULT_BUFFER;
+        String in = explicit ? firstPool("ingress") : null;
+        String out = explicit ? firstPool("egress") : null;
+        List<PoolSettings> ps = null;
+        if (explicit) {
+            ps = new ArrayList<>();
+            for (PoolSettings p : pools) {
+                ps.add(p.type().equals("ingress") && p.headroomPool() == null
+                        ? new PoolSettings(p.name(), p.type(), p.mode(), p.size(), 0L) : p);
+            }
+        }
+        return new SwitchSettings(hpcc ? "hpcc2019" : "default", buffer, cellSize == null ? 1 : cellSize, ps,
+                (pfc == null ? PfcSettings.UNSET : pfc).resolved(hpcc, in),
+                BufferProfileSettings.resolved(lossyPg, in, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
+                BufferProfileSettings.resolved(losslessQueue, out, null),
+                BufferProfileSettings.resolved(lossyQueue, out, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
+                (ecn == null ? EcnSettings.UNSET : ecn).resolved(hpcc), QosMapSettings.resolved(qosMap));
+    }
+
+    private String firstPool(String type) {
+        for (PoolSettings p : pools) {
+            if (p.type().equals(type)) {
+                return p.name();
+            }
+        }
+        return null;
+    }
+
     /** Ordered key map of the {@code switch} section (only keys that are set). */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -1,0 +1,83 @@
+package org.lossless.cli;
+
+import org.lossless.experiments.run.EngineInput;
+import org.lossless.experiments.run.FlowSpec;
+import org.lossless.experiments.run.ScenarioEngine;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.TopologyConfig;
+import org.lossless.topology.Topology;
+import org.lossless.topology.io.HpccExport;
+import org.lossless.topology.io.HpccFlow;
+import org.lossless.topology.io.HpccFlowFile;
+import org.lossless.topology.io.HpccTopologyFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code lossless export hpcc SCENARIO --out DIR}: the scenario's topology and flows as the HPCC ns-3
+ * simulator's {@code topology.txt}, {@code flow.txt} and {@code trace.txt}.
+ *
+ * <p>Mapping: node ids are the topology's (hosts first for every built-in type); a flow's priority is
+ * its priority group; dport 100 (HPCC's background tag); start = scenario start + 2 s (HPCC's
+ * convention, undone by {@code hpcc-flows}' default {@code time_origin}); per-link error rates of an
+ * {@code hpcc-file} topology are kept, other topologies have none.
+ */
+@Command(name = "hpcc", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Writes the scenario's topology and flows as the HPCC ns-3 simulator's input files: "
+                + "topology.txt, flow.txt (flows sorted by start; start = scenario start + 2 s; priority group = "
+                + "priority; dport 100) and trace.txt (traces nothing).",
+            "The HPCC config file (switch and NIC settings) is not written: name these files in it as "
+                + "TOPOLOGY_FILE, FLOW_FILE and TRACE_FILE."})
+final class ExportHpccCommand implements Callable<Integer> {
+    private final Context ctx;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML), see docs/scenario.md.")
+    Path scenario;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory for the three files "
+            + "(created if missing; existing files of these names are replaced).")
+    Path out;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a scenario key. Repeatable.")
+    List<String> sets = new ArrayList<>();
+
+    ExportHpccCommand(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() {
+        Scenario s = RunCommand.load(ctx, scenario, sets, null);
+        EngineInput in = ScenarioEngine.input(s);
+        Topology t = in.topology();
+        List<HpccFlow> flows = new ArrayList<>(in.flows().size());
+        for (FlowSpec f : in.flows()) {
+            flows.add(HpccFlow.ofHosts(t, f.src(), f.dst(), f.priority(), HpccFlow.DPORT_BACKGROUND, f.sizeBytes(),
+                    f.startPs() + HpccFlow.CONVENTIONAL_START_PS));
+        }
+        double[] errorRates = s.topology() instanceof TopologyConfig.HpccFile h
+                ? h.file().imported().errorRates() : new double[t.cables().size()];
+        List<String> warnings = new ArrayList<>();
+        String topology = HpccTopologyFile.format(t, errorRates, warnings);
+        String flowText = HpccFlowFile.format(flows, warnings);
+        Path dir = OutputFiles.directory(ctx.resolve(out), "--out");
+        OutputFiles.write(dir.resolve(HpccExport.TOPOLOGY_FILE), topology, "--out");
+        OutputFiles.write(dir.resolve(HpccExport.FLOW_FILE), flowText, "--out");
+        // HPCC does not check that the trace file opened: it must exist; "0" traces nothing
+        OutputFiles.write(dir.resolve(HpccExport.TRACE_FILE), "0\n", "--out");
+        for (String w : warnings) {
+            ctx.err().println("lossless: warning: " + w);
+        }
+        ctx.out().printf("wrote %s: %s (%d nodes, %d links), %s (%d flows), %s%n", dir, HpccExport.TOPOLOGY_FILE,
+                t.nodes().size(), t.cables().size(), HpccExport.FLOW_FILE, flows.size(), HpccExport.TRACE_FILE);
+        ctx.out().flush();
+        ctx.err().flush();
+        return 0;
+    }
+}

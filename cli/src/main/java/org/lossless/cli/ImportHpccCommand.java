@@ -1,0 +1,197 @@
+package org.lossless.cli;
+
+import org.lossless.experiments.scenario.Defaults;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.Units;
+import org.lossless.nic.importers.HpccConfigImporter;
+import org.lossless.topology.Topology;
+import org.lossless.topology.io.HpccFlow;
+import org.lossless.topology.io.HpccFlowFile;
+import org.lossless.topology.io.HpccTopology;
+import org.lossless.topology.io.HpccTopologyFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+
+/**
+ * {@code lossless import hpcc --topology F [--flows F] [--config F] --out SCENARIO}: a scenario whose
+ * topology is the HPCC file ({@code type: hpcc-file}) and whose traffic is the HPCC flow file
+ * ({@code type: hpcc-flows}), both referenced by paths relative to the scenario's folder, so the files
+ * are read again (not copied) when the scenario runs.
+ */
+@Command(name = "hpcc", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Writes a scenario that uses HPCC ns-3 simulator files: the topology file as topology type "
+                + "hpcc-file (hosts keep their node ids), the flow file as an hpcc-flows workload (priority group = "
+                + "priority, made lossless; time_origin 2s, HPCC's start, when every flow starts at or after it).",
+            "With --config, the HPCC config's switch and NIC settings are imported too (docs/dcqcn-import.md).",
+            "The files are referenced relative to the scenario's folder, not copied."})
+final class ImportHpccCommand implements Callable<Integer> {
+    private final Context ctx;
+
+    @Option(names = "--topology", paramLabel = "FILE", required = true, description = "HPCC topology file "
+            + "(e.g. mix/fat.txt).")
+    Path topology;
+
+    @Option(names = "--flows", paramLabel = "FILE", description = "HPCC flow file (e.g. mix/flow.txt). Without it "
+            + "the scenario gets one example flow to replace.")
+    Path flows;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "HPCC config file (mix/config.txt): its DCQCN, "
+            + "ECN, buffer and packet settings become switch and nic keys (docs/dcqcn-import.md); settings this "
+            + "version's scenario does not accept are kept as comments, with a warning.")
+    Path config;
+
+    @Option(names = "--out", paramLabel = "SCENARIO", required = true, description = "The scenario file to write.")
+    Path out;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "Scenario name (default: from the --out file name).")
+    String name;
+
+    @Option(names = "--force", description = "Replace --out if it exists.")
+    boolean force;
+
+    ImportHpccCommand(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() {
+        Path scenarioFile = ctx.resolve(out);
+        if (Files.isDirectory(scenarioFile)) {
+            throw new UserError("--out " + scenarioFile + ": is a directory, expected a scenario file such as "
+                    + "imported.yaml");
+        }
+        if (Files.exists(scenarioFile) && !force) {
+            throw new UserError("--out " + scenarioFile + ": exists; choose another file or add --force to replace it");
+        }
+        String scenarioName = name != null ? name : nameFrom(scenarioFile);
+        if (!Scenario.validName(scenarioName)) {
+            throw new UserError("--name " + scenarioName + ": use only letters, digits, '.', '_' and '-'");
+        }
+        Path topoFile = ctx.resolve(topology);
+        HpccTopology imported = read("--topology", topoFile, topology.toString(),
+                text -> HpccTopologyFile.parse(text, topology.toString()));
+        Topology t = imported.topology();
+        if (t.hostCount() < 2) {
+            throw new UserError("--topology " + topology + ": has " + t.hostCount() + " hosts; a scenario needs at "
+                    + "least 2");
+        }
+        List<String> warnings = new ArrayList<>(imported.warnings());
+        Path dir = scenarioFile.getParent();
+        ImportedScenario scenario = new ImportedScenario(scenarioName);
+        scenario.comment("Imported from HPCC simulator files by 'lossless import hpcc'; keys: docs/scenario.md");
+        scenario.comment("topology: " + topology + (flows == null ? "" : "; flows: " + flows)
+                + (config == null ? "" : "; config: " + config));
+        scenario.hpccTopology(relative(dir, topoFile));
+        if (flows == null) {
+            scenario.comment("no --flows given: an example flow between the first two hosts; replace it");
+            scenario.exampleFlow();
+        } else {
+            Path flowFile = ctx.resolve(flows);
+            HpccFlowFile.Read read = read("--flows", flowFile, flows.toString(),
+                    text -> HpccFlowFile.parse(text, flows.toString(), t));
+            if (read.flows().isEmpty()) {
+                throw new UserError("--flows " + flows + ": holds no flows");
+            }
+            warnings.addAll(read.warnings());
+            long origin = Defaults.HPCC_TIME_ORIGIN_PS;
+            long last = 0;
+            TreeSet<Integer> groups = new TreeSet<>();
+            for (HpccFlow f : read.flows()) {
+                if (f.startPs() < Defaults.HPCC_TIME_ORIGIN_PS) {
+                    origin = 0;
+                }
+                last = Math.max(last, f.startPs());
+                groups.add(f.priorityGroup());
+            }
+            // the run ends when every flow has finished; give the last one 100 ms past its start
+            scenario.stopTime(ceilMs(last - origin) + Defaults.STOP_TIME_PS);
+            scenario.comment("the last flow starts at " + Units.formatTime(last - origin) + " (file time minus "
+                    + "time_origin); stop_time leaves 100 ms after it");
+            if (!groups.equals(new TreeSet<>(Defaults.PFC_PRIORITIES))) {
+                scenario.comment("switch.pfc.priorities: the flows' priority groups, lossless as in HPCC");
+                scenario.pfcPriorities(groups);
+            }
+            scenario.hpccFlows(relative(dir, flowFile), origin);
+        }
+        String configNote = "";
+        if (config != null) {
+            HpccConfigImporter.Result r = read("--config", ctx.resolve(config), config.toString(),
+                    text -> HpccConfigImporter.parse(text.lines().toList(), config.toString()));
+            scenario.settings(r.settings());
+            warnings.addAll(r.warnings());
+            for (HpccConfigImporter.Ignored i : r.ignored()) {
+                scenario.trailingComment("config " + i.key() + " " + i.value() + ": ignored, " + i.reason());
+            }
+            r.files().forEach((key, file) -> scenario.trailingComment("config " + key + " " + file
+                    + ": the files come from --topology and --flows"));
+        }
+        String yaml = scenario.render(scenarioFile.toString(), dir);
+        warnings.addAll(scenario.warnings());
+        if (config != null) {
+            configNote = "; " + scenario.settingsKept() + " settings from the config";
+        }
+        OutputFiles.write(scenarioFile, yaml, "--out");
+        for (String w : warnings) {
+            ctx.err().println("lossless: warning: " + w);
+        }
+        ctx.out().printf("wrote %s: hpcc-file topology with %d hosts, %d switches, %d links%s%s%n", scenarioFile,
+                t.hostCount(), t.switchCount(), t.cables().size(), flows == null ? "; no flows (an example flow)"
+                        : "; hpcc-flows workload", configNote);
+        ctx.out().flush();
+        ctx.err().flush();
+        return 0;
+    }
+
+    /** Reads and parses an input file; every failure is bad input naming the option. */
+    private static <T> T read(String option, Path file, String display, Function<String, T> parser) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new UserError(option + " " + display + ": no such file");
+        } catch (CharacterCodingException e) {
+            throw new UserError(option + " " + display + ": is not UTF-8 text");
+        } catch (IOException e) {
+            throw new UserError(option + " " + display + ": cannot be read: " + e.getMessage());
+        }
+        try {
+            return parser.apply(text);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(option + " " + e.getMessage());
+        }
+    }
+
+    /** {@code file} relative to {@code dir} with '/' separators, or absolute if it cannot be made relative. */
+    static String relative(Path dir, Path file) {
+        try {
+            return dir.relativize(file).toString().replace(File.separatorChar, '/');
+        } catch (IllegalArgumentException e) {
+            return file.toString();
+        }
+    }
+
+    /** The --out file name without its extension, with characters a name cannot hold replaced by '-'. */
+    static String nameFrom(Path file) {
+        String base = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+        String cleaned = base.replaceAll("[^A-Za-z0-9._-]", "-");
+        return Scenario.validName(cleaned) ? cleaned : "hpcc-import";
+    }
+
+    private static long ceilMs(long ps) {
+        long ms = 1_000_000_000L;
+        return (ps + ms - 1) / ms * ms;
+    }
+}

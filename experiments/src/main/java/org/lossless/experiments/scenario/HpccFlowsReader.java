@@ -1,0 +1,60 @@
+package org.lossless.experiments.scenario;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.lossless.topology.Topology;
+import org.lossless.topology.io.HpccFlow;
+import org.lossless.topology.io.HpccFlowFile;
+
+/** Reads a {@code type: hpcc-flows} workload: {@code {path: flow.txt, time_origin: 2s}}. */
+final class HpccFlowsReader {
+    static final String[] KEYS = {"type", "name", "path", "time_origin"};
+    private static final BigDecimal PS_PER_S = BigDecimal.ONE.scaleByPowerOfTen(12);
+
+    private HpccFlowsReader() {
+    }
+
+    static WorkloadConfig.HpccFlows read(Cursor w, int index, TopologyConfig topology) {
+        w.object(KEYS);
+        String name = WorkloadReader.workloadName(w.key("name"), "hpcc-flows-" + index);
+        Cursor pathKey = w.key("path");
+        if (!pathKey.present()) {
+            throw pathKey.error("is required: the HPCC flow file, relative to the scenario's folder, e.g. flow.txt");
+        }
+        Path file = pathKey.file();
+        Cursor originKey = w.key("time_origin");
+        long origin = originKey.timePs(Defaults.HPCC_TIME_ORIGIN_PS);
+        String text = TopologyReader.readText(pathKey, file, "an HPCC flow file");
+        Topology graph = topology.build();
+        HpccFlowFile.Read read;
+        try {
+            // the file name only, so that the warnings do not depend on how the path was written
+            read = HpccFlowFile.parse(text, file.getFileName().toString(), graph);
+        } catch (IllegalArgumentException e) {
+            throw pathKey.error(e.getMessage());
+        }
+        if (read.flows().isEmpty()) {
+            throw pathKey.error(file.getFileName() + " holds no flows");
+        }
+        List<WorkloadConfig.FlowSpec> flows = new ArrayList<>(read.flows().size());
+        for (int i = 0; i < read.flows().size(); i++) {
+            HpccFlow f = read.flows().get(i);
+            if (f.startPs() < origin) {
+                throw (originKey.present() ? originKey : pathKey).error(file.getFileName() + ": flow " + (i + 1)
+                        + " starts at " + seconds(f.startPs()) + " s, before time_origin (" + Units.formatTime(origin)
+                        + "); flows start at their file time minus time_origin: set time_origin to at most the first "
+                        + "start, e.g. time_origin: 0");
+            }
+            flows.add(new WorkloadConfig.FlowSpec(graph.hostNumber(f.src()), graph.hostNumber(f.dst()), f.sizeBytes(),
+                    f.startPs() - origin, f.priorityGroup()));
+        }
+        return new WorkloadConfig.HpccFlows(name, file, origin, flows, read.warnings());
+    }
+
+    private static String seconds(long ps) {
+        return BigDecimal.valueOf(ps).divide(PS_PER_S).stripTrailingZeros().toPlainString();
+    }
+}

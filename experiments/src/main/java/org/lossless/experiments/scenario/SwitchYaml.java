@@ -1,0 +1,177 @@
+package org.lossless.experiments.scenario;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Map;
+
+import org.lossless.switchmodel.settings.BufferProfileSettings;
+import org.lossless.switchmodel.settings.EcnSettings;
+import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.PoolSettings;
+import org.lossless.switchmodel.settings.QosMapSettings;
+import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.switchmodel.settings.WatchdogSettings;
+
+/**
+ * The {@code switch} section of {@code scenario.resolved.yaml}: every key of a {@link SwitchSettings} that
+ * is set, in the order of docs/scenario.md, in canonical units. {@link SwitchReader} reads it back to an
+ * equal value.
+ */
+final class SwitchYaml {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private SwitchYaml() {
+    }
+
+    static ObjectNode write(SwitchSettings s) {
+        ObjectNode n = F.objectNode();
+        str(n, "profile", s.profile());
+        size(n, "buffer_size", s.bufferSize());
+        size(n, "cell_size", s.cellSize() == null ? null : (long) s.cellSize());
+        if (s.pools() != null) {
+            ArrayNode pools = n.putArray("pools");
+            for (PoolSettings p : s.pools()) {
+                ObjectNode o = pools.addObject();
+                o.put("name", p.name());
+                o.put("type", p.type());
+                str(o, "mode", p.mode());
+                size(o, "size", p.size());
+                size(o, "headroom_pool", p.headroomPool());
+            }
+        }
+        if (s.pfc() != null) {
+            n.set("pfc", pfc(s.pfc()));
+        }
+        profile(n, "lossy_pg", s.lossyPg());
+        if (s.losslessQueue() != null || s.lossyQueue() != null) {
+            ObjectNode q = n.putObject("queues");
+            profile(q, "lossless", s.losslessQueue());
+            profile(q, "lossy", s.lossyQueue());
+        }
+        if (s.ecn() != null) {
+            n.set("ecn", ecn(s.ecn()));
+        }
+        if (s.qosMap() != null) {
+            QosMapSettings m = s.qosMap();
+            ObjectNode q = n.putObject("qos_map");
+            intMap(q, "dscp_to_tc", m.dscpToTc());
+            intMap(q, "tc_to_pg", m.tcToPg());
+            intMap(q, "tc_to_queue", m.tcToQueue());
+        }
+        return n;
+    }
+
+    private static ObjectNode pfc(PfcSettings p) {
+        ObjectNode n = F.objectNode();
+        if (p.enabled() != null) {
+            n.put("enabled", p.enabled());
+        }
+        if (p.priorities() != null) {
+            ArrayNode a = n.putArray("priorities");
+            p.priorities().forEach(a::add);
+        }
+        integer(n, "dynamic_th", p.dynamicTh());
+        size(n, "static_th", p.staticTh());
+        if (p.headroom() != null) {
+            if (p.headroomBytes() < 0) {
+                n.put("headroom", "auto");
+            } else {
+                size(n, "headroom", p.headroomBytes());
+            }
+        }
+        size(n, "xon_offset", p.xonOffset());
+        size(n, "xon", p.xon());
+        size(n, "reserved", p.reserved());
+        str(n, "pool", p.pool());
+        if (p.cableLength() != null) {
+            ResolvedYaml.quantity(n, "cable_length", Units.formatLength(Math.round(p.cableLength() * 1000)));
+        }
+        str(n, "mode", p.mode());
+        integer(n, "pause_quanta", p.pauseQuanta());
+        if (p.refresh() != null) {
+            n.put("refresh", p.refresh());
+        }
+        WatchdogSettings w = p.watchdog();
+        if (w != null) {
+            ObjectNode o = n.putObject("watchdog");
+            if (w.enabled() != null) {
+                o.put("enabled", w.enabled());
+            }
+            time(o, "detection_time", w.detectionTimePs());
+            time(o, "restoration_time", w.restorationTimePs());
+            str(o, "action", w.action());
+            time(o, "poll_interval", w.pollIntervalPs());
+        }
+        return n;
+    }
+
+    private static ObjectNode ecn(EcnSettings e) {
+        ObjectNode n = F.objectNode();
+        if (e.enabled() != null) {
+            n.put("enabled", e.enabled());
+        }
+        size(n, "kmin", e.kmin());
+        size(n, "kmax", e.kmax());
+        if (e.pmax() != null) {
+            n.put("pmax", e.pmax());
+        }
+        str(n, "mark_on", e.markOn());
+        if (e.byRate() != null) {
+            ObjectNode r = n.putObject("by_rate");
+            for (Map.Entry<Long, EcnSettings.Rate> x : e.byRate().entrySet()) {
+                ObjectNode o = r.putObject(Units.formatRate(x.getKey()));
+                size(o, "kmin", x.getValue().kmin());
+                size(o, "kmax", x.getValue().kmax());
+                if (x.getValue().pmax() != null) {
+                    o.put("pmax", x.getValue().pmax());
+                }
+            }
+        }
+        return n;
+    }
+
+    private static void profile(ObjectNode parent, String key, BufferProfileSettings b) {
+        if (b == null) {
+            return;
+        }
+        ObjectNode n = parent.putObject(key);
+        str(n, "pool", b.pool());
+        size(n, "reserved", b.reserved());
+        integer(n, "dynamic_th", b.dynamicTh());
+        size(n, "static_th", b.staticTh());
+    }
+
+    private static void intMap(ObjectNode parent, String key, Map<Integer, Integer> m) {
+        if (m == null) {
+            return;
+        }
+        ObjectNode n = parent.putObject(key);
+        m.forEach((k, v) -> n.put(Integer.toString(k), v));
+    }
+
+    private static void str(ObjectNode n, String key, String v) {
+        if (v != null) {
+            n.put(key, v);
+        }
+    }
+
+    private static void integer(ObjectNode n, String key, Integer v) {
+        if (v != null) {
+            n.put(key, v);
+        }
+    }
+
+    private static void size(ObjectNode n, String key, Long bytes) {
+        if (bytes != null) {
+            ResolvedYaml.quantity(n, key, Units.formatSize(bytes));
+        }
+    }
+
+    private static void time(ObjectNode n, String key, Long ps) {
+        if (ps != null) {
+            ResolvedYaml.quantity(n, key, Units.formatTime(ps));
+        }
+    }
+}

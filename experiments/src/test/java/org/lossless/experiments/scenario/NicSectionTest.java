@@ -1,0 +1,146 @@
+package org.lossless.experiments.scenario;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.lossless.nic.NicConfig;
+import org.lossless.nic.dcqcn.DcqcnParams;
+import org.lossless.nic.dcqcn.Order;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lossless.experiments.scenario.ScenarioLoaderTest.MINIMAL;
+import static org.lossless.experiments.scenario.ScenarioLoaderTest.error;
+import static org.lossless.experiments.scenario.ScenarioLoaderTest.parse;
+
+/** The {@code nic} section: transport keys and DCQCN as a profile plus any DcqcnKeys key. */
+class NicSectionTest {
+    static final long G = 1_000_000_000L;
+
+    @Nested
+    class Transport {
+        @Test
+        void everyKey() {
+            NicConfig n = parse(MINIMAL + "nic: {mtu: 4KiB, ack_interval: 4, ack_priority: 7, cnp_priority: 5, rto: 2.5ms}\n").nic();
+            assertEquals(new NicConfig(4096, 4, 2_500_000_000L, 7, 5, DcqcnParams.profile("mlx5", 100 * G)), n);
+        }
+
+        @Test
+        void ackPriorityDataMeansTheDataPacketsPriority() {
+            assertEquals(NicConfig.SAME_AS_DATA, parse(MINIMAL + "nic: {ack_priority: data}\n").nic().ackPriority());
+            assertEquals("t.yaml: nic.ack_priority: expected a priority from 0 to 7, or data (the data packet's priority), "
+                    + "got 'dat'", error(MINIMAL + "nic: {ack_priority: dat}\n"));
+            assertEquals("t.yaml: nic.ack_priority: expected a priority from 0 to 7, or data (the data packet's priority), "
+                    + "got the number 8", error(MINIMAL + "nic: {ack_priority: 8}\n"));
+        }
+
+        @Test
+        void ranges() {
+            assertEquals("t.yaml: nic.ack_interval: 0 is out of range: expected an integer from 1 to 65536",
+                    error(MINIMAL + "nic: {ack_interval: 0}\n"));
+            assertEquals("t.yaml: nic.cnp_priority: 9 is out of range: expected an integer from 0 to 7",
+                    error(MINIMAL + "nic: {cnp_priority: 9}\n"));
+            assertEquals("t.yaml: nic.rto: the retransmission timeout must be > 0, e.g. 1ms", error(MINIMAL + "nic: {rto: 0}\n"));
+            assertEquals("t.yaml: nic.cnp_dscp: 64 is out of range: expected an integer from 0 to 63",
+                    error(MINIMAL + "nic: {cnp_dscp: 64}\n"));
+        }
+
+        @Test
+        void ccNoneMeansNoDcqcnButTheSectionIsStillChecked() {
+            Scenario s = parse(MINIMAL + "nic: {cc: none, dcqcn: {profile: paper2015}}\n");
+            assertNull(s.nic().dcqcn());
+            String yaml = ResolvedYaml.write(s);
+            assertTrue(yaml.contains("  cc: none\n"), yaml);
+            assertFalse(yaml.contains("dcqcn:"), yaml);
+            assertEquals(s, parse(yaml));
+            assertTrue(error(MINIMAL + "nic: {cc: none, dcqcn: {alpha_gian: 1/256}}\n").startsWith(
+                    "t.yaml: nic.dcqcn.alpha_gian: unknown key; did you mean 'alpha_gain'?"));
+        }
+
+        @Test
+        void otherCongestionControlsAreNotImplementedYet() {
+            assertEquals("t.yaml: nic.cc: 'hpcc' is not implemented yet (implemented: dcqcn, none)",
+                    error(MINIMAL + "nic: {cc: hpcc}\n"));
+            assertEquals("t.yaml: nic.cc: 'dctcp' is not implemented yet (implemented: dcqcn, none)",
+                    error(MINIMAL + "nic: {cc: dctcp}\n"));
+        }
+    }
+
+    @Nested
+    class Dcqcn {
+        @Test
+        void anyKeyOverridesTheProfile() {
+            DcqcnParams d = parse(MINIMAL + """
+                    nic:
+                      dcqcn: {profile: hpcc2019, cnp_delay: 4us, order: alpha_first, hyper_step: progressive,
+                              qcn_target_quirk: true, max_rate: 50Gbps, rate_decrease_period: 0, rate_decrease_offset: 0}
+                    """).nic().dcqcn();
+            assertEquals("hpcc2019", d.profile());
+            assertEquals(4_000_000L, d.cnpDelayPs());
+            assertEquals(Order.ALPHA_FIRST, d.order());
+            assertTrue(d.qcnTargetQuirk());
+            assertEquals(50 * G, d.maxRateBps());
+            assertEquals(DcqcnParams.profile("hpcc2019", 100 * G).alphaGain(), d.alphaGain(), 0.0);
+        }
+
+        @Test
+        void resolvedAtTheHostLinkRate() {
+            DcqcnParams d = parse(MINIMAL.replace("hosts: 3}", "hosts: 3, host_link: {rate: 25Gbps, delay: 1us}}")).nic().dcqcn();
+            assertEquals(25 * G, d.lineRateBps());
+            assertEquals(25 * G, d.effectiveMaxRateBps());
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"paper2015", "mlx5", "hpcc2019"})
+        void theResolvedFileListsEveryKeyAndReloadsToEqualParameters(String profile) {
+            Scenario s = parse(MINIMAL + "nic: {dcqcn: {profile: " + profile + ", alpha_gain: 0.3, byte_counter: 1MiB}}\n");
+            String yaml = ResolvedYaml.write(s);
+            for (String key : org.lossless.nic.dcqcn.DcqcnKeys.all().keySet()) {
+                assertTrue(yaml.contains("\n    " + key + ": "), key + " missing in\n" + yaml);
+            }
+            assertTrue(yaml.contains("    alpha_gain: 0.3\n    alpha_update_period"), yaml);
+            assertEquals(s, parse(yaml));
+            assertEquals(yaml, ResolvedYaml.write(parse(yaml)));
+        }
+
+        @Test
+        void unknownKeyWithDidYouMean() {
+            assertTrue(error(MINIMAL + "nic: {dcqcn: {rate_increse_timer: 55us}}\n").startsWith(
+                    "t.yaml: nic.dcqcn.rate_increse_timer: unknown key; did you mean 'rate_increase_timer'? (allowed here: "
+                            + "profile, cnp_interval, cnp_mode,"));
+            assertEquals("t.yaml: nic.dcqcn.profile: 'mlx' is not allowed; did you mean 'mlx5'? (allowed: paper2015, "
+                    + "mlx5, hpcc2019)", error(MINIMAL + "nic: {dcqcn: {profile: mlx}}\n"));
+        }
+
+        @Test
+        void badValuesNameTheirKey() {
+            String e = error(MINIMAL + "nic: {dcqcn: {alpha_update_period: 55}}\n");
+            assertTrue(e.startsWith("t.yaml: nic.dcqcn.alpha_update_period: "), e);
+            e = error(MINIMAL + "nic: {dcqcn: {cnp_mode: nps}}\n");
+            assertTrue(e.startsWith("t.yaml: nic.dcqcn.cnp_mode: bad value 'nps' (did you mean 'np'?)"), e);
+            e = error(MINIMAL + "nic: {dcqcn: {fast_recovery_steps: [5]}}\n");
+            assertEquals("t.yaml: nic.dcqcn.fast_recovery_steps: expected an integer, got a list", e);
+        }
+
+        @Test
+        void inconsistentSetsNameTheKeyTheUserWrote() {
+            // 200 Gb/s is above the 100 Gb/s line rate, the default maximum
+            assertEquals("t.yaml: nic.dcqcn.min_rate: min_rate (200000000000 bps) must not exceed the maximum rate "
+                    + "(100000000000 bps, the line rate)", error(MINIMAL + "nic: {dcqcn: {min_rate: 200Gbps}}\n"));
+            // mlx5 has a 4 us decrease window, which order paper does not have
+            String e = error(MINIMAL + "nic: {dcqcn: {order: paper}}\n");
+            assertTrue(e.startsWith("t.yaml: nic.dcqcn: rate_decrease_period and rate_decrease_offset need order "
+                    + "timer_driven"), e);
+        }
+
+        @Test
+        void overridesAreNamed() {
+            assertTrue(error(MINIMAL, "nic.dcqcn.alpha_gain=2").startsWith(
+                    "t.yaml: nic.dcqcn.alpha_gain (from --set nic.dcqcn.alpha_gain=2): "));
+        }
+    }
+}
