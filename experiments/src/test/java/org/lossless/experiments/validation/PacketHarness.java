@@ -19,6 +19,7 @@ import org.lossless.topology.Topology;
  * The packet model exactly as {@link org.lossless.experiments.run.PacketEngine} builds it (same
  * {@link PacketNetwork#build}, kernel seeded with the scenario seed), but kept open so that a test can
  * attach probes and run it in steps. Flows start at their start times; the run never stops early.
+ * No failures; ECMP picks one path per flow (the default routing).
  */
 final class PacketHarness {
     final Kernel kernel;
@@ -33,7 +34,7 @@ final class PacketHarness {
             flows.add(new Flow(flows.size(), s.workload(), s.src(), s.dst(), s.sizeBytes(), s.startPs(), s.priority()));
         }
         network = PacketNetwork.build(topology, Routes.shortestPaths(topology), kernel, kernel.streams(),
-                new PacketPool(), flows, nic, switches, (flow, now) -> { }, seed);
+                new PacketPool(), flows, nic, switches, (flow, now) -> { }, seed, false); // ECMP per flow, as default
         for (Flow f : flows.all()) {
             kernel.schedule(new Start(f), f.startPs);
         }
