@@ -1,6 +1,7 @@
 package org.lossless.benchmarks;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.lossless.experiments.run.EngineInput;
@@ -16,9 +17,11 @@ import org.lossless.topology.StarTopology;
 /**
  * N-to-1 incast on a star at 100 Gb/s, 1 us links, MTU 1024: every sender sends {@code size} bytes
  * to host 0 at time 0. Prints events, wall time, events/s and packet-hops/s (frames transmitted by
- * any port per wall second) for each of 3 repetitions after one warm-up.
+ * any port per wall second) for each measured repetition after one warm-up, then the medians (wall
+ * and process-CPU based: the CPU figure includes JIT and GC threads, the wall figure the machine's
+ * other load).
  *
- * <p>Usage: {@code IncastBenchmark [senders=8] [bytesPerSender=20000000] [cc=none|paper2015|mlx5|hpcc2019]}
+ * <p>Usage: {@code IncastBenchmark [senders=8] [bytesPerSender=20000000] [cc=none|paper2015|mlx5|hpcc2019] [runs=3]}
  */
 public final class IncastBenchmark {
     private IncastBenchmark() {
@@ -28,6 +31,7 @@ public final class IncastBenchmark {
         int senders = args.length > 0 ? Integer.parseInt(args[0]) : 8;
         long size = args.length > 1 ? Long.parseLong(args[1]) : 20_000_000L;
         String cc = args.length > 2 ? args[2] : "none";
+        int runs = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         long rate = 100_000_000_000L;
         NicConfig nic = new NicConfig(1024, 1);
         if (!cc.equals("none")) {
@@ -40,20 +44,41 @@ public final class IncastBenchmark {
         EngineInput in = new EngineInput(StarTopology.build(senders + 1, rate, 1_000_000L),
                 nic, SwitchSettings.defaults(), flows, 10_000_000_000_000L, 1);
         System.out.printf("incast %d-to-1, %d B per sender, 100 Gb/s star, cc %s%n", senders, size, cc);
-        for (int rep = 0; rep < 4; rep++) {
+        double[] walls = new double[runs];
+        double[] cpus = new double[runs];
+        long events = 0;
+        long hops = 0;
+        for (int rep = 0; rep <= runs; rep++) {
             long cpu0 = cpuNanos();
             RunResult r = new PacketEngine().run(in);
             double cpu = (cpuNanos() - cpu0) / 1e9;
+            events = r.events();
+            hops = r.ports().stream().mapToLong(PortResult::txPackets).sum();
             if (rep == 0) {
                 System.out.printf("pause frames %d, paused %.1f us, ECN marks %d, CNPs %d, drops %d, slowest flow %.3f ms%n",
                         r.pauseFrames(), r.pausedPs() / 1e6, r.ecnMarked(), r.cnpSent(), r.dropPackets(),
                         r.flows().stream().mapToLong(f -> f.fctPs()).max().orElse(0) / 1e9);
+            } else {
+                walls[rep - 1] = r.wallSeconds();
+                cpus[rep - 1] = cpu;
             }
-            long hops = r.ports().stream().mapToLong(PortResult::txPackets).sum();
             System.out.printf("%s sim=%.3f ms events=%d wall=%.3f s cpu=%.3f s events/s=%.2f M packet-hops/s=%.2f M%n",
                     rep == 0 ? "warm-up" : "run " + rep, r.simTimePs() / 1e9, r.events(), r.wallSeconds(), cpu,
                     r.events() / r.wallSeconds() / 1e6, hops / r.wallSeconds() / 1e6);
         }
+        if (runs > 0) {
+            double wall = median(walls);
+            double cpu = median(cpus);
+            System.out.printf("median of %d: events=%d packet-hops=%d wall=%.3f s cpu=%.3f s events/s=%.2f M (cpu %.2f M)"
+                    + " packet-hops/s=%.2f M (cpu %.2f M)%n", runs, events, hops, wall, cpu, events / wall / 1e6,
+                    events / cpu / 1e6, hops / wall / 1e6, hops / cpu / 1e6);
+        }
+    }
+
+    private static double median(double[] x) {
+        double[] s = x.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
     private static long cpuNanos() {

@@ -13,7 +13,7 @@ import java.util.List;
  */
 public final class ResultFiles {
     public static final String FLOWS_HEADER =
-            "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown";
+            "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps";
     public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
@@ -22,7 +22,11 @@ public final class ResultFiles {
     private ResultFiles() {
     }
 
-    /** {@code flows.csv}; an unfinished flow has empty finish_ps, fct_ps and slowdown. */
+    /**
+     * {@code flows.csv}; an unfinished flow has empty finish_ps, fct_ps and slowdown. {@code retransmits}
+     * (data packets sent again) and {@code cnps} (CNPs the sending QP received) come after the contract's
+     * columns (CONTRACT.md allows added columns at the end).
+     */
     public static String flowsCsv(List<FlowResult> flows) {
         StringBuilder sb = new StringBuilder(64 + flows.size() * 64);
         sb.append(FLOWS_HEADER).append('\n');
@@ -36,7 +40,7 @@ public final class ResultFiles {
             } else {
                 sb.append(",,").append(f.idealFctPs()).append(',');
             }
-            sb.append('\n');
+            sb.append(',').append(f.retransmits()).append(',').append(f.cnps()).append('\n');
         }
         return sb.toString();
     }

@@ -102,7 +102,8 @@ public final class PacketEngine {
         List<FlowResult> results = new ArrayList<>(flows.size());
         for (Flow f : flows.all()) {
             results.add(new FlowResult(f.id, f.workload, f.src, f.dst, f.priority, f.sizeBytes, f.startPs,
-                    f.finishPs(), ideal.fctPs(f.src, f.dst, f.sizeBytes, in.nic().mtu())));
+                    f.finishPs(), ideal.fctPs(f.src, f.dst, f.sizeBytes, in.nic().mtu()), f.retransmittedPackets(),
+                    f.cnpsReceived()));
         }
         List<PortResult> ports = network.portResults();
         PacketNetwork.Totals totals = network.totals();

@@ -32,9 +32,10 @@ class ResultsWriterTest {
                 flows: [{src: 1, dst: 0, size: 1MB}, {src: 2, dst: 0, size: 1MB}, {src: 2, dst: 1, size: 4KB}]
             """, Path.of("/"), List.of());
 
-    // fct 160 us over an ideal of 83.9 us; fct 200 us over the same ideal; one unfinished flow
+    // fct 160 us over an ideal of 83.9 us (with 12 retransmitted packets and 3 CNPs); fct 200 us over the
+    // same ideal; one unfinished flow
     static final RunResult RESULT = new RunResult(1_000_000_000L, 12_345, 1.23456, List.of(
-            new FlowResult(0, "w", 1, 0, 3, 1_000_000, 0, 160_000_000, 83_900_000),
+            new FlowResult(0, "w", 1, 0, 3, 1_000_000, 0, 160_000_000, 83_900_000, 12, 3),
             new FlowResult(1, "w", 2, 0, 3, 1_000_000, 1_000_000, 201_000_000, 83_900_000),
             new FlowResult(2, "w", 2, 1, 3, 4_000, 5_000_000, -1, 1_350_000)),
             List.of(new PortResult("sw0", 0, "h0", 3, 100_000_000_000L, 2_100_000, 2_000, 0, 17, 4, 0, 250_000, 96_000),
@@ -47,10 +48,10 @@ class ResultsWriterTest {
         void flowsCsvExactText() {
             // 160/83.9 = 1.907032181..., 200/83.9 = 2.383790226...
             assertEquals("""
-                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown
-                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032
-                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790
-                    2,w,2,1,3,4000,5000000,,,1350000,
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps
+                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,12,3
+                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0
+                    2,w,2,1,3,4000,5000000,,,1350000,,0,0
                     """, ResultFiles.flowsCsv(RESULT.flows()));
         }
 
@@ -66,7 +67,7 @@ class ResultsWriterTest {
         @Test
         void fieldsWithCommasAreQuoted() {
             String csv = ResultFiles.flowsCsv(List.of(new FlowResult(0, "a,\"b\"", 0, 1, 0, 1, 0, 2, 1)));
-            assertEquals("0,\"a,\"\"b\"\"\",0,1,0,1,0,2,2,1,2.000000\n", csv.lines().skip(1).findFirst().orElseThrow() + "\n");
+            assertEquals("0,\"a,\"\"b\"\"\",0,1,0,1,0,2,2,1,2.000000,0,0\n", csv.lines().skip(1).findFirst().orElseThrow() + "\n");
         }
 
         @Test
