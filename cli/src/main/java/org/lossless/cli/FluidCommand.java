@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.lossless.nic.fluid.FixedPoint;
 import org.lossless.nic.fluid.FluidRun;
+import org.lossless.plots.FluidChart;
 import org.lossless.nic.fluid.FluidSolver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
  * the CoNEXT'16 DCQCN fluid model for N flows on one bottleneck (CONTRACT.md §2).
  */
 @Command(name = "fluid", mixinStandardHelpOptions = true,
-    description = {"The DCQCN fluid model (CoNEXT'16) for N flows on one bottleneck; writes fluid.csv and fluid.json.",
+    description = {"The DCQCN fluid model (CoNEXT'16) for N flows on one bottleneck; writes fluid.csv, fluid.json and fluid.png.",
         "Defaults: profile paper2015 with ECN 5KB / 200KB / 1 % (the CoNEXT'16 setting)."})
 public final class FluidCommand implements Callable<Integer> {
     @Spec
@@ -89,7 +90,14 @@ public final class FluidCommand implements Callable<Integer> {
         for (String note : r.plan().notes()) {
             o.println("note: " + note);
         }
-        o.println("wrote " + r.csv());
+        Path png = out.resolve(FluidChart.FILE_NAME);
+        try {
+            FluidChart.write(r.csv(), png);
+        } catch (IOException e) {
+            err.println("lossless fluid: cannot write " + png + ": " + e.getMessage());
+            return 2;
+        }
+        o.println("wrote " + r.csv() + " and " + png);
         return 0;
     }
 }

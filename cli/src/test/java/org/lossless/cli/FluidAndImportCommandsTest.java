@@ -40,6 +40,7 @@ class FluidAndImportCommandsTest {
             r.out());
         assertEquals("time_ps,queue_bytes,mark_probability,rate_bps_0,rate_bps_1",
             Files.readAllLines(dir.resolve("fluid.csv")).get(0));
+        assertTrue(javax.imageio.ImageIO.read(dir.resolve("fluid.png").toFile()).getWidth() > 0, "fluid.png is a PNG");
     }
 
     @Test
