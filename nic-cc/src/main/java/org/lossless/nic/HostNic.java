@@ -381,13 +381,18 @@ public final class HostNic implements PacketReceiver, PacketSource {
             for (int i = 0; i < unacked.size(); i++) {
                 QueuePair qp = unacked.get(i);
                 long deadline = qp.lastProgressPs + config.rtoPs();
-                if (deadline <= now && !qp.inActive) {
-                    qp.flow.timeouts++;
-                    qp.lastProgressPs = now;
-                    goBack(qp, qp.ackedPsn + 1);
-                    deadline = now + config.rtoPs();
+                if (deadline <= now) {
+                    if (qp.inActive) {
+                        // still has packets to send (paused or rate-limited): not stalled by loss; look again later
+                        deadline = now + config.rtoPs();
+                    } else {
+                        qp.flow.timeouts++;
+                        qp.lastProgressPs = now;
+                        goBack(qp, qp.ackedPsn + 1);
+                        deadline = now + config.rtoPs();
+                    }
                 }
-                next = Math.min(next, Math.max(deadline, now + 1));
+                next = Math.min(next, deadline);
             }
             if (next != Long.MAX_VALUE) {
                 sim.schedule(this, next);

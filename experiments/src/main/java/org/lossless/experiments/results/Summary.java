@@ -67,6 +67,10 @@ public final class Summary {
         pfc.put("pause_frames", r.pauseFrames());
         pfc.put("paused_ps", r.pausedPs());
         pfc.put("deadlock", r.deadlock());
+        if (r.deadlock()) {
+            com.fasterxml.jackson.databind.node.ArrayNode cycle = pfc.putArray("deadlock_cycle");
+            r.deadlockCycle().forEach(cycle::add);
+        }
         ObjectNode drops = root.putObject("drops");
         drops.put("packets", r.dropPackets());
         drops.put("bytes", r.dropBytes());

@@ -48,6 +48,12 @@ public final class PacketEngine {
         void attach(Scheduler sim, PacketNetwork network, List<Flow> flows);
     }
 
+    /**
+     * A pause cycle counts as a deadlock when none of its queues sent a frame during the last this
+     * much of the run (or the last tenth of a shorter run): 1 ms.
+     */
+    static final long DEADLOCK_WINDOW_PS = 1_000_000_000L;
+
     /** Runs without time series. */
     public RunResult run(EngineInput in) {
         return run(in, null, null);
@@ -91,9 +97,12 @@ public final class PacketEngine {
         if (instrument != null) {
             instrument.attach(kernel, network, flows.all());
         }
+        DeadlockDetector deadlock = new DeadlockDetector(kernel, network);
+        deadlock.arm(in.stopTimePs(), Math.min(DEADLOCK_WINDOW_PS, in.stopTimePs() / 10));
         if (flows.size() > 0) {
             kernel.runUntil(in.stopTimePs());
         }
+        List<String> cycle = deadlock.detect(flows.finishedCount() < flows.size());
         if (telemetry != null) {
             flush(telemetry);
         }
@@ -108,8 +117,8 @@ public final class PacketEngine {
         List<PortResult> ports = network.portResults();
         PacketNetwork.Totals totals = network.totals();
         return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, ports, totals.dropPackets(),
-                totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), false, totals.ecnMarked(),
-                network.cnpsSent());
+                totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
+                network.cnpsSent(), cycle);
     }
 
     private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, FlowTable flows, Telemetry t) {

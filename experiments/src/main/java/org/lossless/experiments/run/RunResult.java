@@ -9,12 +9,23 @@ import java.util.List;
  * @param simTimePs   simulated time at the end of the run, ps
  * @param events      kernel events executed
  * @param wallSeconds wall-clock time of the run (not part of any deterministic file)
+ * @param deadlock      a PFC deadlock: a cycle of paused, non-empty, non-moving switch queues at the end
+ * @param deadlockCycle the cycle's egress queues as {@code node:port/priority}, empty without deadlock
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
-                        long pausedPs, boolean deadlock, long ecnMarked, long cnpSent) {
+                        long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle) {
     public RunResult {
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
+        deadlockCycle = List.copyOf(deadlockCycle);
+    }
+
+    /** Without a deadlock cycle description. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, List.of());
     }
 }
