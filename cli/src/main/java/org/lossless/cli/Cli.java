@@ -2,7 +2,7 @@ package org.lossless.cli;
 
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.ScenarioException;
-import org.lossless.experiments.scenario.Suggest;
+import org.lossless.core.text.DidYouMean;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -86,7 +86,7 @@ public final class Cli {
             List<String> unmatched = u.getUnmatched();
             if (suggestions.isEmpty() && !unmatched.isEmpty() && !cmd.getSubcommands().isEmpty()
                     && !unmatched.get(0).startsWith("-")) {
-                String close = Suggest.closest(unmatched.get(0), cmd.getSubcommands().keySet());
+                String close = DidYouMean.closest(unmatched.get(0), cmd.getSubcommands().keySet());
                 suggestions = close == null ? List.of() : List.of(close);
             }
             if (!suggestions.isEmpty()) {

@@ -9,7 +9,7 @@ import org.lossless.switchmodel.headroom.AsicConstants;
 import org.lossless.switchmodel.headroom.HeadroomCalculator;
 import org.lossless.switchmodel.headroom.HeadroomInputs;
 import org.lossless.switchmodel.headroom.HeadroomResult;
-import org.lossless.switchmodel.settings.Units;
+import org.lossless.core.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -104,7 +104,7 @@ public final class HeadroomCommand implements Callable<Integer> {
 
     /** The text printed for the options given. */
     String render() {
-        long rateBps = Units.rateBps(rate, "--rate");
+        long rateBps = Units.forKey("--rate", rate, Units::parseRate);
         double mps = propagation == null ? HeadroomInputs.SONIC_METERS_PER_SECOND : propagation;
         if (cable != null && delay != null) {
             throw new IllegalArgumentException("give --cable or --delay, not both");
@@ -112,10 +112,10 @@ public final class HeadroomCommand implements Callable<Integer> {
         double meters;
         long delayPs;
         if (delay != null) {
-            delayPs = Units.timePs(delay, "--delay");
+            delayPs = Units.forKey("--delay", delay, Units::parseTime);
             meters = delayPs * 1e-12 * mps;
         } else {
-            meters = Units.meters(cable == null ? "5m" : cable, "--cable");
+            meters = Units.forKey("--cable", cable == null ? "5m" : cable, Units::parseLengthMm) / 1000.0;
             delayPs = Math.round(meters / mps * 1e12);
         }
         HeadroomInputs in = HeadroomInputs.of(rateBps, meters).withPropagation(mps);
@@ -134,8 +134,8 @@ public final class HeadroomCommand implements Callable<Integer> {
         in = in.withMtus(pm, lm);
         AsicConstants a = in.asic();
         int cellBytes = cell == null ? a.cellBytes() : intSize(cell, "--cell");
-        double mac = macPhy == null ? a.macPhyDelayBytes() : Units.size(macPhy, "--mac-phy");
-        double pipe = pipelineLatency == null ? a.pipelineLatencyBytes() : Units.size(pipelineLatency, "--pipeline-latency");
+        double mac = macPhy == null ? a.macPhyDelayBytes() : Units.forKey("--mac-phy", macPhy, Units::parseSize);
+        double pipe = pipelineLatency == null ? a.pipelineLatencyBytes() : Units.forKey("--pipeline-latency", pipelineLatency, Units::parseSize);
         in = in.withAsic(new AsicConstants(a.name(), cellBytes, pipe, mac, a.peerResponseBytes(), a.speedOverheadBytes()));
         if (responseQuanta != null) {
             in = in.withResponseQuanta(responseQuanta);
@@ -149,7 +149,7 @@ public final class HeadroomCommand implements Callable<Integer> {
             in = in.withCellOccupancy(HeadroomInputs.sonicCellOccupancy(cellBytes, smallPackets));
         }
         if (gearboxDelay != null) {
-            in = in.withGearboxDelayPs(Units.timePs(gearboxDelay, "--gearbox-delay"));
+            in = in.withGearboxDelayPs(Units.forKey("--gearbox-delay", gearboxDelay, Units::parseTime));
         }
         in = in.withSharedHeadroomPool(sharedHeadroomPool).withPauseFrame(pauseFrame);
         List<HeadroomResult> results = new ArrayList<>();
@@ -168,7 +168,7 @@ public final class HeadroomCommand implements Callable<Integer> {
             results.add(HeadroomCalculator.hpcc(rateBps, meters, delayPs));
         }
         if (all || m.equals("mlx5")) {
-            long buf = nicBuffer == null ? 0 : Units.size(nicBuffer, "--nic-buffer");
+            long buf = nicBuffer == null ? 0 : Units.forKey("--nic-buffer", nicBuffer, Units::parseSize);
             if (meters > 1000) {
                 if (!all) {
                     throw new IllegalArgumentException("--cable: the mlx5 rule accepts at most 1000 m");
@@ -187,7 +187,7 @@ public final class HeadroomCommand implements Callable<Integer> {
     }
 
     private static int intSize(String text, String key) {
-        long v = Units.size(text, key);
+        long v = Units.forKey(key, text, Units::parseSize);
         if (v > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(key + ": '" + text + "': too large");
         }

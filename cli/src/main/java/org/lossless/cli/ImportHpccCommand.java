@@ -2,7 +2,7 @@ package org.lossless.cli;
 
 import org.lossless.experiments.scenario.Defaults;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.Units;
+import org.lossless.core.units.Units;
 import org.lossless.nic.importers.HpccConfigImporter;
 import org.lossless.topology.Topology;
 import org.lossless.topology.io.HpccFlow;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
-import org.lossless.experiments.scenario.Units;
+import org.lossless.core.units.Units;
 
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;

@@ -48,7 +48,8 @@ class FluidAndImportCommandsTest {
         Path dir = tmp.resolve("bad");
         Run r = run(new FluidCommand(), "--flows", "2", "--rate", "40G", "--delay", "4us", "--out", dir.toString());
         assertEquals(2, r.exit());
-        assertEquals("lossless fluid: --rate: bad rate '40G': unknown unit 'G' (allowed: bps, Kbps, Mbps, Gbps, Tbps)\n",
+        assertEquals("lossless fluid: --rate: '40G' is not a rate: unknown unit 'G'; expected a number followed by"
+            + " bps, Kbps, Mbps, Gbps or Tbps, e.g. 100Gbps\n",
             r.err());
         assertFalse(Files.exists(dir));
     }

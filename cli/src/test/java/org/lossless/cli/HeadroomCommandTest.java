@@ -56,7 +56,8 @@ class HeadroomCommandTest {
     void badInputIsOneMessageAndExitTwo() {
         Run r = run(new HeadroomCommand(), "--rate", "100G", "--cable", "100m");
         assertEquals(2, r.code());
-        assertEquals("lossless headroom: --rate: '100G': unknown rate unit 'G'; allowed: bps, Kbps, Mbps, Gbps, Tbps",
+        assertEquals("lossless headroom: --rate: '100G' is not a rate: unknown unit 'G'; expected a number followed by"
+                + " bps, Kbps, Mbps, Gbps or Tbps, e.g. 100Gbps",
                 r.err().trim());
         Run m = run(new HeadroomCommand(), "--rate", "100Gbps", "--model", "foo");
         assertEquals(2, m.code());

@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.Units;
+import org.lossless.core.units.Units;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PortSpec;

@@ -1,5 +1,9 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.text.DidYouMean;
+
+import org.lossless.core.units.Units;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
@@ -71,7 +75,7 @@ final class Cursor {
             String k = names.next();
             if (!known.contains(k)) {
                 String where = path.isEmpty() ? k : path + "." + k;
-                throw src.error(where, "unknown key" + Suggest.hint(k, known) + " (allowed here: "
+                throw src.error(where, "unknown key" + DidYouMean.hint(k, known) + " (allowed here: "
                         + String.join(", ", known) + ")");
             }
         }
@@ -124,7 +128,7 @@ final class Cursor {
     }
 
     long size() {
-        return unit(Units::size, "a size such as 32MB");
+        return unit(Units::parseSize, "a size such as 32MB");
     }
 
     long timePs(long dflt) {
@@ -132,7 +136,7 @@ final class Cursor {
     }
 
     long timePs() {
-        return unit(Units::timePs, "a time such as 10us");
+        return unit(Units::parseTime, "a time such as 10us");
     }
 
     long rateBps(long dflt) {
@@ -140,11 +144,11 @@ final class Cursor {
     }
 
     long rateBps() {
-        return unit(Units::rateBps, "a rate such as 100Gbps");
+        return unit(Units::parseRate, "a rate such as 100Gbps");
     }
 
     long lengthMm() {
-        return unit(Units::lengthMm, "a length such as 2m");
+        return unit(Units::parseLengthMm, "a length such as 2m");
     }
 
     double fraction(double dflt) {
@@ -160,7 +164,7 @@ final class Cursor {
         }
         String t = text("a fraction such as 0.2 or 1/256");
         try {
-            return Units.fraction(t);
+            return Units.parseFraction(t);
         } catch (IllegalArgumentException e) {
             throw error(e.getMessage());
         }
@@ -230,7 +234,7 @@ final class Cursor {
                 return e;
             }
         }
-        throw error("'" + t + "' is not allowed" + Suggest.hint(t, names) + " (allowed: " + String.join(", ", names) + ")");
+        throw error("'" + t + "' is not allowed" + DidYouMean.hint(t, names) + " (allowed: " + String.join(", ", names) + ")");
     }
 
     /** A file path; relative paths resolve against the scenario file's folder. */
@@ -251,7 +255,7 @@ final class Cursor {
     String oneOf(List<String> allowed) {
         String t = text("one of " + String.join(", ", allowed));
         if (!allowed.contains(t)) {
-            throw error("'" + t + "' is not allowed" + Suggest.hint(t, allowed) + " (allowed: " + String.join(", ", allowed) + ")");
+            throw error("'" + t + "' is not allowed" + DidYouMean.hint(t, allowed) + " (allowed: " + String.join(", ", allowed) + ")");
         }
         return t;
     }

@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.units.Units;
+
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,7 +36,7 @@ final class EcnReader {
             Cursor e = byRate.key(key);
             long rate;
             try {
-                rate = Units.rateBps(key.strip());
+                rate = Units.parseRate(key.strip());
             } catch (IllegalArgumentException ex) {
                 throw e.error("the key must be a port speed: " + ex.getMessage());
             }

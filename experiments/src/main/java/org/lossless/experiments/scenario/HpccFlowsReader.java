@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.units.Units;
+
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.units.Units;
+
 /**
  * A class of links ({@code host_link}, {@code fabric_link}): {@code {rate, delay}} or {@code {rate, length}}.
  *

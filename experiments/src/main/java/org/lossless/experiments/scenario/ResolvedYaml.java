@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.units.Units;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

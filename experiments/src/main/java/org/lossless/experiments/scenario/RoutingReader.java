@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.text.DidYouMean;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -71,6 +73,6 @@ final class RoutingReader {
 
     private static Node node(Cursor c, Topology t, String name) {
         return t.findNode(name).orElseThrow(() -> c.error("no node named '" + name + "'"
-                + Suggest.hint(name, t.nodes().stream().map(Node::name).toList())));
+                + DidYouMean.hint(name, t.nodes().stream().map(Node::name).toList())));
     }
 }

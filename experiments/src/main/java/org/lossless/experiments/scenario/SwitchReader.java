@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.text.DidYouMean;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -168,7 +170,7 @@ final class SwitchReader {
             }
             names.add(p.name());
         }
-        throw c.error("no pool named '" + name + "'" + Suggest.hint(name, names) + " (pools: " + String.join(", ", names) + ")");
+        throw c.error("no pool named '" + name + "'" + DidYouMean.hint(name, names) + " (pools: " + String.join(", ", names) + ")");
     }
 
     private static QosMapSettings qosMap(Cursor c) {

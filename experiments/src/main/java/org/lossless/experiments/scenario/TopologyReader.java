@@ -1,5 +1,9 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.text.DidYouMean;
+
+import org.lossless.core.units.Units;
+
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +66,7 @@ final class TopologyReader {
             case "rail-optimized" -> railOptimized(c);
             case "hpcc-file" -> hpccFile(c);
             default -> throw typeKey.error("unknown topology type '" + type + "'"
-                    + Suggest.hint(type, TopologyConfig.SUPPORTED) + " (supported: "
+                    + DidYouMean.hint(type, TopologyConfig.SUPPORTED) + " (supported: "
                     + String.join(", ", TopologyConfig.SUPPORTED) + ")");
         };
     }

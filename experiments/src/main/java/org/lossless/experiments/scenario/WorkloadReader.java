@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.text.DidYouMean;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -43,7 +45,7 @@ final class WorkloadReader {
                 default -> {
                     List<String> all = new ArrayList<>(WorkloadConfig.SUPPORTED);
                     all.addAll(WorkloadConfig.PLANNED);
-                    throw typeKey.error("unknown workload type '" + type + "'" + Suggest.hint(type, all)
+                    throw typeKey.error("unknown workload type '" + type + "'" + DidYouMean.hint(type, all)
                             + " (supported: " + String.join(", ", WorkloadConfig.SUPPORTED) + ")");
                 }
             };

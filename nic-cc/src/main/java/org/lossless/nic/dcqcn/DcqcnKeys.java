@@ -1,5 +1,7 @@
 package org.lossless.nic.dcqcn;
 
+import org.lossless.core.text.DidYouMean;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,5 +1,7 @@
 package org.lossless.nic.fluid;
 
+import org.lossless.core.text.DidYouMean;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,7 +15,6 @@ import java.util.Set;
 import org.lossless.core.units.Units;
 import org.lossless.nic.dcqcn.DcqcnKeys;
 import org.lossless.nic.dcqcn.DcqcnParams;
-import org.lossless.nic.dcqcn.DidYouMean;
 
 /**
  * What {@code lossless fluid --flows N --rate R --delay T [--duration D] [--set KEY=VALUE]... --out DIR}

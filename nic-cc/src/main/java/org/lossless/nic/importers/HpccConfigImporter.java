@@ -1,5 +1,7 @@
 package org.lossless.nic.importers;
 
+import org.lossless.core.text.DidYouMean;
+
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.lossless.core.units.Units;
-import org.lossless.nic.dcqcn.DidYouMean;
 
 /**
  * Reads an HPCC ns-3 simulator config ({@code mix/config.txt}; reference workloads.md §4.5,

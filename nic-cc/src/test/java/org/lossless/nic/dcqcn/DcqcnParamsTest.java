@@ -102,12 +102,12 @@ class DcqcnParamsTest {
 
     @Test
     void badValuesNameKeyAndAllowedForms() {
-        assertEquals("nic.dcqcn.rate_increase_timer: bad time '55': a bare number needs a unit"
-                + " (ps, ns, us, ms, s), e.g. 800ps, 55us, 2.5ms",
+        assertEquals("nic.dcqcn.rate_increase_timer: '55' is not a time: a unit is required"
+                + " (ps, ns, us, ms or s), e.g. 10us; only 0 may be written without one",
             error(() -> DcqcnParams.profile("mlx5", LINE).override(Map.of("rate_increase_timer", "55"))));
         assertEquals("nic.dcqcn.cnp_mode: bad value 'pn' (did you mean 'np'?) (allowed: np, np_sampled, rp)",
             error(() -> DcqcnParams.profile("mlx5", LINE).override(Map.of("cnp_mode", "pn"))));
-        assertEquals("nic.dcqcn.alpha_gain must be in [0, 1], got 2.0",
+        assertEquals("nic.dcqcn.alpha_gain: '2' is not a fraction: it must be between 0 and 1",
             error(() -> DcqcnParams.profile("mlx5", LINE).override(Map.of("alpha_gain", "2"))));
         assertEquals("nic.dcqcn.fast_recovery_steps: bad integer 'five'",
             error(() -> DcqcnParams.profile("mlx5", LINE).override(Map.of("fast_recovery_steps", "five"))));

@@ -53,7 +53,7 @@ class FluidRunTest {
                 + " switch.ecn.enabled",
             assertThrows(IllegalArgumentException.class, () -> FluidRun.run(new FluidRun.Request(2, "40Gbps", "4us",
                 null, Map.of("switch.ecn.kmn", "5KB"), null, null, null), out)).getMessage());
-        assertEquals("--delay: bad time '4': a bare number needs a unit (ps, ns, us, ms, s), e.g. 800ps, 55us, 2.5ms",
+        assertEquals("--delay: '4' is not a time: a unit is required (ps, ns, us, ms or s), e.g. 10us; only 0 may be written without one",
             assertThrows(IllegalArgumentException.class, () -> FluidRun.run(new FluidRun.Request(2, "40Gbps", "4",
                 null, Map.of(), null, null, null), out)).getMessage());
         assertEquals("nic.dcqcn.cnp_interval must be > 0 for the fluid model (it is the model's CNP window tau),"

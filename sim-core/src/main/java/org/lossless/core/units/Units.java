@@ -2,177 +2,253 @@ package org.lossless.core.units;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Parses and formats the unit strings of CONTRACT.md §1, exactly (decimal arithmetic, no binary
- * floating point on the way): {@code 5KB} is 5000 bytes, {@code 2.5ms} is 2 500 000 000 ps,
- * {@code 1.6Tbps} is 1 600 000 000 000 bps. A bare number is an error except {@code 0} (and a
- * bare integer size, which means bytes). Errors are {@link IllegalArgumentException}s whose
- * message names the value, what is wrong and what is allowed; callers prefix the key path.
+ * Parses and formats the quantities of scenario files, importers and the command line (CONTRACT.md §1).
+ * The one unit parser of Lossless: every module uses it, so a value means the same everywhere.
+ *
+ * <ul>
+ *   <li>size: {@code 1500}, {@code 1500B}, {@code 5KB} (powers of 1000), {@code 4KiB} (powers of 1024) -> bytes</li>
+ *   <li>time: {@code 0}, {@code 800ps}, {@code 1ns}, {@code 1us}, {@code 2.5ms}, {@code 1s} -> picoseconds</li>
+ *   <li>rate: {@code 100Gbps}, {@code 1.6Tbps} (powers of 1000) -> bits per second</li>
+ *   <li>length: {@code 2m}, {@code 0.5m}, {@code 1km} -> millimetres; propagation is 5 ns/m</li>
+ *   <li>fraction: {@code 0.2}, {@code 1/256}, {@code 5%} -> a double in [0, 1]</li>
+ * </ul>
+ *
+ * Decimals are exact (BigDecimal): {@code 2.5ms} is 2,500,000,000 ps. A value that is not a whole number of
+ * the base unit ({@code 0.5ps}, {@code 1.5B}) is an error, as are negative values, a space between number and
+ * unit, and a bare number for a time, rate or length other than {@code 0}. Every error is an
+ * {@link IllegalArgumentException} whose message quotes the text and says what is allowed; callers prefix
+ * the file and key path ({@link #forKey} does that for callers without a scenario cursor).
  */
 public final class Units {
-    private static final String[] SIZE_UNITS = {"B", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB"};
-    private static final long[] SIZE_FACTORS = {1L, 1_000L, 1_000_000L, 1_000_000_000L, 1_000_000_000_000L,
-        1L << 10, 1L << 20, 1L << 30, 1L << 40};
-    private static final String[] TIME_UNITS = {"ps", "ns", "us", "µs", "ms", "s"};
-    private static final long[] TIME_FACTORS = {1L, 1_000L, 1_000_000L, 1_000_000L, 1_000_000_000L,
-        1_000_000_000_000L};
-    private static final String[] RATE_UNITS = {"bps", "Kbps", "kbps", "Mbps", "Gbps", "Tbps"};
-    private static final long[] RATE_FACTORS = {1L, 1_000L, 1_000L, 1_000_000L, 1_000_000_000L,
-        1_000_000_000_000L};
+    /** Cable propagation delay, ps per millimetre (5 ns/m). */
+    public static final long PROPAGATION_PS_PER_MM = 5;
+
+    private static final Pattern QUANTITY = Pattern.compile("([+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+))([A-Za-zµ]*)");
+
+    private static final Map<String, Long> SIZE = units("B", 1L, "KB", 1_000L, "MB", 1_000_000L,
+            "GB", 1_000_000_000L, "TB", 1_000_000_000_000L, "KiB", 1L << 10, "MiB", 1L << 20, "GiB", 1L << 30,
+            "TiB", 1L << 40);
+    private static final Map<String, Long> TIME = units("ps", 1L, "ns", 1_000L, "us", 1_000_000L,
+            "µs", 1_000_000L, "ms", 1_000_000_000L, "s", 1_000_000_000_000L);
+    private static final Map<String, Long> RATE = units("bps", 1L, "Kbps", 1_000L, "Mbps", 1_000_000L,
+            "Gbps", 1_000_000_000L, "Tbps", 1_000_000_000_000L, "kbps", 1_000L);
+    private static final Map<String, Long> LENGTH = units("mm", 1L, "cm", 10L, "m", 1_000L, "km", 1_000_000L);
+
+    private static final Kind SIZE_KIND = new Kind("size", SIZE, "B, KB, MB, GB, KiB, MiB or GiB", "32MB", "bytes", true);
+    private static final Kind TIME_KIND = new Kind("time", TIME, "ps, ns, us, ms or s", "10us", "picoseconds", false);
+    private static final Kind RATE_KIND = new Kind("rate", RATE, "bps, Kbps, Mbps, Gbps or Tbps", "100Gbps",
+            "bits per second", false);
+    private static final Kind LENGTH_KIND = new Kind("length", LENGTH, "m (or mm, cm, km)", "2m", "millimetres", false);
 
     private Units() {
     }
 
-    /** Size in bytes: {@code 1500}, {@code 1500B}, {@code 5KB} (10^3), {@code 4KiB} (2^10) ... */
+    /** A size in bytes; a bare integer is bytes. */
     public static long parseSize(String text) {
-        String s = trimmed(text, "size");
-        if (isPlainNumber(s)) {
-            return toLong(new BigDecimal(s), s, "size", "a whole number of bytes");
-        }
-        return parseWithUnit(s, "size", SIZE_UNITS, SIZE_FACTORS, "B, KB, MB, GB, TB, KiB, MiB, GiB, TiB",
-            "a whole number of bytes", "1500, 5KB, 32MiB");
+        return parse(text, SIZE_KIND);
     }
 
-    /** Time in picoseconds: {@code 0}, {@code 800ps}, {@code 1ns}, {@code 55us}, {@code 2.5ms}, {@code 1s}. */
+    /** A time in picoseconds; a unit is required except for {@code 0}. */
     public static long parseTime(String text) {
-        String s = trimmed(text, "time");
-        return parseWithUnit(s, "time", TIME_UNITS, TIME_FACTORS, "ps, ns, us, ms, s",
-            "a whole number of picoseconds", "800ps, 55us, 2.5ms");
+        return parse(text, TIME_KIND);
     }
 
-    /** Rate in bits per second: {@code 100Gbps}, {@code 40Mbps}, {@code 1.6Tbps}, {@code 0}. */
+    /** A rate in bits per second; a unit is required except for {@code 0}. */
     public static long parseRate(String text) {
-        String s = trimmed(text, "rate");
-        return parseWithUnit(s, "rate", RATE_UNITS, RATE_FACTORS, "bps, Kbps, Mbps, Gbps, Tbps",
-            "a whole number of bits per second", "40Mbps, 100Gbps, 1.6Tbps");
+        return parse(text, RATE_KIND);
+    }
+
+    /** A cable length in millimetres; a unit is required except for {@code 0}. */
+    public static long parseLengthMm(String text) {
+        return parse(text, LENGTH_KIND);
+    }
+
+    /** One-way propagation delay of a cable, ps (5 ns/m). */
+    public static long propagationPs(long lengthMm) {
+        return Math.multiplyExact(lengthMm, PROPAGATION_PS_PER_MM);
+    }
+
+    /** A fraction or probability in [0, 1]: {@code 0.2}, {@code 1/256} or {@code 5%}. */
+    public static double parseFraction(String text) {
+        String t = text == null ? "" : text.strip();
+        String what = "'" + text + "' is not a fraction: expected a number from 0 to 1 such as 0.2, 1/256 or 5%";
+        BigDecimal value;
+        try {
+            if (t.endsWith("%")) {
+                value = decimal(t.substring(0, t.length() - 1)).movePointLeft(2);
+            } else if (t.contains("/")) {
+                String[] parts = t.split("/", -1);
+                if (parts.length != 2) {
+                    throw new IllegalArgumentException(what);
+                }
+                BigDecimal den = decimal(parts[1]);
+                if (den.signum() == 0) {
+                    throw new IllegalArgumentException("'" + text + "' is not a fraction: division by zero");
+                }
+                return check(decimal(parts[0]).doubleValue() / den.doubleValue(), text);
+            } else {
+                value = decimal(t);
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what);
+        }
+        return check(value.doubleValue(), text);
+    }
+
+    private static double check(double v, String text) {
+        if (!(v >= 0 && v <= 1)) {
+            throw new IllegalArgumentException("'" + text + "' is not a fraction: it must be between 0 and 1");
+        }
+        return v;
+    }
+
+    private static BigDecimal decimal(String s) {
+        String t = s.strip();
+        if (!t.matches("[+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?") && !t.matches("-(\\d+(\\.\\d*)?|\\.\\d+)")) {
+            throw new NumberFormatException(s);
+        }
+        return new BigDecimal(t);
+    }
+
+    private static long parse(String text, Kind kind) {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException("an empty value is not a " + kind.name + ": " + kind.expected());
+        }
+        Matcher m = QUANTITY.matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a " + kind.name + ": " + kind.expected());
+        }
+        String unit = m.group(2);
+        BigDecimal number = new BigDecimal(m.group(1));
+        if (number.signum() < 0) {
+            throw new IllegalArgumentException("'" + text + "' is not a valid " + kind.name + ": it must not be negative");
+        }
+        long factor;
+        if (unit.isEmpty()) {
+            if (!kind.bareIsBase && number.signum() != 0) {
+                throw new IllegalArgumentException("'" + text + "' is not a " + kind.name + ": a unit is required ("
+                        + kind.unitList + "), e.g. " + kind.example + "; only 0 may be written without one");
+            }
+            factor = 1;
+        } else {
+            Long f = kind.units.get(unit);
+            if (f == null) {
+                throw new IllegalArgumentException(unknownUnit(text, unit, m.group(1), kind));
+            }
+            factor = f;
+        }
+        BigDecimal scaled = number.multiply(BigDecimal.valueOf(factor));
+        BigInteger whole;
+        try {
+            whole = scaled.toBigIntegerExact();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number of " + kind.baseName
+                    + " (" + scaled.stripTrailingZeros().toPlainString() + ")");
+        }
+        if (whole.bitLength() > 63) {
+            throw new IllegalArgumentException("'" + text + "' is too large for a " + kind.name);
+        }
+        return whole.longValue();
+    }
+
+    private static String unknownUnit(String text, String unit, String number, Kind kind) {
+        String base = "'" + text + "' is not a " + kind.name + ": unknown unit '" + unit + "'; expected a number followed by "
+                + kind.unitList + ", e.g. " + kind.example;
+        for (String u : kind.units.keySet()) {
+            if (u.equalsIgnoreCase(unit)) {
+                return base + " (units are case-sensitive: did you mean " + number + u + "?)";
+            }
+        }
+        if (kind == RATE_KIND && SIZE.containsKey(unit)) {
+            return "'" + text + "' is a size, not a rate: expected a number followed by " + kind.unitList + ", e.g. " + kind.example;
+        }
+        if (kind == RATE_KIND && unit.toLowerCase(Locale.ROOT).endsWith("b")) {
+            return base + " (a rate needs 'bps': did you mean " + number + unit + "ps?)";
+        }
+        if (kind == SIZE_KIND && unit.toLowerCase(Locale.ROOT).endsWith("bps")) {
+            return "'" + text + "' is a rate, not a size: expected a number followed by " + kind.unitList + ", e.g. " + kind.example;
+        }
+        return base;
     }
 
     /**
-     * A fraction or probability: {@code 0.2}, {@code 1/256}, {@code 5%}. The range is not checked
-     * here (callers know theirs); NaN and infinities are rejected.
+     * Runs {@code parse} on {@code text} and prefixes any error with the key path it came from:
+     * {@code forKey("switch.pfc.xoff", "5XB", Units::parseSize)} fails with
+     * "switch.pfc.xoff: '5XB' is not a size: ...".
      */
-    public static double parseFraction(String text) {
-        String s = trimmed(text, "fraction");
+    public static long forKey(String key, String text, java.util.function.ToLongFunction<String> parse) {
         try {
-            if (s.endsWith("%")) {
-                return new BigDecimal(s.substring(0, s.length() - 1).trim()).doubleValue() / 100.0;
-            }
-            int slash = s.indexOf('/');
-            if (slash >= 0) {
-                BigDecimal num = new BigDecimal(s.substring(0, slash).trim());
-                BigDecimal den = new BigDecimal(s.substring(slash + 1).trim());
-                if (den.signum() == 0) {
-                    throw new IllegalArgumentException("bad fraction '" + text + "': division by zero");
-                }
-                return num.doubleValue() / den.doubleValue();
-            }
-            return new BigDecimal(s).doubleValue();
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("bad fraction '" + text
-                + "': expected a decimal (0.2), a ratio (1/256) or a percentage (5%)");
+            return parse.applyAsLong(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
         }
     }
 
-    /** Formats bytes with the largest decimal unit that keeps it whole: 5000 -> "5KB", 1500 -> "1500B". */
+    // ---- formatting: the canonical text written to scenario.resolved.yaml; parsing it gives the same value.
+
+    /** Bytes as the shortest exact text: {@code 32MB}, {@code 4KiB}, {@code 2496B}, {@code 0}. */
     public static String formatSize(long bytes) {
-        if (bytes != 0 && bytes % (1L << 20) == 0 && bytes % 1_000_000L != 0) {
-            return format(bytes, new String[] {"B", "KiB", "MiB", "GiB", "TiB"},
-                new long[] {1, 1L << 10, 1L << 20, 1L << 30, 1L << 40});
-        }
-        return format(bytes, new String[] {"B", "KB", "MB", "GB", "TB"},
-            new long[] {1, 1_000L, 1_000_000L, 1_000_000_000L, 1_000_000_000_000L});
+        return format(bytes, SIZE, List.of("B", "KB", "KiB", "MB", "MiB", "GB", "GiB", "TB", "TiB"));
     }
 
-    /** Formats picoseconds: 55_000_000 -> "55us", 0 -> "0", 1500 -> "1500ps". */
+    /** Picoseconds as the shortest exact text: {@code 1us}, {@code 2500us}, {@code 800ps}, {@code 0}. */
     public static String formatTime(long ps) {
-        return ps == 0 ? "0" : format(ps, new String[] {"ps", "ns", "us", "ms", "s"},
-            new long[] {1, 1_000L, 1_000_000L, 1_000_000_000L, 1_000_000_000_000L});
+        return format(ps, TIME, List.of("ps", "ns", "us", "ms", "s"));
     }
 
-    /** Formats bits per second: 40_000_000 -> "40Mbps", 0 -> "0". */
+    /** Bits per second as the shortest exact text: {@code 100Gbps}, {@code 1600Gbps}, {@code 0}. */
     public static String formatRate(long bps) {
-        return bps == 0 ? "0" : format(bps, new String[] {"bps", "Kbps", "Mbps", "Gbps", "Tbps"},
-            new long[] {1, 1_000L, 1_000_000L, 1_000_000_000L, 1_000_000_000_000L});
+        return format(bps, RATE, List.of("bps", "Kbps", "Mbps", "Gbps", "Tbps"));
     }
 
-    private static String format(long value, String[] units, long[] factors) {
+    /** Millimetres as metres with up to three decimals: {@code 2m}, {@code 0.5m}. */
+    public static String formatLength(long mm) {
+        return mm == 0 ? "0" : BigDecimal.valueOf(mm, 3).stripTrailingZeros().toPlainString() + "m";
+    }
+
+    /** A fraction as plain decimal text that parses back to the same double: {@code 0.2}, {@code 0.00390625}. */
+    public static String formatFraction(double v) {
+        return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+    }
+
+    private static String format(long value, Map<String, Long> table, List<String> order) {
         if (value == 0) {
             return "0";
         }
-        for (int i = factors.length - 1; i > 0; i--) {
-            if (value % factors[i] == 0) {
-                return (value / factors[i]) + units[i];
+        String best = null;
+        for (String u : order) {
+            long f = table.get(u);
+            if (value % f == 0) {
+                String s = (value / f) + u;
+                if (best == null || s.length() <= best.length()) {
+                    best = s;
+                }
             }
         }
-        return value + units[0];
+        return best;
     }
 
-    private static String trimmed(String text, String kind) {
-        if (text == null || text.isBlank()) {
-            throw new IllegalArgumentException("empty " + kind + " value");
+    private static Map<String, Long> units(Object... pairs) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put((String) pairs[i], (Long) pairs[i + 1]);
         }
-        return text.trim();
+        return m;
     }
 
-    private static boolean isPlainNumber(String s) {
-        return s.matches("[+-]?[0-9]+(\\.[0-9]*)?([eE][+-]?[0-9]+)?");
-    }
-
-    private static long parseWithUnit(String s, String kind, String[] units, long[] factors,
-                                      String allowed, String whole, String examples) {
-        int split = 0;
-        while (split < s.length() && "+-.0123456789eE".indexOf(s.charAt(split)) >= 0) {
-            // an 'e' followed by a letter is the start of a unit, not an exponent
-            if ((s.charAt(split) == 'e' || s.charAt(split) == 'E')
-                && (split + 1 >= s.length() || !isExponentTail(s.charAt(split + 1)))) {
-                break;
-            }
-            split++;
+    private record Kind(String name, Map<String, Long> units, String unitList, String example, String baseName,
+                        boolean bareIsBase) {
+        String expected() {
+            return "expected a number followed by " + unitList + ", e.g. " + example
+                    + (bareIsBase ? " (a bare integer means bytes)" : "");
         }
-        String number = s.substring(0, split).trim();
-        String unit = s.substring(split).trim();
-        BigDecimal value;
-        try {
-            value = new BigDecimal(number);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("bad " + kind + " '" + s + "': expected a number with a unit ("
-                + allowed + "), e.g. " + examples);
-        }
-        if (unit.isEmpty()) {
-            if (value.signum() == 0) {
-                return 0;
-            }
-            throw new IllegalArgumentException("bad " + kind + " '" + s + "': a bare number needs a unit ("
-                + allowed + "), e.g. " + examples);
-        }
-        for (int i = 0; i < units.length; i++) {
-            if (units[i].equals(unit)) {
-                return toLong(value.multiply(BigDecimal.valueOf(factors[i])), s, kind, whole);
-            }
-        }
-        throw new IllegalArgumentException("bad " + kind + " '" + s + "': unknown unit '" + unit
-            + "' (allowed: " + allowed + ")");
-    }
-
-    private static boolean isExponentTail(char c) {
-        return Character.isDigit(c) || c == '+' || c == '-';
-    }
-
-    private static long toLong(BigDecimal v, String s, String kind, String whole) {
-        if (v.signum() < 0) {
-            throw new IllegalArgumentException("bad " + kind + " '" + s + "': must not be negative");
-        }
-        BigDecimal stripped = v.stripTrailingZeros();
-        if (stripped.scale() > 0) {
-            throw new IllegalArgumentException("bad " + kind + " '" + s + "': must be " + whole
-                + " (got " + v.setScale(Math.min(v.scale(), 6), RoundingMode.HALF_UP).toPlainString() + ")");
-        }
-        BigInteger i = stripped.toBigIntegerExact();
-        if (i.bitLength() > 62) {
-            throw new IllegalArgumentException("bad " + kind + " '" + s + "': too large");
-        }
-        return i.longValue();
     }
 }

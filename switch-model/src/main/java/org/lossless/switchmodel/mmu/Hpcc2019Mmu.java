@@ -23,7 +23,7 @@ package org.lossless.switchmodel.mmu;
  * Deviation: HPCC computes T in uint32 and would wrap if Σ headroom + Σ reserve + shared exceeded the
  * buffer; here T is clamped to 0.
  */
-public final class Hpcc2019Mmu implements Mmu {
+public final class Hpcc2019Mmu extends AbstractMmu {
     private static final int PRIOS = 8;
     private final Hpcc2019Config config;
     private final long[] portHeadroom;
@@ -36,16 +36,11 @@ public final class Hpcc2019Mmu implements Mmu {
     private final long[] hdrm;
     private final long[] peakHdrm;
     private final long[] egress;
-    private final boolean[] paused;
-    private final long[] hdrmDrops;
-    private final long[] xoffs;
-    private final long[] xons;
     private long ingressTotal;
     private long egressTotal;
-    private final long[] drops = new long[RESULTS];
-    private final long[] dropBytes = new long[RESULTS];
 
     public Hpcc2019Mmu(Hpcc2019Config config) {
+        super(config.ports(), PRIOS);
         this.config = config;
         this.portHeadroom = config.headroomBytes();
         this.shift = config.shift();
@@ -62,19 +57,12 @@ public final class Hpcc2019Mmu implements Mmu {
         hdrm = new long[n];
         peakHdrm = new long[n];
         egress = new long[n];
-        paused = new boolean[n];
-        hdrmDrops = new long[n];
-        xoffs = new long[n];
-        xons = new long[n];
     }
 
     public Hpcc2019Config config() {
         return config;
     }
 
-    private static int idx(int port, int prio) {
-        return port * PRIOS + prio;
-    }
 
     private long threshold(int port) {
         long free = config.bufferBytes() - fixedPart - sharedUsed;
@@ -91,13 +79,10 @@ public final class Hpcc2019Mmu implements Mmu {
         if (pg == 0) {
             return ADMIT;
         }
-        int i = idx(inPort, pg);
+        int i = pgIndex(inPort, pg);
         long t = threshold(inPort);
         if (bytes + hdrm[i] > portHeadroom[inPort] && bytes + shared(i) > t) {
-            hdrmDrops[i]++;
-            drops[DROP_HEADROOM]++;
-            dropBytes[DROP_HEADROOM] += bytes;
-            return DROP_HEADROOM;
+            return dropHeadroom(i, bytes);
         }
         long newBytes = ingress[i] + bytes;
         if (newBytes <= reserve) {
@@ -111,7 +96,7 @@ public final class Hpcc2019Mmu implements Mmu {
             ingress[i] = newBytes;
             sharedUsed += Math.min(bytes, newBytes - reserve);
         }
-        egress[idx(outPort, queue)] += bytes;
+        egress[pgIndex(outPort, queue)] += bytes; // queues use the same stride (8 per port) as PGs
         ingressTotal += bytes;
         egressTotal += bytes;
         return ADMIT;
@@ -122,8 +107,8 @@ public final class Hpcc2019Mmu implements Mmu {
         if (pg == 0) {
             return;
         }
-        int i = idx(inPort, pg);
-        int j = idx(outPort, queue);
+        int i = pgIndex(inPort, pg);
+        int j = pgIndex(outPort, queue);
         long fromHdrm = Math.min(hdrm[i], bytes);
         long fromIngress = bytes - fromHdrm;
         if (fromIngress > ingress[i] || bytes > egress[j]) {
@@ -144,8 +129,8 @@ public final class Hpcc2019Mmu implements Mmu {
         if (pg == 0) {
             return false;
         }
-        int i = idx(inPort, pg);
-        return !paused[i] && (hdrm[i] > 0 || shared(i) >= threshold(inPort));
+        int i = pgIndex(inPort, pg);
+        return !pausedAt(i) && (hdrm[i] > 0 || shared(i) >= threshold(inPort));
     }
 
     @Override
@@ -153,36 +138,20 @@ public final class Hpcc2019Mmu implements Mmu {
         if (pg == 0) {
             return false;
         }
-        int i = idx(inPort, pg);
-        if (!paused[i] || hdrm[i] != 0) {
+        int i = pgIndex(inPort, pg);
+        if (!pausedAt(i) || hdrm[i] != 0) {
             return false;
         }
         long s = shared(i);
         return s == 0 || s + resumeOffset <= threshold(inPort);
     }
 
-    @Override
-    public void markXoffSent(int inPort, int pg) {
-        int i = idx(inPort, pg);
-        paused[i] = true;
-        xoffs[i]++;
-    }
 
-    @Override
-    public void markXonSent(int inPort, int pg) {
-        int i = idx(inPort, pg);
-        paused[i] = false;
-        xons[i]++;
-    }
 
-    @Override
-    public boolean isPaused(int inPort, int pg) {
-        return paused[idx(inPort, pg)];
-    }
 
     @Override
     public long egressQueueBytes(int outPort, int queue) {
-        return egress[idx(outPort, queue)];
+        return egress[pgIndex(outPort, queue)];
     }
 
     @Override
@@ -192,22 +161,22 @@ public final class Hpcc2019Mmu implements Mmu {
 
     @Override
     public long reservedBytes(int inPort, int pg) {
-        return Math.min(ingress[idx(inPort, pg)], reserve);
+        return Math.min(ingress[pgIndex(inPort, pg)], reserve);
     }
 
     @Override
     public long sharedBytes(int inPort, int pg) {
-        return shared(idx(inPort, pg));
+        return shared(pgIndex(inPort, pg));
     }
 
     @Override
     public long headroomBytes(int inPort, int pg) {
-        return hdrm[idx(inPort, pg)];
+        return hdrm[pgIndex(inPort, pg)];
     }
 
     @Override
     public long peakHeadroomBytes(int inPort, int pg) {
-        return peakHdrm[idx(inPort, pg)];
+        return peakHdrm[pgIndex(inPort, pg)];
     }
 
     /** Shared bytes in use in the single pool (HPCC {@code shared_used_bytes}). */
@@ -225,28 +194,8 @@ public final class Hpcc2019Mmu implements Mmu {
         return egressTotal;
     }
 
-    @Override
-    public long drops(int result) {
-        return drops[result];
-    }
 
-    @Override
-    public long dropBytes(int result) {
-        return dropBytes[result];
-    }
 
-    @Override
-    public long headroomDrops(int inPort, int pg) {
-        return hdrmDrops[idx(inPort, pg)];
-    }
 
-    @Override
-    public long xoffCount(int inPort, int pg) {
-        return xoffs[idx(inPort, pg)];
-    }
 
-    @Override
-    public long xonCount(int inPort, int pg) {
-        return xons[idx(inPort, pg)];
-    }
 }

@@ -29,7 +29,7 @@ import java.util.List;
  *
  * <p>Not thread-safe; one instance per switch. Internal state is flat primitive arrays in cells.
  */
-public final class SharedBufferMmu implements Mmu {
+public final class SharedBufferMmu extends AbstractMmu {
     private final MmuConfig config;
     private final int cell;
     private final int pgs;
@@ -49,10 +49,6 @@ public final class SharedBufferMmu implements Mmu {
     private final long[] pgShared;
     private final long[] pgHdrm;
     private final long[] pgPeakHdrm;
-    private final boolean[] paused;
-    private final long[] hdrmDrops;
-    private final long[] xoffs;
-    private final long[] xons;
 
     // ---- per (port, queue) ----
     private final int[] qPool;
@@ -75,10 +71,9 @@ public final class SharedBufferMmu implements Mmu {
 
     private long ingressCells;
     private long egressCells;
-    private final long[] drops = new long[RESULTS];
-    private final long[] dropBytes = new long[RESULTS];
 
     public SharedBufferMmu(MmuConfig config) {
+        super(config.ports(), config.pgsPerPort());
         this.config = config;
         this.cell = config.cellBytes();
         this.pgs = config.pgsPerPort();
@@ -109,10 +104,6 @@ public final class SharedBufferMmu implements Mmu {
         pgShared = new long[n];
         pgHdrm = new long[n];
         pgPeakHdrm = new long[n];
-        paused = new boolean[n];
-        hdrmDrops = new long[n];
-        xoffs = new long[n];
-        xons = new long[n];
         for (int i = 0; i < n; i++) {
             PgProfile p = config.pgProfiles().get(i);
             pgPool[i] = config.poolIndex(p.pool());
@@ -160,9 +151,6 @@ public final class SharedBufferMmu implements Mmu {
         return cell == 1 ? bytes : (bytes + cell - 1) / cell;
     }
 
-    private int pgIndex(int port, int pg) {
-        return port * pgs + pg;
-    }
 
     private int qIndex(int port, int queue) {
         return port * queues + queue;
@@ -196,8 +184,7 @@ public final class SharedBufferMmu implements Mmu {
                     && (shpSize[pool] == 0 || shpUsed[pool] + rest <= shpSize[pool])) {
                 toHdrm = rest;
             } else {
-                hdrmDrops[i]++;
-                return drop(DROP_HEADROOM, bytes);
+                return dropHeadroom(i, bytes);
             }
         }
         int j = qIndex(outPort, queue);
@@ -244,11 +231,6 @@ public final class SharedBufferMmu implements Mmu {
         return ADMIT;
     }
 
-    private int drop(int reason, int bytes) {
-        drops[reason]++;
-        dropBytes[reason] += bytes;
-        return reason;
-    }
 
     @Override
     public void release(int inPort, int pg, int outPort, int queue, int bytes) {
@@ -284,7 +266,7 @@ public final class SharedBufferMmu implements Mmu {
     @Override
     public boolean shouldXoff(int inPort, int pg) {
         int i = pgIndex(inPort, pg);
-        if (!pgLossless[i] || paused[i]) {
+        if (!pgLossless[i] || pausedAt(i)) {
             return false;
         }
         long s = pgShared[i];
@@ -294,7 +276,7 @@ public final class SharedBufferMmu implements Mmu {
     @Override
     public boolean shouldXon(int inPort, int pg) {
         int i = pgIndex(inPort, pg);
-        if (!paused[i] || pgHdrm[i] > 0) {
+        if (!pausedAt(i) || pgHdrm[i] > 0) {
             return false;
         }
         long s = pgShared[i];
@@ -310,24 +292,8 @@ public final class SharedBufferMmu implements Mmu {
         return xonLevelCells(pgIndex(inPort, pg)) * cell;
     }
 
-    @Override
-    public void markXoffSent(int inPort, int pg) {
-        int i = pgIndex(inPort, pg);
-        paused[i] = true;
-        xoffs[i]++;
-    }
 
-    @Override
-    public void markXonSent(int inPort, int pg) {
-        int i = pgIndex(inPort, pg);
-        paused[i] = false;
-        xons[i]++;
-    }
 
-    @Override
-    public boolean isPaused(int inPort, int pg) {
-        return paused[pgIndex(inPort, pg)];
-    }
 
     /** Whether (port, PG) is lossless (PFC-enabled). */
     public boolean isLossless(int inPort, int pg) {
@@ -403,28 +369,8 @@ public final class SharedBufferMmu implements Mmu {
         return egressCells * cell;
     }
 
-    @Override
-    public long drops(int result) {
-        return drops[result];
-    }
 
-    @Override
-    public long dropBytes(int result) {
-        return dropBytes[result];
-    }
 
-    @Override
-    public long headroomDrops(int inPort, int pg) {
-        return hdrmDrops[pgIndex(inPort, pg)];
-    }
 
-    @Override
-    public long xoffCount(int inPort, int pg) {
-        return xoffs[pgIndex(inPort, pg)];
-    }
 
-    @Override
-    public long xonCount(int inPort, int pg) {
-        return xons[pgIndex(inPort, pg)];
-    }
 }

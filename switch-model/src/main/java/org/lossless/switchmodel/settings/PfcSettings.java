@@ -1,5 +1,7 @@
 package org.lossless.switchmodel.settings;
 
+import org.lossless.core.units.Units;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +35,7 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
             throw new IllegalArgumentException("switch.pfc: set xon_offset (Broadcom style) or xon (Mellanox style), not both");
         }
         if (headroom != null && !headroom.equals("auto")) {
-            Units.size(headroom, "switch.pfc.headroom");
+            Units.forKey("switch.pfc.headroom", headroom, Units::parseSize);
         }
         if (mode != null && !mode.equals("timed") && !mode.equals("xoff_xon")) {
             throw new IllegalArgumentException("switch.pfc.mode must be timed or xoff_xon, got '" + mode + "'");
@@ -69,7 +71,7 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
 
     /** Headroom bytes, or -1 for auto/unset. */
     public long headroomBytes() {
-        return headroom == null || headroom.equals("auto") ? -1 : Units.size(headroom, "switch.pfc.headroom");
+        return headroom == null || headroom.equals("auto") ? -1 : Units.forKey("switch.pfc.headroom", headroom, Units::parseSize);
     }
 
     public Map<String, Object> toMap() {

@@ -9,7 +9,7 @@ import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
-import org.lossless.switchmodel.settings.Units;
+import org.lossless.core.units.Units;
 import org.lossless.switchmodel.settings.WatchdogSettings;
 
 /** Parts of a SONiC import that read one table group each: cable lengths, PFC watchdog, WRED/ECN, ASIC cell, lint. */
@@ -39,7 +39,7 @@ final class SonicParts {
         Map<String, Integer> ll = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, String>> e : db.table("CABLE_LENGTH").entrySet()) {
             for (Map.Entry<String, String> f : e.getValue().entrySet()) {
-                double m = Units.meters(f.getValue(), db.where("CABLE_LENGTH", e.getKey(), f.getKey()));
+                double m = Units.forKey(db.where("CABLE_LENGTH", e.getKey(), f.getKey()), f.getValue(), Units::parseLengthMm) / 1000.0;
                 String k = Double.toString(m);
                 all.merge(k, 1, Integer::sum);
                 if (losslessPorts.contains(f.getKey())) {

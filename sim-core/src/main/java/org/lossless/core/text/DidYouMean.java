@@ -1,10 +1,13 @@
-package org.lossless.experiments.scenario;
+package org.lossless.core.text;
 
 import java.util.Collection;
 
-/** "Did you mean" hints: the closest allowed word by Levenshtein distance. */
-public final class Suggest {
-    private Suggest() {
+/**
+ * "Did you mean" hints for misspelt keys, names and commands: the closest allowed word by Levenshtein
+ * distance (case-insensitive), if it is close enough to be a plausible typo.
+ */
+public final class DidYouMean {
+    private DidYouMean() {
     }
 
     /** The closest candidate within a distance of max(1, |word|/3) + 1, or null. */
@@ -23,7 +26,7 @@ public final class Suggest {
     }
 
     /** Levenshtein distance (insert, delete, substitute; each costs 1). */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
@@ -42,9 +45,15 @@ public final class Suggest {
         return prev[b.length()];
     }
 
-    /** ", did you mean 'x'?" or "" when nothing is close. */
-    static String hint(String word, Collection<String> candidates) {
+    /** {@code "; did you mean 'x'?"} or "" when nothing is close. */
+    public static String hint(String word, Collection<String> candidates) {
         String c = closest(word, candidates);
         return c == null ? "" : "; did you mean '" + c + "'?";
+    }
+
+    /** {@code " (did you mean 'x'?)"} or "" when nothing is close. */
+    public static String suffix(String word, Collection<String> candidates) {
+        String c = closest(word, candidates);
+        return c == null ? "" : " (did you mean '" + c + "'?)";
     }
 }
