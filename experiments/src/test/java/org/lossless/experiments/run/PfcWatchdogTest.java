@@ -191,5 +191,8 @@ class PfcWatchdogTest {
         assertEquals(0, e.droppedBytes());
         assertEquals(plain.flows(), alert.flows());
         assertEquals(plain.ports(), alert.ports());
+        // lazy polling: one poll event per 10 us from the first multiple after the first PAUSE (110 us) to
+        // the restoring poll (320 us) and none before or after (the pause ended at 306.2 us): 22 events
+        assertEquals(plain.events() + 22, alert.events());
     }
 }
