@@ -24,9 +24,12 @@ import org.lossless.topology.Routes;
 /**
  * A shared-buffer switch. Order of operations for a frame that arrives whole on an input port:
  * <ol>
- * <li>PFC frames pause the transmitter of that port and go no further;</li>
+ * <li>PFC frames pause the transmitter of that port (and are shown to the PFC watchdog, if any) and go
+ *     no further;</li>
  * <li>route: the equal-cost egress ports towards the destination host, one chosen per flow by the
  *     switch's seeded ECMP hash of the 5-tuple;</li>
+ * <li>a frame for an egress queue that the watchdog holds stormed with action drop is dropped and
+ *     counted on its egress port ({@link PfcWatchdog});</li>
  * <li>admission by the MMU on ingress (port, PG = priority) and egress (port, queue = priority); a
  *     refused frame is dropped and counted on its egress port;</li>
  * <li>ECN at enqueue (option): RED on the queue the frame finds;</li>
