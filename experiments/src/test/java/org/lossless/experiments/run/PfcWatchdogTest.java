@@ -24,7 +24,8 @@ import org.lossless.topology.Topology;
 /**
  * PFC watchdog (reference §6, P4) on h0 -100G- sw0 -100G- h1, one 4 MB flow h0 → h1 at priority 3 and line
  * rate (no CC). A faulty h1 is modelled by injecting XOFF frames of 10,000 quanta (51.2 us at 100G) into
- * sw0's port 1 at 105, 155, 205 and 255 us: the port is paused continuously from 105 us to 306.2 us.
+ * sw0's port 1 at 105, 155, 205 and 255 us (through the engine's instrument hook, used here as a test-only fault
+ * injector): the port is paused continuously from 105 us to 306.2 us.
  * Watchdog: detection 20 us, restoration 60 us, poll 10 us (polls on multiples of 10 us).
  * <ul>
  * <li>detection: the first poll at or after 105 + 20 = 125 us, i.e. <b>130 us</b> (polls at 110 and 120
