@@ -71,6 +71,18 @@ public final class OutputQueues implements PacketSource {
         return p;
     }
 
+    /**
+     * Removes every frame queued at {@code priority}, oldest first, handing each to {@code sink} without
+     * reporting it as departed (the PFC watchdog's drop action; the sink releases and counts it).
+     */
+    void drainPriority(int priority, java.util.function.Consumer<Packet> sink) {
+        PacketRing q = queues[priority];
+        occupiedMask &= ~(1 << priority); // first: a sink that kicks this port must not see the queue
+        for (Packet p = q.poll(); p != null; p = q.poll()) {
+            sink.accept(p);
+        }
+    }
+
     /** Frame bytes queued at {@code priority}. */
     public long queuedBytes(int priority) {
         return queues[priority].bytes();

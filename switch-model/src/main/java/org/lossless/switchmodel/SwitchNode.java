@@ -1,5 +1,8 @@
 package org.lossless.switchmodel;
 
+import java.util.List;
+import java.util.function.Consumer;
+
 import nl.tudelft.simulation.jstats.streams.StreamInterface;
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.net.EgressPort;
@@ -13,15 +16,20 @@ import org.lossless.switchmodel.ecn.MarkPoint;
 import org.lossless.switchmodel.ecn.RedMarker;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PfcTiming;
+import org.lossless.switchmodel.pfc.StormEpisode;
+import org.lossless.switchmodel.pfc.WatchdogConfig;
 import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Routes;
 
 /**
  * A shared-buffer switch. Order of operations for a frame that arrives whole on an input port:
  * <ol>
- * <li>PFC frames pause the transmitter of that port and go no further;</li>
+ * <li>PFC frames pause the transmitter of that port (and are shown to the PFC watchdog, if any) and go
+ *     no further;</li>
  * <li>route: the equal-cost egress ports towards the destination host, one chosen per flow by the
  *     switch's seeded ECMP hash of the 5-tuple;</li>
+ * <li>a frame for an egress queue that the watchdog holds stormed with action drop is dropped and
+ *     counted on its egress port ({@link PfcWatchdog});</li>
  * <li>admission by the MMU on ingress (port, PG = priority) and egress (port, queue = priority); a
  *     refused frame is dropped and counted on its egress port;</li>
  * <li>ECN at enqueue (option): RED on the queue the frame finds;</li>
@@ -49,6 +57,8 @@ public final class SwitchNode implements PacketReceiver {
     private final StreamInterface ecnStream;
     private final PfcGenerator pfc;
     private boolean spray;
+    /** The PFC watchdog, or null (off: one null test per frame). */
+    private PfcWatchdog watchdog;
 
     /**
      * @param ports     egress ports by port index (connected to their links by the caller, with
@@ -85,6 +95,32 @@ public final class SwitchNode implements PacketReceiver {
      */
     public void sprayPerPacket(boolean on) {
         this.spray = on;
+    }
+
+    /**
+     * Runs a PFC watchdog on this switch's ports ({@link PfcWatchdog}; off unless called). Call before the
+     * run starts.
+     */
+    public void enableWatchdog(Scheduler sim, WatchdogConfig config) {
+        this.watchdog = new PfcWatchdog(sim, config, this);
+    }
+
+    /** The watchdog's storm episodes so far in detection order; empty without a watchdog. */
+    public List<StormEpisode> stormEpisodes() {
+        return watchdog == null ? List.of() : watchdog.episodes();
+    }
+
+    /**
+     * Drops every frame queued at ({@code port}, {@code prio}) (a watchdog drop action): each is released
+     * in the MMU (which may send XON upstream), counted as a drop of the port and shown to {@code seen}.
+     */
+    void discardQueue(int port, int prio, Consumer<Packet> seen) {
+        queues[port].drainPriority(prio, p -> {
+            mmu.release(p.ingressPort, prio, port, prio, p.frameBytes);
+            pfc.afterRelease(p.ingressPort, prio);
+            seen.accept(p);
+            drop(p, port);
+        });
     }
 
     /** Installs new routing tables (after a failure, once routing has converged). */
@@ -148,6 +184,9 @@ public final class SwitchNode implements PacketReceiver {
     public void receive(Packet p, int inPort) {
         if (p.type == PacketType.PFC) {
             ports[inPort].onPause(p);
+            if (watchdog != null) {
+                watchdog.pfcReceived(inPort, p.pfcClassEnable);
+            }
             pool.release(p);
             return;
         }
@@ -160,7 +199,7 @@ public final class SwitchNode implements PacketReceiver {
                 : candidates[spray ? ecmp.selectPerPacket(p.srcHost, p.dstHost, p.udpSrcPort, p.psn, candidates.length)
                         : ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, candidates.length)];
         int prio = p.priority;
-        if (!ports[out].isUp()) {
+        if (!ports[out].isUp() || watchdog != null && watchdog.dropsArrival(out, prio, p.frameBytes)) {
             drop(p, out);
             return;
         }

@@ -3,6 +3,8 @@ package org.lossless.experiments.results;
 import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.PortResult;
 import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.run.WatchdogResult;
+import org.lossless.switchmodel.pfc.StormEpisode;
 
 import java.util.List;
 
@@ -18,6 +20,9 @@ public final class ResultFiles {
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
             "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps";
+
+    public static final String PFCWD_HEADER =
+            "node,port,priority,start_ps,end_ps,action,dropped_packets,dropped_bytes";
 
     private ResultFiles() {
     }
@@ -55,6 +60,25 @@ public final class ResultFiles {
                     .append(p.txPackets()).append(',').append(p.drops()).append(',').append(p.ecnMarked()).append(',')
                     .append(p.pauseTx()).append(',').append(p.pauseRx()).append(',').append(p.pausedPs()).append(',')
                     .append(p.maxQueueBytes()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /**
+     * {@code pfcwd.csv}: one row per PFC watchdog storm episode in the run result's order (start, switch,
+     * port, priority); {@code end_ps} is empty for a queue still stormed at the end of the run.
+     */
+    public static String pfcwdCsv(WatchdogResult w) {
+        StringBuilder sb = new StringBuilder(128 + w.episodes().size() * 64);
+        sb.append(PFCWD_HEADER).append('\n');
+        for (StormEpisode e : w.episodes()) {
+            sb.append(Csv.field(e.node())).append(',').append(e.port()).append(',').append(e.priority()).append(',')
+                    .append(e.startPs()).append(',');
+            if (!e.open()) {
+                sb.append(e.endPs());
+            }
+            sb.append(',').append(e.action()).append(',').append(e.droppedPackets()).append(',')
+                    .append(e.droppedBytes()).append('\n');
         }
         return sb.toString();
     }

@@ -11,8 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Writes a result directory (CONTRACT.md §4): summary.json, flows.csv, ports.csv, jobs.csv and
- * scenario.resolved.yaml. Everything goes to a temporary directory next to the target, which is renamed
+ * Writes a result directory (CONTRACT.md §4): summary.json, flows.csv, ports.csv, jobs.csv,
+ * scenario.resolved.yaml, and pfcwd.csv when the PFC watchdog ran. Everything goes to a temporary directory next to the target, which is renamed
  * into place only when complete ({@link AtomicDirectory}); an existing target is replaced only then.
  */
 public final class ResultsWriter {
@@ -21,6 +21,8 @@ public final class ResultsWriter {
     public static final String PORTS = "ports.csv";
     public static final String JOBS = "jobs.csv";
     public static final String RESOLVED = "scenario.resolved.yaml";
+    /** PFC watchdog storm episodes; written only when {@code switch.pfc.watchdog} is enabled. */
+    public static final String PFCWD = "pfcwd.csv";
 
     private ResultsWriter() {
     }
@@ -50,6 +52,9 @@ public final class ResultsWriter {
         put(dir.resolve(FLOWS), ResultFiles.flowsCsv(result.flows()));
         put(dir.resolve(PORTS), ResultFiles.portsCsv(result.ports()));
         put(dir.resolve(JOBS), ResultFiles.jobsCsv(result));
+        if (result.pfcWatchdog() != null) {
+            put(dir.resolve(PFCWD), ResultFiles.pfcwdCsv(result.pfcWatchdog()));
+        }
         put(dir.resolve(RESOLVED), ResolvedYaml.write(scenario));
     }
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.run.WatchdogResult;
 import org.lossless.experiments.scenario.Scenario;
 
 import java.io.UncheckedIOException;
@@ -70,6 +71,15 @@ public final class Summary {
         if (r.deadlock()) {
             com.fasterxml.jackson.databind.node.ArrayNode cycle = pfc.putArray("deadlock_cycle");
             r.deadlockCycle().forEach(cycle::add);
+        }
+        if (r.pfcWatchdog() != null) {
+            WatchdogResult w = r.pfcWatchdog();
+            ObjectNode wd = root.putObject("pfc_watchdog");
+            wd.put("action", w.action());
+            wd.put("storms", w.storms());
+            wd.put("stormed_at_end", w.openAtEnd());
+            wd.put("dropped_packets", w.droppedPackets());
+            wd.put("dropped_bytes", w.droppedBytes());
         }
         ObjectNode drops = root.putObject("drops");
         drops.put("packets", r.dropPackets());

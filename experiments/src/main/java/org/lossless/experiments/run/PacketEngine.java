@@ -14,6 +14,8 @@ import org.lossless.nic.FlowListener;
 import org.lossless.nic.FlowTable;
 import org.lossless.experiments.scenario.TelemetryConfig;
 import org.lossless.switchmodel.SwitchNode;
+import org.lossless.switchmodel.pfc.WatchdogConfig;
+import org.lossless.switchmodel.settings.WatchdogSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;
@@ -115,10 +117,12 @@ public final class PacketEngine {
                     f.cnpsReceived()));
         }
         List<PortResult> ports = network.portResults();
+        WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
         PacketNetwork.Totals totals = network.totals();
         return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, ports, totals.dropPackets(),
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
-                network.cnpsSent(), cycle);
+                network.cnpsSent(), cycle, watchdog == null ? null
+                        : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()));
     }
 
     private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, FlowTable flows, Telemetry t) {

@@ -21,9 +21,12 @@ import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PauseMode;
 import org.lossless.switchmodel.pfc.PfcTiming;
+import org.lossless.switchmodel.pfc.StormEpisode;
+import org.lossless.switchmodel.pfc.WatchdogConfig;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PortSpec;
 import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.switchmodel.settings.WatchdogSettings;
 import org.lossless.topology.Cable;
 import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Node;
@@ -72,6 +75,7 @@ public final class PacketNetwork {
         SwitchNode[] switches = new SwitchNode[n];
         PacketReceiver[] receivers = new PacketReceiver[n];
         int maxFrame = WireFormat.dataFrameBytes(nicConfig.mtu(), true);
+        WatchdogConfig watchdog = WatchdogSettings.of(switchSettings);
         for (Node node : t.nodes()) {
             if (node.isHost()) {
                 int h = t.hostNumber(node.id());
@@ -82,6 +86,9 @@ public final class PacketNetwork {
                 switches[node.id()] = buildSwitch(t, node, routes, sim, streams, pool, switchSettings, timing,
                         egress[node.id()], maxFrame, seed);
                 switches[node.id()].sprayPerPacket(spray);
+                if (watchdog != null) {
+                    switches[node.id()].enableWatchdog(sim, watchdog);
+                }
                 receivers[node.id()] = switches[node.id()];
             }
         }
@@ -181,6 +188,29 @@ public final class PacketNetwork {
                 sw.setRoutes(routes);
             }
         }
+    }
+
+    /**
+     * Every PFC watchdog storm episode of the run, ordered by start time, then switch node id, port and
+     * priority (deterministic); empty without a watchdog.
+     */
+    public List<StormEpisode> stormEpisodes() {
+        List<StormEpisode> all = new ArrayList<>();
+        for (SwitchNode sw : switches) {
+            if (sw != null) {
+                all.addAll(sw.stormEpisodes());
+            }
+        }
+        java.util.Map<String, Integer> ids = new java.util.HashMap<>();
+        for (SwitchNode sw : switches) {
+            if (sw != null) {
+                ids.put(sw.name(), sw.nodeId());
+            }
+        }
+        all.sort(java.util.Comparator.comparingLong(StormEpisode::startPs)
+                .thenComparingInt(e -> ids.get(e.node())).thenComparingInt(StormEpisode::port)
+                .thenComparingInt(StormEpisode::priority));
+        return all;
     }
 
     /** CNPs sent by all NICs. */

@@ -11,14 +11,24 @@ import java.util.List;
  * @param wallSeconds wall-clock time of the run (not part of any deterministic file)
  * @param deadlock      a PFC deadlock: a cycle of paused, non-empty, non-moving switch queues at the end
  * @param deadlockCycle the cycle's egress queues as {@code node:port/priority}, empty without deadlock
+ * @param pfcWatchdog   the PFC watchdog's storm episodes, or null when no watchdog ran
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
-                        long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle) {
+                        long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
+                        WatchdogResult pfcWatchdog) {
     public RunResult {
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         deadlockCycle = List.copyOf(deadlockCycle);
+    }
+
+    /** Without a watchdog. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, null);
     }
 
     /** Without a deadlock cycle description. */

@@ -24,6 +24,8 @@ public final class EgressPort {
     private Link link;
     private PacketSource source;
     private Packet onWire;
+    /** Priorities whose received PAUSE is ignored (a PFC watchdog's "forward" action); 0 normally. */
+    private int ignorePauseMask;
     private long busyPs;
     /** Optional observer of finished frames; null on ordinary runs (one null test per frame). */
     private TxProbe probe;
@@ -89,9 +91,26 @@ public final class EgressPort {
         return WireFormat.serializationPs(wireBytes, rateBps);
     }
 
-    /** Whether frames of {@code priority} are held by a received PAUSE now. */
+    /**
+     * Whether frames of {@code priority} are held by a received PAUSE now (false while the pause of that
+     * priority is ignored, see {@link #ignorePause}).
+     */
     public boolean isPaused(int priority) {
-        return pause.isPaused(priority, sim.now());
+        return (ignorePauseMask & (1 << priority)) == 0 && pause.isPaused(priority, sim.now());
+    }
+
+    /**
+     * Ignores (true) or obeys again (false) received PAUSE for {@code priority}: the PFC watchdog's
+     * {@code forward} action on a stormed queue. Pause frames are still received and counted (pause_rx,
+     * paused_ps); only transmission stops obeying them. Ignoring kicks the port so a waiting frame leaves.
+     */
+    public void ignorePause(int priority, boolean ignore) {
+        if (ignore) {
+            ignorePauseMask |= 1 << priority;
+            kick();
+        } else {
+            ignorePauseMask &= ~(1 << priority);
+        }
     }
 
     /** Sends {@code frame} ahead of all queued data (after the frame on the wire). */

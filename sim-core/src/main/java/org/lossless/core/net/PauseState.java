@@ -84,6 +84,15 @@ public final class PauseState {
         return (pausedMask & (1 << prio)) != 0 && pausedUntilPs[prio] > nowPs;
     }
 
+    /**
+     * When the current pause of {@code prio} began, ps: the arrival of the XOFF that paused it from the
+     * running state (refreshes of a standing pause do not move it). Meaningful only while
+     * {@link #isPaused} is true.
+     */
+    public long pauseStartPs(int prio) {
+        return pauseStartPs[prio];
+    }
+
     /** Bit mask of priorities currently in a pause (possibly expired but not yet noticed). */
     public int pausedMask() {
         return pausedMask;

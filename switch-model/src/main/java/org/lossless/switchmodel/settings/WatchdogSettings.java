@@ -1,8 +1,11 @@
 package org.lossless.switchmodel.settings;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import org.lossless.switchmodel.pfc.WatchdogConfig;
 
 /**
  * {@code switch.pfc.watchdog} (new key; SONiC {@code PFC_WD}, reference §6). Defaults (sonic-utilities):
@@ -38,6 +41,35 @@ public record WatchdogSettings(Boolean enabled, Long detectionTimePs, Long resto
         long rest = restorationTimePs != null ? restorationTimePs : detectionTimePs != null ? 2 * det : DEFAULT_TIME_PS;
         return new WatchdogSettings(enabled == null || enabled, det, rest, action == null ? DEFAULT_ACTION : action,
                 pollIntervalPs == null ? DEFAULT_TIME_PS : pollIntervalPs);
+    }
+
+    /**
+     * The model's watchdog ({@link org.lossless.switchmodel.SwitchNode#enableWatchdog}) for the lossless
+     * {@code priorities}, or null when disabled. Unset values take {@link #resolved()}'s defaults.
+     */
+    public WatchdogConfig config(List<Integer> priorities) {
+        WatchdogSettings r = resolved();
+        if (!r.enabled()) {
+            return null;
+        }
+        int mask = 0;
+        for (int p : priorities) {
+            mask |= 1 << p;
+        }
+        return new WatchdogConfig(r.detectionTimePs(), r.restorationTimePs(), r.pollIntervalPs(),
+                WatchdogConfig.Action.of(r.action()), mask);
+    }
+
+    /**
+     * The watchdog of switches built from {@code s}, or null: off when {@code switch.pfc.watchdog} is absent
+     * or disabled, or PFC is off. Watched priorities: {@code switch.pfc.priorities} (default [3]).
+     */
+    public static WatchdogConfig of(SwitchSettings s) {
+        PfcSettings pfc = s.pfc();
+        if (pfc == null || pfc.watchdog() == null || Boolean.FALSE.equals(pfc.enabled())) {
+            return null;
+        }
+        return pfc.watchdog().config(pfc.priorities() == null ? MmuFactory.DEFAULT_PRIORITIES : pfc.priorities());
     }
 
     public Map<String, Object> toMap() {
