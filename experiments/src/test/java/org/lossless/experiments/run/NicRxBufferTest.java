@@ -194,4 +194,33 @@ class NicRxBufferTest {
         assertTrue(nicPort.pauseTx() > 0, "the NIC did pause, too late");
         System.out.printf("no headroom: %d drops, %d pause frames%n", run.nic(0).rxDrops(), nicPort.pauseTx());
     }
+
+    /**
+     * Storm protection: a NIC draining at 1 Gb/s with xon 0 holds its pause for (241 KB) × 8 / 1 Gb/s ≈ 1.9 ms,
+     * longer than storm_timeout 1 ms, so it stops pausing once, for good. Its last refresh then runs out
+     * at the ToR and the buffer overflows: the drops that storm protection trades for an unblocked fabric.
+     */
+    @Test
+    void stormProtectionStopsPausingAndDrops() {
+        Scenario s = scenario("""
+                name: p4-storm
+                stop_time: 4ms
+                topology: {type: star, hosts: 2, host_link: {rate: 40Gbps, length: 2m}}
+                nic: {cc: none, rx_buffer: {size: 256KB, drain_rate: 1Gbps, xon: 0, storm_timeout: 1ms, hosts: [0]}}
+                workloads:
+                  - type: flows
+                    flows: [{src: 1, dst: 0, size: 2MB}]
+                """);
+        Run run = run(ScenarioEngine.input(s));
+        assertEquals(1, run.nic(0).rxStormEvents());
+        assertEquals(1, run.pfcRows().size(), "one pause decision, never resumed: " + run.pfcRows());
+        assertTrue(run.nic(0).rxDrops() > 0, "after the pause ran out the ToR overran the buffer");
+        PortResult tor = run.port("sw0", "h0");
+        // 65535 quanta at 40 Gb/s = 838.8 us, refreshed every 419.4 us: refreshes at +419.4 and +838.8 us,
+        // the storm at +1 ms stops the one due at +1258.2 us, so the ToR is held 838.8 + 838.8 = 1677.6 us
+        // (within 1 us: the frames' own serialization and queueing behind an ACK)
+        assertEquals(1_677_600_000L, tor.pausedPs(), 1_000_000L, "paused " + tor.pausedPs());
+        System.out.printf("storm: ToR paused %d ps, %d drops, %d pause frames%n", tor.pausedPs(),
+                run.nic(0).rxDrops(), run.port("h0", "sw0").pauseTx());
+    }
 }
