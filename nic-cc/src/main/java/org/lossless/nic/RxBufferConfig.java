@@ -90,7 +90,7 @@ public record RxBufferConfig(long sizeBytes, long drainRateBps, long xoffBytes, 
             long headroom = mlx5XoffBytes(rateBps, delayPs / (double) PS_PER_METRE, maxFrameBytes);
             xoff = sizeBytes - headroom;
             if (xoff <= (xonBytes == AUTO ? maxFrameBytes : xonBytes)) {
-                throw new IllegalArgumentException("nic.rx_buffer.size (" + sizeBytes + " B) is too small for "
+                throw new IllegalArgumentException("nic.rx_buffer.size: " + sizeBytes + " B is too small for "
                         + "xoff: auto: the mlx5 headroom at " + rateBps / 1e9 + " Gb/s and " + delayPs / PS_PER_METRE
                         + " m of cable is " + headroom + " B, so the size must exceed " + (headroom
                         + (xonBytes == AUTO ? maxFrameBytes : xonBytes)) + " B (or set xoff and xon)");

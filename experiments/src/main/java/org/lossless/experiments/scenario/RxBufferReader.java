@@ -58,7 +58,7 @@ final class RxBufferReader {
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
             String key = m.startsWith("nic.rx_buffer.xon") ? "xon" : "size";
-            throw c.key(key).error(m.substring(m.indexOf(' ') + 1));
+            throw c.key(key).error(m.replaceFirst("^nic\\.rx_buffer\\.(size|xon): ", ""));
         }
         return rx;
     }

@@ -89,7 +89,7 @@ class RxBufferSectionTest {
                 error(MINIMAL + "nic: {rx_buffer: {size: 256KB, drain_rate: 20Gbps, xoff: 300KB}}\n"));
         assertEquals("t.yaml: nic.rx_buffer.xon: the XON threshold (200KB) must be below xoff (200KB)",
                 error(MINIMAL + "nic: {rx_buffer: {size: 256KB, drain_rate: 20Gbps, xoff: 200KB, xon: 200KB}}\n"));
-        assertEquals("t.yaml: nic.rx_buffer.size: (64000 B) is too small for xoff: auto: the mlx5 headroom at 100.0 Gb/s"
+        assertEquals("t.yaml: nic.rx_buffer.size: 64000 B is too small for xoff: auto: the mlx5 headroom at 100.0 Gb/s"
                         + " and 200 m of cable is 76298 B, so the size must exceed 77400 B (or set xoff and xon)",
                 error(MINIMAL + "nic: {rx_buffer: {size: 64KB, drain_rate: 20Gbps}}\n"));
         assertEquals("t.yaml: nic.rx_buffer.hosts[0]: 3 is out of range: expected an integer from 0 to 2",
