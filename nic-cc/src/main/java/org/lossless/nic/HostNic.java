@@ -12,6 +12,7 @@ import org.lossless.core.net.PacketReceiver;
 import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PacketType;
+import org.lossless.core.net.PfcObserver;
 import org.lossless.core.net.WireFormat;
 import org.lossless.nic.dcqcn.CnpMode;
 import org.lossless.nic.dcqcn.DcqcnParams;
@@ -37,6 +38,10 @@ import org.lossless.nic.dcqcn.ReactionPoint;
  * An ACK (cumulative) goes back every {@code ackEvery} packets and for the last packet. A packet
  * beyond the expected PSN is discarded and triggers one NACK per gap; a duplicate is discarded (the
  * last packet's duplicate is re-ACKed so a lost final ACK cannot hang the sender).
+ *
+ * <p>Receive buffer (optional, {@link #enableRxBuffer}): frames of its priorities reach the transport
+ * only when the host drains them ({@link RxBuffer}), and the NIC sends PFC to its switch when it fills.
+ * Without it every frame is handled the moment it arrives.
  */
 public final class HostNic implements PacketReceiver, PacketSource {
     private final int host;
@@ -62,6 +67,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private EgressPort port;
     private int roundRobin;
     private long outOfOrderDrops;
+    /** The receive buffer, or null (frames go to the transport at once). */
+    private RxBuffer rx;
 
     public HostNic(int host, String name, Scheduler sim, PacketPool pool, FlowTable flows, NicConfig config,
                    FlowListener listener) {
@@ -89,6 +96,53 @@ public final class HostNic implements PacketReceiver, PacketSource {
         });
         DcqcnParams p = config.dcqcn();
         this.dcqcn = p == null || p.lineRateBps() == egress.rateBps() ? p : p.withLineRate(egress.rateBps());
+    }
+
+    /**
+     * Puts a receive buffer ({@link NicConfig#rxBuffer}) in front of the transport. Call after {@link #attach}.
+     *
+     * @param thresholds  XOFF/XON occupancy thresholds for this NIC's link
+     * @param pauseQuanta time field of the XOFFs it sends
+     * @param refreshPs   XOFF refresh period, ps, or {@link org.lossless.core.net.PauseSender#NO_REFRESH}
+     */
+    public void enableRxBuffer(RxBufferConfig.Thresholds thresholds, int pauseQuanta, long refreshPs) {
+        if (config.rxBuffer() == null) {
+            throw new IllegalStateException(name + ": the NIC configuration has no rx_buffer");
+        }
+        this.rx = new RxBuffer(sim, pool, port, name, config.rxBuffer(), thresholds, pauseQuanta, refreshPs,
+                this::handle);
+    }
+
+    /** Reports the receive buffer's XOFF/XON decisions (port 0) to {@code o}; no effect without a buffer. */
+    public void observePfc(PfcObserver o) {
+        if (rx != null) {
+            rx.observe(o);
+        }
+    }
+
+    /** Whether this NIC has a receive buffer. */
+    public boolean hasRxBuffer() {
+        return rx != null;
+    }
+
+    /** Frames dropped because the receive buffer was full (also in the port's drops). */
+    public long rxDrops() {
+        return rx == null ? 0 : rx.drops();
+    }
+
+    /** Largest receive-buffer occupancy of {@code priority}, frame bytes. */
+    public long rxPeakBytes(int priority) {
+        return rx == null ? 0 : rx.peakBytes(priority);
+    }
+
+    /** Priorities whose pause sending storm protection switched off. */
+    public long rxStormEvents() {
+        return rx == null ? 0 : rx.stormEvents();
+    }
+
+    /** The receive buffer's thresholds in force, or null without one. */
+    public RxBufferConfig.Thresholds rxThresholds() {
+        return rx == null ? null : new RxBufferConfig.Thresholds(rx.xoffBytes(), rx.xonBytes());
     }
 
     /** CNPs sent by this NIC's notification points (CNP flags on ACKs included). */
@@ -202,6 +256,17 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     @Override
     public void receive(Packet p, int inPort) {
+        if (rx != null && p.type != PacketType.PFC && config.rxBuffer().buffers(p.priority)) {
+            if (!rx.accept(p)) {
+                pool.release(p);
+            }
+            return;
+        }
+        handle(p);
+    }
+
+    /** The transport's handling of an arrived (or drained) frame; releases it. */
+    private void handle(Packet p) {
         switch (p.type) {
             case DATA -> receiveData(p);
             case ACK -> receiveAck(p);

@@ -13,8 +13,11 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  * @param cnpPriority priority of CNP frames, 0..7 (mlx5 default 6)
  * @param dcqcn       DCQCN parameters at this NIC's line rate, or null for no congestion control
  *                    ({@code nic.cc: none}: every QP sends at line rate, PFC alone keeps it lossless)
+ * @param rxBuffer    the receive buffer that drains slower than line rate and sends PFC, or null (the
+ *                    default: the host takes every frame the moment it arrives and the NIC never pauses)
  */
-public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn) {
+public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                        RxBufferConfig rxBuffer) {
     /** Default retransmission timeout: 1 ms. */
     public static final long DEFAULT_RTO_PS = 1_000_000_000L;
     /** {@code ackPriority} value meaning "the data packet's priority". */
@@ -40,6 +43,11 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         }
     }
 
+    /** Without a receive buffer. */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, null);
+    }
+
     /** No congestion control, ACK per packet, default timeout, ACKs on the data priority. */
     public NicConfig(int mtu, int ackEvery) {
         this(mtu, ackEvery, DEFAULT_RTO_PS, SAME_AS_DATA, DEFAULT_CNP_PRIORITY, null);
@@ -47,6 +55,11 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
 
     /** Same settings with DCQCN {@code params} (null switches congestion control off). */
     public NicConfig withDcqcn(DcqcnParams params) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer);
+    }
+
+    /** Same settings with receive buffer {@code rx} (null switches it off). */
+    public NicConfig withRxBuffer(RxBufferConfig rx) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx);
     }
 }

@@ -1,39 +1,35 @@
 package org.lossless.switchmodel;
 
 import org.lossless.core.kernel.Scheduler;
-import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.EgressPort;
-import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
-import org.lossless.core.net.PacketType;
-import org.lossless.core.net.WireFormat;
+import org.lossless.core.net.PauseSender;
 import org.lossless.switchmodel.mmu.Mmu;
-import org.lossless.switchmodel.pfc.PauseMode;
 import org.lossless.switchmodel.pfc.PfcTiming;
 
 /**
  * Sends a switch's PAUSE frames. XOFF and XON for an ingress (port, PG) leave on that port, ahead of
  * its queued data ({@link EgressPort#sendUrgent}). In timed mode a standing pause is refreshed every
- * {@link PfcTiming#refreshPs} while the MMU still holds the PG paused, with one reused event per port.
+ * {@link PfcTiming#refreshPs} while the MMU still holds the PG paused, with one reused event per port
+ * (sim-core's {@link PauseSender}, shared with the NIC receive buffer).
  */
 final class PfcGenerator {
     private final Scheduler sim;
-    private final PacketPool pool;
     private final Mmu mmu;
-    private final PfcTiming timing;
     private final String node;
-    private final EgressPort[] ports;
-    private final Refresh[] refresh;
+    private final PauseSender[] senders;
     private PfcObserver observer;
 
     PfcGenerator(Scheduler sim, PacketPool pool, Mmu mmu, PfcTiming timing, String node, EgressPort[] ports) {
         this.sim = sim;
-        this.pool = pool;
         this.mmu = mmu;
-        this.timing = timing;
         this.node = node;
-        this.ports = ports;
-        this.refresh = new Refresh[ports.length];
+        this.senders = new PauseSender[ports.length];
+        for (int i = 0; i < ports.length; i++) {
+            int port = i;
+            senders[i] = new PauseSender(sim, pool, ports[i], timing.pauseQuanta(), timing.refreshPs(ports[i].rateBps()),
+                    pg -> mmu.isPaused(port, pg));
+        }
     }
 
     /** Adds {@code o}; observers are told in the order they were added (no cost per frame without any). */
@@ -49,9 +45,8 @@ final class PfcGenerator {
     void afterAdmit(int inPort, int pg) {
         if (mmu.shouldXoff(inPort, pg)) {
             mmu.markXoffSent(inPort, pg);
-            send(inPort, pg, timing.pauseQuanta());
+            senders[inPort].xoff(pg);
             report(inPort, pg, true);
-            armRefresh(inPort);
         }
     }
 
@@ -59,7 +54,7 @@ final class PfcGenerator {
     void afterRelease(int inPort, int pg) {
         if (mmu.shouldXon(inPort, pg)) {
             mmu.markXonSent(inPort, pg);
-            send(inPort, pg, 0);
+            senders[inPort].xon(pg);
             report(inPort, pg, false);
         }
     }
@@ -67,53 +62,6 @@ final class PfcGenerator {
     private void report(int port, int pg, boolean pause) {
         if (observer != null) {
             observer.pfcSent(sim.now(), node, port, pg, pause);
-        }
-    }
-
-    private void send(int port, int pg, int quanta) {
-        Packet f = pool.acquire();
-        f.type = PacketType.PFC;
-        f.priority = pg;
-        f.pfcClassEnable = 1 << pg;
-        f.pfcQuanta[pg] = quanta;
-        f.frameBytes = WireFormat.PFC_FRAME;
-        f.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
-        ports[port].sendUrgent(f);
-    }
-
-    private void armRefresh(int port) {
-        if (timing.mode() != PauseMode.TIMED) {
-            return;
-        }
-        if (refresh[port] == null) {
-            refresh[port] = new Refresh(port);
-        }
-        if (!refresh[port].isScheduled()) {
-            sim.schedule(refresh[port], sim.now() + timing.refreshPs(ports[port].rateBps()));
-        }
-    }
-
-    /** Re-sends XOFF for every PG of one port that is still paused; re-arms while any is. */
-    private final class Refresh extends SimEvent {
-        private static final long serialVersionUID = 1L;
-        private final int port;
-
-        Refresh(int port) {
-            this.port = port;
-        }
-
-        @Override
-        protected void fire() {
-            boolean any = false;
-            for (int pg = 0; pg < 8; pg++) {
-                if (mmu.isPaused(port, pg)) {
-                    send(port, pg, timing.pauseQuanta());
-                    any = true;
-                }
-            }
-            if (any) {
-                sim.schedule(this, sim.now() + timing.refreshPs(ports[port].rateBps()));
-            }
         }
     }
 }

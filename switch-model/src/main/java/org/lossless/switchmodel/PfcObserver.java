@@ -1,11 +1,9 @@
 package org.lossless.switchmodel;
 
-/** Told of every PFC state change a switch makes (for {@code timeseries/pfc.csv} and pause graphs). */
+/**
+ * Told of every PFC state change a switch makes (for {@code timeseries/pfc.csv} and pause graphs). The
+ * same callback as {@link org.lossless.core.net.PfcObserver}, which NICs with a receive buffer also call.
+ */
 @FunctionalInterface
-public interface PfcObserver {
-    /**
-     * The switch sent XOFF ({@code pause = true}) or XON for {@code priority} on its port {@code port}
-     * at {@code timePs}. Refreshes of a standing pause are not reported.
-     */
-    void pfcSent(long timePs, String node, int port, int priority, boolean pause);
+public interface PfcObserver extends org.lossless.core.net.PfcObserver {
 }

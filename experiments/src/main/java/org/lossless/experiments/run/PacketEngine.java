@@ -92,6 +92,8 @@ public final class PacketEngine {
                 for (Node node : in.topology().nodes()) {
                     if (network.switchAt(node.id()) != null) {
                         network.switchAt(node.id()).observePfc(log);
+                    } else {
+                        network.nic(in.topology().hostNumber(node.id())).observePfc(log);
                     }
                 }
             }

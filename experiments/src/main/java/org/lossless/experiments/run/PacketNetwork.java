@@ -16,6 +16,7 @@ import org.lossless.nic.FlowListener;
 import org.lossless.nic.FlowTable;
 import org.lossless.nic.HostNic;
 import org.lossless.nic.NicConfig;
+import org.lossless.nic.RxBufferConfig;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.mmu.Mmu;
@@ -81,6 +82,12 @@ public final class PacketNetwork {
                 int h = t.hostNumber(node.id());
                 nics[h] = new HostNic(h, node.name(), sim, pool, flows, nicConfig, listener);
                 nics[h].attach(egress[node.id()][0]);
+                RxBufferConfig rx = nicConfig.rxBuffer();
+                if (rx != null && rx.appliesTo(h)) {
+                    Cable cable = t.ports(node.id()).get(0).cable();
+                    nics[h].enableRxBuffer(rx.thresholds(cable.rateBps(), cable.delayPs(), maxFrame),
+                            timing.pauseQuanta(), timing.refreshPs(cable.rateBps()));
+                }
                 receivers[node.id()] = nics[h];
             } else {
                 switches[node.id()] = buildSwitch(t, node, routes, sim, streams, pool, switchSettings, timing,

@@ -8,10 +8,10 @@ import org.lossless.switchmodel.PfcObserver;
 
 /**
  * Streams {@code timeseries/pfc.csv}: {@code time_ps,node,port,priority,event}, one row per PFC decision
- * of a switch, {@code event} = {@code pause} (XOFF sent) or {@code resume} (XON sent), in event order.
- * {@code port} is the switch port the frame leaves on, i.e. the ingress port whose priority group crossed
- * its threshold; the paused transmitter is the peer's port on that cable. Refreshes of a standing pause
- * are not rows. NICs send no PAUSE in this model, so every row comes from a switch.
+ * of a switch or of a NIC with a receive buffer ({@code nic.rx_buffer}), {@code event} = {@code pause}
+ * (XOFF sent) or {@code resume} (XON sent), in event order. {@code port} is the port the frame leaves on:
+ * on a switch the ingress port whose priority group crossed its threshold, on a NIC its only port 0;
+ * the paused transmitter is the peer's port on that cable. Refreshes of a standing pause are not rows.
  */
 final class PfcLog implements PfcObserver {
     static final String HEADER = "time_ps,node,port,priority,event\n";

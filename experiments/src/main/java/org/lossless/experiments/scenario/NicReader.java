@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.lossless.nic.NicConfig;
+import org.lossless.nic.RxBufferConfig;
 import org.lossless.nic.dcqcn.DcqcnKeys;
 import org.lossless.nic.dcqcn.DcqcnParams;
 import org.lossless.nic.dcqcn.DcqcnProfiles;
@@ -17,7 +18,7 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  * (and checked) whatever {@code cc} is, and kept only when {@code cc} is dcqcn.
  */
 final class NicReader {
-    static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn"};
+    static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "none");
     static final List<String> IMPLEMENTED = List.of("dcqcn", "none");
@@ -27,8 +28,13 @@ final class NicReader {
     private NicReader() {
     }
 
-    /** @param hostRateBps line rate of the hosts' NICs (DCQCN's maximum rate and rate-derived profile values) */
-    static NicConfig read(Cursor c, long hostRateBps) {
+    /**
+     * @param topology its host link rate is DCQCN's maximum rate (and rate-derived profile values) and sets
+     *                 the receive buffer's auto thresholds
+     * @param lossless the switch's lossless priorities: the default of {@code rx_buffer.priorities}
+     */
+    static NicConfig read(Cursor c, TopologyConfig topology, List<Integer> lossless) {
+        long hostRateBps = topology.hostLink().rateBps();
         c.object(KEYS);
         Cursor mtuKey = c.key("mtu");
         long mtu = mtuKey.size(Defaults.MTU_BYTES);
@@ -53,8 +59,9 @@ final class NicReader {
             throw rtoKey.error("the retransmission timeout must be > 0, e.g. 1ms");
         }
         DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
+        RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu);
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                cc.equals("dcqcn") ? dcqcn : null));
+                cc.equals("dcqcn") ? dcqcn : null, rx));
     }
 
     /** 0..7, or {@code data} ({@link NicConfig#SAME_AS_DATA}): ACKs travel on the data packet's priority. */

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 import org.lossless.nic.NicConfig;
+import org.lossless.nic.RxBufferConfig;
 import org.lossless.nic.dcqcn.DcqcnKeys;
 import org.lossless.nic.dcqcn.DcqcnParams;
 
@@ -136,10 +137,45 @@ public final class ResolvedYaml {
         }
         n.put("cnp_priority", nic.cnpPriority());
         quantity(n, "rto", Units.formatTime(nic.rtoPs()));
+        if (nic.rxBuffer() == null) {
+            n.put("rx_buffer", "none");
+        } else {
+            n.set("rx_buffer", rxBuffer(nic.rxBuffer()));
+        }
         if (nic.dcqcn() != null) {
             n.set("dcqcn", dcqcn(nic.dcqcn()));
         }
         return n;
+    }
+
+    private static ObjectNode rxBuffer(RxBufferConfig rx) {
+        ObjectNode n = F.objectNode();
+        quantity(n, "size", Units.formatSize(rx.sizeBytes()));
+        quantity(n, "drain_rate", Units.formatRate(rx.drainRateBps()));
+        threshold(n, "xoff", rx.xoffBytes());
+        threshold(n, "xon", rx.xonBytes());
+        ArrayNode prios = n.putArray("priorities");
+        for (int p = 0; p < 8; p++) {
+            if (rx.buffers(p)) {
+                prios.add(p);
+            }
+        }
+        if (rx.hosts().isEmpty()) {
+            n.put("hosts", "all");
+        } else {
+            ArrayNode hosts = n.putArray("hosts");
+            rx.hosts().forEach(hosts::add);
+        }
+        quantity(n, "storm_timeout", Units.formatTime(rx.stormTimeoutPs()));
+        return n;
+    }
+
+    private static void threshold(ObjectNode n, String key, long bytes) {
+        if (bytes == RxBufferConfig.AUTO) {
+            n.put(key, "auto");
+        } else {
+            quantity(n, key, Units.formatSize(bytes));
+        }
     }
 
     /** The profile and every key at its resolved value, so that reloading gives equal parameters. */

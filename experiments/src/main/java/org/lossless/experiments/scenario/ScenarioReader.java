@@ -34,7 +34,7 @@ final class ScenarioReader {
         }
         TopologyConfig topology = TopologyReader.read(c.key("topology"));
         SwitchSettings sw = SwitchReader.read(c.key("switch"));
-        NicConfig nic = NicReader.read(c.key("nic"), topology.hostLink().rateBps());
+        NicConfig nic = NicReader.read(c.key("nic"), topology, sw.pfc().priorities());
         SwitchCheck.check(c.key("switch"), sw, topology, nic);
         List<Integer> lossless = sw.pfc().priorities();
         int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);

@@ -264,6 +264,7 @@ class ScenarioLoaderTest {
                       ack_priority: data
                       cnp_priority: 6
                       rto: 1ms
+                      rx_buffer: none
                       dcqcn:
                         profile: mlx5
                         cnp_interval: 4us

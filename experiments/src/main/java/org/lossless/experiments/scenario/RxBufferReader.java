@@ -1,0 +1,137 @@
+package org.lossless.experiments.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+import org.lossless.core.net.WireFormat;
+import org.lossless.nic.RxBufferConfig;
+
+/**
+ * Reads {@code nic.rx_buffer} into {@link RxBufferConfig}: absent or {@code none} = no receive buffer (the
+ * default); otherwise {@code size} and {@code drain_rate} (required), {@code xoff}/{@code xon} (auto or a
+ * size), {@code priorities} (default: the switch's lossless priorities), {@code hosts} (all or a list),
+ * {@code storm_timeout} (0 = off, auto = 100 ms, or a time). The auto thresholds are checked here against
+ * the topology's host link so that a buffer too small for the mlx5 headroom is a scenario error.
+ */
+final class RxBufferReader {
+    static final String[] KEYS = {"size", "drain_rate", "xoff", "xon", "priorities", "hosts", "storm_timeout"};
+    /** {@code storm_timeout: auto}: the mlx5 driver's automatic PFC storm-prevention timeout, 100 ms. */
+    static final long STORM_AUTO_PS = 100_000_000_000L;
+
+    private RxBufferReader() {
+    }
+
+    /** @return null when absent or {@code none} */
+    static RxBufferConfig read(Cursor c, TopologyConfig topology, List<Integer> lossless, int mtu) {
+        if (!c.present() || (c.isScalar() && "none".equals(c.scalar("none or a mapping")))) {
+            return null;
+        }
+        c.object(KEYS);
+        Cursor sizeKey = c.key("size");
+        long size = sizeKey.size();
+        if (size <= 0) {
+            throw sizeKey.error("the receive buffer must be > 0 bytes, e.g. 256KB");
+        }
+        Cursor drainKey = c.key("drain_rate");
+        long drain = drainKey.rateBps();
+        if (drain <= 0) {
+            throw drainKey.error("the drain rate must be > 0, e.g. 20Gbps");
+        }
+        long xoff = threshold(c.key("xoff"));
+        long xon = threshold(c.key("xon"));
+        if (xoff != RxBufferConfig.AUTO && (xoff < 1 || xoff > size)) {
+            throw c.key("xoff").error(Units.formatSize(xoff) + " is out of range: the XOFF threshold must be 1B to the size ("
+                    + Units.formatSize(size) + ")");
+        }
+        if (xon != RxBufferConfig.AUTO && xoff != RxBufferConfig.AUTO && xon >= xoff) {
+            throw c.key("xon").error("the XON threshold (" + Units.formatSize(xon) + ") must be below xoff ("
+                    + Units.formatSize(xoff) + ")");
+        }
+        int mask = priorities(c.key("priorities"), lossless);
+        List<Integer> hosts = hosts(c.key("hosts"), topology.hostCount());
+        long storm = storm(c.key("storm_timeout"));
+        RxBufferConfig rx = SwitchReader.build(c, () -> new RxBufferConfig(size, drain, xoff, xon, mask, hosts, storm));
+        LinkConfig link = topology.hostLink();
+        try {
+            rx.thresholds(link.rateBps(), link.delayPs(), WireFormat.dataFrameBytes(mtu, true));
+        } catch (IllegalArgumentException e) {
+            String m = e.getMessage();
+            String key = m.startsWith("nic.rx_buffer.xon") ? "xon" : "size";
+            throw c.key(key).error(m.replaceFirst("^nic\\.rx_buffer\\.(size|xon): ", ""));
+        }
+        return rx;
+    }
+
+    private static long threshold(Cursor c) {
+        if (!c.present()) {
+            return RxBufferConfig.AUTO;
+        }
+        if (c.isScalar() && "auto".equals(c.scalar("auto or a size"))) {
+            return RxBufferConfig.AUTO;
+        }
+        long v = c.size();
+        if (v < 0) {
+            throw c.error("expected auto or a size >= 0 such as 200KB");
+        }
+        return v;
+    }
+
+    private static int priorities(Cursor c, List<Integer> lossless) {
+        if (!c.present()) {
+            int mask = 0;
+            for (int p : lossless) {
+                mask |= 1 << p;
+            }
+            if (mask == 0) {
+                throw c.error("is required: the switch has no lossless priority to default to (e.g. [3])");
+            }
+            return mask;
+        }
+        List<Cursor> items = c.isList() ? c.list() : List.of(c);
+        if (items.isEmpty()) {
+            throw c.error("list at least one priority 0..7, e.g. [3]");
+        }
+        int mask = 0;
+        for (Cursor item : items) {
+            int p = (int) item.integer(0, 7);
+            if ((mask & (1 << p)) != 0) {
+                throw item.error("priority " + p + " is listed twice");
+            }
+            mask |= 1 << p;
+        }
+        return mask;
+    }
+
+    private static List<Integer> hosts(Cursor c, int hostCount) {
+        if (!c.present() || (c.isScalar() && "all".equals(c.scalar("all or a list of hosts")))) {
+            return List.of();
+        }
+        List<Cursor> items = c.isList() ? c.list() : List.of(c);
+        if (items.isEmpty()) {
+            throw c.error("list at least one host, or write all");
+        }
+        TreeSet<Integer> set = new TreeSet<>();
+        for (Cursor item : items) {
+            int h = (int) item.integer(0, hostCount - 1);
+            if (!set.add(h)) {
+                throw item.error("host " + h + " is listed twice");
+            }
+        }
+        return new ArrayList<>(set);
+    }
+
+    private static long storm(Cursor c) {
+        if (!c.present()) {
+            return 0;
+        }
+        if (c.isScalar() && "auto".equals(c.scalar("0, auto or a time"))) {
+            return STORM_AUTO_PS;
+        }
+        long t = c.timePs();
+        if (t < 0) {
+            throw c.error("expected 0 (off), auto (100ms) or a time such as 100ms");
+        }
+        return t;
+    }
+}
