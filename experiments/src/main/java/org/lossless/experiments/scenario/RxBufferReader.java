@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.units.Units;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
