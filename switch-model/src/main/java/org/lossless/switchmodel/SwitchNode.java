@@ -13,6 +13,7 @@ import org.lossless.switchmodel.ecn.MarkPoint;
 import org.lossless.switchmodel.ecn.RedMarker;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PfcTiming;
+import org.lossless.switchmodel.sched.SchedulingPlan;
 import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Routes;
 
@@ -85,6 +86,13 @@ public final class SwitchNode implements PacketReceiver {
      */
     public void sprayPerPacket(boolean on) {
         this.spray = on;
+    }
+
+    /** Sets how every egress port of this switch picks its next queue (default: strict priority). */
+    public void scheduling(SchedulingPlan plan) {
+        for (OutputQueues q : queues) {
+            q.scheduling(plan);
+        }
     }
 
     /** Installs new routing tables (after a failure, once routing has converged). */
