@@ -40,6 +40,9 @@ public record SchedulingPlan(int strictMask, int[] weights, int quantumBytes) {
                         : " needs a DWRR weight in 1.." + MAX_WEIGHT + ", got " + weights[q]));
             }
         }
+        if (strictMask == 0xFF) {
+            quantumBytes = MIN_QUANTUM; // unused without DWRR queues; normalized so that equal behaviour is equal
+        }
         if (quantumBytes < MIN_QUANTUM || quantumBytes > MAX_QUANTUM) {
             throw new IllegalArgumentException("switch.scheduling.quantum must be " + MIN_QUANTUM + ".." + MAX_QUANTUM
                     + " bytes, got " + quantumBytes);
