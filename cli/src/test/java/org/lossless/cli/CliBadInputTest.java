@@ -107,6 +107,12 @@ class CliBadInputTest {
             new Case("undefined switch pool", OK + "switch: {lossy_pg: {pool: lossy}}\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: switch.lossy_pg.pool: pool 'lossy' is not defined: switch.pools is not set (remove "
                     + "this key to use the switch's implicit pools)"),
+            new Case("queue both strict and DWRR", OK + "switch: {scheduling: {strict: [7, 3], dwrr: {3: 2}}}\n",
+                List.of("run", "s.yaml"),
+                "lossless: s.yaml: switch.scheduling.dwrr.3: queue 3 is also in strict: a queue is either strict or dwrr"),
+            new Case("DWRR weight out of range", OK, List.of("run", "s.yaml", "--set", "switch.scheduling.dwrr.4=0"),
+                "lossless: s.yaml: switch.scheduling.dwrr.4 (from --set switch.scheduling.dwrr.4=0): 0 is out of range: "
+                    + "expected an integer from 1 to 100"),
             new Case("--out is a file", OK, List.of("run", "s.yaml", "--out", "s.yaml"),
                 "lossless: --out " + "%CWD%/s.yaml: exists and is not a directory"));
     }

@@ -5,12 +5,15 @@ import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PortCounters;
+import org.lossless.switchmodel.sched.EgressScheduler;
+import org.lossless.switchmodel.sched.SchedulingPlan;
 
 /**
- * The eight priority queues of one switch egress port. Scheduling: strict priority, higher priority
- * number first, skipping priorities paused by PFC; FIFO within a priority. The egress port pulls from
- * here when its wire is free; each frame handed out is reported to the switch
- * ({@link SwitchNode#departed}), which releases its buffer and may mark it.
+ * The eight priority queues of one switch egress port, FIFO within a priority. Which queue goes next is
+ * the {@link EgressScheduler}'s choice among the queues that are non-empty and not paused by PFC
+ * (default: strict priority, higher priority number first). The egress port pulls from here when its
+ * wire is free; each frame handed out is reported to the switch ({@link SwitchNode#departed}), which
+ * releases its buffer and may mark it.
  */
 public final class OutputQueues implements PacketSource {
     private final PacketRing[] queues = new PacketRing[PortCounters.PRIORITIES];
@@ -18,6 +21,7 @@ public final class OutputQueues implements PacketSource {
     private final SwitchNode owner;
     private final int portIndex;
     private int occupiedMask;
+    private EgressScheduler scheduler = new EgressScheduler(SchedulingPlan.strictPriority());
 
     OutputQueues(PortCounters counters, SwitchNode owner, int portIndex) {
         this.counters = counters;
@@ -38,23 +42,32 @@ public final class OutputQueues implements PacketSource {
         }
     }
 
+    /** Replaces the scheduler (before the run starts: the old one's round state is dropped). */
+    void scheduling(SchedulingPlan plan) {
+        scheduler = new EgressScheduler(plan);
+    }
+
     @Override
     public Packet next(EgressPort port) {
-        for (int m = occupiedMask; m != 0; ) {
-            int prio = 31 - Integer.numberOfLeadingZeros(m);
-            m &= ~(1 << prio);
+        int eligible = occupiedMask;
+        for (int m = occupiedMask; m != 0; m &= m - 1) {
+            int prio = Integer.numberOfTrailingZeros(m);
             if (port.isPaused(prio)) {
-                continue;
+                eligible &= ~(1 << prio);
             }
-            PacketRing q = queues[prio];
-            Packet p = q.poll();
-            if (q.isEmpty()) {
-                occupiedMask &= ~(1 << prio);
-            }
-            owner.departed(p, portIndex);
-            return p;
         }
-        return null;
+        int prio = scheduler.select(eligible, queues);
+        if (prio < 0) {
+            return null;
+        }
+        PacketRing q = queues[prio];
+        Packet p = q.poll();
+        if (q.isEmpty()) {
+            occupiedMask &= ~(1 << prio);
+            scheduler.emptied(prio);
+        }
+        owner.departed(p, portIndex);
+        return p;
     }
 
     /** Removes any queued frame (highest priority first) without reporting it, or null: for draining. */
@@ -67,6 +80,7 @@ public final class OutputQueues implements PacketSource {
         Packet p = q.poll();
         if (q.isEmpty()) {
             occupiedMask &= ~(1 << prio);
+            scheduler.emptied(prio);
         }
         return p;
     }
@@ -78,6 +92,7 @@ public final class OutputQueues implements PacketSource {
     void drainPriority(int priority, java.util.function.Consumer<Packet> sink) {
         PacketRing q = queues[priority];
         occupiedMask &= ~(1 << priority); // first: a sink that kicks this port must not see the queue
+        scheduler.emptied(priority);
         for (Packet p = q.poll(); p != null; p = q.poll()) {
             sink.accept(p);
         }

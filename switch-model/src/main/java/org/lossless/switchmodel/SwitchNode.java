@@ -18,6 +18,7 @@ import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PfcTiming;
 import org.lossless.switchmodel.pfc.StormEpisode;
 import org.lossless.switchmodel.pfc.WatchdogConfig;
+import org.lossless.switchmodel.sched.SchedulingPlan;
 import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Routes;
 
@@ -121,6 +122,13 @@ public final class SwitchNode implements PacketReceiver {
             seen.accept(p);
             drop(p, port);
         });
+    }
+
+    /** Sets how every egress port of this switch picks its next queue (default: strict priority). */
+    public void scheduling(SchedulingPlan plan) {
+        for (OutputQueues q : queues) {
+            q.scheduling(plan);
+        }
     }
 
     /** Installs new routing tables (after a failure, once routing has converged). */

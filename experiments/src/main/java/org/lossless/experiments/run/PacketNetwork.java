@@ -26,6 +26,7 @@ import org.lossless.switchmodel.pfc.StormEpisode;
 import org.lossless.switchmodel.pfc.WatchdogConfig;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PortSpec;
+import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.switchmodel.settings.WatchdogSettings;
 import org.lossless.topology.Cable;
@@ -125,8 +126,11 @@ public final class PacketNetwork {
         }
         Mmu mmu = MmuFactory.create(settings, specs, maxFrame, nicRate);
         EcnConfig ecn = MmuFactory.ecnConfig(settings, specs);
-        return new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim, pool,
-                mmu, timing, ecn, streams.stream("ecn/" + node.name()));
+        SwitchNode sw = new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim,
+                pool, mmu, timing, ecn, streams.stream("ecn/" + node.name()));
+        // quantum auto = the largest data frame on the wire
+        sw.scheduling(SchedulingSettings.plan(settings.scheduling(), WireFormat.wireBytes(maxFrame)));
+        return sw;
     }
 
     public Topology topology() {

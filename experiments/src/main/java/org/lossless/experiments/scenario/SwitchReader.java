@@ -13,6 +13,7 @@ import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.QosMapSettings;
+import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
 
 /**
@@ -22,7 +23,7 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  */
 final class SwitchReader {
     static final String[] KEYS = {"profile", "buffer_size", "cell_size", "pools", "pfc", "lossy_pg", "queues", "ecn",
-        "qos_map"};
+        "qos_map", "scheduling"};
     static final List<String> PROFILES = List.of("default", "hpcc2019");
     /** dynamic_th range (SAI / SONiC): α = 2^n. */
     static final int MIN_DYNAMIC_TH = -8;
@@ -59,11 +60,12 @@ final class SwitchReader {
         BufferProfileSettings lossyQueue = bufferProfile(queues.key("lossy"));
         EcnSettings ecn = EcnReader.read(c.key("ecn"), "hpcc2019".equals(profile));
         QosMapSettings qos = qosMap(c.key("qos_map"));
+        SchedulingSettings scheduling = SchedulingReader.read(c.key("scheduling"));
         checkPools(c, pools, "hpcc2019".equals(profile));
         Integer cellSize = cell;
         Long bufferSize = buffer;
         return build(c, () -> new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue,
-                lossyQueue, ecn, qos).resolved());
+                lossyQueue, ecn, qos, scheduling).resolved());
     }
 
     /** Runs a settings constructor; its message (rarely reached: the readers check first) gets the key path. */

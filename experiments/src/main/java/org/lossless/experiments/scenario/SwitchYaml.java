@@ -13,6 +13,7 @@ import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.QosMapSettings;
+import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.switchmodel.settings.WatchdogSettings;
 
@@ -61,6 +62,24 @@ final class SwitchYaml {
             intMap(q, "dscp_to_tc", m.dscpToTc());
             intMap(q, "tc_to_pg", m.tcToPg());
             intMap(q, "tc_to_queue", m.tcToQueue());
+        }
+        SchedulingSettings sc = s.scheduling();
+        if (sc != null) {
+            ObjectNode o = n.putObject("scheduling");
+            if (sc.strict() != null) {
+                ArrayNode a = o.putArray("strict");
+                sc.strict().forEach(a::add);
+            }
+            if (sc.dwrr() != null && !sc.dwrr().isEmpty()) {
+                intMap(o, "dwrr", sc.dwrr());
+            }
+            if (sc.quantum() != null) {
+                if (sc.quantum() == SchedulingSettings.AUTO) {
+                    o.put("quantum", "auto");
+                } else {
+                    size(o, "quantum", sc.quantum());
+                }
+            }
         }
         return n;
     }

@@ -37,6 +37,15 @@ class ImportedSettingsTest {
     }
 
     @Test
+    void sonicSchedulerSnippetLoadsToTheImportedSchedulingResolved() {
+        SonicImport imp = SonicImporter.importFile(Path.of("../switch-model/src/test/resources/sonic/sonic_scheduler.json"));
+        Scenario s = parse(MINIMAL + imp.toYaml());
+        assertEquals(imp.settings().resolved(), s.switchSettings());
+        assertEquals(List.of(6), s.switchSettings().scheduling().strict());
+        assertEquals(s, parse(ResolvedYaml.write(s)));
+    }
+
+    @Test
     void mlx5SysfsKeysLoadAsOverrides() throws IOException {
         Map<String, String> keys = Mlx5SysfsImporter.read(Path.of("../nic-cc/src/test/resources/mlx5-sysfs")).settings();
         Scenario s = parse(MINIMAL, sets(keys));

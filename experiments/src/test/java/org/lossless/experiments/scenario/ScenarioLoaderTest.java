@@ -257,6 +257,17 @@ class ScenarioLoaderTest {
                           5: 5
                           6: 6
                           7: 7
+                      scheduling:
+                        strict:
+                          - 7
+                          - 6
+                          - 5
+                          - 4
+                          - 3
+                          - 2
+                          - 1
+                          - 0
+                        quantum: auto
                     nic:
                       mtu: 1024
                       cc: dcqcn

@@ -10,6 +10,7 @@ import org.lossless.switchmodel.settings.BufferProfileSettings;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
+import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.switchmodel.settings.WatchdogSettings;
 
@@ -57,6 +58,7 @@ class SwitchSectionTest {
               qos_map:
                 dscp_to_tc: {26: 3, 46: 5}
                 tc_to_pg: {3: 3, 4: 4}
+              scheduling: {strict: [6, 7], dwrr: {3: 3, 4: 1}, quantum: 4KB}
             """;
 
     @Nested
@@ -102,6 +104,24 @@ class SwitchSectionTest {
         }
 
         @Test
+        void schedulingListsEveryQueueStrictDescendingTheRestWeightOne() {
+            assertEquals(new SchedulingSettings(List.of(7, 6), Map.of(0, 1, 1, 1, 2, 1, 3, 3, 4, 1, 5, 1), 4000L),
+                    s.scheduling());
+            String yaml = ResolvedYaml.write(parse(SONIC_STYLE));
+            assertTrue(yaml.contains("  scheduling:\n    strict:\n    - 7\n    - 6\n    dwrr:\n      0: 1\n")
+                    || yaml.contains("  scheduling:\n    strict:\n      - 7\n      - 6\n    dwrr:\n      0: 1\n"), yaml);
+            assertTrue(yaml.contains("      5: 1\n    quantum: 4KB\n"), yaml);
+        }
+
+        @Test
+        void schedulingAbsentIsStrictPriorityWithAutoQuantum() {
+            assertEquals(new SchedulingSettings(List.of(7, 6, 5, 4, 3, 2, 1, 0), Map.of(), SchedulingSettings.AUTO),
+                    parse(MINIMAL).switchSettings().scheduling());
+            assertEquals(new SchedulingSettings(List.of(), Map.of(0, 1, 1, 1, 2, 1, 3, 1, 4, 1, 5, 1, 6, 1, 7, 1),
+                    SchedulingSettings.AUTO), parse(MINIMAL + "switch: {scheduling: {}}\n").switchSettings().scheduling());
+        }
+
+        @Test
         void theResolvedFileReloadsToTheSameSettings() {
             Scenario sc = parse(SONIC_STYLE);
             String yaml = ResolvedYaml.write(sc);
@@ -139,7 +159,7 @@ class SwitchSectionTest {
         void unknownKeysEverywhereGetADidYouMean() {
             assertTrue(error(MINIMAL + "switch: {cel_size: 96}\n").startsWith(
                     "t.yaml: switch.cel_size: unknown key; did you mean 'cell_size'? (allowed here: profile, buffer_size, "
-                            + "cell_size, pools, pfc, lossy_pg, queues, ecn, qos_map)"));
+                            + "cell_size, pools, pfc, lossy_pg, queues, ecn, qos_map, scheduling)"));
             assertTrue(error(MINIMAL + "switch: {pfc: {pause_qanta: 10}}\n").startsWith(
                     "t.yaml: switch.pfc.pause_qanta: unknown key; did you mean 'pause_quanta'?"));
             assertTrue(error(MINIMAL + "switch: {pfc: {watchdog: {detection_tim: 1ms}}}\n").startsWith(
@@ -178,6 +198,27 @@ class SwitchSectionTest {
                     error(MINIMAL + "switch: {qos_map: {dscp_to_tc: {64: 1}}}\n"));
             assertEquals("t.yaml: switch.qos_map.tc_to_queue.3: 8 is out of range: expected an integer from 0 to 7",
                     error(MINIMAL + "switch: {qos_map: {tc_to_queue: {3: 8}}}\n"));
+        }
+
+        @Test
+        void scheduling() {
+            assertEquals("t.yaml: switch.scheduling.strict[1]: 8 is out of range: expected an integer from 0 to 7",
+                    error(MINIMAL + "switch: {scheduling: {strict: [7, 8]}}\n"));
+            assertEquals("t.yaml: switch.scheduling.strict[1]: queue 7 is listed twice",
+                    error(MINIMAL + "switch: {scheduling: {strict: [7, 7]}}\n"));
+            assertEquals("t.yaml: switch.scheduling.dwrr.9: '9' is not a queue: expected an integer from 0 to 7",
+                    error(MINIMAL + "switch: {scheduling: {dwrr: {9: 1}}}\n"));
+            assertEquals("t.yaml: switch.scheduling.dwrr.3: 101 is out of range: expected an integer from 1 to 100",
+                    error(MINIMAL + "switch: {scheduling: {dwrr: {3: 101}}}\n"));
+            assertEquals("t.yaml: switch.scheduling.dwrr.3: expected an integer from 1 to 100, got '1.5'",
+                    error(MINIMAL + "switch: {scheduling: {dwrr: {3: '1.5'}}}\n"));
+            assertEquals("t.yaml: switch.scheduling.dwrr.6: queue 6 is also in strict: a queue is either strict or dwrr",
+                    error(MINIMAL + "switch: {scheduling: {strict: [6], dwrr: {6: 1}}}\n"));
+            assertEquals("t.yaml: switch.scheduling.quantum: 10 B is out of range: the base quantum must be auto or 64 "
+                    + "to 1000000 bytes (at least the largest frame keeps DWRR to one pass per frame)",
+                    error(MINIMAL + "switch: {scheduling: {quantum: 10}}\n"));
+            assertTrue(error(MINIMAL + "switch: {scheduling: {wrr: {3: 1}}}\n").startsWith(
+                    "t.yaml: switch.scheduling.wrr: unknown key"));
         }
 
         @Test

@@ -7,12 +7,14 @@ import java.util.Map;
 
 /**
  * The scenario's {@code switch} section. Contract keys: buffer_size, pfc, ecn. New keys: profile
- * ({@code default} | {@code hpcc2019}), cell_size, pools, lossy_pg, queues {lossless, lossy}, qos_map.
+ * ({@code default} | {@code hpcc2019}), cell_size, pools, lossy_pg, queues {lossless, lossy}, qos_map,
+ * scheduling.
  * Null = not set (documented default applies).
  */
 public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools,
                              PfcSettings pfc, BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
-                             BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap) {
+                             BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
+                             SchedulingSettings scheduling) {
     public SwitchSettings {
         if (profile != null && !profile.equals("default") && !profile.equals("hpcc2019")) {
             throw new IllegalArgumentException("switch.profile must be default or hpcc2019, got '" + profile + "'");
@@ -24,6 +26,19 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
             throw new IllegalArgumentException("switch.cell_size must be in 1..65536 bytes, got " + cellSize);
         }
         pools = pools == null ? null : List.copyOf(pools);
+    }
+
+    /** Without {@code scheduling} (strict priority): the form most callers use. */
+    public SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools, PfcSettings pfc,
+                          BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
+                          BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap) {
+        this(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn, qosMap, null);
+    }
+
+    /** A copy with {@code switch.scheduling} set to {@code s}. */
+    public SwitchSettings withScheduling(SchedulingSettings s) {
+        return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
+                qosMap, s);
     }
 
     /** Nothing set: every documented default applies. */
@@ -44,7 +59,8 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
      * switch's ports), {@code pfc.cable_length} (each port's cable), {@code ecn.kmin}/{@code kmax} with
      * hpcc2019 (4 KB / 16 KB per Gb/s of port speed), {@code qos_map.dscp_to_tc} (the host's priority).
      * Pool names default to the first ingress / egress pool when {@code pools} is set, else stay unset
-     * (the implicit pools).
+     * (the implicit pools). {@code scheduling} is written out for all eight queues ({@link
+     * SchedulingSettings#resolved}); its quantum stays {@code auto} (the data frame at the NIC's MTU).
      */
     public SwitchSettings resolved() {
         boolean hpcc = hpcc2019();
@@ -66,7 +82,8 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
                 BufferProfileSettings.resolved(lossyPg, in, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
                 BufferProfileSettings.resolved(losslessQueue, out, null),
                 BufferProfileSettings.resolved(lossyQueue, out, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
-                (ecn == null ? EcnSettings.UNSET : ecn).resolved(hpcc), QosMapSettings.resolved(qosMap));
+                (ecn == null ? EcnSettings.UNSET : ecn).resolved(hpcc), QosMapSettings.resolved(qosMap),
+                SchedulingSettings.resolved(scheduling));
     }
 
     private String firstPool(String type) {
@@ -99,6 +116,7 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
         Put.put(m, "queues", q);
         Put.put(m, "ecn", ecn == null ? null : ecn.toMap());
         Put.put(m, "qos_map", qosMap == null ? null : qosMap.toMap());
+        Put.put(m, "scheduling", scheduling == null ? null : scheduling.toMap());
         return m;
     }
 }

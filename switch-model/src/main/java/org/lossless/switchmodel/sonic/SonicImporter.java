@@ -30,7 +30,7 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 public final class SonicImporter {
     static final Set<String> TABLES = Set.of("BUFFER_POOL", "BUFFER_PROFILE", "BUFFER_PG", "BUFFER_QUEUE", "CABLE_LENGTH",
             "WRED_PROFILE", "QUEUE", "PORT_QOS_MAP", "PFC_WD", "DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP",
-            "TC_TO_QUEUE_MAP", "DEFAULT_LOSSLESS_BUFFER_PARAMETER", "LOSSLESS_TRAFFIC_PATTERN", "ASIC_TABLE");
+            "TC_TO_QUEUE_MAP", "DEFAULT_LOSSLESS_BUFFER_PARAMETER", "LOSSLESS_TRAFFIC_PATTERN", "ASIC_TABLE", "SCHEDULER");
 
     private SonicImporter() {
     }
@@ -99,7 +99,7 @@ public final class SonicImporter {
             }
             SwitchSettings s = new SwitchSettings(null, null, cell, pools.isEmpty() ? null : pools, pfc, lossyPg,
                     queues[0], queues[1], ecn, qos.maps.dscpToTc() == null && qos.maps.tcToPg() == null
-                    && qos.maps.tcToQueue() == null ? null : qos.maps);
+                    && qos.maps.tcToQueue() == null ? null : qos.maps, SonicScheduling.read(db, notes, unmapped));
             SonicParts.lint(s, pools, notes);
             return new SonicImport(db.source, s, notes, unmapped);
         }

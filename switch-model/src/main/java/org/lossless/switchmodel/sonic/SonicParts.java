@@ -129,9 +129,8 @@ final class SonicParts {
                             used.merge(w, SonicDb.ports(e.getKey()).size(), Integer::sum);
                         }
                     }
-                } else {
-                    unmapped.add("QUEUE|" + e.getKey() + "." + f.getKey() + " = " + f.getValue()
-                            + ": egress scheduling is not imported");
+                } else if (!f.getKey().equals("scheduler")) { // scheduler: SonicScheduling
+                    unmapped.add("QUEUE|" + e.getKey() + "." + f.getKey() + " = " + f.getValue() + ": not modelled");
                 }
             }
         }

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.RedParams;
+import org.lossless.switchmodel.sched.SchedulingPlan;
 import org.lossless.switchmodel.sonic.SonicImporter;
 
 /** {@link SwitchSettings#resolved()} fills defaults without changing what {@link MmuFactory} builds. */
@@ -41,7 +42,10 @@ class SwitchSettingsResolvedTest {
                 sw(null, null, new EcnSettings(null, 100_000L, 400_000L, null, null,
                         Map.of(400 * G, new EcnSettings.Rate(null, 1_600_000L, 0.05)))),
                 SonicImporter.importFile(Path.of("src/test/resources/sonic/sonic_config_db_qos_buffer_fragments.json"))
-                        .settings());
+                        .settings(),
+                SwitchSettings.defaults().withScheduling(new SchedulingSettings(List.of(6, 7), Map.of(3, 3), null)),
+                SwitchSettings.defaults().withScheduling(new SchedulingSettings(null, Map.of(0, 2), 4096L)),
+                SonicImporter.importFile(Path.of("src/test/resources/sonic/sonic_scheduler.json")).settings());
     }
 
     @ParameterizedTest
@@ -55,6 +59,7 @@ class SwitchSettingsResolvedTest {
         }
         assertEquals(MmuFactory.pfcTiming(s), MmuFactory.pfcTiming(r));
         assertEquals(MmuFactory.ecnConfig(s, PORTS), MmuFactory.ecnConfig(r, PORTS));
+        assertEquals(SchedulingSettings.plan(s.scheduling(), 1122), SchedulingSettings.plan(r.scheduling(), 1122));
         assertEquals(r, r.resolved(), "resolving twice changes nothing");
     }
 
@@ -73,6 +78,23 @@ class SwitchSettingsResolvedTest {
         assertEquals(new EcnSettings(true, 400_000L, 1_600_000L, 0.2, "dequeue"), r.ecn());
         assertEquals(Map.of(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7), r.qosMap().tcToPg());
         assertNull(r.qosMap().dscpToTc());
+        assertEquals(new SchedulingSettings(List.of(7, 6, 5, 4, 3, 2, 1, 0), Map.of(), SchedulingSettings.AUTO),
+                r.scheduling());
+        assertEquals(SchedulingPlan.strictPriority(), SchedulingSettings.plan(r.scheduling(), 1122));
+    }
+
+    @Test
+    void schedulingPlanFromSettings() {
+        SchedulingPlan p = SchedulingSettings.plan(new SchedulingSettings(List.of(6, 7), Map.of(3, 3), null), 1122);
+        assertEquals(0b1100_0000, p.strictMask());
+        assertEquals(3 * 1122, p.quantum(3));
+        assertEquals(1122, p.quantum(0), "unlisted queue: weight 1");
+        assertEquals(0, p.quantum(7));
+        assertEquals(2 * 4096, SchedulingSettings.plan(new SchedulingSettings(null, Map.of(0, 2), 4096L), 1122).quantum(0));
+        assertThrows(IllegalArgumentException.class, () -> new SchedulingSettings(List.of(3), Map.of(3, 1), null));
+        assertThrows(IllegalArgumentException.class, () -> new SchedulingSettings(List.of(3, 3), null, null));
+        assertThrows(IllegalArgumentException.class, () -> new SchedulingSettings(null, Map.of(2, 0), null));
+        assertThrows(IllegalArgumentException.class, () -> new SchedulingSettings(null, null, 63L));
     }
 
     @Test

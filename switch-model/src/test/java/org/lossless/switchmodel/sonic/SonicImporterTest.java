@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
+import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
 
 class SonicImporterTest {
@@ -131,6 +132,58 @@ class SonicImporterTest {
             assertEquals(0.05, sw.at("/ecn/pmax").asDouble(), 1e-12);
             assertEquals(4_194_112, sw.at("/pools/2/headroom_pool").asLong());
             assertEquals(3_995_680, sw.at("/queues/lossless/static_th").asLong());
+        }
+    }
+
+    /** SCHEDULER and QUEUE.scheduler (a file written for this test with SONiC's field names). */
+    @Nested
+    class Scheduling {
+        final SonicImport imp = SonicImporter.importFile(Path.of("src/test/resources/sonic/sonic_scheduler.json"));
+
+        @Test
+        void strictAndWeightsPerQueueMostCommonAcrossPorts() {
+            // queue 3: scheduler.1 on 2 ports, scheduler.0 on 1; queue 5 WRR 5; queue 7's scheduler is missing
+            assertEquals(new SchedulingSettings(List.of(6), Map.of(0, 14, 1, 14, 2, 14, 3, 15, 4, 15, 5, 5), null),
+                    imp.settings().scheduling());
+            SchedulingSettings r = imp.settings().resolved().scheduling();
+            assertEquals(Map.of(0, 14, 1, 14, 2, 14, 3, 15, 4, 15, 5, 5, 7, 1), r.dwrr(), "queue 7: weight 1");
+        }
+
+        @Test
+        void notesAndUnmapped() {
+            List<String> n = imp.notes();
+            assertTrue(any(n, "scheduler of queue 3 differs between ports"), n.toString());
+            assertTrue(any(n, "WRR weights imported as DWRR"));
+            assertTrue(any(n, "queues [7] have no scheduler", "weight 1"));
+            List<String> u = imp.unmapped();
+            assertTrue(any(u, "SCHEDULER|scheduler.shaped.meter_type"), u.toString());
+            assertTrue(any(u, "SCHEDULER|scheduler.shaped.pir"));
+            assertTrue(any(u, "SCHEDULER|scheduler.unused", "not referenced"));
+            assertTrue(any(u, "QUEUE|Ethernet4|7.scheduler", "scheduler.missing is not in the file"));
+            assertTrue(any(u, "QUEUE|Ethernet0|9.scheduler", "queue 9"));
+            assertTrue(u.stream().noneMatch(l -> l.startsWith("table SCHEDULER")), "SCHEDULER is a known table");
+        }
+
+        @Test
+        void yamlSnippetCarriesTheScheduling() throws Exception {
+            JsonNode sw = new ObjectMapper(new YAMLFactory()).readTree(imp.toYaml()).get("switch");
+            assertEquals(6, sw.at("/scheduling/strict/0").asInt());
+            assertEquals(15, sw.at("/scheduling/dwrr/3").asInt());
+        }
+
+        @Test
+        void aWeightOutsideTheSaiRangeIsBadInput() {
+            String db = "{\"SCHEDULER\": {\"s\": {\"type\": \"DWRR\", \"weight\": \"0\"}}}";
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> SonicImporter.importJson(db, "c.json"));
+            assertTrue(e.getMessage().startsWith("c.json: SCHEDULER|s.weight"), e.getMessage());
+        }
+
+        @Test
+        void theFixtureReferencesSchedulersItDoesNotDefine() {
+            SonicImport f = SonicImporter.importFile(FIXTURE);
+            assertNull(f.settings().scheduling());
+            assertTrue(any(f.unmapped(), "QUEUE|Ethernet56|4.scheduler", "not in the file"));
         }
     }
 
