@@ -113,7 +113,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
                 this::handle);
     }
 
-    /** Reports the receive buffer's XOFF/XON decisions (port 0) to {@code o}; no effect without a buffer. */
+    /** Reports the receive buffer's XOFF/XON decisions (port 0) to {@code o} too (observers add up); no effect without a buffer. */
     public void observePfc(PfcObserver o) {
         if (rx != null) {
             rx.observe(o);

@@ -71,8 +71,13 @@ final class RxBuffer {
         this.sender = new PauseSender(sim, pool, port, pauseQuanta, refreshPs, p -> (held & (1 << p)) != 0);
     }
 
+    /** Adds {@code o}; observers are told in the order they were added (as a switch's PFC observers). */
     void observe(PfcObserver o) {
-        this.observer = o;
+        PfcObserver before = observer;
+        this.observer = before == null ? o : (t, n, port, prio, pause) -> {
+            before.pfcSent(t, n, port, prio, pause);
+            o.pfcSent(t, n, port, prio, pause);
+        };
     }
 
     /** Takes a frame of a buffered priority; the buffer now owns it. Returns false if it was dropped (caller releases). */

@@ -102,4 +102,21 @@ public final class OutputQueues implements PacketSource {
     public long queuedBytes(int priority) {
         return queues[priority].bytes();
     }
+
+    /**
+     * Frame bytes queued at {@code priority} that arrived on ingress port {@code inPort} (their
+     * {@link Packet#ingressPort}). A scan of the queue, for rare diagnostics only (the pause graph asks at
+     * each XOFF), never on the per-packet path. Read-only.
+     */
+    public long bytesFromIngress(int priority, int inPort) {
+        PacketRing q = queues[priority];
+        long sum = 0;
+        for (int i = 0, n = q.size(); i < n; i++) {
+            Packet p = q.get(i);
+            if (p.ingressPort == inPort) {
+                sum += p.frameBytes;
+            }
+        }
+        return sum;
+    }
 }

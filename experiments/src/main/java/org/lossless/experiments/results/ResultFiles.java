@@ -1,6 +1,8 @@
 package org.lossless.experiments.results;
 
 import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.run.PauseEdge;
+import org.lossless.experiments.run.PauseGraph;
 import org.lossless.experiments.run.PortResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.WatchdogResult;
@@ -23,6 +25,9 @@ public final class ResultFiles {
 
     public static final String PFCWD_HEADER =
             "node,port,priority,start_ps,end_ps,action,dropped_packets,dropped_bytes";
+
+    public static final String PAUSE_GRAPH_HEADER = "id,time_ps,end_ps,node,port,priority,peer,peer_port,cause,"
+            + "cause_port,cause_peer,queued_bytes,caused_by,caused_by_node,caused_by_port,depth";
 
     private ResultFiles() {
     }
@@ -81,6 +86,32 @@ public final class ResultFiles {
                     .append(e.droppedBytes()).append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * {@code pause_graph.csv}: one row per pause episode ({@link PauseEdge}), in the order the episodes began.
+     * Fields that do not apply are empty: {@code end_ps} of a pause still held at the end; {@code cause_port},
+     * {@code cause_peer}, {@code queued_bytes} of a NIC pause; {@code caused_by*} of a root.
+     */
+    public static String pauseGraphCsv(PauseGraph g) {
+        StringBuilder sb = new StringBuilder(128 + g.edges().size() * 96);
+        sb.append(PAUSE_GRAPH_HEADER).append('\n');
+        for (PauseEdge e : g.edges()) {
+            sb.append(e.id()).append(',').append(e.timePs()).append(',');
+            optional(sb, e.endPs()).append(',').append(Csv.field(e.node())).append(',').append(e.port()).append(',')
+                    .append(e.priority()).append(',').append(Csv.field(e.peer())).append(',').append(e.peerPort())
+                    .append(',').append(e.cause().key()).append(',');
+            optional(sb, e.causePort()).append(',').append(Csv.field(e.causePeer())).append(',');
+            optional(sb, e.queuedBytes()).append(',');
+            optional(sb, e.causedBy()).append(',').append(Csv.field(e.causedByNode())).append(',');
+            optional(sb, e.causedByPort()).append(',').append(e.depth()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** {@code v}, or nothing for the "not applicable" value -1. */
+    private static StringBuilder optional(StringBuilder sb, long v) {
+        return v < 0 ? sb : sb.append(v);
     }
 
     /** {@code jobs.csv}: the run result has no jobs yet (collectives and storage come later), so the header only. */

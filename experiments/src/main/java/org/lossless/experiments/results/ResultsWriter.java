@@ -12,7 +12,8 @@ import java.nio.file.Path;
 
 /**
  * Writes a result directory (CONTRACT.md §4): summary.json, flows.csv, ports.csv, jobs.csv,
- * scenario.resolved.yaml, and pfcwd.csv when the PFC watchdog ran. Everything goes to a temporary directory next to the target, which is renamed
+ * scenario.resolved.yaml, pause_graph.csv (header only without pauses) from every packet-engine run, and
+ * pfcwd.csv when the PFC watchdog ran. Everything goes to a temporary directory next to the target, which is renamed
  * into place only when complete ({@link AtomicDirectory}); an existing target is replaced only then.
  */
 public final class ResultsWriter {
@@ -23,6 +24,11 @@ public final class ResultsWriter {
     public static final String RESOLVED = "scenario.resolved.yaml";
     /** PFC watchdog storm episodes; written only when {@code switch.pfc.watchdog} is enabled. */
     public static final String PFCWD = "pfcwd.csv";
+    /**
+     * The pause propagation graph; written for every run of the packet engine, the header alone when no pause
+     * happened (so scripts can always read it). Not written for results without a graph.
+     */
+    public static final String PAUSE_GRAPH = "pause_graph.csv";
 
     private ResultsWriter() {
     }
@@ -54,6 +60,9 @@ public final class ResultsWriter {
         put(dir.resolve(JOBS), ResultFiles.jobsCsv(result));
         if (result.pfcWatchdog() != null) {
             put(dir.resolve(PFCWD), ResultFiles.pfcwdCsv(result.pfcWatchdog()));
+        }
+        if (result.pauseGraph() != null) {
+            put(dir.resolve(PAUSE_GRAPH), ResultFiles.pauseGraphCsv(result.pauseGraph()));
         }
         put(dir.resolve(RESOLVED), ResolvedYaml.write(scenario));
     }

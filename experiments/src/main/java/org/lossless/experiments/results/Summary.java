@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.run.PauseGraph;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.WatchdogResult;
 import org.lossless.experiments.scenario.Scenario;
@@ -14,6 +15,7 @@ import org.lossless.experiments.scenario.Scenario;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * {@code summary.json} (CONTRACT.md §4). FCT slowdown percentiles are nearest-rank
@@ -72,6 +74,9 @@ public final class Summary {
             com.fasterxml.jackson.databind.node.ArrayNode cycle = pfc.putArray("deadlock_cycle");
             r.deadlockCycle().forEach(cycle::add);
         }
+        if (r.pauseGraph() != null) {
+            propagation(pfc.putObject("propagation"), r.pauseGraph());
+        }
         if (r.pfcWatchdog() != null) {
             WatchdogResult w = r.pfcWatchdog();
             ObjectNode wd = root.putObject("pfc_watchdog");
@@ -92,6 +97,25 @@ public final class Summary {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** At most this many entries in {@code roots} and {@code hotspots} (the totals give the full counts). */
+    static final int MAX_LISTED = 10;
+
+    /**
+     * {@code pfc.propagation}: root and propagated pause episodes, the longest chain (a root alone is 1) and
+     * the first {@link #MAX_LISTED} distinct root pause ports and congestion points (pause_graph.csv has all).
+     */
+    private static void propagation(ObjectNode p, PauseGraph g) {
+        p.put("root_pauses", g.rootPauses());
+        p.put("propagated_pauses", g.propagatedPauses());
+        p.put("max_depth", g.maxDepth());
+        List<String> roots = g.roots();
+        p.put("roots_total", roots.size());
+        roots.stream().limit(MAX_LISTED).forEach(p.putArray("roots")::add);
+        List<String> hot = g.hotspots();
+        p.put("hotspots_total", hot.size());
+        hot.stream().limit(MAX_LISTED).forEach(p.putArray("hotspots")::add);
     }
 
     private static void putPercentile(ObjectNode node, String key, double[] sorted, double p) {

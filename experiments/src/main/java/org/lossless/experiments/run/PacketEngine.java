@@ -85,6 +85,8 @@ public final class PacketEngine {
                 in.switches(), stopWhenDone, in.seed(), in.sprayPerPacket());
         new FlowStarter(kernel, network, flows.all()).arm();
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
+        PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
+        pauseGraph.attach();
         if (telemetry != null) {
             sampler(kernel, network, flows, telemetry).arm();
             if (telemetry.pfc() != null) {
@@ -124,7 +126,7 @@ public final class PacketEngine {
         return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, ports, totals.dropPackets(),
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
-                        : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()));
+                        : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph());
     }
 
     private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, FlowTable flows, Telemetry t) {

@@ -12,15 +12,25 @@ import java.util.List;
  * @param deadlock      a PFC deadlock: a cycle of paused, non-empty, non-moving switch queues at the end
  * @param deadlockCycle the cycle's egress queues as {@code node:port/priority}, empty without deadlock
  * @param pfcWatchdog   the PFC watchdog's storm episodes, or null when no watchdog ran
+ * @param pauseGraph    the pause propagation graph ({@code pause_graph.csv}), or null when the engine kept none
+ *                      (results not made by the packet engine)
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
-                        WatchdogResult pfcWatchdog) {
+                        WatchdogResult pfcWatchdog, PauseGraph pauseGraph) {
     public RunResult {
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         deadlockCycle = List.copyOf(deadlockCycle);
+    }
+
+    /** Without a pause graph. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, null);
     }
 
     /** Without a watchdog. */

@@ -39,6 +39,18 @@ class DeadlockTest {
         assertTrue(r.deadlock(), "expected a deadlock; paused " + r.pausedPs() + " ps");
         assertEquals(5, r.deadlockCycle().size(), r.deadlockCycle().toString());
         assertTrue(r.flows().stream().noneMatch(FlowResult::finished));
+        // the pause graph: by symmetry the five ring pauses start at one instant, each a congestion root (its
+        // egress carries two flows on one link and is not yet paused); each switch then pauses its host,
+        // propagated from the next switch's ring pause. The cause is fixed at an episode's start, so the cycle
+        // that closes afterwards is the deadlock detector's to report, not the graph's.
+        List<PauseEdge> open = r.pauseGraph().edges().stream().filter(e -> e.endPs() < 0).toList();
+        assertEquals(10, open.size(), open.toString());
+        for (PauseEdge e : open) {
+            boolean ring = e.peer().startsWith("sw");
+            assertEquals(ring ? PauseEdge.Cause.CONGESTION : PauseEdge.Cause.PROPAGATED, e.cause(), e.toString());
+            assertEquals(ring ? 1 : 2, e.depth(), e.toString());
+        }
+        assertEquals(1, open.stream().filter(e -> e.peer().startsWith("sw")).mapToLong(PauseEdge::timePs).distinct().count());
     }
 
     @Test

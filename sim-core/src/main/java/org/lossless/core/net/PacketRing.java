@@ -54,4 +54,12 @@ public final class PacketRing {
     public long bytes() {
         return bytes;
     }
+
+    /** The {@code i}-th queued packet from the head (0 = head), read-only; {@code 0 <= i < size()}. */
+    public Packet get(int i) {
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return ring[(head + i) & (ring.length - 1)];
+    }
 }

@@ -1,0 +1,165 @@
+package org.lossless.experiments.run;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lossless.core.net.EgressPort;
+import org.lossless.core.net.PortCounters;
+import org.lossless.switchmodel.PfcObserver;
+import org.lossless.switchmodel.SwitchNode;
+import org.lossless.topology.Node;
+import org.lossless.topology.Port;
+import org.lossless.topology.Topology;
+
+/**
+ * Builds the {@link PauseGraph} while the run goes: told of every XOFF/XON of every switch and of every
+ * NIC with a receive buffer, it opens an episode at the first XOFF of a (node, port, priority) and
+ * closes it at the XON.
+ *
+ * <p>Cause of a switch pause on ingress port i, priority p: at the XOFF (the packet that crossed the
+ * threshold is already queued) each egress queue of priority p is scanned for the frame bytes that came
+ * in on port i ({@link org.lossless.switchmodel.OutputQueues#bytesFromIngress}); the egress with the most
+ * bytes is the cause (ties: the lowest port number). If that egress is paused by its downstream
+ * neighbour at that instant, the pause is propagated from the neighbour's episode that paused it (its
+ * latest episode that began no later than the egress's pause began); otherwise it is a root (congestion
+ * at that egress). A NIC pause is a root caused by its receive buffer. Cost: one scan of the switch's
+ * queues of one priority per episode start, nothing per packet.
+ */
+final class PauseGraphRecorder implements PfcObserver {
+    private static final int PRIOS = PortCounters.PRIORITIES;
+    private final PacketNetwork network;
+    private final Topology topology;
+    private final Map<String, Integer> nodeIds = new HashMap<>();
+    /** Latest episode id per [node][port * 8 + priority], or -1. */
+    private final int[][] last;
+    private final List<Episode> episodes = new ArrayList<>();
+
+    /** Mutable while the run goes; frozen into a {@link PauseEdge} at the end. */
+    private static final class Episode {
+        int id;
+        long timePs;
+        long endPs = -1;
+        int node;
+        int port;
+        int priority;
+        PauseEdge.Cause cause;
+        int causePort = -1;
+        long queuedBytes = -1;
+        int causedBy = -1;
+        int causedByNode = -1;
+        int causedByPort = -1;
+        int depth;
+        /** The previous episode of the same (node, port, priority), or -1. */
+        int previous;
+    }
+
+    PauseGraphRecorder(PacketNetwork network) {
+        this.network = network;
+        this.topology = network.topology();
+        this.last = new int[topology.nodes().size()][];
+        for (Node n : topology.nodes()) {
+            nodeIds.put(n.name(), n.id());
+            last[n.id()] = new int[topology.ports(n.id()).size() * PRIOS];
+            Arrays.fill(last[n.id()], -1);
+        }
+    }
+
+    /** Observes every switch and every NIC of the network. Call before the run starts. */
+    void attach() {
+        for (Node n : topology.nodes()) {
+            SwitchNode sw = network.switchAt(n.id());
+            if (sw != null) {
+                sw.observePfc(this);
+            } else {
+                network.nic(topology.hostNumber(n.id())).observePfc(this);
+            }
+        }
+    }
+
+    @Override
+    public void pfcSent(long timePs, String nodeName, int port, int priority, boolean pause) {
+        int node = nodeIds.get(nodeName);
+        int key = port * PRIOS + priority;
+        int open = last[node][key];
+        boolean isOpen = open >= 0 && episodes.get(open).endPs < 0;
+        if (!pause) {
+            if (isOpen) {
+                episodes.get(open).endPs = timePs;
+            }
+            return;
+        }
+        if (isOpen) {
+            return; // not a new episode (observers are told state changes only; defensive)
+        }
+        Episode e = new Episode();
+        e.id = episodes.size();
+        e.timePs = timePs;
+        e.node = node;
+        e.port = port;
+        e.priority = priority;
+        e.previous = open;
+        SwitchNode sw = network.switchAt(node);
+        if (sw == null) {
+            e.cause = PauseEdge.Cause.HOST_RX_BUFFER;
+            e.depth = 1;
+        } else {
+            attribute(sw, e);
+        }
+        episodes.add(e);
+        last[node][key] = e.id;
+    }
+
+    private void attribute(SwitchNode sw, Episode e) {
+        int best = -1;
+        long bestBytes = 0;
+        for (int j = 0; j < sw.portCount(); j++) {
+            long b = sw.queues(j).bytesFromIngress(e.priority, e.port);
+            if (b > bestBytes) {
+                best = j;
+                bestBytes = b;
+            }
+        }
+        e.cause = PauseEdge.Cause.CONGESTION;
+        e.depth = 1;
+        if (best < 0) {
+            return; // nothing of the group queued (not expected: the crossing packet is queued); a root, no port
+        }
+        e.causePort = best;
+        e.queuedBytes = bestBytes;
+        EgressPort out = sw.port(best);
+        if (!out.isPaused(e.priority)) {
+            return;
+        }
+        Port link = topology.ports(e.node).get(best);
+        e.cause = PauseEdge.Cause.PROPAGATED;
+        e.causedByNode = link.peer();
+        e.causedByPort = link.peerPort();
+        long pausedSince = out.pauseState().pauseStartPs(e.priority);
+        int c = last[link.peer()][link.peerPort() * PRIOS + e.priority];
+        while (c >= 0 && episodes.get(c).timePs > pausedSince) {
+            c = episodes.get(c).previous;
+        }
+        e.causedBy = c;
+        e.depth = 1 + (c >= 0 ? episodes.get(c).depth : 1);
+    }
+
+    /** The graph so far, episodes in the order they began. */
+    PauseGraph graph() {
+        List<PauseEdge> edges = new ArrayList<>(episodes.size());
+        for (Episode e : episodes) {
+            Port link = topology.ports(e.node).get(e.port);
+            edges.add(new PauseEdge(e.id, e.timePs, e.endPs, name(e.node), e.port, e.priority, name(link.peer()),
+                    link.peerPort(), e.cause, e.causePort,
+                    e.causePort >= 0 ? name(topology.peer(e.node, e.causePort)) : "", e.queuedBytes, e.causedBy,
+                    e.causedByNode >= 0 ? name(e.causedByNode) : "", e.causedByPort, e.depth));
+        }
+        return new PauseGraph(edges);
+    }
+
+    private String name(int node) {
+        return topology.node(node).name();
+    }
+}
