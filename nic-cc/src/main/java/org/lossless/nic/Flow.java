@@ -1,8 +1,12 @@
 package org.lossless.nic;
 
 /**
- * One message (an RDMA WRITE) from a source host to a destination host: its definition plus the
- * progress the NICs record. Flow ids are dense, 0..n-1, so state can live in arrays.
+ * One message (an RDMA WRITE) on one RC queue pair, from a source host to a destination host: its
+ * definition plus the progress the NICs record. Flow ids are dense, 0..n-1, so state can live in arrays.
+ *
+ * <p>A connection that spreads one user message over several QPs (scenario key {@code qps}) is several
+ * Flows here, one per QP, each with its own UDP source port, PSNs, rate limiter and DCQCN state; the
+ * experiments layer maps them back to the user's flow. The NIC therefore knows only single-QP flows.
  */
 public final class Flow {
     public final int id;
@@ -12,6 +16,8 @@ public final class Flow {
     public final long sizeBytes;
     public final long startPs;
     public final int priority;
+    /** RoCEv2 UDP source port of this flow's QP, 49152..65535 (ECMP entropy). */
+    public final int udpSrcPort;
 
     /** Payload bytes the destination holds, in order. */
     long receivedBytes;
@@ -32,7 +38,14 @@ public final class Flow {
     /** The receiver's DCQCN notification point, created at the first CE mark. */
     org.lossless.nic.dcqcn.NotificationPoint np;
 
+    /** A flow on its own QP whose UDP source port is {@link HostNic#udpSourcePort(int) derived from its id}. */
     public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority) {
+        this(id, workload, src, dst, sizeBytes, startPs, priority, HostNic.udpSourcePort(id));
+    }
+
+    /** A flow whose QP uses RoCEv2 UDP source port {@code udpSrcPort} (49152..65535). */
+    public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority,
+                int udpSrcPort) {
         if (id < 0) {
             throw new IllegalArgumentException("flow id must be >= 0");
         }
@@ -48,6 +61,10 @@ public final class Flow {
         if (priority < 0 || priority > 7) {
             throw new IllegalArgumentException("flow " + id + ": priority must be 0..7, got " + priority);
         }
+        if (udpSrcPort < HostNic.UDP_PORT_MIN || udpSrcPort > HostNic.UDP_PORT_MAX) {
+            throw new IllegalArgumentException("flow " + id + ": UDP source port must be " + HostNic.UDP_PORT_MIN
+                    + ".." + HostNic.UDP_PORT_MAX + ", got " + udpSrcPort);
+        }
         this.id = id;
         this.workload = workload;
         this.src = src;
@@ -55,6 +72,7 @@ public final class Flow {
         this.sizeBytes = sizeBytes;
         this.startPs = startPs;
         this.priority = priority;
+        this.udpSrcPort = udpSrcPort;
     }
 
     public boolean finished() {

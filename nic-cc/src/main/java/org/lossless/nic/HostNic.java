@@ -173,7 +173,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             throw new IllegalArgumentException("flow " + flow.id + " starts at host " + flow.src + ", not " + host);
         }
         ReactionPoint rp = dcqcn == null ? null : new ReactionPoint(dcqcn);
-        QueuePair qp = new QueuePair(flow, config.mtu(), udpSourcePort(flow.id), port.rateBps(), rp, sim.now());
+        QueuePair qp = new QueuePair(flow, config.mtu(), flow.udpSrcPort, port.rateBps(), rp, sim.now());
         flow.qp = qp;
         activate(qp);
         unacked.add(qp);
@@ -181,11 +181,27 @@ public final class HostNic implements PacketReceiver, PacketSource {
         port.kick();
     }
 
-    /** RoCEv2 source ports are drawn from 49152..65535, fixed per QP. */
-    static int udpSourcePort(int flowId) {
+    /** Lowest and highest RoCEv2 UDP source port (the dynamic range, 2^14 ports). */
+    public static final int UDP_PORT_MIN = 49152;
+    public static final int UDP_PORT_MAX = 65535;
+
+    /** RoCEv2 source ports are drawn from 49152..65535, fixed per QP: a hash of the flow id. */
+    public static int udpSourcePort(int flowId) {
         long h = (flowId + 1) * 0x9E3779B97F4A7C15L;
         h ^= h >>> 29;
-        return 49152 + (int) ((h >>> 40) & 0x3FFF);
+        return UDP_PORT_MIN + (int) ((h >>> 40) & 0x3FFF);
+    }
+
+    /**
+     * The UDP source port of QP {@code qp} (0-based) of connection {@code connectionId}: QP 0 keeps
+     * {@link #udpSourcePort(int)}, QP j the j-th next port, wrapping inside 49152..65535, so the QPs of
+     * one connection have distinct ports (for up to 16,384 QPs) and the ECMP hash spreads them.
+     */
+    public static int udpSourcePort(int connectionId, int qp) {
+        if (qp < 0 || qp > UDP_PORT_MAX - UDP_PORT_MIN) {
+            throw new IllegalArgumentException("QP index must be 0.." + (UDP_PORT_MAX - UDP_PORT_MIN) + ", got " + qp);
+        }
+        return UDP_PORT_MIN + (udpSourcePort(connectionId) - UDP_PORT_MIN + qp) % (UDP_PORT_MAX - UDP_PORT_MIN + 1);
     }
 
     private void activate(QueuePair qp) {

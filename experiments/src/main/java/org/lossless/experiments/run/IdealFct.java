@@ -54,14 +54,30 @@ public final class IdealFct {
         return fctPs(path(src, dst), sizeBytes, mtu);
     }
 
-    /**
-     * Ideal completion time over an explicit path. Exact and O(hops²) for any size: the packets between
-     * the first (with RETH) and the last are identical, and once every hop's "free" time grows by the
-     * same amount as in steady state (each hop's increment equals the largest serialization time up to
-     * it) that regime is absorbing (a busy hop stays busy, a starved hop stays starved), so the rest of
-     * the identical packets are added in one step. {@link #fctPsByRecursion} is the plain recursion.
-     */
+    /** As {@link #fctPs(int, int, long, int)} for a message spread over {@code qps} QPs ({@link #fctPs(List, long, int, int)}). */
+    public long fctPs(int src, int dst, long sizeBytes, int mtu, int qps) {
+        return fctPs(path(src, dst), sizeBytes, mtu, qps);
+    }
+
+    /** Ideal completion time of a message on one QP over an explicit path. */
     public static long fctPs(List<Cable> hops, long sizeBytes, int mtu) {
+        return fctPs(hops, sizeBytes, mtu, 1);
+    }
+
+    /**
+     * Ideal completion time over an explicit path of a message spread over {@code qps} QPs
+     * ({@link QpSplit}): the NIC's line rate is shared, so the parts leave back to back in the NIC's
+     * round-robin order (round t sends packet t of every QP that has one); the only difference from one
+     * QP is that the first packet of every QP carries a RETH. The ideal is the time of the last packet
+     * of that sequence.
+     *
+     * <p>Exact and O(hops²) for any size: the packets between the RETH round and the last part's last
+     * packet are identical, and once every hop's "free" time grows by the same amount as in steady state
+     * (each hop's increment equals the largest serialization time up to it) that regime is absorbing (a
+     * busy hop stays busy, a starved hop stays starved), so the rest of the identical packets are added
+     * in one step. {@link #fctPsByRecursion} is the plain recursion.
+     */
+    public static long fctPs(List<Cable> hops, long sizeBytes, int mtu, int qps) {
         int h = hops.size();
         long[] rate = new long[h];
         long[] delay = new long[h];
@@ -69,7 +85,7 @@ public final class IdealFct {
             rate[i] = hops.get(i).rateBps();
             delay[i] = hops.get(i).delayPs();
         }
-        long packets = (sizeBytes + mtu - 1) / mtu;
+        Order order = new Order(sizeBytes, mtu, qps);
         int fullWire = WireFormat.wireBytes(WireFormat.dataFrameBytes(mtu, false));
         long[] steady = new long[h];
         long bottleneck = 0;
@@ -80,15 +96,14 @@ public final class IdealFct {
         long[] free = new long[h];
         long[] before = new long[h];
         long arrival = 0;
-        for (long k = 0; k < packets; k++) {
-            long sent = k * mtu;
-            int payload = (int) Math.min(mtu, sizeBytes - sent);
-            int wire = WireFormat.wireBytes(WireFormat.dataFrameBytes(payload, k == 0));
+        // positions [n, shortAt) are full packets without RETH
+        long plainEnd = order.shortAt();
+        for (long k = 0; k < order.packets; k++) {
             System.arraycopy(free, 0, before, 0, h);
-            arrival = sendOne(free, rate, delay, wire);
-            boolean middle = k >= 1 && k < packets - 2;
+            arrival = sendOne(free, rate, delay, order.wireBytes(k));
+            boolean middle = k >= order.n && k < plainEnd - 1;
             if (middle && increasedBy(free, before, steady)) {
-                long skip = packets - 2 - k;
+                long skip = plainEnd - 1 - k;
                 for (int i = 0; i < h; i++) {
                     free[i] += skip * steady[i];
                 }
@@ -100,6 +115,11 @@ public final class IdealFct {
 
     /** The plain tandem-queue recursion, packet by packet (reference for {@link #fctPs}). */
     static long fctPsByRecursion(List<Cable> hops, long sizeBytes, int mtu) {
+        return fctPsByRecursion(hops, sizeBytes, mtu, 1);
+    }
+
+    /** The plain recursion for a message over {@code qps} QPs. */
+    static long fctPsByRecursion(List<Cable> hops, long sizeBytes, int mtu, int qps) {
         int h = hops.size();
         long[] rate = new long[h];
         long[] delay = new long[h];
@@ -109,11 +129,43 @@ public final class IdealFct {
         }
         long[] free = new long[h];
         long arrival = 0;
-        for (long sent = 0; sent < sizeBytes; sent += mtu) {
-            int payload = (int) Math.min(mtu, sizeBytes - sent);
-            arrival = sendOne(free, rate, delay, WireFormat.wireBytes(WireFormat.dataFrameBytes(payload, sent == 0)));
+        Order order = new Order(sizeBytes, mtu, qps);
+        for (long k = 0; k < order.packets; k++) {
+            arrival = sendOne(free, rate, delay, order.wireBytes(k));
         }
         return arrival;
+    }
+
+    /**
+     * The packets of a message spread over QPs as {@link QpSplit} does, in the NIC's round-robin order:
+     * {@code n = min(qps, packets)} QPs of {@code q} or {@code q + 1} packets; position k lies in round
+     * {@code k / n} (QP {@code k mod n}) for {@code k < q·n}, and the last {@code packets mod n} positions
+     * are the extra packets of the first QPs. Round 0 carries the RETHs; the last QP's last packet (at
+     * position {@code q·n - 1}) carries the message's remainder.
+     */
+    private static final class Order {
+        final long packets;
+        final int n;
+        final long q;
+        final int mtu;
+        final long sizeBytes;
+
+        Order(long sizeBytes, int mtu, int qps) {
+            this.packets = (sizeBytes + mtu - 1) / mtu;
+            this.n = (int) Math.min(qps, packets);
+            this.q = packets / n;
+            this.mtu = mtu;
+            this.sizeBytes = sizeBytes;
+        }
+
+        long shortAt() {
+            return q * n - 1;
+        }
+
+        int wireBytes(long k) {
+            int payload = k == shortAt() ? (int) (sizeBytes - (packets - 1) * mtu) : mtu;
+            return WireFormat.wireBytes(WireFormat.dataFrameBytes(payload, k < n));
+        }
     }
 
     /** One packet of {@code wire} bytes through every hop; updates {@code free}; returns its arrival. */

@@ -45,7 +45,9 @@ public final class PacketEngine {
         /**
          * @param sim     the run's scheduler (schedule probe events on it)
          * @param network the model
-         * @param flows   the run's flows in id order (progress counters such as {@link Flow#receivedBytes()})
+         * @param flows   the run's nic-cc flows in id order (progress counters such as {@link Flow#receivedBytes()}):
+         *                one per queue pair, so a flow with {@code qps > 1} appears as its parts ({@link QpSplit});
+         *                with every {@code qps = 1} they are the scenario's flows
          */
         void attach(Scheduler sim, PacketNetwork network, List<Flow> flows);
     }
@@ -72,9 +74,8 @@ public final class PacketEngine {
         Kernel kernel = new Kernel(in.seed());
         PacketPool pool = new PacketPool();
         FlowTable flows = new FlowTable();
-        for (FlowSpec s : in.flows()) {
-            flows.add(new Flow(flows.size(), s.workload(), s.src(), s.dst(), s.sizeBytes(), s.startPs(), s.priority()));
-        }
+        // one nic-cc Flow per queue pair: a flow with qps > 1 is several (QpSplit)
+        QpSplit split = QpSplit.build(in.flows(), in.nic().mtu(), flows);
         Routes routes = Routes.shortestPaths(in.topology());
         FlowListener stopWhenDone = (flow, now) -> {
             if (flows.finishedCount() == flows.size()) {
@@ -88,7 +89,7 @@ public final class PacketEngine {
         PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
         pauseGraph.attach();
         if (telemetry != null) {
-            sampler(kernel, network, flows, telemetry).arm();
+            sampler(kernel, network, flows, split, telemetry).arm();
             if (telemetry.pfc() != null) {
                 PfcLog log = new PfcLog(telemetry.pfc());
                 for (Node node : in.topology().nodes()) {
@@ -115,10 +116,11 @@ public final class PacketEngine {
         double wall = (System.nanoTime() - wallStart) / 1e9;
         IdealFct ideal = new IdealFct(in.topology(), routes);
         List<FlowResult> results = new ArrayList<>(flows.size());
-        for (Flow f : flows.all()) {
-            results.add(new FlowResult(f.id, f.workload, f.src, f.dst, f.priority, f.sizeBytes, f.startPs,
-                    f.finishPs(), ideal.fctPs(f.src, f.dst, f.sizeBytes, in.nic().mtu()), f.retransmittedPackets(),
-                    f.cnpsReceived()));
+        for (int i = 0; i < split.flows(); i++) {
+            FlowSpec f = in.flows().get(i);
+            results.add(new FlowResult(i, f.workload(), f.src(), f.dst(), f.priority(), f.sizeBytes(), f.startPs(),
+                    split.finishPs(flows, i), ideal.fctPs(f.src(), f.dst(), f.sizeBytes(), in.nic().mtu(), f.qps()),
+                    split.retransmits(flows, i), split.cnps(flows, i)));
         }
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
@@ -129,7 +131,8 @@ public final class PacketEngine {
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph());
     }
 
-    private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, FlowTable flows, Telemetry t) {
+    private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, FlowTable flows, QpSplit split,
+                                            Telemetry t) {
         TelemetryConfig c = t.config();
         List<TelemetrySampler.QueueProbe> probes = new ArrayList<>();
         Topology topology = network.topology();
@@ -144,10 +147,10 @@ public final class PacketEngine {
                 }
             }
         }
-        List<Flow> watched = new ArrayList<>();
-        for (Flow f : flows.all()) {
-            if (c.flowRates().includes((long) f.id)) {
-                watched.add(f);
+        List<TelemetrySampler.RateProbe> watched = new ArrayList<>();
+        for (int i = 0; i < split.flows(); i++) {
+            if (c.flowRates().includes((long) i)) {
+                watched.add(new TelemetrySampler.RateProbe(i, split.parts(flows, i)));
             }
         }
         try {

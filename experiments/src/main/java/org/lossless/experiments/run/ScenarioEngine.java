@@ -64,7 +64,7 @@ public final class ScenarioEngine implements ScenarioRunner {
             if (w instanceof WorkloadConfig.Flows f) {
                 for (WorkloadConfig.FlowSpec spec : f.flows()) {
                     flows.add(new FlowSpec(f.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
-                            spec.priority()));
+                            spec.priority(), spec.qps()));
                 }
             } else if (w instanceof WorkloadConfig.HpccFlows h) {
                 // src/dst are already host numbers, priority = the file's priority group (WorkloadConfig.HpccFlows)

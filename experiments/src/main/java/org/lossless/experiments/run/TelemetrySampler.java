@@ -17,7 +17,8 @@ import org.lossless.switchmodel.OutputQueues;
  *
  * <p>To keep files proportional to activity, a queue row is written when the queue is non-empty or
  * was non-empty at the previous sample (so every return to zero is visible); a rate row is written
- * while the flow is running (started, not yet fully acknowledged). The sampler stops re-arming when
+ * while the flow is running (started, not yet fully acknowledged): the sum of its QPs' current rates
+ * when it uses several ({@code qps}), each QP counting while it is itself running. The sampler stops re-arming when
  * the run stops.
  */
 final class TelemetrySampler extends SimEvent {
@@ -27,17 +28,21 @@ final class TelemetrySampler extends SimEvent {
     record QueueProbe(String node, int port, OutputQueues queues) {
     }
 
+    /** One flow to watch: its id in flows.csv and its queue pairs (several when {@code qps > 1}). */
+    record RateProbe(long flowId, Flow[] parts) {
+    }
+
     private final Scheduler sim;
     private final long intervalPs;
     private final List<QueueProbe> queues;
-    private final List<Flow> flows;
+    private final List<RateProbe> flows;
     private final Writer queueOut;
     private final Writer rateOut;
     /** [probe][priority] was non-empty at the last sample. */
     private final boolean[][] wasNonEmpty;
     private final StringBuilder line = new StringBuilder(64);
 
-    TelemetrySampler(Scheduler sim, long intervalPs, List<QueueProbe> queues, List<Flow> flows, Writer queueOut,
+    TelemetrySampler(Scheduler sim, long intervalPs, List<QueueProbe> queues, List<RateProbe> flows, Writer queueOut,
                      Writer rateOut) {
         if (intervalPs <= 0) {
             throw new IllegalArgumentException("telemetry.sample_interval must be > 0");
@@ -99,11 +104,16 @@ final class TelemetrySampler extends SimEvent {
     }
 
     private void sampleRates(long now) throws IOException {
-        for (Flow f : flows) {
-            long rate = f.currentRateBps(now);
+        for (int i = 0; i < flows.size(); i++) {
+            RateProbe f = flows.get(i);
+            // the flow's rate is the sum of its QPs' current rates (a QP not started or fully acked adds 0)
+            long rate = 0;
+            for (Flow part : f.parts()) {
+                rate += part.currentRateBps(now);
+            }
             if (rate > 0) {
                 line.setLength(0);
-                line.append(now).append(',').append(f.id).append(',').append(rate).append('\n');
+                line.append(now).append(',').append(f.flowId()).append(',').append(rate).append('\n');
                 rateOut.append(line);
             }
         }

@@ -89,9 +89,22 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      * @param sizeBytes message size, bytes (&gt; 0)
      * @param startPs   when the sender posts it, ps (&gt;= 0)
      * @param priority  802.1p priority, 0..7
+     * @param qps       RC queue pairs the message is spread over, 1..{@link #MAX_QPS} (scenario key {@code qps},
+     *                  default 1; docs/model.md "Several QPs per connection")
      */
-    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority) {
+    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
+        /** Most QPs of one flow. */
+        public static final int MAX_QPS = org.lossless.experiments.run.FlowSpec.MAX_QPS;
+
+        /** A flow on one QP. */
+        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority) {
+            this(src, dst, sizeBytes, startPs, priority, 1);
+        }
+
         public FlowSpec {
+            if (qps < 1 || qps > MAX_QPS) {
+                throw new IllegalArgumentException("qps must be 1.." + MAX_QPS + ", got " + qps);
+            }
             if (src < 0 || dst < 0) {
                 throw new IllegalArgumentException("host numbers must be >= 0: " + src + " -> " + dst);
             }

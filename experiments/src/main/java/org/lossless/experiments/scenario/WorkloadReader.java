@@ -10,7 +10,7 @@ import java.util.Set;
 /** Reads {@code workloads}: dispatches on each entry's {@code type}. */
 final class WorkloadReader {
     private static final String[] FLOWS_KEYS = {"type", "name", "flows"};
-    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority"};
+    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "qps"};
 
     private WorkloadReader() {
     }
@@ -89,7 +89,8 @@ final class WorkloadReader {
             }
             long start = f.key("start").timePs(Defaults.FLOW_START_PS);
             int priority = (int) f.key("priority").integer(defaultPriority, 0, 7);
-            flows.add(new WorkloadConfig.FlowSpec(src, dst, size, start, priority));
+            int qps = (int) f.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
+            flows.add(new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps));
         }
         return new WorkloadConfig.Flows(name, flows);
     }
