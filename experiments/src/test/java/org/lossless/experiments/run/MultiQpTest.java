@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -17,8 +19,11 @@ import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.Cable;
+import org.lossless.topology.LinkSpec;
 import org.lossless.topology.StarTopology;
 import org.lossless.topology.Topology;
+import org.lossless.topology.types.DumbbellSpec;
 
 /** Flows spread over several queue pairs ({@code qps}); the numbers are worked out in the comments. */
 class MultiQpTest {
@@ -114,6 +119,40 @@ class MultiQpTest {
     }
 
     @Nested
+    class Ideal {
+        private static final long[] RATES = {25_000_000_000L, 100_000_000_000L, 400_000_000_000L};
+
+        @Test
+        void shortcutEqualsRecursionForEveryQpCount() {
+            Random rnd = new Random(7);
+            for (int trial = 0; trial < 300; trial++) {
+                int hops = 1 + rnd.nextInt(5);
+                List<Cable> path = new ArrayList<>();
+                for (int i = 0; i < hops; i++) {
+                    path.add(new Cable(i, 0, i + 1, 1, RATES[rnd.nextInt(RATES.length)], rnd.nextInt(2_000_000)));
+                }
+                int mtu = new int[] {256, 1024, 4096}[rnd.nextInt(3)];
+                long size = 1 + (long) rnd.nextInt(1_000_000);
+                int qps = 1 + rnd.nextInt(64);
+                assertEquals(IdealFct.fctPsByRecursion(path, size, mtu, qps), IdealFct.fctPs(path, size, mtu, qps),
+                        "trial " + trial + ": size " + size + " mtu " + mtu + " qps " + qps);
+            }
+        }
+
+        @Test
+        void aLoneSplitFlowFinishesAtItsIdealOnOnePath() {
+            // the ideal's packet order (round robin, remainder packets last) is the NIC's: 3 hops of different rates
+            Topology t = new DumbbellSpec(1, 1, new LinkSpec(GBPS_100, US), new LinkSpec(40_000_000_000L, US)).build();
+            for (int qps : new int[] {1, 2, 3, 5, 8, 64}) {
+                for (long size : new long[] {1, 1024, 7 * 1024 + 5, 33 * 1024, 100_000}) {
+                    FlowResult f = run(t, 1024, new FlowSpec("flows", 0, 1, size, 0, 3, qps)).flows().get(0);
+                    assertEquals(f.idealFctPs(), f.fctPs(), "qps " + qps + " size " + size);
+                }
+            }
+        }
+    }
+
+    @Nested
     class LeafSpine {
         /** 2 leaves x 2 hosts, 2 spines; host 0 -> host 2 crosses one of leaf0's two uplinks. */
         private static final String SCENARIO = """
@@ -124,14 +163,19 @@ class MultiQpTest {
                   spines: 2
                   hosts_per_leaf: 2
                   host_link: {rate: 100Gbps, delay: 1us}
-                  fabric_link: {rate: 100Gbps, delay: 1us}
+                  fabric_link: {rate: FABRIC, delay: 1us}
                 workloads:
                   - type: flows
                     flows: [{src: 0, dst: 2, size: 256KB, qps: %d}]
                 """;
 
         private static Scenario scenario(int qps) {
-            return ScenarioLoader.parse("s.yaml", SCENARIO.formatted(qps), Path.of("/tmp"), List.of());
+            return scenario(qps, "100Gbps");
+        }
+
+        private static Scenario scenario(int qps, String fabricRate) {
+            String yaml = SCENARIO.replace("FABRIC", fabricRate).formatted(qps);
+            return ScenarioLoader.parse("s.yaml", yaml, Path.of("/tmp"), List.of());
         }
 
         private static long[] uplinkBytes(RunResult r) {
@@ -159,6 +203,18 @@ class MultiQpTest {
         }
 
         @Test
+        void theIdealAssumesOnePathSoSpreadingOverSlowerSpinesBeatsIt() {
+            // 50 Gb/s uplinks behind a 100 Gb/s host link: one QP is held to 50 Gb/s by its uplink, and so is the
+            // ideal (first equal-cost path). QPs spread over both spines get up to 2 x 50 Gb/s: faster than ideal.
+            FlowResult one = new ScenarioEngine().run(scenario(1, "50Gbps")).flows().get(0);
+            FlowResult eight = new ScenarioEngine().run(scenario(8, "50Gbps")).flows().get(0);
+            assertEquals(1.0, one.slowdown(), 0.0);
+            // the two ideals differ only by 7 more RETHs at the 50 Gb/s bottleneck: 7 x 16 B x 8 / 50 Gb/s
+            assertEquals(7 * 2_560L, eight.idealFctPs() - one.idealFctPs());
+            assertTrue(eight.slowdown() < 1.0, "slowdown " + eight.slowdown());
+        }
+
+        @Test
         void sameScenarioSameSeedSameFiles() {
             RunResult a = new ScenarioEngine().run(scenario(8));
             RunResult b = new ScenarioEngine().run(scenario(8));
@@ -178,8 +234,9 @@ class MultiQpTest {
         @Test
         void badQpsNamesTheKeyPath() {
             for (String bad : List.of("0", "65", "x", "2.5")) {
-                String m = assertThrows(ScenarioException.class, () -> ScenarioLoader.parse("s.yaml",
-                        SCENARIO.replace("%d", bad), Path.of("/tmp"), List.of())).getMessage();
+                String yaml = SCENARIO.replace("FABRIC", "100Gbps").replace("%d", bad);
+                String m = assertThrows(ScenarioException.class,
+                        () -> ScenarioLoader.parse("s.yaml", yaml, Path.of("/tmp"), List.of())).getMessage();
                 assertTrue(m.startsWith("s.yaml") && m.contains("workloads[0].flows[0].qps"), m);
                 assertTrue(m.contains("1 to 64"), m);
             }
