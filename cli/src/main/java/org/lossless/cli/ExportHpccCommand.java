@@ -57,13 +57,19 @@ final class ExportHpccCommand implements Callable<Integer> {
         EngineInput in = ScenarioEngine.input(s);
         Topology t = in.topology();
         List<HpccFlow> flows = new ArrayList<>(in.flows().size());
+        long multiQp = 0;
         for (FlowSpec f : in.flows()) {
             flows.add(HpccFlow.ofHosts(t, f.src(), f.dst(), f.priority(), HpccFlow.DPORT_BACKGROUND, f.sizeBytes(),
                     f.startPs() + HpccFlow.CONVENTIONAL_START_PS));
+            multiQp += f.qps() > 1 ? 1 : 0;
         }
         double[] errorRates = s.topology() instanceof TopologyConfig.HpccFile h
                 ? h.file().imported().errorRates() : new double[t.cables().size()];
         List<String> warnings = new ArrayList<>();
+        if (multiQp > 0) {
+            // the HPCC simulator's flow file has one QP per flow
+            warnings.add(multiQp + " flow(s) with qps > 1 exported as one QP each (HPCC's flow file has no QP count)");
+        }
         String topology = HpccTopologyFile.format(t, errorRates, warnings);
         String flowText = HpccFlowFile.format(flows, warnings);
         Path dir = OutputFiles.directory(ctx.resolve(out), "--out");

@@ -53,6 +53,14 @@ class MultiQpCliTest {
     }
 
     @Test
+    void hpccExportWarnsThatQpsIsLost() throws IOException {
+        Files.writeString(cwd.resolve("s.yaml"), SCENARIO);
+        assertEquals(0, lossless("export", "hpcc", "s.yaml", "--out", "h"), err::toString);
+        assertEquals("lossless: warning: 1 flow(s) with qps > 1 exported as one QP each (HPCC's flow file has no QP "
+                + "count)\n", err.toString());
+    }
+
+    @Test
     void badQpsIsBadInputNamingTheKeyPath() throws IOException {
         for (String[] c : new String[][] {
             {"0", "0 is out of range: expected an integer from 1 to 64"},

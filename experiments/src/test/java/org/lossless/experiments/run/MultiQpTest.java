@@ -17,6 +17,8 @@ import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.nic.HostNic;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Cable;
@@ -48,6 +50,20 @@ class MultiQpTest {
             assertArrayEquals(new long[] {3072, 3072, 2048, 1948}, QpSplit.partSizes(10_140, 1024, 4));
             assertArrayEquals(new long[] {4096, 4096}, QpSplit.partSizes(8192, 1024, 2));
             assertArrayEquals(new long[] {8192}, QpSplit.partSizes(8192, 1024, 1));
+        }
+
+        @Test
+        void qpZeroKeepsTheFlowsPortAndTheOthersAreDistinct() {
+            for (int flow : new int[] {0, 1, 17, 123_456}) {
+                assertEquals(HostNic.udpSourcePort(flow), HostNic.udpSourcePort(flow, 0));
+                java.util.Set<Integer> ports = new java.util.HashSet<>();
+                for (int qp = 0; qp < FlowSpec.MAX_QPS; qp++) {
+                    int port = HostNic.udpSourcePort(flow, qp);
+                    assertTrue(port >= 49152 && port <= 65535, "port " + port);
+                    ports.add(port);
+                }
+                assertEquals(FlowSpec.MAX_QPS, ports.size());
+            }
         }
 
         @Test
@@ -229,6 +245,10 @@ class MultiQpTest {
             assertTrue(yaml.contains("qps: 8"), yaml);
             assertEquals(s, ScenarioLoader.parse("r.yaml", yaml, Path.of("/tmp"), List.of()));
             assertTrue(!ResolvedYaml.write(scenario(1)).contains("qps: "));
+            Scenario set = ScenarioLoader.parse("s.yaml", SCENARIO.replace("FABRIC", "100Gbps").formatted(1),
+                    Path.of("/tmp"), List.of("workloads[0].flows[0].qps=3"));
+            WorkloadConfig.Flows w = (WorkloadConfig.Flows) set.workloads().get(0);
+            assertEquals(3, w.flows().get(0).qps());
         }
 
         @Test
