@@ -3,10 +3,14 @@ package org.lossless.experiments.run;
 /**
  * One row of {@code flows.csv}.
  *
- * @param finishPs    when the destination held the last byte, ps; -1 if unfinished
+ * <p>A flow spread over several queue pairs ({@code qps}, {@link QpSplit}) is one row: the figures below
+ * cover all its QPs.
+ *
+ * @param finishPs    when the destination held the last byte (of its last QP to finish), ps; -1 if unfinished
  * @param idealFctPs  completion time alone in the empty network, ps
- * @param retransmits data packets the source sent again (go-back-N after a NACK or a retransmission timeout)
- * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QP received; 0 without congestion control
+ * @param retransmits data packets the source sent again (go-back-N after a NACK or a retransmission timeout),
+ *                    summed over its QPs
+ * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received, summed; 0 without congestion control
  */
 public record FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
                          long startPs, long finishPs, long idealFctPs, long retransmits, long cnps) {
