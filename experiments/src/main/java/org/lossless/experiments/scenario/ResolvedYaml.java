@@ -218,10 +218,7 @@ public final class ResolvedYaml {
                 quantity(o, "size", Units.formatSize(f.sizeBytes()));
                 quantity(o, "start", Units.formatTime(f.startPs()));
                 o.put("priority", f.priority());
-                if (f.qps() != 1) {
-                    // written only when not the default 1, so resolved files of single-QP scenarios stay as they were
-                    o.put("qps", f.qps());
-                }
+                o.put("qps", f.qps());
             }
         } else if (w instanceof WorkloadConfig.HpccFlows h) {
             n.put("path", h.path().toString());

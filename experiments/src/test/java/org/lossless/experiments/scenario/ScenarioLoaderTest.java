@@ -313,6 +313,7 @@ class ScenarioLoaderTest {
                             size: 1MB
                             start: 0
                             priority: 3
+                            qps: 1
                     telemetry:
                       sample_interval: 10us
                       queues: all
