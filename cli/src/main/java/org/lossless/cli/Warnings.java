@@ -1,5 +1,6 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.run.EcnPfcLint;
 import org.lossless.experiments.run.HeadroomLint;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.WorkloadConfig;
@@ -8,8 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a loaded scenario does that is legal but worth telling: HPCC imports, and a fixed PFC headroom
- * below the computed need ({@link HeadroomLint}).
+ * What a loaded scenario does that is legal but worth telling: HPCC imports, a fixed PFC headroom
+ * below the computed need ({@link HeadroomLint}), and PFC thresholds that pause before ECN marks
+ * ({@link EcnPfcLint}).
  */
 final class Warnings {
     private Warnings() {
@@ -23,6 +25,7 @@ final class Warnings {
             }
         }
         all.addAll(HeadroomLint.of(s));
+        all.addAll(EcnPfcLint.of(s));
         return all;
     }
 

@@ -1,0 +1,127 @@
+package org.lossless.experiments.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lossless.core.net.WireFormat;
+import org.lossless.core.units.Units;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.switchmodel.ecn.EcnConfig;
+import org.lossless.switchmodel.mmu.Mmu;
+import org.lossless.switchmodel.settings.MmuFactory;
+import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.PortSpec;
+import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.Node;
+import org.lossless.topology.Port;
+import org.lossless.topology.Topology;
+
+/**
+ * Reference check A-3, "ECN before PFC": warns when a switch pauses a sender before its egress queue reaches
+ * {@code switch.ecn.kmin}. Then PFC, not DCQCN, controls congestion: pauses spread (victim flows, head-of-line
+ * blocking) while ECN never marks. Only with a congestion control that reacts to ECN ({@code nic.cc} not
+ * {@code none}), ECN and PFC on.
+ *
+ * <p>How the XOFF level is found: not by formula but by probing the switch's own MMU, built exactly as a run
+ * builds it. Frames of the largest data frame size enter on one ingress port for one egress port until the
+ * MMU asks for XOFF; the egress queue then holds the XOFF level of a queue fed by one ingress port. That is
+ * the smallest queue at which any pause can start (with N busy ingress ports a dynamic threshold lets the
+ * queue reach N times the per-PG level before every PG pauses), so if even N = 1 reaches kmin first, ECN
+ * always acts before PFC. Switches are probed once per distinct port layout (rates and cables).
+ */
+public final class EcnPfcLint {
+    private EcnPfcLint() {
+    }
+
+    /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
+    public static List<String> of(Scenario s) {
+        if (s.nic().dcqcn() == null) {
+            return List.of();
+        }
+        Topology t;
+        try {
+            t = ScenarioEngine.topology(s.topology());
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+        return warnings(t, s.switchSettings(), s.nic().mtu());
+    }
+
+    /**
+     * @param mtu RDMA payload bytes per packet
+     * @return at most one line, listing the switches (first six) whose pause comes first
+     */
+    public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
+        PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
+        if (Boolean.FALSE.equals(pfc.enabled()) || (s.ecn() != null && Boolean.FALSE.equals(s.ecn().enabled()))) {
+            return List.of();
+        }
+        List<Integer> priorities = pfc.resolved(s.hpcc2019(), null).priorities();
+        int frame = WireFormat.dataFrameBytes(mtu, false);
+        int maxFrame = WireFormat.dataFrameBytes(mtu, true);
+        Map<List<PortSpec>, String> probed = new LinkedHashMap<>();
+        Map<String, List<String>> bySwitch = new LinkedHashMap<>();
+        for (Node node : t.nodes()) {
+            if (node.isHost() || t.ports(node.id()).size() < 2) {
+                continue;
+            }
+            List<PortSpec> specs = new ArrayList<>();
+            long nicRate = 0;
+            for (Port p : t.ports(node.id())) {
+                specs.add(PortSpec.ofDelay(p.cable().rateBps(), p.cable().delayPs()));
+                if (t.node(p.peer()).isHost()) {
+                    nicRate = Math.max(nicRate, p.cable().rateBps());
+                }
+            }
+            long nic = nicRate > 0 ? nicRate : specs.get(0).rateBps();
+            String finding = probed.computeIfAbsent(specs, k -> probe(s, k, priorities, frame, maxFrame, nic));
+            if (finding != null) {
+                bySwitch.computeIfAbsent(finding, k -> new ArrayList<>()).add(node.name());
+            }
+        }
+        if (bySwitch.isEmpty()) {
+            return List.of();
+        }
+        StringBuilder b = new StringBuilder("PFC pauses before ECN marks (reference A-3): ");
+        boolean first = true;
+        for (Map.Entry<String, List<String>> e : bySwitch.entrySet()) {
+            List<String> names = e.getValue();
+            b.append(first ? "" : "; ").append(e.getKey()).append(" on ")
+                    .append(String.join(", ", names.subList(0, Math.min(6, names.size()))))
+                    .append(names.size() > 6 ? " and " + (names.size() - 6) + " more switches" : "");
+            first = false;
+        }
+        b.append("; DCQCN cannot act before PFC: lower switch.ecn.kmin or raise the PFC threshold");
+        return List.of(b.toString());
+    }
+
+    /** The finding for one port layout (egress port 1 fed from port 0), or null when ECN comes first. */
+    private static String probe(SwitchSettings s, List<PortSpec> ports, List<Integer> priorities, int frame, int maxFrame,
+                                long nicRate) {
+        EcnConfig ecn = MmuFactory.ecnConfig(s, ports);
+        long egressRate = ports.get(1).rateBps();
+        long kmin = ecn.paramsFor(egressRate).kminBytes();
+        for (int prio : priorities) {
+            Mmu mmu = MmuFactory.create(s, ports, maxFrame, nicRate);
+            long xoffQueue = -1;
+            for (int i = 0; i < 1_000_000 && xoffQueue < 0; i++) {
+                if (mmu.admit(0, prio, 1, prio, frame) != Mmu.ADMIT) {
+                    break; // dropped before any XOFF: not this lint's business
+                }
+                if (mmu.shouldXoff(0, prio)) {
+                    xoffQueue = mmu.egressQueueBytes(1, prio);
+                }
+                if (mmu.egressQueueBytes(1, prio) >= kmin) {
+                    break; // kmin reached first
+                }
+            }
+            if (xoffQueue >= 0 && xoffQueue < kmin) {
+                return "priority " + prio + ": a queue fed by one ingress port reaches XOFF at " + xoffQueue
+                        + " B, below kmin " + Units.formatSize(kmin) + " (" + Units.formatRate(egressRate) + ")";
+            }
+        }
+        return null;
+    }
+}
