@@ -12,16 +12,23 @@ import org.lossless.core.kernel.SimEvent;
  * holds; they wait only for the frame already on the wire. A PAUSE received on this port's cable
  * pauses this transmitter ({@link #onPause}); sources ask {@link #isPaused(int)} before handing out
  * a frame of a priority. A timed pause ends by itself through one reused expiry event per port.
+ *
+ * <p>The port is its own "transmission done" event ({@link #fire()}): on a large fabric the port,
+ * its event and its link are cold in cache at every frame, and one object instead of two saves a
+ * cache miss per frame. It also keeps whether its link is down, so admitting a frame to a queue and
+ * kicking the port do not read the {@link Link}. Not for scheduling by others.
  */
-public final class EgressPort {
+public final class EgressPort extends SimEvent {
+    private static final long serialVersionUID = 1L;
     private final Scheduler sim;
     private final long rateBps;
     private final PortCounters counters = new PortCounters();
     private final PauseState pause;
     private final PacketRing urgent = new PacketRing();
-    private final TxDone txDone = new TxDone();
     private final PauseExpiry pauseExpiry = new PauseExpiry();
     private Link link;
+    /** Mirror of {@code link.isDown()}: the port fails and restores its link (nothing else does). */
+    private boolean linkDown;
     private PacketSource source;
     private Packet onWire;
     /** Priorities whose received PAUSE is ignored (a PFC watchdog's "forward" action); 0 normally. */
@@ -53,6 +60,7 @@ public final class EgressPort {
     public void connect(Link link, PacketSource source) {
         this.link = link;
         this.source = source;
+        this.linkDown = link.isDown();
     }
 
     public long rateBps() {
@@ -145,7 +153,7 @@ public final class EgressPort {
 
     /** Whether this port's link is up. */
     public boolean isUp() {
-        return !link.isDown();
+        return !linkDown;
     }
 
     /**
@@ -155,12 +163,13 @@ public final class EgressPort {
      */
     public void fail() {
         if (onWire != null) {
-            sim.cancel(txDone);
+            sim.cancel(this);
             Packet p = onWire;
             onWire = null;
             loss.accept(p);
         }
         link.fail(loss);
+        linkDown = true;
         for (Packet p = urgent.poll(); p != null; p = urgent.poll()) {
             loss.accept(p);
         }
@@ -174,12 +183,13 @@ public final class EgressPort {
     /** Repairs this direction of the cable and resumes transmission. */
     public void restore() {
         link.restore();
+        linkDown = false;
         kick();
     }
 
     /** Tells an idle port that its source may have something to send. No effect when busy or down. */
     public void kick() {
-        if (onWire == null && !link.isDown()) {
+        if (onWire == null && !linkDown) {
             startNext();
         }
     }
@@ -197,30 +207,27 @@ public final class EgressPort {
         p.sentPs = now;
         long ser = serializationPs(p.wireBytes);
         busyPs += ser;
-        sim.schedule(txDone, now + ser);
+        sim.schedule(this, now + ser);
     }
 
-    private final class TxDone extends SimEvent {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected void fire() {
-            Packet p = onWire;
-            onWire = null;
-            if (p.type == PacketType.PFC) {
-                for (int m = p.pfcClassEnable; m != 0; m &= m - 1) {
-                    counters.pauseTx[Integer.numberOfTrailingZeros(m)]++;
-                }
-            } else {
-                counters.txBytes[p.priority] += p.frameBytes;
-                counters.txPackets[p.priority]++;
+    /** Transmission done: the frame on the wire goes onto the link, the next one starts. */
+    @Override
+    protected void fire() {
+        Packet p = onWire;
+        onWire = null;
+        if (p.type == PacketType.PFC) {
+            for (int m = p.pfcClassEnable; m != 0; m &= m - 1) {
+                counters.pauseTx[Integer.numberOfTrailingZeros(m)]++;
             }
-            if (probe != null) {
-                probe.transmitted(p, p.sentPs, sim.now());
-            }
-            link.carry(p);
-            startNext();
+        } else {
+            counters.txBytes[p.priority] += p.frameBytes;
+            counters.txPackets[p.priority]++;
         }
+        if (probe != null) {
+            probe.transmitted(p, p.sentPs, sim.now());
+        }
+        link.carry(p);
+        startNext();
     }
 
     private final class PauseExpiry extends SimEvent {
