@@ -25,6 +25,8 @@ public final class EgressPort extends SimEvent {
     private final PortCounters counters = new PortCounters();
     private final PauseState pause;
     private final PacketRing urgent = new PacketRing();
+    /** Frames in {@link #urgent}: lets the per-frame path skip that (usually cold, usually empty) ring. */
+    private int urgentCount;
     private final PauseExpiry pauseExpiry = new PauseExpiry();
     private Link link;
     /** Mirror of {@code link.isDown()}: the port fails and restores its link (nothing else does). */
@@ -124,6 +126,7 @@ public final class EgressPort extends SimEvent {
     /** Sends {@code frame} ahead of all queued data (after the frame on the wire). */
     public void sendUrgent(Packet frame) {
         urgent.add(frame);
+        urgentCount++;
         kick();
     }
 
@@ -173,6 +176,7 @@ public final class EgressPort extends SimEvent {
         for (Packet p = urgent.poll(); p != null; p = urgent.poll()) {
             loss.accept(p);
         }
+        urgentCount = 0;
         closeAccounting();
         pause.clearAll();
         if (pauseExpiry.isScheduled()) {
@@ -195,7 +199,11 @@ public final class EgressPort extends SimEvent {
     }
 
     private void startNext() {
-        Packet p = urgent.poll();
+        Packet p = null;
+        if (urgentCount > 0) {
+            p = urgent.poll();
+            urgentCount--;
+        }
         if (p == null) {
             p = source.next(this);
             if (p == null) {
