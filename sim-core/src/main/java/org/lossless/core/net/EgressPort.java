@@ -33,6 +33,11 @@ public final class EgressPort extends SimEvent {
     private boolean linkDown;
     private PacketSource source;
     private Packet onWire;
+    /**
+     * Copy of {@code pause.pausedMask()}, refreshed after every change (only this class changes it): an
+     * unpaused priority is answered without reading the separate, usually cold, {@link PauseState}.
+     */
+    private int pausedMask;
     /** Priorities whose received PAUSE is ignored (a PFC watchdog's "forward" action); 0 normally. */
     private int ignorePauseMask;
     private long busyPs;
@@ -106,7 +111,8 @@ public final class EgressPort extends SimEvent {
      * priority is ignored, see {@link #ignorePause}).
      */
     public boolean isPaused(int priority) {
-        return (ignorePauseMask & (1 << priority)) == 0 && pause.isPaused(priority, sim.now());
+        int bit = 1 << priority;
+        return (pausedMask & bit) != 0 && (ignorePauseMask & bit) == 0 && pause.isPaused(priority, sim.now());
     }
 
     /**
@@ -133,7 +139,9 @@ public final class EgressPort extends SimEvent {
     /** Applies a PFC frame that arrived on this port's cable. The caller releases the frame. */
     public void onPause(Packet pfc) {
         long now = sim.now();
-        if (pause.apply(pfc.pfcClassEnable, pfc.pfcQuanta, now, counters)) {
+        boolean resumed = pause.apply(pfc.pfcClassEnable, pfc.pfcQuanta, now, counters);
+        pausedMask = pause.pausedMask();
+        if (resumed) {
             kick();
         }
         long expiry = pause.nextExpiryPs();
@@ -179,6 +187,7 @@ public final class EgressPort extends SimEvent {
         urgentCount = 0;
         closeAccounting();
         pause.clearAll();
+        pausedMask = 0;
         if (pauseExpiry.isScheduled()) {
             sim.cancel(pauseExpiry);
         }
@@ -245,6 +254,7 @@ public final class EgressPort extends SimEvent {
         protected void fire() {
             long now = sim.now();
             pause.expire(now, counters);
+            pausedMask = pause.pausedMask();
             long next = pause.nextExpiryPs();
             if (next != Long.MAX_VALUE) {
                 sim.schedule(this, next);
