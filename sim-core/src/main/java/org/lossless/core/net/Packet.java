@@ -39,6 +39,11 @@ public final class Packet {
 
     /** Clears every field to its initial value. */
     public void reset() {
+        // Only PFC frames carry quanta, and every writer sets the class-enable bit with them: data
+        // frames and ACKs skip the separate (cold) quanta array.
+        if (pfcClassEnable != 0 || type == PacketType.PFC) {
+            java.util.Arrays.fill(pfcQuanta, 0);
+        }
         type = PacketType.DATA;
         flowId = -1;
         srcHost = -1;
@@ -55,7 +60,6 @@ public final class Packet {
         ingressPort = -1;
         sentPs = 0;
         pfcClassEnable = 0;
-        java.util.Arrays.fill(pfcQuanta, 0);
     }
 
     @Override
