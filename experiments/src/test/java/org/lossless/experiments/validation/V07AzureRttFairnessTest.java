@@ -31,9 +31,9 @@ import org.lossless.topology.Topology;
  * around 1.36 MB (±25 %), below K_max.
  *
  * <p><b>Topology and base RTTs.</b> h0 and h1 hang off sw0 with 0.4 us cables. h2 reaches sw0 through a
- * relay switch sw1 over two cables of 442.1 us each (88.4 km at 5 ns/m): {@code headroom: auto} sizes
- * each port from its cable, and its calculator accepts cables up to 100 km only, so one 884 us cable
- * (177 km) cannot be built with the default switch. Store-and-forward at every hop; a one-packet message
+ * relay switch sw1 over two cables of 442.1 us each (88.4 km at 5 ns/m; the relay dates from a 100 km cap
+ * the headroom calculator no longer has, and only adds one store-and-forward hop, counted below; each
+ * 88 km port gets about 9 MB of {@code headroom: auto}). Store-and-forward at every hop; a one-packet message
  * is a 1016 B data frame on the wire (918 B + 62 B headers + 16 B RETH + 20 B preamble/gap: 203.2 ns at
  * 40 Gb/s), its ACK 86 B (17.2 ns). Base RTT = data path + ACK path:
  * <ul>
