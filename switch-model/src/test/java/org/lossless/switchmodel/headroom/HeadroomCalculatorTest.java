@@ -46,6 +46,15 @@ class HeadroomCalculatorTest {
         }
 
         @Test
+        void longHaulCablesAreAcceptedAndScaleLinearly() {
+            // 80 km at 100G (reference V-07's distance): 2 x 80,000 m / 1.98e8 m/s x 12.5e9 B/s = 10,101,010 B
+            assertEquals(10_101_010, Math.round(HeadroomCalculator.exact(HeadroomInputs.of(G100, 80_000)).component("cable").bytes()));
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> HeadroomInputs.of(G100, -1));
+            assertTrue(e.getMessage().startsWith("cable length must be a finite length >= 0 m"), e.getMessage());
+        }
+
+        @Test
         void pauseFrameIsOptional() {
             HeadroomInputs in = HeadroomInputs.of(G100, 100);
             long without = HeadroomCalculator.exact(in).xoffBytes();
