@@ -15,7 +15,6 @@ import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PortSpec;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Node;
-import org.lossless.topology.Port;
 import org.lossless.topology.Topology;
 
 /**
@@ -40,13 +39,8 @@ public final class EcnPfcLint {
         if (s.nic().dcqcn() == null) {
             return List.of();
         }
-        Topology t;
-        try {
-            t = ScenarioEngine.topology(s.topology());
-        } catch (RuntimeException e) {
-            return List.of();
-        }
-        return warnings(t, s.switchSettings(), s.nic().mtu());
+        Topology t = ScenarioEngine.topologyOrNull(s.topology());
+        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu());
     }
 
     /**
@@ -67,15 +61,8 @@ public final class EcnPfcLint {
             if (node.isHost() || t.ports(node.id()).size() < 2) {
                 continue;
             }
-            List<PortSpec> specs = new ArrayList<>();
-            long nicRate = 0;
-            for (Port p : t.ports(node.id())) {
-                specs.add(PortSpec.ofDelay(p.cable().rateBps(), p.cable().delayPs()));
-                if (t.node(p.peer()).isHost()) {
-                    nicRate = Math.max(nicRate, p.cable().rateBps());
-                }
-            }
-            long nic = nicRate > 0 ? nicRate : specs.get(0).rateBps();
+            List<PortSpec> specs = PacketNetwork.portSpecs(t, node);
+            long nic = PacketNetwork.nicRate(t, node);
             String finding = probed.computeIfAbsent(specs, k -> probe(s, k, priorities, frame, maxFrame, nic));
             if (finding != null) {
                 bySwitch.computeIfAbsent(finding, k -> new ArrayList<>()).add(node.name());

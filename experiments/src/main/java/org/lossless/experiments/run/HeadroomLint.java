@@ -35,13 +35,8 @@ public final class HeadroomLint {
 
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
     public static List<String> of(Scenario s) {
-        Topology t;
-        try {
-            t = ScenarioEngine.topology(s.topology());
-        } catch (RuntimeException e) {
-            return List.of();
-        }
-        return warnings(t, s.switchSettings(), s.nic().mtu());
+        Topology t = ScenarioEngine.topologyOrNull(s.topology());
+        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu());
     }
 
     /**

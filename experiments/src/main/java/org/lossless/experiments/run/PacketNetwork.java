@@ -110,20 +110,31 @@ public final class PacketNetwork {
         return new PacketNetwork(t, nics, switches, egress);
     }
 
-    private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,
-                                          PacketPool pool, SwitchSettings settings, PfcTiming timing,
-                                          EgressPort[] ports, int maxFrame, long seed) {
+    /** The MMU's view of a switch's ports: rate and cable of each, in port order. */
+    static List<PortSpec> portSpecs(Topology t, Node node) {
         List<PortSpec> specs = new ArrayList<>();
-        long nicRate = 0;
         for (Port p : t.ports(node.id())) {
             specs.add(PortSpec.ofDelay(p.cable().rateBps(), p.cable().delayPs()));
+        }
+        return specs;
+    }
+
+    /** The fastest host link on a switch (sizes hpcc2019 thresholds), else host 0's link rate, bps. */
+    static long nicRate(Topology t, Node node) {
+        long nicRate = 0;
+        for (Port p : t.ports(node.id())) {
             if (t.node(p.peer()).isHost()) {
                 nicRate = Math.max(nicRate, p.cable().rateBps());
             }
         }
-        if (nicRate == 0) {
-            nicRate = t.ports(t.hostNode(0)).get(0).cable().rateBps();
-        }
+        return nicRate != 0 ? nicRate : t.ports(t.hostNode(0)).get(0).cable().rateBps();
+    }
+
+    private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,
+                                          PacketPool pool, SwitchSettings settings, PfcTiming timing,
+                                          EgressPort[] ports, int maxFrame, long seed) {
+        List<PortSpec> specs = portSpecs(t, node);
+        long nicRate = nicRate(t, node);
         Mmu mmu = MmuFactory.create(settings, specs, maxFrame, nicRate);
         EcnConfig ecn = MmuFactory.ecnConfig(settings, specs);
         SwitchNode sw = new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim,

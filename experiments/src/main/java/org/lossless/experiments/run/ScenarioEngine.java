@@ -95,4 +95,13 @@ public final class ScenarioEngine implements ScenarioRunner {
     public static Topology topology(TopologyConfig t) {
         return t.build();
     }
+
+    /** The scenario's topology, or null when it cannot be built (for lints: the run reports that error itself). */
+    static Topology topologyOrNull(TopologyConfig t) {
+        try {
+            return t.build();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
 }
