@@ -1,5 +1,6 @@
 package org.lossless.nic;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,6 +29,12 @@ import org.lossless.nic.dcqcn.ReactionPoint;
  * event is set for the earliest. Loss recovery is go-back-N: a NACK, or a retransmission timeout
  * with no progress, rewinds the QP to its first unacknowledged packet. The timeout is one lazy event
  * per NIC: it fires at the earliest possible deadline and re-arms for the next, never per packet.
+ *
+ * <p>Window ({@code nic.window}, when configured): a QP may send packet n only while the payload of PSNs
+ * {@code ackedPsn+1 .. n} fits its window ({@link QueuePair#windowOpen}). A QP whose next packet does not
+ * fit leaves the active list right after the send that filled the window (that packet carries the AckReq
+ * bit, so a receiver coalescing ACKs answers it at once) and costs nothing until an ACK moves
+ * {@code ackedPsn}, which puts it back. Without a window nothing here changes.
  *
  * <p>DCQCN (when configured): each QP's rate limiter runs at its reaction point's current rate; a
  * CE-marked in-order data packet goes to the flow's notification point, which sends a CNP now, later
@@ -69,6 +76,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private long outOfOrderDrops;
     /** The receive buffer, or null (frames go to the transport at once). */
     private RxBuffer rx;
+    /** Path base RTTs for {@code nic.window: bdp}, or null. */
+    private PathRtt pathRtt;
 
     public HostNic(int host, String name, Scheduler sim, PacketPool pool, FlowTable flows, NicConfig config,
                    FlowListener listener) {
@@ -145,6 +154,34 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return rx == null ? null : new RxBufferConfig.Thresholds(rx.xoffBytes(), rx.xonBytes());
     }
 
+    /** Supplies the path base RTTs that size {@code nic.window: bdp} windows; needed only with that setting. */
+    public void pathRtt(PathRtt rtt) {
+        this.pathRtt = rtt;
+    }
+
+    /**
+     * The window of a QP of {@code flow}, payload bytes ({@link Long#MAX_VALUE}: none). For {@code bdp}:
+     * base RTT x line rate, rounded up to whole MTUs, so the window lets a QP alone keep its line busy
+     * (a packet's wire bytes exceed its payload, so the rounded-up count of MTU packets covers the RTT).
+     */
+    long windowBytes(Flow flow) {
+        long w = config.window();
+        if (w == NicConfig.NO_WINDOW) {
+            return Long.MAX_VALUE;
+        }
+        if (w != NicConfig.BDP_WINDOW) {
+            return w;
+        }
+        if (pathRtt == null) {
+            throw new IllegalStateException(name + ": nic.window is bdp but no path RTT source is set");
+        }
+        BigInteger bits = BigInteger.valueOf(pathRtt.ps(host, flow.dst))
+                .multiply(BigInteger.valueOf(port.rateBps()));
+        BigInteger perMtu = BigInteger.valueOf(8_000_000_000_000L * config.mtu());
+        long packets = bits.add(perMtu).subtract(BigInteger.ONE).divide(perMtu).longValueExact();
+        return Math.max(1, packets) * config.mtu();
+    }
+
     /** CNPs sent by this NIC's notification points (CNP flags on ACKs included). */
     public long cnpsSent() {
         return cnpsSent;
@@ -174,6 +211,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         }
         ReactionPoint rp = dcqcn == null ? null : new ReactionPoint(dcqcn);
         QueuePair qp = new QueuePair(flow, config.mtu(), flow.udpSrcPort, port.rateBps(), rp, sim.now());
+        qp.windowBytes = windowBytes(flow);
         flow.qp = qp;
         activate(qp);
         unacked.add(qp);
@@ -232,7 +270,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             }
             if (qp.eligibleAtPs(now) <= now) {
                 Packet p = dataPacket(qp, now);
-                if (qp.hasDataLeft()) {
+                if (qp.hasDataLeft() && qp.windowOpen()) {
                     roundRobin = idx + 1;
                 } else {
                     active.remove(idx);
@@ -266,6 +304,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
         p.ecnCapable = true;
         p.udpSrcPort = qp.udpSrcPort;
         p.last = psn == qp.totalPackets() - 1;
+        // the packet that fills the window asks for an ACK (never set without a window)
+        p.ackRequest = !p.last && !qp.windowOpen();
         qp.sent(now, p.wireBytes);
         return p;
     }
@@ -315,7 +355,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             flows.markFinished();
             listener.flowFinished(f, now);
         }
-        if (p.last || f.expectedPsn % config.ackEvery() == 0 || cnpFlag) {
+        if (p.last || f.expectedPsn % config.ackEvery() == 0 || cnpFlag || p.ackRequest) {
             sendControl(PacketType.ACK, f, f.expectedPsn - 1, p).ce = cnpFlag;
         }
     }
@@ -400,6 +440,10 @@ public final class HostNic implements PacketReceiver, PacketSource {
         if (qp.fullyAcked()) {
             qp.flow.ackedPs = sim.now();
             unacked.remove(qp);
+        } else if (!qp.inActive && qp.hasDataLeft() && qp.windowOpen()) {
+            // window-blocked (only a window keeps a QP with data out of the active list): the ACK reopens it
+            activate(qp);
+            port.kick();
         }
     }
 

@@ -15,15 +15,23 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  *                    ({@code nic.cc: none}: every QP sends at line rate, PFC alone keeps it lossless)
  * @param rxBuffer    the receive buffer that drains slower than line rate and sends PFC, or null (the
  *                    default: the host takes every frame the moment it arrives and the NIC never pauses)
+ * @param window      per-QP send window, payload bytes a QP may have unacknowledged ({@code nic.window}):
+ *                    {@link #NO_WINDOW} (the default: only the rate limiter holds a QP), {@link #BDP_WINDOW}
+ *                    (each QP's path base RTT x line rate, rounded up to whole MTUs, fixed at flow start), or
+ *                    at least {@code mtu} bytes
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                        RxBufferConfig rxBuffer) {
+                        RxBufferConfig rxBuffer, long window) {
     /** Default retransmission timeout: 1 ms. */
     public static final long DEFAULT_RTO_PS = 1_000_000_000L;
     /** {@code ackPriority} value meaning "the data packet's priority". */
     public static final int SAME_AS_DATA = -1;
     /** Default CNP priority (mlx5 {@code cnp_802p_prio}). */
     public static final int DEFAULT_CNP_PRIORITY = 6;
+    /** {@code window} value meaning "no window" ({@code nic.window: none}). */
+    public static final long NO_WINDOW = 0;
+    /** {@code window} value meaning "one bandwidth-delay product of the QP's path" ({@code nic.window: bdp}). */
+    public static final long BDP_WINDOW = -1;
 
     public NicConfig {
         if (mtu < 64 || mtu > 9000) {
@@ -41,6 +49,16 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         if (cnpPriority < 0 || cnpPriority > 7) {
             throw new IllegalArgumentException("nic.cnp_priority must be 0..7, got " + cnpPriority);
         }
+        if (window != NO_WINDOW && window != BDP_WINDOW && window < mtu) {
+            throw new IllegalArgumentException("nic.window must be none, bdp or at least one MTU (" + mtu
+                    + " bytes), got " + window + " bytes");
+        }
+    }
+
+    /** Without a window ({@code nic.window: none}). */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, NO_WINDOW);
     }
 
     /** Without a receive buffer. */
@@ -55,11 +73,21 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
 
     /** Same settings with DCQCN {@code params} (null switches congestion control off). */
     public NicConfig withDcqcn(DcqcnParams params) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window);
+    }
+
+    /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
+    public NicConfig withWindow(long bytes) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes);
+    }
+
+    /** Whether QPs are held by a send window. */
+    public boolean hasWindow() {
+        return window != NO_WINDOW;
     }
 }

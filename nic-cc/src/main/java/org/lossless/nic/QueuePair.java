@@ -11,6 +11,11 @@ import org.lossless.nic.dcqcn.ReactionPoint;
  * {@code t + w·8/R}, where R is the rate <em>at the time of the check</em> (the DCQCN reaction point's
  * current rate, or the line rate without congestion control). A rate change therefore takes effect
  * on the packet waiting now, as in a hardware rate limiter, not one packet later.
+ *
+ * <p>Window ({@code nic.window}): packet n may be sent only while the payload bytes of PSNs
+ * {@code ackedPsn+1 .. n} are at most {@link #windowBytes}; go-back-N rewinds {@code nextPsn} so a
+ * retransmission counts the same way. The check is O(1) arithmetic on the PSNs (every packet but the
+ * last carries exactly {@code mtu} payload bytes), with no per-packet state.
  */
 final class QueuePair {
     final Flow flow;
@@ -32,6 +37,8 @@ final class QueuePair {
     long lastProgressPs;
     /** Whether the QP sits in the NIC's list of senders with data to send. */
     boolean inActive;
+    /** Payload bytes the QP may have unacknowledged; {@link Long#MAX_VALUE} without a window. */
+    long windowBytes = Long.MAX_VALUE;
 
     QueuePair(Flow flow, int mtu, int udpSrcPort, long lineRateBps, ReactionPoint rp, long nowPs) {
         this.flow = flow;
@@ -53,6 +60,18 @@ final class QueuePair {
 
     boolean fullyAcked() {
         return ackedPsn == totalPackets() - 1;
+    }
+
+    /**
+     * Whether the window lets packet {@code nextPsn} go: the payload of PSNs {@code ackedPsn+1 .. nextPsn}
+     * is at most {@link #windowBytes}. Always true without a window.
+     */
+    boolean windowOpen() {
+        if (windowBytes == Long.MAX_VALUE) {
+            return true;
+        }
+        long through = Math.min(flow.sizeBytes, (nextPsn + 1) * (long) mtu);
+        return through - (ackedPsn + 1) * mtu <= windowBytes;
     }
 
     /** Payload bytes of packet {@code psn}. */

@@ -74,6 +74,7 @@ public final class PacketNetwork {
             }
         }
         HostNic[] nics = new HostNic[t.hostCount()];
+        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu());
         SwitchNode[] switches = new SwitchNode[n];
         PacketReceiver[] receivers = new PacketReceiver[n];
         int maxFrame = WireFormat.dataFrameBytes(nicConfig.mtu(), true);
@@ -83,6 +84,9 @@ public final class PacketNetwork {
                 int h = t.hostNumber(node.id());
                 nics[h] = new HostNic(h, node.name(), sim, pool, flows, nicConfig, listener);
                 nics[h].attach(egress[node.id()][0]);
+                if (nicConfig.window() == NicConfig.BDP_WINDOW) {
+                    nics[h].pathRtt(bdpRtt);
+                }
                 RxBufferConfig rx = nicConfig.rxBuffer();
                 if (rx != null && rx.appliesTo(h)) {
                     Cable cable = t.ports(node.id()).get(0).cable();

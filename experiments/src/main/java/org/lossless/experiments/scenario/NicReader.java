@@ -18,7 +18,7 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  * (and checked) whatever {@code cc} is, and kept only when {@code cc} is dcqcn.
  */
 final class NicReader {
-    static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer"};
+    static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "none");
     static final List<String> IMPLEMENTED = List.of("dcqcn", "none");
@@ -60,8 +60,38 @@ final class NicReader {
         }
         DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
         RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu);
+        long window = window(c.key("window"), mtu);
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                cc.equals("dcqcn") ? dcqcn : null, rx));
+                cc.equals("dcqcn") ? dcqcn : null, rx, window));
+    }
+
+    /**
+     * {@code nic.window}: {@code none} (default), {@code bdp}, or a size of at least one MTU (payload bytes a
+     * QP may have unacknowledged).
+     */
+    static long window(Cursor c, long mtu) {
+        if (!c.present()) {
+            return NicConfig.NO_WINDOW;
+        }
+        String expected = "none, bdp or a size of at least one MTU (" + mtu + " B) such as 64KB";
+        String text = c.scalar(expected).strip();
+        if (text.equals("none")) {
+            return NicConfig.NO_WINDOW;
+        }
+        if (text.equals("bdp")) {
+            return NicConfig.BDP_WINDOW;
+        }
+        long bytes;
+        try {
+            bytes = Units.parseSize(text);
+        } catch (IllegalArgumentException e) {
+            throw c.error("expected " + expected + ", got " + c.describe());
+        }
+        if (bytes < mtu) {
+            throw c.error(Units.formatSize(bytes) + " is below one MTU (" + mtu + " B): a QP could never send a full"
+                    + " packet; use none, bdp or a size of at least " + mtu + " B");
+        }
+        return bytes;
     }
 
     /** 0..7, or {@code data} ({@link NicConfig#SAME_AS_DATA}): ACKs travel on the data packet's priority. */

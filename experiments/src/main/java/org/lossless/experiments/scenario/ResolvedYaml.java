@@ -137,6 +137,13 @@ public final class ResolvedYaml {
         }
         n.put("cnp_priority", nic.cnpPriority());
         quantity(n, "rto", Units.formatTime(nic.rtoPs()));
+        if (nic.window() == NicConfig.NO_WINDOW) {
+            n.put("window", "none");
+        } else if (nic.window() == NicConfig.BDP_WINDOW) {
+            n.put("window", "bdp");
+        } else {
+            quantity(n, "window", Units.formatSize(nic.window()));
+        }
         if (nic.rxBuffer() == null) {
             n.put("rx_buffer", "none");
         } else {

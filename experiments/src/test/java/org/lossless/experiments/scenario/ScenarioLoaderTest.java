@@ -275,6 +275,7 @@ class ScenarioLoaderTest {
                       ack_priority: data
                       cnp_priority: 6
                       rto: 1ms
+                      window: none
                       rx_buffer: none
                       dcqcn:
                         profile: mlx5

@@ -83,7 +83,7 @@ public final class HpccConfigImporter {
         static final List<String> MAPPED = List.of("CC_MODE", "ENABLE_QCN", "ALPHA_RESUME_INTERVAL",
             "RATE_DECREASE_INTERVAL", "RP_TIMER", "EWMA_GAIN", "FAST_RECOVERY_TIMES", "RATE_AI", "RATE_HAI",
             "MIN_RATE", "CLAMP_TARGET_RATE", "KMIN_MAP", "KMAX_MAP", "PMAX_MAP", "BUFFER_SIZE",
-            "PACKET_PAYLOAD_SIZE", "ACK_HIGH_PRIO", "L2_ACK_INTERVAL", "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE");
+            "PACKET_PAYLOAD_SIZE", "ACK_HIGH_PRIO", "L2_ACK_INTERVAL", "HAS_WIN", "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE");
         static final Map<String, String> IGNORED = new LinkedHashMap<>();
         static final List<String> KNOWN = new ArrayList<>();
 
@@ -104,8 +104,8 @@ public final class HpccConfigImporter {
             IGNORED.put("L2_CHUNK_SIZE", "HPCC go-back-N chunking; not modelled");
             IGNORED.put("L2_BACK_TO_ZERO", "loss recovery: the NIC does go-back-N (L2_BACK_TO_ZERO 0)");
             IGNORED.put("RATE_BOUND", "the NIC always paces at its CC rate (RATE_BOUND 1)");
-            IGNORED.put("HAS_WIN", "window (DCQCN+w, HPCC) not modelled by DCQCN");
-            IGNORED.put("VAR_WIN", "window (DCQCN+w, HPCC) not modelled by DCQCN");
+            IGNORED.put("VAR_WIN", "variable window (BDP x current rate / line rate) not modelled: nic.window is"
+                + " fixed for a QP's life");
             IGNORED.put("ERROR_RATE_PER_LINK", "random link loss not modelled");
             IGNORED.put("LINK_DOWN", "link failure events not modelled");
             KNOWN.addAll(MAPPED);
@@ -154,12 +154,22 @@ public final class HpccConfigImporter {
                 // 0: on the data packet's queue
                 case "ACK_HIGH_PRIO" -> settings.put("nic.ack_priority", integer(key, value) != 0 ? "0" : "data");
                 case "L2_ACK_INTERVAL" -> ackInterval(key, value);
+                case "HAS_WIN" -> settings.put("nic.window", integer(key, value) != 0 ? "bdp" : "none");
                 case "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE" -> files.put(key, value);
                 default -> ignore(key, value);
             }
         }
 
         void finish(Map<String, String> values) {
+            if (values.containsKey("HAS_WIN") && integer("HAS_WIN", values.get("HAS_WIN")) != 0) {
+                warnings.add(line("HAS_WIN") + "HAS_WIN " + values.get("HAS_WIN").trim() + ": imported as nic.window:"
+                    + " bdp, each QP's own path BDP; with GLOBAL_T 1 (its default) the HPCC simulator gives every QP"
+                    + " the fabric's largest path BDP (maxBdp)");
+                if (values.containsKey("VAR_WIN") && integer("VAR_WIN", values.get("VAR_WIN")) != 0) {
+                    warnings.add(line("VAR_WIN") + "VAR_WIN " + values.get("VAR_WIN").trim() + " not imported: the"
+                        + " window does not shrink with the DCQCN rate (fixed at one BDP)");
+                }
+            }
             if (!values.containsKey("CC_MODE") && settings.keySet().stream().anyMatch(k -> k.startsWith("nic.dcqcn."))) {
                 warnings.add(source + ": no CC_MODE; the DCQCN keys apply on top of profile hpcc2019");
                 settings.put("nic.dcqcn.profile", "hpcc2019");
@@ -232,9 +242,6 @@ public final class HpccConfigImporter {
             if (reason == null) {
                 reason = "unknown key";
                 warnings.add(line(key) + "unknown key " + key + DidYouMean.suffix(key, KNOWN) + " ignored");
-            } else if (key.equals("HAS_WIN") && !value.trim().equals("0")) {
-                warnings.add(line(key) + "HAS_WIN " + value + ": the sending window is not modelled; DCQCN runs"
-                    + " without it");
             } else if (key.equals("ERROR_RATE_PER_LINK") && decimal(key, value).signum() != 0) {
                 warnings.add(line(key) + "ERROR_RATE_PER_LINK " + value + " ignored: links are lossless");
             } else if (key.equals("L2_BACK_TO_ZERO") && !value.trim().equals("0")) {

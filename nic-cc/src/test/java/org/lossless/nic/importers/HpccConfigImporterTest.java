@@ -40,12 +40,13 @@ class HpccConfigImporterTest {
         assertEquals("1000", s.get("nic.mtu"));
         assertEquals("0", s.get("nic.ack_priority"), "ACK_HIGH_PRIO 1: queue 0");
         assertEquals("1", s.get("nic.ack_interval"));
+        assertEquals("none", s.get("nic.window"), "HAS_WIN 0");
         assertEquals(Map.of("TOPOLOGY_FILE", "mix/fat.txt", "FLOW_FILE", "mix/flow.txt", "TRACE_FILE", "mix/trace.txt"),
             r.files());
         List<String> ignored = r.ignored().stream().map(HpccConfigImporter.Ignored::key).toList();
         assertEquals(List.of("USE_DYNAMIC_PFC_THRESHOLD", "TRACE_OUTPUT_FILE", "FCT_OUTPUT_FILE", "PFC_OUTPUT_FILE",
             "SIMULATOR_STOP_TIME", "DCTCP_RATE_AI", "ERROR_RATE_PER_LINK", "L2_CHUNK_SIZE", "L2_BACK_TO_ZERO",
-            "HAS_WIN", "GLOBAL_T", "VAR_WIN", "FAST_REACT", "U_TARGET", "MI_THRESH", "INT_MULTI", "MULTI_RATE",
+            "GLOBAL_T", "VAR_WIN", "FAST_REACT", "U_TARGET", "MI_THRESH", "INT_MULTI", "MULTI_RATE",
             "SAMPLE_FEEDBACK", "PINT_LOG_BASE", "PINT_PROB", "RATE_BOUND", "LINK_DOWN", "ENABLE_TRACE",
             "QLEN_MON_FILE", "QLEN_MON_START", "QLEN_MON_END"), ignored);
         assertEquals(3, r.warnings().size(), r.warnings().toString()); // the three per-speed maps
@@ -61,6 +62,21 @@ class HpccConfigImporterTest {
         });
         long line = 100_000_000_000L;
         assertEquals(DcqcnParams.profile("hpcc2019", line), DcqcnParams.resolve(dcqcn, "mlx5", line));
+    }
+
+    @Test
+    void dcqcnPlusWindowImportsAFixedBdpWindowAndSaysVarWinIsNotImported() {
+        HpccConfigImporter.Result r = HpccConfigImporter.parse(List.of("CC_MODE 1", "HAS_WIN 1", "VAR_WIN 1"), "c.txt");
+        assertEquals("bdp", r.settings().get("nic.window"));
+        assertEquals(List.of(new HpccConfigImporter.Ignored("VAR_WIN", 3, "1", "variable window (BDP x current rate"
+            + " / line rate) not modelled: nic.window is fixed for a QP's life")), r.ignored());
+        assertEquals(List.of("c.txt:2: HAS_WIN 1: imported as nic.window: bdp, each QP's own path BDP; with GLOBAL_T 1"
+                + " (its default) the HPCC simulator gives every QP the fabric's largest path BDP (maxBdp)",
+            "c.txt:3: VAR_WIN 1 not imported: the window does not shrink with the DCQCN rate (fixed at one BDP)"),
+            r.warnings());
+        HpccConfigImporter.Result off = HpccConfigImporter.parse(List.of("HAS_WIN 0", "VAR_WIN 1"), "c.txt");
+        assertEquals("none", off.settings().get("nic.window"));
+        assertEquals(List.of(), off.warnings(), "VAR_WIN without a window changes nothing");
     }
 
     @Test

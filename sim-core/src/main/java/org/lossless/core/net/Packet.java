@@ -28,6 +28,11 @@ public final class Packet {
     public int udpSrcPort;
     /** Last packet of its message. */
     public boolean last;
+    /**
+     * Data packets: the BTH AckReq bit. The sender sets it on the packet that fills its send window
+     * ({@code nic.window}), so a receiver that coalesces ACKs still acknowledges it at once.
+     */
+    public boolean ackRequest;
     /** Ingress port at the switch currently holding the packet (for buffer accounting). */
     public int ingressPort = -1;
     /** Time the sender put the packet on the wire, ps. */
@@ -57,6 +62,7 @@ public final class Packet {
         ce = false;
         udpSrcPort = 0;
         last = false;
+        ackRequest = false;
         ingressPort = -1;
         sentPs = 0;
         pfcClassEnable = 0;

@@ -1,0 +1,12 @@
+package org.lossless.nic;
+
+/**
+ * The base round-trip time of the path between two hosts, for {@code nic.window: bdp}: the time from
+ * the start of a full-MTU data packet at the source until its ACK has arrived back, in the empty network.
+ * The experiments layer supplies it from the topology and routes.
+ */
+@FunctionalInterface
+public interface PathRtt {
+    /** Base RTT, ps, from host {@code srcHost} to {@code dstHost} and back. */
+    long ps(int srcHost, int dstHost);
+}
