@@ -88,7 +88,7 @@ final class NicReader {
             throw c.error("expected " + expected + ", got " + c.describe());
         }
         if (bytes < mtu) {
-            throw c.error(Units.formatSize(bytes) + " is below one MTU (" + mtu + " B): a QP could never send a full"
+            throw c.error(bytes + " B is below one MTU (" + mtu + " B): a QP could never send a full"
                     + " packet; use none, bdp or a size of at least " + mtu + " B");
         }
         return bytes;

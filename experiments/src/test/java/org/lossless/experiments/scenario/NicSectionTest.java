@@ -71,6 +71,48 @@ class NicSectionTest {
     }
 
     @Nested
+    class Window {
+        @Test
+        void noneByDefaultBdpOrASizeShownInTheResolvedFile() {
+            Scenario none = parse(MINIMAL);
+            assertEquals(NicConfig.NO_WINDOW, none.nic().window());
+            assertTrue(ResolvedYaml.write(none).contains("  rto: 1ms\n  window: none\n"), ResolvedYaml.write(none));
+            assertEquals(NicConfig.NO_WINDOW, parse(MINIMAL + "nic: {window: none}\n").nic().window());
+            Scenario bdp = parse(MINIMAL + "nic: {window: bdp}\n");
+            assertEquals(NicConfig.BDP_WINDOW, bdp.nic().window());
+            assertTrue(ResolvedYaml.write(bdp).contains("  window: bdp\n"), ResolvedYaml.write(bdp));
+            assertEquals(bdp, parse(ResolvedYaml.write(bdp)));
+            Scenario sized = parse(MINIMAL + "nic: {window: 64KB}\n");
+            assertEquals(64_000L, sized.nic().window());
+            assertTrue(ResolvedYaml.write(sized).contains("  window: 64KB\n"), ResolvedYaml.write(sized));
+            assertEquals(sized, parse(ResolvedYaml.write(sized)));
+            assertEquals(1024L, parse(MINIMAL + "nic: {window: 1024}\n").nic().window(), "exactly one MTU");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"0", "-1KB", "x", "1000", "1023", "true", "[1]"})
+        void badValuesNameTheKey(String value) {
+            String message = error(MINIMAL + "nic: {window: " + value + "}\n");
+            assertTrue(message.startsWith("t.yaml: nic.window: "), message);
+        }
+
+        @Test
+        void belowOneMtuSaysWhy() {
+            assertEquals("t.yaml: nic.window: 1000 B is below one MTU (1024 B): a QP could never send a full packet;"
+                    + " use none, bdp or a size of at least 1024 B", error(MINIMAL + "nic: {window: 1000}\n"));
+            assertEquals("t.yaml: nic.window: expected none, bdp or a size of at least one MTU (4096 B) such as 64KB,"
+                    + " got 'x'", error(MINIMAL + "nic: {mtu: 4096, window: x}\n"));
+        }
+
+        @Test
+        void recordRejectsAWindowBelowOneMtu() {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> new NicConfig(1024, 1).withWindow(1023));
+            assertEquals("nic.window must be none, bdp or at least one MTU (1024 bytes), got 1023 bytes", e.getMessage());
+        }
+    }
+
+    @Nested
     class Dcqcn {
         @Test
         void anyKeyOverridesTheProfile() {
