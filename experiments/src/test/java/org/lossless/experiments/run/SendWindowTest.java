@@ -77,7 +77,7 @@ class SendWindowTest {
         assertEquals(single(new NicConfig(MTU, 1).withWindow(NicConfig.BDP_WINDOW), 3_000_000).flows().get(0).finishPs(), none);
         assertEquals(single(new NicConfig(MTU, 1).withWindow(53_000), 3_000_000).flows().get(0).finishPs(), none);
         assertEquals(single(new NicConfig(MTU, 1).withWindow(1L << 30), 3_000_000).flows().get(0).finishPs(), none);
-        // 52 MTUs is under the 4,186,880 / 86,560 = 48.4 packets in flight: still line rate; 48 is not
+        // 49 MTUs cover the 4,186,880 / 86,560 = 48.4 packets a lone QP starts per RTT: still line rate; 48 do not
         assertEquals(single(new NicConfig(MTU, 1).withWindow(49 * MTU), 3_000_000).flows().get(0).finishPs(), none);
         assertTrue(single(new NicConfig(MTU, 1).withWindow(48 * MTU), 3_000_000).flows().get(0).finishPs() > none);
     }
@@ -86,7 +86,7 @@ class SendWindowTest {
      * ACK coalescing every 16 packets with a 10-packet window: the packet that fills the window asks for an
      * ACK, so the QP never waits for the 1 ms timeout. Windows then follow one RTT after the ACKed packet
      * 9 of the previous window (ACKs at every 16th packet free part of a window earlier), so 100 windows
-     * take at most 100 x (9 x 86,560 + RTT + 1,280 + RETH) and at least one RTT per window.
+     * take less than 100 x (9 x 86,560 + RTT + 87,840) and more than 99 RTTs.
      */
     @Test
     void ackCoalescingBeyondTheWindowDoesNotStall() {
