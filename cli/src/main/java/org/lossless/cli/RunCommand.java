@@ -14,7 +14,8 @@ import java.util.concurrent.Callable;
 /** {@code lossless run SCENARIO [--out DIR] [--seed N] [--set KEY=VALUE]... [--report]}. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Runs one simulation and writes the result files (summary.json, flows.csv, ports.csv, jobs.csv, "
-                + "scenario.resolved.yaml) to DIR.")
+                + "pause_graph.csv, pfcwd.csv with the PFC watchdog, timeseries/, scenario.resolved.yaml) to DIR; "
+                + "see README.md, \"Result files\".")
 final class RunCommand implements Callable<Integer> {
     private final Context ctx;
 
