@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.lossless.experiments.run.EngineInput;
 import org.lossless.experiments.run.FlowSpec;
 import org.lossless.experiments.run.PacketEngine;
@@ -48,7 +49,8 @@ import org.lossless.topology.types.LeafSpineSpec;
  * SIGCOMM'15 Fig. 4, a testbed with two spines and ECMP). With one spine and all m senders behind one
  * ToR, per-ingress fairness makes it flat for m &ge; 1, which this test asserts (non-increasing, flat);
  * the steady fall needs the incast to reach the congested point over more ingress ports as m grows
- * (several spines under ECMP, or the senders on several ToRs).
+ * (several spines under ECMP, or the senders on several ToRs): {@link IncastFromSeparateToRs} puts the
+ * m senders on m different ToRs and measures that fall.
  *
  * <p>Measured: V = 12.32, 9.21, 9.21, 9.21 Gb/s for m = 0, 1, 2, 4 (hand: 12.32, 9.24, 9.24, 9.24). With
  * DCQCN: 12.44, 16.14, 20.01, 25.14 Gb/s against max-min shares of 12.32, 12.32, 18.48, 24.65 Gb/s, no PAUSE.
@@ -134,6 +136,112 @@ class VictimFlowTest {
                 assertTrue(v >= 0.8 * MAX_MIN[i], "m = " + M[i] + ": V = " + v / 1e9 + " Gb/s, max-min "
                         + MAX_MIN[i] / 1e9);
             }
+        }
+    }
+
+    /**
+     * V-06 with the m extra incast senders on m different ToRs, so that the incast reaches the spine's
+     * port to ToR-C over 1 + m busy ingress ports. Leaf-spine, 7 leaves, 1 spine, 3 hosts per leaf, all
+     * links 40 Gb/s and 1 us, PFC, no congestion control. ToR-A = leaf0 holds the k = 2 incast senders
+     * h0, h1 and V's sender h2; ToR-C = leaf1 holds R = h3; ToR-D = leaf2 holds V's receiver h6 (idle
+     * otherwise); ToR-B1..ToR-B4 = leaf3..leaf6 hold one incast sender each, h9, h12, h15, h18, of which
+     * the first m send. Long-lived flows; goodput over 5-25 ms.
+     *
+     * <p>Hand derivation with per-ingress-port fair arbitration (docs/model.md, "Fairness between ingress
+     * ports"; C = 36.97 Gb/s of goodput):
+     * <ul>
+     * <li>m = 0: as in the one-ToR-B case, ToR-A's uplink is the only bottleneck, its three busy ingress
+     *     ports (h0, h1, h2) share it: V = C/3, and the incast offers 2C/3 &lt; C to R, so nothing pauses
+     *     ToR-A.</li>
+     * <li>m &ge; 1: the spine's port to ToR-C has 1 + m busy ingress ports (from ToR-A and from each ToR-Bi,
+     *     each offering at least C/(1+m): a ToR-Bi uplink carries one sender at up to C, ToR-A's uplink
+     *     2/3 of up to C), so the incast from ToR-A gets I = C/(1+m). ToR-C's port to R receives at most C
+     *     and never congests. The spine's ingress PG from ToR-A fills with incast packets (V's packets
+     *     leave at once toward the idle ToR-D) and pauses ToR-A's uplink on the shared priority, which
+     *     stops V's packets too. ToR-A's uplink thus carries U &lt; C, and since its three ingress PGs are
+     *     all held at their threshold (the hosts are paused in turn), it splits U equally among them: the
+     *     incast gets 2U/3 = I, so U = 3C/(2(1+m)) and V = U/3 = C/(k(1+m)) = C/(2(1+m)).</li>
+     * </ul>
+     * Together V = min(C/3, C/(2(1+m))) = C/3, C/4, C/6, C/10 = 12.32, 9.24, 6.16, 3.70 Gb/s for
+     * m = 0, 1, 2, 4: strictly falling, as the reference's trend asks. The max-min fair shares are the
+     * same as in the one-ToR-B case (C/3, C/3, C/2, 2C/3): V gets 1, 3/4, 1/3, 3/20 of its share.
+     *
+     * <p>Measured: V = 12.32, 9.20, 6.12, 3.69 Gb/s for m = 0, 1, 2, 4; ToR-A's incast 24.65, 18.42, 12.24,
+     * 7.39 Gb/s (hand 2C/3, then C/(1+m)), each ToR-Bi sender 18.55, 12.37, 7.39 Gb/s for m = 1, 2, 4.
+     */
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class IncastFromSeparateToRs {
+        private static final int HOSTS_PER_LEAF = 3;
+        private static final int R = 3;
+        private static final int V_SENDER = 2;
+        private static final int V_RECEIVER = 6;
+        /** First host of ToR-B1 = leaf3; ToR-Bi's sender is FIRST_B + (i - 1) * HOSTS_PER_LEAF. */
+        private static final int FIRST_B = 9;
+        private final double[] expected = {C / 3, C / 4, C / 6, C / 10};
+        private final double[] v = new double[M.length];
+        private final RunResult[] results = new RunResult[M.length];
+
+        @BeforeAll
+        void run() {
+            Topology t = new LeafSpineSpec(7, 1, HOSTS_PER_LEAF, LinkSpec.gbps(40, 1000), LinkSpec.gbps(40, 1000))
+                    .build();
+            for (int i = 0; i < M.length; i++) {
+                GoodputWindow w = new GoodputWindow(5 * MS, 25 * MS);
+                results[i] = Lossless.run(t, Lossless.pfcDefaults(null), spreadFlows(M[i]), 25 * MS + 1, w);
+                v[i] = w.bps(VICTIM);
+            }
+        }
+
+        @Test
+        void victimThroughputMatchesThePerIngressShares() {
+            for (int i = 0; i < M.length; i++) {
+                assertEquals(expected[i], v[i], 0.05 * expected[i], "m = " + M[i] + ": V = " + v[i] / 1e9 + " Gb/s");
+            }
+        }
+
+        @Test
+        void victimThroughputFallsAtEveryStepOfM() {
+            for (int i = 1; i < M.length; i++) {
+                // The hand values fall by at least a quarter per step (C/3 -> C/4 -> C/6 -> C/10), far more
+                // than the 5 % measurement tolerance.
+                assertTrue(v[i] < 0.9 * v[i - 1], "m = " + M[i - 1] + " -> " + M[i] + ": " + v[i - 1] / 1e9 + " -> "
+                        + v[i] / 1e9 + " Gb/s");
+            }
+        }
+
+        @Test
+        void pausesReachTheVictimsUplinkButNotItsPathDown() {
+            for (int i = 0; i < M.length; i++) {
+                RunResult r = results[i];
+                assertEquals(0, r.dropPackets());
+                long uplinkPaused = paused(r, "leaf0", "spine0");
+                if (M[i] == 0) {
+                    assertEquals(0, uplinkPaused, "m = 0: the spine never pauses ToR-A");
+                } else {
+                    assertTrue(uplinkPaused > 0, "m = " + M[i] + ": the spine pauses ToR-A's uplink");
+                    for (int b = 0; b < M[i]; b++) {
+                        assertTrue(paused(r, "leaf" + (3 + b), "spine0") > 0, "and ToR-B" + (b + 1) + "'s");
+                    }
+                }
+                assertTrue(paused(r, "h" + V_SENDER, "leaf0") > 0, "V's sender is paused by ToR-A");
+                assertEquals(0, paused(r, "spine0", "leaf2") + paused(r, "leaf2", "h" + V_RECEIVER),
+                        "V's own path down is never paused");
+                assertEquals(0, paused(r, "spine0", "leaf1"), "the congestion point is the spine, not ToR-C");
+            }
+        }
+
+        /** Flow 0 is the victim (index {@link #VICTIM}), then the k senders on ToR-A, then one per ToR-Bi. */
+        private List<FlowSpec> spreadFlows(int m) {
+            List<FlowSpec> flows = new ArrayList<>();
+            flows.add(Lossless.flow(V_SENDER, V_RECEIVER, 1_000_000_000L));
+            for (int s = 0; s < K; s++) {
+                flows.add(Lossless.flow(s, R, 1_000_000_000L));
+            }
+            for (int b = 0; b < m; b++) {
+                flows.add(Lossless.flow(FIRST_B + b * HOSTS_PER_LEAF, R, 1_000_000_000L));
+            }
+            return flows;
         }
     }
 
