@@ -73,11 +73,7 @@ final class RxBuffer {
 
     /** Adds {@code o}; observers are told in the order they were added (as a switch's PFC observers). */
     void observe(PfcObserver o) {
-        PfcObserver before = observer;
-        this.observer = before == null ? o : (t, n, port, prio, pause) -> {
-            before.pfcSent(t, n, port, prio, pause);
-            o.pfcSent(t, n, port, prio, pause);
-        };
+        this.observer = PfcObserver.chain(observer, o);
     }
 
     /** Takes a frame of a buffered priority; the buffer now owns it. Returns false if it was dropped (caller releases). */

@@ -22,12 +22,6 @@ public final class OutputQueues implements PacketSource {
     private final int portIndex;
     private int occupiedMask;
     private EgressScheduler scheduler = new EgressScheduler(SchedulingPlan.strictPriority());
-    /**
-     * The scheduler's strict-priority queues: when one is eligible the choice is the highest of them
-     * (what {@link EgressScheduler#select} answers first, with no state change), made here without
-     * reading the scheduler object, which is cold per frame on a large fabric.
-     */
-    private int strictMask = SchedulingPlan.strictPriority().strictMask();
 
     OutputQueues(PortCounters counters, SwitchNode owner, int portIndex) {
         this.counters = counters;
@@ -51,7 +45,6 @@ public final class OutputQueues implements PacketSource {
     /** Replaces the scheduler (before the run starts: the old one's round state is dropped). */
     void scheduling(SchedulingPlan plan) {
         scheduler = new EgressScheduler(plan);
-        strictMask = plan.strictMask();
     }
 
     @Override
@@ -63,8 +56,7 @@ public final class OutputQueues implements PacketSource {
                 eligible &= ~(1 << prio);
             }
         }
-        int strict = eligible & strictMask;
-        int prio = strict != 0 ? 31 - Integer.numberOfLeadingZeros(strict) : scheduler.select(eligible, queues);
+        int prio = scheduler.select(eligible, queues);
         if (prio < 0) {
             return null;
         }

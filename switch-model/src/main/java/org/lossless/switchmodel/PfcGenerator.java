@@ -4,6 +4,7 @@ import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PauseSender;
+import org.lossless.core.net.PfcObserver;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PfcTiming;
 
@@ -34,11 +35,7 @@ final class PfcGenerator {
 
     /** Adds {@code o}; observers are told in the order they were added (no cost per frame without any). */
     void observe(PfcObserver o) {
-        PfcObserver before = observer;
-        this.observer = before == null ? o : (t, n, port, pg, pause) -> {
-            before.pfcSent(t, n, port, pg, pause);
-            o.pfcSent(t, n, port, pg, pause);
-        };
+        this.observer = PfcObserver.chain(observer, o);
     }
 
     /** After an admission on (inPort, pg): XOFF if the MMU says so. */

@@ -10,6 +10,7 @@ import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketReceiver;
 import org.lossless.core.net.PacketType;
+import org.lossless.core.net.PfcObserver;
 import org.lossless.core.net.PortCounters;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.MarkPoint;

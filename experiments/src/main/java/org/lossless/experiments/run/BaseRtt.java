@@ -3,52 +3,36 @@ package org.lossless.experiments.run;
 import org.lossless.core.net.WireFormat;
 import org.lossless.nic.PathRtt;
 import org.lossless.topology.Cable;
-import org.lossless.topology.Port;
 import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;
 
 /**
  * The base RTT of a host pair in the empty network, sizing {@code nic.window: bdp}: along the first
- * equal-cost path (as {@link IdealFct#path}), every hop serializes a full-MTU data packet (no RETH) at its
+ * equal-cost path ({@link IdealFct#path}), every hop serializes a full-MTU data packet (no RETH) at its
  * rate and adds its propagation delay, and the ACK comes back over the same cables, serialized and
  * delayed the same way: {@code sum_hops (ser(data) + delay) + sum_hops (ser(ack) + delay)}, ps. Store-and-
  * forward and the receiver's turnaround (none: the ACK is queued the moment the data arrives) make this
- * the exact time from a packet's first bit at the source to its ACK's arrival. O(hops), no allocation;
- * computed once per flow, at its start.
+ * the exact time from a packet's first bit at the source to its ACK's arrival. O(hops); computed once
+ * per flow, at its start.
  */
 final class BaseRtt implements PathRtt {
-    private final Topology topology;
-    private final Routes routes;
+    private final IdealFct paths;
     private final int dataWire;
     private final int ackWire;
 
     BaseRtt(Topology topology, Routes routes, int mtu) {
-        this.topology = topology;
-        this.routes = routes;
+        this.paths = new IdealFct(topology, routes);
         this.dataWire = WireFormat.wireBytes(WireFormat.dataFrameBytes(mtu, false));
         this.ackWire = WireFormat.wireBytes(WireFormat.ACK_FRAME);
     }
 
     @Override
     public long ps(int src, int dst) {
-        int node = topology.hostNode(src);
-        int target = topology.hostNode(dst);
-        Port p = topology.ports(node).get(0);
         long rtt = 0;
-        for (int hops = 0; ; hops++) {
-            Cable c = p.cable();
+        for (Cable c : paths.path(src, dst)) {
             rtt += WireFormat.serializationPs(dataWire, c.rateBps()) + WireFormat.serializationPs(ackWire, c.rateBps())
                     + 2 * c.delayPs();
-            node = p.peer();
-            if (node == target) {
-                return rtt;
-            }
-            int[] candidates = topology.node(node).isHost() || hops > topology.nodes().size()
-                    ? new int[0] : routes.candidates(node, dst);
-            if (candidates.length == 0) {
-                throw new IllegalStateException("no route from host " + src + " to host " + dst);
-            }
-            p = topology.ports(node).get(candidates[0]);
         }
+        return rtt;
     }
 }

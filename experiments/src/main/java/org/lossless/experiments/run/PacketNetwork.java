@@ -227,15 +227,9 @@ public final class PacketNetwork {
                 all.addAll(sw.stormEpisodes());
             }
         }
-        java.util.Map<String, Integer> ids = new java.util.HashMap<>();
-        for (SwitchNode sw : switches) {
-            if (sw != null) {
-                ids.put(sw.name(), sw.nodeId());
-            }
-        }
-        all.sort(java.util.Comparator.comparingLong(StormEpisode::startPs)
-                .thenComparingInt(e -> ids.get(e.node())).thenComparingInt(StormEpisode::port)
-                .thenComparingInt(StormEpisode::priority));
+        // switches[] is indexed by node id and each watchdog lists its episodes by detection time, port-major
+        // and priority-ascending within a poll: a stable sort by start time keeps (node, port, priority) ties
+        all.sort(java.util.Comparator.comparingLong(StormEpisode::startPs));
         return all;
     }
 

@@ -2,13 +2,11 @@ package org.lossless.experiments.run;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.PortCounters;
-import org.lossless.switchmodel.PfcObserver;
+import org.lossless.core.net.PfcObserver;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.topology.Node;
 import org.lossless.topology.Port;
@@ -32,7 +30,6 @@ final class PauseGraphRecorder implements PfcObserver {
     private static final int PRIOS = PortCounters.PRIORITIES;
     private final PacketNetwork network;
     private final Topology topology;
-    private final Map<String, Integer> nodeIds = new HashMap<>();
     /** Latest episode id per [node][port * 8 + priority], or -1. */
     private final int[][] last;
     private final List<Episode> episodes = new ArrayList<>();
@@ -61,7 +58,6 @@ final class PauseGraphRecorder implements PfcObserver {
         this.topology = network.topology();
         this.last = new int[topology.nodes().size()][];
         for (Node n : topology.nodes()) {
-            nodeIds.put(n.name(), n.id());
             last[n.id()] = new int[topology.ports(n.id()).size() * PRIOS];
             Arrays.fill(last[n.id()], -1);
         }
@@ -81,7 +77,7 @@ final class PauseGraphRecorder implements PfcObserver {
 
     @Override
     public void pfcSent(long timePs, String nodeName, int port, int priority, boolean pause) {
-        int node = nodeIds.get(nodeName);
+        int node = topology.nodeId(nodeName);
         int key = port * PRIOS + priority;
         int open = last[node][key];
         boolean isOpen = open >= 0 && episodes.get(open).endPs < 0;

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 
-import org.lossless.switchmodel.PfcObserver;
+import org.lossless.core.net.PfcObserver;
 
 /**
  * Streams {@code timeseries/pfc.csv}: {@code time_ps,node,port,priority,event}, one row per PFC decision

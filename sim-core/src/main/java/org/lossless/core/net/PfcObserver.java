@@ -8,4 +8,12 @@ public interface PfcObserver {
      * at {@code timePs}. Refreshes of a standing pause are not reported.
      */
     void pfcSent(long timePs, String node, int port, int priority, boolean pause);
+
+    /** {@code first} then {@code then}, in that order; {@code then} alone when there is no {@code first}. */
+    static PfcObserver chain(PfcObserver first, PfcObserver then) {
+        return first == null ? then : (t, n, port, prio, pause) -> {
+            first.pfcSent(t, n, port, prio, pause);
+            then.pfcSent(t, n, port, prio, pause);
+        };
+    }
 }
