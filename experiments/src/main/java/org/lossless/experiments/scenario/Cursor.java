@@ -97,6 +97,23 @@ final class Cursor {
         return out;
     }
 
+    /**
+     * A list of distinct integers in [min, max], in the order written; a single scalar counts as a list of one.
+     * A repeated value is an error on its entry: "{@code what} N is listed twice".
+     */
+    List<Integer> distinctIntegers(long min, long max, String what) {
+        List<Cursor> items = isList() ? list() : List.of(this);
+        List<Integer> out = new ArrayList<>(items.size());
+        for (Cursor item : items) {
+            int v = (int) item.integer(min, max);
+            if (out.contains(v)) {
+                throw item.error(what + " " + v + " is listed twice");
+            }
+            out.add(v);
+        }
+        return out;
+    }
+
     boolean isList() {
         return present() && node.isArray();
     }

@@ -76,15 +76,7 @@ final class PfcReader {
         if (!c.present()) {
             return null;
         }
-        List<Cursor> items = c.isList() ? c.list() : List.of(c);
-        TreeSet<Integer> set = new TreeSet<>();
-        for (Cursor item : items) {
-            int p = (int) item.integer(0, 7);
-            if (!set.add(p)) {
-                throw item.error("priority " + p + " is listed twice");
-            }
-        }
-        return new ArrayList<>(set);
+        return new ArrayList<>(new TreeSet<>(c.distinctIntegers(0, 7, "priority")));
     }
 
     private static WatchdogSettings watchdog(Cursor c) {

@@ -90,16 +90,12 @@ final class RxBufferReader {
             }
             return mask;
         }
-        List<Cursor> items = c.isList() ? c.list() : List.of(c);
-        if (items.isEmpty()) {
+        List<Integer> listed = c.distinctIntegers(0, 7, "priority");
+        if (listed.isEmpty()) {
             throw c.error("list at least one priority 0..7, e.g. [3]");
         }
         int mask = 0;
-        for (Cursor item : items) {
-            int p = (int) item.integer(0, 7);
-            if ((mask & (1 << p)) != 0) {
-                throw item.error("priority " + p + " is listed twice");
-            }
+        for (int p : listed) {
             mask |= 1 << p;
         }
         return mask;
@@ -109,18 +105,11 @@ final class RxBufferReader {
         if (!c.present() || (c.isScalar() && "all".equals(c.scalar("all or a list of hosts")))) {
             return List.of();
         }
-        List<Cursor> items = c.isList() ? c.list() : List.of(c);
-        if (items.isEmpty()) {
+        List<Integer> listed = c.distinctIntegers(0, hostCount - 1, "host");
+        if (listed.isEmpty()) {
             throw c.error("list at least one host, or write all");
         }
-        TreeSet<Integer> set = new TreeSet<>();
-        for (Cursor item : items) {
-            int h = (int) item.integer(0, hostCount - 1);
-            if (!set.add(h)) {
-                throw item.error("host " + h + " is listed twice");
-            }
-        }
-        return new ArrayList<>(set);
+        return new ArrayList<>(new TreeSet<>(listed));
     }
 
     private static long storm(Cursor c) {

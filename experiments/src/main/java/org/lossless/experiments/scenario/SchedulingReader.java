@@ -1,6 +1,5 @@
 package org.lossless.experiments.scenario;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,16 +46,7 @@ final class SchedulingReader {
         if (!c.present()) {
             return null;
         }
-        List<Cursor> items = c.isList() ? c.list() : List.of(c);
-        List<Integer> out = new ArrayList<>();
-        for (Cursor item : items) {
-            int q = (int) item.integer(0, 7);
-            if (out.contains(q)) {
-                throw item.error("queue " + q + " is listed twice");
-            }
-            out.add(q);
-        }
-        return out;
+        return c.distinctIntegers(0, 7, "queue");
     }
 
     /** A mapping of queue 0..7 to weight 1..100, e.g. {@code {3: 3, 4: 1}}. */
