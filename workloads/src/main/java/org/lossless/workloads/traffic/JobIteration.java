@@ -1,0 +1,53 @@
+package org.lossless.workloads.traffic;
+
+import java.util.Objects;
+
+/**
+ * One row of {@code jobs.csv}: one iteration of a collective or storage job.
+ *
+ * @param job          the job's name
+ * @param iteration    0-based
+ * @param type         workload type ({@code allreduce}, {@code nvmeof}, ...)
+ * @param hosts        hosts (ranks) taking part
+ * @param sizeBytes    the size nccl-tests reports (per-rank buffer of a collective; bytes moved by a storage job)
+ * @param startPs      when the iteration started, ps
+ * @param finishPs     when it ended, ps, or -1 if it did not finish before the run ended
+ * @param busbwFactor  busbw / algbw as nccl-tests defines it (2(n-1)/n for all-reduce, (n-1)/n for
+ *                     all-gather, reduce-scatter and all-to-all, 1 for broadcast and storage)
+ */
+public record JobIteration(String job, int iteration, String type, int hosts, long sizeBytes, long startPs,
+                           long finishPs, double busbwFactor) {
+    public JobIteration {
+        Objects.requireNonNull(job, "job");
+        Objects.requireNonNull(type, "type");
+        if (iteration < 0 || hosts < 1 || sizeBytes < 0 || startPs < 0) {
+            throw new IllegalArgumentException("job " + job + ": bad iteration " + iteration + ", hosts " + hosts
+                    + ", size " + sizeBytes + " or start " + startPs);
+        }
+        if (finishPs != -1 && finishPs < startPs) {
+            throw new IllegalArgumentException("job " + job + " iteration " + iteration + " ends before it starts");
+        }
+        if (!(busbwFactor > 0)) {
+            throw new IllegalArgumentException("job " + job + ": busbw factor must be > 0");
+        }
+    }
+
+    public boolean finished() {
+        return finishPs >= 0;
+    }
+
+    /** Duration, ps, or -1 if unfinished. */
+    public long durationPs() {
+        return finished() ? finishPs - startPs : -1;
+    }
+
+    /** algbw as nccl-tests defines it: size / duration, GB/s (1e9 bytes per second); NaN if unfinished. */
+    public double algbwGBps() {
+        return finished() && durationPs() > 0 ? sizeBytes / (durationPs() / 1e12) / 1e9 : Double.NaN;
+    }
+
+    /** busbw = algbw x {@link #busbwFactor}, GB/s; NaN if unfinished. */
+    public double busbwGBps() {
+        return algbwGBps() * busbwFactor;
+    }
+}

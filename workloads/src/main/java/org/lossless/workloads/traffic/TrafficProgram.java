@@ -1,0 +1,43 @@
+package org.lossless.workloads.traffic;
+
+import java.util.List;
+
+/**
+ * A workload: posts messages and reacts to their completions. The context calls {@link #start} once at
+ * time 0, then the callbacks in simulated-time order, never concurrently. A program keeps at most one
+ * timer pending ({@link TrafficContext#wakeAt}), so a million-message workload stays one event.
+ *
+ * <p>Deterministic: a program may draw random numbers only from {@link TrafficContext#stream} and must
+ * not depend on wall time or iteration order of hash-based collections.
+ */
+public interface TrafficProgram {
+    /** The workload's name ({@code flows.csv} column {@code workload}, {@code jobs.csv} column {@code job}). */
+    String name();
+
+    /** Opens connections, posts the first messages, arms the first timer. */
+    void start(TrafficContext ctx);
+
+    /** The receiver of {@code m}'s payload holds its last byte. */
+    default void onDelivered(Message m, long nowPs) {
+    }
+
+    /** The requester of {@code m} saw its completion (last ACK of a WRITE/SEND; the data of a READ). */
+    default void onAcked(Message m, long nowPs) {
+    }
+
+    /** The timer this program asked for fired. */
+    default void onTimer(long nowPs) {
+    }
+
+    /**
+     * True once the program will post nothing more on its own (it may still post in reaction to
+     * completions of messages in flight). A run ends when every program is finished and every posted
+     * message is delivered and acknowledged, or at {@code stop_time}.
+     */
+    boolean finished();
+
+    /** The program's job iterations for {@code jobs.csv}, in (iteration) order; empty for plain traffic. */
+    default List<JobIteration> jobIterations() {
+        return List.of();
+    }
+}

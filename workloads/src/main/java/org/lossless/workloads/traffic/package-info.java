@@ -1,0 +1,14 @@
+/**
+ * The seam between traffic generators and the packet engine.
+ *
+ * <p>A workload is a {@link org.lossless.workloads.traffic.TrafficProgram}: it opens persistent
+ * connections (RC queue pairs), posts messages on them, and reacts to their completions and to one
+ * timer of its own. The engine implements {@link org.lossless.workloads.traffic.TrafficContext} and
+ * drives the program; it knows nothing of collectives, storage or CDF traffic. The same program run
+ * against a {@link org.lossless.workloads.traffic.RecordingContext} (no network) yields the message
+ * DAG that {@code lossless export flows} writes, without a second implementation.
+ *
+ * <p>Invariants: times are picoseconds; messages on one connection are delivered in post order; a
+ * program has at most one pending timer; message ids are dense per run (the {@code flow_id} column).
+ */
+package org.lossless.workloads.traffic;
