@@ -22,6 +22,19 @@ final class JobSummary {
     private JobSummary() {
     }
 
+    /** {@code key} (the mean), {@code key_p50} and {@code key_p99} of {@code sorted}, or nulls when it is empty. */
+    private static void put(ObjectNode j, String key, double[] sorted, BigDecimal mean, int decimals) {
+        if (sorted.length == 0) {
+            j.putNull(key);
+            j.putNull(key + "_p50");
+            j.putNull(key + "_p99");
+            return;
+        }
+        j.put(key, mean);
+        j.put(key + "_p50", Csv.fixed(Percentiles.nearestRank(sorted, 50), decimals));
+        j.put(key + "_p99", Csv.fixed(Percentiles.nearestRank(sorted, 99), decimals));
+    }
+
     static void write(ArrayNode jobs, List<JobIteration> iterations) {
         Map<String, List<JobIteration>> byJob = new LinkedHashMap<>();
         for (JobIteration it : iterations) {
@@ -40,33 +53,19 @@ final class JobSummary {
             j.put("completed", done.size());
             double[] durations = done.stream().mapToDouble(JobIteration::durationPs).sorted().toArray();
             double[] busbw = done.stream().mapToDouble(JobIteration::busbwGBps).filter(Double::isFinite).sorted().toArray();
-            if (durations.length == 0) {
-                j.putNull("duration_ps");
-                j.putNull("duration_ps_p50");
-                j.putNull("duration_ps_p99");
-            } else {
-                long sum = 0;
-                for (JobIteration it : done) {
-                    sum += it.durationPs();
-                }
-                j.put("duration_ps", new BigDecimal(sum).divide(BigDecimal.valueOf(done.size()), 0, RoundingMode.HALF_UP)
-                        .longValueExact());
-                j.put("duration_ps_p50", (long) Percentiles.nearestRank(durations, 50));
-                j.put("duration_ps_p99", (long) Percentiles.nearestRank(durations, 99));
+            long sum = 0;
+            for (JobIteration it : done) {
+                sum += it.durationPs();
             }
-            if (busbw.length == 0) {
-                j.putNull("busbw_GBps");
-                j.putNull("busbw_GBps_p50");
-                j.putNull("busbw_GBps_p99");
-            } else {
-                double mean = 0;
-                for (double b : busbw) {
-                    mean += b;
-                }
-                j.put("busbw_GBps", Csv.fixed(mean / busbw.length, ResultFiles.BANDWIDTH_DECIMALS));
-                j.put("busbw_GBps_p50", Csv.fixed(Percentiles.nearestRank(busbw, 50), ResultFiles.BANDWIDTH_DECIMALS));
-                j.put("busbw_GBps_p99", Csv.fixed(Percentiles.nearestRank(busbw, 99), ResultFiles.BANDWIDTH_DECIMALS));
+            BigDecimal meanDuration = done.isEmpty() ? null
+                    : new BigDecimal(sum).divide(BigDecimal.valueOf(done.size()), 0, RoundingMode.HALF_UP);
+            put(j, "duration_ps", durations, meanDuration, 0);
+            double mean = 0;
+            for (double b : busbw) {
+                mean += b;
             }
+            put(j, "busbw_GBps", busbw, busbw.length == 0 ? null
+                    : Csv.fixed(mean / busbw.length, ResultFiles.BANDWIDTH_DECIMALS), ResultFiles.BANDWIDTH_DECIMALS);
         }
     }
 }
