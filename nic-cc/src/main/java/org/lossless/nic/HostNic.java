@@ -308,9 +308,12 @@ public final class HostNic implements PacketReceiver, PacketSource {
     public static final int UDP_PORT_MIN = 49152;
     public static final int UDP_PORT_MAX = 65535;
 
-    /** RoCEv2 source ports are drawn from 49152..65535, fixed per QP: a hash of the flow id. */
-    public static int udpSourcePort(int flowId) {
-        long h = (flowId + 1) * 0x9E3779B97F4A7C15L;
+    /**
+     * RoCEv2 source ports are drawn from 49152..65535, fixed per QP: a hash of {@code id}, the connection id
+     * (which with one connection per flow, the {@code flows} default, is the flow id).
+     */
+    public static int udpSourcePort(int id) {
+        long h = (id + 1) * 0x9E3779B97F4A7C15L;
         h ^= h >>> 29;
         return UDP_PORT_MIN + (int) ((h >>> 40) & 0x3FFF);
     }

@@ -6,7 +6,7 @@ package org.lossless.core.net;
  */
 public final class Packet {
     public PacketType type = PacketType.DATA;
-    /** Flow (message) id, or -1 for frames that belong to none (PFC). */
+    /** Id of the queue pair the frame belongs to (data, ACK, NACK, CNP: the sending QP of the data), or -1 (PFC). */
     public int flowId = -1;
     /** Source and destination host numbers. */
     public int srcHost = -1;
