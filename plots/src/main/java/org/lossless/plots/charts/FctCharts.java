@@ -80,7 +80,7 @@ public final class FctCharts {
         x.setNumberFormatOverride(new java.text.DecimalFormat("0.##"));
         NumberAxis y = new NumberAxis("fraction of finished flows (0–1)");
         y.setRange(0, 1.02);
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+        XYLineAndShapeRenderer r = Style.lines();
         XYPlot plot = new XYPlot(data, x, y, r);
         JFreeChart chart = Style.apply(new JFreeChart(title, plot));
         for (int i = 0; i < data.getSeriesCount(); i++) {

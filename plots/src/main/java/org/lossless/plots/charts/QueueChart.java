@@ -59,7 +59,7 @@ public final class QueueChart {
             rows += s.samples();
             data.addSeries(x);
         }
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+        XYLineAndShapeRenderer r = Style.lines();
         org.jfree.chart.axis.NumberAxis y = Style.axis("queue depth (KB)");
         y.setAutoRangeIncludesZero(true);
         XYPlot plot = new XYPlot(data, Style.axis(ts.label()), y, r);
@@ -76,7 +76,7 @@ public final class QueueChart {
     }
 
     /** Queue keys {@code node:port/prio}: switch ports only (hosts' NIC queues are not sampled). */
-    static List<String> select(ResultSet rs, List<String> chosen, int top) {
+    public static List<String> select(ResultSet rs, List<String> chosen, int top) {
         List<PortRow> rows = new ArrayList<>();
         for (PortRow p : rs.ports()) {
             if (!rs.isHost(p.node()) && (chosen.isEmpty() ? p.maxQueueBytes() > 0 : chosen.contains(p.portName()))) {

@@ -73,7 +73,7 @@ public final class RateChart {
         }
         NumberAxis y = Style.axis("sender rate (Gb/s)");
         y.setAutoRangeIncludesZero(true);
-        XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, false);
+        XYLineAndShapeRenderer lines = Style.lines();
         XYPlot plot = new XYPlot(rates, Style.axis(ts.label()), y, lines);
         XYLineAndShapeRenderer dots = new XYLineAndShapeRenderer(false, true);
         plot.setDataset(1, marks);

@@ -103,6 +103,14 @@ public final class Style {
         return m;
     }
 
+    /** A line renderer that draws each series as one path (small SVG), without shapes. */
+    public static org.jfree.chart.renderer.xy.XYLineAndShapeRenderer lines() {
+        org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r =
+                new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, false);
+        r.setDrawSeriesLineAsPath(true);
+        return r;
+    }
+
     public static BasicStroke line(float width) {
         return new BasicStroke(width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
     }

@@ -113,7 +113,7 @@ public final class SweepCharts {
     }
 
     /** The distinct combinations of {@code keys}' values, in first-seen order (one empty map for no keys). */
-    static List<Map<String, String>> groups(SweepSet s, List<String> keys) {
+    public static List<Map<String, String>> groups(SweepSet s, List<String> keys) {
         List<Map<String, String>> out = new ArrayList<>();
         for (Map<String, String> row : s.rows()) {
             Map<String, String> g = new LinkedHashMap<>();

@@ -14,7 +14,6 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
-import org.jfree.chart.renderer.xy.XYBlockRenderer;
 import org.jfree.chart.title.PaintScaleLegend;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -127,11 +126,15 @@ public final class UtilisationCharts {
             }
             DefaultXYZDataset data = new DefaultXYZDataset();
             data.addSeries("utilisation", xyz);
-            XYBlockRenderer r = new XYBlockRenderer();
-            r.setBlockWidth(colWidth);
-            r.setBlockHeight(1);
+            // the dataset holds every cell; they are drawn as one image (HeatImage), not as a rectangle each
+            org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r =
+                    new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(false, false);
             HeatScale scale = new HeatScale(0, 100);
-            r.setPaintScale(scale);
+            double[][] cells = new double[shown.size()][];
+            for (int row = 0; row < shown.size(); row++) {
+                cells[row] = java.util.Arrays.stream(load.util().get(shown.get(row))).map(u -> Math.min(100, u * 100))
+                        .toArray();
+            }
             String[] labels = shown.stream().map(k -> k + " → " + peer.getOrDefault(k, "?")).toArray(String[]::new);
             SymbolAxis y = new SymbolAxis("link (egress port → peer)", labels);
             y.setGridBandsVisible(false);
@@ -139,7 +142,12 @@ public final class UtilisationCharts {
             y.setTickLabelsVisible(shown.size() <= MAX_ROWS);
             NumberAxis x = new NumberAxis(ts.label());
             x.setRange(0, ts.of(rs.simTimePs()));
+            y.setRange(-0.5, shown.size() - 0.5);
             XYPlot plot = new XYPlot(data, x, y, r);
+            plot.addAnnotation(new HeatImage(cells, scale, 0, ts.of(rs.simTimePs()), -0.5, shown.size() - 0.5),
+                    false);
+            plot.setDomainGridlinesVisible(false);
+            plot.setRangeGridlinesVisible(false);
             String t = title + ": " + e.getKey();
             JFreeChart chart = Style.apply(new JFreeChart(t, JFreeChart.DEFAULT_TITLE_FONT, plot, false));
             y.setTickLabelFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN,
