@@ -75,9 +75,22 @@ public final class FctCharts {
         if (data.getSeriesCount() == 0) {
             return Figure.omitted(CDF_ID, title, total == 0 ? "no flows.csv rows" : "no flow finished");
         }
-        LogAxis x = new LogAxis("FCT slowdown (FCT / ideal FCT, ×, log scale)");
-        x.setSmallestValue(0.5);
-        x.setNumberFormatOverride(new java.text.DecimalFormat("0.##"));
+        // a log axis when the slowdowns span a decade or more, else linear
+        double lo = Double.MAX_VALUE;
+        double hi = 0;
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            lo = Math.min(lo, data.getSeries(i).getMinX());
+            hi = Math.max(hi, data.getSeries(i).getMaxX());
+        }
+        org.jfree.chart.axis.ValueAxis x;
+        if (hi >= 10 * lo) {
+            LogAxis log = new LogAxis("FCT slowdown (FCT / ideal FCT, ×, log scale)");
+            log.setSmallestValue(0.5);
+            log.setNumberFormatOverride(new java.text.DecimalFormat("0.##"));
+            x = log;
+        } else {
+            x = Style.axis("FCT slowdown (FCT / ideal FCT, ×)");
+        }
         NumberAxis y = new NumberAxis("fraction of finished flows (0–1)");
         y.setRange(0, 1.02);
         XYLineAndShapeRenderer r = Style.lines();

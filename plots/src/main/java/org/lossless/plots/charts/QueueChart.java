@@ -68,8 +68,10 @@ public final class QueueChart {
             r.setSeriesPaint(i, Style.color(i));
             r.setSeriesStroke(i, Style.line(2f));
         }
+        plot.getDomainAxis().setRange(0, ts.of(Math.max(1, rs.simTimePs())));
         String note = thresholds(rs, keys.get(0), plot, peak);
-        String which = chosen.isEmpty() ? keys.size() + " busiest queues (largest peak in ports.csv)"
+        String which = chosen.isEmpty() ? keys.size() + " busiest queue" + (keys.size() == 1 ? "" : "s")
+                + " (largest peak in ports.csv; queues under 1 % of the top peak left out)"
                 : "chosen ports " + String.join(", ", chosen);
         return Figure.of(ID, TITLE, chart, which + "; " + rows + " samples reduced to at most "
                 + (2 * Style.COLUMNS) + " points per queue (minimum and maximum per pixel column)" + note);
@@ -86,6 +88,9 @@ public final class QueueChart {
         if (chosen.isEmpty()) {
             rows.sort(Comparator.comparingLong(PortRow::maxQueueBytes).reversed());
             rows = rows.subList(0, Math.min(top, rows.size()));
+            // queues below 1 % of the busiest peak would be flat lines at zero: left out
+            long peak = rows.isEmpty() ? 0 : rows.get(0).maxQueueBytes();
+            rows = rows.stream().filter(p -> p.maxQueueBytes() * 100 >= peak).toList();
         }
         Set<String> keys = new LinkedHashSet<>();
         for (PortRow p : rows) {
@@ -109,7 +114,7 @@ public final class QueueChart {
         }
         List<ValueMarker> markers = new ArrayList<>();
         if (q.kminBytes() >= 0) {
-            markers.add(Style.marker(q.kminBytes() / 1e3, "ECN kmin " + Fmt.bytes(q.kminBytes()), Style.ECN));
+            markers.add(Style.marker(q.kminBytes() / 1e3, "ECN kmin " + Fmt.bytes(q.kminBytes()), Style.ECN, false));
             markers.add(Style.marker(q.kmaxBytes() / 1e3, "ECN kmax " + Fmt.bytes(q.kmaxBytes()), Style.ECN));
         }
         if (q.xoffBytes() >= 0) {

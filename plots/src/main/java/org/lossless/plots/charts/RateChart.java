@@ -33,6 +33,8 @@ public final class RateChart {
     public static final int MAX_FLOWS = 8;
     /** Flows tracked while reading, from which the drawn ones are picked. */
     static final int TRACKED = 64;
+    /** CNP marks are reduced to one per flow in each of this many time columns (8 pixels apart). */
+    static final int MARK_COLUMNS = 160;
 
     private RateChart() {
     }
@@ -41,7 +43,7 @@ public final class RateChart {
         if (!rs.has(ResultSet.RATES)) {
             return Figure.omitted(ID, TITLE, "no timeseries/rates.csv in the results (telemetry.flow_rates: none)");
         }
-        List<FlowRates> all = RateSeriesReader.read(rs, null, TRACKED, Style.COLUMNS);
+        List<FlowRates> all = RateSeriesReader.read(rs, null, TRACKED, Style.COLUMNS, MARK_COLUMNS);
         if (all.isEmpty()) {
             return Figure.omitted(ID, TITLE, "timeseries/rates.csv holds no samples");
         }
@@ -79,7 +81,8 @@ public final class RateChart {
         plot.setDataset(1, marks);
         plot.setRenderer(1, dots);
         JFreeChart chart = Style.apply(new JFreeChart(TITLE, plot));
-        Shape tri = triangle(5);
+        plot.getDomainAxis().setRange(0, ts.of(Math.max(1, rs.simTimePs())));
+        Shape tri = triangle(4);
         LegendItemCollection legend = new LegendItemCollection();
         for (int i = 0; i < shown.size(); i++) {
             lines.setSeriesPaint(i, Style.color(i));
@@ -96,7 +99,7 @@ public final class RateChart {
         boolean hasCnpColumn = rs.has(ResultSet.RATES) && markCount > 0 || hasCnpColumn(rs);
         return Figure.of(ID, TITLE, chart, shown.size() + " of " + all.size() + (all.size() >= TRACKED ? "+" : "")
                 + " sampled flows (most CNPs first); "
-                + (hasCnpColumn ? markCount + " CNPs marked (one triangle per flow and pixel column)"
+                + (hasCnpColumn ? markCount + " CNPs marked (at most one triangle per flow in each of " + MARK_COLUMNS + " time columns)"
                 : "no CNP marks: rates.csv has no cnps column"));
     }
 

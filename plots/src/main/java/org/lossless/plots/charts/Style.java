@@ -93,13 +93,19 @@ public final class Style {
 
     /** A dashed horizontal reference line with its label at the right end, above the line. */
     public static ValueMarker marker(double value, String label, Paint paint) {
+        return marker(value, label, paint, true);
+    }
+
+    /** As {@link #marker(double, String, Paint)}, the label at the right end or ({@code right} false) the left. */
+    public static ValueMarker marker(double value, String label, Paint paint, boolean right) {
         ValueMarker m = new ValueMarker(value, paint, new BasicStroke(2.0f, BasicStroke.CAP_BUTT,
                 BasicStroke.JOIN_MITER, 10f, new float[] {8f, 5f}, 0f));
         m.setLabel(label);
         m.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 15));
         m.setLabelPaint(paint);
-        m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-        m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+        m.setLabelAnchor(right ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
+        m.setLabelTextAnchor(right ? TextAnchor.BOTTOM_RIGHT : TextAnchor.BOTTOM_LEFT);
+        m.setLabelBackgroundColor(new Color(255, 255, 255, 210));
         return m;
     }
 

@@ -107,18 +107,19 @@ public final class UtilisationCharts {
                         t -> new ArrayList<>()).add(k));
         List<Figure> out = new ArrayList<>();
         TimeScale ts = TimeScale.forSpan(rs.simTimePs());
-        double colWidth = ts.of(rs.simTimePs()) / HEAT_COLUMNS;
+        int columns = load.columns();
+        double colWidth = ts.of(rs.simTimePs()) / columns;
         for (Map.Entry<String, List<String>> e : tiers.entrySet()) {
             List<String> links = new ArrayList<>(e.getValue());
             links.sort(Comparator.comparingDouble((String k) -> -sum(load.util().get(k))).thenComparing(
                     Comparator.naturalOrder()));
             List<String> shown = links.subList(0, Math.min(MAX_ROWS, links.size()));
             shown.sort(Comparator.naturalOrder());
-            double[][] xyz = new double[3][shown.size() * HEAT_COLUMNS];
+            double[][] xyz = new double[3][shown.size() * columns];
             int n = 0;
             for (int row = 0; row < shown.size(); row++) {
                 double[] u = load.util().get(shown.get(row));
-                for (int c = 0; c < HEAT_COLUMNS; c++) {
+                for (int c = 0; c < columns; c++) {
                     xyz[0][n] = (c + 0.5) * colWidth;
                     xyz[1][n] = row;
                     xyz[2][n++] = Math.min(100, u[c] * 100);
@@ -162,7 +163,7 @@ public final class UtilisationCharts {
             Style.apply(chart);
             out.add(Figure.of(HEAT_ID + "-" + FctCharts.safe(e.getKey().replace(" → ", "-to-")
                     .replace("/", "-")), t, chart, shown.size() + " of " + links.size()
-                    + " links of this tier (the busiest), " + HEAT_COLUMNS + " time columns of " + Fmt.time(
+                    + " links of this tier (the busiest), " + columns + " time columns of " + Fmt.time(
                     load.columnPs())));
         }
         return out;

@@ -8,8 +8,10 @@ import java.util.Map;
 /**
  * Streams {@code timeseries/links.csv} ({@code time_ps,node,port,tx_bytes}: frame bytes a port sent in the
  * sample interval ending at {@code time_ps}; idle intervals are not written) into utilisation per link and
- * time column: bytes x 8 / (line rate x column width). Line rates come from ports.csv; a link without a
- * rate there is skipped. Memory: links x columns numbers.
+ * time column: bytes x 8 / (line rate x column width). Each sample's bytes are spread evenly over its
+ * interval and shared among the columns it overlaps, so columns that are not a whole number of intervals
+ * wide show no aliasing bands; columns are never narrower than the sample interval. Line rates come from
+ * ports.csv; a link without a rate there is skipped. Memory: links x columns numbers.
  */
 public final class LinkLoadReader {
     private LinkLoadReader() {
@@ -25,8 +27,10 @@ public final class LinkLoadReader {
     public record LinkLoad(int columns, long columnPs, Map<String, double[]> util) {
     }
 
-    public static LinkLoad read(ResultSet rs, int columns) {
+    public static LinkLoad read(ResultSet rs, int maxColumns) {
         long end = Math.max(1, rs.simTimePs());
+        long interval = rs.sampleIntervalPs();
+        int columns = (int) Math.max(1, interval > 0 ? Math.min(maxColumns, end / interval) : maxColumns);
         Map<String, Long> rate = new HashMap<>();
         for (PortRow p : rs.ports()) {
             rate.merge(p.portName(), p.rateBps(), Math::max);
@@ -35,8 +39,7 @@ public final class LinkLoadReader {
         if (!rs.has(ResultSet.LINKS)) {
             return new LinkLoad(columns, end / columns, bytes);
         }
-        long half = rs.sampleIntervalPs() / 2;
-        Downsampler binner = new Downsampler(0, end, columns);
+        double width = (double) end / columns;
         StringBuilder key = new StringBuilder(32);
         try (CsvReader r = CsvReader.open(rs.file(ResultSet.LINKS))) {
             int t = r.column("time_ps");
@@ -55,7 +58,7 @@ public final class LinkLoadReader {
                     b = new double[columns];
                     bytes.put(k, b);
                 }
-                b[binner.bin(r.longAt(t, 0) - half)] += r.doubleAt(tx, 0);
+                spread(b, r.longAt(t, 0), interval, r.doubleAt(tx, 0), width);
             }
         } catch (IOException e) {
             throw new BadResultsException(rs.file(ResultSet.LINKS) + ": cannot read it: " + e.getMessage());
@@ -71,5 +74,22 @@ public final class LinkLoadReader {
             }
         }
         return new LinkLoad(columns, end / columns, bytes);
+    }
+
+    /** Adds {@code bytes} sent over (t - interval, t] to the columns of width {@code width} it overlaps. */
+    static void spread(double[] cols, long t, long interval, double bytes, double width) {
+        double a = Math.max(0, t - interval);
+        double b = Math.max(a + 1, t);
+        int first = (int) Math.min(cols.length - 1, Math.floor(a / width));
+        int last = (int) Math.min(cols.length - 1, Math.floor((b - 1e-9) / width));
+        if (first == last || interval <= 0) {
+            cols[first] += bytes;
+            return;
+        }
+        for (int c = first; c <= last; c++) {
+            double lo = Math.max(a, c * width);
+            double hi = c == last ? b : Math.min(b, (c + 1) * width);
+            cols[c] += bytes * (hi - lo) / (b - a);
+        }
     }
 }

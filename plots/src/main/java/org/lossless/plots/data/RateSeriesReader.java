@@ -10,7 +10,8 @@ import java.util.Map;
  * Streams {@code timeseries/rates.csv} ({@code time_ps,flow_id,rate_bps[,cnps]}) for up to a number of
  * flows, downsampled while reading, with the CNP arrivals: where the optional cumulative {@code cnps}
  * column grows between two samples of a flow, a mark at the later sample (time and the rate after the
- * cut). Marks are reduced to one per pixel column per flow, carrying how many CNPs it stands for.
+ * cut). Marks are reduced to one per flow and mark column (the first CNP sample in it), carrying how many
+ * CNPs it stands for.
  */
 public final class RateSeriesReader {
     private RateSeriesReader() {
@@ -29,13 +30,18 @@ public final class RateSeriesReader {
      * @param limit   most flows to track
      */
     public static List<FlowRates> read(ResultSet rs, List<Long> flowIds, int limit, int bins) {
+        return read(rs, flowIds, limit, bins, bins);
+    }
+
+    /** As {@link #read(ResultSet, List, int, int)}, with CNP marks reduced to {@code markBins} columns. */
+    public static List<FlowRates> read(ResultSet rs, List<Long> flowIds, int limit, int bins, int markBins) {
         if (!rs.has(ResultSet.RATES)) {
             return List.of();
         }
         long end = Math.max(1, rs.simTimePs());
         Map<Long, Track> tracks = new LinkedHashMap<>();
         if (flowIds != null) {
-            flowIds.stream().limit(limit).forEach(id -> tracks.put(id, new Track(end, bins)));
+            flowIds.stream().limit(limit).forEach(id -> tracks.put(id, new Track(end, bins, markBins)));
         }
         try (CsvReader r = CsvReader.open(rs.file(ResultSet.RATES))) {
             int t = r.column("time_ps");
@@ -49,7 +55,7 @@ public final class RateSeriesReader {
                     if (flowIds != null || tracks.size() >= limit) {
                         continue;
                     }
-                    tr = new Track(end, bins);
+                    tr = new Track(end, bins, markBins);
                     tracks.put(f, tr);
                 }
                 tr.add(r.longAt(t, 0), r.doubleAt(rate, 0), r.longAt(cnps, -1));
@@ -67,24 +73,26 @@ public final class RateSeriesReader {
 
     private static final class Track {
         final Downsampler d;
+        final Downsampler markBinner;
         final long[] markT;
         final double[] markRate;
         final long[] markCount;
         long lastCnps = 0;
         long rows;
 
-        Track(long end, int bins) {
+        Track(long end, int bins, int markBins) {
             d = new Downsampler(0, end, bins);
-            markT = new long[bins];
-            markRate = new double[bins];
-            markCount = new long[bins];
+            markBinner = new Downsampler(0, end, markBins);
+            markT = new long[markBins];
+            markRate = new double[markBins];
+            markCount = new long[markBins];
         }
 
         void add(long t, double rate, long cnps) {
             rows++;
             d.add(t, rate);
             if (cnps > lastCnps) {
-                int b = d.bin(t);
+                int b = markBinner.bin(t);
                 if (markCount[b] == 0) {
                     markT[b] = t;
                     markRate[b] = rate;
