@@ -162,13 +162,15 @@ public final class FctCharts {
             XYPlot plot = new XYPlot(data, x, y, r);
             String t = title + (wl.size() > 1 ? ": " + e.getKey() : "");
             JFreeChart chart = Style.apply(new JFreeChart(t, plot));
+            float[] widths = {3.5f, 2.5f, 2f};
             for (int k = 0; k < 3; k++) {
                 r.setSeriesPaint(k, Style.color(k));
-                r.setSeriesStroke(k, Style.line(2.5f));
+                r.setSeriesStroke(k, k == 0 ? Style.line(widths[k]) : Style.dashed(widths[k]));
             }
             String id = BUCKETS_ID + (wl.size() > 1 ? "-" + safe(e.getKey()) : "");
             out.add(Figure.of(id, t, chart, e.getValue().size() + " finished flows of " + e.getKey() + " in " + b.size()
-                    + " size buckets of about equal flow counts; nearest-rank percentiles"));
+                    + " size buckets of about equal flow counts; nearest-rank percentiles (p95 and p99 dashed; where"
+                    + " lines coincide the percentiles are equal)"));
         }
         if (wl.size() > MAX_WORKLOADS) {
             out.add(Figure.omitted(BUCKETS_ID + "-more", title + ": other workloads",

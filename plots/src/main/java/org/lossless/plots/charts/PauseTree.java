@@ -92,7 +92,7 @@ public final class PauseTree {
         }
         long total = pauses.stream().map(PauseRow::key).distinct().count();
         return Figure.of(ID, TITLE, chart, l.row().size() + " of " + total + " pausing ports (episodes in brackets), "
-                + l.roots().size() + " roots; deepest chain " + maxDepth + " hops");
+                + "roots: " + l.roots().size() + "; deepest chain: " + maxDepth + (maxDepth == 1 ? " hop" : " hops"));
     }
 
     static Layout layout(List<PauseRow> pauses) {

@@ -73,6 +73,8 @@ public final class Style {
     public static JFreeChart apply(JFreeChart chart) {
         THEME.apply(chart);
         chart.setBackgroundPaint(Color.WHITE);
+        // room on the right for the last tick label of the time axis
+        chart.setPadding(new org.jfree.chart.ui.RectangleInsets(4, 8, 4, 22));
         chart.setAntiAlias(true);
         chart.setTextAntiAlias(true);
         Plot p = chart.getPlot();

@@ -123,10 +123,12 @@ final class ReportWarnings {
         Set<String> ports = new TreeSet<>();
         storms.forEach(st -> ports.add(st.node() + ":" + st.port() + "/" + st.priority()));
         List<String> p = new ArrayList<>(ports);
+        String action = wd.path("action").asText(storms.isEmpty() ? "?" : storms.get(0).action());
+        long dropped = wd.path("dropped_packets").asLong(storms.stream().mapToLong(StormRow::droppedPackets).sum());
         out.add(new Warning(true, "PFC pause storm", Math.max(storms.size(), wd.path("storms").asLong(0))
-                + " storm episodes detected by the PFC watchdog (action: " + wd.path("action").asText("?") + ") on "
+                + " storm episode(s) detected by the PFC watchdog (action: " + action + ") on "
                 + String.join(", ", p.subList(0, Math.min(8, p.size()))) + (p.size() > 8 ? " and more" : "")
-                + "; dropped " + wd.path("dropped_packets").asLong(0) + " packets"
+                + "; the watchdog dropped " + dropped + " packets"
                 + (wd.path("stormed_at_end").asLong(0) > 0 ? "; " + wd.path("stormed_at_end").asLong()
                 + " still stormed at the end" : "")));
     }
