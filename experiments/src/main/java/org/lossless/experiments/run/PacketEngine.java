@@ -93,8 +93,10 @@ public final class PacketEngine {
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
         pauseGraph.attach();
+        TelemetrySampler sampler = null;
         if (telemetry != null) {
-            sampler(kernel, network, flows, split, telemetry).arm();
+            sampler = sampler(kernel, network, flows, split, telemetry);
+            sampler.arm();
             if (telemetry.pfc() != null) {
                 PfcLog log = new PfcLog(telemetry.pfc());
                 for (Node node : in.topology().nodes()) {
@@ -116,6 +118,7 @@ public final class PacketEngine {
         }
         List<String> cycle = deadlock.detect(flows.finishedCount() < flows.size());
         if (telemetry != null) {
+            sampler.finish(kernel.now());
             flush(telemetry);
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;

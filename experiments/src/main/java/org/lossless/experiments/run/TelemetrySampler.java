@@ -153,6 +153,21 @@ final class TelemetrySampler extends SimEvent {
         }
     }
 
+    /**
+     * At the end of the run: the link bytes of the last, partial interval (so the rows of a port add up to
+     * its total in ports.csv).
+     */
+    void finish(long now) {
+        if (linkOut == null) {
+            return;
+        }
+        try {
+            sampleLinks(now);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private void sampleLinks(long now) throws IOException {
         for (int i = 0; i < links.size(); i++) {
             LinkProbe l = links.get(i);
