@@ -221,6 +221,16 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return rate;
     }
 
+    @Override
+    public long cnps(int id) {
+        Posted p = messages.get(id);
+        long n = 0;
+        for (int j = 0; j < p.parts; j++) {
+            n += flows.get(p.firstPart + j).cnpsReceived();
+        }
+        return n;
+    }
+
     /** The programs' job iterations, program by program. */
     List<JobIteration> jobIterations() {
         List<JobIteration> all = new ArrayList<>();
