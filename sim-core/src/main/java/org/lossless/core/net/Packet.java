@@ -37,6 +37,11 @@ public final class Packet {
     public int ingressPort = -1;
     /** Time the sender put the packet on the wire, ps. */
     public long sentPs;
+    /**
+     * At a switch with a forwarding latency: the earliest time its first bit may leave the egress port, ps
+     * (set when the switch queues it; read only by that switch's output queues).
+     */
+    public long readyPs;
     /** PFC frames: bit p set = time[p] valid. */
     public int pfcClassEnable;
     /** PFC frames: pause time per priority in quanta of 512 bit times (0 = resume). */
@@ -65,6 +70,7 @@ public final class Packet {
         ackRequest = false;
         ingressPort = -1;
         sentPs = 0;
+        readyPs = 0;
         pfcClassEnable = 0;
     }
 

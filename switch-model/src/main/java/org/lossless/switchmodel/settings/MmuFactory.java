@@ -8,8 +8,8 @@ import java.util.TreeSet;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.MarkPoint;
 import org.lossless.switchmodel.ecn.RedParams;
-import org.lossless.switchmodel.headroom.HeadroomCalculator;
-import org.lossless.switchmodel.headroom.HeadroomInputs;
+import org.lossless.switchmodel.headroom.HeadroomResult;
+import org.lossless.switchmodel.headroom.PortHeadroom;
 import org.lossless.switchmodel.mmu.Hpcc2019Config;
 import org.lossless.switchmodel.mmu.Hpcc2019Mmu;
 import org.lossless.switchmodel.mmu.Mmu;
@@ -158,13 +158,18 @@ public final class MmuFactory {
         return new MmuConfig(buffer, cell, n, 8, 8, pools, pgs, queues);
     }
 
-    /** Headroom auto: SONiC §5.3 model at the port's speed and cable, both MTUs = the largest frame. */
+    /**
+     * Headroom auto for one port: {@link PortHeadroom} (the SONiC model at the port's speed and cable, both MTUs
+     * = the largest frame, cell occupancy from the cell size, the peer's PFC response time from the port spec).
+     */
     public static long autoHeadroom(PortSpec port, PfcSettings pfc, int maxFrameBytes, int cell) {
+        return autoHeadroomResult(port, pfc, maxFrameBytes, cell).xoffBytes();
+    }
+
+    /** {@link #autoHeadroom} with every component. */
+    public static HeadroomResult autoHeadroomResult(PortSpec port, PfcSettings pfc, int maxFrameBytes, int cell) {
         double meters = pfc.cableLength() != null ? pfc.cableLength() : port.meters();
-        double occupancy = cell <= 1 ? 1 : Math.max(1, cells(maxFrameBytes, cell) * (double) cell / maxFrameBytes);
-        HeadroomInputs in = HeadroomInputs.of(port.rateBps(), meters).withMtus(maxFrameBytes, maxFrameBytes)
-                .withCellOccupancy(occupancy);
-        return HeadroomCalculator.sonic(in).xoffBytes();
+        return PortHeadroom.compute(port.rateBps(), meters, maxFrameBytes, cell, port.peerResponseOrBudgetPs());
     }
 
     /** PFC pause model: {@code switch.pfc.mode/pause_quanta/refresh}; hpcc2019 defaults to XOFF/XON. */
