@@ -19,9 +19,12 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  *                    {@link #NO_WINDOW} (the default: only the rate limiter holds a QP), {@link #BDP_WINDOW}
  *                    (each QP's path base RTT x line rate, rounded up to whole MTUs, fixed at flow start), or
  *                    at least {@code mtu} bytes
+ * @param pfcResponsePs {@code nic.pfc_response_time}: time from a PAUSE's arrival until the NIC starts no new
+ *                    frame of the paused priority, ps, or {@link #AUTO_PFC_RESPONSE} (the default): the IEEE 802.3
+ *                    budget at the host link's speed (394 quanta = 2.02 us at 100 Gb/s)
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                        RxBufferConfig rxBuffer, long window) {
+                        RxBufferConfig rxBuffer, long window, long pfcResponsePs) {
     /** Default retransmission timeout: 1 ms. */
     public static final long DEFAULT_RTO_PS = 1_000_000_000L;
     /** {@code ackPriority} value meaning "the data packet's priority". */
@@ -32,8 +35,13 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     public static final long NO_WINDOW = 0;
     /** {@code window} value meaning "one bandwidth-delay product of the QP's path" ({@code nic.window: bdp}). */
     public static final long BDP_WINDOW = -1;
+    /** {@code pfcResponsePs} value meaning "the IEEE 802.3 budget at the link's speed" ({@code auto}). */
+    public static final long AUTO_PFC_RESPONSE = -1;
 
     public NicConfig {
+        if (pfcResponsePs < AUTO_PFC_RESPONSE) {
+            throw new IllegalArgumentException("nic.pfc_response_time must be auto or >= 0, got " + pfcResponsePs + " ps");
+        }
         if (mtu < 64 || mtu > 9000) {
             throw new IllegalArgumentException("nic.mtu must be 64..9000 bytes, got " + mtu);
         }
@@ -55,6 +63,12 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         }
     }
 
+    /** With the default PFC response time (auto). */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, AUTO_PFC_RESPONSE);
+    }
+
     /** Without a window ({@code nic.window: none}). */
     public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
                      RxBufferConfig rxBuffer) {
@@ -73,17 +87,22 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
 
     /** Same settings with DCQCN {@code params} (null switches congestion control off). */
     public NicConfig withDcqcn(DcqcnParams params) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window, pfcResponsePs);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, pfcResponsePs);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, pfcResponsePs);
+    }
+
+    /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
+    public NicConfig withPfcResponse(long ps) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, ps);
     }
 
     /** Whether QPs are held by a send window. */

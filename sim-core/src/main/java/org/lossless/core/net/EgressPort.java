@@ -126,6 +126,15 @@ public final class EgressPort extends SimEvent {
     }
 
     /**
+     * Whether a received PAUSE holds {@code priority} now or will once its response time is over (pending):
+     * the downstream has asked this port to stop, whether or not it has stopped yet. For attributing pauses,
+     * not for transmission ({@link #isPaused}).
+     */
+    public boolean pauseReceived(int priority) {
+        return (pausedMask & (1 << priority)) != 0 && pause.pauseRequested(priority, sim.now());
+    }
+
+    /**
      * Ignores (true) or obeys again (false) received PAUSE for {@code priority}: the PFC watchdog's
      * {@code forward} action on a stormed queue. Pause frames are still received and counted (pause_rx,
      * paused_ps); only transmission stops obeying them. Ignoring kicks the port so a waiting frame leaves.

@@ -113,6 +113,11 @@ public final class PauseState {
         return (pausedMask & (1 << prio)) != 0 && pauseStartPs[prio] <= nowPs && pausedUntilPs[prio] > nowPs;
     }
 
+    /** Whether {@code prio} has a received pause in effect or pending (within its response time) at {@code nowPs}. */
+    public boolean pauseRequested(int prio, long nowPs) {
+        return (pausedMask & (1 << prio)) != 0 && pausedUntilPs[prio] > nowPs;
+    }
+
     /**
      * When the current pause of {@code prio} took (or takes) effect, ps: the arrival of the XOFF that paused
      * it from the running state plus the response time (refreshes of a standing pause do not move it).
