@@ -43,7 +43,18 @@ public final class PortHeadroom {
     /** The full computation (every component), as {@code lossless headroom --model run} prints it. */
     public static HeadroomResult compute(long rateBps, double cableMeters, int maxFrameBytes, int cellBytes,
                                          long peerResponsePs) {
-        return HeadroomCalculator.sonic(inputs(rateBps, cableMeters, maxFrameBytes, cellBytes, peerResponsePs));
+        HeadroomResult r = HeadroomCalculator.sonic(inputs(rateBps, cableMeters, maxFrameBytes, cellBytes, peerResponsePs));
+        java.util.List<String> notes = new java.util.ArrayList<>();
+        notes.add("xoff rounded up to 1 KiB");
+        notes.add("a run sets XON with switch.pfc.xon_offset (default 2 KB below the PFC threshold) or switch.pfc.xon,"
+                + " not with the pipeline latency; the PG size is not used");
+        for (String n : r.notes()) {
+            if (n.startsWith("speed not in")) {
+                notes.add(n);
+            }
+        }
+        return new HeadroomResult(HeadroomModel.RUN, r.rateBps(), r.cableMeters(), r.components(), r.rawXoffBytes(),
+                r.xoffBytes(), -1, -1, notes);
     }
 
     /** The headroom (xoff) in bytes: what {@code headroom: auto} gives. */
@@ -62,9 +73,9 @@ public final class PortHeadroom {
 
     /** One line saying how the simulator sizes headroom, for the command's output. */
     public static String describe(int maxFrameBytes, int cellBytes, long peerResponsePs) {
-        return String.format(Locale.ROOT, "what headroom: auto gives in a run: the sonic formula with both MTUs = the"
-                + " largest frame (%d B), cell occupancy %s (switch.cell_size %d B) and the peer's PFC response time"
-                + " (%s us)", maxFrameBytes, HeadroomResult.trim(cellOccupancy(maxFrameBytes, cellBytes)), cellBytes,
+        return String.format(Locale.ROOT, "headroom: auto in a run (and the headroom warning of run and check) is"
+                + " model run: the sonic formula with both MTUs = the largest frame (%d B), cell occupancy %s"
+                + " (switch.cell_size %d B) and the peer's PFC response time (%s us)", maxFrameBytes, HeadroomResult.trim(cellOccupancy(maxFrameBytes, cellBytes)), cellBytes,
                 java.math.BigDecimal.valueOf(peerResponsePs, 6).stripTrailingZeros().toPlainString());
     }
 }
