@@ -56,7 +56,11 @@ public final class MmuFactory {
         return new SharedBufferMmu(config(s, ports, maxFrameBytes));
     }
 
-    /** The hpcc2019 MMU parameters: buffer (default 32 MiB, as HPCC's BUFFER_SIZE 32), 3×BDP headroom, shift from port/NIC rate. */
+    /**
+     * The hpcc2019 MMU parameters: buffer (default 32 MiB, as HPCC's BUFFER_SIZE 32), 3×BDP headroom, shift from
+     * port/NIC rate; priorities outside {@code switch.pfc.priorities} (and 0) are HPCC's control queue: never
+     * charged or paused. ({@code switch.pfc.enabled} is not used: HPCC always pauses its data queues.)
+     */
     public static Hpcc2019Config hpccConfig(SwitchSettings s, List<PortSpec> ports, long nicRateBps) {
         long[] rates = new long[ports.size()];
         long[] delays = new long[ports.size()];
@@ -64,8 +68,13 @@ public final class MmuFactory {
             rates[i] = ports.get(i).rateBps();
             delays[i] = ports.get(i).delayPs();
         }
+        PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
+        int lossless = 0;
+        for (int p : pfc.priorities() == null ? DEFAULT_PRIORITIES : pfc.priorities()) {
+            lossless |= 1 << p;
+        }
         return Hpcc2019Config.forPorts(s.bufferSize() == null ? HPCC_DEFAULT_BUFFER : s.bufferSize(), rates, delays,
-                nicRateBps);
+                nicRateBps).withControl(~lossless & 0xFF);
     }
 
     /** The shared-buffer MMU configuration (profile {@code default}). */
