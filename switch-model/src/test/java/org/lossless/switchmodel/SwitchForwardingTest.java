@@ -3,25 +3,11 @@ package org.lossless.switchmodel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.lossless.core.kernel.Kernel;
-import org.lossless.core.kernel.SimEvent;
-import org.lossless.core.net.EgressPort;
-import org.lossless.core.net.Link;
-import org.lossless.core.net.Packet;
-import org.lossless.core.net.PacketPool;
-import org.lossless.switchmodel.settings.MmuFactory;
-import org.lossless.switchmodel.settings.PortSpec;
 import org.lossless.switchmodel.settings.SwitchSettings;
-import org.lossless.topology.EcmpHash;
-import org.lossless.topology.LinkSpec;
-import org.lossless.topology.Routes;
-import org.lossless.topology.Topology;
-import org.lossless.topology.types.StarSpec;
 
 /**
  * Forwarding latency and cut-through of one switch, by hand. Three-host star; frames come in on ports 0 and 1
@@ -34,59 +20,19 @@ class SwitchForwardingTest {
     private static final long T0 = 1_000_000;
     private static final long SER = 81_600;
 
-    private final Kernel kernel = new Kernel();
-    private final List<Long> delivered = new ArrayList<>();
-    private SwitchNode sw;
+    private OneSwitch bench;
 
     private void build(long ingressRate, long latencyPs, boolean cut) {
-        Topology t = new StarSpec(3, LinkSpec.ofLength(G100, 0)).build();
-        int id = t.nodeId("sw0");
-        EgressPort[] ports = new EgressPort[3];
-        List<PortSpec> specs = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            ports[i] = new EgressPort(kernel, i < 2 ? ingressRate : G100);
-            specs.add(PortSpec.ofDelay(ports[i].rateBps(), 0));
-        }
-        PacketPool pool = new PacketPool();
-        SwitchSettings s = SwitchSettings.defaults();
-        sw = new SwitchNode(id, "sw0", Routes.shortestPaths(t), new EcmpHash(1), ports, kernel, pool,
-                MmuFactory.create(s, specs, 1000, G100), MmuFactory.pfcTiming(s), MmuFactory.ecnConfig(s, specs),
-                kernel.streams().stream("ecn"));
-        sw.forwarding(latencyPs, cut);
-        for (int i = 0; i < 3; i++) {
-            int peer = t.ports(id).get(i).peer();
-            int host = t.hostNumber(peer);
-            ports[i].connect(new Link(kernel, 0, (p, in) -> {
-                if (host == 2) {
-                    delivered.add(kernel.now());
-                }
-            }, 0), sw.queues(i));
-        }
+        bench = new OneSwitch(ingressRate, SwitchSettings.defaults());
+        bench.sw.forwarding(latencyPs, cut);
     }
 
     private void arrive(long at, int inPort) {
-        kernel.schedule(new SimEvent() {
-            @Override
-            protected void fire() {
-                Packet p = new Packet();
-                p.srcHost = inPort;
-                p.dstHost = 2;
-                p.priority = 3;
-                p.frameBytes = 1000;
-                p.wireBytes = 1020;
-                sw.receive(p, portTowards(inPort));
-            }
-        }, at);
-    }
-
-    /** Port index of the switch towards host {@code h} (the star numbers them by host). */
-    private int portTowards(int h) {
-        return h;
+        bench.arrive(at, inPort, 0);
     }
 
     private List<Long> run() {
-        kernel.runUntil(Long.MAX_VALUE);
-        return delivered;
+        return bench.run();
     }
 
     @Nested
@@ -163,6 +109,6 @@ class SwitchForwardingTest {
     @Test
     void negativeLatencyIsRefused() {
         build(G100, 0, false);
-        assertThrows(IllegalArgumentException.class, () -> sw.forwarding(-1, false));
+        assertThrows(IllegalArgumentException.class, () -> bench.sw.forwarding(-1, false));
     }
 }
