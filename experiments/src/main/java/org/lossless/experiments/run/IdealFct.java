@@ -16,14 +16,29 @@ import org.lossless.topology.Topology;
  * and each link adds its propagation delay. This is the tandem-queue recursion
  * {@code done[k][i] = max(done[k][i-1] + delay[i-1], done[k-1][i]) + ser[k][i]}, evaluated exactly in
  * integer picoseconds with the same rounding the simulator uses, O(packets x hops).
+ *
+ * <p>A switch forwarding latency L ({@code switch.latency}) delays each packet at every switch: it may leave
+ * no earlier than its arrival + L, which is L more propagation on every link that ends at a switch. With
+ * cut-through ({@code switch.cut_through}) a packet that finds its egress idle and no faster than its ingress
+ * starts at its first bit's arrival + L ({@code SwitchNode}'s rule), evaluated packet by packet
+ * ({@link #fctPsForwarding}).
  */
 public final class IdealFct {
     private final Topology topology;
     private final Routes routes;
+    private final long latencyPs;
+    private final boolean cutThrough;
 
     public IdealFct(Topology topology, Routes routes) {
+        this(topology, routes, 0, false);
+    }
+
+    /** With every switch's forwarding latency (ps) and cut-through as the run's. */
+    public IdealFct(Topology topology, Routes routes, long latencyPs, boolean cutThrough) {
         this.topology = topology;
         this.routes = routes;
+        this.latencyPs = latencyPs;
+        this.cutThrough = cutThrough;
     }
 
     /** The hops (cables) from host {@code src} to host {@code dst} along the first equal-cost path. */
@@ -56,7 +71,55 @@ public final class IdealFct {
 
     /** As {@link #fctPs(int, int, long, int)} for a message spread over {@code qps} QPs ({@link #fctPs(List, long, int, int)}). */
     public long fctPs(int src, int dst, long sizeBytes, int mtu, int qps) {
-        return fctPs(path(src, dst), sizeBytes, mtu, qps);
+        List<Cable> hops = path(src, dst);
+        if (cutThrough) {
+            return fctPsForwarding(hops, sizeBytes, mtu, qps, latencyPs, true);
+        }
+        return latencyPs == 0 ? fctPs(hops, sizeBytes, mtu, qps) : fctPs(withLatency(hops, latencyPs), sizeBytes, mtu, qps);
+    }
+
+    /** The path with {@code latencyPs} added to the delay of every cable that ends at a switch (all but the last). */
+    static List<Cable> withLatency(List<Cable> hops, long latencyPs) {
+        List<Cable> out = new ArrayList<>(hops.size());
+        for (int i = 0; i < hops.size(); i++) {
+            Cable c = hops.get(i);
+            out.add(i + 1 < hops.size() ? new Cable(c.a(), c.aPort(), c.b(), c.bPort(), c.rateBps(), c.delayPs() + latencyPs)
+                    : c);
+        }
+        return out;
+    }
+
+    /**
+     * The recursion packet by packet with a forwarding latency and, optionally, cut-through, as the switch does
+     * it: at switch hop i a packet whose last bit arrives at {@code a} cuts through when {@code cut}, the egress
+     * is idle ({@code free[i] <= a}: the previous packet has left) and no faster than the ingress; it then
+     * starts at max(a − ser_in + L, free[i]), otherwise at max(a + L, free[i]). O(packets x hops).
+     */
+    static long fctPsForwarding(List<Cable> hops, long sizeBytes, int mtu, int qps, long latencyPs, boolean cut) {
+        int h = hops.size();
+        long[] free = new long[h];
+        long arrival = 0;
+        Order order = new Order(sizeBytes, mtu, qps);
+        for (long k = 0; k < order.packets; k++) {
+            int wire = order.wireBytes(k);
+            long ready = 0;
+            for (int i = 0; i < h; i++) {
+                long rate = hops.get(i).rateBps();
+                long start;
+                if (i == 0) {
+                    start = Math.max(ready, free[i]);
+                } else {
+                    long inRate = hops.get(i - 1).rateBps();
+                    boolean through = cut && free[i] <= ready && rate <= inRate;
+                    start = through ? Math.max(ready - WireFormat.serializationPs(wire, inRate) + latencyPs, free[i])
+                            : Math.max(ready + latencyPs, free[i]);
+                }
+                free[i] = start + WireFormat.serializationPs(wire, rate);
+                ready = free[i] + hops.get(i).delayPs();
+            }
+            arrival = ready;
+        }
+        return arrival;
     }
 
     /** Ideal completion time of a message on one QP over an explicit path. */

@@ -114,7 +114,7 @@ public final class PacketEngine {
             flush(telemetry);
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
-        IdealFct ideal = new IdealFct(in.topology(), routes);
+        IdealFct ideal = new IdealFct(in.topology(), routes, in.switches().latencyPs(), in.switches().cutsThrough());
         List<FlowResult> results = new ArrayList<>(flows.size());
         for (int i = 0; i < split.flows(); i++) {
             FlowSpec f = in.flows().get(i);

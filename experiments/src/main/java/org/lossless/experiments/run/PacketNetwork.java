@@ -76,7 +76,7 @@ public final class PacketNetwork {
             }
         }
         HostNic[] nics = new HostNic[t.hostCount()];
-        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu());
+        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), switchSettings.latencyPs());
         SwitchNode[] switches = new SwitchNode[n];
         PacketReceiver[] receivers = new PacketReceiver[n];
         int maxFrame = WireFormat.dataFrameBytes(nicConfig.mtu(), true);
