@@ -133,6 +133,7 @@ class HeadroomTest {
             assertTrue(peak > 0, "headroom was used");
             assertTrue(peak <= IN_FLIGHT_BOUND, "peak headroom " + peak + " B > hand bound " + IN_FLIGHT_BOUND);
             assertTrue(peak <= NEED, "peak headroom " + peak + " B > the calculator's need " + NEED);
+            System.out.printf("A-2 %d to 1, buffer %d B, headroom auto: peak %d B, 0 drops%n", n, buffer, peak);
         }
 
         @ParameterizedTest(name = "{0} to 1, headroom = hand bound {1} B")
