@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.lossless.experiments.run.Completion;
 import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.PauseGraph;
 import org.lossless.experiments.run.RunResult;
@@ -19,8 +20,9 @@ import java.util.List;
 
 /**
  * {@code summary.json} (CONTRACT.md §4). FCT slowdown percentiles are nearest-rank
- * ({@link Percentiles#nearestRank}) over finished flows only, rounded to six decimals like flows.csv; with
- * no finished flow they are null. {@code wall_seconds} (rounded to ms) is the only figure that changes
+ * ({@link Percentiles#nearestRank}) over the flows that reached the scenario's completion
+ * ({@code metrics.completion}, named in {@code fct_slowdown.completion}), rounded to six decimals like flows.csv;
+ * with no such flow they are null. {@code wall_seconds} (rounded to ms) is the only figure that changes
  * from one run of the same scenario and seed to the next.
  */
 public final class Summary {
@@ -46,11 +48,16 @@ public final class Summary {
 
         long completed = 0;
         long delivered = 0;
+        Completion basis = scenario.metrics().completion();
         double[] slowdowns = new double[r.flows().size()];
+        int timed = 0;
         for (FlowResult fl : r.flows()) {
             if (fl.finished()) {
-                slowdowns[(int) completed++] = fl.slowdown();
+                completed++;
                 delivered += fl.sizeBytes();
+            }
+            if (fl.completed(basis)) {
+                slowdowns[timed++] = fl.slowdown(basis);
             }
         }
         ObjectNode flows = root.putObject("flows");
@@ -59,12 +66,13 @@ public final class Summary {
         flows.put("bytes_delivered", delivered);
 
         ObjectNode sd = root.putObject("fct_slowdown");
-        double[] sorted = Arrays.copyOf(slowdowns, (int) completed);
+        double[] sorted = Arrays.copyOf(slowdowns, timed);
         Arrays.sort(sorted);
         putPercentile(sd, "p50", sorted, 50);
         putPercentile(sd, "p95", sorted, 95);
         putPercentile(sd, "p99", sorted, 99);
         putPercentile(sd, "max", sorted, 100);
+        sd.put("completion", basis.key());
 
         ObjectNode pfc = root.putObject("pfc");
         pfc.put("pause_frames", r.pauseFrames());

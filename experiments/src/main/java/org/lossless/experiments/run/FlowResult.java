@@ -14,14 +14,32 @@ package org.lossless.experiments.run;
  * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received while it was their oldest
  *                    unacknowledged message, summed; 0 without congestion control
  * @param label       connection, operation and job tag ({@link MessageLabel#NONE} when unknown)
+ * @param senderDonePs when the requester saw the message complete (a WRITE's or SEND's last ACK reached the sender,
+ *                    a READ's data arrived), ps; -1 while not ({@link Completion#SENDER})
+ * @param senderIdealFctPs the sender's completion alone in the empty network: {@code idealFctPs} plus the ACK
+ *                    generation delay and the ACK's way back (a READ: {@code idealFctPs}), ps
+ *
+ * <p>{@code idealFctPs}, {@link #fctPs()} and {@link #slowdown()} are the receiver's; {@link #fctPs(Completion)}
+ * and {@link #slowdown(Completion)} give either.
  */
 public record FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
-                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
+                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label,
+                         long senderDonePs, long senderIdealFctPs) {
     public FlowResult {
         if (retransmits < 0 || cnps < 0) {
             throw new IllegalArgumentException("flow " + flowId + ": retransmits and cnps must be >= 0");
         }
         java.util.Objects.requireNonNull(label, "label");
+    }
+
+    /**
+     * Without the sender's completion (stand-in engines and tests): the sender is taken to complete when the
+     * receiver does, with the same ideal.
+     */
+    public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
+                      long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
+        this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps, label,
+                finishPs, idealFctPs);
     }
 
     /** Without a label. */
@@ -49,5 +67,26 @@ public record FlowResult(long flowId, String workload, int src, int dst, int pri
     /** fct / ideal, or NaN if unfinished. */
     public double slowdown() {
         return finished() ? (double) fctPs() / idealFctPs : Double.NaN;
+    }
+
+    /** Whether the message reached completion {@code c}. */
+    public boolean completed(Completion c) {
+        return (c == Completion.SENDER ? senderDonePs : finishPs) >= 0;
+    }
+
+    /** Time from post to completion {@code c}, ps, or -1 before it. */
+    public long fctPs(Completion c) {
+        long end = c == Completion.SENDER ? senderDonePs : finishPs;
+        return end >= 0 ? end - startPs : -1;
+    }
+
+    /** The ideal of completion {@code c}, ps. */
+    public long idealFctPs(Completion c) {
+        return c == Completion.SENDER ? senderIdealFctPs : idealFctPs;
+    }
+
+    /** {@code fctPs(c) / idealFctPs(c)}, or NaN before completion {@code c}. */
+    public double slowdown(Completion c) {
+        return completed(c) ? (double) fctPs(c) / idealFctPs(c) : Double.NaN;
     }
 }

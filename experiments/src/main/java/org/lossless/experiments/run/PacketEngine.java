@@ -127,7 +127,7 @@ public final class PacketEngine {
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
         IdealFct ideal = new IdealFct(in.topology(), routes, in.switches().latencyPs(), in.switches().cutsThrough());
-        List<FlowResult> results = results(traffic, ideal, in.nic().mtu());
+        List<FlowResult> results = results(traffic, ideal, in.nic().mtu(), in.nic().ackDelayPs());
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
         PacketNetwork.Totals totals = network.totals();
@@ -139,7 +139,7 @@ public final class PacketEngine {
     }
 
     /** One row per posted message, in id order; the counters sum over its QP parts. */
-    private static List<FlowResult> results(ProgramDriver traffic, IdealFct ideal, int mtu) {
+    private static List<FlowResult> results(ProgramDriver traffic, IdealFct ideal, int mtu, long ackDelayPs) {
         List<FlowResult> results = new ArrayList<>(traffic.messages().size());
         for (Posted p : traffic.messages()) {
             Message m = p.message;
@@ -153,7 +153,8 @@ public final class PacketEngine {
             ConnectionOptions o = m.connection().options();
             results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
                     m.postPs(), m.deliveredPs(), ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps()),
-                    retransmits, cnps, MessageLabel.of(m)));
+                    retransmits, cnps, MessageLabel.of(m), m.ackedPs(),
+                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps(), ackDelayPs)));
         }
         return results;
     }

@@ -19,7 +19,7 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  */
 final class NicReader {
     static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
-        "pfc_response_time"};
+        "pfc_response_time", "ack_delay", "nack_interval"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "none");
     static final List<String> IMPLEMENTED = org.lossless.nic.CcAlgorithms.NAMES;
@@ -57,7 +57,18 @@ final class NicReader {
         Cursor rtoKey = c.key("rto");
         long rto = rtoKey.timePs(Defaults.RTO_PS);
         if (rto <= 0) {
-            throw rtoKey.error("the retransmission timeout must be > 0, e.g. 1ms");
+            throw rtoKey.error("the retransmission timeout must be > 0, e.g. 67108864ns (4.096 us x 2^14, the IB"
+                    + " ACK timeout 14)");
+        }
+        Cursor ackDelayKey = c.key("ack_delay");
+        long ackDelay = ackDelayKey.timePs(NicConfig.DEFAULT_ACK_DELAY_PS);
+        if (ackDelay < 0) {
+            throw ackDelayKey.error("the ACK generation delay must be >= 0, e.g. 0 or 500ns");
+        }
+        Cursor nackKey = c.key("nack_interval");
+        long nackInterval = nackKey.timePs(NicConfig.DEFAULT_NACK_INTERVAL_PS);
+        if (nackInterval < 0) {
+            throw nackKey.error("the NACK retry interval must be >= 0 (0 = one NACK per gap), e.g. 500us");
         }
         DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
         RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu);
@@ -66,7 +77,7 @@ final class NicReader {
         long pfcResponse = response == null ? NicConfig.AUTO_PFC_RESPONSE : response;
         // DCQCN's parameters are kept whatever cc is: a connection may choose dcqcn (ConnectionOptions.cc)
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                dcqcn, rx, window, cc, pfcResponse));
+                dcqcn, rx, window, cc, pfcResponse, ackDelay, nackInterval));
     }
 
     /**
