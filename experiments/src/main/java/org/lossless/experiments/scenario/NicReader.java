@@ -60,16 +60,9 @@ final class NicReader {
             throw rtoKey.error("the retransmission timeout must be > 0, e.g. 67108864ns (4.096 us x 2^14, the IB"
                     + " ACK timeout 14)");
         }
-        Cursor ackDelayKey = c.key("ack_delay");
-        long ackDelay = ackDelayKey.timePs(NicConfig.DEFAULT_ACK_DELAY_PS);
-        if (ackDelay < 0) {
-            throw ackDelayKey.error("the ACK generation delay must be >= 0, e.g. 0 or 500ns");
-        }
-        Cursor nackKey = c.key("nack_interval");
-        long nackInterval = nackKey.timePs(NicConfig.DEFAULT_NACK_INTERVAL_PS);
-        if (nackInterval < 0) {
-            throw nackKey.error("the NACK retry interval must be >= 0 (0 = one NACK per gap), e.g. 500us");
-        }
+        // times are never negative (Units); 0 is allowed for both
+        long ackDelay = c.key("ack_delay").timePs(NicConfig.DEFAULT_ACK_DELAY_PS);
+        long nackInterval = c.key("nack_interval").timePs(NicConfig.DEFAULT_NACK_INTERVAL_PS);
         DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
         RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu);
         long window = window(c.key("window"), mtu);
