@@ -28,7 +28,7 @@ public final class Cli {
 
     /** The real command line: working directory {@code user.dir}, the packet engine. */
     public Cli(PrintWriter out, PrintWriter err) {
-        this(out, err, Path.of("").toAbsolutePath(), Runners::packet, Runners::report);
+        this(out, err, Path.of("").toAbsolutePath(), Runners::packet, Runners.reporter());
     }
 
     /** For tests: a working directory for relative paths and {@code results/}, and a stand-in engine. */

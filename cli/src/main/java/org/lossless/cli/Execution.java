@@ -1,13 +1,18 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.experiments.results.ResultsWriter;
 import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 
 /** Runs a loaded scenario and writes its result directory; shared by {@code run} and {@code demo}. */
@@ -15,29 +20,49 @@ final class Execution {
     private Execution() {
     }
 
-    /** {@code results/<name>-<seed>} under the working directory. */
-    static Path defaultOut(Context ctx, Scenario s) {
-        return ctx.cwd().resolve("results").resolve(s.name() + "-" + s.seed());
+    /**
+     * {@code results/<name>-<seed>} under the working directory; with {@code --set} overrides
+     * {@code results/<name>-<seed>-<hash>}, where hash is the first 8 hex digits of the SHA-256 of the
+     * overrides as typed (one per line, in order), so differently overridden runs never share a directory
+     * and the same overrides find their directory again.
+     */
+    static Path defaultOut(Context ctx, Scenario s, List<String> sets) {
+        String name = s.name() + "-" + s.seed();
+        if (!sets.isEmpty()) {
+            name += "-" + overridesHash(sets);
+        }
+        return ctx.cwd().resolve("results").resolve(name);
     }
 
-    static int run(Context ctx, Scenario scenario, Path outOption, boolean report) {
-        Path out = outOption == null ? defaultOut(ctx, scenario) : ctx.resolve(outOption);
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new UserError("--out " + out + ": exists and is not a directory");
+    /** First 8 hex digits of SHA-256 over the overrides joined by newlines. */
+    static String overridesHash(List<String> sets) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256")
+                    .digest(String.join("\n", sets).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
+    }
+
+    static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo) {
+        if (report && ctx.reporter() == null && !demo) {
+            throw new UserError("--report: reports are not implemented yet; run without --report (the result "
+                    + "files are CSV and JSON, see README.md)");
+        }
+        Path out = outOption == null ? defaultOut(ctx, scenario, sets) : ctx.resolve(outOption);
+        OutputRule.checkDirectory(out, OutputRule.RUN);
         RunResult result;
         try {
             result = ResultsWriter.runAndWrite(out, scenario, ctx.runner().get());
         } catch (IOException e) {
-            throw new UserError("cannot write the results to " + out + ": " + e.getMessage());
+            throw OutputFiles.cannotWrite(out, e);
         }
         ctx.out().println(summaryLine(scenario, result, out));
-        if (report) {
-            try {
-                ctx.reporter().accept(out);
-            } catch (UnsupportedOperationException e) {
-                ctx.err().println("lossless: note: " + e.getMessage() + "; the result files are in " + out);
-            }
+        if (report && ctx.reporter() == null) {
+            ctx.err().println("lossless: note: reports are not implemented yet; the result files are in " + out);
+        } else if (report) {
+            ctx.reporter().accept(out);
         }
         ctx.out().flush();
         return 0;

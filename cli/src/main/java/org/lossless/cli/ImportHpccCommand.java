@@ -143,7 +143,7 @@ final class ImportHpccCommand implements Callable<Integer> {
         if (config != null) {
             configNote = "; " + scenario.settingsKept() + " settings from the config";
         }
-        OutputFiles.write(scenarioFile, yaml, "--out");
+        OutputFiles.write(scenarioFile, yaml, force);
         for (String w : warnings) {
             ctx.err().println("lossless: warning: " + w);
         }

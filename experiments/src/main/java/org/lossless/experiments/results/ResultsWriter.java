@@ -14,7 +14,8 @@ import java.nio.file.Path;
  * Writes a result directory (CONTRACT.md §4): summary.json, flows.csv, ports.csv, jobs.csv,
  * scenario.resolved.yaml, pause_graph.csv (header only without pauses) from every packet-engine run, and
  * pfcwd.csv when the PFC watchdog ran. Everything goes to a temporary directory next to the target, which is renamed
- * into place only when complete ({@link AtomicDirectory}); an existing target is replaced only then.
+ * into place only when complete ({@link OutputRule}, {@link AtomicDirectory}); an existing target is replaced only
+ * then, and only if it is a previous run result (anything else is refused before the run starts).
  */
 public final class ResultsWriter {
     public static final String SUMMARY = "summary.json";
@@ -35,7 +36,7 @@ public final class ResultsWriter {
 
     /** Writes all result files into {@code target} (created or replaced). */
     public static void write(Path target, Scenario scenario, RunResult result) throws IOException {
-        AtomicDirectory.write(target, dir -> writeFiles(dir, scenario, result));
+        OutputRule.writeDirectory(target, OutputRule.RUN, dir -> writeFiles(dir, scenario, result));
     }
 
     /**
@@ -45,7 +46,7 @@ public final class ResultsWriter {
      */
     public static RunResult runAndWrite(Path target, Scenario scenario, ScenarioRunner runner) throws IOException {
         RunResult[] result = new RunResult[1];
-        AtomicDirectory.write(target, dir -> {
+        OutputRule.writeDirectory(target, OutputRule.RUN, dir -> {
             result[0] = runner.run(scenario, dir);
             writeFiles(dir, scenario, result[0]);
         });

@@ -1,0 +1,59 @@
+package org.lossless.core.text;
+
+/**
+ * Text from a user's file or argument, made safe to echo in a one-line message: control characters
+ * (newline, tab, escape, NUL, ...) and Unicode bidirectional or invisible format characters (which can make a
+ * terminal show something else than what is there) are written as {@code \\uXXXX} (newline, tab, carriage
+ * return as {@code \\n}, {@code \\t}, {@code \\r}), and the excerpt is cut to {@link #MAX} characters with
+ * "..." so that an error never echoes more than a short excerpt of a file.
+ */
+public final class Printable {
+    /** Longest excerpt shown, characters (after escaping). */
+    public static final int MAX = 60;
+
+    private Printable() {
+    }
+
+    /** {@code s} escaped and cut to {@link #MAX} characters; "null" for null. */
+    public static String of(String s) {
+        return of(s, MAX);
+    }
+
+    /** {@code s} escaped and cut to {@code max} characters. */
+    public static String of(String s, int max) {
+        if (s == null) {
+            return "null";
+        }
+        StringBuilder sb = new StringBuilder(Math.min(s.length(), max) + 8);
+        for (int i = 0; i < s.length() && sb.length() < max; ) {
+            int cp = s.codePointAt(i);
+            i += Character.charCount(cp);
+            switch (cp) {
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                case '\r' -> sb.append("\\r");
+                default -> {
+                    if (unsafe(cp)) {
+                        sb.append(String.format("\\u%04X", cp));
+                    } else {
+                        sb.appendCodePoint(cp);
+                    }
+                }
+            }
+            if (sb.length() >= max && i < s.length()) {
+                sb.setLength(max);
+                sb.append("...");
+                break;
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Control, format (bidi overrides, zero-width), unassigned, private-use and lone surrogate code points. */
+    static boolean unsafe(int cp) {
+        int t = Character.getType(cp);
+        return Character.isISOControl(cp) || t == Character.FORMAT || t == Character.UNASSIGNED
+                || t == Character.PRIVATE_USE || t == Character.SURROGATE
+                || t == Character.LINE_SEPARATOR || t == Character.PARAGRAPH_SEPARATOR;
+    }
+}
