@@ -114,7 +114,7 @@ class CliBadInputTest {
                 "lossless: s.yaml: switch.scheduling.dwrr.4 (from --set switch.scheduling.dwrr.4=0): 0 is out of range: "
                     + "expected an integer from 1 to 100"),
             new Case("--out is a file", OK, List.of("run", "s.yaml", "--out", "s.yaml"),
-                "lossless: --out " + "%CWD%/s.yaml: exists and is not a directory"));
+                "lossless: %CWD%/s.yaml exists and is not a directory; choose another --out or remove it"));
     }
 
     @TempDir

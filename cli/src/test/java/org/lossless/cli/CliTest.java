@@ -91,7 +91,8 @@ class CliTest {
         void writesTheResultDirectoryUnderResultsNameSeed() throws IOException {
             assertEquals(0, lossless("run", "s.yaml"), err::toString);
             Path dir = cwd.resolve("results/small-3");
-            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"), files(dir));
+            assertEquals(List.of(".lossless-result", "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml",
+                    "summary.json"), files(dir));
             // 1 MB at 100 Gb/s = 80 us, plus 2 x 1 us = 82 us ideal; flow 0 takes 2x, flow 1 takes 3x
             assertEquals("""
                     flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps
@@ -218,8 +219,8 @@ class CliTest {
         @Test
         void theBuiltInScenarioIsValidAndRunsWithAReport() {
             assertEquals(0, lossless("demo", "--out", "d"), err::toString);
-            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"),
-                    files(cwd.resolve("d")));
+            assertEquals(List.of(".lossless-result", "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml",
+                    "summary.json"), files(cwd.resolve("d")));
             assertEquals(List.of(cwd.resolve("d")), reports);
         }
 
@@ -235,11 +236,11 @@ class CliTest {
         }
 
         @Test
-        void defaultOutIsResultsNameSeedAndTheStubReportIsANote() {
-            Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners::report);
+        void defaultOutIsResultsNameSeedAndTheMissingReportIsANote() {
+            Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners.reporter());
             assertEquals(0, cli.execute("demo"));
             assertTrue(Files.isDirectory(cwd.resolve("results/demo-incast-8to1-1")));
-            assertTrue(err.toString().startsWith("lossless: note: reports are not available yet"), err.toString());
+            assertTrue(err.toString().startsWith("lossless: note: reports are not implemented yet"), err.toString());
         }
 
         @Test

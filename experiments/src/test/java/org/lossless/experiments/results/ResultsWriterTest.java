@@ -166,7 +166,10 @@ class ResultsWriterTest {
         void writesAllFilesAndNoTemporaryIsLeft() throws IOException {
             Path out = tmp.resolve("results/two-to-one-5");
             ResultsWriter.write(out, SCENARIO, RESULT);
-            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"), list(out));
+            assertEquals(List.of(ResultMarker.FILE, "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml",
+                    "summary.json"), list(out));
+            assertEquals(new ResultMarker("run", Version.current(), java.util.Set.of("flows.csv", "jobs.csv",
+                    "ports.csv", "scenario.resolved.yaml", "summary.json")), ResultMarker.read(out));
             assertEquals(List.of("two-to-one-5"), list(out.getParent()));
             assertEquals(ResultFiles.flowsCsv(RESULT.flows()), Files.readString(out.resolve("flows.csv")));
             assertEquals(ResolvedYaml.write(SCENARIO), Files.readString(out.resolve("scenario.resolved.yaml")));
@@ -204,16 +207,21 @@ class ResultsWriterTest {
             assertEquals(List.of("old.txt"), list(out));
             assertEquals(List.of("run"), list(tmp));
 
+            // a user's folder is not Lossless's to replace
+            assertThrows(OutputRefusedException.class, () -> ResultsWriter.write(out, SCENARIO, RESULT));
+            assertEquals("old", Files.readString(out.resolve("old.txt")));
+            Files.delete(out.resolve("old.txt"));
             ResultsWriter.write(out, SCENARIO, RESULT);
-            assertFalse(Files.exists(out.resolve("old.txt")));
-            assertTrue(Files.exists(out.resolve("summary.json")));
+            Files.writeString(out.resolve("flows.csv"), "stale");
+            ResultsWriter.write(out, SCENARIO, RESULT);
+            assertEquals(ResultFiles.flowsCsv(RESULT.flows()), Files.readString(out.resolve("flows.csv")));
             assertEquals(List.of("run"), list(tmp));
         }
 
         @Test
         void aFileInTheWayIsAnError() throws IOException {
             Path out = Files.writeString(tmp.resolve("run"), "not a directory");
-            assertThrows(IOException.class, () -> ResultsWriter.write(out, SCENARIO, RESULT));
+            assertThrows(OutputRefusedException.class, () -> ResultsWriter.write(out, SCENARIO, RESULT));
             assertEquals("not a directory", Files.readString(out));
         }
 
