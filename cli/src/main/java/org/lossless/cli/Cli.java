@@ -1,5 +1,6 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.run.RunInterruptedException;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.core.text.DidYouMean;
@@ -23,6 +24,8 @@ public final class Cli {
     public static final int OK = 0;
     public static final int INTERNAL = 1;
     public static final int BAD_INPUT = 2;
+    /** A run stopped by SIGINT or SIGTERM (the JVM itself exits with 130 or 143 then). */
+    public static final int INTERRUPTED = 130;
 
     private final Context ctx;
 
@@ -68,6 +71,9 @@ public final class Cli {
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof RunInterruptedException) {
+                return INTERRUPTED; // the shutdown hook has said it (Interrupts); the JVM is ending
+            }
             if (ex instanceof ScenarioException || ex instanceof UserError) {
                 ctx.err().println("lossless: " + ex.getMessage());
                 ctx.err().flush();

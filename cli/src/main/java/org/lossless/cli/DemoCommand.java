@@ -30,6 +30,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--show", description = "Print the demo scenario file and exit, e.g. to start your own from it.")
     boolean show;
 
+    @Option(names = {"-q", "--quiet"}, description = "No progress display.")
+    boolean quiet;
+
     DemoCommand(Context ctx) {
         this.ctx = ctx;
     }
@@ -43,7 +46,7 @@ final class DemoCommand implements Callable<Integer> {
             return 0;
         }
         Scenario s = ScenarioLoader.parse(DISPLAY, yaml, ctx.cwd(), List.of());
-        return Execution.run(ctx, s, out, List.of(), true, true);
+        return Execution.run(ctx, s, out, List.of(), true, true, quiet);
     }
 
     static String text() {

@@ -6,7 +6,12 @@ import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
+import org.lossless.experiments.results.Interrupts;
+import org.lossless.experiments.run.RunProgress;
+
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -45,7 +50,8 @@ final class Execution {
         }
     }
 
-    static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo) {
+    static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
+                   boolean quiet) {
         if (report && ctx.reporter() == null && !demo) {
             throw new UserError("--report: reports are not implemented yet; run without --report (the result "
                     + "files are CSV and JSON, see README.md)");
@@ -53,8 +59,22 @@ final class Execution {
         Path out = outOption == null ? defaultOut(ctx, scenario, sets) : ctx.resolve(outOption);
         OutputRule.checkDirectory(out, OutputRule.RUN);
         RunResult result;
-        try {
-            result = ResultsWriter.runAndWrite(out, scenario, ctx.runner().get());
+        RunProgress progress = new RunProgress();
+        try (ProgressDisplay display = ProgressDisplay.start(progress, ctx.err(), quiet);
+             Interrupts.Registration ignored = Interrupts.register(new Interrupts.Handler() {
+                 @Override
+                 public void stop() {
+                     progress.requestStop();
+                 }
+
+                 @Override
+                 public void cleaned() {
+                     display.close();
+                     ctx.err().println(interruptedLine(progress));
+                     ctx.err().flush();
+                 }
+             })) {
+            result = ResultsWriter.runAndWrite(out, scenario, ctx.runner().get(), progress);
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(out, e);
         }
@@ -66,6 +86,21 @@ final class Execution {
         }
         ctx.out().flush();
         return 0;
+    }
+
+    /** "lossless: interrupted at 2.31 ms of 10 ms simulated; no results written". */
+    static String interruptedLine(RunProgress p) {
+        if (!p.started()) {
+            return "lossless: interrupted before the simulation started; no results written";
+        }
+        return "lossless: interrupted at " + ms(p.simTimePs()) + " of " + ms(p.stopTimePs())
+                + " simulated; no results written";
+    }
+
+    /** A time in ms with at most three decimals and no trailing zeros: "2.31 ms", "10 ms". */
+    static String ms(long ps) {
+        return BigDecimal.valueOf(ps).movePointLeft(9).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString() + " ms";
     }
 
     private static String summaryLine(Scenario s, RunResult r, Path out) {

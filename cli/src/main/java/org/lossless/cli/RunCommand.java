@@ -38,6 +38,10 @@ final class RunCommand implements Callable<Integer> {
             + "yet: refused with exit 2 until reports exist).")
     boolean report;
 
+    @Option(names = {"-q", "--quiet"}, description = "No progress display (on a terminal a progress bar, otherwise a "
+            + "line every 10 s on stderr).")
+    boolean quiet;
+
     RunCommand(Context ctx) {
         this.ctx = ctx;
     }
@@ -46,7 +50,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Scenario s = load(ctx, scenario, sets, seed);
         Warnings.print(ctx, s);
-        return Execution.run(ctx, s, out, sets, report, false);
+        return Execution.run(ctx, s, out, sets, report, false, quiet);
     }
 
     static Scenario load(Context ctx, Path file, List<String> sets, Long seed) {

@@ -1,5 +1,7 @@
 package org.lossless.experiments.results;
 
+import org.lossless.experiments.run.RunInterruptedException;
+
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileVisitResult;
@@ -45,11 +47,12 @@ public final class AtomicDirectory {
         TempNames.cleanStale(parent);
         Path tmp = Files.createTempDirectory(parent, TempNames.tmpPrefix(name));
         Interrupts.track(tmp);
+        TempNames.readable(tmp, "rwxr-xr-x");
         boolean done = false;
         try {
             writer.write(tmp);
             if (Interrupts.interrupted()) {
-                throw new IOException("interrupted; no results written");
+                throw new RunInterruptedException(-1, -1); // the shutdown hook tells the user
             }
             if (Files.exists(abs)) {
                 Path old = Files.createTempDirectory(parent, TempNames.oldPrefix(name));

@@ -82,10 +82,12 @@ public final class Interrupts {
             return;
         }
         shuttingDown = true;
-        for (Handler h : HANDLERS) {
+        // a snapshot: the work unwinding on its own thread unregisters its handler, which must still be told
+        List<Handler> handlers = List.copyOf(HANDLERS);
+        for (Handler h : handlers) {
             h.stop();
         }
-        if (!HANDLERS.isEmpty()) {
+        if (!handlers.isEmpty()) {
             long end = System.currentTimeMillis() + GRACE_MS;
             synchronized (LOCK) {
                 long left;
@@ -101,7 +103,7 @@ public final class Interrupts {
         for (Path p : ACTIVE) {
             remove(p);
         }
-        for (Handler h : HANDLERS) {
+        for (Handler h : handlers) {
             h.cleaned();
         }
     }

@@ -1,5 +1,6 @@
 package org.lossless.experiments.results;
 
+import org.lossless.experiments.run.RunProgress;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.ResolvedYaml;
@@ -45,9 +46,19 @@ public final class ResultsWriter {
      * and every file succeeded. A failing run leaves no directory (and an existing one untouched).
      */
     public static RunResult runAndWrite(Path target, Scenario scenario, ScenarioRunner runner) throws IOException {
+        return runAndWrite(target, scenario, runner, null);
+    }
+
+    /**
+     * As {@link #runAndWrite(Path, Scenario, ScenarioRunner)}, publishing progress to {@code progress} (may be
+     * null); a run stopped through it ends with {@link org.lossless.experiments.run.RunInterruptedException}
+     * and leaves no directory.
+     */
+    public static RunResult runAndWrite(Path target, Scenario scenario, ScenarioRunner runner, RunProgress progress)
+            throws IOException {
         RunResult[] result = new RunResult[1];
         OutputRule.writeDirectory(target, OutputRule.RUN, dir -> {
-            result[0] = runner.run(scenario, dir);
+            result[0] = runner.run(scenario, dir, progress);
             writeFiles(dir, scenario, result[0]);
         });
         return result[0];

@@ -71,6 +71,18 @@ final class TempNames {
         return removed;
     }
 
+    /**
+     * Gives a temporary file or directory the permissions of an ordinary one ({@code perms}, e.g. rwxr-xr-x):
+     * the JDK creates temporaries readable by their owner only, which the result would keep after the rename.
+     */
+    static void readable(Path p, String perms) throws IOException {
+        try {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(perms));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: its defaults apply
+        }
+    }
+
     /** Whether the process (pid, start ms) may still run: true when it cannot be told. */
     static boolean alive(long pid, long startMs) {
         Optional<ProcessHandle> h = ProcessHandle.of(pid);

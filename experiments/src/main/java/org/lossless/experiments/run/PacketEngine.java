@@ -58,6 +58,18 @@ public final class PacketEngine {
      */
     static final long DEADLOCK_WINDOW_PS = 1_000_000_000L;
 
+    /** Where another thread follows the run and can stop it; null when nobody watches. */
+    private final RunProgress progress;
+
+    public PacketEngine() {
+        this(null);
+    }
+
+    /** An engine that publishes its progress to {@code progress} (may be null). */
+    public PacketEngine(RunProgress progress) {
+        this.progress = progress;
+    }
+
     /** Runs without time series. */
     public RunResult run(EngineInput in) {
         return run(in, null, null);
@@ -106,8 +118,14 @@ public final class PacketEngine {
         }
         DeadlockDetector deadlock = new DeadlockDetector(kernel, network);
         deadlock.arm(in.stopTimePs(), Math.min(DEADLOCK_WINDOW_PS, in.stopTimePs() / 10));
+        if (progress != null) {
+            progress.start(kernel, in.stopTimePs(), RunProgress.estimateEnd(in.topology(), in.flows(), in.stopTimePs()));
+        }
         if (flows.size() > 0) {
             kernel.runUntil(in.stopTimePs());
+        }
+        if (kernel.aborted()) {
+            throw new RunInterruptedException(kernel.now(), in.stopTimePs());
         }
         List<String> cycle = deadlock.detect(flows.finishedCount() < flows.size());
         if (telemetry != null) {
