@@ -79,6 +79,10 @@ final class Execution {
             throw OutputFiles.cannotWrite(out, e);
         }
         ctx.out().println(summaryLine(scenario, result, out));
+        for (String w : truncation(result)) {
+            ctx.err().println("lossless: warning: " + w);
+        }
+        ctx.err().flush();
         if (report && ctx.reporter() == null) {
             ctx.err().println("lossless: note: reports are not implemented yet; the result files are in " + out);
         } else if (report) {
@@ -86,6 +90,26 @@ final class Execution {
         }
         ctx.out().flush();
         return 0;
+    }
+
+    /**
+     * What a run that did not finish its work must say: "stop_time 100 ms reached with 4 of 40 flows
+     * unfinished; raise stop_time", and for a deadlock the cycle of paused queues.
+     */
+    static List<String> truncation(RunResult r) {
+        long left = r.unfinished();
+        String flows = left + " of " + r.flows().size() + " flows unfinished";
+        return switch (r.stoppedBy()) {
+            case DONE -> List.of();
+            case STOP_TIME -> List.of("stop_time " + ms(r.simTimePs()) + " reached with " + flows + "; raise stop_time"
+                    + " (summary.json: fct_slowdown_censored counts them with their slowdown so far)");
+            case DEADLOCK -> List.of("PFC deadlock: the paused queues " + cycle(r.deadlockCycle()) + " wait on each other and sent nothing during the last part "
+                    + "of the run; " + flows + " at stop_time " + ms(r.simTimePs()) + " (see pause_graph.csv)");
+        };
+    }
+
+    private static String cycle(List<String> c) {
+        return c.isEmpty() ? "(cycle not recorded)" : String.join(" -> ", c) + " -> " + c.get(0);
     }
 
     /** "lossless: interrupted at 2.31 ms of 10 ms simulated; no results written". */

@@ -12,7 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Writes a result directory (CONTRACT.md §4): summary.json, flows.csv, ports.csv, jobs.csv,
+ * Writes a result directory (README.md, "Result files"): summary.json, flows.csv, ports.csv, jobs.csv,
  * scenario.resolved.yaml, pause_graph.csv (header only without pauses) from every packet-engine run, and
  * pfcwd.csv when the PFC watchdog ran. Everything goes to a temporary directory next to the target, which is renamed
  * into place only when complete ({@link OutputRule}, {@link AtomicDirectory}); an existing target is replaced only

@@ -11,13 +11,32 @@ package org.lossless.experiments.run;
  * @param retransmits data packets the source sent again (go-back-N after a NACK or a retransmission timeout),
  *                    summed over its QPs
  * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received, summed; 0 without congestion control
+ * @param bytesDelivered payload bytes the destination holds in order at the end of the run (all its QPs): the
+ *                    size for a finished flow, what arrived so far for an unfinished one
+ * @param senderDonePs when the last ACK reached the sender (the requester's completion), ps: the latest of its
+ *                    QPs; -1 while one of them is not acknowledged
  */
 public record FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
-                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps) {
+                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps,
+                         long bytesDelivered, long senderDonePs) {
     public FlowResult {
         if (retransmits < 0 || cnps < 0) {
             throw new IllegalArgumentException("flow " + flowId + ": retransmits and cnps must be >= 0");
         }
+        if (bytesDelivered < 0 || bytesDelivered > sizeBytes) {
+            throw new IllegalArgumentException("flow " + flowId + ": bytes delivered must be 0.." + sizeBytes
+                    + ", got " + bytesDelivered);
+        }
+    }
+
+    /**
+     * Without delivery counters: a finished flow delivered its size, an unfinished one is counted 0 (no
+     * counter known); no sender completion time. For stand-in engines and tests.
+     */
+    public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
+                      long finishPs, long idealFctPs, long retransmits, long cnps) {
+        this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps,
+                finishPs >= 0 ? sizeBytes : 0, -1);
     }
 
     /** A flow without retransmissions or CNPs. */
@@ -33,6 +52,18 @@ public record FlowResult(long flowId, String workload, int src, int dst, int pri
     /** Flow completion time, ps, or -1 if unfinished. */
     public long fctPs() {
         return finished() ? finishPs - startPs : -1;
+    }
+
+    /**
+     * The slowdown so far of a flow cut at {@code endPs}: {@code (endPs - start) / ideal}, a lower bound of
+     * its slowdown had the run gone on; the slowdown of a finished flow; NaN for a flow that had not started
+     * by {@code endPs} (it has no slowdown yet).
+     */
+    public double censoredSlowdown(long endPs) {
+        if (finished()) {
+            return slowdown();
+        }
+        return endPs > startPs ? (double) (endPs - startPs) / idealFctPs : Double.NaN;
     }
 
     /** fct / ideal, or NaN if unfinished. */

@@ -83,6 +83,7 @@ public final class PacketEngine {
     /** As {@link #run(EngineInput, Telemetry)}, with an {@link Instrument} (may be null) attached before the start. */
     public RunResult run(EngineInput in, Telemetry telemetry, Instrument instrument) {
         long wallStart = System.nanoTime();
+        RunCost cost = RunCost.start();
         Kernel kernel = new Kernel(in.seed());
         PacketPool pool = new PacketPool();
         FlowTable flows = new FlowTable();
@@ -132,13 +133,16 @@ public final class PacketEngine {
             flush(telemetry);
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
+        double cpu = cost.cpuSeconds();
+        long heap = cost.peakHeapBytes();
         IdealFct ideal = new IdealFct(in.topology(), routes);
         List<FlowResult> results = new ArrayList<>(flows.size());
         for (int i = 0; i < split.flows(); i++) {
             FlowSpec f = in.flows().get(i);
             results.add(new FlowResult(i, f.workload(), f.src(), f.dst(), f.priority(), f.sizeBytes(), f.startPs(),
                     split.finishPs(flows, i), ideal.fctPs(f.src(), f.dst(), f.sizeBytes(), in.nic().mtu(), f.qps()),
-                    split.retransmits(flows, i), split.cnps(flows, i)));
+                    split.retransmits(flows, i), split.cnps(flows, i), split.receivedBytes(flows, i),
+                    split.ackedPs(flows, i)));
         }
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
@@ -146,7 +150,8 @@ public final class PacketEngine {
         return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, ports, totals.dropPackets(),
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
-                        : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph());
+                        : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
+                cpu, heap);
     }
 
     private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, FlowTable flows, QpSplit split,

@@ -96,6 +96,28 @@ final class QpSplit {
         return finish;
     }
 
+    /** Payload bytes the destination holds, in order, of every part of flow {@code i}, summed. */
+    long receivedBytes(FlowTable t, int i) {
+        long n = 0;
+        for (int id = first[i]; id < first[i + 1]; id++) {
+            n += t.get(id).receivedBytes();
+        }
+        return n;
+    }
+
+    /** When the sender saw the last ACK of every part of flow {@code i}, ps; -1 while one is unacknowledged. */
+    long ackedPs(FlowTable t, int i) {
+        long acked = -1;
+        for (int id = first[i]; id < first[i + 1]; id++) {
+            long a = t.get(id).ackedPs();
+            if (a < 0) {
+                return -1;
+            }
+            acked = Math.max(acked, a);
+        }
+        return acked;
+    }
+
     /** Data packets the parts of flow {@code i} sent again, summed. */
     long retransmits(FlowTable t, int i) {
         long n = 0;
