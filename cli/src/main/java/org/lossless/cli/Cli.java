@@ -86,7 +86,16 @@ public final class Cli {
 
     private int badParameter(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
-        StringBuilder sb = new StringBuilder(cmd.getCommandSpec().qualifiedName()).append(": ").append(ex.getMessage());
+        StringBuilder sb = new StringBuilder(cmd.getCommandSpec().qualifiedName()).append(": ");
+        if (ex instanceof UnmatchedArgumentException u && !cmd.getSubcommands().isEmpty() && !u.getUnmatched().isEmpty()
+                && !u.getUnmatched().get(0).startsWith("-") && cmd.getParseResult() != null
+                && !cmd.getParseResult().hasSubcommand()) {
+            // a word where a command belongs: name it and list the commands instead of picocli's "Unmatched argument"
+            sb.append("unknown command '").append(org.lossless.core.text.Printable.of(u.getUnmatched().get(0)))
+                    .append("' (commands: ").append(String.join(", ", cmd.getSubcommands().keySet())).append(')');
+        } else {
+            sb.append(ex.getMessage());
+        }
         if (ex instanceof UnmatchedArgumentException u) {
             List<String> suggestions = u.getSuggestions();
             List<String> unmatched = u.getUnmatched();

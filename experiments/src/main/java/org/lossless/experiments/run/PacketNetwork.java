@@ -116,22 +116,12 @@ public final class PacketNetwork {
 
     /** The MMU's view of a switch's ports: rate and cable of each, in port order. */
     static List<PortSpec> portSpecs(Topology t, Node node) {
-        List<PortSpec> specs = new ArrayList<>();
-        for (Port p : t.ports(node.id())) {
-            specs.add(PortSpec.ofDelay(p.cable().rateBps(), p.cable().delayPs()));
-        }
-        return specs;
+        return org.lossless.switchmodel.settings.SwitchPorts.of(t, node.id());
     }
 
     /** The fastest host link on a switch (sizes hpcc2019 thresholds), else host 0's link rate, bps. */
     static long nicRate(Topology t, Node node) {
-        long nicRate = 0;
-        for (Port p : t.ports(node.id())) {
-            if (t.node(p.peer()).isHost()) {
-                nicRate = Math.max(nicRate, p.cable().rateBps());
-            }
-        }
-        return nicRate != 0 ? nicRate : t.ports(t.hostNode(0)).get(0).cable().rateBps();
+        return org.lossless.switchmodel.settings.SwitchPorts.nicRate(t, node.id());
     }
 
     private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,

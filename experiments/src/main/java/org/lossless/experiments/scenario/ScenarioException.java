@@ -24,12 +24,20 @@ public class ScenarioException extends RuntimeException {
 
     /** A message that is already complete. */
     public ScenarioException(String message) {
-        super(message);
+        super(org.lossless.core.text.Printable.escape(message));
         this.file = null;
         this.path = null;
     }
 
+    /**
+     * One line: control and bidirectional characters from the user's text (keys, values, file names) are
+     * escaped ({@link org.lossless.core.text.Printable}), so a message cannot rewrite the terminal.
+     */
     private static String compose(String file, String path, String detail) {
+        return org.lossless.core.text.Printable.escape(join(file, path, detail));
+    }
+
+    private static String join(String file, String path, String detail) {
         StringBuilder sb = new StringBuilder();
         if (file != null) {
             sb.append(file).append(": ");

@@ -49,6 +49,14 @@ public final class Printable {
         return sb.toString();
     }
 
+    /**
+     * {@code s} with control and bidi characters escaped (as {@link #of}), not cut: for messages whose
+     * parts were already limited (a key path, a file name).
+     */
+    public static String escape(String s) {
+        return s == null ? "null" : of(s, Integer.MAX_VALUE - 8);
+    }
+
     /** Control, format (bidi overrides, zero-width), unassigned, private-use and lone surrogate code points. */
     static boolean unsafe(int cp) {
         int t = Character.getType(cp);
