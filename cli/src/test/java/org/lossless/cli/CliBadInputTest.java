@@ -94,8 +94,7 @@ class CliBadInputTest {
                 "lossless: unknown command 'sweep' (commands: run, check, demo, fluid, headroom, import, export) (see "
                     + "'lossless --help')"),
             new Case("check: bad choice", OK + "nic: {cc: dcqnc}\n", List.of("check", "s.yaml"),
-                "lossless: s.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, hpcc, timely, "
-                    + "dctcp, none)"),
+                "lossless: s.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, none)"),
             new Case("congestion control not implemented yet", OK + "nic: {cc: hpcc}\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: nic.cc: 'hpcc' is not implemented yet (implemented: dcqcn, none)"),
             new Case("unknown DCQCN key", OK + "nic: {dcqcn: {profile: mlx5, alpha_gian: 1/256}}\n", List.of("check", "s.yaml"),
