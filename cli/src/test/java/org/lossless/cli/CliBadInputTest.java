@@ -52,7 +52,7 @@ class CliBadInputTest {
                     + "numbered 0 to 2"),
             new Case("missing file", null, List.of("run", "s.yaml"), "lossless: s.yaml: no such file"),
             new Case("malformed YAML", "name: small\ntopology: {type: star\n", List.of("run", "s.yaml"),
-                "lossless: s.yaml:3:1: malformed YAML: expected ',' or '}', but got <stream end> "
+                "lossless: s.yaml:3:1: malformed YAML: expected ',' or '}', but got the end of the file "
                     + "(while parsing a flow mapping that starts at line 2)"),
             new Case("bad --set path", OK, List.of("run", "s.yaml", "--set", "workloads[0]..size=1MB"),
                 "lossless: --set workloads[0]..size=1MB: malformed key 'workloads[0]..size' at position 14: expected a "
