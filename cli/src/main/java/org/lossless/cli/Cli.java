@@ -84,6 +84,16 @@ public final class Cli {
         return cl;
     }
 
+    /** What to do when the heap is too small: a limit the user can raise, not a bug. */
+    static String outOfMemory() {
+        long max = Runtime.getRuntime().maxMemory();
+        String heap = max >= 1_000_000_000L ? String.format(java.util.Locale.ROOT, "%.1f GB", max / 1e9)
+                : max / 1_000_000 + " MB";
+        return String.format(java.util.Locale.ROOT, "lossless: out of memory: the scenario needs more than the "
+                + "%s Java heap; give it more with LOSSLESS_HEAP (e.g. LOSSLESS_HEAP=16g ./lossless ...), or "
+                + "make it smaller (fewer hosts or flows, a shorter stop_time, less telemetry)", heap);
+    }
+
     private int badParameter(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         StringBuilder sb = new StringBuilder(cmd.getCommandSpec().qualifiedName()).append(": ");
@@ -116,6 +126,11 @@ public final class Cli {
 
     private int internal(Throwable t) {
         PrintWriter err = ctx.err();
+        if (t instanceof OutOfMemoryError) {
+            err.println(outOfMemory());
+            err.flush();
+            return BAD_INPUT;
+        }
         if (t instanceof UnsupportedOperationException) {
             err.println("lossless: not available yet: " + t.getMessage());
         } else {

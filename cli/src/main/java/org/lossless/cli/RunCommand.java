@@ -38,6 +38,10 @@ final class RunCommand implements Callable<Integer> {
             + "yet: refused with exit 2 until reports exist).")
     boolean report;
 
+    @Option(names = "--max-telemetry", paramLabel = "SIZE", description = "Refuse to start when the time series "
+            + "(timeseries/queues.csv, rates.csv) could exceed SIZE (default " + TelemetryLimit.DEFAULT + ").")
+    String maxTelemetry;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress display (on a terminal a progress bar, otherwise a "
             + "line every 10 s on stderr).")
     boolean quiet;
@@ -50,6 +54,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Scenario s = load(ctx, scenario, sets, seed);
         Warnings.print(ctx, s);
+        TelemetryLimit.enforce(s, maxTelemetry);
         return Execution.run(ctx, s, out, sets, report, false, quiet);
     }
 

@@ -102,6 +102,7 @@ final class Yaml {
 
     /** Parses YAML text into a tree; null for an empty document. */
     static JsonNode parse(String file, String text) {
+        longestWord(file, text);
         try {
             JsonNode n;
             try (JsonParser p = new NoAliases(MAPPER.getFactory().createParser(text), file)) {
@@ -144,6 +145,31 @@ final class Yaml {
                 .replace("<scalar>", "a value").replace("<alias>", "an alias").replace("<anchor>", "an anchor")
                 .replace("<key>", "a key").replace("<value>", "a value").replace("<tag>", "a tag")
                 .replaceAll("'(the end of an indented block|a new indented mapping|a new indented list|a list item \\('-'\\)|the end of the file|the start of the file|a value|a key)'", "$1");
+    }
+
+    /** Longest run of characters without a space or YAML punctuation: no key or value is longer. */
+    static final int MAX_WORD = 100_000;
+
+    /**
+     * Refuses a word (key or value) longer than {@link #MAX_WORD} before parsing: the YAML scanner takes time
+     * quadratic in a plain scalar's length (a 3 MB name took half a minute and gigabytes).
+     */
+    static void longestWord(String file, String text) {
+        int run = 0;
+        int line = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == '\n') {
+                line++;
+            }
+            if (ch == ' ' || ch == '\n' || ch == ',' || ch == '[' || ch == ']' || ch == '{' || ch == '}'
+                    || ch == ':' || ch == '\t' || ch == '\r') {
+                run = 0;
+            } else if (++run > MAX_WORD) {
+                throw new ScenarioException(file + ":" + line + ": a key or value longer than " + MAX_WORD
+                        + " characters; nothing in a scenario is that long");
+            }
+        }
     }
 
     static String where(String file, JsonLocation loc) {

@@ -53,10 +53,10 @@ public final class SonicImporter {
             // a limit of the JSON reader (nesting deeper than 1000, a huge number) has no location
             String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr();
-            String why = String.valueOf(e.getOriginalMessage());
-            int cut = why.indexOf(" (");
+            String why = String.valueOf(e.getOriginalMessage()).replaceAll(" \\(from `[^`]*`\\)", "")
+                    .replaceAll("\\s+", " ");
             throw new IllegalArgumentException(source + ": not valid JSON" + where + ": "
-                    + org.lossless.core.text.Printable.of(why, 160) + (cut > 0 && why.length() > 160 ? "..." : ""));
+                    + org.lossless.core.text.Printable.of(why, 160));
         }
         return new Run(db).run();
     }
