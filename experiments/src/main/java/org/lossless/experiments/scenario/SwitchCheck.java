@@ -49,8 +49,8 @@ final class SwitchCheck {
                 MmuFactory.ecnConfig(s, ports);
                 MmuFactory.pfcTiming(s);
             } catch (IllegalArgumentException e) {
-                throw sw.error("switch " + node.name() + " (" + ports.size() + " ports) cannot be built: "
-                        + e.getMessage());
+                throw sw.error("switch " + node.name() + " (" + ports.size() + " ports in this " + topology.type()
+                        + " topology) cannot be built: " + e.getMessage());
             }
         }
     }
