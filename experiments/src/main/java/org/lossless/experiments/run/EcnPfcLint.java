@@ -71,7 +71,7 @@ public final class EcnPfcLint {
         if (bySwitch.isEmpty()) {
             return List.of();
         }
-        StringBuilder b = new StringBuilder("PFC pauses before ECN marks (reference A-3): ");
+        StringBuilder b = new StringBuilder("PFC pauses before ECN marks (see docs/switch.md, \"PFC before ECN\"): ");
         boolean first = true;
         for (Map.Entry<String, List<String>> e : bySwitch.entrySet()) {
             List<String> names = e.getValue();
