@@ -19,8 +19,8 @@ import java.util.function.LongSupplier;
  *
  * <ul>
  * <li>on a terminal: a progress bar on stderr (me.tongfei:progressbar): simulated time reached of the
- * target (the estimated end of the work while it lies ahead, else {@code stop_time}), elapsed time, ETA,
- * simulated time per second and events per second;</li>
+ * target (the estimated end of the work while it lies ahead, marked {@code ~end}, else {@code stop_time}),
+ * elapsed time, ETA, simulated microseconds per second and million events per second;</li>
  * <li>otherwise (a log file, a batch job): one plain line every {@link #PLAIN_PERIOD_MS} ms, e.g.
  * {@code lossless: simulated 2.310 ms of 10 ms (23 %), 1.52 M events/s, 10 s elapsed};</li>
  * <li>{@code --quiet}: nothing.</li>
@@ -113,8 +113,9 @@ final class ProgressDisplay implements AutoCloseable {
             bar.maxHint(Math.max(1, t / 1_000_000));
         }
         bar.stepTo(nowUs);
-        bar.setExtraMessage(eventRate(progress.events(), clockMs.getAsLong() - startMs)
-                + (t < progress.stopTimePs() ? " (end estimated)" : ""));
+        // short: the bar shares one terminal line with the counts, the times and the speed
+        bar.setExtraMessage(String.format(Locale.ROOT, " %.1fMev/s%s",
+                progress.events() / 1e3 / Math.max(1, clockMs.getAsLong() - startMs), t < progress.stopTimePs() ? " ~end" : ""));
     }
 
     /** One plain progress line. */
