@@ -75,7 +75,7 @@ public final class Cli {
                 return INTERRUPTED; // the shutdown hook has said it (Interrupts); the JVM is ending
             }
             if (ex instanceof ScenarioException || ex instanceof UserError) {
-                ctx.err().println("lossless: " + ex.getMessage());
+                ctx.err().println("lossless: " + org.lossless.core.text.Printable.message(ex.getMessage()));
                 ctx.err().flush();
                 return BAD_INPUT;
             }

@@ -46,7 +46,7 @@ public final class ImportMlx5Command implements Callable<Integer> {
         try {
             r = Mlx5SysfsImporter.read(dir);
         } catch (IllegalArgumentException e) {
-            err.println("lossless import mlx5: " + e.getMessage());
+            err.println("lossless import mlx5: " + org.lossless.core.text.Printable.message(e.getMessage()));
             return 2;
         } catch (NoSuchFileException e) {
             err.println("lossless import mlx5: " + e.getFile() + ": no such file or directory");

@@ -54,7 +54,7 @@ public final class ImportSonicCommand implements Callable<Integer> {
             }
             return 0;
         } catch (IllegalArgumentException e) {
-            err.println("lossless import sonic: " + e.getMessage());
+            err.println("lossless import sonic: " + org.lossless.core.text.Printable.message(e.getMessage()));
             err.flush();
             return 2;
         }

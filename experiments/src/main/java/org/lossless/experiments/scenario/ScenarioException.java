@@ -24,7 +24,7 @@ public class ScenarioException extends RuntimeException {
 
     /** A message that is already complete. */
     public ScenarioException(String message) {
-        super(org.lossless.core.text.Printable.escape(message));
+        super(safe(message));
         this.file = null;
         this.path = null;
     }
@@ -34,7 +34,12 @@ public class ScenarioException extends RuntimeException {
      * escaped ({@link org.lossless.core.text.Printable}), so a message cannot rewrite the terminal.
      */
     private static String compose(String file, String path, String detail) {
-        return org.lossless.core.text.Printable.escape(join(file, path, detail));
+        return safe(join(file, path, detail));
+    }
+
+    /** Escapes control and bidi characters and cuts long quoted values ({@link org.lossless.core.text.Printable#message}). */
+    private static String safe(String message) {
+        return org.lossless.core.text.Printable.message(message);
     }
 
     private static String join(String file, String path, String detail) {

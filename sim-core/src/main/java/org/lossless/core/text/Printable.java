@@ -57,6 +57,18 @@ public final class Printable {
         return s == null ? "null" : of(s, Integer.MAX_VALUE - 8);
     }
 
+    /** Quoted text ('...') longer than this is cut by {@link #message}. */
+    public static final int MAX_QUOTED = 80;
+
+    /**
+     * A whole error message made safe to print: control and bidi characters escaped ({@link #escape}) and every
+     * single-quoted excerpt longer than {@link #MAX_QUOTED} characters cut with "...", so a message quotes a
+     * token of the user's input, never a file.
+     */
+    public static String message(String m) {
+        return escape(m).replaceAll("'([^'\\n]{" + MAX_QUOTED + "})[^'\\n]+'", "'$1...'");
+    }
+
     /** Control, format (bidi overrides, zero-width), unassigned, private-use and lone surrogate code points. */
     static boolean unsafe(int cp) {
         int t = Character.getType(cp);
