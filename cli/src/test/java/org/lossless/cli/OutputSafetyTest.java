@@ -156,6 +156,15 @@ class OutputSafetyTest {
     }
 
     @Test
+    void aFullDiskIsSaidPlainly() {
+        Path out = cwd.resolve("r");
+        assertEquals("cannot write the results to " + out + ": no space left on device", OutputFiles.cannotWrite(out,
+                new java.nio.file.FileSystemException(out + "/flows.csv", null, "No space left on device")).getMessage());
+        assertEquals("cannot write the results to " + out + ": permission denied", OutputFiles.cannotWrite(out,
+                new java.nio.file.AccessDeniedException(out.toString())).getMessage());
+    }
+
+    @Test
     void fluidOntoAUserFolderIsRefused() throws IOException {
         Path study = study();
         assertEquals(2, lossless("fluid", "--flows", "2", "--rate", "40Gbps", "--delay", "4us", "--duration", "1ms",

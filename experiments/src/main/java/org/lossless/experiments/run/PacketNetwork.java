@@ -129,8 +129,16 @@ public final class PacketNetwork {
                                           EgressPort[] ports, int maxFrame, long seed) {
         List<PortSpec> specs = portSpecs(t, node);
         long nicRate = nicRate(t, node);
-        Mmu mmu = MmuFactory.create(settings, specs, maxFrame, nicRate);
-        EcnConfig ecn = MmuFactory.ecnConfig(settings, specs);
+        Mmu mmu;
+        EcnConfig ecn;
+        try {
+            mmu = MmuFactory.create(settings, specs, maxFrame, nicRate);
+            ecn = MmuFactory.ecnConfig(settings, specs);
+        } catch (IllegalArgumentException e) {
+            // settings that cannot fit this switch's ports are the user's to fix (the load-time check skips huge switches)
+            throw new org.lossless.experiments.scenario.ScenarioException(null, "switch", "switch " + node.name() + " ("
+                    + specs.size() + " ports) cannot be built: " + e.getMessage());
+        }
         SwitchNode sw = new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim,
                 pool, mmu, timing, ecn, streams.stream("ecn/" + node.name()));
         // quantum auto = the largest data frame on the wire

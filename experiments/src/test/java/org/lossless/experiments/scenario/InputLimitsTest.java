@@ -17,9 +17,11 @@ class InputLimitsTest {
     void aValidFileAboveSnakeYamlsDefaultThreeMegabytesLoads() {
         StringBuilder b = new StringBuilder("name: many\ntopology: {type: star, hosts: 4}\nworkloads:\n- type: flows\n"
                 + "  flows:\n");
-        int n = 80_000;
+        int n = 16_000;
+        String remark = "  # " + "a remark that makes this line long, as real files with comments have them ".repeat(2);
         for (int i = 0; i < n; i++) {
-            b.append("  - {src: ").append(1 + i % 3).append(", dst: 0, size: 1KB, start: ").append(i).append("ns}\n");
+            b.append("  - {src: ").append(1 + i % 3).append(", dst: 0, size: 1KB, start: ").append(i).append("ns}")
+                    .append(remark).append('\n');
         }
         assertTrue(b.length() > 3 * 1024 * 1024, "above the parser's old code-point limit: " + b.length());
         Scenario s = ScenarioLoader.parse("many.yaml", b.toString(), Path.of("."), List.of());
@@ -61,6 +63,19 @@ class InputLimitsTest {
         Path bad = Files.write(dir.resolve("bad.yaml"), new byte[] {'n', ':', ' ', (byte) 0xff, (byte) 0xfe});
         assertEquals(bad + ": is not UTF-8 text",
                 assertThrows(ScenarioException.class, () -> ScenarioLoader.load(bad)).getMessage());
+    }
+
+    @Test
+    void dcqcnMinRateIsCheckedAfterItsOverride() {
+        // paper2015's min_rate (100 Mb/s) exceeds a 40 Mb/s link; the file lowers it, so the set is valid
+        String yaml = "name: slow\ntopology: {type: star, hosts: 2, host_link: {rate: 40Mbps, delay: 1us}}\n"
+                + "nic: {dcqcn: {profile: paper2015, min_rate: 10Mbps}}\n"
+                + "workloads: [{type: flows, flows: [{src: 1, dst: 0, size: 1KB}]}]\n";
+        Scenario s = ScenarioLoader.parse("slow.yaml", yaml, Path.of("."), List.of());
+        assertEquals(10_000_000L, s.nic().dcqcn().minRateBps());
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parse("slow.yaml",
+                yaml.replace(", min_rate: 10Mbps", ""), Path.of("."), List.of()));
+        assertTrue(e.getMessage().contains("min_rate (100000000 bps) must not exceed the maximum rate"), e.getMessage());
     }
 
     @Test

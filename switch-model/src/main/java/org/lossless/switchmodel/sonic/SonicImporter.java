@@ -53,7 +53,7 @@ public final class SonicImporter {
             // a limit of the JSON reader (nesting deeper than 1000, a huge number) has no location
             String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr();
-            String why = String.valueOf(e.getOriginalMessage()).replaceAll(" \\(from `[^`]*`\\)", "")
+            String why = String.valueOf(e.getOriginalMessage()).replaceAll(",? from `[^`]*`", "")
                     .replaceAll("\\s+", " ");
             throw new IllegalArgumentException(source + ": not valid JSON" + where + ": "
                     + org.lossless.core.text.Printable.of(why, 160));
