@@ -57,6 +57,7 @@ public final class Cli {
         cl.addSubcommand("run", new CommandLine(new RunCommand(ctx)));
         cl.addSubcommand("check", new CommandLine(new CheckCommand(ctx)));
         cl.addSubcommand("demo", new CommandLine(new DemoCommand(ctx)));
+        cl.addSubcommand("report", new CommandLine(new ReportCommand(ctx)));
         cl.addSubcommand("fluid", new CommandLine(new FluidCommand()));
         cl.addSubcommand("headroom", new CommandLine(new HeadroomCommand()));
         CommandLine imports = new CommandLine(new ImportCommand());
@@ -66,7 +67,8 @@ public final class Cli {
         cl.addSubcommand("import", imports);
         cl.addSubcommand("export", new CommandLine(new ExportCommand())
                 .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
-                .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx))));
+                .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx)))
+                .addSubcommand("flows", new CommandLine(new ExportFlowsCommand(ctx))));
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -87,6 +88,10 @@ final class Execution {
             ctx.err().println("lossless: note: reports are not implemented yet; the result files are in " + out);
         } else if (report) {
             ctx.reporter().accept(out);
+            Path html = out.resolve("report.html");
+            if (Files.isRegularFile(html)) {
+                ctx.out().println("report: " + html);
+            }
         }
         ctx.out().flush();
         return 0;

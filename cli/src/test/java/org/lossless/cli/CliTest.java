@@ -95,9 +95,9 @@ class CliTest {
                     "summary.json"), files(dir));
             // 1 MB at 100 Gb/s = 80 us, plus 2 x 1 us = 82 us ideal; flow 0 takes 2x, flow 1 takes 3x
             assertEquals("""
-                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,bytes_delivered,sender_done_ps
-                    0,flows-0,1,0,3,1000000,0,164000000,164000000,82000000,2.000000,0,0,1000000,
-                    1,flows-0,2,0,3,1000000,0,246000000,246000000,82000000,3.000000,0,0,1000000,
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps
+                    0,flows-0,1,0,3,1000000,0,164000000,164000000,82000000,2.000000,0,0,,,,,,,1000000,
+                    1,flows-0,2,0,3,1000000,0,246000000,246000000,82000000,3.000000,0,0,,,,,,,1000000,
                     """, Files.readString(dir.resolve("flows.csv")));
             assertTrue(out.toString().startsWith("small (seed 3): 2 of 2 flows finished"), out.toString());
             assertEquals("", err.toString());
@@ -236,11 +236,25 @@ class CliTest {
         }
 
         @Test
-        void defaultOutIsResultsNameSeedAndTheMissingReportIsANote() {
-            Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners.reporter());
+        void defaultOutIsResultsNameSeedAndTheReportPathIsPrinted() {
+            Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners::report);
             assertEquals(0, cli.execute("demo"));
-            assertTrue(Files.isDirectory(cwd.resolve("results/demo-incast-8to1-1")));
-            assertTrue(err.toString().startsWith("lossless: note: reports are not implemented yet"), err.toString());
+            Path dir = cwd.resolve("results/demo-incast-8to1-1");
+            assertTrue(Files.isDirectory(dir));
+            assertTrue(Files.isRegularFile(dir.resolve("report.html")));
+            assertTrue(out.toString().contains("report: " + dir.resolve("report.html")), out.toString());
+        }
+
+        @Test
+        void reportCommandRewritesTheReportAndRejectsWhatIsNotResults() throws Exception {
+            Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners::report);
+            assertEquals(0, cli.execute("demo", "--out", "d"));
+            assertEquals(0, cli.execute("report", "d", "--top", "3"));
+            assertTrue(out.toString().contains("report: " + cwd.resolve("d/report.html")), out.toString());
+            assertEquals(2, cli.execute("report", "nowhere"));
+            assertTrue(err.toString().contains("nowhere: no such directory"), err.toString());
+            assertEquals(2, cli.execute("report", "d", "--ports", "sw0"));
+            assertTrue(err.toString().contains("--ports sw0: expected NODE:PORT"), err.toString());
         }
 
         @Test
@@ -262,7 +276,7 @@ class CliTest {
         void helpOnEveryCommand() {
             for (String[] args : List.of(new String[] {"--help"}, new String[] {"run", "--help"},
                     new String[] {"check", "--help"}, new String[] {"export", "--help"},
-                    new String[] {"export", "dot", "--help"}, new String[] {"export", "hpcc", "--help"},
+                    new String[] {"export", "dot", "--help"}, new String[] {"export", "hpcc", "--help"}, new String[] {"export", "flows", "--help"},
                     new String[] {"import", "--help"}, new String[] {"import", "hpcc", "--help"},
                     new String[] {"demo", "--help"})) {
                 out.getBuffer().setLength(0);
@@ -275,7 +289,7 @@ class CliTest {
         @Test
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
-            assertEquals("lossless: a command is required: run, check, demo, fluid, headroom, import, export (see "
+            assertEquals("lossless: a command is required: run, check, demo, report, fluid, headroom, import, export (see "
                     + "'lossless --help')\n", err.toString());
         }
     }

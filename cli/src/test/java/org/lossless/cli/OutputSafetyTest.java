@@ -111,7 +111,7 @@ class OutputSafetyTest {
     }
 
     @Test
-    void reportIsNotImplementedYetSoTheOptionIsRefused() throws IOException {
+    void withoutAReportWriterTheOptionIsRefused() throws IOException {
         Files.writeString(cwd.resolve("s.yaml"), CliTest.SCENARIO);
         assertEquals(2, lossless("run", "s.yaml", "--report"));
         assertTrue(err.toString().startsWith("lossless: --report: reports are not implemented yet"), err.toString());

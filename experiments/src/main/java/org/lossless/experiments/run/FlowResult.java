@@ -3,26 +3,30 @@ package org.lossless.experiments.run;
 /**
  * One row of {@code flows.csv}.
  *
- * <p>A flow spread over several queue pairs ({@code qps}, {@link QpSplit}) is one row: the figures below
- * cover all its QPs.
+ * <p>One row per message a workload posted. A message spread over several queue pairs ({@code qps},
+ * {@link QpSplit}) is one row: the figures below cover all its QPs. {@code src} and {@code dst} are the
+ * hosts that send and receive its payload (for an RDMA READ: the responder and the requester).
  *
  * @param finishPs    when the destination held the last byte (of its last QP to finish), ps; -1 if unfinished
  * @param idealFctPs  completion time alone in the empty network, ps
  * @param retransmits data packets the source sent again (go-back-N after a NACK or a retransmission timeout),
  *                    summed over its QPs
- * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received, summed; 0 without congestion control
+ * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received while it was their oldest
+ *                    unacknowledged message, summed; 0 without congestion control
+ * @param label       connection, operation and job tag ({@link MessageLabel#NONE} when unknown)
  * @param bytesDelivered payload bytes the destination holds in order at the end of the run (all its QPs): the
  *                    size for a finished flow, what arrived so far for an unfinished one
  * @param senderDonePs when the last ACK reached the sender (the requester's completion), ps: the latest of its
  *                    QPs; -1 while one of them is not acknowledged
  */
 public record FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
-                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps,
+                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label,
                          long bytesDelivered, long senderDonePs) {
     public FlowResult {
         if (retransmits < 0 || cnps < 0) {
             throw new IllegalArgumentException("flow " + flowId + ": retransmits and cnps must be >= 0");
         }
+        java.util.Objects.requireNonNull(label, "label");
         if (bytesDelivered < 0 || bytesDelivered > sizeBytes) {
             throw new IllegalArgumentException("flow " + flowId + ": bytes delivered must be 0.." + sizeBytes
                     + ", got " + bytesDelivered);
@@ -34,9 +38,16 @@ public record FlowResult(long flowId, String workload, int src, int dst, int pri
      * counter known); no sender completion time. For stand-in engines and tests.
      */
     public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
+                      long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
+        this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps, label,
+                finishPs >= 0 ? sizeBytes : 0, -1);
+    }
+
+    /** Without a label (and without delivery counters). */
+    public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
                       long finishPs, long idealFctPs, long retransmits, long cnps) {
         this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps,
-                finishPs >= 0 ? sizeBytes : 0, -1);
+                MessageLabel.NONE);
     }
 
     /** A flow without retransmissions or CNPs. */

@@ -2,6 +2,8 @@ package org.lossless.experiments.run;
 
 import java.util.List;
 
+import org.lossless.workloads.traffic.JobIteration;
+
 /**
  * Everything one run reports. Flows are in flow-id order and ports in (node id, port, priority)
  * order, so that files written from it are byte-identical for the same scenario and seed.
@@ -14,6 +16,7 @@ import java.util.List;
  * @param pfcWatchdog   the PFC watchdog's storm episodes, or null when no watchdog ran
  * @param pauseGraph    the pause propagation graph ({@code pause_graph.csv}), or null when the engine kept none
  *                      (results not made by the packet engine)
+ * @param jobs          the programs' job iterations ({@code jobs.csv}), program by program
  * @param cpuSeconds    CPU time the process used during the run (every thread: simulation, JIT, GC), s; -1 unknown
  * @param peakHeapBytes the peak heap use during the run (the sum of the heap pools' peaks since the start of the
  *                      run: an upper bound of the true peak), bytes; -1 unknown
@@ -21,7 +24,8 @@ import java.util.List;
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
-                        WatchdogResult pfcWatchdog, PauseGraph pauseGraph, double cpuSeconds, long peakHeapBytes) {
+                        WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
+                        double cpuSeconds, long peakHeapBytes) {
     /** Why a run ended: {@code done}, {@code stop_time} or {@code deadlock} (summary.json {@code stopped_by}). */
     public enum StoppedBy {
         /** Every flow finished (or there was none). */
@@ -47,15 +51,25 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         deadlockCycle = List.copyOf(deadlockCycle);
+        jobs = List.copyOf(jobs);
     }
 
-    /** Without run-cost figures. */
+    /** Without jobs. */
     public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
                      long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
                      long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
                      PauseGraph pauseGraph) {
         this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
-                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, -1, -1);
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, List.of());
+    }
+
+    /** Without run-cost figures (unknown: -1). */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, -1, -1);
     }
 
     /** Flows that had not finished when the run ended. */
