@@ -91,7 +91,7 @@ class TruncatedRunTest {
 
         // flows.csv: bytes_delivered and sender_done_ps at the end of each row, empty for B's sender_done_ps
         List<String> rows = ResultFiles.flowsCsv(r.flows()).lines().toList();
-        assertTrue(rows.get(0).endsWith(",cnps,bytes_delivered,sender_done_ps"), rows.get(0));
+        assertTrue(rows.get(0).endsWith(",operation,bytes_delivered,sender_done_ps"), rows.get(0));
         assertTrue(rows.get(1).endsWith(",100000," + a.senderDonePs()), rows.get(1));
         assertTrue(rows.get(2).endsWith("," + b.bytesDelivered() + ","), rows.get(2));
 
