@@ -103,12 +103,17 @@ public final class Cli {
                 && !u.getUnmatched().get(0).startsWith("-") && cmd.getParseResult() != null
                 && !cmd.getParseResult().hasSubcommand()) {
             // a word where a command belongs: name it and list the commands instead of picocli's "Unmatched argument"
-            sb.append("unknown command '").append(org.lossless.core.text.Printable.of(u.getUnmatched().get(0)))
+            String word = u.getUnmatched().get(0);
+            sb.append("unknown command '").append(org.lossless.core.text.Printable.of(word))
                     .append("' (commands: ").append(String.join(", ", cmd.getSubcommands().keySet())).append(')');
+            String close = DidYouMean.closest(word, cmd.getSubcommands().keySet());
+            if (close != null) {
+                sb.append(" (did you mean ").append(close).append("?)");
+            }
         } else {
             sb.append(ex.getMessage());
         }
-        if (ex instanceof UnmatchedArgumentException u) {
+        if (ex instanceof UnmatchedArgumentException u && !sb.toString().contains("unknown command '")) {
             List<String> suggestions = u.getSuggestions();
             List<String> unmatched = u.getUnmatched();
             if (suggestions.isEmpty() && !unmatched.isEmpty() && !cmd.getSubcommands().isEmpty()
