@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,13 +40,15 @@ import java.util.concurrent.Callable;
             "The HPCC config file (switch and NIC settings) is not written: name these files in it as "
                 + "TOPOLOGY_FILE, FLOW_FILE and TRACE_FILE."})
 final class ExportHpccCommand implements Callable<Integer> {
+    /** The result kind of an export directory ({@link org.lossless.experiments.results.OutputRule}). */
+    static final String KIND = "hpcc-export";
     private final Context ctx;
 
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML), see docs/scenario.md.")
     Path scenario;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory for the three files "
-            + "(created if missing; existing files of these names are replaced).")
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory for the three files: "
+            + "created, or replaced if it is a previous export (a folder holding anything else is refused).")
     Path out;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a scenario key. Repeatable.")
@@ -84,11 +88,13 @@ final class ExportHpccCommand implements Callable<Integer> {
         }
         String topology = HpccTopologyFile.format(t, errorRates, warnings);
         String flowText = HpccFlowFile.format(flows, warnings);
-        Path dir = OutputFiles.directory(ctx.resolve(out), "--out");
-        OutputFiles.write(dir.resolve(HpccExport.TOPOLOGY_FILE), topology, "--out");
-        OutputFiles.write(dir.resolve(HpccExport.FLOW_FILE), flowText, "--out");
-        // HPCC does not check that the trace file opened: it must exist; "0" traces nothing
-        OutputFiles.write(dir.resolve(HpccExport.TRACE_FILE), "0\n", "--out");
+        Path dir = ctx.resolve(out);
+        OutputFiles.directory(dir, KIND, d -> {
+            Files.writeString(d.resolve(HpccExport.TOPOLOGY_FILE), topology, StandardCharsets.UTF_8);
+            Files.writeString(d.resolve(HpccExport.FLOW_FILE), flowText, StandardCharsets.UTF_8);
+            // HPCC does not check that the trace file opened: it must exist; "0" traces nothing
+            Files.writeString(d.resolve(HpccExport.TRACE_FILE), "0\n", StandardCharsets.UTF_8);
+        });
         for (String w : warnings) {
             ctx.err().println("lossless: warning: " + w);
         }

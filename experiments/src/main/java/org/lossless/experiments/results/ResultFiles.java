@@ -13,14 +13,14 @@ import org.lossless.workloads.traffic.JobIteration;
 import java.util.List;
 
 /**
- * The text of the CSV result files (CONTRACT.md §4). Pure functions of the run result, so the same
+ * The text of the CSV result files (README.md, "Result files"). Pure functions of the run result, so the same
  * scenario and seed give the same bytes: "\n" line ends, integers as they are, slowdown with exactly
  * six decimals (half-up), no locale.
  */
 public final class ResultFiles {
     public static final String FLOWS_HEADER =
             "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,"
-                    + "connection,op,iteration,step,channel,operation";
+                    + "connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps";
     public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
@@ -38,9 +38,11 @@ public final class ResultFiles {
     /**
      * {@code flows.csv}, one row per message; an unfinished one has empty finish_ps, fct_ps and slowdown.
      * {@code retransmits} (data packets sent again) and {@code cnps} (CNPs the sending QP received) come after
-     * the contract's columns (CONTRACT.md allows added columns at the end), then the message's
+     * the contract's columns, then the message's
      * {@link MessageLabel}: {@code connection} (id), {@code op} (write, send, read), {@code iteration},
-     * {@code step}, {@code channel} and {@code operation}, each empty when it does not apply.
+     * {@code step}, {@code channel} and {@code operation}, each empty when it does not apply; then
+     * {@code bytes_delivered} (payload the destination holds, also for an unfinished message) and
+     * {@code sender_done_ps} (when the last ACK reached the sender; empty while unacknowledged).
      */
     public static String flowsCsv(List<FlowResult> flows) {
         StringBuilder sb = new StringBuilder(64 + flows.size() * 64);
@@ -68,7 +70,8 @@ public final class ResultFiles {
             if (l.operation() != null) {
                 sb.append(Csv.field(l.operation()));
             }
-            sb.append('\n');
+            sb.append(',').append(f.bytesDelivered()).append(',');
+            optional(sb, f.senderDonePs()).append('\n');
         }
         return sb.toString();
     }
