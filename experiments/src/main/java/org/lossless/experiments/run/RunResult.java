@@ -3,6 +3,7 @@ package org.lossless.experiments.run;
 import java.util.List;
 
 import org.lossless.workloads.traffic.JobIteration;
+import org.lossless.workloads.traffic.OperationStats;
 
 /**
  * Everything one run reports. Flows are in flow-id order and ports in (node id, port, priority)
@@ -17,16 +18,30 @@ import org.lossless.workloads.traffic.JobIteration;
  * @param pauseGraph    the pause propagation graph ({@code pause_graph.csv}), or null when the engine kept none
  *                      (results not made by the packet engine)
  * @param jobs          the programs' job iterations ({@code jobs.csv}), program by program
+ * @param operations    the storage programs' per-operation figures (IOPS, throughput, latency percentiles per
+ *                      job iteration and operation type; {@code jobs.csv} storage columns, {@code summary.json}
+ *                      {@code jobs[].operations}), program by program
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
-                        WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs) {
+                        WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
+                        List<OperationStats> operations) {
     public RunResult {
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         deadlockCycle = List.copyOf(deadlockCycle);
         jobs = List.copyOf(jobs);
+        operations = List.copyOf(operations);
+    }
+
+    /** Without storage figures. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, List.of());
     }
 
     /** Without jobs. */
