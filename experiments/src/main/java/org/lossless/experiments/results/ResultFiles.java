@@ -24,7 +24,8 @@ public final class ResultFiles {
     public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
-            "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps";
+            "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps"
+                    + StorageColumns.HEADER;
 
     public static final String PFCWD_HEADER =
             "node,port,priority,start_ps,end_ps,action,dropped_packets,dropped_bytes";
@@ -138,11 +139,13 @@ public final class ResultFiles {
     /**
      * {@code jobs.csv}: one row per job iteration the programs report, in program then iteration order.
      * An iteration that did not finish has empty {@code finish_ps}, {@code duration_ps}, {@code algbw_GBps}
-     * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests).
+     * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests). Storage jobs add
+     * IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}).
      */
     public static String jobsCsv(RunResult result) {
         StringBuilder sb = new StringBuilder(JOBS_HEADER.length() + 1 + result.jobs().size() * 80);
         sb.append(JOBS_HEADER).append('\n');
+        StorageColumns storage = new StorageColumns(result.operations());
         for (JobIteration j : result.jobs()) {
             sb.append(Csv.field(j.job())).append(',').append(j.iteration()).append(',').append(Csv.field(j.type()))
                     .append(',').append(j.hosts()).append(',').append(j.sizeBytes()).append(',').append(j.startPs())
@@ -153,6 +156,7 @@ public final class ResultFiles {
             } else {
                 sb.append(",,,");
             }
+            storage.append(sb, j);
             sb.append('\n');
         }
         return sb.toString();

@@ -103,6 +103,9 @@ public final class ScenarioEngine implements ScenarioRunner {
             }
             return new StaticFlows(h.name(), flows);
         }
+        if (w instanceof org.lossless.experiments.scenario.ProgramWorkload p) {
+            return p::program;
+        }
         throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
     }
 

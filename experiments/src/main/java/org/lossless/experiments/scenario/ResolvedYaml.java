@@ -238,6 +238,8 @@ public final class ResolvedYaml {
         } else if (w instanceof WorkloadConfig.HpccFlows h) {
             n.put("path", h.path().toString());
             quantity(n, "time_origin", Units.formatTime(h.timeOriginPs()));
+        } else {
+            TrafficWorkloadYaml.write(w, n);
         }
         return n;
     }

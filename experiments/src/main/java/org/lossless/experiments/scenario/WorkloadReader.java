@@ -48,6 +48,12 @@ final class WorkloadReader {
             WorkloadConfig cfg = switch (type) {
                 case "flows" -> flows(w, i, topology, defaultPriority);
                 case "hpcc-flows" -> HpccFlowsReader.read(w, i, topology);
+                case "nvmeof" -> NvmeofReader.read(w, i, topology, defaultPriority);
+                case "replication" -> ReplicationReader.read(w, i, topology, defaultPriority);
+                case "checkpoint" -> CheckpointReader.read(w, i, topology, defaultPriority);
+                case "cdf" -> CdfReader.read(w, i, topology, defaultPriority);
+                case "incast" -> IncastReader.read(w, i, topology, defaultPriority);
+                case "permutation" -> PermutationReader.read(w, i, topology, defaultPriority);
                 default -> {
                     List<String> all = new ArrayList<>(WorkloadConfig.SUPPORTED);
                     all.addAll(WorkloadConfig.PLANNED);

@@ -512,9 +512,9 @@ class ScenarioLoaderTest {
 
         @Test
         void unsupportedWorkloadType() {
-            assertEquals("t.yaml: workloads[1].type: workload type 'incast' is not supported yet (supported: flows, "
-                    + "hpcc-flows)",
-                    error(MINIMAL + "  - {type: incast, receiver: 0, senders: [1, 2], size: 1MB}\n"));
+            assertEquals("t.yaml: workloads[1].type: workload type 'allreduce' is not supported yet (supported: flows, "
+                    + "hpcc-flows, nvmeof, replication, checkpoint, cdf, incast, permutation)",
+                    error(MINIMAL + "  - {type: allreduce, size: 1MB}\n"));
         }
 
         @Test
