@@ -13,7 +13,8 @@ import java.util.Map;
  * @param test          the banner, e.g. "RDMA_Write BW Test"
  * @param bidirectional {@code -b}: perftest adds the remote side's report to its own in some versions
  *                      and modes, so {@code goodputBps} may be the sum of both directions
- * @param durationMode  {@code -D} or {@code --run_infinitely} (peak not measured)
+ * @param peakMeasured  false when perftest did not measure BW peak (duration mode, {@code --run_infinitely},
+ *                      {@code -N}: it prints 0.00); every sample's peak is then null
  * @param header        the {@code key : value} block as printed (unknown keys kept)
  * @param unit          the BW unit as printed: {@code MB/sec}, {@code MiB/sec} (both 2^20 B/s) or {@code Gb/sec}
  * @param goodputBps    the run's goodput, bits/s: the average of its rows when they all have the same message
@@ -22,7 +23,7 @@ import java.util.Map;
  * @param samples       the table rows in order
  */
 public record BwResult(String id, Long flowId, String host, String role, String test, boolean bidirectional,
-                       boolean durationMode, Map<String, String> header, String unit, Double goodputBps,
+                       boolean peakMeasured, Map<String, String> header, String unit, Double goodputBps,
                        List<BwSample> samples) {
     public BwResult {
         header = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(header));
@@ -36,7 +37,7 @@ public record BwResult(String id, Long flowId, String host, String role, String 
 
     /** The same result attributed to a scenario flow, host and id. */
     public BwResult attributed(String newId, Long newFlowId, String newHost) {
-        return new BwResult(newId, newFlowId, newHost, role, test, bidirectional, durationMode, header, unit, goodputBps,
+        return new BwResult(newId, newFlowId, newHost, role, test, bidirectional, peakMeasured, header, unit, goodputBps,
                 samples);
     }
 }

@@ -9,7 +9,8 @@ import java.util.Map;
  * @param timeUs    time per iteration, µs
  * @param algbwGBps algorithm bandwidth S/t, GB/s (10^9 B/s)
  * @param busbwGBps bus bandwidth, algbw x the collective's factor, GB/s
- * @param wrong     {@code #wrong} (or {@code error}) count, or null when printed as N/A
+ * @param wrong     {@code #wrong} count, or null when printed as N/A or not printed (older versions print a
+ *                  floating-point {@code error} instead: kept in {@code extra})
  * @param extra     other columns of this half as printed (e.g. {@code i_p99}), name to text
  */
 public record CollTiming(double timeUs, @JsonProperty("algbw_GBps") double algbwGBps,

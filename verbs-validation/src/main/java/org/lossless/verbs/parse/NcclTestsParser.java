@@ -187,7 +187,7 @@ final class NcclTestsParser {
                 case "time" -> time = number(in, i, v, "time");
                 case "algbw" -> alg = number(in, i, v, "algbw");
                 case "busbw" -> bus = number(in, i, v, "busbw");
-                case "#wrong", "wrong", "error", "#error" -> wrong = v.equals("N/A") ? null : (long) number(in, i, v, name);
+                case "#wrong", "wrong" -> wrong = v.equals("N/A") ? null : (long) number(in, i, v, name);
                 default -> extra.put(name, v);
             }
         }

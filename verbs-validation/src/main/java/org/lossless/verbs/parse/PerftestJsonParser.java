@@ -68,6 +68,7 @@ final class PerftestJsonParser {
             String key = unquote(t.substring(0, colon).strip());
             String value = t.substring(colon + 1).strip();
             if (value.equals("{")) {
+                depth++;
                 section = key.equals("results") ? results : info;
                 continue;
             }
