@@ -35,9 +35,9 @@ public record BwResult(String id, Long flowId, String host, String role, String 
         return Header.intValue(header, key);
     }
 
-    /** The same result attributed to a scenario flow, host and id. */
-    public BwResult attributed(String newId, Long newFlowId, String newHost) {
-        return new BwResult(newId, newFlowId, newHost, role, test, bidirectional, peakMeasured, header, unit, goodputBps,
+    /** The same result attributed to a scenario flow, host, role and id. */
+    public BwResult attributed(String newId, Long newFlowId, String newHost, String newRole) {
+        return new BwResult(newId, newFlowId, newHost, newRole, test, bidirectional, peakMeasured, header, unit, goodputBps,
                 samples);
     }
 }

@@ -20,9 +20,9 @@ public record LatResult(String id, Long flowId, String host, String role, String
         samples = List.copyOf(samples);
     }
 
-    /** The same result attributed to a scenario flow, host and id. */
-    public LatResult attributed(String newId, Long newFlowId, String newHost) {
-        return new LatResult(newId, newFlowId, newHost, role, test, header, samples);
+    /** The same result attributed to a scenario flow, host, role and id. */
+    public LatResult attributed(String newId, Long newFlowId, String newHost, String newRole) {
+        return new LatResult(newId, newFlowId, newHost, newRole, test, header, samples);
     }
 
     /** Header value parsed as an integer, or null. */

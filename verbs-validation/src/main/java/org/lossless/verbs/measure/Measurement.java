@@ -21,6 +21,7 @@ import java.util.List;
  * @param switchCounters SONiC counters
  * @param switchConfig   SONiC CONFIG_DB and pg_profile_lookup.ini
  * @param toolHelp       options a tool accepts ({@code --help})
+ * @param versions       versions and link facts read on the hosts (first lines of the commands' output)
  * @param errors         errors the tools printed (a run that failed says so here)
  * @param warnings       what was odd but readable (ignored lines, truncated rows, counter wrap)
  * @param notAvailable   counters the record has as null, with the source that lacked them
@@ -29,7 +30,8 @@ public record Measurement(int formatVersion, List<Source> sources, List<BwResult
                           List<SingleValue> values, List<CollectiveResult> collectives, List<StorageResult> storage,
                           List<PortCounters> ports, List<RdmaCounters> rdma, List<RawCounters> rawCounters,
                           List<NicQos> nicQos, List<DcqcnKnobs> dcqcn, List<SwitchCounters> switchCounters,
-                          List<SwitchConfig> switchConfig, List<ToolHelp> toolHelp, List<String> errors,
+                          List<SwitchConfig> switchConfig, List<ToolHelp> toolHelp, List<VersionInfo> versions,
+                          List<String> errors,
                           List<String> warnings, List<String> notAvailable) {
     public static final int FORMAT_VERSION = 1;
 
@@ -48,6 +50,7 @@ public record Measurement(int formatVersion, List<Source> sources, List<BwResult
         switchCounters = List.copyOf(switchCounters);
         switchConfig = List.copyOf(switchConfig);
         toolHelp = List.copyOf(toolHelp);
+        versions = List.copyOf(versions);
         errors = List.copyOf(errors);
         warnings = List.copyOf(warnings);
         notAvailable = List.copyOf(notAvailable);

@@ -19,13 +19,14 @@ public final class MeasurementBuilder {
     public final List<SwitchCounters> switchCounters = new ArrayList<>();
     public final List<SwitchConfig> switchConfig = new ArrayList<>();
     public final List<ToolHelp> toolHelp = new ArrayList<>();
+    public final List<VersionInfo> versions = new ArrayList<>();
     public final List<String> errors = new ArrayList<>();
     public final List<String> warnings = new ArrayList<>();
     public final List<String> notAvailable = new ArrayList<>();
 
     public Measurement build() {
         return new Measurement(Measurement.FORMAT_VERSION, sources, flows, latency, values, collectives, storage, ports,
-                rdma, rawCounters, nicQos, dcqcn, switchCounters, switchConfig, toolHelp, errors, warnings,
+                rdma, rawCounters, nicQos, dcqcn, switchCounters, switchConfig, toolHelp, versions, errors, warnings,
                 notAvailable);
     }
 }
