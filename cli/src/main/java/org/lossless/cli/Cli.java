@@ -64,6 +64,7 @@ public final class Cli {
         cl.addSubcommand("export", new CommandLine(new ExportCommand())
                 .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
                 .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx))));
+        cl.addSubcommand("replay", VerbsCommands.replay(ctx));
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);

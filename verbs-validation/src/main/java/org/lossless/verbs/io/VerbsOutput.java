@@ -77,6 +77,13 @@ public final class VerbsOutput {
             made.remove(MARKER);
             new Marker(kind, new ArrayList<>(made)).write(dir);
         });
+        Path parent = target.toAbsolutePath().normalize().getParent();
+        Marker m = parent == null ? null : Marker.read(parent);
+        String name = target.toAbsolutePath().normalize().getFileName().toString();
+        if (m != null && !m.entries.contains(name)) {
+            m.entries.add(name); // e.g. a comparison inside a bundle: the bundle stays Lossless's to replace
+            m.write(parent);
+        }
     }
 
     /**

@@ -24,7 +24,7 @@ final class CounterListParser {
         int numeric = 0;
         int other = 0;
         for (String l : in.lines()) {
-            if (l.isBlank() || l.strip().equals("NIC statistics:")) {
+            if (l.isBlank() || l.strip().equals("NIC statistics:") || l.strip().startsWith("#")) {
                 continue;
             }
             Matcher m = LINE.matcher(l);
@@ -43,8 +43,8 @@ final class CounterListParser {
         int last = in.lastNonBlank();
         for (int i = 1; i <= in.size(); i++) {
             String l = in.line(i);
-            if (l.isBlank() || l.strip().equals("NIC statistics:")) {
-                continue;
+            if (l.isBlank() || l.strip().equals("NIC statistics:") || l.strip().startsWith("#")) {
+                continue; // '#' lines are comments (ethtool never prints them)
             }
             Matcher m = LINE.matcher(l);
             if (!m.matches()) {

@@ -47,7 +47,7 @@ final class MlnxQosParser {
         List<Integer> tcPrios = new ArrayList<>();
         for (int i = 1; i <= in.size(); i++) {
             String t = in.line(i).strip();
-            if (t.isEmpty()) {
+            if (t.isEmpty() || t.startsWith("#")) {
                 continue;
             }
             Matcher m;

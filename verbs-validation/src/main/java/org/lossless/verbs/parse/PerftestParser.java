@@ -64,6 +64,9 @@ final class PerftestParser {
                 test = t;
                 continue;
             }
+            if (t.startsWith("#") && !PerftestColumns.isHeader(line)) {
+                continue; // a comment: perftest prints no other '#' lines
+            }
             if (PerftestColumns.isHeader(line)) {
                 PerftestColumns next = PerftestColumns.parse(in, i);
                 if (cols != null && next.bandwidth() != cols.bandwidth()) {

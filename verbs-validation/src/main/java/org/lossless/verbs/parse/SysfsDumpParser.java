@@ -27,7 +27,7 @@ final class SysfsDumpParser {
     static boolean looksLike(TextInput in) {
         int paths = 0;
         for (String l : in.lines()) {
-            if (l.isBlank()) {
+            if (l.isBlank() || l.strip().startsWith("#")) {
                 continue;
             }
             if (!LINE.matcher(l.strip()).matches()) {
@@ -43,7 +43,7 @@ final class SysfsDumpParser {
         int last = in.lastNonBlank();
         for (int i = 1; i <= in.size(); i++) {
             String l = in.line(i).strip();
-            if (l.isEmpty()) {
+            if (l.isEmpty() || l.startsWith("#")) {
                 continue;
             }
             Matcher m = LINE.matcher(l);

@@ -35,6 +35,25 @@ class FormatDetectorTest {
         assertEquals(expected, FormatDetector.detect(Fixtures.input(file)));
     }
 
+    /** The files as distributed, provenance line included: a leading '#' comment does not disturb any parser. */
+    @ParameterizedTest
+    @CsvSource({
+        "ethtool_S_mlx5_connectx4_ubuntu1804_ethq.txt", "fio_128k_write_fio333_local.json", "fio_4k_randread_fio333_local.json",
+        "mlnx_qos_output_connectx_blog.txt", "mlxconfig_q_roce_cc_section_connectx.txt",
+        "nccl_tests_all_gather_16ranks_gke_a3plus.txt", "nccl_tests_all_reduce_24ranks_a800_kubeflow.txt",
+        "perftest_error_no_device_debian12.txt", "perftest_help_ib_write_bw_debian12.txt",
+        "perftest_help_ib_write_lat_debian12.txt", "perftest_ib_write_bw_roce_all_sizes_gbits_nvidia_docs.txt",
+        "perftest_ib_write_bw_roce_postlist_duration_gbits_issue273.txt", "sonic_config_db_qos_buffer_fragments.json",
+        "sonic_pg_profile_lookup_arista7050qx32s_td2.ini", "sonic_pg_profile_lookup_msn2700_spectrum1.ini"})
+    void everyFixtureParsesWithItsCommentLine(String file) throws Exception {
+        java.net.URL url = getClass().getResource("/fixtures/" + file);
+        org.lossless.verbs.measure.MeasurementBuilder b = new org.lossless.verbs.measure.MeasurementBuilder();
+        Parsers.parse(TextInput.read(Path.of(url.toURI()), file), Parsers.Origin.NONE, b);
+        org.lossless.verbs.measure.Measurement m = b.build();
+        assertEquals(1, m.sources().size());
+        assertTrue(m.warnings().stream().noneMatch(w -> w.contains("source")), m.warnings().toString());
+    }
+
     @Test
     void garbageNamesTheFileAndTheLine() {
         ParseException e = assertThrows(ParseException.class,
