@@ -65,6 +65,7 @@ public final class Cli {
                 .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
                 .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx))));
         cl.addSubcommand("replay", VerbsCommands.replay(ctx));
+        cl.addSubcommand("calibrate", new CommandLine(new CalibrateCommand(ctx)));
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);

@@ -96,9 +96,8 @@ class ReplayCliTest {
         assertEquals(0, lossless("replay", "parse", "bw.txt", "--out", "m.json", "--force"), err::toString);
     }
 
-    /** A bundle holding the NVIDIA documentation run as flow 0's client output, compared with the packet engine. */
-    @Test
-    void compareSimulatesAndReportsTheError() throws Exception {
+    /** A bundle holding the NVIDIA documentation run as flow 0's client output (made by hand: no lab here). */
+    private void bundle() throws Exception {
         inputs();
         assertEquals(0, lossless("replay", "plan", "s.yaml", "--hosts", "hosts.yaml", "--out", "plan"), err::toString);
         Path bundle = Files.createDirectories(cwd.resolve("bundle/processes"));
@@ -116,6 +115,11 @@ class ReplayCliTest {
         Files.writeString(cwd.resolve("bundle/bundle.json"), MeasurementJson.write(new BundleInfo(1, "one-flow", "test", "",
                 "", 2, true, List.of(), procs, List.of())));
         out.getBuffer().setLength(0);
+    }
+
+    @Test
+    void compareSimulatesAndReportsTheError() throws Exception {
+        bundle();
         assertEquals(0, lossless("replay", "compare", "bundle", "bundle/scenario.resolved.yaml"), err::toString);
         String table = out.toString();
         assertTrue(table.startsWith("metric"), table);
@@ -129,6 +133,23 @@ class ReplayCliTest {
         assertEquals((sim - 92.39e9) / 92.39e9 * 100, Double.parseDouble(cols[4]), 0.01, row);
         assertTrue(Files.readString(cwd.resolve("bundle/comparison/comparison.csv"))
                 .startsWith("metric,simulated,measured,error,relative_error\nflow/0/goodput_bps,"));
+    }
+
+    @Test
+    void calibrateReportsAnUnknownTheRunCannotPinDown() throws Exception {
+        bundle();
+        assertEquals(0, lossless("calibrate", "--run", "bundle", "--fit", "nic.dcqcn.cnp_delay=0us..20us", "--out", "cal"),
+                err::toString);
+        String text = Files.readString(cwd.resolve("cal/calibration.txt"));
+        assertTrue(text.contains("nic.dcqcn.cnp_delay") && text.contains("NOT IDENTIFIABLE"), text);
+        assertTrue(text.contains("Stage 2: fixed latency from latency probes\n  skipped"), text);
+        assertTrue(out.toString().contains("wrote cal (calibrated.yaml"), out.toString());
+        assertTrue(Files.readString(cwd.resolve("cal/calibrated.yaml")).contains("cnp_delay:"));
+        assertTrue(Files.readString(cwd.resolve("cal/residuals.csv")).startsWith("run,held_out,metric,simulated,measured,"));
+        err.getBuffer().setLength(0);
+        assertEquals(2, lossless("calibrate", "--run", "bundle", "--fit", "nic.dcqcn.cnp_delay=20us..0us", "--out", "c2"));
+        assertEquals("lossless calibrate: --fit 'nic.dcqcn.cnp_delay=20us..0us': MAX must be above MIN\n", err.toString());
+        assertFalse(Files.exists(cwd.resolve("c2")));
     }
 
     private static String resource(String name) throws IOException {
