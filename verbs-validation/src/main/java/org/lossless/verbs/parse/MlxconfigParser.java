@@ -39,7 +39,7 @@ final class MlxconfigParser {
         for (int i = 1; i <= in.size(); i++) {
             String l = in.line(i);
             String t = l.strip();
-            if (t.isEmpty() || t.contains(":") || t.matches("-+")) {
+            if (t.isEmpty() || t.startsWith("#") || t.contains(":") || t.matches("-+")) {
                 continue;
             }
             Matcher m = SETTING.matcher(l);

@@ -11,8 +11,8 @@ import org.lossless.experiments.scenario.WorkloadConfig.FlowSpec;
  * {@code flows} and {@code hpcc-flows}: each flow becomes one perftest server on the receiver and one client
  * on the sender (for READ the other way round: the client reads the sender's memory), on its own TCP port,
  * the client started at the flow's start time. A flow of {@code S} bytes over {@code Q} QPs is {@code n}
- * messages of {@code s} bytes per QP ({@code -q Q -s s -n n}, at least 5 messages, perftest's minimum); when
- * Q x n x s differs from S the difference is listed. Flows up to {@link PlanOptions#latencyMaxBytes()} are
+ * messages of {@code s} bytes per QP ({@code -q Q -s s -n n}): n = max(5, ceil(S/Q / message size)) (5 is
+ * perftest's minimum), s = ceil(S/Q / n); when Q x n x s differs from S the difference is listed. Flows up to {@link PlanOptions#latencyMaxBytes()} are
  * latency probes ({@code ib_<verb>_lat -s S}). The priority becomes {@code --tclass} (DSCP &lt;&lt; 2 | ECT(0));
  * a scenario link slower than the lab link becomes a per-QP rate limit.
  */
@@ -86,8 +86,10 @@ public final class FlowsContributor implements PlanContributor {
         String tool = "ib_" + o.verb() + "_bw";
         int q = f.qps();
         long perQp = (f.sizeBytes() + q - 1) / q;
-        long size = Math.min(o.messageBytes(), Math.max(1, perQp / 5));
-        long n = Math.max(5, Math.round(perQp / (double) size));
+        // as few messages as the message size allows (at least 5), all of one size, rounded up: Q x n x s >= S,
+        // over by less than Q x n bytes
+        long n = Math.max(5, (perQp + o.messageBytes() - 1) / o.messageBytes());
+        long size = Math.max(1, (perQp + n - 1) / n);
         long replayed = q * n * size;
         if (replayed != f.sizeBytes()) {
             ctx.approximate(List.of(id), f.sizeBytes() + " B over " + q + " QP" + (q > 1 ? "s" : ""),
