@@ -111,7 +111,7 @@ final class CalibrateCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         fromRuns.notes().forEach(n -> o.println("note: " + n));
-        Calibrator c = new Calibrator(ctx.runner(), o, Runtime.getRuntime().availableProcessors());
+        Calibrator c = new Calibrator(ctx.runner(), o);
         CalibrationReport r = c.calibrate(new Calibrator.Input(fitRuns, held, truths,
                 latencyKey.equals("none") ? null : latencyKey, params, maxEvaluations, new MetricFilter(metrics)));
         Scenario calibrated;

@@ -3,8 +3,6 @@ package org.lossless.verbs.calibrate;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 import org.apache.commons.math3.analysis.MultivariateFunction;
@@ -45,15 +43,13 @@ public final class Calibrator {
 
     private final Supplier<ScenarioRunner> runner;
     private final PrintWriter progress;
-    private final int threads;
 
     /**
-     * @param threads simulations run at once (the runs of one evaluation are independent)
+     * @param progress where stage summaries go, or null
      */
-    public Calibrator(Supplier<ScenarioRunner> runner, PrintWriter progress, int threads) {
+    public Calibrator(Supplier<ScenarioRunner> runner, PrintWriter progress) {
         this.runner = runner;
         this.progress = progress;
-        this.threads = Math.max(1, threads);
     }
 
     /**
@@ -81,15 +77,6 @@ public final class Calibrator {
     }
 
     public CalibrationReport calibrate(Input in) {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            return run(in, pool);
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private CalibrationReport run(Input in, ExecutorService pool) {
         List<String> notes = new ArrayList<>();
         List<Truth> truths = applicable(in.fit().get(0), in.truths());
         List<String> sets = new ArrayList<>();
@@ -107,7 +94,7 @@ public final class Calibrator {
             }
         }
         List<FitParameter> params = checked(in.fit().get(0), sets, in.params(), notes);
-        Objective objective = new Objective(in.fit(), sets, params, runner, pool, in.metrics());
+        Objective objective = new Objective(in.fit(), sets, params, runner, in.metrics());
         double[] start = start(in.fit().get(0).scenario(sets), params);
         Objective.Evaluation first = objective.evaluate(start);
         double[] best = start;
@@ -127,7 +114,7 @@ public final class Calibrator {
         }
         int simulations = objective.simulations();
         if (!in.holdout().isEmpty()) {
-            Objective check = new Objective(in.holdout(), finalSets, List.of(), runner, pool, in.metrics());
+            Objective check = new Objective(in.holdout(), finalSets, List.of(), runner, in.metrics());
             Objective.Evaluation h = check.evaluate(new double[0]);
             for (CalibrationRun r : in.holdout()) {
                 runs.add(RunFit.of(r.name(), true, h.residuals()));

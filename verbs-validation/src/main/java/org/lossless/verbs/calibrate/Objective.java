@@ -6,13 +6,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.verbs.VerbsException;
 import org.lossless.verbs.compare.MetricSet;
 import org.lossless.verbs.compare.ReplayCompare;
 import org.lossless.verbs.measure.Measurement;
@@ -22,7 +19,8 @@ import org.lossless.verbs.measure.Measurement;
  * measurement and the first simulation have (fixed afterwards, so every evaluation has the same terms; a
  * metric a later simulation lacks, such as an unfinished flow, costs a residual of 10). Floors keep tiny
  * measured values from dominating: 10 for counts, 10 µs for paused time, 0.01 µs for latency, 0.1 Gb/s for
- * goodput. Evaluations are cached by parameter vector; the runs of one evaluation are simulated in parallel.
+ * goodput. Evaluations are cached by parameter vector. Runs are simulated one after the other: DSOL
+ * re-registers its log category whenever a simulator is made, which is not safe from several threads.
  */
 final class Objective {
     static final double MISSING = 10;
@@ -30,7 +28,6 @@ final class Objective {
     private final List<String> baseSets;
     private final List<FitParameter> params;
     private final Supplier<ScenarioRunner> runner;
-    private final ExecutorService pool;
     private final MetricFilter filter;
     private final Map<String, Evaluation> cache = new HashMap<>();
     private List<Map<String, Double>> metrics;
@@ -41,13 +38,12 @@ final class Objective {
     }
 
     Objective(List<CalibrationRun> runs, List<String> baseSets, List<FitParameter> params, Supplier<ScenarioRunner> runner,
-              ExecutorService pool, MetricFilter filter) {
+              MetricFilter filter) {
         this.filter = filter;
         this.runs = List.copyOf(runs);
         this.baseSets = List.copyOf(baseSets);
         this.params = List.copyOf(params);
         this.runner = runner;
-        this.pool = pool;
     }
 
     /** The overrides for u: the base settings, then each parameter's value. */
@@ -66,23 +62,9 @@ final class Objective {
             return cached;
         }
         List<String> sets = sets(u);
-        List<Future<Measurement>> sims = new ArrayList<>();
-        for (CalibrationRun r : runs) {
-            sims.add(pool.submit(() -> simulate(r, sets)));
-        }
         List<Map<String, Double>> simulated = new ArrayList<>();
-        for (Future<Measurement> f : sims) {
-            try {
-                simulated.add(MetricSet.of(f.get()));
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException(e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new VerbsException("calibration interrupted");
-            }
+        for (CalibrationRun r : runs) {
+            simulated.add(MetricSet.of(simulate(r, sets)));
         }
         simulations += runs.size();
         if (metrics == null) {

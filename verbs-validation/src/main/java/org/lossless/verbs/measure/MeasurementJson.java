@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
  * The measurement record as JSON: snake_case names, nulls written out (null = not available), two-space
- * indentation, fields in declaration order. Reading accepts what writing produces.
+ * indentation, fields in declaration order.
  */
 public final class MeasurementJson {
     /** The mapper for every JSON file verbs-validation writes (records, plans, bundles, reports). */
@@ -27,16 +27,6 @@ public final class MeasurementJson {
             return MAPPER.writeValueAsString(value) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
-        }
-    }
-
-    /** Reads a record written by {@link #write}. */
-    public static Measurement read(String json, String source) {
-        try {
-            return MAPPER.readValue(json, Measurement.class);
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-            throw new IllegalArgumentException(source + ": not a measurement record" + where + ": " + e.getOriginalMessage());
         }
     }
 }

@@ -39,7 +39,7 @@ class CalibratorTest {
         CalibrationRun b = Synthetic.run("window-bound", single("1MB"), 2, Set.of(), TRUTH, 0.005, 2);
         CalibrationRun c = Synthetic.run("mixed", single("96KB"), 2, Set.of(), TRUTH, 0.005, 3);
         CalibrationRun held = Synthetic.run("held-out", single("256KB"), 2, Set.of(), TRUTH, 0.005, 4);
-        report = new Calibrator(ScenarioEngine::new, null, 2).calibrate(new Calibrator.Input(List.of(a, b, c), List.of(held),
+        report = new Calibrator(ScenarioEngine::new, null).calibrate(new Calibrator.Input(List.of(a, b, c), List.of(held),
                 List.of(), null, List.of(FitParameter.parse("topology.host_link.delay=100ns..5us@500ns"),
                         FitParameter.parse("nic.window=4KB..512KB@200KB"),
                         FitParameter.parse("nic.dcqcn.rate_increase_timer=10us..1ms")), 150, MetricFilter.ALL));

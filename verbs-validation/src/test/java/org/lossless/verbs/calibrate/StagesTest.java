@@ -92,7 +92,7 @@ class StagesTest {
                 .getResource("/fixtures/sonic_config_db_qos_buffer_fragments.json").toURI()), "config_db.json"));
         truths.add(Truth.of("nic.mtu", "lots", "a typo"));
         CalibrationRun r = Synthetic.run("r", probes("8KB"), 2, Set.of(), List.of(), 0.0, 9);
-        CalibrationReport rep = new Calibrator(ScenarioEngine::new, null, 1).calibrate(new Calibrator.Input(List.of(r),
+        CalibrationReport rep = new Calibrator(ScenarioEngine::new, null).calibrate(new Calibrator.Input(List.of(r),
                 List.of(), truths, null, List.of(), 20, MetricFilter.ALL));
         Truth sw = rep.truths().get(0);
         assertEquals("switch", sw.key());
