@@ -34,54 +34,88 @@ public final class FlowsContributor implements PlanContributor {
         return ((WorkloadConfig.HpccFlows) w).flows();
     }
 
+    /**
+     * Flows replayed by one server-client pair: one flow, or the flows of one workload that name the same
+     * connection (messages in order on persistent QPs; perftest sends one size on a QP, so they become one
+     * transfer of their total size, listed as an approximation).
+     */
+    private record Group(List<Long> ids, int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
+    }
+
+    private static List<Group> groups(List<FlowSpec> flows, long firstFlowId) {
+        List<Group> out = new java.util.ArrayList<>();
+        Map<String, Integer> byConnection = new java.util.HashMap<>();
+        for (int i = 0; i < flows.size(); i++) {
+            FlowSpec f = flows.get(i);
+            long id = firstFlowId + i;
+            Integer at = f.connection() == null ? null : byConnection.get(f.connection());
+            if (at == null) {
+                if (f.connection() != null) {
+                    byConnection.put(f.connection(), out.size());
+                }
+                out.add(new Group(List.of(id), f.src(), f.dst(), f.sizeBytes(), f.startPs(), f.priority(), f.qps()));
+            } else {
+                Group g = out.get(at);
+                List<Long> ids = new java.util.ArrayList<>(g.ids());
+                ids.add(id);
+                out.set(at, new Group(ids, g.src(), g.dst(), g.sizeBytes() + f.sizeBytes(), g.startPs(), g.priority(), g.qps()));
+            }
+        }
+        return out;
+    }
+
     @Override
     public void contribute(WorkloadConfig w, long firstFlowId, PlanContext ctx) {
         PlanOptions o = ctx.options();
         int mtu = PerftestCommand.ibMtu(ctx.scenario().nic().mtu());
-        List<FlowSpec> flows = flows(w);
         if (mtu != ctx.scenario().nic().mtu()) {
             ctx.approximate(List.of(), "nic.mtu " + ctx.scenario().nic().mtu() + " B",
                     "perftest -m " + mtu + " (path MTUs are 256, 512, 1024, 2048 or 4096 B)");
         }
         LinkConfig link = ctx.scenario().topology().hostLink();
-        for (int i = 0; i < flows.size(); i++) {
-            FlowSpec f = flows.get(i);
-            long id = firstFlowId + i;
-            String what = "flow " + id;
-            LabHost src = ctx.labHost(f.src(), what + " sender");
-            LabHost dst = ctx.labHost(f.dst(), what + " receiver");
+        for (Group g : groups(flows(w), firstFlowId)) {
+            String what = "flow " + g.ids().get(0);
+            LabHost src = ctx.labHost(g.src(), what + " sender");
+            LabHost dst = ctx.labHost(g.dst(), what + " receiver");
             boolean read = o.verb().equals("read");
             LabHost server = read ? src : dst;
             LabHost client = read ? dst : src;
             int port = ctx.port();
-            int tclass = src.trafficClass(f.priority());
-            if (f.sizeBytes() <= o.latencyMaxBytes()) {
-                latency(ctx, w, f, id, server, client, port, mtu, tclass);
+            int tclass = src.trafficClass(g.priority());
+            if (g.ids().size() > 1) {
+                ctx.approximate(g.ids(), g.ids().size() + " messages on one connection (" + w.name() + ")",
+                        "one transfer of their total " + g.sizeBytes() + " B from the first one's start; measured as one"
+                                + " goodput, so these flows are not compared one by one");
+            }
+            if (g.sizeBytes() <= o.latencyMaxBytes()) {
+                latency(ctx, w, g, server, client, port, mtu, tclass);
             } else {
-                bandwidth(ctx, w, f, id, server, client, src, port, mtu, tclass, link);
+                bandwidth(ctx, g, server, client, src, port, mtu, tclass, link);
             }
         }
     }
 
-    private static void latency(PlanContext ctx, WorkloadConfig w, FlowSpec f, long id, LabHost server, LabHost client,
-                                int port, int mtu, int tclass) {
+    private static void latency(PlanContext ctx, WorkloadConfig w, Group f, LabHost server, LabHost client, int port,
+                                int mtu, int tclass) {
+        List<Long> id = f.ids();
         PlanOptions o = ctx.options();
         String tool = "ib_" + o.verb() + "_lat";
         ctx.server(server, "latency", PerftestCommand.latency(server, tool, port, f.sizeBytes(), o.latencyIterations(), mtu,
-                tclass, null), Map.of(), List.of(id), null, "Waiting for client");
+                tclass, null), Map.of(), id, null, "Waiting for client");
         ctx.client(client, "latency", PerftestCommand.latency(client, tool, port, f.sizeBytes(), o.latencyIterations(), mtu,
-                tclass, server.address()), Map.of(), f.startPs() / 1000, List.of(id), null);
-        ctx.approximate(List.of(id), "one message of " + f.sizeBytes() + " B (" + w.name() + ")", tool + " -s "
+                tclass, server.address()), Map.of(), f.startPs() / 1000, id, null);
+        ctx.approximate(id, "one message of " + f.sizeBytes() + " B (" + w.name() + ")", tool + " -s "
                 + f.sizeBytes() + " -n " + o.latencyIterations() + ": ping-pong; its median (t_typical) is compared with the"
                 + " message's one-way time in the simulation");
         if (f.qps() > 1) {
-            ctx.approximate(List.of(id), "qps " + f.qps(), "one QP (latency tests use one)");
+            ctx.approximate(id, "qps " + f.qps(), "one QP (latency tests use one)");
         }
         ctx.expectDuration(f.startPs() / 1000, o.latencyIterations() * 100_000L);
     }
 
-    private static void bandwidth(PlanContext ctx, WorkloadConfig w, FlowSpec f, long id, LabHost server, LabHost client,
-                                  LabHost sender, int port, int mtu, int tclass, LinkConfig link) {
+    private static void bandwidth(PlanContext ctx, Group f, LabHost server, LabHost client, LabHost sender, int port,
+                                  int mtu, int tclass, LinkConfig link) {
+        List<Long> id = f.ids();
         PlanOptions o = ctx.options();
         String tool = "ib_" + o.verb() + "_bw";
         int q = f.qps();
@@ -92,7 +126,7 @@ public final class FlowsContributor implements PlanContributor {
         long size = Math.max(1, (perQp + n - 1) / n);
         long replayed = q * n * size;
         if (replayed != f.sizeBytes()) {
-            ctx.approximate(List.of(id), f.sizeBytes() + " B over " + q + " QP" + (q > 1 ? "s" : ""),
+            ctx.approximate(id, f.sizeBytes() + " B over " + q + " QP" + (q > 1 ? "s" : ""),
                     q + " x " + n + " x " + size + " B = " + replayed + " B (" + String.format("%+.3f", 100.0
                             * (replayed - f.sizeBytes()) / f.sizeBytes()) + " %)");
         }
@@ -102,24 +136,24 @@ public final class FlowsContributor implements PlanContributor {
             if (scenarioRate < sender.linkRateBps()) {
                 limit = RateLimits.options(scenarioRate / q);
                 if (!RateLimits.isStatic(scenarioRate / q)) {
-                    ctx.approximate(List.of(id), "host link " + RateLimits.format(scenarioRate / 1e9) + " Gb/s on a "
+                    ctx.approximate(id, "host link " + RateLimits.format(scenarioRate / 1e9) + " Gb/s on a "
                             + RateLimits.format(sender.linkRateBps() / 1e9) + " Gb/s lab link",
                             "software rate limiter at " + RateLimits.format(scenarioRate / q / 1e9)
                                     + " Gb/s per QP (not a static rate: bursts of TX-depth messages)");
                 }
             } else if (scenarioRate > sender.linkRateBps()) {
-                ctx.approximate(List.of(id), "host link " + RateLimits.format(scenarioRate / 1e9) + " Gb/s",
+                ctx.approximate(id, "host link " + RateLimits.format(scenarioRate / 1e9) + " Gb/s",
                         "the lab link's " + RateLimits.format(sender.linkRateBps() / 1e9) + " Gb/s");
             }
         }
         ctx.server(server, "bandwidth", PerftestCommand.bandwidth(server, tool, port, q, size, n, mtu, tclass, limit, null),
-                Map.of(), List.of(id), null, "Waiting for client");
+                Map.of(), id, null, "Waiting for client");
         ctx.client(client, "bandwidth", PerftestCommand.bandwidth(client, tool, port, q, size, n, mtu, tclass, limit,
-                server.address()), Map.of(), f.startPs() / 1000, List.of(id), null);
+                server.address()), Map.of(), f.startPs() / 1000, id, null);
         long rate = scenarioRate > 0 ? scenarioRate : Math.max(1, sender.linkRateBps());
         ctx.expectDuration(f.startPs() / 1000, rate > 1 ? (long) (replayed * 8e9 / rate) : 1_000_000_000L);
         if (!o.verb().equals("write")) {
-            ctx.approximate(List.of(id), "RDMA WRITE (what the simulator models)", tool + " (" + o.verb().toUpperCase()
+            ctx.approximate(id, "RDMA WRITE (what the simulator models)", tool + " (" + o.verb().toUpperCase()
                     + " operations)");
         }
         ctx.note("A flow of S bytes is replayed as n messages of s bytes per QP, up to 128 outstanding (perftest's TX"

@@ -115,6 +115,22 @@ class ReplayPlannerTest {
     }
 
     @Test
+    void messagesOnOneConnectionBecomeOneTransfer() throws Exception {
+        String yaml = SCENARIO.replace("- {src: 1, dst: 0, size: 4MB, qps: 2, priority: 3}",
+                "- {src: 1, dst: 0, size: 4MB, qps: 2, priority: 3, connection: a}\n"
+                + "      - {src: 1, dst: 0, size: 1MB, qps: 2, priority: 3, start: 10us, connection: a}");
+        HardwarePlan p = new ReplayPlanner().plan(scenario(yaml), hosts(tmp, HOSTS), "hosts.yaml", PlanOptions.defaults());
+        ProcessSpec c0 = p.processes().stream().filter(x -> x.id().equals("c0")).findFirst().orElseThrow();
+        assertEquals(List.of(0L, 1L), c0.flowIds());
+        // 5,000,000 B over 2 QPs: 2,500,000 per QP = ceil(2,500,000 / 65,536) = 39 messages of 64,103 B
+        assertEquals(List.of("-q", "2", "-s", "64103", "-n", "39"), c0.argv().subList(9, 15));
+        assertTrue(p.approximations().stream().anyMatch(a -> a.flowIds().equals(List.of(0L, 1L))
+                && a.what().startsWith("2 messages on one connection")), p.approximations().toString());
+        assertEquals(List.of(2L), p.processes().stream().filter(x -> x.id().equals("c1")).findFirst().orElseThrow().flowIds(),
+                "flow ids count every flow, grouped or not");
+    }
+
+    @Test
     void unreplayableWorkloadIsListedNotDropped() throws Exception {
         Files.writeString(tmp.resolve("f.txt"), "1\n1 0 3 100 40000 2.0\n");
         Scenario s = ScenarioLoader.parse("s.yaml", SCENARIO.replace("workloads:\n", "workloads:\n  - {type: hpcc-flows, path: "
