@@ -40,6 +40,9 @@ public interface RemoteShell {
         void stop() throws InterruptedException;
     }
 
-    /** The local command line this shell would run for {@code argv} (dry runs print it). */
+    /**
+     * The local command line this shell would run for {@code argv} (dry runs print it): under the start wrapper
+     * waiting for {@code startAtNs}, or the command alone when {@code startAtNs} is negative.
+     */
     List<String> describe(Target target, List<String> argv, long startAtNs);
 }
