@@ -123,6 +123,7 @@ class ReplayCliTest {
         assertEquals(0, lossless("replay", "compare", "bundle", "bundle/scenario.resolved.yaml"), err::toString);
         String table = out.toString();
         assertTrue(table.startsWith("metric"), table);
+        assertFalse(table.contains("host/"), "no counters were collected in this bundle: no host rows of zeros\n" + table);
         String row = table.lines().filter(l -> l.startsWith("flow/0/goodput_bps")).findFirst().orElseThrow();
         String[] cols = row.trim().split("\\s+");
         double sim = Double.parseDouble(cols[1]);

@@ -69,14 +69,18 @@ public final class ReplayCompare {
     }
 
     /**
-     * Simulated against measured; metrics the simulation does not report and the measurement has as 0 or not at
-     * all (other priorities' pause counters) are left out.
+     * Simulated against measured. Left out: metrics the simulation does not report and the measurement has as 0
+     * (other priorities' pause counters), and metrics the measurement does not have at all (its source was not
+     * collected) whose simulated value is 0. A metric the measurement has as not available is kept ("n/a").
      */
     public static Comparison compare(Scenario s, String bundleName, Measurement measured, Measurement simulated) {
         Comparison all = Comparison.of(s.name(), bundleName, measured, simulated);
+        Set<String> inMeasurement = MetricSet.of(measured).keySet();
         List<MetricRow> rows = new ArrayList<>();
         for (MetricRow r : all.rows()) {
-            if (r.simulated() != null || (r.measured() != null && r.measured() != 0)) {
+            boolean simSays = r.simulated() != null && (r.simulated() != 0 || inMeasurement.contains(r.metric()));
+            boolean hwSays = r.measured() != null && r.measured() != 0;
+            if (simSays || hwSays) {
                 rows.add(r);
             }
         }
