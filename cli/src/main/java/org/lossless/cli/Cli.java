@@ -69,6 +69,8 @@ public final class Cli {
                 .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
                 .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx)))
                 .addSubcommand("flows", new CommandLine(new ExportFlowsCommand(ctx))));
+        cl.addSubcommand("replay", VerbsCommands.replay(ctx));
+        cl.addSubcommand("calibrate", new CommandLine(new CalibrateCommand(ctx)));
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);

@@ -289,7 +289,7 @@ class CliTest {
         @Test
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
-            assertEquals("lossless: a command is required: run, check, demo, report, fluid, headroom, import, export (see "
+            assertEquals("lossless: a command is required: run, check, demo, report, fluid, headroom, import, export, replay, calibrate (see "
                     + "'lossless --help')\n", err.toString());
         }
     }
