@@ -72,8 +72,8 @@ final class Ranges {
     }
 
     private static List<String> decimal(String option, String v, BigDecimal start, BigDecimal end, BigDecimal step, String unit) {
-        check(option, v, start.compareTo(end) <= 0, step.signum() > 0,
-                end.subtract(start).divideToIntegralValue(step).add(BigDecimal.ONE));
+        check(option, v, start.compareTo(end) <= 0, step.signum() > 0, step.signum() <= 0 ? BigDecimal.ZERO
+                : end.subtract(start).divideToIntegralValue(step).add(BigDecimal.ONE));
         List<String> out = new ArrayList<>();
         for (BigDecimal x = start; x.compareTo(end) <= 0; x = x.add(step)) {
             String num = x.signum() == 0 ? "0" : x.stripTrailingZeros().toPlainString();
