@@ -75,11 +75,17 @@ public final class SweepDirectory {
         throw new SweepException(dir + " exists and is not a Lossless sweep directory; choose another --out or remove it");
     }
 
-    /** Creates the directory (missing or empty) and writes the definition and the scenario copy. */
+    /**
+     * Creates the directory (missing or empty) with the definition, the scenario copy and {@code points/}, all
+     * at once ({@link AtomicDirectory}): a process killed meanwhile leaves no half-made sweep.
+     */
     public static SweepDirectory create(Path root, SweepDefinition def) throws IOException {
         SweepDirectory d = new SweepDirectory(root);
-        Files.createDirectories(d.root.resolve(POINTS));
-        d.writeDefinition(def);
+        AtomicDirectory.write(d.root, tmp -> {
+            Files.createDirectories(tmp.resolve(POINTS));
+            Files.writeString(tmp.resolve(SCENARIO_COPY), def.scenarioText(), StandardCharsets.UTF_8);
+            Files.writeString(tmp.resolve(DEFINITION), SweepJson.write(def), StandardCharsets.UTF_8);
+        });
         return d;
     }
 
