@@ -190,6 +190,23 @@ final class SlurmJob {
         }
         long sleep = FIRST_POLL_MS;
         int failedPolls = 0;
+        Thread onExit = new Thread(() -> System.err.println("lossless: stopped waiting; Slurm job " + id
+                + " goes on. Collect it later with: lossless sweep --collect " + dir.root()));
+        Runtime.getRuntime().addShutdownHook(onExit);
+        try {
+            poll(dir, progress, mine, reported, sleep, failedPolls);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+            } catch (IllegalStateException e) {
+                // shutting down: the hook runs
+            }
+        }
+        return failures(dir, all, progress);
+    }
+
+    private void poll(SweepDirectory dir, Progress progress, List<RunSpec> mine, Set<Integer> reported, long sleep,
+                      int failedPolls) throws InterruptedException {
         while (true) {
             boolean active;
             try {
@@ -204,11 +221,14 @@ final class SlurmJob {
             }
             SlurmExecutor.newlyDone(dir, mine, reported).forEach(progress::done);
             if (!active) {
-                break;
+                return;
             }
             Thread.sleep(sleep);
             sleep = Math.min(MAX_POLL_MS, sleep * 2);
         }
+    }
+
+    private List<RunFailure> failures(SweepDirectory dir, List<RunSpec> all, Progress progress) {
         List<RunFailure> failures = new ArrayList<>();
         Map<Integer, String> states = new HashMap<>();
         for (int t = 0; t < tasks.size(); t++) {
