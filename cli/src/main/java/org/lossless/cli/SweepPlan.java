@@ -11,11 +11,6 @@ import org.lossless.experiments.sweep.SweepDefinition;
 import org.lossless.experiments.sweep.SweepPoint;
 import org.lossless.experiments.sweep.VaryParser;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +33,7 @@ final class SweepPlan {
         }
         Path file = ctx.resolve(scenario);
         String display = scenario.toString();
-        String text = read(file, display);
+        String text = ScenarioLoader.readText(file, display);
         List<String> base = new ArrayList<>(sets);
         String seedSet = Execution.seedOverride(seed);
         if (seedSet != null) {
@@ -70,21 +65,6 @@ final class SweepPlan {
             return def.scenario(new RunSpec(0, p, 0, def.baseSeed()));
         } catch (ScenarioException e) {
             throw new ScenarioException("sweep point " + p.name() + " (" + String.join(" ", p.sets()) + "): " + e.getMessage());
-        }
-    }
-
-    private static String read(Path file, String display) {
-        if (Files.isDirectory(file)) {
-            throw new ScenarioException(display, null, "is a directory, not a scenario file");
-        }
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ScenarioException(display, null, "no such file");
-        } catch (CharacterCodingException e) {
-            throw new ScenarioException(display, null, "is not UTF-8 text");
-        } catch (IOException e) {
-            throw new ScenarioException(display, null, "cannot be read: " + e.getMessage());
         }
     }
 

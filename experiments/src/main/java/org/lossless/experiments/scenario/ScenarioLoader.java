@@ -37,12 +37,18 @@ public final class ScenarioLoader {
 
     /** As {@link #load(Path, List)}, naming the file {@code display} in messages (e.g. the path as typed). */
     public static Scenario load(Path file, String display, List<String> sets) {
+        String text = readText(file, display);
+        Path dir = file.toAbsolutePath().normalize().getParent();
+        return parse(display, text, dir, sets);
+    }
+
+    /** The text of a scenario file; a missing, unreadable or non-UTF-8 file is a {@link ScenarioException}. */
+    public static String readText(Path file, String display) {
         if (Files.isDirectory(file)) {
             throw new ScenarioException(display, null, "is a directory, not a scenario file");
         }
-        String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(display, null, "no such file");
         } catch (CharacterCodingException e) {
@@ -50,8 +56,6 @@ public final class ScenarioLoader {
         } catch (IOException e) {
             throw new ScenarioException(display, null, "cannot be read: " + e.getMessage());
         }
-        Path dir = file.toAbsolutePath().normalize().getParent();
-        return parse(display, text, dir, sets);
     }
 
     /**
