@@ -124,7 +124,7 @@ final class SweepCommand implements Callable<Integer> {
         Path dir = ctx.resolve(out);
         SweepDirectory work = Sweep.prepare(dir, def, resume, this::note);
         Sweep.Outcome o = Sweep.run(work, dir, def, ex, progress());
-        return SweepReport.print(ctx, o, def, show);
+        return SweepReport.print(ctx, o, def, show, dir);
     }
 
     private Integer collect() throws IOException, InterruptedException {
@@ -140,7 +140,7 @@ final class SweepCommand implements Callable<Integer> {
         SweepDirectory d = SweepDirectory.open(work);
         SweepDefinition def = d.definition();
         Sweep.Outcome o = SlurmExecutor.collect(d, dir, def, slurm.options(), progress());
-        return SweepReport.print(ctx, o, def, show);
+        return SweepReport.print(ctx, o, def, show, dir);
     }
 
     private Executor executor(SweepDefinition def) {

@@ -22,10 +22,11 @@ final class SweepReport {
     private SweepReport() {
     }
 
-    static int print(Context ctx, Sweep.Outcome o, SweepDefinition def, List<String> show) {
+    /** @param out the sweep's --out (where --collect and --resume find it) */
+    static int print(Context ctx, Sweep.Outcome o, SweepDefinition def, List<String> show, java.nio.file.Path out) {
         if (o.submitted()) {
             ctx.out().println("submitted " + (o.total() - o.doneBefore()) + " runs; the sweep is in " + o.dir()
-                    + "; when the job has ended: lossless sweep --collect " + o.dir());
+                    + "; when the job has ended: lossless sweep --collect " + out);
             ctx.out().flush();
             return 0;
         }

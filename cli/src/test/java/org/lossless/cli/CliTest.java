@@ -274,7 +274,7 @@ class CliTest {
         @Test
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
-            assertEquals("lossless: a command is required: run, check, demo, fluid, headroom, import, export (see "
+            assertEquals("lossless: a command is required: run, check, sweep, demo, fluid, headroom, import, export (see "
                     + "'lossless --help')\n", err.toString());
         }
     }

@@ -231,6 +231,14 @@ class SweepCommandTest {
         }
 
         @Test
+        void theSeedCannotVary() throws IOException {
+            Path s = scenario();
+            assertEquals(2, lossless("sweep", s.toString(), "--vary", "seed=1,2", "--out", "b"));
+            assertTrue(err.toString().contains("'seed' cannot vary"), err.toString());
+            assertFalse(Files.exists(cwd.resolve("b")));
+        }
+
+        @Test
         void unknownBaselineAndSlurmOptionsWithoutSlurm() throws IOException {
             Path s = scenario();
             assertEquals(2, lossless("sweep", s.toString(), "--vary", "switch.ecn.kmin=10KB,20KB", "--baseline", "kmin=10kb",

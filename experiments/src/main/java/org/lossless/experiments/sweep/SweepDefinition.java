@@ -43,6 +43,10 @@ public record SweepDefinition(String scenarioDisplay, Path scenarioPath, String 
         }
         Set<String> names = new LinkedHashSet<>();
         for (SweepPoint p : points) {
+            if (p.values().containsKey("seed")) {
+                throw new SweepException("the key 'seed' cannot vary between points: every point runs the same seeds "
+                        + "(--seed for the first, --replications for how many)");
+            }
             if (!names.add(p.name())) {
                 throw new ScenarioException("two sweep points are named " + p.name());
             }

@@ -29,9 +29,11 @@ public final class SweepRun {
         } catch (OutOfMemoryError e) {
             return "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB heap); see docs/sweeps.md, "
                     + "\"Memory\"";
-        } catch (RuntimeException | StackOverflowError e) {
-            String m = e.getMessage();
-            return e instanceof org.lossless.experiments.scenario.ScenarioException ? m : e.toString();
+        } catch (org.lossless.experiments.scenario.ScenarioException e) {
+            return e.getMessage();
+        } catch (RuntimeException | Error e) {
+            // a bug or a resource limit: the run fails, the sweep goes on (and reports it)
+            return e.toString();
         }
     }
 }
