@@ -27,12 +27,12 @@ import java.util.concurrent.Callable;
         description = {"Runs a scenario at every point of a grid (the cartesian product of the --vary values) or of a "
                 + "sweep file, N seeds per point (the same seeds at every point), and writes DIR/points/POINT/SEED/ "
                 + "(normal result directories), sweep.json (the resolved sweep), sweep.csv (one row per run), "
-                + "sweep-summary.csv (per point and figure: mean, 95 % Student-t interval, paired difference to "
+                + "sweep-summary.csv (per point and figure: mean, 95 %% Student-t interval, paired difference to "
                 + "--baseline) and sweep-status.json. See docs/sweeps.md."},
         footer = {"", "Examples:",
             "  lossless sweep incast.yaml --vary switch.ecn.kmin=50KB..400KB:50KB --replications 5 --out st",
             "  lossless sweep incast.yaml --vary 'switch.ecn.kmin,switch.ecn.kmax=100KB,400KB;200KB,800KB' "
-                + "--vary switch.pfc.dynamic_th=-5..1:1 --out st --baseline p1",
+                + "--vary switch.pfc.dynamic_th=-5..1:1 --out st --baseline kmin=100KB_kmax=400KB_dynamic_th=-5",
             "  lossless sweep incast.yaml --points study.yaml --executor slurm --partition cpu --time 30 --out st",
             "  lossless sweep --collect st",
             "", "Exit status: 0 every run complete (or submitted with --no-wait), 2 bad input (nothing run), "
