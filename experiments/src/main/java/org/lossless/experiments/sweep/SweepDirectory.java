@@ -100,8 +100,14 @@ public final class SweepDirectory {
         writeAtomically(root.resolve(DEFINITION), SweepJson.write(def));
     }
 
+    /** The definition in sweep.json; a missing or damaged one is a {@link SweepException} naming the file. */
     public SweepDefinition definition() throws IOException {
-        return SweepJson.read(root);
+        try {
+            return SweepJson.read(root);
+        } catch (IOException | RuntimeException e) {
+            throw new SweepException(root.resolve(DEFINITION) + ": cannot be read as a Lossless sweep definition ("
+                    + e.getMessage() + ")");
+        }
     }
 
     public Path root() {
