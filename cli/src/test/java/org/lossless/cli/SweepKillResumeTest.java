@@ -46,20 +46,31 @@ class SweepKillResumeTest {
         return pb.start();
     }
 
+    /**
+     * points/POINT/SEED/summary.json of the runs in place, with their timestamps. Hidden folders (a run being
+     * written, .SEED.tmp-*) are not entered: they come and go while the sweep runs.
+     */
     static Map<Path, FileTime> done(Path sweep) throws IOException {
         Map<Path, FileTime> m = new HashMap<>();
         Path points = sweep.resolve("points");
         if (!Files.isDirectory(points)) {
             return m;
         }
-        try (Stream<Path> s = Files.walk(points)) {
-            // points/POINT/SEED/summary.json only: a hidden .SEED.tmp-* folder holds a run being written
-            for (Path p : s.filter(p -> p.getFileName().toString().equals("summary.json")
-                    && points.relativize(p).getNameCount() == 3 && !p.getParent().getFileName().toString().startsWith(".")).toList()) {
-                m.put(sweep.relativize(p), Files.getLastModifiedTime(p));
+        for (Path point : visible(points)) {
+            for (Path run : visible(point)) {
+                Path summary = run.resolve("summary.json");
+                if (Files.isRegularFile(summary)) {
+                    m.put(sweep.relativize(summary), Files.getLastModifiedTime(summary));
+                }
             }
         }
         return m;
+    }
+
+    private static List<Path> visible(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
+        }
     }
 
     @Test
