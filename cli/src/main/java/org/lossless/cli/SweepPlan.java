@@ -64,7 +64,11 @@ final class SweepPlan {
         try {
             return def.scenario(new RunSpec(0, p, 0, def.baseSeed()));
         } catch (ScenarioException e) {
-            throw new ScenarioException("sweep point " + p.name() + " (" + String.join(" ", p.sets()) + "): " + e.getMessage());
+            String m = e.getMessage();
+            for (String kv : p.sets()) {
+                m = m.replace("(from --set " + kv + ")", "(from the sweep: " + kv + ")");
+            }
+            throw new ScenarioException("sweep point " + p.name() + ": " + m);
         }
     }
 
