@@ -251,6 +251,26 @@ class SweepCommandTest {
     }
 
     @Test
+    void aFailedRunMakesThePartialSweepSaySoAndResumeFinishesIt() throws IOException {
+        Path s = scenario();
+        String[] args = {"sweep", s.toString(), "--vary", "switch.ecn.kmin=10KB,20KB", "--replications", "2", "--quiet",
+            "--out", "f"};
+        assertEquals(0, lossless(args));
+        Path run = cwd.resolve("f/points/kmin=20KB/6");
+        org.lossless.experiments.results.AtomicDirectory.deleteTree(run);
+        Files.writeString(run, "in the way");
+        assertEquals(3, lossless(concat(args, "--resume")));
+        assertTrue(err.toString().contains("failed: points/kmin=20KB/6: cannot write points/kmin=20KB/6"), err.toString());
+        assertTrue(err.toString().contains("INCOMPLETE: 3 of 4 runs complete"), err.toString());
+        String status = Files.readString(cwd.resolve("f/sweep-status.json"));
+        assertTrue(status.contains("\"complete\" : false") && status.contains("\"missing\" : [ \"points/kmin=20KB/6\" ]"), status);
+        assertEquals(4, Files.readAllLines(cwd.resolve("f/sweep.csv")).size());
+        Files.delete(run);
+        assertEquals(0, lossless(concat(args, "--resume")), err.toString());
+        assertEquals(5, Files.readAllLines(cwd.resolve("f/sweep.csv")).size());
+    }
+
+    @Test
     void aPreviousSweepIsReplacedAndResumeWithOtherRunsIsRefused() throws IOException {
         Path s = scenario();
         assertEquals(0, lossless("sweep", s.toString(), "--vary", "switch.ecn.kmin=10KB,20KB", "--quiet", "--out", "r"));
