@@ -153,6 +153,12 @@ final class SweepCommand implements Callable<Integer> {
                 if (n < 1) {
                     throw new UserError("--jobs " + n + ": at least 1");
                 }
+                long heapMb = Runtime.getRuntime().maxMemory() >> 20;
+                if (n > 1 && (long) n * (LocalExecutor.HEAP_PER_WORKER >> 20) > heapMb) {
+                    note("--jobs " + n + " shares a " + heapMb + " MB heap (" + heapMb / n + " MB per worker; a k=16 "
+                            + "fat-tree run needs about 250 MB); raise it with JAVA_TOOL_OPTIONS=-Xmx<size> if runs fail "
+                            + "out of memory (docs/sweeps.md, \"Memory\")");
+                }
                 return new LocalExecutor(def, n, ctx.runner());
             }
             case "slurm" -> {
