@@ -196,6 +196,30 @@ class SweepCommandTest {
         return r;
     }
 
+    @Test
+    void aPointsFileCrossedWithVaryInADryRun() throws IOException {
+        Path s = scenario();
+        Files.writeString(cwd.resolve("study.yaml"), """
+                points:
+                  - name: shallow
+                    set: {switch.ecn.kmin: 10KB, switch.ecn.kmax: 40KB}
+                  - name: deep
+                    set: {switch.ecn.kmin: 40KB, switch.ecn.kmax: 160KB}
+                """);
+        assertEquals(0, lossless("sweep", s.toString(), "--points", "study.yaml", "--vary", "switch.ecn.pmax=0.1,0.2",
+                "--replications", "3", "--seed", "100", "--dry-run"), err.toString());
+        assertEquals("""
+                4 points x 3 replications = 12 runs; seeds [100, 101, 102]
+                  shallow_pmax=0.1: switch.ecn.kmin=10KB switch.ecn.kmax=40KB switch.ecn.pmax=0.1
+                  shallow_pmax=0.2: switch.ecn.kmin=10KB switch.ecn.kmax=40KB switch.ecn.pmax=0.2
+                  deep_pmax=0.1: switch.ecn.kmin=40KB switch.ecn.kmax=160KB switch.ecn.pmax=0.1
+                  deep_pmax=0.2: switch.ecn.kmin=40KB switch.ecn.kmax=160KB switch.ecn.pmax=0.2
+                """, out.toString());
+        try (Stream<Path> l = Files.list(cwd)) {
+            assertEquals(2, l.count(), "a dry run writes nothing");
+        }
+    }
+
     @Nested
     class BadInput {
         @Test
