@@ -59,8 +59,10 @@ class SweepSlurmTest {
     }
 
     String run(String... args) throws Exception {
+        long t0 = System.nanoTime();
         Process p = SweepKillResumeTest.lossless(cwd, cluster.env(), args);
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "lossless sweep did not end");
+        System.out.printf("SweepSlurmTest: %.1f s for lossless %s%n", (System.nanoTime() - t0) / 1e9, String.join(" ", args));
         String console = SweepKillResumeTest.console(cwd);
         try (var s = Files.list(cwd)) {
             for (Path f : s.filter(x -> x.getFileName().toString().startsWith("console-")).toList()) {

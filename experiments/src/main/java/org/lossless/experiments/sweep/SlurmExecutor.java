@@ -16,7 +16,7 @@ import java.util.Set;
  * {@code slurm/lib/}. A task runs {@code java -cp slurm/lib/... SweepTask SWEEP_DIR INDEX...}: it reads the
  * definition from the sweep directory and writes only its runs' directories, so nothing depends on the
  * submitting host once {@code sbatch --parsable} has returned. Waiting polls {@code squeue} with a backoff
- * (0.25 s doubling to 30 s); a run whose directory is missing when the job has left the queue is reported
+ * (0.25 s, growing by half each time up to 30 s, so the wait overshoots the job by at most a third of its duration); a run whose directory is missing when the job has left the queue is reported
  * with its task's log and exit reason ({@code sacct}, else {@code scontrol show job}, else the log).
  */
 public final class SlurmExecutor implements Executor {

@@ -224,7 +224,7 @@ final class SlurmJob {
                 return;
             }
             Thread.sleep(sleep);
-            sleep = Math.min(MAX_POLL_MS, sleep * 2);
+            sleep = Math.min(MAX_POLL_MS, sleep * 3 / 2);
         }
     }
 
