@@ -121,6 +121,9 @@ final class SweepCommand implements Callable<Integer> {
             return 0;
         }
         Executor ex = executor(def);
+        if (ex instanceof SlurmExecutor) {
+            SlurmExecutor.checkAvailable();
+        }
         Path dir = ctx.resolve(out);
         SweepDirectory work = Sweep.prepare(dir, def, resume, this::note);
         Sweep.Outcome o = Sweep.run(work, dir, def, ex, progress());

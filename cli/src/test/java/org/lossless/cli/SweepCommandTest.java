@@ -255,6 +255,18 @@ class SweepCommandTest {
         }
 
         @Test
+        void slurmWhereSlurmDoesNotAnswerIsRefusedBeforeAnythingIsWritten() throws Exception {
+            org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("SLURM_CONF") == null
+                    && !Files.exists(Path.of("/etc/slurm/slurm.conf")), "this machine has a Slurm configuration");
+            Path s = scenario();
+            assertEquals(2, lossless("sweep", s.toString(), "--vary", "switch.ecn.kmin=10KB", "--executor", "slurm",
+                    "--out", "b"));
+            assertTrue(err.toString().startsWith("lossless: --executor slurm: "), err.toString());
+            assertEquals(1, err.toString().lines().count(), err.toString());
+            assertFalse(Files.exists(cwd.resolve("b")));
+        }
+
+        @Test
         void theSeedCannotVary() throws IOException {
             Path s = scenario();
             assertEquals(2, lossless("sweep", s.toString(), "--vary", "seed=1,2", "--out", "b"));

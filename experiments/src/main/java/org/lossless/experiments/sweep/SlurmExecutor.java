@@ -30,6 +30,21 @@ public final class SlurmExecutor implements Executor {
         this.opts = opts;
     }
 
+    /**
+     * Checks that Slurm's client commands answer here ({@code sbatch --version}, {@code squeue --version}),
+     * before a sweep directory is made for nothing.
+     */
+    public static void checkAvailable() throws InterruptedException {
+        for (String cmd : List.of("sbatch", "squeue")) {
+            Slurm.Result r = Slurm.call(List.of(cmd, "--version"));
+            if (!r.ok()) {
+                String last = r.out().lines().reduce((a, b) -> b).orElse("").strip();
+                throw new SweepException("--executor slurm: " + (r.status() == 127 ? r.out()
+                        : cmd + " --version failed (exit " + r.status() + "): " + last));
+            }
+        }
+    }
+
     @Override
     public boolean waits() {
         return opts.waitForJob();
