@@ -101,7 +101,8 @@ class SweepKillResumeTest {
             assertEquals(e.getValue(), after.get(e.getKey()), e.getKey() + " was run again");
         }
         try (Stream<Path> s = Files.walk(st.resolve("points"))) {
-            assertEquals(List.of(), s.filter(x -> x.getFileName().toString().contains(".tmp-")).toList());
+            assertEquals(List.of(), s.filter(x -> x.getFileName().toString().startsWith(".")).toList(),
+                    "hidden folders of the killed run are left");
         }
         assertEquals(11, Files.readAllLines(st.resolve("sweep.csv")).size());
     }

@@ -135,8 +135,8 @@ public final class SweepDirectory {
     }
 
     /**
-     * Removes the hidden temporary directories ({@code .SEED.tmp-*}, {@code .SEED.old-*}) that a killed run
-     * left in the point folders. Only call it while no run of this sweep is going on anywhere.
+     * Removes the hidden folders ({@code .SEED.run-*}, {@code .SEED.tmp-*}, {@code .SEED.old-*}) that a killed
+     * run left in the point folders. Only call it while no run of this sweep is going on anywhere.
      *
      * @return how many were removed
      */
@@ -148,7 +148,7 @@ public final class SweepDirectory {
         int removed = 0;
         try (DirectoryStream<Path> ps = Files.newDirectoryStream(points, Files::isDirectory)) {
             for (Path p : ps) {
-                try (DirectoryStream<Path> tmps = Files.newDirectoryStream(p, ".*.{tmp,old}-*")) {
+                try (DirectoryStream<Path> tmps = Files.newDirectoryStream(p, ".*.{run,tmp,old}-*")) {
                     for (Path t : tmps) {
                         AtomicDirectory.deleteTree(t);
                         removed++;
