@@ -56,6 +56,7 @@ public final class Cli {
         CommandLine cl = new CommandLine(new LosslessCommand());
         cl.addSubcommand("run", new CommandLine(new RunCommand(ctx)));
         cl.addSubcommand("check", new CommandLine(new CheckCommand(ctx)));
+        cl.addSubcommand("sweep", new CommandLine(new SweepCommand(ctx)));
         cl.addSubcommand("demo", new CommandLine(new DemoCommand(ctx)));
         cl.addSubcommand("report", new CommandLine(new ReportCommand(ctx)));
         cl.addSubcommand("fluid", new CommandLine(new FluidCommand()));

@@ -289,8 +289,8 @@ class CliTest {
         @Test
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
-            assertEquals("lossless: a command is required: run, check, demo, report, fluid, headroom, import, export, replay, calibrate (see "
-                    + "'lossless --help')\n", err.toString());
+            assertEquals("lossless: a command is required: run, check, sweep, demo, report, fluid, headroom, import, "
+                    + "export, replay, calibrate (see 'lossless --help')\n", err.toString());
         }
     }
 }

@@ -38,12 +38,18 @@ public final class ScenarioLoader {
 
     /** As {@link #load(Path, List)}, naming the file {@code display} in messages (e.g. the path as typed). */
     public static Scenario load(Path file, String display, List<String> sets) {
+        String text = readText(file, display);
+        Path dir = file.toAbsolutePath().normalize().getParent();
+        return parse(display, text, dir, sets);
+    }
+
+    /** The text of a scenario file; a missing, unreadable or non-UTF-8 file is a {@link ScenarioException}. */
+    public static String readText(Path file, String display) {
         if (Files.isDirectory(file)) {
             throw new ScenarioException(display, null, "is a directory, not a scenario file");
         }
-        String text;
         try {
-            text = UserFiles.readText(file, display, MAX_FILE_BYTES);
+            return UserFiles.readText(file, display, MAX_FILE_BYTES);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
             if (m.contains("is larger than")) {
@@ -51,8 +57,6 @@ public final class ScenarioLoader {
             }
             throw new ScenarioException(m);
         }
-        Path dir = file.toAbsolutePath().normalize().getParent();
-        return parse(display, text, dir, sets);
     }
 
     /**

@@ -66,8 +66,13 @@ public final class Printable {
      * token of the user's input, never a file.
      */
     public static String message(String m) {
-        return escape(m).replaceAll("'([^'\\n]{" + MAX_QUOTED + "})[^'\\n]+'", "'$1...'");
+        // quoted excerpts are consumed left to right in pairs, so the text between two short quoted tokens is
+        // never taken for a quotation
+        return QUOTED.matcher(escape(m)).replaceAll(q -> java.util.regex.Matcher.quoteReplacement(
+                q.group(1).length() > MAX_QUOTED ? "'" + q.group(1).substring(0, MAX_QUOTED) + "...'" : q.group()));
     }
+
+    private static final java.util.regex.Pattern QUOTED = java.util.regex.Pattern.compile("'([^'\\n]*)'");
 
     /** Control, format (bidi overrides, zero-width), unassigned, private-use and lone surrogate code points. */
     static boolean unsafe(int cp) {
