@@ -9,9 +9,10 @@ import java.util.Objects;
  * add a record here, a reader branch in {@link WorkloadReader} and a writer branch in {@link ResolvedYaml},
  * and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
  */
-public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows {
-    List<String> SUPPORTED = List.of("flows", "hpcc-flows");
-    List<String> PLANNED = List.of("incast", "allreduce", "cdf", "storage");
+public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows, WorkloadConfig.Collective {
+    List<String> SUPPORTED = List.of("flows", "hpcc-flows", "allreduce", "allgather", "reducescatter", "alltoall",
+            "broadcast");
+    List<String> PLANNED = List.of("incast", "cdf", "storage");
 
     /** The type name as in the scenario file. */
     String type();
@@ -78,6 +79,33 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
         @Override
         public String type() {
             return "hpcc-flows";
+        }
+    }
+
+    /**
+     * A collective job ({@code allreduce}, {@code allgather}, {@code reducescatter}, {@code alltoall},
+     * {@code broadcast}); {@link CollectiveReader} reads it, the workloads module runs it.
+     *
+     * @param job the validated job (ranks, size, algorithm, protocol, latencies, placement on GPU servers)
+     */
+    record Collective(org.lossless.workloads.collective.CollectiveJob job) implements WorkloadConfig {
+        public Collective {
+            Objects.requireNonNull(job, "job");
+        }
+
+        @Override
+        public String type() {
+            return job.collective().key();
+        }
+
+        @Override
+        public String name() {
+            return job.name();
+        }
+
+        /** A fresh program that runs the job (one per run). */
+        public org.lossless.workloads.collective.CollectiveProgram program() {
+            return new org.lossless.workloads.collective.CollectiveProgram(job);
         }
     }
 

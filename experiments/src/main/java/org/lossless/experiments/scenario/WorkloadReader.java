@@ -42,6 +42,8 @@ final class WorkloadReader {
             WorkloadConfig cfg = switch (type) {
                 case "flows" -> flows(w, i, topology, defaultPriority);
                 case "hpcc-flows" -> HpccFlowsReader.read(w, i, topology);
+                case "allreduce", "allgather", "reducescatter", "alltoall", "broadcast" ->
+                        CollectiveReader.read(w, i, topology, defaultPriority);
                 default -> {
                     List<String> all = new ArrayList<>(WorkloadConfig.SUPPORTED);
                     all.addAll(WorkloadConfig.PLANNED);

@@ -508,7 +508,7 @@ class ScenarioLoaderTest {
         @Test
         void unsupportedWorkloadType() {
             assertEquals("t.yaml: workloads[1].type: workload type 'incast' is not supported yet (supported: flows, "
-                    + "hpcc-flows)",
+                    + "hpcc-flows, allreduce, allgather, reducescatter, alltoall, broadcast)",
                     error(MINIMAL + "  - {type: incast, receiver: 0, senders: [1, 2], size: 1MB}\n"));
         }
 
