@@ -1,8 +1,6 @@
 package org.lossless.workloads.collective;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Grows a {@link Plan}. Planners add ops in program order per stream and create a transfer with
@@ -20,7 +18,7 @@ final class PlanBuilder {
     private int[] opChannel = new int[256];
     private int[] opNext = new int[256];
     private boolean[] opHasPred = new boolean[256];
-    private final Map<Long, Integer> lastOfStream = new HashMap<>();
+    private final LongIntMap lastOfStream = new LongIntMap();
     private int[] inOp = new int[256];
     private int[] inTransfer = new int[256];
     private int inputs;
@@ -41,7 +39,7 @@ final class PlanBuilder {
     private int[] laneChannel = new int[64];
     private int[] laneWindow = new int[64];
     private int[] laneCount = new int[64];
-    private final Map<Long, Integer> laneIds = new HashMap<>();
+    private final LongIntMap laneIds = new LongIntMap();
 
     PlanBuilder(GpuServers servers, boolean pxn, Protocol protocol) {
         this.servers = servers;
@@ -71,9 +69,10 @@ final class PlanBuilder {
         opStep[id] = step;
         opChannel[id] = channel;
         opNext[id] = -1;
-        Integer prev = lastOfStream.put(stream, id);
-        opHasPred[id] = prev != null;
-        if (prev != null) {
+        int prev = lastOfStream.get(stream, -1);
+        lastOfStream.put(stream, id);
+        opHasPred[id] = prev >= 0;
+        if (prev >= 0) {
             opNext[prev] = id;
         }
         for (int t : in) {
@@ -122,8 +121,8 @@ final class PlanBuilder {
 
     private int lane(int channel, int src, int dst, int window) {
         long key = ((long) channel << 42) | ((long) src << 21) | dst;
-        Integer id = laneIds.get(key);
-        if (id != null) {
+        int id = laneIds.get(key, -1);
+        if (id >= 0) {
             return id;
         }
         if (lanes == laneKind.length) {
