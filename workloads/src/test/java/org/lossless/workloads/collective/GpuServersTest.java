@@ -67,4 +67,35 @@ class GpuServersTest {
         long cts = Jobs.ser(64) + Jobs.LAT;
         assertEquals(cts + nv, first.postPs(), "the slot granted, then the NVLink hop to the rail-local GPU, then posted");
     }
+
+    @Test
+    void treeNetworkEdgesJoinTheServersHeadsOnTheChannelsRail() {
+        // 2 servers x 4 GPUs; channel 1 heads are GPU 1 of each server (hosts 1 and 5)
+        TreeShape t = TreeShape.of(new int[] {0, 1, 2, 3, 4, 5, 6, 7}, FOUR, 1, 0);
+        assertEquals(1, t.root());
+        assertEquals(1, t.parent()[5], "server 1's head hangs under server 0's head");
+        assertEquals(5, t.parent()[6]);
+        assertEquals(3, t.parent()[0], "the chain 1-2-3-0 inside server 0");
+        CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 8).servers(FOUR).channels(2)
+                .algorithm(Algorithm.TREE).size(4 << 20).build());
+        for (Message m : Jobs.record(8, p)) {
+            int a = m.connection().srcHost();
+            int b = m.connection().dstHost();
+            assertTrue((a == 0 && b == 4) || (a == 4 && b == 0) || (a == 1 && b == 5) || (a == 5 && b == 1), a + " -> " + b);
+        }
+    }
+
+    @Test
+    void autoChoosesAndRuns() {
+        // NCCL's latencies (not the test defaults): 16 ranks, 256 KiB -> tree with LL128 (docs/workloads.md table)
+        CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 16).algorithm(null).protocol(null)
+                .latencies(-1, -1, -1).size(256 << 10).build());
+        List<Message> data = Jobs.data(Jobs.record(16, p));
+        assertEquals(Algorithm.TREE, p.choice().algorithm());
+        assertEquals(Protocol.LL128, p.choice().protocol());
+        assertEquals(new StepLatencies(14_000_000, 8_500_000, 1_250_000), p.latencies());
+        assertTrue(p.finished());
+        // 128 KiB per tree, one chunk: ceil(131072 / 120) = 1093 LL128 lines of 128 bytes on the wire
+        data.forEach(m -> assertEquals(1093 * 128, m.bytes()));
+    }
 }
