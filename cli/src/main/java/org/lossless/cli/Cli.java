@@ -54,6 +54,7 @@ public final class Cli {
         cl.addSubcommand("run", new CommandLine(new RunCommand(ctx)));
         cl.addSubcommand("check", new CommandLine(new CheckCommand(ctx)));
         cl.addSubcommand("demo", new CommandLine(new DemoCommand(ctx)));
+        cl.addSubcommand("report", new CommandLine(new ReportCommand(ctx)));
         cl.addSubcommand("fluid", new CommandLine(new FluidCommand()));
         cl.addSubcommand("headroom", new CommandLine(new HeadroomCommand()));
         CommandLine imports = new CommandLine(new ImportCommand());

@@ -35,6 +35,10 @@ final class Execution {
         if (report) {
             try {
                 ctx.reporter().accept(out);
+                Path html = out.resolve("report.html");
+                if (Files.isRegularFile(html)) {
+                    ctx.out().println("report: " + html);
+                }
             } catch (UnsupportedOperationException e) {
                 ctx.err().println("lossless: note: " + e.getMessage() + "; the result files are in " + out);
             }

@@ -2,12 +2,14 @@ package org.lossless.cli;
 
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.run.ScenarioRunner;
+import org.lossless.plots.report.Report;
+import org.lossless.plots.report.ReportException;
 
 import java.nio.file.Path;
 
 /**
- * Where the command line gets its engines from: the one place to wire in the packet engine (and, later,
- * the report writer).
+ * Where the command line gets its engines from: the one place to wire in the packet engine and the report
+ * writer.
  */
 public final class Runners {
     private Runners() {
@@ -18,8 +20,12 @@ public final class Runners {
         return new ScenarioEngine();
     }
 
-    /** Writes charts and report.html into a run directory. */
+    /** Writes charts and report.html into a run directory (a report that cannot be written is bad input). */
     public static void report(Path runDir) {
-        throw new UnsupportedOperationException("reports are not available yet");
+        try {
+            Report.write(runDir);
+        } catch (ReportException e) {
+            throw new UserError(e.getMessage());
+        }
     }
 }

@@ -235,11 +235,25 @@ class CliTest {
         }
 
         @Test
-        void defaultOutIsResultsNameSeedAndTheStubReportIsANote() {
+        void defaultOutIsResultsNameSeedAndTheReportPathIsPrinted() {
             Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners::report);
             assertEquals(0, cli.execute("demo"));
-            assertTrue(Files.isDirectory(cwd.resolve("results/demo-incast-8to1-1")));
-            assertTrue(err.toString().startsWith("lossless: note: reports are not available yet"), err.toString());
+            Path dir = cwd.resolve("results/demo-incast-8to1-1");
+            assertTrue(Files.isDirectory(dir));
+            assertTrue(Files.isRegularFile(dir.resolve("report.html")));
+            assertTrue(out.toString().contains("report: " + dir.resolve("report.html")), out.toString());
+        }
+
+        @Test
+        void reportCommandRewritesTheReportAndRejectsWhatIsNotResults() throws Exception {
+            Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners::report);
+            assertEquals(0, cli.execute("demo", "--out", "d"));
+            assertEquals(0, cli.execute("report", "d", "--top", "3"));
+            assertTrue(out.toString().contains("report: " + cwd.resolve("d/report.html")), out.toString());
+            assertEquals(2, cli.execute("report", "nowhere"));
+            assertTrue(err.toString().contains("nowhere: no such directory"), err.toString());
+            assertEquals(2, cli.execute("report", "d", "--ports", "sw0"));
+            assertTrue(err.toString().contains("--ports sw0: expected NODE:PORT"), err.toString());
         }
 
         @Test
@@ -274,7 +288,7 @@ class CliTest {
         @Test
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
-            assertEquals("lossless: a command is required: run, check, demo, fluid, headroom, import, export (see "
+            assertEquals("lossless: a command is required: run, check, demo, report, fluid, headroom, import, export (see "
                     + "'lossless --help')\n", err.toString());
         }
     }

@@ -48,8 +48,8 @@ class MultiQpCliTest {
         // at 1 us no CNP can have come back (one way is already 1 us + 2 serializations): each of flow 0's
         // four QPs runs at its reaction point's initial rate, the 100 Gb/s line rate; flow 1 has one QP
         List<String> rates = Files.readAllLines(cwd.resolve("r/timeseries/rates.csv"));
-        assertTrue(rates.contains("1000000,0,400000000000"), rates.subList(0, Math.min(6, rates.size())).toString());
-        assertTrue(rates.contains("1000000,1,100000000000"), rates.subList(0, Math.min(6, rates.size())).toString());
+        assertTrue(rates.contains("1000000,0,400000000000,0"), rates.subList(0, Math.min(6, rates.size())).toString());
+        assertTrue(rates.contains("1000000,1,100000000000,0"), rates.subList(0, Math.min(6, rates.size())).toString());
     }
 
     @Test

@@ -25,11 +25,16 @@ public final class PacketEngine {
 
     /**
      * What to sample while running: the scenario's telemetry settings and where to stream the rows
-     * ({@code null} writers switch a series off): {@code timeseries/queues.csv}, {@code rates.csv} and
-     * {@code pfc.csv} ({@link PfcLog}).
+     * ({@code null} writers switch a series off): {@code timeseries/queues.csv}, {@code rates.csv},
+     * {@code pfc.csv} ({@link PfcLog}) and {@code links.csv}.
      */
-    public record Telemetry(TelemetryConfig config, Writer queues, Writer rates, Writer pfc) {
-        /** Without the PFC event log. */
+    public record Telemetry(TelemetryConfig config, Writer queues, Writer rates, Writer pfc, Writer links) {
+        /** Without link loads. */
+        public Telemetry(TelemetryConfig config, Writer queues, Writer rates, Writer pfc) {
+            this(config, queues, rates, pfc, null);
+        }
+
+        /** Without the PFC event log and link loads. */
         public Telemetry(TelemetryConfig config, Writer queues, Writer rates) {
             this(config, queues, rates, null);
         }
@@ -88,8 +93,10 @@ public final class PacketEngine {
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
         pauseGraph.attach();
+        TelemetrySampler sampler = null;
         if (telemetry != null) {
-            sampler(kernel, network, flows, split, telemetry).arm();
+            sampler = sampler(kernel, network, flows, split, telemetry);
+            sampler.arm();
             if (telemetry.pfc() != null) {
                 PfcLog log = new PfcLog(telemetry.pfc());
                 for (Node node : in.topology().nodes()) {
@@ -111,6 +118,7 @@ public final class PacketEngine {
         }
         List<String> cycle = deadlock.detect(flows.finishedCount() < flows.size());
         if (telemetry != null) {
+            sampler.finish(kernel.now());
             flush(telemetry);
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
@@ -153,12 +161,24 @@ public final class PacketEngine {
                 watched.add(new TelemetrySampler.RateProbe(i, split.parts(flows, i)));
             }
         }
+        List<TelemetrySampler.LinkProbe> links = new ArrayList<>();
+        if (t.links() != null) {
+            for (Node node : topology.nodes()) {
+                for (org.lossless.topology.Port p : topology.ports(node.id())) {
+                    if (c.links().includes(new TelemetryConfig.QueueRef(node.name(), p.index()))) {
+                        links.add(new TelemetrySampler.LinkProbe(node.name(), p.index(),
+                                network.egress(node.id(), p.index()).counters()));
+                    }
+                }
+            }
+        }
         try {
-            TelemetrySampler.writeHeaders(t.queues(), t.rates());
+            TelemetrySampler.writeHeaders(t.queues(), t.rates(), t.links());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new TelemetrySampler(kernel, c.sampleIntervalPs(), probes, watched, t.queues(), t.rates());
+        return new TelemetrySampler(kernel, c.sampleIntervalPs(), probes, watched, t.queues(), t.rates(), links,
+                t.links());
     }
 
     private static void flush(Telemetry t) {
@@ -171,6 +191,9 @@ public final class PacketEngine {
             }
             if (t.pfc() != null) {
                 t.pfc().flush();
+            }
+            if (t.links() != null) {
+                t.links().flush();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

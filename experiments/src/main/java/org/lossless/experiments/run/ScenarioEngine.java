@@ -38,14 +38,16 @@ public final class ScenarioEngine implements ScenarioRunner {
         boolean queues = !scenario.telemetry().queues().none();
         boolean rates = !scenario.telemetry().flowRates().none();
         boolean pfc = scenario.telemetry().pfc();
+        boolean links = !scenario.telemetry().links().none();
         try {
-            if (queues || rates || pfc) {
+            if (queues || rates || pfc || links) {
                 Files.createDirectories(ts);
             }
             try (Writer q = queues ? writer(ts.resolve("queues.csv")) : null;
                  Writer r = rates ? writer(ts.resolve("rates.csv")) : null;
-                 Writer p = pfc ? writer(ts.resolve("pfc.csv")) : null) {
-                return new PacketEngine().run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p));
+                 Writer p = pfc ? writer(ts.resolve("pfc.csv")) : null;
+                 Writer l = links ? writer(ts.resolve("links.csv")) : null) {
+                return new PacketEngine().run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

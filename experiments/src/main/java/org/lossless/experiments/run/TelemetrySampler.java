@@ -7,19 +7,23 @@ import java.util.List;
 
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
+import org.lossless.core.net.PortCounters;
 import org.lossless.nic.Flow;
 import org.lossless.switchmodel.OutputQueues;
 
 /**
- * Samples egress queues and sender rates every {@code intervalPs} with one periodic event, streaming
- * rows to {@code timeseries/queues.csv} ({@code time_ps,node,port,priority,bytes}) and
- * {@code timeseries/rates.csv} ({@code time_ps,flow_id,rate_bps}).
+ * Samples egress queues, sender rates and link loads every {@code intervalPs} with one periodic event,
+ * streaming rows to {@code timeseries/queues.csv} ({@code time_ps,node,port,priority,bytes}),
+ * {@code timeseries/rates.csv} ({@code time_ps,flow_id,rate_bps,cnps}: {@code cnps} = CNPs the flow's
+ * sending QPs have received so far, so a report can mark rate cuts) and {@code timeseries/links.csv}
+ * ({@code time_ps,node,port,tx_bytes}: frame bytes the port sent since the previous sample, all priorities).
  *
  * <p>To keep files proportional to activity, a queue row is written when the queue is non-empty or
  * was non-empty at the previous sample (so every return to zero is visible); a rate row is written
  * while the flow is running (started, not yet fully acknowledged): the sum of its QPs' current rates
  * when it uses several ({@code qps}), each QP counting while it is itself running. The sampler stops re-arming when
- * the run stops.
+ * the run stops. A link row is written only when the port sent something in the interval (an absent row is
+ * an idle interval).
  */
 final class TelemetrySampler extends SimEvent {
     private static final long serialVersionUID = 1L;
@@ -32,18 +36,31 @@ final class TelemetrySampler extends SimEvent {
     record RateProbe(long flowId, Flow[] parts) {
     }
 
+    /** One port whose load to watch: its counters (frame bytes sent, per priority). */
+    record LinkProbe(String node, int port, PortCounters counters) {
+    }
+
     private final Scheduler sim;
     private final long intervalPs;
     private final List<QueueProbe> queues;
     private final List<RateProbe> flows;
     private final Writer queueOut;
     private final Writer rateOut;
+    private final List<LinkProbe> links;
+    private final Writer linkOut;
+    /** [probe] frame bytes sent up to the previous sample. */
+    private final long[] linkTx;
     /** [probe][priority] was non-empty at the last sample. */
     private final boolean[][] wasNonEmpty;
     private final StringBuilder line = new StringBuilder(64);
 
     TelemetrySampler(Scheduler sim, long intervalPs, List<QueueProbe> queues, List<RateProbe> flows, Writer queueOut,
                      Writer rateOut) {
+        this(sim, intervalPs, queues, flows, queueOut, rateOut, List.of(), null);
+    }
+
+    TelemetrySampler(Scheduler sim, long intervalPs, List<QueueProbe> queues, List<RateProbe> flows, Writer queueOut,
+                     Writer rateOut, List<LinkProbe> links, Writer linkOut) {
         if (intervalPs <= 0) {
             throw new IllegalArgumentException("telemetry.sample_interval must be > 0");
         }
@@ -54,19 +71,30 @@ final class TelemetrySampler extends SimEvent {
         this.queueOut = queueOut;
         this.rateOut = rateOut;
         this.wasNonEmpty = new boolean[queues.size()][8];
+        this.links = List.copyOf(links);
+        this.linkOut = linkOut;
+        this.linkTx = new long[links.size()];
     }
 
     static void writeHeaders(Writer queueOut, Writer rateOut) throws IOException {
+        writeHeaders(queueOut, rateOut, null);
+    }
+
+    static void writeHeaders(Writer queueOut, Writer rateOut, Writer linkOut) throws IOException {
         if (queueOut != null) {
             queueOut.write("time_ps,node,port,priority,bytes\n");
         }
         if (rateOut != null) {
-            rateOut.write("time_ps,flow_id,rate_bps\n");
+            rateOut.write("time_ps,flow_id,rate_bps,cnps\n");
+        }
+        if (linkOut != null) {
+            linkOut.write("time_ps,node,port,tx_bytes\n");
         }
     }
 
     void arm() {
-        if ((queueOut != null && !queues.isEmpty()) || (rateOut != null && !flows.isEmpty())) {
+        if ((queueOut != null && !queues.isEmpty()) || (rateOut != null && !flows.isEmpty())
+                || (linkOut != null && !links.isEmpty())) {
             sim.schedule(this, 0);
         }
     }
@@ -80,6 +108,9 @@ final class TelemetrySampler extends SimEvent {
             }
             if (rateOut != null) {
                 sampleRates(now);
+            }
+            if (linkOut != null) {
+                sampleLinks(now);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -108,13 +139,49 @@ final class TelemetrySampler extends SimEvent {
             RateProbe f = flows.get(i);
             // the flow's rate is the sum of its QPs' current rates (a QP not started or fully acked adds 0)
             long rate = 0;
+            long cnps = 0;
             for (Flow part : f.parts()) {
                 rate += part.currentRateBps(now);
+                cnps += part.cnpsReceived();
             }
             if (rate > 0) {
                 line.setLength(0);
-                line.append(now).append(',').append(f.flowId()).append(',').append(rate).append('\n');
+                line.append(now).append(',').append(f.flowId()).append(',').append(rate).append(',').append(cnps)
+                        .append('\n');
                 rateOut.append(line);
+            }
+        }
+    }
+
+    /**
+     * At the end of the run: the link bytes of the last, partial interval (so the rows of a port add up to
+     * its total in ports.csv).
+     */
+    void finish(long now) {
+        if (linkOut == null) {
+            return;
+        }
+        try {
+            sampleLinks(now);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void sampleLinks(long now) throws IOException {
+        for (int i = 0; i < links.size(); i++) {
+            LinkProbe l = links.get(i);
+            long tx = 0;
+            for (long b : l.counters().txBytes) {
+                tx += b;
+            }
+            long sent = tx - linkTx[i];
+            linkTx[i] = tx;
+            if (sent > 0) {
+                line.setLength(0);
+                line.append(now).append(',').append(l.node()).append(',').append(l.port()).append(',').append(sent)
+                        .append('\n');
+                linkOut.append(line);
             }
         }
     }

@@ -255,6 +255,12 @@ public final class ResolvedYaml {
             t.flowRates().items().forEach(a::add);
         }
         n.put("pfc", t.pfc());
+        if (t.links().all() || t.links().none()) {
+            n.put("links", t.links().all() ? "all" : "none");
+        } else {
+            ArrayNode a = n.putArray("links");
+            t.links().items().forEach(q -> a.add(q.toString()));
+        }
         return n;
     }
 

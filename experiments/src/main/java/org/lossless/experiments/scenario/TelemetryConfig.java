@@ -11,18 +11,26 @@ import java.util.Objects;
  * @param flowRates        flow ids for {@code timeseries/rates.csv}
  * @param pfc              write every PFC pause and resume to {@code timeseries/pfc.csv} (not sampled: one
  *                         row per XOFF/XON decision)
+ * @param links            ports (switch and host, {@code node:port}) whose transmitted bytes per sample interval
+ *                         go to {@code timeseries/links.csv} (link utilisation over time)
  */
 public record TelemetryConfig(long sampleIntervalPs, Selection<QueueRef> queues, Selection<Long> flowRates,
-                              boolean pfc) {
+                              boolean pfc, Selection<QueueRef> links) {
     public TelemetryConfig {
         if (sampleIntervalPs <= 0) {
             throw new IllegalArgumentException("sample interval must be > 0 ps, got " + sampleIntervalPs);
         }
         Objects.requireNonNull(queues, "queues");
         Objects.requireNonNull(flowRates, "flowRates");
+        Objects.requireNonNull(links, "links");
     }
 
-    /** With {@code timeseries/pfc.csv} on (the default). */
+    /** With every link's load in {@code timeseries/links.csv} (the default). */
+    public TelemetryConfig(long sampleIntervalPs, Selection<QueueRef> queues, Selection<Long> flowRates, boolean pfc) {
+        this(sampleIntervalPs, queues, flowRates, pfc, Selection.everything());
+    }
+
+    /** With {@code timeseries/pfc.csv} and {@code timeseries/links.csv} on (the defaults). */
     public TelemetryConfig(long sampleIntervalPs, Selection<QueueRef> queues, Selection<Long> flowRates) {
         this(sampleIntervalPs, queues, flowRates, true);
     }
@@ -65,7 +73,7 @@ public record TelemetryConfig(long sampleIntervalPs, Selection<QueueRef> queues,
     /**
      * An egress port written {@code "node:port"}, e.g. {@code sw0:3}.
      *
-     * @param node switch name as in the topology ({@code sw0} in a star)
+     * @param node switch name as in the topology ({@code sw0} in a star); for {@code links} also a host ({@code h0})
      * @param port port index on that switch
      */
     public record QueueRef(String node, int port) {

@@ -3,35 +3,37 @@ package org.lossless.experiments.scenario;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads {@code telemetry}: sample interval, queue and flow-rate selections, the PFC event log switch. */
+/** Reads {@code telemetry}: sample interval, queue, flow-rate and link selections, the PFC event log switch. */
 final class TelemetryReader {
     private TelemetryReader() {
     }
 
     static TelemetryConfig read(Cursor c, long flowCount) {
-        c.object("sample_interval", "queues", "flow_rates", "pfc");
+        c.object("sample_interval", "queues", "flow_rates", "pfc", "links");
         Cursor intervalKey = c.key("sample_interval");
         long interval = intervalKey.timePs(Defaults.SAMPLE_INTERVAL_PS);
         if (interval <= 0) {
             throw intervalKey.error("the sample interval must be > 0, e.g. 10us");
         }
-        return new TelemetryConfig(interval, queues(c.key("queues")), flowRates(c.key("flow_rates"), flowCount),
-                c.key("pfc").bool(true));
+        return new TelemetryConfig(interval, ports(c.key("queues"), "queue", "switch:port", "sw0:0"), flowRates(c.key("flow_rates"), flowCount),
+                c.key("pfc").bool(true), ports(c.key("links"), "port", "node:port", "sw0:0 or h1:0"));
     }
 
-    private static TelemetryConfig.Selection<TelemetryConfig.QueueRef> queues(Cursor c) {
+    /** A selection of ports; {@code what} ("queue" or "port"), {@code form} and {@code example} word the errors. */
+    private static TelemetryConfig.Selection<TelemetryConfig.QueueRef> ports(Cursor c, String what, String form,
+                                                                             String example) {
         if (!c.present()) {
             return TelemetryConfig.Selection.everything();
         }
         if (!c.isList()) {
-            return allOrNone(c, "all, none or a list of \"switch:port\" such as [\"sw0:0\"]");
+            return allOrNone(c, "all, none or a list of \"" + form + "\" such as [\"sw0:0\"]");
         }
         List<TelemetryConfig.QueueRef> refs = new ArrayList<>();
         for (Cursor item : c.list()) {
-            String t = item.text("a \"switch:port\" such as sw0:0");
+            String t = item.text("a \"" + form + "\" such as " + example);
             int colon = t.lastIndexOf(':');
             if (colon <= 0 || !t.substring(colon + 1).matches("\\d{1,9}")) {
-                throw item.error("'" + t + "' is not a queue: expected \"switch:port\" such as sw0:0");
+                throw item.error("'" + t + "' is not a " + what + ": expected \"" + form + "\" such as " + example);
             }
             refs.add(new TelemetryConfig.QueueRef(t.substring(0, colon), Integer.parseInt(t.substring(colon + 1))));
         }

@@ -320,6 +320,7 @@ class ScenarioLoaderTest {
                       queues: all
                       flow_rates: none
                       pfc: true
+                      links: all
                     routing:
                       mode: ecmp
                       convergence: 1ms
@@ -441,7 +442,7 @@ class ScenarioLoaderTest {
 
         @Test
         void unknownKeyFarFromAnything() {
-            assertEquals("t.yaml: telemetry.zzzzzzzz: unknown key (allowed here: sample_interval, queues, flow_rates, pfc)",
+            assertEquals("t.yaml: telemetry.zzzzzzzz: unknown key (allowed here: sample_interval, queues, flow_rates, pfc, links)",
                     error(MINIMAL + "telemetry: {zzzzzzzz: 1}\n"));
         }
 

@@ -1,0 +1,80 @@
+package org.lossless.experiments.run;
+
+import java.util.List;
+
+import org.lossless.core.net.WireFormat;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.switchmodel.ecn.EcnConfig;
+import org.lossless.switchmodel.ecn.RedParams;
+import org.lossless.switchmodel.mmu.Mmu;
+import org.lossless.switchmodel.settings.MmuFactory;
+import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.PortSpec;
+import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.Node;
+import org.lossless.topology.Topology;
+
+/**
+ * The reference levels of one switch egress queue, for charts: ECN K_min and K_max at the port's speed and
+ * the queue length at which a PFC XOFF is first asked for when the queue is fed by one ingress port. The
+ * XOFF level is found as {@link EcnPfcLint} finds it: by probing the switch's own MMU, built exactly as a run
+ * builds it, with data frames entering on another port of the switch until the MMU asks for XOFF (with
+ * dynamic thresholds the level depends on how many ingress ports share the buffer: this is the one-ingress
+ * level, the lowest at which a pause can start). Computed from the scenario alone, never from a run.
+ *
+ * @param kminBytes ECN K_min, bytes; -1 when ECN is off
+ * @param kmaxBytes ECN K_max, bytes; -1 when ECN is off
+ * @param xoffBytes the one-ingress XOFF queue level, bytes; -1 when PFC is off for the priority or the MMU
+ *                  drops before asking for XOFF
+ */
+public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
+    /** Probing stops after this many frames (a buffer of some GB). */
+    private static final int MAX_FRAMES = 1_000_000;
+
+    /**
+     * The levels of egress {@code port} of switch {@code switchName} for {@code priority}; null if there is
+     * no such switch port or the switch has a single port.
+     */
+    public static QueueThresholds of(Scenario s, Topology t, String switchName, int port, int priority) {
+        Node node;
+        try {
+            node = t.node(t.nodeId(switchName));
+        } catch (RuntimeException e) {
+            return null;
+        }
+        if (node.isHost() || port < 0 || port >= t.ports(node.id()).size() || t.ports(node.id()).size() < 2) {
+            return null;
+        }
+        SwitchSettings settings = s.switchSettings();
+        List<PortSpec> specs = PacketNetwork.portSpecs(t, node);
+        long kmin = -1;
+        long kmax = -1;
+        if (settings.ecn() == null || !Boolean.FALSE.equals(settings.ecn().enabled())) {
+            EcnConfig ecn = MmuFactory.ecnConfig(settings, specs);
+            RedParams red = ecn.paramsFor(specs.get(port).rateBps());
+            kmin = red.kminBytes();
+            kmax = red.kmaxBytes();
+        }
+        return new QueueThresholds(kmin, kmax, xoff(settings, specs, port, priority, s.nic().mtu(),
+                PacketNetwork.nicRate(t, node)));
+    }
+
+    private static long xoff(SwitchSettings s, List<PortSpec> specs, int egress, int priority, int mtu, long nicRate) {
+        PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
+        if (Boolean.FALSE.equals(pfc.enabled()) || !pfc.resolved(s.hpcc2019(), null).priorities().contains(priority)) {
+            return -1;
+        }
+        int ingress = egress == 0 ? 1 : 0;
+        int frame = WireFormat.dataFrameBytes(mtu, false);
+        Mmu mmu = MmuFactory.create(s, specs, WireFormat.dataFrameBytes(mtu, true), nicRate);
+        for (int i = 0; i < MAX_FRAMES; i++) {
+            if (mmu.admit(ingress, priority, egress, priority, frame) != Mmu.ADMIT) {
+                return -1;
+            }
+            if (mmu.shouldXoff(ingress, priority)) {
+                return mmu.egressQueueBytes(egress, priority);
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,187 @@
+package org.lossless.plots.charts;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.lossless.experiments.results.Percentiles;
+import org.lossless.plots.data.FlowRow;
+import org.lossless.plots.data.ResultSet;
+
+/**
+ * Flow completion time slowdown (FCT / ideal FCT of the flow alone in the empty network) of finished flows:
+ * the CDF per workload, and, per workload, the p50 / p95 / p99 slowdown per flow-size bucket as in the HPCC
+ * paper (buckets of about equal flow counts, at most {@link #MAX_BUCKETS}, never splitting one size; the
+ * x axis labels each bucket by its largest flow). Percentiles are nearest-rank, as in summary.json.
+ */
+public final class FctCharts {
+    public static final String CDF_ID = "fct-cdf";
+    public static final String BUCKETS_ID = "fct-buckets";
+    public static final int MAX_BUCKETS = 20;
+    /** Per-workload bucket charts at most (the rest are named in the caption). */
+    public static final int MAX_WORKLOADS = 4;
+
+    private FctCharts() {
+    }
+
+    /** Finished flows' slowdowns per workload, in first-seen order. */
+    static Map<String, List<FlowRow>> byWorkload(List<FlowRow> flows) {
+        Map<String, List<FlowRow>> m = new LinkedHashMap<>();
+        for (FlowRow f : flows) {
+            if (f.finished() && !Double.isNaN(f.slowdown())) {
+                m.computeIfAbsent(f.workload().isEmpty() ? "flows" : f.workload(), k -> new ArrayList<>()).add(f);
+            }
+        }
+        return m;
+    }
+
+    public static Figure cdf(ResultSet rs) {
+        return cdf(List.of(rs), List.of(""));
+    }
+
+    /** The CDF of several runs overlaid (a comparison), series named by {@code labels} + workload. */
+    public static Figure cdf(List<ResultSet> runs, List<String> labels) {
+        String title = "FCT slowdown CDF";
+        XYSeriesCollection data = new XYSeriesCollection();
+        long finished = 0;
+        long total = 0;
+        List<Integer> runOf = new ArrayList<>();
+        for (int r = 0; r < runs.size(); r++) {
+            List<FlowRow> flows = runs.get(r).flows();
+            total += flows.size();
+            for (Map.Entry<String, List<FlowRow>> e : byWorkload(flows).entrySet()) {
+                double[] sd = e.getValue().stream().mapToDouble(FlowRow::slowdown).sorted().toArray();
+                finished += sd.length;
+                XYSeries s = new XYSeries((labels.get(r).isEmpty() ? "" : labels.get(r) + ": ") + e.getKey(), false, true);
+                for (int i = 0; i < sd.length; i++) {
+                    // a step: the fraction jumps at each value
+                    s.add(sd[i], (double) i / sd.length);
+                    s.add(sd[i], (double) (i + 1) / sd.length);
+                }
+                data.addSeries(s);
+                runOf.add(r);
+            }
+        }
+        if (data.getSeriesCount() == 0) {
+            return Figure.omitted(CDF_ID, title, total == 0 ? "no flows.csv rows" : "no flow finished");
+        }
+        // a log axis when the slowdowns span a decade or more, else linear
+        double lo = Double.MAX_VALUE;
+        double hi = 0;
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            lo = Math.min(lo, data.getSeries(i).getMinX());
+            hi = Math.max(hi, data.getSeries(i).getMaxX());
+        }
+        org.jfree.chart.axis.ValueAxis x;
+        if (hi >= 10 * lo) {
+            LogAxis log = new LogAxis("FCT slowdown (FCT / ideal FCT, ×, log scale)");
+            log.setSmallestValue(0.5);
+            log.setNumberFormatOverride(new java.text.DecimalFormat("0.##"));
+            x = log;
+        } else {
+            x = Style.axis("FCT slowdown (FCT / ideal FCT, ×)");
+        }
+        NumberAxis y = new NumberAxis("fraction of finished flows (0–1)");
+        y.setRange(0, 1.02);
+        XYLineAndShapeRenderer r = Style.lines();
+        XYPlot plot = new XYPlot(data, x, y, r);
+        JFreeChart chart = Style.apply(new JFreeChart(title, plot));
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            r.setSeriesPaint(i, Style.color(i));
+            // in a comparison the first run (the baseline) is dashed
+            r.setSeriesStroke(i, runs.size() > 1 && runOf.get(i) == 0 ? Style.dashed(2.5f) : Style.line(2.5f));
+        }
+        return Figure.of(CDF_ID, title, chart, finished + " of " + total + " flows finished; unfinished flows have no"
+                + " slowdown and are not in the CDF");
+    }
+
+    /** A flow-size bucket: flows with size in (previous upper, upper]. */
+    record Bucket(long upperBytes, double[] sortedSlowdowns) {
+    }
+
+    /** Buckets of about n / MAX_BUCKETS flows each, never splitting flows of one size. */
+    static List<Bucket> buckets(List<FlowRow> flows) {
+        List<FlowRow> f = new ArrayList<>(flows);
+        f.sort(java.util.Comparator.comparingLong(FlowRow::sizeBytes));
+        int target = Math.max(1, (int) Math.ceil(f.size() / (double) MAX_BUCKETS));
+        List<Bucket> out = new ArrayList<>();
+        int from = 0;
+        for (int i = 0; i < f.size(); i++) {
+            boolean last = i == f.size() - 1;
+            if (last || (i + 1 - from >= target && f.get(i + 1).sizeBytes() != f.get(i).sizeBytes())) {
+                double[] sd = f.subList(from, i + 1).stream().mapToDouble(FlowRow::slowdown).toArray();
+                Arrays.sort(sd);
+                out.add(new Bucket(f.get(i).sizeBytes(), sd));
+                from = i + 1;
+            }
+        }
+        return out;
+    }
+
+    /** p50/p95/p99 slowdown per size bucket, one figure per workload (the first {@link #MAX_WORKLOADS}). */
+    public static List<Figure> buckets(ResultSet rs) {
+        String title = "FCT slowdown per flow size";
+        Map<String, List<FlowRow>> wl = byWorkload(rs.flows());
+        if (wl.isEmpty()) {
+            return List.of(Figure.omitted(BUCKETS_ID, title, "no flow finished"));
+        }
+        List<Figure> out = new ArrayList<>();
+        int n = 0;
+        for (Map.Entry<String, List<FlowRow>> e : wl.entrySet()) {
+            if (n++ >= MAX_WORKLOADS) {
+                break;
+            }
+            List<Bucket> b = buckets(e.getValue());
+            XYSeriesCollection data = new XYSeriesCollection();
+            String[] names = {"p50", "p95", "p99"};
+            double[] ps = {50, 95, 99};
+            for (int k = 0; k < 3; k++) {
+                XYSeries s = new XYSeries(names[k], false, true);
+                for (int i = 0; i < b.size(); i++) {
+                    s.add(i, Percentiles.nearestRank(b.get(i).sortedSlowdowns(), ps[k]));
+                }
+                data.addSeries(s);
+            }
+            String[] labels = b.stream().map(x -> Fmt.bytes(x.upperBytes())).toArray(String[]::new);
+            SymbolAxis x = new SymbolAxis("flow size, largest in bucket (bytes)", labels);
+            x.setVerticalTickLabels(labels.length > 8);
+            x.setGridBandsVisible(false);
+            NumberAxis y = new NumberAxis("FCT slowdown (×)");
+            y.setAutoRangeIncludesZero(false);
+            XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+            XYPlot plot = new XYPlot(data, x, y, r);
+            String t = title + (wl.size() > 1 ? ": " + e.getKey() : "");
+            JFreeChart chart = Style.apply(new JFreeChart(t, plot));
+            float[] widths = {3.5f, 2.5f, 2f};
+            for (int k = 0; k < 3; k++) {
+                r.setSeriesPaint(k, Style.color(k));
+                r.setSeriesStroke(k, k == 0 ? Style.line(widths[k]) : Style.dashed(widths[k]));
+            }
+            String id = BUCKETS_ID + (wl.size() > 1 ? "-" + safe(e.getKey()) : "");
+            out.add(Figure.of(id, t, chart, e.getValue().size() + " finished flows of " + e.getKey() + " in " + b.size()
+                    + " size buckets of about equal flow counts; nearest-rank percentiles (p95 and p99 dashed; where"
+                    + " lines coincide the percentiles are equal)"));
+        }
+        if (wl.size() > MAX_WORKLOADS) {
+            out.add(Figure.omitted(BUCKETS_ID + "-more", title + ": other workloads",
+                    (wl.size() - MAX_WORKLOADS) + " more workloads not drawn: "
+                            + String.join(", ", new ArrayList<>(wl.keySet()).subList(MAX_WORKLOADS, wl.size()))));
+        }
+        return out;
+    }
+
+    static String safe(String s) {
+        String t = s.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
+        return t.isEmpty() || !Character.isLetterOrDigit(t.charAt(0)) ? "w" + t : t;
+    }
+}

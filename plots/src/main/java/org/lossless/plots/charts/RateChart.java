@@ -1,0 +1,122 @@
+package org.lossless.plots.charts;
+
+import java.awt.Shape;
+import java.awt.geom.Path2D;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.lossless.plots.data.FlowRow;
+import org.lossless.plots.data.RateSeriesReader;
+import org.lossless.plots.data.RateSeriesReader.FlowRates;
+import org.lossless.plots.data.ResultSet;
+
+/**
+ * Sender rate over time (Gb/s) of sampled flows (timeseries/rates.csv), the flows with the most CNPs first,
+ * with CNP arrivals as triangles on each flow's line (dataset 1, one series per flow, when rates.csv has
+ * the {@code cnps} column).
+ */
+public final class RateChart {
+    public static final String ID = "rates";
+    static final String TITLE = "Sender rate per flow";
+    /** Flows drawn at most. */
+    public static final int MAX_FLOWS = 8;
+    /** Flows tracked while reading, from which the drawn ones are picked. */
+    static final int TRACKED = 64;
+    /** CNP marks are reduced to one per flow in each of this many time columns (8 pixels apart). */
+    static final int MARK_COLUMNS = 160;
+
+    private RateChart() {
+    }
+
+    public static Figure build(ResultSet rs) {
+        if (!rs.has(ResultSet.RATES)) {
+            return Figure.omitted(ID, TITLE, "no timeseries/rates.csv in the results (telemetry.flow_rates: none)");
+        }
+        List<FlowRates> all = RateSeriesReader.read(rs, null, TRACKED, Style.COLUMNS, MARK_COLUMNS);
+        if (all.isEmpty()) {
+            return Figure.omitted(ID, TITLE, "timeseries/rates.csv holds no samples");
+        }
+        Map<Long, Long> cnps = new HashMap<>();
+        for (FlowRow f : rs.flows()) {
+            cnps.put(f.flowId(), f.cnps());
+        }
+        List<FlowRates> shown = new ArrayList<>(all);
+        shown.sort(Comparator.comparingLong((FlowRates f) -> -cnps.getOrDefault(f.flowId(), 0L))
+                .thenComparingLong(FlowRates::flowId));
+        shown = shown.subList(0, Math.min(MAX_FLOWS, shown.size()));
+        shown.sort(Comparator.comparingLong(FlowRates::flowId));
+        TimeScale ts = TimeScale.forSpan(rs.simTimePs());
+        XYSeriesCollection rates = new XYSeriesCollection();
+        XYSeriesCollection marks = new XYSeriesCollection();
+        long markCount = 0;
+        for (FlowRates f : shown) {
+            XYSeries s = new XYSeries("flow " + f.flowId(), false, true);
+            for (int i = 0; i < f.rate().points().size(); i++) {
+                s.add(ts.of(f.rate().points().times()[i]), f.rate().points().values()[i] / 1e9);
+            }
+            rates.addSeries(s);
+            XYSeries m = new XYSeries("CNPs flow " + f.flowId(), false, true);
+            for (RateSeriesReader.Mark mk : f.cnps()) {
+                m.add(ts.of(mk.timePs()), mk.rateBps() / 1e9);
+                markCount += mk.count();
+            }
+            marks.addSeries(m);
+        }
+        NumberAxis y = Style.axis("sender rate (Gb/s)");
+        y.setAutoRangeIncludesZero(true);
+        XYLineAndShapeRenderer lines = Style.lines();
+        XYPlot plot = new XYPlot(rates, Style.axis(ts.label()), y, lines);
+        XYLineAndShapeRenderer dots = new XYLineAndShapeRenderer(false, true);
+        plot.setDataset(1, marks);
+        plot.setRenderer(1, dots);
+        JFreeChart chart = Style.apply(new JFreeChart(TITLE, plot));
+        plot.getDomainAxis().setRange(0, ts.of(Math.max(1, rs.simTimePs())));
+        Shape tri = triangle(4);
+        LegendItemCollection legend = new LegendItemCollection();
+        for (int i = 0; i < shown.size(); i++) {
+            lines.setSeriesPaint(i, Style.color(i));
+            lines.setSeriesStroke(i, Style.line(2f));
+            dots.setSeriesPaint(i, Style.color(i));
+            dots.setSeriesShape(i, tri);
+            legend.add(new LegendItem("flow " + shown.get(i).flowId(), Style.color(i)));
+        }
+        if (markCount > 0) {
+            LegendItem cnp = new LegendItem("CNP received", null, null, null, tri, java.awt.Color.DARK_GRAY);
+            legend.add(cnp);
+        }
+        plot.setFixedLegendItems(legend);
+        boolean hasCnpColumn = rs.has(ResultSet.RATES) && markCount > 0 || hasCnpColumn(rs);
+        return Figure.of(ID, TITLE, chart, shown.size() + " of " + all.size() + (all.size() >= TRACKED ? "+" : "")
+                + " sampled flows (most CNPs first); "
+                + (hasCnpColumn ? markCount + " CNPs marked (at most one triangle per flow in each of " + MARK_COLUMNS + " time columns)"
+                : "no CNP marks: rates.csv has no cnps column"));
+    }
+
+    private static boolean hasCnpColumn(ResultSet rs) {
+        try (org.lossless.plots.data.CsvReader r = org.lossless.plots.data.CsvReader.open(rs.file(ResultSet.RATES))) {
+            return r.column("cnps") >= 0;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    static Shape triangle(double s) {
+        Path2D.Double p = new Path2D.Double();
+        p.moveTo(0, s);
+        p.lineTo(s, -s);
+        p.lineTo(-s, -s);
+        p.closePath();
+        return p;
+    }
+}

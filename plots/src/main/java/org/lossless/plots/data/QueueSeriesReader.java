@@ -1,0 +1,87 @@
+package org.lossless.plots.data;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Streams {@code timeseries/queues.csv} ({@code time_ps,node,port,priority,bytes}) for chosen queues,
+ * downsampled while reading. The file omits a queue while it stays empty (the first zero after a busy
+ * spell is written): before a row that follows a gap of more than one sample interval, a zero at one
+ * interval before it is added, so the drawn line does not slope across the empty spell.
+ */
+public final class QueueSeriesReader {
+    private QueueSeriesReader() {
+    }
+
+    /**
+     * @param keys queues as {@code node:port/priority}, in the order to return them
+     * @param bins pixel columns across [0, simTime]
+     * @return one series per key (empty points when the file never mentions it); values in bytes
+     */
+    public static List<Series> read(ResultSet rs, List<String> keys, int bins) {
+        if (!rs.has(ResultSet.QUEUES) || keys.isEmpty()) {
+            return List.of();
+        }
+        long end = Math.max(1, rs.simTimePs());
+        long interval = rs.sampleIntervalPs();
+        Map<String, Track> tracks = new LinkedHashMap<>();
+        for (String k : keys) {
+            tracks.put(k, new Track(new Downsampler(0, end, bins)));
+        }
+        Set<String> nodes = new java.util.HashSet<>();
+        for (String k : keys) {
+            nodes.add(k.substring(0, k.lastIndexOf(':', k.indexOf('/'))));
+        }
+        StringBuilder key = new StringBuilder(32);
+        try (CsvReader r = CsvReader.open(rs.file(ResultSet.QUEUES))) {
+            int t = r.column("time_ps");
+            int node = r.column("node");
+            int port = r.column("port");
+            int prio = r.column("priority");
+            int bytes = r.column("bytes");
+            while (r.next()) {
+                String n = r.text(node);
+                if (!nodes.contains(n)) {
+                    continue;
+                }
+                key.setLength(0);
+                key.append(n).append(':').append(r.longAt(port, -1)).append('/').append(r.longAt(prio, 0));
+                Track tr = tracks.get(key.toString());
+                if (tr == null) {
+                    continue;
+                }
+                tr.add(r.longAt(t, 0), r.doubleAt(bytes, 0), interval);
+            }
+        } catch (IOException e) {
+            throw new BadResultsException(rs.file(ResultSet.QUEUES) + ": cannot read it: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new BadResultsException(e.getMessage());
+        }
+        List<Series> out = new ArrayList<>();
+        tracks.forEach((k, tr) -> out.add(new Series(k, tr.d.points(), tr.rows)));
+        return out;
+    }
+
+    private static final class Track {
+        final Downsampler d;
+        long lastT = Long.MIN_VALUE;
+        long rows;
+
+        Track(Downsampler d) {
+            this.d = d;
+        }
+
+        void add(long t, double v, long interval) {
+            rows++;
+            if (interval > 0 && (lastT == Long.MIN_VALUE ? t >= interval : t - lastT > interval)) {
+                d.add(t - interval, 0); // the queue was empty (not written) until one sample before
+            }
+            d.add(t, v);
+            lastT = t;
+        }
+    }
+}

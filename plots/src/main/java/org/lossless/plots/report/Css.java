@@ -1,0 +1,44 @@
+package org.lossless.plots.report;
+
+/** The report's style sheet, inlined in the page: readable on screen and on paper, no web fonts. */
+final class Css {
+    static final String TEXT = """
+            body { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: #1a1a1a;
+                   margin: 0 auto; max-width: 1240px; padding: 0 24px 48px; line-height: 1.45; background: #fff; }
+            header { border-bottom: 3px solid #0072b2; margin-bottom: 12px; }
+            h1 { font-size: 1.7em; margin: 20px 0 4px; }
+            h2 { font-size: 1.35em; border-bottom: 1px solid #ccc; padding-bottom: 3px; margin-top: 36px; }
+            h3 { font-size: 1.1em; margin: 18px 0 6px; }
+            .sub { color: #555; margin: 0 0 10px; }
+            nav { background: #f4f6f8; border: 1px solid #dde; padding: 8px 16px; margin: 10px 0; }
+            nav ol { margin: 4px 0; padding-left: 22px; columns: 2; }
+            table { border-collapse: collapse; margin: 8px 0; font-size: 0.93em; }
+            th, td { border: 1px solid #d5d5d5; padding: 3px 9px; text-align: left; vertical-align: top; }
+            th { background: #eef1f4; }
+            td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+            tr:nth-child(even) td { background: #fafafa; }
+            td.worse { background: #fbd9d3 !important; font-weight: bold; }
+            td.better { background: #d6efdd !important; font-weight: bold; }
+            td.changed { background: #fff3c4 !important; }
+            .grid { display: flex; flex-wrap: wrap; gap: 8px 28px; align-items: flex-start; }
+            .grid table { min-width: 280px; }
+            .warnings { list-style: none; padding: 0; }
+            .warnings li { border-left: 6px solid #f09a1a; background: #fff6e8; padding: 6px 12px; margin: 6px 0; }
+            .warnings li.severe { border-left-color: #d52a1e; background: #fdecea; }
+            .ok { border-left: 6px solid #009e73; background: #e9f7f1; padding: 6px 12px; }
+            figure.chart { margin: 18px 0 26px; }
+            figure.chart svg { width: 100%; height: auto; display: block; border: 1px solid #e2e2e2; }
+            figure.chart svg image { image-rendering: pixelated; }
+            figcaption { font-size: 0.9em; color: #333; margin-top: 4px; }
+            figcaption .png { color: #777; }
+            .omitted { border: 1px dashed #aaa; color: #555; padding: 8px 12px; margin: 12px 0; background: #fafafa; }
+            .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
+            .pair > div > h3 { margin-top: 6px; }
+            pre.yaml { background: #f7f7f7; border: 1px solid #ddd; padding: 10px; overflow-x: auto; font-size: 0.85em; }
+            footer { margin-top: 40px; color: #666; font-size: 0.85em; border-top: 1px solid #ddd; padding-top: 8px; }
+            @media print { nav { display: none; } figure.chart { break-inside: avoid; } }
+            """;
+
+    private Css() {
+    }
+}

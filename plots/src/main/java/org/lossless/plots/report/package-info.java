@@ -1,0 +1,6 @@
+/**
+ * The design-review report: one self-contained {@code report.html} (charts inline as SVG, styles inline, no
+ * script, no network) and {@code charts/*.png} for slides, built from result directories alone
+ * ({@link org.lossless.plots.report.Report}): a run, a sweep, or a candidate compared with a baseline.
+ */
+package org.lossless.plots.report;

@@ -1,0 +1,259 @@
+package org.lossless.plots.charts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jfree.chart.annotations.XYLineAnnotation;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.Marker;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.ui.Layer;
+import org.jfree.data.xy.XYDataset;
+import org.jfree.data.xy.XYIntervalSeriesCollection;
+import org.jfree.data.xy.XYZDataset;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lossless.plots.Fixtures;
+import org.lossless.plots.data.ResultSet;
+
+/** Each chart of a run from the hand-made directory of {@link Fixtures#run}: series, axis labels, points. */
+class RunChartsTest {
+    @TempDir
+    static Path tmp;
+    static ResultSet rs;
+
+    @BeforeAll
+    static void fixture() throws IOException {
+        rs = ResultSet.open(Fixtures.run(tmp.resolve("run")));
+    }
+
+    static XYPlot xy(Figure f) {
+        assertTrue(f.present(), f.caption());
+        return (XYPlot) f.chart().getPlot();
+    }
+
+    /** Series {@code s} of {@code d} as [x0, y0, x1, y1, ...]. */
+    static double[] points(XYDataset d, int s) {
+        double[] p = new double[2 * d.getItemCount(s)];
+        for (int i = 0; i < d.getItemCount(s); i++) {
+            p[2 * i] = d.getXValue(s, i);
+            p[2 * i + 1] = d.getYValue(s, i);
+        }
+        return p;
+    }
+
+    @Nested
+    class Queues {
+        @Test
+        void busiestQueuesInKbAgainstMicrosecondsWithZerosAcrossTheEmptySpell() {
+            XYPlot p = xy(QueueChart.build(rs, List.of(), 6));
+            assertEquals("time (µs)", p.getDomainAxis().getLabel());
+            assertEquals("queue depth (KB)", p.getRangeAxis().getLabel());
+            XYDataset d = p.getDataset();
+            assertEquals(2, d.getSeriesCount());
+            assertEquals("sw0:0/3", d.getSeriesKey(0));
+            assertEquals("sw0:1/3", d.getSeriesKey(1));
+            // rows at 1, 2, 3, 7, 8 µs; a zero one interval (1 µs) before the first row and before the row after
+            // the gap (7 µs)
+            assertArrayEquals(new double[] {0, 0, 1, 10, 2, 50, 3, 0, 6, 0, 7, 20, 8, 0}, points(d, 0));
+        }
+
+        @Test
+        void ecnAndXoffReferenceLinesFromTheResolvedScenario() {
+            XYPlot p = xy(QueueChart.build(rs, List.of(), 6));
+            List<Double> values = new ArrayList<>();
+            List<String> labels = new ArrayList<>();
+            for (Object o : p.getRangeMarkers(Layer.FOREGROUND)) {
+                values.add(((ValueMarker) o).getValue());
+                labels.add(((Marker) o).getLabel());
+            }
+            assertEquals(100.0, values.get(0)); // kmin 100KB
+            assertEquals(400.0, values.get(1)); // kmax 400KB
+            assertTrue(labels.get(2).startsWith("PFC XOFF"), labels.toString());
+            assertTrue(values.get(2) > 0 && values.get(2) < 4000, "XOFF below the 4 MB buffer: " + values);
+        }
+
+        @Test
+        void chosenPortsAndAnAbsentFileAreHandled() throws IOException {
+            XYPlot p = xy(QueueChart.build(rs, List.of("sw0:1"), 6));
+            assertEquals(1, p.getDataset().getSeriesCount());
+            assertEquals("sw0:1/3", p.getDataset().getSeriesKey(0));
+            Path bare = tmp.resolve("bare");
+            Files.createDirectories(bare);
+            Files.copy(rs.file("summary.json"), bare.resolve("summary.json"));
+            Figure f = QueueChart.build(ResultSet.open(bare), List.of(), 6);
+            assertFalse(f.present());
+            assertTrue(f.caption().contains("queues.csv"), f.caption());
+        }
+    }
+
+    @Test
+    void ratesInGbpsWithCnpMarksWhereTheCountGrows() {
+        XYPlot p = xy(RateChart.build(rs));
+        assertEquals("sender rate (Gb/s)", p.getRangeAxis().getLabel());
+        assertEquals("time (µs)", p.getDomainAxis().getLabel());
+        XYDataset rates = p.getDataset(0);
+        assertEquals("flow 1", rates.getSeriesKey(0));
+        assertArrayEquals(new double[] {0, 100, 1, 50, 2, 50, 3, 25}, points(rates, 0));
+        XYDataset marks = p.getDataset(1);
+        assertArrayEquals(new double[] {1, 50, 3, 25}, points(marks, 0));
+        assertEquals(0, marks.getItemCount(1)); // flow 2 got no CNP
+    }
+
+    @Nested
+    class Pauses {
+        @Test
+        void ganttRowsByPausedTimeBarsColouredByCause() {
+            XYPlot p = xy(PauseGantt.build(rs));
+            assertEquals("time (µs)", p.getDomainAxis().getLabel());
+            String[] rows = ((org.jfree.chart.axis.SymbolAxis) p.getRangeAxis()).getSymbols();
+            assertArrayEquals(new String[] {"sw0:1/3", "sw0:2/3", "watchdog sw0:0/3"}, rows);
+            XYIntervalSeriesCollection d = (XYIntervalSeriesCollection) p.getDataset();
+            // root: [1, 3] and [9, end = 10] µs on row 0
+            assertEquals(2, d.getItemCount(0));
+            assertEquals(1.0, d.getStartXValue(0, 0));
+            assertEquals(3.0, d.getEndXValue(0, 0));
+            assertEquals(9.0, d.getStartXValue(0, 1));
+            assertEquals(10.0, d.getEndXValue(0, 1));
+            // propagated: [2, 3] on row 1; storm [5, 6] on row 2
+            assertEquals(2.0, d.getStartXValue(1, 0));
+            assertEquals(1.0, d.getYValue(1, 0));
+            assertEquals(5.0, d.getStartXValue(2, 0));
+            assertEquals(2.0, d.getYValue(2, 0));
+        }
+
+        @Test
+        void treeFromTheRootWithOneEdge() {
+            XYPlot p = xy(PauseTree.build(rs));
+            assertTrue(p.getDomainAxis().getLabel().contains("hops"));
+            XYDataset d = p.getDataset();
+            assertArrayEquals(new double[] {1, 0}, points(d, 0)); // root sw0:1/3 at depth 1, row 0
+            assertArrayEquals(new double[] {2, 1}, points(d, 1)); // sw0:2/3 under it
+            long edges = p.getAnnotations().stream().filter(a -> a instanceof XYLineAnnotation).count();
+            assertEquals(1, edges);
+        }
+    }
+
+    @Nested
+    class Fct {
+        @Test
+        void cdfStepsPerWorkloadOverFinishedFlows() {
+            Figure f = FctCharts.cdf(rs);
+            XYPlot p = xy(f);
+            assertEquals("a", p.getDataset().getSeriesKey(0));
+            assertArrayEquals(new double[] {1, 0, 1, 0.5, 2, 0.5, 2, 1}, points(p.getDataset(), 0));
+            assertArrayEquals(new double[] {4, 0, 4, 1}, points(p.getDataset(), 1));
+            assertTrue(f.caption().startsWith("3 of 4 flows finished"), f.caption());
+            assertTrue(p.getDomainAxis().getLabel().startsWith("FCT slowdown (FCT / ideal FCT"));
+        }
+
+        @Test
+        void percentilesPerSizeBucket() {
+            List<Figure> figs = FctCharts.buckets(rs);
+            assertEquals(2, figs.size()); // workloads a and b
+            XYPlot p = xy(figs.get(0));
+            assertArrayEquals(new String[] {"1 KB", "2 KB"},
+                    ((org.jfree.chart.axis.SymbolAxis) p.getDomainAxis()).getSymbols());
+            for (int k = 0; k < 3; k++) { // p50, p95, p99 of one flow per bucket: the flow's slowdown
+                assertArrayEquals(new double[] {0, 1, 1, 2}, points(p.getDataset(), k));
+            }
+            assertEquals("FCT slowdown (×)", p.getRangeAxis().getLabel());
+        }
+    }
+
+    @Nested
+    class Links {
+        @Test
+        void busiestLinksOverTheRunInPercent() {
+            Figure f = UtilisationCharts.busiest(rs);
+            CategoryPlot p = (CategoryPlot) f.chart().getPlot();
+            assertEquals("sw0:0 → h0", p.getDataset().getColumnKey(0));
+            assertEquals(80.0, p.getDataset().getValue(0, 0).doubleValue(), 1e-9); // 100,000 B of 125,000 B
+            assertEquals(40.0, p.getDataset().getValue(0, 1).doubleValue(), 1e-9);
+            assertTrue(p.getRangeAxis().getLabel().contains("%"));
+        }
+
+        @Test
+        void heatMapPerTierFromLinksCsv() {
+            List<Figure> figs = UtilisationCharts.heatMaps(rs);
+            assertEquals(2, figs.size());
+            assertTrue(figs.get(0).title().endsWith("host → ToR/leaf"), figs.get(0).title());
+            XYPlot up = xy(figs.get(0));
+            XYZDataset d = (XYZDataset) up.getDataset();
+            // 10 columns of 1 µs (the sample interval); h1:0 sent 6,250 B in the first: 50 %
+            assertEquals(10, d.getItemCount(0));
+            assertEquals(50.0, d.getZValue(0, 0), 1e-9);
+            assertEquals(0.0, d.getZValue(0, 1), 1e-9);
+            XYZDataset down = (XYZDataset) xy(figs.get(1)).getDataset();
+            for (int c = 0; c < 10; c++) { // sw0:0: 12,500 B per µs for 5 µs = 100 %, then idle
+                assertEquals(c < 5 ? 100.0 : 0.0, down.getZValue(0, c), 1e-9, "column " + c);
+            }
+            assertEquals("time (µs)", up.getDomainAxis().getLabel());
+        }
+    }
+
+    @Test
+    void jobDurationsAndBusbwAgainstTheIdeal() {
+        List<Figure> figs = JobCharts.build(rs);
+        XYPlot p = xy(figs.get(0));
+        assertEquals("duration (µs)", p.getRangeAxis().getLabel());
+        assertEquals("iteration (number)", p.getDomainAxis().getLabel());
+        assertArrayEquals(new double[] {0, 4, 1, 2}, points(p.getDataset(), 0));
+        // allreduce on 2 ranks: factor 2(n-1)/n = 1; 10,000 B at 12.5 GB/s = 0.8 µs
+        assertArrayEquals(new double[] {0, 0.8, 1, 0.8}, points(p.getDataset(), 1), 1e-9);
+        CategoryPlot b = (CategoryPlot) figs.get(1).chart().getPlot();
+        assertEquals(3.75, b.getDataset().getValue(0, 0).doubleValue(), 1e-9);
+        assertEquals(12.5, ((ValueMarker) b.getRangeMarkers(Layer.FOREGROUND).iterator().next()).getValue(), 1e-9);
+        assertEquals("bus bandwidth (GB/s)", b.getRangeAxis().getLabel());
+    }
+
+    @Test
+    void topologyDrawingColoursTheHotLink() {
+        Figure f = TopologyDrawing.build(rs);
+        XYPlot p = xy(f);
+        assertEquals(3, p.getDataset().getItemCount(0)); // hosts
+        assertEquals(1, p.getDataset().getItemCount(1)); // sw0
+        assertTrue(f.caption().contains("hottest link h0 – sw0 at 80 %"), f.caption());
+    }
+
+    @Test
+    void everyChartRendersAsSvgAndPng() throws IOException {
+        List<Figure> all = new ArrayList<>(List.of(QueueChart.build(rs, List.of(), 6), RateChart.build(rs),
+                PauseGantt.build(rs), PauseTree.build(rs), FctCharts.cdf(rs), UtilisationCharts.busiest(rs),
+                TopologyDrawing.build(rs)));
+        all.addAll(UtilisationCharts.heatMaps(rs));
+        all.addAll(JobCharts.build(rs));
+        for (Figure f : all) {
+            String svg = ChartRender.svg(f.chart(), "x-" + f.id());
+            assertTrue(svg.startsWith("<svg") && svg.contains("viewBox"), f.id());
+            Path png = tmp.resolve(f.id() + ".png");
+            ChartRender.png(f.chart(), png);
+            java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+            assertEquals(1600, img.getWidth());
+            assertEquals(900, img.getHeight());
+        }
+    }
+
+    static void assertArrayEquals(double[] expected, double[] actual) {
+        assertArrayEquals(expected, actual, 1e-9);
+    }
+
+    static void assertArrayEquals(double[] expected, double[] actual, double tol) {
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual, tol,
+                () -> "expected " + java.util.Arrays.toString(expected) + " got " + java.util.Arrays.toString(actual));
+    }
+
+    static void assertArrayEquals(Object[] expected, Object[] actual) {
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual);
+    }
+}
