@@ -8,8 +8,10 @@ import org.lossless.workloads.collective.Collective;
 import org.lossless.workloads.collective.CollectiveJob;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.collective.PairSizes;
+import org.lossless.workloads.collective.PlanSize;
 import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
+import org.lossless.workloads.collective.Tuner;
 import org.lossless.workloads.traffic.ConnectionOptions;
 
 /**
@@ -78,11 +80,27 @@ final class CollectiveReader {
         RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
         boolean pxn = w.key("pxn").bool(true);
         int root = (int) w.key("root").integer(0, 0, n - 1);
+        CollectiveJob job;
         try {
-            return new WorkloadConfig.Collective(new CollectiveJob(name, coll, algorithm, protocol, hosts, size, channels,
-                    iterations, start, gap, options, base, step, nvStep, order, pxn, root, pairs, servers));
+            job = new CollectiveJob(name, coll, algorithm, protocol, hosts, size, channels, iterations, start, gap, options,
+                    base, step, nvStep, order, pxn, root, pairs, servers);
         } catch (IllegalArgumentException e) {
             throw w.error(e.getMessage());
+        }
+        checkSize(w, job, topology);
+        return new WorkloadConfig.Collective(job);
+    }
+
+    /** Refuses a job whose plan would not fit in memory ({@link PlanSize#MAX_TRANSFERS}). */
+    private static void checkSize(Cursor w, CollectiveJob job, TopologyConfig topology) {
+        Tuner.Choice choice = Tuner.choose(job, topology.hostLink().rateBps());
+        long transfers = PlanSize.transfers(job, choice.algorithm(), choice.protocol());
+        if (transfers > PlanSize.MAX_TRANSFERS) {
+            Cursor at = w.key("size").present() ? w.key("size") : w;
+            throw at.error(String.format(java.util.Locale.ROOT, "this job would send about %,d slices per iteration "
+                    + "(%s, %s, %d hosts, %d channels); the simulator allows %,d: use a smaller size, fewer channels or "
+                    + "fewer hosts", transfers, choice.algorithm().key(), choice.protocol().key(), job.n(), job.channels(),
+                    PlanSize.MAX_TRANSFERS));
         }
     }
 

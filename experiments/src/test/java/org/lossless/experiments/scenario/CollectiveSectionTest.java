@@ -172,6 +172,14 @@ class CollectiveSectionTest {
         }
 
         @Test
+        void aJobTooLargeToSimulateIsRefused() {
+            // 1 TB / 64 channels in loops of 16 x 2 MiB: 466 loops x 30 steps x 16 ranks x 2 slices x 64 channels
+            assertEquals("t.yaml: workloads[0].size: this job would send about 28,631,040 slices per iteration (ring, "
+                    + "simple, 16 hosts, 64 channels); the simulator allows 10,000,000: use a smaller size, fewer channels "
+                    + "or fewer hosts", error(FAT + "  - {type: allreduce, size: 1TB, channels: 64}\n"));
+        }
+
+        @Test
         void nvlinkOfTheRailTopology() {
             assertEquals("t.yaml: topology.nvlink.rate: the NVLink rate must be > 0, e.g. 2.4Tbps",
                     error(RAIL.replace("3.6Tbps", "0Gbps") + "  - {type: allreduce, size: 1MB}\n"));
