@@ -64,7 +64,8 @@ public final class Cli {
         cl.addSubcommand("import", imports);
         cl.addSubcommand("export", new CommandLine(new ExportCommand())
                 .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
-                .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx))));
+                .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx)))
+                .addSubcommand("flows", new CommandLine(new ExportFlowsCommand(ctx))));
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);

@@ -1,7 +1,7 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.results.FlowExport;
 import org.lossless.experiments.run.EngineInput;
-import org.lossless.experiments.run.FlowSpec;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.TopologyConfig;
@@ -10,6 +10,9 @@ import org.lossless.topology.io.HpccExport;
 import org.lossless.topology.io.HpccFlow;
 import org.lossless.topology.io.HpccFlowFile;
 import org.lossless.topology.io.HpccTopologyFile;
+import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.Op;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -56,16 +59,25 @@ final class ExportHpccCommand implements Callable<Integer> {
         Scenario s = RunCommand.load(ctx, scenario, sets, null);
         EngineInput in = ScenarioEngine.input(s);
         Topology t = in.topology();
-        List<HpccFlow> flows = new ArrayList<>(in.flows().size());
+        // the messages the workloads post (the same programs as a run, without the network)
+        List<Message> messages = FlowExport.record(in);
+        List<HpccFlow> flows = new ArrayList<>(messages.size());
         long multiQp = 0;
-        for (FlowSpec f : in.flows()) {
-            flows.add(HpccFlow.ofHosts(t, f.src(), f.dst(), f.priority(), HpccFlow.DPORT_BACKGROUND, f.sizeBytes(),
-                    f.startPs() + HpccFlow.CONVENTIONAL_START_PS));
-            multiQp += f.qps() > 1 ? 1 : 0;
+        long notWrite = 0;
+        for (Message m : messages) {
+            ConnectionOptions o = m.connection().options();
+            flows.add(HpccFlow.ofHosts(t, m.dataSrc(), m.dataDst(), o.priority(), HpccFlow.DPORT_BACKGROUND, m.bytes(),
+                    m.postPs() + HpccFlow.CONVENTIONAL_START_PS));
+            multiQp += o.qps() > 1 ? 1 : 0;
+            notWrite += m.op() != Op.WRITE ? 1 : 0;
         }
         double[] errorRates = s.topology() instanceof TopologyConfig.HpccFile h
                 ? h.file().imported().errorRates() : new double[t.cables().size()];
         List<String> warnings = new ArrayList<>();
+        if (notWrite > 0) {
+            warnings.add(notWrite + " SEND or READ message(s) exported as flows from the payload's sender to its "
+                    + "receiver (HPCC's flow file has WRITE-like flows only)");
+        }
         if (multiQp > 0) {
             // the HPCC simulator's flow file has one QP per flow
             warnings.add(multiQp + " flow(s) with qps > 1 exported as one QP each (HPCC's flow file has no QP count)");

@@ -276,7 +276,7 @@ class TopologyCliTest {
             new Case("export hpcc --out is a file", fat, List.of("export", "hpcc", "s.yaml", "--out", "s.yaml"),
                 "lossless: --out %CWD%/s.yaml: exists and is not a directory"),
             new Case("export without a format", fat, List.of("export"),
-                "lossless export: a subcommand is required: dot, hpcc (see 'lossless export --help')"),
+                "lossless export: a subcommand is required: dot, hpcc, flows (see 'lossless export --help')"),
             new Case("import a bad config", fat, List.of("import", "hpcc", "--topology", "in/t.txt", "--config",
                     "in/c.txt", "--out", "x.yaml"),
                 "lossless: --config in/c.txt:2: CC_MODE: unknown congestion control 5 (HPCC simulator: 1 DCQCN, 3 HPCC, "

@@ -1,51 +1,68 @@
 package org.lossless.nic;
 
 /**
- * One message (an RDMA WRITE) on one RC queue pair, from a source host to a destination host: its
- * definition plus the progress the NICs record. Flow ids are dense, 0..n-1, so state can live in arrays.
+ * One message on one queue pair, from the host that sends its payload ({@link #src}) to the host that
+ * receives it ({@link #dst}): its definition plus the progress the NICs record. Flow ids are dense,
+ * 0..n-1, so state can live in arrays.
+ *
+ * <p>A message is posted on a persistent {@link QueuePair} ({@link HostNic#post}); several messages on one
+ * QP are sent in post order with continuing PSNs. {@link HostNic#startFlow} is the one-message form: a
+ * fresh QP at line rate carrying only this flow. For an RDMA READ ({@link Verb#READ}) the payload goes
+ * from the responder ({@code src}) to the requester ({@code dst}): the request travels on the requester's
+ * QP, the response on the responder's.
  *
  * <p>A connection that spreads one user message over several QPs (scenario key {@code qps}) is several
- * Flows here, one per QP, each with its own UDP source port, PSNs, rate limiter and DCQCN state; the
- * experiments layer maps them back to the user's flow. The NIC therefore knows only single-QP flows.
+ * Flows here, one per QP; the experiments layer maps them back to the user's message.
  */
 public final class Flow {
     public final int id;
     public final String workload;
+    /** Host that sends the payload (for a READ: the responder). */
     public final int src;
+    /** Host that receives the payload (for a READ: the requester). */
     public final int dst;
     public final long sizeBytes;
+    /** When the message is handed to the NIC, ps. */
     public final long startPs;
     public final int priority;
-    /** RoCEv2 UDP source port of this flow's QP, 49152..65535 (ECMP entropy). */
+    /** RoCEv2 UDP source port of the QP {@link HostNic#startFlow} opens for it, 49152..65535 (ECMP entropy). */
     public final int udpSrcPort;
+    /** The operation. */
+    public final Verb verb;
 
     /** Payload bytes the destination holds, in order. */
     long receivedBytes;
-    /** Next PSN the destination expects. */
-    long expectedPsn;
     /** When the destination held the last byte, ps; -1 until then. */
     long finishPs = -1;
-    /** When the source saw the last ACK, ps; -1 until then. */
+    /** When the payload's sender saw the last ACK, ps; -1 until then. */
     long ackedPs = -1;
-    /** The expected PSN for which the destination last sent a NACK (one NACK per gap); -1 none. */
-    long nackedPsn = -1;
-    /** Data packets the source sent again (go-back-N after a NACK or a timeout). */
+    /** Data packets of this message sent again (go-back-N after a NACK or a timeout). */
     long retransmittedPackets;
-    /** Retransmission timeouts that fired for this flow. */
+    /** Retransmission timeouts that fired while this message was the QP's first unacknowledged one. */
     long timeouts;
-    /** The sender's queue pair, once started. */
+    /** Congestion notifications its QP received while it was the QP's first unacknowledged message. */
+    long cnps;
+    /** The QP that sends the payload, once posted (for a READ: the responder's). */
     QueuePair qp;
-    /** The receiver's DCQCN notification point, created at the first CE mark. */
-    org.lossless.nic.dcqcn.NotificationPoint np;
+    /** READ only: the requester's QP that carries the request; null otherwise. */
+    QueuePair requestQp;
+    /** READ only: the PSN of the request on {@link #requestQp}. */
+    long requestPsn = -1;
 
     /** A flow on its own QP whose UDP source port is {@link HostNic#udpSourcePort(int) derived from its id}. */
     public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority) {
         this(id, workload, src, dst, sizeBytes, startPs, priority, HostNic.udpSourcePort(id));
     }
 
-    /** A flow whose QP uses RoCEv2 UDP source port {@code udpSrcPort} (49152..65535). */
+    /** An RDMA WRITE whose QP uses RoCEv2 UDP source port {@code udpSrcPort} (49152..65535). */
     public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority,
                 int udpSrcPort) {
+        this(id, workload, src, dst, sizeBytes, startPs, priority, udpSrcPort, Verb.WRITE);
+    }
+
+    /** A message of operation {@code verb}; {@code src} and {@code dst} are the payload's sender and receiver. */
+    public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority,
+                int udpSrcPort, Verb verb) {
         if (id < 0) {
             throw new IllegalArgumentException("flow id must be >= 0");
         }
@@ -73,6 +90,7 @@ public final class Flow {
         this.startPs = startPs;
         this.priority = priority;
         this.udpSrcPort = udpSrcPort;
+        this.verb = java.util.Objects.requireNonNull(verb, "verb");
     }
 
     public boolean finished() {
@@ -92,16 +110,16 @@ public final class Flow {
     }
 
     /**
-     * The sender's current rate-limiter rate, bps: 0 before the flow starts and after the source has
-     * sent and seen acknowledged every byte.
+     * The rate-limiter rate of the QP sending its payload, bps: 0 before the flow is posted and after its
+     * sender has seen every byte acknowledged.
      */
     public long currentRateBps(long nowPs) {
         return qp == null || ackedPs >= 0 ? 0 : qp.rateBps(nowPs);
     }
 
-    /** CNPs (or CNP flags) the source's reaction point received; 0 without congestion control. */
+    /** Congestion notifications (CNPs or CNP flags) counted for this message; 0 without congestion control. */
     public long cnpsReceived() {
-        return qp == null || qp.rp == null ? 0 : qp.rp.cnps();
+        return cnps;
     }
 
     public long retransmittedPackets() {
@@ -110,6 +128,11 @@ public final class Flow {
 
     public long timeouts() {
         return timeouts;
+    }
+
+    /** The QP sending its payload, or null before it is posted. */
+    public QueuePair queuePair() {
+        return qp;
     }
 
     /** Number of packets at payload {@code mtu} bytes each (the last may be shorter). */

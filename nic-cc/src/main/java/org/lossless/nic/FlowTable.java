@@ -4,9 +4,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** All flows of a run, indexed by id (ids are dense: flow i is at index i). */
+/**
+ * All flows (messages on one QP) and queue pairs of a run, each indexed by its dense id: flow i is at index
+ * i, QP j at index j (packets carry the QP id, so a NIC finds the QP of every frame in O(1)).
+ */
 public final class FlowTable {
     private final List<Flow> flows = new ArrayList<>();
+    private final List<QueuePair> qps = new ArrayList<>();
     private int finished;
 
     /** Adds a flow whose id must equal the current size. */
@@ -37,5 +41,27 @@ public final class FlowTable {
 
     void markFinished() {
         finished++;
+    }
+
+    /** The id the next QP gets. */
+    int nextQpId() {
+        return qps.size();
+    }
+
+    void addQp(QueuePair qp) {
+        if (qp.id != qps.size()) {
+            throw new IllegalArgumentException("QP ids must be dense: expected " + qps.size() + ", got " + qp.id);
+        }
+        qps.add(qp);
+    }
+
+    /** The QP with id {@code id}. */
+    public QueuePair qp(int id) {
+        return qps.get(id);
+    }
+
+    /** QPs opened so far. */
+    public int qpCount() {
+        return qps.size();
     }
 }

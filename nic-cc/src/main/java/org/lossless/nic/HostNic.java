@@ -1,8 +1,9 @@
 package org.lossless.nic;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
@@ -15,36 +16,48 @@ import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.PfcObserver;
 import org.lossless.core.net.WireFormat;
-import org.lossless.nic.dcqcn.CnpMode;
-import org.lossless.nic.dcqcn.DcqcnParams;
-import org.lossless.nic.dcqcn.NotificationPoint;
-import org.lossless.nic.dcqcn.ReactionPoint;
+import org.lossless.nic.cc.CcAlgorithm;
 
 /**
  * An RDMA NIC with one port.
  *
- * <p>Sending: control frames (ACK/NACK) first, then the queue pairs with data left in round robin,
+ * <p>Queue pairs ({@link QueuePair}) are opened once ({@link #openQp}) and live for the run: messages
+ * posted on one ({@link #post}, {@link #postRead}) are sent in post order with continuing PSNs, at the
+ * rate the QP's congestion control has when each packet's turn comes (a second message starts where
+ * the first left the rate, not at line rate). {@link #startFlow} is the one-message form.
+ *
+ * <p>Sending: control frames (ACK/NACK/CNP) first, then the queue pairs with data left in round robin,
  * each only when its rate limiter allows and its priority is not paused by PFC (a PAUSE for priority
  * p holds every QP and control frame of p). If every such QP waits on its limiter, one reused wake-up
  * event is set for the earliest. Loss recovery is go-back-N: a NACK, or a retransmission timeout
  * with no progress, rewinds the QP to its first unacknowledged packet. The timeout is one lazy event
  * per NIC: it fires at the earliest possible deadline and re-arms for the next, never per packet.
+ * An idle QP (nothing to send, nothing unacknowledged) is in no list and schedules nothing.
  *
- * <p>Window ({@code nic.window}, when configured): a QP may send packet n only while the payload of PSNs
- * {@code ackedPsn+1 .. n} fits its window ({@link QueuePair#windowOpen}). A QP whose next packet does not
- * fit leaves the active list right after the send that filled the window (that packet carries the AckReq
- * bit, so a receiver coalescing ACKs answers it at once) and costs nothing until an ACK moves
- * {@code ackedPsn}, which puts it back. Without a window nothing here changes.
+ * <p>Window ({@code nic.window}, or the congestion control's): a QP may send packet n only while the
+ * payload of PSNs {@code ackedPsn+1 .. n} fits its window ({@link QueuePair#windowOpen}). A QP whose next
+ * packet does not fit leaves the active list right after the send that filled the window (that packet
+ * carries the AckReq bit, so a receiver coalescing ACKs answers it at once) and costs nothing until an ACK
+ * moves {@code ackedPsn}, which puts it back. Without a window nothing here changes.
  *
- * <p>DCQCN (when configured): each QP's rate limiter runs at its reaction point's current rate; a
- * CE-marked in-order data packet goes to the flow's notification point, which sends a CNP now, later
- * (one reused event for all delayed CNPs), not at all (coalesced), or as a flag on the packet's ACK
- * (mode rp with an ACK per packet). A CNP or flagged ACK reaching the source calls the reaction point.
+ * <p>Congestion control ({@link CcAlgorithm}, chosen per QP by name through a {@link CcFactory}, default
+ * {@code nic.cc}): the QP's rate limiter runs at its {@link org.lossless.nic.cc.CongestionControl}'s rate;
+ * a CE-marked in-order data packet goes to the QP's {@link CongestionEcho} at the receiver, which asks for
+ * a CNP now, later (one reused event for all delayed CNPs), not at all (coalesced), or as a flag on the
+ * packet's ACK. A CNP or flagged ACK reaching the source is a congestion notification for the QP.
  *
- * <p>Receiving: in-order data counts towards its flow, which finishes when the last byte arrives.
- * An ACK (cumulative) goes back every {@code ackEvery} packets and for the last packet. A packet
- * beyond the expected PSN is discarded and triggers one NACK per gap; a duplicate is discarded (the
- * last packet's duplicate is re-ACKed so a lost final ACK cannot hang the sender).
+ * <p>Receiving: in-order data counts towards its message, which finishes when its last byte arrives.
+ * An ACK (cumulative) goes back every {@code ackEvery} packets and for the last packet of every message.
+ * A packet beyond the expected PSN is discarded and triggers one NACK per gap; a duplicate is discarded
+ * (the duplicate of a message's last packet is re-ACKed so a lost final ACK cannot hang the sender).
+ *
+ * <p>RDMA READ: the request is one packet in the requester's QP (in order with its other messages); the
+ * responder, when the request arrives in order, appends the response to its own QP towards the requester
+ * and sends it paced by that QP. The first response packet to arrive in order acknowledges the request
+ * (real responders send no separate ACK); the requester acknowledges a response only at its last packet
+ * (and AckReq packets, CNP flags), a stand-in for the responder's bookkeeping: real requesters send
+ * nothing and re-issue the read after a gap or a timeout, modelled here as the NACK and the responder's
+ * timeout.
  *
  * <p>Receive buffer (optional, {@link #enableRxBuffer}): frames of its priorities reach the transport
  * only when the host drains them ({@link RxBuffer}), and the NIC sends PFC to its switch when it fills.
@@ -58,6 +71,9 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private final FlowTable flows;
     private final NicConfig config;
     private final FlowListener listener;
+    private final CcFactory ccFactory;
+    /** Congestion-control algorithms by name, made on first use at this NIC's line rate. */
+    private final Map<String, CcAlgorithm> ccAlgorithms = new HashMap<>();
     /** ACK/NACK frames waiting, per priority (a paused priority holds its own control frames). */
     private final PacketRing[] control = new PacketRing[8];
     /** QPs with packets still to (re)send. */
@@ -66,11 +82,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private final List<QueuePair> unacked = new ArrayList<>();
     private final Wakeup wakeup = new Wakeup();
     private final RetransmitTimer rto = new RetransmitTimer();
-    private final CnpDelayQueue delayedCnps = new CnpDelayQueue();
-    private final DelayedCnp delayedCnpEvent = new DelayedCnp();
-    /** DCQCN parameters at this NIC's line rate, or null without congestion control. */
-    private DcqcnParams dcqcn;
-    private long cnpsSent;
+    private final CnpGenerator cnps;
     private EgressPort port;
     private int roundRobin;
     private long outOfOrderDrops;
@@ -81,6 +93,13 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     public HostNic(int host, String name, Scheduler sim, PacketPool pool, FlowTable flows, NicConfig config,
                    FlowListener listener) {
+        this(host, name, sim, pool, flows, config, listener, CcAlgorithms.BUILT_IN);
+    }
+
+    /** A NIC whose congestion-control algorithms come from {@code ccFactory}. */
+    public HostNic(int host, String name, Scheduler sim, PacketPool pool, FlowTable flows, NicConfig config,
+                   FlowListener listener, CcFactory ccFactory) {
+        this.ccFactory = ccFactory;
         this.host = host;
         this.name = name;
         this.sim = sim;
@@ -91,6 +110,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         for (int i = 0; i < control.length; i++) {
             control[i] = new PacketRing();
         }
+        this.cnps = new CnpGenerator(sim, pool, flows, host, config, this::queueControl);
     }
 
     /** Sets the NIC's egress port; the NIC is its packet source. */
@@ -103,8 +123,17 @@ public final class HostNic implements PacketReceiver, PacketSource {
             }
             pool.release(p);
         });
-        DcqcnParams p = config.dcqcn();
-        this.dcqcn = p == null || p.lineRateBps() == egress.rateBps() ? p : p.withLineRate(egress.rateBps());
+        algorithm(config.cc());
+    }
+
+    /** The congestion-control algorithm {@code name} at this NIC's line rate (made once). */
+    private CcAlgorithm algorithm(String name) {
+        CcAlgorithm a = ccAlgorithms.get(name);
+        if (a == null) {
+            a = ccFactory.create(name, config, port.rateBps());
+            ccAlgorithms.put(name, a);
+        }
+        return a;
     }
 
     /**
@@ -159,32 +188,9 @@ public final class HostNic implements PacketReceiver, PacketSource {
         this.pathRtt = rtt;
     }
 
-    /**
-     * The window of a QP of {@code flow}, payload bytes ({@link Long#MAX_VALUE}: none). For {@code bdp}:
-     * base RTT x line rate, rounded up to whole MTUs, so the window lets a QP alone keep its line busy
-     * (a packet's wire bytes exceed its payload, so the rounded-up count of MTU packets covers the RTT).
-     */
-    long windowBytes(Flow flow) {
-        long w = config.window();
-        if (w == NicConfig.NO_WINDOW) {
-            return Long.MAX_VALUE;
-        }
-        if (w != NicConfig.BDP_WINDOW) {
-            return w;
-        }
-        if (pathRtt == null) {
-            throw new IllegalStateException(name + ": nic.window is bdp but no path RTT source is set");
-        }
-        BigInteger bits = BigInteger.valueOf(pathRtt.ps(host, flow.dst))
-                .multiply(BigInteger.valueOf(port.rateBps()));
-        BigInteger perMtu = BigInteger.valueOf(8_000_000_000_000L * config.mtu());
-        long packets = bits.add(perMtu).subtract(BigInteger.ONE).divide(perMtu).longValueExact();
-        return Math.max(1, packets) * config.mtu();
-    }
-
     /** CNPs sent by this NIC's notification points (CNP flags on ACKs included). */
     public long cnpsSent() {
-        return cnpsSent;
+        return cnps.sent();
     }
 
     public EgressPort port() {
@@ -204,28 +210,110 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return outOfOrderDrops;
     }
 
-    /** Starts sending {@code flow} now, at line rate. */
+    /**
+     * Opens a queue pair from this host to {@code dst}; it lives for the run.
+     *
+     * @param cc            its congestion control by name, or null for {@code nic.cc}
+     * @param readResponses whether it carries RDMA READ responses (the responder's direction of a
+     *                      connection): its receiver acknowledges only the last packet of each response
+     */
+    public QueuePair openQp(int dst, int priority, int udpSrcPort, String cc, boolean readResponses) {
+        if (dst == host) {
+            throw new IllegalArgumentException(name + ": a QP needs another host, got " + dst);
+        }
+        CcAlgorithm a = algorithm(cc == null ? config.cc() : cc);
+        QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, a.newSender(),
+                a.newEcho(), readResponses, sim.now());
+        qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, port.rateBps(), name);
+        flows.addQp(qp);
+        return qp;
+    }
+
+    /** Opens a queue pair ({@link #openQp(int, int, int, String, boolean)}) for WRITEs, SENDs and READ requests. */
+    public QueuePair openQp(int dst, int priority, int udpSrcPort, String cc) {
+        return openQp(dst, priority, udpSrcPort, cc, false);
+    }
+
+    /**
+     * Posts WRITE or SEND {@code f} on {@code qp} (a QP of this NIC towards {@code f.dst}) now: it is sent
+     * after every message posted on {@code qp} before it, at the rate the QP has when its turn comes.
+     */
+    public void post(QueuePair qp, Flow f) {
+        if (f.verb == Verb.READ) {
+            throw new IllegalArgumentException("flow " + f.id + " is a READ: post it with postRead");
+        }
+        check(qp, f, f.src, f.dst);
+        enqueue(qp, f);
+    }
+
+    /**
+     * Posts RDMA READ {@code f} now: its request goes on {@code requestQp} (this NIC's QP towards the
+     * responder {@code f.src}); the responder sends the payload on {@code responseQp} (its QP towards this
+     * host, opened with {@code readResponses}) when the request has arrived.
+     */
+    public void postRead(QueuePair requestQp, QueuePair responseQp, Flow f) {
+        if (f.verb != Verb.READ) {
+            throw new IllegalArgumentException("flow " + f.id + " is not a READ");
+        }
+        check(requestQp, f, f.dst, f.src);
+        if (responseQp.src != f.src || responseQp.dst != host || !responseQp.readResponses) {
+            throw new IllegalArgumentException("flow " + f.id + ": the response QP must run from host " + f.src
+                    + " to host " + host + " and carry READ responses");
+        }
+        f.qp = responseQp;
+        f.requestQp = requestQp;
+        f.requestPsn = requestQp.endPsn;
+        requestQp.appendReadRequest(f);
+        schedule(requestQp);
+    }
+
+    private void check(QueuePair qp, Flow f, int from, int to) {
+        if (qp.src != host || from != host || qp.dst != to || f.qp != null) {
+            throw new IllegalArgumentException(name + ": flow " + f.id + " (" + f.src + " -> " + f.dst
+                    + ") cannot be posted on " + qp + (f.qp != null ? ": already posted" : ""));
+        }
+    }
+
+    /** Appends the payload of {@code f} to {@code qp} (a QP of this NIC) and lets it send. */
+    private void enqueue(QueuePair qp, Flow f) {
+        f.qp = qp;
+        qp.appendData(f);
+        schedule(qp);
+    }
+
+    /** {@code qp} has a new entry: it has unacknowledged data now and may send. */
+    private void schedule(QueuePair qp) {
+        long now = sim.now();
+        if (!qp.inUnacked) {
+            qp.inUnacked = true;
+            qp.lastProgressPs = now;
+            unacked.add(qp);
+        }
+        if (!qp.inActive && qp.windowOpen()) {
+            activate(qp);
+        }
+        armTimeout(now + config.rtoPs());
+        port.kick();
+    }
+
+    /** Starts sending {@code flow} now on a QP of its own (its UDP port and priority, the NIC's congestion control). */
     public void startFlow(Flow flow) {
         if (flow.src != host) {
             throw new IllegalArgumentException("flow " + flow.id + " starts at host " + flow.src + ", not " + host);
         }
-        ReactionPoint rp = dcqcn == null ? null : new ReactionPoint(dcqcn);
-        QueuePair qp = new QueuePair(flow, config.mtu(), flow.udpSrcPort, port.rateBps(), rp, sim.now());
-        qp.windowBytes = windowBytes(flow);
-        flow.qp = qp;
-        activate(qp);
-        unacked.add(qp);
-        armTimeout(sim.now() + config.rtoPs());
-        port.kick();
+        post(openQp(flow.dst, flow.priority, flow.udpSrcPort, null), flow);
     }
 
     /** Lowest and highest RoCEv2 UDP source port (the dynamic range, 2^14 ports). */
     public static final int UDP_PORT_MIN = 49152;
     public static final int UDP_PORT_MAX = 65535;
 
-    /** RoCEv2 source ports are drawn from 49152..65535, fixed per QP: a hash of the flow id. */
-    public static int udpSourcePort(int flowId) {
-        long h = (flowId + 1) * 0x9E3779B97F4A7C15L;
+    /**
+     * RoCEv2 source ports are drawn from 49152..65535, fixed per QP: a hash of {@code id}, the connection id
+     * (which with one connection per flow, the {@code flows} default, is the flow id).
+     */
+    public static int udpSourcePort(int id) {
+        long h = (id + 1) * 0x9E3779B97F4A7C15L;
         h ^= h >>> 29;
         return UDP_PORT_MIN + (int) ((h >>> 40) & 0x3FFF);
     }
@@ -265,7 +353,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         for (int i = 0; i < n; i++) {
             int idx = (roundRobin + i) % n;
             QueuePair qp = active.get(idx);
-            if (egress.isPaused(qp.flow.priority)) {
+            if (egress.isPaused(qp.priority)) {
                 continue;
             }
             if (qp.eligibleAtPs(now) <= now) {
@@ -288,24 +376,37 @@ public final class HostNic implements PacketReceiver, PacketSource {
     }
 
     private Packet dataPacket(QueuePair qp, long now) {
-        Flow f = qp.flow;
-        long psn = qp.nextPsn++;
-        int payload = qp.payloadOf(psn);
+        long psn = qp.nextPsn;
+        Flow f = qp.sendEntry();
+        int payload = qp.nextPayload();
+        boolean last = qp.sendingLastOfEntry();
+        int frame;
+        if (qp.sendingRequest()) {
+            frame = WireFormat.READ_REQUEST_FRAME;
+        } else if (f.verb == Verb.WRITE) {
+            frame = WireFormat.dataFrameBytes(payload, qp.sendOffsetInEntry() == 0);
+        } else if (f.verb == Verb.SEND) {
+            frame = WireFormat.dataFrameBytes(payload, false);
+        } else {
+            frame = WireFormat.readResponseFrameBytes(payload, last || qp.sendOffsetInEntry() == 0);
+        }
+        qp.advanceSend();
         Packet p = pool.acquire();
         p.type = PacketType.DATA;
-        p.flowId = f.id;
+        p.flowId = qp.id;
         p.srcHost = host;
-        p.dstHost = f.dst;
+        p.dstHost = qp.dst;
         p.psn = psn;
         p.payloadBytes = payload;
-        p.frameBytes = WireFormat.dataFrameBytes(payload, psn == 0);
-        p.wireBytes = WireFormat.wireBytes(p.frameBytes);
-        p.priority = f.priority;
+        p.frameBytes = frame;
+        p.wireBytes = WireFormat.wireBytes(frame);
+        p.priority = qp.priority;
         p.ecnCapable = true;
         p.udpSrcPort = qp.udpSrcPort;
-        p.last = psn == qp.totalPackets() - 1;
+        p.last = last;
+        p.tsPs = now;
         // the packet that fills the window asks for an ACK (never set without a window)
-        p.ackRequest = !p.last && !qp.windowOpen();
+        p.ackRequest = !last && !qp.windowOpen();
         qp.sent(now, p.wireBytes);
         return p;
     }
@@ -335,111 +436,116 @@ public final class HostNic implements PacketReceiver, PacketSource {
     }
 
     private void receiveData(Packet p) {
-        Flow f = flows.get(p.flowId);
-        if (p.psn != f.expectedPsn) {
+        QueuePair qp = flows.qp(p.flowId);
+        if (p.psn != qp.expectedPsn) {
             outOfOrderDrops++;
-            if (p.psn > f.expectedPsn && f.nackedPsn != f.expectedPsn) {
-                f.nackedPsn = f.expectedPsn;
-                sendControl(PacketType.NACK, f, f.expectedPsn, p);
-            } else if (p.psn < f.expectedPsn && p.last) {
-                sendControl(PacketType.ACK, f, f.expectedPsn - 1, p);
+            if (p.psn > qp.expectedPsn && qp.nackedPsn != qp.expectedPsn) {
+                qp.nackedPsn = qp.expectedPsn;
+                sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
+            } else if (p.psn < qp.expectedPsn && p.last) {
+                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p);
             }
             return;
         }
-        f.expectedPsn++;
-        f.receivedBytes += p.payloadBytes;
+        qp.expectedPsn++;
         long now = sim.now();
-        boolean cnpFlag = p.ce && dcqcn != null && notify(f, now);
-        if (f.receivedBytes == f.sizeBytes) {
+        Flow f = qp.rxEntry();
+        if (qp.rxRequest()) {
+            // an RDMA READ request: this NIC is the responder; the response joins its own QP towards the requester
+            qp.rxReceived(p.psn);
+            boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
+            enqueue(f.qp, f);
+            if (cnpFlag || p.ackRequest) {
+                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p).ce = cnpFlag;
+            }
+            return;
+        }
+        if (f.requestQp != null && qp.rxFirstOfEntry(p.psn)) {
+            // the first response packet of a READ acknowledges its request at this NIC, the requester
+            ackRequest(f);
+        }
+        f.receivedBytes += p.payloadBytes;
+        boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
+        if (qp.rxReceived(p.psn)) {
             f.finishPs = now;
             flows.markFinished();
             listener.flowFinished(f, now);
         }
-        if (p.last || f.expectedPsn % config.ackEvery() == 0 || cnpFlag || p.ackRequest) {
-            sendControl(PacketType.ACK, f, f.expectedPsn - 1, p).ce = cnpFlag;
+        if (p.last || (!qp.readResponses && qp.expectedPsn % config.ackEvery() == 0) || cnpFlag || p.ackRequest) {
+            sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p).ce = cnpFlag;
         }
     }
 
-    /**
-     * Notification point for a CE-marked packet of {@code f}. Returns true when the CNP rides on
-     * this packet's ACK as a flag (mode rp with an ACK per packet, as in the HPCC simulator);
-     * otherwise sends a CNP now, later (delay or sampling window), or not at all (coalesced).
-     */
-    private boolean notify(Flow f, long now) {
-        if (f.np == null) {
-            f.np = new NotificationPoint(dcqcn);
-        }
-        long at = f.np.onCePacket(now);
-        if (at == NotificationPoint.NO_CNP) {
-            return false;
-        }
-        cnpsSent++;
-        if (at <= now && dcqcn.cnpMode() == CnpMode.RP && config.ackEvery() == 1) {
-            return true;
-        }
-        if (at <= now) {
-            sendCnp(f);
-        } else {
-            delayedCnps.add(at, f.id);
-            if (!delayedCnpEvent.isScheduled() || delayedCnpEvent.timePs() > at) {
-                sim.schedule(delayedCnpEvent, at);
-            }
-        }
-        return false;
-    }
-
-    private void sendCnp(Flow f) {
-        Packet c = pool.acquire();
-        c.type = PacketType.CNP;
-        c.flowId = f.id;
-        c.srcHost = host;
-        c.dstHost = f.src;
-        c.priority = config.cnpPriority();
-        c.frameBytes = WireFormat.CNP_FRAME;
-        c.wireBytes = WireFormat.wireBytes(WireFormat.CNP_FRAME);
-        c.udpSrcPort = f.qp == null ? 0 : f.qp.udpSrcPort;
-        control[c.priority].add(c);
-        port.kick();
-    }
-
-    /** A CNP, or an ACK carrying the CNP flag, for flow {@code flowId} reached its source. */
-    private void congestionNotified(int flowId) {
-        QueuePair qp = flows.get(flowId).qp;
-        if (qp != null && qp.rp != null) {
-            qp.rp.onCnp(sim.now());
+    /** The request of READ {@code f} is acknowledged (its response began to arrive here). */
+    private void ackRequest(Flow f) {
+        QueuePair req = f.requestQp;
+        if (f.requestPsn > req.ackedPsn) {
+            acknowledge(req, f.requestPsn, null);
         }
     }
 
-    /** Queues an ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) for {@code f}; returns it. */
-    private Packet sendControl(PacketType type, Flow f, long psn, Packet data) {
+    /** A CNP, or an ACK carrying the CNP flag, for QP {@code qpId} reached its source. */
+    private void congestionNotified(int qpId) {
+        QueuePair qp = flows.qp(qpId);
+        qp.cc.onCongestionNotification(sim.now());
+        qp.cnps++;
+        qp.currentEntry().cnps++;
+    }
+
+    /** Queues an ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) for {@code qp}; returns it. */
+    private Packet sendControl(PacketType type, QueuePair qp, long psn, Packet data) {
         Packet a = pool.acquire();
         a.type = type;
-        a.flowId = f.id;
+        a.flowId = qp.id;
         a.srcHost = host;
-        a.dstHost = f.src;
+        a.dstHost = qp.src;
         a.psn = psn;
-        a.priority = config.ackPriority() == NicConfig.SAME_AS_DATA ? f.priority : config.ackPriority();
+        a.priority = config.ackPriority() == NicConfig.SAME_AS_DATA ? qp.priority : config.ackPriority();
         a.frameBytes = WireFormat.ACK_FRAME;
         a.wireBytes = WireFormat.wireBytes(WireFormat.ACK_FRAME);
         a.udpSrcPort = data.udpSrcPort;
-        control[a.priority].add(a);
-        port.kick();
+        a.tsPs = data.tsPs;
+        if (qp.echo != null) {
+            qp.echo.echo(data, a);
+        }
+        queueControl(a);
         return a;
+    }
+
+    /** Queues control frame {@code c} (ACK, NACK, CNP) on its priority and lets the port send. */
+    private void queueControl(Packet c) {
+        control[c.priority].add(c);
+        port.kick();
     }
 
     private void receiveAck(Packet a) {
         if (a.ce) {
             congestionNotified(a.flowId);
         }
-        QueuePair qp = flows.get(a.flowId).qp;
+        QueuePair qp = flows.qp(a.flowId);
         if (a.psn <= qp.ackedPsn) {
+            if (qp.ccAcks) {
+                long now = sim.now();
+                qp.cc.onAck(now, a, 0);
+                qp.cc.onRttSample(now, now - a.tsPs);
+            }
             return;
         }
-        qp.ackedPsn = a.psn;
-        qp.lastProgressPs = sim.now();
+        acknowledge(qp, a.psn, a);
+    }
+
+    /** Cumulative acknowledgement of {@code qp} up to {@code psn} by {@code ack} (null: implied by a READ response). */
+    private void acknowledge(QueuePair qp, long psn, Packet ack) {
+        long now = sim.now();
+        long newly = qp.ackThrough(psn, now, listener);
+        qp.lastProgressPs = now;
+        if (ack != null && qp.ccAcks) {
+            qp.cc.onAck(now, ack, newly);
+            qp.cc.onRttSample(now, now - ack.tsPs);
+        }
         if (qp.fullyAcked()) {
-            qp.flow.ackedPs = sim.now();
             unacked.remove(qp);
+            qp.inUnacked = false;
         } else if (!qp.inActive && qp.hasDataLeft() && qp.windowOpen()) {
             // window-blocked (only a window keeps a QP with data out of the active list): the ACK reopens it
             activate(qp);
@@ -448,16 +554,16 @@ public final class HostNic implements PacketReceiver, PacketSource {
     }
 
     private void receiveNack(Packet n) {
-        QueuePair qp = flows.get(n.flowId).qp;
+        QueuePair qp = flows.qp(n.flowId);
         if (n.psn - 1 > qp.ackedPsn) {
-            qp.ackedPsn = n.psn - 1;
+            qp.ackThrough(n.psn - 1, sim.now(), listener);
         }
         qp.lastProgressPs = sim.now();
         goBack(qp, n.psn);
     }
 
     private void goBack(QueuePair qp, long psn) {
-        qp.flow.retransmittedPackets += qp.goBackTo(psn);
+        qp.goBackTo(psn);
         if (qp.hasDataLeft()) {
             activate(qp);
             port.kick();
@@ -467,22 +573,6 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private void armTimeout(long atPs) {
         if (!rto.isScheduled() || rto.timePs() > atPs) {
             sim.schedule(rto, atPs);
-        }
-    }
-
-    /** Sends the delayed CNPs that are due and re-arms for the next. */
-    private final class DelayedCnp extends SimEvent {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected void fire() {
-            long now = sim.now();
-            while (!delayedCnps.isEmpty() && delayedCnps.firstTime() <= now) {
-                sendCnp(flows.get(delayedCnps.pollFlow()));
-            }
-            if (!delayedCnps.isEmpty()) {
-                sim.schedule(this, delayedCnps.firstTime());
-            }
         }
     }
 
@@ -511,7 +601,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
                         // still has packets to send (paused or rate-limited): not stalled by loss; look again later
                         deadline = now + config.rtoPs();
                     } else {
-                        qp.flow.timeouts++;
+                        qp.currentEntry().timeouts++;
                         qp.lastProgressPs = now;
                         goBack(qp, qp.ackedPsn + 1);
                         deadline = now + config.rtoPs();

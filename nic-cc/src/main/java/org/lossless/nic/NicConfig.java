@@ -11,17 +11,20 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  *                    seen ACK progress for this long goes back to its first unacknowledged packet
  * @param ackPriority priority of ACK/NACK frames, 0..7, or {@link #SAME_AS_DATA} to use the flow's
  * @param cnpPriority priority of CNP frames, 0..7 (mlx5 default 6)
- * @param dcqcn       DCQCN parameters at this NIC's line rate, or null for no congestion control
- *                    ({@code nic.cc: none}: every QP sends at line rate, PFC alone keeps it lossless)
+ * @param dcqcn       DCQCN parameters at this NIC's line rate (used by QPs whose congestion control is
+ *                    dcqcn), or null when no QP uses DCQCN
  * @param rxBuffer    the receive buffer that drains slower than line rate and sends PFC, or null (the
  *                    default: the host takes every frame the moment it arrives and the NIC never pauses)
  * @param window      per-QP send window, payload bytes a QP may have unacknowledged ({@code nic.window}):
  *                    {@link #NO_WINDOW} (the default: only the rate limiter holds a QP), {@link #BDP_WINDOW}
  *                    (each QP's path base RTT x line rate, rounded up to whole MTUs, fixed at flow start), or
  *                    at least {@code mtu} bytes
+ * @param cc          congestion control of QPs that do not choose their own ({@code nic.cc}): a name of
+ *                    {@link CcAlgorithms#NAMES} ({@code none}: every QP sends at line rate, PFC alone keeps
+ *                    the fabric lossless)
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                        RxBufferConfig rxBuffer, long window) {
+                        RxBufferConfig rxBuffer, long window, String cc) {
     /** Default retransmission timeout: 1 ms. */
     public static final long DEFAULT_RTO_PS = 1_000_000_000L;
     /** {@code ackPriority} value meaning "the data packet's priority". */
@@ -53,6 +56,23 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
             throw new IllegalArgumentException("nic.window must be none, bdp or at least one MTU (" + mtu
                     + " bytes), got " + window + " bytes");
         }
+        if (cc == null || !CcAlgorithms.implemented(cc)) {
+            throw new IllegalArgumentException("nic.cc must be one of " + String.join(", ", CcAlgorithms.NAMES)
+                    + ", got " + cc);
+        }
+        if (cc.equals(org.lossless.nic.dcqcn.Dcqcn.NAME) && dcqcn == null) {
+            throw new IllegalArgumentException("nic.cc is dcqcn but there are no DCQCN parameters");
+        }
+    }
+
+    /** Congestion control dcqcn when {@code dcqcn} is given, else none. */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, defaultCc(dcqcn));
+    }
+
+    private static String defaultCc(DcqcnParams dcqcn) {
+        return dcqcn == null ? org.lossless.nic.cc.NoCongestionControl.NAME : org.lossless.nic.dcqcn.Dcqcn.NAME;
     }
 
     /** Without a window ({@code nic.window: none}). */
@@ -71,19 +91,25 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         this(mtu, ackEvery, DEFAULT_RTO_PS, SAME_AS_DATA, DEFAULT_CNP_PRIORITY, null);
     }
 
-    /** Same settings with DCQCN {@code params} (null switches congestion control off). */
+    /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
+                defaultCc(params));
+    }
+
+    /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
+    public NicConfig withCc(String name) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc);
     }
 
     /** Whether QPs are held by a send window. */

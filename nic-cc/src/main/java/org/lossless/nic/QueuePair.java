@@ -1,35 +1,77 @@
 package org.lossless.nic;
 
+import java.util.Arrays;
+
 import org.lossless.core.net.WireFormat;
-import org.lossless.nic.dcqcn.ReactionPoint;
+import org.lossless.nic.cc.CongestionControl;
+import org.lossless.nic.cc.CongestionEcho;
 
 /**
- * The send side of one RC queue pair carrying one flow: what to send next, what is acknowledged,
- * and when the rate limiter allows the next packet.
+ * One direction of a reliable connection: the send queue of an RC queue pair at host {@link #src} and,
+ * since the model keeps both ends in one object, the receive state of its peer at {@link #dst}. It lives
+ * for the whole run: its messages ({@link Flow}s) are sent in post order, PSNs continue from one message to
+ * the next, and its rate limiter and congestion-control state carry over.
+ *
+ * <p>Send queue: entries in post order, each a range of PSNs: the packets of a message (an RDMA WRITE, a
+ * SEND, or the response of an RDMA READ when this is the responder's direction), or the one request packet
+ * of an RDMA READ posted here. Entry i holds PSNs {@code first[i] .. first[i+1]-1} and payload bytes
+ * {@code offset[i] .. offset[i+1]-1} of the QP's stream. Entries are never removed (a message's Flow lives
+ * for the run anyway), so a late NACK can still rewind into an acknowledged message as before.
  *
  * <p>Pacer: after a packet of {@code w} wire bytes started at {@code t}, the next may start at
- * {@code t + w·8/R}, where R is the rate <em>at the time of the check</em> (the DCQCN reaction point's
- * current rate, or the line rate without congestion control). A rate change therefore takes effect
- * on the packet waiting now, as in a hardware rate limiter, not one packet later.
+ * {@code t + w·8/R}, where R is the congestion control's rate <em>at the time of the check</em>, so a rate
+ * change takes effect on the packet waiting now, as in a hardware rate limiter. An idle QP's pacer has long
+ * expired when its next message comes: that message starts at once, at the rate the QP has then.
  *
- * <p>Window ({@code nic.window}): packet n may be sent only while the payload bytes of PSNs
- * {@code ackedPsn+1 .. n} are at most {@link #windowBytes}; go-back-N rewinds {@code nextPsn} so a
- * retransmission counts the same way. The check is O(1) arithmetic on the PSNs (every packet but the
- * last carries exactly {@code mtu} payload bytes), with no per-packet state.
+ * <p>Window: packet n may be sent only while the payload bytes of PSNs {@code ackedPsn+1 .. n} are at most
+ * the window ({@code nic.window}, and the algorithm's when it has one); go-back-N rewinds {@code nextPsn} so
+ * a retransmission counts the same way. O(1) per packet from the entry offsets.
  */
-final class QueuePair {
-    final Flow flow;
+public final class QueuePair {
+    /** Dense id of the run's QPs ({@link FlowTable#qp}); carried in the {@code flowId} of its packets. */
+    final int id;
+    /** Sending host and receiving host. */
+    final int src;
+    final int dst;
+    /** 802.1p priority of its data packets. */
+    final int priority;
     final int mtu;
     /** RoCEv2 UDP source port of this QP (ECMP entropy). */
     final int udpSrcPort;
-    /** Line rate of the NIC, bps (the rate without congestion control). */
-    final long lineRateBps;
-    /** DCQCN reaction point, or null without congestion control. */
-    final ReactionPoint rp;
+    /** Sender-side congestion control (rate, window). */
+    final CongestionControl cc;
+    /** Receiver-side echo (CNP generation), or null when the receiver echoes nothing. */
+    final CongestionEcho echo;
+    final boolean ccWindow;
+    final boolean ccAcks;
+    /**
+     * This QP carries RDMA READ responses (the responder's direction): its receiver, the requester,
+     * acknowledges only the last packet of each response, AckReq packets and CNP flags.
+     */
+    final boolean readResponses;
+
+    private Flow[] entries = new Flow[2];
+    private long[] first = new long[2];
+    private long[] offset = new long[2];
+    private int count;
+    /** Entry holding {@link #nextPsn} ({@code count} when everything posted was sent). */
+    private int sendIdx;
+    /** First entry not fully acknowledged. */
+    private int ackIdx;
+    /** Entry holding {@link #expectedPsn} at the receiver. */
+    private int rxIdx;
+    /** PSN and payload byte offset after the last posted entry. */
+    long endPsn;
+    private long endBytes;
+    /** The message posted last, or null. */
+    Flow lastPosted;
+
     /** Next PSN to transmit; moves back on go-back-N. */
     long nextPsn;
     /** Highest PSN acknowledged cumulatively, -1 before the first ACK. */
     long ackedPsn = -1;
+    /** Payload bytes of PSNs 0..ackedPsn. */
+    private long ackedBytes;
     /** Start time of the last packet sent, ps, and its wire bytes (0 before the first). */
     long lastSendPs;
     int lastWireBytes;
@@ -37,51 +79,259 @@ final class QueuePair {
     long lastProgressPs;
     /** Whether the QP sits in the NIC's list of senders with data to send. */
     boolean inActive;
-    /** Payload bytes the QP may have unacknowledged; {@link Long#MAX_VALUE} without a window. */
+    /** Whether the QP sits in the NIC's list of QPs with unacknowledged packets. */
+    boolean inUnacked;
+    /** Payload bytes the QP may have unacknowledged ({@code nic.window}); {@link Long#MAX_VALUE} without a window. */
     long windowBytes = Long.MAX_VALUE;
+    /** Congestion notifications (CNPs or CNP flags) this QP received. */
+    long cnps;
 
-    QueuePair(Flow flow, int mtu, int udpSrcPort, long lineRateBps, ReactionPoint rp, long nowPs) {
-        this.flow = flow;
+    /** Receiver: next PSN expected. */
+    long expectedPsn;
+    /** Receiver: the expected PSN for which it last sent a NACK (one NACK per gap); -1 none. */
+    long nackedPsn = -1;
+
+    QueuePair(int id, int src, int dst, int priority, int mtu, int udpSrcPort, CongestionControl cc,
+              CongestionEcho echo, boolean readResponses, long nowPs) {
+        this.id = id;
+        this.src = src;
+        this.dst = dst;
+        this.priority = priority;
         this.mtu = mtu;
         this.udpSrcPort = udpSrcPort;
-        this.lineRateBps = lineRateBps;
-        this.rp = rp;
+        this.cc = cc;
+        this.echo = echo;
+        this.ccWindow = cc.hasWindow();
+        this.ccAcks = cc.observesAcks();
+        this.readResponses = readResponses;
         this.lastSendPs = nowPs;
         this.lastProgressPs = nowPs;
     }
 
-    long totalPackets() {
-        return flow.packets(mtu);
+    public int id() {
+        return id;
+    }
+
+    public int src() {
+        return src;
+    }
+
+    public int dst() {
+        return dst;
+    }
+
+    public int priority() {
+        return priority;
+    }
+
+    public int udpSrcPort() {
+        return udpSrcPort;
+    }
+
+    /** Congestion notifications this QP received. */
+    public long cnps() {
+        return cnps;
+    }
+
+    /** The QP's current rate-limiter rate, bps (0 when it has nothing unacknowledged). */
+    public long currentRateBps(long nowPs) {
+        return inUnacked ? rateBps(nowPs) : 0;
+    }
+
+    // ------------------------------------------------------------------ the send queue
+
+    /** Appends the data of {@code f} (WRITE, SEND or READ response) as the next entry. */
+    void appendData(Flow f) {
+        append(f, f.packets(mtu), f.sizeBytes);
+    }
+
+    /** Appends the one request packet of RDMA READ {@code f} (no payload). */
+    void appendReadRequest(Flow f) {
+        append(f, 1, 0);
+    }
+
+    private void append(Flow f, long packets, long bytes) {
+        if (count == entries.length) {
+            entries = Arrays.copyOf(entries, count * 2);
+            first = Arrays.copyOf(first, count * 2);
+            offset = Arrays.copyOf(offset, count * 2);
+        }
+        entries[count] = f;
+        first[count] = endPsn;
+        offset[count] = endBytes;
+        count++;
+        endPsn += packets;
+        endBytes += bytes;
+        lastPosted = f;
+    }
+
+    private long end(int i) {
+        return i + 1 < count ? first[i + 1] : endPsn;
+    }
+
+    private long bytes(int i) {
+        return (i + 1 < count ? offset[i + 1] : endBytes) - offset[i];
+    }
+
+    /** Whether entry {@code i} is the request of an RDMA READ posted on this QP. */
+    private boolean isRequest(int i) {
+        return entries[i].requestQp == this;
     }
 
     boolean hasDataLeft() {
-        return nextPsn < totalPackets();
+        return nextPsn < endPsn;
     }
 
     boolean fullyAcked() {
-        return ackedPsn == totalPackets() - 1;
+        return ackedPsn == endPsn - 1;
+    }
+
+    /** The entry the next packet ({@link #nextPsn}) belongs to; valid while {@link #hasDataLeft()}. */
+    Flow sendEntry() {
+        return entries[sendIdx];
+    }
+
+    /** Whether the next packet is an RDMA READ request. */
+    boolean sendingRequest() {
+        return isRequest(sendIdx);
+    }
+
+    /** Packet index of {@link #nextPsn} within its entry. */
+    long sendOffsetInEntry() {
+        return nextPsn - first[sendIdx];
+    }
+
+    /** Whether {@link #nextPsn} is the last packet of its entry. */
+    boolean sendingLastOfEntry() {
+        return nextPsn == end(sendIdx) - 1;
+    }
+
+    /** Payload bytes of packet {@link #nextPsn}. */
+    int nextPayload() {
+        if (isRequest(sendIdx)) {
+            return 0;
+        }
+        return (int) Math.min(mtu, bytes(sendIdx) - (nextPsn - first[sendIdx]) * mtu);
+    }
+
+    /** Records that packet {@link #nextPsn} goes out: moves past it (and past its entry if it was the last). */
+    void advanceSend() {
+        if (nextPsn == end(sendIdx) - 1) {
+            sendIdx++;
+        }
+        nextPsn++;
+    }
+
+    /** Payload bytes of PSNs 0..psn, for a PSN inside entry {@code i}. */
+    private long bytesThrough(int i, long psn) {
+        return isRequest(i) ? offset[i] : offset[i] + Math.min(bytes(i), (psn - first[i] + 1) * mtu);
     }
 
     /**
      * Whether the window lets packet {@code nextPsn} go: the payload of PSNs {@code ackedPsn+1 .. nextPsn}
-     * is at most {@link #windowBytes}. Always true without a window.
+     * is at most the window. Always true without a window. Only while {@link #hasDataLeft()}.
      */
     boolean windowOpen() {
-        if (windowBytes == Long.MAX_VALUE) {
+        long w = windowBytes;
+        if (ccWindow) {
+            w = Math.min(w, cc.windowBytes());
+        }
+        if (w == Long.MAX_VALUE) {
             return true;
         }
-        long through = Math.min(flow.sizeBytes, (nextPsn + 1) * (long) mtu);
-        return through - (ackedPsn + 1) * mtu <= windowBytes;
+        return bytesThrough(sendIdx, nextPsn) - ackedBytes <= w;
     }
 
-    /** Payload bytes of packet {@code psn}. */
-    int payloadOf(long psn) {
-        return (int) Math.min(mtu, flow.sizeBytes - psn * mtu);
+    /**
+     * Cumulative acknowledgement up to {@code psn} (&gt; {@link #ackedPsn}): moves the acknowledged point and
+     * reports every message entry it completes to {@code done} (a READ's request entry is not reported: the
+     * READ completes when its response arrives). Returns the payload bytes newly acknowledged.
+     */
+    long ackThrough(long psn, long nowPs, FlowListener done) {
+        ackedPsn = psn;
+        while (ackIdx < count && end(ackIdx) - 1 <= psn) {
+            if (!isRequest(ackIdx)) {
+                Flow f = entries[ackIdx];
+                f.ackedPs = nowPs;
+                done.flowAcked(f, nowPs);
+            }
+            ackIdx++;
+        }
+        long before = ackedBytes;
+        int i = ackIdx < count && first[ackIdx] <= psn ? ackIdx : ackIdx - 1;
+        ackedBytes = bytesThrough(i, psn);
+        return ackedBytes - before;
     }
 
-    /** Current sending rate, bps; applies DCQCN timer effects up to {@code nowPs}. */
+    /** The first message not fully acknowledged, or the last posted one when all are (CNPs and timeouts count there). */
+    Flow currentEntry() {
+        return ackIdx < count ? entries[ackIdx] : lastPosted;
+    }
+
+    /**
+     * Go-back-N: resend from {@code psn}; returns how many already-sent packets will be resent, and adds
+     * each message's share to its {@link Flow#retransmittedPackets}.
+     */
+    long goBackTo(long psn) {
+        long resent = Math.max(0, nextPsn - psn);
+        if (resent == 0) {
+            return 0;
+        }
+        int i = entryOf(psn);
+        sendIdx = i;
+        for (int j = i; j < count && first[j] < nextPsn; j++) {
+            entries[j].retransmittedPackets += Math.min(end(j), nextPsn) - Math.max(first[j], psn);
+        }
+        nextPsn = psn;
+        return resent;
+    }
+
+    /** The entry holding {@code psn} (0 &lt;= psn &lt; endPsn): binary search over the entries' first PSNs. */
+    private int entryOf(long psn) {
+        int lo = 0;
+        int hi = count - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (first[mid] <= psn) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    // ------------------------------------------------------------------ the receiver
+
+    /** The entry the receiver's next in-order packet ({@link #expectedPsn}) belongs to. */
+    Flow rxEntry() {
+        return entries[rxIdx];
+    }
+
+    /** Whether the receiver's next in-order packet is an RDMA READ request. */
+    boolean rxRequest() {
+        return isRequest(rxIdx);
+    }
+
+    /** Whether PSN {@code psn} is the first packet of the receiver's current entry. */
+    boolean rxFirstOfEntry(long psn) {
+        return psn == first[rxIdx];
+    }
+
+    /** Called for the in-order packet {@code psn}; returns true when it completes the receiver's entry. */
+    boolean rxReceived(long psn) {
+        if (psn == end(rxIdx) - 1) {
+            rxIdx++;
+            return true;
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------ pacing
+
+    /** Current sending rate, bps; applies the congestion control's timer effects up to {@code nowPs}. */
     long rateBps(long nowPs) {
-        return rp == null ? lineRateBps : Math.max(1, rp.rateBps(nowPs));
+        return cc.rateBps(nowPs);
     }
 
     /** Earliest start of the next packet at the rate in force at {@code nowPs}. */
@@ -91,15 +341,13 @@ final class QueuePair {
 
     /**
      * When to look again if not eligible at {@code nowPs}: the eligibility time, or earlier when the
-     * reaction point's rate changes on its own before then.
+     * congestion control's rate changes on its own before then.
      */
     long wakeAtPs(long nowPs) {
         long at = eligibleAtPs(nowPs);
-        if (rp != null) {
-            long change = rp.nextChangePs();
-            if (change > nowPs && change < at) {
-                at = change;
-            }
+        long change = cc.nextChangePs();
+        if (change > nowPs && change < at) {
+            at = change;
         }
         return at;
     }
@@ -109,15 +357,12 @@ final class QueuePair {
         lastSendPs = nowPs;
         lastWireBytes = wireBytes;
         lastProgressPs = nowPs;
-        if (rp != null) {
-            rp.onBytesSent(nowPs, wireBytes);
-        }
+        cc.onBytesSent(nowPs, wireBytes);
     }
 
-    /** Go-back-N: resend from {@code psn}; returns how many already-sent packets will be resent. */
-    long goBackTo(long psn) {
-        long resent = Math.max(0, nextPsn - psn);
-        nextPsn = Math.min(nextPsn, psn);
-        return resent;
+    @Override
+    public String toString() {
+        return "QP" + id + "[" + src + "->" + dst + " prio " + priority + ", " + count + " messages, next PSN "
+                + nextPsn + "/" + endPsn + ", acked " + ackedPsn + "]";
     }
 }

@@ -1,12 +1,14 @@
 package org.lossless.experiments.results;
 
 import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.run.MessageLabel;
 import org.lossless.experiments.run.PauseEdge;
 import org.lossless.experiments.run.PauseGraph;
 import org.lossless.experiments.run.PortResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.WatchdogResult;
 import org.lossless.switchmodel.pfc.StormEpisode;
+import org.lossless.workloads.traffic.JobIteration;
 
 import java.util.List;
 
@@ -17,7 +19,8 @@ import java.util.List;
  */
 public final class ResultFiles {
     public static final String FLOWS_HEADER =
-            "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps";
+            "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,"
+                    + "connection,op,iteration,step,channel,operation";
     public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
@@ -33,9 +36,11 @@ public final class ResultFiles {
     }
 
     /**
-     * {@code flows.csv}; an unfinished flow has empty finish_ps, fct_ps and slowdown. {@code retransmits}
-     * (data packets sent again) and {@code cnps} (CNPs the sending QP received) come after the contract's
-     * columns (CONTRACT.md allows added columns at the end).
+     * {@code flows.csv}, one row per message; an unfinished one has empty finish_ps, fct_ps and slowdown.
+     * {@code retransmits} (data packets sent again) and {@code cnps} (CNPs the sending QP received) come after
+     * the contract's columns (CONTRACT.md allows added columns at the end), then the message's
+     * {@link MessageLabel}: {@code connection} (id), {@code op} (write, send, read), {@code iteration},
+     * {@code step}, {@code channel} and {@code operation}, each empty when it does not apply.
      */
     public static String flowsCsv(List<FlowResult> flows) {
         StringBuilder sb = new StringBuilder(64 + flows.size() * 64);
@@ -50,7 +55,20 @@ public final class ResultFiles {
             } else {
                 sb.append(",,").append(f.idealFctPs()).append(',');
             }
-            sb.append(',').append(f.retransmits()).append(',').append(f.cnps()).append('\n');
+            sb.append(',').append(f.retransmits()).append(',').append(f.cnps()).append(',');
+            MessageLabel l = f.label();
+            optional(sb, l.connection()).append(',');
+            if (l.op() != null) {
+                sb.append(l.op());
+            }
+            sb.append(',');
+            optional(sb, l.iteration()).append(',');
+            optional(sb, l.step()).append(',');
+            optional(sb, l.channel()).append(',');
+            if (l.operation() != null) {
+                sb.append(Csv.field(l.operation()));
+            }
+            sb.append('\n');
         }
         return sb.toString();
     }
@@ -114,8 +132,34 @@ public final class ResultFiles {
         return v < 0 ? sb : sb.append(v);
     }
 
-    /** {@code jobs.csv}: the run result has no jobs yet (collectives and storage come later), so the header only. */
+    /**
+     * {@code jobs.csv}: one row per job iteration the programs report, in program then iteration order.
+     * An iteration that did not finish has empty {@code finish_ps}, {@code duration_ps}, {@code algbw_GBps}
+     * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests).
+     */
     public static String jobsCsv(RunResult result) {
-        return JOBS_HEADER + '\n';
+        StringBuilder sb = new StringBuilder(JOBS_HEADER.length() + 1 + result.jobs().size() * 80);
+        sb.append(JOBS_HEADER).append('\n');
+        for (JobIteration j : result.jobs()) {
+            sb.append(Csv.field(j.job())).append(',').append(j.iteration()).append(',').append(Csv.field(j.type()))
+                    .append(',').append(j.hosts()).append(',').append(j.sizeBytes()).append(',').append(j.startPs())
+                    .append(',');
+            if (j.finished()) {
+                sb.append(j.finishPs()).append(',').append(j.durationPs()).append(',')
+                        .append(bandwidth(j.algbwGBps())).append(',').append(bandwidth(j.busbwGBps()));
+            } else {
+                sb.append(",,,");
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
     }
+
+    /** A bandwidth in GB/s with six decimals, or empty when not a number (zero duration). */
+    static String bandwidth(double gbps) {
+        return Double.isFinite(gbps) ? Csv.fixed(gbps, BANDWIDTH_DECIMALS).toPlainString() : "";
+    }
+
+    /** Decimals of algbw and busbw. */
+    static final int BANDWIDTH_DECIMALS = 6;
 }

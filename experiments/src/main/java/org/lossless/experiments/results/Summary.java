@@ -91,7 +91,7 @@ public final class Summary {
         drops.put("bytes", r.dropBytes());
         root.putObject("ecn").put("marked_packets", r.ecnMarked());
         root.putObject("cnp").put("sent", r.cnpSent());
-        root.putArray("jobs");
+        JobSummary.write(root.putArray("jobs"), r.jobs());
         try {
             return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {

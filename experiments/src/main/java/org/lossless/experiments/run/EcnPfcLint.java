@@ -36,7 +36,7 @@ public final class EcnPfcLint {
 
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
     public static List<String> of(Scenario s) {
-        if (s.nic().dcqcn() == null) {
+        if (s.nic().cc().equals(org.lossless.nic.cc.NoCongestionControl.NAME)) {
             return List.of();
         }
         Topology t = ScenarioEngine.topologyOrNull(s.topology());

@@ -11,13 +11,15 @@ import org.lossless.topology.Topology;
  *
  * @param switches   the {@code switch} section; every switch gets an MMU built from it by
  *                   {@link org.lossless.switchmodel.settings.MmuFactory} (null fields = documented defaults)
- * @param stopTimePs simulated-time limit, ps (&gt; 0); the run also ends when every flow finished
+ * @param traffic    the workloads (traffic programs), in order
+ * @param stopTimePs simulated-time limit, ps (&gt; 0); the run also ends when every program is finished and
+ *                   every message it posted is delivered and acknowledged
  * @param seed       scenario seed (ECMP hash seeds and random streams derive from it)
  * @param failures   links and switches that fail (and maybe recover) during the run
  * @param routeConvergencePs time from a failure or repair until every switch routes around it, ps
  * @param sprayPerPacket     pick the equal-cost port per packet instead of per flow (a study option)
  */
-public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, List<FlowSpec> flows,
+public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, Traffic traffic,
                           long stopTimePs, long seed, List<FailureSpec> failures, long routeConvergencePs,
                           boolean sprayPerPacket) {
     /** Default time for routing to converge after a failure or repair: 1 ms. */
@@ -29,6 +31,19 @@ public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switc
         this(topology, nic, switches, flows, stopTimePs, seed, List.of(), DEFAULT_CONVERGENCE_PS, false);
     }
 
+    /** A run of static flows ({@link Traffic#of}). */
+    public EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, List<FlowSpec> flows,
+                       long stopTimePs, long seed, List<FailureSpec> failures, long routeConvergencePs,
+                       boolean sprayPerPacket) {
+        this(topology, nic, switches, Traffic.of(flows), stopTimePs, seed, failures, routeConvergencePs,
+                sprayPerPacket);
+    }
+
+    /** The flows of the static workloads, in order ({@link Traffic#flows()}). */
+    public List<FlowSpec> flows() {
+        return traffic.flows();
+    }
+
     public EngineInput {
         failures = List.copyOf(failures);
         if (routeConvergencePs < 0) {
@@ -38,13 +53,14 @@ public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switc
         if (stopTimePs <= 0) {
             throw new IllegalArgumentException("stop_time must be > 0");
         }
+        java.util.Objects.requireNonNull(traffic, "traffic");
+        List<FlowSpec> flows = traffic.flows();
         for (int i = 0; i < flows.size(); i++) {
             FlowSpec f = flows.get(i);
             if (f.src() < 0 || f.src() >= topology.hostCount() || f.dst() < 0 || f.dst() >= topology.hostCount()) {
                 throw new IllegalArgumentException("flow " + i + " names a host outside 0.." + (topology.hostCount() - 1));
             }
         }
-        flows = List.copyOf(flows);
     }
 }
 

@@ -3,21 +3,32 @@ package org.lossless.experiments.run;
 /**
  * One row of {@code flows.csv}.
  *
- * <p>A flow spread over several queue pairs ({@code qps}, {@link QpSplit}) is one row: the figures below
- * cover all its QPs.
+ * <p>One row per message a workload posted. A message spread over several queue pairs ({@code qps},
+ * {@link QpSplit}) is one row: the figures below cover all its QPs. {@code src} and {@code dst} are the
+ * hosts that send and receive its payload (for an RDMA READ: the responder and the requester).
  *
  * @param finishPs    when the destination held the last byte (of its last QP to finish), ps; -1 if unfinished
  * @param idealFctPs  completion time alone in the empty network, ps
  * @param retransmits data packets the source sent again (go-back-N after a NACK or a retransmission timeout),
  *                    summed over its QPs
- * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received, summed; 0 without congestion control
+ * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received while it was their oldest
+ *                    unacknowledged message, summed; 0 without congestion control
+ * @param label       connection, operation and job tag ({@link MessageLabel#NONE} when unknown)
  */
 public record FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
-                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps) {
+                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
     public FlowResult {
         if (retransmits < 0 || cnps < 0) {
             throw new IllegalArgumentException("flow " + flowId + ": retransmits and cnps must be >= 0");
         }
+        java.util.Objects.requireNonNull(label, "label");
+    }
+
+    /** Without a label. */
+    public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
+                      long finishPs, long idealFctPs, long retransmits, long cnps) {
+        this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps,
+                MessageLabel.NONE);
     }
 
     /** A flow without retransmissions or CNPs. */

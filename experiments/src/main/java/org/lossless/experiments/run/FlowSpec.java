@@ -1,14 +1,17 @@
 package org.lossless.experiments.run;
 
 /**
- * A flow as a workload asks for it (before it runs).
+ * A flow as a static workload lists it (before it runs): one RDMA WRITE.
  *
- * @param workload name of the workload that generated it (e.g. {@code flows}, {@code incast})
- * @param qps      RC queue pairs the message is spread over, 1..{@link #MAX_QPS} ({@link QpSplit})
+ * @param workload   name of the workload that generated it (e.g. {@code flows}, {@code incast})
+ * @param qps        RC queue pairs the message is spread over, 1..{@link #MAX_QPS} ({@link QpSplit})
+ * @param connection connection name within its workload (flows naming one connection share its QPs and are
+ *                   sent in order), or null for a connection of its own
  */
-public record FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
+public record FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
+                       String connection) {
     /** Most QPs one flow may use (scenario key {@code qps}). */
-    public static final int MAX_QPS = 64;
+    public static final int MAX_QPS = org.lossless.workloads.traffic.ConnectionOptions.MAX_QPS;
 
     public FlowSpec {
         if (qps < 1 || qps > MAX_QPS) {
@@ -16,7 +19,12 @@ public record FlowSpec(String workload, int src, int dst, long sizeBytes, long s
         }
     }
 
-    /** A flow on one queue pair. */
+    /** A flow on a connection of its own with {@code qps} queue pairs. */
+    public FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
+        this(workload, src, dst, sizeBytes, startPs, priority, qps, null);
+    }
+
+    /** A flow on one queue pair of its own. */
     public FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority) {
         this(workload, src, dst, sizeBytes, startPs, priority, 1);
     }

@@ -8,6 +8,7 @@ import org.lossless.topology.Cable;
 import org.lossless.topology.Port;
 import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;
+import org.lossless.workloads.traffic.Op;
 
 /**
  * The completion time of a flow alone in the empty network, computed analytically: the message is
@@ -59,6 +60,23 @@ public final class IdealFct {
         return fctPs(path(src, dst), sizeBytes, mtu, qps);
     }
 
+    /**
+     * Ideal completion time, ps, of a message of operation {@code op} whose payload goes from {@code dataSrc}
+     * to {@code dataDst}, from its post to the receiver's last byte. WRITE: {@link #fctPs(int, int, long, int, int)}.
+     * SEND: the same without RETH. READ: the request (one 78 B frame) from the requester {@code dataDst} to the
+     * responder, then the response back with an AETH on each QP's first and last packet. The SEND and READ
+     * ideals use the plain recursion (O(packets x hops)); with {@code qps} &gt; 1 a READ's ideal counts the
+     * first request only (the others follow it back to back, a few ns each).
+     */
+    public long fctPs(Op op, int dataSrc, int dataDst, long sizeBytes, int mtu, int qps) {
+        return switch (op) {
+            case WRITE -> fctPs(dataSrc, dataDst, sizeBytes, mtu, qps);
+            case SEND -> byRecursion(path(dataSrc, dataDst), sizeBytes, mtu, qps, Framing.SEND);
+            case READ -> byRecursion(path(dataDst, dataSrc), 1, mtu, 1, Framing.READ_REQUEST)
+                    + byRecursion(path(dataSrc, dataDst), sizeBytes, mtu, qps, Framing.READ_RESPONSE);
+        };
+    }
+
     /** Ideal completion time of a message on one QP over an explicit path. */
     public static long fctPs(List<Cable> hops, long sizeBytes, int mtu) {
         return fctPs(hops, sizeBytes, mtu, 1);
@@ -85,7 +103,7 @@ public final class IdealFct {
             rate[i] = hops.get(i).rateBps();
             delay[i] = hops.get(i).delayPs();
         }
-        Order order = new Order(sizeBytes, mtu, qps);
+        Order order = new Order(sizeBytes, mtu, qps, Framing.WRITE);
         int fullWire = WireFormat.wireBytes(WireFormat.dataFrameBytes(mtu, false));
         long[] steady = new long[h];
         long bottleneck = 0;
@@ -120,6 +138,11 @@ public final class IdealFct {
 
     /** The plain recursion for a message over {@code qps} QPs. */
     static long fctPsByRecursion(List<Cable> hops, long sizeBytes, int mtu, int qps) {
+        return byRecursion(hops, sizeBytes, mtu, qps, Framing.WRITE);
+    }
+
+    /** The plain recursion for a message of {@code framing}. */
+    static long byRecursion(List<Cable> hops, long sizeBytes, int mtu, int qps, Framing framing) {
         int h = hops.size();
         long[] rate = new long[h];
         long[] delay = new long[h];
@@ -129,7 +152,7 @@ public final class IdealFct {
         }
         long[] free = new long[h];
         long arrival = 0;
-        Order order = new Order(sizeBytes, mtu, qps);
+        Order order = new Order(sizeBytes, mtu, qps, framing);
         for (long k = 0; k < order.packets; k++) {
             arrival = sendOne(free, rate, delay, order.wireBytes(k));
         }
@@ -140,8 +163,8 @@ public final class IdealFct {
      * The packets of a message spread over QPs as {@link QpSplit} does, in the NIC's round-robin order:
      * {@code n = min(qps, packets)} QPs of {@code q} or {@code q + 1} packets; position k lies in round
      * {@code k / n} (QP {@code k mod n}) for {@code k < q·n}, and the last {@code packets mod n} positions
-     * are the extra packets of the first QPs. Round 0 carries the RETHs; the last QP's last packet (at
-     * position {@code q·n - 1}) carries the message's remainder.
+     * are the extra packets of the first QPs. Round 0 carries the RETHs of a WRITE (a READ response's
+     * first AETHs); the last QP's last packet (at position {@code q·n - 1}) carries the message's remainder.
      */
     private static final class Order {
         final long packets;
@@ -149,23 +172,48 @@ public final class IdealFct {
         final long q;
         final int mtu;
         final long sizeBytes;
+        final Framing framing;
 
-        Order(long sizeBytes, int mtu, int qps) {
+        Order(long sizeBytes, int mtu, int qps, Framing framing) {
             this.packets = (sizeBytes + mtu - 1) / mtu;
             this.n = (int) Math.min(qps, packets);
             this.q = packets / n;
             this.mtu = mtu;
             this.sizeBytes = sizeBytes;
+            this.framing = framing;
         }
 
         long shortAt() {
             return q * n - 1;
         }
 
+        /** Whether position {@code k} is the last packet of its QP. */
+        private boolean lastOfQp(long k) {
+            return k >= q * n || (k / n == q - 1 && k % n >= packets % n);
+        }
+
         int wireBytes(long k) {
             int payload = k == shortAt() ? (int) (sizeBytes - (packets - 1) * mtu) : mtu;
-            return WireFormat.wireBytes(WireFormat.dataFrameBytes(payload, k < n));
+            int frame = switch (framing) {
+                case WRITE -> WireFormat.dataFrameBytes(payload, k < n);
+                case SEND -> WireFormat.dataFrameBytes(payload, false);
+                case READ_REQUEST -> WireFormat.READ_REQUEST_FRAME;
+                case READ_RESPONSE -> WireFormat.readResponseFrameBytes(payload, k < n || lastOfQp(k));
+            };
+            return WireFormat.wireBytes(frame);
         }
+    }
+
+    /** What the packets of a message carry besides their payload. */
+    enum Framing {
+        /** RDMA WRITE: a RETH on each QP's first packet. */
+        WRITE,
+        /** SEND: no extension header. */
+        SEND,
+        /** The one request frame of an RDMA READ (size ignored). */
+        READ_REQUEST,
+        /** RDMA READ response: an AETH on each QP's first and last packet. */
+        READ_RESPONSE
     }
 
     /** One packet of {@code wire} bytes through every hop; updates {@code free}; returns its arrival. */

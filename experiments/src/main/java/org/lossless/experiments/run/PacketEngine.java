@@ -10,7 +10,6 @@ import org.lossless.core.kernel.Kernel;
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.net.PacketPool;
 import org.lossless.nic.Flow;
-import org.lossless.nic.FlowListener;
 import org.lossless.nic.FlowTable;
 import org.lossless.experiments.scenario.TelemetryConfig;
 import org.lossless.switchmodel.SwitchNode;
@@ -19,6 +18,9 @@ import org.lossless.switchmodel.settings.WatchdogSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;
+import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.TrafficProgram;
 
 /** Runs one scenario at packet level and collects its results. */
 public final class PacketEngine {
@@ -51,8 +53,9 @@ public final class PacketEngine {
          * @param sim     the run's scheduler (schedule probe events on it)
          * @param network the model
          * @param flows   the run's nic-cc flows in id order (progress counters such as {@link Flow#receivedBytes()}):
-         *                one per queue pair, so a flow with {@code qps > 1} appears as its parts ({@link QpSplit});
-         *                with every {@code qps = 1} they are the scenario's flows
+         *                one per message and QP it uses, so a message with {@code qps > 1} appears as its parts
+         *                ({@link QpSplit}); with static flows of {@code qps = 1} they are the scenario's flows. A
+         *                live view: messages posted later are added as they are posted
          */
         void attach(Scheduler sim, PacketNetwork network, List<Flow> flows);
     }
@@ -68,7 +71,10 @@ public final class PacketEngine {
         return run(in, null, null);
     }
 
-    /** Builds the network, runs it to the stop time or until every flow finished, and reports. */
+    /**
+     * Builds the network, runs it to the stop time or until every program is finished and every message it
+     * posted is delivered and acknowledged, and reports.
+     */
     public RunResult run(EngineInput in, Telemetry telemetry) {
         return run(in, telemetry, null);
     }
@@ -79,23 +85,21 @@ public final class PacketEngine {
         Kernel kernel = new Kernel(in.seed());
         PacketPool pool = new PacketPool();
         FlowTable flows = new FlowTable();
-        // one nic-cc Flow per queue pair: a flow with qps > 1 is several (QpSplit)
-        QpSplit split = QpSplit.build(in.flows(), in.nic().mtu(), flows);
         Routes routes = Routes.shortestPaths(in.topology());
-        FlowListener stopWhenDone = (flow, now) -> {
-            if (flows.finishedCount() == flows.size()) {
-                kernel.stop();
-            }
-        };
+        ProgramDriver traffic = new ProgramDriver(kernel, flows, in.nic().mtu());
         PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, kernel.streams(), pool, flows, in.nic(),
-                in.switches(), stopWhenDone, in.seed(), in.sprayPerPacket());
-        new FlowStarter(kernel, network, flows.all()).arm();
+                in.switches(), traffic, in.seed(), in.sprayPerPacket());
+        List<TrafficProgram> programs = new ArrayList<>();
+        for (ProgramFactory f : in.traffic().programs()) {
+            programs.add(f.newProgram());
+        }
+        traffic.start(network, programs);
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
         pauseGraph.attach();
         TelemetrySampler sampler = null;
         if (telemetry != null) {
-            sampler = sampler(kernel, network, flows, split, telemetry);
+            sampler = sampler(kernel, network, traffic, telemetry);
             sampler.arm();
             if (telemetry.pfc() != null) {
                 PfcLog log = new PfcLog(telemetry.pfc());
@@ -113,34 +117,47 @@ public final class PacketEngine {
         }
         DeadlockDetector deadlock = new DeadlockDetector(kernel, network);
         deadlock.arm(in.stopTimePs(), Math.min(DEADLOCK_WINDOW_PS, in.stopTimePs() / 10));
-        if (flows.size() > 0) {
+        if (!traffic.done()) {
             kernel.runUntil(in.stopTimePs());
         }
-        List<String> cycle = deadlock.detect(flows.finishedCount() < flows.size());
+        List<String> cycle = deadlock.detect(!traffic.done());
         if (telemetry != null) {
             sampler.finish(kernel.now());
             flush(telemetry);
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
-        IdealFct ideal = new IdealFct(in.topology(), routes);
-        List<FlowResult> results = new ArrayList<>(flows.size());
-        for (int i = 0; i < split.flows(); i++) {
-            FlowSpec f = in.flows().get(i);
-            results.add(new FlowResult(i, f.workload(), f.src(), f.dst(), f.priority(), f.sizeBytes(), f.startPs(),
-                    split.finishPs(flows, i), ideal.fctPs(f.src(), f.dst(), f.sizeBytes(), in.nic().mtu(), f.qps()),
-                    split.retransmits(flows, i), split.cnps(flows, i)));
-        }
+        List<FlowResult> results = results(traffic, new IdealFct(in.topology(), routes), in.nic().mtu());
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
         PacketNetwork.Totals totals = network.totals();
         return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, ports, totals.dropPackets(),
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
-                        : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph());
+                        : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
+                traffic.jobIterations());
     }
 
-    private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, FlowTable flows, QpSplit split,
-                                            Telemetry t) {
+    /** One row per posted message, in id order; the counters sum over its QP parts. */
+    private static List<FlowResult> results(ProgramDriver traffic, IdealFct ideal, int mtu) {
+        List<FlowResult> results = new ArrayList<>(traffic.messages().size());
+        for (Posted p : traffic.messages()) {
+            Message m = p.message;
+            long retransmits = 0;
+            long cnps = 0;
+            for (int j = 0; j < p.parts; j++) {
+                Flow f = traffic.part(p, j);
+                retransmits += f.retransmittedPackets();
+                cnps += f.cnpsReceived();
+            }
+            ConnectionOptions o = m.connection().options();
+            results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
+                    m.postPs(), m.deliveredPs(), ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps()),
+                    retransmits, cnps, MessageLabel.of(m)));
+        }
+        return results;
+    }
+
+    private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, ProgramDriver traffic, Telemetry t) {
         TelemetryConfig c = t.config();
         List<TelemetrySampler.QueueProbe> probes = new ArrayList<>();
         Topology topology = network.topology();
@@ -155,12 +172,11 @@ public final class PacketEngine {
                 }
             }
         }
-        List<TelemetrySampler.RateProbe> watched = new ArrayList<>();
-        for (int i = 0; i < split.flows(); i++) {
-            if (c.flowRates().includes((long) i)) {
-                watched.add(new TelemetrySampler.RateProbe(i, split.parts(flows, i)));
-            }
-        }
+        TelemetryConfig.Selection<Long> rates = c.flowRates();
+        long[] watched = rates.all() ? null : rates.items().stream().mapToLong(Long::longValue).toArray();
+        // rates can be written if a watched message exists, or if a program may still post one
+        boolean possible = !rates.none() && (!traffic.allFinished()
+                || (rates.all() ? traffic.count() > 0 : rates.items().stream().anyMatch(id -> id < traffic.count())));
         List<TelemetrySampler.LinkProbe> links = new ArrayList<>();
         if (t.links() != null) {
             for (Node node : topology.nodes()) {
@@ -177,8 +193,8 @@ public final class PacketEngine {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new TelemetrySampler(kernel, c.sampleIntervalPs(), probes, watched, t.queues(), t.rates(), links,
-                t.links());
+        return new TelemetrySampler(kernel, c.sampleIntervalPs(), probes, traffic, watched, possible, t.queues(),
+                t.rates(), links, t.links());
     }
 
     private static void flush(Telemetry t) {

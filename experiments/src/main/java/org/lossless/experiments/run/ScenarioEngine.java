@@ -61,32 +61,44 @@ public final class ScenarioEngine implements ScenarioRunner {
     /** The engine input for {@code s}. */
     public static EngineInput input(Scenario s) {
         Topology topology = topology(s.topology());
-        List<FlowSpec> flows = new ArrayList<>();
+        List<ProgramFactory> programs = new ArrayList<>();
         for (WorkloadConfig w : s.workloads()) {
-            if (w instanceof WorkloadConfig.Flows f) {
-                for (WorkloadConfig.FlowSpec spec : f.flows()) {
-                    flows.add(new FlowSpec(f.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
-                            spec.priority(), spec.qps()));
-                }
-            } else if (w instanceof WorkloadConfig.HpccFlows h) {
-                // src/dst are already host numbers, priority = the file's priority group (WorkloadConfig.HpccFlows)
-                for (WorkloadConfig.FlowSpec spec : h.flows()) {
-                    flows.add(new FlowSpec(h.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
-                            spec.priority()));
-                }
-            } else {
-                throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
-            }
+            programs.add(program(w));
         }
-        // the scenario's NIC settings carry DCQCN resolved at the host link rate (null for nic.cc: none) and
-        // its switch settings are resolved; the engine builds every switch's MMU from them (MmuFactory)
+        // the scenario's NIC settings carry DCQCN resolved at the host link rate and the default congestion
+        // control (nic.cc); its switch settings are resolved; the engine builds every switch's MMU from them
         List<FailureSpec> failures = new ArrayList<>();
         for (RoutingConfig.Failure f : s.failures()) {
             failures.add(f.node() != null ? new FailureSpec(f.node(), null, f.atPs(), f.upPs())
                     : new FailureSpec(f.link().get(0), f.link().get(1), f.atPs(), f.upPs()));
         }
-        return new EngineInput(topology, s.nic(), s.switchSettings(), flows, s.stopTimePs(), s.seed(), failures,
-                s.routing().convergencePs(), s.routing().mode() == RoutingConfig.Mode.SPRAY);
+        return new EngineInput(topology, s.nic(), s.switchSettings(), new Traffic(programs), s.stopTimePs(), s.seed(),
+                failures, s.routing().convergencePs(), s.routing().mode() == RoutingConfig.Mode.SPRAY);
+    }
+
+    /**
+     * The traffic program of workload {@code w}: the one place that maps scenario workload types to
+     * programs (a new type adds a branch here).
+     */
+    public static ProgramFactory program(WorkloadConfig w) {
+        if (w instanceof WorkloadConfig.Flows f) {
+            List<FlowSpec> flows = new ArrayList<>(f.flows().size());
+            for (WorkloadConfig.FlowSpec spec : f.flows()) {
+                flows.add(new FlowSpec(f.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
+                        spec.priority(), spec.qps(), spec.connection()));
+            }
+            return new StaticFlows(f.name(), flows);
+        }
+        if (w instanceof WorkloadConfig.HpccFlows h) {
+            // src/dst are already host numbers, priority = the file's priority group (WorkloadConfig.HpccFlows)
+            List<FlowSpec> flows = new ArrayList<>(h.flows().size());
+            for (WorkloadConfig.FlowSpec spec : h.flows()) {
+                flows.add(new FlowSpec(h.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
+                        spec.priority()));
+            }
+            return new StaticFlows(h.name(), flows);
+        }
+        throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
     }
 
     /**

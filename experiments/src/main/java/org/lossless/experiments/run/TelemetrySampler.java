@@ -8,21 +8,20 @@ import java.util.List;
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.PortCounters;
-import org.lossless.nic.Flow;
 import org.lossless.switchmodel.OutputQueues;
 
 /**
  * Samples egress queues, sender rates and link loads every {@code intervalPs} with one periodic event,
  * streaming rows to {@code timeseries/queues.csv} ({@code time_ps,node,port,priority,bytes}),
- * {@code timeseries/rates.csv} ({@code time_ps,flow_id,rate_bps,cnps}: {@code cnps} = CNPs the flow's
- * sending QPs have received so far, so a report can mark rate cuts) and {@code timeseries/links.csv}
+ * {@code timeseries/rates.csv} ({@code time_ps,flow_id,rate_bps,cnps}: {@code cnps} = CNPs counted for the
+ * message so far, so a report can mark rate cuts) and {@code timeseries/links.csv}
  * ({@code time_ps,node,port,tx_bytes}: frame bytes the port sent since the previous sample, all priorities).
  *
  * <p>To keep files proportional to activity, a queue row is written when the queue is non-empty or
  * was non-empty at the previous sample (so every return to zero is visible); a rate row is written
- * while the flow is running (started, not yet fully acknowledged): the sum of its QPs' current rates
- * when it uses several ({@code qps}), each QP counting while it is itself running. The sampler stops re-arming when
- * the run stops. A link row is written only when the port sent something in the interval (an absent row is
+ * while the message is running (handed to its NIC, not yet fully acknowledged): the sum of its QPs' current
+ * rates when it uses several ({@code qps}), each QP counting while it carries the message. Messages posted
+ * while the run goes on are sampled from their post on. The sampler stops re-arming when the run stops. A link row is written only when the port sent something in the interval (an absent row is
  * an idle interval).
  */
 final class TelemetrySampler extends SimEvent {
@@ -32,8 +31,16 @@ final class TelemetrySampler extends SimEvent {
     record QueueProbe(String node, int port, OutputQueues queues) {
     }
 
-    /** One flow to watch: its id in flows.csv and its queue pairs (several when {@code qps > 1}). */
-    record RateProbe(long flowId, Flow[] parts) {
+    /** The messages whose sender rates can be sampled. */
+    interface Rates {
+        /** Messages posted so far (ids 0..count-1). */
+        int count();
+
+        /** Current rate of message {@code id}, bps: the sum of its QPs' rates while they carry it, else 0. */
+        long rateBps(int id, long nowPs);
+
+        /** Congestion notifications counted for message {@code id} so far (summed over its QPs). */
+        long cnps(int id);
     }
 
     /** One port whose load to watch: its counters (frame bytes sent, per priority). */
@@ -43,7 +50,10 @@ final class TelemetrySampler extends SimEvent {
     private final Scheduler sim;
     private final long intervalPs;
     private final List<QueueProbe> queues;
-    private final List<RateProbe> flows;
+    private final Rates rates;
+    /** Message ids to sample in ascending order, or null for all. */
+    private final long[] watched;
+    private final boolean ratesPossible;
     private final Writer queueOut;
     private final Writer rateOut;
     private final List<LinkProbe> links;
@@ -54,20 +64,21 @@ final class TelemetrySampler extends SimEvent {
     private final boolean[][] wasNonEmpty;
     private final StringBuilder line = new StringBuilder(64);
 
-    TelemetrySampler(Scheduler sim, long intervalPs, List<QueueProbe> queues, List<RateProbe> flows, Writer queueOut,
-                     Writer rateOut) {
-        this(sim, intervalPs, queues, flows, queueOut, rateOut, List.of(), null);
-    }
-
-    TelemetrySampler(Scheduler sim, long intervalPs, List<QueueProbe> queues, List<RateProbe> flows, Writer queueOut,
-                     Writer rateOut, List<LinkProbe> links, Writer linkOut) {
+    /**
+     * @param watched       message ids whose rates to sample, or null for all
+     * @param ratesPossible whether a watched message exists or may still be posted (else rates add nothing)
+     */
+    TelemetrySampler(Scheduler sim, long intervalPs, List<QueueProbe> queues, Rates rates, long[] watched,
+                     boolean ratesPossible, Writer queueOut, Writer rateOut, List<LinkProbe> links, Writer linkOut) {
         if (intervalPs <= 0) {
             throw new IllegalArgumentException("telemetry.sample_interval must be > 0");
         }
         this.sim = sim;
         this.intervalPs = intervalPs;
         this.queues = List.copyOf(queues);
-        this.flows = List.copyOf(flows);
+        this.rates = rates;
+        this.watched = watched == null ? null : java.util.Arrays.stream(watched).sorted().distinct().toArray();
+        this.ratesPossible = ratesPossible;
         this.queueOut = queueOut;
         this.rateOut = rateOut;
         this.wasNonEmpty = new boolean[queues.size()][8];
@@ -93,7 +104,7 @@ final class TelemetrySampler extends SimEvent {
     }
 
     void arm() {
-        if ((queueOut != null && !queues.isEmpty()) || (rateOut != null && !flows.isEmpty())
+        if ((queueOut != null && !queues.isEmpty()) || (rateOut != null && ratesPossible)
                 || (linkOut != null && !links.isEmpty())) {
             sim.schedule(this, 0);
         }
@@ -135,21 +146,28 @@ final class TelemetrySampler extends SimEvent {
     }
 
     private void sampleRates(long now) throws IOException {
-        for (int i = 0; i < flows.size(); i++) {
-            RateProbe f = flows.get(i);
-            // the flow's rate is the sum of its QPs' current rates (a QP not started or fully acked adds 0)
-            long rate = 0;
-            long cnps = 0;
-            for (Flow part : f.parts()) {
-                rate += part.currentRateBps(now);
-                cnps += part.cnpsReceived();
+        int count = rates.count();
+        if (watched == null) {
+            for (int id = 0; id < count; id++) {
+                writeRate(now, id);
             }
-            if (rate > 0) {
-                line.setLength(0);
-                line.append(now).append(',').append(f.flowId()).append(',').append(rate).append(',').append(cnps)
-                        .append('\n');
-                rateOut.append(line);
+        } else {
+            for (long id : watched) {
+                if (id >= count) {
+                    break;
+                }
+                writeRate(now, (int) id);
             }
+        }
+    }
+
+    private void writeRate(long now, int id) throws IOException {
+        long rate = rates.rateBps(id, now);
+        if (rate > 0) {
+            line.setLength(0);
+            line.append(now).append(',').append(id).append(',').append(rate).append(',').append(rates.cnps(id))
+                    .append('\n');
+            rateOut.append(line);
         }
     }
 

@@ -15,13 +15,13 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
 /**
  * Reads {@code nic} into nic-cc's {@link NicConfig}. {@code nic.dcqcn} is a profile plus overrides of any
  * {@link DcqcnKeys} key, resolved by {@link DcqcnParams} at the host link rate and kept whole; it is read
- * (and checked) whatever {@code cc} is, and kept only when {@code cc} is dcqcn.
+ * (and checked) and kept whatever {@code cc} is, since a connection may choose dcqcn.
  */
 final class NicReader {
     static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "none");
-    static final List<String> IMPLEMENTED = List.of("dcqcn", "none");
+    static final List<String> IMPLEMENTED = org.lossless.nic.CcAlgorithms.NAMES;
     /** Largest {@code ack_interval}, packets. */
     static final int MAX_ACK_INTERVAL = 65_536;
 
@@ -61,8 +61,9 @@ final class NicReader {
         DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
         RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu);
         long window = window(c.key("window"), mtu);
+        // DCQCN's parameters are kept whatever cc is: a connection may choose dcqcn (ConnectionOptions.cc)
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                cc.equals("dcqcn") ? dcqcn : null, rx, window));
+                dcqcn, rx, window, cc));
     }
 
     /**

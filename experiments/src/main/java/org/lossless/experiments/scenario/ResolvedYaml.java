@@ -131,7 +131,7 @@ public final class ResolvedYaml {
     private static ObjectNode nic(NicConfig nic) {
         ObjectNode n = F.objectNode();
         n.put("mtu", nic.mtu());
-        n.put("cc", nic.dcqcn() == null ? "none" : "dcqcn");
+        n.put("cc", nic.cc());
         n.put("ack_interval", nic.ackEvery());
         if (nic.ackPriority() == NicConfig.SAME_AS_DATA) {
             n.put("ack_priority", "data");
@@ -229,6 +229,9 @@ public final class ResolvedYaml {
                 quantity(o, "start", Units.formatTime(f.startPs()));
                 o.put("priority", f.priority());
                 o.put("qps", f.qps());
+                if (f.connection() != null) {
+                    o.put("connection", f.connection());
+                }
             }
         } else if (w instanceof WorkloadConfig.HpccFlows h) {
             n.put("path", h.path().toString());

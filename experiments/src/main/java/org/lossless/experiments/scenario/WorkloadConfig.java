@@ -119,14 +119,22 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      * @param priority  802.1p priority, 0..7
      * @param qps       RC queue pairs the message is spread over, 1..{@link #MAX_QPS} (scenario key {@code qps},
      *                  default 1; docs/model.md "Several QPs per connection")
+     * @param connection name of the connection it is sent on (scenario key {@code connection}): flows of one
+     *                  workload naming the same connection share its persistent QPs and are sent in list order;
+     *                  null (the default) for a connection of its own
      */
-    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
+    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
         /** Most QPs of one flow. */
         public static final int MAX_QPS = org.lossless.experiments.run.FlowSpec.MAX_QPS;
 
-        /** A flow on one QP. */
+        /** A flow on one QP of its own. */
         public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority) {
             this(src, dst, sizeBytes, startPs, priority, 1);
+        }
+
+        /** A flow on a connection of its own. */
+        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
+            this(src, dst, sizeBytes, startPs, priority, qps, null);
         }
 
         public FlowSpec {
@@ -147,6 +155,9 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             }
             if (priority < 0 || priority > 7) {
                 throw new IllegalArgumentException("priority must be 0..7, got " + priority);
+            }
+            if (connection != null && !Scenario.validName(connection)) {
+                throw new IllegalArgumentException("bad connection name '" + connection + "'");
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.lossless.experiments.scenario;
 
 import org.lossless.core.text.DidYouMean;
+import org.lossless.core.units.Units;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -10,7 +11,7 @@ import java.util.Set;
 /** Reads {@code workloads}: dispatches on each entry's {@code type}. */
 final class WorkloadReader {
     private static final String[] FLOWS_KEYS = {"type", "name", "flows"};
-    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "qps"};
+    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "qps", "connection"};
 
     private WorkloadReader() {
     }
@@ -71,6 +72,7 @@ final class WorkloadReader {
             throw list.error("needs at least one flow");
         }
         List<WorkloadConfig.FlowSpec> flows = new ArrayList<>(items.size());
+        java.util.Map<String, WorkloadConfig.FlowSpec> connections = new java.util.HashMap<>();
         for (Cursor f : items) {
             if (!f.present() || f.isList() || f.isScalar()) {
                 throw f.error("expected a flow {src, dst, size, start, priority}, got " + (f.isList() ? "a list" : "a value"));
@@ -92,9 +94,47 @@ final class WorkloadReader {
             long start = f.key("start").timePs(Defaults.FLOW_START_PS);
             int priority = (int) f.key("priority").integer(defaultPriority, 0, 7);
             int qps = (int) f.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
-            flows.add(new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps));
+            String connection = connection(f.key("connection"));
+            WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps, connection);
+            if (connection != null) {
+                checkConnection(f, spec, connections.put(connection, spec));
+            }
+            flows.add(spec);
         }
         return new WorkloadConfig.Flows(name, flows);
+    }
+
+    /** {@code connection}: a name, or absent (a connection of the flow's own). */
+    private static String connection(Cursor c) {
+        if (!c.present()) {
+            return null;
+        }
+        String name = c.text("a connection name such as a");
+        if (!Scenario.validName(name)) {
+            throw c.error("'" + name + "' is not a valid connection name: use only letters, digits, '.', '_' and '-'");
+        }
+        return name;
+    }
+
+    /** Flows on one connection share its QPs: same hosts, priority and QPs, listed in start order. */
+    private static void checkConnection(Cursor f, WorkloadConfig.FlowSpec spec, WorkloadConfig.FlowSpec previous) {
+        if (previous == null) {
+            return;
+        }
+        String name = "connection '" + spec.connection() + "'";
+        if (previous.src() != spec.src() || previous.dst() != spec.dst()) {
+            throw f.key("connection").error(name + " runs from host " + previous.src() + " to host " + previous.dst()
+                    + " (an earlier flow); this flow goes " + spec.src() + " -> " + spec.dst()
+                    + ": use another connection name");
+        }
+        if (previous.priority() != spec.priority() || previous.qps() != spec.qps()) {
+            throw f.key("connection").error(name + " has priority " + previous.priority() + " and qps "
+                    + previous.qps() + " (an earlier flow); a flow on it must use the same");
+        }
+        if (spec.startPs() < previous.startPs()) {
+            throw f.key("start").error("flows on " + name + " are sent in list order: this one must not start before "
+                    + "the flow listed before it on that connection (" + Units.formatTime(previous.startPs()) + ")");
+        }
     }
 
     static String workloadName(Cursor c, String dflt) {

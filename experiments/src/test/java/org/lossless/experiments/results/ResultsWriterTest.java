@@ -48,10 +48,10 @@ class ResultsWriterTest {
         void flowsCsvExactText() {
             // 160/83.9 = 1.907032181..., 200/83.9 = 2.383790226...
             assertEquals("""
-                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps
-                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,12,3
-                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0
-                    2,w,2,1,3,4000,5000000,,,1350000,,0,0
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation
+                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,12,3,,,,,,
+                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0,,,,,,
+                    2,w,2,1,3,4000,5000000,,,1350000,,0,0,,,,,,
                     """, ResultFiles.flowsCsv(RESULT.flows()));
         }
 
@@ -67,7 +67,7 @@ class ResultsWriterTest {
         @Test
         void fieldsWithCommasAreQuoted() {
             String csv = ResultFiles.flowsCsv(List.of(new FlowResult(0, "a,\"b\"", 0, 1, 0, 1, 0, 2, 1)));
-            assertEquals("0,\"a,\"\"b\"\"\",0,1,0,1,0,2,2,1,2.000000,0,0\n", csv.lines().skip(1).findFirst().orElseThrow() + "\n");
+            assertEquals("0,\"a,\"\"b\"\"\",0,1,0,1,0,2,2,1,2.000000,0,0,,,,,,\n", csv.lines().skip(1).findFirst().orElseThrow() + "\n");
         }
 
         @Test

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /** The engine gets the scenario's switch and NIC settings, not defaults. */
@@ -45,7 +44,10 @@ class ScenarioEngineInputTest {
     }
 
     @Test
-    void ccNoneGivesNoDcqcn() {
-        assertNull(ScenarioEngine.input(parse(YAML, "nic.cc=none")).nic().dcqcn());
+    void ccNoneIsTheDefaultCongestionControlAndDcqcnStaysAvailable() {
+        EngineInput in = ScenarioEngine.input(parse(YAML, "nic.cc=none"));
+        assertEquals("none", in.nic().cc());
+        assertEquals(DcqcnParams.profile("paper2015", 25_000_000_000L).override(java.util.Map.of("min_rate", "10Mbps")),
+                in.nic().dcqcn(), "kept for connections that choose dcqcn");
     }
 }

@@ -10,8 +10,6 @@ import org.lossless.nic.dcqcn.DcqcnParams;
 import org.lossless.nic.dcqcn.Order;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lossless.experiments.scenario.ScenarioLoaderTest.MINIMAL;
 import static org.lossless.experiments.scenario.ScenarioLoaderTest.error;
@@ -50,12 +48,14 @@ class NicSectionTest {
         }
 
         @Test
-        void ccNoneMeansNoDcqcnButTheSectionIsStillChecked() {
+        void ccNoneKeepsTheCheckedDcqcnSectionForConnectionsThatChooseDcqcn() {
+            // nic.cc is only the default: a connection may choose dcqcn, so its parameters are kept and written
             Scenario s = parse(MINIMAL + "nic: {cc: none, dcqcn: {profile: paper2015}}\n");
-            assertNull(s.nic().dcqcn());
+            assertEquals("none", s.nic().cc());
+            assertEquals("paper2015", s.nic().dcqcn().profile());
             String yaml = ResolvedYaml.write(s);
             assertTrue(yaml.contains("  cc: none\n"), yaml);
-            assertFalse(yaml.contains("dcqcn:"), yaml);
+            assertTrue(yaml.contains("  dcqcn:\n    profile: paper2015\n"), yaml);
             assertEquals(s, parse(yaml));
             assertTrue(error(MINIMAL + "nic: {cc: none, dcqcn: {alpha_gian: 1/256}}\n").startsWith(
                     "t.yaml: nic.dcqcn.alpha_gian: unknown key; did you mean 'alpha_gain'?"));

@@ -1,5 +1,7 @@
 package org.lossless.nic.dcqcn;
 
+import org.lossless.nic.cc.CongestionEcho;
+
 /**
  * The DCQCN notification point of one receiving QP: turns CE-marked data packets into CNPs
  * (reference dcqcn.md §2). O(1) per packet, no allocation, no timers.
@@ -12,12 +14,10 @@ package org.lossless.nic.dcqcn;
  *   <li>{@link CnpMode#RP}: every CE packet is reported; the NIC sends a CNP or sets the CNP flag of
  *       the packet's ACK, and the RP coalesces (order TIMER_DRIVEN with a decrease window).</li>
  * </ul>
- * A fixed {@code cnp_delay} is added to every CNP time.
+ * A fixed {@code cnp_delay} is added to every CNP time. As a {@link CongestionEcho} it is the receiver
+ * side of {@link Dcqcn}; in mode rp a CNP due at once may ride on the packet's ACK ({@link #cnpOnAck}).
  */
-public final class NotificationPoint {
-    /** Returned by {@link #onCePacket} when no CNP is due. */
-    public static final long NO_CNP = -1;
-
+public final class NotificationPoint implements CongestionEcho {
     private final CnpMode mode;
     private final long interval;
     private final long delay;
@@ -39,6 +39,7 @@ public final class NotificationPoint {
      * or {@link #NO_CNP}. In mode rp the answer is never NO_CNP, so a NIC that acknowledges every
      * packet can set the ACK's CNP flag instead of sending a CNP.
      */
+    @Override
     public long onCePacket(long nowPs) {
         switch (mode) {
             case RP -> {
@@ -77,5 +78,11 @@ public final class NotificationPoint {
 
     public CnpMode mode() {
         return mode;
+    }
+
+    /** Mode rp reports every mark, so a NIC that ACKs every packet sets the ACK's CNP flag instead of a CNP. */
+    @Override
+    public boolean cnpOnAck() {
+        return mode == CnpMode.RP;
     }
 }

@@ -1,5 +1,7 @@
 package org.lossless.nic.dcqcn;
 
+import org.lossless.nic.cc.CongestionControl;
+
 /**
  * The DCQCN reaction point of one sending QP: alpha, current rate R_C, target rate R_T, the
  * rate-increase timer and byte counter, and (order TIMER_DRIVEN) the periodic alpha timer and the
@@ -16,9 +18,10 @@ package org.lossless.nic.dcqcn;
  * at the same time as an alpha tick sees the tick applied). At equal times an alpha tick comes
  * before a decrease tick, and a decrease tick before an increase event (the cut restarts the timer).
  *
- * <p>Per call O(1) amortized, no allocation. Not thread-safe.
+ * <p>Per call O(1) amortized, no allocation. Not thread-safe. As a {@link CongestionControl} it is the
+ * sender side of {@link Dcqcn}: no window, no use of ACKs; the NIC reads {@link #rateBps} per packet.
  */
-public final class ReactionPoint {
+public final class ReactionPoint implements CongestionControl {
     /** "No such time". */
     public static final long NEVER = Long.MAX_VALUE;
     private static final int COUNTER_CAP = Integer.MAX_VALUE / 4;
@@ -135,10 +138,17 @@ public final class ReactionPoint {
         return cuts != before;
     }
 
+    /** {@link CongestionControl}: a CNP or a CNP flag on an ACK; {@link #onCnp}. */
+    @Override
+    public void onCongestionNotification(long nowPs) {
+        onCnp(nowPs);
+    }
+
     /**
      * The QP put {@code bytes} on the wire at {@code nowPs} (feeds the byte counter). Call it per
      * packet, or per batch: events are applied one per B bytes.
      */
+    @Override
     public void onBytesSent(long nowPs, long bytes) {
         advance(nowPs);
         if (!started || !byteEnabled) {
@@ -162,10 +172,14 @@ public final class ReactionPoint {
 
     // ------------------------------------------------------------------ what the NIC reads
 
-    /** Current rate R_C at {@code nowPs} in bps (all timer effects up to now applied), rounded down. */
+    /**
+     * Current rate R_C at {@code nowPs} in bps (all timer effects up to now applied), rounded down, at
+     * least 1 (the rate limiter's value).
+     */
+    @Override
     public long rateBps(long nowPs) {
         advance(nowPs);
-        return (long) rc;
+        return Math.max(1, (long) rc);
     }
 
     /** Current rate R_C at {@code nowPs}, bps, unrounded. */
@@ -195,6 +209,7 @@ public final class ReactionPoint {
      * if nothing is due. A NIC that re-times a pending send on rate changes schedules a check then;
      * a NIC that reads {@link #rateBps} at each send can ignore it.
      */
+    @Override
     public long nextChangePs() {
         long inc = saturated ? NEVER : nextIncreasePs;
         return Math.min(pendingCutPs, inc);

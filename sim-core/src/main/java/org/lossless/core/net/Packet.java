@@ -6,7 +6,7 @@ package org.lossless.core.net;
  */
 public final class Packet {
     public PacketType type = PacketType.DATA;
-    /** Flow (message) id, or -1 for frames that belong to none (PFC). */
+    /** Id of the queue pair the frame belongs to (data, ACK, NACK, CNP: the sending QP of the data), or -1 (PFC). */
     public int flowId = -1;
     /** Source and destination host numbers. */
     public int srcHost = -1;
@@ -35,8 +35,13 @@ public final class Packet {
     public boolean ackRequest;
     /** Ingress port at the switch currently holding the packet (for buffer accounting). */
     public int ingressPort = -1;
-    /** Time the sender put the packet on the wire, ps. */
+    /** Time the sender put the packet on the wire, ps (set again by every port it leaves). */
     public long sentPs;
+    /**
+     * Transport timestamp, ps: a data packet carries the time its NIC handed it to the port; an ACK or NACK
+     * echoes the timestamp of the data packet that triggered it, so the sender can take an RTT sample.
+     */
+    public long tsPs;
     /** PFC frames: bit p set = time[p] valid. */
     public int pfcClassEnable;
     /** PFC frames: pause time per priority in quanta of 512 bit times (0 = resume). */
@@ -65,6 +70,7 @@ public final class Packet {
         ackRequest = false;
         ingressPort = -1;
         sentPs = 0;
+        tsPs = 0;
         pfcClassEnable = 0;
     }
 

@@ -8,8 +8,10 @@ package org.lossless.core.net;
  * </pre>
  *
  * A data packet costs payload + 82 B of wire time (payload + 62 B of frame in a buffer); the first
- * packet of an RDMA WRITE message also carries a 16 B RETH. Frames shorter than the 64 B Ethernet
- * minimum are padded. A "frame" here is what a switch buffers (Ethernet header to FCS); "wire" adds
+ * packet of an RDMA WRITE message also carries a 16 B RETH, a SEND carries none. An RDMA READ is a
+ * request frame from the requester (BTH + RETH, no payload: 78 B) and response packets from the
+ * responder whose first and last packet (or only packet) carry a 4 B AETH. Frames shorter than the
+ * 64 B Ethernet minimum are padded. A "frame" here is what a switch buffers (Ethernet header to FCS); "wire" adds
  * preamble, SFD and inter-frame gap, which take line time but no buffer.
  */
 public final class WireFormat {
@@ -37,6 +39,8 @@ public final class WireFormat {
     public static final int ACK_FRAME = ETHERNET + IPV4 + UDP + BTH + AETH + ICRC + FCS;
     /** CNP frame (78 B). */
     public static final int CNP_FRAME = ETHERNET + IPV4 + UDP + BTH + CNP_PAYLOAD + ICRC + FCS;
+    /** RDMA READ request frame: headers + RETH, no payload (78 B). */
+    public static final int READ_REQUEST_FRAME = ETHERNET + IPV4 + UDP + BTH + RETH + ICRC + FCS;
     /** PFC frame: a minimum-size MAC control frame (64 B; 84 B = 672 bit times on the wire). */
     public static final int PFC_FRAME = MIN_FRAME;
 
@@ -46,6 +50,14 @@ public final class WireFormat {
     /** Frame bytes of a data packet with {@code payload} bytes; {@code reth} on a WRITE's first packet. */
     public static int dataFrameBytes(int payload, boolean reth) {
         return Math.max(MIN_FRAME, payload + DATA_FRAME_OVERHEAD + (reth ? RETH : 0));
+    }
+
+    /**
+     * Frame bytes of an RDMA READ response packet with {@code payload} bytes; {@code aeth} on the first and
+     * the last packet of the response (READ Response First, Last and Only carry an AETH, Middle none).
+     */
+    public static int readResponseFrameBytes(int payload, boolean aeth) {
+        return Math.max(MIN_FRAME, payload + DATA_FRAME_OVERHEAD + (aeth ? AETH : 0));
     }
 
     /** Wire bytes of a frame of {@code frameBytes} (adds preamble, SFD and IFG). */

@@ -1,0 +1,73 @@
+package org.lossless.experiments.run;
+
+import java.util.ArrayDeque;
+
+import org.lossless.nic.HostNic;
+import org.lossless.nic.QueuePair;
+import org.lossless.workloads.traffic.Connection;
+import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.traffic.Op;
+
+/**
+ * The engine's side of one {@link Connection}: its QPs (opened on first use, so an idle connection costs
+ * nothing and a QP is created when its first message is handed to the NIC, as before persistent QPs) and
+ * the messages waiting to be reported in post order.
+ *
+ * <p>QP j of connection c uses UDP source port {@link HostNic#udpSourcePort(int, int) udpSourcePort(c, j)}
+ * in both directions: the requester's QP j carries WRITEs, SENDs and READ requests, the responder's QP j
+ * (opened at the first READ) carries READ responses.
+ *
+ * <p>Order: a message is reported delivered only after every earlier message of the same direction on the
+ * connection was (its parts on several QPs may finish out of order), and acknowledged only after every
+ * earlier message on the connection was (RC completions are in order).
+ */
+final class ConnectionQps {
+    final Connection connection;
+    private final QueuePair[] requester;
+    private QueuePair[] responder;
+    /** Messages not yet reported delivered: WRITEs and SENDs; READs. */
+    final ArrayDeque<Posted> forwardDeliveries = new ArrayDeque<>();
+    final ArrayDeque<Posted> readDeliveries = new ArrayDeque<>();
+    /** Messages not yet reported acknowledged. */
+    final ArrayDeque<Posted> acks = new ArrayDeque<>();
+    /** Release time of the last message posted, ps. */
+    long lastPostPs;
+
+    ConnectionQps(Connection connection) {
+        this.connection = connection;
+        this.requester = new QueuePair[connection.options().qps()];
+    }
+
+    /** The requester's QP {@code j}, opened on first use. */
+    QueuePair requester(int j, PacketNetwork network) {
+        QueuePair qp = requester[j];
+        if (qp == null) {
+            ConnectionOptions o = connection.options();
+            qp = network.nic(connection.srcHost()).openQp(connection.dstHost(), o.priority(),
+                    HostNic.udpSourcePort(connection.id(), j), o.cc());
+            requester[j] = qp;
+        }
+        return qp;
+    }
+
+    /** The responder's QP {@code j} (READ responses), opened on first use. */
+    QueuePair responder(int j, PacketNetwork network) {
+        if (responder == null) {
+            responder = new QueuePair[requester.length];
+        }
+        QueuePair qp = responder[j];
+        if (qp == null) {
+            ConnectionOptions o = connection.options();
+            qp = network.nic(connection.dstHost()).openQp(connection.srcHost(), o.priority(),
+                    HostNic.udpSourcePort(connection.id(), j), o.cc(), true);
+            responder[j] = qp;
+        }
+        return qp;
+    }
+
+    /** Queues {@code p} for its reports. */
+    void add(Posted p) {
+        (p.message.op() == Op.READ ? readDeliveries : forwardDeliveries).add(p);
+        acks.add(p);
+    }
+}

@@ -1,0 +1,26 @@
+package org.lossless.experiments.run;
+
+import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageTag;
+
+/**
+ * What a {@code flows.csv} row is beyond its flow: the connection it was posted on, the RDMA operation, and
+ * the job-relevant tag of the program that posted it ({@link MessageTag}). Empty fields: -1 and null.
+ *
+ * @param connection connection id (dense per run), or -1
+ * @param op         {@code write}, {@code send} or {@code read}, or null
+ * @param iteration  0-based job iteration, or -1
+ * @param step       0-based algorithm step, or -1
+ * @param channel    0-based channel, or -1
+ * @param operation  the program's own name for it (storage: {@code read}, {@code capsule}, ...), or null
+ */
+public record MessageLabel(long connection, String op, int iteration, int step, int channel, String operation) {
+    /** Nothing known (results not made from messages). */
+    public static final MessageLabel NONE = new MessageLabel(-1, null, -1, -1, -1, null);
+
+    /** The label of a posted message. */
+    public static MessageLabel of(Message m) {
+        MessageTag t = m.tag();
+        return new MessageLabel(m.connection().id(), m.op().key(), t.iteration(), t.step(), t.channel(), t.operation());
+    }
+}

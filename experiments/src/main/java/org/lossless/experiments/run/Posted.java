@@ -1,0 +1,35 @@
+package org.lossless.experiments.run;
+
+import org.lossless.workloads.traffic.Message;
+
+/**
+ * The engine's record of one posted message: the program's {@link Message}, the program that posted it,
+ * its connection, and its parts (nic-cc flows {@code firstPart .. firstPart+parts-1}, one per QP it uses,
+ * {@link QpSplit}) with how many of them are delivered and acknowledged.
+ */
+final class Posted {
+    final Message message;
+    final ProgramView view;
+    final ConnectionQps connection;
+    final int firstPart;
+    final int parts;
+    int partsDelivered;
+    int partsAcked;
+    /** Every part is delivered (acknowledged); the program is told in the connection's order. */
+    boolean deliveredReady;
+    boolean ackedReady;
+
+    Posted(Message message, ProgramView view, ConnectionQps connection, int firstPart, int parts) {
+        this.message = message;
+        this.view = view;
+        this.connection = connection;
+        this.firstPart = firstPart;
+        this.parts = parts;
+    }
+
+    /** Release order: post time, then message id. */
+    static int releaseOrder(Posted a, Posted b) {
+        int c = Long.compare(a.message.postPs(), b.message.postPs());
+        return c != 0 ? c : Long.compare(a.message.id(), b.message.id());
+    }
+}

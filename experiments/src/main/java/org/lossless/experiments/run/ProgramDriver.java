@@ -1,0 +1,270 @@
+package org.lossless.experiments.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+
+import org.lossless.core.kernel.Kernel;
+import org.lossless.core.kernel.SimEvent;
+import org.lossless.nic.CcAlgorithms;
+import org.lossless.nic.Flow;
+import org.lossless.nic.FlowListener;
+import org.lossless.nic.FlowTable;
+import org.lossless.nic.HostNic;
+import org.lossless.nic.Verb;
+import org.lossless.workloads.traffic.Connection;
+import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.traffic.JobIteration;
+import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageTag;
+import org.lossless.workloads.traffic.Op;
+import org.lossless.workloads.traffic.TrafficProgram;
+
+/**
+ * Drives the run's traffic programs on the packet network: opens their connections, turns their messages
+ * into nic-cc flows (one per QP part), hands each to its NIC at its release time, and reports completions
+ * back to the programs in each connection's order.
+ *
+ * <p>Events: one {@link Releaser} walks the pending messages in (release time, id) order, so a million
+ * posted messages still cost one pending event; each program has at most one timer ({@link ProgramView}).
+ * Program callbacks run inside NIC events but never touch a NIC: a message posted from a callback is handed
+ * to its NIC by the releaser (at the same time, after the current event), so a reaction never jumps ahead
+ * of the ACK the NIC is about to send.
+ *
+ * <p>End: when every program is finished and every posted message is delivered and acknowledged, the run
+ * stops (at the last acknowledgement: a WRITE's requester completion, not the receiver's last byte).
+ */
+final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
+    final Kernel kernel;
+    final int mtu;
+    private final FlowTable flows;
+    PacketNetwork network;
+    private final List<ProgramView> views = new ArrayList<>();
+    private final List<ConnectionQps> connections = new ArrayList<>();
+    private final List<Posted> messages = new ArrayList<>();
+    /** The message of each nic-cc flow (part), by flow id. */
+    private final List<Posted> partOf = new ArrayList<>();
+    private final Releaser releaser = new Releaser();
+    /** Messages posted and not yet acknowledged (reported to their program). */
+    private long outstanding;
+
+    ProgramDriver(Kernel kernel, FlowTable flows, int mtu) {
+        this.kernel = kernel;
+        this.flows = flows;
+        this.mtu = mtu;
+    }
+
+    /** Starts every program, in order (their posts are released from time 0 on). */
+    void start(PacketNetwork net, List<TrafficProgram> programs) {
+        this.network = net;
+        for (TrafficProgram p : programs) {
+            views.add(new ProgramView(p, this));
+        }
+        for (ProgramView v : views) {
+            v.program.start(v);
+        }
+    }
+
+    /** Whether every program is finished and every message acknowledged. */
+    boolean done() {
+        return outstanding == 0 && allFinished();
+    }
+
+    /** Whether every program is finished (will post nothing more on its own). */
+    boolean allFinished() {
+        for (ProgramView v : views) {
+            if (!v.program.finished()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Stops the run when {@link #done()}. */
+    void checkDone() {
+        if (done()) {
+            kernel.stop();
+        }
+    }
+
+    Connection connect(int src, int dst, ConnectionOptions options) {
+        if (options.dscp() != ConnectionOptions.DSCP_FROM_PRIORITY) {
+            // DSCP -> traffic class maps are not modelled yet: a packet's priority is its class end to end
+            throw new IllegalArgumentException("connection " + src + " -> " + dst + ": an explicit DSCP ("
+                    + options.dscp() + ") is not modelled yet; packets are classified by their priority");
+        }
+        if (options.cc() != null && !CcAlgorithms.implemented(options.cc())) {
+            throw new IllegalArgumentException("connection " + src + " -> " + dst + ": congestion control '"
+                    + options.cc() + "' is not implemented (implemented: " + String.join(", ", CcAlgorithms.NAMES) + ")");
+        }
+        Connection c = new Connection(connections.size(), src, dst, options);
+        connections.add(new ConnectionQps(c));
+        return c;
+    }
+
+    Message post(ProgramView view, Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+        ConnectionQps conn = c.id() < connections.size() ? connections.get(c.id()) : null;
+        if (conn == null || conn.connection != c) {
+            throw new IllegalArgumentException(view.program.name() + ": connection " + c.id()
+                    + " was not opened by this run");
+        }
+        long now = kernel.now();
+        if (atPs < now || atPs < conn.lastPostPs) {
+            throw new IllegalArgumentException(view.program.name() + ": message on connection " + c.id()
+                    + " released at " + atPs + " ps, before now (" + now + " ps) or before the previous message on it");
+        }
+        Message m = new Message(messages.size(), view.program.name(), c, bytes, op, tag, atPs);
+        long[] sizes = QpSplit.partSizes(bytes, mtu, c.options().qps());
+        Posted p = new Posted(m, view, conn, flows.size(), sizes.length);
+        Verb verb = switch (op) {
+            case WRITE -> Verb.WRITE;
+            case SEND -> Verb.SEND;
+            case READ -> Verb.READ;
+        };
+        for (int j = 0; j < sizes.length; j++) {
+            flows.add(new Flow(flows.size(), m.workload(), m.dataSrc(), m.dataDst(), sizes[j], atPs,
+                    c.options().priority(), HostNic.udpSourcePort(c.id(), j), verb));
+            partOf.add(p);
+        }
+        messages.add(p);
+        conn.add(p);
+        conn.lastPostPs = atPs;
+        outstanding++;
+        releaser.add(p);
+        return m;
+    }
+
+    /** Hands message {@code p}'s parts to the NIC (its release time has come). */
+    private void release(Posted p) {
+        ConnectionQps conn = p.connection;
+        HostNic requester = network.nic(conn.connection.srcHost());
+        for (int j = 0; j < p.parts; j++) {
+            Flow f = flows.get(p.firstPart + j);
+            if (p.message.op() == Op.READ) {
+                requester.postRead(conn.requester(j, network), conn.responder(j, network), f);
+            } else {
+                requester.post(conn.requester(j, network), f);
+            }
+        }
+    }
+
+    @Override
+    public void flowFinished(Flow flow, long nowPs) {
+        Posted p = partOf.get(flow.id);
+        if (++p.partsDelivered == p.parts) {
+            p.deliveredReady = true;
+            ConnectionQps conn = p.connection;
+            reportDeliveries(p.message.op() == Op.READ ? conn.readDeliveries : conn.forwardDeliveries, nowPs);
+            reportAcks(conn, nowPs);
+        }
+    }
+
+    @Override
+    public void flowAcked(Flow flow, long nowPs) {
+        Posted p = partOf.get(flow.id);
+        if (p.message.op() == Op.READ) {
+            return; // the responder's view; a READ completes when its data arrives
+        }
+        if (++p.partsAcked == p.parts) {
+            p.ackedReady = true;
+            reportAcks(p.connection, nowPs);
+        }
+    }
+
+    private void reportDeliveries(java.util.ArrayDeque<Posted> queue, long now) {
+        while (!queue.isEmpty() && queue.peekFirst().deliveredReady) {
+            Posted p = queue.pollFirst();
+            p.message.markDelivered(now);
+            if (p.message.op() == Op.READ) {
+                p.ackedReady = true;
+            }
+            p.view.program.onDelivered(p.message, now);
+        }
+    }
+
+    private void reportAcks(ConnectionQps conn, long now) {
+        boolean any = false;
+        while (!conn.acks.isEmpty() && conn.acks.peekFirst().ackedReady) {
+            Posted p = conn.acks.pollFirst();
+            p.message.markAcked(now);
+            outstanding--;
+            any = true;
+            p.view.program.onAcked(p.message, now);
+        }
+        if (any) {
+            checkDone();
+        }
+    }
+
+    /** Every posted message, in id order. */
+    List<Posted> messages() {
+        return messages;
+    }
+
+    /** The nic-cc flows (QP parts) of message {@code p}. */
+    Flow part(Posted p, int j) {
+        return flows.get(p.firstPart + j);
+    }
+
+    @Override
+    public int count() {
+        return messages.size();
+    }
+
+    @Override
+    public long rateBps(int id, long nowPs) {
+        Posted p = messages.get(id);
+        long rate = 0;
+        for (int j = 0; j < p.parts; j++) {
+            rate += flows.get(p.firstPart + j).currentRateBps(nowPs);
+        }
+        return rate;
+    }
+
+    @Override
+    public long cnps(int id) {
+        Posted p = messages.get(id);
+        long n = 0;
+        for (int j = 0; j < p.parts; j++) {
+            n += flows.get(p.firstPart + j).cnpsReceived();
+        }
+        return n;
+    }
+
+    /** The programs' job iterations, program by program. */
+    List<JobIteration> jobIterations() {
+        List<JobIteration> all = new ArrayList<>();
+        for (ProgramView v : views) {
+            all.addAll(v.program.jobIterations());
+        }
+        return all;
+    }
+
+    /**
+     * Walks the messages waiting for their release time in (time, id) order: one pending event for all of
+     * them, re-armed for the next release time.
+     */
+    private final class Releaser extends SimEvent {
+        private static final long serialVersionUID = 1L;
+        private final transient PriorityQueue<Posted> pending = new PriorityQueue<>(Posted::releaseOrder);
+
+        void add(Posted p) {
+            pending.add(p);
+            long at = p.message.postPs();
+            if (!isScheduled() || timePs() > at) {
+                kernel.schedule(this, at);
+            }
+        }
+
+        @Override
+        protected void fire() {
+            long now = kernel.now();
+            while (!pending.isEmpty() && pending.peek().message.postPs() <= now) {
+                release(pending.poll());
+            }
+            if (!pending.isEmpty()) {
+                kernel.schedule(this, pending.peek().message.postPs());
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.lossless.experiments.run;
+
+import org.lossless.core.kernel.SimEvent;
+import org.lossless.core.random.Xoshiro256StarStar;
+import org.lossless.topology.Topology;
+import org.lossless.workloads.traffic.Connection;
+import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageTag;
+import org.lossless.workloads.traffic.Op;
+import org.lossless.workloads.traffic.TrafficContext;
+import org.lossless.workloads.traffic.TrafficProgram;
+
+/**
+ * The packet engine as one program sees it: a {@link TrafficContext} that knows the program's name (its
+ * messages' workload, its random streams) and holds its one timer (a reused event, so a program never has
+ * more than one pending).
+ */
+final class ProgramView implements TrafficContext {
+    final TrafficProgram program;
+    private final ProgramDriver driver;
+    private final Timer timer = new Timer();
+
+    ProgramView(TrafficProgram program, ProgramDriver driver) {
+        this.program = program;
+        this.driver = driver;
+    }
+
+    @Override
+    public long nowPs() {
+        return driver.kernel.now();
+    }
+
+    @Override
+    public Topology topology() {
+        return driver.network.topology();
+    }
+
+    @Override
+    public long hostRateBps(int host) {
+        checkHost(host);
+        return driver.network.nic(host).port().rateBps();
+    }
+
+    @Override
+    public int mtu() {
+        return driver.mtu;
+    }
+
+    @Override
+    public Connection connect(int srcHost, int dstHost, ConnectionOptions options) {
+        checkHost(srcHost);
+        checkHost(dstHost);
+        return driver.connect(srcHost, dstHost, options);
+    }
+
+    @Override
+    public Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+        return driver.post(this, c, bytes, op, tag, atPs);
+    }
+
+    @Override
+    public void wakeAt(long timePs) {
+        long now = nowPs();
+        if (timePs < now) {
+            throw new IllegalArgumentException(program.name() + ": timer at " + timePs + " ps is in the past (now "
+                    + now + " ps)");
+        }
+        driver.kernel.schedule(timer, timePs);
+    }
+
+    @Override
+    public void cancelTimer() {
+        driver.kernel.cancel(timer);
+    }
+
+    @Override
+    public Xoshiro256StarStar stream(String name) {
+        return driver.kernel.streams().stream(TrafficContext.streamName(program.name(), name));
+    }
+
+    private void checkHost(int host) {
+        int n = driver.network.topology().hostCount();
+        if (host < 0 || host >= n) {
+            throw new IllegalArgumentException(program.name() + ": host " + host + " outside 0.." + (n - 1));
+        }
+    }
+
+    /** The program's timer. */
+    private final class Timer extends SimEvent {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void fire() {
+            program.onTimer(driver.kernel.now());
+            driver.checkDone();
+        }
+    }
+}

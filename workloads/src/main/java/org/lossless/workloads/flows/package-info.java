@@ -1,0 +1,5 @@
+/**
+ * Static message lists as {@link org.lossless.workloads.traffic.TrafficProgram}s: {@code type: flows} and
+ * the flows of an HPCC flow file ({@code type: hpcc-flows}), both {@link org.lossless.workloads.flows.FlowsProgram}.
+ */
+package org.lossless.workloads.flows;
