@@ -98,6 +98,9 @@ public final class ScenarioEngine implements ScenarioRunner {
             }
             return new StaticFlows(h.name(), flows);
         }
+        if (w instanceof WorkloadConfig.Collective c) {
+            return c::program;
+        }
         throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
     }
 
