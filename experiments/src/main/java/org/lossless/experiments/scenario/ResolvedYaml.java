@@ -232,6 +232,11 @@ public final class ResolvedYaml {
                 if (f.connection() != null) {
                     o.put("connection", f.connection());
                 }
+                if (!f.dependsOn().isEmpty()) {
+                    ArrayNode deps = o.putArray("depends_on");
+                    f.dependsOn().forEach(deps::add);
+                    quantity(o, "delay", Units.formatTime(f.delayPs()));
+                }
             }
         } else if (w instanceof WorkloadConfig.HpccFlows h) {
             n.put("path", h.path().toString());

@@ -122,8 +122,13 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      * @param connection name of the connection it is sent on (scenario key {@code connection}): flows of one
      *                  workload naming the same connection share its persistent QPs and are sent in list order;
      *                  null (the default) for a connection of its own
+     * @param dependsOn flows of the same workload (0-based positions in its list, each before this one) that must
+     *                  be delivered before this one is posted (scenario key {@code depends_on}; empty by default)
+     * @param delayPs   with {@code dependsOn}: how long after the last of them is delivered it is posted, ps
+     *                  (scenario key {@code delay}, default 0); {@code startPs} is then only a lower bound
      */
-    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
+    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+                    List<Integer> dependsOn, long delayPs) {
         /** Most QPs of one flow. */
         public static final int MAX_QPS = org.lossless.experiments.run.FlowSpec.MAX_QPS;
 
@@ -135,6 +140,11 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
         /** A flow on a connection of its own. */
         public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
             this(src, dst, sizeBytes, startPs, priority, qps, null);
+        }
+
+        /** A flow that depends on no other. */
+        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
+            this(src, dst, sizeBytes, startPs, priority, qps, connection, List.of(), 0);
         }
 
         public FlowSpec {
@@ -155,6 +165,10 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             }
             if (priority < 0 || priority > 7) {
                 throw new IllegalArgumentException("priority must be 0..7, got " + priority);
+            }
+            dependsOn = List.copyOf(dependsOn);
+            if (delayPs < 0) {
+                throw new IllegalArgumentException("delay must be >= 0 ps, got " + delayPs);
             }
             if (connection != null && !Scenario.validName(connection)) {
                 throw new IllegalArgumentException("bad connection name '" + connection + "'");

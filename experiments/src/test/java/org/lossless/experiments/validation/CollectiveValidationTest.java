@@ -6,16 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lossless.experiments.results.FlowExport;
 import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
+import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.workloads.traffic.JobIteration;
+import org.lossless.workloads.traffic.Message;
 
 /**
  * Collectives on the packet engine against analytic expectations (docs/validation.md, "Collectives").
@@ -211,6 +216,61 @@ class CollectiveValidationTest {
         void treeIsFasterForSmallMessagesAndRingForLargeOnes() {
             assertTrue(duration("tree", "64KiB") < duration("ring", "64KiB"), "64 KiB: tree faster");
             assertTrue(duration("ring", "16MiB") < duration("tree", "16MiB"), "16 MiB: ring faster");
+        }
+    }
+
+    /**
+     * {@code lossless export flows} of a collective (two iterations of a one-channel ring all-reduce over 8 hosts of a
+     * k=4 fat-tree, DCQCN) lists exactly the messages the run sends; written back as a {@code flows} workload
+     * with {@code depends_on} and {@code delay} (each message posted when what it waited for is delivered,
+     * after the recorded software latency, on its recorded connection) it ends at the same time.
+     */
+    @Nested
+    class Export {
+        static final String SCENARIO = "name: ex\ntopology: {type: fat-tree, k: 4}\nworkloads:\n"
+                + "  - {type: allreduce, name: ar, size: 2MiB, hosts: \"0-7\", iterations: 2, gap: 10us, protocol: simple, channels: 1}\n";
+
+        @Test
+        void theExportIsTheRunsMessagesAndReplaysToTheSameEnd() {
+            Scenario s = ScenarioLoader.parse("t.yaml", SCENARIO, Path.of("."), List.of());
+            RunResult r = new ScenarioEngine().run(s);
+            List<Message> exported = FlowExport.record(ScenarioEngine.input(s));
+            List<String> sent = new ArrayList<>();
+            for (FlowResult f : r.flows()) {
+                sent.add(f.src() + ">" + f.dst() + " " + f.sizeBytes() + " i" + f.label().iteration() + " s"
+                        + f.label().step() + " c" + f.label().channel() + " " + f.label().operation());
+            }
+            List<String> listed = new ArrayList<>();
+            for (Message m : exported) {
+                listed.add(m.dataSrc() + ">" + m.dataDst() + " " + m.bytes() + " i" + m.tag().iteration() + " s"
+                        + m.tag().step() + " c" + m.tag().channel() + " " + m.tag().operation());
+            }
+            Collections.sort(sent);
+            Collections.sort(listed);
+            assertEquals(sent, listed);
+
+            StringBuilder flows = new StringBuilder("name: replay\ntopology: {type: fat-tree, k: 4}\nworkloads:\n"
+                    + "  - type: flows\n    name: replay\n    flows:\n");
+            List<String> lines = FlowExport.csv(exported).lines().toList();
+            for (String line : lines.subList(1, lines.size())) {
+                String[] c = line.split(",", -1);
+                flows.append("      - {src: ").append(c[2]).append(", dst: ").append(c[3]).append(", size: ").append(c[4])
+                        .append(", priority: ").append(c[5]).append(", connection: c").append(c[6]).append(", qps: ")
+                        .append(c[7]);
+                if (c[14].isEmpty()) {
+                    flows.append(", start: ").append(c[9]).append("ps}\n");
+                } else {
+                    flows.append(", depends_on: [").append(c[14].replace(';', ',')).append("], delay: ").append(c[15])
+                            .append("ps}\n");
+                }
+            }
+            RunResult replay = run(flows.toString());
+            assertEquals(r.flows().size(), replay.flows().size());
+            long end = r.flows().stream().mapToLong(FlowResult::finishPs).max().orElseThrow();
+            long replayEnd = replay.flows().stream().mapToLong(FlowResult::finishPs).max().orElseThrow();
+            within(end, replayEnd, 0.01, "last delivery of the replay, ps");
+            // the job ends one step latency after its last delivery (ring, one GPU per host, NCCL's 14 us)
+            assertEquals(r.jobs().get(1).finishPs(), end + 14_000_000L);
         }
     }
 }

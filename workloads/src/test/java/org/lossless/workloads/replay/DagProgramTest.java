@@ -32,20 +32,20 @@ class DagProgramTest {
         return new RecordingContext(t, 1000, 1, RATE, LAT).run(List.of(p), Long.MAX_VALUE);
     }
 
-    /** The graph of recorded messages: delay = post - last dependency delivered. */
+    /** The graph of recorded messages (ids are dense from 0): delay = post - last dependency delivered. */
     static List<DagMessage> graphOf(List<Message> recorded) {
-        Map<Long, Message> byId = new HashMap<>();
-        recorded.forEach(m -> byId.put(m.id(), m));
         List<DagMessage> out = new ArrayList<>();
         for (Message m : recorded) {
             long[] deps = m.tag().dependsOn();
+            int[] at = new int[deps.length];
             long last = -1;
-            for (long d : deps) {
-                last = Math.max(last, byId.get(d).deliveredPs());
+            for (int k = 0; k < deps.length; k++) {
+                at[k] = (int) deps[k];
+                last = Math.max(last, recorded.get(at[k]).deliveredPs());
             }
-            long delay = last < 0 ? 0 : m.postPs() - last;
-            out.add(new DagMessage(m.id(), m.connection().srcHost(), m.connection().dstHost(), m.bytes(),
-                    m.connection().id(), m.connection().options().priority(), deps, delay, last < 0 ? m.postPs() : 0));
+            out.add(new DagMessage(m.connection().srcHost(), m.connection().dstHost(), m.bytes(), last < 0 ? m.postPs() : 0,
+                    m.connection().options().priority(), 1, "c" + m.connection().id(), at,
+                    last < 0 ? 0 : m.postPs() - last));
         }
         return out;
     }
@@ -73,9 +73,21 @@ class DagProgramTest {
     }
 
     @Test
-    void dependenciesMustPointBackwards() {
-        assertThrows(IllegalArgumentException.class, () -> new DagMessage(3, 0, 1, 10, 0, 3, new long[] {4}, 0, 0));
+    void dependenciesMustPointBackwardsAndAConnectionKeepsItsHosts() {
         assertThrows(IllegalArgumentException.class, () -> new DagProgram("x",
-                List.of(new DagMessage(3, 0, 1, 10, 0, 3, new long[] {1}, 0, 0))));
+                List.of(new DagMessage(0, 1, 10, 0, 3, 1, null, new int[] {0}, 0))));
+        assertThrows(IllegalArgumentException.class, () -> new DagProgram("x", List.of(
+                new DagMessage(0, 1, 10, 0, 3, 1, "a", null, 0), new DagMessage(0, 2, 10, 0, 3, 1, "a", null, 0))));
+    }
+
+    @Test
+    void aDependentMessageWaitsForDeliveryPlusItsDelay() {
+        // 0 -> 1 (10,000 B: 800 ns + 1 us), then 1 -> 2 posted 3 us after that delivery
+        List<Message> ms = record(StarTopology.build(3, RATE, LAT), new DagProgram("x", List.of(
+                new DagMessage(0, 1, 10_000, 0, 3, 1, null, null, 0),
+                new DagMessage(1, 2, 10_000, 0, 3, 1, null, new int[] {0}, 3_000_000))));
+        assertEquals(1_800_000, ms.get(0).deliveredPs());
+        assertEquals(4_800_000, ms.get(1).postPs());
+        assertEquals(ms.get(0).id(), ms.get(1).tag().dependsOn()[0]);
     }
 }
