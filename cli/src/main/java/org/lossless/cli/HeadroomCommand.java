@@ -9,6 +9,10 @@ import org.lossless.switchmodel.headroom.AsicConstants;
 import org.lossless.switchmodel.headroom.HeadroomCalculator;
 import org.lossless.switchmodel.headroom.HeadroomInputs;
 import org.lossless.switchmodel.headroom.HeadroomResult;
+import org.lossless.switchmodel.headroom.PeerResponse;
+import org.lossless.switchmodel.headroom.PortHeadroom;
+import org.lossless.core.net.WireFormat;
+import org.lossless.experiments.scenario.Defaults;
 import org.lossless.core.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,11 +25,17 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "headroom", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"PFC headroom, xoff and xon for one port, with every component.",
-                "Models: sonic (SONiC dynamic model, Spectrum-1 constants), exact (bytes in flight, Cisco/IEEE),",
+                "Models: run (what headroom: auto gives in a simulation: the sonic formula with the simulator's",
+                "MTU, cells and the peer's PFC response time; the warning of run and check uses it too),",
+                "sonic (SONiC dynamic model, Spectrum-1 constants), exact (bytes in flight, Cisco/IEEE),",
                 "hpcc (3 x rate x delay, HPCC ns-3) and mlx5 (NIC receive buffer rule)."},
         footer = {"", "Examples:", "  lossless headroom --rate 100Gbps --cable 100m",
+                "  lossless headroom --rate 100Gbps --cable 2m --nic-mtu 1000 --model run --response-time 1us",
                 "  lossless headroom --rate 400Gbps --cable 5m --mtu 4158 --model sonic --shared-headroom-pool"})
 public final class HeadroomCommand implements Callable<Integer> {
+    /** The scenario's default {@code nic.mtu} (docs/scenario.md), for the run model without --mtu/--nic-mtu. */
+    static final int DEFAULT_NIC_MTU = Defaults.MTU_BYTES;
+
     @Spec
     CommandSpec spec;
 
@@ -49,8 +59,22 @@ public final class HeadroomCommand implements Callable<Integer> {
     @Option(names = "--lossless-mtu", paramLabel = "SIZE", description = "lossless frame the peer may have started (default 1024, SONiC)")
     String losslessMtu;
 
+    @Option(names = "--nic-mtu", paramLabel = "SIZE",
+            description = "the scenario's nic.mtu (RDMA payload): the largest frame is payload + 78 B (first packet"
+                    + " of a message, with RETH); instead of --mtu. Default for the run model: 1024 (frame 1102 B)")
+    String nicMtu;
+
+    @Option(names = "--cell-size", paramLabel = "SIZE",
+            description = "run: the scenario's switch.cell_size (default 1 B: no cell waste)")
+    String cellSize;
+
+    @Option(names = "--response-time", paramLabel = "TIME",
+            description = "run: the peer's PFC response time (nic.pfc_response_time or switch.pfc.response_time);"
+                    + " default auto = the IEEE 802.3 budget at --rate (394 quanta = 2.02 us at 100 Gb/s)")
+    String responseTime;
+
     @Option(names = "--model", paramLabel = "MODEL", defaultValue = "all",
-            description = "sonic | exact | hpcc | mlx5 | all (default ${DEFAULT-VALUE})")
+            description = "run | sonic | exact | hpcc | mlx5 | all (default ${DEFAULT-VALUE})")
     String model;
 
     @Option(names = "--response-quanta", paramLabel = "N", description = "peer response in pause quanta (default: speed table)")
@@ -121,9 +145,23 @@ public final class HeadroomCommand implements Callable<Integer> {
         HeadroomInputs in = HeadroomInputs.of(rateBps, meters).withPropagation(mps);
         int pm = HeadroomInputs.SONIC_PORT_MTU;
         int lm = HeadroomInputs.SONIC_LOSSLESS_MTU;
+        if (mtu != null && nicMtu != null) {
+            throw new IllegalArgumentException("give --mtu (a frame) or --nic-mtu (the RDMA payload), not both");
+        }
+        Integer frame = null;
         if (mtu != null) {
-            pm = intSize(mtu, "--mtu");
-            lm = pm;
+            frame = intSize(mtu, "--mtu");
+        } else if (nicMtu != null) {
+            int payload = intSize(nicMtu, "--nic-mtu");
+            if (payload < 64 || payload > 9000) {
+                throw new IllegalArgumentException("--nic-mtu: " + payload + " is out of range: nic.mtu is 64 to 9000"
+                        + " bytes");
+            }
+            frame = WireFormat.dataFrameBytes(payload, true);
+        }
+        if (frame != null) {
+            pm = frame;
+            lm = frame;
         }
         if (portMtu != null) {
             pm = intSize(portMtu, "--port-mtu");
@@ -152,11 +190,26 @@ public final class HeadroomCommand implements Callable<Integer> {
             in = in.withGearboxDelayPs(Units.forKey("--gearbox-delay", gearboxDelay, Units::parseTime));
         }
         in = in.withSharedHeadroomPool(sharedHeadroomPool).withPauseFrame(pauseFrame);
-        List<HeadroomResult> results = new ArrayList<>();
         String m = model.toLowerCase(Locale.ROOT);
         boolean all = m.equals("all");
-        if (!all && !List.of("sonic", "exact", "hpcc", "mlx5").contains(m)) {
-            throw new IllegalArgumentException("--model: '" + model + "': allowed: sonic, exact, hpcc, mlx5, all");
+        if (!all && !List.of("run", "sonic", "exact", "hpcc", "mlx5").contains(m)) {
+            throw new IllegalArgumentException("--model: '" + model + "': allowed: run, sonic, exact, hpcc, mlx5, all");
+        }
+        // the run model: the simulator's own function, with the scenario's values
+        int runFrame = frame != null ? frame : WireFormat.dataFrameBytes(DEFAULT_NIC_MTU, true);
+        int runCell = cellSize == null ? 1 : intSize(cellSize, "--cell-size");
+        if (runCell < 1 || runCell > 65536) {
+            throw new IllegalArgumentException("--cell-size: " + runCell + " is out of range: 1 to 65536 bytes");
+        }
+        long runResponse = responseTime == null || responseTime.strip().equals("auto") ? PeerResponse.budgetPs(rateBps)
+                : Units.forKey("--response-time", responseTime, Units::parseTime);
+        if (runResponse < 0) {
+            throw new IllegalArgumentException("--response-time: must be >= 0 or auto");
+        }
+        List<HeadroomResult> results = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        if (all || m.equals("run")) {
+            results.add(PortHeadroom.compute(rateBps, meters, runFrame, runCell, runResponse));
         }
         if (all || m.equals("sonic")) {
             results.add(HeadroomCalculator.sonic(in));
@@ -173,6 +226,7 @@ public final class HeadroomCommand implements Callable<Integer> {
                 if (!all) {
                     throw new IllegalArgumentException("--cable: the mlx5 rule accepts at most 1000 m");
                 }
+                skipped.add("model: mlx5 not computed: the driver's rule accepts cables of at most 1000 m");
             } else {
                 results.add(HeadroomCalculator.mlx5(rateBps, meters, lm, buf));
             }
@@ -180,8 +234,12 @@ public final class HeadroomCommand implements Callable<Integer> {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "port %s, cable %.1f m (one-way %d ps at %.3g m/s), port MTU %d B, lossless MTU %d B%n",
                 rate, meters, delayPs, mps, pm, lm));
+        b.append(PortHeadroom.describe(runFrame, runCell, runResponse)).append(System.lineSeparator());
         for (HeadroomResult r : results) {
             b.append(System.lineSeparator()).append(r.toText());
+        }
+        for (String sk : skipped) {
+            b.append(System.lineSeparator()).append(sk).append(System.lineSeparator());
         }
         return b.toString();
     }

@@ -20,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -38,6 +40,30 @@ import java.util.function.Function;
             "With --config, the HPCC config's switch and NIC settings are imported too (docs/dcqcn-import.md).",
             "The files are referenced relative to the scenario's folder, not copied."})
 final class ImportHpccCommand implements Callable<Integer> {
+    /**
+     * How HPCC's simulator behaves whatever its config says, as scenario keys: its switch MMU, no switching
+     * latency, a PAUSE obeyed at the next frame boundary (no response time, at the switch and at the NIC),
+     * and its egress order: queue 0 (ACKs, which {@code ACK_HIGH_PRIO 1} puts on our priority 7) first, the
+     * data queues round robin (DWRR, weight 1, one largest frame per turn).
+     */
+    static final Map<String, String> HPCC_SIMULATOR = hpccSimulator();
+    /** HPCC behaviour an imported scenario does not reproduce (written as a comment, listed in docs/dcqcn-import.md). */
+    static final List<String> NOT_IMPORTED = List.of(
+            "HPCC's packet format (48 B of headers per packet, its ACK size): the RoCEv2 wire format (82 B) is used",
+            "HPCC's FCT (the sender's last ACK) and its standalone FCT: flows.csv's completion and slowdown basis apply",
+            "HPCC's variable window (VAR_WIN) and global maxBdp window (GLOBAL_T): see the warnings",
+            "the HPCC, TIMELY and DCTCP congestion controls: only DCQCN (CC_MODE 1) runs");
+
+    private static Map<String, String> hpccSimulator() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("switch.profile", "hpcc2019");
+        m.put("switch.latency", "0");
+        m.put("switch.pfc.response_time", "0");
+        m.put("switch.scheduling.strict", "[" + HpccConfigImporter.HIGHEST_PRIORITY + "]");
+        m.put("nic.pfc_response_time", "0");
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
     private final Context ctx;
 
     @Option(names = "--topology", paramLabel = "FILE", required = true, description = "HPCC topology file "
@@ -95,6 +121,9 @@ final class ImportHpccCommand implements Callable<Integer> {
         scenario.comment("topology: " + topology + (flows == null ? "" : "; flows: " + flows)
                 + (config == null ? "" : "; config: " + config));
         scenario.hpccTopology(relative(dir, topoFile));
+        scenario.comment("HPCC's simulator: its switch MMU (switch.profile hpcc2019), no switching latency, PAUSE obeyed"
+                + " at the next frame boundary (PFC response times 0), priority 7 served first, the rest round robin");
+        scenario.settings(HPCC_SIMULATOR);
         if (flows == null) {
             scenario.comment("no --flows given: an example flow between the first two hosts; replace it");
             scenario.exampleFlow();
@@ -127,10 +156,12 @@ final class ImportHpccCommand implements Callable<Integer> {
             scenario.hpccFlows(relative(dir, flowFile), origin);
         }
         String configNote = "";
+        java.util.Set<String> fromConfig = new java.util.HashSet<>();
         if (config != null) {
             HpccConfigImporter.Result r = read("--config", ctx.resolve(config), config.toString(),
                     text -> HpccConfigImporter.parse(text.lines().toList(), config.toString()));
             scenario.settings(r.settings());
+            fromConfig.addAll(r.settings().keySet());
             warnings.addAll(r.warnings());
             for (HpccConfigImporter.Ignored i : r.ignored()) {
                 scenario.trailingComment("config " + i.key() + " " + i.value() + ": ignored, " + i.reason());
@@ -138,10 +169,13 @@ final class ImportHpccCommand implements Callable<Integer> {
             r.files().forEach((key, file) -> scenario.trailingComment("config " + key + " " + file
                     + ": the files come from --topology and --flows"));
         }
+        for (String n : NOT_IMPORTED) {
+            scenario.trailingComment("not reproduced: " + n);
+        }
         String yaml = scenario.render(scenarioFile.toString(), dir);
         warnings.addAll(scenario.warnings());
         if (config != null) {
-            configNote = "; " + scenario.settingsKept() + " settings from the config";
+            configNote = "; " + scenario.kept(fromConfig) + " settings from the config";
         }
         OutputFiles.write(scenarioFile, yaml, "--out");
         for (String w : warnings) {

@@ -38,6 +38,11 @@ public final class ImportSonicCommand implements Callable<Integer> {
         try {
             SonicImport imp = SonicImporter.importFile(input);
             String yaml = imp.toYaml();
+            for (String n : imp.notes()) {
+                if (n.startsWith("warning: ")) {
+                    err.println("lossless: " + n);
+                }
+            }
             if (out == null) {
                 stdout.print(yaml);
                 stdout.flush();

@@ -46,7 +46,7 @@ final class ImportedScenario {
     private String topologyPath;
     private ObjectNode workload;
     private List<Integer> pfcPriorities;
-    private int droppedCount;
+    private final java.util.Set<String> droppedKeys = new java.util.HashSet<>();
 
     ImportedScenario(String name) {
         this.name = name;
@@ -90,9 +90,15 @@ final class ImportedScenario {
         settings.putAll(keyPaths);
     }
 
-    /** Settings that {@link #render} kept (all given, less those the loader rejected). */
-    int settingsKept() {
-        return settings.size() - droppedCount;
+    /** How many of {@code keys} {@link #render} kept. */
+    int kept(Collection<String> keys) {
+        int n = 0;
+        for (String k : keys) {
+            if (settings.containsKey(k) && !droppedKeys.contains(k)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Settings left out by {@link #render}, as messages naming the key and why. */
@@ -125,9 +131,9 @@ final class ImportedScenario {
                 for (String key : culprits) {
                     String value = kept.remove(key);
                     dropped.add(key + ": " + value);
+                    droppedKeys.add(key);
                     settingsText.add(key + " = " + value);
                 }
-                droppedCount += culprits.size();
                 warnings.add("not imported (" + e.getMessage() + "): " + String.join(", ", settingsText));
             }
         }
@@ -195,7 +201,14 @@ final class ImportedScenario {
                     : node.putObject(parts[i]);
         }
         String key = parts[parts.length - 1];
-        if (value.matches("-?\\d{1,18}")) {
+        if (value.matches("\\[\\s*(-?\\d{1,18}\\s*(,\\s*-?\\d{1,18}\\s*)*)?]")) {
+            ArrayNode a = node.putArray(key); // a list of integers, e.g. switch.scheduling.strict: [7]
+            for (String item : value.substring(1, value.length() - 1).split(",")) {
+                if (!item.isBlank()) {
+                    a.add(Long.parseLong(item.strip()));
+                }
+            }
+        } else if (value.matches("-?\\d{1,18}")) {
             node.put(key, Long.parseLong(value));
         } else if (value.matches("-?\\d*\\.\\d+")) {
             node.put(key, new BigDecimal(value)); // written plain: 0.00390625, never 3.90625E-3

@@ -103,7 +103,7 @@ class CliBadInputTest {
             new Case("unknown switch key", OK + "switch: {pfc: {pause_qanta: 100}}\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: switch.pfc.pause_qanta: unknown key; did you mean 'pause_quanta'? (allowed here: "
                     + "enabled, priorities, dynamic_th, static_th, headroom, xon_offset, xon, reserved, pool, cable_length, "
-                    + "mode, pause_quanta, refresh, watchdog)"),
+                    + "mode, pause_quanta, refresh, watchdog, response_time)"),
             new Case("undefined switch pool", OK + "switch: {lossy_pg: {pool: lossy}}\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: switch.lossy_pg.pool: pool 'lossy' is not defined: switch.pools is not set (remove "
                     + "this key to use the switch's implicit pools)"),

@@ -53,6 +53,43 @@ class HeadroomCommandTest {
     }
 
     @Test
+    void allModelsSayWhichOneARunUsesAndWhyMlx5IsMissingPastOneKilometre() {
+        Run r = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "2km");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("headroom: auto in a run (and the headroom warning of run and check) is model run"),
+                r.out());
+        assertTrue(r.out().indexOf("model: run") < r.out().indexOf("model: sonic"), "run first");
+        for (String s : new String[] {"model: exact", "model: hpcc",
+                "model: mlx5 not computed: the driver's rule accepts cables of at most 1000 m"}) {
+            assertTrue(r.out().contains(s), s + " missing in\n" + r.out());
+        }
+        Run one = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "2km", "--model", "mlx5");
+        assertEquals(2, one.code());
+    }
+
+    @Test
+    void runModelWithTheScenariosMtuAndResponse() {
+        // 100 G, 2 m, nic.mtu 1000 (frame 1078): 1078 + 1078 + 252.5 + 819.2 + 25,216 = 28,443.7 -> 28 KiB
+        Run r = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "2m", "--nic-mtu", "1000", "--model", "run");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("xoff: 28672 B"), r.out());
+        // 0 response: 3,227.7 -> 4 KiB
+        Run zero = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "2m", "--nic-mtu", "1000", "--model", "run",
+                "--response-time", "0");
+        assertTrue(zero.out().contains("xoff: 4096 B"), zero.out());
+        Run both = run(new HeadroomCommand(), "--rate", "100Gbps", "--mtu", "1078", "--nic-mtu", "1000");
+        assertEquals(2, both.code());
+    }
+
+    @Test
+    void sixteenHundredGigNeverGetsLessResponseThanHundredGig() {
+        // 1.6 Tb/s is beyond the table: 905 quanta x 64 B = 57,920 B (was the ASIC's 3.8 KiB, less than 100 G's 25,216)
+        Run r = run(new HeadroomCommand(), "--rate", "1.6Tbps", "--cable", "5m", "--model", "exact");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("57,920 B"), r.out());
+    }
+
+    @Test
     void badInputIsOneMessageAndExitTwo() {
         Run r = run(new HeadroomCommand(), "--rate", "100G", "--cable", "100m");
         assertEquals(2, r.code());
@@ -61,7 +98,7 @@ class HeadroomCommandTest {
                 r.err().trim());
         Run m = run(new HeadroomCommand(), "--rate", "100Gbps", "--model", "foo");
         assertEquals(2, m.code());
-        assertTrue(m.err().contains("allowed: sonic, exact, hpcc, mlx5, all"), m.err());
+        assertTrue(m.err().contains("allowed: run, sonic, exact, hpcc, mlx5, all"), m.err());
         assertTrue(run(new HeadroomCommand(), "--help").out().contains("--shared-headroom-pool"));
     }
 

@@ -220,7 +220,14 @@ class TopologyCliTest {
             // the per-speed ECN maps become switch.ecn.by_rate
             assertEquals(6_400_000L, s.switchSettings().ecn().byRate().get(400_000_000_000L).kmax(), yaml);
             assertTrue(yaml.contains("# config FCT_OUTPUT_FILE mix/fct.txt: ignored"), yaml);
-            assertTrue(out.toString().contains("settings from the config"), out.toString());
+            assertTrue(out.toString().contains("18 settings from the config"), out.toString());
+            // HPCC's simulator itself: its MMU, no switching latency, no PFC response time, ACK queue first
+            assertEquals("hpcc2019", s.switchSettings().profile());
+            assertEquals(0L, s.switchSettings().latency());
+            assertEquals(0L, s.switchSettings().pfc().responseTime());
+            assertEquals(0L, s.nic().pfcResponsePs());
+            assertEquals(List.of(7), s.switchSettings().scheduling().strict());
+            assertTrue(yaml.contains("# not reproduced: HPCC's packet format"), yaml);
         }
 
         @Test

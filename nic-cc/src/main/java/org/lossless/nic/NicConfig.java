@@ -22,9 +22,12 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  * @param cc          congestion control of QPs that do not choose their own ({@code nic.cc}): a name of
  *                    {@link CcAlgorithms#NAMES} ({@code none}: every QP sends at line rate, PFC alone keeps
  *                    the fabric lossless)
+ * @param pfcResponsePs {@code nic.pfc_response_time}: time from a PAUSE's arrival until the NIC starts no new
+ *                    frame of the paused priority, ps, or {@link #AUTO_PFC_RESPONSE} (the default): the IEEE 802.3
+ *                    budget at the host link's speed (394 quanta = 2.02 us at 100 Gb/s)
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                        RxBufferConfig rxBuffer, long window, String cc) {
+                        RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs) {
     /** Default retransmission timeout: 1 ms. */
     public static final long DEFAULT_RTO_PS = 1_000_000_000L;
     /** {@code ackPriority} value meaning "the data packet's priority". */
@@ -35,8 +38,13 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     public static final long NO_WINDOW = 0;
     /** {@code window} value meaning "one bandwidth-delay product of the QP's path" ({@code nic.window: bdp}). */
     public static final long BDP_WINDOW = -1;
+    /** {@code pfcResponsePs} value meaning "the IEEE 802.3 budget at the link's speed" ({@code auto}). */
+    public static final long AUTO_PFC_RESPONSE = -1;
 
     public NicConfig {
+        if (pfcResponsePs < AUTO_PFC_RESPONSE) {
+            throw new IllegalArgumentException("nic.pfc_response_time must be auto or >= 0, got " + pfcResponsePs + " ps");
+        }
         if (mtu < 64 || mtu > 9000) {
             throw new IllegalArgumentException("nic.mtu must be 64..9000 bytes, got " + mtu);
         }
@@ -63,6 +71,18 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         if (cc.equals(org.lossless.nic.dcqcn.Dcqcn.NAME) && dcqcn == null) {
             throw new IllegalArgumentException("nic.cc is dcqcn but there are no DCQCN parameters");
         }
+    }
+
+    /** With the default PFC response time (auto). */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, AUTO_PFC_RESPONSE);
+    }
+
+    /** Congestion control dcqcn when {@code dcqcn} is given, else none; PFC response time {@code pfcResponsePs}. */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, long pfcResponsePs) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, defaultCc(dcqcn), pfcResponsePs);
     }
 
     /** Congestion control dcqcn when {@code dcqcn} is given, else none. */
@@ -94,22 +114,27 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
-                defaultCc(params));
+                defaultCc(params), pfcResponsePs);
     }
 
     /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
     public NicConfig withCc(String name) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs);
+    }
+
+    /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
+    public NicConfig withPfcResponse(long ps) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps);
     }
 
     /** Whether QPs are held by a send window. */

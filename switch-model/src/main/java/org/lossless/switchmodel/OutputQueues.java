@@ -1,5 +1,7 @@
 package org.lossless.switchmodel;
 
+import org.lossless.core.kernel.Scheduler;
+import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketRing;
@@ -22,6 +24,9 @@ public final class OutputQueues implements PacketSource {
     private final int portIndex;
     private int occupiedMask;
     private EgressScheduler scheduler = new EgressScheduler(SchedulingPlan.strictPriority());
+    /** The clock when frames carry a ready time (forwarding latency &gt; 0), else null (all ready when queued). */
+    private Scheduler sim;
+    private final Wakeup wakeup = new Wakeup();
 
     OutputQueues(PortCounters counters, SwitchNode owner, int portIndex) {
         this.counters = counters;
@@ -42,6 +47,16 @@ public final class OutputQueues implements PacketSource {
         }
     }
 
+    /** Makes {@link Packet#readyPs} count: frames leave no earlier than it (before the run starts). */
+    void forwardingLatency(Scheduler clock) {
+        this.sim = clock;
+    }
+
+    /** Whether no frame is queued at any priority. */
+    boolean isEmpty() {
+        return occupiedMask == 0;
+    }
+
     /** Replaces the scheduler (before the run starts: the old one's round state is dropped). */
     void scheduling(SchedulingPlan plan) {
         scheduler = new EgressScheduler(plan);
@@ -56,6 +71,9 @@ public final class OutputQueues implements PacketSource {
                 eligible &= ~(1 << prio);
             }
         }
+        if (sim != null && eligible != 0) {
+            eligible = ready(eligible, port);
+        }
         int prio = scheduler.select(eligible, queues);
         if (prio < 0) {
             return null;
@@ -68,6 +86,36 @@ public final class OutputQueues implements PacketSource {
         }
         owner.departed(p, portIndex);
         return p;
+    }
+
+    /** {@code eligible} without the queues whose head is not ready yet; arms the wake-up if none is left. */
+    private int ready(int eligible, EgressPort port) {
+        long now = sim.now();
+        long earliest = Long.MAX_VALUE;
+        for (int m = eligible; m != 0; m &= m - 1) {
+            int prio = Integer.numberOfTrailingZeros(m);
+            long at = queues[prio].peek().readyPs;
+            if (at > now) {
+                eligible &= ~(1 << prio);
+                earliest = Math.min(earliest, at);
+            }
+        }
+        if (eligible == 0 && (!wakeup.isScheduled() || wakeup.timePs() > earliest)) {
+            wakeup.port = port;
+            sim.schedule(wakeup, earliest);
+        }
+        return eligible;
+    }
+
+    /** Restarts an idle port when the first waiting head becomes ready. */
+    private static final class Wakeup extends SimEvent {
+        private static final long serialVersionUID = 1L;
+        private transient EgressPort port;
+
+        @Override
+        protected void fire() {
+            port.kick();
+        }
     }
 
     /** Removes any queued frame (highest priority first) without reporting it, or null: for draining. */

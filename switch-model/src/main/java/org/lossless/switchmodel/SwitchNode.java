@@ -41,9 +41,16 @@ import org.lossless.topology.Routes;
  * releases headroom first), ECN at dequeue (default) marks it with the probability of the queue it
  * leaves behind, and XON is sent if the ingress PG fell below its resume level.
  *
- * <p>Modelling choices: no switching latency; buffer released at the start of transmission (the
- * frame has left the queue, as in the HPCC simulator); the traffic class equals the 802.1p priority
- * and maps to PG and queue of the same number.
+ * <p>Forwarding latency ({@link #forwarding}; default 0, store-and-forward): a frame admitted when its last bit
+ * arrived at T may not start leaving before T + latency; it holds its buffer (and counts in its egress queue)
+ * from T. With cut-through, a frame that finds its egress idle with nothing else queued, and the egress no
+ * faster than its ingress, leaves as if it had started at first bit in + latency = T − serialization at the
+ * ingress rate + latency (not before the egress's previous transmission ended); otherwise it is stored and
+ * forwarded. No event per frame: ready times are checked when the port picks its next frame.
+ *
+ * <p>Modelling choices: buffer released at the start of transmission (the frame has left the queue, as in
+ * the HPCC simulator); the traffic class equals the 802.1p priority and maps to PG and queue of the same
+ * number.
  */
 public final class SwitchNode implements PacketReceiver {
     private final int nodeId;
@@ -61,6 +68,10 @@ public final class SwitchNode implements PacketReceiver {
     private boolean spray;
     /** The PFC watchdog, or null (off: one null test per frame). */
     private PfcWatchdog watchdog;
+    private final Scheduler sim;
+    /** Last bit in to first possible bit out, ps (0: store-and-forward without pipeline delay). */
+    private long latencyPs;
+    private boolean cutThrough;
 
     /**
      * @param ports     egress ports by port index (connected to their links by the caller, with
@@ -70,6 +81,7 @@ public final class SwitchNode implements PacketReceiver {
     public SwitchNode(int nodeId, String name, Routes routes, EcmpHash ecmp, EgressPort[] ports, Scheduler sim,
                       PacketPool pool, Mmu mmu, PfcTiming timing, EcnConfig ecn, StreamInterface ecnStream) {
         this.nodeId = nodeId;
+        this.sim = sim;
         this.name = name;
         this.routes = routes;
         this.ecmp = ecmp;
@@ -97,6 +109,31 @@ public final class SwitchNode implements PacketReceiver {
      */
     public void sprayPerPacket(boolean on) {
         this.spray = on;
+    }
+
+    /**
+     * Sets the forwarding latency (last bit in to first possible bit out, ps, &ge; 0) and cut-through (a frame
+     * that finds its egress idle leaves latency after its first bit arrived). Call before the run starts.
+     */
+    public void forwarding(long latency, boolean cut) {
+        if (latency < 0) {
+            throw new IllegalArgumentException("switch.latency must be >= 0, got " + latency + " ps");
+        }
+        this.latencyPs = latency;
+        this.cutThrough = cut;
+        for (OutputQueues q : queues) {
+            q.forwardingLatency(latency > 0 ? sim : null);
+        }
+    }
+
+    /** Forwarding latency, ps. */
+    public long latencyPs() {
+        return latencyPs;
+    }
+
+    /** Whether frames that find their egress idle cut through. */
+    public boolean cutThrough() {
+        return cutThrough;
     }
 
     /**
@@ -221,9 +258,30 @@ public final class SwitchNode implements PacketReceiver {
                 && markers[out].mark(p, queues[out].queuedBytes(prio), ecnStream)) {
             ports[out].counters().ecnMarked[prio]++;
         }
+        if (latencyPs == 0 && !cutThrough) {
+            queues[out].enqueue(p);
+            pfc.afterAdmit(inPort, prio);
+            ports[out].kick();
+            return;
+        }
+        forward(p, inPort, out, prio);
+    }
+
+    /** Queues an admitted frame with its ready time (latency, cut-through) and starts the egress if it can. */
+    private void forward(Packet p, int inPort, int out, int prio) {
+        long now = sim.now();
+        EgressPort egress = ports[out];
+        boolean cut = cutThrough && egress.idle() && queues[out].isEmpty() && !egress.isPaused(prio)
+                && egress.rateBps() <= ports[inPort].rateBps();
+        long start = cut ? now - ports[inPort].serializationPs(p.wireBytes) + latencyPs : now + latencyPs;
+        p.readyPs = start;
         queues[out].enqueue(p);
         pfc.afterAdmit(inPort, prio);
-        ports[out].kick();
+        if (cut && start <= now) {
+            egress.kickCutThrough(start);
+        } else {
+            egress.kick();
+        }
     }
 
     private void drop(Packet p, int port) {

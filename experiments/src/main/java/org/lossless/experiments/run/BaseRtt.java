@@ -12,15 +12,22 @@ import org.lossless.topology.Topology;
  * rate and adds its propagation delay, and the ACK comes back over the same cables, serialized and
  * delayed the same way: {@code sum_hops (ser(data) + delay) + sum_hops (ser(ack) + delay)}, ps. Store-and-
  * forward and the receiver's turnaround (none: the ACK is queued the moment the data arrives) make this
- * the exact time from a packet's first bit at the source to its ACK's arrival. O(hops); computed once
- * per flow, at its start.
+ * the exact time from a packet's first bit at the source to its ACK's arrival. A switch forwarding latency
+ * ({@code switch.latency}) adds itself at every switch, each way; cut-through's savings are not subtracted (the
+ * window is then slightly larger than one BDP). O(hops); computed once per flow, at its start.
  */
 final class BaseRtt implements PathRtt {
     private final IdealFct paths;
     private final int dataWire;
     private final int ackWire;
+    private final long latencyPs;
 
     BaseRtt(Topology topology, Routes routes, int mtu) {
+        this(topology, routes, mtu, 0);
+    }
+
+    BaseRtt(Topology topology, Routes routes, int mtu, long latencyPs) {
+        this.latencyPs = latencyPs;
         this.paths = new IdealFct(topology, routes);
         this.dataWire = WireFormat.wireBytes(WireFormat.dataFrameBytes(mtu, false));
         this.ackWire = WireFormat.wireBytes(WireFormat.ACK_FRAME);
@@ -28,8 +35,9 @@ final class BaseRtt implements PathRtt {
 
     @Override
     public long ps(int src, int dst) {
-        long rtt = 0;
-        for (Cable c : paths.path(src, dst)) {
+        java.util.List<Cable> path = paths.path(src, dst);
+        long rtt = 2 * latencyPs * (path.size() - 1);
+        for (Cable c : path) {
             rtt += WireFormat.serializationPs(dataWire, c.rateBps()) + WireFormat.serializationPs(ackWire, c.rateBps())
                     + 2 * c.delayPs();
         }

@@ -40,14 +40,20 @@ public final class EcnPfcLint {
             return List.of();
         }
         Topology t = ScenarioEngine.topologyOrNull(s.topology());
-        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu());
+        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().pfcResponsePs());
+    }
+
+    /** As {@link #warnings(Topology, SwitchSettings, int, long)} with the NICs' default PFC response time. */
+    public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
+        return warnings(t, s, mtu, org.lossless.nic.NicConfig.AUTO_PFC_RESPONSE);
     }
 
     /**
-     * @param mtu RDMA payload bytes per packet
+     * @param mtu           RDMA payload bytes per packet
+     * @param nicResponsePs {@code nic.pfc_response_time}, ps or auto (sizes headroom: auto as in a run)
      * @return at most one line, listing the switches (first six) whose pause comes first
      */
-    public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
+    public static List<String> warnings(Topology t, SwitchSettings s, int mtu, long nicResponsePs) {
         PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
         if (Boolean.FALSE.equals(pfc.enabled()) || (s.ecn() != null && Boolean.FALSE.equals(s.ecn().enabled()))) {
             return List.of();
@@ -61,7 +67,7 @@ public final class EcnPfcLint {
             if (node.isHost() || t.ports(node.id()).size() < 2) {
                 continue;
             }
-            List<PortSpec> specs = PacketNetwork.portSpecs(t, node);
+            List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s, nicResponsePs);
             long nic = PacketNetwork.nicRate(t, node);
             String finding = probed.computeIfAbsent(specs, k -> probe(s, k, priorities, frame, maxFrame, nic));
             if (finding != null) {

@@ -18,8 +18,9 @@ import org.lossless.topology.Topology;
 
 /**
  * Warns when a fixed {@code switch.pfc.headroom} is below what {@code headroom: auto} would compute for a
- * switch port (the SONiC model at the port's rate and cable length, both MTUs = the largest data frame;
- * {@link MmuFactory#autoHeadroom}): frames in flight after an XOFF may overflow it, i.e. lossless drops.
+ * switch port (the one headroom function, {@link org.lossless.switchmodel.headroom.PortHeadroom}, through
+ * {@link MmuFactory#autoHeadroom} with the same port specs as a run, peer response times included): frames in
+ * flight after an XOFF may overflow it, i.e. lossless drops.
  * The run is not refused: a small headroom is a legitimate experiment (reference A-2).
  *
  * <p>One line for the whole fabric, ports grouped by (rate, cable length, need) and listed per switch as
@@ -36,14 +37,20 @@ public final class HeadroomLint {
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
     public static List<String> of(Scenario s) {
         Topology t = ScenarioEngine.topologyOrNull(s.topology());
-        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu());
+        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().pfcResponsePs());
+    }
+
+    /** As {@link #warnings(Topology, SwitchSettings, int, long)} with the NICs' default PFC response time. */
+    public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
+        return warnings(t, s, mtu, org.lossless.nic.NicConfig.AUTO_PFC_RESPONSE);
     }
 
     /**
-     * @param mtu RDMA payload bytes per packet (the largest frame is the first packet of a message, with RETH)
+     * @param mtu           RDMA payload bytes per packet (the largest frame is the first packet of a message, with RETH)
+     * @param nicResponsePs {@code nic.pfc_response_time}, ps or auto: the peer response of host-facing ports
      * @return at most one line
      */
-    public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
+    public static List<String> warnings(Topology t, SwitchSettings s, int mtu, long nicResponsePs) {
         PfcSettings pfc = s.pfc();
         if (pfc == null || Boolean.FALSE.equals(pfc.enabled()) || pfc.headroomBytes() < 0 || "hpcc2019".equals(s.profile())) {
             return List.of();
@@ -58,8 +65,9 @@ public final class HeadroomLint {
             if (node.isHost()) {
                 continue;
             }
+            List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s, nicResponsePs);
             for (Port p : t.ports(node.id())) {
-                PortSpec spec = PortSpec.ofDelay(p.cable().rateBps(), p.cable().delayPs());
+                PortSpec spec = specs.get(p.index());
                 long need = MmuFactory.autoHeadroom(spec, pfc, maxFrame, cell);
                 if (roundUp(configured, cell) >= need) {
                     continue;

@@ -17,14 +17,29 @@ import org.lossless.workloads.traffic.Op;
  * and each link adds its propagation delay. This is the tandem-queue recursion
  * {@code done[k][i] = max(done[k][i-1] + delay[i-1], done[k-1][i]) + ser[k][i]}, evaluated exactly in
  * integer picoseconds with the same rounding the simulator uses, O(packets x hops).
+ *
+ * <p>A switch forwarding latency L ({@code switch.latency}) delays each packet at every switch: it may leave
+ * no earlier than its arrival + L, which is L more propagation on every link that ends at a switch. With
+ * cut-through ({@code switch.cut_through}) a packet that finds its egress idle and no faster than its ingress
+ * starts at its first bit's arrival + L ({@code SwitchNode}'s rule), evaluated packet by packet
+ * ({@link #fctPsForwarding}).
  */
 public final class IdealFct {
     private final Topology topology;
     private final Routes routes;
+    private final long latencyPs;
+    private final boolean cutThrough;
 
     public IdealFct(Topology topology, Routes routes) {
+        this(topology, routes, 0, false);
+    }
+
+    /** With every switch's forwarding latency (ps) and cut-through as the run's. */
+    public IdealFct(Topology topology, Routes routes, long latencyPs, boolean cutThrough) {
         this.topology = topology;
         this.routes = routes;
+        this.latencyPs = latencyPs;
+        this.cutThrough = cutThrough;
     }
 
     /** The hops (cables) from host {@code src} to host {@code dst} along the first equal-cost path. */
@@ -57,7 +72,61 @@ public final class IdealFct {
 
     /** As {@link #fctPs(int, int, long, int)} for a message spread over {@code qps} QPs ({@link #fctPs(List, long, int, int)}). */
     public long fctPs(int src, int dst, long sizeBytes, int mtu, int qps) {
-        return fctPs(path(src, dst), sizeBytes, mtu, qps);
+        List<Cable> hops = path(src, dst);
+        if (cutThrough) {
+            return fctPsForwarding(hops, sizeBytes, mtu, qps, latencyPs, true);
+        }
+        return latencyPs == 0 ? fctPs(hops, sizeBytes, mtu, qps) : fctPs(withLatency(hops, latencyPs), sizeBytes, mtu, qps);
+    }
+
+    /** The path with {@code latencyPs} added to the delay of every cable that ends at a switch (all but the last). */
+    static List<Cable> withLatency(List<Cable> hops, long latencyPs) {
+        List<Cable> out = new ArrayList<>(hops.size());
+        for (int i = 0; i < hops.size(); i++) {
+            Cable c = hops.get(i);
+            out.add(i + 1 < hops.size() ? new Cable(c.a(), c.aPort(), c.b(), c.bPort(), c.rateBps(), c.delayPs() + latencyPs)
+                    : c);
+        }
+        return out;
+    }
+
+    /**
+     * The recursion packet by packet with a forwarding latency and, optionally, cut-through, as the switch does
+     * it: at switch hop i a packet whose last bit arrives at {@code a} cuts through when {@code cut}, the egress
+     * is idle ({@code free[i] <= a}: the previous packet has left) and no faster than the ingress; it then
+     * starts at max(a − ser_in + L, free[i]), otherwise at max(a + L, free[i]). O(packets x hops).
+     */
+    static long fctPsForwarding(List<Cable> hops, long sizeBytes, int mtu, int qps, long latencyPs, boolean cut) {
+        return fctPsForwarding(hops, sizeBytes, mtu, qps, latencyPs, cut, Framing.WRITE);
+    }
+
+    /** As {@link #fctPsForwarding(List, long, int, int, long, boolean)} for a message of {@code framing}. */
+    static long fctPsForwarding(List<Cable> hops, long sizeBytes, int mtu, int qps, long latencyPs, boolean cut,
+                                Framing framing) {
+        int h = hops.size();
+        long[] free = new long[h];
+        long arrival = 0;
+        Order order = new Order(sizeBytes, mtu, qps, framing);
+        for (long k = 0; k < order.packets; k++) {
+            int wire = order.wireBytes(k);
+            long ready = 0;
+            for (int i = 0; i < h; i++) {
+                long rate = hops.get(i).rateBps();
+                long start;
+                if (i == 0) {
+                    start = Math.max(ready, free[i]);
+                } else {
+                    long inRate = hops.get(i - 1).rateBps();
+                    boolean through = cut && free[i] <= ready && rate <= inRate;
+                    start = through ? Math.max(ready - WireFormat.serializationPs(wire, inRate) + latencyPs, free[i])
+                            : Math.max(ready + latencyPs, free[i]);
+                }
+                free[i] = start + WireFormat.serializationPs(wire, rate);
+                ready = free[i] + hops.get(i).delayPs();
+            }
+            arrival = ready;
+        }
+        return arrival;
     }
 
     /**
@@ -71,10 +140,18 @@ public final class IdealFct {
     public long fctPs(Op op, int dataSrc, int dataDst, long sizeBytes, int mtu, int qps) {
         return switch (op) {
             case WRITE -> fctPs(dataSrc, dataDst, sizeBytes, mtu, qps);
-            case SEND -> byRecursion(path(dataSrc, dataDst), sizeBytes, mtu, qps, Framing.SEND);
-            case READ -> byRecursion(path(dataDst, dataSrc), 1, mtu, 1, Framing.READ_REQUEST)
-                    + byRecursion(path(dataSrc, dataDst), sizeBytes, mtu, qps, Framing.READ_RESPONSE);
+            case SEND -> framed(path(dataSrc, dataDst), sizeBytes, mtu, qps, Framing.SEND);
+            case READ -> framed(path(dataDst, dataSrc), 1, mtu, 1, Framing.READ_REQUEST)
+                    + framed(path(dataSrc, dataDst), sizeBytes, mtu, qps, Framing.READ_RESPONSE);
         };
+    }
+
+    /** The recursion for {@code framing} with this run's forwarding latency and cut-through. */
+    private long framed(List<Cable> hops, long sizeBytes, int mtu, int qps, Framing framing) {
+        if (cutThrough) {
+            return fctPsForwarding(hops, sizeBytes, mtu, qps, latencyPs, true, framing);
+        }
+        return byRecursion(latencyPs == 0 ? hops : withLatency(hops, latencyPs), sizeBytes, mtu, qps, framing);
     }
 
     /** Ideal completion time of a message on one QP over an explicit path. */

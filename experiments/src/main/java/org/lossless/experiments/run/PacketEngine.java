@@ -126,7 +126,8 @@ public final class PacketEngine {
             flush(telemetry);
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
-        List<FlowResult> results = results(traffic, new IdealFct(in.topology(), routes), in.nic().mtu());
+        IdealFct ideal = new IdealFct(in.topology(), routes, in.switches().latencyPs(), in.switches().cutsThrough());
+        List<FlowResult> results = results(traffic, ideal, in.nic().mtu());
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
         PacketNetwork.Totals totals = network.totals();

@@ -70,11 +70,13 @@ public final class PacketNetwork {
             List<Port> ports = t.ports(node.id());
             egress[node.id()] = new EgressPort[ports.size()];
             for (Port p : ports) {
-                egress[node.id()][p.index()] = new EgressPort(sim, p.cable().rateBps(), untilXon);
+                long rate = p.cable().rateBps();
+                egress[node.id()][p.index()] = new EgressPort(sim, rate, untilXon,
+                        PfcResponse.of(t, node.id(), rate, switchSettings, nicConfig.pfcResponsePs()));
             }
         }
         HostNic[] nics = new HostNic[t.hostCount()];
-        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu());
+        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), switchSettings.latencyPs());
         SwitchNode[] switches = new SwitchNode[n];
         PacketReceiver[] receivers = new PacketReceiver[n];
         int maxFrame = WireFormat.dataFrameBytes(nicConfig.mtu(), true);
@@ -96,7 +98,7 @@ public final class PacketNetwork {
                 receivers[node.id()] = nics[h];
             } else {
                 switches[node.id()] = buildSwitch(t, node, routes, sim, streams, pool, switchSettings, timing,
-                        egress[node.id()], maxFrame, seed);
+                        egress[node.id()], maxFrame, seed, nicConfig.pfcResponsePs());
                 switches[node.id()].sprayPerPacket(spray);
                 if (watchdog != null) {
                     switches[node.id()].enableWatchdog(sim, watchdog);
@@ -114,11 +116,16 @@ public final class PacketNetwork {
         return new PacketNetwork(t, nics, switches, egress);
     }
 
-    /** The MMU's view of a switch's ports: rate and cable of each, in port order. */
-    static List<PortSpec> portSpecs(Topology t, Node node) {
+    /**
+     * The MMU's view of a switch's ports: rate and cable of each, in port order, and the PFC response time of
+     * the transmitter at the other end ({@link PfcResponse}), which {@code headroom: auto} must cover.
+     */
+    static List<PortSpec> portSpecs(Topology t, Node node, SwitchSettings s, long nicResponsePs) {
         List<PortSpec> specs = new ArrayList<>();
         for (Port p : t.ports(node.id())) {
-            specs.add(PortSpec.ofDelay(p.cable().rateBps(), p.cable().delayPs()));
+            long rate = p.cable().rateBps();
+            specs.add(PortSpec.ofDelay(rate, p.cable().delayPs())
+                    .withPeerResponse(PfcResponse.of(t, p.peer(), rate, s, nicResponsePs)));
         }
         return specs;
     }
@@ -136,8 +143,8 @@ public final class PacketNetwork {
 
     private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,
                                           PacketPool pool, SwitchSettings settings, PfcTiming timing,
-                                          EgressPort[] ports, int maxFrame, long seed) {
-        List<PortSpec> specs = portSpecs(t, node);
+                                          EgressPort[] ports, int maxFrame, long seed, long nicResponsePs) {
+        List<PortSpec> specs = portSpecs(t, node, settings, nicResponsePs);
         long nicRate = nicRate(t, node);
         Mmu mmu = MmuFactory.create(settings, specs, maxFrame, nicRate);
         EcnConfig ecn = MmuFactory.ecnConfig(settings, specs);
@@ -145,6 +152,7 @@ public final class PacketNetwork {
                 pool, mmu, timing, ecn, streams.stream("ecn/" + node.name()));
         // quantum auto = the largest data frame on the wire
         sw.scheduling(SchedulingSettings.plan(settings.scheduling(), WireFormat.wireBytes(maxFrame)));
+        sw.forwarding(settings.latencyPs(), settings.cutsThrough());
         return sw;
     }
 

@@ -21,9 +21,9 @@ import org.lossless.topology.Topology;
  * threshold is already queued) each egress queue of priority p is scanned for the frame bytes that came
  * in on port i ({@link org.lossless.switchmodel.OutputQueues#bytesFromIngress}); the egress with the most
  * bytes is the cause (ties: the lowest port number). If that egress is paused by its downstream
- * neighbour at that instant, the pause is propagated from the neighbour's episode that paused it (its
- * latest episode that began no later than the egress's pause began); otherwise it is a root (congestion
- * at that egress). A NIC pause is a root caused by its receive buffer. Cost: one scan of the switch's
+ * neighbour at that instant (in effect, or received and still within the port's PFC response time), the
+ * pause is propagated from the neighbour's episode that paused it (its latest episode that began no later
+ * than the egress's pause took effect); otherwise it is a root (congestion at that egress). A NIC pause is a root caused by its receive buffer. Cost: one scan of the switch's
  * queues of one priority per episode start, nothing per packet.
  */
 final class PauseGraphRecorder implements PfcObserver {
@@ -126,7 +126,7 @@ final class PauseGraphRecorder implements PfcObserver {
         e.causePort = best;
         e.queuedBytes = bestBytes;
         EgressPort out = sw.port(best);
-        if (!out.isPaused(e.priority)) {
+        if (!out.pauseReceived(e.priority)) {
             return;
         }
         Port link = topology.ports(e.node).get(best);

@@ -46,7 +46,7 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
             return null;
         }
         SwitchSettings settings = s.switchSettings();
-        List<PortSpec> specs = PacketNetwork.portSpecs(t, node);
+        List<PortSpec> specs = PacketNetwork.portSpecs(t, node, settings, s.nic().pfcResponsePs());
         long kmin = -1;
         long kmax = -1;
         if (settings.ecn() == null || !Boolean.FALSE.equals(settings.ecn().enabled())) {

@@ -18,7 +18,8 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  * (and checked) and kept whatever {@code cc} is, since a connection may choose dcqcn.
  */
 final class NicReader {
-    static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window"};
+    static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
+        "pfc_response_time"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "none");
     static final List<String> IMPLEMENTED = org.lossless.nic.CcAlgorithms.NAMES;
@@ -61,9 +62,11 @@ final class NicReader {
         DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
         RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu);
         long window = window(c.key("window"), mtu);
+        Long response = PfcReader.responseTime(c.key("pfc_response_time"), NicConfig.AUTO_PFC_RESPONSE);
+        long pfcResponse = response == null ? NicConfig.AUTO_PFC_RESPONSE : response;
         // DCQCN's parameters are kept whatever cc is: a connection may choose dcqcn (ConnectionOptions.cc)
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                dcqcn, rx, window, cc));
+                dcqcn, rx, window, cc, pfcResponse));
     }
 
     /**

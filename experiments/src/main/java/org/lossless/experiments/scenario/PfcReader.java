@@ -11,7 +11,7 @@ import org.lossless.switchmodel.settings.WatchdogSettings;
 /** Reads {@code switch.pfc} (with {@code watchdog}); unset keys stay null for {@link PfcSettings#resolved}. */
 final class PfcReader {
     static final String[] KEYS = {"enabled", "priorities", "dynamic_th", "static_th", "headroom", "xon_offset", "xon",
-        "reserved", "pool", "cable_length", "mode", "pause_quanta", "refresh", "watchdog"};
+        "reserved", "pool", "cable_length", "mode", "pause_quanta", "refresh", "watchdog", "response_time"};
     static final List<String> MODES = List.of("timed", "xoff_xon");
 
     private PfcReader() {
@@ -66,10 +66,37 @@ final class PfcReader {
             }
         }
         WatchdogSettings watchdog = watchdog(c.key("watchdog"));
+        Long response = responseTime(c.key("response_time"), PfcSettings.AUTO_RESPONSE);
         String hr = headroom;
         Long st = staticTh;
         return SwitchReader.build(c, () -> new PfcSettings(enabled, priorities, dynamicTh, st, hr, xonOffset, xon,
-                reserved, pool, cable, mode, quanta, refresh, watchdog));
+                reserved, pool, cable, mode, quanta, refresh, watchdog, response));
+    }
+
+    /**
+     * A PFC response time ({@code switch.pfc.response_time}, {@code nic.pfc_response_time}): {@code auto} (the
+     * IEEE 802.3 budget at the port's speed) or a time &ge; 0; null when absent.
+     *
+     * @param auto the value standing for {@code auto}
+     */
+    static Long responseTime(Cursor c, long auto) {
+        if (!c.present()) {
+            return null;
+        }
+        String expected = "auto or a time such as 2us (from a received PAUSE until no new frame starts)";
+        if ("auto".equals(c.text(expected).strip())) {
+            return auto;
+        }
+        long ps;
+        try {
+            ps = c.timePs();
+        } catch (ScenarioException e) {
+            throw c.error("expected " + expected + ", got " + c.describe());
+        }
+        if (ps < 0) {
+            throw c.error("must be >= 0 (or auto), e.g. 2us");
+        }
+        return ps;
     }
 
     private static List<Integer> priorities(Cursor c) {

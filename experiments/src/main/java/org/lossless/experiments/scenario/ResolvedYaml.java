@@ -147,6 +147,11 @@ public final class ResolvedYaml {
         } else {
             quantity(n, "window", Units.formatSize(nic.window()));
         }
+        if (nic.pfcResponsePs() == NicConfig.AUTO_PFC_RESPONSE) {
+            n.put("pfc_response_time", "auto");
+        } else {
+            quantity(n, "pfc_response_time", Units.formatTime(nic.pfcResponsePs()));
+        }
         if (nic.rxBuffer() == null) {
             n.put("rx_buffer", "none");
         } else {

@@ -27,7 +27,8 @@ final class SwitchCheck {
             return;
         }
         List<PortSpec> ports = Collections.nCopies(star.hosts(),
-                PortSpec.ofDelay(star.hostLink().rateBps(), star.hostLink().delayPs()));
+                PortSpec.ofDelay(star.hostLink().rateBps(), star.hostLink().delayPs())
+                        .withPeerResponse(nic.pfcResponsePs()));
         try {
             MmuFactory.create(s, ports, WireFormat.dataFrameBytes(nic.mtu(), true), star.hostLink().rateBps());
             MmuFactory.ecnConfig(s, ports);

@@ -23,7 +23,7 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  */
 final class SwitchReader {
     static final String[] KEYS = {"profile", "buffer_size", "cell_size", "pools", "pfc", "lossy_pg", "queues", "ecn",
-        "qos_map", "scheduling"};
+        "qos_map", "scheduling", "latency", "cut_through"};
     static final List<String> PROFILES = List.of("default", "hpcc2019");
     /** dynamic_th range (SAI / SONiC): α = 2^n. */
     static final int MIN_DYNAMIC_TH = -8;
@@ -62,10 +62,20 @@ final class SwitchReader {
         QosMapSettings qos = qosMap(c.key("qos_map"));
         SchedulingSettings scheduling = SchedulingReader.read(c.key("scheduling"));
         checkPools(c, pools, "hpcc2019".equals(profile));
+        Cursor latencyKey = c.key("latency");
+        Long latency = null;
+        if (latencyKey.present()) {
+            latency = latencyKey.timePs();
+            if (latency < 0) {
+                throw latencyKey.error("must be >= 0 (last bit in to first possible bit out), e.g. 600ns");
+            }
+        }
+        Boolean cutThrough = c.key("cut_through").present() ? c.key("cut_through").bool(false) : null;
         Integer cellSize = cell;
         Long bufferSize = buffer;
+        Long lat = latency;
         return build(c, () -> new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue,
-                lossyQueue, ecn, qos, scheduling).resolved());
+                lossyQueue, ecn, qos, scheduling, lat, cutThrough).resolved());
     }
 
     /** Runs a settings constructor; its message (rarely reached: the readers check first) gets the key path. */

@@ -81,6 +81,10 @@ final class SwitchYaml {
                 }
             }
         }
+        time(n, "latency", s.latency());
+        if (s.cutThrough() != null) {
+            n.put("cut_through", s.cutThrough());
+        }
         return n;
     }
 
@@ -124,6 +128,13 @@ final class SwitchYaml {
             time(o, "restoration_time", w.restorationTimePs());
             str(o, "action", w.action());
             time(o, "poll_interval", w.pollIntervalPs());
+        }
+        if (p.responseTime() != null) {
+            if (p.responseTime() == PfcSettings.AUTO_RESPONSE) {
+                n.put("response_time", "auto");
+            } else {
+                time(n, "response_time", p.responseTime());
+            }
         }
         return n;
     }

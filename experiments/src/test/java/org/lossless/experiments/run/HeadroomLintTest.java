@@ -51,6 +51,24 @@ class HeadroomLintTest {
     }
 
     @Test
+    void theNeedFollowsEachPeersResponseTime() {
+        // switch.pfc.response_time 4 us: switch-facing ports need 1078 x 2 + 126.3 + 819.2 + 50,000 = 53,101.5 B
+        // -> 52 KiB; host ports keep the NICs' 40 G budget (11,264 B); with nic.pfc_response_time 2 us the host
+        // ports need 1078 x 2 + 50.5 + 819.2 + 10,000 = 13,025.7 B -> 13 KiB = 13,312 B
+        Topology t = new LeafSpineSpec(2, 2, 2, LinkSpec.ofLength(G40, 1), LinkSpec.ofLength(100_000_000_000L, 1)).build();
+        PfcSettings pfc = new PfcSettings(null, List.of(3), null, null, "11264", null, null, null, null, null, null, null,
+                null, null, 4_000_000L);
+        SwitchSettings s = new SwitchSettings(null, null, null, null, pfc, null, null, null, null, null);
+        assertEquals(List.of("switch.pfc.headroom 11264 B is below the computed need (what headroom: auto would give) "
+                + "on 8 switch ports: leaf0:2-3, leaf1:2-3, spine0:0-1, spine1:0-1 need 53248 B (100Gbps, 1m); "
+                + "lossless drops are possible"), HeadroomLint.warnings(t, s, 1000));
+        assertEquals(List.of("switch.pfc.headroom 11264 B is below the computed need (what headroom: auto would give) "
+                + "on 12 switch ports: leaf0:0-1, leaf1:0-1 need 13312 B (40Gbps, 1m); leaf0:2-3, leaf1:2-3, spine0:0-1, "
+                + "spine1:0-1 need 53248 B (100Gbps, 1m); lossless drops are possible"),
+                HeadroomLint.warnings(t, s, 1000, 2_000_000L));
+    }
+
+    @Test
     void silentWhenEnoughAutoOffOrHpcc() {
         assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("16384", null, null), 1000));
         assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("auto", null, null), 1000));

@@ -25,11 +25,12 @@ import org.lossless.topology.Topology;
  * PFC watchdog (reference §6, P4) on h0 -100G- sw0 -100G- h1, one 4 MB flow h0 → h1 at priority 3 and line
  * rate (no CC). A faulty h1 is modelled by injecting XOFF frames of 10,000 quanta (51.2 us at 100G) into
  * sw0's port 1 at 105, 155, 205 and 255 us (through the engine's instrument hook, used here as a test-only fault
- * injector): the port is paused continuously from 105 us to 306.2 us.
+ * injector): after its PFC response time (the default: 394 quanta x 5.12 ns = 2.01728 us at 100 Gb/s) the port
+ * is paused continuously from 107.01728 us to 306.2 us (the pause timer runs from each frame's arrival).
  * Watchdog: detection 20 us, restoration 60 us, poll 10 us (polls on multiples of 10 us).
  * <ul>
- * <li>detection: the first poll at or after 105 + 20 = 125 us, i.e. <b>130 us</b> (polls at 110 and 120
- *     see 5 and 15 us of pause);</li>
+ * <li>detection: the first poll at or after 107.01728 + 20 us, i.e. <b>130 us</b> (polls at 110 and 120
+ *     see 2.98 and 12.98 us of pause);</li>
  * <li>restoration: the last PFC frame is at 255 us, so the first poll at or after 255 + 60 = 315 us,
  *     i.e. <b>320 us</b>.</li>
  * </ul>
@@ -140,9 +141,10 @@ class PfcWatchdogTest {
         assertEquals(130 * US, e.startPs());
         assertEquals(320 * US, e.endPs());
         assertEquals("drop", e.action());
-        // at detection the queue held what h0 sent during the 25 us of pause (line rate, back to back; the first frame alone carries a RETH): +-1 frame
+        // at detection the queue held what h0 sent during the 130 - 107.01728 = 22.98272 us of pause (line rate,
+        // back to back; the first frame alone carries a RETH): +-1 frame
         int wire = WireFormat.wireBytes(WireFormat.dataFrameBytes(1000, false));
-        double expectedFrames = 25.0 * US / WireFormat.serializationPs(wire, G100);
+        double expectedFrames = (25.0 * US - 394 * 5_120L) / WireFormat.serializationPs(wire, G100);
         assertTrue(Math.abs(seen[3] - expectedFrames) <= 1.5, seen[3] + " frames dropped at detection, expected ~"
                 + expectedFrames);
         assertEquals(0, seen[1], "queue emptied");
@@ -169,7 +171,7 @@ class PfcWatchdogTest {
         assertEquals(320 * US, e.endPs());
         assertEquals(0, e.droppedPackets());
         // both runs are identical up to 130 us; without the watchdog nothing leaves during the pause, with
-        // forward the queue (25 us of backlog, refilled at line rate) goes out back to back from 130 us on:
+        // forward the queue (22.98 us of backlog, refilled at line rate) goes out back to back from 130 us on:
         // 70 us of line rate by 200 us, +-1 frame
         int frame = WireFormat.dataFrameBytes(1000, false);
         double frames = 70.0 * US / WireFormat.serializationPs(WireFormat.wireBytes(frame), G100);

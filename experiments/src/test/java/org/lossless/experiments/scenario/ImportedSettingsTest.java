@@ -68,7 +68,9 @@ class ImportedSettingsTest {
         assertEquals(new EcnSettings.Rate(1_600_000L, 6_400_000L, 0.2), s.switchSettings().ecn().byRate().get(400 * G));
         assertEquals(400_000L, s.switchSettings().ecn().kmin());
         assertEquals(32L << 20, s.switchSettings().bufferSize());
-        assertEquals(0, s.nic().ackPriority(), "ACK_HIGH_PRIO 1");
+        assertEquals(7, s.nic().ackPriority(), "ACK_HIGH_PRIO 1: the highest priority, served first");
+        assertEquals(7, s.nic().cnpPriority());
+        assertEquals("hpcc2019", s.switchSettings().profile());
         assertEquals(1000, s.nic().mtu());
         assertEquals("hpcc2019", s.nic().dcqcn().profile());
     }

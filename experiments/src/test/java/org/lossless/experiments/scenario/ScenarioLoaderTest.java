@@ -223,6 +223,7 @@ class ScenarioLoaderTest {
                           restoration_time: 200ms
                           action: drop
                           poll_interval: 200ms
+                        response_time: auto
                       lossy_pg:
                         reserved: 0
                         dynamic_th: 3
@@ -268,6 +269,8 @@ class ScenarioLoaderTest {
                           - 1
                           - 0
                         quantum: auto
+                      latency: 0
+                      cut_through: false
                     nic:
                       mtu: 1024
                       cc: dcqcn
@@ -276,6 +279,7 @@ class ScenarioLoaderTest {
                       cnp_priority: 6
                       rto: 1ms
                       window: none
+                      pfc_response_time: auto
                       rx_buffer: none
                       dcqcn:
                         profile: mlx5

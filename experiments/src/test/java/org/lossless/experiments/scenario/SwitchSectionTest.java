@@ -46,6 +46,7 @@ class SwitchSectionTest {
                 pause_quanta: 1000
                 refresh: 1/4
                 watchdog: {detection_time: 100ms, action: forward}
+                response_time: 1500ns
               lossy_pg: {reserved: 0, static_th: 100KB}
               queues:
                 lossless: {reserved: 1518}
@@ -59,6 +60,8 @@ class SwitchSectionTest {
                 dscp_to_tc: {26: 3, 46: 5}
                 tc_to_pg: {3: 3, 4: 4}
               scheduling: {strict: [6, 7], dwrr: {3: 3, 4: 1}, quantum: 4KB}
+              latency: 600ns
+              cut_through: true
             """;
 
     @Nested
@@ -79,7 +82,16 @@ class SwitchSectionTest {
             // the watchdog's restoration defaults to 2 x detection, poll to 200 ms (WatchdogSettings.resolved)
             WatchdogSettings wd = new WatchdogSettings(true, 100_000_000_000L, 200_000_000_000L, "forward", 200_000_000_000L);
             assertEquals(new PfcSettings(true, List.of(3, 4), null, 300_000L, "61440", null, 18_432L, 1248L,
-                    "ingress_lossless_pool", 40.0, "xoff_xon", 1000, 0.25, wd), s.pfc());
+                    "ingress_lossless_pool", 40.0, "xoff_xon", 1000, 0.25, wd, 1_500_000L), s.pfc());
+        }
+
+        @Test
+        void forwardingLatencyAndCutThrough() {
+            assertEquals(600_000L, s.latency());
+            assertEquals(true, s.cutThrough());
+            assertEquals(PfcSettings.AUTO_RESPONSE, parse(MINIMAL).switchSettings().pfc().responseTime(),
+                    "response_time defaults to auto");
+            assertEquals(0L, parse(MINIMAL).switchSettings().latency(), "latency defaults to 0");
         }
 
         @Test
@@ -159,7 +171,7 @@ class SwitchSectionTest {
         void unknownKeysEverywhereGetADidYouMean() {
             assertTrue(error(MINIMAL + "switch: {cel_size: 96}\n").startsWith(
                     "t.yaml: switch.cel_size: unknown key; did you mean 'cell_size'? (allowed here: profile, buffer_size, "
-                            + "cell_size, pools, pfc, lossy_pg, queues, ecn, qos_map, scheduling)"));
+                            + "cell_size, pools, pfc, lossy_pg, queues, ecn, qos_map, scheduling, latency, cut_through)"));
             assertTrue(error(MINIMAL + "switch: {pfc: {pause_qanta: 10}}\n").startsWith(
                     "t.yaml: switch.pfc.pause_qanta: unknown key; did you mean 'pause_quanta'?"));
             assertTrue(error(MINIMAL + "switch: {pfc: {watchdog: {detection_tim: 1ms}}}\n").startsWith(

@@ -61,7 +61,12 @@ final class Lossless {
 
     static RunResult run(Topology t, SwitchSettings s, List<FlowSpec> flows, long stopPs,
                          PacketEngine.Instrument instrument) {
-        return new PacketEngine().run(new EngineInput(t, nic(), s, flows, stopPs, 1), null, instrument);
+        return run(t, s, nic(), flows, stopPs, instrument);
+    }
+
+    static RunResult run(Topology t, SwitchSettings s, NicConfig nic, List<FlowSpec> flows, long stopPs,
+                         PacketEngine.Instrument instrument) {
+        return new PacketEngine().run(new EngineInput(t, nic, s, flows, stopPs, 1), null, instrument);
     }
 
     static FlowSpec flow(int src, int dst, long bytes) {

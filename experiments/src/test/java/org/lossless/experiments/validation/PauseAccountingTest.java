@@ -46,7 +46,9 @@ import org.lossless.topology.Topology;
  * <li>{@code pause_tx} of the sender = frames the probe saw it finish; {@code pause_rx} of the upstream peer
  *     = those that arrived by the end; the difference = frames still on the cable at the end (0 or 1 here).</li>
  * <li>{@code paused_ps} of the upstream port = {@link PauseAudit}'s sum over frames arriving at t of
- *     [t, min(t + quanta × 512 bit times, next arrival, end)), to the picosecond.</li>
+ *     [t, min(t + quanta × 512 bit times, next arrival, end)), to the picosecond, each piece starting no
+ *     earlier than its episode's first XOFF arrival + the PFC response time (every port here has the default,
+ *     394 quanta at 100 Gb/s = 2,017,280 ps).</li>
  * <li>{@code pfc.csv}: with refreshes (an XOFF frame after an XOFF) left out, the frames are the rows in
  *     order, each sent at most one frame time after its row (rows are decision times, not wire times);
  *     XOFF/XON mode has no refreshes, one episode per arrived pause row and one XON end per arrived resume
@@ -65,6 +67,8 @@ import org.lossless.topology.Topology;
  */
 class PauseAccountingTest {
     private static final long END_PS = 300_000_000L;
+    /** Default PFC response time of switch and NIC ports at 100 Gb/s: 394 quanta x 5,120 ps. */
+    private static final long RESPONSE_PS = 394 * 5_120L;
     private static final String SCENARIO = """
             name: pause-accounting
             stop_time: 300us
@@ -115,7 +119,11 @@ class PauseAccountingTest {
                 });
         assertEquals(END_PS, r.simTimePs(), "cut at the stop time");
         assertTrue(r.flows().stream().noneMatch(f -> f.finished()), "the incast still runs at the end");
-        assertEquals(0, r.dropPackets());
+        if (!pfc.contains("refresh: 1.0")) {
+            // (refresh 1.0 lets each pause lapse before its refresh lands; the refresh then takes a response
+            // time to act, 2 us of line rate into a PG already in headroom: lossless drops, as on real gear)
+            assertEquals(0, r.dropPackets());
+        }
         Map<Key, long[]> ports = parsePorts(ResultFiles.portsCsv(r.ports()));
         Map<Key, List<Row>> rows = parsePfc(pfcCsv.toString());
         long maxWait = WireFormat.serializationPs(WireFormat.wireBytes(WireFormat.dataFrameBytes(s.nic().mtu(), true)),
@@ -136,7 +144,7 @@ class PauseAccountingTest {
             Port out = t.ports(t.nodeId(sender.node())).get(sender.port());
             Key upstream = new Key(t.node(out.peer()).name(), out.peerPort(), sender.priority());
             audited.put(upstream, true);
-            PauseAudit.Result a = PauseAudit.audit(fs, out.cable().rateBps(), untilXon, r.simTimePs());
+            PauseAudit.Result a = PauseAudit.audit(fs, out.cable().rateBps(), untilXon, r.simTimePs(), RESPONSE_PS);
             String where = sender + " -> " + upstream + " (" + pfc + ")";
             // 1. frame counts on both ends of the cable
             long[] tx = ports.getOrDefault(sender, new long[3]);

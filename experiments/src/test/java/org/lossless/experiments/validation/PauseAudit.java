@@ -12,8 +12,11 @@ import java.util.List;
  *
  * <p>802.1Qbb semantics: each received frame replaces the priority's pause timer. An XOFF with time q
  * arriving at t therefore holds the priority over [t, min(t + q × 512 bit times, next frame's arrival, end
- * of run)); in XOFF/XON mode the q part is infinite; an XON holds nothing. Paused time is the sum of these
- * per-frame pieces. This is deliberately not the model's state machine ({@code PauseState}): it never
+ * of run)); in XOFF/XON mode the q part is infinite; an XON holds nothing. With a response time R (802.3
+ * Annex 31B: the transmitter may start frames for R after the PAUSE arrived) an XOFF that finds the priority
+ * running (no pause, or the previous one expired or ended by XON) holds it only from t + R, and so does every
+ * later piece of the same episode: a piece is [max(t, episode start + R), its end), empty if it ends first.
+ * Paused time is the sum of these per-frame pieces. This is deliberately not the model's state machine ({@code PauseState}): it never
  * merges or splits episodes, so a model that counted an overlapping refresh twice, closed a pause at the
  * wrong time or forgot a pause still running at the end disagrees with it.
  */
@@ -61,8 +64,9 @@ final class PauseAudit {
      * @param rateBps  the cable's rate (pause quanta are bit times at the receiving port's speed)
      * @param untilXon XOFF/XON mode: an XOFF holds until the next XON
      * @param endPs    end of the run; frames arriving later are in flight
+     * @param responsePs the upstream transmitter's PFC response time, ps
      */
-    static Result audit(List<Frame> frames, long rateBps, boolean untilXon, long endPs) {
+    static Result audit(List<Frame> frames, long rateBps, boolean untilXon, long endPs, long responsePs) {
         int received = 0;
         for (Frame f : frames) {
             if (f.arrivalPs() <= endPs) {
@@ -72,18 +76,34 @@ final class PauseAudit {
         long paused = 0;
         long fromSend = 0;
         long lastPiece = 0;
+        long covered = Long.MIN_VALUE;
+        long coveredSend = Long.MIN_VALUE;
+        long effective = 0;
+        long effectiveSend = 0;
         for (int i = 0; i < received; i++) {
             Frame f = frames.get(i);
             if (f.xon()) {
+                covered = f.arrivalPs();
+                coveredSend = f.startPs();
                 continue;
             }
             long hold = untilXon ? Long.MAX_VALUE : quantaPs(f.quanta(), rateBps);
+            if (covered <= f.arrivalPs()) {
+                effective = f.arrivalPs() + responsePs;
+            }
+            if (coveredSend <= f.startPs()) {
+                effectiveSend = f.startPs() + responsePs;
+            }
+            covered = satAdd(f.arrivalPs(), hold);
+            coveredSend = satAdd(f.startPs(), hold);
             long nextArrival = i + 1 < received ? frames.get(i + 1).arrivalPs() : Long.MAX_VALUE;
-            long piece = Math.min(Math.min(satAdd(f.arrivalPs(), hold), nextArrival), endPs) - f.arrivalPs();
+            long piece = Math.max(0, Math.min(Math.min(covered, nextArrival), endPs)
+                    - Math.max(f.arrivalPs(), effective));
             paused += piece;
-            lastPiece = i + 1 == received && satAdd(f.arrivalPs(), hold) > endPs ? piece : 0;
+            lastPiece = i + 1 == received && covered > endPs ? piece : 0;
             long nextStart = i + 1 < received ? frames.get(i + 1).startPs() : Long.MAX_VALUE;
-            fromSend += Math.min(Math.min(satAdd(f.startPs(), hold), nextStart), endPs) - f.startPs();
+            fromSend += Math.max(0, Math.min(Math.min(coveredSend, nextStart), endPs)
+                    - Math.max(f.startPs(), effectiveSend));
         }
         // episodes: walk the arrivals with "covered until" c
         long c = Long.MIN_VALUE;

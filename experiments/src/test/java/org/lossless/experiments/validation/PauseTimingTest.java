@@ -41,18 +41,26 @@ import org.lossless.topology.Topology;
  *     k = 9..12 (S_2 = 2,383,200 &le; A_9; S_3 = 3,248,800 &gt; A_12). So it first holds 10 frames =
  *     10,620 B = T at A_12 = <b>3,236,000</b>: XOFF. Before, 9 frames (9,558 B) &lt; T.</li>
  * <li>sw1 -> sw0 carries only ACKs (86 B wire, 17,200 ps), none at that moment: the PAUSE (84 B,
- *     16,800 ps) is on the wire 3,236,000-3,252,800 and reaches sw0 at <b>3,352,800</b>. sw0 started
- *     packet 14 at 3,352,400, 400 ps earlier: it finishes (3,568,800); packet 15 is held.</li>
- * <li>sw1 keeps draining: packet 13 (A_13 = 3,452,400, after S_3 freed a slot) goes to shared, packet 14
- *     (A_14 = 3,668,800) to headroom (1,062 B). S_4 releases the headroom, S_5 and S_6 = 5,845,600 bring
- *     the PG to 8 frames = 8,496 B &le; 8,620: <b>XON at 5,845,600</b>, on the wire to 5,862,400, at sw0
- *     at 5,962,400, where packet 15 starts at once.</li>
+ *     16,800 ps) is on the wire 3,236,000-3,252,800 and reaches sw0 at <b>3,352,800</b>. sw0 obeys it after
+ *     its PFC response time, the default IEEE budget at 40 Gb/s: 118 quanta x 12,800 ps = 1,510,400 ps,
+ *     i.e. from <b>4,863,200</b>. Until then it keeps starting frames: packet 20 starts at 539,200 +
+ *     19 x 216,400 = 4,650,800 and finishes (4,867,200); packet 21 (due at 4,867,200) is held.</li>
+ * <li>sw1 keeps draining (S_3 = 3,248,800, S_4 = 4,114,400, S_5 = 4,980,000, then every 865,600): packet 13
+ *     (A_13 = 3,452,400, after S_3 freed a slot) goes to shared; packets 14-20 (A_14 = 3,668,800 ..
+ *     A_20 = 4,967,200) go to headroom, which S_4 and S_5 drain one frame each (headroom first): the
+ *     headroom peaks at 6 frames (6 x 1,062 = 6,372 B) after A_20. S_6 .. S_10 = 9,308,000 empty it, S_11
+ *     and S_12 = 11,039,200 bring the shared part to 8 frames = 8,496 B &le; 8,620: <b>XON at
+ *     11,039,200</b> (no ACK on the wire then: the ACK of packet j leaves sw1 at S_j + 1,134,400 and takes
+ *     17,200 ps; j = 10 ends at 10,459,600, j = 11 starts at 11,308,000), on the wire to 11,056,000, at sw0
+ *     at 11,156,000, where packet 21 starts at once (XON acts without a response time).</li>
  * </ul>
  */
 class PauseTimingTest {
     private static final long DELAY = 100 * NS;
     private static final long STATIC_TH = 10L * FRAME;
     private static final long PAUSE_SER = serPs(WireFormat.wireBytes(WireFormat.PFC_FRAME), G40);
+    /** sw0's PFC response time: the default, IEEE 802.3's 118 quanta at 40 Gb/s (512 bit times = 12,800 ps each). */
+    private static final long RESPONSE = 118 * 12_800L;
 
     /** One PFC decision seen by the observer, with the PG state at that moment. */
     record Decision(long timePs, String node, int port, boolean pause, long shared, long headroom, long threshold) {
@@ -141,22 +149,22 @@ class PauseTimingTest {
             if (t.type() != PacketType.DATA || t.priority() != PRIO) {
                 continue;
             }
-            if (t.startPs() < arrival) {
+            if (t.startPs() < resumeArrival) {
                 lastBefore = t;
             } else if (firstAfter == null) {
                 firstAfter = t;
             }
         }
-        // General bound: the frame on sw0's wire when the PAUSE lands may finish, nothing starts after.
+        // General bound: frames may start until the PAUSE's arrival + the response time, the last one finishes.
         long frameTime = serPs(FRAME + 20, G40);
         long maxWaitAtSw1 = serPs(WireFormat.wireBytes(WireFormat.ACK_FRAME), G40);
-        assertTrue(lastBefore.endPs() <= xoff.timePs() + maxWaitAtSw1 + PAUSE_SER + DELAY + frameTime,
+        assertTrue(lastBefore.endPs() <= xoff.timePs() + maxWaitAtSw1 + PAUSE_SER + DELAY + RESPONSE + frameTime,
                 "last frame ends " + lastBefore.endPs());
-        // Exact: packet 14 started 400 ps before the PAUSE arrived and is the last one before the XON.
-        assertEquals(3_352_400, lastBefore.startPs());
-        assertEquals(3_568_800, lastBefore.endPs());
-        assertEquals(5_845_600, xon.timePs());
-        assertEquals(5_962_400, resumeArrival);
+        // Exact: packet 20 started before 4,863,200 and is the last one before the XON.
+        assertEquals(4_650_800, lastBefore.startPs());
+        assertEquals(4_867_200, lastBefore.endPs());
+        assertEquals(11_039_200, xon.timePs());
+        assertEquals(11_156_000, resumeArrival);
         assertEquals(resumeArrival, firstAfter.startPs(), "sw0 resumes the instant the XON arrives");
     }
 
@@ -169,10 +177,10 @@ class PauseTimingTest {
     }
 
     @Test
-    void headroomAbsorbedExactlyTheOneFrameInFlight() {
-        // packet 14 was on the wire when the PAUSE landed: the only frame that went to headroom.
+    void headroomAbsorbedTheFramesSentDuringTheResponseTime() {
+        // packets 14-20 went to headroom, two of them left before packet 20 arrived: a peak of 6 frames
         Mmu mmu = network.switchAt(topology.nodeId("sw1")).mmu();
-        assertEquals(FRAME, mmu.peakHeadroomBytes(Lossless.portTo(topology, "sw1", "sw0"), PRIO));
+        assertEquals(6L * FRAME, mmu.peakHeadroomBytes(Lossless.portTo(topology, "sw1", "sw0"), PRIO));
         assertEquals(0, result.dropPackets());
     }
 }

@@ -88,13 +88,13 @@ import org.lossless.topology.Topology;
  * pauses. The published setting's NIC values are not known (reference: "not published"); nothing was
  * tuned here.
  *
- * <p><b>What is asserted</b> instead of the published numbers: the mechanism above, with bounds that
- * follow from it. For every seed and every 10 ms bin of 100-300 ms: the long flow's rate limiter returns
- * to line rate (≥ 39 Gb/s); the queue peak reaches K_max (≥ 0.95 K_max) and the queue drains to 0 (a
- * limit cycle, not an equilibrium inside the RED band). On the 5-seed means: the long flow gets more than
- * the published ratio bound, 1.2 times the short flow's goodput (the documented
- * deviation: a model change that makes V-07 pass will fail here and must update the docs). The published
- * targets are computed and printed.
+ * <p><b>What is asserted</b>: the published targets with their tolerances, or else the mechanism above that
+ * keeps the model from them, with bounds that follow from it. For every seed and every 10 ms bin of
+ * 100-300 ms: the long flow's rate limiter returns to line rate (≥ 39 Gb/s); the queue peak reaches K_max
+ * (≥ 0.95 K_max) and the queue drains to 0 (a limit cycle, not an equilibrium inside the RED band). The
+ * unfairness itself is not asserted: a model that met the targets passes, and one that missed them for a
+ * different reason than this limit cycle fails (and must update the docs). No pause, drop or retransmission
+ * may occur in either case.
  */
 class V07AzureRttFairnessTest {
     static final int SEEDS = 5;
@@ -179,23 +179,28 @@ class V07AzureRttFairnessTest {
     }
 
     @Test
-    void theLongRttFlowWinsThroughALimitCycleNotThePublishedFairShare() {
+    void publishedFairShareOrTheDocumentedLimitCycle() {
         double[] shortBps = new double[SEEDS];
         double[] longBps = new double[SEEDS];
         double[] peaks = new double[SEEDS];
         StringBuilder perSeed = new StringBuilder();
+        String mechanismBroken = null;
         for (int s = 0; s < SEEDS; s++) {
             Run r = run(s + 1);
             String seed = "seed " + (s + 1);
             assertEquals(0, r.pauses(), "PFC pauses, " + seed);
             assertEquals(0, r.drops(), "drops, " + seed);
             assertEquals(0, r.retransmitted(), "retransmitted packets, " + seed);
-            for (int b = 0; b < r.binPeakQueue().length; b++) {
+            for (int b = 0; b < r.binPeakQueue().length && mechanismBroken == null; b++) {
                 String bin = String.format(Locale.ROOT, "%s, bin %d-%d ms", seed, (FROM + b * BIN) / MS,
                         (FROM + (b + 1) * BIN) / MS);
-                assertTrue(r.binPeakLongRate()[b] >= 39e9, bin + ": long flow's peak rate " + r.binPeakLongRate()[b]);
-                assertTrue(r.binPeakQueue()[b] >= 0.95 * K_MAX, bin + ": queue peak " + r.binPeakQueue()[b]);
-                assertEquals(0, r.binMinQueue()[b], bin + ": queue minimum");
+                if (r.binPeakLongRate()[b] < 39e9) {
+                    mechanismBroken = bin + ": long flow's peak rate " + r.binPeakLongRate()[b] + " < 39 Gb/s";
+                } else if (r.binPeakQueue()[b] < 0.95 * K_MAX) {
+                    mechanismBroken = bin + ": queue peak " + r.binPeakQueue()[b] + " < 0.95 K_max";
+                } else if (r.binMinQueue()[b] != 0) {
+                    mechanismBroken = bin + ": queue minimum " + r.binMinQueue()[b] + " > 0";
+                }
             }
             shortBps[s] = r.shortBps();
             longBps[s] = r.longBps();
@@ -213,9 +218,11 @@ class V07AzureRttFairnessTest {
                 + " long-RTT %.2f Gb/s (per seed short/long:%s), ratio %.2f; queue peak per %d ms bin %.0f KB;"
                 + " no pause, drop or retransmission; published targets (17 Gb/s ±15 %%, ratio <= 1.2, peak"
                 + " 1.36 MB ±25 %%) %s", SEEDS, FROM / MS, END / MS, shortMean / 1e9, longMean / 1e9, perSeed, ratio,
-                BIN / MS, peak / 1e3, published ? "MET" : "NOT MET (documented deviation)");
+                BIN / MS, peak / 1e3, published ? "MET" : mechanismBroken == null
+                        ? "NOT MET: the documented limit cycle holds in every bin" : "NOT MET, and " + mechanismBroken);
         System.out.println(report);
-        assertTrue(longMean > 1.2 * shortMean, "the documented deviation no longer holds: " + report);
+        assertTrue(published || mechanismBroken == null,
+                "neither the published targets nor the documented mechanism: " + report);
     }
 
     /**

@@ -37,6 +37,9 @@ public final class HpccConfigImporter {
                          List<String> warnings) {
     }
 
+    /** The priority our default strict-priority scheduler serves first: HPCC's queue 0 for ACKs and CNPs. */
+    public static final int HIGHEST_PRIORITY = 7;
+
     private HpccConfigImporter() {
     }
 
@@ -83,7 +86,8 @@ public final class HpccConfigImporter {
         static final List<String> MAPPED = List.of("CC_MODE", "ENABLE_QCN", "ALPHA_RESUME_INTERVAL",
             "RATE_DECREASE_INTERVAL", "RP_TIMER", "EWMA_GAIN", "FAST_RECOVERY_TIMES", "RATE_AI", "RATE_HAI",
             "MIN_RATE", "CLAMP_TARGET_RATE", "KMIN_MAP", "KMAX_MAP", "PMAX_MAP", "BUFFER_SIZE",
-            "PACKET_PAYLOAD_SIZE", "ACK_HIGH_PRIO", "L2_ACK_INTERVAL", "HAS_WIN", "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE");
+            "PACKET_PAYLOAD_SIZE", "ACK_HIGH_PRIO", "L2_ACK_INTERVAL", "HAS_WIN", "USE_DYNAMIC_PFC_THRESHOLD",
+            "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE");
         static final Map<String, String> IGNORED = new LinkedHashMap<>();
         static final List<String> KNOWN = new ArrayList<>();
 
@@ -100,7 +104,6 @@ public final class HpccConfigImporter {
             }
             IGNORED.put("SIMULATOR_STOP_TIME", "absolute time in seconds (HPCC flows conventionally start at 2 s);"
                 + " set stop_time in the scenario");
-            IGNORED.put("USE_DYNAMIC_PFC_THRESHOLD", "PFC thresholds come from switch.pfc");
             IGNORED.put("L2_CHUNK_SIZE", "HPCC go-back-N chunking; not modelled");
             IGNORED.put("L2_BACK_TO_ZERO", "loss recovery: the NIC does go-back-N (L2_BACK_TO_ZERO 0)");
             IGNORED.put("RATE_BOUND", "the NIC always paces at its CC rate (RATE_BOUND 1)");
@@ -150,9 +153,11 @@ public final class HpccConfigImporter {
                 case "BUFFER_SIZE" -> settings.put("switch.buffer_size",
                     Units.formatSize(decimal(key, value).multiply(BigDecimal.valueOf(1L << 20)).longValue()));
                 case "PACKET_PAYLOAD_SIZE" -> settings.put("nic.mtu", Long.toString(integer(key, value)));
-                // 1: ACK/NACK on queue 0, HPCC's highest priority (the hpcc2019 MMU never pauses it);
-                // 0: on the data packet's queue
-                case "ACK_HIGH_PRIO" -> settings.put("nic.ack_priority", integer(key, value) != 0 ? "0" : "data");
+                // 1: ACK/NACK (and the CNP flag they carry) in HPCC's queue 0, served first and never paused: our
+                // strict-priority scheduler serves the highest number first, so priority 7 (outside the PFC
+                // priorities, which the hpcc2019 MMU never charges or pauses); 0: on the data packet's queue
+                case "ACK_HIGH_PRIO" -> ackHighPriority(key, value);
+                case "USE_DYNAMIC_PFC_THRESHOLD" -> dynamicThreshold(key, value);
                 case "L2_ACK_INTERVAL" -> ackInterval(key, value);
                 case "HAS_WIN" -> settings.put("nic.window", integer(key, value) != 0 ? "bdp" : "none");
                 case "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE" -> files.put(key, value);
@@ -192,6 +197,23 @@ public final class HpccConfigImporter {
             settings.put("nic.cc", cc);
             if (mode == 1) {
                 settings.put("nic.dcqcn.profile", "hpcc2019");
+            }
+        }
+
+        private void ackHighPriority(String key, String value) {
+            if (integer(key, value) != 0) {
+                settings.put("nic.ack_priority", Integer.toString(HIGHEST_PRIORITY));
+                settings.put("nic.cnp_priority", Integer.toString(HIGHEST_PRIORITY));
+            } else {
+                settings.put("nic.ack_priority", "data");
+            }
+        }
+
+        private void dynamicThreshold(String key, String value) {
+            settings.put("switch.profile", "hpcc2019");
+            if (integer(key, value) == 0) {
+                warnings.add(line(key) + "USE_DYNAMIC_PFC_THRESHOLD 0 not imported: the hpcc2019 switch profile always"
+                    + " uses HPCC's dynamic PFC threshold");
             }
         }
 

@@ -38,13 +38,15 @@ class HpccConfigImporterTest {
         assertEquals("400KB", s.get("switch.ecn.by_rate.100Gbps.kmin"));
         assertEquals("32MiB", s.get("switch.buffer_size"));
         assertEquals("1000", s.get("nic.mtu"));
-        assertEquals("0", s.get("nic.ack_priority"), "ACK_HIGH_PRIO 1: queue 0");
+        assertEquals("7", s.get("nic.ack_priority"), "ACK_HIGH_PRIO 1: HPCC's queue 0 = the priority served first here");
+        assertEquals("7", s.get("nic.cnp_priority"), "the CNP flag rides the ACK");
+        assertEquals("hpcc2019", s.get("switch.profile"), "USE_DYNAMIC_PFC_THRESHOLD 1: HPCC's MMU");
         assertEquals("1", s.get("nic.ack_interval"));
         assertEquals("none", s.get("nic.window"), "HAS_WIN 0");
         assertEquals(Map.of("TOPOLOGY_FILE", "mix/fat.txt", "FLOW_FILE", "mix/flow.txt", "TRACE_FILE", "mix/trace.txt"),
             r.files());
         List<String> ignored = r.ignored().stream().map(HpccConfigImporter.Ignored::key).toList();
-        assertEquals(List.of("USE_DYNAMIC_PFC_THRESHOLD", "TRACE_OUTPUT_FILE", "FCT_OUTPUT_FILE", "PFC_OUTPUT_FILE",
+        assertEquals(List.of("TRACE_OUTPUT_FILE", "FCT_OUTPUT_FILE", "PFC_OUTPUT_FILE",
             "SIMULATOR_STOP_TIME", "DCTCP_RATE_AI", "ERROR_RATE_PER_LINK", "L2_CHUNK_SIZE", "L2_BACK_TO_ZERO",
             "GLOBAL_T", "VAR_WIN", "FAST_REACT", "U_TARGET", "MI_THRESH", "INT_MULTI", "MULTI_RATE",
             "SAMPLE_FEEDBACK", "PINT_LOG_BASE", "PINT_PROB", "RATE_BOUND", "LINK_DOWN", "ENABLE_TRACE",

@@ -41,6 +41,8 @@ public final class EgressPort extends SimEvent {
     /** Priorities whose received PAUSE is ignored (a PFC watchdog's "forward" action); 0 normally. */
     private int ignorePauseMask;
     private long busyPs;
+    /** When the last transmission ended, ps (0 before the first): the earliest a cut-through frame may start. */
+    private long idleSincePs;
     /** Optional observer of finished frames; null on ordinary runs (one null test per frame). */
     private TxProbe probe;
     /** Recycles frames lost on a failed link; set with {@link #onLoss}. */
@@ -49,14 +51,22 @@ public final class EgressPort extends SimEvent {
     /**
      * @param pauseUntilXon true: any non-zero pause time holds until an explicit resume (HPCC model);
      *                      false: pauses expire after their quanta (IEEE 802.1Qbb)
+     * @param pfcResponsePs time from the arrival of an XOFF until this transmitter starts no new frame of
+     *                      that priority, ps (&ge; 0; {@link PauseState}): the scenario's
+     *                      {@code switch.pfc.response_time} or {@code nic.pfc_response_time}
      */
-    public EgressPort(Scheduler sim, long rateBps, boolean pauseUntilXon) {
+    public EgressPort(Scheduler sim, long rateBps, boolean pauseUntilXon, long pfcResponsePs) {
         if (rateBps <= 0) {
             throw new IllegalArgumentException("rate must be > 0 bps");
         }
         this.sim = sim;
         this.rateBps = rateBps;
-        this.pause = new PauseState(rateBps, pauseUntilXon);
+        this.pause = new PauseState(rateBps, pauseUntilXon, pfcResponsePs);
+    }
+
+    /** A port that obeys PAUSE at once (response time 0: unit tests of other mechanisms). */
+    public EgressPort(Scheduler sim, long rateBps, boolean pauseUntilXon) {
+        this(sim, rateBps, pauseUntilXon, 0);
     }
 
     public EgressPort(Scheduler sim, long rateBps) {
@@ -113,6 +123,15 @@ public final class EgressPort extends SimEvent {
     public boolean isPaused(int priority) {
         int bit = 1 << priority;
         return (pausedMask & bit) != 0 && (ignorePauseMask & bit) == 0 && pause.isPaused(priority, sim.now());
+    }
+
+    /**
+     * Whether a received PAUSE holds {@code priority} now or will once its response time is over (pending):
+     * the downstream has asked this port to stop, whether or not it has stopped yet. For attributing pauses,
+     * not for transmission ({@link #isPaused}).
+     */
+    public boolean pauseReceived(int priority) {
+        return (pausedMask & (1 << priority)) != 0 && pause.pauseRequested(priority, sim.now());
     }
 
     /**
@@ -203,11 +222,30 @@ public final class EgressPort extends SimEvent {
     /** Tells an idle port that its source may have something to send. No effect when busy or down. */
     public void kick() {
         if (onWire == null && !linkDown) {
-            startNext();
+            startNext(sim.now());
         }
     }
 
-    private void startNext() {
+    /**
+     * Cut-through: as {@link #kick}, but the frame the source hands out now is taken to have started at
+     * {@code max(virtualStartPs, end of the previous transmission)} (&le; now), so it finishes that much
+     * earlier. The caller (a switch) passes the time its first bit could have left: first bit in + latency,
+     * and calls this only when the frame is the only one the source can hand out and the egress is no
+     * faster than the ingress (then the frame ends no earlier than its last bit arrived). No extra event.
+     */
+    public void kickCutThrough(long virtualStartPs) {
+        if (onWire == null && !linkDown) {
+            long now = sim.now();
+            startNext(Math.min(now, Math.max(virtualStartPs, idleSincePs)));
+        }
+    }
+
+    /** Whether the port is idle with no control frame waiting: a frame handed to it now would start at once. */
+    public boolean idle() {
+        return onWire == null && urgentCount == 0 && !linkDown;
+    }
+
+    private void startNext(long startPs) {
         Packet p = null;
         if (urgentCount > 0) {
             p = urgent.poll();
@@ -220,11 +258,10 @@ public final class EgressPort extends SimEvent {
             }
         }
         onWire = p;
-        long now = sim.now();
-        p.sentPs = now;
+        p.sentPs = startPs;
         long ser = serializationPs(p.wireBytes);
         busyPs += ser;
-        sim.schedule(this, now + ser);
+        sim.schedule(this, Math.max(sim.now(), startPs + ser));
     }
 
     /** Transmission done: the frame on the wire goes onto the link, the next one starts. */
@@ -232,6 +269,7 @@ public final class EgressPort extends SimEvent {
     protected void fire() {
         Packet p = onWire;
         onWire = null;
+        idleSincePs = sim.now();
         if (p.type == PacketType.PFC) {
             for (int m = p.pfcClassEnable; m != 0; m &= m - 1) {
                 counters.pauseTx[Integer.numberOfTrailingZeros(m)]++;
@@ -244,7 +282,7 @@ public final class EgressPort extends SimEvent {
             probe.transmitted(p, p.sentPs, sim.now());
         }
         link.carry(p);
-        startNext();
+        startNext(idleSincePs);
     }
 
     private final class PauseExpiry extends SimEvent {

@@ -42,6 +42,11 @@ public final class Packet {
      * echoes the timestamp of the data packet that triggered it, so the sender can take an RTT sample.
      */
     public long tsPs;
+    /**
+     * At a switch with a forwarding latency: the earliest time its first bit may leave the egress port, ps
+     * (set when the switch queues it; read only by that switch's output queues).
+     */
+    public long readyPs;
     /** PFC frames: bit p set = time[p] valid. */
     public int pfcClassEnable;
     /** PFC frames: pause time per priority in quanta of 512 bit times (0 = resume). */
@@ -71,6 +76,7 @@ public final class Packet {
         ingressPort = -1;
         sentPs = 0;
         tsPs = 0;
+        readyPs = 0;
         pfcClassEnable = 0;
     }
 

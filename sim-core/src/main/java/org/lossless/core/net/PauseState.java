@@ -7,22 +7,51 @@ package org.lossless.core.net;
  * once. In {@code untilXon} mode (the HPCC simulator's model) any non-zero time pauses until an
  * explicit resume.
  *
+ * <p><b>Response time.</b> A real MAC does not stop at the last bit of the PAUSE: IEEE 802.3 Annex 31B.3.7
+ * lets it start new frames of the paused priority for up to a response budget after the PAUSE arrived
+ * (394 quanta = 2.02 us at 100 Gb/s), and a frame it started before then finishes. Here an XOFF that
+ * finds the priority running takes effect {@code responsePs} after it arrived ("pending" until then);
+ * the pause timer runs from the arrival (802.3: the timer is loaded when the frame is received), so a
+ * timed pause ends at arrival + quanta whatever the response time. A refresh of a pending or running pause
+ * only moves its end. XON (time 0) acts at once, also on a pending pause. No event is needed to start
+ * a pause: {@link #isPaused} compares the time with the effective start.
+ *
  * <p>The priority stops at a frame boundary: the frame already on the wire finishes, because the
  * port asks its source for the next frame only when the wire is free. Paused time is accumulated
- * per priority in picoseconds.
+ * per priority in picoseconds from the effective start (a pause ended before it took effect adds 0).
  */
 public final class PauseState {
     /** One pause quantum is 512 bit times. */
     public static final int QUANTUM_BITS = 512;
     private final long rateBps;
     private final boolean untilXon;
+    private final long responsePs;
     private final long[] pausedUntilPs = new long[PortCounters.PRIORITIES];
+    /** Effective start of the current pause: XOFF arrival + response time (may lie ahead: pending). */
     private final long[] pauseStartPs = new long[PortCounters.PRIORITIES];
     private int pausedMask;
 
+    /** A transmitter that obeys a PAUSE at the last bit of the frame (response time 0). */
     public PauseState(long rateBps, boolean untilXon) {
+        this(rateBps, untilXon, 0);
+    }
+
+    /**
+     * @param responsePs time from the arrival of an XOFF until the transmitter may start no new frame of the
+     *                   paused priority, ps (&ge; 0)
+     */
+    public PauseState(long rateBps, boolean untilXon, long responsePs) {
+        if (responsePs < 0) {
+            throw new IllegalArgumentException("PFC response time must be >= 0 ps, got " + responsePs);
+        }
         this.rateBps = rateBps;
         this.untilXon = untilXon;
+        this.responsePs = responsePs;
+    }
+
+    /** Response time to a received XOFF, ps. */
+    public long responsePs() {
+        return responsePs;
     }
 
     /** Length of {@code quanta} pause quanta at this port's speed, ps (rounded up). */
@@ -52,7 +81,7 @@ public final class PauseState {
             }
             if (!wasPaused) {
                 pausedMask |= 1 << prio;
-                pauseStartPs[prio] = nowPs;
+                pauseStartPs[prio] = nowPs + responsePs;
             }
             pausedUntilPs[prio] = untilXon ? Long.MAX_VALUE : nowPs + quantaToPs(quanta[prio]);
         }
@@ -76,24 +105,29 @@ public final class PauseState {
 
     private void end(int prio, long endPs, PortCounters counters) {
         pausedMask &= ~(1 << prio);
-        counters.pausedPs[prio] += endPs - pauseStartPs[prio];
+        counters.pausedPs[prio] += Math.max(0, endPs - pauseStartPs[prio]);
     }
 
-    /** Whether {@code prio} may not transmit at {@code nowPs}. */
+    /** Whether {@code prio} may not start a frame at {@code nowPs}: in effect (past its response time) and not expired. */
     public boolean isPaused(int prio, long nowPs) {
+        return (pausedMask & (1 << prio)) != 0 && pauseStartPs[prio] <= nowPs && pausedUntilPs[prio] > nowPs;
+    }
+
+    /** Whether {@code prio} has a received pause in effect or pending (within its response time) at {@code nowPs}. */
+    public boolean pauseRequested(int prio, long nowPs) {
         return (pausedMask & (1 << prio)) != 0 && pausedUntilPs[prio] > nowPs;
     }
 
     /**
-     * When the current pause of {@code prio} began, ps: the arrival of the XOFF that paused it from the
-     * running state (refreshes of a standing pause do not move it). Meaningful only while
-     * {@link #isPaused} is true.
+     * When the current pause of {@code prio} took (or takes) effect, ps: the arrival of the XOFF that paused
+     * it from the running state plus the response time (refreshes of a standing pause do not move it).
+     * Meaningful only while {@link #isPaused} is true.
      */
     public long pauseStartPs(int prio) {
         return pauseStartPs[prio];
     }
 
-    /** Bit mask of priorities currently in a pause (possibly expired but not yet noticed). */
+    /** Bit mask of priorities currently in a pause (possibly pending or expired but not yet noticed). */
     public int pausedMask() {
         return pausedMask;
     }
@@ -115,14 +149,17 @@ public final class PauseState {
         pausedMask = 0;
     }
 
-    /** Adds the paused time of pauses still running at the end of a run. */
+    /** Adds the paused time of pauses still running at the end of a run (nothing for a pending one). */
     public void closeAccounting(long nowPs, PortCounters counters) {
         int m = pausedMask;
         while (m != 0) {
             int prio = Integer.numberOfTrailingZeros(m);
             m &= m - 1;
-            counters.pausedPs[prio] += Math.min(nowPs, pausedUntilPs[prio]) - pauseStartPs[prio];
-            pauseStartPs[prio] = Math.min(nowPs, pausedUntilPs[prio]);
+            long end = Math.min(nowPs, pausedUntilPs[prio]);
+            if (end > pauseStartPs[prio]) {
+                counters.pausedPs[prio] += end - pauseStartPs[prio];
+                pauseStartPs[prio] = end;
+            }
         }
     }
 }

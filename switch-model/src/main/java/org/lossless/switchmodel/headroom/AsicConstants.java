@@ -8,7 +8,8 @@ package org.lossless.switchmodel.headroom;
  * @param cellBytes            buffer cell, bytes
  * @param pipelineLatencyBytes the XON size (pipeline latency), bytes
  * @param macPhyDelayBytes     bytes held in the MAC/PHY when XOFF is generated
- * @param peerResponseBytes    peer response used when the speed has no pause-quanta entry, bytes
+ * @param peerResponseBytes    SONiC's peer response for a speed without a pause-quanta entry, bytes; kept for reference
+ *                             only: here such a speed takes the next faster speed's quanta ({@link PeerResponse})
  * @param speedOverheadBytes   added to size without a shared headroom pool (0 for 4-lane ports)
  */
 public record AsicConstants(String name, int cellBytes, double pipelineLatencyBytes, double macPhyDelayBytes,

@@ -30,7 +30,7 @@ public final class HeadroomCalculator {
         List<Component> c = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         AsicConstants asic = in.asic();
-        Component peer = peerResponse(in, PeerResponse.sonicQuanta(in.rateBps()), notes);
+        Component peer = peerResponse(in, false, notes);
         double cable = cableBytes(in);
         double gearbox = gearboxBytes(in);
         c.add(new Component("port_mtu", "port MTU (frame in reception)", in.portMtu(), "port MTU"));
@@ -60,7 +60,7 @@ public final class HeadroomCalculator {
     public static HeadroomResult exact(HeadroomInputs in) {
         List<Component> c = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        Component peer = peerResponse(in, PeerResponse.ieeeQuanta(in.rateBps()), notes);
+        Component peer = peerResponse(in, true, notes);
         double cable = cableBytes(in);
         double gearbox = gearboxBytes(in);
         c.add(peer);
@@ -133,15 +133,33 @@ public final class HeadroomCalculator {
         return new HeadroomResult(HeadroomModel.MLX5, rateBps, cableMeters, c, xoff, xoff, xon, size, notes);
     }
 
-    private static Component peerResponse(HeadroomInputs in, int tableQuanta, List<String> notes) {
-        int q = in.responseQuanta() > 0 ? in.responseQuanta() : tableQuanta;
-        if (q < 0) {
-            notes.add("speed not in the pause-quanta table (" + PeerResponse.knownSpeeds() + "): using the ASIC default");
-            return new Component("peer_response", "peer response (D-Resp)", in.asic().peerResponseBytes(),
-                    in.asic().name() + " peer_response_time");
+    /**
+     * The peer's response: a configured time ({@link HeadroomInputs#responsePs}), else configured quanta, else
+     * the speed table (IEEE or SONiC), a speed without an entry taking the next faster entry's quanta
+     * ({@link PeerResponse#tableSpeed}).
+     */
+    private static Component peerResponse(HeadroomInputs in, boolean ieee, List<String> notes) {
+        if (in.responsePs() >= 0) {
+            double bytes = in.responsePs() * (double) in.rateBps() / 8e12;
+            return new Component("peer_response", "peer response (D-Resp)", bytes,
+                    fmt("%s us x %s / 8 (the peer's PFC response time)", trimUs(in.responsePs()),
+                            HeadroomResult.rate(in.rateBps())));
+        }
+        int q = in.responseQuanta();
+        if (q == 0) {
+            long speed = PeerResponse.tableSpeed(in.rateBps());
+            q = ieee ? PeerResponse.ieeeBudgetQuanta(in.rateBps()) : PeerResponse.sonicBudgetQuanta(in.rateBps());
+            if (speed != in.rateBps()) {
+                notes.add("speed not in the pause-quanta table (" + PeerResponse.knownSpeeds() + "): using the "
+                        + HeadroomResult.rate(speed) + " budget of " + q + " quanta");
+            }
         }
         return new Component("peer_response", "peer response (D-Resp)", PfcQuanta.toBytes(q),
                 fmt("%d quanta x 64 B (%.2f us)", q, PfcQuanta.toPs(q, in.rateBps()) / 1e6));
+    }
+
+    private static String trimUs(long ps) {
+        return java.math.BigDecimal.valueOf(ps, 6).stripTrailingZeros().toPlainString();
     }
 
     private static double cableBytes(HeadroomInputs in) {

@@ -12,6 +12,8 @@ package org.lossless.switchmodel.headroom;
  * @param metersPerSecond  propagation speed in the cable; SONiC 1.98e8 m/s (≈ 5.05 ns/m)
  * @param gearboxDelayPs   gearbox delay per end, ps (0 = none)
  * @param responseQuanta   peer response in quanta; 0 = from the speed table ({@link PeerResponse})
+ * @param responsePs       peer response as a time, ps, overriding {@code responseQuanta} and the table; -1 = unset
+ *                         (a run's {@code headroom: auto} sets it to the peer's configured PFC response time)
  * @param cellOccupancy    SONiC model: buffer bytes per byte of traffic (cell waste), &ge; 1; 2 for Spectrum-1
  *                         with 100 % small packets (reference §5.3)
  * @param asic             ASIC constants (MAC/PHY, pipeline latency, cell)
@@ -20,8 +22,8 @@ package org.lossless.switchmodel.headroom;
  *                           numbers leave it out
  */
 public record HeadroomInputs(long rateBps, double cableMeters, int portMtu, int losslessMtu, double metersPerSecond,
-                             long gearboxDelayPs, int responseQuanta, double cellOccupancy, AsicConstants asic,
-                             boolean sharedHeadroomPool, boolean includePauseFrame) {
+                             long gearboxDelayPs, int responseQuanta, long responsePs, double cellOccupancy,
+                             AsicConstants asic, boolean sharedHeadroomPool, boolean includePauseFrame) {
     public static final int SONIC_PORT_MTU = 9100;
     public static final int SONIC_LOSSLESS_MTU = 1024;
     public static final double SONIC_METERS_PER_SECOND = 1.98e8;
@@ -44,6 +46,9 @@ public record HeadroomInputs(long rateBps, double cableMeters, int portMtu, int 
         if (gearboxDelayPs < 0 || responseQuanta < 0 || responseQuanta > 65535) {
             throw new IllegalArgumentException("gearbox delay must be >= 0 and response quanta in 0..65535");
         }
+        if (responsePs < -1) {
+            throw new IllegalArgumentException("response time must be >= 0 ps (or -1 = unset), got " + responsePs);
+        }
         if (!(cellOccupancy >= 1)) {
             throw new IllegalArgumentException("cell occupancy must be >= 1, got " + cellOccupancy);
         }
@@ -55,47 +60,53 @@ public record HeadroomInputs(long rateBps, double cableMeters, int portMtu, int 
     /** SONiC defaults: MTU 9100 / 1024, 1.98e8 m/s, no gearbox, table response, occupancy 2, Spectrum-1. */
     public static HeadroomInputs of(long rateBps, double cableMeters) {
         return new HeadroomInputs(rateBps, cableMeters, SONIC_PORT_MTU, SONIC_LOSSLESS_MTU, SONIC_METERS_PER_SECOND, 0, 0,
-                2.0, AsicConstants.SPECTRUM_1, false, false);
+                -1, 2.0, AsicConstants.SPECTRUM_1, false, false);
     }
 
     public HeadroomInputs withMtus(int port, int lossless) {
-        return new HeadroomInputs(rateBps, cableMeters, port, lossless, metersPerSecond, gearboxDelayPs, responseQuanta,
+        return new HeadroomInputs(rateBps, cableMeters, port, lossless, metersPerSecond, gearboxDelayPs, responseQuanta, responsePs,
                 cellOccupancy, asic, sharedHeadroomPool, includePauseFrame);
     }
 
     public HeadroomInputs withPropagation(double mps) {
-        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, mps, gearboxDelayPs, responseQuanta,
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, mps, gearboxDelayPs, responseQuanta, responsePs,
                 cellOccupancy, asic, sharedHeadroomPool, includePauseFrame);
     }
 
     public HeadroomInputs withGearboxDelayPs(long ps) {
-        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, ps, responseQuanta,
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, ps, responseQuanta, responsePs,
                 cellOccupancy, asic, sharedHeadroomPool, includePauseFrame);
     }
 
     public HeadroomInputs withResponseQuanta(int quanta) {
-        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs, quanta,
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs, quanta, responsePs,
                 cellOccupancy, asic, sharedHeadroomPool, includePauseFrame);
+    }
+
+    /** The peer's response as a time, ps (overrides quanta and table; -1 = unset). */
+    public HeadroomInputs withResponsePs(long ps) {
+        return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs,
+                responseQuanta, ps, cellOccupancy, asic, sharedHeadroomPool, includePauseFrame);
     }
 
     public HeadroomInputs withCellOccupancy(double occupancy) {
         return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs,
-                responseQuanta, occupancy, asic, sharedHeadroomPool, includePauseFrame);
+                responseQuanta, responsePs, occupancy, asic, sharedHeadroomPool, includePauseFrame);
     }
 
     public HeadroomInputs withAsic(AsicConstants a) {
         return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs,
-                responseQuanta, cellOccupancy, a, sharedHeadroomPool, includePauseFrame);
+                responseQuanta, responsePs, cellOccupancy, a, sharedHeadroomPool, includePauseFrame);
     }
 
     public HeadroomInputs withSharedHeadroomPool(boolean shp) {
         return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs,
-                responseQuanta, cellOccupancy, asic, shp, includePauseFrame);
+                responseQuanta, responsePs, cellOccupancy, asic, shp, includePauseFrame);
     }
 
     public HeadroomInputs withPauseFrame(boolean include) {
         return new HeadroomInputs(rateBps, cableMeters, portMtu, losslessMtu, metersPerSecond, gearboxDelayPs,
-                responseQuanta, cellOccupancy, asic, sharedHeadroomPool, include);
+                responseQuanta, responsePs, cellOccupancy, asic, sharedHeadroomPool, include);
     }
 
     /** One-way propagation delay of the cable, ps (rounded to nearest). */

@@ -2,6 +2,11 @@ package org.lossless.switchmodel.headroom;
 
 /** Which headroom rule a {@link HeadroomResult} comes from. */
 public enum HeadroomModel {
+    /**
+     * What {@code headroom: auto} gives in a run ({@link PortHeadroom}): the SONiC formula with the simulator's
+     * MTU, cells and the peer's configured PFC response time.
+     */
+    RUN,
     /** SONiC dynamic buffer model, {@code buffer_headroom_mellanox.lua} as written in reference §5.3. */
     SONIC,
     /** Exact bytes in flight, Cisco/IEEE components, no cell occupancy, no rounding (reference §5.2). */

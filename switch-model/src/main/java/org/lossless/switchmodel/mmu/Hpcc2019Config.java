@@ -12,9 +12,14 @@ import java.util.Arrays;
  * @param headroomBytes     headroom per port (each priority of the port may use all of it), bytes; ports are
  *                          numbered 0..n-1 here (HPCC's devices 1..n) and all count in Σ headroom and Σ reserve
  * @param shift             per port: T = free &gt;&gt; shift (α = 2^-shift)
+ * @param controlMask       priorities treated as HPCC's queue 0 (its ACK/CNP queue): never charged, dropped,
+ *                          paused or resumed; bit 0 always set. {@link org.lossless.switchmodel.settings.MmuFactory}
+ *                          adds every priority that is not in {@code switch.pfc.priorities} (HPCC pauses all its
+ *                          data queues and never its queue 0), so ACKs on priority 7 (ACK_HIGH_PRIO 1 as imported)
+ *                          and CNPs on 6 bypass the MMU as HPCC's do
  */
 public record Hpcc2019Config(long bufferBytes, long reserveBytes, long resumeOffsetBytes, long[] headroomBytes,
-                             int[] shift) {
+                             int[] shift, int controlMask) {
     /** HPCC's reserve per (port, priority): 4 KiB. */
     public static final long RESERVE = 4 * 1024;
     /** HPCC's resume offset: 3 KiB. */
@@ -22,7 +27,16 @@ public record Hpcc2019Config(long bufferBytes, long reserveBytes, long resumeOff
     /** HPCC's shift for ports at the NIC speed: 3 (α = 1/8). */
     public static final int BASE_SHIFT = 3;
 
+    /** HPCC's own numbering: only priority 0 is its control queue. */
+    public Hpcc2019Config(long bufferBytes, long reserveBytes, long resumeOffsetBytes, long[] headroomBytes, int[] shift) {
+        this(bufferBytes, reserveBytes, resumeOffsetBytes, headroomBytes, shift, 1);
+    }
+
     public Hpcc2019Config {
+        if ((controlMask & 1) == 0 || controlMask < 0 || controlMask > 0xFF) {
+            throw new IllegalArgumentException("hpcc2019: the control priorities must include 0 and lie in 0..7, got mask "
+                    + controlMask);
+        }
         if (bufferBytes <= 0) {
             throw new IllegalArgumentException("hpcc2019: buffer must be > 0 bytes, got " + bufferBytes);
         }
@@ -85,6 +99,16 @@ public record Hpcc2019Config(long bufferBytes, long reserveBytes, long resumeOff
         return s;
     }
 
+    /** A copy whose control priorities (HPCC's queue 0 class) are {@code mask} (bit 0 is added). */
+    public Hpcc2019Config withControl(int mask) {
+        return new Hpcc2019Config(bufferBytes, reserveBytes, resumeOffsetBytes, headroomBytes, shift, mask | 1);
+    }
+
+    /** Whether {@code priority} bypasses the MMU as HPCC's queue 0. */
+    public boolean control(int priority) {
+        return (controlMask >> priority & 1) != 0;
+    }
+
     public int ports() {
         return shift.length;
     }
@@ -103,7 +127,7 @@ public record Hpcc2019Config(long bufferBytes, long reserveBytes, long resumeOff
     public boolean equals(Object o) {
         return o instanceof Hpcc2019Config c && c.bufferBytes == bufferBytes && c.reserveBytes == reserveBytes
                 && c.resumeOffsetBytes == resumeOffsetBytes && Arrays.equals(c.headroomBytes, headroomBytes)
-                && Arrays.equals(c.shift, shift);
+                && Arrays.equals(c.shift, shift) && c.controlMask == controlMask;
     }
 
     @Override
@@ -114,6 +138,7 @@ public record Hpcc2019Config(long bufferBytes, long reserveBytes, long resumeOff
     @Override
     public String toString() {
         return "Hpcc2019Config[buffer=" + bufferBytes + "B, reserve=" + reserveBytes + "B, resumeOffset="
-                + resumeOffsetBytes + "B, headroom=" + Arrays.toString(headroomBytes) + ", shift=" + Arrays.toString(shift) + "]";
+                + resumeOffsetBytes + "B, headroom=" + Arrays.toString(headroomBytes) + ", shift=" + Arrays.toString(shift)
+                + ", control=0x" + Integer.toHexString(controlMask) + "]";
     }
 }

@@ -7,7 +7,9 @@ package org.lossless.switchmodel.mmu;
  * <h2>Behaviour, as in HPCC</h2>
  * <ul>
  *   <li>Priority (= PG = queue) 0 carries ACK/NACK/CNP/PFC and bypasses the MMU: it is never charged,
- *       dropped, paused or resumed.</li>
+ *       dropped, paused or resumed. Here every priority of {@link Hpcc2019Config#controlMask} does (0 and, from
+ *       the scenario, every priority outside {@code switch.pfc.priorities}: our strict-priority scheduler serves
+ *       the highest number first, so HPCC's queue 0 is our priority 7 for ACKs).</li>
  *   <li>T(port) = (buffer − Σ headroom − Σ reserve − shared in use) &gt;&gt; shift(port); Σ reserve =
  *       ports × 4 KiB although every (port, priority) has its own 4 KiB (quirk: over-commit).</li>
  *   <li>Headroom is configured per <b>port</b>, but each (port, priority) may fill all of it (quirk).</li>
@@ -26,6 +28,7 @@ package org.lossless.switchmodel.mmu;
 public final class Hpcc2019Mmu extends AbstractMmu {
     private static final int PRIOS = 8;
     private final Hpcc2019Config config;
+    private final int controlMask;
     private final long[] portHeadroom;
     private final int[] shift;
     private final long reserve;
@@ -42,6 +45,7 @@ public final class Hpcc2019Mmu extends AbstractMmu {
     public Hpcc2019Mmu(Hpcc2019Config config) {
         super(config.ports(), PRIOS);
         this.config = config;
+        this.controlMask = config.controlMask();
         this.portHeadroom = config.headroomBytes();
         this.shift = config.shift();
         this.reserve = config.reserveBytes();
@@ -76,7 +80,7 @@ public final class Hpcc2019Mmu extends AbstractMmu {
 
     @Override
     public int admit(int inPort, int pg, int outPort, int queue, int bytes) {
-        if (pg == 0) {
+        if ((controlMask >> pg & 1) != 0) {
             return ADMIT;
         }
         int i = pgIndex(inPort, pg);
@@ -104,7 +108,7 @@ public final class Hpcc2019Mmu extends AbstractMmu {
 
     @Override
     public void release(int inPort, int pg, int outPort, int queue, int bytes) {
-        if (pg == 0) {
+        if ((controlMask >> pg & 1) != 0) {
             return;
         }
         int i = pgIndex(inPort, pg);
@@ -126,7 +130,7 @@ public final class Hpcc2019Mmu extends AbstractMmu {
 
     @Override
     public boolean shouldXoff(int inPort, int pg) {
-        if (pg == 0) {
+        if ((controlMask >> pg & 1) != 0) {
             return false;
         }
         int i = pgIndex(inPort, pg);
@@ -135,7 +139,7 @@ public final class Hpcc2019Mmu extends AbstractMmu {
 
     @Override
     public boolean shouldXon(int inPort, int pg) {
-        if (pg == 0) {
+        if ((controlMask >> pg & 1) != 0) {
             return false;
         }
         int i = pgIndex(inPort, pg);

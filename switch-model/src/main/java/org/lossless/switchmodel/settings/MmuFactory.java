@@ -8,8 +8,8 @@ import java.util.TreeSet;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.MarkPoint;
 import org.lossless.switchmodel.ecn.RedParams;
-import org.lossless.switchmodel.headroom.HeadroomCalculator;
-import org.lossless.switchmodel.headroom.HeadroomInputs;
+import org.lossless.switchmodel.headroom.HeadroomResult;
+import org.lossless.switchmodel.headroom.PortHeadroom;
 import org.lossless.switchmodel.mmu.Hpcc2019Config;
 import org.lossless.switchmodel.mmu.Hpcc2019Mmu;
 import org.lossless.switchmodel.mmu.Mmu;
@@ -56,7 +56,11 @@ public final class MmuFactory {
         return new SharedBufferMmu(config(s, ports, maxFrameBytes));
     }
 
-    /** The hpcc2019 MMU parameters: buffer (default 32 MiB, as HPCC's BUFFER_SIZE 32), 3×BDP headroom, shift from port/NIC rate. */
+    /**
+     * The hpcc2019 MMU parameters: buffer (default 32 MiB, as HPCC's BUFFER_SIZE 32), 3×BDP headroom, shift from
+     * port/NIC rate; priorities outside {@code switch.pfc.priorities} (and 0) are HPCC's control queue: never
+     * charged or paused. ({@code switch.pfc.enabled} is not used: HPCC always pauses its data queues.)
+     */
     public static Hpcc2019Config hpccConfig(SwitchSettings s, List<PortSpec> ports, long nicRateBps) {
         long[] rates = new long[ports.size()];
         long[] delays = new long[ports.size()];
@@ -64,8 +68,13 @@ public final class MmuFactory {
             rates[i] = ports.get(i).rateBps();
             delays[i] = ports.get(i).delayPs();
         }
+        PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
+        int lossless = 0;
+        for (int p : pfc.priorities() == null ? DEFAULT_PRIORITIES : pfc.priorities()) {
+            lossless |= 1 << p;
+        }
         return Hpcc2019Config.forPorts(s.bufferSize() == null ? HPCC_DEFAULT_BUFFER : s.bufferSize(), rates, delays,
-                nicRateBps);
+                nicRateBps).withControl(~lossless & 0xFF);
     }
 
     /** The shared-buffer MMU configuration (profile {@code default}). */
@@ -158,13 +167,18 @@ public final class MmuFactory {
         return new MmuConfig(buffer, cell, n, 8, 8, pools, pgs, queues);
     }
 
-    /** Headroom auto: SONiC §5.3 model at the port's speed and cable, both MTUs = the largest frame. */
+    /**
+     * Headroom auto for one port: {@link PortHeadroom} (the SONiC model at the port's speed and cable, both MTUs
+     * = the largest frame, cell occupancy from the cell size, the peer's PFC response time from the port spec).
+     */
     public static long autoHeadroom(PortSpec port, PfcSettings pfc, int maxFrameBytes, int cell) {
+        return autoHeadroomResult(port, pfc, maxFrameBytes, cell).xoffBytes();
+    }
+
+    /** {@link #autoHeadroom} with every component. */
+    public static HeadroomResult autoHeadroomResult(PortSpec port, PfcSettings pfc, int maxFrameBytes, int cell) {
         double meters = pfc.cableLength() != null ? pfc.cableLength() : port.meters();
-        double occupancy = cell <= 1 ? 1 : Math.max(1, cells(maxFrameBytes, cell) * (double) cell / maxFrameBytes);
-        HeadroomInputs in = HeadroomInputs.of(port.rateBps(), meters).withMtus(maxFrameBytes, maxFrameBytes)
-                .withCellOccupancy(occupancy);
-        return HeadroomCalculator.sonic(in).xoffBytes();
+        return PortHeadroom.compute(port.rateBps(), meters, maxFrameBytes, cell, port.peerResponseOrBudgetPs());
     }
 
     /** PFC pause model: {@code switch.pfc.mode/pause_quanta/refresh}; hpcc2019 defaults to XOFF/XON. */

@@ -12,14 +12,32 @@ import org.lossless.switchmodel.pfc.PfcTiming;
  * {@code switch.pfc}. Contract keys: enabled, priorities, dynamic_th | static_th, headroom (auto or bytes),
  * xon_offset. New keys: xon (absolute, Mellanox style; exclusive with xon_offset), reserved (per-PG
  * guaranteed bytes), pool, cable_length (for headroom auto), mode (timed | xoff_xon), pause_quanta,
- * refresh (fraction of the pause time), watchdog.
+ * refresh (fraction of the pause time), watchdog, response_time (time from a received XOFF until the switch's
+ * port starts no new frame of that priority).
  *
- * @param headroom null or {@code auto}: computed; otherwise bytes
+ * @param headroom     null or {@code auto}: computed; otherwise bytes
+ * @param responseTime PFC response time of every switch port, ps; {@link #AUTO_RESPONSE} = the IEEE 802.3
+ *                     budget at each port's speed (the default); null = not set
  */
 public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dynamicTh, Long staticTh, String headroom,
                           Long xonOffset, Long xon, Long reserved, String pool, Double cableLength, String mode,
-                          Integer pauseQuanta, Double refresh, WatchdogSettings watchdog) {
+                          Integer pauseQuanta, Double refresh, WatchdogSettings watchdog, Long responseTime) {
+    /** {@code response_time: auto}: the IEEE 802.3 budget at the port's speed (394 quanta = 2.02 us at 100 Gb/s). */
+    public static final long AUTO_RESPONSE = PortSpec.AUTO_RESPONSE;
+
+    /** Without {@code response_time} (unset: auto). */
+    public PfcSettings(Boolean enabled, List<Integer> priorities, Integer dynamicTh, Long staticTh, String headroom,
+                       Long xonOffset, Long xon, Long reserved, String pool, Double cableLength, String mode,
+                       Integer pauseQuanta, Double refresh, WatchdogSettings watchdog) {
+        this(enabled, priorities, dynamicTh, staticTh, headroom, xonOffset, xon, reserved, pool, cableLength, mode,
+                pauseQuanta, refresh, watchdog, null);
+    }
+
     public PfcSettings {
+        if (responseTime != null && responseTime < AUTO_RESPONSE) {
+            throw new IllegalArgumentException("switch.pfc.response_time must be auto or a time >= 0, got "
+                    + responseTime + " ps");
+        }
         priorities = priorities == null ? null : List.copyOf(priorities);
         if (priorities != null) {
             for (int p : priorities) {
@@ -50,8 +68,8 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
      * Every default filled in ({@link MmuFactory} constants): enabled, priorities [3], dynamic_th -3 unless
      * static_th is set, headroom auto, xon_offset 2 KB unless xon is set, reserved 0, pool {@code defaultPool},
      * mode timed ({@code xoff_xon} for hpcc2019), pause_quanta 65535, refresh 0.5, watchdog
-     * {@link WatchdogSettings#resolved()} (disabled when absent). cable_length stays as given: unset means
-     * "each port's own cable".
+     * {@link WatchdogSettings#resolved()} (disabled when absent), response_time auto. cable_length stays as
+     * given: unset means "each port's own cable".
      *
      * @param defaultPool the first ingress pool when {@code switch.pools} is set, else null (the implicit pool)
      */
@@ -66,7 +84,14 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
                 reserved == null ? 0L : reserved, pool == null ? defaultPool : pool, cableLength,
                 mode == null ? (hpcc2019 ? "xoff_xon" : "timed") : mode,
                 pauseQuanta == null ? (Integer) PfcQuanta.MAX_QUANTA : pauseQuanta,
-                refresh == null ? PfcTiming.DEFAULT_REFRESH_FRACTION : refresh, wd.resolved());
+                refresh == null ? PfcTiming.DEFAULT_REFRESH_FRACTION : refresh, wd.resolved(),
+                responseTime == null ? AUTO_RESPONSE : responseTime);
+    }
+
+    /** The switch ports' PFC response time at {@code rateBps}, ps: as set, or the IEEE budget (auto, unset). */
+    public long responsePs(long rateBps) {
+        return responseTime == null || responseTime == AUTO_RESPONSE
+                ? org.lossless.switchmodel.headroom.PeerResponse.budgetPs(rateBps) : responseTime;
     }
 
     /** Headroom bytes, or -1 for auto/unset. */
@@ -90,6 +115,8 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
         Put.put(m, "pause_quanta", pauseQuanta);
         Put.put(m, "refresh", refresh);
         Put.put(m, "watchdog", watchdog == null ? null : watchdog.toMap());
+        Put.put(m, "response_time", responseTime == null ? null : responseTime == AUTO_RESPONSE ? "auto"
+                : Put.time(responseTime));
         return m;
     }
 }

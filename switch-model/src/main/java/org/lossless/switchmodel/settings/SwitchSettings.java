@@ -8,14 +8,20 @@ import java.util.Map;
 /**
  * The scenario's {@code switch} section. Contract keys: buffer_size, pfc, ecn. New keys: profile
  * ({@code default} | {@code hpcc2019}), cell_size, pools, lossy_pg, queues {lossless, lossy}, qos_map,
- * scheduling.
+ * scheduling, latency (last bit in to first possible bit out, ps), cut_through.
  * Null = not set (documented default applies).
  */
 public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools,
                              PfcSettings pfc, BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
                              BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
-                             SchedulingSettings scheduling) {
+                             SchedulingSettings scheduling, Long latency, Boolean cutThrough) {
+    /** {@code switch.latency} default: 0 (store-and-forward with no pipeline delay; docs/switch.md explains why). */
+    public static final long DEFAULT_LATENCY_PS = 0;
+
     public SwitchSettings {
+        if (latency != null && latency < 0) {
+            throw new IllegalArgumentException("switch.latency must be >= 0, got " + latency + " ps");
+        }
         if (profile != null && !profile.equals("default") && !profile.equals("hpcc2019")) {
             throw new IllegalArgumentException("switch.profile must be default or hpcc2019, got '" + profile + "'");
         }
@@ -28,6 +34,15 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
         pools = pools == null ? null : List.copyOf(pools);
     }
 
+    /** Without {@code latency} and {@code cut_through} (defaults). */
+    public SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools, PfcSettings pfc,
+                          BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
+                          BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
+                          SchedulingSettings scheduling) {
+        this(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn, qosMap, scheduling,
+                null, null);
+    }
+
     /** Without {@code scheduling} (strict priority): the form most callers use. */
     public SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools, PfcSettings pfc,
                           BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
@@ -38,7 +53,23 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
     /** A copy with {@code switch.scheduling} set to {@code s}. */
     public SwitchSettings withScheduling(SchedulingSettings s) {
         return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
-                qosMap, s);
+                qosMap, s, latency, cutThrough);
+    }
+
+    /** A copy with {@code switch.latency} (ps) and {@code switch.cut_through} set (null = default). */
+    public SwitchSettings withForwarding(Long latencyPs, Boolean cut) {
+        return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
+                qosMap, scheduling, latencyPs, cut);
+    }
+
+    /** The forwarding latency, ps (the default when unset). */
+    public long latencyPs() {
+        return latency == null ? DEFAULT_LATENCY_PS : latency;
+    }
+
+    /** Whether frames that find their egress idle cut through (default false: store-and-forward). */
+    public boolean cutsThrough() {
+        return Boolean.TRUE.equals(cutThrough);
     }
 
     /** Nothing set: every documented default applies. */
@@ -83,7 +114,7 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
                 BufferProfileSettings.resolved(losslessQueue, out, null),
                 BufferProfileSettings.resolved(lossyQueue, out, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
                 (ecn == null ? EcnSettings.UNSET : ecn).resolved(hpcc), QosMapSettings.resolved(qosMap),
-                SchedulingSettings.resolved(scheduling));
+                SchedulingSettings.resolved(scheduling), latencyPs(), cutsThrough());
     }
 
     private String firstPool(String type) {
@@ -117,6 +148,8 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
         Put.put(m, "ecn", ecn == null ? null : ecn.toMap());
         Put.put(m, "qos_map", qosMap == null ? null : qosMap.toMap());
         Put.put(m, "scheduling", scheduling == null ? null : scheduling.toMap());
+        Put.put(m, "latency", Put.time(latency));
+        Put.put(m, "cut_through", cutThrough);
         return m;
     }
 }

@@ -295,18 +295,29 @@ public final class SonicImporter {
                         default -> unmapped.add(t + "|" + name + "." + k + " = " + v + ": not modelled");
                     }
                 }
-                if (xonOffset != null && xon != null) {
-                    notes.add(name + ": xon_offset " + xonOffset + " B given, so XON is at T - xon_offset (Broadcom "
-                            + "style); xon " + xon + " B is not used");
-                    xon = null;
-                } else if (xon != null) {
-                    notes.add(name + ": absolute xon " + xon + " B (Mellanox style)");
-                }
-                if (reserved != null && headroom != null && xon != null && reserved == xon + Long.parseLong(headroom)) {
+                if (reserved != null && headroom != null && xon != null && xonOffset == null
+                        && reserved == xon + Long.parseLong(headroom)) {
                     notes.add(name + ": size " + reserved + " = xon + xoff (Spectrum meaning: all headroom); reserved 0");
                     reserved = null;
                 } else if (reserved != null) {
                     notes.add(name + ": size " + reserved + " B taken as the PG's reserved (min) buffer (Broadcom meaning)");
+                }
+                // SAI (saibuffer.h, XON_TH / XON_OFFSET_TH): XON when the PG's buffer usage <= max(xon, its limit -
+                // xon_offset); xon is a floor ("non-hysteresis threshold"), not the model's absolute XON level
+                if (xonOffset != null && xon != null) {
+                    notes.add(name + ": xon_offset " + xonOffset + " B given, so XON is at T - xon_offset (Broadcom "
+                            + "style); xon " + xon + " B is not used (in SAI a floor under that level, which matters "
+                            + "only when T - xon_offset < xon)");
+                    xon = null;
+                } else if (xon != null) {
+                    notes.add("warning: " + name + ": Mellanox xon " + xon + " B converted to xon_offset: 0. SAI sends XON"
+                            + " when the PG's usage is at most max(xon, threshold - xon_offset) and SONiC sets no xon_offset"
+                            + " (0): XON when the PG is back at its threshold T. Read as switch.pfc.xon (an absolute"
+                            + " level) it would hold the pause until the PG drained to " + xon + " B, a hysteresis of T - "
+                            + xon + " B (megabytes with a dynamic threshold). The xon floor (it matters only when T < xon)"
+                            + " is not modelled");
+                    xonOffset = 0L;
+                    xon = null;
                 }
                 if (dyn == null && stat == null) {
                     dyn = defaultDynamicTh(name);

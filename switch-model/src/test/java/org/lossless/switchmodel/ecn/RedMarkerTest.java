@@ -32,7 +32,10 @@ class RedMarkerTest {
         assertEquals(0, new RedParams(1000, 1000, 0.5).probability(1000));
     }
 
-    /** Marked fraction over 10^6 dequeues inside the two-sided 99 % binomial interval. */
+    /**
+     * Marked fraction over 10^6 dequeues inside the two-sided 99 % binomial interval around the RED law written
+     * out here (not the code under test): p = P_max (q - K_min) / (K_max - K_min) = 0.01 (q - 5000) / 195000.
+     */
     @ParameterizedTest(name = "q = {0} B")
     @CsvSource({"50000", "102500", "199999"})
     void markedFractionWithinBinomialInterval(long q) {
@@ -44,7 +47,7 @@ class RedMarkerTest {
                 marks++;
             }
         }
-        double p = V01.probability(q);
+        double p = 0.01 * (q - 5_000) / 195_000.0;
         BinomialDistribution b = new BinomialDistribution(N, p);
         int lo = b.inverseCumulativeProbability(0.005);
         int hi = b.inverseCumulativeProbability(0.995);

@@ -90,10 +90,16 @@ class HeadroomCalculatorTest {
     }
 
     @Test
-    void sonicUnknownSpeedFallsBackToAsicPeerResponse() {
+    void unknownSpeedTakesTheNextFasterSpeedsBudget() {
+        // 300 G is not in the table: the 400 G budget, 905 quanta x 64 B = 57,920 B (the ASIC's 3.8 KiB before)
         HeadroomResult r = HeadroomCalculator.sonic(HeadroomInputs.of(300_000_000_000L, 5));
-        assertEquals(3.8 * 1024, r.component("peer_response").bytes(), 1e-9);
-        assertTrue(r.notes().stream().anyMatch(n -> n.contains("not in the pause-quanta table")));
+        assertEquals(905 * 64, r.component("peer_response").bytes(), 1e-9);
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("not in the pause-quanta table")
+                && n.contains("400Gbps budget of 905 quanta")), r.notes().toString());
+        // 1.6 Tb/s, above the table: the fastest entry's 905 quanta, never less than 100 G's 394 x 64 = 25,216 B
+        HeadroomResult t16 = HeadroomCalculator.exact(HeadroomInputs.of(1_600_000_000_000L, 5));
+        assertEquals(57_920, t16.component("peer_response").bytes(), 1e-9);
+        assertTrue(t16.xoffBytes() > HeadroomCalculator.exact(HeadroomInputs.of(G100, 5)).xoffBytes());
         assertEquals(394 * 64 * 2, HeadroomCalculator.sonic(HeadroomInputs.of(300_000_000_000L, 5).withResponseQuanta(788))
                 .component("peer_response").bytes());
     }

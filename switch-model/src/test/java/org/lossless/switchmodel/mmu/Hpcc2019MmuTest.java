@@ -181,4 +181,20 @@ class Hpcc2019MmuTest {
             }
         }
     }
+
+    @Test
+    void controlPrioritiesBypassTheMmuLikeHpccsQueueZero() {
+        // priority 7 in the control mask: never charged, dropped or paused, whatever arrives; priority 3 still is
+        Hpcc2019Mmu mmu = new Hpcc2019Mmu(new Hpcc2019Config(2000 + 2 * 4096 + 3000, 4096, 3072, new long[] {2000, 0},
+                new int[] {0, 0}).withControl(1 << 7));
+        for (int i = 0; i < 100; i++) {
+            assertEquals(Mmu.ADMIT, mmu.admit(0, 7, 1, 7, 1000));
+        }
+        assertEquals(0, mmu.ingressTotalBytes(), "nothing charged");
+        assertEquals(false, mmu.shouldXoff(0, 7));
+        assertEquals(Mmu.ADMIT, mmu.admit(0, 3, 1, 3, 1000));
+        assertEquals(1000, mmu.ingressTotalBytes());
+        assertEquals(true, new Hpcc2019Config(1, 0, 0, new long[] {0}, new int[] {0}).withControl(0x80).control(0),
+                "priority 0 is always HPCC's control queue");
+    }
 }

@@ -101,4 +101,15 @@ class MmuFactoryTest {
         assertThrows(IllegalArgumentException.class, () -> new PfcSettings(true, null, -3, 100L, null, null,
                 null, null, null, null, null, null, null, null));
     }
+
+    @org.junit.jupiter.api.Test
+    void hpcc2019TreatsEveryPriorityOutsideThePfcListAsHpccsControlQueue() {
+        List<PortSpec> ports = List.of(PortSpec.ofDelay(G100, 1_000_000), PortSpec.ofDelay(G100, 1_000_000));
+        SwitchSettings hpcc = new SwitchSettings("hpcc2019", null, null, null, null, null, null, null, null, null);
+        assertEquals(0xFF & ~(1 << 3), MmuFactory.hpccConfig(hpcc, ports, G100).controlMask(), "default PFC priority 3");
+        PfcSettings two = new PfcSettings(null, List.of(3, 5), null, null, null, null, null, null, null, null, null, null,
+                null, null);
+        SwitchSettings hpcc35 = new SwitchSettings("hpcc2019", null, null, null, two, null, null, null, null, null);
+        assertEquals(0xFF & ~(1 << 3 | 1 << 5), MmuFactory.hpccConfig(hpcc35, ports, G100).controlMask());
+    }
 }

@@ -71,7 +71,10 @@ class SwitchSettingsResolvedTest {
         assertEquals(1, r.cellSize());
         assertNull(r.pools());
         assertEquals(new PfcSettings(true, List.of(3), -3, null, "auto", 2000L, null, 0L, null, null, "timed", 65535, 0.5,
-                new WatchdogSettings(false, 200_000_000_000L, 200_000_000_000L, "drop", 200_000_000_000L)), r.pfc());
+                new WatchdogSettings(false, 200_000_000_000L, 200_000_000_000L, "drop", 200_000_000_000L),
+                PfcSettings.AUTO_RESPONSE), r.pfc());
+        assertEquals(0L, r.latency(), "store-and-forward without pipeline delay");
+        assertEquals(false, r.cutThrough());
         assertEquals(new BufferProfileSettings(null, 0L, 3, null), r.lossyPg());
         assertEquals(new BufferProfileSettings(null, 0L, null, null), r.losslessQueue());
         assertEquals(new BufferProfileSettings(null, 0L, 3, null), r.lossyQueue());

@@ -209,11 +209,13 @@ class SonicImporterTest {
         final SonicImport imp = SonicImporter.importJson(DB, "spectrum.json");
 
         @Test
-        void spectrumSizeIsHeadroomAndXonIsAbsolute() {
+        void spectrumSizeIsHeadroomAndXonBecomesTheSaiXonLevel() {
             PfcSettings p = imp.settings().pfc();
             assertEquals(List.of(3), p.priorities());
-            assertEquals(19_456L, p.xon());
-            assertNull(p.xonOffset());
+            // SAI: XON at max(xon, T - xon_offset), xon_offset unset = 0: XON when back at T, not at 19,456 B
+            assertNull(p.xon(), "not the model's absolute XON level");
+            assertEquals(0L, p.xonOffset());
+            assertTrue(any(imp.notes(), "warning:", "Mellanox xon 19456 B converted to xon_offset: 0"), imp.notes().toString());
             assertNull(p.reserved(), "size = xon + xoff: Spectrum meaning");
             assertEquals(30_720, p.headroomBytes());
             assertEquals(0, p.dynamicTh());
