@@ -40,7 +40,7 @@ final class RunLines {
     private static String job(String name, List<JobIteration> its) {
         JobIteration first = its.get(0);
         List<JobIteration> done = its.stream().filter(JobIteration::finished).toList();
-        String head = String.format(Locale.ROOT, "  job %s (%s, %d hosts, %,d B): %d of %d iterations finished", name,
+        String head = String.format(Locale.ROOT, "  job %s (%s, %d hosts, %,d B): %d of %d started iterations finished", name,
                 first.type(), first.hosts(), first.sizeBytes(), done.size(), its.size());
         if (done.isEmpty()) {
             return head;
