@@ -10,6 +10,7 @@ import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
+import org.lossless.workloads.traffic.OneTimer;
 import org.lossless.workloads.traffic.Op;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
@@ -71,7 +72,7 @@ public final class CollectiveProgram implements TrafficProgram {
     private long iterStart;
     private long lastMessage = -1;
     private long previousLast = -1;
-    private long armedAt = -1;
+    private final OneTimer timer = new OneTimer();
     private boolean done;
 
     public CollectiveProgram(CollectiveJob job) {
@@ -190,7 +191,7 @@ public final class CollectiveProgram implements TrafficProgram {
 
     @Override
     public void onTimer(long nowPs) {
-        armedAt = -1;
+        timer.fired();
         after(nowPs);
     }
 
@@ -216,15 +217,7 @@ public final class CollectiveProgram implements TrafficProgram {
             handle((int) (c >>> 32), (int) c, now);
             pump(now);
         }
-        if (agenda.isEmpty()) {
-            if (armedAt >= 0) {
-                ctx.cancelTimer();
-                armedAt = -1;
-            }
-        } else if (agenda.peekTime() != armedAt) {
-            armedAt = agenda.peekTime();
-            ctx.wakeAt(armedAt);
-        }
+        timer.set(ctx, agenda.isEmpty() ? -1 : agenda.peekTime());
     }
 
     private void handle(int kind, int index, long now) {

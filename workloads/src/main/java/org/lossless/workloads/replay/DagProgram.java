@@ -10,6 +10,7 @@ import java.util.PriorityQueue;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
+import org.lossless.workloads.traffic.OneTimer;
 import org.lossless.workloads.traffic.Op;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
@@ -36,7 +37,7 @@ public final class DagProgram implements TrafficProgram {
     private final Map<Long, Integer> byMessage = new HashMap<>();
     private TrafficContext ctx;
     private int delivered;
-    private long armedAt = -1;
+    private final OneTimer timer = new OneTimer();
 
     /**
      * @throws IllegalArgumentException if a message depends on itself or a later one, or messages on one
@@ -125,7 +126,7 @@ public final class DagProgram implements TrafficProgram {
 
     @Override
     public void onTimer(long nowPs) {
-        armedAt = -1;
+        timer.fired();
         after(nowPs);
     }
 
@@ -143,15 +144,7 @@ public final class DagProgram implements TrafficProgram {
                 waiting[i] = true;
             }
         }
-        if (due.isEmpty()) {
-            if (armedAt >= 0) {
-                ctx.cancelTimer();
-                armedAt = -1;
-            }
-        } else if (due.peek()[0] != armedAt) {
-            armedAt = due.peek()[0];
-            ctx.wakeAt(armedAt);
-        }
+        timer.set(ctx, due.isEmpty() ? -1 : due.peek()[0]);
     }
 
     /** Posts message i and then any next message of its connection that was only waiting for its turn. */

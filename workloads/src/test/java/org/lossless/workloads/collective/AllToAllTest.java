@@ -10,19 +10,11 @@ import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 
 class AllToAllTest {
-    private static long[][] bytes(List<Message> data, int n) {
-        long[][] out = new long[n][n];
-        for (Message m : data) {
-            out[m.connection().srcHost()][m.connection().dstHost()] += m.bytes();
-        }
-        return out;
-    }
-
     @Test
     void uniformPairsGetSOverNInChunksOf128KiBAndEndWhenTheLastChunkIsReceived() {
         CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLTOALL, 4).size(1 << 20).build());
         List<Message> data = Jobs.data(Jobs.record(4, p));
-        long[][] b = bytes(data, 4);
+        long[][] b = Jobs.bytes(data, 4);
         for (int i = 0; i < 4; i++) {
             for (int j = 0; j < 4; j++) {
                 assertEquals(i == j ? 0 : 256 << 10, b[i][j]);
@@ -40,14 +32,14 @@ class AllToAllTest {
     void skewSendsMoreToTheFirstRanksAndExplicitPairsAreExact() {
         CollectiveProgram skewed = new CollectiveProgram(Jobs.of(Collective.ALLTOALL, 4).size(1 << 20)
                 .pairs(PairSizes.skewed(1)).build());
-        long[][] b = bytes(Jobs.data(Jobs.record(4, skewed)), 4);
+        long[][] b = Jobs.bytes(Jobs.data(Jobs.record(4, skewed)), 4);
         // weights 1, 1/2, 1/3, 1/4 (sum 25/12): rank 1 sends 12/25 MiB to rank 0, 4/25 MiB to rank 3
         assertEquals((long) Math.floor((1 << 20) * 12.0 / 25), b[1][0]);
         assertEquals((long) Math.floor((1 << 20) * 3.0 / 25), b[0][3]);
         long[][] m = {{0, 1000, 0}, {5, 0, 300_000}, {0, 0, 0}};
         CollectiveProgram exact = new CollectiveProgram(Jobs.of(Collective.ALLTOALL, 3).pairs(PairSizes.explicit(m))
                 .build());
-        long[][] e = bytes(Jobs.data(Jobs.record(3, exact)), 3);
+        long[][] e = Jobs.bytes(Jobs.data(Jobs.record(3, exact)), 3);
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 3; j++) {
                 assertEquals(m[i][j], e[i][j]);

@@ -8,21 +8,13 @@ import org.junit.jupiter.api.Test;
 import org.lossless.workloads.traffic.Message;
 
 class HalvingDoublingTest {
-    private static long[][] bytes(List<Message> data, int n) {
-        long[][] out = new long[n][n];
-        for (Message m : data) {
-            out[m.connection().srcHost()][m.connection().dstHost()] += m.bytes();
-        }
-        return out;
-    }
-
     @Test
     void fourRanksExchangeHalvesThenQuartersThenBack() {
         long s = 64 << 10;
         CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 4)
                 .algorithm(Algorithm.HALVING_DOUBLING).size(s).build());
         List<Message> data = Jobs.data(Jobs.record(4, p));
-        long[][] b = bytes(data, 4);
+        long[][] b = Jobs.bytes(data, 4);
         for (int v = 0; v < 4; v++) {
             assertEquals(s, b[v][v ^ 2], "S/2 in the first halving step and S/2 in the last doubling step");
             assertEquals(s / 2, b[v][v ^ 1], "S/4 twice");
@@ -39,7 +31,7 @@ class HalvingDoublingTest {
         long s = 96 << 10;
         CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 6)
                 .algorithm(Algorithm.HALVING_DOUBLING).size(s).build());
-        long[][] b = bytes(Jobs.data(Jobs.record(6, p)), 6);
+        long[][] b = Jobs.bytes(Jobs.data(Jobs.record(6, p)), 6);
         // pre-step 1 -> 0 and 3 -> 2 carry S, post-step 0 -> 1 and 2 -> 3 carry S
         assertEquals(s, b[1][0]);
         assertEquals(s, b[3][2]);
@@ -66,8 +58,8 @@ class HalvingDoublingTest {
                 .algorithm(Algorithm.HALVING_DOUBLING).size(s).build());
         CollectiveProgram rs = new CollectiveProgram(Jobs.of(Collective.REDUCESCATTER, 4)
                 .algorithm(Algorithm.HALVING_DOUBLING).size(s).build());
-        long[][] a = bytes(Jobs.data(Jobs.record(4, ag)), 4);
-        long[][] r = bytes(Jobs.data(Jobs.record(4, rs)), 4);
+        long[][] a = Jobs.bytes(Jobs.data(Jobs.record(4, ag)), 4);
+        long[][] r = Jobs.bytes(Jobs.data(Jobs.record(4, rs)), 4);
         for (int v = 0; v < 4; v++) {
             assertEquals(s / 4, a[v][v ^ 1]);
             assertEquals(s / 2, a[v][v ^ 2]);

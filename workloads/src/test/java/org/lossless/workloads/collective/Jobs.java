@@ -142,4 +142,13 @@ final class Jobs {
     static long ser(long bytes) {
         return bytes * 8 * 1_000_000_000_000L / RATE;
     }
+
+    /** Bytes of {@code data} per (source host, destination host) among {@code n} hosts. */
+    static long[][] bytes(List<Message> data, int n) {
+        long[][] out = new long[n][n];
+        for (Message m : data) {
+            out[m.connection().srcHost()][m.connection().dstHost()] += m.bytes();
+        }
+        return out;
+    }
 }
