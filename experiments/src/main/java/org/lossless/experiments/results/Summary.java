@@ -15,14 +15,23 @@ import org.lossless.experiments.scenario.Scenario;
 
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * {@code summary.json} (CONTRACT.md §4). FCT slowdown percentiles are nearest-rank
+ * {@code summary.json} (README.md, "Result files"). FCT slowdown percentiles are nearest-rank
  * ({@link Percentiles#nearestRank}) over the flows that reached the scenario's completion
- * ({@code metrics.completion}, named in {@code fct_slowdown.completion}), rounded to six decimals like flows.csv;
- * with no such flow they are null. {@code wall_seconds} (rounded to ms) is the only figure that changes
+ * ({@code metrics.completion}, named in {@code fct_slowdown.completion}: the receiver's last byte or the sender's
+ * last ACK), rounded to six decimals like flows.csv; with no such flow they are null. {@code fct_slowdown_censored}
+ * adds every flow that had started but not reached that completion with its slowdown so far,
+ * {@code (sim_time - start) / ideal} ({@link FlowResult#censoredSlowdown(long, Completion)}), a lower bound, so
+ * that truncation cannot flatter a comparison. {@code flows.completed} counts flows whose receiver holds the last
+ * byte. {@code workloads} gives the same figures per
+ * workload (in order of first appearance). The run-cost figures {@code wall_seconds} (rounded to ms),
+ * {@code cpu_seconds}, {@code events_per_second} and {@code peak_heap_bytes} are the only ones that change
  * from one run of the same scenario and seed to the next.
  */
 public final class Summary {
@@ -44,35 +53,23 @@ public final class Summary {
         root.put("version", Version.current());
         root.put("sim_time_ps", r.simTimePs());
         root.put("wall_seconds", Csv.fixed(r.wallSeconds(), 3));
+        putOrNull(root, "cpu_seconds", r.cpuSeconds() < 0 ? null : Csv.fixed(r.cpuSeconds(), 3));
         root.put("events", r.events());
+        putOrNull(root, "events_per_second", r.wallSeconds() <= 0 ? null
+                : BigDecimal.valueOf(Math.round(r.events() / r.wallSeconds())));
+        putOrNull(root, "peak_heap_bytes", r.peakHeapBytes() < 0 ? null : BigDecimal.valueOf(r.peakHeapBytes()));
+        root.put("stopped_by", r.stoppedBy().key());
 
-        long completed = 0;
-        long delivered = 0;
         Completion basis = scenario.metrics().completion();
-        double[] slowdowns = new double[r.flows().size()];
-        int timed = 0;
+        flowFigures(root, r.flows(), r.simTimePs(), basis);
+        ObjectNode perWorkload = root.putObject("workloads");
+        Map<String, List<FlowResult>> byWorkload = new LinkedHashMap<>();
         for (FlowResult fl : r.flows()) {
-            if (fl.finished()) {
-                completed++;
-                delivered += fl.sizeBytes();
-            }
-            if (fl.completed(basis)) {
-                slowdowns[timed++] = fl.slowdown(basis);
-            }
+            byWorkload.computeIfAbsent(fl.workload(), k -> new ArrayList<>()).add(fl);
         }
-        ObjectNode flows = root.putObject("flows");
-        flows.put("total", r.flows().size());
-        flows.put("completed", completed);
-        flows.put("bytes_delivered", delivered);
-
-        ObjectNode sd = root.putObject("fct_slowdown");
-        double[] sorted = Arrays.copyOf(slowdowns, timed);
-        Arrays.sort(sorted);
-        putPercentile(sd, "p50", sorted, 50);
-        putPercentile(sd, "p95", sorted, 95);
-        putPercentile(sd, "p99", sorted, 99);
-        putPercentile(sd, "max", sorted, 100);
-        sd.put("completion", basis.key());
+        for (Map.Entry<String, List<FlowResult>> e : byWorkload.entrySet()) {
+            flowFigures(perWorkload.putObject(e.getKey()), e.getValue(), r.simTimePs(), basis);
+        }
 
         ObjectNode pfc = root.putObject("pfc");
         pfc.put("pause_frames", r.pauseFrames());
@@ -99,11 +96,65 @@ public final class Summary {
         drops.put("bytes", r.dropBytes());
         root.putObject("ecn").put("marked_packets", r.ecnMarked());
         root.putObject("cnp").put("sent", r.cnpSent());
-        JobSummary.write(root.putArray("jobs"), r.jobs());
+        JobSummary.write(root.putArray("jobs"), r.jobs(), r.operations());
         try {
             return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@code flows} (total, completed, unfinished, bytes_delivered), {@code fct_slowdown} over the flows that
+     * reached completion {@code basis} and {@code fct_slowdown_censored} over those and the started others, into
+     * {@code node}.
+     */
+    private static void flowFigures(ObjectNode node, List<FlowResult> list, long endPs, Completion basis) {
+        double[] timed = new double[list.size()];
+        double[] censored = new double[list.size()];
+        int completed = 0;
+        int done = 0;
+        int counted = 0;
+        long delivered = 0;
+        for (FlowResult fl : list) {
+            delivered += fl.bytesDelivered();
+            if (fl.finished()) {
+                completed++;
+            }
+            if (fl.completed(basis)) {
+                timed[done++] = fl.slowdown(basis);
+            }
+            double c = fl.censoredSlowdown(endPs, basis);
+            if (!Double.isNaN(c)) {
+                censored[counted++] = c;
+            }
+        }
+        ObjectNode flows = node.putObject("flows");
+        flows.put("total", list.size());
+        flows.put("completed", completed);
+        flows.put("unfinished", list.size() - completed);
+        flows.put("bytes_delivered", delivered);
+        ObjectNode sd = node.putObject("fct_slowdown");
+        percentiles(sd, Arrays.copyOf(timed, done));
+        sd.put("completion", basis.key());
+        ObjectNode cs = node.putObject("fct_slowdown_censored");
+        percentiles(cs, Arrays.copyOf(censored, counted));
+        cs.put("completion", basis.key());
+    }
+
+    private static void percentiles(ObjectNode sd, double[] values) {
+        Arrays.sort(values);
+        putPercentile(sd, "p50", values, 50);
+        putPercentile(sd, "p95", values, 95);
+        putPercentile(sd, "p99", values, 99);
+        putPercentile(sd, "max", values, 100);
+    }
+
+    private static void putOrNull(ObjectNode node, String key, BigDecimal v) {
+        if (v == null) {
+            node.putNull(key);
+        } else {
+            node.put(key, v);
         }
     }
 

@@ -14,8 +14,10 @@ package org.lossless.experiments.run;
  * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received while it was their oldest
  *                    unacknowledged message, summed; 0 without congestion control
  * @param label       connection, operation and job tag ({@link MessageLabel#NONE} when unknown)
+ * @param bytesDelivered payload bytes the destination holds in order at the end of the run (all its QPs): the
+ *                    size for a finished flow, what arrived so far for an unfinished one
  * @param senderDonePs when the requester saw the message complete (a WRITE's or SEND's last ACK reached the sender,
- *                    a READ's data arrived), ps; -1 while not ({@link Completion#SENDER})
+ *                    of its last QP; a READ's data arrived), ps; -1 while not ({@link Completion#SENDER})
  * @param senderIdealFctPs the sender's completion alone in the empty network: {@code idealFctPs} plus the ACK
  *                    generation delay and the ACK's way back (a READ: {@code idealFctPs}), ps
  *
@@ -24,25 +26,30 @@ package org.lossless.experiments.run;
  */
 public record FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
                          long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label,
-                         long senderDonePs, long senderIdealFctPs) {
+                         long bytesDelivered, long senderDonePs, long senderIdealFctPs) {
     public FlowResult {
         if (retransmits < 0 || cnps < 0) {
             throw new IllegalArgumentException("flow " + flowId + ": retransmits and cnps must be >= 0");
         }
         java.util.Objects.requireNonNull(label, "label");
+        if (bytesDelivered < 0 || bytesDelivered > sizeBytes) {
+            throw new IllegalArgumentException("flow " + flowId + ": bytes delivered must be 0.." + sizeBytes
+                    + ", got " + bytesDelivered);
+        }
     }
 
     /**
-     * Without the sender's completion (stand-in engines and tests): the sender is taken to complete when the
-     * receiver does, with the same ideal.
+     * Without delivery counters and the sender's completion (stand-in engines and tests): a finished flow
+     * delivered its size, an unfinished one is counted 0 (no counter known); no sender completion (-1: not
+     * known, so such a flow never counts as complete on the sender's basis), its ideal taken as the receiver's.
      */
-    public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
-                      long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
+    public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
+                      long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
         this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps, label,
-                finishPs, idealFctPs);
+                finishPs >= 0 ? sizeBytes : 0, -1, idealFctPs);
     }
 
-    /** Without a label. */
+    /** Without a label (and without delivery counters). */
     public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
                       long finishPs, long idealFctPs, long retransmits, long cnps) {
         this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps,
@@ -62,6 +69,23 @@ public record FlowResult(long flowId, String workload, int src, int dst, int pri
     /** Flow completion time, ps, or -1 if unfinished. */
     public long fctPs() {
         return finished() ? finishPs - startPs : -1;
+    }
+
+    /**
+     * The slowdown so far of a flow cut at {@code endPs}: {@code (endPs - start) / ideal}, a lower bound of
+     * its slowdown had the run gone on; the slowdown of a finished flow; NaN for a flow that had not started
+     * by {@code endPs} (it has no slowdown yet).
+     */
+    public double censoredSlowdown(long endPs) {
+        return censoredSlowdown(endPs, Completion.RECEIVER);
+    }
+
+    /** {@link #censoredSlowdown(long)} on completion {@code c}: its slowdown, or its slowdown so far at {@code endPs}. */
+    public double censoredSlowdown(long endPs, Completion c) {
+        if (completed(c)) {
+            return slowdown(c);
+        }
+        return endPs > startPs ? (double) (endPs - startPs) / idealFctPs(c) : Double.NaN;
     }
 
     /** fct / ideal, or NaN if unfinished. */
