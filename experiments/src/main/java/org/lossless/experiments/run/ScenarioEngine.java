@@ -85,7 +85,7 @@ public final class ScenarioEngine implements ScenarioRunner {
             List<FlowSpec> flows = new ArrayList<>(f.flows().size());
             for (WorkloadConfig.FlowSpec spec : f.flows()) {
                 flows.add(new FlowSpec(f.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
-                        spec.priority(), spec.qps(), spec.connection()));
+                        spec.priority(), spec.qps(), spec.connection(), spec.dscp()));
             }
             return new StaticFlows(f.name(), flows);
         }
@@ -94,7 +94,7 @@ public final class ScenarioEngine implements ScenarioRunner {
             List<FlowSpec> flows = new ArrayList<>(h.flows().size());
             for (WorkloadConfig.FlowSpec spec : h.flows()) {
                 flows.add(new FlowSpec(h.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
-                        spec.priority()));
+                        spec.priority(), 1, null, spec.dscp()));
             }
             return new StaticFlows(h.name(), flows);
         }

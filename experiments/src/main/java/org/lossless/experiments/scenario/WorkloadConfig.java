@@ -54,10 +54,15 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      * @param timeOriginPs file time that becomes time 0 of the run, ps (&gt;= 0)
      * @param flows        the flows, in file order (at least one)
      * @param warnings     what was legal but odd about the file (unsorted times, extra lines)
+     * @param dscp         the workload's {@code dscp} key (every flow's DSCP), or null: each flow the default of its
+     *                     priority group
      */
-    record HpccFlows(String name, Path path, long timeOriginPs, List<FlowSpec> flows, List<String> warnings)
-            implements WorkloadConfig {
+    record HpccFlows(String name, Path path, long timeOriginPs, List<FlowSpec> flows, List<String> warnings,
+                     Integer dscp) implements WorkloadConfig {
         public HpccFlows {
+            if (dscp != null && (dscp < 0 || dscp > 63)) {
+                throw new IllegalArgumentException("dscp must be 0..63, got " + dscp);
+            }
             if (!Scenario.validName(name)) {
                 throw new IllegalArgumentException("bad workload name '" + name + "'");
             }
@@ -94,8 +99,11 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      * @param connection name of the connection it is sent on (scenario key {@code connection}): flows of one
      *                  workload naming the same connection share its persistent QPs and are sent in list order;
      *                  null (the default) for a connection of its own
+     * @param dscp      DSCP its packets carry (scenario key {@code dscp}), 0..63; default CS of the priority
+     *                  ({@link org.lossless.core.net.Dscp#ofPriority}, 8·priority)
      */
-    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
+    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+                    int dscp) {
         /** Most QPs of one flow. */
         public static final int MAX_QPS = org.lossless.experiments.run.FlowSpec.MAX_QPS;
 
@@ -107,6 +115,18 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
         /** A flow on a connection of its own. */
         public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
             this(src, dst, sizeBytes, startPs, priority, qps, null);
+        }
+
+        /** A flow with the default DSCP of its priority. */
+        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
+            this(src, dst, sizeBytes, startPs, priority, qps, connection, defaultDscp(priority));
+        }
+
+        private static int defaultDscp(int priority) {
+            if (priority < 0 || priority > 7) {
+                throw new IllegalArgumentException("priority must be 0..7, got " + priority);
+            }
+            return org.lossless.core.net.Dscp.ofPriority(priority);
         }
 
         public FlowSpec {
@@ -127,6 +147,9 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             }
             if (priority < 0 || priority > 7) {
                 throw new IllegalArgumentException("priority must be 0..7, got " + priority);
+            }
+            if (dscp < 0 || dscp > 63) {
+                throw new IllegalArgumentException("dscp must be 0..63, got " + dscp);
             }
             if (connection != null && !Scenario.validName(connection)) {
                 throw new IllegalArgumentException("bad connection name '" + connection + "'");

@@ -11,7 +11,7 @@ import java.util.Set;
 /** Reads {@code workloads}: dispatches on each entry's {@code type}. */
 final class WorkloadReader {
     private static final String[] FLOWS_KEYS = {"type", "name", "flows"};
-    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "qps", "connection"};
+    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "dscp", "qps", "connection"};
 
     private WorkloadReader() {
     }
@@ -91,15 +91,25 @@ final class WorkloadReader {
             }
             long start = f.key("start").timePs(Defaults.FLOW_START_PS);
             int priority = (int) f.key("priority").integer(defaultPriority, 0, 7);
+            int dscp = dscp(f.key("dscp"), priority);
             int qps = (int) f.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
             String connection = connection(f.key("connection"));
-            WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps, connection);
+            WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps, connection,
+                    dscp);
             if (connection != null) {
                 checkConnection(f, spec, connections.put(connection, spec));
             }
             flows.add(spec);
         }
         return new WorkloadConfig.Flows(name, flows);
+    }
+
+    /**
+     * A workload's or flow's {@code dscp}: 0..63, default the class selector of {@code priority} (8·priority, so
+     * that the switches' default map puts it on traffic class {@code priority}).
+     */
+    static int dscp(Cursor c, int priority) {
+        return (int) c.integer(org.lossless.core.net.Dscp.ofPriority(priority), 0, 63);
     }
 
     /** {@code connection}: a name, or absent (a connection of the flow's own). */
@@ -125,9 +135,9 @@ final class WorkloadReader {
                     + " (an earlier flow); this flow goes " + spec.src() + " -> " + spec.dst()
                     + ": use another connection name");
         }
-        if (previous.priority() != spec.priority() || previous.qps() != spec.qps()) {
-            throw f.key("connection").error(name + " has priority " + previous.priority() + " and qps "
-                    + previous.qps() + " (an earlier flow); a flow on it must use the same");
+        if (previous.priority() != spec.priority() || previous.qps() != spec.qps() || previous.dscp() != spec.dscp()) {
+            throw f.key("connection").error(name + " has priority " + previous.priority() + ", dscp " + previous.dscp()
+                    + " and qps " + previous.qps() + " (an earlier flow); a flow on it must use the same");
         }
         if (spec.startPs() < previous.startPs()) {
             throw f.key("start").error("flows on " + name + " are sent in list order: this one must not start before "
