@@ -178,11 +178,16 @@ public final class SonicImporter {
             Map<Integer, Integer> tcPg = resolveMap("TC_TO_PRIORITY_GROUP_MAP", mostCommon(pgMap, "tc_to_pg_map"), 7);
             Map<Integer, Integer> tcQ = resolveMap("TC_TO_QUEUE_MAP", mostCommon(queueMap, "tc_to_queue_map"), 7);
             pfcToQueue(mostCommon(pfcQueueMap, "pfc_to_queue_map"), prios);
+            Map<String, Map<String, Integer>> bound = Map.of("DSCP_TO_TC_MAP", dscpMap, "TC_TO_PRIORITY_GROUP_MAP", pgMap,
+                    "TC_TO_QUEUE_MAP", queueMap, "MAP_PFC_PRIORITY_TO_QUEUE", pfcQueueMap);
             for (String t : List.of("DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP",
                     "MAP_PFC_PRIORITY_TO_QUEUE")) {
                 for (String k : db.table(t).keySet()) {
                     if (!usedMaps.contains(t + "|" + k)) {
-                        unmapped.add(t + "|" + k + ": not referenced by PORT_QOS_MAP");
+                        Integer ports = bound.get(t).get(k);
+                        unmapped.add(t + "|" + k + (ports == null ? ": not referenced by PORT_QOS_MAP"
+                                : ": bound to " + ports + " port(s) by PORT_QOS_MAP, but the scenario applies the map "
+                                + "most ports use to all (see the notes)"));
                     }
                 }
             }
