@@ -65,4 +65,16 @@ class QosLintCliTest {
         assertEquals(0, lossless("run", "s.yaml", "--out", "r"), err::toString);
         assertTrue(err.toString().contains("lossless: warning: QoS mapping: workloads[0].flows[0]"), err.toString());
     }
+
+    @Test
+    void hpccExportWarnsThatTheDscpIsLost() throws IOException {
+        Files.writeString(cwd.resolve("s.yaml"), BROKEN);
+        assertEquals(0, lossless("export", "hpcc", "s.yaml", "--out", "h"), err::toString);
+        assertTrue(err.toString().contains("lossless: warning: 1 flow(s) marked with a DSCP other than 8 x priority "
+                + "exported with their priority only"), err.toString());
+        err.getBuffer().setLength(0);
+        Files.writeString(cwd.resolve("d.yaml"), BROKEN.replace("dscp: 10", "dscp: 24"));
+        assertEquals(0, lossless("export", "hpcc", "d.yaml", "--out", "h2"), err::toString);
+        assertEquals("", err.toString(), "the default marking of priority 3 loses nothing");
+    }
 }

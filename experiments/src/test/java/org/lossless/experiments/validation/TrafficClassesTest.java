@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.PortCounters;
@@ -47,21 +48,22 @@ class TrafficClassesTest {
      * training sender h1 on priority 3 marked DSCP 26; the switch maps DSCP 10 to traffic class 1 (queue 1, no
      * PFC) and DSCP 26 to class 3 (queue 3, PFC). Queue 0 gets weight 3: a switch that classified by the NIC's
      * priority would put the storage job there and give it half the link, not a quarter. No congestion control:
-     * both senders offer line rate, so both queues stay backlogged; the training sender is held by PFC, the
-     * storage queue grows (75 Gb/s, about 10 MB by the end, far below its 32 MB buffer's lossy limit: no drop).
+     * both senders offer line rate, so both queues stay backlogged; the training sender is held by PFC (its PG pauses at 200 KB), the
+     * storage queue grows (75 Gb/s, about 6 MB by the end, far below its 32 MB buffer's lossy limit: no drop).
      *
      * <p>Hand expectation: all data frames in the window are full (1024 B payload, 1086 B frame, 1106 B on the
      * wire), so DWRR byte shares are frame shares, 1/4 and 3/4 of the link; goodput 100 Gb/s x 1024/1106 = 92.59
-     * Gb/s of payload, 23.15 and 69.44 Gb/s. Window 200 us to 1.2 ms.
+     * Gb/s of payload, 23.15 and 69.44 Gb/s. Window 100 us to 600 us.
      */
     @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS) // one run, two tests of it
     class LossyAndLosslessShareAPortWithDwrr {
         static final String YAML = """
                 name: classes
-                stop_time: 1250us
+                stop_time: 650us
                 topology: {type: star, hosts: 3, host_link: {rate: 100Gbps, delay: 1us}}
                 switch:
-                  pfc: {enabled: true, priorities: [3]}
+                  pfc: {enabled: true, priorities: [3], static_th: 200KB}
                   ecn: {enabled: false}
                   qos_map:
                     dscp_to_tc: {10: 1, 26: 3, 48: 6}
@@ -75,8 +77,8 @@ class TrafficClassesTest {
                     name: training
                     flows: [{src: 1, dst: 2, size: 1GB, priority: 3, dscp: 26}]
                 """;
-        static final long FROM = 200 * US;
-        static final long TO = 1200 * US;
+        static final long FROM = 100 * US;
+        static final long TO = 600 * US;
 
         /** Bytes sent per queue on the switch's port to h2, and payload received per flow, in the window. */
         final long[] queueBytes = new long[PortCounters.PRIORITIES];
