@@ -41,6 +41,10 @@ final class CheckCommand implements Callable<Integer> {
             + "output is the same.")
     boolean strict;
 
+    @Option(names = "--max-telemetry", paramLabel = "SIZE", description = "Warn when the time series could exceed "
+            + "SIZE (default " + TelemetryLimit.DEFAULT + "; run refuses to start above it).")
+    String maxTelemetry;
+
     CheckCommand(Context ctx) {
         this.ctx = ctx;
     }
@@ -55,6 +59,12 @@ final class CheckCommand implements Callable<Integer> {
         // also on stderr, as `run` does: the resolved YAML on stdout is often redirected to a file
         Warnings.print(ctx, warnings);
         int n = warnings.size();
+        String telemetry = TelemetryLimit.warning(s, maxTelemetry);
+        if (telemetry != null) {
+            ctx.err().println("lossless: warning: " + telemetry);
+            ctx.err().flush();
+            n++;
+        }
         if (strict && n > 0) {
             ctx.err().println("lossless: check --strict: " + scenario + " has " + n + (n == 1 ? " warning" : " warnings")
                     + " (above)");

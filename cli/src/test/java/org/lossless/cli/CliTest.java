@@ -91,12 +91,13 @@ class CliTest {
         void writesTheResultDirectoryUnderResultsNameSeed() throws IOException {
             assertEquals(0, lossless("run", "s.yaml"), err::toString);
             Path dir = cwd.resolve("results/small-3");
-            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"), files(dir));
+            assertEquals(List.of(".lossless-result", "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml",
+                    "summary.json"), files(dir));
             // 1 MB at 100 Gb/s = 80 us, plus 2 x 1 us = 82 us ideal; flow 0 takes 2x, flow 1 takes 3x
             assertEquals("""
-                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation
-                    0,flows-0,1,0,3,1000000,0,164000000,164000000,82000000,2.000000,0,0,,,,,,
-                    1,flows-0,2,0,3,1000000,0,246000000,246000000,82000000,3.000000,0,0,,,,,,
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps
+                    0,flows-0,1,0,3,1000000,0,164000000,164000000,82000000,2.000000,0,0,,,,,,,1000000,
+                    1,flows-0,2,0,3,1000000,0,246000000,246000000,82000000,3.000000,0,0,,,,,,,1000000,
                     """, Files.readString(dir.resolve("flows.csv")));
             assertTrue(out.toString().startsWith("small (seed 3): 2 of 2 flows finished"), out.toString());
             assertEquals("", err.toString());
@@ -218,8 +219,8 @@ class CliTest {
         @Test
         void theBuiltInScenarioIsValidAndRunsWithAReport() {
             assertEquals(0, lossless("demo", "--out", "d"), err::toString);
-            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"),
-                    files(cwd.resolve("d")));
+            assertEquals(List.of(".lossless-result", "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml",
+                    "summary.json"), files(cwd.resolve("d")));
             assertEquals(List.of(cwd.resolve("d")), reports);
         }
 
@@ -288,8 +289,8 @@ class CliTest {
         @Test
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
-            assertEquals("lossless: a command is required: run, check, demo, report, fluid, headroom, import, export (see "
-                    + "'lossless --help')\n", err.toString());
+            assertEquals("lossless: a command is required: run, check, sweep, demo, report, fluid, headroom, import, "
+                    + "export, replay, calibrate (see 'lossless --help')\n", err.toString());
         }
     }
 }

@@ -30,9 +30,14 @@ public final class ScenarioEngine implements ScenarioRunner {
 
     @Override
     public RunResult run(Scenario scenario, Path resultDir) {
+        return run(scenario, resultDir, null);
+    }
+
+    @Override
+    public RunResult run(Scenario scenario, Path resultDir, RunProgress progress) {
         EngineInput input = input(scenario);
         if (resultDir == null) {
-            return new PacketEngine().run(input, null);
+            return new PacketEngine(progress).run(input, null);
         }
         Path ts = resultDir.resolve("timeseries");
         boolean queues = !scenario.telemetry().queues().none();
@@ -47,7 +52,7 @@ public final class ScenarioEngine implements ScenarioRunner {
                  Writer r = rates ? writer(ts.resolve("rates.csv")) : null;
                  Writer p = pfc ? writer(ts.resolve("pfc.csv")) : null;
                  Writer l = links ? writer(ts.resolve("links.csv")) : null) {
-                return new PacketEngine().run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l));
+                return new PacketEngine(progress).run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -97,6 +102,9 @@ public final class ScenarioEngine implements ScenarioRunner {
                         spec.priority(), 1, null, spec.dscp()));
             }
             return new StaticFlows(h.name(), flows);
+        }
+        if (w instanceof org.lossless.experiments.scenario.ProgramWorkload p) {
+            return p::program;
         }
         throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
     }

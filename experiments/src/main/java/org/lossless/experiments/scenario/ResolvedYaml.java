@@ -248,6 +248,8 @@ public final class ResolvedYaml {
             if (h.dscp() != null) {
                 n.put("dscp", h.dscp());
             }
+        } else {
+            TrafficWorkloadYaml.write(w, n);
         }
         return n;
     }

@@ -4,11 +4,7 @@ import org.lossless.core.text.DidYouMean;
 
 import org.lossless.core.units.Units;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -231,14 +227,14 @@ final class TopologyReader {
         if (Files.isDirectory(file)) {
             throw key.error(file + " is a directory, not " + what);
         }
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
+        if (!Files.exists(file)) {
             throw key.error("file " + file + " does not exist");
-        } catch (CharacterCodingException e) {
-            throw key.error(file + " is not UTF-8 text");
-        } catch (IOException e) {
-            throw key.error("cannot read " + file + ": " + e.getMessage());
+        }
+        try {
+            // a regular file within the size cap (a FIFO would block forever, /dev/zero never end)
+            return org.lossless.core.text.UserFiles.readText(file, file.toString(), ScenarioLoader.MAX_FILE_BYTES);
+        } catch (IllegalArgumentException e) {
+            throw key.error(e.getMessage());
         }
     }
 

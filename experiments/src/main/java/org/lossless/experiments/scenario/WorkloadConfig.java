@@ -6,12 +6,13 @@ import java.util.Objects;
 
 /**
  * One entry of {@code workloads}: all entries run together. One record per workload type; to add one,
- * add a record here, a reader branch in {@link WorkloadReader} and a writer branch in {@link ResolvedYaml},
- * and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
+ * add a record here (or a {@link ProgramWorkload} record elsewhere), a reader branch in {@link WorkloadReader}
+ * and a writer branch in {@link ResolvedYaml}, and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
  */
-public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows {
-    List<String> SUPPORTED = List.of("flows", "hpcc-flows");
-    List<String> PLANNED = List.of("incast", "allreduce", "cdf", "storage");
+public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows, ProgramWorkload {
+    List<String> SUPPORTED = List.of("flows", "hpcc-flows", "nvmeof", "replication", "checkpoint", "cdf", "incast",
+            "permutation");
+    List<String> PLANNED = List.of("allreduce");
 
     /** The type name as in the scenario file. */
     String type();

@@ -11,6 +11,11 @@ import java.util.Set;
 /** Reads {@code workloads}: dispatches on each entry's {@code type}. */
 final class WorkloadReader {
     private static final String[] FLOWS_KEYS = {"type", "name", "flows"};
+    /**
+     * Largest flow: 1 TiB. Its ideal completion time at 1 Gb/s with 64-byte packets is about 4e17 ps, well
+     * inside a signed 64-bit picosecond count (9.2e18); far larger sizes made ideal_fct_ps overflow.
+     */
+    public static final long MAX_FLOW_BYTES = 1L << 40;
     private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "dscp", "qps", "connection"};
 
     private WorkloadReader() {
@@ -43,6 +48,12 @@ final class WorkloadReader {
             WorkloadConfig cfg = switch (type) {
                 case "flows" -> flows(w, i, topology, defaultPriority);
                 case "hpcc-flows" -> HpccFlowsReader.read(w, i, topology);
+                case "nvmeof" -> NvmeofReader.read(w, i, topology, defaultPriority);
+                case "replication" -> ReplicationReader.read(w, i, topology, defaultPriority);
+                case "checkpoint" -> CheckpointReader.read(w, i, topology, defaultPriority);
+                case "cdf" -> CdfReader.read(w, i, topology, defaultPriority);
+                case "incast" -> IncastReader.read(w, i, topology, defaultPriority);
+                case "permutation" -> PermutationReader.read(w, i, topology, defaultPriority);
                 default -> {
                     List<String> all = new ArrayList<>(WorkloadConfig.SUPPORTED);
                     all.addAll(WorkloadConfig.PLANNED);
@@ -88,6 +99,10 @@ final class WorkloadReader {
             long size = sizeKey.size();
             if (size <= 0) {
                 throw sizeKey.error("a flow must carry at least 1 byte");
+            }
+            if (size > MAX_FLOW_BYTES) {
+                throw sizeKey.error(size + " B is more than a flow can carry here: at most 1TiB (" + MAX_FLOW_BYTES
+                        + " B), so that its times in picoseconds cannot overflow; split it into several flows");
             }
             long start = f.key("start").timePs(Defaults.FLOW_START_PS);
             int priority = (int) f.key("priority").integer(defaultPriority, 0, 7);
