@@ -15,8 +15,9 @@ import java.util.concurrent.Callable;
 
 /** {@code lossless demo [--out DIR]}: runs the built-in showcase scenario and writes its report. */
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Runs the built-in showcase (an 8-to-1 incast on one 100 Gb/s switch) and writes its results "
-                + "(and its report, once reports are implemented). Print the scenario with --show.")
+        description = "Runs the built-in showcase (a 32-GPU ring all-reduce on a 128-host k=8 fat-tree under DCQCN, "
+                + "with an incast into one of its hosts), prints the job's time, busbw and the PFC activity, and writes "
+                + "its results and report. Print the scenario with --show.")
 final class DemoCommand implements Callable<Integer> {
     static final String RESOURCE = "/org/lossless/cli/demo.yaml";
     static final String DISPLAY = "demo.yaml (built in)";

@@ -135,7 +135,7 @@ final class Execution {
     private static String summaryLine(Scenario s, RunResult r, Path out) {
         long done = r.flows().stream().filter(FlowResult::finished).count();
         return String.format(Locale.ROOT, "%s (seed %d): %d of %d flows finished, simulated %.3f ms; results in %s",
-                s.name(), s.seed(), done, r.flows().size(), r.simTimePs() / 1e9, out);
+                s.name(), s.seed(), done, r.flows().size(), r.simTimePs() / 1e9, out) + RunLines.of(r);
     }
 
     /** Seed option value as an override, checked here so the message names --seed. */

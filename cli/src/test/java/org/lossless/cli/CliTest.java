@@ -12,6 +12,8 @@ import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.collective.Collective;
+import org.lossless.workloads.collective.CollectiveJob;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -47,6 +49,9 @@ class CliTest {
         long rate = scenario.topology().hostLink().rateBps();
         long delay = scenario.topology().hostLink().delayPs();
         for (WorkloadConfig w : scenario.workloads()) {
+            if (!(w instanceof WorkloadConfig.Flows)) {
+                continue;
+            }
             for (WorkloadConfig.FlowSpec f : ((WorkloadConfig.Flows) w).flows()) {
                 long ideal = f.sizeBytes() * 8 * 1_000_000_000_000L / rate + 2 * delay;
                 flows.add(new FlowResult(id, w.name(), f.src(), f.dst(), f.priority(), f.sizeBytes(), f.startPs(),
@@ -225,21 +230,24 @@ class CliTest {
         }
 
         @Test
-        void isAnEightToOneIncastAt100Gbps() {
+        void isARingAllReduceOnAK8FatTreeWithAnIncastIntoOneOfItsHosts() {
             Scenario s = ScenarioLoader.parse("demo", DemoCommand.text(), cwd, List.of());
-            assertEquals(9, s.hostCount());
+            assertEquals(128, s.hostCount());
             assertEquals(100_000_000_000L, s.topology().hostLink().rateBps());
-            List<WorkloadConfig.FlowSpec> flows = ((WorkloadConfig.Flows) s.workloads().get(0)).flows();
-            assertEquals(8, flows.size());
-            assertTrue(flows.stream().allMatch(f -> f.dst() == 0));
-            assertEquals(8, flows.stream().map(WorkloadConfig.FlowSpec::src).distinct().count());
+            assertEquals("dcqcn", s.nic().cc());
+            CollectiveJob job = ((WorkloadConfig.Collective) s.workloads().get(0)).job();
+            assertEquals(Collective.ALLREDUCE, job.collective());
+            assertEquals(32, job.n());
+            List<WorkloadConfig.FlowSpec> flows = ((WorkloadConfig.Flows) s.workloads().get(1)).flows();
+            assertTrue(flows.stream().allMatch(f -> f.dst() == 5 && job.ranks().contains(f.dst())));
+            assertTrue(flows.stream().noneMatch(f -> job.ranks().contains(f.src())), "the incast comes from other pods");
         }
 
         @Test
         void defaultOutIsResultsNameSeedAndTheReportPathIsPrinted() {
             Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners::report);
             assertEquals(0, cli.execute("demo"));
-            Path dir = cwd.resolve("results/demo-incast-8to1-1");
+            Path dir = cwd.resolve("results/demo-allreduce-k8-1");
             assertTrue(Files.isDirectory(dir));
             assertTrue(Files.isRegularFile(dir.resolve("report.html")));
             assertTrue(out.toString().contains("report: " + dir.resolve("report.html")), out.toString());

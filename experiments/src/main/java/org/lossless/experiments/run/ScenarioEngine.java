@@ -16,6 +16,8 @@ import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
 import org.lossless.experiments.scenario.WorkloadConfig;
 import org.lossless.topology.Topology;
+import org.lossless.workloads.replay.DagMessage;
+import org.lossless.workloads.replay.DagProgram;
 
 /**
  * The packet engine behind {@code lossless run}: turns a resolved {@link Scenario} into an
@@ -86,6 +88,9 @@ public final class ScenarioEngine implements ScenarioRunner {
      * programs (a new type adds a branch here).
      */
     public static ProgramFactory program(WorkloadConfig w) {
+        if (w instanceof WorkloadConfig.Flows f && f.flows().stream().anyMatch(spec -> !spec.dependsOn().isEmpty())) {
+            return () -> dependentFlows(f);
+        }
         if (w instanceof WorkloadConfig.Flows f) {
             List<FlowSpec> flows = new ArrayList<>(f.flows().size());
             for (WorkloadConfig.FlowSpec spec : f.flows()) {
@@ -106,7 +111,21 @@ public final class ScenarioEngine implements ScenarioRunner {
         if (w instanceof org.lossless.experiments.scenario.ProgramWorkload p) {
             return p::program;
         }
+        if (w instanceof WorkloadConfig.Collective c) {
+            return c::program;
+        }
         throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
+    }
+
+    /** A {@code flows} workload with {@code depends_on}: each flow posted when its dependencies are delivered. */
+    private static DagProgram dependentFlows(WorkloadConfig.Flows f) {
+        List<DagMessage> graph = new ArrayList<>(f.flows().size());
+        for (WorkloadConfig.FlowSpec spec : f.flows()) {
+            graph.add(new DagMessage(spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(), spec.priority(), spec.qps(),
+                    spec.connection(), spec.dependsOn().stream().mapToInt(Integer::intValue).toArray(), spec.delayPs(),
+                    spec.dscp()));
+        }
+        return new DagProgram(f.name(), graph);
     }
 
     /**

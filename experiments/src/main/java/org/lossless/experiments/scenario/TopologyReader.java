@@ -37,7 +37,7 @@ final class TopologyReader {
     private static final String[] FAT_TREE_KEYS = {"type", "k", "tor_oversubscription", "agg_oversubscription",
         "host_link", "fabric_link"};
     private static final String[] RAIL_KEYS = {"type", "servers", "nics_per_server", "servers_per_unit", "spines",
-        "uplinks_per_spine", "host_link", "fabric_link"};
+        "uplinks_per_spine", "host_link", "fabric_link", "nvlink"};
     private static final String[] HPCC_KEYS = {"type", "path"};
 
     private TopologyReader() {
@@ -196,7 +196,14 @@ final class TopologyReader {
         int uplinks = c.key("uplinks_per_spine").present() ? count(c.key("uplinks_per_spine"), 1) : 1;
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
-        return make(c, () -> new TopologyConfig.RailOptimized(servers, nics, perUnit, spines, uplinks, host, fabric));
+        Cursor nv = c.key("nvlink").object("rate", "latency");
+        long nvRate = nv.key("rate").rateBps(Defaults.NVLINK_RATE_BPS);
+        if (nvRate <= 0) {
+            throw nv.key("rate").error("the NVLink rate must be > 0, e.g. 2.4Tbps");
+        }
+        long nvLatency = nv.key("latency").timePs(Defaults.NVLINK_LATENCY_PS);
+        return make(c, () -> new TopologyConfig.RailOptimized(servers, nics, perUnit, spines, uplinks, host, fabric,
+                nvRate, nvLatency));
     }
 
     private static TopologyConfig.HpccFile hpccFile(Cursor c) {

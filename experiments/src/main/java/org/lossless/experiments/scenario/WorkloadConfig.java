@@ -9,10 +9,11 @@ import java.util.Objects;
  * add a record here (or a {@link ProgramWorkload} record elsewhere), a reader branch in {@link WorkloadReader}
  * and a writer branch in {@link ResolvedYaml}, and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
  */
-public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows, ProgramWorkload {
-    List<String> SUPPORTED = List.of("flows", "hpcc-flows", "nvmeof", "replication", "checkpoint", "cdf", "incast",
-            "permutation");
-    List<String> PLANNED = List.of("allreduce");
+public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows, WorkloadConfig.Collective,
+        ProgramWorkload {
+    List<String> SUPPORTED = List.of("flows", "hpcc-flows", "allreduce", "allgather", "reducescatter", "alltoall",
+            "broadcast", "nvmeof", "replication", "checkpoint", "cdf", "incast", "permutation");
+    List<String> PLANNED = List.of();
 
     /** The type name as in the scenario file. */
     String type();
@@ -88,6 +89,33 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
     }
 
     /**
+     * A collective job ({@code allreduce}, {@code allgather}, {@code reducescatter}, {@code alltoall},
+     * {@code broadcast}); {@link CollectiveReader} reads it, the workloads module runs it.
+     *
+     * @param job the validated job (ranks, size, algorithm, protocol, latencies, placement on GPU servers)
+     */
+    record Collective(org.lossless.workloads.collective.CollectiveJob job) implements WorkloadConfig {
+        public Collective {
+            Objects.requireNonNull(job, "job");
+        }
+
+        @Override
+        public String type() {
+            return job.collective().key();
+        }
+
+        @Override
+        public String name() {
+            return job.name();
+        }
+
+        /** A fresh program that runs the job (one per run). */
+        public org.lossless.workloads.collective.CollectiveProgram program() {
+            return new org.lossless.workloads.collective.CollectiveProgram(job);
+        }
+    }
+
+    /**
      * One message from {@code src} to {@code dst}.
      *
      * @param src       sending host number
@@ -100,11 +128,15 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      * @param connection name of the connection it is sent on (scenario key {@code connection}): flows of one
      *                  workload naming the same connection share its persistent QPs and are sent in list order;
      *                  null (the default) for a connection of its own
+     * @param dependsOn flows of the same workload (0-based positions in its list, each before this one) that must
+     *                  be delivered before this one is posted (scenario key {@code depends_on}; empty by default)
+     * @param delayPs   with {@code dependsOn}: how long after the last of them is delivered it is posted, ps
+     *                  (scenario key {@code delay}, default 0); {@code startPs} is then only a lower bound
      * @param dscp      DSCP its packets carry (scenario key {@code dscp}), 0..63; default CS of the priority
      *                  ({@link org.lossless.core.net.Dscp#ofPriority}, 8·priority)
      */
     record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
-                    int dscp) {
+                    List<Integer> dependsOn, long delayPs, int dscp) {
         /** Most QPs of one flow. */
         public static final int MAX_QPS = org.lossless.experiments.run.FlowSpec.MAX_QPS;
 
@@ -118,9 +150,21 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             this(src, dst, sizeBytes, startPs, priority, qps, null);
         }
 
-        /** A flow with the default DSCP of its priority. */
+        /** A flow that depends on no other, with the default DSCP of its priority. */
         public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
             this(src, dst, sizeBytes, startPs, priority, qps, connection, defaultDscp(priority));
+        }
+
+        /** A flow that depends on no other. */
+        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+                        int dscp) {
+            this(src, dst, sizeBytes, startPs, priority, qps, connection, List.of(), 0, dscp);
+        }
+
+        /** A flow with the default DSCP of its priority. */
+        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+                        List<Integer> dependsOn, long delayPs) {
+            this(src, dst, sizeBytes, startPs, priority, qps, connection, dependsOn, delayPs, defaultDscp(priority));
         }
 
         private static int defaultDscp(int priority) {
@@ -151,6 +195,10 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             }
             if (dscp < 0 || dscp > 63) {
                 throw new IllegalArgumentException("dscp must be 0..63, got " + dscp);
+            }
+            dependsOn = List.copyOf(dependsOn);
+            if (delayPs < 0) {
+                throw new IllegalArgumentException("delay must be >= 0 ps, got " + delayPs);
             }
             if (connection != null && !Scenario.validName(connection)) {
                 throw new IllegalArgumentException("bad connection name '" + connection + "'");

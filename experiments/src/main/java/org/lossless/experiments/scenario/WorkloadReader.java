@@ -16,7 +16,8 @@ final class WorkloadReader {
      * inside a signed 64-bit picosecond count (9.2e18); far larger sizes made ideal_fct_ps overflow.
      */
     public static final long MAX_FLOW_BYTES = 1L << 40;
-    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "dscp", "qps", "connection"};
+    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "dscp", "qps", "connection",
+        "depends_on", "delay"};
 
     private WorkloadReader() {
     }
@@ -54,6 +55,8 @@ final class WorkloadReader {
                 case "cdf" -> CdfReader.read(w, i, topology, defaultPriority);
                 case "incast" -> IncastReader.read(w, i, topology, defaultPriority);
                 case "permutation" -> PermutationReader.read(w, i, topology, defaultPriority);
+                case "allreduce", "allgather", "reducescatter", "alltoall", "broadcast" ->
+                        CollectiveReader.read(w, i, topology, defaultPriority);
                 default -> {
                     List<String> all = new ArrayList<>(WorkloadConfig.SUPPORTED);
                     all.addAll(WorkloadConfig.PLANNED);
@@ -109,8 +112,15 @@ final class WorkloadReader {
             int dscp = dscp(f.key("dscp"), priority);
             int qps = (int) f.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
             String connection = connection(f.key("connection"));
+            List<Integer> dependsOn = dependsOn(f.key("depends_on"), flows.size());
+            Cursor delayKey = f.key("delay");
+            if (delayKey.present() && dependsOn.isEmpty()) {
+                throw delayKey.error("applies only to a flow with depends_on: it is the wait after the last of them "
+                        + "is delivered");
+            }
+            long delay = delayKey.timePs(0);
             WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps, connection,
-                    dscp);
+                    dependsOn, delay, dscp);
             if (connection != null) {
                 checkConnection(f, spec, connections.put(connection, spec));
             }
@@ -125,6 +135,26 @@ final class WorkloadReader {
      */
     static int dscp(Cursor c, int priority) {
         return (int) c.integer(org.lossless.core.net.Dscp.ofPriority(priority), 0, 63);
+    }
+
+    /** {@code depends_on}: distinct positions of earlier flows of the list ({@code before} of them). */
+    private static List<Integer> dependsOn(Cursor c, int before) {
+        if (!c.present()) {
+            return List.of();
+        }
+        List<Integer> out = new ArrayList<>();
+        for (Cursor item : c.isList() ? c.list() : List.of(c)) {
+            long v = item.integer(0, Integer.MAX_VALUE);
+            if (v >= before) {
+                throw item.error("flow " + v + " is not listed before this one: depends_on names earlier flows of "
+                        + "this workload by position (0 to " + (before - 1) + ")");
+            }
+            if (out.contains((int) v)) {
+                throw item.error("flow " + v + " is listed twice");
+            }
+            out.add((int) v);
+        }
+        return out;
     }
 
     /** {@code connection}: a name, or absent (a connection of the flow's own). */
@@ -154,7 +184,8 @@ final class WorkloadReader {
             throw f.key("connection").error(name + " has priority " + previous.priority() + ", dscp " + previous.dscp()
                     + " and qps " + previous.qps() + " (an earlier flow); a flow on it must use the same");
         }
-        if (spec.startPs() < previous.startPs()) {
+        // a flow with depends_on is posted when those are delivered; list order still holds on the connection
+        if (spec.dependsOn().isEmpty() && previous.dependsOn().isEmpty() && spec.startPs() < previous.startPs()) {
             throw f.key("start").error("flows on " + name + " are sent in list order: this one must not start before "
                     + "the flow listed before it on that connection (" + Units.formatTime(previous.startPs()) + ")");
         }

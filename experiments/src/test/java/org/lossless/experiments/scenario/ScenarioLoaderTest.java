@@ -580,9 +580,9 @@ class ScenarioLoaderTest {
 
         @Test
         void unsupportedWorkloadType() {
-            assertEquals("t.yaml: workloads[1].type: workload type 'allreduce' is not supported yet (supported: flows, "
-                    + "hpcc-flows, nvmeof, replication, checkpoint, cdf, incast, permutation)",
-                    error(MINIMAL + "  - {type: allreduce, size: 1MB}\n"));
+            assertEquals("t.yaml: workloads[1].type: unknown workload type 'allreduse'; did you mean 'allreduce'? "
+                    + "(supported: flows, hpcc-flows, allreduce, allgather, reducescatter, alltoall, broadcast, nvmeof, replication, checkpoint, cdf, incast, permutation)",
+                    error(MINIMAL + "  - {type: allreduse, size: 1MB}\n"));
         }
 
         @Test
