@@ -42,7 +42,7 @@ class TrafficClassKeysTest {
                 error(HEAD + "      - {src: 1, dst: 0, size: 1MB, dscp: 64}\n"));
         String typo = error(HEAD + "      - {src: 1, dst: 0, size: 1MB, dcsp: 26}\n");
         assertTrue(typo.startsWith("t.yaml: workloads[0].flows[0].dcsp: unknown key")
-                && typo.endsWith("(allowed here: src, dst, size, start, priority, dscp, qps, connection)"), typo);
+                && typo.endsWith("(allowed here: src, dst, size, start, priority, dscp, qps, connection, depends_on, delay)"), typo);
     }
 
     @Test
