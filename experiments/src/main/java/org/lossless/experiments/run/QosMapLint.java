@@ -20,7 +20,8 @@ import org.lossless.topology.Topology;
 
 /**
  * The QoS-mapping lint of a scenario ({@link QosLint}): every flow of {@code flows} workloads
- * ({@code workloads[i].flows[j]}) and every (priority, DSCP) of {@code hpcc-flows} workloads ({@code workloads[i]})
+ * ({@code workloads[i].flows[j]}), every (priority, DSCP) of {@code hpcc-flows} workloads ({@code workloads[i]}) and
+ * the class of every other job (storage, datacenter, collective: {@code workloads[i]}, from its first sender),
  * with its sender and first switch, the switches' {@code switch.qos_map}, {@code switch.pfc} and
  * {@code switch.scheduling}, and the NIC's {@code nic.cnp_dscp}. Printed by {@code run} and {@code check} with the
  * other warnings; {@code check --strict} fails on them.
@@ -50,6 +51,10 @@ public final class QosMapLint {
                         uses.add(use(t, "workloads[" + i + "]", spec.priority(), spec.dscp(), spec.src()));
                     }
                 }
+            } else {
+                WorkloadConfig.Marking m = w instanceof WorkloadConfig.Collective c ? c.marking()
+                        : ((org.lossless.experiments.scenario.ProgramWorkload) w).marking();
+                uses.add(use(t, "workloads[" + i + "]", m.priority(), m.dscp(), m.sender()));
             }
         }
         return warnings(t, s.switchSettings(), s.nic(), uses);

@@ -22,6 +22,23 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
     String name();
 
     /**
+     * How a job that is not a flow list marks its packets (keys {@code priority} and {@code dscp}), and a host
+     * that sends them: the QoS-mapping lint walks this class from that host's NIC through its first switch.
+     *
+     * @param priority 802.1p priority of its connections, 0..7
+     * @param dscp     DSCP of its packets, 0..63
+     * @param sender   a host that sends (the first of its senders)
+     */
+    record Marking(int priority, int dscp, int sender) {
+        public Marking {
+            if (priority < 0 || priority > 7 || dscp < 0 || dscp > 63 || sender < 0) {
+                throw new IllegalArgumentException("priority 0..7, DSCP 0..63 and a host expected, got " + priority
+                        + ", " + dscp + ", " + sender);
+            }
+        }
+    }
+
+    /**
      * {@code flows}: an explicit list of flows.
      *
      * @param name  workload name ([A-Za-z0-9._-]+)
@@ -107,6 +124,11 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
         @Override
         public String name() {
             return job.name();
+        }
+
+        /** Its class and first rank. */
+        public Marking marking() {
+            return new Marking(job.connection().priority(), job.connection().resolvedDscp(), job.ranks().get(0));
         }
 
         /** A fresh program that runs the job (one per run). */

@@ -16,11 +16,13 @@ import org.lossless.experiments.run.PacketEngine;
 import org.lossless.experiments.run.PacketNetwork;
 import org.lossless.experiments.run.PortResult;
 import org.lossless.experiments.run.QosMapLint;
+import org.lossless.experiments.results.FlowExport;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.nic.Flow;
+import org.lossless.workloads.traffic.Message;
 
 /**
  * Traffic classes end to end, from scenario keys: the NIC marks a DSCP per workload, the switch maps it to a
@@ -181,6 +183,86 @@ class TrafficClassesTest {
             RunResult r = run(s, null);
             System.out.println("NIC priority 3, switch class 4: " + r.dropPackets() + " frames dropped, PAUSE frames "
                     + "for priority 4: " + row(r, "sw0", 0, 4).pauseTx());
+            assertTrue(r.dropPackets() > 0, "the NICs never stop: headroom overflows");
+            assertTrue(row(r, "sw0", 0, 4).pauseTx() > 0, "the switch did pause priority 4");
+            assertEquals(0, row(r, "sw0", 0, 3).pauseTx());
+        }
+    }
+
+    /**
+     * Jobs that are not flow lists mark every packet with their {@code dscp}: the messages of an NVMe-oF job
+     * (capsules from the initiator, RDMA WRITEs and completions from the target), of an incast and of a
+     * {@code depends_on} flow graph all travel on connections marked as the job says (recorded without a network,
+     * as {@code lossless export flows} does).
+     */
+    @Test
+    void everyMessageOfAJobCarriesItsDscp() {
+        Scenario s = scenario("""
+                name: marks
+                topology: {type: star, hosts: 4, host_link: {rate: 100Gbps, delay: 1us}}
+                workloads:
+                  - {type: nvmeof, name: nvme, initiators: [1], targets: [0], ios: 3, block_size: 8KiB, read_fraction: 1,
+                     priority: 0, dscp: 10}
+                  - {type: incast, name: burst, receiver: 3, senders: [1, 2], size: 10KB, dscp: 46}
+                  - type: flows
+                    name: graph
+                    flows:
+                      - {src: 1, dst: 2, size: 4KB, dscp: 26}
+                      - {src: 2, dst: 1, size: 4KB, dscp: 26, depends_on: [0]}
+                """);
+        List<Message> messages = FlowExport.record(ScenarioEngine.input(s));
+        java.util.Map<String, java.util.Set<String>> marks = new java.util.TreeMap<>();
+        for (Message m : messages) {
+            marks.computeIfAbsent(m.workload(), k -> new java.util.TreeSet<>()).add(m.connection().srcHost() + ":"
+                    + m.connection().options().priority() + "/" + m.connection().options().resolvedDscp());
+        }
+        // nvme: reads = capsule (h1) + RDMA WRITE and completion (h0), on one connection opened by the initiator
+        assertEquals(java.util.Map.of("nvme", java.util.Set.of("1:0/10", "0:0/10"), "burst",
+                java.util.Set.of("1:3/46", "2:3/46"), "graph", java.util.Set.of("1:3/26", "2:3/26")), marks);
+        assertEquals(3 * 3 + 2 + 2, messages.size(), "3 reads of 3 messages, 2 incast messages, 2 flows");
+    }
+
+    /**
+     * A job's DSCP decides its class in the switches, not its NIC priority: an incast (2 senders x 2 MB into h2 of a
+     * 3-host star, 1 MB buffer, no congestion control, PFC on 3 and 4) on NIC priority 3 marked DSCP 34 lands on
+     * traffic class 4, so the switch pauses priority 4, which stops nothing: lossless drops, and the lint names the
+     * job and the hop beforehand. Marked 26 (class 3): no finding, no drop. The same as {@link NicAndSwitchDisagree}
+     * with flows, for a job the workloads module generates.
+     */
+    @Nested
+    class AnIncastJobOnTheWrongClass {
+        static String yaml(int dscp) {
+            return """
+                    name: incast-class
+                    stop_time: 1ms
+                    topology: {type: star, hosts: 3, host_link: {rate: 100Gbps, delay: 1us}}
+                    switch:
+                      buffer_size: 1MB
+                      pfc: {enabled: true, priorities: [3, 4]}
+                    nic: {cc: none}
+                    workloads:
+                      - {type: incast, receiver: 2, senders: [0, 1], size: 2MB, priority: 3, dscp: %d}
+                    """.formatted(dscp);
+        }
+
+        @Test
+        void markedForItsPriorityItIsLossless() {
+            Scenario s = scenario(yaml(26));
+            assertEquals(List.of(), QosMapLint.of(s));
+            RunResult r = run(s, null);
+            assertEquals(0, r.dropPackets());
+            assertTrue(row(r, "sw0", 0, 3).pauseTx() > 0);
+        }
+
+        @Test
+        void markedForAnotherClassTheLintNamesTheJobAndTheRunDrops() {
+            Scenario s = scenario(yaml(34));
+            List<String> w = QosMapLint.of(s);
+            assertEquals(1, w.size(), w.toString());
+            assertTrue(w.get(0).startsWith("workloads[0] (priority 3, DSCP 34): hop NIC -> switch (h0 -> sw0): NIC and "
+                    + "switch disagree on the PFC priority"), w.get(0));
+            RunResult r = run(s, null);
+            System.out.println("incast job, NIC priority 3, switch class 4: " + r.dropPackets() + " frames dropped");
             assertTrue(r.dropPackets() > 0, "the NICs never stop: headroom overflows");
             assertTrue(row(r, "sw0", 0, 4).pauseTx() > 0, "the switch did pause priority 4");
             assertEquals(0, row(r, "sw0", 0, 3).pauseTx());
