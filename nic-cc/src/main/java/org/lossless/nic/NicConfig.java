@@ -1,5 +1,6 @@
 package org.lossless.nic;
 
+import org.lossless.core.net.Dscp;
 import org.lossless.nic.dcqcn.DcqcnParams;
 
 /**
@@ -26,6 +27,10 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  * @param pfcResponsePs {@code nic.pfc_response_time}: time from a PAUSE's arrival until the NIC starts no new
  *                    frame of the paused priority, ps, or {@link #AUTO_PFC_RESPONSE} (the default): the IEEE 802.3
  *                    budget at the host link's speed (394 quanta = 2.02 us at 100 Gb/s)
+ * @param ackDscp     DSCP of ACK/NACK frames ({@code nic.ack_dscp}), 0..63, or {@link #SAME_AS_DATA}: the
+ *                    QP's DSCP (default when ACKs travel on the data priority; else CS of {@code ackPriority})
+ * @param cnpDscp     DSCP of CNP frames ({@code nic.cnp_dscp}), 0..63; default CS of {@code cnpPriority}
+ *                    (48 for priority 6, mlx5's default)
  * @param ackDelayPs  {@code nic.ack_delay}: ACK generation delay, ps, from the handling of a data packet until its ACK
  *                    or NACK joins the NIC's send queue (default 0)
  * @param nackIntervalPs {@code nic.nack_interval}: the receiver sends the NACK of a sequence gap again when an
@@ -33,8 +38,8 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  *                    NACK per gap (the requester's timeout recovers a lost NACK)
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                        RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, long ackDelayPs,
-                        long nackIntervalPs) {
+                        RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
+                        long ackDelayPs, long nackIntervalPs) {
     /** IB local ACK timeout exponent of the default timeout: 4.096 us x 2^14 (perftest's default {@code -u 14}). */
     public static final int DEFAULT_ACK_TIMEOUT_EXPONENT = 14;
     /** Default retransmission timeout: 4.096 us x 2^14 = 67.108864 ms. */
@@ -87,6 +92,12 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         if (cnpPriority < 0 || cnpPriority > 7) {
             throw new IllegalArgumentException("nic.cnp_priority must be 0..7, got " + cnpPriority);
         }
+        if (ackDscp < SAME_AS_DATA || ackDscp > Dscp.MAX) {
+            throw new IllegalArgumentException("nic.ack_dscp must be 0..63 or data, got " + ackDscp);
+        }
+        if (cnpDscp < 0 || cnpDscp > Dscp.MAX) {
+            throw new IllegalArgumentException("nic.cnp_dscp must be 0..63, got " + cnpDscp);
+        }
         if (window != NO_WINDOW && window != BDP_WINDOW && window < mtu) {
             throw new IllegalArgumentException("nic.window must be none, bdp or at least one MTU (" + mtu
                     + " bytes), got " + window + " bytes");
@@ -100,11 +111,25 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         }
     }
 
-    /** With the default ACK delay and NACK retry interval. */
+    /** DSCPs of ACKs and CNPs derived from their priorities ({@link #defaultAckDscp}, {@link Dscp#ofPriority}), the
+     * default ACK delay and NACK retry interval. */
     public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
                      RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs) {
         this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                DEFAULT_ACK_DELAY_PS, DEFAULT_NACK_INTERVAL_PS);
+                defaultAckDscp(ackPriority), Dscp.ofPriority(cnpPriority), DEFAULT_ACK_DELAY_PS,
+                DEFAULT_NACK_INTERVAL_PS);
+    }
+
+    /** With DSCPs {@code ackDscp} and {@code cnpDscp}, the default ACK delay and NACK retry interval. */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp,
+                cnpDscp, DEFAULT_ACK_DELAY_PS, DEFAULT_NACK_INTERVAL_PS);
+    }
+
+    /** The default {@code nic.ack_dscp}: the QP's DSCP with ACKs on the data priority, else CS of the ACK priority. */
+    public static int defaultAckDscp(int ackPriority) {
+        return ackPriority == SAME_AS_DATA ? SAME_AS_DATA : Dscp.ofPriority(ackPriority);
     }
 
     /** With the default PFC response time (auto). */
@@ -148,49 +173,55 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
-                defaultCc(params), pfcResponsePs, ackDelayPs, nackIntervalPs);
+                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
     }
 
     /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
     public NicConfig withCc(String name) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs,
-                ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs,
-                ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs,
-                ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
     }
 
     /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
     public NicConfig withPfcResponse(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps,
-                ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
+    }
+
+    /** Same settings with ACK/NACK DSCP {@code ack} (0..63 or {@link #SAME_AS_DATA}) and CNP DSCP {@code cnp}. */
+    public NicConfig withDscp(int ack, int cnp) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ack, cnp, ackDelayPs, nackIntervalPs);
     }
 
     /** Same settings with {@code nic.ack_delay} = {@code ps}. */
     public NicConfig withAckDelay(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ps, nackIntervalPs);
+                ackDscp, cnpDscp, ps, nackIntervalPs);
     }
 
     /** Same settings with {@code nic.nack_interval} = {@code ps} (0: one NACK per gap). */
     public NicConfig withNackInterval(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDelayPs, ps);
+                ackDscp, cnpDscp, ackDelayPs, ps);
     }
 
     /** Same settings with retransmission timeout {@code ps}. */
     public NicConfig withRto(long ps) {
         return new NicConfig(mtu, ackEvery, ps, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
     }
 
     /** Whether QPs are held by a send window. */
