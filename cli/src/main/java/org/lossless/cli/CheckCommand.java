@@ -34,6 +34,10 @@ final class CheckCommand implements Callable<Integer> {
             + "Repeatable; applied in order.")
     List<String> sets = new ArrayList<>();
 
+    @Option(names = "--max-telemetry", paramLabel = "SIZE", description = "Warn when the time series could exceed "
+            + "SIZE (default " + TelemetryLimit.DEFAULT + "; run refuses to start above it).")
+    String maxTelemetry;
+
     CheckCommand(Context ctx) {
         this.ctx = ctx;
     }
@@ -46,6 +50,11 @@ final class CheckCommand implements Callable<Integer> {
         ctx.out().flush();
         // also on stderr, as `run` does: the resolved YAML on stdout is often redirected to a file
         Warnings.print(ctx, s);
+        String telemetry = TelemetryLimit.warning(s, maxTelemetry);
+        if (telemetry != null) {
+            ctx.err().println("lossless: warning: " + telemetry);
+            ctx.err().flush();
+        }
         return 0;
     }
 

@@ -1,5 +1,6 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.run.RunInterruptedException;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.core.text.DidYouMean;
@@ -23,12 +24,14 @@ public final class Cli {
     public static final int OK = 0;
     public static final int INTERNAL = 1;
     public static final int BAD_INPUT = 2;
+    /** A run stopped by SIGINT or SIGTERM (the JVM itself exits with 130 or 143 then). */
+    public static final int INTERRUPTED = 130;
 
     private final Context ctx;
 
     /** The real command line: working directory {@code user.dir}, the packet engine. */
     public Cli(PrintWriter out, PrintWriter err) {
-        this(out, err, Path.of("").toAbsolutePath(), Runners::packet, Runners::report);
+        this(out, err, Path.of("").toAbsolutePath(), Runners::packet, Runners.reporter());
     }
 
     /** For tests: a working directory for relative paths and {@code results/}, and a stand-in engine. */
@@ -53,6 +56,7 @@ public final class Cli {
         CommandLine cl = new CommandLine(new LosslessCommand());
         cl.addSubcommand("run", new CommandLine(new RunCommand(ctx)));
         cl.addSubcommand("check", new CommandLine(new CheckCommand(ctx)));
+        cl.addSubcommand("sweep", new CommandLine(new SweepCommand(ctx)));
         cl.addSubcommand("demo", new CommandLine(new DemoCommand(ctx)));
         cl.addSubcommand("report", new CommandLine(new ReportCommand(ctx)));
         cl.addSubcommand("fluid", new CommandLine(new FluidCommand()));
@@ -66,12 +70,17 @@ public final class Cli {
                 .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
                 .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx)))
                 .addSubcommand("flows", new CommandLine(new ExportFlowsCommand(ctx))));
+        cl.addSubcommand("replay", VerbsCommands.replay(ctx));
+        cl.addSubcommand("calibrate", new CommandLine(new CalibrateCommand(ctx)));
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setParameterExceptionHandler(this::badParameter);
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof RunInterruptedException) {
+                return INTERRUPTED; // the shutdown hook has said it (Interrupts); the JVM is ending
+            }
             if (ex instanceof ScenarioException || ex instanceof UserError) {
-                ctx.err().println("lossless: " + ex.getMessage());
+                ctx.err().println("lossless: " + org.lossless.core.text.Printable.message(ex.getMessage()));
                 ctx.err().flush();
                 return BAD_INPUT;
             }
@@ -80,10 +89,34 @@ public final class Cli {
         return cl;
     }
 
+    /** What to do when the heap is too small: a limit the user can raise, not a bug. */
+    static String outOfMemory() {
+        long max = Runtime.getRuntime().maxMemory();
+        String heap = max >= 1_000_000_000L ? String.format(java.util.Locale.ROOT, "%.1f GB", max / 1e9)
+                : max / 1_000_000 + " MB";
+        return String.format(java.util.Locale.ROOT, "lossless: out of memory: the scenario needs more than the "
+                + "%s Java heap; give it more with LOSSLESS_HEAP (e.g. LOSSLESS_HEAP=16g ./lossless ...), or "
+                + "make it smaller (fewer hosts or flows, a shorter stop_time, less telemetry)", heap);
+    }
+
     private int badParameter(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
-        StringBuilder sb = new StringBuilder(cmd.getCommandSpec().qualifiedName()).append(": ").append(ex.getMessage());
-        if (ex instanceof UnmatchedArgumentException u) {
+        StringBuilder sb = new StringBuilder(cmd.getCommandSpec().qualifiedName()).append(": ");
+        if (ex instanceof UnmatchedArgumentException u && !cmd.getSubcommands().isEmpty() && !u.getUnmatched().isEmpty()
+                && !u.getUnmatched().get(0).startsWith("-") && cmd.getParseResult() != null
+                && !cmd.getParseResult().hasSubcommand()) {
+            // a word where a command belongs: name it and list the commands instead of picocli's "Unmatched argument"
+            String word = u.getUnmatched().get(0);
+            sb.append("unknown command '").append(org.lossless.core.text.Printable.of(word))
+                    .append("' (commands: ").append(String.join(", ", cmd.getSubcommands().keySet())).append(')');
+            String close = DidYouMean.closest(word, cmd.getSubcommands().keySet());
+            if (close != null) {
+                sb.append(" (did you mean ").append(close).append("?)");
+            }
+        } else {
+            sb.append(ex.getMessage());
+        }
+        if (ex instanceof UnmatchedArgumentException u && !sb.toString().contains("unknown command '")) {
             List<String> suggestions = u.getSuggestions();
             List<String> unmatched = u.getUnmatched();
             if (suggestions.isEmpty() && !unmatched.isEmpty() && !cmd.getSubcommands().isEmpty()
@@ -103,6 +136,11 @@ public final class Cli {
 
     private int internal(Throwable t) {
         PrintWriter err = ctx.err();
+        if (t instanceof OutOfMemoryError) {
+            err.println(outOfMemory());
+            err.flush();
+            return BAD_INPUT;
+        }
         if (t instanceof UnsupportedOperationException) {
             err.println("lossless: not available yet: " + t.getMessage());
         } else {

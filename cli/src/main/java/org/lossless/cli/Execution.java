@@ -1,13 +1,24 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.experiments.results.ResultsWriter;
 import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
+import org.lossless.experiments.results.Interrupts;
+import org.lossless.experiments.run.RunProgress;
+
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 
 /** Runs a loaded scenario and writes its result directory; shared by {@code run} and {@code demo}. */
@@ -15,42 +26,116 @@ final class Execution {
     private Execution() {
     }
 
-    /** {@code results/<name>-<seed>} under the working directory. */
-    static Path defaultOut(Context ctx, Scenario s) {
-        return ctx.cwd().resolve("results").resolve(s.name() + "-" + s.seed());
+    /**
+     * {@code results/<name>-<seed>} under the working directory; with {@code --set} overrides
+     * {@code results/<name>-<seed>-<hash>}, where hash is the first 8 hex digits of the SHA-256 of the
+     * overrides as typed (one per line, in order), so differently overridden runs never share a directory
+     * and the same overrides find their directory again.
+     */
+    static Path defaultOut(Context ctx, Scenario s, List<String> sets) {
+        String name = s.name() + "-" + s.seed();
+        if (!sets.isEmpty()) {
+            name += "-" + overridesHash(sets);
+        }
+        return ctx.cwd().resolve("results").resolve(name);
     }
 
-    static int run(Context ctx, Scenario scenario, Path outOption, boolean report) {
-        Path out = outOption == null ? defaultOut(ctx, scenario) : ctx.resolve(outOption);
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new UserError("--out " + out + ": exists and is not a directory");
-        }
-        RunResult result;
+    /** First 8 hex digits of SHA-256 over the overrides joined by newlines. */
+    static String overridesHash(List<String> sets) {
         try {
-            result = ResultsWriter.runAndWrite(out, scenario, ctx.runner().get());
+            byte[] d = MessageDigest.getInstance("SHA-256")
+                    .digest(String.join("\n", sets).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
+                   boolean quiet) {
+        if (report && ctx.reporter() == null && !demo) {
+            throw new UserError("--report: reports are not implemented yet; run without --report (the result "
+                    + "files are CSV and JSON, see README.md)");
+        }
+        Path out = outOption == null ? defaultOut(ctx, scenario, sets) : ctx.resolve(outOption);
+        OutputRule.checkDirectory(out, OutputRule.RUN);
+        RunResult result;
+        RunProgress progress = new RunProgress();
+        try (ProgressDisplay display = ProgressDisplay.start(progress, ctx.err(), quiet);
+             Interrupts.Registration ignored = Interrupts.register(new Interrupts.Handler() {
+                 @Override
+                 public void stop() {
+                     progress.requestStop();
+                 }
+
+                 @Override
+                 public void cleaned() {
+                     display.close();
+                     ctx.err().println(interruptedLine(progress));
+                     ctx.err().flush();
+                 }
+             })) {
+            result = ResultsWriter.runAndWrite(out, scenario, ctx.runner().get(), progress);
         } catch (IOException e) {
-            throw new UserError("cannot write the results to " + out + ": " + e.getMessage());
+            throw OutputFiles.cannotWrite(out, e);
         }
         ctx.out().println(summaryLine(scenario, result, out));
-        if (report) {
-            try {
-                ctx.reporter().accept(out);
-                Path html = out.resolve("report.html");
-                if (Files.isRegularFile(html)) {
-                    ctx.out().println("report: " + html);
-                }
-            } catch (UnsupportedOperationException e) {
-                ctx.err().println("lossless: note: " + e.getMessage() + "; the result files are in " + out);
+        for (String w : truncation(result)) {
+            ctx.err().println("lossless: warning: " + w);
+        }
+        ctx.err().flush();
+        if (report && ctx.reporter() == null) {
+            ctx.err().println("lossless: note: reports are not implemented yet; the result files are in " + out);
+        } else if (report) {
+            ctx.reporter().accept(out);
+            Path html = out.resolve("report.html");
+            if (Files.isRegularFile(html)) {
+                ctx.out().println("report: " + html);
             }
         }
         ctx.out().flush();
         return 0;
     }
 
+    /**
+     * What a run that did not finish its work must say: "stop_time 100 ms reached with 4 of 40 flows
+     * unfinished; raise stop_time", and for a deadlock the cycle of paused queues.
+     */
+    static List<String> truncation(RunResult r) {
+        long left = r.unfinished();
+        String flows = left + " of " + r.flows().size() + " flows unfinished";
+        return switch (r.stoppedBy()) {
+            case DONE -> List.of();
+            case STOP_TIME -> List.of("stop_time " + ms(r.simTimePs()) + " reached with " + flows + "; raise stop_time"
+                    + " (summary.json: fct_slowdown_censored counts them with their slowdown so far)");
+            case DEADLOCK -> List.of("PFC deadlock: the paused queues " + cycle(r.deadlockCycle()) + " wait on each other and sent nothing during the last part "
+                    + "of the run; " + flows + " at stop_time " + ms(r.simTimePs()) + " (see pause_graph.csv)");
+        };
+    }
+
+    private static String cycle(List<String> c) {
+        return c.isEmpty() ? "(cycle not recorded)" : String.join(" -> ", c) + " -> " + c.get(0);
+    }
+
+    /** "lossless: interrupted at 2.31 ms of 10 ms simulated; no results written". */
+    static String interruptedLine(RunProgress p) {
+        if (!p.started()) {
+            return "lossless: interrupted before the simulation started; no results written";
+        }
+        return "lossless: interrupted at " + ms(p.simTimePs()) + " of " + ms(p.stopTimePs())
+                + " simulated; no results written";
+    }
+
+    /** A time in ms with at most three decimals and no trailing zeros: "2.31 ms", "10 ms". */
+    static String ms(long ps) {
+        return BigDecimal.valueOf(ps).movePointLeft(9).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString() + " ms";
+    }
+
     private static String summaryLine(Scenario s, RunResult r, Path out) {
         long done = r.flows().stream().filter(FlowResult::finished).count();
         return String.format(Locale.ROOT, "%s (seed %d): %d of %d flows finished, simulated %.3f ms; results in %s",
-                s.name(), s.seed(), done, r.flows().size(), r.simTimePs() / 1e9, out);
+                s.name(), s.seed(), done, r.flows().size(), r.simTimePs() / 1e9, out) + RunLines.of(r);
     }
 
     /** Seed option value as an override, checked here so the message names --seed. */

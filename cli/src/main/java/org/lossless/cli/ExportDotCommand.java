@@ -29,6 +29,9 @@ final class ExportDotCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.")
     Path out;
 
+    @Option(names = "--force", description = "Replace --out if it exists.")
+    boolean force;
+
     @Option(names = "--labels", negatable = true, description = "Label every edge with rate and delay (default: "
             + "only up to " + DotExport.LABEL_LIMIT + " cables).")
     Boolean labels;
@@ -51,7 +54,7 @@ final class ExportDotCommand implements Callable<Integer> {
             ctx.out().print(dot);
         } else {
             Path file = ctx.resolve(out);
-            OutputFiles.write(file, dot, "--out");
+            OutputFiles.write(file, dot, force);
             ctx.out().println("wrote " + file + ": " + t);
         }
         ctx.out().flush();

@@ -27,6 +27,8 @@ import picocli.CommandLine.Parameters;
             "Workloads run without the network (the same traffic programs as 'run'); post times of messages posted "
                 + "in reaction to others come from a simple timing model: " + FlowExport.LATENCY_DOC + "."})
 final class ExportFlowsCommand implements Callable<Integer> {
+    /** The result kind of an export directory ({@link org.lossless.experiments.results.OutputRule}). */
+    static final String KIND = "flows-export";
     static final String CSV = "messages.csv";
     static final String JSON = "messages.json";
     private final Context ctx;
@@ -35,7 +37,7 @@ final class ExportFlowsCommand implements Callable<Integer> {
     Path scenario;
 
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory for messages.csv and "
-            + "messages.json (created if missing; files of these names are replaced only if an earlier export wrote them).")
+            + "messages.json: created, or replaced if it is an earlier export (a folder holding anything else is refused).")
     Path out;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a scenario key. Repeatable.")
@@ -52,9 +54,11 @@ final class ExportFlowsCommand implements Callable<Integer> {
         Path dir = ctx.resolve(out);
         refuseForeign(dir.resolve(CSV), FlowExport.CSV_HEADER);
         refuseForeign(dir.resolve(JSON), "{\n  \"format\" : \"" + FlowExport.JSON_FORMAT + "\"");
-        dir = OutputFiles.directory(dir, "--out");
-        OutputFiles.write(dir.resolve(CSV), FlowExport.csv(messages), "--out");
-        OutputFiles.write(dir.resolve(JSON), FlowExport.json(messages), "--out");
+        // the one output rule: a new or empty folder, or an earlier export (replaced atomically)
+        OutputFiles.directory(dir, KIND, d -> {
+            Files.writeString(d.resolve(CSV), FlowExport.csv(messages), java.nio.charset.StandardCharsets.UTF_8);
+            Files.writeString(d.resolve(JSON), FlowExport.json(messages), java.nio.charset.StandardCharsets.UTF_8);
+        });
         long connections = messages.stream().mapToInt(m -> m.connection().id()).distinct().count();
         ctx.out().printf("wrote %s: %s, %s (%d messages on %d connections)%n", dir, CSV, JSON, messages.size(),
                 connections);

@@ -10,6 +10,7 @@ import org.lossless.topology.io.HpccExport;
 import org.lossless.topology.io.HpccFlow;
 import org.lossless.topology.io.HpccFlowFile;
 import org.lossless.topology.io.HpccTopologyFile;
+import org.lossless.workloads.datacenter.HpccFlows;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.Op;
@@ -17,6 +18,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,24 +30,27 @@ import java.util.concurrent.Callable;
  * simulator's {@code topology.txt}, {@code flow.txt} and {@code trace.txt}.
  *
  * <p>Mapping: node ids are the topology's (hosts first for every built-in type); a flow's priority is
- * its priority group; dport 100 (HPCC's background tag); start = scenario start + 2 s (HPCC's
+ * its priority group; dport 200 for incast messages and 100 for the rest (HPCC's tags,
+ * {@link org.lossless.workloads.datacenter.HpccFlows}); start = scenario start + 2 s (HPCC's
  * convention, undone by {@code hpcc-flows}' default {@code time_origin}); per-link error rates of an
  * {@code hpcc-file} topology are kept, other topologies have none.
  */
 @Command(name = "hpcc", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Writes the scenario's topology and flows as the HPCC ns-3 simulator's input files: "
                 + "topology.txt, flow.txt (flows sorted by start; start = scenario start + 2 s; priority group = "
-                + "priority; dport 100) and trace.txt (traces nothing).",
+                + "priority; dport 200 for incast messages, else 100) and trace.txt (traces nothing).",
             "The HPCC config file (switch and NIC settings) is not written: name these files in it as "
                 + "TOPOLOGY_FILE, FLOW_FILE and TRACE_FILE."})
 final class ExportHpccCommand implements Callable<Integer> {
+    /** The result kind of an export directory ({@link org.lossless.experiments.results.OutputRule}). */
+    static final String KIND = "hpcc-export";
     private final Context ctx;
 
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML), see docs/scenario.md.")
     Path scenario;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory for the three files "
-            + "(created if missing; existing files of these names are replaced).")
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory for the three files: "
+            + "created, or replaced if it is a previous export (a folder holding anything else is refused).")
     Path out;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a scenario key. Repeatable.")
@@ -61,13 +67,11 @@ final class ExportHpccCommand implements Callable<Integer> {
         Topology t = in.topology();
         // the messages the workloads post (the same programs as a run, without the network)
         List<Message> messages = FlowExport.record(in);
-        List<HpccFlow> flows = new ArrayList<>(messages.size());
+        List<HpccFlow> flows = HpccFlows.of(t, messages);
         long multiQp = 0;
         long notWrite = 0;
         for (Message m : messages) {
             ConnectionOptions o = m.connection().options();
-            flows.add(HpccFlow.ofHosts(t, m.dataSrc(), m.dataDst(), o.priority(), HpccFlow.DPORT_BACKGROUND, m.bytes(),
-                    m.postPs() + HpccFlow.CONVENTIONAL_START_PS));
             multiQp += o.qps() > 1 ? 1 : 0;
             notWrite += m.op() != Op.WRITE ? 1 : 0;
         }
@@ -84,11 +88,13 @@ final class ExportHpccCommand implements Callable<Integer> {
         }
         String topology = HpccTopologyFile.format(t, errorRates, warnings);
         String flowText = HpccFlowFile.format(flows, warnings);
-        Path dir = OutputFiles.directory(ctx.resolve(out), "--out");
-        OutputFiles.write(dir.resolve(HpccExport.TOPOLOGY_FILE), topology, "--out");
-        OutputFiles.write(dir.resolve(HpccExport.FLOW_FILE), flowText, "--out");
-        // HPCC does not check that the trace file opened: it must exist; "0" traces nothing
-        OutputFiles.write(dir.resolve(HpccExport.TRACE_FILE), "0\n", "--out");
+        Path dir = ctx.resolve(out);
+        OutputFiles.directory(dir, KIND, d -> {
+            Files.writeString(d.resolve(HpccExport.TOPOLOGY_FILE), topology, StandardCharsets.UTF_8);
+            Files.writeString(d.resolve(HpccExport.FLOW_FILE), flowText, StandardCharsets.UTF_8);
+            // HPCC does not check that the trace file opened: it must exist; "0" traces nothing
+            Files.writeString(d.resolve(HpccExport.TRACE_FILE), "0\n", StandardCharsets.UTF_8);
+        });
         for (String w : warnings) {
             ctx.err().println("lossless: warning: " + w);
         }

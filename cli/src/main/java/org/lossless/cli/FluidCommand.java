@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.lossless.experiments.results.OutputRule;
+import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.nic.fluid.FixedPoint;
 import org.lossless.nic.fluid.FluidRun;
 import org.lossless.plots.FluidChart;
@@ -24,6 +26,8 @@ import picocli.CommandLine.Spec;
     description = {"The DCQCN fluid model (CoNEXT'16) for N flows on one bottleneck; writes fluid.csv, fluid.json and fluid.png.",
         "Defaults: profile paper2015 with ECN 5KB / 200KB / 1 % (the CoNEXT'16 setting)."})
 public final class FluidCommand implements Callable<Integer> {
+    /** The result kind of a fluid directory ({@link OutputRule}). */
+    static final String KIND = "fluid";
     @Spec
     CommandSpec spec;
 
@@ -51,7 +55,7 @@ public final class FluidCommand implements Callable<Integer> {
     @Option(names = "--method", paramLabel = "M", description = "euler (default) or rk4")
     String method;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "output directory")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "output directory: created, or replaced if it is a previous fluid result (a folder holding anything else is refused)")
     Path out;
 
     @Override
@@ -68,16 +72,23 @@ public final class FluidCommand implements Callable<Integer> {
                 }
             }
         }
-        FluidRun.Result r;
+        FluidRun.Result[] result = new FluidRun.Result[1];
+        FluidRun.Request request = new FluidRun.Request(flows, rate, delay, duration, sets, step, sample, m);
         try {
-            r = FluidRun.run(new FluidRun.Request(flows, rate, delay, duration, sets, step, sample, m), out);
-        } catch (IllegalArgumentException e) {
+            FluidRun.plan(request);
+            OutputRule.checkDirectory(out, KIND);
+            OutputRule.writeDirectory(out, KIND, dir -> {
+                result[0] = FluidRun.run(request, dir);
+                FluidChart.write(result[0].csv(), dir.resolve(FluidChart.FILE_NAME));
+            });
+        } catch (IllegalArgumentException | ScenarioException e) {
             err.println("lossless fluid: " + e.getMessage());
             return 2;
         } catch (IOException e) {
-            err.println("lossless fluid: cannot write " + out + ": " + e.getMessage());
+            err.println("lossless fluid: cannot write the results to " + out + ": " + OutputFiles.reason(e));
             return 2;
         }
+        FluidRun.Result r = result[0];
         PrintWriter o = spec.commandLine().getOut();
         FixedPoint fp = r.fixedPoint();
         if (fp.exists()) {
@@ -90,14 +101,7 @@ public final class FluidCommand implements Callable<Integer> {
         for (String note : r.plan().notes()) {
             o.println("note: " + note);
         }
-        Path png = out.resolve(FluidChart.FILE_NAME);
-        try {
-            FluidChart.write(r.csv(), png);
-        } catch (IOException e) {
-            err.println("lossless fluid: cannot write " + png + ": " + e.getMessage());
-            return 2;
-        }
-        o.println("wrote " + r.csv() + " and " + png);
+        o.println("wrote " + out.resolve(r.csv().getFileName()) + " and " + out.resolve(FluidChart.FILE_NAME));
         return 0;
     }
 }

@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.lossless.core.text.UserFiles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -177,7 +178,7 @@ final class ImportHpccCommand implements Callable<Integer> {
         if (config != null) {
             configNote = "; " + scenario.kept(fromConfig) + " settings from the config";
         }
-        OutputFiles.write(scenarioFile, yaml, "--out");
+        OutputFiles.write(scenarioFile, yaml, force);
         for (String w : warnings) {
             ctx.err().println("lossless: warning: " + w);
         }
@@ -192,7 +193,13 @@ final class ImportHpccCommand implements Callable<Integer> {
     /** Reads and parses an input file; every failure is bad input naming the option. */
     private static <T> T read(String option, Path file, String display, Function<String, T> parser) {
         String text;
+        if (Files.exists(file) && !Files.isDirectory(file) && !Files.isRegularFile(file)) {
+            throw new UserError(option + " " + display + ": is not a regular file (a device, FIFO or socket)");
+        }
         try {
+            if (Files.isRegularFile(file) && Files.size(file) > UserFiles.DEFAULT_MAX_BYTES) {
+                throw new UserError(option + " " + display + ": is larger than 256 MiB, the most Lossless reads");
+            }
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new UserError(option + " " + display + ": no such file");

@@ -2,13 +2,12 @@ package org.lossless.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.nic.importers.Mlx5SysfsImporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,14 +33,18 @@ public final class ImportMlx5Command implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "scenario fragment to write (YAML)")
     Path out;
 
+    @Option(names = "--force", description = "Replace --out if it exists.")
+    boolean force;
+
     @Override
     public Integer call() {
+        OutputRule.checkFile(out, force);
         PrintWriter err = spec.commandLine().getErr();
         Mlx5SysfsImporter.Result r;
         try {
             r = Mlx5SysfsImporter.read(dir);
         } catch (IllegalArgumentException e) {
-            err.println("lossless import mlx5: " + e.getMessage());
+            err.println("lossless import mlx5: " + org.lossless.core.text.Printable.message(e.getMessage()));
             return 2;
         } catch (NoSuchFileException e) {
             err.println("lossless import mlx5: " + e.getFile() + ": no such file or directory");
@@ -62,16 +65,7 @@ public final class ImportMlx5Command implements Callable<Integer> {
             text.append("# unknown file ").append(f).append(" (not imported)\n");
         }
         text.append(KeyPathYaml.write(r.settings()));
-        try {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(out, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            err.println("lossless import mlx5: cannot write " + out + ": " + e.getMessage());
-            return 2;
-        }
+        OutputFiles.write(out, text.toString(), force);
         PrintWriter o = spec.commandLine().getOut();
         o.println("wrote " + out + " (" + (r.settings().size() - 1) + " settings on profile mlx5)");
         for (String f : r.unknownFiles()) {

@@ -1,8 +1,7 @@
 package org.lossless.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
+import org.lossless.experiments.results.OutputRule;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.lossless.switchmodel.sonic.SonicImport;
@@ -31,10 +30,16 @@ public final class ImportSonicCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "YAML snippet to write (default: standard output)")
     Path out;
 
+    @Option(names = "--force", description = "Replace --out if it exists.")
+    boolean force;
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
+        if (out != null) {
+            OutputRule.checkFile(out, force);
+        }
         try {
             SonicImport imp = SonicImporter.importFile(input);
             String yaml = imp.toYaml();
@@ -47,18 +52,14 @@ public final class ImportSonicCommand implements Callable<Integer> {
                 stdout.print(yaml);
                 stdout.flush();
             } else {
-                Files.writeString(out, yaml);
+                OutputFiles.write(out, yaml, force);
                 err.println("wrote " + out + " (" + imp.notes().size() + " notes, " + imp.unmapped().size()
                         + " items not imported; see the comments)");
                 err.flush();
             }
             return 0;
         } catch (IllegalArgumentException e) {
-            err.println("lossless import sonic: " + e.getMessage());
-            err.flush();
-            return 2;
-        } catch (IOException e) {
-            err.println("lossless import sonic: " + out + ": cannot write: " + e.getMessage());
+            err.println("lossless import sonic: " + org.lossless.core.text.Printable.message(e.getMessage()));
             err.flush();
             return 2;
         }

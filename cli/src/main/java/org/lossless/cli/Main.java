@@ -20,6 +20,9 @@ public final class Main {
             code = new Cli(out, err).execute(args);
             out.flush();
             err.flush();
+        } catch (OutOfMemoryError e) {
+            System.err.println(Cli.outOfMemory());
+            code = Cli.BAD_INPUT;
         } catch (Throwable t) {
             System.err.println("lossless: internal error: " + t);
             code = Cli.INTERNAL;

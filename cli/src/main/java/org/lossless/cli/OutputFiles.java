@@ -1,53 +1,63 @@
 package org.lossless.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import org.lossless.experiments.results.AtomicDirectory;
+import org.lossless.experiments.results.OutputRule;
 
-/** Writing the files the export and import commands produce; failures are bad input naming the option. */
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Writing what the commands produce, under the one output rule ({@link OutputRule}): an existing file is
+ * replaced only with {@code --force}; a directory only when it is empty or a previous Lossless result of the
+ * same kind. Write failures (disk full, no permission) are the user's to fix: exit 2 with the reason.
+ */
 final class OutputFiles {
     private OutputFiles() {
     }
 
-    /**
-     * Writes {@code text} to {@code file} through a temporary file in the same folder, so that a failure
-     * leaves no half-written file. Creates missing parent folders.
-     */
-    static void write(Path file, String text, String option) {
-        if (Files.isDirectory(file)) {
-            throw new UserError(option + " " + file + ": is a directory, expected a file");
-        }
-        Path tmp = null;
+    /** Writes {@code text} to {@code file} ({@link OutputRule#writeFile}). */
+    static void write(Path file, String text, boolean force) {
+        OutputRule.checkFile(file, force);
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            tmp = Files.createTempFile(parent, "." + file.getFileName(), ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            OutputRule.writeFile(file, text, force);
         } catch (IOException e) {
-            throw new UserError(option + " " + file + ": cannot write it: " + e);
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // best effort: the temporary file is hidden and named after the target
-                }
-            }
+            throw cannotWrite(file, e);
         }
     }
 
-    /** A directory for output files: created if missing; an existing non-directory is bad input. */
-    static Path directory(Path dir, String option) {
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new UserError(option + " " + dir + ": exists and is not a directory");
-        }
+    /** Fills the result directory {@code dir} of {@code kind} atomically ({@link OutputRule#writeDirectory}). */
+    static void directory(Path dir, String kind, AtomicDirectory.Writer writer) {
         try {
-            return Files.createDirectories(dir);
+            OutputRule.writeDirectory(dir, kind, writer);
         } catch (IOException e) {
-            throw new UserError(option + " " + dir + ": cannot create it: " + e);
+            throw cannotWrite(dir, e);
         }
+    }
+
+    /** "cannot write the results to DIR: no space left on device" and the like (exit 2). */
+    static UserError cannotWrite(Path target, IOException e) {
+        return new UserError("cannot write the results to " + target + ": " + reason(e));
+    }
+
+    /** The operating system's reason in plain words (the file name is said by the caller). */
+    static String reason(IOException e) {
+        String m = String.valueOf(e.getMessage());
+        String lower = m.toLowerCase(java.util.Locale.ROOT);
+        if (lower.contains("no space left")) {
+            return "no space left on device";
+        }
+        if (lower.contains("disk quota")) {
+            return "disk quota exceeded";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException || lower.contains("permission denied")) {
+            return "permission denied";
+        }
+        if (lower.contains("read-only file system")) {
+            return "read-only file system";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return org.lossless.core.text.Printable.of(m, 200);
     }
 }

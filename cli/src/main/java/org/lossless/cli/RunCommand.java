@@ -22,8 +22,9 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML), see docs/scenario.md.")
     Path scenario;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Result directory (default: results/<name>-<seed>). "
-            + "An existing one is replaced once the run has succeeded.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Result directory (default: results/<name>-<seed>, "
+            + "results/<name>-<seed>-<hash of the --set options> with --set). A previous run directory there is "
+            + "replaced once the run has succeeded; a folder holding anything else is refused.")
     Path out;
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed (>= 0), overriding the scenario's.")
@@ -33,8 +34,17 @@ final class RunCommand implements Callable<Integer> {
             + "switch.ecn.kmin=100KB or workloads[0].flows[1].size=4MB. Repeatable; applied in order.")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--report", description = "Also write charts and report.html into DIR.")
+    @Option(names = "--report", description = "Also write charts and report.html into DIR (not implemented "
+            + "yet: refused with exit 2 until reports exist).")
     boolean report;
+
+    @Option(names = "--max-telemetry", paramLabel = "SIZE", description = "Refuse to start when the time series "
+            + "(timeseries/queues.csv, rates.csv) could exceed SIZE (default " + TelemetryLimit.DEFAULT + ").")
+    String maxTelemetry;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress display (on a terminal a progress bar, otherwise a "
+            + "line every 10 s on stderr).")
+    boolean quiet;
 
     RunCommand(Context ctx) {
         this.ctx = ctx;
@@ -44,7 +54,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Scenario s = load(ctx, scenario, sets, seed);
         Warnings.print(ctx, s);
-        return Execution.run(ctx, s, out, report);
+        TelemetryLimit.enforce(s, maxTelemetry);
+        return Execution.run(ctx, s, out, sets, report, false, quiet);
     }
 
     static Scenario load(Context ctx, Path file, List<String> sets, Long seed) {

@@ -52,7 +52,7 @@ class CliBadInputTest {
                     + "numbered 0 to 2"),
             new Case("missing file", null, List.of("run", "s.yaml"), "lossless: s.yaml: no such file"),
             new Case("malformed YAML", "name: small\ntopology: {type: star\n", List.of("run", "s.yaml"),
-                "lossless: s.yaml:3:1: malformed YAML: expected ',' or '}', but got <stream end> "
+                "lossless: s.yaml:3:1: malformed YAML: expected ',' or '}', but got the end of the file "
                     + "(while parsing a flow mapping that starts at line 2)"),
             new Case("bad --set path", OK, List.of("run", "s.yaml", "--set", "workloads[0]..size=1MB"),
                 "lossless: --set workloads[0]..size=1MB: malformed key 'workloads[0]..size' at position 14: expected a "
@@ -71,9 +71,9 @@ class CliBadInputTest {
             new Case("topology key missing", OK.replace("type: star, hosts: 3", "type: leaf-spine, leaves: 4"),
                 List.of("run", "s.yaml"),
                 "lossless: s.yaml: topology.spines: is required (an integer >= 1)"),
-            new Case("unsupported workload type", OK + "  - {type: allreduce, size: 1MB}\n", List.of("run", "s.yaml"),
-                "lossless: s.yaml: workloads[1].type: workload type 'allreduce' is not supported yet (supported: flows, "
-                    + "hpcc-flows)"),
+            new Case("unknown workload type", OK + "  - {type: allreduse, size: 1MB}\n", List.of("run", "s.yaml"),
+                "lossless: s.yaml: workloads[1].type: unknown workload type 'allreduse'; did you mean 'allreduce'? "
+                    + "(supported: flows, hpcc-flows, allreduce, allgather, reducescatter, alltoall, broadcast, nvmeof, replication, checkpoint, cdf, incast, permutation)"),
             new Case("missing name", OK.replace("name: small\n", ""), List.of("run", "s.yaml"),
                 "lossless: s.yaml: name: is required: a name made of letters, digits, '.', '_' and '-', e.g. incast-8to1"),
             new Case("bad name characters", OK.replace("name: small", "name: small/run"), List.of("run", "s.yaml"),
@@ -88,10 +88,13 @@ class CliBadInputTest {
             new Case("missing scenario argument", OK, List.of("run"),
                 "lossless run: Missing required parameter: 'SCENARIO' (see 'lossless run --help')"),
             new Case("unknown command", OK, List.of("rnu", "s.yaml"),
-                "lossless: Unmatched arguments from index 0: 'rnu', 's.yaml' (did you mean run?) (see 'lossless --help')"),
+                "lossless: unknown command 'rnu' (commands: run, check, sweep, demo, report, fluid, headroom, import, export, replay, calibrate) (did you "
+                    + "mean run?) (see 'lossless --help')"),
+            new Case("a command that does not exist", OK, List.of("frobnicate", "s.yaml"),
+                "lossless: unknown command 'frobnicate' (commands: run, check, sweep, demo, report, fluid, headroom, import, export, replay, calibrate) (see "
+                    + "'lossless --help')"),
             new Case("check: bad choice", OK + "nic: {cc: dcqnc}\n", List.of("check", "s.yaml"),
-                "lossless: s.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, hpcc, timely, "
-                    + "dctcp, none)"),
+                "lossless: s.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, none)"),
             new Case("congestion control not implemented yet", OK + "nic: {cc: hpcc}\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: nic.cc: 'hpcc' is not implemented yet (implemented: dcqcn, none)"),
             new Case("unknown DCQCN key", OK + "nic: {dcqcn: {profile: mlx5, alpha_gian: 1/256}}\n", List.of("check", "s.yaml"),
@@ -114,7 +117,7 @@ class CliBadInputTest {
                 "lossless: s.yaml: switch.scheduling.dwrr.4 (from --set switch.scheduling.dwrr.4=0): 0 is out of range: "
                     + "expected an integer from 1 to 100"),
             new Case("--out is a file", OK, List.of("run", "s.yaml", "--out", "s.yaml"),
-                "lossless: --out " + "%CWD%/s.yaml: exists and is not a directory"));
+                "lossless: %CWD%/s.yaml exists and is not a directory; choose another --out or remove it"));
     }
 
     @TempDir

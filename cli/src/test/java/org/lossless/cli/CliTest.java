@@ -12,6 +12,8 @@ import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.collective.Collective;
+import org.lossless.workloads.collective.CollectiveJob;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -47,6 +49,9 @@ class CliTest {
         long rate = scenario.topology().hostLink().rateBps();
         long delay = scenario.topology().hostLink().delayPs();
         for (WorkloadConfig w : scenario.workloads()) {
+            if (!(w instanceof WorkloadConfig.Flows)) {
+                continue;
+            }
             for (WorkloadConfig.FlowSpec f : ((WorkloadConfig.Flows) w).flows()) {
                 long ideal = f.sizeBytes() * 8 * 1_000_000_000_000L / rate + 2 * delay;
                 flows.add(new FlowResult(id, w.name(), f.src(), f.dst(), f.priority(), f.sizeBytes(), f.startPs(),
@@ -91,12 +96,13 @@ class CliTest {
         void writesTheResultDirectoryUnderResultsNameSeed() throws IOException {
             assertEquals(0, lossless("run", "s.yaml"), err::toString);
             Path dir = cwd.resolve("results/small-3");
-            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"), files(dir));
+            assertEquals(List.of(".lossless-result", "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml",
+                    "summary.json"), files(dir));
             // 1 MB at 100 Gb/s = 80 us, plus 2 x 1 us = 82 us ideal; flow 0 takes 2x, flow 1 takes 3x
             assertEquals("""
-                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation
-                    0,flows-0,1,0,3,1000000,0,164000000,164000000,82000000,2.000000,0,0,,,,,,
-                    1,flows-0,2,0,3,1000000,0,246000000,246000000,82000000,3.000000,0,0,,,,,,
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps
+                    0,flows-0,1,0,3,1000000,0,164000000,164000000,82000000,2.000000,0,0,,,,,,,1000000,
+                    1,flows-0,2,0,3,1000000,0,246000000,246000000,82000000,3.000000,0,0,,,,,,,1000000,
                     """, Files.readString(dir.resolve("flows.csv")));
             assertTrue(out.toString().startsWith("small (seed 3): 2 of 2 flows finished"), out.toString());
             assertEquals("", err.toString());
@@ -218,27 +224,30 @@ class CliTest {
         @Test
         void theBuiltInScenarioIsValidAndRunsWithAReport() {
             assertEquals(0, lossless("demo", "--out", "d"), err::toString);
-            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"),
-                    files(cwd.resolve("d")));
+            assertEquals(List.of(".lossless-result", "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml",
+                    "summary.json"), files(cwd.resolve("d")));
             assertEquals(List.of(cwd.resolve("d")), reports);
         }
 
         @Test
-        void isAnEightToOneIncastAt100Gbps() {
+        void isARingAllReduceOnAK8FatTreeWithAnIncastIntoOneOfItsHosts() {
             Scenario s = ScenarioLoader.parse("demo", DemoCommand.text(), cwd, List.of());
-            assertEquals(9, s.hostCount());
+            assertEquals(128, s.hostCount());
             assertEquals(100_000_000_000L, s.topology().hostLink().rateBps());
-            List<WorkloadConfig.FlowSpec> flows = ((WorkloadConfig.Flows) s.workloads().get(0)).flows();
-            assertEquals(8, flows.size());
-            assertTrue(flows.stream().allMatch(f -> f.dst() == 0));
-            assertEquals(8, flows.stream().map(WorkloadConfig.FlowSpec::src).distinct().count());
+            assertEquals("dcqcn", s.nic().cc());
+            CollectiveJob job = ((WorkloadConfig.Collective) s.workloads().get(0)).job();
+            assertEquals(Collective.ALLREDUCE, job.collective());
+            assertEquals(32, job.n());
+            List<WorkloadConfig.FlowSpec> flows = ((WorkloadConfig.Flows) s.workloads().get(1)).flows();
+            assertTrue(flows.stream().allMatch(f -> f.dst() == 5 && job.ranks().contains(f.dst())));
+            assertTrue(flows.stream().noneMatch(f -> job.ranks().contains(f.src())), "the incast comes from other pods");
         }
 
         @Test
         void defaultOutIsResultsNameSeedAndTheReportPathIsPrinted() {
             Cli cli = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> FAKE, Runners::report);
             assertEquals(0, cli.execute("demo"));
-            Path dir = cwd.resolve("results/demo-incast-8to1-1");
+            Path dir = cwd.resolve("results/demo-allreduce-k8-1");
             assertTrue(Files.isDirectory(dir));
             assertTrue(Files.isRegularFile(dir.resolve("report.html")));
             assertTrue(out.toString().contains("report: " + dir.resolve("report.html")), out.toString());
@@ -288,8 +297,8 @@ class CliTest {
         @Test
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
-            assertEquals("lossless: a command is required: run, check, demo, report, fluid, headroom, import, export (see "
-                    + "'lossless --help')\n", err.toString());
+            assertEquals("lossless: a command is required: run, check, sweep, demo, report, fluid, headroom, import, "
+                    + "export, replay, calibrate (see 'lossless --help')\n", err.toString());
         }
     }
 }

@@ -281,7 +281,7 @@ class TopologyCliTest {
             new Case("export hpcc without --out", fat, List.of("export", "hpcc", "s.yaml"),
                 "lossless export hpcc: Missing required option: '--out=DIR' (see 'lossless export hpcc --help')"),
             new Case("export hpcc --out is a file", fat, List.of("export", "hpcc", "s.yaml", "--out", "s.yaml"),
-                "lossless: --out %CWD%/s.yaml: exists and is not a directory"),
+                "lossless: %CWD%/s.yaml exists and is not a directory; choose another --out or remove it"),
             new Case("export without a format", fat, List.of("export"),
                 "lossless export: a subcommand is required: dot, hpcc, flows (see 'lossless export --help')"),
             new Case("import a bad config", fat, List.of("import", "hpcc", "--topology", "in/t.txt", "--config",

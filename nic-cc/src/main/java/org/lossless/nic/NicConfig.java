@@ -39,7 +39,7 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** {@code window} value meaning "one bandwidth-delay product of the QP's path" ({@code nic.window: bdp}). */
     public static final long BDP_WINDOW = -1;
     /** {@code pfcResponsePs} value meaning "the IEEE 802.3 budget at the link's speed" ({@code auto}). */
-    public static final long AUTO_PFC_RESPONSE = -1;
+    public static final long AUTO_PFC_RESPONSE = -1; // = switch-model SwitchPorts.AUTO_RESPONSE
 
     public NicConfig {
         if (pfcResponsePs < AUTO_PFC_RESPONSE) {

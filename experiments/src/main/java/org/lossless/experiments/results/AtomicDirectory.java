@@ -1,5 +1,7 @@
 package org.lossless.experiments.results;
 
+import org.lossless.experiments.run.RunInterruptedException;
+
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileVisitResult;
@@ -11,9 +13,14 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Creates a directory all at once: its content is written into a hidden temporary sibling
- * ({@code .NAME.tmp-*}), which is renamed to the target when the writer returns. If the target exists it
- * is first renamed aside ({@code .NAME.old-*}) and deleted after the new one is in place, so a failed
- * writer leaves the old directory untouched and no partial one.
+ * ({@code .NAME.tmp-PID.START-*}, {@link TempNames}), which is renamed to the target when the writer returns.
+ * If the target exists it is first renamed aside ({@code .NAME.old-PID.START-*}) and deleted after the new
+ * one is in place, so a failed writer leaves the old directory untouched and no partial one. The temporary
+ * sibling is removed if the process is interrupted ({@link Interrupts}); leftovers of a killed process in the
+ * same folder are removed first.
+ *
+ * <p>This is the mechanism only: it replaces whatever {@code target} is. Commands go through
+ * {@link OutputRule}, which first checks that the target is Lossless's to replace.
  */
 public final class AtomicDirectory {
     /** Fills a directory. */
@@ -28,18 +35,27 @@ public final class AtomicDirectory {
     public static void write(Path target, Writer writer) throws IOException {
         Path abs = target.toAbsolutePath().normalize();
         Path parent = abs.getParent();
+        if (parent == null) {
+            throw new IOException(target + " is a file system root, not a result directory");
+        }
         String name = abs.getFileName().toString();
         if (Files.exists(abs) && !Files.isDirectory(abs)) {
             throw new IOException(target + " exists and is not a directory");
         }
         Path firstCreated = firstMissing(parent);
         Files.createDirectories(parent);
-        Path tmp = Files.createTempDirectory(parent, "." + name + ".tmp-");
+        TempNames.cleanStale(parent);
+        Path tmp = Files.createTempDirectory(parent, TempNames.tmpPrefix(name));
+        Interrupts.track(tmp);
+        TempNames.readable(tmp, "rwxr-xr-x");
         boolean done = false;
         try {
             writer.write(tmp);
+            if (Interrupts.interrupted()) {
+                throw new RunInterruptedException(-1, -1); // the shutdown hook tells the user
+            }
             if (Files.exists(abs)) {
-                Path old = Files.createTempDirectory(parent, "." + name + ".old-");
+                Path old = Files.createTempDirectory(parent, TempNames.oldPrefix(name));
                 Files.delete(old);
                 move(abs, old);
                 try {
@@ -54,8 +70,12 @@ public final class AtomicDirectory {
             }
             done = true;
         } finally {
-            if (Files.exists(tmp)) {
-                deleteTree(tmp);
+            try {
+                if (Files.exists(tmp)) {
+                    deleteTree(tmp);
+                }
+            } finally {
+                Interrupts.untrack(tmp);
             }
             if (!done && firstCreated != null) {
                 removeEmptyDirs(parent, firstCreated);

@@ -27,7 +27,8 @@ import org.lossless.workloads.traffic.TrafficProgram;
  *
  * <p>Each message: id (the run's {@code flow_id}), workload, {@code src} (the requester, the host that posts
  * it) and {@code dst} (its peer; for a READ the payload goes dst to src), size, priority, connection id and
- * its QPs, operation, post time and the ids it depends on. The post time of a message posted in reaction to
+ * its QPs, operation, post time, the ids it depends on and how long after the last of them was delivered it was
+ * posted ({@code delay_ps}: the sender's software latency in the recording). The post time of a message posted in reaction to
  * a completion comes from the recording's simple timing model (every connection at the host line rate, a
  * fixed latency; {@link #LATENCY_DOC}), not from the packet engine: the order and the dependencies are
  * what the export is for.
@@ -35,7 +36,7 @@ import org.lossless.workloads.traffic.TrafficProgram;
 public final class FlowExport {
     /** Header of {@code messages.csv}. */
     public static final String CSV_HEADER = "id,workload,src,dst,size_bytes,priority,connection,qps,op,post_ps,"
-            + "iteration,step,channel,operation,depends_on";
+            + "iteration,step,channel,operation,depends_on,delay_ps";
     /** The {@code format} field of {@code messages.json}. */
     public static final String JSON_FORMAT = "lossless-messages-1";
     /** How the recording times reactions (for the docs and the files). */
@@ -84,6 +85,11 @@ public final class FlowExport {
             for (int i = 0; i < deps.length; i++) {
                 sb.append(i == 0 ? "" : ";").append(deps[i]);
             }
+            sb.append(',');
+            long delay = delayPs(m, messages);
+            if (delay >= 0) {
+                sb.append(delay);
+            }
             sb.append('\n');
         }
         return sb.toString();
@@ -126,12 +132,32 @@ public final class FlowExport {
             for (long d : tag.dependsOn()) {
                 deps.add(d);
             }
+            long delay = delayPs(m, messages);
+            if (delay >= 0) {
+                n.put("delay_ps", delay);
+            }
         }
         try {
             return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * How long after its last dependency was delivered {@code m} was posted, in the recording (the sender's
+     * software latency, or the wait for its connection's turn); -1 without dependencies. Ids are list
+     * positions (the recording's ids are dense from 0).
+     */
+    static long delayPs(Message m, List<Message> messages) {
+        long last = -1;
+        for (long d : m.tag().dependsOn()) {
+            if (d < 0 || d >= messages.size() || messages.get((int) d).id() != d) {
+                return -1;
+            }
+            last = Math.max(last, messages.get((int) d).deliveredPs());
+        }
+        return last < 0 ? -1 : Math.max(0, m.postPs() - last);
     }
 
     private static StringBuilder optional(StringBuilder sb, long v) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.lossless.workloads.traffic.JobIteration;
+import org.lossless.workloads.traffic.OperationStats;
 
 /**
  * {@code summary.json} {@code jobs}: one entry per job (in order of its first iteration in {@code jobs.csv})
@@ -35,7 +36,7 @@ final class JobSummary {
         j.put(key + "_p99", Csv.fixed(Percentiles.nearestRank(sorted, 99), decimals));
     }
 
-    static void write(ArrayNode jobs, List<JobIteration> iterations) {
+    static void write(ArrayNode jobs, List<JobIteration> iterations, List<OperationStats> operations) {
         Map<String, List<JobIteration>> byJob = new LinkedHashMap<>();
         for (JobIteration it : iterations) {
             byJob.computeIfAbsent(it.job(), k -> new ArrayList<>()).add(it);
@@ -66,6 +67,7 @@ final class JobSummary {
             }
             put(j, "busbw_GBps", busbw, busbw.length == 0 ? null
                     : Csv.fixed(mean / busbw.length, ResultFiles.BANDWIDTH_DECIMALS), ResultFiles.BANDWIDTH_DECIMALS);
+            StorageColumns.summary(j, e.getKey(), operations);
         }
     }
 }

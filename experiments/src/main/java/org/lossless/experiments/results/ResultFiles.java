@@ -13,18 +13,19 @@ import org.lossless.workloads.traffic.JobIteration;
 import java.util.List;
 
 /**
- * The text of the CSV result files (CONTRACT.md §4). Pure functions of the run result, so the same
+ * The text of the CSV result files (README.md, "Result files"). Pure functions of the run result, so the same
  * scenario and seed give the same bytes: "\n" line ends, integers as they are, slowdown with exactly
  * six decimals (half-up), no locale.
  */
 public final class ResultFiles {
     public static final String FLOWS_HEADER =
             "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,"
-                    + "connection,op,iteration,step,channel,operation";
+                    + "connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps";
     public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
-            "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps";
+            "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps"
+                    + StorageColumns.HEADER;
 
     public static final String PFCWD_HEADER =
             "node,port,priority,start_ps,end_ps,action,dropped_packets,dropped_bytes";
@@ -38,9 +39,11 @@ public final class ResultFiles {
     /**
      * {@code flows.csv}, one row per message; an unfinished one has empty finish_ps, fct_ps and slowdown.
      * {@code retransmits} (data packets sent again) and {@code cnps} (CNPs the sending QP received) come after
-     * the contract's columns (CONTRACT.md allows added columns at the end), then the message's
+     * the contract's columns, then the message's
      * {@link MessageLabel}: {@code connection} (id), {@code op} (write, send, read), {@code iteration},
-     * {@code step}, {@code channel} and {@code operation}, each empty when it does not apply.
+     * {@code step}, {@code channel} and {@code operation}, each empty when it does not apply; then
+     * {@code bytes_delivered} (payload the destination holds, also for an unfinished message) and
+     * {@code sender_done_ps} (when the last ACK reached the sender; empty while unacknowledged).
      */
     public static String flowsCsv(List<FlowResult> flows) {
         StringBuilder sb = new StringBuilder(64 + flows.size() * 64);
@@ -68,7 +71,8 @@ public final class ResultFiles {
             if (l.operation() != null) {
                 sb.append(Csv.field(l.operation()));
             }
-            sb.append('\n');
+            sb.append(',').append(f.bytesDelivered()).append(',');
+            optional(sb, f.senderDonePs()).append('\n');
         }
         return sb.toString();
     }
@@ -135,11 +139,13 @@ public final class ResultFiles {
     /**
      * {@code jobs.csv}: one row per job iteration the programs report, in program then iteration order.
      * An iteration that did not finish has empty {@code finish_ps}, {@code duration_ps}, {@code algbw_GBps}
-     * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests).
+     * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests). Storage jobs add
+     * IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}).
      */
     public static String jobsCsv(RunResult result) {
         StringBuilder sb = new StringBuilder(JOBS_HEADER.length() + 1 + result.jobs().size() * 80);
         sb.append(JOBS_HEADER).append('\n');
+        StorageColumns storage = new StorageColumns(result.operations());
         for (JobIteration j : result.jobs()) {
             sb.append(Csv.field(j.job())).append(',').append(j.iteration()).append(',').append(Csv.field(j.type()))
                     .append(',').append(j.hosts()).append(',').append(j.sizeBytes()).append(',').append(j.startPs())
@@ -150,6 +156,7 @@ public final class ResultFiles {
             } else {
                 sb.append(",,,");
             }
+            storage.append(sb, j);
             sb.append('\n');
         }
         return sb.toString();

@@ -1,5 +1,6 @@
 package org.lossless.experiments.results;
 
+import org.lossless.experiments.run.RunProgress;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.ResolvedYaml;
@@ -11,10 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Writes a result directory (CONTRACT.md §4): summary.json, flows.csv, ports.csv, jobs.csv,
+ * Writes a result directory (README.md, "Result files"): summary.json, flows.csv, ports.csv, jobs.csv,
  * scenario.resolved.yaml, pause_graph.csv (header only without pauses) from every packet-engine run, and
  * pfcwd.csv when the PFC watchdog ran. Everything goes to a temporary directory next to the target, which is renamed
- * into place only when complete ({@link AtomicDirectory}); an existing target is replaced only then.
+ * into place only when complete ({@link OutputRule}, {@link AtomicDirectory}); an existing target is replaced only
+ * then, and only if it is a previous run result (anything else is refused before the run starts).
  */
 public final class ResultsWriter {
     public static final String SUMMARY = "summary.json";
@@ -35,7 +37,7 @@ public final class ResultsWriter {
 
     /** Writes all result files into {@code target} (created or replaced). */
     public static void write(Path target, Scenario scenario, RunResult result) throws IOException {
-        AtomicDirectory.write(target, dir -> writeFiles(dir, scenario, result));
+        OutputRule.writeDirectory(target, OutputRule.RUN, dir -> writeFiles(dir, scenario, result));
     }
 
     /**
@@ -44,9 +46,19 @@ public final class ResultsWriter {
      * and every file succeeded. A failing run leaves no directory (and an existing one untouched).
      */
     public static RunResult runAndWrite(Path target, Scenario scenario, ScenarioRunner runner) throws IOException {
+        return runAndWrite(target, scenario, runner, null);
+    }
+
+    /**
+     * As {@link #runAndWrite(Path, Scenario, ScenarioRunner)}, publishing progress to {@code progress} (may be
+     * null); a run stopped through it ends with {@link org.lossless.experiments.run.RunInterruptedException}
+     * and leaves no directory.
+     */
+    public static RunResult runAndWrite(Path target, Scenario scenario, ScenarioRunner runner, RunProgress progress)
+            throws IOException {
         RunResult[] result = new RunResult[1];
-        AtomicDirectory.write(target, dir -> {
-            result[0] = runner.run(scenario, dir);
+        OutputRule.writeDirectory(target, OutputRule.RUN, dir -> {
+            result[0] = runner.run(scenario, dir, progress);
             writeFiles(dir, scenario, result[0]);
         });
         return result[0];

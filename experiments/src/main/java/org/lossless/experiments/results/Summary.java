@@ -14,13 +14,20 @@ import org.lossless.experiments.scenario.Scenario;
 
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * {@code summary.json} (CONTRACT.md §4). FCT slowdown percentiles are nearest-rank
+ * {@code summary.json} (README.md, "Result files"). FCT slowdown percentiles are nearest-rank
  * ({@link Percentiles#nearestRank}) over finished flows only, rounded to six decimals like flows.csv; with
- * no finished flow they are null. {@code wall_seconds} (rounded to ms) is the only figure that changes
+ * no finished flow they are null. {@code fct_slowdown_censored} adds every unfinished flow that had started
+ * with its slowdown so far, {@code (sim_time - start) / ideal} ({@link FlowResult#censoredSlowdown}), a
+ * lower bound, so that truncation cannot flatter a comparison. {@code workloads} gives the same figures per
+ * workload (in order of first appearance). The run-cost figures {@code wall_seconds} (rounded to ms),
+ * {@code cpu_seconds}, {@code events_per_second} and {@code peak_heap_bytes} are the only ones that change
  * from one run of the same scenario and seed to the next.
  */
 public final class Summary {
@@ -42,29 +49,22 @@ public final class Summary {
         root.put("version", Version.current());
         root.put("sim_time_ps", r.simTimePs());
         root.put("wall_seconds", Csv.fixed(r.wallSeconds(), 3));
+        putOrNull(root, "cpu_seconds", r.cpuSeconds() < 0 ? null : Csv.fixed(r.cpuSeconds(), 3));
         root.put("events", r.events());
+        putOrNull(root, "events_per_second", r.wallSeconds() <= 0 ? null
+                : BigDecimal.valueOf(Math.round(r.events() / r.wallSeconds())));
+        putOrNull(root, "peak_heap_bytes", r.peakHeapBytes() < 0 ? null : BigDecimal.valueOf(r.peakHeapBytes()));
+        root.put("stopped_by", r.stoppedBy().key());
 
-        long completed = 0;
-        long delivered = 0;
-        double[] slowdowns = new double[r.flows().size()];
+        flowFigures(root, r.flows(), r.simTimePs());
+        ObjectNode perWorkload = root.putObject("workloads");
+        Map<String, List<FlowResult>> byWorkload = new LinkedHashMap<>();
         for (FlowResult fl : r.flows()) {
-            if (fl.finished()) {
-                slowdowns[(int) completed++] = fl.slowdown();
-                delivered += fl.sizeBytes();
-            }
+            byWorkload.computeIfAbsent(fl.workload(), k -> new ArrayList<>()).add(fl);
         }
-        ObjectNode flows = root.putObject("flows");
-        flows.put("total", r.flows().size());
-        flows.put("completed", completed);
-        flows.put("bytes_delivered", delivered);
-
-        ObjectNode sd = root.putObject("fct_slowdown");
-        double[] sorted = Arrays.copyOf(slowdowns, (int) completed);
-        Arrays.sort(sorted);
-        putPercentile(sd, "p50", sorted, 50);
-        putPercentile(sd, "p95", sorted, 95);
-        putPercentile(sd, "p99", sorted, 99);
-        putPercentile(sd, "max", sorted, 100);
+        for (Map.Entry<String, List<FlowResult>> e : byWorkload.entrySet()) {
+            flowFigures(perWorkload.putObject(e.getKey()), e.getValue(), r.simTimePs());
+        }
 
         ObjectNode pfc = root.putObject("pfc");
         pfc.put("pause_frames", r.pauseFrames());
@@ -91,11 +91,56 @@ public final class Summary {
         drops.put("bytes", r.dropBytes());
         root.putObject("ecn").put("marked_packets", r.ecnMarked());
         root.putObject("cnp").put("sent", r.cnpSent());
-        JobSummary.write(root.putArray("jobs"), r.jobs());
+        JobSummary.write(root.putArray("jobs"), r.jobs(), r.operations());
         try {
             return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@code flows} (total, completed, unfinished, bytes_delivered), {@code fct_slowdown} over finished flows
+     * and {@code fct_slowdown_censored} over finished and started unfinished flows, into {@code node}.
+     */
+    private static void flowFigures(ObjectNode node, List<FlowResult> list, long endPs) {
+        double[] finished = new double[list.size()];
+        double[] censored = new double[list.size()];
+        int completed = 0;
+        int counted = 0;
+        long delivered = 0;
+        for (FlowResult fl : list) {
+            delivered += fl.bytesDelivered();
+            if (fl.finished()) {
+                finished[completed++] = fl.slowdown();
+            }
+            double c = fl.censoredSlowdown(endPs);
+            if (!Double.isNaN(c)) {
+                censored[counted++] = c;
+            }
+        }
+        ObjectNode flows = node.putObject("flows");
+        flows.put("total", list.size());
+        flows.put("completed", completed);
+        flows.put("unfinished", list.size() - completed);
+        flows.put("bytes_delivered", delivered);
+        percentiles(node.putObject("fct_slowdown"), Arrays.copyOf(finished, completed));
+        percentiles(node.putObject("fct_slowdown_censored"), Arrays.copyOf(censored, counted));
+    }
+
+    private static void percentiles(ObjectNode sd, double[] values) {
+        Arrays.sort(values);
+        putPercentile(sd, "p50", values, 50);
+        putPercentile(sd, "p95", values, 95);
+        putPercentile(sd, "p99", values, 99);
+        putPercentile(sd, "max", values, 100);
+    }
+
+    private static void putOrNull(ObjectNode node, String key, BigDecimal v) {
+        if (v == null) {
+            node.putNull(key);
+        } else {
+            node.put(key, v);
         }
     }
 

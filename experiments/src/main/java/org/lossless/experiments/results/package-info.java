@@ -1,8 +1,43 @@
 /**
- * Result files (CONTRACT.md §4) written from a {@link org.lossless.experiments.run.RunResult} and the
+ * Result files and the rule for writing anything to the user's disk.
+ *
+ * <h2>Result files of a run</h2>
+ * Written from a {@link org.lossless.experiments.run.RunResult} and the
  * {@link org.lossless.experiments.scenario.Scenario}: {@link org.lossless.experiments.results.ResultsWriter}
- * (atomic directory), {@link org.lossless.experiments.results.ResultFiles} (CSV text),
- * {@link org.lossless.experiments.results.Summary} (summary.json, nearest-rank percentiles).
- * Same scenario and seed, same bytes (except {@code wall_seconds}).
+ * (the directory), {@link org.lossless.experiments.results.ResultFiles} (CSV text),
+ * {@link org.lossless.experiments.results.Summary} (summary.json, nearest-rank percentiles). Same scenario
+ * and seed, same bytes (except the run-cost figures {@code wall_seconds}, {@code cpu_seconds},
+ * {@code events_per_second}, {@code peak_heap_bytes}).
+ *
+ * <h2>The output rule: never destroy what Lossless did not write</h2>
+ * Every command that writes a directory or a file goes through {@link org.lossless.experiments.results.OutputRule}:
+ * <ul>
+ * <li><b>Directories</b>: {@code OutputRule.writeDirectory(target, kind, dir -> { ...fill dir... })}. The
+ * target may be missing, an empty directory, or a previous Lossless result <em>of the same kind</em> whose
+ * top-level entries were all written by Lossless; then the writer fills a hidden temporary sibling
+ * ({@code .NAME.tmp-PID.START-*}) which replaces the target atomically when the writer returns. Anything
+ * else (a user's folder, {@code --out .}, {@code --out ~}, a run directory where the user dropped
+ * {@code notes.md}, a result of another kind) is refused with
+ * {@link org.lossless.experiments.results.OutputRefusedException} before anything is touched or any work is
+ * done; the CLI shows its message ("DIR exists and is not a Lossless result directory; choose another --out
+ * or remove it") and exits with status 2. Call {@code OutputRule.checkDirectory(target, kind)} as early as
+ * possible (before long work) to refuse early; {@code writeDirectory} checks again.</li>
+ * <li><b>The marker</b>: {@code writeDirectory} writes {@value org.lossless.experiments.results.ResultMarker#FILE}
+ * (JSON: {@code kind}, {@code version}, {@code entries} = the top-level names the writer created) into the
+ * directory. A command that later adds files to a result directory (a report into a run directory) records
+ * them with {@code OutputRule.adopt(dir, "report.html", "charts")}, so that the directory stays replaceable.
+ * Kinds in use: {@code run} ({@code lossless run}, {@code demo}), {@code fluid}, {@code hpcc-export};
+ * new commands pick their own ({@code sweep}, {@code report}, {@code replay-plan}, ...): lower case,
+ * digits and '-'. Run directories written before markers existed are recognised by their summary.json.</li>
+ * <li><b>Files</b>: {@code OutputRule.writeFile(file, text, force)} refuses an existing file unless
+ * {@code force} (the command's {@code --force}), and writes through a hidden temporary sibling renamed into
+ * place. {@code OutputRule.checkFile(file, force)} refuses early.</li>
+ * <li><b>Interrupts</b>: temporary siblings are removed by a shutdown hook on SIGINT and SIGTERM
+ * ({@link org.lossless.experiments.results.Interrupts}; long work registers a
+ * {@link org.lossless.experiments.results.Interrupts.Handler} to be asked to stop and to print one line when
+ * the clean-up is over). Leftovers of a process killed with SIGKILL carry its pid and start time in their
+ * name and are removed by the next write into the same folder; siblings of live processes are never
+ * touched, so parallel runs into one folder (a sweep) do not disturb each other.</li>
+ * </ul>
  */
 package org.lossless.experiments.results;

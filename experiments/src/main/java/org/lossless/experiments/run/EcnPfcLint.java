@@ -69,7 +69,7 @@ public final class EcnPfcLint {
             }
             List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s, nicResponsePs);
             long nic = PacketNetwork.nicRate(t, node);
-            String finding = probed.computeIfAbsent(specs, k -> probe(s, k, priorities, frame, maxFrame, nic));
+            String finding = probed.computeIfAbsent(specs, k -> probeOrSkip(s, k, priorities, frame, maxFrame, nic));
             if (finding != null) {
                 bySwitch.computeIfAbsent(finding, k -> new ArrayList<>()).add(node.name());
             }
@@ -77,7 +77,7 @@ public final class EcnPfcLint {
         if (bySwitch.isEmpty()) {
             return List.of();
         }
-        StringBuilder b = new StringBuilder("PFC pauses before ECN marks (reference A-3): ");
+        StringBuilder b = new StringBuilder("PFC pauses before ECN marks (see docs/switch.md, \"PFC before ECN\"): ");
         boolean first = true;
         for (Map.Entry<String, List<String>> e : bySwitch.entrySet()) {
             List<String> names = e.getValue();
@@ -88,6 +88,19 @@ public final class EcnPfcLint {
         }
         b.append("; DCQCN cannot act before PFC: lower switch.ecn.kmin or raise the PFC threshold");
         return List.of(b.toString());
+    }
+
+    /**
+     * {@link #probe}, or null when this switch cannot be built with these settings: then the scenario check
+     * (or the engine) reports that as bad input; a lint never turns it into an internal error.
+     */
+    private static String probeOrSkip(SwitchSettings s, List<PortSpec> ports, List<Integer> priorities, int frame,
+                                      int maxFrame, long nicRate) {
+        try {
+            return probe(s, ports, priorities, frame, maxFrame, nicRate);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** The finding for one port layout (egress port 1 fed from port 0), or null when ECN comes first. */

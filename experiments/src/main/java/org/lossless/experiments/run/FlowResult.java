@@ -14,17 +14,36 @@ package org.lossless.experiments.run;
  * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received while it was their oldest
  *                    unacknowledged message, summed; 0 without congestion control
  * @param label       connection, operation and job tag ({@link MessageLabel#NONE} when unknown)
+ * @param bytesDelivered payload bytes the destination holds in order at the end of the run (all its QPs): the
+ *                    size for a finished flow, what arrived so far for an unfinished one
+ * @param senderDonePs when the last ACK reached the sender (the requester's completion), ps: the latest of its
+ *                    QPs; -1 while one of them is not acknowledged
  */
 public record FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
-                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
+                         long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label,
+                         long bytesDelivered, long senderDonePs) {
     public FlowResult {
         if (retransmits < 0 || cnps < 0) {
             throw new IllegalArgumentException("flow " + flowId + ": retransmits and cnps must be >= 0");
         }
         java.util.Objects.requireNonNull(label, "label");
+        if (bytesDelivered < 0 || bytesDelivered > sizeBytes) {
+            throw new IllegalArgumentException("flow " + flowId + ": bytes delivered must be 0.." + sizeBytes
+                    + ", got " + bytesDelivered);
+        }
     }
 
-    /** Without a label. */
+    /**
+     * Without delivery counters: a finished flow delivered its size, an unfinished one is counted 0 (no
+     * counter known); no sender completion time. For stand-in engines and tests.
+     */
+    public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
+                      long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
+        this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps, label,
+                finishPs >= 0 ? sizeBytes : 0, -1);
+    }
+
+    /** Without a label (and without delivery counters). */
     public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
                       long finishPs, long idealFctPs, long retransmits, long cnps) {
         this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps,
@@ -44,6 +63,18 @@ public record FlowResult(long flowId, String workload, int src, int dst, int pri
     /** Flow completion time, ps, or -1 if unfinished. */
     public long fctPs() {
         return finished() ? finishPs - startPs : -1;
+    }
+
+    /**
+     * The slowdown so far of a flow cut at {@code endPs}: {@code (endPs - start) / ideal}, a lower bound of
+     * its slowdown had the run gone on; the slowdown of a finished flow; NaN for a flow that had not started
+     * by {@code endPs} (it has no slowdown yet).
+     */
+    public double censoredSlowdown(long endPs) {
+        if (finished()) {
+            return slowdown();
+        }
+        return endPs > startPs ? (double) (endPs - startPs) / idealFctPs : Double.NaN;
     }
 
     /** fct / ideal, or NaN if unfinished. */

@@ -66,6 +66,18 @@ public final class PacketEngine {
      */
     static final long DEADLOCK_WINDOW_PS = 1_000_000_000L;
 
+    /** Where another thread follows the run and can stop it; null when nobody watches. */
+    private final RunProgress progress;
+
+    public PacketEngine() {
+        this(null);
+    }
+
+    /** An engine that publishes its progress to {@code progress} (may be null). */
+    public PacketEngine(RunProgress progress) {
+        this.progress = progress;
+    }
+
     /** Runs without time series. */
     public RunResult run(EngineInput in) {
         return run(in, null, null);
@@ -82,6 +94,7 @@ public final class PacketEngine {
     /** As {@link #run(EngineInput, Telemetry)}, with an {@link Instrument} (may be null) attached before the start. */
     public RunResult run(EngineInput in, Telemetry telemetry, Instrument instrument) {
         long wallStart = System.nanoTime();
+        RunCost cost = RunCost.start();
         Kernel kernel = new Kernel(in.seed());
         PacketPool pool = new PacketPool();
         FlowTable flows = new FlowTable();
@@ -117,8 +130,14 @@ public final class PacketEngine {
         }
         DeadlockDetector deadlock = new DeadlockDetector(kernel, network);
         deadlock.arm(in.stopTimePs(), Math.min(DEADLOCK_WINDOW_PS, in.stopTimePs() / 10));
+        if (progress != null) {
+            progress.start(kernel, in.stopTimePs(), RunProgress.estimateEnd(in.topology(), in.flows(), in.stopTimePs()));
+        }
         if (!traffic.done()) {
             kernel.runUntil(in.stopTimePs());
+        }
+        if (kernel.aborted()) {
+            throw new RunInterruptedException(kernel.now(), in.stopTimePs());
         }
         List<String> cycle = deadlock.detect(!traffic.done());
         if (telemetry != null) {
@@ -126,6 +145,8 @@ public final class PacketEngine {
             flush(telemetry);
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
+        double cpu = cost.cpuSeconds();
+        long heap = cost.peakHeapBytes();
         IdealFct ideal = new IdealFct(in.topology(), routes, in.switches().latencyPs(), in.switches().cutsThrough());
         List<FlowResult> results = results(traffic, ideal, in.nic().mtu());
         List<PortResult> ports = network.portResults();
@@ -135,7 +156,7 @@ public final class PacketEngine {
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
-                traffic.jobIterations());
+                traffic.jobIterations(), traffic.operationStats(), cpu, heap);
     }
 
     /** One row per posted message, in id order; the counters sum over its QP parts. */
@@ -145,15 +166,21 @@ public final class PacketEngine {
             Message m = p.message;
             long retransmits = 0;
             long cnps = 0;
+            long delivered = 0;
+            long acked = -1;
+            boolean allAcked = true;
             for (int j = 0; j < p.parts; j++) {
                 Flow f = traffic.part(p, j);
                 retransmits += f.retransmittedPackets();
                 cnps += f.cnpsReceived();
+                delivered += f.receivedBytes();
+                allAcked &= f.ackedPs() >= 0;
+                acked = Math.max(acked, f.ackedPs());
             }
             ConnectionOptions o = m.connection().options();
             results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
                     m.postPs(), m.deliveredPs(), ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps()),
-                    retransmits, cnps, MessageLabel.of(m)));
+                    retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), allAcked ? acked : -1));
         }
         return results;
     }

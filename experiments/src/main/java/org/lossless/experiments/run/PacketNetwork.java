@@ -27,6 +27,7 @@ import org.lossless.switchmodel.pfc.WatchdogConfig;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PortSpec;
 import org.lossless.switchmodel.settings.SchedulingSettings;
+import org.lossless.switchmodel.settings.SwitchPorts;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.switchmodel.settings.WatchdogSettings;
 import org.lossless.topology.Cable;
@@ -72,7 +73,7 @@ public final class PacketNetwork {
             for (Port p : ports) {
                 long rate = p.cable().rateBps();
                 egress[node.id()][p.index()] = new EgressPort(sim, rate, untilXon,
-                        PfcResponse.of(t, node.id(), rate, switchSettings, nicConfig.pfcResponsePs()));
+                        SwitchPorts.responsePs(t, node.id(), rate, switchSettings, nicConfig.pfcResponsePs()));
             }
         }
         HostNic[] nics = new HostNic[t.hostCount()];
@@ -118,27 +119,15 @@ public final class PacketNetwork {
 
     /**
      * The MMU's view of a switch's ports: rate and cable of each, in port order, and the PFC response time of
-     * the transmitter at the other end ({@link PfcResponse}), which {@code headroom: auto} must cover.
+     * the transmitter at the other end, which {@code headroom: auto} must cover ({@link SwitchPorts}).
      */
     static List<PortSpec> portSpecs(Topology t, Node node, SwitchSettings s, long nicResponsePs) {
-        List<PortSpec> specs = new ArrayList<>();
-        for (Port p : t.ports(node.id())) {
-            long rate = p.cable().rateBps();
-            specs.add(PortSpec.ofDelay(rate, p.cable().delayPs())
-                    .withPeerResponse(PfcResponse.of(t, p.peer(), rate, s, nicResponsePs)));
-        }
-        return specs;
+        return SwitchPorts.of(t, node.id(), s, nicResponsePs);
     }
 
     /** The fastest host link on a switch (sizes hpcc2019 thresholds), else host 0's link rate, bps. */
     static long nicRate(Topology t, Node node) {
-        long nicRate = 0;
-        for (Port p : t.ports(node.id())) {
-            if (t.node(p.peer()).isHost()) {
-                nicRate = Math.max(nicRate, p.cable().rateBps());
-            }
-        }
-        return nicRate != 0 ? nicRate : t.ports(t.hostNode(0)).get(0).cable().rateBps();
+        return org.lossless.switchmodel.settings.SwitchPorts.nicRate(t, node.id());
     }
 
     private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,
@@ -146,8 +135,16 @@ public final class PacketNetwork {
                                           EgressPort[] ports, int maxFrame, long seed, long nicResponsePs) {
         List<PortSpec> specs = portSpecs(t, node, settings, nicResponsePs);
         long nicRate = nicRate(t, node);
-        Mmu mmu = MmuFactory.create(settings, specs, maxFrame, nicRate);
-        EcnConfig ecn = MmuFactory.ecnConfig(settings, specs);
+        Mmu mmu;
+        EcnConfig ecn;
+        try {
+            mmu = MmuFactory.create(settings, specs, maxFrame, nicRate);
+            ecn = MmuFactory.ecnConfig(settings, specs);
+        } catch (IllegalArgumentException e) {
+            // settings that cannot fit this switch's ports are the user's to fix (the load-time check skips huge switches)
+            throw new org.lossless.experiments.scenario.ScenarioException(null, "switch", "switch " + node.name() + " ("
+                    + specs.size() + " ports) cannot be built: " + e.getMessage());
+        }
         SwitchNode sw = new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim,
                 pool, mmu, timing, ecn, streams.stream("ecn/" + node.name()));
         // quantum auto = the largest data frame on the wire

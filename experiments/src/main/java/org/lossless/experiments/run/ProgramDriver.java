@@ -240,6 +240,15 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return all;
     }
 
+    /** The storage programs' per-operation figures, program by program. */
+    List<org.lossless.workloads.traffic.OperationStats> operationStats() {
+        List<org.lossless.workloads.traffic.OperationStats> all = new ArrayList<>();
+        for (ProgramView v : views) {
+            all.addAll(v.program.operationStats());
+        }
+        return all;
+    }
+
     /**
      * Walks the messages waiting for their release time in (time, id) order: one pending event for all of
      * them, re-armed for the next release time.

@@ -3,6 +3,7 @@ package org.lossless.experiments.run;
 import java.util.List;
 
 import org.lossless.workloads.traffic.JobIteration;
+import org.lossless.workloads.traffic.OperationStats;
 
 /**
  * Everything one run reports. Flows are in flow-id order and ports in (node id, port, priority)
@@ -17,16 +18,54 @@ import org.lossless.workloads.traffic.JobIteration;
  * @param pauseGraph    the pause propagation graph ({@code pause_graph.csv}), or null when the engine kept none
  *                      (results not made by the packet engine)
  * @param jobs          the programs' job iterations ({@code jobs.csv}), program by program
+ * @param operations    the storage programs' per-operation figures (IOPS, throughput, latency percentiles per
+ *                      job iteration and operation type; {@code jobs.csv} storage columns, {@code summary.json}
+ *                      {@code jobs[].operations}), program by program
+ * @param cpuSeconds    CPU time the process used during the run (every thread: simulation, JIT, GC), s; -1 unknown
+ * @param peakHeapBytes the peak heap use during the run (the sum of the heap pools' peaks since the start of the
+ *                      run: an upper bound of the true peak), bytes; -1 unknown
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
-                        WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs) {
+                        WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
+                        List<OperationStats> operations, double cpuSeconds, long peakHeapBytes) {
+    /** Why a run ended: {@code done}, {@code stop_time} or {@code deadlock} (summary.json {@code stopped_by}). */
+    public enum StoppedBy {
+        /** Every flow finished (or there was none). */
+        DONE("done"),
+        /** The stop time was reached with work left. */
+        STOP_TIME("stop_time"),
+        /** The stop time was reached with work left and a PFC deadlock cycle holding it. */
+        DEADLOCK("deadlock");
+
+        private final String key;
+
+        StoppedBy(String key) {
+            this.key = key;
+        }
+
+        /** The name in summary.json. */
+        public String key() {
+            return key;
+        }
+    }
+
     public RunResult {
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         deadlockCycle = List.copyOf(deadlockCycle);
         jobs = List.copyOf(jobs);
+        operations = List.copyOf(operations);
+    }
+
+    /** Without run-cost figures (unknown: -1). */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, -1, -1);
     }
 
     /** Without jobs. */
@@ -36,6 +75,28 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
                      PauseGraph pauseGraph) {
         this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
                 ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, List.of());
+    }
+
+    /** Without storage or run-cost figures. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, List.of());
+    }
+
+    /** Flows that had not finished when the run ended. */
+    public long unfinished() {
+        return flows.stream().filter(f -> !f.finished()).count();
+    }
+
+    /** Why the run ended: a deadlock, the stop time with flows unfinished, or all work done. */
+    public StoppedBy stoppedBy() {
+        if (unfinished() == 0) {
+            return StoppedBy.DONE;
+        }
+        return deadlock ? StoppedBy.DEADLOCK : StoppedBy.STOP_TIME;
     }
 
     /** Without a pause graph. */

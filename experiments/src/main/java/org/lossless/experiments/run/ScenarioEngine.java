@@ -16,6 +16,8 @@ import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
 import org.lossless.experiments.scenario.WorkloadConfig;
 import org.lossless.topology.Topology;
+import org.lossless.workloads.replay.DagMessage;
+import org.lossless.workloads.replay.DagProgram;
 
 /**
  * The packet engine behind {@code lossless run}: turns a resolved {@link Scenario} into an
@@ -30,9 +32,14 @@ public final class ScenarioEngine implements ScenarioRunner {
 
     @Override
     public RunResult run(Scenario scenario, Path resultDir) {
+        return run(scenario, resultDir, null);
+    }
+
+    @Override
+    public RunResult run(Scenario scenario, Path resultDir, RunProgress progress) {
         EngineInput input = input(scenario);
         if (resultDir == null) {
-            return new PacketEngine().run(input, null);
+            return new PacketEngine(progress).run(input, null);
         }
         Path ts = resultDir.resolve("timeseries");
         boolean queues = !scenario.telemetry().queues().none();
@@ -47,7 +54,7 @@ public final class ScenarioEngine implements ScenarioRunner {
                  Writer r = rates ? writer(ts.resolve("rates.csv")) : null;
                  Writer p = pfc ? writer(ts.resolve("pfc.csv")) : null;
                  Writer l = links ? writer(ts.resolve("links.csv")) : null) {
-                return new PacketEngine().run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l));
+                return new PacketEngine(progress).run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -81,6 +88,9 @@ public final class ScenarioEngine implements ScenarioRunner {
      * programs (a new type adds a branch here).
      */
     public static ProgramFactory program(WorkloadConfig w) {
+        if (w instanceof WorkloadConfig.Flows f && f.flows().stream().anyMatch(spec -> !spec.dependsOn().isEmpty())) {
+            return () -> dependentFlows(f);
+        }
         if (w instanceof WorkloadConfig.Flows f) {
             List<FlowSpec> flows = new ArrayList<>(f.flows().size());
             for (WorkloadConfig.FlowSpec spec : f.flows()) {
@@ -98,7 +108,23 @@ public final class ScenarioEngine implements ScenarioRunner {
             }
             return new StaticFlows(h.name(), flows);
         }
+        if (w instanceof org.lossless.experiments.scenario.ProgramWorkload p) {
+            return p::program;
+        }
+        if (w instanceof WorkloadConfig.Collective c) {
+            return c::program;
+        }
         throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
+    }
+
+    /** A {@code flows} workload with {@code depends_on}: each flow posted when its dependencies are delivered. */
+    private static DagProgram dependentFlows(WorkloadConfig.Flows f) {
+        List<DagMessage> graph = new ArrayList<>(f.flows().size());
+        for (WorkloadConfig.FlowSpec spec : f.flows()) {
+            graph.add(new DagMessage(spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(), spec.priority(), spec.qps(),
+                    spec.connection(), spec.dependsOn().stream().mapToInt(Integer::intValue).toArray(), spec.delayPs()));
+        }
+        return new DagProgram(f.name(), graph);
     }
 
     /**

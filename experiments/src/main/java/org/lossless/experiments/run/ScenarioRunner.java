@@ -21,4 +21,13 @@ public interface ScenarioRunner {
     default RunResult run(Scenario scenario, Path resultDir) {
         return run(scenario);
     }
+
+    /**
+     * As {@link #run(Scenario, Path)}, publishing progress to {@code progress} (may be null) and ending
+     * with {@link RunInterruptedException} when {@link RunProgress#requestStop()} is called; the default
+     * ignores it.
+     */
+    default RunResult run(Scenario scenario, Path resultDir, RunProgress progress) {
+        return run(scenario, resultDir);
+    }
 }

@@ -251,7 +251,7 @@ final class Cursor {
                 return e;
             }
         }
-        throw error("'" + t + "' is not allowed" + DidYouMean.hint(t, names) + " (allowed: " + String.join(", ", names) + ")");
+        throw error("'" + org.lossless.core.text.Printable.of(t) + "' is not allowed" + DidYouMean.hint(t, names) + " (allowed: " + String.join(", ", names) + ")");
     }
 
     /** A file path; relative paths resolve against the scenario file's folder. */
@@ -260,7 +260,7 @@ final class Cursor {
         try {
             return src.baseDir().resolve(t).normalize();
         } catch (java.nio.file.InvalidPathException e) {
-            throw error("'" + t + "' is not a valid path: " + e.getReason());
+            throw error("'" + org.lossless.core.text.Printable.of(t) + "' is not a valid path: " + e.getReason());
         }
     }
 
@@ -272,7 +272,7 @@ final class Cursor {
     String oneOf(List<String> allowed) {
         String t = text("one of " + String.join(", ", allowed));
         if (!allowed.contains(t)) {
-            throw error("'" + t + "' is not allowed" + DidYouMean.hint(t, allowed) + " (allowed: " + String.join(", ", allowed) + ")");
+            throw error("'" + org.lossless.core.text.Printable.of(t) + "' is not allowed" + DidYouMean.hint(t, allowed) + " (allowed: " + String.join(", ", allowed) + ")");
         }
         return t;
     }
@@ -323,6 +323,6 @@ final class Cursor {
         if (n.isNumber()) {
             return "the number " + n.asText();
         }
-        return "'" + n.asText() + "'";
+        return "'" + org.lossless.core.text.Printable.of(n.asText()) + "'";
     }
 }

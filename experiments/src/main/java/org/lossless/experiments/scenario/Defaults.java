@@ -44,6 +44,14 @@ public final class Defaults {
     /** {@code nic.dcqcn.profile}: mlx5. */
     public static final String DCQCN_PROFILE = DcqcnProfiles.MLX5;
 
+    /**
+     * {@code topology.nvlink.rate} (rail-optimized): 2.4 Tb/s, one A100 GPU's NVLink 3 bandwidth per direction
+     * (12 links x 25 GB/s).
+     */
+    public static final long NVLINK_RATE_BPS = 2_400_000_000_000L;
+    /** {@code topology.nvlink.latency}: 1 us from the last byte leaving one GPU to it landing in another. */
+    public static final long NVLINK_LATENCY_PS = 1_000_000L;
+
     /** {@code flows[].start}: 0. The default priority is the first PFC priority (3 by default). */
     public static final long FLOW_START_PS = 0;
 

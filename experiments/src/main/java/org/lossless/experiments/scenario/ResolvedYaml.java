@@ -38,7 +38,7 @@ public final class ResolvedYaml {
         root.set("nic", nic(s.nic()));
         ArrayNode workloads = root.putArray("workloads");
         for (WorkloadConfig w : s.workloads()) {
-            workloads.add(workload(w));
+            workloads.add(workload(w, s.hostCount()));
         }
         root.set("telemetry", telemetry(s.telemetry()));
         ObjectNode routing = root.putObject("routing");
@@ -94,6 +94,9 @@ public final class ResolvedYaml {
             n.put("servers_per_unit", r.serversPerUnit());
             n.put("spines", r.spines());
             n.put("uplinks_per_spine", r.uplinksPerSpine());
+            ObjectNode nv = n.putObject("nvlink");
+            quantity(nv, "rate", Units.formatRate(r.nvlinkRateBps()));
+            quantity(nv, "latency", Units.formatTime(r.nvlinkLatencyPs()));
         } else if (t instanceof TopologyConfig.HpccFile h) {
             // absolute, so that the resolved file in a result directory still finds it; links come from the file
             n.put("path", h.path().toString());
@@ -217,7 +220,7 @@ public final class ResolvedYaml {
         }
     }
 
-    private static ObjectNode workload(WorkloadConfig w) {
+    private static ObjectNode workload(WorkloadConfig w, int hostCount) {
         ObjectNode n = F.objectNode();
         n.put("type", w.type());
         n.put("name", w.name());
@@ -234,10 +237,19 @@ public final class ResolvedYaml {
                 if (f.connection() != null) {
                     o.put("connection", f.connection());
                 }
+                if (!f.dependsOn().isEmpty()) {
+                    ArrayNode deps = o.putArray("depends_on");
+                    f.dependsOn().forEach(deps::add);
+                    quantity(o, "delay", Units.formatTime(f.delayPs()));
+                }
             }
         } else if (w instanceof WorkloadConfig.HpccFlows h) {
             n.put("path", h.path().toString());
             quantity(n, "time_origin", Units.formatTime(h.timeOriginPs()));
+        } else if (w instanceof WorkloadConfig.Collective c) {
+            CollectiveYaml.write(n, c, hostCount);
+        } else {
+            TrafficWorkloadYaml.write(w, n);
         }
         return n;
     }

@@ -24,12 +24,25 @@ public class ScenarioException extends RuntimeException {
 
     /** A message that is already complete. */
     public ScenarioException(String message) {
-        super(message);
+        super(safe(message));
         this.file = null;
         this.path = null;
     }
 
+    /**
+     * One line: control and bidirectional characters from the user's text (keys, values, file names) are
+     * escaped ({@link org.lossless.core.text.Printable}), so a message cannot rewrite the terminal.
+     */
     private static String compose(String file, String path, String detail) {
+        return safe(join(file, path, detail));
+    }
+
+    /** Escapes control and bidi characters and cuts long quoted values ({@link org.lossless.core.text.Printable#message}). */
+    private static String safe(String message) {
+        return org.lossless.core.text.Printable.message(message);
+    }
+
+    private static String join(String file, String path, String detail) {
         StringBuilder sb = new StringBuilder();
         if (file != null) {
             sb.append(file).append(": ");

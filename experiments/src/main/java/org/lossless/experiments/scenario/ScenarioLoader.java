@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
+import org.lossless.core.text.UserFiles;
+
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +17,9 @@ import java.util.Map;
  * line, for YAML syntax errors, or the option, for overrides).
  */
 public final class ScenarioLoader {
+    /** Largest scenario file read: 64 MiB (about a million inline flows). */
+    public static final long MAX_FILE_BYTES = 64L * 1024 * 1024;
+
     private ScenarioLoader() {
     }
 
@@ -37,21 +38,25 @@ public final class ScenarioLoader {
 
     /** As {@link #load(Path, List)}, naming the file {@code display} in messages (e.g. the path as typed). */
     public static Scenario load(Path file, String display, List<String> sets) {
+        String text = readText(file, display);
+        Path dir = file.toAbsolutePath().normalize().getParent();
+        return parse(display, text, dir, sets);
+    }
+
+    /** The text of a scenario file; a missing, unreadable or non-UTF-8 file is a {@link ScenarioException}. */
+    public static String readText(Path file, String display) {
         if (Files.isDirectory(file)) {
             throw new ScenarioException(display, null, "is a directory, not a scenario file");
         }
-        String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ScenarioException(display, null, "no such file");
-        } catch (CharacterCodingException e) {
-            throw new ScenarioException(display, null, "is not UTF-8 text");
-        } catch (IOException e) {
-            throw new ScenarioException(display, null, "cannot be read: " + e.getMessage());
+            return UserFiles.readText(file, display, MAX_FILE_BYTES);
+        } catch (IllegalArgumentException e) {
+            String m = e.getMessage();
+            if (m.contains("is larger than")) {
+                m += " (put long flow lists in an hpcc-flows file or use a generated workload)";
+            }
+            throw new ScenarioException(m);
         }
-        Path dir = file.toAbsolutePath().normalize().getParent();
-        return parse(display, text, dir, sets);
     }
 
     /**

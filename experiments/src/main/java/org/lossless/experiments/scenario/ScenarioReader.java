@@ -49,13 +49,20 @@ final class ScenarioReader {
                 src.baseDir());
     }
 
+    /** Longest scenario name: results/NAME-SEED-HASH must stay within a file name's 255 bytes. */
+    static final int MAX_NAME = 200;
+
     static String name(Cursor c) {
         if (!c.present()) {
             throw c.error("is required: a name made of letters, digits, '.', '_' and '-', e.g. incast-8to1");
         }
         String name = c.text("a name");
+        if (name.length() > MAX_NAME) {
+            throw c.error("is " + name.length() + " characters long; a name has at most " + MAX_NAME
+                    + " (it names the result directory)");
+        }
         if (!Scenario.validName(name)) {
-            throw c.error("'" + name + "' is not a valid name: use only letters, digits, '.', '_' and '-' "
+            throw c.error("'" + org.lossless.core.text.Printable.of(name) + "' is not a valid name: use only letters, digits, '.', '_' and '-' "
                     + "(not only dots), e.g. incast-8to1");
         }
         return name;

@@ -221,10 +221,23 @@ public sealed interface TopologyConfig permits TopologyConfig.Star, TopologyConf
         }
     }
 
-    /** {@code rail-optimized}: GPU servers with one NIC (host) per rail ({@link RailOptimizedSpec}). */
+    /**
+     * {@code rail-optimized}: GPU servers with one NIC (host) per rail ({@link RailOptimizedSpec}); the GPUs
+     * of a server talk over NVLink ({@code nvlink: {rate, latency}}), which collectives model themselves.
+     */
     record RailOptimized(int servers, int nicsPerServer, int serversPerUnit, int spines, int uplinksPerSpine,
-            LinkConfig hostLink, LinkConfig fabricLink) implements TopologyConfig {
+            LinkConfig hostLink, LinkConfig fabricLink, long nvlinkRateBps, long nvlinkLatencyPs) implements TopologyConfig {
+        /** With the default NVLink ({@link Defaults#NVLINK_RATE_BPS}, {@link Defaults#NVLINK_LATENCY_PS}). */
+        public RailOptimized(int servers, int nicsPerServer, int serversPerUnit, int spines, int uplinksPerSpine,
+                LinkConfig hostLink, LinkConfig fabricLink) {
+            this(servers, nicsPerServer, serversPerUnit, spines, uplinksPerSpine, hostLink, fabricLink,
+                    Defaults.NVLINK_RATE_BPS, Defaults.NVLINK_LATENCY_PS);
+        }
+
         public RailOptimized {
+            if (nvlinkRateBps <= 0 || nvlinkLatencyPs < 0) {
+                throw new IllegalArgumentException("nvlink rate must be > 0 and latency >= 0");
+            }
             links(hostLink, fabricLink);
             new RailOptimizedSpec(servers, nicsPerServer, serversPerUnit, spines, uplinksPerSpine, hostLink.spec(),
                     fabricLink.spec());

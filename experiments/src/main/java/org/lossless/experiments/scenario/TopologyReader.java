@@ -4,11 +4,7 @@ import org.lossless.core.text.DidYouMean;
 
 import org.lossless.core.units.Units;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -41,7 +37,7 @@ final class TopologyReader {
     private static final String[] FAT_TREE_KEYS = {"type", "k", "tor_oversubscription", "agg_oversubscription",
         "host_link", "fabric_link"};
     private static final String[] RAIL_KEYS = {"type", "servers", "nics_per_server", "servers_per_unit", "spines",
-        "uplinks_per_spine", "host_link", "fabric_link"};
+        "uplinks_per_spine", "host_link", "fabric_link", "nvlink"};
     private static final String[] HPCC_KEYS = {"type", "path"};
 
     private TopologyReader() {
@@ -200,7 +196,14 @@ final class TopologyReader {
         int uplinks = c.key("uplinks_per_spine").present() ? count(c.key("uplinks_per_spine"), 1) : 1;
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
-        return make(c, () -> new TopologyConfig.RailOptimized(servers, nics, perUnit, spines, uplinks, host, fabric));
+        Cursor nv = c.key("nvlink").object("rate", "latency");
+        long nvRate = nv.key("rate").rateBps(Defaults.NVLINK_RATE_BPS);
+        if (nvRate <= 0) {
+            throw nv.key("rate").error("the NVLink rate must be > 0, e.g. 2.4Tbps");
+        }
+        long nvLatency = nv.key("latency").timePs(Defaults.NVLINK_LATENCY_PS);
+        return make(c, () -> new TopologyConfig.RailOptimized(servers, nics, perUnit, spines, uplinks, host, fabric,
+                nvRate, nvLatency));
     }
 
     private static TopologyConfig.HpccFile hpccFile(Cursor c) {
@@ -231,14 +234,14 @@ final class TopologyReader {
         if (Files.isDirectory(file)) {
             throw key.error(file + " is a directory, not " + what);
         }
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
+        if (!Files.exists(file)) {
             throw key.error("file " + file + " does not exist");
-        } catch (CharacterCodingException e) {
-            throw key.error(file + " is not UTF-8 text");
-        } catch (IOException e) {
-            throw key.error("cannot read " + file + ": " + e.getMessage());
+        }
+        try {
+            // a regular file within the size cap (a FIFO would block forever, /dev/zero never end)
+            return org.lossless.core.text.UserFiles.readText(file, file.toString(), ScenarioLoader.MAX_FILE_BYTES);
+        } catch (IllegalArgumentException e) {
+            throw key.error(e.getMessage());
         }
     }
 

@@ -6,12 +6,14 @@ import java.util.Objects;
 
 /**
  * One entry of {@code workloads}: all entries run together. One record per workload type; to add one,
- * add a record here, a reader branch in {@link WorkloadReader} and a writer branch in {@link ResolvedYaml},
- * and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
+ * add a record here (or a {@link ProgramWorkload} record elsewhere), a reader branch in {@link WorkloadReader}
+ * and a writer branch in {@link ResolvedYaml}, and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
  */
-public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows {
-    List<String> SUPPORTED = List.of("flows", "hpcc-flows");
-    List<String> PLANNED = List.of("incast", "allreduce", "cdf", "storage");
+public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows, WorkloadConfig.Collective,
+        ProgramWorkload {
+    List<String> SUPPORTED = List.of("flows", "hpcc-flows", "allreduce", "allgather", "reducescatter", "alltoall",
+            "broadcast", "nvmeof", "replication", "checkpoint", "cdf", "incast", "permutation");
+    List<String> PLANNED = List.of();
 
     /** The type name as in the scenario file. */
     String type();
@@ -82,6 +84,33 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
     }
 
     /**
+     * A collective job ({@code allreduce}, {@code allgather}, {@code reducescatter}, {@code alltoall},
+     * {@code broadcast}); {@link CollectiveReader} reads it, the workloads module runs it.
+     *
+     * @param job the validated job (ranks, size, algorithm, protocol, latencies, placement on GPU servers)
+     */
+    record Collective(org.lossless.workloads.collective.CollectiveJob job) implements WorkloadConfig {
+        public Collective {
+            Objects.requireNonNull(job, "job");
+        }
+
+        @Override
+        public String type() {
+            return job.collective().key();
+        }
+
+        @Override
+        public String name() {
+            return job.name();
+        }
+
+        /** A fresh program that runs the job (one per run). */
+        public org.lossless.workloads.collective.CollectiveProgram program() {
+            return new org.lossless.workloads.collective.CollectiveProgram(job);
+        }
+    }
+
+    /**
      * One message from {@code src} to {@code dst}.
      *
      * @param src       sending host number
@@ -94,8 +123,13 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      * @param connection name of the connection it is sent on (scenario key {@code connection}): flows of one
      *                  workload naming the same connection share its persistent QPs and are sent in list order;
      *                  null (the default) for a connection of its own
+     * @param dependsOn flows of the same workload (0-based positions in its list, each before this one) that must
+     *                  be delivered before this one is posted (scenario key {@code depends_on}; empty by default)
+     * @param delayPs   with {@code dependsOn}: how long after the last of them is delivered it is posted, ps
+     *                  (scenario key {@code delay}, default 0); {@code startPs} is then only a lower bound
      */
-    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
+    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+                    List<Integer> dependsOn, long delayPs) {
         /** Most QPs of one flow. */
         public static final int MAX_QPS = org.lossless.experiments.run.FlowSpec.MAX_QPS;
 
@@ -107,6 +141,11 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
         /** A flow on a connection of its own. */
         public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
             this(src, dst, sizeBytes, startPs, priority, qps, null);
+        }
+
+        /** A flow that depends on no other. */
+        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
+            this(src, dst, sizeBytes, startPs, priority, qps, connection, List.of(), 0);
         }
 
         public FlowSpec {
@@ -127,6 +166,10 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             }
             if (priority < 0 || priority > 7) {
                 throw new IllegalArgumentException("priority must be 0..7, got " + priority);
+            }
+            dependsOn = List.copyOf(dependsOn);
+            if (delayPs < 0) {
+                throw new IllegalArgumentException("delay must be >= 0 ps, got " + delayPs);
             }
             if (connection != null && !Scenario.validName(connection)) {
                 throw new IllegalArgumentException("bad connection name '" + connection + "'");

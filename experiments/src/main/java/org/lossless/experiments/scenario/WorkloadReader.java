@@ -11,7 +11,13 @@ import java.util.Set;
 /** Reads {@code workloads}: dispatches on each entry's {@code type}. */
 final class WorkloadReader {
     private static final String[] FLOWS_KEYS = {"type", "name", "flows"};
-    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "qps", "connection"};
+    /**
+     * Largest flow: 1 TiB. Its ideal completion time at 1 Gb/s with 64-byte packets is about 4e17 ps, well
+     * inside a signed 64-bit picosecond count (9.2e18); far larger sizes made ideal_fct_ps overflow.
+     */
+    public static final long MAX_FLOW_BYTES = 1L << 40;
+    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "qps", "connection",
+        "depends_on", "delay"};
 
     private WorkloadReader() {
     }
@@ -43,6 +49,14 @@ final class WorkloadReader {
             WorkloadConfig cfg = switch (type) {
                 case "flows" -> flows(w, i, topology, defaultPriority);
                 case "hpcc-flows" -> HpccFlowsReader.read(w, i, topology);
+                case "nvmeof" -> NvmeofReader.read(w, i, topology, defaultPriority);
+                case "replication" -> ReplicationReader.read(w, i, topology, defaultPriority);
+                case "checkpoint" -> CheckpointReader.read(w, i, topology, defaultPriority);
+                case "cdf" -> CdfReader.read(w, i, topology, defaultPriority);
+                case "incast" -> IncastReader.read(w, i, topology, defaultPriority);
+                case "permutation" -> PermutationReader.read(w, i, topology, defaultPriority);
+                case "allreduce", "allgather", "reducescatter", "alltoall", "broadcast" ->
+                        CollectiveReader.read(w, i, topology, defaultPriority);
                 default -> {
                     List<String> all = new ArrayList<>(WorkloadConfig.SUPPORTED);
                     all.addAll(WorkloadConfig.PLANNED);
@@ -89,17 +103,49 @@ final class WorkloadReader {
             if (size <= 0) {
                 throw sizeKey.error("a flow must carry at least 1 byte");
             }
+            if (size > MAX_FLOW_BYTES) {
+                throw sizeKey.error(size + " B is more than a flow can carry here: at most 1TiB (" + MAX_FLOW_BYTES
+                        + " B), so that its times in picoseconds cannot overflow; split it into several flows");
+            }
             long start = f.key("start").timePs(Defaults.FLOW_START_PS);
             int priority = (int) f.key("priority").integer(defaultPriority, 0, 7);
             int qps = (int) f.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
             String connection = connection(f.key("connection"));
-            WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps, connection);
+            List<Integer> dependsOn = dependsOn(f.key("depends_on"), flows.size());
+            Cursor delayKey = f.key("delay");
+            if (delayKey.present() && dependsOn.isEmpty()) {
+                throw delayKey.error("applies only to a flow with depends_on: it is the wait after the last of them "
+                        + "is delivered");
+            }
+            long delay = delayKey.timePs(0);
+            WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps, connection,
+                    dependsOn, delay);
             if (connection != null) {
                 checkConnection(f, spec, connections.put(connection, spec));
             }
             flows.add(spec);
         }
         return new WorkloadConfig.Flows(name, flows);
+    }
+
+    /** {@code depends_on}: distinct positions of earlier flows of the list ({@code before} of them). */
+    private static List<Integer> dependsOn(Cursor c, int before) {
+        if (!c.present()) {
+            return List.of();
+        }
+        List<Integer> out = new ArrayList<>();
+        for (Cursor item : c.isList() ? c.list() : List.of(c)) {
+            long v = item.integer(0, Integer.MAX_VALUE);
+            if (v >= before) {
+                throw item.error("flow " + v + " is not listed before this one: depends_on names earlier flows of "
+                        + "this workload by position (0 to " + (before - 1) + ")");
+            }
+            if (out.contains((int) v)) {
+                throw item.error("flow " + v + " is listed twice");
+            }
+            out.add((int) v);
+        }
+        return out;
     }
 
     /** {@code connection}: a name, or absent (a connection of the flow's own). */
@@ -129,7 +175,8 @@ final class WorkloadReader {
             throw f.key("connection").error(name + " has priority " + previous.priority() + " and qps "
                     + previous.qps() + " (an earlier flow); a flow on it must use the same");
         }
-        if (spec.startPs() < previous.startPs()) {
+        // a flow with depends_on is posted when those are delivered; list order still holds on the connection
+        if (spec.dependsOn().isEmpty() && previous.dependsOn().isEmpty() && spec.startPs() < previous.startPs()) {
             throw f.key("start").error("flows on " + name + " are sent in list order: this one must not start before "
                     + "the flow listed before it on that connection (" + Units.formatTime(previous.startPs()) + ")");
         }

@@ -14,6 +14,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 final class Yaml {
     /** Duplicate keys are errors (a silently ignored duplicate would be a silently wrong run). */
     static final YAMLMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
+                    .loaderOptions(loaderOptions())
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                     .stringQuotingChecker(new ReadBackChecker())
@@ -22,7 +23,40 @@ final class Yaml {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .build();
 
+    /**
+     * Largest scenario text, characters. SnakeYAML's default limit (3 MB) refused valid files with some 60,000
+     * inline flows as "malformed"; files are capped by size when read ({@link ScenarioLoader#MAX_FILE_BYTES}).
+     */
+    static final int CODE_POINT_LIMIT = 256 * 1024 * 1024;
+
     private Yaml() {
+    }
+
+    private static org.yaml.snakeyaml.LoaderOptions loaderOptions() {
+        org.yaml.snakeyaml.LoaderOptions o = new org.yaml.snakeyaml.LoaderOptions();
+        o.setCodePointLimit(CODE_POINT_LIMIT);
+        o.setAllowRecursiveKeys(false);
+        return o;
+    }
+
+    /** Refuses YAML aliases ({@code *name}): scenarios spell every value out, so a file reads as it runs. */
+    private static final class NoAliases extends com.fasterxml.jackson.core.util.JsonParserDelegate {
+        private final String file;
+
+        NoAliases(JsonParser p, String file) {
+            super(p);
+            this.file = file;
+        }
+
+        @Override
+        public com.fasterxml.jackson.core.JsonToken nextToken() throws java.io.IOException {
+            com.fasterxml.jackson.core.JsonToken t = super.nextToken();
+            if (delegate() instanceof com.fasterxml.jackson.dataformat.yaml.YAMLParser y && y.isCurrentAlias()) {
+                throw new ScenarioException(where(file, y.currentTokenLocation()) + ": YAML aliases (*"
+                        + org.lossless.core.text.Printable.of(y.getText()) + ") are not supported: write the value out");
+            }
+            return t;
+        }
     }
 
     /**
@@ -68,8 +102,12 @@ final class Yaml {
 
     /** Parses YAML text into a tree; null for an empty document. */
     static JsonNode parse(String file, String text) {
+        longestWord(file, text);
         try {
-            JsonNode n = MAPPER.readTree(text);
+            JsonNode n;
+            try (JsonParser p = new NoAliases(MAPPER.getFactory().createParser(text), file)) {
+                n = MAPPER.readTree(p);
+            }
             return n == null || n.isMissingNode() ? null : n;
         } catch (JsonProcessingException e) {
             if (e.getCause() instanceof MarkedYAMLException m && m.getProblemMark() != null) {
@@ -77,14 +115,60 @@ final class Yaml {
                 String context = m.getContext() == null ? "" : " (" + m.getContext()
                         + (m.getContextMark() == null ? "" : " that starts at line " + (m.getContextMark().getLine() + 1)) + ")";
                 throw new ScenarioException(file + ":" + (m.getProblemMark().getLine() + 1) + ":"
-                        + (m.getProblemMark().getColumn() + 1) + ": malformed YAML: " + firstLine(m.getProblem()) + context);
+                        + (m.getProblemMark().getColumn() + 1) + ": malformed YAML: " + plain(firstLine(m.getProblem()))
+                        + plain(context));
             }
             String d = describe(e);
             if (d.startsWith("Duplicate field ")) {
                 throw new ScenarioException(where(file, e.getLocation()) + ": the key "
                         + d.substring("Duplicate field ".length()) + " appears twice in the same mapping");
             }
-            throw new ScenarioException(where(file, e.getLocation()) + ": malformed YAML: " + d);
+            throw new ScenarioException(where(file, e.getLocation()) + ": malformed YAML: " + plain(d));
+        } catch (java.io.IOException e) {
+            throw new ScenarioException(file + ": cannot be parsed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * SnakeYAML's messages name its parser events ({@code <block end>}, {@code <block mapping start>}):
+     * say what they mean in the file instead.
+     */
+    static String plain(String message) {
+        return message.replace("<block end>", "the end of an indented block")
+                .replace("<block mapping start>", "a new indented mapping")
+                .replace("<block sequence start>", "a new indented list")
+                .replace("<flow mapping start>", "'{'").replace("<flow mapping end>", "'}'")
+                .replace("<flow sequence start>", "'['").replace("<flow sequence end>", "']'")
+                .replace("<block entry>", "a list item ('-')").replace("<flow entry>", "','")
+                .replace("<document start>", "'---'").replace("<document end>", "'...'")
+                .replace("<stream start>", "the start of the file").replace("<stream end>", "the end of the file")
+                .replace("<scalar>", "a value").replace("<alias>", "an alias").replace("<anchor>", "an anchor")
+                .replace("<key>", "a key").replace("<value>", "a value").replace("<tag>", "a tag")
+                .replaceAll("'(the end of an indented block|a new indented mapping|a new indented list|a list item \\('-'\\)|the end of the file|the start of the file|a value|a key)'", "$1");
+    }
+
+    /** Longest run of characters without a space or YAML punctuation: no key or value is longer. */
+    static final int MAX_WORD = 100_000;
+
+    /**
+     * Refuses a word (key or value) longer than {@link #MAX_WORD} before parsing: the YAML scanner takes time
+     * quadratic in a plain scalar's length (a 3 MB name took half a minute and gigabytes).
+     */
+    static void longestWord(String file, String text) {
+        int run = 0;
+        int line = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == '\n') {
+                line++;
+            }
+            if (ch == ' ' || ch == '\n' || ch == ',' || ch == '[' || ch == ']' || ch == '{' || ch == '}'
+                    || ch == ':' || ch == '\t' || ch == '\r') {
+                run = 0;
+            } else if (++run > MAX_WORD) {
+                throw new ScenarioException(file + ":" + line + ": a key or value longer than " + MAX_WORD
+                        + " characters; nothing in a scenario is that long");
+            }
         }
     }
 

@@ -33,7 +33,7 @@ class ResultsWriterTest {
             """, Path.of("/"), List.of());
 
     // fct 160 us over an ideal of 83.9 us (with 12 retransmitted packets and 3 CNPs); fct 200 us over the
-    // same ideal; one unfinished flow
+    // same ideal; one unfinished flow, cut at 1 ms: 995 us so far over 1.35 us = 737.037037 (censored)
     static final RunResult RESULT = new RunResult(1_000_000_000L, 12_345, 1.23456, List.of(
             new FlowResult(0, "w", 1, 0, 3, 1_000_000, 0, 160_000_000, 83_900_000, 12, 3),
             new FlowResult(1, "w", 2, 0, 3, 1_000_000, 1_000_000, 201_000_000, 83_900_000),
@@ -48,10 +48,10 @@ class ResultsWriterTest {
         void flowsCsvExactText() {
             // 160/83.9 = 1.907032181..., 200/83.9 = 2.383790226...
             assertEquals("""
-                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation
-                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,12,3,,,,,,
-                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0,,,,,,
-                    2,w,2,1,3,4000,5000000,,,1350000,,0,0,,,,,,
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps
+                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,12,3,,,,,,,1000000,
+                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0,,,,,,,1000000,
+                    2,w,2,1,3,4000,5000000,,,1350000,,0,0,,,,,,,0,
                     """, ResultFiles.flowsCsv(RESULT.flows()));
         }
 
@@ -67,13 +67,14 @@ class ResultsWriterTest {
         @Test
         void fieldsWithCommasAreQuoted() {
             String csv = ResultFiles.flowsCsv(List.of(new FlowResult(0, "a,\"b\"", 0, 1, 0, 1, 0, 2, 1)));
-            assertEquals("0,\"a,\"\"b\"\"\",0,1,0,1,0,2,2,1,2.000000,0,0,,,,,,\n", csv.lines().skip(1).findFirst().orElseThrow() + "\n");
+            assertEquals("0,\"a,\"\"b\"\"\",0,1,0,1,0,2,2,1,2.000000,0,0,,,,,,,1,\n", csv.lines().skip(1).findFirst().orElseThrow() + "\n");
         }
 
         @Test
         void jobsCsvIsTheHeaderWhileThereAreNoJobs() {
-            assertEquals("job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps\n",
-                    ResultFiles.jobsCsv(RESULT));
+            assertEquals(ResultFiles.JOBS_HEADER + "\n", ResultFiles.jobsCsv(RESULT));
+            assertTrue(ResultFiles.JOBS_HEADER.startsWith(
+                    "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps,"));
         }
     }
 
@@ -89,10 +90,15 @@ class ResultsWriterTest {
                       "version" : "%s",
                       "sim_time_ps" : 1000000000,
                       "wall_seconds" : 1.235,
+                      "cpu_seconds" : null,
                       "events" : 12345,
+                      "events_per_second" : 10000,
+                      "peak_heap_bytes" : null,
+                      "stopped_by" : "stop_time",
                       "flows" : {
                         "total" : 3,
                         "completed" : 2,
+                        "unfinished" : 1,
                         "bytes_delivered" : 2000000
                       },
                       "fct_slowdown" : {
@@ -100,6 +106,34 @@ class ResultsWriterTest {
                         "p95" : 2.383790,
                         "p99" : 2.383790,
                         "max" : 2.383790
+                      },
+                      "fct_slowdown_censored" : {
+                        "p50" : 2.383790,
+                        "p95" : 737.037037,
+                        "p99" : 737.037037,
+                        "max" : 737.037037
+                      },
+                      "workloads" : {
+                        "w" : {
+                          "flows" : {
+                            "total" : 3,
+                            "completed" : 2,
+                            "unfinished" : 1,
+                            "bytes_delivered" : 2000000
+                          },
+                          "fct_slowdown" : {
+                            "p50" : 1.907032,
+                            "p95" : 2.383790,
+                            "p99" : 2.383790,
+                            "max" : 2.383790
+                          },
+                          "fct_slowdown_censored" : {
+                            "p50" : 2.383790,
+                            "p95" : 737.037037,
+                            "p99" : 737.037037,
+                            "max" : 737.037037
+                          }
+                        }
                       },
                       "pfc" : {
                         "pause_frames" : 4,
@@ -166,7 +200,10 @@ class ResultsWriterTest {
         void writesAllFilesAndNoTemporaryIsLeft() throws IOException {
             Path out = tmp.resolve("results/two-to-one-5");
             ResultsWriter.write(out, SCENARIO, RESULT);
-            assertEquals(List.of("flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json"), list(out));
+            assertEquals(List.of(ResultMarker.FILE, "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml",
+                    "summary.json"), list(out));
+            assertEquals(new ResultMarker("run", Version.current(), java.util.Set.of("flows.csv", "jobs.csv",
+                    "ports.csv", "scenario.resolved.yaml", "summary.json")), ResultMarker.read(out));
             assertEquals(List.of("two-to-one-5"), list(out.getParent()));
             assertEquals(ResultFiles.flowsCsv(RESULT.flows()), Files.readString(out.resolve("flows.csv")));
             assertEquals(ResolvedYaml.write(SCENARIO), Files.readString(out.resolve("scenario.resolved.yaml")));
@@ -204,16 +241,21 @@ class ResultsWriterTest {
             assertEquals(List.of("old.txt"), list(out));
             assertEquals(List.of("run"), list(tmp));
 
+            // a user's folder is not Lossless's to replace
+            assertThrows(OutputRefusedException.class, () -> ResultsWriter.write(out, SCENARIO, RESULT));
+            assertEquals("old", Files.readString(out.resolve("old.txt")));
+            Files.delete(out.resolve("old.txt"));
             ResultsWriter.write(out, SCENARIO, RESULT);
-            assertFalse(Files.exists(out.resolve("old.txt")));
-            assertTrue(Files.exists(out.resolve("summary.json")));
+            Files.writeString(out.resolve("flows.csv"), "stale");
+            ResultsWriter.write(out, SCENARIO, RESULT);
+            assertEquals(ResultFiles.flowsCsv(RESULT.flows()), Files.readString(out.resolve("flows.csv")));
             assertEquals(List.of("run"), list(tmp));
         }
 
         @Test
         void aFileInTheWayIsAnError() throws IOException {
             Path out = Files.writeString(tmp.resolve("run"), "not a directory");
-            assertThrows(IOException.class, () -> ResultsWriter.write(out, SCENARIO, RESULT));
+            assertThrows(OutputRefusedException.class, () -> ResultsWriter.write(out, SCENARIO, RESULT));
             assertEquals("not a directory", Files.readString(out));
         }
 

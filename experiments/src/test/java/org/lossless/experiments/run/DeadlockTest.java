@@ -39,6 +39,7 @@ class DeadlockTest {
         assertTrue(r.deadlock(), "expected a deadlock; paused " + r.pausedPs() + " ps");
         assertEquals(5, r.deadlockCycle().size(), r.deadlockCycle().toString());
         assertTrue(r.flows().stream().noneMatch(FlowResult::finished));
+        assertEquals(RunResult.StoppedBy.DEADLOCK, r.stoppedBy());
         // the pause graph: by symmetry the five ring pauses start at one instant, each a congestion root (its
         // egress carries two flows on one link and is not yet paused); each switch then pauses its host,
         // propagated from the next switch's ring pause. The cause is fixed at an episode's start, so the cycle
@@ -58,5 +59,6 @@ class DeadlockTest {
         RunResult r = run(3);
         assertFalse(r.deadlock(), r.deadlockCycle().toString());
         assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        assertEquals(RunResult.StoppedBy.DONE, r.stoppedBy());
     }
 }

@@ -34,7 +34,7 @@ class EcnPfcLintTest {
 
     @Test
     void staticThresholdBelowKminIsFlaggedWithTheExactXoffLevel() {
-        assertEquals(List.of("PFC pauses before ECN marks (reference A-3): priority 3: a queue fed by one ingress port "
+        assertEquals(List.of("PFC pauses before ECN marks (see docs/switch.md, \"PFC before ECN\"): priority 3: a queue fed by one ingress port "
                         + "reaches XOFF at 200718 B, below kmin 400KB (100Gbps) on sw0; DCQCN cannot act before PFC: "
                         + "lower switch.ecn.kmin or raise the PFC threshold"),
                 EcnPfcLint.warnings(STAR, settings(200_000L, null, null), 1000));

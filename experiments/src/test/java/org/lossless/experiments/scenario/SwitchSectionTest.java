@@ -279,11 +279,11 @@ class SwitchSectionTest {
         @Test
         void aStarWhoseSwitchCannotBeBuiltIsAScenarioError() {
             String e = error(MINIMAL + "switch: {buffer_size: 100KB}\n");
-            assertTrue(e.startsWith("t.yaml: switch: the switch of this 3-port star cannot be built: switch.buffer_size "
+            assertTrue(e.startsWith("t.yaml: switch: switch sw0 (3 ports in this star topology) cannot be built: switch.buffer_size "
                     + "100000 B cannot hold the reserved and headroom buffers of 3 ports"), e);
             // hpcc2019: 4 KB per Gb/s gives kmin 400 KB at 100 G, above this kmax
             e = error(MINIMAL + "switch: {profile: hpcc2019, ecn: {kmax: 100KB}}\n");
-            assertTrue(e.startsWith("t.yaml: switch: the switch of this 3-port star cannot be built: "), e);
+            assertTrue(e.startsWith("t.yaml: switch: switch sw0 (3 ports in this star topology) cannot be built: "), e);
             assertTrue(e.contains("kmax (100000 B) must be >= kmin (400000 B)"), e);
         }
 

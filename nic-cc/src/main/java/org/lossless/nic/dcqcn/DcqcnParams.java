@@ -127,6 +127,18 @@ public record DcqcnParams(
     }
 
     /**
+     * The profile {@code name} with {@code overrides} applied, checked once as a whole: a profile default that
+     * does not suit this line rate (min_rate above a slow link) is fine when an override replaces it.
+     */
+    public static DcqcnParams profile(String name, long lineRateBps, Map<String, String> overrides) {
+        Builder b = DcqcnProfiles.builder(name, lineRateBps);
+        for (Map.Entry<String, String> e : overrides.entrySet()) {
+            DcqcnKeys.apply(b, e.getKey(), e.getValue());
+        }
+        return b.build();
+    }
+
+    /**
      * Resolves scenario settings: {@code profile} (default {@code defaultProfile}) then every other
      * key as an override. Keys may carry the {@code nic.dcqcn.} prefix.
      */
@@ -141,7 +153,7 @@ public record DcqcnParams(
                 rest.put(e.getKey(), e.getValue());
             }
         }
-        return profile(profileName, lineRateBps).override(rest);
+        return profile(profileName, lineRateBps, rest);
     }
 
     /**

@@ -23,10 +23,15 @@ public final class DcqcnProfiles {
 
     /** The profile {@code name} for a NIC of {@code lineRateBps}; unknown names throw with a suggestion. */
     public static DcqcnParams of(String name, long lineRateBps) {
+        return builder(name, lineRateBps).build();
+    }
+
+    /** The profile's settings, not yet checked: overrides go on top before {@link DcqcnParams.Builder#build()}. */
+    static DcqcnParams.Builder builder(String name, long lineRateBps) {
         return switch (name) {
-            case PAPER2015 -> paper2015(lineRateBps);
-            case MLX5 -> mlx5(lineRateBps);
-            case HPCC2019 -> hpcc2019(lineRateBps);
+            case PAPER2015 -> paper2015Builder(lineRateBps);
+            case MLX5 -> mlx5Builder(lineRateBps);
+            case HPCC2019 -> hpcc2019Builder(lineRateBps);
             default -> throw new IllegalArgumentException(DcqcnParams.PREFIX + "profile: unknown profile '" + name
                 + "'" + DidYouMean.suffix(name, NAMES) + " (allowed: " + String.join(", ", NAMES) + ")");
         };
@@ -34,6 +39,10 @@ public final class DcqcnProfiles {
 
     /** SIGCOMM'15 defaults as restated by CoNEXT'16 (dcqcn.md §4.1). */
     public static DcqcnParams paper2015(long lineRateBps) {
+        return paper2015Builder(lineRateBps).build();
+    }
+
+    static DcqcnParams.Builder paper2015Builder(long lineRateBps) {
         DcqcnParams.Builder b = new DcqcnParams.Builder();
         b.profile = PAPER2015;
         b.lineRateBps = lineRateBps;
@@ -55,11 +64,15 @@ public final class DcqcnProfiles {
         b.stageRule = StageRule.PAPER;
         b.hyperStep = HyperStep.PROGRESSIVE;
         b.minRateBps = 100 * MBPS;
-        return b.build();
+        return b;
     }
 
     /** NVIDIA ConnectX firmware defaults (dcqcn.md §4.2, hardware.md §3). */
     public static DcqcnParams mlx5(long lineRateBps) {
+        return mlx5Builder(lineRateBps).build();
+    }
+
+    static DcqcnParams.Builder mlx5Builder(long lineRateBps) {
         DcqcnParams.Builder b = new DcqcnParams.Builder();
         b.profile = MLX5;
         b.lineRateBps = lineRateBps;
@@ -84,7 +97,7 @@ public final class DcqcnProfiles {
         b.stageRule = StageRule.MELLANOX;
         b.hyperStep = HyperStep.CONSTANT;
         b.minRateBps = 1 * MBPS;
-        return b.build();
+        return b;
     }
 
     /**
@@ -92,6 +105,10 @@ public final class DcqcnProfiles {
      * the host link speed as 5 and 50 Mb/s per 25 Gb/s.
      */
     public static DcqcnParams hpcc2019(long lineRateBps) {
+        return hpcc2019Builder(lineRateBps).build();
+    }
+
+    static DcqcnParams.Builder hpcc2019Builder(long lineRateBps) {
         DcqcnParams.Builder b = new DcqcnParams.Builder();
         b.profile = HPCC2019;
         b.lineRateBps = lineRateBps;
@@ -116,6 +133,6 @@ public final class DcqcnProfiles {
         b.stageRule = StageRule.MELLANOX;
         b.hyperStep = HyperStep.CONSTANT;
         b.minRateBps = Math.min(1_000 * MBPS, lineRateBps);  // MIN_RATE 1000Mb/s
-        return b.build();
+        return b;
     }
 }

@@ -105,11 +105,23 @@ public final class Mlx5SysfsImporter {
         return List.copyOf(on);
     }
 
+    /** Largest sysfs value file read (a value is a few digits). */
+    static final long MAX_VALUE_FILE_BYTES = 4096;
+
+    /**
+     * One sysfs value: a regular file (never a FIFO or a link: a dump holds plain copies) of at most
+     * {@value #MAX_VALUE_FILE_BYTES} bytes. Its content is quoted in an error only when it is a short printable
+     * token, so an error never shows more of an arbitrary file.
+     */
     static long readUnsigned(Path f) throws IOException {
-        String text = Files.readString(f, StandardCharsets.UTF_8).trim();
+        if (Files.isSymbolicLink(f)) {
+            throw new IllegalArgumentException(f + ": is a symbolic link; a dump holds plain copies of the sysfs files");
+        }
+        String text = org.lossless.core.text.UserFiles.readText(f, f.toString(), MAX_VALUE_FILE_BYTES).trim();
         if (!text.matches("[0-9]{1,10}")) {
-            throw new IllegalArgumentException(f + ": expected one unsigned integer, got '"
-                + (text.length() > 40 ? text.substring(0, 40) + "..." : text) + "'");
+            boolean shortToken = text.length() <= 20 && text.matches("[\\x21-\\x7e]*");
+            throw new IllegalArgumentException(f + ": expected one unsigned integer, got "
+                + (shortToken ? "'" + text + "'" : text.length() + " characters of something else"));
         }
         long v = Long.parseLong(text);
         if (v > 0xFFFF_FFFFL) {

@@ -48,6 +48,10 @@ final class ReportOutput {
             } finally {
                 Files.deleteIfExists(t);
             }
+            // a result directory records what Lossless wrote into it, so it stays replaceable (OutputRule)
+            if (org.lossless.experiments.results.ResultMarker.read(dir) != null) {
+                org.lossless.experiments.results.OutputRule.adopt(dir, HTML, CHARTS);
+            }
         } catch (IOException e) {
             throw new ReportException("cannot write the report to " + dir + ": " + e.getMessage());
         }

@@ -59,6 +59,16 @@ public class FastDevsSimulator extends DevsSimulator<Long> implements Scheduler 
     /** Model events executed (DSOL's warmup and end-of-replication events not counted). */
     private long executed;
     private boolean endRequested;
+    /** Set from any thread ({@link #requestAbort()}); read once per batch. */
+    private volatile boolean abortRequested;
+    /** The last replication ended because of {@link #requestAbort()}. */
+    private boolean aborted;
+    /**
+     * Time and event count published once per batch for observers on other threads (progress bars): one
+     * volatile write per {@value #BATCH} events, nothing per event.
+     */
+    private volatile long publishedNowPs;
+    private volatile long publishedEvents;
     private boolean retainPendingEvents;
     private Throwable failure;
     /** A stopping condition set by the model's replication, evaluated after every event. */
@@ -121,6 +131,29 @@ public class FastDevsSimulator extends DevsSimulator<Long> implements Scheduler 
      */
     public void endReplicationAfterCurrentEvent() {
         endRequested = true;
+    }
+
+    /**
+     * Asks the running replication to end at the end of the current batch (within {@value #BATCH} events),
+     * from any thread (a shutdown hook on Ctrl-C). The clock stays where it got to; {@link #aborted()} tells.
+     */
+    public void requestAbort() {
+        abortRequested = true;
+    }
+
+    /** True if the last replication was ended by {@link #requestAbort()}. */
+    public boolean aborted() {
+        return aborted;
+    }
+
+    /** Simulated time reached, as published at the end of the last batch; safe to read from any thread. */
+    public long publishedNowPs() {
+        return publishedNowPs;
+    }
+
+    /** Model events executed, as published at the end of the last batch; safe to read from any thread. */
+    public long publishedEvents() {
+        return publishedEvents;
     }
 
     /** Whether model events still pending at the end of a replication are kept for the next one. */
@@ -188,6 +221,7 @@ public class FastDevsSimulator extends DevsSimulator<Long> implements Scheduler 
     public void initialize(DsolModel<Long, ? extends SimulatorInterface<Long>> model, Replication<Long> replication,
             boolean cleanUp) throws SimRuntimeException {
         endRequested = false;
+        aborted = false;
         failure = null;
         internalEvents.clear();
         nowPs = replication.getStartTime();
@@ -295,6 +329,12 @@ public class FastDevsSimulator extends DevsSimulator<Long> implements Scheduler 
             synchronized (semaphore) {
                 runBatch(numberOfListeners(TIME_CHANGED_EVENT) > 0);
                 simulatorTime = nowPs;
+                publishedNowPs = nowPs;
+                publishedEvents = executed;
+                if (abortRequested && runState == RunState.STARTED) {
+                    aborted = true;
+                    endReplication();
+                }
             }
         }
     }

@@ -153,6 +153,29 @@ public final class Kernel implements Scheduler {
         simulator.endReplicationAfterCurrentEvent();
     }
 
+    /**
+     * Asks a running {@link #runUntil} to return soon (after the current batch of events), from any thread;
+     * {@link #aborted()} then tells. For interrupts (Ctrl-C): the model is left mid-run.
+     */
+    public void requestAbort() {
+        simulator.requestAbort();
+    }
+
+    /** True if the last run was ended by {@link #requestAbort()}. */
+    public boolean aborted() {
+        return simulator.aborted();
+    }
+
+    /** Simulated time reached, ps, readable from another thread (updated every few thousand events). */
+    public long progressNowPs() {
+        return simulator.publishedNowPs();
+    }
+
+    /** Events executed, readable from another thread (updated every few thousand events). */
+    public long progressEvents() {
+        return simulator.publishedEvents();
+    }
+
     /** Model events executed so far, over all runs. */
     public long eventsExecuted() {
         return simulator.eventsExecuted();

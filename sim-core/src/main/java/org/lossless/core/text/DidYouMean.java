@@ -7,11 +7,17 @@ import java.util.Collection;
  * distance (case-insensitive), if it is close enough to be a plausible typo.
  */
 public final class DidYouMean {
+    /** Longer words get no suggestion. */
+    static final int MAX_WORD = 100;
+
     private DidYouMean() {
     }
 
     /** The closest candidate within a distance of max(1, |word|/3) + 1, or null. */
     public static String closest(String word, Collection<String> candidates) {
+        if (word.length() > MAX_WORD) {
+            return null; // no typo of a key is this long, and the distance costs |word| x |candidate|
+        }
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         int limit = Math.max(1, word.length() / 3) + 1;

@@ -2,9 +2,6 @@ package org.lossless.switchmodel.sonic;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -35,16 +32,12 @@ public final class SonicImporter {
     private SonicImporter() {
     }
 
+    /** Largest CONFIG_DB read: 64 MiB. */
+    public static final long MAX_FILE_BYTES = 64L * 1024 * 1024;
+
     /** Imports a CONFIG_DB JSON file. Bad input: {@link IllegalArgumentException} naming the file and key. */
     public static SonicImport importFile(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file");
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
-        }
+        String text = org.lossless.core.text.UserFiles.readText(file, file.toString(), MAX_FILE_BYTES);
         return importJson(text, file.toString());
     }
 
@@ -54,8 +47,13 @@ public final class SonicImporter {
         try {
             db = new SonicDb(source, new ObjectMapper().readTree(json));
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(source + ": not valid JSON at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+            // a limit of the JSON reader (nesting deeper than 1000, a huge number) has no location
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr();
+            String why = String.valueOf(e.getOriginalMessage()).replaceAll(",? from `[^`]*`", "")
+                    .replaceAll("\\s+", " ");
+            throw new IllegalArgumentException(source + ": not valid JSON" + where + ": "
+                    + org.lossless.core.text.Printable.of(why, 160));
         }
         return new Run(db).run();
     }

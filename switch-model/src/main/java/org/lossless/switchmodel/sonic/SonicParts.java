@@ -238,7 +238,7 @@ final class SonicParts {
         }
         if (limit != null) {
             notes.add((ecn.kmin() >= limit ? "warning: " : "") + "ECN kmin " + ecn.kmin() + " B vs PFC XOFF threshold "
-                    + limit + " B (" + how + ")" + (ecn.kmin() >= limit ? ": PFC fires before ECN marks (A-3)" : ""));
+                    + limit + " B (" + how + ")" + (ecn.kmin() >= limit ? ": PFC fires before ECN marks" : ""));
         }
     }
 }

@@ -40,4 +40,13 @@ public interface TrafficProgram {
     default List<JobIteration> jobIterations() {
         return List.of();
     }
+
+    /**
+     * Per-operation figures (IOPS, throughput, latency percentiles) of a storage job, one entry per
+     * (iteration, operation type) in that order; empty for other programs. The iterations are those of
+     * {@link #jobIterations()}.
+     */
+    default List<OperationStats> operationStats() {
+        return List.of();
+    }
 }

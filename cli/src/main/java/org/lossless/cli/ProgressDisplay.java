@@ -1,0 +1,159 @@
+package org.lossless.cli;
+
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.lossless.experiments.run.RunProgress;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * Shows how a run advances, from a daemon thread that reads the engine's volatile counters
+ * ({@link RunProgress}) a few times a second: the simulation's hot path pays nothing (the kernel publishes
+ * its clock once per batch of events).
+ *
+ * <ul>
+ * <li>on a terminal: a progress bar on stderr (me.tongfei:progressbar): simulated time reached of the
+ * target (the estimated end of the work while it lies ahead, marked {@code ~end}, else {@code stop_time}),
+ * elapsed time, ETA, simulated microseconds per second and million events per second;</li>
+ * <li>otherwise (a log file, a batch job): one plain line every {@link #PLAIN_PERIOD_MS} ms, e.g.
+ * {@code lossless: simulated 2.310 ms of 10 ms (23 %), 1.52 M events/s, 10 s elapsed};</li>
+ * <li>{@code --quiet}: nothing.</li>
+ * </ul>
+ */
+final class ProgressDisplay implements AutoCloseable {
+    /** Period of the plain progress line when stderr is not a terminal, ms. */
+    static final long PLAIN_PERIOD_MS = 10_000;
+    /** Period of the bar's updates on a terminal, ms. */
+    static final long BAR_PERIOD_MS = 250;
+
+    private final RunProgress progress;
+    private final PrintWriter err;
+    private final boolean terminal;
+    private final long periodMs;
+    private final LongSupplier clockMs;
+    private final Thread thread;
+    private final long startMs;
+    private volatile boolean closed;
+    private ProgressBar bar;
+    private long target;
+
+    private ProgressDisplay(RunProgress progress, PrintWriter err, boolean terminal, long periodMs, LongSupplier clockMs) {
+        this.progress = progress;
+        this.err = err;
+        this.terminal = terminal;
+        this.periodMs = periodMs;
+        this.clockMs = clockMs;
+        this.startMs = clockMs.getAsLong();
+        this.thread = new Thread(this::loop, "lossless-progress");
+        thread.setDaemon(true);
+    }
+
+    /** Starts showing {@code progress}; {@code quiet} shows nothing. */
+    static ProgressDisplay start(RunProgress progress, PrintWriter err, boolean quiet) {
+        return start(progress, err, quiet, System.console() != null, PLAIN_PERIOD_MS, System::currentTimeMillis);
+    }
+
+    static ProgressDisplay start(RunProgress progress, PrintWriter err, boolean quiet, boolean terminal, long periodMs,
+                                 LongSupplier clockMs) {
+        ProgressDisplay d = new ProgressDisplay(progress, err, terminal, terminal ? BAR_PERIOD_MS : periodMs, clockMs);
+        if (!quiet) {
+            d.thread.start();
+        }
+        return d;
+    }
+
+    private void loop() {
+        while (!closed) {
+            try {
+                Thread.sleep(periodMs);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (closed || !progress.started()) {
+                continue;
+            }
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+                if (terminal) {
+                    updateBar();
+                } else {
+                    err.println(plainLine(progress, clockMs.getAsLong() - startMs));
+                    err.flush();
+                }
+            }
+        }
+    }
+
+    /** The simulated time the display measures against: the estimated end while ahead, else stop_time, ps. */
+    static long target(RunProgress p) {
+        long est = p.estimatedEndPs();
+        return est > p.simTimePs() && est > 0 ? est : p.stopTimePs();
+    }
+
+    private void updateBar() {
+        long t = target(progress);
+        long nowUs = progress.simTimePs() / 1_000_000;
+        if (bar == null) {
+            target = t;
+            bar = new ProgressBarBuilder().setTaskName("simulating").setInitialMax(Math.max(1, t / 1_000_000))
+                    .setUnit(" us", 1).setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK)
+                    .setUpdateIntervalMillis((int) BAR_PERIOD_MS).showSpeed()
+                    .setConsumer(new ConsoleProgressBarConsumer(new PrintStream(System.err, true)))
+                    .build();
+        } else if (t != target) {
+            target = t;
+            bar.maxHint(Math.max(1, t / 1_000_000));
+        }
+        bar.stepTo(nowUs);
+        // short: the bar shares one terminal line with the counts, the times and the speed
+        bar.setExtraMessage(String.format(Locale.ROOT, " %.1fMev/s%s",
+                progress.events() / 1e3 / Math.max(1, clockMs.getAsLong() - startMs), t < progress.stopTimePs() ? " ~end" : ""));
+    }
+
+    /** One plain progress line. */
+    static String plainLine(RunProgress p, long elapsedMs) {
+        long now = p.simTimePs();
+        long t = target(p);
+        String of = (t < p.stopTimePs() ? "~" : "") + Execution.ms(t) + (t < p.stopTimePs() ? " (estimated end)" : "");
+        String line = String.format(Locale.ROOT, "lossless: simulated %s of %s (%d %%), %s, %s elapsed",
+                Execution.ms(now), of, t <= 0 ? 0 : Math.min(100, now * 100 / t), eventRate(p.events(), elapsedMs),
+                seconds(elapsedMs));
+        if (now > 0 && t > now) {
+            line += ", about " + seconds((long) ((double) elapsedMs * (t - now) / now)) + " left";
+        }
+        return line;
+    }
+
+    static String eventRate(long events, long elapsedMs) {
+        double perSecond = elapsedMs <= 0 ? 0 : events * 1000.0 / elapsedMs;
+        return String.format(Locale.ROOT, "%.2f M events/s", perSecond / 1e6);
+    }
+
+    static String seconds(long ms) {
+        Duration d = Duration.ofMillis(ms);
+        return d.toHours() > 0 ? String.format(Locale.ROOT, "%d h %02d min", d.toHours(), d.toMinutesPart())
+                : d.toMinutes() > 0 ? String.format(Locale.ROOT, "%d min %02d s", d.toMinutes(), d.toSecondsPart())
+                : d.toSeconds() + " s";
+    }
+
+    /** Stops the display (the bar is closed, so the next line starts clean). */
+    @Override
+    public void close() {
+        closed = true;
+        thread.interrupt();
+        synchronized (this) {
+            if (bar != null) {
+                bar.close();
+                bar = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.lossless.cli;
+
+import org.lossless.experiments.sweep.RunFailure;
+import org.lossless.experiments.sweep.Sweep;
+import org.lossless.experiments.sweep.SweepDefinition;
+import org.lossless.experiments.sweep.SweepDirectory;
+import org.lossless.experiments.sweep.SweepSummary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The end of {@code lossless sweep}: the table of means and 95 % intervals per point (and, with a baseline,
+ * the paired differences) on stdout, failures and what to do about them on stderr, and the exit status.
+ */
+final class SweepReport {
+    static final List<String> DEFAULT_FIGURES = List.of("fct_slowdown.p50", "fct_slowdown.p99", "pfc.pause_frames",
+            "ecn.marked_packets", "drops.packets");
+
+    private SweepReport() {
+    }
+
+    /** @param out the sweep's --out (where --collect and --resume find it) */
+    static int print(Context ctx, Sweep.Outcome o, SweepDefinition def, List<String> show, java.nio.file.Path out) {
+        if (o.submitted()) {
+            ctx.out().println("submitted " + (o.total() - o.doneBefore()) + " runs; the sweep is in " + o.dir()
+                    + "; when the job has ended: lossless sweep --collect " + out);
+            ctx.out().flush();
+            return 0;
+        }
+        List<String> figures = show == null || show.isEmpty() ? DEFAULT_FIGURES : show;
+        Map<String, Map<String, SweepSummary.Line>> byPoint = new LinkedHashMap<>();
+        for (SweepSummary.Line l : o.lines()) {
+            byPoint.computeIfAbsent(l.point().name(), k -> new LinkedHashMap<>()).put(l.figure(), l);
+        }
+        List<String> present = new ArrayList<>();
+        for (String f : figures) {
+            if (o.table().figures().contains(f)) {
+                present.add(f);
+            } else if (show != null && !show.isEmpty()) {
+                ctx.err().println("lossless: --show " + f + ": no such figure in sweep.csv");
+            }
+        }
+        if (!o.table().rows().isEmpty() && !present.isEmpty()) {
+            table(ctx, def, byPoint, present, false);
+            if (def.baseline() != null) {
+                ctx.out().println();
+                ctx.out().println("paired difference to " + def.baseline() + " (same seeds), mean and 95 % interval:");
+                table(ctx, def, byPoint, present, true);
+            }
+        }
+        for (RunFailure f : o.failures()) {
+            ctx.err().println("lossless: failed: " + f.run().label() + ": " + f.reason() + (f.log() == null ? "" : "; log: " + f.log()));
+        }
+        int complete = o.total() - o.missing().size();
+        String files = o.dir().resolve(SweepDirectory.TABLE) + " and " + SweepDirectory.SUMMARY;
+        if (o.missing().isEmpty()) {
+            ctx.out().println(o.total() + " runs complete; " + files);
+            ctx.out().flush();
+            ctx.err().flush();
+            return 0;
+        }
+        ctx.err().println("lossless: the sweep is INCOMPLETE: " + complete + " of " + o.total() + " runs complete; "
+                + "sweep.csv holds only those (see " + SweepDirectory.STATUS + "). Fix the cause and rerun the same "
+                + "command with --resume to run only what is missing.");
+        ctx.out().flush();
+        ctx.err().flush();
+        return SweepCommand.INCOMPLETE;
+    }
+
+    private static void table(Context ctx, SweepDefinition def, Map<String, Map<String, SweepSummary.Line>> byPoint,
+                              List<String> figures, boolean diff) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("point", "runs"));
+        header.addAll(figures);
+        rows.add(header);
+        for (String point : byPoint.keySet()) {
+            Map<String, SweepSummary.Line> m = byPoint.get(point);
+            List<String> row = new ArrayList<>();
+            row.add(point);
+            SweepSummary.Line any = m.values().iterator().next();
+            row.add(Integer.toString(any.estimate() == null ? 0 : any.estimate().n()));
+            for (String f : figures) {
+                SweepSummary.Line l = m.get(f);
+                SweepSummary.Estimate e = l == null ? null : diff ? l.diff() : l.estimate();
+                row.add(cell(e));
+            }
+            rows.add(row);
+        }
+        int[] w = new int[header.size()];
+        for (List<String> r : rows) {
+            for (int i = 0; i < r.size(); i++) {
+                w[i] = Math.max(w[i], r.get(i).length());
+            }
+        }
+        for (List<String> r : rows) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < r.size(); i++) {
+                String c = r.get(i);
+                sb.append(i == 0 ? c + " ".repeat(w[i] - c.length()) : " ".repeat(w[i] - c.length() + 2) + c);
+            }
+            ctx.out().println(sb.toString().stripTrailing());
+        }
+    }
+
+    private static String cell(SweepSummary.Estimate e) {
+        if (e == null) {
+            return "-";
+        }
+        String m = short4(e.mean());
+        return Double.isNaN(e.low()) ? m : m + " ± " + short4(e.halfWidth());
+    }
+
+    /** Four significant digits for the console (the files have ten). */
+    private static String short4(double v) {
+        if (v == 0) {
+            return "0";
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,99 @@
+package org.lossless.experiments.results;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Names of the hidden siblings Lossless writes next to a target ({@code .NAME.tmp-PID.START-RANDOM} while a
+ * directory or file is written, {@code .NAME.old-PID.START-RANDOM} for a previous result being replaced),
+ * and the clean-up of those a killed process left behind.
+ *
+ * <p>The owner is in the name: the process id and the process's start time (ms since the epoch), so a
+ * later run can tell a leftover of a dead process (removed) from the work of a live one, even when the
+ * pid has been reused (the start time differs). A sibling whose owner is alive, or cannot be told, is left alone.
+ */
+final class TempNames {
+    private static final Pattern OURS = Pattern.compile("\\..+\\.(tmp|old)-(\\d+)\\.(\\d+)-[^/]*");
+    private static final String OWNER = ProcessHandle.current().pid() + "." + startMillis(ProcessHandle.current());
+
+    private TempNames() {
+    }
+
+    /** Prefix of a temporary sibling of {@code name} owned by this process. */
+    static String tmpPrefix(String name) {
+        return "." + name + ".tmp-" + OWNER + "-";
+    }
+
+    /** Prefix of the aside copy of a previous result named {@code name}. */
+    static String oldPrefix(String name) {
+        return "." + name + ".old-" + OWNER + "-";
+    }
+
+    /**
+     * Removes the temporary and aside siblings in {@code parent} that a process no longer running left
+     * (killed with SIGKILL, power loss). Best effort: what cannot be removed stays, hidden and named.
+     *
+     * @return the names removed
+     */
+    static List<String> cleanStale(Path parent) {
+        List<String> removed = new ArrayList<>();
+        if (!Files.isDirectory(parent)) {
+            return removed;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(parent, ".*")) {
+            for (Path p : ds) {
+                String n = p.getFileName().toString();
+                Matcher m = OURS.matcher(n);
+                if (m.matches() && !alive(Long.parseLong(m.group(2)), Long.parseLong(m.group(3)))) {
+                    try {
+                        if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                            AtomicDirectory.deleteTree(p);
+                        } else {
+                            Files.deleteIfExists(p);
+                        }
+                        removed.add(n);
+                    } catch (IOException e) {
+                        // left in place: hidden and named after its target, so users can tell what it is
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // listing failed: nothing cleaned, nothing harmed
+        }
+        return removed;
+    }
+
+    /**
+     * Gives a temporary file or directory the permissions of an ordinary one ({@code perms}, e.g. rwxr-xr-x):
+     * the JDK creates temporaries readable by their owner only, which the result would keep after the rename.
+     */
+    static void readable(Path p, String perms) throws IOException {
+        try {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(perms));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: its defaults apply
+        }
+    }
+
+    /** Whether the process (pid, start ms) may still run: true when it cannot be told. */
+    static boolean alive(long pid, long startMs) {
+        Optional<ProcessHandle> h = ProcessHandle.of(pid);
+        if (h.isEmpty() || !h.get().isAlive()) {
+            return false;
+        }
+        long s = startMillis(h.get());
+        return s < 0 || s == startMs;
+    }
+
+    private static long startMillis(ProcessHandle h) {
+        return h.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(-1L);
+    }
+}

@@ -1,0 +1,46 @@
+package org.lossless.experiments.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.lossless.workloads.storage.CheckpointConfig;
+
+/** Reads a {@code type: checkpoint} workload (docs/scenario.md, "checkpoint"). */
+final class CheckpointReader {
+    static final String[] KEYS = {"type", "name", "ranks", "servers", "size", "chunk", "inflight", "start", "repeat",
+        "period", "priority"};
+
+    private CheckpointReader() {
+    }
+
+    static StorageWorkloads.Checkpoint read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+        w.object(KEYS);
+        String name = WorkloadReader.workloadName(w.key("name"), "checkpoint-" + index);
+        List<Integer> servers = HostLists.read(w.key("servers"), topology, null, "[0, 1]");
+        List<Integer> others = new ArrayList<>(HostLists.all(topology.hostCount()));
+        others.removeAll(servers);
+        Cursor ranksKey = w.key("ranks");
+        boolean allRanks = !ranksKey.present() || ranksKey.isScalar() && "all".equals(ranksKey.scalar("hosts"));
+        List<Integer> ranks = allRanks ? others : HostLists.read(ranksKey, topology, null, "\"2-15\"");
+        if (ranks.isEmpty()) {
+            throw ranksKey.error("no host is left to write a checkpoint: every host is a server");
+        }
+        HostLists.disjoint(w.key("servers"), ranks, "ranks", servers);
+        long size = TrafficKeys.positiveSize(w.key("size"), -1, "1GB");
+        long chunk = TrafficKeys.positiveSize(w.key("chunk"), CheckpointConfig.DEFAULT_CHUNK, "1MiB");
+        Cursor inflightKey = w.key("inflight");
+        int inflight = !inflightKey.present() || "all".equals(inflightKey.scalar("all or a count"))
+                ? CheckpointConfig.ALL : (int) inflightKey.integer(1, Integer.MAX_VALUE);
+        long start = w.key("start").timePs(0);
+        int repeat = (int) w.key("repeat").integer(1, 1, Integer.MAX_VALUE);
+        long period = TrafficKeys.positiveTimeOrNone(w.key("period"), "100ms");
+        if (repeat > 1 && period < 0) {
+            throw w.key("period").error("is required when repeat > 1: the time from one checkpoint's start to the "
+                    + "next, e.g. 100ms");
+        }
+        int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
+        long p = Math.max(period, 0);
+        return new StorageWorkloads.Checkpoint(TrafficKeys.build(w, () -> new CheckpointConfig(name, ranks, servers, size,
+                chunk, inflight, start, repeat, p, priority)));
+    }
+}

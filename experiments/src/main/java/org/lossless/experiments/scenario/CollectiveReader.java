@@ -1,0 +1,213 @@
+package org.lossless.experiments.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.lossless.workloads.collective.Algorithm;
+import org.lossless.workloads.collective.Collective;
+import org.lossless.workloads.collective.CollectiveJob;
+import org.lossless.workloads.collective.GpuServers;
+import org.lossless.workloads.collective.PairSizes;
+import org.lossless.workloads.collective.PlanSize;
+import org.lossless.workloads.collective.Protocol;
+import org.lossless.workloads.collective.RingOrder;
+import org.lossless.workloads.collective.Tuner;
+import org.lossless.workloads.traffic.ConnectionOptions;
+
+/**
+ * Reads a collective job ({@code type: allreduce | allgather | reducescatter | alltoall | broadcast});
+ * docs/scenario.md "Collective jobs" lists every key.
+ */
+final class CollectiveReader {
+    static final String AUTO = "auto";
+    /** {@code cc} value meaning the scenario's {@code nic.cc}. */
+    static final String CC_NIC = "nic";
+    private static final List<String> COMMON = List.of("type", "name", "algorithm", "protocol", "hosts", "size",
+            "channels", "iterations", "gap", "start", "priority", "cc", "qps", "base_latency", "step_latency",
+            "nvlink_step_latency", "ring_order", "pxn");
+    private static final long MAX_ITERATIONS = 1_000_000;
+
+    private CollectiveReader() {
+    }
+
+    static WorkloadConfig.Collective read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+        String type = w.key("type").text("a workload type");
+        Collective coll = Collective.valueOf(type.toUpperCase(java.util.Locale.ROOT));
+        List<String> keys = new ArrayList<>(COMMON);
+        if (coll == Collective.BROADCAST) {
+            keys.add("root");
+        }
+        if (coll == Collective.ALLTOALL) {
+            keys.addAll(List.of("skew", "pairs"));
+        }
+        w.object(keys.toArray(String[]::new));
+        String name = WorkloadReader.workloadName(w.key("name"), type + "-" + index);
+        Algorithm algorithm = algorithm(w.key("algorithm"), coll);
+        Protocol protocol = protocol(w.key("protocol"), coll);
+        List<Integer> hosts = PlacementReader.hosts(w.key("hosts"), topology);
+        GpuServers servers = servers(topology);
+        int n = hosts.size();
+        if (algorithm == Algorithm.HALVING_DOUBLING && coll != Collective.ALLREDUCE && Integer.bitCount(n) != 1) {
+            throw w.key("algorithm").error(type + " with halving-doubling needs a power-of-two number of hosts, the job "
+                    + "has " + n);
+        }
+        PairSizes pairs = null;
+        long size;
+        if (coll == Collective.ALLTOALL && w.key("pairs").present()) {
+            if (w.key("size").present() || w.key("skew").present()) {
+                throw w.key("pairs").error("give either pairs or size (with an optional skew), not both");
+            }
+            pairs = pairs(w.key("pairs"), n);
+            size = PairSizes.ncclTestsSize(pairs.resolve(n, 0));
+        } else {
+            size = size(w.key("size"));
+            if (coll == Collective.ALLTOALL) {
+                pairs = PairSizes.skewed(skew(w.key("skew")));
+            }
+        }
+        int channels = (int) w.key("channels").integer(defaultChannels(coll, servers), 1, CollectiveJob.MAX_CHANNELS);
+        int iterations = (int) w.key("iterations").integer(1, 1, MAX_ITERATIONS);
+        long gap = w.key("gap").timePs(0);
+        long start = w.key("start").timePs(0);
+        int priority = (int) w.key("priority").integer(defaultPriority, 0, 7);
+        String cc = w.key("cc").oneOf(CC_NIC, ccValues());
+        int qps = (int) w.key("qps").integer(1, 1, ConnectionOptions.MAX_QPS);
+        ConnectionOptions options = new ConnectionOptions(priority, qps, cc.equals(CC_NIC) ? null : cc,
+                ConnectionOptions.DSCP_FROM_PRIORITY);
+        long base = latency(w.key("base_latency"));
+        long step = latency(w.key("step_latency"));
+        long nvStep = latency(w.key("nvlink_step_latency"));
+        RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
+        boolean pxn = w.key("pxn").bool(true);
+        int root = (int) w.key("root").integer(0, 0, n - 1);
+        CollectiveJob job;
+        try {
+            job = new CollectiveJob(name, coll, algorithm, protocol, hosts, size, channels, iterations, start, gap, options,
+                    base, step, nvStep, order, pxn, root, pairs, servers);
+        } catch (IllegalArgumentException e) {
+            throw w.error(e.getMessage());
+        }
+        checkSize(w, job, topology);
+        return new WorkloadConfig.Collective(job);
+    }
+
+    /** Refuses a job whose plan would not fit in memory ({@link PlanSize#MAX_TRANSFERS}). */
+    private static void checkSize(Cursor w, CollectiveJob job, TopologyConfig topology) {
+        Tuner.Choice choice = Tuner.choose(job, topology.hostLink().rateBps());
+        long transfers = PlanSize.transfers(job, choice.algorithm(), choice.protocol());
+        if (transfers > PlanSize.MAX_TRANSFERS) {
+            Cursor at = w.key("size").present() ? w.key("size") : w;
+            throw at.error(String.format(java.util.Locale.ROOT, "this job would send about %,d slices per iteration "
+                    + "(%s, %s, %d hosts, %d channels); the simulator allows %,d: use a smaller size, fewer channels or "
+                    + "fewer hosts", transfers, choice.algorithm().key(), choice.protocol().key(), job.n(), job.channels(),
+                    PlanSize.MAX_TRANSFERS));
+        }
+    }
+
+    /** Two channels per NIC (rail) of a server, NCCL's usual ring count; one connection per pair for all-to-all. */
+    static int defaultChannels(Collective c, GpuServers servers) {
+        return c == Collective.ALLTOALL ? 1 : 2 * servers.gpusPerServer();
+    }
+
+    static GpuServers servers(TopologyConfig topology) {
+        if (topology instanceof TopologyConfig.RailOptimized r) {
+            return new GpuServers(r.nicsPerServer(), r.nvlinkRateBps(), r.nvlinkLatencyPs());
+        }
+        return GpuServers.ONE_PER_HOST;
+    }
+
+    private static List<String> ccValues() {
+        List<String> out = new ArrayList<>();
+        out.add(CC_NIC);
+        out.addAll(NicReader.IMPLEMENTED);
+        return out;
+    }
+
+    private static Algorithm algorithm(Cursor c, Collective coll) {
+        List<String> allowed = new ArrayList<>();
+        for (Algorithm a : Algorithm.values()) {
+            if (a.supports(coll)) {
+                allowed.add(a.key());
+            }
+        }
+        if (allowed.size() > 1) {
+            allowed.add(AUTO);
+        }
+        String dflt = coll == Collective.ALLTOALL ? Algorithm.DIRECT.key() : Algorithm.RING.key();
+        String v = c.oneOf(dflt, allowed);
+        if (v.equals(AUTO)) {
+            return null;
+        }
+        return Algorithm.valueOf(v.toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+    }
+
+    private static Protocol protocol(Cursor c, Collective coll) {
+        List<String> allowed = coll == Collective.ALLTOALL ? List.of(AUTO, "simple")
+                : List.of(AUTO, "simple", "ll128", "ll");
+        String v = c.oneOf(AUTO, allowed);
+        return v.equals(AUTO) ? null : Protocol.valueOf(v.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    private static long size(Cursor c) {
+        if (!c.present()) {
+            throw c.error("is required: the per-rank buffer as nccl-tests counts it, e.g. 256MB");
+        }
+        long s = c.size();
+        if (s <= 0) {
+            throw c.error("must be at least 1 byte");
+        }
+        return s;
+    }
+
+    private static long latency(Cursor c) {
+        if (!c.present()) {
+            return -1;
+        }
+        if (c.isScalar() && AUTO.equals(c.text("a time or auto").strip())) {
+            return -1;
+        }
+        return c.timePs();
+    }
+
+    private static double skew(Cursor c) {
+        if (!c.present()) {
+            return 0;
+        }
+        String t = c.text("a number >= 0 such as 1.2");
+        double v;
+        try {
+            v = Double.parseDouble(t.strip());
+        } catch (NumberFormatException e) {
+            throw c.error("expected a number >= 0 such as 1.2, got '" + t + "'");
+        }
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw c.error("must be a finite number >= 0 (0 = uniform), got " + t);
+        }
+        return v;
+    }
+
+    private static PairSizes pairs(Cursor c, int n) {
+        List<Cursor> rows = c.list();
+        if (rows.size() != n) {
+            throw c.error("expected " + n + " rows (one per host of the job), got " + rows.size());
+        }
+        long[][] m = new long[n][];
+        for (int i = 0; i < n; i++) {
+            List<Cursor> cols = rows.get(i).list();
+            if (cols.size() != n) {
+                throw rows.get(i).error("expected " + n + " sizes (one per host of the job), got " + cols.size());
+            }
+            m[i] = new long[n];
+            for (int j = 0; j < n; j++) {
+                m[i][j] = cols.get(j).size();
+                if (i == j && m[i][j] != 0) {
+                    throw cols.get(j).error("must be 0: a rank does not send to itself over the network");
+                }
+            }
+        }
+        if (PairSizes.ncclTestsSize(m) == 0) {
+            throw c.error("every pair is 0 bytes: nothing to send");
+        }
+        return PairSizes.explicit(m);
+    }
+}

@@ -1,0 +1,83 @@
+package org.lossless.experiments.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a list of hosts: {@code all}, one host number, a range {@code "1-32"} (both ends included), or a
+ * list of host numbers and ranges ({@code [0, "4-7", 12]}); every host must exist and appear once.
+ */
+final class HostLists {
+    private static final Pattern RANGE = Pattern.compile("\\s*(\\d{1,9})\\s*-\\s*(\\d{1,9})\\s*");
+
+    private HostLists() {
+    }
+
+    /** The hosts at {@code c}; {@code dflt} when absent (null: the key is required). */
+    static List<Integer> read(Cursor c, TopologyConfig topology, List<Integer> dflt, String example) {
+        int n = topology.hostCount();
+        if (!c.present()) {
+            if (dflt == null) {
+                throw c.error("is required: a list of host numbers, a range such as \"1-8\" or all, e.g. " + example);
+            }
+            return dflt;
+        }
+        if (c.isScalar() && "all".equals(c.scalar("hosts"))) {
+            return all(n);
+        }
+        List<Cursor> items = c.isList() ? c.list() : List.of(c);
+        if (items.isEmpty()) {
+            throw c.error("needs at least one host");
+        }
+        List<Integer> out = new ArrayList<>();
+        for (Cursor item : items) {
+            if (!item.isScalar()) {
+                throw item.error("expected a host number or a range such as \"1-8\", got " + item.describe());
+            }
+            Matcher m = RANGE.matcher(item.scalar("a host"));
+            if (m.matches()) {
+                int lo = Integer.parseInt(m.group(1));
+                int hi = Integer.parseInt(m.group(2));
+                if (lo > hi) {
+                    throw item.error("range " + lo + "-" + hi + " is empty: write the lower host first");
+                }
+                if (hi >= n) {
+                    throw item.error("host " + hi + " does not exist: the " + topology.type() + " topology has " + n
+                            + " hosts, numbered 0 to " + (n - 1));
+                }
+                for (int h = lo; h <= hi; h++) {
+                    add(out, h, item);
+                }
+            } else {
+                add(out, WorkloadReader.host(item, topology), item);
+            }
+        }
+        return out;
+    }
+
+    private static void add(List<Integer> out, int h, Cursor item) {
+        if (out.contains(h)) {
+            throw item.error("host " + h + " is listed twice");
+        }
+        out.add(h);
+    }
+
+    static List<Integer> all(int n) {
+        List<Integer> out = new ArrayList<>(n);
+        for (int h = 0; h < n; h++) {
+            out.add(h);
+        }
+        return out;
+    }
+
+    /** Fails at {@code c} if a host of {@code b} is also in {@code a} (named {@code aKey}). */
+    static void disjoint(Cursor c, List<Integer> a, String aKey, List<Integer> b) {
+        for (int h : b) {
+            if (a.contains(h)) {
+                throw c.error("host " + h + " is also in " + aKey + "; a host cannot be on both sides");
+            }
+        }
+    }
+}

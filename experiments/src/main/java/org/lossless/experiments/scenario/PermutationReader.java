@@ -1,0 +1,28 @@
+package org.lossless.experiments.scenario;
+
+import java.util.List;
+
+import org.lossless.workloads.datacenter.PermutationConfig;
+
+/** Reads a {@code type: permutation} workload (docs/scenario.md, "permutation"). */
+final class PermutationReader {
+    static final String[] KEYS = {"type", "name", "hosts", "size", "start", "priority", "qps"};
+
+    private PermutationReader() {
+    }
+
+    static DatacenterWorkloads.Permutation read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+        w.object(KEYS);
+        String name = WorkloadReader.workloadName(w.key("name"), "permutation-" + index);
+        List<Integer> hosts = HostLists.read(w.key("hosts"), topology, HostLists.all(topology.hostCount()), "all");
+        if (hosts.size() < 2) {
+            throw w.key("hosts").error("needs at least 2 hosts");
+        }
+        long size = TrafficKeys.positiveSize(w.key("size"), -1, "1MB");
+        long start = w.key("start").timePs(0);
+        int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
+        int qps = (int) w.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
+        return new DatacenterWorkloads.Permutation(TrafficKeys.build(w, () -> new PermutationConfig(name, hosts, size,
+                start, priority, qps)));
+    }
+}

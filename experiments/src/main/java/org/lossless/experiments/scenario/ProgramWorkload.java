@@ -1,0 +1,13 @@
+package org.lossless.experiments.scenario;
+
+import org.lossless.workloads.traffic.TrafficProgram;
+
+/**
+ * A workload the engine runs as a {@link TrafficProgram} built from its validated configuration (storage,
+ * datacenter and collective types). Implementations are records, so that a resolved scenario reloads to an
+ * equal one.
+ */
+public non-sealed interface ProgramWorkload extends WorkloadConfig {
+    /** A fresh program for one run (programs keep per-run state). */
+    TrafficProgram program();
+}

@@ -1,0 +1,80 @@
+package org.lossless.experiments.scenario;
+
+import java.util.Map;
+import java.util.Objects;
+
+import org.lossless.workloads.storage.CheckpointConfig;
+import org.lossless.workloads.storage.CheckpointProgram;
+import org.lossless.workloads.storage.NvmeofConfig;
+import org.lossless.workloads.storage.NvmeofProgram;
+import org.lossless.workloads.storage.ReplicationConfig;
+import org.lossless.workloads.storage.ReplicationProgram;
+import org.lossless.workloads.traffic.TrafficProgram;
+
+/** The storage workload types of a scenario: {@code nvmeof}, {@code replication}, {@code checkpoint}. */
+final class StorageWorkloads {
+    private StorageWorkloads() {
+    }
+
+    /**
+     * {@code nvmeof}. The mix is kept as the user wrote it, so that the resolved scenario shows it the same way:
+     * either {@code blockSizes} (size -&gt; weight, in order) with {@code readFraction}, or an explicit mix
+     * ({@code blockSizes} null).
+     */
+    record Nvmeof(NvmeofConfig config, Map<Long, Double> blockSizes, double readFraction) implements ProgramWorkload {
+        Nvmeof {
+            Objects.requireNonNull(config, "config");
+        }
+
+        @Override
+        public String type() {
+            return "nvmeof";
+        }
+
+        @Override
+        public String name() {
+            return config.name();
+        }
+
+        @Override
+        public TrafficProgram program() {
+            return new NvmeofProgram(config);
+        }
+    }
+
+    /** {@code replication}. */
+    record Replication(ReplicationConfig config) implements ProgramWorkload {
+        @Override
+        public String type() {
+            return "replication";
+        }
+
+        @Override
+        public String name() {
+            return config.name();
+        }
+
+        @Override
+        public TrafficProgram program() {
+            return new ReplicationProgram(config);
+        }
+    }
+
+    /** {@code checkpoint}. */
+    record Checkpoint(CheckpointConfig config) implements ProgramWorkload {
+        @Override
+        public String type() {
+            return "checkpoint";
+        }
+
+        @Override
+        public String name() {
+            return config.name();
+        }
+
+        @Override
+        public TrafficProgram program() {
+            return new CheckpointProgram(config);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package org.lossless.experiments.sweep;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.lossless.experiments.results.ResultsWriter;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code sweep.csv}, built from the run directories on disk (never from what an executor remembers), so a
+ * local, a Slurm and a resumed sweep of the same definition give the same file. One row per complete run,
+ * in run order (points in definition order, then replications):
+ * <pre>
+ *   point,KEY1,KEY2,...,replication,seed,run_dir,FIGURE1,FIGURE2,...
+ * </pre>
+ * KEY columns are the varied scenario keys with the point's value text; FIGURE columns are the union of
+ * every run's {@link SummaryFigures} in order of first appearance (a run without a figure has an empty cell).
+ */
+public final class SweepTable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Columns before the figures, after the varied keys. */
+    public static final List<String> RUN_COLUMNS = List.of("replication", "seed", "run_dir");
+
+    /** One complete run: its spec and its figures. */
+    public record Row(RunSpec run, Map<String, SummaryFigures.Cell> figures) {
+    }
+
+    private final List<String> keys;
+    private final List<String> figures;
+    private final List<Row> rows;
+
+    private SweepTable(List<String> keys, List<String> figures, List<Row> rows) {
+        this.keys = keys;
+        this.figures = figures;
+        this.rows = rows;
+    }
+
+    /** Reads the summary.json of every complete run of {@code def} in {@code dir}. */
+    public static SweepTable read(SweepDirectory dir, SweepDefinition def) throws IOException {
+        List<Row> rows = new ArrayList<>();
+        Set<String> figures = new LinkedHashSet<>();
+        for (RunSpec r : def.runs()) {
+            if (!dir.isDone(r)) {
+                continue;
+            }
+            JsonNode summary = JSON.readTree(dir.runDir(r).resolve(ResultsWriter.SUMMARY).toFile());
+            Map<String, SummaryFigures.Cell> f = SummaryFigures.flatten(summary);
+            figures.addAll(f.keySet());
+            rows.add(new Row(r, f));
+        }
+        return new SweepTable(def.keys(), List.copyOf(figures), rows);
+    }
+
+    public List<Row> rows() {
+        return rows;
+    }
+
+    public List<String> figures() {
+        return figures;
+    }
+
+    public String csv() {
+        StringBuilder sb = new StringBuilder();
+        List<String> header = new ArrayList<>();
+        header.add("point");
+        header.addAll(keys);
+        header.addAll(RUN_COLUMNS);
+        header.addAll(figures);
+        line(sb, header);
+        for (Row row : rows) {
+            List<String> cells = new ArrayList<>();
+            RunSpec r = row.run();
+            cells.add(r.point().name());
+            for (String k : keys) {
+                cells.add(r.point().values().getOrDefault(k, ""));
+            }
+            cells.add(Integer.toString(r.replication()));
+            cells.add(Long.toString(r.seed()));
+            cells.add(r.label());
+            for (String f : figures) {
+                SummaryFigures.Cell c = row.figures().get(f);
+                cells.add(c == null ? "" : c.text());
+            }
+            line(sb, cells);
+        }
+        return sb.toString();
+    }
+
+    static void line(StringBuilder sb, List<String> cells) {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append(field(cells.get(i)));
+        }
+        sb.append('\n');
+    }
+
+    /** RFC 4180: quoted only when holding a comma, quote or line break. */
+    static String field(String s) {
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+            return s;
+        }
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+}

@@ -1,0 +1,188 @@
+package org.lossless.experiments.results;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The output rule: what Lossless may replace, what it refuses, and what an interrupted or killed writer leaves. */
+class OutputRuleTest {
+    @TempDir
+    Path tmp;
+
+    private static AtomicDirectory.Writer files(String... names) {
+        return dir -> {
+            for (String n : names) {
+                Files.writeString(dir.resolve(n), n);
+            }
+        };
+    }
+
+    static List<String> list(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Nested
+    class Directories {
+        @Test
+        void aMissingOrEmptyTargetIsWrittenWithItsMarker() throws IOException {
+            Path a = tmp.resolve("a/b/run");
+            OutputRule.writeDirectory(a, "run", files("x.csv"));
+            assertEquals(List.of(ResultMarker.FILE, "x.csv"), list(a));
+            assertEquals(new ResultMarker("run", Version.current(), Set.of("x.csv")), ResultMarker.read(a));
+            Path empty = Files.createDirectories(tmp.resolve("empty"));
+            OutputRule.writeDirectory(empty, "run", files("x.csv"));
+            assertEquals("x.csv", Files.readString(empty.resolve("x.csv")));
+        }
+
+        @Test
+        void aFolderWithUserFilesIsRefusedAndUntouched() throws IOException {
+            Path study = Files.createDirectories(tmp.resolve("study"));
+            Files.writeString(study.resolve("my.yaml"), "name: mine");
+            Files.writeString(study.resolve("notes.md"), "notes");
+            OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                    () -> OutputRule.writeDirectory(study, "run", files("x.csv")));
+            assertEquals(study + " exists and is not a Lossless result directory; choose another --out or remove it",
+                    e.getMessage());
+            assertEquals(List.of("my.yaml", "notes.md"), list(study));
+            assertEquals("name: mine", Files.readString(study.resolve("my.yaml")));
+            assertEquals(List.of("study"), list(tmp), "no temporary sibling");
+        }
+
+        @Test
+        void aHiddenFileAloneMakesAFolderNotEmpty() throws IOException {
+            Path d = Files.createDirectories(tmp.resolve("d"));
+            Files.writeString(d.resolve(".keep"), "");
+            assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
+        }
+
+        @Test
+        void aPreviousResultOfTheSameKindIsReplaced() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "run", files("old.csv", "both.csv"));
+            OutputRule.writeDirectory(d, "run", dir -> Files.writeString(dir.resolve("both.csv"), "new"));
+            assertEquals(List.of(ResultMarker.FILE, "both.csv"), list(d));
+            assertEquals("new", Files.readString(d.resolve("both.csv")));
+            assertEquals(List.of("r"), list(tmp));
+        }
+
+        @Test
+        void aResultWhereTheUserAddedAFileIsRefused() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "run", files("flows.csv"));
+            Files.writeString(d.resolve("notes.md"), "mine");
+            OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                    () -> OutputRule.writeDirectory(d, "run", files("flows.csv")));
+            assertTrue(e.getMessage().contains("holds files Lossless did not write (notes.md)"), e.getMessage());
+            assertEquals("mine", Files.readString(d.resolve("notes.md")));
+        }
+
+        @Test
+        void adoptedEntriesKeepTheDirectoryReplaceable() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "run", files("flows.csv"));
+            Files.writeString(d.resolve("report.html"), "<html>");
+            OutputRule.adopt(d, "report.html");
+            OutputRule.writeDirectory(d, "run", files("flows.csv"));
+            assertEquals(List.of(ResultMarker.FILE, "flows.csv"), list(d));
+        }
+
+        @Test
+        void anotherKindIsRefused() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "fluid", files("fluid.csv"));
+            OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                    () -> OutputRule.writeDirectory(d, "run", files("x")));
+            assertEquals(d + " is a Lossless fluid directory, not a run result; choose another --out or remove it",
+                    e.getMessage());
+        }
+
+        @Test
+        void aRunDirectoryFromBeforeMarkersIsAPreviousRun() throws IOException {
+            Path d = Files.createDirectories(tmp.resolve("old"));
+            Files.writeString(d.resolve("summary.json"), "{\"name\": \"x\", \"engine\": \"packet\", \"version\": \"0.1.0\"}");
+            Files.writeString(d.resolve("flows.csv"), "");
+            OutputRule.checkDirectory(d, "run");
+            Files.writeString(d.resolve("mine.txt"), "");
+            assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
+        }
+
+        @Test
+        void aFileOrALinkInTheWayIsRefused() throws IOException {
+            Path f = Files.writeString(tmp.resolve("f"), "mine");
+            assertThrows(OutputRefusedException.class, () -> OutputRule.writeDirectory(f, "run", files("x")));
+            assertEquals("mine", Files.readString(f));
+            Path target = Files.createDirectories(tmp.resolve("t"));
+            Path link = Files.createSymbolicLink(tmp.resolve("link"), target);
+            assertThrows(OutputRefusedException.class, () -> OutputRule.writeDirectory(link, "run", files("x")));
+            assertTrue(Files.isSymbolicLink(link));
+        }
+    }
+
+    @Nested
+    class SingleFiles {
+        @Test
+        void anExistingFileNeedsForce() throws IOException {
+            Path f = Files.writeString(tmp.resolve("out.yaml"), "mine");
+            OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                    () -> OutputRule.writeFile(f, "new", false));
+            assertEquals(f + " exists; choose another --out or add --force to replace it", e.getMessage());
+            assertEquals("mine", Files.readString(f));
+            OutputRule.writeFile(f, "new", true);
+            assertEquals("new", Files.readString(f));
+            OutputRule.writeFile(tmp.resolve("sub/fresh.yaml"), "x", false);
+            assertEquals("x", Files.readString(tmp.resolve("sub/fresh.yaml")));
+            assertEquals(List.of("out.yaml", "sub"), list(tmp), "no temporary file left");
+            assertEquals(List.of("fresh.yaml"), list(tmp.resolve("sub")));
+        }
+
+        @Test
+        void aDirectoryIsNotAFile() throws IOException {
+            Path d = Files.createDirectories(tmp.resolve("d"));
+            assertThrows(OutputRefusedException.class, () -> OutputRule.writeFile(d, "x", true));
+        }
+    }
+
+    @Nested
+    class Leftovers {
+        @Test
+        void siblingsOfADeadProcessAreRemovedThoseOfALiveOneKept() throws IOException {
+            // pid 2^31-1 exceeds every Linux pid_max (at most 2^22): no such process
+            Path dead = Files.createDirectories(tmp.resolve(".run.tmp-2147483647.1700000000000-abc"));
+            Files.writeString(dead.resolve("flows.csv"), "half");
+            Path deadOld = Files.createDirectories(tmp.resolve(".run.old-2147483647.1700000000000-abd"));
+            Path live = Files.createDirectories(tmp.resolve(TempNames.tmpPrefix("other") + "x"));
+            Path user = Files.createDirectories(tmp.resolve(".run.tmp-mine"));
+            OutputRule.writeDirectory(tmp.resolve("run"), "run", files("x.csv"));
+            assertFalse(Files.exists(dead));
+            assertFalse(Files.exists(deadOld));
+            assertTrue(Files.exists(live), "a live process's temporary directory is never touched");
+            assertTrue(Files.exists(user), "a name that is not Lossless's pattern is never touched");
+        }
+
+        @Test
+        void aStaleTemporaryNeverConfusesTheRule() throws IOException {
+            Path d = tmp.resolve("run");
+            Files.createDirectories(tmp.resolve(".run.tmp-2147483647.1-z"));
+            OutputRule.writeDirectory(d, "run", files("x.csv"));
+            OutputRule.writeDirectory(d, "run", files("y.csv"));
+            assertEquals(List.of(ResultMarker.FILE, "y.csv"), list(d));
+            assertEquals(List.of("run"), list(tmp));
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package org.lossless.experiments.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.lossless.workloads.collective.Algorithm;
+import org.lossless.workloads.collective.Collective;
+import org.lossless.workloads.collective.CollectiveJob;
+import org.lossless.workloads.collective.GpuServers;
+import org.lossless.workloads.collective.Protocol;
+import org.lossless.workloads.collective.RingOrder;
+
+class CollectiveSectionTest {
+    private static final String FAT = """
+            name: c
+            topology: {type: fat-tree, k: 4}
+            workloads:
+            """;
+    private static final String RAIL = """
+            name: c
+            topology: {type: rail-optimized, servers: 4, nics_per_server: 4, spines: 2, nvlink: {rate: 3.6Tbps, latency: 700ns}}
+            workloads:
+            """;
+
+    private static Scenario parse(String yaml) {
+        return ScenarioLoader.parse("t.yaml", yaml, Path.of("/base"), List.of());
+    }
+
+    private static CollectiveJob job(String yaml) {
+        return ((WorkloadConfig.Collective) parse(yaml).workloads().get(0)).job();
+    }
+
+    private static String error(String yaml) {
+        return assertThrows(ScenarioException.class, () -> parse(yaml)).getMessage();
+    }
+
+    private static void roundTrips(String yaml) {
+        Scenario s = parse(yaml);
+        String text = ResolvedYaml.write(s);
+        assertEquals(s, parse(text), text);
+    }
+
+    @Nested
+    class Defaults {
+        @Test
+        void anAllReduceNeedsOnlyItsSize() {
+            CollectiveJob j = job(FAT + "  - {type: allreduce, size: 64MB}\n");
+            assertEquals("allreduce-0", j.name());
+            assertEquals(Collective.ALLREDUCE, j.collective());
+            assertEquals(Algorithm.RING, j.algorithm());
+            assertNull(j.protocol(), "protocol auto: the tuner chooses");
+            assertEquals(IntStream.range(0, 16).boxed().toList(), j.ranks());
+            assertEquals(64_000_000, j.sizeBytes());
+            assertEquals(2, j.channels());
+            assertEquals(1, j.iterations());
+            assertEquals(3, j.connection().priority());
+            assertNull(j.connection().cc());
+            assertEquals(-1, j.stepLatencyPs());
+            assertEquals(RingOrder.RAIL, j.ringOrder());
+            assertEquals(GpuServers.ONE_PER_HOST, j.servers());
+        }
+
+        @Test
+        void railOptimizedServersAreGpuServersWithTheirNvlink() {
+            CollectiveJob j = job(RAIL + "  - {type: allgather, size: 1MB, hosts: {servers: [0, 2]}}\n");
+            assertEquals(List.of(0, 1, 2, 3, 8, 9, 10, 11), j.ranks());
+            assertEquals(new GpuServers(4, 3_600_000_000_000L, 700_000L), j.servers());
+            assertEquals(8, j.channels(), "two channels per rail");
+        }
+
+        @Test
+        void everyKeyIsRead() {
+            CollectiveJob j = job(FAT + """
+                      - {type: allreduce, name: ar, algorithm: tree, protocol: ll128, hosts: "4-7", size: 8MiB, channels: 3,
+                         iterations: 5, gap: 20us, start: 1us, priority: 2, cc: none, qps: 2, base_latency: 3us,
+                         step_latency: 4us, nvlink_step_latency: auto, ring_order: naive, pxn: false}
+                    """);
+            assertEquals("ar", j.name());
+            assertEquals(Algorithm.TREE, j.algorithm());
+            assertEquals(Protocol.LL128, j.protocol());
+            assertEquals(List.of(4, 5, 6, 7), j.ranks());
+            assertEquals(8 << 20, j.sizeBytes());
+            assertEquals(3, j.channels());
+            assertEquals(5, j.iterations());
+            assertEquals(20_000_000, j.gapPs());
+            assertEquals(1_000_000, j.startPs());
+            assertEquals(2, j.connection().priority());
+            assertEquals("none", j.connection().cc());
+            assertEquals(2, j.connection().qps());
+            assertEquals(3_000_000, j.baseLatencyPs());
+            assertEquals(4_000_000, j.stepLatencyPs());
+            assertEquals(-1, j.nvlinkStepPs());
+            assertEquals(RingOrder.NAIVE, j.ringOrder());
+            assertTrue(!j.pxn());
+        }
+
+        @Test
+        void allToAllTakesSkewOrExplicitPairs() {
+            CollectiveJob skew = job(FAT + "  - {type: alltoall, size: 1MB, hosts: [0, 1, 2], skew: 1.2}\n");
+            assertEquals(Algorithm.DIRECT, skew.algorithm());
+            assertEquals(1.2, skew.pairSizes().skew());
+            assertEquals(1, skew.channels());
+            CollectiveJob pairs = job(FAT + "  - {type: alltoall, hosts: [0, 1], pairs: [[0, 2KB], [1KB, 0]]}\n");
+            assertEquals(2000, pairs.pairSizes().matrix()[0][1]);
+            assertEquals(4000, pairs.sizeBytes(), "the busiest sender's bytes x n/(n-1)");
+        }
+    }
+
+    @Test
+    void everyFormRoundTripsThroughTheResolvedFile() {
+        roundTrips(FAT + "  - {type: allreduce, size: 64MB}\n");
+        roundTrips(FAT + "  - {type: allreduce, size: 1MB, hosts: [3, 1, 2], algorithm: auto, cc: dcqcn, step_latency: 0}\n");
+        roundTrips(FAT + "  - {type: reducescatter, size: 1MB, algorithm: halving-doubling, hosts: \"0-3\"}\n");
+        roundTrips(FAT + "  - {type: broadcast, size: 1MB, root: 3, protocol: ll}\n");
+        roundTrips(FAT + "  - {type: alltoall, size: 1MB, skew: 0.5}\n");
+        roundTrips(FAT + "  - {type: alltoall, hosts: [0, 1], pairs: [[0, 2KB], [1KB, 0]]}\n");
+        roundTrips(RAIL + "  - {type: allreduce, size: 1MB, hosts: {servers: \"1-2\"}, pxn: false}\n");
+    }
+
+    @Nested
+    class BadInput {
+        @Test
+        void hostsThatDoNotExistOrRepeat() {
+            assertEquals("t.yaml: workloads[0].hosts[1]: host 99 does not exist: the fat-tree topology has 16 hosts, "
+                    + "numbered 0 to 15", error(FAT + "  - {type: allreduce, size: 1MB, hosts: [0, 99]}\n"));
+            assertEquals("t.yaml: workloads[0].hosts[2]: host 1 is listed twice",
+                    error(FAT + "  - {type: allreduce, size: 1MB, hosts: [0, 1, 1]}\n"));
+            assertEquals("t.yaml: workloads[0].hosts: host 20 does not exist: there are 16 hosts, numbered 0 to 15",
+                    error(FAT + "  - {type: allreduce, size: 1MB, hosts: \"4-20\"}\n"));
+            assertEquals("t.yaml: workloads[0].hosts: a collective needs at least 2 hosts, got 1",
+                    error(FAT + "  - {type: allreduce, size: 1MB, hosts: [3]}\n"));
+            assertEquals("t.yaml: workloads[0].hosts.servers: placing a job by servers needs a rail-optimized topology "
+                    + "(this one is fat-tree); list host numbers instead, e.g. hosts: [0, 1, 2, 3]",
+                    error(FAT + "  - {type: allreduce, size: 1MB, hosts: {servers: [0]}}\n"));
+        }
+
+        @Test
+        void choicesThatDoNotFitTheCollective() {
+            assertEquals("t.yaml: workloads[0].algorithm: 'tree' is not allowed (allowed: ring, halving-doubling, auto)",
+                    error(FAT + "  - {type: allgather, size: 1MB, algorithm: tree}\n"));
+            assertEquals("t.yaml: workloads[0].protocol: 'll' is not allowed (allowed: auto, simple)",
+                    error(FAT + "  - {type: alltoall, size: 1MB, protocol: ll}\n"));
+            assertEquals("t.yaml: workloads[0].algorithm: allgather with halving-doubling needs a power-of-two number "
+                    + "of hosts, the job has 6", error(FAT + "  - {type: allgather, size: 1MB, algorithm: halving-doubling, "
+                    + "hosts: \"0-5\"}\n"));
+            assertTrue(error(FAT + "  - {type: allreduce, size: 1MB, skew: 1}\n")
+                    .startsWith("t.yaml: workloads[0].skew: unknown key"));
+            assertEquals("t.yaml: workloads[0].root: 9 is out of range: expected an integer from 0 to 3",
+                    error(FAT + "  - {type: broadcast, size: 1MB, hosts: \"0-3\", root: 9}\n"));
+        }
+
+        @Test
+        void sizesAndPairs() {
+            assertEquals("t.yaml: workloads[0].size: is required: the per-rank buffer as nccl-tests counts it, e.g. 256MB",
+                    error(FAT + "  - {type: allreduce}\n"));
+            assertEquals("t.yaml: workloads[0].pairs: expected 2 rows (one per host of the job), got 1",
+                    error(FAT + "  - {type: alltoall, hosts: [0, 1], pairs: [[0, 1]]}\n"));
+            assertEquals("t.yaml: workloads[0].pairs[0][0]: must be 0: a rank does not send to itself over the network",
+                    error(FAT + "  - {type: alltoall, hosts: [0, 1], pairs: [[5, 1], [1, 0]]}\n"));
+            assertEquals("t.yaml: workloads[0].pairs: give either pairs or size (with an optional skew), not both",
+                    error(FAT + "  - {type: alltoall, size: 1MB, hosts: [0, 1], pairs: [[0, 1], [1, 0]]}\n"));
+            assertEquals("t.yaml: workloads[0].skew: must be a finite number >= 0 (0 = uniform), got -1",
+                    error(FAT + "  - {type: alltoall, size: 1MB, skew: -1}\n"));
+        }
+
+        @Test
+        void aJobTooLargeToSimulateIsRefused() {
+            // 1 TB / 64 channels in loops of 16 x 2 MiB: 466 loops x 30 steps x 16 ranks x 2 slices x 64 channels
+            assertEquals("t.yaml: workloads[0].size: this job would send about 28,631,040 slices per iteration (ring, "
+                    + "simple, 16 hosts, 64 channels); the simulator allows 10,000,000: use a smaller size, fewer channels "
+                    + "or fewer hosts", error(FAT + "  - {type: allreduce, size: 1TB, channels: 64}\n"));
+        }
+
+        @Test
+        void nvlinkOfTheRailTopology() {
+            assertEquals("t.yaml: topology.nvlink.rate: the NVLink rate must be > 0, e.g. 2.4Tbps",
+                    error(RAIL.replace("3.6Tbps", "0Gbps") + "  - {type: allreduce, size: 1MB}\n"));
+        }
+    }
+}

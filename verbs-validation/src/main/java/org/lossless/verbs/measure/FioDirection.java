@@ -1,0 +1,20 @@
+package org.lossless.verbs.measure;
+
+import java.util.Map;
+
+/**
+ * One direction ({@code read}, {@code write}, {@code trim}) of a fio job.
+ *
+ * @param ioBytes          bytes moved
+ * @param bwBytesPerSecond {@code bw_bytes} (fio's {@code bw} is KiB/s: bw x 1024)
+ * @param iops             I/Os per second
+ * @param runtimeMs        runtime, ms
+ * @param latMeanNs        mean total latency, ns, or null
+ * @param clatPercentilesNs completion-latency percentiles, ns, keyed as fio prints them ("99.000000")
+ */
+public record FioDirection(long ioBytes, double bwBytesPerSecond, double iops, long runtimeMs, Double latMeanNs,
+                           Map<String, Long> clatPercentilesNs) {
+    public FioDirection {
+        clatPercentilesNs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(clatPercentilesNs));
+    }
+}

@@ -1,0 +1,21 @@
+package org.lossless.verbs.measure;
+
+import java.util.Map;
+
+/**
+ * One fio job.
+ *
+ * @param id        unique within the record
+ * @param jobName   fio's {@code jobname}
+ * @param options   fio's {@code job options} as printed
+ * @param error     fio's {@code error} (0 = none)
+ * @param read      null when the job did no reads
+ * @param write     null when the job did no writes
+ * @param trim      null when the job did no trims
+ */
+public record StorageResult(String id, String jobName, String fioVersion, Map<String, String> options, int error,
+                            FioDirection read, FioDirection write, FioDirection trim) {
+    public StorageResult {
+        options = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+    }
+}

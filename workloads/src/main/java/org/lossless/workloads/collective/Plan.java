@@ -1,0 +1,107 @@
+package org.lossless.workloads.collective;
+
+/**
+ * One iteration of a collective as a static dependency graph, in flat arrays (built by
+ * {@link PlanBuilder}, run by {@link CollectiveProgram} once per iteration).
+ *
+ * <p><b>Ops</b> are what one rank's GPU does for one slice: wait for its input transfers, then post its
+ * output transfers together. Ops of one <b>stream</b> (a rank's thread block for one channel and
+ * direction) run in program order: an op is not issued before its stream predecessor. <b>Transfers</b>
+ * go from a producing op to exactly one consuming op over a <b>lane</b>: the connection of one logical
+ * channel between two ranks, whose messages are numbered in order ({@code seq}) and which holds at most
+ * {@code window} of them in flight (NCCL's buffer slots). Transfers with no bytes (empty slices of tiny
+ * messages) take part in the dependencies but do not use the wire or a slot.
+ *
+ * <p>Invariants: op and transfer ids are dense; CSR lists {@code xStart[i]..xStart[i+1]-1}; a lane's
+ * transfers in {@code laneList} are in seq order.
+ */
+final class Plan {
+    static final int NET = 0;
+    static final int NVLINK = 1;
+    /** Over NVLink to the rail-local GPU of the sending server, then over the network from its NIC. */
+    static final int PXN = 2;
+
+    final int ops;
+    final int[] opRank;
+    final int[] opStep;
+    final int[] opChannel;
+    final int[] opNext;
+    final boolean[] opHasPred;
+    final int[] inStart;
+    final int[] inList;
+    final int[] outStart;
+    final int[] outList;
+
+    final int transfers;
+    final int[] tLane;
+    final int[] tSeq;
+    final int[] tFrom;
+    final int[] tTo;
+    final long[] tData;
+    final long[] tWire;
+
+    final int lanes;
+    final int[] laneKind;
+    final int[] laneSrc;
+    final int[] laneDst;
+    /** Host whose NIC sends a NET or PXN lane's messages (the source, or the PXN proxy). */
+    final int[] laneNic;
+    final int[] laneChannel;
+    final int[] laneWindow;
+    final int[] laneStart;
+    final int[] laneList;
+
+    Plan(int[] opRank, int[] opStep, int[] opChannel, int[] opNext, boolean[] opHasPred, int[] inStart, int[] inList,
+            int[] outStart, int[] outList, int[] tLane, int[] tSeq, int[] tFrom, int[] tTo, long[] tData, long[] tWire,
+            int[] laneKind, int[] laneSrc, int[] laneDst, int[] laneNic, int[] laneChannel, int[] laneWindow,
+            int[] laneStart, int[] laneList) {
+        this.ops = opRank.length;
+        this.opRank = opRank;
+        this.opStep = opStep;
+        this.opChannel = opChannel;
+        this.opNext = opNext;
+        this.opHasPred = opHasPred;
+        this.inStart = inStart;
+        this.inList = inList;
+        this.outStart = outStart;
+        this.outList = outList;
+        this.transfers = tLane.length;
+        this.tLane = tLane;
+        this.tSeq = tSeq;
+        this.tFrom = tFrom;
+        this.tTo = tTo;
+        this.tData = tData;
+        this.tWire = tWire;
+        this.lanes = laneKind.length;
+        this.laneKind = laneKind;
+        this.laneSrc = laneSrc;
+        this.laneDst = laneDst;
+        this.laneNic = laneNic;
+        this.laneChannel = laneChannel;
+        this.laneWindow = laneWindow;
+        this.laneStart = laneStart;
+        this.laneList = laneList;
+    }
+
+    /** Data bytes leaving {@code rank} over the network (NET and PXN lanes, counted at the sending GPU). */
+    long networkDataBytesFrom(int rank) {
+        long sum = 0;
+        for (int t = 0; t < transfers; t++) {
+            if (laneKind[tLane[t]] != NVLINK && laneSrc[tLane[t]] == rank) {
+                sum += tData[t];
+            }
+        }
+        return sum;
+    }
+
+    /** Total data bytes over lanes from {@code src} to {@code dst}, whatever the path. */
+    long dataBytes(int src, int dst) {
+        long sum = 0;
+        for (int t = 0; t < transfers; t++) {
+            if (laneSrc[tLane[t]] == src && laneDst[tLane[t]] == dst) {
+                sum += tData[t];
+            }
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,58 @@
+package org.lossless.workloads.collective;
+
+/**
+ * Software latency of a collective, apart from the wire (which the packet engine simulates).
+ *
+ * <p>{@code basePs} is paid once per call (kernel launch, proxy start): the first messages of an
+ * iteration are posted {@code basePs} after it starts. {@code netStepPs} is paid on every step whose
+ * input came over the network: a rank posts what depends on a received slice that long after the slice's
+ * last byte arrived (proxy completion polling, GPUDirect flush, GPU flag polling, proxy post).
+ * {@code nvlinkStepPs} is the same for inputs that came over NVLink.
+ *
+ * <p>Defaults ({@link #ncclDefaults}) are NCCL's tuning constants ({@code src/graph/tuning.cc}:
+ * {@code baseLatencies}, {@code hwLatencies[NET]} and {@code hwLatencies[NVLINK]}), in microseconds:
+ *
+ * <pre>
+ *                 base            network step        NVLink step
+ *                 LL  LL128 Simple  LL  LL128 Simple  LL  LL128 Simple
+ * ring          6.6  14.0  8.4     2.7  4.0  14.0     0.6  1.9   3.4
+ * tree          6.8  14.0  8.4     5.0  8.5  14.0     0.6  1.25  4.0
+ * </pre>
+ *
+ * With one GPU per server NCCL uses the tree's network latency for rings too ("latencies fully
+ * exposed"); so do we. Halving-doubling, all-to-all and broadcast use the ring's constants. NCCL fitted
+ * these end to end on real clusters, so they include the fabric's own latency once; the simulator adds
+ * the simulated fabric latency on top, so small-message times are pessimistic by about one fabric
+ * latency per step until calibrated.
+ */
+public record StepLatencies(long basePs, long netStepPs, long nvlinkStepPs) {
+    private static final long NS = 1000;
+    /** [algorithm ring=0, tree=1][protocol LL, LL128, SIMPLE], ns. */
+    private static final long[][] BASE = {{6600, 14000, 8400}, {6800, 14000, 8400}};
+    private static final long[][] NET = {{2700, 4000, 14000}, {5000, 8500, 14000}};
+    private static final long[][] NVLINK = {{600, 1900, 3400}, {600, 1250, 4000}};
+
+    public StepLatencies {
+        if (basePs < 0 || netStepPs < 0 || nvlinkStepPs < 0) {
+            throw new IllegalArgumentException("latencies must be >= 0 ps");
+        }
+    }
+
+    /** NCCL's constants for {@code algorithm} and {@code protocol}; {@code onePerServer}: one GPU per server. */
+    public static StepLatencies ncclDefaults(Algorithm algorithm, Protocol protocol, boolean onePerServer) {
+        int a = algorithm == Algorithm.TREE ? 1 : 0;
+        int p = switch (protocol) {
+            case LL -> 0;
+            case LL128 -> 1;
+            case SIMPLE -> 2;
+        };
+        int net = onePerServer ? 1 : a;
+        return new StepLatencies(BASE[a][p] * NS, NET[net][p] * NS, NVLINK[a][p] * NS);
+    }
+
+    /** This with each field replaced by the override when that is &gt;= 0. */
+    public StepLatencies override(long base, long netStep, long nvlinkStep) {
+        return new StepLatencies(base >= 0 ? base : basePs, netStep >= 0 ? netStep : netStepPs,
+                nvlinkStep >= 0 ? nvlinkStep : nvlinkStepPs);
+    }
+}

@@ -1,0 +1,16 @@
+/**
+ * NCCL-shaped collectives as {@link org.lossless.workloads.traffic.TrafficProgram}s: ring, double binary
+ * tree and halving-doubling all-reduce, all-gather, reduce-scatter, all-to-all and broadcast, with
+ * channels, chunk and slice pipelining, the Simple / LL128 / LL protocols, NCCL's per-step software
+ * latencies, GPU servers with NVLink and PXN, iterations and gaps.
+ *
+ * <p>A {@link org.lossless.workloads.collective.CollectiveJob} says what to run; planners turn it into a
+ * static dependency graph ({@code Plan}: ops, transfers, lanes) once; the
+ * {@link org.lossless.workloads.collective.CollectiveProgram} runs that graph each iteration against
+ * whatever {@link org.lossless.workloads.traffic.TrafficContext} drives it (the packet engine, or the
+ * network-free recording context). docs/workloads.md describes every modelling choice.
+ *
+ * <p>Invariants: times in picoseconds, sizes in bytes; a transfer is posted only after its producing op
+ * was issued; a lane never has more than its window of messages between grant and consumption.
+ */
+package org.lossless.workloads.collective;

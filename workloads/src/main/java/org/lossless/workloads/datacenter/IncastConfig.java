@@ -1,0 +1,36 @@
+package org.lossless.workloads.datacenter;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * N senders send to one receiver at the same time, once or in rounds (docs/workloads.md, "Incast").
+ *
+ * @param name      workload name
+ * @param receiver  the receiving host
+ * @param senders   sending hosts (distinct, at least one, not the receiver)
+ * @param sizeBytes bytes each sender sends per round, &gt; 0
+ * @param startPs   when the first round starts, ps
+ * @param repeat    rounds, &gt;= 1
+ * @param gapPs     time from the end of a round (the receiver holds every byte) to the start of the next, ps
+ * @param jitterPs  each sender starts a round up to this much late, uniformly at random, ps (0 = together)
+ * @param priority  802.1p priority
+ * @param qps       QPs of each sender's connection
+ */
+public record IncastConfig(String name, int receiver, List<Integer> senders, long sizeBytes, long startPs, int repeat,
+                           long gapPs, long jitterPs, int priority, int qps) {
+    public IncastConfig {
+        Objects.requireNonNull(name, "name");
+        senders = List.copyOf(senders);
+        CdfConfig.distinct(name, senders, 1);
+        if (receiver < 0 || senders.contains(receiver)) {
+            throw new IllegalArgumentException(name + ": the receiver " + receiver + " is also a sender");
+        }
+        if (sizeBytes <= 0 || startPs < 0 || repeat < 1 || gapPs < 0 || jitterPs < 0) {
+            throw new IllegalArgumentException(name + ": size must be > 0, repeat >= 1, start, gap and jitter >= 0");
+        }
+        if (priority < 0 || priority > 7 || qps < 1) {
+            throw new IllegalArgumentException(name + ": priority must be 0..7 and qps >= 1");
+        }
+    }
+}

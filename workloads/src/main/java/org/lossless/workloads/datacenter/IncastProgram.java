@@ -1,0 +1,99 @@
+package org.lossless.workloads.datacenter;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.lossless.core.random.Xoshiro256StarStar;
+import org.lossless.workloads.support.Agenda;
+import org.lossless.workloads.traffic.Connection;
+import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.traffic.JobIteration;
+import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageTag;
+import org.lossless.workloads.traffic.Op;
+import org.lossless.workloads.traffic.TrafficContext;
+import org.lossless.workloads.traffic.TrafficProgram;
+
+/**
+ * Incast rounds: every sender RDMA-WRITEs {@code size} to the receiver on its own persistent connection
+ * (congestion-control state carries over from round to round), starting together or with a random jitter
+ * (stream {@code jitter}). A round ends when the receiver holds every byte; the next one starts {@code gap}
+ * later. Each round is a row of {@code jobs.csv} (type {@code incast}, size = senders x size).
+ */
+public final class IncastProgram implements TrafficProgram {
+    private final IncastConfig cfg;
+    private final Agenda agenda = new Agenda();
+    private final List<JobIteration> rounds = new ArrayList<>();
+    private TrafficContext ctx;
+    private List<Connection> connections;
+    private Xoshiro256StarStar jitter;
+    private int round = -1;
+    private long roundStartPs;
+    private int left;
+
+    public IncastProgram(IncastConfig cfg) {
+        this.cfg = cfg;
+    }
+
+    @Override
+    public String name() {
+        return cfg.name();
+    }
+
+    @Override
+    public void start(TrafficContext context) {
+        ctx = context;
+        agenda.bind(context);
+        jitter = context.stream("jitter");
+        ConnectionOptions o = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps());
+        connections = new ArrayList<>();
+        for (int s : cfg.senders()) {
+            connections.add(context.connect(s, cfg.receiver(), o));
+        }
+        beginRound(cfg.startPs());
+    }
+
+    private void beginRound(long atPs) {
+        round++;
+        roundStartPs = atPs;
+        left = connections.size();
+        MessageTag tag = new MessageTag(round, -1, -1, "incast", null);
+        for (Connection c : connections) {
+            long late = cfg.jitterPs() == 0 ? 0 : jitter.nextLong(cfg.jitterPs());
+            ctx.post(c, cfg.sizeBytes(), Op.WRITE, tag, atPs + late);
+        }
+    }
+
+    @Override
+    public void onDelivered(Message m, long nowPs) {
+        if (--left > 0) {
+            return;
+        }
+        rounds.add(new JobIteration(cfg.name(), round, "incast", cfg.senders().size() + 1,
+                cfg.sizeBytes() * cfg.senders().size(), roundStartPs, nowPs, 1.0));
+        if (round + 1 < cfg.repeat()) {
+            long next = nowPs + cfg.gapPs();
+            agenda.at(next, () -> beginRound(next));
+        }
+    }
+
+    @Override
+    public void onTimer(long nowPs) {
+        agenda.runDue(nowPs);
+    }
+
+    @Override
+    public boolean finished() {
+        return rounds.size() == cfg.repeat();
+    }
+
+    @Override
+    public List<JobIteration> jobIterations() {
+        List<JobIteration> out = new ArrayList<>(rounds);
+        if (round >= 0 && rounds.size() == round) {
+            out.add(new JobIteration(cfg.name(), round, "incast", cfg.senders().size() + 1,
+                    cfg.sizeBytes() * cfg.senders().size(), roundStartPs, -1, 1.0));
+        }
+        return out;
+    }
+}

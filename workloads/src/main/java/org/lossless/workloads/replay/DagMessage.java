@@ -1,0 +1,55 @@
+package org.lossless.workloads.replay;
+
+import java.util.Arrays;
+
+import org.lossless.workloads.traffic.ConnectionOptions;
+
+/**
+ * One message of a dependency graph to replay (a {@code flows} workload with {@code depends_on}, e.g. made
+ * from {@code lossless export flows}). A message is known by its position in the graph.
+ *
+ * @param src        sending host
+ * @param dst        receiving host, != src
+ * @param bytes      payload bytes, &gt; 0
+ * @param startPs    earliest post time, ps &gt;= 0
+ * @param priority   802.1p priority of its connection, 0..7
+ * @param qps        QPs of its connection, 1..{@link ConnectionOptions#MAX_QPS}
+ * @param connection messages naming the same connection share it and are sent in graph order; null for a
+ *                   connection of its own
+ * @param dependsOn  positions of earlier messages whose delivery it waits for (may be empty)
+ * @param delayPs    after the last of those is delivered, the sender waits this long before posting, ps &gt;= 0
+ */
+public record DagMessage(int src, int dst, long bytes, long startPs, int priority, int qps, String connection,
+                         int[] dependsOn, long delayPs) {
+    public DagMessage {
+        if (src < 0 || dst < 0 || src == dst) {
+            throw new IllegalArgumentException("a message needs two different hosts, got " + src + " -> " + dst);
+        }
+        if (bytes <= 0 || startPs < 0 || delayPs < 0) {
+            throw new IllegalArgumentException("a message needs a size > 0, a start >= 0 and a delay >= 0");
+        }
+        new ConnectionOptions(priority, qps, null, ConnectionOptions.DSCP_FROM_PRIORITY);
+        dependsOn = dependsOn == null ? new int[0] : dependsOn.clone();
+    }
+
+    @Override
+    public int[] dependsOn() {
+        return dependsOn.clone();
+    }
+
+    ConnectionOptions options() {
+        return ConnectionOptions.of(priority).withQps(qps);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DagMessage m && m.src == src && m.dst == dst && m.bytes == bytes && m.startPs == startPs
+                && m.priority == priority && m.qps == qps && java.util.Objects.equals(m.connection, connection)
+                && Arrays.equals(m.dependsOn, dependsOn) && m.delayPs == delayPs;
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(src, dst, bytes, startPs, connection) * 31 + Arrays.hashCode(dependsOn);
+    }
+}

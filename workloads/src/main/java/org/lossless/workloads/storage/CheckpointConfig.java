@@ -1,0 +1,62 @@
+package org.lossless.workloads.storage;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A checkpoint burst: every rank writes {@code bytesPerRank} to the storage servers at once, striped in
+ * chunks over them, once or every {@code periodPs} (docs/workloads.md, "Checkpoint").
+ *
+ * @param name         job name
+ * @param ranks        hosts writing (distinct, at least one)
+ * @param servers      storage hosts (distinct, at least one, none of them a rank)
+ * @param bytesPerRank bytes each rank writes per checkpoint, &gt; 0
+ * @param chunkBytes   stripe unit: rank r sends its chunk j to server (r + j) mod S, &gt; 0
+ * @param inflight     chunks each rank keeps in flight at most, or {@link #ALL} to post them all at once
+ * @param startPs      when the first checkpoint starts, ps
+ * @param repeat       checkpoints, &gt;= 1
+ * @param periodPs     checkpoint k starts at start + k x period, or when checkpoint k-1 has finished if
+ *                     that is later (they never overlap); &gt; 0 when {@code repeat} &gt; 1
+ * @param priority     802.1p priority of the job's connections
+ */
+public record CheckpointConfig(String name, List<Integer> ranks, List<Integer> servers, long bytesPerRank,
+                               long chunkBytes, int inflight, long startPs, int repeat, long periodPs, int priority) {
+    /** {@code inflight}: every chunk of a rank posted at once. */
+    public static final int ALL = 0;
+    /** Stripe unit by default: 1 MiB (Lustre's default stripe size). */
+    public static final long DEFAULT_CHUNK = 1L << 20;
+
+    public CheckpointConfig {
+        Objects.requireNonNull(name, "name");
+        ranks = List.copyOf(ranks);
+        servers = List.copyOf(servers);
+        NvmeofConfig.checkHosts(name, ranks, servers);
+        if (bytesPerRank <= 0 || chunkBytes <= 0) {
+            throw new IllegalArgumentException(name + ": size and chunk must be > 0 bytes");
+        }
+        if (inflight < 0) {
+            throw new IllegalArgumentException(name + ": inflight must be >= 1 (or all), got " + inflight);
+        }
+        if (startPs < 0 || repeat < 1) {
+            throw new IllegalArgumentException(name + ": start must be >= 0 and repeat >= 1");
+        }
+        if (repeat > 1 && periodPs <= 0) {
+            throw new IllegalArgumentException(name + ": repeated checkpoints need a period > 0");
+        }
+        if (periodPs < 0) {
+            throw new IllegalArgumentException(name + ": period must be >= 0");
+        }
+        if (priority < 0 || priority > 7) {
+            throw new IllegalArgumentException(name + ": priority must be 0..7, got " + priority);
+        }
+    }
+
+    /** Chunks per rank per checkpoint: ceil(bytesPerRank / chunkBytes). */
+    public long chunksPerRank() {
+        return (bytesPerRank + chunkBytes - 1) / chunkBytes;
+    }
+
+    public int hostCount() {
+        return ranks.size() + servers.size();
+    }
+}
