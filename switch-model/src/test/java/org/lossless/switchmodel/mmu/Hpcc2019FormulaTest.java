@@ -2,6 +2,7 @@ package org.lossless.switchmodel.mmu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -193,5 +194,35 @@ class Hpcc2019FormulaTest {
             }
         }
         assertTrue(drops > 0 && pauses > 0, "the sequence reaches XOFF and headroom drops: " + pauses + ", " + drops);
+    }
+
+    @Test
+    void aFrameEndingExactlyAtTIsSharedAndControlPrioritiesBypassEvenAtTZero() {
+        // buffer 100,000 B, headroom 10,000 B on both ports, shift 0: T = 100,000 - 20,000 - 8,192 - used
+        Hpcc2019Config cfg = new Hpcc2019Config(100_000, RESERVE, OFFSET, new long[] {10_000, 10_000}, new int[] {0, 0})
+                .withControl(1 << 7);
+        Hpcc2019Mmu mmu = new Hpcc2019Mmu(cfg);
+        assertSame(cfg, mmu.config());
+        assertEquals(71_808, mmu.thresholdBytes(0, 3));
+        mmu.admit(0, 3, 1, 3, 4096); // exactly the reserve
+        assertEquals(0, mmu.sharedUsedBytes());
+        // new - reserve = 71,808 = T: not above T, so the frame goes to ingress (shared), not to headroom
+        assertEquals(Mmu.ADMIT, mmu.admit(0, 3, 1, 3, 71_808));
+        assertEquals(71_808, mmu.sharedUsedBytes());
+        assertEquals(0, mmu.headroomBytes(0, 3));
+        assertEquals(0, mmu.thresholdBytes(1, 3), "the pool is used up");
+        assertTrue(mmu.shouldXoff(1, 3), "HPCC's rule: shared 0 >= T 0");
+        // priority 7 is a control priority: never paused, charged or released, whatever T is
+        assertFalse(mmu.shouldXoff(1, 7));
+        assertEquals(Mmu.ADMIT, mmu.admit(1, 7, 0, 7, 1500));
+        assertEquals(0, mmu.egressQueueBytes(0, 7));
+        mmu.release(1, 7, 0, 7, 1500);
+        assertEquals(4096 + 71_808, mmu.ingressTotalBytes());
+        // with T = 0 every further frame of port 0 priority 3 goes whole to headroom; the peak stays at its maximum
+        mmu.admit(0, 3, 1, 3, 1500);
+        mmu.admit(0, 3, 1, 3, 1500);
+        mmu.release(0, 3, 1, 3, 1500);
+        assertEquals(1500, mmu.headroomBytes(0, 3));
+        assertEquals(3000, mmu.peakHeadroomBytes(0, 3));
     }
 }

@@ -126,4 +126,92 @@ class SharedBufferMmuCellsTest {
         assertEquals(Mmu.DROP_EGRESS_LOSSY, mmu.admit(0, 0, 1, 0, 200));
         assertEquals(6 * CELL, mmu.poolSharedBytes(mmu.config().poolIndex("lossy_out")));
     }
+
+    @Test
+    void poolPeaksAreTheHighestSharedUseAndPrivateHeadroomLeavesNoHeadroomPoolCharge() {
+        // static T = 12 cells, no shared headroom pool: three 1000 B frames fill 12 shared cells on both sides,
+        // a fourth goes whole to the PG's private headroom (4 cells); then two releases: headroom first, then shared
+        SharedBufferMmu mmu = withPg3(1_000_000, PgProfile.lossless("pg", IN, 0, Threshold.fixed(12 * CELL), 50_000, 0));
+        int in = mmu.config().poolIndex(IN);
+        int out = mmu.config().poolIndex(OUT);
+        for (int k = 0; k < 4; k++) {
+            assertEquals(Mmu.ADMIT, mmu.admit(0, 3, 1, 3, 1000));
+        }
+        assertEquals(4 * CELL, mmu.headroomBytes(0, 3));
+        assertEquals(0, mmu.headroomPoolBytes(in), "private headroom is not a shared headroom pool's");
+        assertEquals(0, mmu.headroomPoolPeakBytes(in));
+        mmu.release(0, 3, 1, 3, 1000);
+        mmu.release(0, 3, 1, 3, 1000);
+        assertEquals(8 * CELL, mmu.poolSharedBytes(in), "12 - 4 cells");
+        assertEquals(12 * CELL, mmu.poolPeakSharedBytes(in));
+        assertEquals(8 * CELL, mmu.poolSharedBytes(out), "egress: 16 - 8 cells (no reserve)");
+        assertEquals(16 * CELL, mmu.poolPeakSharedBytes(out), "the egress side never pauses: all four frames");
+        assertEquals(4 * CELL, mmu.peakHeadroomBytes(0, 3));
+        assertTrue(mmu.isLossless(0, 3));
+        assertFalse(mmu.isLossless(0, 2), "the default PG is lossy");
+    }
+
+    @Test
+    void aSharedHeadroomPoolIsChargedInCellsUpToItsSize() {
+        // T = 4 cells, shared headroom pool 10 cells: 4 one-cell frames to shared, then 1 + 4 cells of headroom
+        SharedBufferMmu mmu = new SharedBufferMmu(MmuConfig.builder(2).buffer(100_000_000).cell(CELL)
+                .pool(PoolConfig.ingress(IN, 1_000_000, 10 * CELL)).pool(PoolConfig.egress(OUT, 10_000_000))
+                .pgAllPorts(3, PgProfile.lossless("pg", IN, 0, Threshold.fixed(4 * CELL), 50_000, 0))
+                .pgDefault(PgProfile.lossy("lossy", IN, 0, Threshold.fixed(0))).queueDefault(LOSSLESS_Q).build());
+        int in = mmu.config().poolIndex(IN);
+        for (int k = 0; k < 5; k++) {
+            assertEquals(Mmu.ADMIT, mmu.admit(0, 3, 1, 3, 200));
+        }
+        assertEquals(Mmu.ADMIT, mmu.admit(0, 3, 1, 3, 1000));
+        assertEquals(5 * CELL, mmu.headroomPoolBytes(in));
+        mmu.release(0, 3, 1, 3, 200); // from headroom first
+        assertEquals(4 * CELL, mmu.headroomPoolBytes(in));
+        assertEquals(5 * CELL, mmu.headroomPoolPeakBytes(in));
+        assertEquals(4 * CELL, mmu.sharedBytes(0, 3));
+        assertEquals(Mmu.ADMIT, mmu.admit(1, 3, 0, 3, 1000), "port 1: shared 4 cells, its own T");
+        assertEquals(Mmu.ADMIT, mmu.admit(1, 3, 0, 3, 1000), "port 1 headroom: 4 + 4 = 8 <= 10 cells of the pool");
+        assertEquals(Mmu.DROP_HEADROOM, mmu.admit(0, 3, 1, 3, 1000), "8 + 4 > 10 cells");
+        assertEquals(Mmu.ADMIT, mmu.admit(0, 3, 1, 3, 200));
+        assertEquals(Mmu.ADMIT, mmu.admit(0, 3, 1, 3, 200), "10 cells: the pool is full");
+        assertEquals(Mmu.DROP_HEADROOM, mmu.admit(0, 3, 1, 3, 200));
+        assertEquals(10 * CELL, mmu.headroomPoolPeakBytes(in));
+    }
+
+    @Test
+    void anIdlePgDoesNotPauseWhenOthersFilledThePoolButItsFirstFrameDoes() {
+        // ingress pool 4 cells, all of it taken by lossy PG 0 of port 0 (static 4 cells): port 1's lossless PG 3
+        // (alpha 1) has T = 1 x 0 free cells = 0 with nothing in shared: no XOFF; its first frame goes to headroom
+        SharedBufferMmu mmu = new SharedBufferMmu(MmuConfig.builder(2).buffer(100_000_000).cell(CELL)
+                .pool(PoolConfig.ingress(IN, 4 * CELL)).pool(PoolConfig.egress(OUT, 10_000_000))
+                .pgAllPorts(3, PgProfile.lossless("pg", IN, 0, Threshold.dynamic(0), 50_000, 0))
+                .pgDefault(PgProfile.lossy("lossy", IN, 0, Threshold.fixed(4 * CELL))).queueDefault(LOSSLESS_Q).build());
+        for (int k = 0; k < 4; k++) {
+            assertEquals(Mmu.ADMIT, mmu.admit(0, 0, 1, 0, 200));
+        }
+        assertEquals(Mmu.DROP_INGRESS_LOSSY, mmu.admit(0, 0, 1, 0, 200), "the pool is full");
+        assertEquals(0, mmu.thresholdBytes(1, 3));
+        assertFalse(mmu.shouldXoff(1, 3), "nothing in shared: nothing to pause");
+        assertEquals(Mmu.ADMIT, mmu.admit(1, 3, 0, 3, 200));
+        assertEquals(CELL, mmu.headroomBytes(1, 3));
+        assertTrue(mmu.shouldXoff(1, 3), "headroom in use");
+    }
+
+    @Test
+    void aLossyQueuesReservedCellsAdmitEvenWhenLosslessQueuesOverfilledTheirSharedPool() {
+        // egress pool "eout" 4 cells holds lossless queue 3 (never limited at egress) and lossy queue 0 with one
+        // reserved cell: 8 one-cell frames put the pool's shared use at 8 > 4 cells; queue 0's first frame fits its
+        // own reserved cell, the second needs shared room the pool does not have
+        SharedBufferMmu mmu = new SharedBufferMmu(MmuConfig.builder(2).buffer(100_000_000).cell(CELL)
+                .pool(PoolConfig.ingress(IN, 10_000_000)).pool(PoolConfig.egress("eout", 4 * CELL))
+                .pgDefault(PgProfile.lossy("lossy", IN, 0, Threshold.fixed(1_000_000)))
+                .queueAllPorts(3, new QueueProfile("lq", "eout", 0, Threshold.fixed(0), true))
+                .queueDefault(new QueueProfile("eq", "eout", CELL, Threshold.fixed(100L * CELL), false)).build());
+        for (int k = 0; k < 8; k++) {
+            assertEquals(Mmu.ADMIT, mmu.admit(0, 3, 1, 3, 200));
+        }
+        assertEquals(8 * CELL, mmu.poolSharedBytes(mmu.config().poolIndex("eout")));
+        assertEquals(Mmu.ADMIT, mmu.admit(0, 0, 1, 0, 200), "into queue 0's reserved cell");
+        assertEquals(Mmu.DROP_EGRESS_LOSSY, mmu.admit(0, 0, 1, 0, 200), "8 + 1 > 4 shared cells");
+        assertEquals(CELL, mmu.egressQueueBufferBytes(1, 0));
+    }
 }
