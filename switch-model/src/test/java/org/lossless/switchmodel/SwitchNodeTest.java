@@ -2,15 +2,21 @@ package org.lossless.switchmodel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.lossless.switchmodel.SwitchBench.FRAME_PS;
 import static org.lossless.switchmodel.SwitchBench.PFC_PS;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.lossless.core.net.PacketType;
 import org.lossless.switchmodel.SwitchBench.Rx;
+import org.lossless.switchmodel.ecn.EcnConfig;
+import org.lossless.switchmodel.ecn.MarkPoint;
+import org.lossless.switchmodel.ecn.RedParams;
 
 /**
  * The switch's wiring of MMU, PFC, queues and ports, by hand on {@link SwitchBench} (PG 3 pauses at 3000 B
@@ -107,5 +113,58 @@ class SwitchNodeTest {
             b.run();
             assertEquals(List.of(new Rx(20_000 + FRAME_PS, 2, PacketType.DATA, 3, 7, 0)), b.at(2, PacketType.DATA));
         }
+    }
+
+    @Nested
+    class EcnCounters {
+        // kmin = kmax = 0, pmax 1: a frame is marked iff the queue it is judged by holds any byte. Frames of
+        // priority 3 from hosts 0, 1, 0 to host 2 at 1000, 2000, 3000 ps; frame 1 goes straight onto the wire
+        // (until 82,600 ps), frames 2 and 3 wait behind it
+        private SwitchBench bench(MarkPoint at) {
+            SwitchBench e = new SwitchBench(new EcnConfig(true, at, new RedParams(0, 0, 1.0), Map.of()));
+            e.data(1000, 0, 2, 3, 1);
+            e.data(2000, 1, 2, 3, 2);
+            e.data(3000, 0, 2, 3, 3);
+            e.run();
+            return e;
+        }
+
+        @Test
+        void atEnqueueOnlyTheFrameThatFoundAQueueIsCounted() {
+            // frame 1 finds 0 B, frame 2 finds 0 B (frame 1 already left the queue for the wire), frame 3 finds 1000 B
+            SwitchBench e = bench(MarkPoint.ENQUEUE);
+            assertEquals(1, e.ports[2].counters().ecnMarked[3]);
+            assertEquals(3, e.at(2, PacketType.DATA).size());
+        }
+
+        @Test
+        void atDequeueOnlyTheFrameThatLeftAQueueBehindIsCounted() {
+            // frame 1 leaves 0 B behind, frame 2 leaves frame 3 (1000 B), frame 3 leaves 0 B
+            SwitchBench e = bench(MarkPoint.DEQUEUE);
+            assertEquals(1, e.ports[2].counters().ecnMarked[3]);
+            assertEquals(0, e.ports[0].counters().ecnMarked[3] + e.ports[1].counters().ecnMarked[3]);
+        }
+    }
+
+    @Test
+    void observersSeeXoffAndXonAndTheAccessorsDescribeTheBench() {
+        // as in the port-failure case: the third frame from host 0 takes PG 3 to the threshold (XOFF at 3000 ps);
+        // host 2's XON at 200,000 ps lets the queue drain; the first departure leaves 2000 B = the XON level
+        List<String> seen = new ArrayList<>();
+        b.sw.observePfc((t, node, port, prio, pause) -> seen.add(t + " " + node + " " + port + " " + prio + " " + pause));
+        b.pfcFromHost(0, 2, 3, 65535);
+        for (int k = 1; k <= 3; k++) {
+            b.data(1000 * k, 0, 2, 3, k);
+        }
+        b.pfcFromHost(200_000, 2, 3, 0);
+        b.run();
+        assertEquals(List.of("3000 sw0 0 3 true", "200000 sw0 0 3 false"), seen);
+        assertEquals("sw0", b.sw.name());
+        assertEquals(3, b.sw.portCount());
+        assertSame(b.ports[1], b.sw.port(1));
+        assertSame(b.mmu, b.sw.mmu());
+        assertEquals(0, b.sw.latencyPs());
+        assertFalse(b.sw.cutThrough());
+        assertEquals(List.of(), b.sw.stormEpisodes(), "no watchdog");
     }
 }
