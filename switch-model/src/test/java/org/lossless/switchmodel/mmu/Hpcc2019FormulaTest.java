@@ -225,4 +225,22 @@ class Hpcc2019FormulaTest {
         assertEquals(1500, mmu.headroomBytes(0, 3));
         assertEquals(3000, mmu.peakHeadroomBytes(0, 3));
     }
+
+    @Test
+    void xonExactlyWhenSharedPlusTheResumeOffsetReachesT() {
+        // buffer 100,000 B, headroom 10,000 B on both ports, shift 0: T = 71,808 - used. 4096 B of reserve, then
+        // 40,000 B shared: T = 31,808 <= 40,000: XOFF. XON needs s + 3072 <= 71,808 - s, i.e. s <= 34,368
+        Hpcc2019Mmu mmu = new Hpcc2019Mmu(new Hpcc2019Config(100_000, RESERVE, OFFSET, new long[] {10_000, 10_000},
+                new int[] {0, 0}));
+        mmu.admit(0, 3, 1, 3, 4096);
+        mmu.admit(0, 3, 1, 3, 40_000);
+        assertTrue(mmu.shouldXoff(0, 3));
+        mmu.markXoffSent(0, 3);
+        mmu.release(0, 3, 1, 3, 5631); // s = 34,369: 37,441 > T = 37,439
+        assertFalse(mmu.shouldXon(0, 3));
+        mmu.release(0, 3, 1, 3, 1); // s = 34,368: 37,440 = T
+        assertEquals(37_440, mmu.thresholdBytes(0, 3));
+        assertTrue(mmu.shouldXon(0, 3));
+        assertFalse(mmu.shouldXon(0, 0), "priority 0 is HPCC's control queue");
+    }
 }
