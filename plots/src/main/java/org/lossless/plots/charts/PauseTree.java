@@ -84,7 +84,7 @@ public final class PauseTree {
             }
         });
         for (String k : l.row().keySet()) {
-            XYTextAnnotation t = new XYTextAnnotation("  " + k + " (" + l.episodes().get(k) + ")", l.depth().get(k),
+            XYTextAnnotation t = new XYTextAnnotation("     " + k + " (" + l.episodes().get(k) + ")", l.depth().get(k),
                     l.row().get(k));
             t.setFont(font);
             t.setTextAnchor(TextAnchor.HALF_ASCENT_LEFT);

@@ -114,8 +114,10 @@ public final class QueueChart {
         }
         List<ValueMarker> markers = new ArrayList<>();
         if (q.kminBytes() >= 0) {
-            markers.add(Style.marker(q.kminBytes() / 1e3, "ECN kmin " + Fmt.bytes(q.kminBytes()), Style.ECN, false));
-            markers.add(Style.marker(q.kmaxBytes() / 1e3, "ECN kmax " + Fmt.bytes(q.kmaxBytes()), Style.ECN));
+            // kmin under its line, kmax over its line, both at the left: the XOFF label takes the right end (it is
+            // often close to kmax), and close kmin and kmax still do not cover each other
+            markers.add(Style.markerBelow(q.kminBytes() / 1e3, "ECN kmin " + Fmt.bytes(q.kminBytes()), Style.ECN));
+            markers.add(Style.marker(q.kmaxBytes() / 1e3, "ECN kmax " + Fmt.bytes(q.kmaxBytes()), Style.ECN, false));
         }
         if (q.xoffBytes() >= 0) {
             markers.add(Style.marker(q.xoffBytes() / 1e3, "PFC XOFF, one ingress " + Fmt.bytes(q.xoffBytes()),
