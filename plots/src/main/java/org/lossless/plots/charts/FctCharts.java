@@ -88,7 +88,7 @@ public final class FctCharts {
             log.setSmallestValue(0.5);
             log.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.##"));
             // ticks at whole decades (1, 10, 100, ...), not at half decades (3.16, 31.62, ...)
-            log.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1.0), false, false);
+            log.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1.0), false, true);
             x = log;
         } else {
             x = Style.axis("FCT slowdown (FCT / ideal FCT, ×)");
@@ -178,7 +178,8 @@ public final class FctCharts {
             }
             String id = BUCKETS_ID + (wl.size() > 1 ? "-" + safe(e.getKey()) : "");
             out.add(Figure.of(id, t, chart, e.getValue().size() + " finished flows of " + e.getKey() + " in " + b.size()
-                    + " size buckets of about equal flow counts; nearest-rank percentiles (p95 and p99 dashed; where"
+                    + (b.size() == 1 ? " size bucket;" : " size buckets of about equal flow counts;")
+                    + " nearest-rank percentiles (p95 and p99 dashed; where"
                     + " lines coincide the percentiles are equal)"));
         }
         if (wl.size() > MAX_WORKLOADS) {
