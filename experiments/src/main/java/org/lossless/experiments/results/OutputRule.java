@@ -74,6 +74,9 @@ public final class OutputRule {
             throw new OutputRefusedException(target + " exists and is not a directory; choose another --out or remove it");
         }
         Set<String> names = entries(abs, target);
+        // temporaries Lossless writes inside a result (a sweep's tables): a killed writer's are removed, a live
+        // one's are Lossless's work in progress
+        names.removeIf(TempNames::isOurs);
         if (names.isEmpty()) {
             return;
         }

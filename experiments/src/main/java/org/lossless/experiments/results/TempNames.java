@@ -43,6 +43,11 @@ final class TempNames {
         return "." + name + ".old-" + OWNER + "-";
     }
 
+    /** Whether {@code name} is a temporary or aside name Lossless writes ({@link #tmpPrefix}, {@link #oldPrefix}). */
+    static boolean isOurs(String name) {
+        return OURS.matcher(name).matches();
+    }
+
     /**
      * Removes the temporary and aside siblings in {@code parent} that a process of this host no longer
      * running left (killed with SIGKILL, power loss). Best effort: what cannot be removed stays, hidden and

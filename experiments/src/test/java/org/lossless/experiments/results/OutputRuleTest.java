@@ -185,6 +185,16 @@ class OutputRuleTest {
         }
 
         @Test
+        void aTemporaryAKilledWriterLeftInsideAResultDoesNotMakeItForeign() throws IOException {
+            Path d = tmp.resolve("sw");
+            OutputRule.writeDirectory(d, "sweep", files("sweep.json"));
+            Files.writeString(d.resolve(".sweep.csv.tmp-2147483647.1700000000000@" + HostName.get() + "-42"), "half");
+            OutputRule.checkDirectory(d, "sweep");
+            OutputRule.writeFile(d.resolve("sweep.csv"), "a,b\n", true);
+            assertEquals(List.of(ResultMarker.FILE, "sweep.csv", "sweep.json"), list(d), "the dead writer's file is gone");
+        }
+
+        @Test
         void aSweepFromBeforeMarkersIsAPreviousSweepAUserFolderWithASweepJsonIsNot() throws IOException {
             Path d = Files.createDirectories(tmp.resolve("sw"));
             Files.writeString(d.resolve("sweep.json"), "{\"kind\": \"lossless-sweep\"}");
