@@ -71,10 +71,25 @@ public final class QueueChart {
         plot.getDomainAxis().setRange(0, ts.of(Math.max(1, rs.simTimePs())));
         String note = thresholds(rs, keys.get(0), plot, peak);
         String which = chosen.isEmpty() ? keys.size() + " busiest queue" + (keys.size() == 1 ? "" : "s")
+                + (watched(rs) == null ? "" : " of those telemetry.queues recorded")
                 + " (largest peak in ports.csv; queues under 1 % of the top peak left out)"
                 : "chosen ports " + String.join(", ", chosen);
         return Figure.of(ID, TITLE, chart, which + "; " + rows + " samples reduced to at most "
                 + (2 * Style.COLUMNS) + " points per queue (minimum and maximum per pixel column)" + note);
+    }
+
+    /** The ports ({@code node:port}) telemetry.queues watched, or null for all (or when the scenario is unknown). */
+    static Set<String> watched(ResultSet rs) {
+        if (rs.scenario().isEmpty()) {
+            return null;
+        }
+        var q = rs.scenario().get().telemetry().queues();
+        if (q.all()) {
+            return null;
+        }
+        Set<String> out = new java.util.HashSet<>();
+        q.items().forEach(r -> out.add(r.node() + ":" + r.port()));
+        return out;
     }
 
     /** Queue keys {@code node:port/prio}: switch ports only (hosts' NIC queues are not sampled). */
@@ -86,6 +101,12 @@ public final class QueueChart {
             }
         }
         if (chosen.isEmpty()) {
+            // only queues the run recorded (telemetry.queues may name a few): a busy queue it did not watch
+            // would be a legend entry without a line
+            Set<String> watched = watched(rs);
+            if (watched != null) {
+                rows.removeIf(p -> !watched.contains(p.portName()));
+            }
             rows.sort(Comparator.comparingLong(PortRow::maxQueueBytes).reversed());
             rows = rows.subList(0, Math.min(top, rows.size()));
             // queues below 1 % of the busiest peak would be flat lines at zero: left out
