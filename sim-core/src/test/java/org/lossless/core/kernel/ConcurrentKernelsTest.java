@@ -34,7 +34,7 @@ class ConcurrentKernelsTest {
             Thread t = new Thread(() -> {
                 try {
                     start.await();
-                    for (int r = 0; r < 3_000; r++) {
+                    for (int r = 0; r < 2_000; r++) {
                         FastDevsSimulator s = FastDevsSimulator.create("sim-" + worker + "-" + r);
                         assertEquals(0L, s.now());
                     }
