@@ -16,7 +16,7 @@ import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.WorkloadConfig;
-import org.lossless.verbs.io.VerbsOutput;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.measure.Measurement;
 import org.lossless.verbs.plan.HardwarePlan;
 import org.lossless.verbs.plan.HostPlan;
@@ -89,7 +89,7 @@ public final class ReplayCompare {
 
     /** Writes comparison.json, comparison.csv and comparison.txt into {@code dir}. */
     public static void write(Path dir, Comparison c) throws IOException {
-        VerbsOutput.writeDirectory(dir, KIND, d -> {
+        OutputRule.writeDirectory(dir, KIND, d -> {
             Files.writeString(d.resolve("comparison.json"), ComparisonText.json(c), StandardCharsets.UTF_8);
             Files.writeString(d.resolve("comparison.csv"), ComparisonText.csv(c), StandardCharsets.UTF_8);
             Files.writeString(d.resolve("comparison.txt"), ComparisonText.table(c), StandardCharsets.UTF_8);

@@ -10,7 +10,7 @@ import org.lossless.verbs.io.CsvText;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.verbs.io.ShellQuote;
-import org.lossless.verbs.io.VerbsOutput;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.measure.MeasurementJson;
 
 /**
@@ -29,7 +29,7 @@ public final class PlanWriter {
     }
 
     public static void write(Path dir, HardwarePlan plan, Scenario scenario, String hostsText) throws IOException {
-        VerbsOutput.writeDirectory(dir, KIND, d -> {
+        OutputRule.writeDirectory(dir, KIND, d -> {
             Files.writeString(d.resolve(PLAN), MeasurementJson.write(plan), StandardCharsets.UTF_8);
             Files.writeString(d.resolve(SCENARIO), ResolvedYaml.write(scenario), StandardCharsets.UTF_8);
             Files.writeString(d.resolve("hosts.yaml"), hostsText, StandardCharsets.UTF_8);

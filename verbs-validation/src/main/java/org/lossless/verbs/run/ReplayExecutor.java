@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 
 import org.lossless.experiments.results.Version;
 import org.lossless.verbs.io.ShellQuote;
-import org.lossless.verbs.io.VerbsOutput;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.measure.MeasurementJson;
 import org.lossless.verbs.plan.HardwarePlan;
 import org.lossless.verbs.plan.HostPlan;
@@ -32,7 +32,7 @@ import org.lossless.verbs.plan.Snapshot;
  * Executes a plan: versions and counters before on every host (in parallel), servers started and waited
  * for until they listen, clients started at one instant T0 (plus their offsets) by the hosts' clocks,
  * clients awaited until the plan's timeout (then stopped), servers given a grace period, counters after.
- * Everything lands in the bundle, written through {@link VerbsOutput}; a step that fails is recorded and the
+ * Everything lands in the bundle, written through {@link OutputRule}; a step that fails is recorded and the
  * bundle is still written, marked incomplete. Remote processes still running when the JVM is stopped are
  * stopped by a shutdown hook, so no perftest server is left behind on a lab host.
  */
@@ -86,7 +86,7 @@ public final class ReplayExecutor {
     /** Runs the plan and writes the bundle into {@code bundleDir}; returns its index. */
     public BundleInfo execute(HardwarePlan plan, Path planDir, Path bundleDir) throws IOException {
         BundleInfo[] result = new BundleInfo[1];
-        VerbsOutput.writeDirectory(bundleDir, BundleInfo.KIND, dir -> result[0] = fill(plan, planDir, dir));
+        OutputRule.writeDirectory(bundleDir, BundleInfo.KIND, dir -> result[0] = fill(plan, planDir, dir));
         return result[0];
     }
 
