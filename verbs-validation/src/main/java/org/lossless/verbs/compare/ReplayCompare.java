@@ -18,8 +18,10 @@ import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.WorkloadConfig;
 import org.lossless.verbs.io.VerbsOutput;
 import org.lossless.verbs.measure.Measurement;
+import org.lossless.verbs.measure.MeasurementBuilder;
 import org.lossless.verbs.plan.HardwarePlan;
 import org.lossless.verbs.plan.HostPlan;
+import org.lossless.verbs.plan.LabSwitch;
 import org.lossless.verbs.plan.ProcessSpec;
 
 /** Simulates a scenario and compares it with a measurement taken from a replay of it. */
@@ -30,8 +32,20 @@ public final class ReplayCompare {
     private ReplayCompare() {
     }
 
-    /** How the replay's plan names things: lab host names per scenario host, latency probes. */
-    public record Naming(Map<Integer, String> hostNames, Set<Long> latencyFlows) {
+    /**
+     * How the replay's plan names things: lab host names per scenario host, latency probes, and the lab switches
+     * with the simulated switch and ports each plays.
+     */
+    public record Naming(Map<Integer, String> hostNames, Set<Long> latencyFlows, List<LabSwitch> switches) {
+        public Naming {
+            switches = switches == null ? List.of() : List.copyOf(switches);
+        }
+
+        /** Without switches. */
+        public Naming(Map<Integer, String> hostNames, Set<Long> latencyFlows) {
+            this(hostNames, latencyFlows, List.of());
+        }
+
         public static Naming of(HardwarePlan plan) {
             Map<Integer, String> names = new TreeMap<>();
             for (HostPlan h : plan.hosts()) {
@@ -45,14 +59,21 @@ public final class ReplayCompare {
                     lat.addAll(p.flowIds());
                 }
             }
-            return new Naming(names, lat);
+            List<LabSwitch> switches = new ArrayList<>();
+            plan.switches().forEach(sw -> switches.add(sw.sw()));
+            return new Naming(names, lat, switches);
         }
     }
 
     /** The simulation of {@code s} as a measurement record named like the replay. */
     public static Measurement simulate(Scenario s, ScenarioRunner runner, Naming naming) {
         RunResult r = runner.run(s);
-        return SimulatedMeasurement.of(r, naming.hostNames(), naming.latencyFlows(), priorities(s));
+        Measurement m = SimulatedMeasurement.of(r, naming.hostNames(), naming.latencyFlows(), priorities(s));
+        MeasurementBuilder b = MeasurementBuilder.from(m);
+        b.collectives.addAll(SimulatedJobs.collectives(r, s, b.errors));
+        b.storage.addAll(SimulatedJobs.storage(r, s));
+        b.switchCounters.addAll(SwitchMetrics.simulated(r, naming.switches()));
+        return b.build();
     }
 
     /** The priorities the scenario's flows use. */
