@@ -72,7 +72,7 @@ public final class ReplayCompare {
         MeasurementBuilder b = MeasurementBuilder.from(m);
         b.collectives.addAll(SimulatedJobs.collectives(r, s, b.errors));
         b.storage.addAll(SimulatedJobs.storage(r, s));
-        b.switchCounters.addAll(SwitchMetrics.simulated(r, naming.switches()));
+        b.switchCounters.addAll(SwitchMetrics.simulated(r, naming.switches(), b.errors));
         return b.build();
     }
 

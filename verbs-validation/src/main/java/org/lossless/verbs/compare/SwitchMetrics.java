@@ -63,11 +63,15 @@ final class SwitchMetrics {
     }
 
     /** The mapped ports of each lab switch, from the simulation's ports.csv rows. */
-    static List<SwitchCounters> simulated(RunResult r, List<LabSwitch> switches) {
+    static List<SwitchCounters> simulated(RunResult r, List<LabSwitch> switches, List<String> errors) {
         List<SwitchCounters> out = new ArrayList<>();
         for (LabSwitch sw : switches) {
             if (sw.node() == null) {
                 continue;
+            }
+            if (r.ports().stream().noneMatch(p -> p.node().equals(sw.node()))) {
+                errors.add("simulation: switch " + sw.name() + " plays node '" + sw.node() + "' (hosts file), which carried"
+                        + " no traffic or is not a node of the topology (see ports.csv for the names)");
             }
             for (Map.Entry<String, Integer> port : sw.ports().entrySet()) {
                 for (PortResult p : r.ports()) {

@@ -12,9 +12,17 @@ import java.util.Map;
  *              when its counters are only recorded, not compared
  * @param ports the switch's port names to the simulated switch's port numbers, e.g. {@code {Ethernet0: 0}}
  *              (empty: counters are recorded, not compared)
+ * @param tools tool name to the path to run it by (default: SONiC's {@code show} on the remote PATH)
  */
-public record LabSwitch(String name, String ssh, String user, String node, Map<String, Integer> ports) {
+public record LabSwitch(String name, String ssh, String user, String node, Map<String, Integer> ports,
+                        Map<String, String> tools) {
     public LabSwitch {
         ports = ports == null ? Map.of() : Map.copyOf(ports);
+        tools = tools == null ? Map.of() : Map.copyOf(tools);
+    }
+
+    /** The command that runs {@code tool} on this switch. */
+    public String tool(String tool) {
+        return tools.getOrDefault(tool, tool);
     }
 }

@@ -73,7 +73,7 @@ public final class ReplayPlanner {
         }
         List<SwitchPlan> switches = new ArrayList<>();
         for (LabSwitch sw : hosts.switches()) {
-            switches.add(new SwitchPlan(sw, Snapshots.sonicCounters(), Snapshots.sonicVersions()));
+            switches.add(new SwitchPlan(sw, Snapshots.sonicCounters(sw), Snapshots.sonicVersions(sw)));
         }
         if (!switches.isEmpty()) {
             ctx.note("Switch counters are read with SONiC's 'show' commands before and after the run; pause and queue"

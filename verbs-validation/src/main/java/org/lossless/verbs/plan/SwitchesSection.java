@@ -21,7 +21,7 @@ import org.lossless.verbs.VerbsException;
  * </pre>
  */
 final class SwitchesSection {
-    private static final Set<String> KEYS = Set.of("ssh", "user", "node", "ports");
+    private static final Set<String> KEYS = Set.of("ssh", "user", "node", "ports", "tools");
 
     private SwitchesSection() {
     }
@@ -52,7 +52,7 @@ final class SwitchesSection {
             }
             v.fieldNames().forEachRemaining(k -> {
                 if (!KEYS.contains(k)) {
-                    throw new VerbsException(file + ": " + path + "." + k + ": unknown key; allowed: node, ports, ssh, user");
+                    throw new VerbsException(file + ": " + path + "." + k + ": unknown key; allowed: node, ports, ssh, tools, user");
                 }
             });
             String ssh = text(v, "ssh", file, path);
@@ -70,7 +70,8 @@ final class SwitchesSection {
             if (node != null && Names.labelProblem(node) != null) {
                 throw new VerbsException(file + ": " + path + ".node: " + Names.labelProblem(node));
             }
-            out.add(new LabSwitch(e.getKey(), ssh, user, node, ports(v.get("ports"), file, path + ".ports")));
+            out.add(new LabSwitch(e.getKey(), ssh, user, node, ports(v.get("ports"), file, path + ".ports"),
+                    tools(v.get("tools"), file, path + ".tools")));
         }
         return out;
     }
@@ -84,6 +85,30 @@ final class SwitchesSection {
             throw new VerbsException(file + ": " + path + "." + key + ": expected a single value");
         }
         return n.asText();
+    }
+
+    private static Map<String, String> tools(JsonNode n, String file, String path) {
+        Map<String, String> out = new TreeMap<>();
+        if (n == null) {
+            return out;
+        }
+        if (!n.isObject()) {
+            throw new VerbsException(file + ": " + path + ": expected a mapping tool: path, e.g. {show: /usr/local/bin/show}");
+        }
+        Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String problem = Names.labelProblem(e.getKey());
+            if (problem == null) {
+                problem = Names.pathProblem(e.getValue().asText());
+            }
+            if (problem != null || !e.getValue().isValueNode()) {
+                throw new VerbsException(file + ": " + path + "." + e.getKey() + ": " + (problem != null ? problem
+                        : "expected a path"));
+            }
+            out.put(e.getKey(), e.getValue().asText());
+        }
+        return out;
     }
 
     private static Map<String, Integer> ports(JsonNode n, String file, String path) {

@@ -28,7 +28,7 @@ class JobPlanTest {
               2: {name: c, ssh: node-c, address: 10.0.0.3, nvme: {0: /dev/nvme1n1}, nvme_writes: true}
               3: {name: d, ssh: node-d, address: 10.0.0.4, device: mlx5_1}
             switches:
-              leaf: {ssh: leaf.lab, user: admin, node: s0, ports: {Ethernet0: 0, Ethernet4: 1}}
+              leaf: {ssh: leaf.lab, user: admin, node: sw0, ports: {Ethernet0: 0, Ethernet4: 1}}
             """;
     static final String TOPOLOGY = "topology: {type: star, hosts: 4, host_link: {rate: 100Gbps, delay: 1us}}\n";
 
@@ -139,7 +139,8 @@ class JobPlanTest {
         HardwarePlan p = plan("  - {type: flows, flows: [{src: 1, dst: 0, size: 1MB}]}\n");
         assertEquals(1, p.switches().size());
         SwitchPlan sw = p.switches().get(0);
-        assertEquals(new LabSwitch("leaf", "leaf.lab", "admin", "s0", Map.of("Ethernet0", 0, "Ethernet4", 1)), sw.sw());
+        assertEquals(new LabSwitch("leaf", "leaf.lab", "admin", "sw0", Map.of("Ethernet0", 0, "Ethernet4", 1), Map.of()),
+                sw.sw());
         assertEquals(List.of("show", "pfc", "counters"), sw.counters().get(0).argv());
         Path dir = tmp.resolve("plan");
         PlanWriter.write(dir, p, ReplayPlannerTest.scenario("name: jobs\n" + TOPOLOGY
