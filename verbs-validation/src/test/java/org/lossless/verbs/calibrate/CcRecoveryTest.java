@@ -40,6 +40,7 @@ class CcRecoveryTest {
         report = new Calibrator(ScenarioEngine::new, null).calibrate(new Calibrator.Input(List.of(a, b), List.of(held),
                 List.of(), null, List.of(FitParameter.parse("nic.dcqcn.rate_increase_timer=20us..1ms@300us"),
                         FitParameter.parse("nic.dcqcn.cnp_delay=0us..20us@1us")), 40, MetricFilter.ALL));
+        System.out.println(CalibrationFiles.text(report)); // the numbers docs/validation.md H-11 quotes
     }
 
     @Test
