@@ -68,12 +68,32 @@ public final class ReplayCompare {
     /** The simulation of {@code s} as a measurement record named like the replay. */
     public static Measurement simulate(Scenario s, ScenarioRunner runner, Naming naming) {
         RunResult r = runner.run(s);
-        Measurement m = SimulatedMeasurement.of(r, naming.hostNames(), naming.latencyFlows(), priorities(s));
+        Measurement m = SimulatedMeasurement.of(r, naming.hostNames(), naming.latencyFlows(), priorities(s), flowBases(s));
         MeasurementBuilder b = MeasurementBuilder.from(m);
         b.collectives.addAll(SimulatedJobs.collectives(r, s, b.errors));
         b.storage.addAll(SimulatedJobs.storage(r, s));
         b.switchCounters.addAll(SwitchMetrics.simulated(r, naming.switches(), b.errors));
         return b.build();
+    }
+
+    /**
+     * The plan's flow id of the first flow of each {@code flows} and {@code hpcc-flows} workload: their flows counted
+     * in workload order, then list order, skipping other workloads (whose messages nccl-tests and fio do not replay
+     * one by one). Equal to flows.csv's ids when those workloads come first.
+     */
+    public static Map<String, Long> flowBases(Scenario s) {
+        Map<String, Long> bases = new java.util.LinkedHashMap<>();
+        long id = 0;
+        for (WorkloadConfig w : s.workloads()) {
+            if (w instanceof WorkloadConfig.Flows f) {
+                bases.put(w.name(), id);
+                id += f.flows().size();
+            } else if (w instanceof WorkloadConfig.HpccFlows h) {
+                bases.put(w.name(), id);
+                id += h.flows().size();
+            }
+        }
+        return bases;
     }
 
     /** The priorities the scenario's flows use. */

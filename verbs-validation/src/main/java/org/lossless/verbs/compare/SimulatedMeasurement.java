@@ -38,8 +38,29 @@ public final class SimulatedMeasurement {
      * @param priorities   priorities to report per host (e.g. the lossless ones)
      */
     public static Measurement of(RunResult r, Map<Integer, String> hostNames, Set<Long> latencyFlows, Set<Integer> priorities) {
+        return of(r, hostNames, latencyFlows, priorities, null);
+    }
+
+    /**
+     * @param flowBases the replayed workloads ({@code flows}, {@code hpcc-flows}) by name, each with the plan's flow id
+     *                  of its first flow: only their messages are reported, numbered base + position in the workload
+     *                  (the plan's numbering, which skips the messages of collective and storage jobs); null = every
+     *                  message under its {@code flows.csv} id
+     */
+    public static Measurement of(RunResult r, Map<Integer, String> hostNames, Set<Long> latencyFlows, Set<Integer> priorities,
+                                 Map<String, Long> flowBases) {
         MeasurementBuilder b = new MeasurementBuilder();
-        for (FlowResult f : r.flows()) {
+        Map<String, Long> next = new LinkedHashMap<>();
+        for (FlowResult raw : r.flows()) {
+            FlowResult f = raw;
+            if (flowBases != null) {
+                Long base = flowBases.get(raw.workload());
+                if (base == null) {
+                    continue;
+                }
+                long pos = next.merge(raw.workload(), 1L, Long::sum) - 1;
+                f = renumbered(raw, base + pos);
+            }
             String host = name(hostNames, f.src());
             if (!f.finished()) {
                 b.errors.add("simulation: flow " + f.flowId() + " did not finish within the stop time");
@@ -97,6 +118,11 @@ public final class SimulatedMeasurement {
             b.rdma.add(new RdmaCounters(name(hostNames, h), null, null, v));
         }
         return b.build();
+    }
+
+    private static FlowResult renumbered(FlowResult f, long id) {
+        return new FlowResult(id, f.workload(), f.src(), f.dst(), f.priority(), f.sizeBytes(), f.startPs(), f.finishPs(),
+                f.idealFctPs(), f.retransmits(), f.cnps(), f.label(), f.bytesDelivered(), f.senderDonePs());
     }
 
     private static Set<Integer> union(Set<Integer> a, Set<Integer> b) {
