@@ -62,7 +62,9 @@ public final class CollectiveContributor implements PlanContributor {
         for (LabHost h : ranks) {
             hcas.add(h.device() + ":" + h.ibPort());
             gids.add(h.gidIndex());
-            tcs.add(c.dscp() == ConnectionOptions.DSCP_FROM_PRIORITY ? h.trafficClass(c.priority()) : c.dscp() << 2 | 2);
+            // as for flows: a DSCP the scenario gives (other than 8 x priority), else the lab host's for the priority
+            int dscp = c.resolvedDscp();
+            tcs.add(dscp != org.lossless.core.net.Dscp.ofPriority(c.priority()) ? dscp << 2 | 2 : h.trafficClass(c.priority()));
         }
         env.put("NCCL_IB_HCA", "=" + String.join(",", hcas));
         if (gids.size() == 1) {

@@ -126,11 +126,10 @@ public final class StorageContributor implements PlanContributor {
             ctx.approximate(List.of(), what + ": I/Os striped over " + cfg.targets().size() + " targets",
                     "fio's round-robin over the files (file_service_type=roundrobin, its default)");
         }
-        String tos = "";
-        for (int host : cfg.initiators()) {
-            tos = String.valueOf(ctx.labHost(host, what).trafficClass(cfg.priority()));
-            break;
-        }
+        int dscp = cfg.dscp() == org.lossless.workloads.traffic.ConnectionOptions.DSCP_FROM_PRIORITY
+                ? org.lossless.core.net.Dscp.ofPriority(cfg.priority()) : cfg.dscp();
+        String tos = String.valueOf(dscp != org.lossless.core.net.Dscp.ofPriority(cfg.priority()) ? dscp << 2 | 2
+                : ctx.labHost(cfg.initiators().get(0), what).trafficClass(cfg.priority()));
         ctx.note("NVMe-oF jobs run fio on block devices connected beforehand: 'nvme connect -t rdma -a TARGET_ADDRESS -s"
                 + " 4420 -n NQN --tos=" + tos + "' puts the connection on the job's priority (ToS " + tos + " for priority "
                 + cfg.priority() + "). Random offsets (randread/randwrite/randrw) are used: the fabric does not see the"

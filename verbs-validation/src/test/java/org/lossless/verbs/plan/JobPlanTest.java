@@ -86,6 +86,12 @@ class JobPlanTest {
         }
 
         @Test
+        void aJobsOwnDscpBecomesItsTrafficClass() throws Exception {
+            ProcessSpec c = plan("  - {type: allreduce, name: ar, size: 1MiB, hosts: all, dscp: 46}\n").processes().get(0);
+            assertEquals("186", c.env().get("NCCL_IB_TC"), "46 << 2 | ECT(0)");
+        }
+
+        @Test
         void printedSizesFollowNcclTests() {
             // all-reduce: whole floats; gathers and all-to-all: per-rank counts in multiples of 4 floats (16 B)
             assertEquals(1_000_000, NcclTestsCommand.printedSize(Collective.ALLREDUCE, 8, 1_000_002));
