@@ -15,7 +15,7 @@ import org.lossless.experiments.scenario.WorkloadConfig;
  * first, then clients by start time.
  */
 public final class ReplayPlanner {
-    /** The contributors, in the order they are asked. Collectives (nccl-tests) and storage (fio) go here. */
+    /** The contributors, in the order they are asked: perftest, nccl-tests, fio. */
     public static final List<PlanContributor> DEFAULT_CONTRIBUTORS = List.of(new FlowsContributor(), new CollectiveContributor(),
             new StorageContributor());
 
