@@ -60,8 +60,8 @@ final class Uncertainty {
             if (flat) {
                 note = "not identifiable: no metric of the fitted runs changes with it; add runs that exercise it";
             } else if (!identifiable) {
-                note = "not identifiable: the runs constrain it only weakly (1-sigma over " + Math.round(seU * 100)
-                        + " % of its range) or only together with another parameter";
+                note = "not identifiable: the runs constrain it only weakly (1-sigma over " + (seU >= 1 ? "its whole range"
+                        : Math.round(seU * 100) + " % of its range") + ") or only together with another parameter";
             }
             double seValue = seU * Math.abs(fp.slope(u));
             double low = identifiable ? Math.max(fp.min(), value - 2 * seValue) : fp.min();

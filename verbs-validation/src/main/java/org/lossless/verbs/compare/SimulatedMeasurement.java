@@ -51,29 +51,28 @@ public final class SimulatedMeasurement {
                                  Map<String, Long> flowBases) {
         MeasurementBuilder b = new MeasurementBuilder();
         Map<String, Long> next = new LinkedHashMap<>();
-        for (FlowResult raw : r.flows()) {
-            FlowResult f = raw;
+        for (FlowResult f : r.flows()) {
+            long id = f.flowId();
             if (flowBases != null) {
-                Long base = flowBases.get(raw.workload());
+                Long base = flowBases.get(f.workload());
                 if (base == null) {
                     continue;
                 }
-                long pos = next.merge(raw.workload(), 1L, Long::sum) - 1;
-                f = renumbered(raw, base + pos);
+                id = base + next.merge(f.workload(), 1L, Long::sum) - 1;
             }
             String host = name(hostNames, f.src());
             if (!f.finished()) {
-                b.errors.add("simulation: flow " + f.flowId() + " did not finish within the stop time");
+                b.errors.add("simulation: flow " + id + " did not finish within the stop time");
                 continue;
             }
             double fctS = f.fctPs() * 1e-12;
-            if (latencyFlows.contains(f.flowId())) {
+            if (latencyFlows.contains(id)) {
                 double us = f.fctPs() / 1e6;
-                b.latency.add(new LatResult("sim-" + f.flowId(), f.flowId(), host, "client", "simulation", Map.of(),
+                b.latency.add(new LatResult("sim-" + id, id, host, "client", "simulation", Map.of(),
                         List.of(new LatSample(f.sizeBytes(), 1, us, us, us, us, 0.0, us, us, null))));
             } else {
                 double bps = f.sizeBytes() * 8 / fctS;
-                b.flows.add(new BwResult("sim-" + f.flowId(), f.flowId(), host, "client", "simulation", false, false,
+                b.flows.add(new BwResult("sim-" + id, id, host, "client", "simulation", false, false,
                         Map.of(), "Gb/sec", bps, List.of(new BwSample(f.sizeBytes(), 1, null, bps, 1 / fctS / 1e6, null, null,
                                 Map.of()))));
             }
@@ -118,11 +117,6 @@ public final class SimulatedMeasurement {
             b.rdma.add(new RdmaCounters(name(hostNames, h), null, null, v));
         }
         return b.build();
-    }
-
-    private static FlowResult renumbered(FlowResult f, long id) {
-        return new FlowResult(id, f.workload(), f.src(), f.dst(), f.priority(), f.sizeBytes(), f.startPs(), f.finishPs(),
-                f.idealFctPs(), f.retransmits(), f.cnps(), f.label(), f.bytesDelivered(), f.senderDonePs());
     }
 
     private static Set<Integer> union(Set<Integer> a, Set<Integer> b) {
