@@ -39,6 +39,14 @@ public final class PlanWriter {
             for (HostPlan h : plan.hosts()) {
                 Files.writeString(hosts.resolve(h.host().name() + ".sh"), script(plan, h), StandardCharsets.UTF_8);
             }
+            for (SwitchPlan sw : plan.switches()) {
+                StringBuilder sb = new StringBuilder("# switch " + sw.sw().name() + " (ssh " + sw.sw().ssh() + ")\n"
+                        + "# For reading: 'lossless replay run' executes plan.json, not this file.\n\n# once, before\n");
+                sw.versions().forEach(x -> sb.append(ShellQuote.join(x.argv())).append('\n'));
+                sb.append("\n# counters, before and after\n");
+                sw.counters().forEach(x -> sb.append(ShellQuote.join(x.argv())).append('\n'));
+                Files.writeString(hosts.resolve(sw.sw().name() + ".sh"), sb.toString(), StandardCharsets.UTF_8);
+            }
         });
     }
 
@@ -59,8 +67,9 @@ public final class PlanWriter {
             sb.append("Every flow is replayed as the scenario states it.\n");
         }
         for (Approximation a : plan.approximations()) {
-            sb.append(a.flowIds().isEmpty() ? "all flows" : "flow " + String.join(",", a.flowIds().stream()
-                    .map(String::valueOf).toList())).append(": ").append(a.what()).append(" -> ").append(a.instead()).append('\n');
+            sb.append(a.flowIds().isEmpty() ? (a.what().startsWith("job ") ? "" : "all flows: ") : "flow " + String.join(",",
+                    a.flowIds().stream().map(String::valueOf).toList()) + ": ").append(a.what()).append(" -> ")
+                    .append(a.instead()).append('\n');
         }
         for (String n : plan.notes()) {
             sb.append("note: ").append(n).append('\n');
