@@ -9,7 +9,7 @@ import nl.tudelft.simulation.naming.context.JvmContext;
  *
  * <p>Why: DSOL's {@code SingleReplication} looks up the JVM-wide {@code InitialEventContext}, which
  * searches the class path for {@code jndi.properties} and, inside a jar, opens the whole jar as a
- * zip file system (about 0.1 s of CPU for the 16 MB CLI jar, at every start of the JVM). Lossless never
+ * zip file system (about 0.1 s of thread CPU for the 16 MB CLI jar, measured cold, at every start of the JVM). Lossless never
  * looks a replication up by name; DSOL's statistics ({@code SimTally}, {@code SimCounter}, ...) only
  * need some context to register in, and get this private one. Parallel kernels therefore share no
  * naming state.

@@ -15,8 +15,8 @@ import ch.qos.logback.core.status.NopStatusListener;
  * by {@link DsolLogging}.
  *
  * <p>Found by logback through {@code META-INF/services/ch.qos.logback.classic.spi.Configurator}, before
- * it would look for a {@code logback.xml}: reading an XML configuration cost every start of the JVM
- * about 0.2 s of CPU (an XML parser and logback's Joran interpreter, some 300 classes). A user who
+ * it would look for a {@code logback.xml}: reading an XML configuration loaded an XML parser and logback's
+ * Joran interpreter (some 300 classes) at every start of the JVM (benchmarks/README.md, "Start-up"). A user who
  * sets {@code -Dlogback.configurationFile=...} gets that file instead (logback's own search runs then).
  */
 public final class QuietLogback extends ContextAwareBase implements Configurator {
