@@ -18,13 +18,13 @@ import org.lossless.topology.Topology;
  * closes it at the XON.
  *
  * <p>Cause of a switch pause on ingress port i, priority p: at the XOFF (the packet that crossed the
- * threshold is already queued) each egress queue of priority p is scanned for the frame bytes that came
- * in on port i ({@link org.lossless.switchmodel.OutputQueues#bytesFromIngress}); the egress with the most
+ * threshold is already queued) each egress queue of priority p is asked for the frame bytes that came
+ * in on port i ({@link org.lossless.switchmodel.OutputQueues#bytesFromIngress}, a counter); the egress with the most
  * bytes is the cause (ties: the lowest port number). If that egress is paused by its downstream
  * neighbour at that instant (in effect, or received and still within the port's PFC response time), the
  * pause is propagated from the neighbour's episode that paused it (its latest episode that began no later
- * than the egress's pause took effect); otherwise it is a root (congestion at that egress). A NIC pause is a root caused by its receive buffer. Cost: one scan of the switch's
- * queues of one priority per episode start, nothing per packet.
+ * than the egress's pause took effect); otherwise it is a root (congestion at that egress). A NIC pause is a root caused by its receive buffer. Cost: one counter read per
+ * port of the switch per episode start; the queues keep the counters at two array updates per frame.
  */
 final class PauseGraphRecorder implements PfcObserver {
     private static final int PRIOS = PortCounters.PRIORITIES;

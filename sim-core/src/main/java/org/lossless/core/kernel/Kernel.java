@@ -4,8 +4,6 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.lossless.core.random.RandomStreams;
 
-import nl.tudelft.simulation.dsol.experiment.SingleReplication;
-
 /**
  * The simulation kernel: a DSOL {@link FastDevsSimulator} in integer picoseconds, a
  * {@link SimModel} and named {@link RandomStreams}, behind the small {@link Scheduler} API.
@@ -39,8 +37,6 @@ public final class Kernel implements Scheduler {
     /** Scenario seed used by {@link #Kernel()}. */
     public static final long DEFAULT_SEED = 1L;
     private static final AtomicLong IDS = new AtomicLong();
-    /** DSOL registers every replication in one JVM-wide naming context; kernels on parallel threads take turns. */
-    private static final Object CONTEXT_LOCK = new Object();
 
     private final String id = "lossless-kernel-" + IDS.incrementAndGet();
     private final FastDevsSimulator simulator = FastDevsSimulator.create(id);
@@ -120,10 +116,9 @@ public final class Kernel implements Scheduler {
         // DSOL needs a positive run length. A run that ends where it starts begins 1 ps earlier,
         // which changes nothing: no event can be pending before now.
         long replicationStart = stopPs == start ? start - 1 : start;
-        SingleReplication<Long> replication;
-        synchronized (CONTEXT_LOCK) {
-            replication = new SingleReplication<>(id + "-run-" + (++runs), replicationStart, 0L, stopPs - replicationStart);
-        }
+        // a naming context of its own (KernelReplication): kernels on parallel threads share no DSOL state
+        KernelReplication replication = new KernelReplication(id + "-run-" + (++runs), replicationStart,
+                stopPs - replicationStart);
         running = true;
         try {
             simulator.initialize(model, replication, false);
@@ -132,9 +127,7 @@ public final class Kernel implements Scheduler {
         } finally {
             running = false;
             simulator.shutdownWorker();
-            synchronized (CONTEXT_LOCK) {
-                replication.removeFromContext();
-            }
+            replication.removeFromContext();
         }
         Throwable failure = simulator.failure();
         if (failure instanceof RuntimeException r) {

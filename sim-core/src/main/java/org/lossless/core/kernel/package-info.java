@@ -14,6 +14,9 @@
  * <li>{@link org.lossless.core.kernel.Kernel}: the three together behind a small API; each
  * {@code runUntil} is one DSOL replication.</li>
  * <li>{@link org.lossless.core.kernel.DsolLogging}: keeps DSOL quiet (WARN and up, on stderr).</li>
+ * <li>{@link org.lossless.core.kernel.QuietLogback}: logback's configuration in code (libraries warn only, on
+ * stderr), found as a logback {@code Configurator} service: no XML is parsed at start-up.</li>
+ * <li>{@code KernelReplication}: a replication in a naming context of its own (no JVM-wide JNDI lookup).</li>
  * </ul>
  *
  * <p>Time is always {@code long} picoseconds. At equal time, events run by DSOL priority (higher
