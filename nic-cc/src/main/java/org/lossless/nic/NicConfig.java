@@ -25,9 +25,11 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  * @param pfcResponsePs {@code nic.pfc_response_time}: time from a PAUSE's arrival until the NIC starts no new
  *                    frame of the paused priority, ps, or {@link #AUTO_PFC_RESPONSE} (the default): the IEEE 802.3
  *                    budget at the host link's speed (394 quanta = 2.02 us at 100 Gb/s)
+ * @param ccSettings  the parameters of HPCC, TIMELY, DCTCP and Swift ({@code nic.hpcc}, ...), kept whatever
+ *                    {@code cc} is (a workload may choose another algorithm)
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                        RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs) {
+                        RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, CcSettings ccSettings) {
     /** Default retransmission timeout: 1 ms. */
     public static final long DEFAULT_RTO_PS = 1_000_000_000L;
     /** {@code ackPriority} value meaning "the data packet's priority". */
@@ -42,6 +44,7 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     public static final long AUTO_PFC_RESPONSE = -1; // = switch-model SwitchPorts.AUTO_RESPONSE
 
     public NicConfig {
+        java.util.Objects.requireNonNull(ccSettings, "ccSettings");
         if (pfcResponsePs < AUTO_PFC_RESPONSE) {
             throw new IllegalArgumentException("nic.pfc_response_time must be auto or >= 0, got " + pfcResponsePs + " ps");
         }
@@ -71,6 +74,12 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         if (cc.equals(org.lossless.nic.dcqcn.Dcqcn.NAME) && dcqcn == null) {
             throw new IllegalArgumentException("nic.cc is dcqcn but there are no DCQCN parameters");
         }
+    }
+
+    /** With every other algorithm's parameters at their defaults. */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, CcSettings.DEFAULTS);
     }
 
     /** With the default PFC response time (auto). */
@@ -114,27 +123,38 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
-                defaultCc(params), pfcResponsePs);
+                defaultCc(params), pfcResponsePs, ccSettings);
     }
 
     /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
     public NicConfig withCc(String name) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs, ccSettings);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs, ccSettings);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs, ccSettings);
     }
 
     /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
     public NicConfig withPfcResponse(long ps) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps, ccSettings);
+    }
+
+    /** Same settings with the other algorithms' parameters {@code settings}. */
+    public NicConfig withCcSettings(CcSettings settings) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                settings);
+    }
+
+    /** Same settings with every congestion control's {@code base_rtt: auto} set to {@code fabricRttPs}. */
+    public NicConfig withFabricRtt(long fabricRttPs) {
+        return ccSettings.needsFabricRtt() ? withCcSettings(ccSettings.resolve(fabricRttPs)) : this;
     }
 
     /** Whether QPs are held by a send window. */

@@ -44,6 +44,9 @@ public final class QueuePair {
     final CongestionEcho echo;
     final boolean ccWindow;
     final boolean ccAcks;
+    /** Its data packets collect in-band telemetry; extra header bytes each carries (both from {@link #cc}). */
+    final boolean ccTelemetry;
+    final int ccHeaderBytes;
     /**
      * This QP carries RDMA READ responses (the responder's direction): its receiver, the requester,
      * acknowledges only the last packet of each response, AckReq packets and CNP flags.
@@ -103,6 +106,8 @@ public final class QueuePair {
         this.echo = echo;
         this.ccWindow = cc.hasWindow();
         this.ccAcks = cc.observesAcks();
+        this.ccTelemetry = cc.collectsTelemetry();
+        this.ccHeaderBytes = cc.headerBytes();
         this.readResponses = readResponses;
         this.lastSendPs = nowPs;
         this.lastProgressPs = nowPs;
@@ -358,6 +363,9 @@ public final class QueuePair {
         lastWireBytes = wireBytes;
         lastProgressPs = nowPs;
         cc.onBytesSent(nowPs, wireBytes);
+        if (ccAcks) {
+            cc.onSent(nowPs, nextPsn);
+        }
     }
 
     @Override

@@ -48,6 +48,9 @@ import org.lossless.topology.Routes;
  * ingress rate + latency (not before the egress's previous transmission ended); otherwise it is stored and
  * forwarded. No event per frame: ready times are checked when the port picks its next frame.
  *
+ * <p>In-band telemetry: a data frame that collects it ({@code Packet.intHops >= 0}, HPCC's) gets a record
+ * of the egress port at dequeue ({@link TelemetryStamp}); other frames cost one comparison.
+ *
  * <p>Modelling choices: buffer released at the start of transmission (the frame has left the queue, as in
  * the HPCC simulator); the traffic class equals the 802.1p priority and maps to PG and queue of the same
  * number.
@@ -300,5 +303,8 @@ public final class SwitchNode implements PacketReceiver {
             ports[outPort].counters().ecnMarked[prio]++;
         }
         pfc.afterRelease(p.ingressPort, prio);
+        if (p.intHops >= 0 && p.type == PacketType.DATA) {
+            TelemetryStamp.push(p, queues[outPort], ports[outPort], sim.now());
+        }
     }
 }
