@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.experiments.run.FlowResult;
+import java.util.Map;
+
+import org.lossless.nic.CcSettings;
 import org.lossless.nic.NicConfig;
+import org.lossless.nic.swift.SwiftParams;
 import org.lossless.nic.dcqcn.DcqcnParams;
 
 /**
@@ -20,6 +24,26 @@ class CongestionControlIncastTest {
 
     static CcIncast.Outcome incast(NicConfig nic) {
         return CcIncast.run(nic, 8, 2_000_000, 200 * US, 1_200 * US);
+    }
+
+    /**
+     * Swift's target on this star (one switch), flow scaling off: 10 us + 1 x 1 us = 11 us of RTT. The empty
+     * path's RTT by hand: the data packet (1082 B on the wire, 86.56 ns at 100 Gb/s) and its ACK (86 B, 6.88 ns)
+     * each cross two 1 us cables, serialized at each sender: 2 x 1,086.56 + 2 x 1,006.88 = 4,186.88 ns. So Swift
+     * should hold 6,813.12 ns of queueing at the bottleneck: 85,164 B of wire time, 83,590 B of frames
+     * (x 1062/1082). Asserted: the mean queue within 30 % of that, the link busy more than 90 %.
+     */
+    @Test
+    void swiftHoldsTheQueueingDelayNearItsTarget() {
+        NicConfig nic = Lossless.nic().withCc("swift").withCcSettings(
+                CcSettings.DEFAULTS.withSwift(SwiftParams.of(Map.of("fs_range", "0"))));
+        CcIncast.Outcome swift = incast(nic);
+        double target = (11_000 - 4_186.88) * 1e-9 * 100e9 / 8 * 1062 / 1082;
+        System.out.printf("Swift: queue mean %.0f B (target %.0f B), p99 %d B, peak %d B, link busy %.3f%n",
+                swift.meanQueue(), target, swift.p99Queue(), swift.peakQueue(), swift.busyFraction());
+        assertTrue(swift.result().flows().stream().allMatch(FlowResult::finished));
+        assertEquals(target, swift.meanQueue(), 0.3 * target, "mean queue near Swift's target");
+        assertTrue(swift.busyFraction() > 0.90, "the link stays busy: " + swift.busyFraction());
     }
 
     @Test
