@@ -226,6 +226,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, sender(a, dst),
                 a.newEcho(), readResponses, sim.now());
         qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, port.rateBps(), name);
+        qp.algorithm = a.name();
         flows.addQp(qp);
         return qp;
     }

@@ -88,6 +88,8 @@ public final class QueuePair {
     long windowBytes = Long.MAX_VALUE;
     /** Congestion notifications (CNPs or CNP flags) this QP received. */
     long cnps;
+    /** Name of its congestion control ({@code nic.cc} or the connection's). */
+    String algorithm = "";
 
     /** Receiver: next PSN expected. */
     long expectedPsn;
@@ -131,6 +133,11 @@ public final class QueuePair {
 
     public int udpSrcPort() {
         return udpSrcPort;
+    }
+
+    /** Its congestion control by name ({@code dcqcn}, {@code hpcc}, ...). */
+    public String algorithm() {
+        return algorithm;
     }
 
     /** Congestion notifications this QP received. */

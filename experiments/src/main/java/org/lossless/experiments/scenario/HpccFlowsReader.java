@@ -13,7 +13,7 @@ import org.lossless.topology.io.HpccFlowFile;
 
 /** Reads a {@code type: hpcc-flows} workload: {@code {path: flow.txt, time_origin: 2s}}. */
 final class HpccFlowsReader {
-    static final String[] KEYS = {"type", "name", "path", "time_origin"};
+    static final String[] KEYS = {"type", "name", "path", "time_origin", "cc"};
     private static final BigDecimal PS_PER_S = BigDecimal.ONE.scaleByPowerOfTen(12);
 
     private HpccFlowsReader() {

@@ -43,7 +43,11 @@ public final class ResolvedYaml {
         root.set("nic", nic(s.nic()));
         ArrayNode workloads = root.putArray("workloads");
         for (WorkloadConfig w : s.workloads()) {
-            workloads.add(workload(w, s.hostCount()));
+            ObjectNode wn = workload(w, s.hostCount());
+            if (s.workloadCc().containsKey(w.name())) {
+                wn.put("cc", s.workloadCc().get(w.name()));
+            }
+            workloads.add(wn);
         }
         root.set("telemetry", telemetry(s.telemetry()));
         ObjectNode routing = root.putObject("routing");
