@@ -4,6 +4,7 @@ import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.CcKey;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
+import org.lossless.nic.cc.RateWindowSender;
 
 /**
  * DCTCP for RDMA as a {@link CcAlgorithm}: a {@link DctcpSender} per sending QP; the receiver echoes every
@@ -34,9 +35,7 @@ public final class Dctcp implements CcAlgorithm {
         this.params = params;
         this.lineRateBps = lineRateBps;
         this.mtu = mtu;
-        this.windowBytes = params.window() ? Math.max(1, java.math.BigInteger.valueOf(params.baseRttPs())
-                .multiply(java.math.BigInteger.valueOf(lineRateBps))
-                .divide(java.math.BigInteger.valueOf(8_000_000_000_000L)).longValueExact()) : 0;
+        this.windowBytes = params.window() ? RateWindowSender.bdpBytes(params.baseRttPs(), lineRateBps) : 0;
     }
 
     public DctcpParams params() {

@@ -1,7 +1,7 @@
 package org.lossless.nic.dctcp;
 
 import org.lossless.core.net.Packet;
-import org.lossless.nic.cc.CongestionControl;
+import org.lossless.nic.cc.RateWindowSender;
 
 /**
  * DCTCP's rate control for one QP, as the HPCC simulator's {@code CC_MODE 8}. Per ACK (in this order):
@@ -14,16 +14,11 @@ import org.lossless.nic.cc.CongestionControl;
  * </ol>
  * α starts at 1, the rate at line rate. The window (if on) is BDP x R / line rate. No timers.
  */
-final class DctcpSender implements CongestionControl {
+final class DctcpSender extends RateWindowSender {
     private final double g;
     private final long aiBps;
     private final long minRateBps;
-    private final long maxRateBps;
-    private final long bdpBytes;
-    private final int mtu;
-    private long rateBps;
     private double alpha = 1;
-    private long nextPsn;
     /** Marks not yet seen by an ACK (the notification comes just before its ACK, or as a separate CNP). */
     private int pendingMarks;
     private long marked;
@@ -34,52 +29,15 @@ final class DctcpSender implements CongestionControl {
     private long cwrEndPsn;
 
     DctcpSender(DctcpParams p, long lineRateBps, long bdpBytes, int mtu) {
+        super(lineRateBps, bdpBytes, mtu);
         this.g = p.g();
         this.aiBps = p.aiBps();
         this.minRateBps = Math.min(p.minRateBps(), lineRateBps);
-        this.maxRateBps = lineRateBps;
-        this.bdpBytes = bdpBytes;
-        this.mtu = mtu;
-        this.rateBps = lineRateBps;
-    }
-
-    @Override
-    public long rateBps(long nowPs) {
-        return rateBps;
-    }
-
-    @Override
-    public long nextChangePs() {
-        return NEVER;
-    }
-
-    @Override
-    public void onBytesSent(long nowPs, long wireBytes) {
-    }
-
-    @Override
-    public void onSent(long nowPs, long next) {
-        nextPsn = next;
     }
 
     @Override
     public void onCongestionNotification(long nowPs) {
         pendingMarks++;
-    }
-
-    @Override
-    public boolean hasWindow() {
-        return bdpBytes > 0;
-    }
-
-    @Override
-    public long windowBytes() {
-        return Math.max(1, (long) ((double) bdpBytes * rateBps / maxRateBps)) + mtu - 1;
-    }
-
-    @Override
-    public boolean observesAcks() {
-        return true;
     }
 
     @Override

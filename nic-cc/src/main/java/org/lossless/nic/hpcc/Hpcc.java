@@ -7,6 +7,7 @@ import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.CcKey;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
+import org.lossless.nic.cc.RateWindowSender;
 
 /**
  * HPCC as a {@link CcAlgorithm}: an {@link HpccSender} per sending QP; the receiver copies the data packet's
@@ -33,14 +34,8 @@ public final class Hpcc implements CcAlgorithm {
         this.params = params;
         this.lineRateBps = lineRateBps;
         this.mtu = mtu;
-        this.windowBytes = bdpBytes(params.baseRttPs(), lineRateBps);
+        this.windowBytes = RateWindowSender.bdpBytes(params.baseRttPs(), lineRateBps);
         this.echo = new Echo((int) params.intBytes());
-    }
-
-    /** W = line rate x T, bytes (rounded down, at least 1). */
-    static long bdpBytes(long baseRttPs, long lineRateBps) {
-        return Math.max(1, java.math.BigInteger.valueOf(baseRttPs).multiply(java.math.BigInteger.valueOf(lineRateBps))
-                .divide(java.math.BigInteger.valueOf(8_000_000_000_000L)).longValueExact());
     }
 
     public HpccParams params() {

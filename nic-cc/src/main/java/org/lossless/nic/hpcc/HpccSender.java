@@ -2,7 +2,7 @@ package org.lossless.nic.hpcc;
 
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.Telemetry;
-import org.lossless.nic.cc.CongestionControl;
+import org.lossless.nic.cc.RateWindowSender;
 
 /**
  * HPCC's sender for one QP (the paper's Algorithm 1 with one utilisation U for the most loaded hop, as the
@@ -16,84 +16,38 @@ import org.lossless.nic.cc.CongestionControl;
  * {@code W · R / line rate} with W = line rate x T, and the QP may start a packet while less than that is
  * unacknowledged (as the simulator's window check). No timers.
  */
-final class HpccSender implements CongestionControl {
+final class HpccSender extends RateWindowSender {
     private final double eta;
     private final long aiBps;
     private final long maxStage;
     private final long minRateBps;
-    private final long maxRateBps;
     private final long baseRttPs;
     private final boolean fastReact;
     private final int intBytes;
-    private final long bdpBytes;
-    private final int mtu;
+    /** W, bytes (the queue term's denominator). */
+    private final long windowAtLineRate;
 
-    /** Current rate (the pacer's) and the reference rate R_c, bps. */
-    private long rateBps;
+    /** The reference rate R_c, bps (the pacer's is {@code rateBps}). */
     private long refRateBps;
     private long stage;
     /** EWMA of the most loaded hop's normalised utilisation (starts at 1, as in the simulator). */
     private double u = 1;
-    /** PSN after the last one sent; the first PSN sent after the last reference update; -1 before the first ACK. */
-    private long nextPsn;
+    /** The first PSN sent after the last reference update; -1 before the first ACK. */
     private long updateAfterPsn = -1;
     /** The previous telemetry records, per hop. */
     private final long[] prev = new long[Telemetry.MAX_HOPS * Telemetry.FIELDS];
 
     HpccSender(HpccParams p, long lineRateBps, long bdpBytes, int mtu) {
+        super(lineRateBps, bdpBytes, mtu);
+        this.windowAtLineRate = bdpBytes;
         this.eta = p.eta();
         this.aiBps = p.aiBps();
         this.maxStage = p.maxStage();
         this.minRateBps = Math.min(p.minRateBps(), lineRateBps);
-        this.maxRateBps = lineRateBps;
         this.baseRttPs = p.baseRttPs();
         this.fastReact = p.fastReact();
         this.intBytes = (int) p.intBytes();
-        this.bdpBytes = bdpBytes;
-        this.mtu = mtu;
-        this.rateBps = lineRateBps;
         this.refRateBps = lineRateBps;
-    }
-
-    @Override
-    public long rateBps(long nowPs) {
-        return rateBps;
-    }
-
-    @Override
-    public long nextChangePs() {
-        return NEVER;
-    }
-
-    @Override
-    public void onBytesSent(long nowPs, long wireBytes) {
-    }
-
-    @Override
-    public void onSent(long nowPs, long next) {
-        nextPsn = next;
-    }
-
-    @Override
-    public void onCongestionNotification(long nowPs) {
-        // HPCC does not use ECN
-    }
-
-    @Override
-    public boolean hasWindow() {
-        return true;
-    }
-
-    /** {@code W · R / line rate} (at least 1 byte), plus one packet less a byte: "send while less than W is out". */
-    @Override
-    public long windowBytes() {
-        long w = Math.max(1, (long) ((double) bdpBytes * rateBps / maxRateBps));
-        return w + mtu - 1;
-    }
-
-    @Override
-    public boolean observesAcks() {
-        return true;
     }
 
     @Override
@@ -141,7 +95,7 @@ final class HpccSender implements CongestionControl {
             if (tau > 0) {
                 double rate = d[o + 3];
                 double txRate = (d[o + 1] - prev[o + 1]) * 8e12 / tau;
-                double ui = txRate / rate + (double) Math.min(d[o + 2], prev[o + 2]) * maxRateBps / rate / bdpBytes;
+                double ui = txRate / rate + (double) Math.min(d[o + 2], prev[o + 2]) * maxRateBps / rate / windowAtLineRate;
                 if (!any || ui > maxU) {
                     maxU = ui;
                     dt = tau;

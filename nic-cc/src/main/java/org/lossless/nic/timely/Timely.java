@@ -4,6 +4,7 @@ import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.CcKey;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
+import org.lossless.nic.cc.RateWindowSender;
 
 /**
  * TIMELY as a {@link CcAlgorithm}: a {@link TimelySender} per sending QP; the receiver echoes only the data
@@ -23,12 +24,7 @@ public final class Timely implements CcAlgorithm {
         this.params = params;
         this.lineRateBps = lineRateBps;
         this.mtu = mtu;
-        this.windowBytes = params.window() ? bdp(params.baseRttPs(), lineRateBps) : 0;
-    }
-
-    static long bdp(long rttPs, long rateBps) {
-        return Math.max(1, java.math.BigInteger.valueOf(rttPs).multiply(java.math.BigInteger.valueOf(rateBps))
-                .divide(java.math.BigInteger.valueOf(8_000_000_000_000L)).longValueExact());
+        this.windowBytes = params.window() ? RateWindowSender.bdpBytes(params.baseRttPs(), lineRateBps) : 0;
     }
 
     public TimelyParams params() {

@@ -1,7 +1,7 @@
 package org.lossless.nic.timely;
 
 import org.lossless.core.net.Packet;
-import org.lossless.nic.cc.CongestionControl;
+import org.lossless.nic.cc.RateWindowSender;
 
 /**
  * TIMELY's rate computation for one QP (the paper's Algorithm 1, once per window of data as in the HPCC
@@ -16,67 +16,20 @@ import org.lossless.nic.cc.CongestionControl;
  * an increase adds δ, or the HAI step after {@code hai_after} increases in a row; R within [min_rate, line
  * rate]. The first sample only sets prevRtt. No timers.
  */
-final class TimelySender implements CongestionControl {
+final class TimelySender extends RateWindowSender {
     private final TimelyParams p;
-    private final long maxRateBps;
     private final long minRateBps;
-    private final long bdpBytes;
-    private final int mtu;
-    private long rateBps;
     private long stage;
     private double rttDiffPs;
     private long prevRttPs;
-    private long nextPsn;
     private long ackedPsn = -1;
     /** First PSN of the next window; -1 before the first sample. */
     private long updateAfterPsn = -1;
 
     TimelySender(TimelyParams p, long lineRateBps, long bdpBytes, int mtu) {
+        super(lineRateBps, bdpBytes, mtu);
         this.p = p;
-        this.maxRateBps = lineRateBps;
         this.minRateBps = Math.min(p.minRateBps(), lineRateBps);
-        this.bdpBytes = bdpBytes;
-        this.mtu = mtu;
-        this.rateBps = lineRateBps;
-    }
-
-    @Override
-    public long rateBps(long nowPs) {
-        return rateBps;
-    }
-
-    @Override
-    public long nextChangePs() {
-        return NEVER;
-    }
-
-    @Override
-    public void onBytesSent(long nowPs, long wireBytes) {
-    }
-
-    @Override
-    public void onSent(long nowPs, long next) {
-        nextPsn = next;
-    }
-
-    @Override
-    public void onCongestionNotification(long nowPs) {
-        // TIMELY does not use ECN
-    }
-
-    @Override
-    public boolean hasWindow() {
-        return bdpBytes > 0;
-    }
-
-    @Override
-    public long windowBytes() {
-        return Math.max(1, (long) ((double) bdpBytes * rateBps / maxRateBps)) + mtu - 1;
-    }
-
-    @Override
-    public boolean observesAcks() {
-        return true;
     }
 
     @Override
