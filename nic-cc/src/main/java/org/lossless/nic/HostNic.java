@@ -33,7 +33,8 @@ import org.lossless.nic.cc.CcAlgorithm;
  * p holds every QP and control frame of p). If every such QP waits on its limiter, one reused wake-up
  * event is set for the earliest. Loss recovery is go-back-N: a NACK, or a retransmission timeout
  * with no progress, rewinds the QP to its first unacknowledged packet. The timeout is one lazy event
- * per NIC: it fires at the earliest possible deadline and re-arms for the next, never per packet.
+ * per NIC ({@link RetransmitTimer}): it fires at the earliest possible deadline and re-arms for the next,
+ * never per packet. ACKs and NACKs may wait an ACK generation delay ({@link AckDelayLine}).
  * An idle QP (nothing to send, nothing unacknowledged) is in no list and schedules nothing.
  *
  * <p>Window ({@code nic.window}, or the congestion control's): a QP may send packet n only while the
@@ -83,8 +84,10 @@ public final class HostNic implements PacketReceiver, PacketSource {
     /** QPs with packets not yet acknowledged (superset of the retransmission candidates). */
     private final List<QueuePair> unacked = new ArrayList<>();
     private final Wakeup wakeup = new Wakeup();
-    private final RetransmitTimer rto = new RetransmitTimer();
+    private final RetransmitTimer rto;
     private final CnpGenerator cnps;
+    /** ACK generation delay ({@code nic.ack_delay}), or null without one (ACKs join the send queue at once). */
+    private final AckDelayLine ackDelay;
     private EgressPort port;
     private int roundRobin;
     private long outOfOrderDrops;
@@ -113,6 +116,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
             control[i] = new PacketRing();
         }
         this.cnps = new CnpGenerator(sim, pool, flows, host, config, this::queueControl);
+        this.rto = new RetransmitTimer(sim, config.rtoPs(), unacked, this::timedOut);
+        this.ackDelay = config.ackDelayPs() > 0 ? new AckDelayLine(sim, config.ackDelayPs(), this::queueControl) : null;
     }
 
     /** Sets the NIC's egress port; the NIC is its packet source. */
@@ -318,7 +323,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         if (!qp.inActive && qp.windowOpen()) {
             activate(qp);
         }
-        armTimeout(now + config.rtoPs());
+        rto.arm(now + config.rtoPs());
         port.kick();
     }
 
@@ -470,8 +475,11 @@ public final class HostNic implements PacketReceiver, PacketSource {
         QueuePair qp = flows.qp(p.flowId);
         if (p.psn != qp.expectedPsn) {
             outOfOrderDrops++;
-            if (p.psn > qp.expectedPsn && qp.nackedPsn != qp.expectedPsn) {
+            if (p.psn > qp.expectedPsn && (qp.nackedPsn != qp.expectedPsn
+                    || (config.nackIntervalPs() > 0 && sim.now() - qp.nackedAtPs >= config.nackIntervalPs()))) {
+                // one NACK per gap, sent again if the gap is still open nack_interval after the last one
                 qp.nackedPsn = qp.expectedPsn;
+                qp.nackedAtPs = sim.now();
                 sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
             } else if (p.psn < qp.expectedPsn && p.last) {
                 sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p);
@@ -540,7 +548,11 @@ public final class HostNic implements PacketReceiver, PacketSource {
         if (qp.echo != null) {
             qp.echo.echo(data, a);
         }
-        queueControl(a);
+        if (ackDelay != null) {
+            ackDelay.add(a);
+        } else {
+            queueControl(a);
+        }
         return a;
     }
 
@@ -612,10 +624,10 @@ public final class HostNic implements PacketReceiver, PacketSource {
         }
     }
 
-    private void armTimeout(long atPs) {
-        if (!rto.isScheduled() || rto.timePs() > atPs) {
-            sim.schedule(rto, atPs);
-        }
+    /** {@code qp}'s retransmission timer expired: go back to its first unacknowledged packet. */
+    private void timedOut(QueuePair qp) {
+        qp.currentEntry().timeouts++;
+        goBack(qp, qp.ackedPsn + 1);
     }
 
     private final class Wakeup extends SimEvent {
@@ -624,36 +636,6 @@ public final class HostNic implements PacketReceiver, PacketSource {
         @Override
         protected void fire() {
             port.kick();
-        }
-    }
-
-    /** Checks every QP with unacknowledged data; rewinds the stalled ones; re-arms for the next deadline. */
-    private final class RetransmitTimer extends SimEvent {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected void fire() {
-            long now = sim.now();
-            long next = Long.MAX_VALUE;
-            for (int i = 0; i < unacked.size(); i++) {
-                QueuePair qp = unacked.get(i);
-                long deadline = qp.lastProgressPs + config.rtoPs();
-                if (deadline <= now) {
-                    if (qp.inActive) {
-                        // still has packets to send (paused or rate-limited): not stalled by loss; look again later
-                        deadline = now + config.rtoPs();
-                    } else {
-                        qp.currentEntry().timeouts++;
-                        qp.lastProgressPs = now;
-                        goBack(qp, qp.ackedPsn + 1);
-                        deadline = now + config.rtoPs();
-                    }
-                }
-                next = Math.min(next, deadline);
-            }
-            if (next != Long.MAX_VALUE) {
-                sim.schedule(this, next);
-            }
         }
     }
 }
