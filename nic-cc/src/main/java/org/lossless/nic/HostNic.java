@@ -16,6 +16,7 @@ import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.PfcObserver;
+import org.lossless.core.net.Telemetry;
 import org.lossless.core.net.WireFormat;
 import org.lossless.nic.cc.CcAlgorithm;
 
@@ -239,12 +240,24 @@ public final class HostNic implements PacketReceiver, PacketSource {
             throw new IllegalArgumentException(name + ": a QP needs another host, got " + dst);
         }
         CcAlgorithm a = algorithm(cc == null ? config.cc() : cc);
-        QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, a.newSender(),
+        QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, sender(a, dst),
                 a.newEcho(), readResponses, sim.now());
         qp.dscp = dscp;
         qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, port.rateBps(), name);
+        qp.algorithm = a.name();
         flows.addQp(qp);
         return qp;
+    }
+
+    /** A sender of algorithm {@code a} for a QP towards {@code dst}, given its path if the algorithm asks for it. */
+    private org.lossless.nic.cc.CongestionControl sender(CcAlgorithm a, int dst) {
+        if (!a.needsPath()) {
+            return a.newSender();
+        }
+        if (pathRtt == null) {
+            throw new IllegalStateException(name + ": congestion control " + a.name() + " needs path RTTs but none are set");
+        }
+        return a.newSender(pathRtt.ps(host, dst), pathRtt.switches(host, dst));
     }
 
     /** Opens a queue pair ({@link #openQp(int, int, int, String, boolean)}) for WRITEs, SENDs and READ requests. */
@@ -408,6 +421,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         } else {
             frame = WireFormat.readResponseFrameBytes(payload, last || qp.sendOffsetInEntry() == 0);
         }
+        frame += qp.ccHeaderBytes;
         qp.advanceSend();
         Packet p = pool.acquire();
         p.type = PacketType.DATA;
@@ -424,6 +438,9 @@ public final class HostNic implements PacketReceiver, PacketSource {
         p.udpSrcPort = qp.udpSrcPort;
         p.last = last;
         p.tsPs = now;
+        if (qp.ccTelemetry) {
+            Telemetry.start(p);
+        }
         // the packet that fills the window asks for an ACK (never set without a window)
         p.ackRequest = !last && !qp.windowOpen();
         qp.sent(now, p.wireBytes);
@@ -552,9 +569,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         QueuePair qp = flows.qp(a.flowId);
         if (a.psn <= qp.ackedPsn) {
             if (qp.ccAcks) {
-                long now = sim.now();
-                qp.cc.onAck(now, a, 0);
-                qp.cc.onRttSample(now, now - a.tsPs);
+                ccAck(qp, a, 0);
             }
             return;
         }
@@ -567,8 +582,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         long newly = qp.ackThrough(psn, now, listener);
         qp.lastProgressPs = now;
         if (ack != null && qp.ccAcks) {
-            qp.cc.onAck(now, ack, newly);
-            qp.cc.onRttSample(now, now - ack.tsPs);
+            ccAck(qp, ack, newly);
         }
         if (qp.fullyAcked()) {
             unacked.remove(qp);
@@ -576,6 +590,19 @@ public final class HostNic implements PacketReceiver, PacketSource {
         } else if (!qp.inActive && qp.hasDataLeft() && qp.windowOpen()) {
             // window-blocked (only a window keeps a QP with data out of the active list): the ACK reopens it
             activate(qp);
+            port.kick();
+        }
+    }
+
+    /**
+     * Shows ACK {@code a} to the QP's congestion control. Its rate may have risen: a QP waiting on its rate
+     * limiter is looked at again now (the kick re-arms the wake-up no later than its new eligibility time).
+     */
+    private void ccAck(QueuePair qp, Packet a, long newly) {
+        long now = sim.now();
+        qp.cc.onAck(now, a, newly);
+        qp.cc.onRttSample(now, now - a.tsPs);
+        if (qp.inActive) {
             port.kick();
         }
     }

@@ -46,6 +46,9 @@ public final class QueuePair {
     final CongestionEcho echo;
     final boolean ccWindow;
     final boolean ccAcks;
+    /** Its data packets collect in-band telemetry; extra header bytes each carries (both from {@link #cc}). */
+    final boolean ccTelemetry;
+    final int ccHeaderBytes;
     /**
      * This QP carries RDMA READ responses (the responder's direction): its receiver, the requester,
      * acknowledges only the last packet of each response, AckReq packets and CNP flags.
@@ -90,6 +93,8 @@ public final class QueuePair {
     long windowBytes = Long.MAX_VALUE;
     /** Congestion notifications (CNPs or CNP flags) this QP received. */
     long cnps;
+    /** Name of its congestion control ({@code nic.cc} or the connection's). */
+    String algorithm = "";
 
     /** Receiver: next PSN expected. */
     long expectedPsn;
@@ -110,6 +115,8 @@ public final class QueuePair {
         this.echo = echo;
         this.ccWindow = cc.hasWindow();
         this.ccAcks = cc.observesAcks();
+        this.ccTelemetry = cc.collectsTelemetry();
+        this.ccHeaderBytes = cc.headerBytes();
         this.readResponses = readResponses;
         this.lastSendPs = nowPs;
         this.lastProgressPs = nowPs;
@@ -138,6 +145,11 @@ public final class QueuePair {
 
     public int udpSrcPort() {
         return udpSrcPort;
+    }
+
+    /** Its congestion control by name ({@code dcqcn}, {@code hpcc}, ...). */
+    public String algorithm() {
+        return algorithm;
     }
 
     /** Congestion notifications this QP received. */
@@ -382,6 +394,9 @@ public final class QueuePair {
             lastProgressPs = nowPs;
         }
         cc.onBytesSent(nowPs, wireBytes);
+        if (ccAcks) {
+            cc.onSent(nowPs, nextPsn);
+        }
     }
 
     @Override

@@ -103,10 +103,12 @@ public final class PacketEngine {
         PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, kernel.streams(), pool, flows, in.nic(),
                 in.switches(), traffic, in.seed(), in.sprayPerPacket());
         List<TrafficProgram> programs = new ArrayList<>();
+        List<String> ccs = new ArrayList<>();
         for (ProgramFactory f : in.traffic().programs()) {
             programs.add(f.newProgram());
+            ccs.add(f.cc());
         }
-        traffic.start(network, programs);
+        traffic.start(network, programs, ccs);
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
         pauseGraph.attach();

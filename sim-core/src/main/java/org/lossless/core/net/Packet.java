@@ -60,6 +60,17 @@ public final class Packet {
      * (set when the switch queues it; read only by that switch's output queues).
      */
     public long readyPs;
+    /**
+     * In-band telemetry ({@link Telemetry}): -1 (the default) when the frame collects none, so a switch pays
+     * one comparison; otherwise the number of hops that pushed a record (may exceed {@link Telemetry#MAX_HOPS},
+     * then only the first {@code MAX_HOPS} records are kept). An ACK carries the count its data packet had.
+     */
+    public int intHops = -1;
+    /**
+     * The telemetry records, {@link Telemetry#FIELDS} longs per hop; made on the first use of this pooled
+     * frame and kept across reuse (never allocated for runs without telemetry). Valid up to {@link #intHops}.
+     */
+    public long[] intData;
     /** PFC frames: bit p set = time[p] valid. */
     public int pfcClassEnable;
     /** PFC frames: pause time per priority in quanta of 512 bit times (0 = resume). */
@@ -93,6 +104,7 @@ public final class Packet {
         tsPs = 0;
         readyPs = 0;
         pfcClassEnable = 0;
+        intHops = -1;
     }
 
     @Override
