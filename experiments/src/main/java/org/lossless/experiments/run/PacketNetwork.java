@@ -87,7 +87,7 @@ public final class PacketNetwork {
                 int h = t.hostNumber(node.id());
                 nics[h] = new HostNic(h, node.name(), sim, pool, flows, nicConfig, listener);
                 nics[h].attach(egress[node.id()][0]);
-                if (nicConfig.window() == NicConfig.BDP_WINDOW) {
+                if (nicConfig.window() == NicConfig.BDP_WINDOW || nicConfig.lossRecovery().needsPathRtt()) {
                     nics[h].pathRtt(bdpRtt);
                 }
                 RxBufferConfig rx = nicConfig.rxBuffer();
