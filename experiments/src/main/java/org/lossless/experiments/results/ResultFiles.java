@@ -20,7 +20,7 @@ import java.util.List;
 public final class ResultFiles {
     public static final String FLOWS_HEADER =
             "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,"
-                    + "connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps";
+                    + "connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,retransmitted_bytes";
     public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
@@ -43,7 +43,8 @@ public final class ResultFiles {
      * {@link MessageLabel}: {@code connection} (id), {@code op} (write, send, read), {@code iteration},
      * {@code step}, {@code channel} and {@code operation}, each empty when it does not apply; then
      * {@code bytes_delivered} (payload the destination holds, also for an unfinished message) and
-     * {@code sender_done_ps} (when the last ACK reached the sender; empty while unacknowledged).
+     * {@code sender_done_ps} (when the last ACK reached the sender; empty while unacknowledged), then
+     * {@code retransmitted_bytes} (payload bytes of the {@code retransmits} packets).
      */
     public static String flowsCsv(List<FlowResult> flows) {
         StringBuilder sb = new StringBuilder(64 + flows.size() * 64);
@@ -72,7 +73,7 @@ public final class ResultFiles {
                 sb.append(Csv.field(l.operation()));
             }
             sb.append(',').append(f.bytesDelivered()).append(',');
-            optional(sb, f.senderDonePs()).append('\n');
+            optional(sb, f.senderDonePs()).append(',').append(f.retransmittedBytes()).append('\n');
         }
         return sb.toString();
     }

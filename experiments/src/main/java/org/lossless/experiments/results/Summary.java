@@ -100,7 +100,8 @@ public final class Summary {
     }
 
     /**
-     * {@code flows} (total, completed, unfinished, bytes_delivered), {@code fct_slowdown} over finished flows
+     * {@code flows} (total, completed, unfinished, bytes_delivered, retransmits, retransmitted_bytes),
+     * {@code fct_slowdown} over finished flows
      * and {@code fct_slowdown_censored} over finished and started unfinished flows, into {@code node}.
      */
     private static void flowFigures(ObjectNode node, List<FlowResult> list, long endPs) {
@@ -109,8 +110,12 @@ public final class Summary {
         int completed = 0;
         int counted = 0;
         long delivered = 0;
+        long retransmits = 0;
+        long retransmittedBytes = 0;
         for (FlowResult fl : list) {
             delivered += fl.bytesDelivered();
+            retransmits += fl.retransmits();
+            retransmittedBytes += fl.retransmittedBytes();
             if (fl.finished()) {
                 finished[completed++] = fl.slowdown();
             }
@@ -124,6 +129,8 @@ public final class Summary {
         flows.put("completed", completed);
         flows.put("unfinished", list.size() - completed);
         flows.put("bytes_delivered", delivered);
+        flows.put("retransmits", retransmits);
+        flows.put("retransmitted_bytes", retransmittedBytes);
         percentiles(node.putObject("fct_slowdown"), Arrays.copyOf(finished, completed));
         percentiles(node.putObject("fct_slowdown_censored"), Arrays.copyOf(censored, counted));
     }

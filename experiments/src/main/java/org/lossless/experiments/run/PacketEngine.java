@@ -165,6 +165,7 @@ public final class PacketEngine {
         for (Posted p : traffic.messages()) {
             Message m = p.message;
             long retransmits = 0;
+            long retransmittedBytes = 0;
             long cnps = 0;
             long delivered = 0;
             long acked = -1;
@@ -172,6 +173,7 @@ public final class PacketEngine {
             for (int j = 0; j < p.parts; j++) {
                 Flow f = traffic.part(p, j);
                 retransmits += f.retransmittedPackets();
+                retransmittedBytes += f.retransmittedBytes();
                 cnps += f.cnpsReceived();
                 delivered += f.receivedBytes();
                 allAcked &= f.ackedPs() >= 0;
@@ -180,7 +182,8 @@ public final class PacketEngine {
             ConnectionOptions o = m.connection().options();
             results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
                     m.postPs(), m.deliveredPs(), ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps()),
-                    retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), allAcked ? acked : -1));
+                    retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), allAcked ? acked : -1,
+                    retransmittedBytes));
         }
         return results;
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lossless.nic.LossRecoveryConfig;
 import org.lossless.nic.NicConfig;
 import org.lossless.nic.RxBufferConfig;
 import org.lossless.nic.dcqcn.DcqcnKeys;
@@ -19,7 +20,7 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  */
 final class NicReader {
     static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
-        "pfc_response_time"};
+        "pfc_response_time", "loss_recovery", "irn"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     /** Congestion controls the contract names; only {@link #IMPLEMENTED} are accepted. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "none");
@@ -68,9 +69,10 @@ final class NicReader {
         long window = window(c.key("window"), mtu);
         Long response = PfcReader.responseTime(c.key("pfc_response_time"), NicConfig.AUTO_PFC_RESPONSE);
         long pfcResponse = response == null ? NicConfig.AUTO_PFC_RESPONSE : response;
+        LossRecoveryConfig lossRecovery = LossRecoveryReader.read(c.key("loss_recovery"), c.key("irn"));
         // DCQCN's parameters are kept whatever cc is: a connection may choose dcqcn (ConnectionOptions.cc)
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                dcqcn, rx, window, cc, pfcResponse));
+                dcqcn, rx, window, cc, pfcResponse, lossRecovery));
     }
 
     /**

@@ -48,10 +48,10 @@ class ResultsWriterTest {
         void flowsCsvExactText() {
             // 160/83.9 = 1.907032181..., 200/83.9 = 2.383790226...
             assertEquals("""
-                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps
-                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,12,3,,,,,,,1000000,
-                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0,,,,,,,1000000,
-                    2,w,2,1,3,4000,5000000,,,1350000,,0,0,,,,,,,0,
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,retransmitted_bytes
+                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,12,3,,,,,,,1000000,,0
+                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0,,,,,,,1000000,,0
+                    2,w,2,1,3,4000,5000000,,,1350000,,0,0,,,,,,,0,,0
                     """, ResultFiles.flowsCsv(RESULT.flows()));
         }
 
@@ -99,7 +99,9 @@ class ResultsWriterTest {
                         "total" : 3,
                         "completed" : 2,
                         "unfinished" : 1,
-                        "bytes_delivered" : 2000000
+                        "bytes_delivered" : 2000000,
+                        "retransmits" : 12,
+                        "retransmitted_bytes" : 0
                       },
                       "fct_slowdown" : {
                         "p50" : 1.907032,
@@ -119,7 +121,9 @@ class ResultsWriterTest {
                             "total" : 3,
                             "completed" : 2,
                             "unfinished" : 1,
-                            "bytes_delivered" : 2000000
+                            "bytes_delivered" : 2000000,
+                            "retransmits" : 12,
+                            "retransmitted_bytes" : 0
                           },
                           "fct_slowdown" : {
                             "p50" : 1.907032,
