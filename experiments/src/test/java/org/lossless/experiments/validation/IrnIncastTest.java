@@ -38,13 +38,19 @@ class IrnIncastTest {
 
     final RunResult gbn = incast(LossRecoveryConfig.of(LossRecoveryConfig.GO_BACK_N));
     final RunResult irn = incast(LossRecoveryConfig.of(LossRecoveryConfig.IRN));
+    /** Go-back-N held to the same cap as IRN ({@code nic.window: bdp}): what selective repeat alone saves. */
+    final RunResult gbnBdp = incast(LossRecoveryConfig.of(LossRecoveryConfig.GO_BACK_N), NicConfig.BDP_WINDOW);
 
     static RunResult incast(LossRecoveryConfig lr) {
+        return incast(lr, NicConfig.NO_WINDOW);
+    }
+
+    static RunResult incast(LossRecoveryConfig lr, long window) {
         List<FlowSpec> flows = new ArrayList<>();
         for (int s = 1; s <= SENDERS; s++) {
             flows.add(new FlowSpec("incast", s, 0, SIZE, 0, LOSSY));
         }
-        NicConfig nic = new NicConfig(MTU, 1).withLossRecovery(lr);
+        NicConfig nic = new NicConfig(MTU, 1).withLossRecovery(lr).withWindow(window);
         SwitchSettings sw = new SwitchSettings(null, 300_000L, null, null, null, null, null, null, null, null);
         return new PacketEngine().run(new EngineInput(StarTopology.build(SENDERS + 1, RATE, US), nic, sw, flows,
                 1_000 * 1_000 * US, 1));
@@ -85,6 +91,15 @@ class IrnIncastTest {
     void irnResendsExactlyTheDroppedPackets() {
         assertEquals(drops(irn), retransmits(irn));
         assertTrue(retransmits(gbn) > drops(gbn), "go-back-N resends what followed a loss too");
+    }
+
+    @Test
+    void withTheSameBdpCapGoBackNStillResendsMore() {
+        System.out.printf("go-back-N with nic.window bdp: %d drops, %d packets / %d B resent, slowest %.3f ms%n",
+                drops(gbnBdp), retransmits(gbnBdp), retransmittedBytes(gbnBdp), slowest(gbnBdp) / 1e9);
+        assertTrue(gbnBdp.flows().stream().allMatch(FlowResult::finished));
+        assertTrue(retransmittedBytes(irn) < retransmittedBytes(gbnBdp),
+                "IRN " + retransmittedBytes(irn) + " B resent, go-back-N (bdp window) " + retransmittedBytes(gbnBdp) + " B");
     }
 
     static long slowest(RunResult r) {
