@@ -280,6 +280,7 @@ class ScenarioLoaderTest {
                       rto: 1ms
                       window: none
                       pfc_response_time: auto
+                      loss_recovery: go-back-n
                       rx_buffer: none
                       dcqcn:
                         profile: mlx5
