@@ -40,6 +40,11 @@ final class GoBackN implements LossRecovery {
     }
 
     @Override
+    public boolean rethInEveryWritePacket() {
+        return false;
+    }
+
+    @Override
     public long inFlightCapPackets() {
         return Long.MAX_VALUE;
     }

@@ -394,7 +394,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         if (qp.sendingRequest()) {
             frame = WireFormat.READ_REQUEST_FRAME;
         } else if (f.verb == Verb.WRITE) {
-            frame = WireFormat.dataFrameBytes(payload, qp.sendOffsetInEntry() == 0);
+            frame = WireFormat.dataFrameBytes(payload, qp.sendOffsetInEntry() == 0 || qp.recovery.rethInEveryWritePacket());
         } else if (f.verb == Verb.SEND) {
             frame = WireFormat.dataFrameBytes(payload, false);
         } else {

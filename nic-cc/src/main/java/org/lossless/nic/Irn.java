@@ -17,6 +17,8 @@ package org.lossless.nic;
  * ({@code nextPsn - ackedPsn - 1}); retransmissions do not count against it. The timeout is
  * {@link #rtoLowPs} while at most {@link #rtoLowPackets} packets are in flight, {@link #rtoHighPs} otherwise.
  *
+ * <p>Every WRITE packet carries a RETH (16 B) so that the receiver can place it out of order.
+ *
  * <p>Both bitmaps are rings of {@link #cap} bits (rounded up to 64): with the cap in force, every PSN sent lies
  * within {@code cap} of the cumulative acknowledgement, so neither ring can wrap onto a live bit.
  */
@@ -104,6 +106,12 @@ final class Irn implements LossRecovery {
     @Override
     public long rtoPs(QueuePair qp, long nicRtoPs) {
         return qp.nextPsn - qp.ackedPsn - 1 <= rtoLowPackets ? rtoLowPs : rtoHighPs;
+    }
+
+    /** IRN places out-of-order WRITE packets directly in memory: each carries the RETH (the paper's section 5). */
+    @Override
+    public boolean rethInEveryWritePacket() {
+        return true;
     }
 
     @Override

@@ -48,6 +48,12 @@ interface LossRecovery {
     /** The retransmission timeout in force for {@code qp} now, ps; {@code nicRtoPs} is {@code nic.rto}. */
     long rtoPs(QueuePair qp, long nicRtoPs);
 
+    /**
+     * Whether every packet of an RDMA WRITE carries a RETH (the remote address), so the receiver can place a
+     * packet that arrives out of order; RoCE puts it only in the first.
+     */
+    boolean rethInEveryWritePacket();
+
     /** Most packets a QP may have in flight ({@code nextPsn - ackedPsn - 1}) after sending a new one; {@link Long#MAX_VALUE}: no cap. */
     long inFlightCapPackets();
 

@@ -14,9 +14,10 @@ import org.lossless.core.net.PacketType;
 /**
  * IRN's selective repeat against go-back-N on two NICs back to back at 100 Gb/s, 1 us of cable, MTU 1000,
  * an ACK per packet, with chosen data packets lost on the cable. Times by hand: a data frame is 1078 B with
- * the RETH (first packet), 1062 B after, +20 B of preamble, SFD and IFG on the wire, so packet k (k >= 1)
- * ends at 87,840 + k x 86,560 ps; its ACK (86 B on the wire, 6,880 ps) is back at the sender 1 us + 6,880 ps
- * + 1 us after that: 87,840 + k x 86,560 + 2,006,880 ps.
+ * the RETH, 1062 B without, +20 B of preamble, SFD and IFG on the wire (87,840 or 86,560 ps at 100 Gb/s).
+ * Go-back-N (RoCE) puts the RETH in a WRITE's first packet only, so packet k ends at 87,840 + k x 86,560 ps;
+ * IRN puts it in every packet, so packet k ends at (k + 1) x 87,840 ps. An ACK (86 B on the wire, 6,880 ps)
+ * is back at the sender 1 us + 6,880 ps + 1 us = 2,006,880 ps after the packet it answers ended.
  */
 class IrnTest {
     static final long RATE = 100_000_000_000L;
@@ -58,9 +59,14 @@ class IrnTest {
         return java.util.stream.Stream.concat(FIRST_PASS.stream(), psns(more).stream()).toList();
     }
 
-    /** Time the ACK of packet k reaches the sender (see the class comment). */
+    /** Time the ACK of packet k reaches a go-back-N sender (see the class comment). */
     static long ackBack(long k) {
         return 87_840 + k * 86_560 + 2_006_880;
+    }
+
+    /** Time the ACK (or NACK) triggered by packet k reaches an IRN sender. */
+    static long irnAckBack(long k) {
+        return (k + 1) * 87_840 + 2_006_880;
     }
 
     @Nested
@@ -97,8 +103,9 @@ class IrnTest {
             assertEquals(psns(4, 5, 6, 7, 8, 9), nacks.stream().map(LossyPair.Frame::sackPsn).toList());
             // the retransmitted 3 fills the hole: one ACK for 9 (everything), and the ACKs before were for 0..2
             assertEquals(psns(0, 1, 2, 9), p.control(PacketType.ACK).stream().map(LossyPair.Frame::psn).toList());
-            // the first NACK (triggered by 4, which ended at 434,080 ps) is back at 2,440,960 ps: 3 goes at once
-            assertEquals(2_440_960L, p.data().get(10).startPs());
+            // the first NACK (triggered by 4, which ended at 439,200 ps) is back at 2,446,080 ps: 3 goes at once
+            assertEquals(irnAckBack(4), p.data().get(10).startPs());
+            assertEquals(2_446_080L, p.data().get(10).startPs());
         }
 
         @Test
@@ -111,6 +118,15 @@ class IrnTest {
             assertEquals(6, p.nic[1].outOfOrderDrops(), "4..9 discarded");
             assertEquals(0, run(irn(64), 50 * US, 3).nic[1].outOfOrderDrops(), "IRN keeps them");
         }
+    }
+
+    @Test
+    void everyIrnWritePacketCarriesTheReth() {
+        LossyPair p = new LossyPair(config(irn(64)), RATE, US, 0);
+        p.write(3 * MTU);
+        p.kernel.runUntil(10 * US);
+        assertEquals(List.of(0L, 87_840L, 175_680L), p.data().stream().map(LossyPair.Frame::startPs).toList(),
+                "1078 B frames back to back");
     }
 
     @Test
@@ -128,11 +144,11 @@ class IrnTest {
     class Timeouts {
         @Test
         void threeInFlightLostAtTheTailTimeOutAfterRtoLow() {
-            // no later packet, no NACK; the ACK of 6 (at ackBack(6)) leaves 7, 8, 9 in flight: 3 <= N = 3
+            // no later packet, no NACK; the ACK of 6 (back at 2,621,760 ps) leaves 7, 8, 9 in flight: 3 <= N = 3
             LossyPair p = run(irn(64), 400 * US, 7, 8, 9);
             assertEquals(then(7, 8, 9), p.dataPsns());
-            assertEquals(ackBack(6) + 100 * US, p.data().get(10).startPs());
-            assertEquals(102_614_080L, p.data().get(10).startPs());
+            assertEquals(irnAckBack(6) + 100 * US, p.data().get(10).startPs());
+            assertEquals(102_621_760L, p.data().get(10).startPs());
             assertTrue(p.flows.get(0).finished());
         }
 
@@ -141,8 +157,8 @@ class IrnTest {
             // the ACK of 5 leaves 6..9 in flight: 4 > N, so RTO_high
             LossyPair p = run(irn(64), 400 * US, 6, 7, 8, 9);
             assertEquals(then(6, 7, 8, 9), p.dataPsns());
-            assertEquals(322_527_520L, p.data().get(10).startPs());
-            assertEquals(ackBack(5) + 320 * US, p.data().get(10).startPs());
+            assertEquals(322_533_920L, p.data().get(10).startPs());
+            assertEquals(irnAckBack(5) + 320 * US, p.data().get(10).startPs());
         }
 
         @Test
@@ -159,8 +175,9 @@ class IrnTest {
             p.write(10 * MTU);
             p.kernel.runUntil(400 * US);
             assertEquals(then(3, 3), p.dataPsns());
-            // the last NACK (triggered by 9, which ended at 866,880 ps) is back at 2,873,760 ps; 7 in flight: RTO_high
-            assertEquals(2_873_760L + 320 * US, p.data().get(11).startPs());
+            // the last NACK (triggered by 9, which ended at 878,400 ps) is back at 2,885,280 ps; 7 in flight: RTO_high
+            assertEquals(irnAckBack(9) + 320 * US, p.data().get(11).startPs());
+            assertEquals(322_885_280L, p.data().get(11).startPs());
             assertEquals(2, p.flows.get(0).retransmittedPackets());
             assertTrue(p.flows.get(0).finished());
         }
@@ -168,15 +185,15 @@ class IrnTest {
 
     @Test
     void theBdpCapHoldsNewPacketsUntilAnAckComes() {
-        // cap 8: PSNs 0..7 leave before the first ACK (back at ackBack(0) = 2,094,720 ps), 8 goes when it comes
+        // cap 8: PSNs 0..7 leave before the first ACK (back at 2,094,720 ps), 8 goes when it comes
         LossyPair p = new LossyPair(config(irn(8)), RATE, US, 0);
         p.write(20 * MTU);
         p.kernel.runUntil(50 * US);
         List<LossyPair.Frame> data = p.data();
         assertEquals(psns(0, 1, 2, 3, 4, 5, 6, 7),
-                data.stream().filter(f -> f.startPs() < ackBack(0)).map(LossyPair.Frame::psn).toList());
+                data.stream().filter(f -> f.startPs() < irnAckBack(0)).map(LossyPair.Frame::psn).toList());
         assertEquals(8L, data.get(8).psn());
-        assertEquals(ackBack(0), data.get(8).startPs());
+        assertEquals(2_094_720L, data.get(8).startPs());
         assertTrue(p.flows.get(0).finished());
     }
 
@@ -186,7 +203,7 @@ class IrnTest {
         LossyPair p = new LossyPair(config(LossRecoveryConfig.of(LossRecoveryConfig.IRN)), RATE, US, 2_094_720L);
         p.write(40 * MTU);
         p.kernel.runUntil(50 * US);
-        // 27 packets take 87,840 + 26 x 86,560 = 2,338,400 ps > the RTT, so the cap does not bind: all go back to back
+        // 27 packets take 27 x 87,840 = 2,371,680 ps > the RTT, so the cap does not bind
         assertEquals(27, p.flows.get(0).qp.recovery.inFlightCapPackets());
         assertTrue(p.flows.get(0).finished());
     }
