@@ -14,13 +14,16 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code lossless check SCENARIO [--set KEY=VALUE]...}: validates and prints the resolved scenario, then the
- * topology summary as YAML comments (so the output is still the resolved scenario file).
+ * {@code lossless check SCENARIO [--set KEY=VALUE]... [--strict]}: validates and prints the resolved scenario, then
+ * the topology summary and the warnings as YAML comments (so the output is still the resolved scenario file); the
+ * warnings also go to stderr. Exit 0, or 2 with {@code --strict} when there is any warning.
  */
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Validates a scenario and prints it with every default filled in (what a run would write to "
                 + "scenario.resolved.yaml), then, as comments, the topology summary: hosts, switches, links per tier, "
-                + "oversubscription per tier and bisection bandwidth. Runs nothing.")
+                + "oversubscription per tier and bisection bandwidth, and the warnings (headroom, ECN before PFC, QoS "
+                + "mapping: every workload's DSCP walked through the NIC and switch maps). Runs nothing. Exit 0, or 2 "
+                + "with --strict when there is any warning.")
 final class CheckCommand implements Callable<Integer> {
     private final Context ctx;
 
@@ -34,6 +37,10 @@ final class CheckCommand implements Callable<Integer> {
             + "Repeatable; applied in order.")
     List<String> sets = new ArrayList<>();
 
+    @Option(names = "--strict", description = "Exit with status 2 when there is any warning (for CI gates); the "
+            + "output is the same.")
+    boolean strict;
+
     @Option(names = "--max-telemetry", paramLabel = "SIZE", description = "Warn when the time series could exceed "
             + "SIZE (default " + TelemetryLimit.DEFAULT + "; run refuses to start above it).")
     String maxTelemetry;
@@ -46,24 +53,33 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         Scenario s = RunCommand.load(ctx, scenario, sets, seed);
         ctx.out().print(ResolvedYaml.write(s));
-        ctx.out().print(summary(s));
+        List<String> warnings = Warnings.of(s);
+        ctx.out().print(summary(s, warnings));
         ctx.out().flush();
         // also on stderr, as `run` does: the resolved YAML on stdout is often redirected to a file
-        Warnings.print(ctx, s);
+        Warnings.print(ctx, warnings);
+        int n = warnings.size();
         String telemetry = TelemetryLimit.warning(s, maxTelemetry);
         if (telemetry != null) {
             ctx.err().println("lossless: warning: " + telemetry);
             ctx.err().flush();
+            n++;
+        }
+        if (strict && n > 0) {
+            ctx.err().println("lossless: check --strict: " + scenario + " has " + n + (n == 1 ? " warning" : " warnings")
+                    + " (above)");
+            ctx.err().flush();
+            return Cli.BAD_INPUT;
         }
         return 0;
     }
 
     /** The topology summary and the load warnings, each line a YAML comment. */
-    static String summary(Scenario s) {
+    static String summary(Scenario s, List<String> warnings) {
         StringBuilder b = new StringBuilder("# topology summary\n");
         TopologySummary.of(ScenarioEngine.topology(s.topology())).toText().lines()
                 .forEach(l -> b.append("# ").append(l).append('\n'));
-        Warnings.of(s).forEach(w -> b.append("# warning: ").append(w).append('\n'));
+        warnings.forEach(w -> b.append("# warning: ").append(w).append('\n'));
         return b.toString();
     }
 }

@@ -70,9 +70,11 @@ final class ExportHpccCommand implements Callable<Integer> {
         List<HpccFlow> flows = HpccFlows.of(t, messages);
         long multiQp = 0;
         long notWrite = 0;
+        long ownDscp = 0;
         for (Message m : messages) {
             ConnectionOptions o = m.connection().options();
             multiQp += o.qps() > 1 ? 1 : 0;
+            ownDscp += o.resolvedDscp() != org.lossless.core.net.Dscp.ofPriority(o.priority()) ? 1 : 0;
             notWrite += m.op() != Op.WRITE ? 1 : 0;
         }
         double[] errorRates = s.topology() instanceof TopologyConfig.HpccFile h
@@ -85,6 +87,10 @@ final class ExportHpccCommand implements Callable<Integer> {
         if (multiQp > 0) {
             // the HPCC simulator's flow file has one QP per flow
             warnings.add(multiQp + " flow(s) with qps > 1 exported as one QP each (HPCC's flow file has no QP count)");
+        }
+        if (ownDscp > 0) {
+            warnings.add(ownDscp + " flow(s) marked with a DSCP other than 8 x priority exported with their priority "
+                    + "only (HPCC's flow file has no DSCP; its switches classify by priority group)");
         }
         String topology = HpccTopologyFile.format(t, errorRates, warnings);
         String flowText = HpccFlowFile.format(flows, warnings);

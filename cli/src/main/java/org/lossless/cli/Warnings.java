@@ -2,6 +2,7 @@ package org.lossless.cli;
 
 import org.lossless.experiments.run.EcnPfcLint;
 import org.lossless.experiments.run.HeadroomLint;
+import org.lossless.experiments.run.QosMapLint;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.WorkloadConfig;
 
@@ -10,8 +11,8 @@ import java.util.List;
 
 /**
  * What a loaded scenario does that is legal but worth telling: HPCC imports, a fixed PFC headroom
- * below the computed need ({@link HeadroomLint}), and PFC thresholds that pause before ECN marks
- * ({@link EcnPfcLint}).
+ * below the computed need ({@link HeadroomLint}), PFC thresholds that pause before ECN marks
+ * ({@link EcnPfcLint}), and traffic-class mappings that break losslessness or starve CNPs ({@link QosMapLint}).
  */
 final class Warnings {
     private Warnings() {
@@ -26,12 +27,20 @@ final class Warnings {
         }
         all.addAll(HeadroomLint.of(s));
         all.addAll(EcnPfcLint.of(s));
+        for (String q : QosMapLint.of(s)) {
+            all.add("QoS mapping: " + q);
+        }
         return all;
     }
 
     /** Each warning on stderr as {@code lossless: warning: ...}. */
     static void print(Context ctx, Scenario s) {
-        for (String w : of(s)) {
+        print(ctx, of(s));
+    }
+
+    /** Each of {@code warnings} on stderr as {@code lossless: warning: ...}. */
+    static void print(Context ctx, List<String> warnings) {
+        for (String w : warnings) {
             ctx.err().println("lossless: warning: " + w);
         }
         ctx.err().flush();

@@ -42,10 +42,10 @@ class ExportFlowsCliTest {
         assertEquals(0, lossless("export", "flows", "s.yaml", "--out", "x"), err::toString);
         assertEquals(List.of(
                 "id,workload,src,dst,size_bytes,priority,connection,qps,op,post_ps,iteration,step,channel,operation,depends_on,"
-                    + "delay_ps",
-                "0,w,1,0,64000,3,0,4,write,0,,,,,,",
-                "1,w,1,0,4000,3,0,4,write,3000000,,,,,,",
-                "2,w,2,0,1000000,3,1,1,write,1000000,,,,,,"), Files.readAllLines(cwd.resolve("x/messages.csv")));
+                    + "delay_ps,dscp",
+                "0,w,1,0,64000,3,0,4,write,0,,,,,,,24",
+                "1,w,1,0,4000,3,0,4,write,3000000,,,,,,,24",
+                "2,w,2,0,1000000,3,1,1,write,1000000,,,,,,,24"), Files.readAllLines(cwd.resolve("x/messages.csv")));
         assertTrue(Files.readString(cwd.resolve("x/messages.json")).contains("\"op\" : \"write\""));
         assertTrue(out.toString().contains("(3 messages on 2 connections)"), out::toString);
         assertEquals(0, lossless("run", "s.yaml", "--out", "r"), err::toString);

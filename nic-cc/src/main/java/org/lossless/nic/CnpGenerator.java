@@ -21,6 +21,7 @@ final class CnpGenerator {
     private final FlowTable flows;
     private final int host;
     private final int cnpPriority;
+    private final int cnpDscp;
     /** The NIC acknowledges every packet, so a CNP due at once can ride on the ACK. */
     private final boolean ackPerPacket;
     /** Queues a control frame at the NIC's port. */
@@ -35,6 +36,7 @@ final class CnpGenerator {
         this.flows = flows;
         this.host = host;
         this.cnpPriority = config.cnpPriority();
+        this.cnpDscp = config.cnpDscp();
         this.ackPerPacket = config.ackEvery() == 1;
         this.send = send;
     }
@@ -76,6 +78,7 @@ final class CnpGenerator {
         c.srcHost = host;
         c.dstHost = qp.src;
         c.priority = cnpPriority;
+        c.dscp = cnpDscp;
         c.frameBytes = WireFormat.CNP_FRAME;
         c.wireBytes = WireFormat.wireBytes(WireFormat.CNP_FRAME);
         c.udpSrcPort = qp.udpSrcPort;

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
+import org.lossless.core.net.Dscp;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
@@ -225,6 +226,17 @@ public final class HostNic implements PacketReceiver, PacketSource {
      *                      connection): its receiver acknowledges only the last packet of each response
      */
     public QueuePair openQp(int dst, int priority, int udpSrcPort, String cc, boolean readResponses) {
+        return openQp(dst, priority, Dscp.ofPriority(priority), udpSrcPort, cc, readResponses);
+    }
+
+    /**
+     * Opens a queue pair ({@link #openQp(int, int, int, String, boolean)}) whose packets carry DSCP {@code dscp}
+     * (0..63; the switches classify them by it).
+     */
+    public QueuePair openQp(int dst, int priority, int dscp, int udpSrcPort, String cc, boolean readResponses) {
+        if (dscp < 0 || dscp > Dscp.MAX) {
+            throw new IllegalArgumentException(name + ": DSCP must be 0..63, got " + dscp);
+        }
         if (dst == host) {
             throw new IllegalArgumentException(name + ": a QP needs another host, got " + dst);
         }
@@ -234,6 +246,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
                 ? SendWindow.bdpPackets(pathRtt, host, dst, port.rateBps(), config.mtu(), name, "nic.loss_recovery is irn") : 0;
         QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, a.newSender(),
                 a.newEcho(), readResponses, lr.newQp(bdpPackets), sim.now());
+        qp.dscp = dscp;
         qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, port.rateBps(), name);
         flows.addQp(qp);
         return qp;
@@ -411,6 +424,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         p.frameBytes = frame;
         p.wireBytes = WireFormat.wireBytes(frame);
         p.priority = qp.priority;
+        p.dscp = qp.dscp;
         p.ecnCapable = true;
         p.udpSrcPort = qp.udpSrcPort;
         p.last = last;
@@ -554,6 +568,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         a.dstHost = qp.src;
         a.psn = psn;
         a.priority = config.ackPriority() == NicConfig.SAME_AS_DATA ? qp.priority : config.ackPriority();
+        a.dscp = config.ackDscp() == NicConfig.SAME_AS_DATA ? qp.dscp : config.ackDscp();
         a.frameBytes = WireFormat.ACK_FRAME;
         a.wireBytes = WireFormat.wireBytes(WireFormat.ACK_FRAME);
         a.udpSrcPort = data.udpSrcPort;

@@ -1,5 +1,6 @@
 package org.lossless.nic;
 
+import org.lossless.core.net.Dscp;
 import org.lossless.nic.dcqcn.DcqcnParams;
 
 /**
@@ -25,11 +26,15 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  * @param pfcResponsePs {@code nic.pfc_response_time}: time from a PAUSE's arrival until the NIC starts no new
  *                    frame of the paused priority, ps, or {@link #AUTO_PFC_RESPONSE} (the default): the IEEE 802.3
  *                    budget at the host link's speed (394 quanta = 2.02 us at 100 Gb/s)
+ * @param ackDscp     DSCP of ACK/NACK frames ({@code nic.ack_dscp}), 0..63, or {@link #SAME_AS_DATA}: the
+ *                    QP's DSCP (default when ACKs travel on the data priority; else CS of {@code ackPriority})
+ * @param cnpDscp     DSCP of CNP frames ({@code nic.cnp_dscp}), 0..63; default CS of {@code cnpPriority}
+ *                    (48 for priority 6, mlx5's default)
  * @param lossRecovery {@code nic.loss_recovery} and {@code nic.irn}: go-back-N (the default) or IRN's selective
  *                    repeat; not null. Under IRN its two timeouts replace {@code rtoPs}
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                        RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs,
+                        RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
                         LossRecoveryConfig lossRecovery) {
     /** Default retransmission timeout: 1 ms. */
     public static final long DEFAULT_RTO_PS = 1_000_000_000L;
@@ -66,6 +71,12 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         if (cnpPriority < 0 || cnpPriority > 7) {
             throw new IllegalArgumentException("nic.cnp_priority must be 0..7, got " + cnpPriority);
         }
+        if (ackDscp < SAME_AS_DATA || ackDscp > Dscp.MAX) {
+            throw new IllegalArgumentException("nic.ack_dscp must be 0..63 or data, got " + ackDscp);
+        }
+        if (cnpDscp < 0 || cnpDscp > Dscp.MAX) {
+            throw new IllegalArgumentException("nic.cnp_dscp must be 0..63, got " + cnpDscp);
+        }
         if (window != NO_WINDOW && window != BDP_WINDOW && window < mtu) {
             throw new IllegalArgumentException("nic.window must be none, bdp or at least one MTU (" + mtu
                     + " bytes), got " + window + " bytes");
@@ -81,9 +92,21 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
 
     /** With go-back-N loss recovery (the default). */
     public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
+                LossRecoveryConfig.DEFAULT);
+    }
+
+    /** DSCPs of ACKs and CNPs derived from their priorities ({@link #defaultAckDscp}, {@link Dscp#ofPriority}). */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
                      RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs) {
         this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                LossRecoveryConfig.DEFAULT);
+                defaultAckDscp(ackPriority), Dscp.ofPriority(cnpPriority));
+    }
+
+    /** The default {@code nic.ack_dscp}: the QP's DSCP with ACKs on the data priority, else CS of the ACK priority. */
+    public static int defaultAckDscp(int ackPriority) {
+        return ackPriority == SAME_AS_DATA ? SAME_AS_DATA : Dscp.ofPriority(ackPriority);
     }
 
     /** With the default PFC response time (auto). */
@@ -127,32 +150,43 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
-                defaultCc(params), pfcResponsePs, lossRecovery);
+                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, lossRecovery);
     }
 
     /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
     public NicConfig withCc(String name) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs, lossRecovery);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs,
+                ackDscp, cnpDscp, lossRecovery);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs, lossRecovery);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs,
+                ackDscp, cnpDscp, lossRecovery);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs, lossRecovery);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs,
+                ackDscp, cnpDscp, lossRecovery);
     }
 
     /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
     public NicConfig withPfcResponse(long ps) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps, lossRecovery);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps,
+                ackDscp, cnpDscp, lossRecovery);
+    }
+
+    /** Same settings with ACK/NACK DSCP {@code ack} (0..63 or {@link #SAME_AS_DATA}) and CNP DSCP {@code cnp}. */
+    public NicConfig withDscp(int ack, int cnp) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ack, cnp, lossRecovery);
     }
 
     /** Same settings with loss recovery {@code lr} ({@code nic.loss_recovery}, {@code nic.irn}). */
     public NicConfig withLossRecovery(LossRecoveryConfig lr) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, lr);
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ackDscp, cnpDscp, lr);
     }
 
     /** Whether QPs are held by a send window. */

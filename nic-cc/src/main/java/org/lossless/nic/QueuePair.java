@@ -41,6 +41,8 @@ public final class QueuePair {
     final int dst;
     /** 802.1p priority of its data packets. */
     final int priority;
+    /** DSCP of its data packets (and of their ACKs unless {@code nic.ack_dscp} is set), 0..63; set when opened. */
+    int dscp;
     final int mtu;
     /** RoCEv2 UDP source port of this QP (ECMP entropy). */
     final int udpSrcPort;
@@ -138,6 +140,11 @@ public final class QueuePair {
 
     public int priority() {
         return priority;
+    }
+
+    /** DSCP of its data packets, 0..63. */
+    public int dscp() {
+        return dscp;
     }
 
     public int udpSrcPort() {

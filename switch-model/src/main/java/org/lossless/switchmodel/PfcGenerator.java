@@ -7,6 +7,7 @@ import org.lossless.core.net.PauseSender;
 import org.lossless.core.net.PfcObserver;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PfcTiming;
+import org.lossless.switchmodel.qos.QosMap;
 
 /**
  * Sends a switch's PAUSE frames. XOFF and XON for an ingress (port, PG) leave on that port, ahead of
@@ -20,6 +21,7 @@ final class PfcGenerator {
     private final String node;
     private final PauseSender[] senders;
     private PfcObserver observer;
+    private QosMap qos = QosMap.DEFAULT;
 
     PfcGenerator(Scheduler sim, PacketPool pool, Mmu mmu, PfcTiming timing, String node, EgressPort[] ports) {
         this.sim = sim;
@@ -29,8 +31,19 @@ final class PfcGenerator {
         for (int i = 0; i < ports.length; i++) {
             int port = i;
             senders[i] = new PauseSender(sim, pool, ports[i], timing.pauseQuanta(), timing.refreshPs(ports[i].rateBps()),
-                    pg -> mmu.isPaused(port, pg));
+                    prio -> held(port, prio));
         }
+    }
+
+    /** Whether PFC priority {@code prio} stands for a PG of {@code port} that the MMU holds paused. */
+    private boolean held(int port, int prio) {
+        int pg = qos.pgOfPfcPriority(prio);
+        return pg >= 0 && mmu.isPaused(port, pg);
+    }
+
+    /** The PG → PFC priority mapping (before the run starts). */
+    void classification(QosMap map) {
+        this.qos = map;
     }
 
     /** Adds {@code o}; observers are told in the order they were added (no cost per frame without any). */
@@ -42,8 +55,11 @@ final class PfcGenerator {
     void afterAdmit(int inPort, int pg) {
         if (mmu.shouldXoff(inPort, pg)) {
             mmu.markXoffSent(inPort, pg);
-            senders[inPort].xoff(pg);
-            report(inPort, pg, true);
+            for (int m = qos.pfcPrioritiesOf(pg); m != 0; m &= m - 1) {
+                int prio = Integer.numberOfTrailingZeros(m);
+                senders[inPort].xoff(prio);
+                report(inPort, prio, true);
+            }
         }
     }
 
@@ -51,14 +67,17 @@ final class PfcGenerator {
     void afterRelease(int inPort, int pg) {
         if (mmu.shouldXon(inPort, pg)) {
             mmu.markXonSent(inPort, pg);
-            senders[inPort].xon(pg);
-            report(inPort, pg, false);
+            for (int m = qos.pfcPrioritiesOf(pg); m != 0; m &= m - 1) {
+                int prio = Integer.numberOfTrailingZeros(m);
+                senders[inPort].xon(prio);
+                report(inPort, prio, false);
+            }
         }
     }
 
-    private void report(int port, int pg, boolean pause) {
+    private void report(int port, int prio, boolean pause) {
         if (observer != null) {
-            observer.pfcSent(sim.now(), node, port, pg, pause);
+            observer.pfcSent(sim.now(), node, port, prio, pause);
         }
     }
 }

@@ -19,6 +19,7 @@ import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PfcTiming;
 import org.lossless.switchmodel.pfc.StormEpisode;
 import org.lossless.switchmodel.pfc.WatchdogConfig;
+import org.lossless.switchmodel.qos.QosMap;
 import org.lossless.switchmodel.sched.SchedulingPlan;
 import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Routes;
@@ -32,8 +33,10 @@ import org.lossless.topology.Routes;
  *     switch's seeded ECMP hash of the 5-tuple;</li>
  * <li>a frame for an egress queue that the watchdog holds stormed with action drop is dropped and
  *     counted on its egress port ({@link PfcWatchdog});</li>
- * <li>admission by the MMU on ingress (port, PG = priority) and egress (port, queue = priority); a
- *     refused frame is dropped and counted on its egress port;</li>
+ * <li>classification ({@link QosMap}): DSCP → traffic class → ingress priority group and egress queue;
+ *     the frame's 802.1p priority becomes its queue (what it carries on the egress link);</li>
+ * <li>admission by the MMU on ingress (port, PG) and egress (port, queue); a refused frame is dropped and
+ *     counted on its egress port (at its queue);</li>
  * <li>ECN at enqueue (option): RED on the queue the frame finds;</li>
  * <li>enqueue, then XOFF on the input port if the PG crossed its threshold or entered headroom.</li>
  * </ol>
@@ -49,8 +52,8 @@ import org.lossless.topology.Routes;
  * forwarded. No event per frame: ready times are checked when the port picks its next frame.
  *
  * <p>Modelling choices: buffer released at the start of transmission (the frame has left the queue, as in
- * the HPCC simulator); the traffic class equals the 802.1p priority and maps to PG and queue of the same
- * number.
+ * the HPCC simulator). Per-port counters, queues and ECN are per egress queue; a queued frame remembers its
+ * ingress port and PG ({@link Packet#ingressPg}) for the release.
  */
 public final class SwitchNode implements PacketReceiver {
     private final int nodeId;
@@ -72,6 +75,8 @@ public final class SwitchNode implements PacketReceiver {
     /** Last bit in to first possible bit out, ps (0: store-and-forward without pipeline delay). */
     private long latencyPs;
     private boolean cutThrough;
+    /** DSCP → TC → PG / queue; default: class selector, identity (a frame's priority is its PG and queue). */
+    private QosMap qos = QosMap.DEFAULT;
 
     /**
      * @param ports     egress ports by port index (connected to their links by the caller, with
@@ -155,11 +160,23 @@ public final class SwitchNode implements PacketReceiver {
      */
     void discardQueue(int port, int prio, Consumer<Packet> seen) {
         queues[port].drainPriority(prio, p -> {
-            mmu.release(p.ingressPort, prio, port, prio, p.frameBytes);
-            pfc.afterRelease(p.ingressPort, prio);
+            int pg = p.ingressPg;
+            mmu.release(p.ingressPort, pg, port, prio, p.frameBytes);
+            pfc.afterRelease(p.ingressPort, pg);
             seen.accept(p);
             drop(p, port);
         });
+    }
+
+    /** Sets the switch's classification (default {@link QosMap#DEFAULT}). Call before the run starts. */
+    public void classification(QosMap map) {
+        this.qos = java.util.Objects.requireNonNull(map, "map");
+        pfc.classification(map);
+    }
+
+    /** The switch's classification. */
+    public QosMap classification() {
+        return qos;
     }
 
     /** Sets how every egress port of this switch picks its next queue (default: strict priority). */
@@ -181,9 +198,9 @@ public final class SwitchNode implements PacketReceiver {
     public void portFailed(int index) {
         OutputQueues q = queues[index];
         for (Packet p = q.pollAny(); p != null; p = q.pollAny()) {
-            int prio = p.priority;
-            mmu.release(p.ingressPort, prio, index, prio, p.frameBytes);
-            pfc.afterRelease(p.ingressPort, prio);
+            int pg = p.ingressPg;
+            mmu.release(p.ingressPort, pg, index, p.priority, p.frameBytes);
+            pfc.afterRelease(p.ingressPort, pg);
             drop(p, index);
         }
     }
@@ -244,31 +261,34 @@ public final class SwitchNode implements PacketReceiver {
         int out = candidates.length == 1 ? candidates[0]
                 : candidates[spray ? ecmp.selectPerPacket(p.srcHost, p.dstHost, p.udpSrcPort, p.psn, candidates.length)
                         : ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, candidates.length)];
-        int prio = p.priority;
+        int pg = qos.pg(p);
+        int prio = qos.queue(p);
+        p.priority = prio;
         if (!ports[out].isUp() || watchdog != null && watchdog.dropsArrival(out, prio, p.frameBytes)) {
             drop(p, out);
             return;
         }
-        if (mmu.admit(inPort, prio, out, prio, p.frameBytes) != Mmu.ADMIT) {
+        if (mmu.admit(inPort, pg, out, prio, p.frameBytes) != Mmu.ADMIT) {
             drop(p, out);
             return;
         }
         p.ingressPort = inPort;
+        p.ingressPg = pg;
         if (markers[out] != null && ecn.markOn() == MarkPoint.ENQUEUE
                 && markers[out].mark(p, queues[out].queuedBytes(prio), ecnStream)) {
             ports[out].counters().ecnMarked[prio]++;
         }
         if (latencyPs == 0 && !cutThrough) {
             queues[out].enqueue(p);
-            pfc.afterAdmit(inPort, prio);
+            pfc.afterAdmit(inPort, pg);
             ports[out].kick();
             return;
         }
-        forward(p, inPort, out, prio);
+        forward(p, inPort, out, pg, prio);
     }
 
     /** Queues an admitted frame with its ready time (latency, cut-through) and starts the egress if it can. */
-    private void forward(Packet p, int inPort, int out, int prio) {
+    private void forward(Packet p, int inPort, int out, int pg, int prio) {
         long now = sim.now();
         EgressPort egress = ports[out];
         boolean cut = cutThrough && egress.idle() && queues[out].isEmpty() && !egress.isPaused(prio)
@@ -276,7 +296,7 @@ public final class SwitchNode implements PacketReceiver {
         long start = cut ? now - ports[inPort].serializationPs(p.wireBytes) + latencyPs : now + latencyPs;
         p.readyPs = start;
         queues[out].enqueue(p);
-        pfc.afterAdmit(inPort, prio);
+        pfc.afterAdmit(inPort, pg);
         if (cut && start <= now) {
             egress.kickCutThrough(start);
         } else {
@@ -294,11 +314,12 @@ public final class SwitchNode implements PacketReceiver {
     /** Called by the output queues of {@code outPort} when {@code p} leaves for transmission. */
     void departed(Packet p, int outPort) {
         int prio = p.priority;
-        mmu.release(p.ingressPort, prio, outPort, prio, p.frameBytes);
+        int pg = p.ingressPg;
+        mmu.release(p.ingressPort, pg, outPort, prio, p.frameBytes);
         if (markers[outPort] != null && ecn.markOn() == MarkPoint.DEQUEUE
                 && markers[outPort].mark(p, queues[outPort].queuedBytes(prio), ecnStream)) {
             ports[outPort].counters().ecnMarked[prio]++;
         }
-        pfc.afterRelease(p.ingressPort, prio);
+        pfc.afterRelease(p.ingressPort, pg);
     }
 }

@@ -26,7 +26,7 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * {@code messages.csv} and {@code messages.json}.
  *
  * <p>Each message: id (the run's {@code flow_id}), workload, {@code src} (the requester, the host that posts
- * it) and {@code dst} (its peer; for a READ the payload goes dst to src), size, priority, connection id and
+ * it) and {@code dst} (its peer; for a READ the payload goes dst to src), size, priority, DSCP, connection id and
  * its QPs, operation, post time, the ids it depends on and how long after the last of them was delivered it was
  * posted ({@code delay_ps}: the sender's software latency in the recording). The post time of a message posted in reaction to
  * a completion comes from the recording's simple timing model (every connection at the host line rate, a
@@ -36,7 +36,7 @@ import org.lossless.workloads.traffic.TrafficProgram;
 public final class FlowExport {
     /** Header of {@code messages.csv}. */
     public static final String CSV_HEADER = "id,workload,src,dst,size_bytes,priority,connection,qps,op,post_ps,"
-            + "iteration,step,channel,operation,depends_on,delay_ps";
+            + "iteration,step,channel,operation,depends_on,delay_ps,dscp";
     /** The {@code format} field of {@code messages.json}. */
     public static final String JSON_FORMAT = "lossless-messages-1";
     /** How the recording times reactions (for the docs and the files). */
@@ -90,7 +90,7 @@ public final class FlowExport {
             if (delay >= 0) {
                 sb.append(delay);
             }
-            sb.append('\n');
+            sb.append(',').append(o.resolvedDscp()).append('\n');
         }
         return sb.toString();
     }
@@ -112,6 +112,7 @@ public final class FlowExport {
             n.put("dst", m.connection().dstHost());
             n.put("size_bytes", m.bytes());
             n.put("priority", o.priority());
+            n.put("dscp", o.resolvedDscp());
             n.put("connection", m.connection().id());
             n.put("qps", o.qps());
             n.put("op", m.op().key());

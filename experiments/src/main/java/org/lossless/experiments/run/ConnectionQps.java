@@ -43,8 +43,8 @@ final class ConnectionQps {
         QueuePair qp = requester[j];
         if (qp == null) {
             ConnectionOptions o = connection.options();
-            qp = network.nic(connection.srcHost()).openQp(connection.dstHost(), o.priority(),
-                    HostNic.udpSourcePort(connection.id(), j), o.cc());
+            qp = network.nic(connection.srcHost()).openQp(connection.dstHost(), o.priority(), o.resolvedDscp(),
+                    HostNic.udpSourcePort(connection.id(), j), o.cc(), false);
             requester[j] = qp;
         }
         return qp;
@@ -58,7 +58,7 @@ final class ConnectionQps {
         QueuePair qp = responder[j];
         if (qp == null) {
             ConnectionOptions o = connection.options();
-            qp = network.nic(connection.dstHost()).openQp(connection.srcHost(), o.priority(),
+            qp = network.nic(connection.dstHost()).openQp(connection.srcHost(), o.priority(), o.resolvedDscp(),
                     HostNic.udpSourcePort(connection.id(), j), o.cc(), true);
             responder[j] = qp;
         }

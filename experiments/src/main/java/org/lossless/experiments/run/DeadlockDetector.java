@@ -112,7 +112,8 @@ final class DeadlockDetector extends SimEvent {
         Port p = topology.ports(v).get(j);
         int y = p.peer();
         SwitchNode next = network.switchAt(y);
-        if (next != null && next.mmu().isPaused(p.peerPort(), prio)) {
+        int pg = next == null ? -1 : next.classification().pgOfPfcPriority(prio);
+        if (pg >= 0 && next.mmu().isPaused(p.peerPort(), pg)) {
             for (int k = 0; k < state[y].length; k++) {
                 if (!stuck(y, k, prio)) {
                     continue;

@@ -109,17 +109,21 @@ public final class EcnPfcLint {
         EcnConfig ecn = MmuFactory.ecnConfig(s, ports);
         long egressRate = ports.get(1).rateBps();
         long kmin = ecn.paramsFor(egressRate).kminBytes();
+        org.lossless.switchmodel.qos.QosMap qos = MmuFactory.qosMap(s);
         for (int prio : priorities) {
             Mmu mmu = MmuFactory.create(s, ports, maxFrame, nicRate);
+            // the lossless class prio's priority group and queue (the identity with the default maps)
+            int pg = qos.pgOfTc(prio);
+            int queue = qos.queueOfTc(prio);
             long xoffQueue = -1;
             for (int i = 0; i < 1_000_000 && xoffQueue < 0; i++) {
-                if (mmu.admit(0, prio, 1, prio, frame) != Mmu.ADMIT) {
+                if (mmu.admit(0, pg, 1, queue, frame) != Mmu.ADMIT) {
                     break; // dropped before any XOFF: not this lint's business
                 }
-                if (mmu.shouldXoff(0, prio)) {
-                    xoffQueue = mmu.egressQueueBytes(1, prio);
+                if (mmu.shouldXoff(0, pg)) {
+                    xoffQueue = mmu.egressQueueBytes(1, queue);
                 }
-                if (mmu.egressQueueBytes(1, prio) >= kmin) {
+                if (mmu.egressQueueBytes(1, queue) >= kmin) {
                     break; // kmin reached first
                 }
             }

@@ -7,9 +7,10 @@ package org.lossless.experiments.run;
  * @param qps        RC queue pairs the message is spread over, 1..{@link #MAX_QPS} ({@link QpSplit})
  * @param connection connection name within its workload (flows naming one connection share its QPs and are
  *                   sent in order), or null for a connection of its own
+ * @param dscp       DSCP of its packets, 0..63, or -1 for the default of its priority (class selector 8·priority)
  */
 public record FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
-                       String connection) {
+                       String connection, int dscp) {
     /** Most QPs one flow may use (scenario key {@code qps}). */
     public static final int MAX_QPS = org.lossless.workloads.traffic.ConnectionOptions.MAX_QPS;
 
@@ -17,6 +18,15 @@ public record FlowSpec(String workload, int src, int dst, long sizeBytes, long s
         if (qps < 1 || qps > MAX_QPS) {
             throw new IllegalArgumentException("qps must be 1.." + MAX_QPS + ", got " + qps);
         }
+        if (dscp < -1 || dscp > 63) {
+            throw new IllegalArgumentException("dscp must be 0..63, got " + dscp);
+        }
+    }
+
+    /** A flow with the default DSCP of its priority. */
+    public FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
+                    String connection) {
+        this(workload, src, dst, sizeBytes, startPs, priority, qps, connection, -1);
     }
 
     /** A flow on a connection of its own with {@code qps} queue pairs. */

@@ -150,6 +150,7 @@ public final class PacketNetwork {
         // quantum auto = the largest data frame on the wire
         sw.scheduling(SchedulingSettings.plan(settings.scheduling(), WireFormat.wireBytes(maxFrame)));
         sw.forwarding(settings.latencyPs(), settings.cutsThrough());
+        sw.classification(MmuFactory.qosMap(settings));
         return sw;
     }
 

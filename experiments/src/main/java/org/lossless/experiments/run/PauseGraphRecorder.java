@@ -111,8 +111,10 @@ final class PauseGraphRecorder implements PfcObserver {
     private void attribute(SwitchNode sw, Episode e) {
         int best = -1;
         long bestBytes = 0;
+        // the paused class's frames wait in the egress queue of its traffic class (= the PFC priority)
+        int queue = sw.classification().queueOfTc(e.priority);
         for (int j = 0; j < sw.portCount(); j++) {
-            long b = sw.queues(j).bytesFromIngress(e.priority, e.port);
+            long b = sw.queues(j).bytesFromIngress(queue, e.port);
             if (b > bestBytes) {
                 best = j;
                 bestBytes = b;
@@ -126,15 +128,15 @@ final class PauseGraphRecorder implements PfcObserver {
         e.causePort = best;
         e.queuedBytes = bestBytes;
         EgressPort out = sw.port(best);
-        if (!out.pauseReceived(e.priority)) {
+        if (!out.pauseReceived(queue)) {
             return;
         }
         Port link = topology.ports(e.node).get(best);
         e.cause = PauseEdge.Cause.PROPAGATED;
         e.causedByNode = link.peer();
         e.causedByPort = link.peerPort();
-        long pausedSince = out.pauseState().pauseStartPs(e.priority);
-        int c = last[link.peer()][link.peerPort() * PRIOS + e.priority];
+        long pausedSince = out.pauseState().pauseStartPs(queue);
+        int c = last[link.peer()][link.peerPort() * PRIOS + queue];
         while (c >= 0 && episodes.get(c).timePs > pausedSince) {
             c = episodes.get(c).previous;
         }

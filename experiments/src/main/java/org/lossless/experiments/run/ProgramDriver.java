@@ -88,11 +88,6 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     }
 
     Connection connect(int src, int dst, ConnectionOptions options) {
-        if (options.dscp() != ConnectionOptions.DSCP_FROM_PRIORITY) {
-            // DSCP -> traffic class maps are not modelled yet: a packet's priority is its class end to end
-            throw new IllegalArgumentException("connection " + src + " -> " + dst + ": an explicit DSCP ("
-                    + options.dscp() + ") is not modelled yet; packets are classified by their priority");
-        }
         if (options.cc() != null && !CcAlgorithms.implemented(options.cc())) {
             throw new IllegalArgumentException("connection " + src + " -> " + dst + ": congestion control '"
                     + options.cc() + "' is not implemented (implemented: " + String.join(", ", CcAlgorithms.NAMES) + ")");

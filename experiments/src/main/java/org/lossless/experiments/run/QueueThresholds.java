@@ -67,12 +67,16 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
         int ingress = egress == 0 ? 1 : 0;
         int frame = WireFormat.dataFrameBytes(mtu, false);
         Mmu mmu = MmuFactory.create(s, specs, WireFormat.dataFrameBytes(mtu, true), nicRate);
+        // the class's priority group and queue (switch.qos_map; the identity by default)
+        org.lossless.switchmodel.qos.QosMap qos = MmuFactory.qosMap(s);
+        int pg = qos.pgOfTc(priority);
+        int queue = qos.queueOfTc(priority);
         for (int i = 0; i < MAX_FRAMES; i++) {
-            if (mmu.admit(ingress, priority, egress, priority, frame) != Mmu.ADMIT) {
+            if (mmu.admit(ingress, pg, egress, queue, frame) != Mmu.ADMIT) {
                 return -1;
             }
-            if (mmu.shouldXoff(ingress, priority)) {
-                return mmu.egressQueueBytes(egress, priority);
+            if (mmu.shouldXoff(ingress, pg)) {
+                return mmu.egressQueueBytes(egress, queue);
             }
         }
         return -1;

@@ -95,7 +95,7 @@ public final class ScenarioEngine implements ScenarioRunner {
             List<FlowSpec> flows = new ArrayList<>(f.flows().size());
             for (WorkloadConfig.FlowSpec spec : f.flows()) {
                 flows.add(new FlowSpec(f.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
-                        spec.priority(), spec.qps(), spec.connection()));
+                        spec.priority(), spec.qps(), spec.connection(), spec.dscp()));
             }
             return new StaticFlows(f.name(), flows);
         }
@@ -104,7 +104,7 @@ public final class ScenarioEngine implements ScenarioRunner {
             List<FlowSpec> flows = new ArrayList<>(h.flows().size());
             for (WorkloadConfig.FlowSpec spec : h.flows()) {
                 flows.add(new FlowSpec(h.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
-                        spec.priority()));
+                        spec.priority(), 1, null, spec.dscp()));
             }
             return new StaticFlows(h.name(), flows);
         }
@@ -122,7 +122,8 @@ public final class ScenarioEngine implements ScenarioRunner {
         List<DagMessage> graph = new ArrayList<>(f.flows().size());
         for (WorkloadConfig.FlowSpec spec : f.flows()) {
             graph.add(new DagMessage(spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(), spec.priority(), spec.qps(),
-                    spec.connection(), spec.dependsOn().stream().mapToInt(Integer::intValue).toArray(), spec.delayPs()));
+                    spec.connection(), spec.dependsOn().stream().mapToInt(Integer::intValue).toArray(), spec.delayPs(),
+                    spec.dscp()));
         }
         return new DagProgram(f.name(), graph);
     }

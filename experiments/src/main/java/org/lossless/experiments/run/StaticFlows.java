@@ -25,7 +25,7 @@ public record StaticFlows(String workload, List<FlowSpec> flows) implements Prog
         List<FlowsProgram.Entry> entries = new ArrayList<>(flows.size());
         for (FlowSpec f : flows) {
             entries.add(new FlowsProgram.Entry(f.src(), f.dst(), f.sizeBytes(), f.startPs(), f.priority(), f.qps(),
-                    f.connection()));
+                    f.connection(), f.dscp()));
         }
         return new FlowsProgram(workload, entries);
     }

@@ -12,7 +12,7 @@ import org.lossless.workloads.datacenter.TrafficMatrix;
 /** Reads a {@code type: cdf} workload (docs/scenario.md, "cdf"). */
 final class CdfReader {
     static final String[] KEYS = {"type", "name", "distribution", "hosts", "load", "duration", "start", "matrix",
-        "incast", "priority", "qps"};
+        "incast", "priority", "dscp", "qps"};
     static final String[] INCAST_KEYS = {"senders", "size", "load", "interval"};
 
     private CdfReader() {
@@ -70,9 +70,10 @@ final class CdfReader {
         TrafficMatrix matrix = m == null ? null : TrafficKeys.build(matrixKey, () -> new TrafficMatrix(m));
         IncastOverlay incast = incast(w.key("incast"), hosts.size());
         int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
+        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
         int qps = (int) w.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
         CdfConfig cfg = TrafficKeys.build(w, () -> new CdfConfig(name, cdf, hosts, load, start, duration, matrix, incast,
-                priority, qps));
+                priority, qps, dscp));
         return new DatacenterWorkloads.Cdf(cfg, builtIn, file, matrixFile, weights);
     }
 

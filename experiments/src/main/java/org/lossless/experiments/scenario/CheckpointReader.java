@@ -8,7 +8,7 @@ import org.lossless.workloads.storage.CheckpointConfig;
 /** Reads a {@code type: checkpoint} workload (docs/scenario.md, "checkpoint"). */
 final class CheckpointReader {
     static final String[] KEYS = {"type", "name", "ranks", "servers", "size", "chunk", "inflight", "start", "repeat",
-        "period", "priority"};
+        "period", "priority", "dscp"};
 
     private CheckpointReader() {
     }
@@ -39,8 +39,9 @@ final class CheckpointReader {
                     + "next, e.g. 100ms");
         }
         int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
+        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
         long p = Math.max(period, 0);
         return new StorageWorkloads.Checkpoint(TrafficKeys.build(w, () -> new CheckpointConfig(name, ranks, servers, size,
-                chunk, inflight, start, repeat, p, priority)));
+                chunk, inflight, start, repeat, p, priority, dscp)));
     }
 }

@@ -23,7 +23,7 @@ final class CollectiveReader {
     /** {@code cc} value meaning the scenario's {@code nic.cc}. */
     static final String CC_NIC = "nic";
     private static final List<String> COMMON = List.of("type", "name", "algorithm", "protocol", "hosts", "size",
-            "channels", "iterations", "gap", "start", "priority", "cc", "qps", "base_latency", "step_latency",
+            "channels", "iterations", "gap", "start", "priority", "dscp", "cc", "qps", "base_latency", "step_latency",
             "nvlink_step_latency", "ring_order", "pxn");
     private static final long MAX_ITERATIONS = 1_000_000;
 
@@ -70,10 +70,10 @@ final class CollectiveReader {
         long gap = w.key("gap").timePs(0);
         long start = w.key("start").timePs(0);
         int priority = (int) w.key("priority").integer(defaultPriority, 0, 7);
+        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
         String cc = w.key("cc").oneOf(CC_NIC, ccValues());
         int qps = (int) w.key("qps").integer(1, 1, ConnectionOptions.MAX_QPS);
-        ConnectionOptions options = new ConnectionOptions(priority, qps, cc.equals(CC_NIC) ? null : cc,
-                ConnectionOptions.DSCP_FROM_PRIORITY);
+        ConnectionOptions options = new ConnectionOptions(priority, qps, cc.equals(CC_NIC) ? null : cc, dscp);
         long base = latency(w.key("base_latency"));
         long step = latency(w.key("step_latency"));
         long nvStep = latency(w.key("nvlink_step_latency"));

@@ -35,6 +35,7 @@ final class CollectiveYaml {
         ResolvedYaml.quantity(n, "gap", Units.formatTime(j.gapPs()));
         ResolvedYaml.quantity(n, "start", Units.formatTime(j.startPs()));
         n.put("priority", j.connection().priority());
+        n.put("dscp", j.connection().resolvedDscp());
         n.put("cc", j.connection().cc() == null ? CollectiveReader.CC_NIC : j.connection().cc());
         n.put("qps", j.connection().qps());
         latency(n, "base_latency", j.baseLatencyPs());

@@ -51,6 +51,11 @@ final class DatacenterWorkloads {
         }
 
         @Override
+        public Marking marking() {
+            return new Marking(config.priority(), config.dscp(), config.hosts().get(0));
+        }
+
+        @Override
         public boolean equals(Object o) {
             if (!(o instanceof Cdf c)) {
                 return false;
@@ -60,6 +65,7 @@ final class DatacenterWorkloads {
             return a.name().equals(b.name()) && a.hosts().equals(b.hosts()) && a.load() == b.load()
                     && a.startPs() == b.startPs() && a.durationPs() == b.durationPs()
                     && Objects.equals(a.incast(), b.incast()) && a.priority() == b.priority() && a.qps() == b.qps()
+                    && a.dscp() == b.dscp()
                     && Objects.equals(distribution, c.distribution) && Objects.equals(distributionFile, c.distributionFile)
                     && Objects.equals(matrixFile, c.matrixFile) && Arrays.deepEquals(matrix, c.matrix);
         }
@@ -93,6 +99,11 @@ final class DatacenterWorkloads {
         public TrafficProgram program() {
             return new IncastProgram(config);
         }
+
+        @Override
+        public Marking marking() {
+            return new Marking(config.priority(), config.dscp(), config.senders().get(0));
+        }
     }
 
     /** {@code permutation}. */
@@ -110,6 +121,11 @@ final class DatacenterWorkloads {
         @Override
         public TrafficProgram program() {
             return new PermutationProgram(config);
+        }
+
+        @Override
+        public Marking marking() {
+            return new Marking(config.priority(), config.dscp(), config.hosts().get(0));
         }
     }
 }

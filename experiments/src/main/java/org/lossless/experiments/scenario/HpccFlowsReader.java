@@ -11,9 +11,12 @@ import org.lossless.topology.Topology;
 import org.lossless.topology.io.HpccFlow;
 import org.lossless.topology.io.HpccFlowFile;
 
-/** Reads a {@code type: hpcc-flows} workload: {@code {path: flow.txt, time_origin: 2s}}. */
+/**
+ * Reads a {@code type: hpcc-flows} workload: {@code {path: flow.txt, time_origin: 2s, dscp: 26}} ({@code dscp}:
+ * every flow's DSCP; default each flow's class selector of its priority group).
+ */
 final class HpccFlowsReader {
-    static final String[] KEYS = {"type", "name", "path", "time_origin"};
+    static final String[] KEYS = {"type", "name", "path", "time_origin", "dscp"};
     private static final BigDecimal PS_PER_S = BigDecimal.ONE.scaleByPowerOfTen(12);
 
     private HpccFlowsReader() {
@@ -29,6 +32,8 @@ final class HpccFlowsReader {
         Path file = pathKey.file();
         Cursor originKey = w.key("time_origin");
         long origin = originKey.timePs(Defaults.HPCC_TIME_ORIGIN_PS);
+        Cursor dscpKey = w.key("dscp");
+        Integer dscp = dscpKey.present() ? (int) dscpKey.integer(0, 63) : null;
         String text = TopologyReader.readText(pathKey, file, "an HPCC flow file");
         Topology graph = topology.build();
         HpccFlowFile.Read read;
@@ -54,10 +59,15 @@ final class HpccFlowsReader {
                 throw pathKey.error(file.getFileName() + ": flow " + (i + 1) + " carries " + f.sizeBytes()
                         + " B; a flow carries at most 1TiB (" + WorkloadReader.MAX_FLOW_BYTES + " B)");
             }
-            flows.add(new WorkloadConfig.FlowSpec(graph.hostNumber(f.src()), graph.hostNumber(f.dst()), f.sizeBytes(),
-                    f.startPs() - origin, f.priorityGroup()));
+            WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(graph.hostNumber(f.src()), graph.hostNumber(f.dst()),
+                    f.sizeBytes(), f.startPs() - origin, f.priorityGroup());
+            if (dscp != null) {
+                spec = new WorkloadConfig.FlowSpec(spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
+                        spec.priority(), spec.qps(), null, dscp);
+            }
+            flows.add(spec);
         }
-        return new WorkloadConfig.HpccFlows(name, file, origin, flows, read.warnings());
+        return new WorkloadConfig.HpccFlows(name, file, origin, flows, read.warnings(), dscp);
     }
 
     private static String seconds(long ps) {

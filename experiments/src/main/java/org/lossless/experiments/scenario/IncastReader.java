@@ -8,7 +8,7 @@ import org.lossless.workloads.datacenter.IncastConfig;
 /** Reads a {@code type: incast} workload (docs/scenario.md, "incast"). */
 final class IncastReader {
     static final String[] KEYS = {"type", "name", "receiver", "senders", "size", "start", "repeat", "gap", "jitter",
-        "priority", "qps"};
+        "priority", "dscp", "qps"};
 
     private IncastReader() {
     }
@@ -34,8 +34,9 @@ final class IncastReader {
         long gap = w.key("gap").timePs(0);
         long jitter = w.key("jitter").timePs(0);
         int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
+        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
         int qps = (int) w.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
         return new DatacenterWorkloads.Incast(TrafficKeys.build(w, () -> new IncastConfig(name, receiver, senders, size,
-                start, repeat, gap, jitter, priority, qps)));
+                start, repeat, gap, jitter, priority, qps, dscp)));
     }
 }

@@ -19,7 +19,7 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  * (and checked) and kept whatever {@code cc} is, since a connection may choose dcqcn.
  */
 final class NicReader {
-    static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
+    static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "ack_dscp", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
         "pfc_response_time", "loss_recovery", "irn"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     /** Congestion controls the contract names; only {@link #IMPLEMENTED} are accepted. */
@@ -56,9 +56,10 @@ final class NicReader {
         int ackInterval = (int) c.key("ack_interval").integer(Defaults.ACK_INTERVAL, 1, MAX_ACK_INTERVAL);
         int ackPriority = ackPriority(c.key("ack_priority"));
         int cnpPriority = (int) c.key("cnp_priority").integer(Defaults.CNP_PRIORITY, 0, 7);
-        // written by `lossless import mlx5` (roce_np/cnp_dscp); checked, but not modelled: CNPs are classified
-        // by cnp_priority, as every packet by its priority, so the value is not kept
-        c.key("cnp_dscp").integer(0, 0, 63);
+        // the DSCPs switches classify ACKs and CNPs by (docs/switch.md, traffic classes); cnp_dscp is also written
+        // by `lossless import mlx5` (roce_np/cnp_dscp)
+        int ackDscp = ackDscp(c.key("ack_dscp"), ackPriority);
+        int cnpDscp = (int) c.key("cnp_dscp").integer(org.lossless.core.net.Dscp.ofPriority(cnpPriority), 0, 63);
         Cursor rtoKey = c.key("rto");
         long rto = rtoKey.timePs(Defaults.RTO_PS);
         if (rto <= 0) {
@@ -72,7 +73,7 @@ final class NicReader {
         LossRecoveryConfig lossRecovery = LossRecoveryReader.read(c.key("loss_recovery"), c.key("irn"));
         // DCQCN's parameters are kept whatever cc is: a connection may choose dcqcn (ConnectionOptions.cc)
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                dcqcn, rx, window, cc, pfcResponse, lossRecovery));
+                dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, lossRecovery));
     }
 
     /**
@@ -116,6 +117,24 @@ final class NicReader {
             return (int) c.integer(0, 7);
         } catch (ScenarioException e) {
             throw c.error("expected a priority from 0 to 7, or data (the data packet's priority), got " + c.describe());
+        }
+    }
+
+    /**
+     * {@code nic.ack_dscp}: 0..63, or {@code data} (the QP's DSCP); default {@code data} when ACKs travel on the
+     * data priority, else the class selector of {@code nic.ack_priority}.
+     */
+    private static int ackDscp(Cursor c, int ackPriority) {
+        if (!c.present()) {
+            return NicConfig.defaultAckDscp(ackPriority);
+        }
+        if (c.isScalar() && "data".equals(c.scalar("0..63 or data"))) {
+            return NicConfig.SAME_AS_DATA;
+        }
+        try {
+            return (int) c.integer(0, 63);
+        } catch (ScenarioException e) {
+            throw c.error("expected a DSCP from 0 to 63, or data (the data packet's DSCP), got " + c.describe());
         }
     }
 

@@ -14,7 +14,7 @@ import org.lossless.workloads.storage.NvmeofConfig;
 final class NvmeofReader {
     static final String[] KEYS = {"type", "name", "initiators", "targets", "block_size", "read_fraction", "mix",
         "queue_depth", "ios", "duration", "iops", "start", "inline_data", "mdts", "rdma_read_max", "rdma_write_max",
-        "device_latency", "spread", "priority"};
+        "device_latency", "spread", "priority", "dscp"};
     /** {@code block_size}: 128 KiB. */
     static final long DEFAULT_BLOCK = 128 * 1024;
     /** {@code read_fraction}: 0.7. */
@@ -73,8 +73,9 @@ final class NvmeofReader {
         long device = w.key("device_latency").timePs(0);
         NvmeofConfig.Spread spread = w.key("spread").choice(NvmeofConfig.Spread.class, NvmeofConfig.Spread.STRIPE);
         int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
+        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
         NvmeofConfig cfg = TrafficKeys.build(w, () -> new NvmeofConfig(name, initiators, targets, mix, qd, ios, duration,
-                iops, start, inline, mdts, readMax, writeMax, device, spread, priority));
+                iops, start, inline, mdts, readMax, writeMax, device, spread, priority, dscp));
         return new StorageWorkloads.Nvmeof(cfg, sizes, readFraction);
     }
 

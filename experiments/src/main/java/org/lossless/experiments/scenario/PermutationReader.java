@@ -6,7 +6,7 @@ import org.lossless.workloads.datacenter.PermutationConfig;
 
 /** Reads a {@code type: permutation} workload (docs/scenario.md, "permutation"). */
 final class PermutationReader {
-    static final String[] KEYS = {"type", "name", "hosts", "size", "start", "priority", "qps"};
+    static final String[] KEYS = {"type", "name", "hosts", "size", "start", "priority", "dscp", "qps"};
 
     private PermutationReader() {
     }
@@ -21,8 +21,9 @@ final class PermutationReader {
         long size = TrafficKeys.positiveSize(w.key("size"), -1, "1MB");
         long start = w.key("start").timePs(0);
         int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
+        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
         int qps = (int) w.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
         return new DatacenterWorkloads.Permutation(TrafficKeys.build(w, () -> new PermutationConfig(name, hosts, size,
-                start, priority, qps)));
+                start, priority, qps, dscp)));
     }
 }

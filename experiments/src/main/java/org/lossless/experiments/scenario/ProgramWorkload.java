@@ -10,4 +10,7 @@ import org.lossless.workloads.traffic.TrafficProgram;
 public non-sealed interface ProgramWorkload extends WorkloadConfig {
     /** A fresh program for one run (programs keep per-run state). */
     TrafficProgram program();
+
+    /** The class the job's packets travel in and its first sending host (for the QoS-mapping lint). */
+    Marking marking();
 }

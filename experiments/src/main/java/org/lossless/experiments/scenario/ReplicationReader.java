@@ -8,7 +8,7 @@ import org.lossless.workloads.storage.ReplicationConfig;
 /** Reads a {@code type: replication} workload (docs/scenario.md, "replication"). */
 final class ReplicationReader {
     static final String[] KEYS = {"type", "name", "clients", "osds", "replicas", "object_size", "outstanding", "writes",
-        "duration", "rate", "start", "osd_latency", "ack_size", "priority"};
+        "duration", "rate", "start", "osd_latency", "ack_size", "priority", "dscp"};
 
     private ReplicationReader() {
     }
@@ -35,7 +35,8 @@ final class ReplicationReader {
         long osdLatency = w.key("osd_latency").timePs(0);
         long ack = TrafficKeys.positiveSize(w.key("ack_size"), ReplicationConfig.DEFAULT_ACK, "64B");
         int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
+        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
         return new StorageWorkloads.Replication(TrafficKeys.build(w, () -> new ReplicationConfig(name, clients, osds,
-                replicas, object, outstanding, writes, duration, rate, start, osdLatency, ack, priority)));
+                replicas, object, outstanding, writes, duration, rate, start, osdLatency, ack, priority, dscp)));
     }
 }

@@ -138,7 +138,13 @@ public final class ResolvedYaml {
         } else {
             n.put("ack_priority", nic.ackPriority());
         }
+        if (nic.ackDscp() == NicConfig.SAME_AS_DATA) {
+            n.put("ack_dscp", "data");
+        } else {
+            n.put("ack_dscp", nic.ackDscp());
+        }
         n.put("cnp_priority", nic.cnpPriority());
+        n.put("cnp_dscp", nic.cnpDscp());
         quantity(n, "rto", Units.formatTime(nic.rtoPs()));
         if (nic.window() == NicConfig.NO_WINDOW) {
             n.put("window", "none");
@@ -245,6 +251,7 @@ public final class ResolvedYaml {
                 quantity(o, "size", Units.formatSize(f.sizeBytes()));
                 quantity(o, "start", Units.formatTime(f.startPs()));
                 o.put("priority", f.priority());
+                o.put("dscp", f.dscp());
                 o.put("qps", f.qps());
                 if (f.connection() != null) {
                     o.put("connection", f.connection());
@@ -258,6 +265,9 @@ public final class ResolvedYaml {
         } else if (w instanceof WorkloadConfig.HpccFlows h) {
             n.put("path", h.path().toString());
             quantity(n, "time_origin", Units.formatTime(h.timeOriginPs()));
+            if (h.dscp() != null) {
+                n.put("dscp", h.dscp());
+            }
         } else if (w instanceof WorkloadConfig.Collective c) {
             CollectiveYaml.write(n, c, hostCount);
         } else {

@@ -40,6 +40,11 @@ final class StorageWorkloads {
         public TrafficProgram program() {
             return new NvmeofProgram(config);
         }
+
+        @Override
+        public Marking marking() {
+            return new Marking(config.priority(), config.dscp(), config.initiators().get(0));
+        }
     }
 
     /** {@code replication}. */
@@ -58,6 +63,11 @@ final class StorageWorkloads {
         public TrafficProgram program() {
             return new ReplicationProgram(config);
         }
+
+        @Override
+        public Marking marking() {
+            return new Marking(config.priority(), config.dscp(), config.clients().get(0));
+        }
     }
 
     /** {@code checkpoint}. */
@@ -75,6 +85,11 @@ final class StorageWorkloads {
         @Override
         public TrafficProgram program() {
             return new CheckpointProgram(config);
+        }
+
+        @Override
+        public Marking marking() {
+            return new Marking(config.priority(), config.dscp(), config.ranks().get(0));
         }
     }
 }

@@ -85,6 +85,7 @@ final class TrafficWorkloadYaml {
         quantity(n, "device_latency", Units.formatTime(c.deviceLatencyPs()));
         n.put("spread", Cursor.yamlName(c.spread()));
         n.put("priority", c.priority());
+        n.put("dscp", c.dscp());
     }
 
     private static void replication(ReplicationConfig c, ObjectNode n) {
@@ -104,6 +105,7 @@ final class TrafficWorkloadYaml {
         quantity(n, "osd_latency", Units.formatTime(c.osdLatencyPs()));
         quantity(n, "ack_size", Units.formatSize(c.ackBytes()));
         n.put("priority", c.priority());
+        n.put("dscp", c.dscp());
     }
 
     private static void checkpoint(CheckpointConfig c, ObjectNode n) {
@@ -122,6 +124,7 @@ final class TrafficWorkloadYaml {
             quantity(n, "period", Units.formatTime(c.periodPs()));
         }
         n.put("priority", c.priority());
+        n.put("dscp", c.dscp());
     }
 
     private static void cdf(DatacenterWorkloads.Cdf x, ObjectNode n) {
@@ -154,6 +157,7 @@ final class TrafficWorkloadYaml {
             }
         }
         n.put("priority", c.priority());
+        n.put("dscp", c.dscp());
         n.put("qps", c.qps());
     }
 
@@ -166,6 +170,7 @@ final class TrafficWorkloadYaml {
         quantity(n, "gap", Units.formatTime(c.gapPs()));
         quantity(n, "jitter", Units.formatTime(c.jitterPs()));
         n.put("priority", c.priority());
+        n.put("dscp", c.dscp());
         n.put("qps", c.qps());
     }
 
@@ -174,6 +179,7 @@ final class TrafficWorkloadYaml {
         quantity(n, "size", Units.formatSize(c.sizeBytes()));
         quantity(n, "start", Units.formatTime(c.startPs()));
         n.put("priority", c.priority());
+        n.put("dscp", c.dscp());
         n.put("qps", c.qps());
     }
 

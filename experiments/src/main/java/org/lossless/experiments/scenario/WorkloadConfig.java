@@ -22,6 +22,23 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
     String name();
 
     /**
+     * How a job that is not a flow list marks its packets (keys {@code priority} and {@code dscp}), and a host
+     * that sends them: the QoS-mapping lint walks this class from that host's NIC through its first switch.
+     *
+     * @param priority 802.1p priority of its connections, 0..7
+     * @param dscp     DSCP of its packets, 0..63
+     * @param sender   a host that sends (the first of its senders)
+     */
+    record Marking(int priority, int dscp, int sender) {
+        public Marking {
+            if (priority < 0 || priority > 7 || dscp < 0 || dscp > 63 || sender < 0) {
+                throw new IllegalArgumentException("priority 0..7, DSCP 0..63 and a host expected, got " + priority
+                        + ", " + dscp + ", " + sender);
+            }
+        }
+    }
+
+    /**
      * {@code flows}: an explicit list of flows.
      *
      * @param name  workload name ([A-Za-z0-9._-]+)
@@ -56,10 +73,15 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      * @param timeOriginPs file time that becomes time 0 of the run, ps (&gt;= 0)
      * @param flows        the flows, in file order (at least one)
      * @param warnings     what was legal but odd about the file (unsorted times, extra lines)
+     * @param dscp         the workload's {@code dscp} key (every flow's DSCP), or null: each flow the default of its
+     *                     priority group
      */
-    record HpccFlows(String name, Path path, long timeOriginPs, List<FlowSpec> flows, List<String> warnings)
-            implements WorkloadConfig {
+    record HpccFlows(String name, Path path, long timeOriginPs, List<FlowSpec> flows, List<String> warnings,
+                     Integer dscp) implements WorkloadConfig {
         public HpccFlows {
+            if (dscp != null && (dscp < 0 || dscp > 63)) {
+                throw new IllegalArgumentException("dscp must be 0..63, got " + dscp);
+            }
             if (!Scenario.validName(name)) {
                 throw new IllegalArgumentException("bad workload name '" + name + "'");
             }
@@ -104,6 +126,11 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             return job.name();
         }
 
+        /** Its class and first rank. */
+        public Marking marking() {
+            return new Marking(job.connection().priority(), job.connection().resolvedDscp(), job.ranks().get(0));
+        }
+
         /** A fresh program that runs the job (one per run). */
         public org.lossless.workloads.collective.CollectiveProgram program() {
             return new org.lossless.workloads.collective.CollectiveProgram(job);
@@ -127,9 +154,11 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      *                  be delivered before this one is posted (scenario key {@code depends_on}; empty by default)
      * @param delayPs   with {@code dependsOn}: how long after the last of them is delivered it is posted, ps
      *                  (scenario key {@code delay}, default 0); {@code startPs} is then only a lower bound
+     * @param dscp      DSCP its packets carry (scenario key {@code dscp}), 0..63; default CS of the priority
+     *                  ({@link org.lossless.core.net.Dscp#ofPriority}, 8·priority)
      */
     record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
-                    List<Integer> dependsOn, long delayPs) {
+                    List<Integer> dependsOn, long delayPs, int dscp) {
         /** Most QPs of one flow. */
         public static final int MAX_QPS = org.lossless.experiments.run.FlowSpec.MAX_QPS;
 
@@ -143,9 +172,28 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             this(src, dst, sizeBytes, startPs, priority, qps, null);
         }
 
-        /** A flow that depends on no other. */
+        /** A flow that depends on no other, with the default DSCP of its priority. */
         public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
-            this(src, dst, sizeBytes, startPs, priority, qps, connection, List.of(), 0);
+            this(src, dst, sizeBytes, startPs, priority, qps, connection, defaultDscp(priority));
+        }
+
+        /** A flow that depends on no other. */
+        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+                        int dscp) {
+            this(src, dst, sizeBytes, startPs, priority, qps, connection, List.of(), 0, dscp);
+        }
+
+        /** A flow with the default DSCP of its priority. */
+        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+                        List<Integer> dependsOn, long delayPs) {
+            this(src, dst, sizeBytes, startPs, priority, qps, connection, dependsOn, delayPs, defaultDscp(priority));
+        }
+
+        private static int defaultDscp(int priority) {
+            if (priority < 0 || priority > 7) {
+                throw new IllegalArgumentException("priority must be 0..7, got " + priority);
+            }
+            return org.lossless.core.net.Dscp.ofPriority(priority);
         }
 
         public FlowSpec {
@@ -166,6 +214,9 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             }
             if (priority < 0 || priority > 7) {
                 throw new IllegalArgumentException("priority must be 0..7, got " + priority);
+            }
+            if (dscp < 0 || dscp > 63) {
+                throw new IllegalArgumentException("dscp must be 0..63, got " + dscp);
             }
             dependsOn = List.copyOf(dependsOn);
             if (delayPs < 0) {

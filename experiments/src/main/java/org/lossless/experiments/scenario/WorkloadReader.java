@@ -16,7 +16,7 @@ final class WorkloadReader {
      * inside a signed 64-bit picosecond count (9.2e18); far larger sizes made ideal_fct_ps overflow.
      */
     public static final long MAX_FLOW_BYTES = 1L << 40;
-    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "qps", "connection",
+    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "dscp", "qps", "connection",
         "depends_on", "delay"};
 
     private WorkloadReader() {
@@ -109,6 +109,7 @@ final class WorkloadReader {
             }
             long start = f.key("start").timePs(Defaults.FLOW_START_PS);
             int priority = (int) f.key("priority").integer(defaultPriority, 0, 7);
+            int dscp = dscp(f.key("dscp"), priority);
             int qps = (int) f.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
             String connection = connection(f.key("connection"));
             List<Integer> dependsOn = dependsOn(f.key("depends_on"), flows.size());
@@ -119,13 +120,21 @@ final class WorkloadReader {
             }
             long delay = delayKey.timePs(0);
             WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps, connection,
-                    dependsOn, delay);
+                    dependsOn, delay, dscp);
             if (connection != null) {
                 checkConnection(f, spec, connections.put(connection, spec));
             }
             flows.add(spec);
         }
         return new WorkloadConfig.Flows(name, flows);
+    }
+
+    /**
+     * A workload's or flow's {@code dscp}: 0..63, default the class selector of {@code priority} (8·priority, so
+     * that the switches' default map puts it on traffic class {@code priority}).
+     */
+    static int dscp(Cursor c, int priority) {
+        return (int) c.integer(org.lossless.core.net.Dscp.ofPriority(priority), 0, 63);
     }
 
     /** {@code depends_on}: distinct positions of earlier flows of the list ({@code before} of them). */
@@ -171,9 +180,9 @@ final class WorkloadReader {
                     + " (an earlier flow); this flow goes " + spec.src() + " -> " + spec.dst()
                     + ": use another connection name");
         }
-        if (previous.priority() != spec.priority() || previous.qps() != spec.qps()) {
-            throw f.key("connection").error(name + " has priority " + previous.priority() + " and qps "
-                    + previous.qps() + " (an earlier flow); a flow on it must use the same");
+        if (previous.priority() != spec.priority() || previous.qps() != spec.qps() || previous.dscp() != spec.dscp()) {
+            throw f.key("connection").error(name + " has priority " + previous.priority() + ", dscp " + previous.dscp()
+                    + " and qps " + previous.qps() + " (an earlier flow); a flow on it must use the same");
         }
         // a flow with depends_on is posted when those are delivered; list order still holds on the connection
         if (spec.dependsOn().isEmpty() && previous.dependsOn().isEmpty() && spec.startPs() < previous.startPs()) {

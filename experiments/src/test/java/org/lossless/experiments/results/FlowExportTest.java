@@ -101,13 +101,13 @@ class FlowExportTest {
         String csv = FlowExport.csv(messages);
         List<String> lines = csv.lines().toList();
         assertEquals(FlowExport.CSV_HEADER, lines.get(0));
-        assertEquals("0,chain,0,1,5000,3,0,1,write,2000000,0,0,,,,", lines.get(1));
+        assertEquals("0,chain,0,1,5000,3,0,1,write,2000000,0,0,,,,,24", lines.get(1));
         // the recording's timing: 100 Gb/s on payload bytes and 2 us (twice the 1 us host link) of latency:
         // message 0 (posted at 2 us, 5000 B = 0.4 us) is delivered at 4.4 us, when the READ is posted; the READ
         // (3000 B = 0.24 us) is delivered at 6.64 us, when the SEND is posted
         assertEquals(List.of("1", "chain", "1", "2", "3000", "3", "1", "2", "read", "4400000", "0", "1", "1", "fetch",
-                "0", "0"), List.of(lines.get(2).split(",", -1)));
-        assertEquals(List.of("2", "chain", "0", "1", "100", "3", "0", "1", "send", "6640000", "0", "2", "", "", "1", "0"),
+                "0", "0", "24"), List.of(lines.get(2).split(",", -1)));
+        assertEquals(List.of("2", "chain", "0", "1", "100", "3", "0", "1", "send", "6640000", "0", "2", "", "", "1", "0", "24"),
                 List.of(lines.get(3).split(",", -1)));
         JsonNode json = new ObjectMapper().readTree(FlowExport.json(messages));
         assertEquals(FlowExport.JSON_FORMAT, json.get("format").asText());

@@ -46,10 +46,15 @@ class ConnectionKeyTest {
                       - {src: 1, dst: 0, size: 3000, connection: a}
                       - {src: 2, dst: 0, size: 3000, connection: a}
                 """));
-        assertEquals("t.yaml: workloads[0].flows[1].connection: connection 'a' has priority 3 and qps 1 (an earlier "
-                + "flow); a flow on it must use the same", error(HEAD + """
+        assertEquals("t.yaml: workloads[0].flows[1].connection: connection 'a' has priority 3, dscp 24 and qps 1 (an "
+                + "earlier flow); a flow on it must use the same", error(HEAD + """
                       - {src: 1, dst: 0, size: 3000, connection: a}
                       - {src: 1, dst: 0, size: 3000, connection: a, qps: 2}
+                """));
+        assertEquals("t.yaml: workloads[0].flows[1].connection: connection 'a' has priority 3, dscp 24 and qps 1 (an "
+                + "earlier flow); a flow on it must use the same", error(HEAD + """
+                      - {src: 1, dst: 0, size: 3000, connection: a}
+                      - {src: 1, dst: 0, size: 3000, connection: a, dscp: 26}
                 """));
         assertEquals("t.yaml: workloads[0].flows[1].start: flows on connection 'a' are sent in list order: this one "
                 + "must not start before the flow listed before it on that connection (5us)", error(HEAD + """

@@ -109,7 +109,11 @@ class SwitchSectionTest {
 
         @Test
         void qosMapsListEveryTrafficClass() {
-            assertEquals(Map.of(26, 3, 46, 5), s.qosMap().dscpToTc());
+            Map<Integer, Integer> dscp = new java.util.TreeMap<>();
+            for (int d = 0; d < 64; d++) {
+                dscp.put(d, d == 26 ? 3 : d == 46 ? 5 : 0); // DSCPs a given map leaves out go to TC 0
+            }
+            assertEquals(dscp, s.qosMap().dscpToTc());
             // TCs the map leaves out go to PG 0, as the MMU factory reads them
             assertEquals(Map.of(0, 0, 1, 0, 2, 0, 3, 3, 4, 4, 5, 0, 6, 0, 7, 0), s.qosMap().tcToPg());
             assertEquals(Map.of(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7), s.qosMap().tcToQueue());

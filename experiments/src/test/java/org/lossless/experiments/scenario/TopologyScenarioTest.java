@@ -249,8 +249,9 @@ class TopologyScenarioTest {
             assertEquals(List.of(new WorkloadConfig.FlowSpec(1, 2, 1000, 1_000_000, 3),
                     new WorkloadConfig.FlowSpec(0, 2, 5000, 500_000_000_000L, 1)), w.flows());
             EngineInput in = ScenarioEngine.input(s);
-            assertEquals(List.of(new FlowSpec("hpcc-flows-0", 1, 2, 1000, 1_000_000, 3),
-                    new FlowSpec("hpcc-flows-0", 0, 2, 5000, 500_000_000_000L, 1)), in.flows());
+            // the engine gets each flow's DSCP, the class selector of its priority group (8 x pg)
+            assertEquals(List.of(new FlowSpec("hpcc-flows-0", 1, 2, 1000, 1_000_000, 3, 1, null, 24),
+                    new FlowSpec("hpcc-flows-0", 0, 2, 5000, 500_000_000_000L, 1, 1, null, 8)), in.flows());
             // the renumbering is reported
             assertTrue(s.topology().warnings().get(0).contains("host numbers (scenario src/dst) differ from HPCC node "
                     + "ids"), s.topology().warnings().toString());

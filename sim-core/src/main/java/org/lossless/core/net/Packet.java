@@ -24,8 +24,19 @@ public final class Packet {
     public int frameBytes;
     /** Bytes of line time (frame + preamble, SFD, IFG). */
     public int wireBytes;
-    /** 802.1p priority / traffic class, 0..7. */
+    /**
+     * 802.1p priority, 0..7: set by the sending NIC (its QP's priority); a switch rewrites it to the egress
+     * queue it puts the frame in (the priority a PAUSE for that queue names), so on every link it is the
+     * transmitter's queue. Switches do not classify by it ({@link #dscp} does).
+     */
     public int priority;
+    /**
+     * DSCP of the IP header, 0..63: set by the sending NIC ({@link Dscp}), never changed on the way;
+     * switches classify the frame by it (DSCP to traffic class to priority group and queue). -1 (the reset
+     * value) = not marked (a non-IP frame, or a test harness's hand-made one): switches classify it by its
+     * 802.1p {@link #priority} as traffic class.
+     */
+    public int dscp = -1;
     /** ECN-capable transport (ECT) and congestion experienced (CE). */
     public boolean ecnCapable;
     public boolean ce;
@@ -40,6 +51,8 @@ public final class Packet {
     public boolean ackRequest;
     /** Ingress port at the switch currently holding the packet (for buffer accounting). */
     public int ingressPort = -1;
+    /** Ingress priority group at the switch currently holding the packet (for buffer accounting), 0..7. */
+    public int ingressPg = -1;
     /** Time the sender put the packet on the wire, ps (set again by every port it leaves). */
     public long sentPs;
     /**
@@ -74,12 +87,14 @@ public final class Packet {
         frameBytes = 0;
         wireBytes = 0;
         priority = 0;
+        dscp = -1;
         ecnCapable = false;
         ce = false;
         udpSrcPort = 0;
         last = false;
         ackRequest = false;
         ingressPort = -1;
+        ingressPg = -1;
         sentPs = 0;
         tsPs = 0;
         readyPs = 0;

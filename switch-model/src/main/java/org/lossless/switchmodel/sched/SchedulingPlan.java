@@ -1,8 +1,8 @@
 package org.lossless.switchmodel.sched;
 
 /**
- * How every egress port of a switch chooses among its eight queues (queue number = priority in this
- * model). Immutable and validated here.
+ * How every egress port of a switch chooses among its eight queues (a frame's queue comes from its traffic
+ * class, {@code switch.qos_map.tc_to_queue}). Immutable and validated here.
  *
  * <ul>
  * <li>Queues in {@code strictMask} (bit q = queue q) are served first, higher queue number first.</li>

@@ -23,6 +23,7 @@ import org.lossless.switchmodel.mmu.XonMode;
 import org.lossless.switchmodel.pfc.PauseMode;
 import org.lossless.switchmodel.pfc.PfcQuanta;
 import org.lossless.switchmodel.pfc.PfcTiming;
+import org.lossless.switchmodel.qos.QosMap;
 
 /**
  * {@link SwitchSettings} + the switch's ports → an {@link Mmu}, its {@link PfcTiming} and {@link EcnConfig}.
@@ -68,10 +69,12 @@ public final class MmuFactory {
             rates[i] = ports.get(i).rateBps();
             delays[i] = ports.get(i).delayPs();
         }
-        PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
+        QosMap qos = qosMap(s);
         int lossless = 0;
-        for (int p : pfc.priorities() == null ? DEFAULT_PRIORITIES : pfc.priorities()) {
-            lossless |= 1 << p;
+        for (int p = 0; p < QosMap.CLASSES; p++) {
+            if (qos.pfcEnabled(p)) {
+                lossless |= 1 << qos.pgOfTc(p);
+            }
         }
         return Hpcc2019Config.forPorts(s.bufferSize() == null ? HPCC_DEFAULT_BUFFER : s.bufferSize(), rates, delays,
                 nicRateBps).withControl(~lossless & 0xFF);
@@ -87,13 +90,13 @@ public final class MmuFactory {
                 null, null, null, null) : s.pfc();
         boolean pfcOn = !Boolean.FALSE.equals(pfc.enabled());
         List<Integer> prios = pfc.priorities() == null ? DEFAULT_PRIORITIES : pfc.priorities();
-        QosMapSettings qos = s.qosMap();
+        QosMap qos = qosMap(s);
         TreeSet<Integer> losslessPgs = new TreeSet<>();
         TreeSet<Integer> losslessQueues = new TreeSet<>();
         if (pfcOn) {
             for (int p : prios) {
-                losslessPgs.add(qos == null || qos.tcToPg() == null ? p : qos.tcToPg().getOrDefault(p, 0));
-                losslessQueues.add(qos == null || qos.tcToQueue() == null ? p : qos.tcToQueue().getOrDefault(p, 0));
+                losslessPgs.add(qos.pgOfTc(p));
+                losslessQueues.add(qos.queueOfTc(p));
             }
         }
         boolean explicitPools = s.pools() != null && !s.pools().isEmpty();
@@ -165,6 +168,35 @@ public final class MmuFactory {
             pools.add(PoolConfig.egress(outPool, (bufCells - egressNeed) * cell));
         }
         return new MmuConfig(buffer, cell, n, 8, 8, pools, pgs, queues);
+    }
+
+    /**
+     * The switch's classification ({@code switch.qos_map}, {@code switch.pfc.priorities}): unset dscp_to_tc = DSCP
+     * d to TC d &gt;&gt; 3, unset tc_to_pg / tc_to_queue = identity; a given map sends the keys it leaves out to 0
+     * (as SAI does). PFC priorities: {@code switch.pfc.priorities} (default [3]) when PFC is on (always with
+     * hpcc2019, which pauses regardless of {@code enabled}), none when it is off.
+     */
+    public static QosMap qosMap(SwitchSettings s) {
+        QosMapSettings q = s.qosMap();
+        PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
+        int mask = 0;
+        if ("hpcc2019".equals(s.profile()) || !Boolean.FALSE.equals(pfc.enabled())) {
+            for (int p : pfc.priorities() == null ? DEFAULT_PRIORITIES : pfc.priorities()) {
+                mask |= 1 << p;
+            }
+        }
+        return new QosMap(q == null ? null : table(q.dscpToTc(), 64), q == null ? null : table(q.tcToPg(), 8),
+                q == null ? null : table(q.tcToQueue(), 8), mask);
+    }
+
+    /** A map as a table of {@code size} entries (absent keys 0), or null for an unset map. */
+    private static int[] table(Map<Integer, Integer> m, int size) {
+        if (m == null) {
+            return null;
+        }
+        int[] t = new int[size];
+        m.forEach((k, v) -> t[k] = v);
+        return t;
     }
 
     /**

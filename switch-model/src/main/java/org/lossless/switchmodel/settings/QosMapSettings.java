@@ -5,8 +5,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * {@code switch.qos_map} (new key): DSCP → TC, TC → PG, TC → queue. Null maps = identity for TC → PG/queue
- * and "all DSCPs to TC 0 unless the host sets the priority" for DSCP → TC.
+ * {@code switch.qos_map}: DSCP → TC, TC → PG, TC → queue, as the switch's datapath applies them
+ * ({@link org.lossless.switchmodel.qos.QosMap}, built by {@link MmuFactory#qosMap}). Null maps are the defaults:
+ * DSCP d → TC d &gt;&gt; 3 (class selector), identity TC → PG and TC → queue. A given map sends the keys it leaves
+ * out to 0, as SAI does.
  */
 public record QosMapSettings(Map<Integer, Integer> dscpToTc, Map<Integer, Integer> tcToPg, Map<Integer, Integer> tcToQueue) {
     public QosMapSettings {
@@ -29,19 +31,19 @@ public record QosMapSettings(Map<Integer, Integer> dscpToTc, Map<Integer, Intege
     }
 
     /**
-     * tc_to_pg and tc_to_queue written out for all 8 traffic classes: identity when unset, 0 for a class a
-     * given map leaves out (as {@link MmuFactory} reads them); dscp_to_tc stays as given (unset = the
-     * host's priority is the traffic class).
+     * Every map written out in full (64 DSCPs, 8 traffic classes), as {@link MmuFactory#qosMap} reads them:
+     * the defaults when unset (DSCP d → d &gt;&gt; 3, identity), 0 for a key a given map leaves out.
      */
     public static QosMapSettings resolved(QosMapSettings q) {
-        return new QosMapSettings(q == null ? null : q.dscpToTc, full(q == null ? null : q.tcToPg),
-                full(q == null ? null : q.tcToQueue));
+        return new QosMapSettings(full(q == null ? null : q.dscpToTc, 64, 3), full(q == null ? null : q.tcToPg, 8, 0),
+                full(q == null ? null : q.tcToQueue, 8, 0));
     }
 
-    private static Map<Integer, Integer> full(Map<Integer, Integer> m) {
+    /** {@code m} for keys 0..size-1: absent keys 0; an unset map k → k &gt;&gt; shift. */
+    private static Map<Integer, Integer> full(Map<Integer, Integer> m, int size, int shift) {
         Map<Integer, Integer> out = new TreeMap<>();
-        for (int tc = 0; tc < 8; tc++) {
-            out.put(tc, m == null ? tc : m.getOrDefault(tc, 0));
+        for (int k = 0; k < size; k++) {
+            out.put(k, m == null ? k >> shift : m.getOrDefault(k, 0));
         }
         return out;
     }

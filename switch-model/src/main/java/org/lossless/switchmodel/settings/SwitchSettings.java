@@ -88,7 +88,8 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
      * changes nothing. What stays unset, because its default is per port or per host:
      * {@code buffer_size} with explicit {@code pools} (profile default: pools + reserved + headroom of the
      * switch's ports), {@code pfc.cable_length} (each port's cable), {@code ecn.kmin}/{@code kmax} with
-     * hpcc2019 (4 KB / 16 KB per Gb/s of port speed), {@code qos_map.dscp_to_tc} (the host's priority).
+     * hpcc2019 (4 KB / 16 KB per Gb/s of port speed). {@code qos_map} is written out in full (64 DSCPs, 8
+     * traffic classes; {@link QosMapSettings#resolved}).
      * Pool names default to the first ingress / egress pool when {@code pools} is set, else stay unset
      * (the implicit pools). {@code scheduling} is written out for all eight queues ({@link
      * SchedulingSettings#resolved}); its quantum stays {@code auto} (the data frame at the NIC's MTU).

@@ -27,7 +27,7 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 public final class SonicImporter {
     static final Set<String> TABLES = Set.of("BUFFER_POOL", "BUFFER_PROFILE", "BUFFER_PG", "BUFFER_QUEUE", "CABLE_LENGTH",
             "WRED_PROFILE", "QUEUE", "PORT_QOS_MAP", "PFC_WD", "DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP",
-            "TC_TO_QUEUE_MAP", "DEFAULT_LOSSLESS_BUFFER_PARAMETER", "LOSSLESS_TRAFFIC_PATTERN", "ASIC_TABLE", "SCHEDULER");
+            "TC_TO_QUEUE_MAP", "MAP_PFC_PRIORITY_TO_QUEUE", "DEFAULT_LOSSLESS_BUFFER_PARAMETER", "LOSSLESS_TRAFFIC_PATTERN", "ASIC_TABLE", "SCHEDULER");
 
     private SonicImporter() {
     }
@@ -150,6 +150,7 @@ public final class SonicImporter {
             Map<String, Integer> dscpMap = new LinkedHashMap<>();
             Map<String, Integer> pgMap = new LinkedHashMap<>();
             Map<String, Integer> queueMap = new LinkedHashMap<>();
+            Map<String, Integer> pfcQueueMap = new LinkedHashMap<>();
             for (Map.Entry<String, Map<String, String>> e : db.table("PORT_QOS_MAP").entrySet()) {
                 int ports = SonicDb.ports(e.getKey()).size();
                 for (Map.Entry<String, String> f : e.getValue().entrySet()) {
@@ -158,6 +159,7 @@ public final class SonicImporter {
                         case "dscp_to_tc_map" -> dscpMap.merge(SonicDb.profileName(f.getValue()), ports, Integer::sum);
                         case "tc_to_pg_map" -> pgMap.merge(SonicDb.profileName(f.getValue()), ports, Integer::sum);
                         case "tc_to_queue_map" -> queueMap.merge(SonicDb.profileName(f.getValue()), ports, Integer::sum);
+                        case "pfc_to_queue_map" -> pfcQueueMap.merge(SonicDb.profileName(f.getValue()), ports, Integer::sum);
                         default -> unmapped.add("PORT_QOS_MAP|" + e.getKey() + "." + f.getKey() + " = " + f.getValue()
                                 + ": not modelled");
                     }
@@ -173,10 +175,17 @@ public final class SonicImporter {
             Map<Integer, Integer> dscp = resolveMap("DSCP_TO_TC_MAP", mostCommon(dscpMap, "dscp_to_tc_map"), 63);
             Map<Integer, Integer> tcPg = resolveMap("TC_TO_PRIORITY_GROUP_MAP", mostCommon(pgMap, "tc_to_pg_map"), 7);
             Map<Integer, Integer> tcQ = resolveMap("TC_TO_QUEUE_MAP", mostCommon(queueMap, "tc_to_queue_map"), 7);
-            for (String t : List.of("DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP")) {
+            pfcToQueue(mostCommon(pfcQueueMap, "pfc_to_queue_map"), prios);
+            Map<String, Map<String, Integer>> bound = Map.of("DSCP_TO_TC_MAP", dscpMap, "TC_TO_PRIORITY_GROUP_MAP", pgMap,
+                    "TC_TO_QUEUE_MAP", queueMap, "MAP_PFC_PRIORITY_TO_QUEUE", pfcQueueMap);
+            for (String t : List.of("DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP",
+                    "MAP_PFC_PRIORITY_TO_QUEUE")) {
                 for (String k : db.table(t).keySet()) {
                     if (!usedMaps.contains(t + "|" + k)) {
-                        unmapped.add(t + "|" + k + ": not referenced by PORT_QOS_MAP");
+                        Integer ports = bound.get(t).get(k);
+                        unmapped.add(t + "|" + k + (ports == null ? ": not referenced by PORT_QOS_MAP"
+                                : ": bound to " + ports + " port(s) by PORT_QOS_MAP, but the scenario applies the map "
+                                + "most ports use to all (see the notes)"));
                     }
                 }
             }
@@ -185,6 +194,31 @@ public final class SonicImporter {
 
         final Set<String> usedMaps = new HashSet<>();
 
+        /**
+         * {@code pfc_to_queue_map} (MAP_PFC_PRIORITY_TO_QUEUE): which queue a received PAUSE for priority p stops.
+         * The model stops queue p; an identity map on the PFC priorities is noted as modelled, anything else warned.
+         */
+        void pfcToQueue(String name, Set<Integer> prios) {
+            if (name == null) {
+                return;
+            }
+            Map<Integer, Integer> m = resolveMap("MAP_PFC_PRIORITY_TO_QUEUE", name, 7);
+            if (m == null) {
+                return; // resolveMap noted the missing map; the model's identity applies
+            }
+            List<String> differ = new ArrayList<>();
+            for (int p : prios) {
+                int q = m.getOrDefault(p, 0);
+                if (q != p) {
+                    differ.add(p + " -> " + q);
+                }
+            }
+            notes.add(differ.isEmpty() ? "MAP_PFC_PRIORITY_TO_QUEUE|" + name + ": a PAUSE for priority p stops queue p on "
+                    + "the PFC priorities " + prios + ", as modelled"
+                    : "warning: MAP_PFC_PRIORITY_TO_QUEUE|" + name + " maps PFC priority " + String.join(", ", differ)
+                    + ": not modelled (a PAUSE for priority p stops queue p here)");
+        }
+
         Map<Integer, Integer> resolveMap(String table, String name, int maxKey) {
             if (name == null) {
                 return null;
@@ -192,7 +226,7 @@ public final class SonicImporter {
             Map<String, String> m = db.table(table).get(name);
             if (m == null) {
                 notes.add("warning: PORT_QOS_MAP references " + table + "|" + name + ", which is not in the file: "
-                        + "that map is not imported (the simulator's default applies)");
+                        + "that map is not imported (the simulator's default applies: " + defaultOf(table) + ")");
                 return null;
             }
             usedMaps.add(table + "|" + name);
@@ -202,6 +236,14 @@ public final class SonicImporter {
                         db.integer(table, name, e.getKey(), e.getValue(), 0, 7));
             }
             return out;
+        }
+
+        static String defaultOf(String table) {
+            return switch (table) {
+                case "DSCP_TO_TC_MAP" -> "DSCP d -> traffic class d/8";
+                case "MAP_PFC_PRIORITY_TO_QUEUE" -> "a PAUSE for priority p stops queue p";
+                default -> "identity";
+            };
         }
 
         static Set<Integer> mapped(Set<Integer> tcs, Map<Integer, Integer> map) {

@@ -5,7 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.lossless.switchmodel.qos.QosLint;
+import org.lossless.switchmodel.qos.QosMap;
+import org.lossless.switchmodel.sched.SchedulingPlan;
 import org.lossless.switchmodel.settings.EcnSettings;
+import org.lossless.switchmodel.settings.MmuFactory;
+import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
@@ -32,6 +37,23 @@ final class SonicParts {
                     + "' to all ports");
         }
         return best;
+    }
+
+    /** Sorted integers as ranges, e.g. {@code 3, 24-31}. */
+    static String ranges(List<Integer> sorted) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < sorted.size(); i++) {
+            int j = i;
+            while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) {
+                j++;
+            }
+            b.append(b.length() == 0 ? "" : ", ").append(sorted.get(i));
+            if (j > i) {
+                b.append('-').append(sorted.get(j));
+            }
+            i = j;
+        }
+        return b.toString();
     }
 
     static Double cableLength(SonicDb db, Set<String> losslessPorts, List<String> notes) {
@@ -209,15 +231,24 @@ final class SonicParts {
 
         static void lint(SwitchSettings s, List<PoolSettings> pools, List<String> notes) {
         PfcSettings pfc = s.pfc();
-        if (s.qosMap() != null && s.qosMap().dscpToTc() != null && pfc != null && pfc.priorities() != null) {
+        if (pfc != null && pfc.priorities() != null) {
+            QosMap map = MmuFactory.qosMap(s);
             List<Integer> dscps = new ArrayList<>();
-            for (Map.Entry<Integer, Integer> e : s.qosMap().dscpToTc().entrySet()) {
-                if (pfc.priorities().contains(e.getValue())) {
-                    dscps.add(e.getKey());
+            for (int d = 0; d < 64; d++) {
+                if (map.pfcEnabled(map.trafficClassOfDscp(d))) {
+                    dscps.add(d);
                 }
             }
+            boolean given = s.qosMap() != null && s.qosMap().dscpToTc() != null;
             notes.add(dscps.isEmpty() ? "warning: no DSCP maps to a PFC-enabled priority " + pfc.priorities()
-                    + ": RoCE traffic would be lossy" : "DSCPs carried lossless: " + dscps);
+                    + ": RoCE traffic would be lossy" : "DSCPs carried lossless" + (given ? "" : " (default map, DSCP d -> "
+                    + "traffic class d/8)") + ": " + ranges(dscps));
+            // the configuration-level QoS-mapping checks (the scenario's workloads are not known here)
+            QosLint.Fabric fabric = new QosLint.Fabric(map, given, true,
+                    SchedulingSettings.plan(s.scheduling(), SchedulingPlan.MIN_QUANTUM), true);
+            for (String w : QosLint.check(fabric, List.of(), null)) {
+                notes.add("warning: " + w);
+            }
         }
         EcnSettings ecn = s.ecn();
         if (ecn == null || !Boolean.TRUE.equals(ecn.enabled()) || ecn.kmin() == null || pfc == null) {

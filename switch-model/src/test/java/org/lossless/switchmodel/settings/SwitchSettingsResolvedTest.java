@@ -80,7 +80,12 @@ class SwitchSettingsResolvedTest {
         assertEquals(new BufferProfileSettings(null, 0L, 3, null), r.lossyQueue());
         assertEquals(new EcnSettings(true, 400_000L, 1_600_000L, 0.2, "dequeue"), r.ecn());
         assertEquals(Map.of(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7), r.qosMap().tcToPg());
-        assertNull(r.qosMap().dscpToTc());
+        Map<Integer, Integer> classSelector = new java.util.TreeMap<>();
+        for (int d = 0; d < 64; d++) {
+            classSelector.put(d, d / 8); // DSCP CSx..CSx+7 -> traffic class x
+        }
+        assertEquals(classSelector, r.qosMap().dscpToTc());
+        assertEquals(Map.of(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7), r.qosMap().tcToQueue());
         assertEquals(new SchedulingSettings(List.of(7, 6, 5, 4, 3, 2, 1, 0), Map.of(), SchedulingSettings.AUTO),
                 r.scheduling());
         assertEquals(SchedulingPlan.strictPriority(), SchedulingSettings.plan(r.scheduling(), 1122));

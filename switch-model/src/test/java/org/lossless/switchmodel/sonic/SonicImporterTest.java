@@ -103,7 +103,9 @@ class SonicImporterTest {
         void everythingElseIsListed() {
             List<String> u = imp.unmapped();
             assertTrue(any(u, "QUEUE|Ethernet56|4.scheduler"));
-            assertTrue(any(u, "pfc_to_queue_map"));
+            // pfc_to_queue_map is read now; the fixture names a map it does not define, so the identity applies
+            assertTrue(any(imp.notes(), "warning", "MAP_PFC_PRIORITY_TO_QUEUE|AZURE", "not in the file",
+                    "stops queue p"), imp.notes().toString());
             assertTrue(any(u, "dscp_to_fc_map"));
             assertTrue(any(u, "exp_to_fc_map"));
             assertTrue(any(u, "yellow_min_threshold", "same as green"));
@@ -229,7 +231,7 @@ class SonicImporterTest {
             assertEquals(96, s.cellSize());
             assertEquals(Map.of(3, 3, 26, 1, 46, 5), s.qosMap().dscpToTc());
             assertEquals(Map.of(1, 0, 3, 3), s.qosMap().tcToPg());
-            assertTrue(any(imp.notes(), "DSCPs carried lossless: [3]"), imp.notes().toString());
+            assertTrue(any(imp.notes(), "DSCPs carried lossless: 3"), imp.notes().toString());
             assertTrue(any(imp.notes(), "lossless BUFFER_PG profile differs", "NULL"));
             assertTrue(any(imp.unmapped(), "table FLEX_COUNTER_TABLE"));
             assertTrue(any(imp.unmapped(), "egress_lossless_pool: no size"));
@@ -275,6 +277,80 @@ class SonicImporterTest {
         @Test
         void fixtureIsReadable() {
             assertTrue(Files.isReadable(FIXTURE));
+        }
+    }
+
+    /**
+     * The traffic-class maps: DSCP_TO_TC_MAP, TC_TO_PRIORITY_GROUP_MAP, TC_TO_QUEUE_MAP and MAP_PFC_PRIORITY_TO_QUEUE
+     * bound per port by PORT_QOS_MAP (a file written for this test with SONiC's table and field names).
+     */
+    @Nested
+    class QosMaps {
+        static final String DB = """
+                {"PORT_QOS_MAP": {"Ethernet0,Ethernet4": {"pfc_enable": "3,4", "dscp_to_tc_map": "AZURE",
+                                      "tc_to_pg_map": "AZURE", "tc_to_queue_map": "AZURE", "pfc_to_queue_map": "AZURE"},
+                                  "Ethernet8": {"pfc_enable": "3,4", "dscp_to_tc_map": "STORAGE",
+                                      "tc_to_pg_map": "AZURE", "tc_to_queue_map": "AZURE", "pfc_to_queue_map": "AZURE"}},
+                 "DSCP_TO_TC_MAP": {"AZURE": {"3": "3", "4": "4", "26": "3", "46": "5", "48": "6"},
+                                    "STORAGE": {"10": "1", "26": "3"}},
+                 "TC_TO_PRIORITY_GROUP_MAP": {"AZURE": {"3": "3", "4": "4", "1": "0"}},
+                 "TC_TO_QUEUE_MAP": {"AZURE": {"0": "0", "1": "1", "3": "3", "4": "4", "5": "5", "6": "6"}},
+                 "MAP_PFC_PRIORITY_TO_QUEUE": {"AZURE": {"3": "3", "4": "4"}}}
+                """;
+        final SonicImport imp = SonicImporter.importJson(DB, "maps.json");
+
+        @Test
+        void mapsOfTheMostCommonBindingAndTheOtherPortsNoted() {
+            SwitchSettings s = imp.settings();
+            assertEquals(List.of(3, 4), s.pfc().priorities());
+            assertEquals(Map.of(3, 3, 4, 4, 26, 3, 46, 5, 48, 6), s.qosMap().dscpToTc());
+            assertEquals(Map.of(1, 0, 3, 3, 4, 4), s.qosMap().tcToPg());
+            assertEquals(Map.of(0, 0, 1, 1, 3, 3, 4, 4, 5, 5, 6, 6), s.qosMap().tcToQueue());
+            assertTrue(any(imp.notes(), "dscp_to_tc_map differs between ports", "AZURE=2", "STORAGE=1",
+                    "applies 'AZURE' to all ports"), imp.notes().toString());
+            assertTrue(any(imp.unmapped(), "DSCP_TO_TC_MAP|STORAGE: bound to 1 port(s)"), imp.unmapped().toString());
+            assertTrue(any(imp.notes(), "MAP_PFC_PRIORITY_TO_QUEUE|AZURE", "stops queue p", "as modelled"));
+            // DSCPs 3, 4 and 26 reach TCs 3 and 4 (PFC); unlisted DSCPs go to TC 0
+            assertTrue(any(imp.notes(), "DSCPs carried lossless: 3-4, 26"), imp.notes().toString());
+            assertTrue(imp.notes().stream().noneMatch(n -> n.contains("QoS") || n.contains("priority group")),
+                    "a consistent map: no lint finding " + imp.notes());
+        }
+
+        @Test
+        void aPfcPriorityToQueueMapOtherThanTheIdentityIsWarned() {
+            SonicImport i = SonicImporter.importJson(DB.replace("{\"3\": \"3\", \"4\": \"4\"}}}",
+                    "{\"3\": \"3\", \"4\": \"5\"}}}"), "x.json");
+            assertTrue(any(i.notes(), "warning: MAP_PFC_PRIORITY_TO_QUEUE|AZURE maps PFC priority 4 -> 5", "not modelled"),
+                    i.notes().toString());
+        }
+
+        @Test
+        void configurationLevelLintFindingsBecomeWarnings() {
+            // TC 5 (lossy, DSCP 46 reaches it) joins PG 3 with TC 3: the lint's mixed-group finding
+            SonicImport i = SonicImporter.importJson(DB.replace("\"1\": \"0\"}}", "\"1\": \"0\", \"5\": \"3\"}}"),
+                    "x.json");
+            assertTrue(any(i.notes(), "warning: switch.qos_map.tc_to_pg: priority group 3 holds lossless traffic class 3 "
+                    + "and lossy class 5"), i.notes().toString());
+            // TC 1 joins PG 3 too, but no DSCP of the applied map reaches it: nothing to say about it
+            SonicImport j = SonicImporter.importJson(DB.replace("\"1\": \"0\"}}", "\"1\": \"3\"}}"), "y.json");
+            assertTrue(j.notes().stream().noneMatch(n -> n.contains("priority group 3 holds")), j.notes().toString());
+        }
+    }
+
+    @Nested
+    class FixtureQosMaps {
+        final SonicImport imp = SonicImporter.importFile(FIXTURE);
+
+        @Test
+        void referencedMapsTheFileLacksLeaveTheDefaultsAndSaySo() {
+            // the fixture's PORT_QOS_MAP binds AZURE maps that are not in the file (they come from SONiC's templates)
+            assertEquals(List.of(3, 4), imp.settings().pfc().priorities());
+            assertNull(imp.settings().qosMap());
+            assertTrue(any(imp.notes(), "DSCP_TO_TC_MAP|AZURE", "not in the file", "DSCP d -> traffic class d/8"));
+            assertTrue(any(imp.notes(), "TC_TO_PRIORITY_GROUP_MAP|AZURE", "not in the file", "identity"));
+            assertTrue(any(imp.notes(), "TC_TO_QUEUE_MAP|AZURE", "not in the file", "identity"));
+            assertTrue(any(imp.notes(), "DSCPs carried lossless (default map, DSCP d -> traffic class d/8): 24-39"),
+                    imp.notes().toString());
         }
     }
 }

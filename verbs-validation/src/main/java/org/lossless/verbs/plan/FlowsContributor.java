@@ -13,7 +13,9 @@ import org.lossless.experiments.scenario.WorkloadConfig.FlowSpec;
  * the client started at the flow's start time. A flow of {@code S} bytes over {@code Q} QPs is {@code n}
  * messages of {@code s} bytes per QP ({@code -q Q -s s -n n}): n = max(5, ceil(S/Q / message size)) (5 is
  * perftest's minimum), s = ceil(S/Q / n); when Q x n x s differs from S the difference is listed. Flows up to {@link PlanOptions#latencyMaxBytes()} are
- * latency probes ({@code ib_<verb>_lat -s S}). The priority becomes {@code --tclass} (DSCP &lt;&lt; 2 | ECT(0));
+ * latency probes ({@code ib_<verb>_lat -s S}). The flow's DSCP becomes {@code --tclass} (DSCP &lt;&lt; 2 | ECT(0)):
+ * a DSCP the scenario gives ({@code dscp} other than the default 8 x priority), else the lab host's DSCP for the
+ * priority ({@link LabHost#dscpOf});
  * a scenario link slower than the lab link becomes a per-QP rate limit.
  */
 public final class FlowsContributor implements PlanContributor {
@@ -39,7 +41,8 @@ public final class FlowsContributor implements PlanContributor {
      * connection (messages in order on persistent QPs; perftest sends one size on a QP, so they become one
      * transfer of their total size, listed as an approximation).
      */
-    private record Group(List<Long> ids, int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
+    private record Group(List<Long> ids, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
+                         int dscp) {
     }
 
     private static List<Group> groups(List<FlowSpec> flows, long firstFlowId) {
@@ -53,12 +56,14 @@ public final class FlowsContributor implements PlanContributor {
                 if (f.connection() != null) {
                     byConnection.put(f.connection(), out.size());
                 }
-                out.add(new Group(List.of(id), f.src(), f.dst(), f.sizeBytes(), f.startPs(), f.priority(), f.qps()));
+                out.add(new Group(List.of(id), f.src(), f.dst(), f.sizeBytes(), f.startPs(), f.priority(), f.qps(),
+                        f.dscp()));
             } else {
                 Group g = out.get(at);
                 List<Long> ids = new java.util.ArrayList<>(g.ids());
                 ids.add(id);
-                out.set(at, new Group(ids, g.src(), g.dst(), g.sizeBytes() + f.sizeBytes(), g.startPs(), g.priority(), g.qps()));
+                out.set(at, new Group(ids, g.src(), g.dst(), g.sizeBytes() + f.sizeBytes(), g.startPs(), g.priority(), g.qps(),
+                        g.dscp()));
             }
         }
         return out;
@@ -81,7 +86,9 @@ public final class FlowsContributor implements PlanContributor {
             LabHost server = read ? src : dst;
             LabHost client = read ? dst : src;
             int port = ctx.port();
-            int tclass = src.trafficClass(g.priority());
+            // a connection's flows share one DSCP (the scenario loader checks it)
+            int tclass = g.dscp() != org.lossless.core.net.Dscp.ofPriority(g.priority()) ? g.dscp() << 2 | 2
+                    : src.trafficClass(g.priority());
             if (g.ids().size() > 1) {
                 ctx.approximate(g.ids(), g.ids().size() + " messages on one connection (" + w.name() + ")",
                         "one transfer of their total " + g.sizeBytes() + " B from the first one's start; measured as one"

@@ -89,6 +89,18 @@ class ReplayPlannerTest {
     }
 
     @Test
+    void aFlowsOwnDscpIsItsTrafficClass() throws Exception {
+        String yaml = SCENARIO.replace("- {src: 1, dst: 0, size: 4MB, qps: 2, priority: 3}",
+                "- {src: 1, dst: 0, size: 4MB, qps: 2, priority: 0, dscp: 10}");
+        HardwarePlan p = new ReplayPlanner().plan(scenario(yaml), hosts(tmp, HOSTS), "hosts.yaml", PlanOptions.defaults());
+        // DSCP 10 given in the scenario wins over the lab's map: 10 << 2 | ECT(0) = 42; the other flows keep the lab's
+        assertTrue(p.processes().get(0).argv().contains("--tclass=42"), p.processes().get(0).argv().toString());
+        ProcessSpec c = p.processes().stream().filter(x -> x.flowIds().equals(List.of(1L)) && !x.server()).findFirst()
+                .orElseThrow();
+        assertTrue(c.argv().contains("--tclass=106"), c.argv().toString());
+    }
+
+    @Test
     void clientsAreInStartOrderAfterTheServers() throws Exception {
         HardwarePlan p = new ReplayPlanner().plan(scenario(SCENARIO), hosts(tmp, HOSTS), "hosts.yaml", PlanOptions.defaults());
         assertEquals(List.of("s0", "s1", "s2", "c0", "c1", "c2"), p.processes().stream().map(ProcessSpec::id).toList());

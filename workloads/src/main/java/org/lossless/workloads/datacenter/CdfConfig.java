@@ -1,5 +1,7 @@
 package org.lossless.workloads.datacenter;
 
+import org.lossless.workloads.traffic.ConnectionOptions;
+
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -20,12 +22,24 @@ import java.util.Set;
  * @param matrix     destination weights over {@code hosts} positions, or null for uniform over the other hosts
  * @param incast     incast events added on top, or null
  * @param priority   802.1p priority of the flows
+ * @param dscp DSCP of the job's packets (switches classify them by it), 0..63, or
+ *             {@link ConnectionOptions#DSCP_FROM_PRIORITY} for the class selector of its priority (8 x priority)
  * @param qps        QPs of each flow's connection
  */
 public record CdfConfig(String name, FlowSizeCdf cdf, List<Integer> hosts, double load, long startPs, long durationPs,
+                        TrafficMatrix matrix, IncastOverlay incast, int priority, int qps, int dscp) {
+    /** A job marked with the default DSCP of its priority (8 x priority). */
+    public CdfConfig(String name, FlowSizeCdf cdf, List<Integer> hosts, double load, long startPs, long durationPs,
                         TrafficMatrix matrix, IncastOverlay incast, int priority, int qps) {
+        this(name, cdf, hosts, load, startPs, durationPs, matrix, incast, priority, qps,
+                ConnectionOptions.DSCP_FROM_PRIORITY);
+    }
+
     public CdfConfig {
         Objects.requireNonNull(name, "name");
+        if (dscp < ConnectionOptions.DSCP_FROM_PRIORITY || dscp > 63) {
+            throw new IllegalArgumentException(name + ": dscp must be 0..63, got " + dscp);
+        }
         Objects.requireNonNull(cdf, "cdf");
         hosts = List.copyOf(hosts);
         distinct(name, hosts, 2);

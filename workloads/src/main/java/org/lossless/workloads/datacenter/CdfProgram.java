@@ -53,7 +53,7 @@ public final class CdfProgram implements TrafficProgram {
         ctx = context;
         started = true;
         agenda.bind(context);
-        options = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps());
+        options = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps()).withDscp(cfg.dscp());
         endPs = cfg.startPs() + cfg.durationPs();
         List<Integer> hosts = cfg.hosts();
         int n = hosts.size();

@@ -1,5 +1,7 @@
 package org.lossless.workloads.datacenter;
 
+import org.lossless.workloads.traffic.ConnectionOptions;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -15,12 +17,24 @@ import java.util.Objects;
  * @param gapPs     time from the end of a round (the receiver holds every byte) to the start of the next, ps
  * @param jitterPs  each sender starts a round up to this much late, uniformly at random, ps (0 = together)
  * @param priority  802.1p priority
+ * @param dscp DSCP of the job's packets (switches classify them by it), 0..63, or
+ *             {@link ConnectionOptions#DSCP_FROM_PRIORITY} for the class selector of its priority (8 x priority)
  * @param qps       QPs of each sender's connection
  */
 public record IncastConfig(String name, int receiver, List<Integer> senders, long sizeBytes, long startPs, int repeat,
+                           long gapPs, long jitterPs, int priority, int qps, int dscp) {
+    /** A job marked with the default DSCP of its priority (8 x priority). */
+    public IncastConfig(String name, int receiver, List<Integer> senders, long sizeBytes, long startPs, int repeat,
                            long gapPs, long jitterPs, int priority, int qps) {
+        this(name, receiver, senders, sizeBytes, startPs, repeat, gapPs, jitterPs, priority, qps,
+                ConnectionOptions.DSCP_FROM_PRIORITY);
+    }
+
     public IncastConfig {
         Objects.requireNonNull(name, "name");
+        if (dscp < ConnectionOptions.DSCP_FROM_PRIORITY || dscp > 63) {
+            throw new IllegalArgumentException(name + ": dscp must be 0..63, got " + dscp);
+        }
         senders = List.copyOf(senders);
         CdfConfig.distinct(name, senders, 1);
         if (receiver < 0 || senders.contains(receiver)) {

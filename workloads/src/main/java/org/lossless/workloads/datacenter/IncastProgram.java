@@ -45,7 +45,7 @@ public final class IncastProgram implements TrafficProgram {
         ctx = context;
         agenda.bind(context);
         jitter = context.stream("jitter");
-        ConnectionOptions o = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps());
+        ConnectionOptions o = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps()).withDscp(cfg.dscp());
         connections = new ArrayList<>();
         for (int s : cfg.senders()) {
             connections.add(context.connect(s, cfg.receiver(), o));

@@ -1,5 +1,7 @@
 package org.lossless.workloads.datacenter;
 
+import org.lossless.workloads.traffic.ConnectionOptions;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -12,11 +14,22 @@ import java.util.Objects;
  * @param sizeBytes bytes per host, &gt; 0
  * @param startPs   when every host starts, ps
  * @param priority  802.1p priority
+ * @param dscp DSCP of the job's packets (switches classify them by it), 0..63, or
+ *             {@link ConnectionOptions#DSCP_FROM_PRIORITY} for the class selector of its priority (8 x priority)
  * @param qps       QPs of each connection
  */
-public record PermutationConfig(String name, List<Integer> hosts, long sizeBytes, long startPs, int priority, int qps) {
+public record PermutationConfig(String name, List<Integer> hosts, long sizeBytes, long startPs, int priority, int qps,
+                                int dscp) {
+    /** A job marked with the default DSCP of its priority (8 x priority). */
+    public PermutationConfig(String name, List<Integer> hosts, long sizeBytes, long startPs, int priority, int qps) {
+        this(name, hosts, sizeBytes, startPs, priority, qps, ConnectionOptions.DSCP_FROM_PRIORITY);
+    }
+
     public PermutationConfig {
         Objects.requireNonNull(name, "name");
+        if (dscp < ConnectionOptions.DSCP_FROM_PRIORITY || dscp > 63) {
+            throw new IllegalArgumentException(name + ": dscp must be 0..63, got " + dscp);
+        }
         hosts = List.copyOf(hosts);
         CdfConfig.distinct(name, hosts, 2);
         if (sizeBytes <= 0 || startPs < 0) {

@@ -59,7 +59,7 @@ public final class PermutationProgram implements TrafficProgram {
     public void start(TrafficContext ctx) {
         List<Integer> hosts = cfg.hosts();
         derangement = derangement(hosts.size(), ctx.stream("permutation"));
-        ConnectionOptions o = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps());
+        ConnectionOptions o = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps()).withDscp(cfg.dscp());
         left = hosts.size();
         for (int i = 0; i < hosts.size(); i++) {
             ctx.post(ctx.connect(hosts.get(i), hosts.get(derangement[i]), o), cfg.sizeBytes(), Op.WRITE,

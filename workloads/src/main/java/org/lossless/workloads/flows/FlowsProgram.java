@@ -32,8 +32,15 @@ public final class FlowsProgram implements TrafficProgram {
      * @param priority   802.1p priority of its connection, 0..7
      * @param qps        QPs of its connection, 1..{@link ConnectionOptions#MAX_QPS}
      * @param connection connection name within this workload, or null for a connection of its own
+     * @param dscp       DSCP of its connection's packets, 0..63, or {@link ConnectionOptions#DSCP_FROM_PRIORITY}
      */
-    public record Entry(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
+    public record Entry(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+                        int dscp) {
+        /** An entry with the default DSCP of its priority. */
+        public Entry(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
+            this(src, dst, sizeBytes, startPs, priority, qps, connection, ConnectionOptions.DSCP_FROM_PRIORITY);
+        }
+
         public Entry {
             if (src < 0 || dst < 0 || src == dst) {
                 throw new IllegalArgumentException("a flow needs two different hosts, got " + src + " -> " + dst);
@@ -41,12 +48,12 @@ public final class FlowsProgram implements TrafficProgram {
             if (sizeBytes <= 0 || startPs < 0) {
                 throw new IllegalArgumentException("a flow needs a size > 0 and a start >= 0");
             }
-            new ConnectionOptions(priority, qps, null, ConnectionOptions.DSCP_FROM_PRIORITY);
+            new ConnectionOptions(priority, qps, null, dscp);
         }
 
         /** The options of its connection. */
         ConnectionOptions options() {
-            return ConnectionOptions.of(priority).withQps(qps);
+            return ConnectionOptions.of(priority).withQps(qps).withDscp(dscp);
         }
     }
 
@@ -55,7 +62,7 @@ public final class FlowsProgram implements TrafficProgram {
 
     /**
      * @throws IllegalArgumentException when messages that name one connection disagree on its hosts,
-     *                                  priority or QPs, or are not listed in start order
+     *                                  priority, DSCP or QPs, or are not listed in start order
      */
     public FlowsProgram(String name, List<Entry> entries) {
         this.name = Objects.requireNonNull(name, "name");
@@ -68,9 +75,9 @@ public final class FlowsProgram implements TrafficProgram {
             }
             Entry p = previous.put(e.connection(), e);
             if (p != null && (p.src() != e.src() || p.dst() != e.dst() || p.priority() != e.priority()
-                    || p.qps() != e.qps())) {
+                    || p.qps() != e.qps() || p.options().resolvedDscp() != e.options().resolvedDscp())) {
                 throw new IllegalArgumentException(name + ": flow " + i + " on connection '" + e.connection()
-                        + "' must have the same src, dst, priority and qps as the flows before it on that connection");
+                        + "' must have the same src, dst, priority, dscp and qps as the flows before it on that connection");
             }
             if (p != null && e.startPs() < p.startPs()) {
                 throw new IllegalArgumentException(name + ": flow " + i + " on connection '" + e.connection()

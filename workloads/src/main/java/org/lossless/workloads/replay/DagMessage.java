@@ -18,9 +18,18 @@ import org.lossless.workloads.traffic.ConnectionOptions;
  *                   connection of its own
  * @param dependsOn  positions of earlier messages whose delivery it waits for (may be empty)
  * @param delayPs    after the last of those is delivered, the sender waits this long before posting, ps &gt;= 0
+ * @param dscp       DSCP of its connection's packets, 0..63, or {@link ConnectionOptions#DSCP_FROM_PRIORITY} (the
+ *                   class selector of its priority, 8 x priority)
  */
 public record DagMessage(int src, int dst, long bytes, long startPs, int priority, int qps, String connection,
-                         int[] dependsOn, long delayPs) {
+                         int[] dependsOn, long delayPs, int dscp) {
+    /** A message marked with the default DSCP of its priority. */
+    public DagMessage(int src, int dst, long bytes, long startPs, int priority, int qps, String connection,
+                      int[] dependsOn, long delayPs) {
+        this(src, dst, bytes, startPs, priority, qps, connection, dependsOn, delayPs,
+                ConnectionOptions.DSCP_FROM_PRIORITY);
+    }
+
     public DagMessage {
         if (src < 0 || dst < 0 || src == dst) {
             throw new IllegalArgumentException("a message needs two different hosts, got " + src + " -> " + dst);
@@ -28,7 +37,7 @@ public record DagMessage(int src, int dst, long bytes, long startPs, int priorit
         if (bytes <= 0 || startPs < 0 || delayPs < 0) {
             throw new IllegalArgumentException("a message needs a size > 0, a start >= 0 and a delay >= 0");
         }
-        new ConnectionOptions(priority, qps, null, ConnectionOptions.DSCP_FROM_PRIORITY);
+        new ConnectionOptions(priority, qps, null, dscp);
         dependsOn = dependsOn == null ? new int[0] : dependsOn.clone();
     }
 
@@ -38,14 +47,14 @@ public record DagMessage(int src, int dst, long bytes, long startPs, int priorit
     }
 
     ConnectionOptions options() {
-        return ConnectionOptions.of(priority).withQps(qps);
+        return ConnectionOptions.of(priority).withQps(qps).withDscp(dscp);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof DagMessage m && m.src == src && m.dst == dst && m.bytes == bytes && m.startPs == startPs
                 && m.priority == priority && m.qps == qps && java.util.Objects.equals(m.connection, connection)
-                && Arrays.equals(m.dependsOn, dependsOn) && m.delayPs == delayPs;
+                && Arrays.equals(m.dependsOn, dependsOn) && m.delayPs == delayPs && m.dscp == dscp;
     }
 
     @Override

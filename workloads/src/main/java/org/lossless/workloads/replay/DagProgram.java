@@ -64,9 +64,10 @@ public final class DagProgram implements TrafficProgram {
                 turn[i] = true;
             } else {
                 DagMessage p = this.graph.get(prev);
-                if (p.src() != m.src() || p.dst() != m.dst() || p.priority() != m.priority() || p.qps() != m.qps()) {
+                if (p.src() != m.src() || p.dst() != m.dst() || p.priority() != m.priority() || p.qps() != m.qps()
+                        || p.options().resolvedDscp() != m.options().resolvedDscp()) {
                     throw new IllegalArgumentException(name + ": message " + i + " on connection '" + m.connection()
-                            + "' must have the same src, dst, priority and qps as the messages before it on it");
+                            + "' must have the same src, dst, priority, dscp and qps as the messages before it on it");
                 }
                 nextOnConnection[prev] = i;
             }

@@ -1,5 +1,7 @@
 package org.lossless.workloads.storage;
 
+import org.lossless.workloads.traffic.ConnectionOptions;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -18,16 +20,29 @@ import java.util.Objects;
  * @param periodPs     checkpoint k starts at start + k x period, or when checkpoint k-1 has finished if
  *                     that is later (they never overlap); &gt; 0 when {@code repeat} &gt; 1
  * @param priority     802.1p priority of the job's connections
+ * @param dscp DSCP of the job's packets (switches classify them by it), 0..63, or
+ *             {@link ConnectionOptions#DSCP_FROM_PRIORITY} for the class selector of its priority (8 x priority)
  */
 public record CheckpointConfig(String name, List<Integer> ranks, List<Integer> servers, long bytesPerRank,
-                               long chunkBytes, int inflight, long startPs, int repeat, long periodPs, int priority) {
+                               long chunkBytes, int inflight, long startPs, int repeat, long periodPs, int priority,
+                               int dscp) {
     /** {@code inflight}: every chunk of a rank posted at once. */
     public static final int ALL = 0;
     /** Stripe unit by default: 1 MiB (Lustre's default stripe size). */
     public static final long DEFAULT_CHUNK = 1L << 20;
 
+    /** A job marked with the default DSCP of its priority (8 x priority). */
+    public CheckpointConfig(String name, List<Integer> ranks, List<Integer> servers, long bytesPerRank,
+                               long chunkBytes, int inflight, long startPs, int repeat, long periodPs, int priority) {
+        this(name, ranks, servers, bytesPerRank, chunkBytes, inflight, startPs, repeat, periodPs, priority,
+                ConnectionOptions.DSCP_FROM_PRIORITY);
+    }
+
     public CheckpointConfig {
         Objects.requireNonNull(name, "name");
+        if (dscp < ConnectionOptions.DSCP_FROM_PRIORITY || dscp > 63) {
+            throw new IllegalArgumentException(name + ": dscp must be 0..63, got " + dscp);
+        }
         ranks = List.copyOf(ranks);
         servers = List.copyOf(servers);
         NvmeofConfig.checkHosts(name, ranks, servers);

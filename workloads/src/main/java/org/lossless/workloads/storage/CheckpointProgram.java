@@ -51,7 +51,7 @@ public final class CheckpointProgram implements TrafficProgram {
     public void start(TrafficContext context) {
         ctx = context;
         agenda.bind(context);
-        connections = new Connections(context, ConnectionOptions.of(cfg.priority()));
+        connections = new Connections(context, ConnectionOptions.of(cfg.priority()).withDscp(cfg.dscp()));
         nextChunk = new long[cfg.ranks().size()];
         agenda.at(cfg.startPs(), this::beginRound);
     }

@@ -1,5 +1,7 @@
 package org.lossless.workloads.storage;
 
+import org.lossless.workloads.traffic.ConnectionOptions;
+
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -30,11 +32,13 @@ import java.util.Set;
  *                          data ready; write: from data arrival to completion)
  * @param spread            how an initiator spreads its I/Os over the targets
  * @param priority          802.1p priority of every connection of the job
+ * @param dscp DSCP of the job's packets (switches classify them by it), 0..63, or
+ *             {@link ConnectionOptions#DSCP_FROM_PRIORITY} for the class selector of its priority (8 x priority)
  */
 public record NvmeofConfig(String name, List<Integer> initiators, List<Integer> targets, IoMix mix, int queueDepth,
                            long ios, long durationPs, long iops, long startPs, long inlineBytes, long mdtsBytes,
                            long rdmaReadMaxBytes, long rdmaWriteMaxBytes, long deviceLatencyPs, Spread spread,
-                           int priority) {
+                           int priority, int dscp) {
     /** "No limit" for {@code ios} and {@code durationPs}. */
     public static final long UNLIMITED = -1;
     /** NVMe command (submission queue entry) capsule without data, bytes. */
@@ -60,8 +64,21 @@ public record NvmeofConfig(String name, List<Integer> initiators, List<Integer> 
         PINNED
     }
 
+    /** A job marked with the default DSCP of its priority (8 x priority). */
+    public NvmeofConfig(String name, List<Integer> initiators, List<Integer> targets, IoMix mix, int queueDepth,
+                           long ios, long durationPs, long iops, long startPs, long inlineBytes, long mdtsBytes,
+                           long rdmaReadMaxBytes, long rdmaWriteMaxBytes, long deviceLatencyPs, Spread spread,
+                           int priority) {
+        this(name, initiators, targets, mix, queueDepth, ios, durationPs, iops, startPs, inlineBytes, mdtsBytes,
+                rdmaReadMaxBytes, rdmaWriteMaxBytes, deviceLatencyPs, spread, priority,
+                ConnectionOptions.DSCP_FROM_PRIORITY);
+    }
+
     public NvmeofConfig {
         Objects.requireNonNull(name, "name");
+        if (dscp < ConnectionOptions.DSCP_FROM_PRIORITY || dscp > 63) {
+            throw new IllegalArgumentException(name + ": dscp must be 0..63, got " + dscp);
+        }
         initiators = List.copyOf(initiators);
         targets = List.copyOf(targets);
         Objects.requireNonNull(mix, "mix");

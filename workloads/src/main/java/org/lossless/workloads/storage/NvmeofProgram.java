@@ -61,7 +61,7 @@ public final class NvmeofProgram implements TrafficProgram {
     public void start(TrafficContext context) {
         ctx = context;
         agenda.bind(context);
-        connections = new Connections(context, ConnectionOptions.of(cfg.priority()));
+        connections = new Connections(context, ConnectionOptions.of(cfg.priority()).withDscp(cfg.dscp()));
         List<Integer> hosts = cfg.initiators();
         for (int i = 0; i < hosts.size(); i++) {
             int h = hosts.get(i);

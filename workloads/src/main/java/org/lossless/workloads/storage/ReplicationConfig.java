@@ -1,5 +1,7 @@
 package org.lossless.workloads.storage;
 
+import org.lossless.workloads.traffic.ConnectionOptions;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -25,10 +27,12 @@ import java.util.Objects;
  * @param osdLatencyPs time an OSD takes to make a received copy durable before acknowledging it, ps
  * @param ackBytes     size of each acknowledgement message (replica to primary, primary to client)
  * @param priority     802.1p priority of the job's connections
+ * @param dscp DSCP of the job's packets (switches classify them by it), 0..63, or
+ *             {@link ConnectionOptions#DSCP_FROM_PRIORITY} for the class selector of its priority (8 x priority)
  */
 public record ReplicationConfig(String name, List<Integer> clients, List<Integer> osds, int replicas,
                                 long objectBytes, int outstanding, long writes, long durationPs, long rate,
-                                long startPs, long osdLatencyPs, long ackBytes, int priority) {
+                                long startPs, long osdLatencyPs, long ackBytes, int priority, int dscp) {
     /** Ceph's default pool size. */
     public static final int DEFAULT_REPLICAS = 3;
     /** RBD's default object size: 4 MiB. */
@@ -36,8 +40,20 @@ public record ReplicationConfig(String name, List<Integer> clients, List<Integer
     /** Acknowledgement size by default (an assumption: Ceph's reply messages are small). */
     public static final long DEFAULT_ACK = 64;
 
+    /** A job marked with the default DSCP of its priority (8 x priority). */
+    public ReplicationConfig(String name, List<Integer> clients, List<Integer> osds, int replicas,
+                                long objectBytes, int outstanding, long writes, long durationPs, long rate,
+                                long startPs, long osdLatencyPs, long ackBytes, int priority) {
+        this(name, clients, osds, replicas, objectBytes, outstanding, writes, durationPs, rate, startPs, osdLatencyPs,
+                ackBytes, priority,
+                ConnectionOptions.DSCP_FROM_PRIORITY);
+    }
+
     public ReplicationConfig {
         Objects.requireNonNull(name, "name");
+        if (dscp < ConnectionOptions.DSCP_FROM_PRIORITY || dscp > 63) {
+            throw new IllegalArgumentException(name + ": dscp must be 0..63, got " + dscp);
+        }
         clients = List.copyOf(clients);
         osds = List.copyOf(osds);
         NvmeofConfig.checkHosts(name, clients, osds);

@@ -53,7 +53,7 @@ public final class ReplicationProgram implements TrafficProgram {
     public void start(TrafficContext context) {
         ctx = context;
         agenda.bind(context);
-        connections = new Connections(context, ConnectionOptions.of(cfg.priority()));
+        connections = new Connections(context, ConnectionOptions.of(cfg.priority()).withDscp(cfg.dscp()));
         for (int i = 0; i < cfg.clients().size(); i++) {
             int h = cfg.clients().get(i);
             clients.add(new ReplicationClient(i, h, context.stream("placement." + h)));

@@ -1,5 +1,7 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.core.net.Dscp;
+
 /**
  * How a connection is set up.
  *
@@ -8,7 +10,8 @@ package org.lossless.workloads.traffic;
  *                 each QP has its own UDP source port (ECMP path), PSNs, rate limiter and CC state
  * @param cc       congestion control of its QPs by name ({@code dcqcn}, {@code none}, ...), or null for the
  *                 scenario's {@code nic.cc}
- * @param dscp     DSCP of its packets, 0..63, or {@link #DSCP_FROM_PRIORITY} to leave the mapping to the NIC
+ * @param dscp     DSCP of its packets (the switches classify them by it), 0..63, or {@link #DSCP_FROM_PRIORITY}
+ *                 for the default of its priority ({@link Dscp#ofPriority}: class selector 8·priority)
  */
 public record ConnectionOptions(int priority, int qps, String cc, int dscp) {
     /** Most QPs one connection may use. */
@@ -31,6 +34,16 @@ public record ConnectionOptions(int priority, int qps, String cc, int dscp) {
     /** One QP at {@code priority}, the scenario's congestion control and DSCP mapping. */
     public static ConnectionOptions of(int priority) {
         return new ConnectionOptions(priority, 1, null, DSCP_FROM_PRIORITY);
+    }
+
+    /** The DSCP its packets carry: {@code dscp}, or the default of its priority. */
+    public int resolvedDscp() {
+        return dscp == DSCP_FROM_PRIORITY ? Dscp.ofPriority(priority) : dscp;
+    }
+
+    /** Same options with DSCP {@code d} (0..63 or {@link #DSCP_FROM_PRIORITY}). */
+    public ConnectionOptions withDscp(int d) {
+        return new ConnectionOptions(priority, qps, cc, d);
     }
 
     /** Same options with {@code n} QPs. */
