@@ -130,6 +130,23 @@ class IrnTest {
     }
 
     @Test
+    void aLostReadResponsePacketIsResentAlone() {
+        // host 1 reads 10,000 B from host 0: the request goes 1 -> 0, the response 0 -> 1 over the lossy cable
+        for (LossRecoveryConfig lr : List.of(irn(64), GBN)) {
+            LossyPair p = new LossyPair(config(lr), RATE, US, 0);
+            p.dropOnce.add(3L);
+            Flow f = p.flows.add(new Flow(0, "t", 0, 1, 10 * MTU, 0, 3, HostNic.udpSourcePort(0), Verb.READ));
+            QueuePair request = p.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null);
+            QueuePair response = p.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null, true);
+            p.nic[1].postRead(request, response, f);
+            p.kernel.runUntil(50 * US);
+            assertTrue(f.finished(), lr.mode());
+            assertEquals(10 * MTU, f.receivedBytes());
+            assertEquals(lr.irn() ? then(3) : then(3, 4, 5, 6, 7, 8, 9), p.dataPsns(), lr.mode());
+        }
+    }
+
+    @Test
     void twoLostPacketsAreEachResentOnceInOrder() {
         LossyPair p = run(irn(64), 50 * US, 2, 5);
         assertEquals(then(2, 5), p.dataPsns());
