@@ -227,6 +227,10 @@ class TopologyCliTest {
             assertEquals(0L, s.switchSettings().pfc().responseTime());
             assertEquals(0L, s.nic().pfcResponsePs());
             assertEquals(List.of(7), s.switchSettings().scheduling().strict());
+            // its NIC ACKs at once and re-sends NACKs after 500 us; its FCT ends at the sender's last ACK
+            assertEquals(0L, s.nic().ackDelayPs());
+            assertEquals(500_000_000L, s.nic().nackIntervalPs());
+            assertEquals(org.lossless.experiments.run.Completion.SENDER, s.metrics().completion());
             assertTrue(yaml.contains("# not reproduced: HPCC's packet format"), yaml);
         }
 

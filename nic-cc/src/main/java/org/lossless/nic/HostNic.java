@@ -34,8 +34,9 @@ import org.lossless.nic.cc.CcAlgorithm;
  * go-back-N (a NACK, or a retransmission timeout with no progress, rewinds the QP to its first
  * unacknowledged packet) or IRN (selective repeat: the receiver keeps out-of-order packets and NACKs each
  * with a selective acknowledgement, the sender resends only the lost ones). The timeout, the QP's
- * recovery's value, is one lazy event per NIC: it fires at the earliest possible deadline and re-arms for
- * the next, never per packet.
+ * recovery's value, is one lazy event per NIC ({@link RetransmitTimer}): it fires at the earliest possible
+ * deadline and re-arms for the next, never per packet. ACKs and NACKs may wait an ACK generation delay
+ * ({@link AckDelayLine}).
  * An idle QP (nothing to send, nothing unacknowledged) is in no list and schedules nothing.
  *
  * <p>Window ({@code nic.window}, or the congestion control's): a QP may send packet n only while the
@@ -87,8 +88,10 @@ public final class HostNic implements PacketReceiver, PacketSource {
     /** QPs with packets not yet acknowledged (superset of the retransmission candidates). */
     private final List<QueuePair> unacked = new ArrayList<>();
     private final Wakeup wakeup = new Wakeup();
-    private final RetransmitTimer rto = new RetransmitTimer();
+    private final RetransmitTimer rto;
     private final CnpGenerator cnps;
+    /** ACK generation delay ({@code nic.ack_delay}), or null without one (ACKs join the send queue at once). */
+    private final AckDelayLine ackDelay;
     private EgressPort port;
     private int roundRobin;
     private long outOfOrderDrops;
@@ -119,6 +122,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
             control[i] = new PacketRing();
         }
         this.cnps = new CnpGenerator(sim, pool, flows, host, config, this::queueControl);
+        this.rto = new RetransmitTimer(sim, config.rtoPs(), unacked, this::timedOut);
+        this.ackDelay = config.ackDelayPs() > 0 ? new AckDelayLine(sim, config.ackDelayPs(), this::queueControl) : null;
     }
 
     /** Sets the NIC's egress port; the NIC is its packet source. */
@@ -245,7 +250,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         long bdpPackets = lr.needsPathRtt()
                 ? SendWindow.bdpPackets(pathRtt, host, dst, port.rateBps(), config.mtu(), name, "nic.loss_recovery is irn") : 0;
         QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, a.newSender(),
-                a.newEcho(), readResponses, lr.newQp(bdpPackets), sim.now());
+                a.newEcho(), readResponses, lr.newQp(bdpPackets, config.nackIntervalPs()), sim.now());
         qp.dscp = dscp;
         qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, port.rateBps(), name);
         flows.addQp(qp);
@@ -315,7 +320,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         if (!qp.inActive && qp.readyToSend()) {
             activate(qp);
         }
-        armTimeout(now + rto(qp));
+        rto.arm(now + rto(qp));
         port.kick();
     }
 
@@ -576,7 +581,11 @@ public final class HostNic implements PacketReceiver, PacketSource {
         if (qp.echo != null) {
             qp.echo.echo(data, a);
         }
-        queueControl(a);
+        if (ackDelay != null) {
+            ackDelay.add(a);
+        } else {
+            queueControl(a);
+        }
         return a;
     }
 
@@ -618,7 +627,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             qp.inUnacked = false;
         } else {
             // the timeout in force may be shorter now (IRN's RTO_low); a no-op when the timer is due earlier anyway
-            armTimeout(now + rto(qp));
+            rto.arm(now + rto(qp));
             if (!qp.inActive && qp.readyToSend()) {
                 // window- or cap-blocked (only those keep a QP with data out of the active list): the ACK reopens it
                 activate(qp);
@@ -652,10 +661,11 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return qp.recovery.rtoPs(qp, config.rtoPs());
     }
 
-    private void armTimeout(long atPs) {
-        if (!rto.isScheduled() || rto.timePs() > atPs) {
-            sim.schedule(rto, atPs);
-        }
+    /** {@code qp}'s retransmission timer expired: its loss recovery decides what to send again. */
+    private void timedOut(QueuePair qp) {
+        qp.currentEntry().timeouts++;
+        qp.recovery.timedOut(qp);
+        resume(qp);
     }
 
     private final class Wakeup extends SimEvent {
@@ -664,37 +674,6 @@ public final class HostNic implements PacketReceiver, PacketSource {
         @Override
         protected void fire() {
             port.kick();
-        }
-    }
-
-    /** Checks every QP with unacknowledged data; times out the stalled ones; re-arms for the next deadline. */
-    private final class RetransmitTimer extends SimEvent {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected void fire() {
-            long now = sim.now();
-            long next = Long.MAX_VALUE;
-            for (int i = 0; i < unacked.size(); i++) {
-                QueuePair qp = unacked.get(i);
-                long deadline = qp.lastProgressPs + rto(qp);
-                if (deadline <= now) {
-                    if (qp.inActive) {
-                        // still has packets to send (paused or rate-limited): not stalled by loss; look again later
-                        deadline = now + rto(qp);
-                    } else {
-                        qp.currentEntry().timeouts++;
-                        qp.lastProgressPs = now;
-                        qp.recovery.timedOut(qp);
-                        resume(qp);
-                        deadline = now + rto(qp);
-                    }
-                }
-                next = Math.min(next, deadline);
-            }
-            if (next != Long.MAX_VALUE) {
-                sim.schedule(this, next);
-            }
         }
     }
 }

@@ -67,10 +67,13 @@ public record LossRecoveryConfig(String mode, long rtoLowPs, long rtoHighPs, int
         return irn() && bdpCapPackets == PATH_BDP_CAP;
     }
 
-    /** A fresh recovery state for a QP whose path BDP is {@code pathBdpPackets} MTU packets (ignored by go-back-N). */
-    LossRecovery newQp(long pathBdpPackets) {
+    /**
+     * A fresh recovery state for a QP whose path BDP is {@code pathBdpPackets} MTU packets (ignored by go-back-N);
+     * {@code nackIntervalPs} is go-back-N's NACK retry interval ({@code nic.nack_interval}).
+     */
+    LossRecovery newQp(long pathBdpPackets, long nackIntervalPs) {
         if (!irn()) {
-            return new GoBackN();
+            return new GoBackN(nackIntervalPs);
         }
         long cap = bdpCapPackets == PATH_BDP_CAP ? pathBdpPackets : bdpCapPackets;
         return new Irn(Math.max(1, Math.min(cap, MAX_BDP_CAP)), rtoLowPs, rtoHighPs, rtoLowPackets);

@@ -8,8 +8,9 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  *
  * @param mtu         RDMA payload bytes per packet (path MTU), 64..9000
  * @param ackEvery    the receiver ACKs every this many data packets, and always the last one
- * @param rtoPs       retransmission timeout, ps: a QP with unacknowledged data that has neither sent nor
- *                    seen ACK progress for this long goes back to its first unacknowledged packet
+ * @param rtoPs       retransmission timeout, ps: a QP with packets sent but not acknowledged goes back to its first
+ *                    unacknowledged packet when no ACK progress came for this long since that timer started (at
+ *                    the first send with nothing outstanding, and again at each ACK progress or timeout)
  * @param ackPriority priority of ACK/NACK frames, 0..7, or {@link #SAME_AS_DATA} to use the flow's
  * @param cnpPriority priority of CNP frames, 0..7 (mlx5 default 6)
  * @param dcqcn       DCQCN parameters at this NIC's line rate (used by QPs whose congestion control is
@@ -30,14 +31,25 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  *                    QP's DSCP (default when ACKs travel on the data priority; else CS of {@code ackPriority})
  * @param cnpDscp     DSCP of CNP frames ({@code nic.cnp_dscp}), 0..63; default CS of {@code cnpPriority}
  *                    (48 for priority 6, mlx5's default)
+ * @param ackDelayPs  {@code nic.ack_delay}: ACK generation delay, ps, from the handling of a data packet until its ACK
+ *                    or NACK joins the NIC's send queue (default 0)
+ * @param nackIntervalPs {@code nic.nack_interval}: the receiver sends the NACK of a sequence gap again when an
+ *                    out-of-sequence packet arrives this long or more after its last NACK for that gap, ps; 0 = one
+ *                    NACK per gap (the requester's timeout recovers a lost NACK; go-back-N only)
  * @param lossRecovery {@code nic.loss_recovery} and {@code nic.irn}: go-back-N (the default) or IRN's selective
  *                    repeat; not null. Under IRN its two timeouts replace {@code rtoPs}
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
                         RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
-                        LossRecoveryConfig lossRecovery) {
-    /** Default retransmission timeout: 1 ms. */
-    public static final long DEFAULT_RTO_PS = 1_000_000_000L;
+                        long ackDelayPs, long nackIntervalPs, LossRecoveryConfig lossRecovery) {
+    /** IB local ACK timeout exponent of the default timeout: 4.096 us x 2^14 (perftest's default {@code -u 14}). */
+    public static final int DEFAULT_ACK_TIMEOUT_EXPONENT = 14;
+    /** Default retransmission timeout: 4.096 us x 2^14 = 67.108864 ms. */
+    public static final long DEFAULT_RTO_PS = ibAckTimeoutPs(DEFAULT_ACK_TIMEOUT_EXPONENT);
+    /** Default ACK generation delay: 0 (docs/model.md, "NIC processing delays"). */
+    public static final long DEFAULT_ACK_DELAY_PS = 0;
+    /** Default NACK retry interval: 500 us (the HPCC simulator's "NACK Generation Interval"). */
+    public static final long DEFAULT_NACK_INTERVAL_PS = 500_000_000L;
     /** {@code ackPriority} value meaning "the data packet's priority". */
     public static final int SAME_AS_DATA = -1;
     /** Default CNP priority (mlx5 {@code cnp_802p_prio}). */
@@ -49,9 +61,23 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** {@code pfcResponsePs} value meaning "the IEEE 802.3 budget at the link's speed" ({@code auto}). */
     public static final long AUTO_PFC_RESPONSE = -1; // = switch-model SwitchPorts.AUTO_RESPONSE
 
+    /** The IB local ACK timeout for exponent {@code n} (1..31): 4.096 us x 2^n, ps. */
+    public static long ibAckTimeoutPs(int n) {
+        if (n < 1 || n > 31) {
+            throw new IllegalArgumentException("the IB ACK timeout exponent must be 1..31, got " + n);
+        }
+        return 4_096_000L << n;
+    }
+
     public NicConfig {
         if (lossRecovery == null) {
             throw new IllegalArgumentException("nic.loss_recovery must be set (go-back-n or irn)");
+        }
+        if (ackDelayPs < 0) {
+            throw new IllegalArgumentException("nic.ack_delay must be >= 0, got " + ackDelayPs + " ps");
+        }
+        if (nackIntervalPs < 0) {
+            throw new IllegalArgumentException("nic.nack_interval must be >= 0, got " + nackIntervalPs + " ps");
         }
         if (pfcResponsePs < AUTO_PFC_RESPONSE) {
             throw new IllegalArgumentException("nic.pfc_response_time must be auto or >= 0, got " + pfcResponsePs + " ps");
@@ -92,16 +118,26 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
 
     /** With go-back-N loss recovery (the default). */
     public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp) {
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
+                     long ackDelayPs, long nackIntervalPs) {
         this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
-                LossRecoveryConfig.DEFAULT);
+                ackDelayPs, nackIntervalPs, LossRecoveryConfig.DEFAULT);
     }
 
-    /** DSCPs of ACKs and CNPs derived from their priorities ({@link #defaultAckDscp}, {@link Dscp#ofPriority}). */
+    /** DSCPs of ACKs and CNPs derived from their priorities ({@link #defaultAckDscp}, {@link Dscp#ofPriority}), the
+     * default ACK delay and NACK retry interval. */
     public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
                      RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs) {
         this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                defaultAckDscp(ackPriority), Dscp.ofPriority(cnpPriority));
+                defaultAckDscp(ackPriority), Dscp.ofPriority(cnpPriority), DEFAULT_ACK_DELAY_PS,
+                DEFAULT_NACK_INTERVAL_PS);
+    }
+
+    /** With DSCPs {@code ackDscp} and {@code cnpDscp}, the default ACK delay and NACK retry interval. */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp,
+                cnpDscp, DEFAULT_ACK_DELAY_PS, DEFAULT_NACK_INTERVAL_PS);
     }
 
     /** The default {@code nic.ack_dscp}: the QP's DSCP with ACKs on the data priority, else CS of the ACK priority. */
@@ -150,43 +186,61 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
-                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, lossRecovery);
+                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, lossRecovery);
     }
 
     /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
     public NicConfig withCc(String name) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs,
-                ackDscp, cnpDscp, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, lossRecovery);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, lossRecovery);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs,
-                ackDscp, cnpDscp, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, lossRecovery);
     }
 
     /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
     public NicConfig withPfcResponse(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps,
-                ackDscp, cnpDscp, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, lossRecovery);
     }
 
     /** Same settings with ACK/NACK DSCP {@code ack} (0..63 or {@link #SAME_AS_DATA}) and CNP DSCP {@code cnp}. */
     public NicConfig withDscp(int ack, int cnp) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ack, cnp, lossRecovery);
+                ack, cnp, ackDelayPs, nackIntervalPs, lossRecovery);
+    }
+
+    /** Same settings with {@code nic.ack_delay} = {@code ps}. */
+    public NicConfig withAckDelay(long ps) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ackDscp, cnpDscp, ps, nackIntervalPs, lossRecovery);
+    }
+
+    /** Same settings with {@code nic.nack_interval} = {@code ps} (0: one NACK per gap). */
+    public NicConfig withNackInterval(long ps) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ackDscp, cnpDscp, ackDelayPs, ps, lossRecovery);
     }
 
     /** Same settings with loss recovery {@code lr} ({@code nic.loss_recovery}, {@code nic.irn}). */
     public NicConfig withLossRecovery(LossRecoveryConfig lr) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, lr);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, lr);
+    }
+
+    /** Same settings with retransmission timeout {@code ps}. */
+    public NicConfig withRto(long ps) {
+        return new NicConfig(mtu, ackEvery, ps, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, lossRecovery);
     }
 
     /** Whether QPs are held by a send window. */

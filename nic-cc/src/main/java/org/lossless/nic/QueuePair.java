@@ -83,7 +83,10 @@ public final class QueuePair {
     /** Start time of the last packet sent, ps, and its wire bytes (0 before the first). */
     long lastSendPs;
     int lastWireBytes;
-    /** Last time the QP sent or saw ACK progress, ps (retransmission timer base). */
+    /**
+     * Start of the retransmission timer, ps: the last ACK progress or timeout, or the send of a packet when
+     * nothing was outstanding ({@link RetransmitTimer}).
+     */
     long lastProgressPs;
     /** Whether the QP sits in the NIC's list of senders with data to send. */
     boolean inActive;
@@ -207,6 +210,11 @@ public final class QueuePair {
 
     boolean fullyAcked() {
         return ackedPsn == endPsn - 1;
+    }
+
+    /** Whether packets were sent and not yet acknowledged (the retransmission timer runs). */
+    boolean outstanding() {
+        return nextPsn > ackedPsn + 1;
     }
 
     /**
@@ -425,11 +433,18 @@ public final class QueuePair {
         return at;
     }
 
-    /** Records a packet of {@code wireBytes} started at {@code nowPs}. */
+    /**
+     * Records a packet of {@code wireBytes} started at {@code nowPs} (after {@link #advanceSend}); starts the
+     * retransmission timer if it is the only packet outstanding. A READ response QP restarts it at every packet:
+     * its timer stands in for the requester's, which sees the response arrive packet by packet (the requester
+     * acknowledges only a response's last packet here), so a long, slow response is not timed out.
+     */
     void sent(long nowPs, int wireBytes) {
         lastSendPs = nowPs;
         lastWireBytes = wireBytes;
-        lastProgressPs = nowPs;
+        if (readResponses || nextPsn == ackedPsn + 2) {
+            lastProgressPs = nowPs;
+        }
         cc.onBytesSent(nowPs, wireBytes);
     }
 

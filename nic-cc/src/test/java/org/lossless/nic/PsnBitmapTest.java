@@ -153,7 +153,7 @@ class PsnBitmapTest {
             assertEquals(100, irn.rtoPs(q, 999), "3 in flight: RTO_low");
             q.nextPsn = 5;
             assertEquals(320, irn.rtoPs(q, 999), "4 in flight: RTO_high");
-            assertEquals(999, new GoBackN().rtoPs(q, 999), "go-back-N: nic.rto");
+            assertEquals(999, new GoBackN(0).rtoPs(q, 999), "go-back-N: nic.rto");
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.lossless.experiments.results;
 
+import org.lossless.experiments.run.Completion;
 import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.MessageLabel;
 import org.lossless.experiments.run.PauseEdge;
@@ -20,7 +21,8 @@ import java.util.List;
 public final class ResultFiles {
     public static final String FLOWS_HEADER =
             "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,"
-                    + "connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,retransmitted_bytes";
+                    + "connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,"
+                    + "receiver_ideal_fct_ps,sender_ideal_fct_ps,retransmitted_bytes";
     public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
@@ -36,28 +38,36 @@ public final class ResultFiles {
     private ResultFiles() {
     }
 
-    /**
-     * {@code flows.csv}, one row per message; an unfinished one has empty finish_ps, fct_ps and slowdown.
-     * {@code retransmits} (data packets sent again) and {@code cnps} (CNPs the sending QP received) come after
-     * the contract's columns, then the message's
-     * {@link MessageLabel}: {@code connection} (id), {@code op} (write, send, read), {@code iteration},
-     * {@code step}, {@code channel} and {@code operation}, each empty when it does not apply; then
-     * {@code bytes_delivered} (payload the destination holds, also for an unfinished message) and
-     * {@code sender_done_ps} (when the last ACK reached the sender; empty while unacknowledged), then
-     * {@code retransmitted_bytes} (payload bytes of the {@code retransmits} packets).
-     */
+    /** {@code flows.csv} with FCT and slowdown on the receiver's completion ({@link #flowsCsv(List, Completion)}). */
     public static String flowsCsv(List<FlowResult> flows) {
-        StringBuilder sb = new StringBuilder(64 + flows.size() * 64);
+        return flowsCsv(flows, Completion.RECEIVER);
+    }
+
+    /**
+     * {@code flows.csv}, one row per message. {@code finish_ps} is when the receiver held the last byte (empty
+     * while it does not); {@code fct_ps}, {@code ideal_fct_ps} and {@code slowdown} are those of completion
+     * {@code basis} ({@code metrics.completion}), empty {@code fct_ps} and {@code slowdown} before it. {@code retransmits} (data
+     * packets sent again) and {@code cnps} (CNPs the sending QP received) come after the contract's columns
+     * (added columns go at the end), then the message's {@link MessageLabel}: {@code connection}
+     * (id), {@code op} (write, send, read), {@code iteration}, {@code step}, {@code channel} and {@code operation},
+     * each empty when it does not apply; then {@code bytes_delivered} (payload the destination holds, also for an
+     * unfinished message) and both completions whatever the basis: {@code sender_done_ps} (the requester's
+     * completion, empty before it), {@code receiver_ideal_fct_ps} and {@code sender_ideal_fct_ps}; last {@code retransmitted_bytes} (payload bytes of the
+     * {@code retransmits} packets).
+     */
+    public static String flowsCsv(List<FlowResult> flows, Completion basis) {
+        StringBuilder sb = new StringBuilder(64 + flows.size() * 96);
         sb.append(FLOWS_HEADER).append('\n');
         for (FlowResult f : flows) {
             sb.append(f.flowId()).append(',').append(Csv.field(f.workload())).append(',')
                     .append(f.src()).append(',').append(f.dst()).append(',').append(f.priority()).append(',')
                     .append(f.sizeBytes()).append(',').append(f.startPs()).append(',');
-            if (f.finished()) {
-                sb.append(f.finishPs()).append(',').append(f.fctPs()).append(',').append(f.idealFctPs()).append(',')
-                        .append(Csv.fixed(f.slowdown(), Csv.SLOWDOWN_DECIMALS).toPlainString());
+            optional(sb, f.finishPs()).append(',');
+            if (f.completed(basis)) {
+                sb.append(f.fctPs(basis)).append(',').append(f.idealFctPs(basis)).append(',')
+                        .append(Csv.fixed(f.slowdown(basis), Csv.SLOWDOWN_DECIMALS).toPlainString());
             } else {
-                sb.append(",,").append(f.idealFctPs()).append(',');
+                sb.append(',').append(f.idealFctPs(basis)).append(',');
             }
             sb.append(',').append(f.retransmits()).append(',').append(f.cnps()).append(',');
             MessageLabel l = f.label();
@@ -73,7 +83,9 @@ public final class ResultFiles {
                 sb.append(Csv.field(l.operation()));
             }
             sb.append(',').append(f.bytesDelivered()).append(',');
-            optional(sb, f.senderDonePs()).append(',').append(f.retransmittedBytes()).append('\n');
+            optional(sb, f.senderDonePs()).append(',')
+                    .append(f.idealFctPs()).append(',').append(f.senderIdealFctPs()).append(',')
+                    .append(f.retransmittedBytes()).append('\n');
         }
         return sb.toString();
     }

@@ -67,7 +67,7 @@ public final class ResultsWriter {
     /** Writes the result files into an existing directory (no atomicity of its own). */
     public static void writeFiles(Path dir, Scenario scenario, RunResult result) throws IOException {
         put(dir.resolve(SUMMARY), Summary.json(scenario, result));
-        put(dir.resolve(FLOWS), ResultFiles.flowsCsv(result.flows()));
+        put(dir.resolve(FLOWS), ResultFiles.flowsCsv(result.flows(), scenario.metrics().completion()));
         put(dir.resolve(PORTS), ResultFiles.portsCsv(result.ports()));
         put(dir.resolve(JOBS), ResultFiles.jobsCsv(result));
         if (result.pfcWatchdog() != null) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.lossless.experiments.run.Completion;
 import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.PauseGraph;
 import org.lossless.experiments.run.RunResult;
@@ -22,10 +23,13 @@ import java.util.Map;
 
 /**
  * {@code summary.json} (README.md, "Result files"). FCT slowdown percentiles are nearest-rank
- * ({@link Percentiles#nearestRank}) over finished flows only, rounded to six decimals like flows.csv; with
- * no finished flow they are null. {@code fct_slowdown_censored} adds every unfinished flow that had started
- * with its slowdown so far, {@code (sim_time - start) / ideal} ({@link FlowResult#censoredSlowdown}), a
- * lower bound, so that truncation cannot flatter a comparison. {@code workloads} gives the same figures per
+ * ({@link Percentiles#nearestRank}) over the flows that reached the scenario's completion
+ * ({@code metrics.completion}, named in {@code fct_slowdown.completion}: the receiver's last byte or the sender's
+ * last ACK), rounded to six decimals like flows.csv; with no such flow they are null. {@code fct_slowdown_censored}
+ * adds every flow that had started but not reached that completion with its slowdown so far,
+ * {@code (sim_time - start) / ideal} ({@link FlowResult#censoredSlowdown(long, Completion)}), a lower bound, so
+ * that truncation cannot flatter a comparison. {@code flows.completed} counts flows whose receiver holds the last
+ * byte. {@code workloads} gives the same figures per
  * workload (in order of first appearance). The run-cost figures {@code wall_seconds} (rounded to ms),
  * {@code cpu_seconds}, {@code events_per_second} and {@code peak_heap_bytes} are the only ones that change
  * from one run of the same scenario and seed to the next.
@@ -56,14 +60,15 @@ public final class Summary {
         putOrNull(root, "peak_heap_bytes", r.peakHeapBytes() < 0 ? null : BigDecimal.valueOf(r.peakHeapBytes()));
         root.put("stopped_by", r.stoppedBy().key());
 
-        flowFigures(root, r.flows(), r.simTimePs());
+        Completion basis = scenario.metrics().completion();
+        flowFigures(root, r.flows(), r.simTimePs(), basis);
         ObjectNode perWorkload = root.putObject("workloads");
         Map<String, List<FlowResult>> byWorkload = new LinkedHashMap<>();
         for (FlowResult fl : r.flows()) {
             byWorkload.computeIfAbsent(fl.workload(), k -> new ArrayList<>()).add(fl);
         }
         for (Map.Entry<String, List<FlowResult>> e : byWorkload.entrySet()) {
-            flowFigures(perWorkload.putObject(e.getKey()), e.getValue(), r.simTimePs());
+            flowFigures(perWorkload.putObject(e.getKey()), e.getValue(), r.simTimePs(), basis);
         }
 
         ObjectNode pfc = root.putObject("pfc");
@@ -101,13 +106,14 @@ public final class Summary {
 
     /**
      * {@code flows} (total, completed, unfinished, bytes_delivered, retransmits, retransmitted_bytes),
-     * {@code fct_slowdown} over finished flows
-     * and {@code fct_slowdown_censored} over finished and started unfinished flows, into {@code node}.
+     * {@code fct_slowdown} over the flows that reached completion {@code basis} and {@code fct_slowdown_censored}
+     * over those and the started others, into {@code node}.
      */
-    private static void flowFigures(ObjectNode node, List<FlowResult> list, long endPs) {
-        double[] finished = new double[list.size()];
+    private static void flowFigures(ObjectNode node, List<FlowResult> list, long endPs, Completion basis) {
+        double[] timed = new double[list.size()];
         double[] censored = new double[list.size()];
         int completed = 0;
+        int done = 0;
         int counted = 0;
         long delivered = 0;
         long retransmits = 0;
@@ -117,9 +123,12 @@ public final class Summary {
             retransmits += fl.retransmits();
             retransmittedBytes += fl.retransmittedBytes();
             if (fl.finished()) {
-                finished[completed++] = fl.slowdown();
+                completed++;
             }
-            double c = fl.censoredSlowdown(endPs);
+            if (fl.completed(basis)) {
+                timed[done++] = fl.slowdown(basis);
+            }
+            double c = fl.censoredSlowdown(endPs, basis);
             if (!Double.isNaN(c)) {
                 censored[counted++] = c;
             }
@@ -131,8 +140,12 @@ public final class Summary {
         flows.put("bytes_delivered", delivered);
         flows.put("retransmits", retransmits);
         flows.put("retransmitted_bytes", retransmittedBytes);
-        percentiles(node.putObject("fct_slowdown"), Arrays.copyOf(finished, completed));
-        percentiles(node.putObject("fct_slowdown_censored"), Arrays.copyOf(censored, counted));
+        ObjectNode sd = node.putObject("fct_slowdown");
+        percentiles(sd, Arrays.copyOf(timed, done));
+        sd.put("completion", basis.key());
+        ObjectNode cs = node.putObject("fct_slowdown_censored");
+        percentiles(cs, Arrays.copyOf(censored, counted));
+        cs.put("completion", basis.key());
     }
 
     private static void percentiles(ObjectNode sd, double[] values) {

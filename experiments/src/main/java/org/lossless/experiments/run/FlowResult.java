@@ -16,13 +16,19 @@ package org.lossless.experiments.run;
  * @param label       connection, operation and job tag ({@link MessageLabel#NONE} when unknown)
  * @param bytesDelivered payload bytes the destination holds in order at the end of the run (all its QPs): the
  *                    size for a finished flow, what arrived so far for an unfinished one
- * @param senderDonePs when the last ACK reached the sender (the requester's completion), ps: the latest of its
- *                    QPs; -1 while one of them is not acknowledged
+ * @param senderDonePs when the requester saw the message complete (a WRITE's or SEND's last ACK reached the sender,
+ *                    of its last QP; a READ's data arrived), ps; -1 while not ({@link Completion#SENDER})
+ * @param senderIdealFctPs the sender's completion alone in the empty network: {@code idealFctPs} plus the ACK
+ *                    generation delay and the ACK's way back (a READ: {@code idealFctPs}), ps
  * @param retransmittedBytes payload bytes of the {@code retransmits} packets, summed over its QPs
+ *
+ * <p>{@code idealFctPs}, {@link #fctPs()} and {@link #slowdown()} are the receiver's; {@link #fctPs(Completion)}
+ * and {@link #slowdown(Completion)} give either.
  */
 public record FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
                          long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label,
-                         long bytesDelivered, long senderDonePs, long retransmittedBytes) {
+                         long bytesDelivered, long senderDonePs, long senderIdealFctPs,
+                         long retransmittedBytes) {
     public FlowResult {
         if (retransmits < 0 || cnps < 0 || retransmittedBytes < 0) {
             throw new IllegalArgumentException("flow " + flowId + ": retransmits, retransmitted bytes and cnps must be >= 0");
@@ -34,14 +40,23 @@ public record FlowResult(long flowId, String workload, int src, int dst, int pri
         }
     }
 
+    /** Without retransmitted bytes (0): stand-in engines and tests. */
+    public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
+                      long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label,
+                      long bytesDelivered, long senderDonePs, long senderIdealFctPs) {
+        this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps, label,
+                bytesDelivered, senderDonePs, senderIdealFctPs, 0);
+    }
+
     /**
-     * Without delivery counters: a finished flow delivered its size, an unfinished one is counted 0 (no
-     * counter known); no sender completion time. For stand-in engines and tests.
+     * Without delivery counters and the sender's completion (stand-in engines and tests): a finished flow
+     * delivered its size, an unfinished one is counted 0 (no counter known); no sender completion (-1: not
+     * known, so such a flow never counts as complete on the sender's basis), its ideal taken as the receiver's.
      */
     public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
                       long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
         this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps, label,
-                finishPs >= 0 ? sizeBytes : 0, -1, 0);
+                finishPs >= 0 ? sizeBytes : 0, -1, idealFctPs, 0);
     }
 
     /** Without a label (and without delivery counters). */
@@ -72,14 +87,40 @@ public record FlowResult(long flowId, String workload, int src, int dst, int pri
      * by {@code endPs} (it has no slowdown yet).
      */
     public double censoredSlowdown(long endPs) {
-        if (finished()) {
-            return slowdown();
+        return censoredSlowdown(endPs, Completion.RECEIVER);
+    }
+
+    /** {@link #censoredSlowdown(long)} on completion {@code c}: its slowdown, or its slowdown so far at {@code endPs}. */
+    public double censoredSlowdown(long endPs, Completion c) {
+        if (completed(c)) {
+            return slowdown(c);
         }
-        return endPs > startPs ? (double) (endPs - startPs) / idealFctPs : Double.NaN;
+        return endPs > startPs ? (double) (endPs - startPs) / idealFctPs(c) : Double.NaN;
     }
 
     /** fct / ideal, or NaN if unfinished. */
     public double slowdown() {
         return finished() ? (double) fctPs() / idealFctPs : Double.NaN;
+    }
+
+    /** Whether the message reached completion {@code c}. */
+    public boolean completed(Completion c) {
+        return (c == Completion.SENDER ? senderDonePs : finishPs) >= 0;
+    }
+
+    /** Time from post to completion {@code c}, ps, or -1 before it. */
+    public long fctPs(Completion c) {
+        long end = c == Completion.SENDER ? senderDonePs : finishPs;
+        return end >= 0 ? end - startPs : -1;
+    }
+
+    /** The ideal of completion {@code c}, ps. */
+    public long idealFctPs(Completion c) {
+        return c == Completion.SENDER ? senderIdealFctPs : idealFctPs;
+    }
+
+    /** {@code fctPs(c) / idealFctPs(c)}, or NaN before completion {@code c}. */
+    public double slowdown(Completion c) {
+        return completed(c) ? (double) fctPs(c) / idealFctPs(c) : Double.NaN;
     }
 }

@@ -146,6 +146,43 @@ public final class IdealFct {
         };
     }
 
+    /**
+     * The ideal of the sender's completion ({@link Completion#SENDER}): for a WRITE or SEND, the receiver's ideal
+     * ({@link #fctPs(Op, int, int, long, int, int)}) plus {@code ackDelayPs} (the receiving NIC's ACK generation
+     * delay) plus the last packet's ACK alone on its way back from {@code dataDst} to {@code dataSrc} (the first
+     * equal-cost path; serialization, propagation, forwarding latency and cut-through per hop). For a READ the
+     * requester completes when the data arrives: the receiver's ideal.
+     */
+    public long senderFctPs(Op op, int dataSrc, int dataDst, long sizeBytes, int mtu, int qps, long ackDelayPs) {
+        long receiver = fctPs(op, dataSrc, dataDst, sizeBytes, mtu, qps);
+        if (op == Op.READ) {
+            return receiver;
+        }
+        return receiver + ackDelayPs + frameAlonePs(path(dataDst, dataSrc), WireFormat.wireBytes(WireFormat.ACK_FRAME),
+                latencyPs, cutThrough);
+    }
+
+    /**
+     * One frame of {@code wire} bytes alone along {@code hops}: its arrival (last bit) after leaving at 0, with
+     * forwarding latency at every switch and cut-through where allowed (egress no faster than ingress).
+     */
+    static long frameAlonePs(List<Cable> hops, int wire, long latencyPs, boolean cut) {
+        long ready = 0;
+        for (int i = 0; i < hops.size(); i++) {
+            long rate = hops.get(i).rateBps();
+            long start;
+            if (i == 0) {
+                start = ready;
+            } else {
+                long inRate = hops.get(i - 1).rateBps();
+                start = cut && rate <= inRate ? ready - WireFormat.serializationPs(wire, inRate) + latencyPs
+                        : ready + latencyPs;
+            }
+            ready = start + WireFormat.serializationPs(wire, rate) + hops.get(i).delayPs();
+        }
+        return ready;
+    }
+
     /** The recursion for {@code framing} with this run's forwarding latency and cut-through. */
     private long framed(List<Cable> hops, long sizeBytes, int mtu, int qps, Framing framing) {
         if (cutThrough) {

@@ -148,7 +148,7 @@ public final class PacketEngine {
         double cpu = cost.cpuSeconds();
         long heap = cost.peakHeapBytes();
         IdealFct ideal = new IdealFct(in.topology(), routes, in.switches().latencyPs(), in.switches().cutsThrough());
-        List<FlowResult> results = results(traffic, ideal, in.nic().mtu());
+        List<FlowResult> results = results(traffic, ideal, in.nic().mtu(), in.nic().ackDelayPs());
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
         PacketNetwork.Totals totals = network.totals();
@@ -160,7 +160,7 @@ public final class PacketEngine {
     }
 
     /** One row per posted message, in id order; the counters sum over its QP parts. */
-    private static List<FlowResult> results(ProgramDriver traffic, IdealFct ideal, int mtu) {
+    private static List<FlowResult> results(ProgramDriver traffic, IdealFct ideal, int mtu, long ackDelayPs) {
         List<FlowResult> results = new ArrayList<>(traffic.messages().size());
         for (Posted p : traffic.messages()) {
             Message m = p.message;
@@ -168,21 +168,18 @@ public final class PacketEngine {
             long retransmittedBytes = 0;
             long cnps = 0;
             long delivered = 0;
-            long acked = -1;
-            boolean allAcked = true;
             for (int j = 0; j < p.parts; j++) {
                 Flow f = traffic.part(p, j);
                 retransmits += f.retransmittedPackets();
                 retransmittedBytes += f.retransmittedBytes();
                 cnps += f.cnpsReceived();
                 delivered += f.receivedBytes();
-                allAcked &= f.ackedPs() >= 0;
-                acked = Math.max(acked, f.ackedPs());
             }
             ConnectionOptions o = m.connection().options();
             results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
                     m.postPs(), m.deliveredPs(), ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps()),
-                    retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), allAcked ? acked : -1,
+                    retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), m.ackedPs(),
+                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps(), ackDelayPs),
                     retransmittedBytes));
         }
         return results;

@@ -20,7 +20,7 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  */
 final class NicReader {
     static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "ack_dscp", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
-        "pfc_response_time", "loss_recovery", "irn"};
+        "pfc_response_time", "ack_delay", "nack_interval", "loss_recovery", "irn"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     /** Congestion controls the contract names; only {@link #IMPLEMENTED} are accepted. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "none");
@@ -63,8 +63,12 @@ final class NicReader {
         Cursor rtoKey = c.key("rto");
         long rto = rtoKey.timePs(Defaults.RTO_PS);
         if (rto <= 0) {
-            throw rtoKey.error("the retransmission timeout must be > 0, e.g. 1ms");
+            throw rtoKey.error("the retransmission timeout must be > 0, e.g. 67108864ns (4.096 us x 2^14, the IB"
+                    + " ACK timeout 14)");
         }
+        // times are never negative (Units); 0 is allowed for both
+        long ackDelay = c.key("ack_delay").timePs(NicConfig.DEFAULT_ACK_DELAY_PS);
+        long nackInterval = c.key("nack_interval").timePs(NicConfig.DEFAULT_NACK_INTERVAL_PS);
         DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
         RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu);
         long window = window(c.key("window"), mtu);
@@ -73,7 +77,7 @@ final class NicReader {
         LossRecoveryConfig lossRecovery = LossRecoveryReader.read(c.key("loss_recovery"), c.key("irn"));
         // DCQCN's parameters are kept whatever cc is: a connection may choose dcqcn (ConnectionOptions.cc)
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, lossRecovery));
+                dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, ackDelay, nackInterval, lossRecovery));
     }
 
     /**

@@ -44,6 +44,7 @@ public final class ResolvedYaml {
         ObjectNode routing = root.putObject("routing");
         routing.put("mode", s.routing().mode() == RoutingConfig.Mode.SPRAY ? "spray" : "ecmp");
         quantity(routing, "convergence", Units.formatTime(s.routing().convergencePs()));
+        root.putObject("metrics").put("completion", s.metrics().completion().key());
         ArrayNode failures = root.putArray("failures");
         for (RoutingConfig.Failure f : s.failures()) {
             ObjectNode o = failures.addObject();
@@ -146,6 +147,8 @@ public final class ResolvedYaml {
         n.put("cnp_priority", nic.cnpPriority());
         n.put("cnp_dscp", nic.cnpDscp());
         quantity(n, "rto", Units.formatTime(nic.rtoPs()));
+        quantity(n, "ack_delay", Units.formatTime(nic.ackDelayPs()));
+        quantity(n, "nack_interval", Units.formatTime(nic.nackIntervalPs()));
         if (nic.window() == NicConfig.NO_WINDOW) {
             n.put("window", "none");
         } else if (nic.window() == NicConfig.BDP_WINDOW) {

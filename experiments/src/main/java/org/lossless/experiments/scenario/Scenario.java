@@ -25,11 +25,12 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  * @param telemetry      time series to record
  * @param routing        ECMP or per-packet spraying, and the route convergence delay after failures
  * @param failures       links and switches that fail (and maybe recover) during the run
+ * @param metrics        how results are measured: which completion FCT and slowdown use
  * @param baseDir        folder of the scenario file (absolute); relative paths resolve against it
  */
 public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
                        NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
-                       List<RoutingConfig.Failure> failures, Path baseDir) {
+                       List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir) {
     /** What a scenario, workload or result name may contain. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
@@ -40,6 +41,7 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
         Objects.requireNonNull(switchSettings, "switchSettings");
         Objects.requireNonNull(nic, "nic");
         Objects.requireNonNull(telemetry, "telemetry");
+        Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(baseDir, "baseDir");
         if (!validName(name)) {
             throw new IllegalArgumentException("bad scenario name '" + name + "'");
@@ -64,7 +66,7 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
     /** The same scenario with another seed. */
     public Scenario withSeed(long newSeed) {
         return new Scenario(name, newSeed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures,
-                baseDir);
+                metrics, baseDir);
     }
 
     /** A path from the scenario resolved against {@link #baseDir()} (absolute paths stay as they are). */

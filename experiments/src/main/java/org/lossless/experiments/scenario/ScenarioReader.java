@@ -10,7 +10,7 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 /** Turns a scenario tree into a validated {@link Scenario}; every error names the file and key path. */
 final class ScenarioReader {
     static final String[] KEYS = {"name", "seed", "stop_time", "topology", "switch", "nic", "workloads", "telemetry",
-        "routing", "failures"};
+        "routing", "failures", "metrics"};
 
     private ScenarioReader() {
     }
@@ -45,7 +45,8 @@ final class ScenarioReader {
         Cursor failureKey = c.key("failures");
         List<RoutingConfig.Failure> failures = failureKey.present()
                 ? RoutingReader.failures(failureKey, topology.build()) : List.of();
-        return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, routing, failures,
+        MetricsConfig metrics = MetricsConfig.read(c.key("metrics"));
+        return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, routing, failures, metrics,
                 src.baseDir());
     }
 

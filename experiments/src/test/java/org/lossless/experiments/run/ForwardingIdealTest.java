@@ -22,8 +22,12 @@ class ForwardingIdealTest {
     private static final long G = 1_000_000_000L;
 
     private static RunResult run(Topology t, long latencyPs, boolean cut, long size) {
+        return run(t, latencyPs, cut, size, 0);
+    }
+
+    private static RunResult run(Topology t, long latencyPs, boolean cut, long size, long ackDelayPs) {
         SwitchSettings s = SwitchSettings.defaults().withForwarding(latencyPs, cut);
-        return new PacketEngine().run(new EngineInput(t, new NicConfig(1000, 1), s,
+        return new PacketEngine().run(new EngineInput(t, new NicConfig(1000, 1).withAckDelay(ackDelayPs), s,
                 List.of(new FlowSpec("f", 0, 1, size, 0, 3)), 100_000_000_000L, 1));
     }
 
@@ -41,6 +45,23 @@ class ForwardingIdealTest {
         assertEquals(expected, r.flows().get(0).idealFctPs());
     }
 
+    /**
+     * The sender's completion of the same message: the receiver's, then the ACK generation delay D and the ACK
+     * (66 B + 20 B = 86 B on the wire, 6,880 ps at 100 Gb/s) back through the switch. Store-and-forward:
+     * 6,880 + 1 us + L + 6,880 + 1 us = 2,013,760 + L; cut-through (the egress is idle, same speed): the switch
+     * starts it at its first bit + L, so 2,006,880 + L.
+     */
+    @ParameterizedTest(name = "latency {0} ps, cut-through {1}, ACK delay {2} ps: {3} ps")
+    @CsvSource({"0, false, 0, 4189440", "600000, false, 0, 5389440", "0, true, 0, 4094720", "600000, true, 0, 5294720",
+        "0, false, 500000, 4689440"})
+    void senderCompletionByHand(long latencyPs, boolean cut, long ackDelayPs, long expected) {
+        Topology t = new StarSpec(2, LinkSpec.gbps(100, 1000)).build();
+        FlowResult f = run(t, latencyPs, cut, 1000, ackDelayPs).flows().get(0);
+        assertEquals(expected, f.fctPs(Completion.SENDER));
+        assertEquals(expected, f.idealFctPs(Completion.SENDER));
+        assertEquals(1.0, f.slowdown(Completion.SENDER), 0.0);
+    }
+
     @ParameterizedTest(name = "latency {0} ps, cut-through {1}, {2} B")
     @CsvSource({"0, false, 20000", "300000, false, 20000", "300000, true, 20000", "1000000, true, 20000",
         "0, true, 1000000", "1000000, false, 1000000", "1000000, true, 1000000", "50000, true, 300000"})
@@ -56,6 +77,13 @@ class ForwardingIdealTest {
         Topology t = b.build();
         RunResult r = run(t, latencyPs, cut, size);
         assertEquals(r.flows().get(0).idealFctPs(), r.flows().get(0).fctPs());
+        // the last ACK comes back over sw1 (may cut through: 40 G out of 100 G in) and sw0 (cannot: 100 out of 40 in).
+        // The sender's ideal takes it alone; in the run it follows the previous ACK by one data packet at 40 Gb/s
+        // (1082 B: 216,400 ps). With cut-through and a latency longer than that, the previous ACK is still in
+        // sw1's forwarding pipeline when the last one's last bit is in, so sw1 stores and forwards it: one ACK
+        // serialization at 100 Gb/s (86 B: 6,880 ps) later than alone (docs/model.md, "Sender's ideal")
+        long behind = cut && latencyPs > 216_400 ? 6_880 : 0;
+        assertEquals(r.flows().get(0).idealFctPs(Completion.SENDER) + behind, r.flows().get(0).fctPs(Completion.SENDER));
         long plain = new IdealFct(t, Routes.shortestPaths(t)).fctPs(0, 1, size, 1000);
         if (latencyPs > 0 && !cut) {
             assertEquals(plain + 2 * latencyPs, r.flows().get(0).fctPs(), "two switches, L each");

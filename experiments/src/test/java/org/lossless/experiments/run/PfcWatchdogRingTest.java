@@ -35,7 +35,9 @@ class PfcWatchdogRingTest {
         WatchdogSettings wd = action == null ? null : new WatchdogSettings(true, 20 * US, 200 * US, action, 10 * US);
         PfcSettings pfc = new PfcSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, wd);
         SwitchSettings small = new SwitchSettings(null, 2_000_000L, null, null, pfc, null, null, null, null, null);
-        return new PacketEngine().run(new EngineInput(RING, new NicConfig(1024, 1), small, specs, 20_000 * US, 1));
+        // 500 ms: flows whose last frames the watchdog dropped recover at their retransmission timeout (the IB
+        // default, 67.1 ms), as nothing after them triggers a NACK
+        return new PacketEngine().run(new EngineInput(RING, new NicConfig(1024, 1), small, specs, 500_000 * US, 1));
     }
 
     /** The five ring queues (one per switch, towards the next switch) storm together at one poll. */

@@ -25,6 +25,9 @@ class NicSectionTest {
         void everyKey() {
             NicConfig n = parse(MINIMAL + "nic: {mtu: 4KiB, ack_interval: 4, ack_priority: 7, cnp_priority: 5, rto: 2.5ms}\n").nic();
             assertEquals(new NicConfig(4096, 4, 2_500_000_000L, 7, 5, DcqcnParams.profile("mlx5", 100 * G)), n);
+            NicConfig t = parse(MINIMAL + "nic: {ack_delay: 750ns, nack_interval: 0}\n").nic();
+            assertEquals(750_000, t.ackDelayPs());
+            assertEquals(0, t.nackIntervalPs());
         }
 
         @Test
@@ -42,7 +45,13 @@ class NicSectionTest {
                     error(MINIMAL + "nic: {ack_interval: 0}\n"));
             assertEquals("t.yaml: nic.cnp_priority: 9 is out of range: expected an integer from 0 to 7",
                     error(MINIMAL + "nic: {cnp_priority: 9}\n"));
-            assertEquals("t.yaml: nic.rto: the retransmission timeout must be > 0, e.g. 1ms", error(MINIMAL + "nic: {rto: 0}\n"));
+            assertEquals("t.yaml: nic.rto: the retransmission timeout must be > 0, e.g. 67108864ns (4.096 us x 2^14, the"
+                    + " IB ACK timeout 14)", error(MINIMAL + "nic: {rto: 0}\n"));
+            assertEquals("t.yaml: nic.ack_delay: '-1us' is not a valid time: it must not be negative",
+                    error(MINIMAL + "nic: {ack_delay: -1us}\n"));
+            assertEquals("t.yaml: nic.nack_interval: '5' is not a time: a unit is required (ps, ns, us, ms or s), e.g."
+                    + " 10us; only 0 may be written without one",
+                    error(MINIMAL + "nic: {nack_interval: 5}\n"));
             assertEquals("t.yaml: nic.cnp_dscp: 64 is out of range: expected an integer from 0 to 63",
                     error(MINIMAL + "nic: {cnp_dscp: 64}\n"));
         }
@@ -76,7 +85,8 @@ class NicSectionTest {
         void noneByDefaultBdpOrASizeShownInTheResolvedFile() {
             Scenario none = parse(MINIMAL);
             assertEquals(NicConfig.NO_WINDOW, none.nic().window());
-            assertTrue(ResolvedYaml.write(none).contains("  rto: 1ms\n  window: none\n"), ResolvedYaml.write(none));
+            assertTrue(ResolvedYaml.write(none).contains("  rto: 67108864ns\n  ack_delay: 0\n  nack_interval: 500us\n"
+                    + "  window: none\n"), ResolvedYaml.write(none));
             assertEquals(NicConfig.NO_WINDOW, parse(MINIMAL + "nic: {window: none}\n").nic().window());
             Scenario bdp = parse(MINIMAL + "nic: {window: bdp}\n");
             assertEquals(NicConfig.BDP_WINDOW, bdp.nic().window());

@@ -172,8 +172,12 @@ class ScenarioLoaderTest {
             assertEquals(new TopologyConfig.Star(3, host, host), s.topology());
             assertEquals(SwitchSettings.defaults().resolved(), s.switchSettings());
             assertEquals(32_000_000L, s.switchSettings().bufferSize());
-            assertEquals(new NicConfig(1024, 1, 1_000_000_000L, NicConfig.SAME_AS_DATA, 6,
+            // rto: the IB ACK timeout 4.096 us x 2^14; NACK retry 500 us; no ACK delay
+            assertEquals(new NicConfig(1024, 1, 67_108_864_000L, NicConfig.SAME_AS_DATA, 6,
                     DcqcnParams.profile("mlx5", 100_000_000_000L)), s.nic());
+            assertEquals(500_000_000L, s.nic().nackIntervalPs());
+            assertEquals(0, s.nic().ackDelayPs());
+            assertEquals(org.lossless.experiments.run.Completion.RECEIVER, s.metrics().completion());
             assertEquals(List.of(new WorkloadConfig.Flows("flows-0", List.of(new WorkloadConfig.FlowSpec(1, 0, 1_000_000, 0, 3)))),
                     s.workloads());
             assertEquals(new TelemetryConfig(10_000_000, TelemetryConfig.Selection.everything(),
@@ -344,23 +348,27 @@ class ScenarioLoaderTest {
                       ack_dscp: data
                       cnp_priority: 6
                       cnp_dscp: 48
-                      rto: 1ms
+                      rto: 67108864ns
+                      ack_delay: 0
+                      nack_interval: 500us
                       window: none
                       pfc_response_time: auto
                       loss_recovery: go-back-n
                       rx_buffer: none
                       dcqcn:
                         profile: mlx5
-                        cnp_interval: 4us
+                        cnp_interval: 2us
                         cnp_mode: np
                         cnp_delay: 0
+                        cnp_scope: qp
+                        reaction_delay: 0
                         order: timer_driven
                         alpha_gain: 5/1024
                         alpha_update_period: 1us
                         initial_alpha: 1023/1024
                         rate_decrease_period: 4us
                         rate_decrease_offset: 0
-                        first_cnp_cut: immediate
+                        first_cnp_cut: next_window
                         rate_on_first_cnp: 0
                         decrease_gain: 0.5
                         min_decrease_factor: 0.5
@@ -397,6 +405,8 @@ class ScenarioLoaderTest {
                     routing:
                       mode: ecmp
                       convergence: 1ms
+                    metrics:
+                      completion: receiver
                     failures: []
                     """, yaml);
             assertEquals(s, parse(yaml));

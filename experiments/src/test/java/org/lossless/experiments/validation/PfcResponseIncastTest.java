@@ -55,7 +55,9 @@ class PfcResponseIncastTest {
         }
         SwitchNode[] sw = new SwitchNode[1];
         RunResult r = Lossless.run(t, Lossless.switches(BUFFER, Lossless.pfc(headroom, null, null)),
-                Lossless.nic().withPfcResponse(nicResponsePs), flows, 50 * MS,
+                // 500 ms: a flow whose tail frames overflowed waits for its retransmission timeout (the IB default,
+                // 67.1 ms) before go-back-N resends them
+                Lossless.nic().withPfcResponse(nicResponsePs), flows, 500 * MS,
                 (sim, net, fl) -> sw[0] = net.switchAt(t.nodeId("sw0")));
         long peak = 0;
         for (int port = 0; port < sw[0].portCount(); port++) {

@@ -34,6 +34,10 @@ public final class DcqcnKeys {
         enumKey("cnp_mode", "NP behaviour: np (coalescing), np_sampled, rp (report every CE)", CnpMode.values(),
             p -> p.cnpMode().key(), (b, v) -> b.cnpMode = CnpMode.valueOf(v));
         time("cnp_delay", "NP: fixed CNP-generation delay", p -> p.cnpDelayPs(), (b, v) -> b.cnpDelayPs = v);
+        enumKey("cnp_scope", "NP: cnp_interval counted per qp or per NIC port (np mode)", CnpScope.values(),
+            p -> p.cnpScope().key(), (b, v) -> b.cnpScope = CnpScope.valueOf(v));
+        time("reaction_delay", "RP: fixed delay from a CNP's arrival until the reaction point acts on it",
+            p -> p.reactionDelayPs(), (b, v) -> b.reactionDelayPs = v);
         enumKey("order", "order of operations: paper, alpha_first, timer_driven", Order.values(),
             p -> p.order().key(), (b, v) -> b.order = Order.valueOf(v));
         fraction("alpha_gain", "g", p -> p.alphaGain(), (b, v) -> b.alphaGain = v);

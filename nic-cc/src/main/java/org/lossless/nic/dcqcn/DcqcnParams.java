@@ -15,6 +15,9 @@ import java.util.Map;
  * @param cnpMode                  how the NP reports CE marks
  * @param cnpIntervalPs            NP coalescing interval tau per QP (ignored in RP mode)
  * @param cnpDelayPs               fixed CNP-generation delay at the NP
+ * @param cnpScope                 whether {@code cnpIntervalPs} is counted per QP or per NIC port (mode NP only)
+ * @param reactionDelayPs          fixed delay from a CNP's (or CNP flag's) arrival at the sending NIC until its
+ *                                 reaction point acts on it
  * @param alphaGain                g: alpha := (1-g)alpha + g on congestion, (1-g)alpha on decay
  * @param alphaUpdatePeriodPs      tau' (PAPER: decay after tau' without CNP) or the alpha timer period
  * @param initialAlpha             alpha when the first CNP starts the QP's timers
@@ -45,6 +48,8 @@ public record DcqcnParams(
     CnpMode cnpMode,
     long cnpIntervalPs,
     long cnpDelayPs,
+    CnpScope cnpScope,
+    long reactionDelayPs,
     double alphaGain,
     long alphaUpdatePeriodPs,
     double initialAlpha,
@@ -75,13 +80,19 @@ public record DcqcnParams(
         if (profile == null || profile.isBlank()) {
             throw new IllegalArgumentException(PREFIX + "profile must not be empty");
         }
-        if (order == null || cnpMode == null || firstCnpCut == null || stageRule == null || hyperStep == null) {
-            throw new IllegalArgumentException(PREFIX + "order, cnp_mode, first_cnp_cut, increase_stage_rule"
-                + " and hyper_step must all be set");
+        if (order == null || cnpMode == null || cnpScope == null || firstCnpCut == null || stageRule == null
+            || hyperStep == null) {
+            throw new IllegalArgumentException(PREFIX + "order, cnp_mode, cnp_scope, first_cnp_cut,"
+                + " increase_stage_rule and hyper_step must all be set");
         }
         positive(lineRateBps, "line rate (lineRateBps)");
         nonNegative(cnpIntervalPs, "cnp_interval");
         nonNegative(cnpDelayPs, "cnp_delay");
+        nonNegative(reactionDelayPs, "reaction_delay");
+        if (cnpScope == CnpScope.PORT && cnpMode != CnpMode.NP) {
+            throw new IllegalArgumentException(PREFIX + "cnp_scope port needs cnp_mode np (a port-wide CNP interval"
+                + " limits the CNPs the NP sends at once; cnp_mode " + cnpMode.key() + " has no such limiter)");
+        }
         if (cnpMode == CnpMode.NP_SAMPLED && cnpIntervalPs == 0) {
             throw new IllegalArgumentException(PREFIX + "cnp_interval must be > 0 with cnp_mode np_sampled");
         }
@@ -219,6 +230,8 @@ public record DcqcnParams(
         public CnpMode cnpMode;
         public long cnpIntervalPs;
         public long cnpDelayPs;
+        public CnpScope cnpScope = CnpScope.QP;
+        public long reactionDelayPs;
         public double alphaGain;
         public long alphaUpdatePeriodPs;
         public double initialAlpha;
@@ -252,6 +265,8 @@ public record DcqcnParams(
             cnpMode = p.cnpMode;
             cnpIntervalPs = p.cnpIntervalPs;
             cnpDelayPs = p.cnpDelayPs;
+            cnpScope = p.cnpScope;
+            reactionDelayPs = p.reactionDelayPs;
             alphaGain = p.alphaGain;
             alphaUpdatePeriodPs = p.alphaUpdatePeriodPs;
             initialAlpha = p.initialAlpha;
@@ -277,7 +292,8 @@ public record DcqcnParams(
         }
 
         public DcqcnParams build() {
-            return new DcqcnParams(profile, lineRateBps, order, cnpMode, cnpIntervalPs, cnpDelayPs, alphaGain,
+            return new DcqcnParams(profile, lineRateBps, order, cnpMode, cnpIntervalPs, cnpDelayPs, cnpScope,
+                reactionDelayPs, alphaGain,
                 alphaUpdatePeriodPs, initialAlpha, rateDecreasePeriodPs, rateDecreaseOffsetPs, firstCnpCut,
                 rateOnFirstCnpBps, decreaseGain, minDecreaseFactor, clampTargetRate, clampAfterTimerIncrease,
                 rateIncreaseTimerPs, byteCounterBytes, fastRecoverySteps, additiveIncreaseBps, hyperIncreaseBps,

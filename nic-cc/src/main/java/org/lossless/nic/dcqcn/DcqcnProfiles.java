@@ -78,12 +78,13 @@ public final class DcqcnProfiles {
         b.lineRateBps = lineRateBps;
         b.order = Order.TIMER_DRIVEN;
         b.cnpMode = CnpMode.NP;
-        b.cnpIntervalPs = 4 * US;
+        b.cnpIntervalPs = 2 * US;             // min_time_between_cnps in the firmware dump (4 on older firmware)
+        b.cnpScope = CnpScope.QP;             // per QP, as NSDI'23 ran it; some firmware counts per port
         b.alphaGain = 5.0 / 1024;             // (1024 - dce_tcp_g 1019) / 1024
         b.alphaUpdatePeriodPs = 1 * US;       // dce_tcp_rtt
         b.initialAlpha = 1023.0 / 1024;       // initial_alpha_value
         b.rateDecreasePeriodPs = 4 * US;      // rate_reduce_monitor_period
-        b.firstCnpCut = FirstCnpCut.IMMEDIATE;
+        b.firstCnpCut = FirstCnpCut.NEXT_WINDOW; // "reduced at the beginning of the next rate_reduce_monitor_period"
         b.rateOnFirstCnpBps = 0;
         b.decreaseGain = 0.5;                 // 1024 / 2^rpg_gd(11)
         b.minDecreaseFactor = 0.5;            // rpg_min_dec_fac 50 %

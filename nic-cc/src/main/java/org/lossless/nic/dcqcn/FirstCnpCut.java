@@ -5,9 +5,12 @@ package org.lossless.nic.dcqcn;
  * timers), when {@code rate_on_first_cnp} is 0 (reference dcqcn.md §3.2, §3.5).
  */
 public enum FirstCnpCut {
-    /** Cut at once with the initial alpha; later CNPs cut at decrease-window ticks (mlx5 profile). */
+    /** Cut at once with the initial alpha; later CNPs cut at decrease-window ticks. */
     IMMEDIATE,
-    /** No cut now: alpha := initial alpha, and the cut comes at the first decrease tick (HPCC simulator). */
+    /**
+     * No cut now: alpha := initial alpha, and the cut comes at the first decrease tick (profiles mlx5, whose
+     * firmware reduces "at the beginning of the next rate_reduce_monitor_period", and hpcc2019).
+     */
     NEXT_WINDOW;
 
     public String key() {

@@ -7,8 +7,9 @@ import org.lossless.nic.cc.CongestionEcho;
  * (reference dcqcn.md §2). O(1) per packet, no allocation, no timers.
  *
  * <ul>
- *   <li>{@link CnpMode#NP}: a CE packet yields a CNP at once if none was sent for this QP in the
- *       last {@code cnp_interval} (hold-off test {@code now - last >= interval}); otherwise nothing.</li>
+ *   <li>{@link CnpMode#NP}: a CE packet yields a CNP at once if none was sent for this QP (scope
+ *       {@link CnpScope#QP}) or by this NIC port for any QP (scope {@link CnpScope#PORT}) in the last
+ *       {@code cnp_interval} (hold-off test {@code now - last >= interval}); otherwise nothing.</li>
  *   <li>{@link CnpMode#NP_SAMPLED}: windows of {@code cnp_interval} aligned to the QP's first CE
  *       packet; a window that saw a CE packet yields one CNP at its end.</li>
  *   <li>{@link CnpMode#RP}: every CE packet is reported; the NIC sends a CNP or sets the CNP flag of
@@ -21,16 +22,24 @@ public final class NotificationPoint implements CongestionEcho {
     private final CnpMode mode;
     private final long interval;
     private final long delay;
+    /** The hold-off clock of mode NP: this QP's own, or the NIC port's shared one. */
+    private final CnpClock clock;
     private boolean sentAny;
-    private long lastCnpPs;
     private long windowOriginPs;
     private long lastWindowEndPs = Long.MIN_VALUE;
     private long cnps;
 
+    /** A notification point with a hold-off clock of its own (scope {@link CnpScope#QP}). */
     public NotificationPoint(DcqcnParams params) {
+        this(params, new CnpClock());
+    }
+
+    /** A notification point whose mode-NP hold-off uses {@code clock} (shared by a port's QPs in scope PORT). */
+    NotificationPoint(DcqcnParams params, CnpClock clock) {
         this.mode = params.cnpMode();
         this.interval = params.cnpIntervalPs();
         this.delay = params.cnpDelayPs();
+        this.clock = clock;
     }
 
     /**
@@ -47,11 +56,9 @@ public final class NotificationPoint implements CongestionEcho {
                 return nowPs + delay;
             }
             case NP -> {
-                if (sentAny && nowPs - lastCnpPs < interval) {
+                if (!clock.trySend(nowPs, interval)) {
                     return NO_CNP;
                 }
-                sentAny = true;
-                lastCnpPs = nowPs;
                 cnps++;
                 return nowPs + delay;
             }

@@ -37,6 +37,9 @@ public final class ReactionPoint implements CongestionControl {
     private final int f;
     private final boolean timerEnabled;
     private final boolean byteEnabled;
+    private final long reactionDelay;
+    /** CNPs received but not yet acted on ({@code reaction_delay} &gt; 0): their effect times, in order. */
+    private final DelayedCnps delayed = new DelayedCnps();
 
     private boolean started;
     private long lastNow = Long.MIN_VALUE;
@@ -73,6 +76,7 @@ public final class ReactionPoint implements CongestionControl {
         this.f = params.fastRecoverySteps();
         this.timerEnabled = incPeriod > 0;
         this.byteEnabled = byteThreshold > 0;
+        this.reactionDelay = params.reactionDelayPs();
         reset();
     }
 
@@ -93,6 +97,7 @@ public final class ReactionPoint implements CongestionControl {
         saturated = true;
         cuts = 0;
         cnps = 0;
+        delayed.clear();
     }
 
     public DcqcnParams params() {
@@ -104,34 +109,45 @@ public final class ReactionPoint implements CongestionControl {
     /**
      * A CNP (or an ACK with the CNP flag) for this QP arrived at {@code nowPs}. Returns true if the
      * rate was cut at once; in order TIMER_DRIVEN the cut usually waits for the next decrease tick
-     * (see {@link #nextChangePs()}).
+     * (see {@link #nextChangePs()}). With a {@code reaction_delay} d the reaction point acts on it at
+     * {@code nowPs + d} (after the timer events up to then): the call returns false and the effect is
+     * applied lazily when a later call passes that time ({@link #nextChangePs()} includes it).
      */
     public boolean onCnp(long nowPs) {
         advance(nowPs);
+        if (reactionDelay > 0) {
+            delayed.add(nowPs + reactionDelay);
+            return false;
+        }
+        return react(nowPs);
+    }
+
+    /** The reaction point acts on a CNP at {@code t} (timer effects up to {@code t} already applied). */
+    private boolean react(long t) {
         cnps++;
         long before = cuts;
         if (!started) {
-            firstCnp(nowPs);
+            firstCnp(t);
             return cuts != before || p.rateOnFirstCnpBps() > 0;
         }
         switch (p.order()) {
             case PAPER -> {
-                double a = commitAlpha(nowPs);
-                cut(nowPs, a);
-                restartPaperAlpha(nowPs, (1 - g) * a + g);
+                double a = commitAlpha(t);
+                cut(t, a);
+                restartPaperAlpha(t, (1 - g) * a + g);
             }
             case ALPHA_FIRST -> {
-                double a = (1 - g) * commitAlpha(nowPs) + g;
-                restartPaperAlpha(nowPs, a);
-                cut(nowPs, a);
+                double a = (1 - g) * commitAlpha(t) + g;
+                restartPaperAlpha(t, a);
+                cut(t, a);
             }
             case TIMER_DRIVEN -> {
-                commitAlpha(nowPs);
+                commitAlpha(t);
                 alphaCnpFlag = true;
                 if (decPeriod == 0) {
-                    cut(nowPs, alpha);
+                    cut(t, alpha);
                 } else if (pendingCutPs == NEVER) {
-                    pendingCutPs = nextDecreaseTickAfter(nowPs);
+                    pendingCutPs = nextDecreaseTickAfter(t);
                 }
             }
         }
@@ -212,7 +228,7 @@ public final class ReactionPoint implements CongestionControl {
     @Override
     public long nextChangePs() {
         long inc = saturated ? NEVER : nextIncreasePs;
-        return Math.min(pendingCutPs, inc);
+        return Math.min(Math.min(pendingCutPs, inc), delayed.isEmpty() ? NEVER : delayed.first());
     }
 
     /** Whether this QP has received a CNP (its timers run). */
@@ -267,12 +283,25 @@ public final class ReactionPoint implements CongestionControl {
         }
     }
 
-    /** Applies all timer events at times &le; now, in time order. */
+    /**
+     * Applies all timer events at times &le; now, in time order, and the delayed CNPs due by then, each after
+     * the timer events up to its time.
+     */
     private void advance(long now) {
         if (now < lastNow) {
             throw new IllegalArgumentException("time went backwards: " + now + " ps < " + lastNow + " ps");
         }
         lastNow = now;
+        while (!delayed.isEmpty() && delayed.first() <= now) {
+            long t = delayed.poll();
+            applyTimers(t);
+            react(t);
+        }
+        applyTimers(now);
+    }
+
+    /** Applies all timer events at times &le; now, in time order. */
+    private void applyTimers(long now) {
         if (!started) {
             return;
         }

@@ -17,9 +17,14 @@ class LazyEvaluationTest {
     static final long US = 1_000_000L;
 
     @ParameterizedTest
-    @ValueSource(strings = {"paper2015", "mlx5", "hpcc2019"})
-    void frequentAndRareReadsAgree(String profile) {
+    @ValueSource(strings = {"paper2015", "mlx5", "hpcc2019", "paper2015+delay", "mlx5+delay", "hpcc2019+delay"})
+    void frequentAndRareReadsAgree(String variant) {
+        String profile = variant.replace("+delay", "");
         DcqcnParams p = DcqcnParams.profile(profile, 100_000_000_000L);
+        if (variant.endsWith("+delay")) {
+            // a reaction delay longer than many of the CNP gaps: several CNPs wait at once
+            p = p.override(Map.of("reaction_delay", "7us"));
+        }
         ReactionPoint eager = new ReactionPoint(p);
         ReactionPoint lazy = new ReactionPoint(p);
         SplittableRandom rnd = new SplittableRandom(7);
@@ -60,11 +65,13 @@ class LazyEvaluationTest {
     void longIdleCatchesUpToLineRateAndStopsChanging() {
         ReactionPoint rp = new ReactionPoint(DcqcnParams.profile("mlx5", 100_000_000_000L));
         rp.onCnp(0);
-        assertEquals(300 * US, rp.nextChangePs());
+        assertEquals(4 * US, rp.nextChangePs());           // the first cut, at the first decrease tick
+        assertEquals(100_000_000_000L * (1 - 1023.0 / 1024 * Math.pow(1019.0 / 1024, 4) / 2), rp.rate(4 * US), 1e-3);
+        assertEquals(304 * US, rp.nextChangePs());         // the cut restarted the 300 us increase timer
         // 100 s later the QP is back at line rate; the catch-up is bounded by saturation
         assertEquals(100_000_000_000L, rp.rateBps(100_000_000 * US));
         assertEquals(ReactionPoint.NEVER, rp.nextChangePs());
-        assertEquals(100_000_000 * US / (300 * US), rp.timerStage());
+        assertEquals((100_000_000 * US - 4 * US) / (300 * US), rp.timerStage());
         assertEquals(1023.0 / 1024 * Math.pow(1019.0 / 1024, 100_000_000), rp.alpha(100_000_000 * US), 0.0);
     }
 

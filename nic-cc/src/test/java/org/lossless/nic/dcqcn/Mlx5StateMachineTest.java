@@ -9,7 +9,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** V-02, profile mlx5 at 40 Gb/s, order TIMER_DRIVEN, alpha in 1/1024 units (validation.md). */
+/**
+ * V-02, profile mlx5 at 40 Gb/s, order TIMER_DRIVEN, alpha in 1/1024 units (validation.md). Expected values by
+ * hand: the first CNP starts the 1 us alpha timer and the 4 us decrease window, and the first cut comes at the
+ * first window boundary with alpha after 4 ticks (no CNP flag: the first CNP only sets alpha).
+ */
 class Mlx5StateMachineTest {
     static final long US = 1_000_000L;
     static final double G = 1e9;
@@ -26,14 +30,26 @@ class Mlx5StateMachineTest {
         assertEquals(expectedBps, actualBps, Math.abs(expectedBps) * 1e-12);
     }
 
+    /** Alpha after the first CNP's 4 alpha ticks without a further CNP: (1023/1024)(1019/1024)^4 = 0.97965. */
+    static final double A4 = 1023.0 / 1024 * KEEP * KEEP * KEEP * KEEP;
+    /** The first decrease tick: first CNP + rate_reduce_monitor_period (4 us). */
+    static final long CUT1 = T0 + 4 * US;
+
     @Test
-    void firstCnpCutsAtOnceWithInitialAlpha() {
+    void firstCnpCutsAtTheNextDecreaseWindow() {
+        // mlxconfig's description of rate_reduce_monitor_period: the rate is reduced "at the beginning of the
+        // next rate_reduce_monitor_period interval"; the first CNP sets alpha = initial_alpha_value and starts
+        // the 1 us alpha timer, whose 4 ticks (no CNP in their periods) come before the cut at T0 + 4 us
         ReactionPoint rp = rp(Map.of());
-        assertTrue(rp.onCnp(T0));
-        assertRate(40e9 * (1 - 1023.0 / 2048), rp.rate(T0));
-        assertEquals(20.02, rp.rate(T0) / G, 0.005);
-        assertRate(40e9, rp.targetRate(T0));   // clamp_tgt_rate 0, no timer increase yet
+        assertEquals(false, rp.onCnp(T0));
+        assertRate(40e9, rp.rate(T0));
         assertEquals(1023.0 / 1024, rp.alpha(T0), 0.0);
+        assertEquals(CUT1, rp.nextChangePs());
+        assertRate(40e9, rp.rate(CUT1 - 1));
+        assertRate(40e9 * (1 - A4 / 2), rp.rate(CUT1));
+        assertEquals(20.41, rp.rate(CUT1) / G, 0.005);   // 40 x (1 - 0.97965/2) = 20.4069 Gb/s
+        assertEquals(1, rp.cuts());
+        assertRate(40e9, rp.targetRate(CUT1));   // clamp_tgt_rate 0, no timer increase yet
     }
 
     @Test
@@ -69,11 +85,12 @@ class Mlx5StateMachineTest {
     void manyCnpsInOneWindowGiveOneCut() {
         ReactionPoint rp = rp(Map.of());
         rp.onCnp(T0);
-        double rc = 40e9 * (1 - 1023.0 / 2048);
+        // CNPs at 4.1 .. 7.9 us after T0: the first cut (tick at 4 us) comes first, then one more at 8 us
         long[] cnps = {4_100_000, 4_500_000, 5_000_000, 7_900_000};
         for (long c : cnps) {
             assertEquals(false, rp.onCnp(T0 + c));
         }
+        double rc = 40e9 * (1 - A4 / 2);
         assertEquals(1, rp.cuts());
         assertEquals(T0 + 8 * US, rp.nextChangePs());
         assertRate(rc, rp.rate(T0 + 8 * US - 1));
@@ -92,17 +109,18 @@ class Mlx5StateMachineTest {
     void increaseEvery300usFastRecoveryThenAdditive5ThenHyper50() {
         ReactionPoint rp = rp(Map.of("byte_counter", "0"));
         rp.onCnp(T0);
-        double rc = 40e9 * (1 - 1023.0 / 2048);
+        double rc = 40e9 * (1 - A4 / 2);          // first cut at CUT1 restarts the increase timer
+        assertRate(rc, rp.rate(CUT1 + 300 * US - 1));
         rc = (40e9 + rc) / 2;
-        assertRate(rc, rp.rate(T0 + 300 * US));
+        assertRate(rc, rp.rate(CUT1 + 300 * US));
         assertEquals(1, rp.timerStage());
-        // a CNP at 301 us: cut at the tick at 304 us; a timer increase happened, so R_T := R_C
-        rp.onCnp(T0 + 301 * US);
-        long cut = T0 + 304 * US;
+        // a CNP at T0 + 305 us: cut at the tick at T0 + 308 us; a timer increase happened, so R_T := R_C
+        rp.onCnp(T0 + 305 * US);
+        long cut = T0 + 308 * US;
         assertEquals(cut, rp.nextChangePs());
         double a = 1023.0 / 1024;
-        for (int k = 1; k <= 304; k++) {
-            a = KEEP * a + (k == 302 ? GAIN : 0);
+        for (int k = 1; k <= 308; k++) {
+            a = KEEP * a + (k == 306 ? GAIN : 0);
         }
         double rt = rc;
         rc = rc * (1 - a / 2);
@@ -126,17 +144,25 @@ class Mlx5StateMachineTest {
 
     @Test
     void minDecreaseFactorCapsTheCut() {
-        // drive alpha to ~1 and use decrease_gain 1 (rpg_gd 10): the cap gives exactly 50 %
+        // decrease_gain 1 (rpg_gd 10): alpha 0.97965 at the first tick would cut 98 %, the cap leaves 50 %
         ReactionPoint rp = rp(Map.of("decrease_gain", "1"));
         rp.onCnp(T0);
-        assertRate(40e9 * 0.5, rp.rate(T0)); // min(1023/1024, 0.5)
+        assertRate(40e9 * 0.5, rp.rate(CUT1)); // min(0.97965, 0.5)
         ReactionPoint mild = rp(Map.of("min_decrease_factor", "95%"));
         mild.onCnp(T0);
-        assertRate(40e9 * 0.95, mild.rate(T0));
-        // profile default: alpha = 1024/1024 still cuts at most 50 %
-        ReactionPoint def = rp(Map.of("initial_alpha", "1"));
+        assertRate(40e9 * 0.95, mild.rate(CUT1));
+        // alpha = 1024/1024 at the cut (no decay: alpha_gain 0) still cuts at most 50 %
+        ReactionPoint def = rp(Map.of("initial_alpha", "1", "alpha_gain", "0"));
         def.onCnp(T0);
-        assertRate(20e9, def.rate(T0));
+        assertRate(20e9, def.rate(CUT1));
+    }
+
+    @Test
+    void firstCnpCutImmediateIsStillAvailable() {
+        // first_cnp_cut: immediate cuts at the CNP with the initial alpha: 40 x (1 - 1023/2048) = 20.02 Gb/s
+        ReactionPoint rp = rp(Map.of("first_cnp_cut", "immediate"));
+        assertTrue(rp.onCnp(T0));
+        assertRate(40e9 * (1 - 1023.0 / 2048), rp.rate(T0));
     }
 
     @Test
@@ -149,7 +175,8 @@ class Mlx5StateMachineTest {
                 cnps.add(at);
             }
         }
-        assertEquals(List.of(0L, 4 * US, 8 * US, 12 * US, 16 * US), cnps);
+        // min_time_between_cnps 2 us (the firmware dump's value)
+        assertEquals(List.of(0L, 2 * US, 4 * US, 6 * US, 8 * US, 10 * US, 12 * US, 14 * US, 16 * US, 18 * US), cnps);
     }
 
     @Nested
@@ -158,10 +185,10 @@ class Mlx5StateMachineTest {
         void mellanoxRuleFirstEventFastRecoverySecondAdditive() {
             ReactionPoint rp = rp(Map.of("byte_counter", "0", "max_rate", "30Gbps"));
             rp.onCnp(T0);
-            double rc = 30e9 * (1 - 1023.0 / 2048);
+            double rc = 30e9 * (1 - A4 / 2);
             rc = (30e9 + rc) / 2;
-            assertRate(rc, rp.rate(T0 + 300 * US));
-            assertRate(30e9, rp.targetRate(T0 + 300 * US));
+            assertRate(rc, rp.rate(CUT1 + 300 * US));
+            assertRate(30e9, rp.targetRate(CUT1 + 300 * US));
         }
 
         @Test
@@ -169,14 +196,15 @@ class Mlx5StateMachineTest {
             ReactionPoint rp = rp(Map.of("byte_counter", "0", "stage_increment_first", "true",
                 "clamp_target_rate", "true"));
             rp.onCnp(T0);
-            double rt = 40e9;
-            double rc = 40e9 * (1 - 1023.0 / 2048);
+            double rt = 40e9;                     // clamped to R_C = 40 at the first cut
+            double rc = 40e9 * (1 - A4 / 2);
             rp.onCnp(T0 + 100 * US);
             long cut = T0 + 104 * US;
             double a = 1023.0 / 1024;
             for (int k = 1; k <= 104; k++) {
                 a = KEEP * a + (k == 101 ? GAIN : 0);
             }
+            assertRate(rt, rp.targetRate(cut - 1));
             rt = rc;
             rc = rc * (1 - a / 2);
             assertRate(rc, rp.rate(cut));
@@ -191,15 +219,16 @@ class Mlx5StateMachineTest {
 
     @Test
     void byteCounterEventsCountWithTheMellanoxRule() {
-        // B = 32767 * 64 B; the first byte event is fast recovery, the second additive (max(i_T, i_B) = F)
+        // B = 32767 * 64 B; the first byte event is fast recovery, the second additive (max(i_T, i_B) = F).
+        // Bytes sent after the first cut (the cut resets the counter)
         ReactionPoint rp = rp(Map.of("max_rate", "30Gbps"));
         rp.onCnp(T0);
-        double rc = 30e9 * (1 - 1023.0 / 2048);
-        rp.onBytesSent(T0 + US, 32767L * 64 - 1);
-        assertRate(rc, rp.rate(T0 + US));
-        rp.onBytesSent(T0 + 2 * US, 1);
+        double rc = 30e9 * (1 - A4 / 2);
+        rp.onBytesSent(CUT1 + US, 32767L * 64 - 1);
+        assertRate(rc, rp.rate(CUT1 + US));
+        rp.onBytesSent(CUT1 + 2 * US, 1);
         rc = (30e9 + rc) / 2;
-        assertRate(rc, rp.rate(T0 + 2 * US));
+        assertRate(rc, rp.rate(CUT1 + 2 * US));
         assertEquals(1, rp.byteStage());
     }
 }

@@ -64,4 +64,39 @@ class NotificationPointTest {
         NotificationPoint np = new NotificationPoint(p);
         assertEquals(3, cnpTimes(np, new long[] {0, 0, 1}).size());
     }
+
+    @Test
+    void portScopeSharesOneHoldOffClockAmongTheNicsQps() {
+        // mlx5, min_time_between_cnps 2 us counted per port: after a CNP for QP a no QP gets one for 2 us
+        DcqcnParams p = DcqcnParams.profile("mlx5", 40_000_000_000L).override(Map.of("cnp_scope", "port"));
+        Dcqcn nic = new Dcqcn(p);
+        org.lossless.nic.cc.CongestionEcho a = nic.newEcho();
+        org.lossless.nic.cc.CongestionEcho b = nic.newEcho();
+        assertEquals(0L, a.onCePacket(0));
+        assertEquals(NotificationPoint.NO_CNP, b.onCePacket(US));
+        assertEquals(2 * US, b.onCePacket(2 * US));
+        assertEquals(NotificationPoint.NO_CNP, a.onCePacket(3 * US));
+        assertEquals(4 * US, a.onCePacket(4 * US));
+        // another NIC has its own port clock
+        assertEquals(US, new Dcqcn(p).newEcho().onCePacket(US));
+    }
+
+    @Test
+    void qpScopeKeepsOneClockPerQp() {
+        Dcqcn nic = new Dcqcn(DcqcnParams.profile("mlx5", 40_000_000_000L));
+        org.lossless.nic.cc.CongestionEcho a = nic.newEcho();
+        org.lossless.nic.cc.CongestionEcho b = nic.newEcho();
+        assertEquals(0L, a.onCePacket(0));
+        assertEquals(US, b.onCePacket(US));
+        assertEquals(NotificationPoint.NO_CNP, a.onCePacket(US));
+        assertEquals(2 * US, a.onCePacket(2 * US));
+    }
+
+    @Test
+    void portScopeNeedsNpMode() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> DcqcnParams.profile("hpcc2019", 100_000_000_000L).override(Map.of("cnp_scope", "port")));
+        assertEquals("nic.dcqcn.cnp_scope port needs cnp_mode np (a port-wide CNP interval limits the CNPs the NP"
+            + " sends at once; cnp_mode rp has no such limiter)", e.getMessage());
+    }
 }
