@@ -167,11 +167,13 @@ public final class PacketEngine {
         for (Posted p : traffic.messages()) {
             Message m = p.message;
             long retransmits = 0;
+            long retransmittedBytes = 0;
             long cnps = 0;
             long delivered = 0;
             for (int j = 0; j < p.parts; j++) {
                 Flow f = traffic.part(p, j);
                 retransmits += f.retransmittedPackets();
+                retransmittedBytes += f.retransmittedBytes();
                 cnps += f.cnpsReceived();
                 delivered += f.receivedBytes();
             }
@@ -179,7 +181,8 @@ public final class PacketEngine {
             results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
                     m.postPs(), m.deliveredPs(), ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps()),
                     retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), m.ackedPs(),
-                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps(), ackDelayPs)));
+                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps(), ackDelayPs),
+                    retransmittedBytes));
         }
         return results;
     }

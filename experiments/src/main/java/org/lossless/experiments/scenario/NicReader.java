@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.lossless.nic.CcSettings;
+import org.lossless.nic.LossRecoveryConfig;
 import org.lossless.nic.NicConfig;
 import org.lossless.nic.cc.CcKey;
 import org.lossless.nic.dctcp.DctcpParams;
@@ -25,7 +26,7 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  */
 final class NicReader {
     static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "ack_dscp", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
-        "pfc_response_time", "ack_delay", "nack_interval", "hpcc", "timely", "dctcp", "swift"};
+        "pfc_response_time", "ack_delay", "nack_interval", "hpcc", "timely", "dctcp", "swift", "loss_recovery", "irn"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     /** Congestion controls the contract names; only {@link #IMPLEMENTED} are accepted. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "none");
@@ -84,9 +85,11 @@ final class NicReader {
                 section(c.key("timely"), TimelyParams.KEYS, TimelyParams::of),
                 section(c.key("dctcp"), DctcpParams.KEYS, DctcpParams::of),
                 section(c.key("swift"), SwiftParams.KEYS, SwiftParams::of));
+        LossRecoveryConfig lossRecovery = LossRecoveryReader.read(c.key("loss_recovery"), c.key("irn"));
         // every algorithm's parameters are kept whatever cc is: a workload may choose another (ConnectionOptions.cc)
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, ackDelay, nackInterval, others));
+                dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, ackDelay, nackInterval, others,
+                lossRecovery));
     }
 
     /**

@@ -170,6 +170,18 @@ public final class ResolvedYaml {
         } else {
             quantity(n, "pfc_response_time", Units.formatTime(nic.pfcResponsePs()));
         }
+        n.put("loss_recovery", nic.lossRecovery().mode());
+        if (nic.lossRecovery().irn()) {
+            ObjectNode irn = n.putObject("irn");
+            quantity(irn, "rto_low", Units.formatTime(nic.lossRecovery().rtoLowPs()));
+            quantity(irn, "rto_high", Units.formatTime(nic.lossRecovery().rtoHighPs()));
+            irn.put("rto_low_packets", nic.lossRecovery().rtoLowPackets());
+            if (nic.lossRecovery().bdpCapPackets() == org.lossless.nic.LossRecoveryConfig.PATH_BDP_CAP) {
+                irn.put("bdp_cap", "path");
+            } else {
+                irn.put("bdp_cap", nic.lossRecovery().bdpCapPackets());
+            }
+        }
         if (nic.rxBuffer() == null) {
             n.put("rx_buffer", "none");
         } else {

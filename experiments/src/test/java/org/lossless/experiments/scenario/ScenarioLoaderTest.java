@@ -353,6 +353,7 @@ class ScenarioLoaderTest {
                       nack_interval: 500us
                       window: none
                       pfc_response_time: auto
+                      loss_recovery: go-back-n
                       rx_buffer: none
                       dcqcn:
                         profile: mlx5

@@ -13,6 +13,11 @@ public final class Packet {
     public int dstHost = -1;
     /** Packet sequence number of a data packet; for ACK/NACK the PSN acknowledged/expected. */
     public long psn;
+    /**
+     * NACK under selective repeat ({@code nic.loss_recovery: irn}): the PSN of the out-of-sequence data packet
+     * that triggered it, which the receiver holds (a selective acknowledgement); -1 otherwise.
+     */
+    public long sackPsn = -1;
     /** RDMA payload bytes carried (data packets). */
     public int payloadBytes;
     /** Bytes the frame occupies in a buffer (Ethernet header to FCS). */
@@ -88,6 +93,7 @@ public final class Packet {
         srcHost = -1;
         dstHost = -1;
         psn = 0;
+        sackPsn = -1;
         payloadBytes = 0;
         frameBytes = 0;
         wireBytes = 0;
