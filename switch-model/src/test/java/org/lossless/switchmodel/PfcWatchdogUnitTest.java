@@ -83,6 +83,7 @@ class PfcWatchdogUnitTest {
         for (int k = 1; k <= 3; k++) {
             b.data(1000 * k, 0, 2, 3, k);
         }
+        b.pfcFromHost(360_000, 2, 3, 0); // ends the pause: no polls until its 335 µs expiry
         b.run();
         assertEquals(List.of(100_000 + FRAME_PS, 100_000 + 2 * FRAME_PS, 300_000 + FRAME_PS), dataTimesAtHost2());
         assertEquals(List.of(new StormEpisode("sw0", 2, 3, 100_000, 200_000, "forward", 0, 0),

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Events of a {@link ReactionPoint} that fall on the same picosecond, by hand from the DCQCN rules
  * (mlx5 profile at 100 Gb/s: alpha timer 1 µs with g = 5/1024, decrease window 4 µs from the first CNP,
- * increase timer 300 µs, first CNP cuts at once, a cut is at most half the rate).
+ * increase timer 300 µs, a cut is at most half the rate), with {@code first_cnp_cut: immediate} (the profile's
+ * default is next_window since the mlx5 profile follows the firmware): the first CNP cuts at once.
  */
 class ReactionPointTiesTest {
     private static final long US = 1_000_000L;
@@ -19,7 +20,7 @@ class ReactionPointTiesTest {
     private static final double A0 = 1023.0 / 1024;
 
     private static ReactionPoint mlx5() {
-        return new ReactionPoint(DcqcnParams.profile("mlx5", 100_000_000_000L).override(Map.of("byte_counter", "0")));
+        return new ReactionPoint(DcqcnParams.profile("mlx5", 100_000_000_000L).override(Map.of("byte_counter", "0", "first_cnp_cut", "immediate")));
     }
 
     @Test
