@@ -116,4 +116,23 @@ class PfcWatchdogUnitTest {
         assertEquals(List.of(), b.sw.stormEpisodes());
         assertEquals(List.of(1_000_000 + FRAME_PS), dataTimesAtHost2());
     }
+
+    @Test
+    void aPfcFrameForAnotherPriorityDoesNotPostponeRestoration() {
+        // storm at 100,000 as in the drop case (3 frames discarded); the last PFC frame for priority 3 is the XOFF
+        // at 0, so restoration is at the poll at 200,000 although host 2 pauses priority 4 at 150,000. A frame at
+        // 210,000 is no longer dropped: it waits for host 2's XON at 250,000 and is sent 250,000..331,600.
+        watchdog(Action.DROP);
+        b.pfcFromHost(0, 2, 3, PfcQuanta.MAX_QUANTA);
+        for (int k = 1; k <= 3; k++) {
+            b.data(1000 * k, 0, 2, 3, k);
+        }
+        b.pfcFromHost(150_000, 2, 4, PfcQuanta.MAX_QUANTA);
+        b.data(210_000, 1, 2, 3, 4);
+        b.pfcFromHost(250_000, 2, 3, 0);
+        b.pfcFromHost(250_000, 2, 4, 0);
+        b.run();
+        assertEquals(List.of(new StormEpisode("sw0", 2, 3, 100_000, 200_000, "drop", 3, 3000)), b.sw.stormEpisodes());
+        assertEquals(List.of(250_000 + FRAME_PS), dataTimesAtHost2());
+    }
 }

@@ -1,0 +1,49 @@
+package org.lossless.switchmodel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.lossless.core.net.PacketType;
+import org.lossless.switchmodel.pfc.PfcQuanta;
+import org.lossless.switchmodel.qos.QosMap;
+
+/** More of {@link SwitchNode}'s wiring on {@link SwitchBench}: a failure with several queues, and its settings. */
+class SwitchNodeSettingsTest {
+    private final SwitchBench b = new SwitchBench();
+
+    @Test
+    void aFailedPortDropsTheFramesOfEveryPriority() {
+        // host 2 pauses priorities 3 and 4 on port 2; one frame of each waits there when port 2 fails at 10,000:
+        // both are dropped (highest priority first) and every byte goes back to the MMU
+        b.pfcFromHost(0, 2, 3, PfcQuanta.MAX_QUANTA);
+        b.pfcFromHost(0, 2, 4, PfcQuanta.MAX_QUANTA);
+        b.data(1000, 0, 2, 4, 1);
+        b.data(2000, 1, 2, 3, 2);
+        b.at(10_000, () -> {
+            b.ports[2].fail();
+            b.sw.portFailed(2);
+        });
+        b.run();
+        assertEquals(1, b.ports[2].counters().drops[4]);
+        assertEquals(1, b.ports[2].counters().drops[3]);
+        assertEquals(1000, b.ports[2].counters().dropBytes[4]);
+        assertEquals(1000, b.ports[2].counters().dropBytes[3]);
+        assertEquals(0, b.mmu.ingressTotalBytes());
+        assertEquals(0, b.mmu.egressTotalBytes());
+        assertEquals(0, b.sw.queues(2).queuedBytes(3) + b.sw.queues(2).queuedBytes(4));
+        assertEquals(0, b.pool.outstanding());
+        assertEquals(0, b.at(2, PacketType.DATA).size());
+    }
+
+    @Test
+    void forwardingSettingsAreKeptAndZeroLatencyIsAllowed() {
+        b.sw.forwarding(0, false);
+        assertEquals(0, b.sw.latencyPs());
+        b.sw.forwarding(5000, true);
+        assertEquals(5000, b.sw.latencyPs());
+        assertTrue(b.sw.cutThrough());
+        assertSame(QosMap.DEFAULT, b.sw.classification());
+    }
+}
