@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.lossless.core.net.PacketType;
+import org.lossless.switchmodel.SwitchBench.Rx;
 import org.lossless.switchmodel.pfc.PfcQuanta;
 import org.lossless.switchmodel.qos.QosMap;
 
@@ -45,5 +48,29 @@ class SwitchNodeSettingsTest {
         assertEquals(5000, b.sw.latencyPs());
         assertTrue(b.sw.cutThrough());
         assertSame(QosMap.DEFAULT, b.sw.classification());
+    }
+
+    @Test
+    void priorityZeroIsServedToo() {
+        b.data(1000, 0, 2, 0, 1);
+        b.run();
+        assertEquals(List.of(1000 + SwitchBench.FRAME_PS), b.at(2, PacketType.DATA).stream().map(Rx::atPs).toList());
+    }
+
+    @Test
+    void cutThroughNeedsAnEmptyQueueNotOnlyAnIdleWire() {
+        // latency 100,000 ps with cut-through. Priority 3 is paused on port 2 and holds host 0's frame (from 1000).
+        // Host 1's priority-4 frame (last bit in at 2000) finds the wire idle but the queue not empty: stored and
+        // forwarded, it starts at 2000 + 100,000 and ends 81,600 later. (A cut-through start would be 2000 - 81,600
+        // + 100,000 = 20,400.) The priority-3 frame leaves at host 2's XON at 500,000.
+        b.sw.forwarding(100_000, true);
+        b.pfcFromHost(0, 2, 3, PfcQuanta.MAX_QUANTA);
+        b.data(1000, 0, 2, 3, 1);
+        b.data(2000, 1, 2, 4, 2);
+        b.pfcFromHost(500_000, 2, 3, 0);
+        b.run();
+        assertEquals(List.of(2000 + 100_000 + SwitchBench.FRAME_PS, 500_000 + SwitchBench.FRAME_PS),
+                b.at(2, PacketType.DATA).stream().map(Rx::atPs).toList());
+        assertEquals(List.of(2L, 1L), b.at(2, PacketType.DATA).stream().map(Rx::psn).toList());
     }
 }
