@@ -73,4 +73,19 @@ class SwitchNodeSettingsTest {
                 b.at(2, PacketType.DATA).stream().map(Rx::atPs).toList());
         assertEquals(List.of(2L, 1L), b.at(2, PacketType.DATA).stream().map(Rx::psn).toList());
     }
+
+    @Test
+    void withForwardingLatencyAnAdmissionStillSendsXoff() {
+        // latency 100,000 ps, store-and-forward; host 2 pauses priority 3 on port 2: host 0's third frame (3000)
+        // takes PG 3 to its 3000 B threshold, and the XOFF reaches host 0 at 3000 + 6720
+        b.sw.forwarding(100_000, false);
+        b.pfcFromHost(0, 2, 3, PfcQuanta.MAX_QUANTA);
+        for (int k = 1; k <= 3; k++) {
+            b.data(1000 * k, 0, 2, 3, k);
+        }
+        b.at(50_000, () -> b.kernel.stop());
+        b.run();
+        assertEquals(List.of(3000 + SwitchBench.PFC_PS), b.at(0, PacketType.PFC).stream().map(Rx::atPs).toList());
+        assertTrue(b.mmu.isPaused(0, 3));
+    }
 }
