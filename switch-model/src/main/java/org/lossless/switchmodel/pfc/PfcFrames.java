@@ -33,7 +33,7 @@ public final class PfcFrames {
         p.frameBytes = WireFormat.PFC_FRAME;
         p.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
         p.pfcClassEnable |= 1 << priority;
-        p.pfcQuanta[priority] = quanta;
+        p.pfcQuanta(priority, quanta);
     }
 
     /**
@@ -49,7 +49,7 @@ public final class PfcFrames {
             if ((enable & (1 << prio)) != 0) {
                 enable &= ~(1 << prio);
                 if (prio < states.length && states[prio] != null) {
-                    states[prio].onPfc(nowPs, timing.receivedPausePs(pfc.pfcQuanta[prio], rateBps));
+                    states[prio].onPfc(nowPs, timing.receivedPausePs(pfc.pfcQuanta(prio), rateBps));
                     applied |= 1 << prio;
                 }
             }
