@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.calibrate.CalibrationFiles;
 import org.lossless.verbs.calibrate.CalibrationReport;
 import org.lossless.verbs.calibrate.CalibrationRun;
@@ -93,6 +94,7 @@ final class CalibrateCommand implements Callable<Integer> {
         if (maxEvaluations < 10) {
             throw new UserError("--max-evaluations must be >= 10, got " + maxEvaluations);
         }
+        OutputRule.checkDirectory(ctx.resolve(out), CalibrationFiles.KIND); // before the fit, which takes minutes
         List<CalibrationRun> fitRuns = new ArrayList<>();
         for (Path p : runs) {
             fitRuns.add(CalibrationRun.fromBundle(ctx.resolve(p), p.toString()));

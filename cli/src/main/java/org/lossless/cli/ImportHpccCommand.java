@@ -53,8 +53,8 @@ final class ImportHpccCommand implements Callable<Integer> {
     static final List<String> NOT_IMPORTED = List.of(
             "HPCC's packet format (48 B of headers per packet, its ACK size): the RoCEv2 wire format (82 B) is used",
             "HPCC's standalone FCT formula: the sender's ideal here is the exact time alone (ACK serialization included)",
-            "HPCC's variable window (VAR_WIN) and global maxBdp window (GLOBAL_T): see the warnings",
-            "the HPCC, TIMELY and DCTCP congestion controls: only DCQCN (CC_MODE 1) runs");
+            "with DCQCN, HPCC's variable window (VAR_WIN) and global maxBdp window (GLOBAL_T): see the warnings",
+            "HPCC's per-hop-rate and sampled variants (MULTI_RATE 1, SAMPLE_FEEDBACK 1), HPCC-PINT, GLOBAL_T 0");
 
     private static Map<String, String> hpccSimulator() {
         Map<String, String> m = new LinkedHashMap<>();

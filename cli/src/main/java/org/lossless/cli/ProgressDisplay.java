@@ -92,15 +92,23 @@ final class ProgressDisplay implements AutoCloseable {
         }
     }
 
-    /** The simulated time the display measures against: the estimated end while ahead, else stop_time, ps. */
-    static long target(RunProgress p) {
-        long est = p.estimatedEndPs();
-        return est > p.simTimePs() && est > 0 ? est : p.stopTimePs();
+    /**
+     * The simulated time the display measures against, ps: the estimated end of the work when there is one
+     * before stop_time, else stop_time. The estimate is a lower bound, so the run may go past it (congestion,
+     * pauses, a tail of flows): the display then says so instead of measuring against stop_time, which would
+     * show a falling percentage and an ETA of hours for a run that is about to end.
+     */
+    static long target(long estimatedEndPs, long stopTimePs) {
+        return estimatedEndPs > 0 && estimatedEndPs < stopTimePs ? estimatedEndPs : stopTimePs;
     }
 
     private void updateBar() {
-        long t = target(progress);
+        long t = target(progress.estimatedEndPs(), progress.stopTimePs());
         long nowUs = progress.simTimePs() / 1_000_000;
+        boolean past = progress.simTimePs() > t;
+        if (past) {
+            t = progress.simTimePs(); // a full bar: the estimated end is behind, the real end is unknown
+        }
         if (bar == null) {
             target = t;
             bar = new ProgressBarBuilder().setTaskName("simulating").setInitialMax(Math.max(1, t / 1_000_000))
@@ -115,17 +123,30 @@ final class ProgressDisplay implements AutoCloseable {
         bar.stepTo(nowUs);
         // short: the bar shares one terminal line with the counts, the times and the speed
         bar.setExtraMessage(String.format(Locale.ROOT, " %.1fMev/s%s",
-                progress.events() / 1e3 / Math.max(1, clockMs.getAsLong() - startMs), t < progress.stopTimePs() ? " ~end" : ""));
+                progress.events() / 1e3 / Math.max(1, clockMs.getAsLong() - startMs),
+                past ? " past ~end" : t < progress.stopTimePs() ? " ~end" : ""));
     }
 
     /** One plain progress line. */
     static String plainLine(RunProgress p, long elapsedMs) {
-        long now = p.simTimePs();
-        long t = target(p);
-        String of = (t < p.stopTimePs() ? "~" : "") + Execution.ms(t) + (t < p.stopTimePs() ? " (estimated end)" : "");
+        return plainLine(p.simTimePs(), p.estimatedEndPs(), p.stopTimePs(), p.events(), elapsedMs);
+    }
+
+    /**
+     * One plain progress line at simulated time {@code now} (ps) of a run whose work ends at best at
+     * {@code estimatedEnd} (ps, -1 if unknown) and stops at {@code stop} (ps).
+     */
+    static String plainLine(long now, long estimatedEnd, long stop, long events, long elapsedMs) {
+        long t = target(estimatedEnd, stop);
+        String rate = eventRate(events, elapsedMs);
+        if (t < stop && now > t) {
+            return String.format(Locale.ROOT, "lossless: simulated %s, past the best-case end (~%s): the last flows "
+                    + "are finishing (stop_time %s), %s, %s elapsed", Execution.ms(now), Execution.ms(t),
+                    Execution.ms(stop), rate, seconds(elapsedMs));
+        }
+        String of = (t < stop ? "~" : "") + Execution.ms(t) + (t < stop ? " (estimated end)" : "");
         String line = String.format(Locale.ROOT, "lossless: simulated %s of %s (%d %%), %s, %s elapsed",
-                Execution.ms(now), of, t <= 0 ? 0 : Math.min(100, now * 100 / t), eventRate(p.events(), elapsedMs),
-                seconds(elapsedMs));
+                Execution.ms(now), of, t <= 0 ? 0 : Math.min(100, now * 100 / t), rate, seconds(elapsedMs));
         if (now > 0 && t > now) {
             line += ", about " + seconds((long) ((double) elapsedMs * (t - now) / now)) + " left";
         }

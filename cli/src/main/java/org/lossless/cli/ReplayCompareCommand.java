@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.verbs.compare.Comparison;
 import org.lossless.verbs.compare.ComparisonText;
@@ -52,12 +53,13 @@ final class ReplayCompareCommand implements Callable<Integer> {
 
     private int compare() throws Exception {
         Path b = ctx.resolve(bundle);
+        Path dir = out != null ? ctx.resolve(out) : b.resolve("comparison");
+        OutputRule.checkDirectory(dir, ReplayCompare.KIND); // refused before the simulation, not after it
         Measurement measured = BundleReader.read(b, bundle.toString());
         ReplayCompare.Naming naming = ReplayCompare.Naming.of(PlanReader.read(b, bundle.toString()));
         Scenario s = RunCommand.load(ctx, scenario, sets, null);
         Measurement simulated = ReplayCompare.simulate(s, ctx.runner().get(), naming);
         Comparison c = ReplayCompare.compare(s, bundle.toString(), measured, simulated);
-        Path dir = out != null ? ctx.resolve(out) : b.resolve("comparison");
         ReplayCompare.write(dir, c);
         spec.commandLine().getOut().print(ComparisonText.table(c));
         spec.commandLine().getOut().println("wrote " + (out != null ? out : bundle + "/comparison")

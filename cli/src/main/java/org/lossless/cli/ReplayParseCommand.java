@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.lossless.verbs.io.VerbsOutput;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.measure.MeasurementBuilder;
 import org.lossless.verbs.measure.MeasurementJson;
 import org.lossless.verbs.parse.Parsers;
@@ -62,7 +62,7 @@ final class ReplayParseCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(json);
             spec.commandLine().getOut().flush();
         } else {
-            VerbsOutput.writeFile(ctx.resolve(out), json, force);
+            OutputRule.writeFile(ctx.resolve(out), json, force);
         }
         return 0;
     }

@@ -22,9 +22,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code lossless replay plan SCENARIO --hosts HOSTS.yaml --out DIR}. */
 @Command(name = "plan", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Maps the scenario's hosts onto lab hosts and writes, per host, the exact perftest commands and a",
-            "start schedule into DIR (plan.json, schedule.csv, hosts/<name>.sh, approximations.txt). Flows the tools",
-            "cannot express are listed with the approximation used. Nothing is run."})
+        description = {"Maps the scenario's hosts onto lab hosts and writes, per host, the exact commands (perftest for",
+            "flows, nccl-tests under mpirun for collective jobs, fio for NVMe-oF jobs) and a start schedule into DIR",
+            "(plan.json, schedule.csv, hosts/<name>.sh, approximations.txt). What the tools cannot express is listed",
+            "with the approximation used. Nothing is run."})
 final class ReplayPlanCommand implements Callable<Integer> {
     private final Context ctx;
     @Spec
@@ -33,8 +34,8 @@ final class ReplayPlanCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML).")
     Path scenario;
 
-    @Option(names = "--hosts", required = true, paramLabel = "HOSTS.yaml", description = "Lab hosts: ssh, address, device,"
-            + " port, GID index, interface, link rate, DSCP (docs/verbs-validation.md).")
+    @Option(names = "--hosts", required = true, paramLabel = "HOSTS.yaml", description = "Lab hosts (ssh, address, device,"
+            + " port, GID index, interface, link rate, DSCP, NVMe-oF devices) and SONiC switches (docs/verbs-validation.md).")
     Path hosts;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Plan directory to write.")
@@ -85,10 +86,11 @@ final class ReplayPlanCommand implements Callable<Integer> {
         var o = spec.commandLine().getOut();
         long servers = plan.processes().stream().filter(p -> p.server()).count();
         o.println("wrote " + out + ": " + plan.hosts().size() + " lab host(s), " + servers + " server(s) and "
-                + (plan.processes().size() - servers) + " client(s), timeout " + plan.timeoutSeconds() + " s");
+                + (plan.processes().size() - servers) + " client(s)" + (plan.switches().isEmpty() ? "" : ", "
+                + plan.switches().size() + " switch(es) read") + ", timeout " + plan.timeoutSeconds() + " s");
         for (Approximation a : plan.approximations()) {
-            o.println("approximation: " + (a.flowIds().isEmpty() ? "all flows" : "flow " + a.flowIds()) + ": " + a.what()
-                    + " -> " + a.instead());
+            o.println("approximation: " + (a.flowIds().isEmpty() ? (a.what().startsWith("job ") ? "" : "all flows: ")
+                    : "flow " + a.flowIds() + ": ") + a.what() + " -> " + a.instead());
         }
         o.println("next: lossless replay run " + out + "   (prints what it would do; add --execute to run it)");
         o.flush();

@@ -5,7 +5,6 @@ import java.util.concurrent.Callable;
 
 import org.lossless.experiments.scenario.ScenarioException;
 import org.lossless.verbs.VerbsException;
-import org.lossless.verbs.io.OutputRefusedException;
 import org.lossless.verbs.parse.ParseException;
 import picocli.CommandLine;
 
@@ -30,7 +29,7 @@ final class VerbsCommands {
     static int guard(String name, PrintWriter err, Callable<Integer> body) throws Exception {
         try {
             return body.call();
-        } catch (VerbsException | ParseException | OutputRefusedException | ScenarioException | UserError e) {
+        } catch (VerbsException | ParseException | ScenarioException | UserError e) {
             err.println("lossless " + name + ": " + e.getMessage());
             err.flush();
             return Cli.BAD_INPUT;

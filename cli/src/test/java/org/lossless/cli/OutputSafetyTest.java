@@ -119,6 +119,28 @@ class OutputSafetyTest {
     }
 
     @Test
+    void aReportNeverReplacesAUsersFileOfTheSameNameNorWritesIntoAUsersFolder() throws IOException {
+        Files.writeString(cwd.resolve("s.yaml"), CliTest.SCENARIO);
+        assertEquals(0, lossless("run", "s.yaml", "--out", "r"), err::toString);
+        Files.writeString(cwd.resolve("r/report.html"), "<html>my own report");
+        List<String> before = files(cwd.resolve("r"));
+        assertEquals(2, lossless("report", "r"));
+        assertEquals("lossless: " + cwd.resolve("r/report.html") + " exists and Lossless did not write it; move it away "
+                + "or choose another --out\n", err.toString());
+        assertEquals("<html>my own report", Files.readString(cwd.resolve("r/report.html")));
+        assertEquals(before, files(cwd.resolve("r")));
+        Path study = study();
+        assertEquals(2, lossless("report", "r", "--out", "study"));
+        assertEquals("lossless: " + study + " exists and is not a Lossless result directory; choose another --out or "
+                + "remove it\n", err.toString());
+        assertEquals(List.of("my.yaml", "notes.md"), files(study));
+        Files.delete(cwd.resolve("r/report.html"));
+        assertEquals(0, lossless("report", "r"), err::toString);
+        assertEquals(0, lossless("report", "r"), "its own report is replaced: " + err);
+        assertEquals(0, lossless("run", "s.yaml", "--out", "r"), "a run with its report stays replaceable: " + err);
+    }
+
+    @Test
     void exportHpccOntoAUserFolderIsRefusedAndAPreviousExportReplaced() throws IOException {
         Path study = study();
         assertEquals(2, lossless("export", "hpcc", "s.yaml", "--out", "study"));

@@ -42,6 +42,21 @@ class ProgressDisplayTest {
     }
 
     @Test
+    void pastTheEstimatedEndTheLineSaysSoWithoutAFallingPercentageOrAnEta() {
+        // 1.714 ms estimated, stop_time 101 ms: at 1 ms, 58 % of the estimate and as long again to go
+        assertEquals("lossless: simulated 1 ms of ~1.714 ms (estimated end) (58 %), 1.00 M events/s, 10 s elapsed, "
+                + "about 7 s left", ProgressDisplay.plainLine(1_000_000_000L, 1_714_000_000L, 101_000_000_000L,
+                10_000_000, 10_000));
+        // at 1.8 ms the estimate is behind: no "2 % of 101 ms, 1 h left"
+        assertEquals("lossless: simulated 1.8 ms, past the best-case end (~1.714 ms): the last flows are finishing "
+                + "(stop_time 101 ms), 1.00 M events/s, 20 s elapsed", ProgressDisplay.plainLine(1_800_000_000L,
+                1_714_000_000L, 101_000_000_000L, 20_000_000, 20_000));
+        // no estimate before stop_time: measured against stop_time
+        assertEquals("lossless: simulated 5 ms of 10 ms (50 %), 1.00 M events/s, 10 s elapsed, about 10 s left",
+                ProgressDisplay.plainLine(5_000_000_000L, -1, 10_000_000_000L, 10_000_000, 10_000));
+    }
+
+    @Test
     void quietPrintsNothing() {
         assertEquals("", runWithDisplay(true));
     }

@@ -153,6 +153,38 @@ class ReplayCliTest {
         assertFalse(Files.exists(cwd.resolve("c2")));
     }
 
+    /** One rule for every directory verbs-validation writes: a user's folder is exit 2, one line, untouched. */
+    @Test
+    void everyOutputOntoAUserFolderIsExitTwoOneLineAndUntouched() throws Exception {
+        bundle();
+        Path mine = Files.createDirectories(cwd.resolve("mine"));
+        Files.writeString(mine.resolve("notes.md"), "mine");
+        Files.createDirectories(cwd.resolve("bundle/comparison"));
+        Files.writeString(cwd.resolve("bundle/comparison/notes.md"), "mine too");
+        String[][] commands = {
+            {"replay", "plan", "s.yaml", "--hosts", "hosts.yaml", "--out", "mine"},
+            {"calibrate", "--run", "bundle", "--fit", "nic.dcqcn.cnp_delay=0us..20us", "--out", "mine"},
+            {"replay", "compare", "bundle", "bundle/scenario.resolved.yaml", "--out", "mine"},
+            {"replay", "compare", "bundle", "bundle/scenario.resolved.yaml"},
+        };
+        for (String[] c : commands) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, lossless(c), String.join(" ", c) + ": " + err);
+            String dir = c.length > 4 && c[c.length - 2].equals("--out") ? "mine" : "bundle/comparison";
+            assertTrue(err.toString().endsWith(cwd.resolve(dir) + " exists and is not a Lossless result directory; "
+                    + "choose another --out or remove it\n"), String.join(" ", c) + ": " + err);
+            assertEquals(1, err.toString().lines().count(), err.toString());
+        }
+        assertEquals("mine", Files.readString(mine.resolve("notes.md")));
+        try (var l = Files.list(mine)) {
+            assertEquals(1, l.count());
+        }
+        assertEquals("mine too", Files.readString(cwd.resolve("bundle/comparison/notes.md")));
+        // a plan written by Lossless is replaced by the next plan
+        assertEquals(0, lossless("replay", "plan", "s.yaml", "--hosts", "hosts.yaml", "--out", "plan"), err::toString);
+        assertEquals("replay-plan", org.lossless.experiments.results.ResultMarker.read(cwd.resolve("plan")).kind());
+    }
+
     private static String resource(String name) throws IOException {
         try (InputStream in = ReplayCliTest.class.getResourceAsStream("/" + name)) {
             String all = new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -3,6 +3,7 @@ package org.lossless.cli;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lossless.experiments.run.ScenarioRunner;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -248,10 +249,10 @@ class SweepCommandTest {
             Files.createDirectories(cwd.resolve("mine"));
             Files.writeString(cwd.resolve("mine/notes.md"), "mine");
             assertEquals(2, lossless("sweep", s.toString(), "--vary", "switch.ecn.kmin=10KB", "--out", "mine"));
-            assertTrue(err.toString().contains("is not a Lossless sweep directory"), err.toString());
-            try (Stream<Path> l = Files.list(cwd.resolve("mine"))) {
-                assertEquals(List.of("notes.md"), l.map(p -> p.getFileName().toString()).toList());
-            }
+            assertEquals("lossless: " + cwd.resolve("mine") + " exists and is not a Lossless result directory; choose "
+                    + "another --out or remove it\n", err.toString());
+            assertEquals(List.of("notes.md"), names(cwd.resolve("mine")));
+            assertEquals(List.of("mine", "star.yaml"), names(cwd), "no staging sibling");
         }
 
         @Test
@@ -284,6 +285,58 @@ class SweepCommandTest {
             assertTrue(err.toString().contains("--partition is a Slurm option"), err.toString());
             assertFalse(Files.exists(cwd.resolve("b")));
         }
+    }
+
+    static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> l = Files.list(dir)) {
+            return l.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aSweepListsWhatItWroteSoItIsReplaceableButAUserFileInItIsNeverLost() throws IOException {
+        Path s = scenario();
+        String[] args = {"sweep", s.toString(), "--vary", "switch.ecn.kmin=10KB", "--quiet", "--out", "r"};
+        assertEquals(0, lossless(args), err::toString);
+        var marker = org.lossless.experiments.results.ResultMarker.read(cwd.resolve("r"));
+        assertEquals("sweep", marker.kind());
+        assertEquals(Set.of(".lock", "points", "scenario.yaml", "sweep-status.json", "sweep-summary.csv", "sweep.csv",
+                "sweep.json"), marker.entries());
+        assertEquals(0, lossless(concat(args, "--resume")), err::toString);
+        assertEquals(0, lossless(args), "a previous sweep is replaced: " + err);
+        Files.writeString(cwd.resolve("r/notes.md"), "mine");
+        for (String[] again : List.of(args, concat(args, "--resume"))) {
+            assertEquals(2, lossless(again));
+            assertTrue(err.toString().endsWith(cwd.resolve("r") + " is a Lossless result directory but holds files "
+                    + "Lossless did not write (notes.md); choose another --out or move them away\n"), err.toString());
+            assertEquals("mine", Files.readString(cwd.resolve("r/notes.md")));
+            assertEquals(List.of("r", "star.yaml"), names(cwd));
+        }
+    }
+
+    @Test
+    void aFileAddedToThePreviousSweepWhileTheNewOneRunsStopsTheSwap() throws IOException {
+        Path s = scenario();
+        String[] args = {"sweep", s.toString(), "--vary", "switch.ecn.kmin=10KB", "--quiet", "--jobs", "1", "--out", "r"};
+        assertEquals(0, lossless(args), err::toString);
+        String before = Files.readString(cwd.resolve("r/sweep.csv"));
+        Path notes = cwd.resolve("r/notes.md");
+        ScenarioRunner packet = Runners.packet();
+        ScenarioRunner meddling = sc -> {
+            try {
+                Files.writeString(notes, "written while the sweep ran");
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return packet.run(sc);
+        };
+        int code = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> meddling, p -> { }).execute(args);
+        assertEquals(2, code, err::toString);
+        assertTrue(err.toString().contains("holds files Lossless did not write (notes.md)")
+                && err.toString().contains("the complete new sweep is in " + cwd.resolve(".r.sweep-next")), err.toString());
+        assertEquals("written while the sweep ran", Files.readString(notes));
+        assertEquals(before, Files.readString(cwd.resolve("r/sweep.csv")), "the previous sweep is untouched");
+        assertTrue(Files.isRegularFile(cwd.resolve(".r.sweep-next/sweep.csv")));
     }
 
     @Test

@@ -6,6 +6,10 @@ import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.NoCongestionControl;
 import org.lossless.nic.dcqcn.Dcqcn;
 import org.lossless.nic.dcqcn.DcqcnParams;
+import org.lossless.nic.dctcp.Dctcp;
+import org.lossless.nic.hpcc.Hpcc;
+import org.lossless.nic.swift.Swift;
+import org.lossless.nic.timely.Timely;
 
 /**
  * The congestion-control algorithms Lossless implements, by the name {@code nic.cc} and a connection's
@@ -13,12 +17,13 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  * see {@link org.lossless.nic.cc.CongestionControl} and {@link org.lossless.nic.cc.CongestionEcho} only.
  *
  * <p>To add an algorithm: implement {@link CcAlgorithm} (sender and receiver state, in its own package
- * like {@code org.lossless.nic.dcqcn}), give {@link NicConfig} its parameter set, add its name to
+ * like {@code org.lossless.nic.dcqcn}), give {@link CcSettings} its parameter set, add its name to
  * {@link #NAMES} and a branch to {@link #BUILT_IN} (docs/cc.md).
  */
 public final class CcAlgorithms {
     /** Names {@code nic.cc} accepts, in the order the docs list them. */
-    public static final List<String> NAMES = List.of(Dcqcn.NAME, NoCongestionControl.NAME);
+    public static final List<String> NAMES = List.of(Dcqcn.NAME, Hpcc.NAME, Timely.NAME, Dctcp.NAME, Swift.NAME,
+            NoCongestionControl.NAME);
 
     /** The implemented algorithms. */
     public static final CcFactory BUILT_IN = CcAlgorithms::create;
@@ -39,6 +44,18 @@ public final class CcAlgorithms {
                     throw new IllegalArgumentException("congestion control dcqcn needs DCQCN parameters (nic.dcqcn)");
                 }
                 return new Dcqcn(p.lineRateBps() == lineRateBps ? p : p.withLineRate(lineRateBps));
+            }
+            case Hpcc.NAME -> {
+                return new Hpcc(config.ccSettings().hpcc(), lineRateBps, config.mtu());
+            }
+            case Timely.NAME -> {
+                return new Timely(config.ccSettings().timely(), lineRateBps, config.mtu());
+            }
+            case Dctcp.NAME -> {
+                return new Dctcp(config.ccSettings().dctcp(), lineRateBps, config.mtu());
+            }
+            case Swift.NAME -> {
+                return new Swift(config.ccSettings().swift(), lineRateBps, config.mtu());
             }
             case NoCongestionControl.NAME -> {
                 return new NoCongestionControl(lineRateBps);

@@ -36,8 +36,10 @@ public final class Flow {
     long finishPs = -1;
     /** When the payload's sender saw the last ACK, ps; -1 until then. */
     long ackedPs = -1;
-    /** Data packets of this message sent again (go-back-N after a NACK or a timeout). */
+    /** Data packets of this message sent again (after a NACK or a timeout), counted as they go out. */
     long retransmittedPackets;
+    /** Payload bytes of those packets. */
+    long retransmittedBytes;
     /** Retransmission timeouts that fired while this message was the QP's first unacknowledged one. */
     long timeouts;
     /** Congestion notifications its QP received while it was the QP's first unacknowledged message. */
@@ -124,6 +126,11 @@ public final class Flow {
 
     public long retransmittedPackets() {
         return retransmittedPackets;
+    }
+
+    /** Payload bytes of the data packets of this message sent again. */
+    public long retransmittedBytes() {
+        return retransmittedBytes;
     }
 
     public long timeouts() {

@@ -16,6 +16,7 @@ import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.PfcObserver;
+import org.lossless.core.net.Telemetry;
 import org.lossless.core.net.WireFormat;
 import org.lossless.nic.cc.CcAlgorithm;
 
@@ -30,10 +31,13 @@ import org.lossless.nic.cc.CcAlgorithm;
  * <p>Sending: control frames (ACK/NACK/CNP) first, then the queue pairs with data left in round robin,
  * each only when its rate limiter allows and its priority is not paused by PFC (a PAUSE for priority
  * p holds every QP and control frame of p). If every such QP waits on its limiter, one reused wake-up
- * event is set for the earliest. Loss recovery is go-back-N: a NACK, or a retransmission timeout
- * with no progress, rewinds the QP to its first unacknowledged packet. The timeout is one lazy event
- * per NIC ({@link RetransmitTimer}): it fires at the earliest possible deadline and re-arms for the next,
- * never per packet. ACKs and NACKs may wait an ACK generation delay ({@link AckDelayLine}).
+ * event is set for the earliest. Loss recovery is each QP's {@link LossRecovery} ({@code nic.loss_recovery}):
+ * go-back-N (a NACK, or a retransmission timeout with no progress, rewinds the QP to its first
+ * unacknowledged packet) or IRN (selective repeat: the receiver keeps out-of-order packets and NACKs each
+ * with a selective acknowledgement, the sender resends only the lost ones). The timeout, the QP's
+ * recovery's value, is one lazy event per NIC ({@link RetransmitTimer}): it fires at the earliest possible
+ * deadline and re-arms for the next, never per packet. ACKs and NACKs may wait an ACK generation delay
+ * ({@link AckDelayLine}).
  * An idle QP (nothing to send, nothing unacknowledged) is in no list and schedules nothing.
  *
  * <p>Window ({@code nic.window}, or the congestion control's): a QP may send packet n only while the
@@ -50,8 +54,10 @@ import org.lossless.nic.cc.CcAlgorithm;
  *
  * <p>Receiving: in-order data counts towards its message, which finishes when its last byte arrives.
  * An ACK (cumulative) goes back every {@code ackEvery} packets and for the last packet of every message.
- * A packet beyond the expected PSN is discarded and triggers one NACK per gap; a duplicate is discarded
- * (the duplicate of a message's last packet is re-ACKed so a lost final ACK cannot hang the sender).
+ * A packet that is not the expected one goes to the QP's loss recovery: go-back-N discards it and sends one
+ * NACK per gap (the duplicate of a message's last packet is re-ACKed so a lost final ACK cannot hang the
+ * sender); IRN keeps it and answers with a NACK that selectively acknowledges it, and when the expected
+ * packet arrives delivers the packets it held after it in order and ACKs at once.
  *
  * <p>RDMA READ: the request is one packet in the requester's QP (in order with its other messages); the
  * responder, when the request arrives in order, appends the response to its own QP towards the requester
@@ -90,6 +96,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private EgressPort port;
     private int roundRobin;
     private long outOfOrderDrops;
+    /** Set by {@link #deliver}: the in-order packet it delivered asks for a CNP flag on its ACK. */
+    private boolean cnpFlag;
     /** The receive buffer, or null (frames go to the transport at once). */
     private RxBuffer rx;
     /** Path base RTTs for {@code nic.window: bdp}, or null. */
@@ -239,12 +247,27 @@ public final class HostNic implements PacketReceiver, PacketSource {
             throw new IllegalArgumentException(name + ": a QP needs another host, got " + dst);
         }
         CcAlgorithm a = algorithm(cc == null ? config.cc() : cc);
-        QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, a.newSender(),
-                a.newEcho(), readResponses, sim.now());
+        LossRecoveryConfig lr = config.lossRecovery();
+        long bdpPackets = lr.needsPathRtt()
+                ? SendWindow.bdpPackets(pathRtt, host, dst, port.rateBps(), config.mtu(), name, "nic.loss_recovery is irn") : 0;
+        QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, sender(a, dst),
+                a.newEcho(), readResponses, lr.newQp(bdpPackets, config.nackIntervalPs()), sim.now());
         qp.dscp = dscp;
         qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, port.rateBps(), name);
+        qp.algorithm = a.name();
         flows.addQp(qp);
         return qp;
+    }
+
+    /** A sender of algorithm {@code a} for a QP towards {@code dst}, given its path if the algorithm asks for it. */
+    private org.lossless.nic.cc.CongestionControl sender(CcAlgorithm a, int dst) {
+        if (!a.needsPath()) {
+            return a.newSender();
+        }
+        if (pathRtt == null) {
+            throw new IllegalStateException(name + ": congestion control " + a.name() + " needs path RTTs but none are set");
+        }
+        return a.newSender(pathRtt.ps(host, dst), pathRtt.switches(host, dst));
     }
 
     /** Opens a queue pair ({@link #openQp(int, int, int, String, boolean)}) for WRITEs, SENDs and READ requests. */
@@ -307,10 +330,10 @@ public final class HostNic implements PacketReceiver, PacketSource {
             qp.lastProgressPs = now;
             unacked.add(qp);
         }
-        if (!qp.inActive && qp.windowOpen()) {
+        if (!qp.inActive && qp.readyToSend()) {
             activate(qp);
         }
-        rto.arm(now + config.rtoPs());
+        rto.arm(now + rto(qp));
         port.kick();
     }
 
@@ -376,7 +399,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             }
             if (qp.eligibleAtPs(now) <= now) {
                 Packet p = dataPacket(qp, now);
-                if (qp.hasDataLeft() && qp.windowOpen()) {
+                if (qp.readyToSend()) {
                     roundRobin = idx + 1;
                 } else {
                     active.remove(idx);
@@ -394,7 +417,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
     }
 
     private Packet dataPacket(QueuePair qp, long now) {
-        long psn = qp.nextPsn;
+        long psn = qp.selectPacket();
         Flow f = qp.sendEntry();
         int payload = qp.nextPayload();
         boolean last = qp.sendingLastOfEntry();
@@ -402,12 +425,13 @@ public final class HostNic implements PacketReceiver, PacketSource {
         if (qp.sendingRequest()) {
             frame = WireFormat.READ_REQUEST_FRAME;
         } else if (f.verb == Verb.WRITE) {
-            frame = WireFormat.dataFrameBytes(payload, qp.sendOffsetInEntry() == 0);
+            frame = WireFormat.dataFrameBytes(payload, qp.sendOffsetInEntry() == 0 || qp.recovery.rethInEveryWritePacket());
         } else if (f.verb == Verb.SEND) {
             frame = WireFormat.dataFrameBytes(payload, false);
         } else {
             frame = WireFormat.readResponseFrameBytes(payload, last || qp.sendOffsetInEntry() == 0);
         }
+        frame += qp.ccHeaderBytes;
         qp.advanceSend();
         Packet p = pool.acquire();
         p.type = PacketType.DATA;
@@ -424,8 +448,11 @@ public final class HostNic implements PacketReceiver, PacketSource {
         p.udpSrcPort = qp.udpSrcPort;
         p.last = last;
         p.tsPs = now;
+        if (qp.ccTelemetry) {
+            Telemetry.start(p);
+        }
         // the packet that fills the window asks for an ACK (never set without a window)
-        p.ackRequest = !last && !qp.windowOpen();
+        p.ackRequest = !last && qp.hasDataLeft() && !qp.windowOpen();
         qp.sent(now, p.wireBytes);
         return p;
     }
@@ -456,45 +483,85 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     private void receiveData(Packet p) {
         QueuePair qp = flows.qp(p.flowId);
+        long now = sim.now();
         if (p.psn != qp.expectedPsn) {
-            outOfOrderDrops++;
-            if (p.psn > qp.expectedPsn && (qp.nackedPsn != qp.expectedPsn
-                    || (config.nackIntervalPs() > 0 && sim.now() - qp.nackedAtPs >= config.nackIntervalPs()))) {
-                // one NACK per gap, sent again if the gap is still open nack_interval after the last one
-                qp.nackedPsn = qp.expectedPsn;
-                qp.nackedAtPs = sim.now();
-                sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
-            } else if (p.psn < qp.expectedPsn && p.last) {
-                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p);
-            }
+            outOfSequence(qp, p, now);
             return;
         }
-        qp.expectedPsn++;
-        long now = sim.now();
-        Flow f = qp.rxEntry();
-        if (qp.rxRequest()) {
-            // an RDMA READ request: this NIC is the responder; the response joins its own QP towards the requester
-            qp.rxReceived(p.psn);
-            boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
-            enqueue(f.qp, f);
+        boolean request = qp.rxRequest();
+        boolean last = deliver(qp, qp.expectedPsn, p, now);
+        boolean cnpFlag = this.cnpFlag;
+        // packets the loss recovery held after this one (IRN) are in order now
+        boolean filled = false;
+        while (qp.recovery.takeHeld(qp.expectedPsn)) {
+            last |= deliver(qp, qp.expectedPsn, null, now);
+            filled = true;
+        }
+        if (request && !filled) {
+            // a lone READ request is acknowledged by its response, unless flagged or asked for
             if (cnpFlag || p.ackRequest) {
                 sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p).ce = cnpFlag;
             }
             return;
         }
-        if (f.requestQp != null && qp.rxFirstOfEntry(p.psn)) {
+        if (last || filled || (!qp.readResponses && qp.expectedPsn % config.ackEvery() == 0) || cnpFlag
+                || p.ackRequest) {
+            sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p).ce = cnpFlag;
+        }
+    }
+
+    /**
+     * Delivers packet {@code psn} (= the expected PSN) of {@code qp} in order: counts its payload, completes its
+     * message at its last packet, hands a READ request to the responder's QP. Returns whether it was the last
+     * packet of a message (a READ request is not: its response acknowledges it). For the packet that just
+     * arrived ({@code arrived}, null for one held before) its CE mark goes to the QP's echo, and
+     * {@link #cnpFlag} says whether the ACK carries the CNP flag.
+     */
+    private boolean deliver(QueuePair qp, long psn, Packet arrived, long now) {
+        qp.expectedPsn++;
+        cnpFlag = false;
+        Flow f = qp.rxEntry();
+        if (qp.rxRequest()) {
+            // an RDMA READ request: this NIC is the responder; the response joins its own QP towards the requester
+            qp.rxReceived(psn);
+            cnpFlag = arrived != null && arrived.ce && qp.echo != null && cnps.onCePacket(qp, now);
+            enqueue(f.qp, f);
+            return false;
+        }
+        if (f.requestQp != null && qp.rxFirstOfEntry(psn)) {
             // the first response packet of a READ acknowledges its request at this NIC, the requester
             ackRequest(f);
         }
-        f.receivedBytes += p.payloadBytes;
-        boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
-        if (qp.rxReceived(p.psn)) {
+        f.receivedBytes += qp.rxPayload(psn);
+        cnpFlag = arrived != null && arrived.ce && qp.echo != null && cnps.onCePacket(qp, now);
+        if (qp.rxReceived(psn)) {
             f.finishPs = now;
             flows.markFinished();
             listener.flowFinished(f, now);
+            return true;
         }
-        if (p.last || (!qp.readResponses && qp.expectedPsn % config.ackEvery() == 0) || cnpFlag || p.ackRequest) {
-            sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p).ce = cnpFlag;
+        return false;
+    }
+
+    /** Data packet {@code p} is not the expected one: its QP's loss recovery decides what happens. */
+    private void outOfSequence(QueuePair qp, Packet p, long now) {
+        switch (qp.recovery.outOfSequence(qp, p.psn, p.last, now)) {
+            case DROP -> outOfOrderDrops++;
+            case ACK -> {
+                outOfOrderDrops++;
+                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p);
+            }
+            case NACK -> {
+                outOfOrderDrops++;
+                sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
+            }
+            case SACK -> {
+                boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
+                Packet n = sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
+                n.sackPsn = p.psn;
+                n.ce = cnpFlag;
+            }
+            default -> throw new IllegalStateException();
         }
     }
 
@@ -552,9 +619,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         QueuePair qp = flows.qp(a.flowId);
         if (a.psn <= qp.ackedPsn) {
             if (qp.ccAcks) {
-                long now = sim.now();
-                qp.cc.onAck(now, a, 0);
-                qp.cc.onRttSample(now, now - a.tsPs);
+                ccAck(qp, a, 0);
             }
             return;
         }
@@ -564,43 +629,70 @@ public final class HostNic implements PacketReceiver, PacketSource {
     /** Cumulative acknowledgement of {@code qp} up to {@code psn} by {@code ack} (null: implied by a READ response). */
     private void acknowledge(QueuePair qp, long psn, Packet ack) {
         long now = sim.now();
+        long before = qp.ackedPsn;
         long newly = qp.ackThrough(psn, now, listener);
+        qp.recovery.acked(qp, before);
         qp.lastProgressPs = now;
         if (ack != null && qp.ccAcks) {
-            qp.cc.onAck(now, ack, newly);
-            qp.cc.onRttSample(now, now - ack.tsPs);
+            ccAck(qp, ack, newly);
         }
         if (qp.fullyAcked()) {
             unacked.remove(qp);
             qp.inUnacked = false;
-        } else if (!qp.inActive && qp.hasDataLeft() && qp.windowOpen()) {
-            // window-blocked (only a window keeps a QP with data out of the active list): the ACK reopens it
-            activate(qp);
+        } else {
+            // the timeout in force may be shorter now (IRN's RTO_low); a no-op when the timer is due earlier anyway
+            rto.arm(now + rto(qp));
+            if (!qp.inActive && qp.readyToSend()) {
+                // window- or cap-blocked (only those keep a QP with data out of the active list): the ACK reopens it
+                activate(qp);
+                port.kick();
+            }
+        }
+    }
+
+    /**
+     * Shows ACK {@code a} to the QP's congestion control. Its rate may have risen: a QP waiting on its rate
+     * limiter is looked at again now (the kick re-arms the wake-up no later than its new eligibility time).
+     */
+    private void ccAck(QueuePair qp, Packet a, long newly) {
+        long now = sim.now();
+        qp.cc.onAck(now, a, newly);
+        qp.cc.onRttSample(now, now - a.tsPs);
+        if (qp.inActive) {
             port.kick();
         }
     }
 
     private void receiveNack(Packet n) {
         QueuePair qp = flows.qp(n.flowId);
-        if (n.psn - 1 > qp.ackedPsn) {
+        long before = qp.ackedPsn;
+        if (n.psn - 1 > before) {
             qp.ackThrough(n.psn - 1, sim.now(), listener);
+            qp.recovery.acked(qp, before);
         }
         qp.lastProgressPs = sim.now();
-        goBack(qp, n.psn);
+        qp.recovery.nacked(qp, n.psn, n.sackPsn);
+        resume(qp);
     }
 
-    private void goBack(QueuePair qp, long psn) {
-        qp.goBackTo(psn);
-        if (qp.hasDataLeft()) {
+    /** After the loss recovery changed what {@code qp} sends next: it sends again if it may. */
+    private void resume(QueuePair qp) {
+        if (qp.readyToSend()) {
             activate(qp);
             port.kick();
         }
     }
 
-    /** {@code qp}'s retransmission timer expired: go back to its first unacknowledged packet. */
+    /** The retransmission timeout of {@code qp} now, ps (its loss recovery's; go-back-N: {@code nic.rto}). */
+    private long rto(QueuePair qp) {
+        return qp.recovery.rtoPs(qp, config.rtoPs());
+    }
+
+    /** {@code qp}'s retransmission timer expired: its loss recovery decides what to send again. */
     private void timedOut(QueuePair qp) {
         qp.currentEntry().timeouts++;
-        goBack(qp, qp.ackedPsn + 1);
+        qp.recovery.timedOut(qp);
+        resume(qp);
     }
 
     private final class Wakeup extends SimEvent {

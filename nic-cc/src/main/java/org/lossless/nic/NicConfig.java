@@ -35,11 +35,16 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  *                    or NACK joins the NIC's send queue (default 0)
  * @param nackIntervalPs {@code nic.nack_interval}: the receiver sends the NACK of a sequence gap again when an
  *                    out-of-sequence packet arrives this long or more after its last NACK for that gap, ps; 0 = one
- *                    NACK per gap (the requester's timeout recovers a lost NACK)
+ *                    NACK per gap (the requester's timeout recovers a lost NACK; go-back-N only)
+ * @param ccSettings  the parameters of HPCC, TIMELY, DCTCP and Swift ({@code nic.hpcc}, ...), kept whatever
+ *                    {@code cc} is (a workload may choose another algorithm)
+ * @param lossRecovery {@code nic.loss_recovery} and {@code nic.irn}: go-back-N (the default) or IRN's selective
+ *                    repeat; not null. Under IRN its two timeouts replace {@code rtoPs}
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
                         RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
-                        long ackDelayPs, long nackIntervalPs) {
+                        long ackDelayPs, long nackIntervalPs, CcSettings ccSettings,
+                        LossRecoveryConfig lossRecovery) {
     /** IB local ACK timeout exponent of the default timeout: 4.096 us x 2^14 (perftest's default {@code -u 14}). */
     public static final int DEFAULT_ACK_TIMEOUT_EXPONENT = 14;
     /** Default retransmission timeout: 4.096 us x 2^14 = 67.108864 ms. */
@@ -68,6 +73,10 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     }
 
     public NicConfig {
+        java.util.Objects.requireNonNull(ccSettings, "ccSettings");
+        if (lossRecovery == null) {
+            throw new IllegalArgumentException("nic.loss_recovery must be set (go-back-n or irn)");
+        }
         if (ackDelayPs < 0) {
             throw new IllegalArgumentException("nic.ack_delay must be >= 0, got " + ackDelayPs + " ps");
         }
@@ -109,6 +118,30 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         if (cc.equals(org.lossless.nic.dcqcn.Dcqcn.NAME) && dcqcn == null) {
             throw new IllegalArgumentException("nic.cc is dcqcn but there are no DCQCN parameters");
         }
+    }
+
+    /** With every other algorithm's parameters at their defaults and go-back-N loss recovery. */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
+                     long ackDelayPs, long nackIntervalPs) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
+                ackDelayPs, nackIntervalPs, CcSettings.DEFAULTS, LossRecoveryConfig.DEFAULT);
+    }
+
+    /** With go-back-N loss recovery (the default). */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
+                     long ackDelayPs, long nackIntervalPs, CcSettings ccSettings) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
+                ackDelayPs, nackIntervalPs, ccSettings, LossRecoveryConfig.DEFAULT);
+    }
+
+    /** With every other algorithm's parameters at their defaults. */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
+                     long ackDelayPs, long nackIntervalPs, LossRecoveryConfig lossRecovery) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
+                ackDelayPs, nackIntervalPs, CcSettings.DEFAULTS, lossRecovery);
     }
 
     /** DSCPs of ACKs and CNPs derived from their priorities ({@link #defaultAckDscp}, {@link Dscp#ofPriority}), the
@@ -173,55 +206,72 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
-                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
+                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
     }
 
     /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
     public NicConfig withCc(String name) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
     }
 
     /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
     public NicConfig withPfcResponse(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
     }
 
     /** Same settings with ACK/NACK DSCP {@code ack} (0..63 or {@link #SAME_AS_DATA}) and CNP DSCP {@code cnp}. */
     public NicConfig withDscp(int ack, int cnp) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ack, cnp, ackDelayPs, nackIntervalPs);
+                ack, cnp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
     }
 
     /** Same settings with {@code nic.ack_delay} = {@code ps}. */
     public NicConfig withAckDelay(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ps, nackIntervalPs);
+                ackDscp, cnpDscp, ps, nackIntervalPs, ccSettings, lossRecovery);
     }
 
     /** Same settings with {@code nic.nack_interval} = {@code ps} (0: one NACK per gap). */
     public NicConfig withNackInterval(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, ps);
+                ackDscp, cnpDscp, ackDelayPs, ps, ccSettings, lossRecovery);
+    }
+
+    /** Same settings with loss recovery {@code lr} ({@code nic.loss_recovery}, {@code nic.irn}). */
+    public NicConfig withLossRecovery(LossRecoveryConfig lr) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lr);
     }
 
     /** Same settings with retransmission timeout {@code ps}. */
     public NicConfig withRto(long ps) {
         return new NicConfig(mtu, ackEvery, ps, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
+    }
+
+    /** Same settings with the other algorithms' parameters {@code settings}. */
+    public NicConfig withCcSettings(CcSettings settings) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, settings, lossRecovery);
+    }
+
+    /** Same settings with every congestion control's {@code base_rtt: auto} set to {@code fabricRttPs}. */
+    public NicConfig withFabricRtt(long fabricRttPs) {
+        return ccSettings.needsFabricRtt() ? withCcSettings(ccSettings.resolve(fabricRttPs)) : this;
     }
 
     /** Whether QPs are held by a send window. */

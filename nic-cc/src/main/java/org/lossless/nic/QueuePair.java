@@ -24,8 +24,14 @@ import org.lossless.nic.cc.CongestionEcho;
  * expired when its next message comes: that message starts at once, at the rate the QP has then.
  *
  * <p>Window: packet n may be sent only while the payload bytes of PSNs {@code ackedPsn+1 .. n} are at most
- * the window ({@code nic.window}, and the algorithm's when it has one); go-back-N rewinds {@code nextPsn} so
- * a retransmission counts the same way. O(1) per packet from the entry offsets.
+ * the window ({@code nic.window}, and the algorithm's when it has one), and while {@code n - ackedPsn} packets
+ * are at most the loss recovery's cap on packets in flight (IRN's BDP-FC); go-back-N rewinds {@code nextPsn}
+ * so a retransmission counts the same way. O(1) per packet from the entry offsets.
+ *
+ * <p>Loss recovery ({@link LossRecovery}, go-back-N or IRN; the QP knows neither by name): before each packet
+ * the NIC calls {@link #selectPacket}, which picks the recovery's out-of-order retransmission if it has one,
+ * else {@link #nextPsn}. A packet whose PSN was sent before counts as retransmitted for its message
+ * ({@link Flow#retransmittedPackets}, {@link Flow#retransmittedBytes}) when it goes out.
  */
 public final class QueuePair {
     /** Dense id of the run's QPs ({@link FlowTable#qp}); carried in the {@code flowId} of its packets. */
@@ -46,6 +52,9 @@ public final class QueuePair {
     final CongestionEcho echo;
     final boolean ccWindow;
     final boolean ccAcks;
+    /** Its data packets collect in-band telemetry; extra header bytes each carries (both from {@link #cc}). */
+    final boolean ccTelemetry;
+    final int ccHeaderBytes;
     /**
      * This QP carries RDMA READ responses (the responder's direction): its receiver, the requester,
      * acknowledges only the last packet of each response, AckReq packets and CNP flags.
@@ -90,16 +99,24 @@ public final class QueuePair {
     long windowBytes = Long.MAX_VALUE;
     /** Congestion notifications (CNPs or CNP flags) this QP received. */
     long cnps;
+    /** Name of its congestion control ({@code nic.cc} or the connection's). */
+    String algorithm = "";
+    /** Loss recovery, both ends. */
+    final LossRecovery recovery;
+    /** Most packets in flight after a new one ({@link LossRecovery#inFlightCapPackets()}). */
+    private final long inFlightCap;
+    /** Highest PSN ever sent, -1 before the first: a packet at or below it is a retransmission. */
+    private long maxSentPsn = -1;
+    /** The packet being built ({@link #selectPacket}): its PSN, its entry, and whether it is an out-of-order retransmission. */
+    private long txPsn;
+    private int txIdx;
+    private boolean txOutOfOrder;
 
     /** Receiver: next PSN expected. */
     long expectedPsn;
-    /** Receiver: the expected PSN for which it last sent a NACK (one NACK per gap); -1 none. */
-    long nackedPsn = -1;
-    /** Receiver: when it last sent that NACK, ps (for {@code nic.nack_interval}). */
-    long nackedAtPs;
 
     QueuePair(int id, int src, int dst, int priority, int mtu, int udpSrcPort, CongestionControl cc,
-              CongestionEcho echo, boolean readResponses, long nowPs) {
+              CongestionEcho echo, boolean readResponses, LossRecovery recovery, long nowPs) {
         this.id = id;
         this.src = src;
         this.dst = dst;
@@ -110,7 +127,11 @@ public final class QueuePair {
         this.echo = echo;
         this.ccWindow = cc.hasWindow();
         this.ccAcks = cc.observesAcks();
+        this.ccTelemetry = cc.collectsTelemetry();
+        this.ccHeaderBytes = cc.headerBytes();
         this.readResponses = readResponses;
+        this.recovery = recovery;
+        this.inFlightCap = recovery.inFlightCapPackets();
         this.lastSendPs = nowPs;
         this.lastProgressPs = nowPs;
     }
@@ -138,6 +159,11 @@ public final class QueuePair {
 
     public int udpSrcPort() {
         return udpSrcPort;
+    }
+
+    /** Its congestion control by name ({@code dcqcn}, {@code hpcc}, ...). */
+    public String algorithm() {
+        return algorithm;
     }
 
     /** Congestion notifications this QP received. */
@@ -203,36 +229,81 @@ public final class QueuePair {
         return nextPsn > ackedPsn + 1;
     }
 
-    /** The entry the next packet ({@link #nextPsn}) belongs to; valid while {@link #hasDataLeft()}. */
+    /**
+     * Whether the QP has a packet it may send now: a retransmission its loss recovery asks for, or a packet
+     * at {@link #nextPsn} that the window and the cap let go.
+     */
+    boolean readyToSend() {
+        return recovery.retransmitPsn(this) >= 0 || (hasDataLeft() && windowOpen());
+    }
+
+    /**
+     * Picks the packet to build next: the loss recovery's retransmission if it has one, else {@link #nextPsn}
+     * (valid while {@link #readyToSend()}). The {@code send...} methods then describe it, {@link #advanceSend}
+     * commits it.
+     */
+    long selectPacket() {
+        long r = recovery.retransmitPsn(this);
+        txOutOfOrder = r >= 0;
+        if (txOutOfOrder) {
+            txPsn = r;
+            txIdx = entryOf(r);
+        } else {
+            txPsn = nextPsn;
+            txIdx = sendIdx;
+        }
+        return txPsn;
+    }
+
+    /** The entry of the selected packet. */
     Flow sendEntry() {
-        return entries[sendIdx];
+        return entries[txIdx];
     }
 
-    /** Whether the next packet is an RDMA READ request. */
+    /** Whether the selected packet is an RDMA READ request. */
     boolean sendingRequest() {
-        return isRequest(sendIdx);
+        return isRequest(txIdx);
     }
 
-    /** Packet index of {@link #nextPsn} within its entry. */
+    /** Packet index of the selected packet within its entry. */
     long sendOffsetInEntry() {
-        return nextPsn - first[sendIdx];
+        return txPsn - first[txIdx];
     }
 
-    /** Whether {@link #nextPsn} is the last packet of its entry. */
+    /** Whether the selected packet is the last packet of its entry. */
     boolean sendingLastOfEntry() {
-        return nextPsn == end(sendIdx) - 1;
+        return txPsn == end(txIdx) - 1;
     }
 
-    /** Payload bytes of packet {@link #nextPsn}. */
+    /** Payload bytes of the selected packet. */
     int nextPayload() {
-        if (isRequest(sendIdx)) {
+        return payload(txIdx, txPsn);
+    }
+
+    /** Payload bytes of packet {@code psn} of entry {@code i}. */
+    private int payload(int i, long psn) {
+        if (isRequest(i)) {
             return 0;
         }
-        return (int) Math.min(mtu, bytes(sendIdx) - (nextPsn - first[sendIdx]) * mtu);
+        return (int) Math.min(mtu, bytes(i) - (psn - first[i]) * mtu);
     }
 
-    /** Records that packet {@link #nextPsn} goes out: moves past it (and past its entry if it was the last). */
+    /**
+     * Records that the selected packet goes out: a new one moves {@link #nextPsn} past it (and past its entry if
+     * it was the last); one sent before counts as a retransmission of its message.
+     */
     void advanceSend() {
+        if (txPsn <= maxSentPsn) {
+            Flow f = entries[txIdx];
+            f.retransmittedPackets++;
+            f.retransmittedBytes += payload(txIdx, txPsn);
+        } else {
+            maxSentPsn = txPsn;
+        }
+        if (txOutOfOrder) {
+            recovery.retransmitted(txPsn);
+            return;
+        }
         if (nextPsn == end(sendIdx) - 1) {
             sendIdx++;
         }
@@ -246,9 +317,13 @@ public final class QueuePair {
 
     /**
      * Whether the window lets packet {@code nextPsn} go: the payload of PSNs {@code ackedPsn+1 .. nextPsn}
-     * is at most the window. Always true without a window. Only while {@link #hasDataLeft()}.
+     * is at most the window, and their count at most the loss recovery's cap. Always true without either.
+     * Only while {@link #hasDataLeft()}.
      */
     boolean windowOpen() {
+        if (nextPsn - ackedPsn > inFlightCap) {
+            return false;
+        }
         long w = windowBytes;
         if (ccWindow) {
             w = Math.min(w, cc.windowBytes());
@@ -286,19 +361,15 @@ public final class QueuePair {
     }
 
     /**
-     * Go-back-N: resend from {@code psn}; returns how many already-sent packets will be resent, and adds
-     * each message's share to its {@link Flow#retransmittedPackets}.
+     * Go-back-N: resend from {@code psn}; returns how many already-sent packets will be resent (each counts as
+     * retransmitted when it goes out again).
      */
     long goBackTo(long psn) {
         long resent = Math.max(0, nextPsn - psn);
         if (resent == 0) {
             return 0;
         }
-        int i = entryOf(psn);
-        sendIdx = i;
-        for (int j = i; j < count && first[j] < nextPsn; j++) {
-            entries[j].retransmittedPackets += Math.min(end(j), nextPsn) - Math.max(first[j], psn);
-        }
+        sendIdx = entryOf(psn);
         nextPsn = psn;
         return resent;
     }
@@ -333,6 +404,11 @@ public final class QueuePair {
     /** Whether PSN {@code psn} is the first packet of the receiver's current entry. */
     boolean rxFirstOfEntry(long psn) {
         return psn == first[rxIdx];
+    }
+
+    /** Payload bytes of the receiver's in-order packet {@code psn} (in its current entry). */
+    int rxPayload(long psn) {
+        return payload(rxIdx, psn);
     }
 
     /** Called for the in-order packet {@code psn}; returns true when it completes the receiver's entry. */
@@ -382,6 +458,9 @@ public final class QueuePair {
             lastProgressPs = nowPs;
         }
         cc.onBytesSent(nowPs, wireBytes);
+        if (ccAcks) {
+            cc.onSent(nowPs, nextPsn);
+        }
     }
 
     @Override

@@ -16,12 +16,15 @@ import org.lossless.core.kernel.SimEvent;
  * ({@link QueuePair#lastProgressPs}). When it expires the QP is timed out whatever else it is doing: also a QP
  * that still has packets to send (held by PFC, its rate limiter or its window), as a real requester's timer
  * does not care why no ACK came. A QP with nothing outstanding (e.g. paused before its first packet) has no
- * running timer.
+ * running timer. The timeout in force is the QP's loss recovery's ({@link LossRecovery#rtoPs}: {@code nic.rto}
+ * for go-back-N, RTO_low or RTO_high for IRN by the packets in flight), taken when the timer is looked at; an ACK
+ * that shortens it re-arms the event ({@link #arm}).
  */
 final class RetransmitTimer extends SimEvent {
     private static final long serialVersionUID = 1L;
 
     private final transient Scheduler sim;
+    /** {@code nic.rto}, ps: go-back-N's timeout; a QP's loss recovery gives the one in force ({@link LossRecovery#rtoPs}). */
     private final long rtoPs;
     /** The NIC's QPs with unacknowledged entries (a superset of those with a running timer). */
     private final transient List<QueuePair> unacked;
@@ -48,14 +51,15 @@ final class RetransmitTimer extends SimEvent {
         long next = Long.MAX_VALUE;
         for (int i = 0; i < unacked.size(); i++) {
             QueuePair qp = unacked.get(i);
-            long deadline = qp.lastProgressPs + rtoPs;
+            long rto = qp.recovery.rtoPs(qp, rtoPs);
+            long deadline = qp.lastProgressPs + rto;
             if (deadline <= now) {
                 if (qp.outstanding()) {
                     qp.lastProgressPs = now;
                     onTimeout.accept(qp);
                 }
                 // timed out: restarted; nothing outstanding: no timer runs, look again later
-                deadline = now + rtoPs;
+                deadline = now + qp.recovery.rtoPs(qp, rtoPs);
             }
             next = Math.min(next, deadline);
         }

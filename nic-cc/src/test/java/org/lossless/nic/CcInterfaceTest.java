@@ -134,10 +134,12 @@ class CcInterfaceTest {
         assertEquals(RATE, none.newSender().rateBps(0));
         assertEquals(null, none.newEcho());
         assertTrue(none instanceof NoCongestionControl);
-        assertThrows(IllegalArgumentException.class, () -> CcAlgorithms.BUILT_IN.create("hpcc", c, RATE));
+        assertThrows(IllegalArgumentException.class, () -> CcAlgorithms.BUILT_IN.create("hpcc", c, RATE),
+                "HPCC's base_rtt auto must be filled in by the network first");
+        assertEquals("hpcc", CcAlgorithms.BUILT_IN.create("hpcc", c.withFabricRtt(12 * US), RATE).name());
         assertThrows(IllegalArgumentException.class, () -> CcAlgorithms.BUILT_IN.create("dcqcn", new NicConfig(1000, 1), RATE));
-        assertThrows(IllegalArgumentException.class, () -> new NicConfig(1000, 1).withCc("timely"));
-        assertEquals(List.of("dcqcn", "none"), CcAlgorithms.NAMES);
+        assertThrows(IllegalArgumentException.class, () -> new NicConfig(1000, 1).withCc("bbr"));
+        assertEquals(List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "none"), CcAlgorithms.NAMES);
     }
 
     @Test

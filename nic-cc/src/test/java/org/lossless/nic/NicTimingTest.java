@@ -54,8 +54,8 @@ class NicTimingTest {
             // 20 packets from 0; at 200 ns both NICs receive a PAUSE of priority 3 for 65,535 quanta (335.5392 us
             // at 100 Gb/s): host 0 has sent PSNs 0..2 (the third started at 174,400 ps, before the pause), host 1
             // holds their ACKs (ACKs go on the data priority). The timer started with PSN 0 at 0, so at rto =
-            // 100 us the QP times out although it still has 17 packets to send: go back to PSN 0 (3 packets
-            // counted as retransmitted), nothing outstanding any more, no second timeout
+            // 100 us the QP times out although it still has 17 packets to send: go back to PSN 0, nothing outstanding
+            // any more, no second timeout; the 3 packets count as retransmitted when they go out again, after the pause
             BackToBack b = new BackToBack(new NicConfig(1000, 1).withRto(100 * US), RATE, US);
             QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
             Flow f = b.flow(0, 1, 20_000, Verb.WRITE);
@@ -66,11 +66,13 @@ class NicTimingTest {
             });
             b.kernel.runUntil(300 * US);
             assertEquals(1, f.timeouts());
-            assertEquals(3, f.retransmittedPackets());
+            assertEquals(0, f.retransmittedPackets(), "rewound, not yet sent again");
             assertEquals(-1, f.ackedPs());
             b.kernel.runUntil(600 * US);
             assertTrue(f.ackedPs() > 335 * US, "completes after the pause");
             assertEquals(1, f.timeouts());
+            assertEquals(3, f.retransmittedPackets());
+            assertEquals(3_000, f.retransmittedBytes());
         }
 
         @Test

@@ -160,6 +160,15 @@ public final class OutputQueues implements PacketSource {
         }
     }
 
+    /** Frame bytes queued at all priorities (in-band telemetry's queue length; 8 reads, not on the plain path). */
+    public long totalQueuedBytes() {
+        long sum = 0;
+        for (PacketRing q : queues) {
+            sum += q.bytes();
+        }
+        return sum;
+    }
+
     /** Frame bytes queued at {@code priority}. */
     public long queuedBytes(int priority) {
         return queues[priority].bytes();

@@ -51,6 +51,9 @@ import org.lossless.topology.Routes;
  * ingress rate + latency (not before the egress's previous transmission ended); otherwise it is stored and
  * forwarded. No event per frame: ready times are checked when the port picks its next frame.
  *
+ * <p>In-band telemetry: a data frame that collects it ({@code Packet.intHops >= 0}, HPCC's) gets a record
+ * of the egress port at dequeue ({@link TelemetryStamp}); other frames cost one comparison.
+ *
  * <p>Modelling choices: buffer released at the start of transmission (the frame has left the queue, as in
  * the HPCC simulator). Per-port counters, queues and ECN are per egress queue; a queued frame remembers its
  * ingress port and PG ({@link Packet#ingressPg}) for the release.
@@ -321,5 +324,8 @@ public final class SwitchNode implements PacketReceiver {
             ports[outPort].counters().ecnMarked[prio]++;
         }
         pfc.afterRelease(p.ingressPort, pg);
+        if (p.intHops >= 0 && p.type == PacketType.DATA) {
+            TelemetryStamp.push(p, queues[outPort], ports[outPort], sim.now());
+        }
     }
 }

@@ -55,16 +55,7 @@ public final class AtomicDirectory {
                 throw new RunInterruptedException(-1, -1); // the shutdown hook tells the user
             }
             if (Files.exists(abs)) {
-                Path old = Files.createTempDirectory(parent, TempNames.oldPrefix(name));
-                Files.delete(old);
-                move(abs, old);
-                try {
-                    move(tmp, abs);
-                } catch (IOException e) {
-                    move(old, abs);
-                    throw e;
-                }
-                deleteTree(old);
+                replace(tmp, abs);
             } else {
                 move(tmp, abs);
             }
@@ -81,6 +72,26 @@ public final class AtomicDirectory {
                 removeEmptyDirs(parent, firstCreated);
             }
         }
+    }
+
+    /**
+     * Replaces the directory {@code target} by the complete directory {@code ready} (on the same file system):
+     * the target is renamed aside ({@code .NAME.old-PID.START-*}, which a later write into the folder removes if
+     * this process is killed meanwhile), {@code ready} is renamed into place, then the aside copy is deleted.
+     * If the second rename fails, the target is put back. Checks nothing: callers go through {@link OutputRule}.
+     */
+    public static void replace(Path ready, Path target) throws IOException {
+        Path abs = target.toAbsolutePath().normalize();
+        Path old = Files.createTempDirectory(abs.getParent(), TempNames.oldPrefix(abs.getFileName().toString()));
+        Files.delete(old);
+        move(abs, old);
+        try {
+            move(ready, abs);
+        } catch (IOException e) {
+            move(old, abs);
+            throw e;
+        }
+        deleteTree(old);
     }
 
     /** The outermost ancestor of {@code dir} (or {@code dir} itself) that does not exist yet, or null. */

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,6 +29,10 @@ import java.util.TreeSet;
 public final class OutputRule {
     /** The kind of {@code lossless run} and {@code demo} result directories. */
     public static final String RUN = "run";
+    /** The kind of {@code lossless sweep} directories. */
+    public static final String SWEEP = "sweep";
+    /** The kind of a report's own directory ({@code lossless report --out}, a comparison). */
+    public static final String REPORT = "report";
     /**
      * Entries of a run directory written before result markers existed: such a directory (with a
      * summary.json naming the engine and version, and nothing else than these) counts as a previous run.
@@ -35,6 +40,9 @@ public final class OutputRule {
     static final Set<String> LEGACY_RUN_ENTRIES = Set.of(ResultsWriter.SUMMARY, ResultsWriter.FLOWS,
             ResultsWriter.PORTS, ResultsWriter.JOBS, ResultsWriter.RESOLVED, ResultsWriter.PFCWD,
             ResultsWriter.PAUSE_GRAPH, "timeseries", "report.html", "charts");
+    /** The same for a sweep directory: a sweep.json of kind {@code lossless-sweep} and nothing unknown beside it. */
+    static final Set<String> LEGACY_SWEEP_ENTRIES = Set.of("sweep.json", "scenario.yaml", "points", "sweep.csv",
+            "sweep-summary.csv", "sweep-status.json", "slurm", ".lock", "report.html", "charts");
 
     private OutputRule() {
     }
@@ -66,12 +74,15 @@ public final class OutputRule {
             throw new OutputRefusedException(target + " exists and is not a directory; choose another --out or remove it");
         }
         Set<String> names = entries(abs, target);
+        // temporaries Lossless writes inside a result (a sweep's tables): a killed writer's are removed, a live
+        // one's are Lossless's work in progress
+        names.removeIf(TempNames::isOurs);
         if (names.isEmpty()) {
             return;
         }
         ResultMarker m = ResultMarker.read(abs);
         if (m == null) {
-            if (kind.equals(RUN) && legacyRun(abs, names)) {
+            if (legacy(abs, kind, names)) {
                 return;
             }
             throw new OutputRefusedException(target + " exists and is not a Lossless result directory; choose "
@@ -107,20 +118,47 @@ public final class OutputRule {
             made.remove(ResultMarker.FILE);
             new ResultMarker(kind, Version.current(), made).write(dir);
         });
+        adoptIntoParent(target);
     }
 
     /**
      * Records top-level {@code names} as written by Lossless in the result directory {@code dir} (e.g. a
-     * report added to a run directory), so that replacing the directory later is allowed.
+     * report added to a run directory), so that replacing the directory later is allowed. A directory of
+     * {@code kind} written before markers existed gets its marker now, listing what it holds. A directory
+     * that is no Lossless result (no marker, not a result from before markers) is left as it is.
      *
-     * @throws OutputRefusedException when {@code dir} is not a Lossless result directory
+     * @return whether {@code dir} now records {@code names}
      */
-    public static void adopt(Path dir, String... names) throws IOException {
+    public static boolean adopt(Path dir, String kind, String... names) throws IOException {
         ResultMarker m = ResultMarker.read(dir);
         if (m == null) {
-            throw new OutputRefusedException(dir + " is not a Lossless result directory");
+            Set<String> now = entries(dir, dir);
+            if (!legacy(dir, kind, now)) {
+                return false;
+            }
+            m = new ResultMarker(kind, Version.current(), now);
         }
         m.with(Set.of(names)).write(dir);
+        return true;
+    }
+
+    /**
+     * Refuses to add {@code names} (top-level files or folders) to the existing result directory {@code dir},
+     * unless each is missing or was written there by Lossless: listed in the directory's marker. In a
+     * directory without a marker (written by hand, or by a Lossless older than markers) an existing entry of
+     * that name is never Lossless's to replace. Nothing is touched.
+     *
+     * @throws OutputRefusedException naming the first entry Lossless did not write
+     */
+    public static void checkAdd(Path dir, Collection<String> names) {
+        ResultMarker m = ResultMarker.read(dir);
+        for (String n : names) {
+            Path p = dir.resolve(n);
+            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && (m == null || !m.entries().contains(n))) {
+                throw new OutputRefusedException(p + " exists and Lossless did not write it; move it away or choose "
+                        + "another --out");
+            }
+        }
     }
 
     /** Refuses an existing {@code file} unless {@code force}; refuses a directory there in any case. */
@@ -165,6 +203,21 @@ public final class OutputRule {
                 Interrupts.untrack(tmp);
             }
         }
+        adoptIntoParent(file);
+    }
+
+    /**
+     * Inside a directory Lossless wrote (a comparison inside a run bundle, a report folder inside a run
+     * directory), what Lossless adds is listed in that directory's marker, so it stays Lossless's to replace.
+     */
+    private static void adoptIntoParent(Path written) throws IOException {
+        Path abs = written.toAbsolutePath().normalize();
+        Path parent = abs.getParent();
+        ResultMarker m = parent == null ? null : ResultMarker.read(parent);
+        String name = abs.getFileName().toString();
+        if (m != null && !m.entries().contains(name)) {
+            m.with(Set.of(name)).write(parent);
+        }
     }
 
     private static OutputRefusedException refused(Path target, String what) {
@@ -184,18 +237,36 @@ public final class OutputRule {
         return names;
     }
 
-    /** A run directory from before markers: summary.json names engine and version, nothing unknown beside it. */
-    private static boolean legacyRun(Path dir, Set<String> names) {
-        if (!LEGACY_RUN_ENTRIES.containsAll(names) || !names.contains(ResultsWriter.SUMMARY)) {
+    /**
+     * A result of {@code kind} from before markers: a run (summary.json naming engine and version) or a sweep
+     * (sweep.json of kind {@code lossless-sweep}) with nothing unknown beside it.
+     */
+    private static boolean legacy(Path dir, String kind, Set<String> names) {
+        Set<String> known;
+        String file;
+        if (kind.equals(RUN)) {
+            known = LEGACY_RUN_ENTRIES;
+            file = ResultsWriter.SUMMARY;
+        } else if (kind.equals(SWEEP)) {
+            known = LEGACY_SWEEP_ENTRIES;
+            file = "sweep.json";
+        } else {
+            return false;
+        }
+        if (!known.containsAll(names) || !names.contains(file)) {
             return false;
         }
         try {
-            Path s = dir.resolve(ResultsWriter.SUMMARY);
+            Path s = dir.resolve(file);
             if (!Files.isRegularFile(s, LinkOption.NOFOLLOW_LINKS) || Files.size(s) > ResultMarker.MAX_BYTES) {
                 return false;
             }
             com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(s.toFile());
-            return n != null && n.path("engine").isTextual() && n.path("version").isTextual();
+            if (n == null) {
+                return false;
+            }
+            return kind.equals(RUN) ? n.path("engine").isTextual() && n.path("version").isTextual()
+                    : "lossless-sweep".equals(n.path("kind").asText());
         } catch (IOException | RuntimeException e) {
             return false;
         }

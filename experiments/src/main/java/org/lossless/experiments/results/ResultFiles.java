@@ -22,7 +22,7 @@ public final class ResultFiles {
     public static final String FLOWS_HEADER =
             "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,"
                     + "connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,"
-                    + "receiver_ideal_fct_ps,sender_ideal_fct_ps";
+                    + "receiver_ideal_fct_ps,sender_ideal_fct_ps,retransmitted_bytes";
     public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
@@ -52,7 +52,8 @@ public final class ResultFiles {
      * (id), {@code op} (write, send, read), {@code iteration}, {@code step}, {@code channel} and {@code operation},
      * each empty when it does not apply; then {@code bytes_delivered} (payload the destination holds, also for an
      * unfinished message) and both completions whatever the basis: {@code sender_done_ps} (the requester's
-     * completion, empty before it), {@code receiver_ideal_fct_ps} and {@code sender_ideal_fct_ps}.
+     * completion, empty before it), {@code receiver_ideal_fct_ps} and {@code sender_ideal_fct_ps}; last {@code retransmitted_bytes} (payload bytes of the
+     * {@code retransmits} packets).
      */
     public static String flowsCsv(List<FlowResult> flows, Completion basis) {
         StringBuilder sb = new StringBuilder(64 + flows.size() * 96);
@@ -83,7 +84,8 @@ public final class ResultFiles {
             }
             sb.append(',').append(f.bytesDelivered()).append(',');
             optional(sb, f.senderDonePs()).append(',')
-                    .append(f.idealFctPs()).append(',').append(f.senderIdealFctPs()).append('\n');
+                    .append(f.idealFctPs()).append(',').append(f.senderIdealFctPs()).append(',')
+                    .append(f.retransmittedBytes()).append('\n');
         }
         return sb.toString();
     }

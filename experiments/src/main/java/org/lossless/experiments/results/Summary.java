@@ -105,9 +105,9 @@ public final class Summary {
     }
 
     /**
-     * {@code flows} (total, completed, unfinished, bytes_delivered), {@code fct_slowdown} over the flows that
-     * reached completion {@code basis} and {@code fct_slowdown_censored} over those and the started others, into
-     * {@code node}.
+     * {@code flows} (total, completed, unfinished, bytes_delivered, retransmits, retransmitted_bytes),
+     * {@code fct_slowdown} over the flows that reached completion {@code basis} and {@code fct_slowdown_censored}
+     * over those and the started others, into {@code node}.
      */
     private static void flowFigures(ObjectNode node, List<FlowResult> list, long endPs, Completion basis) {
         double[] timed = new double[list.size()];
@@ -116,8 +116,12 @@ public final class Summary {
         int done = 0;
         int counted = 0;
         long delivered = 0;
+        long retransmits = 0;
+        long retransmittedBytes = 0;
         for (FlowResult fl : list) {
             delivered += fl.bytesDelivered();
+            retransmits += fl.retransmits();
+            retransmittedBytes += fl.retransmittedBytes();
             if (fl.finished()) {
                 completed++;
             }
@@ -134,6 +138,8 @@ public final class Summary {
         flows.put("completed", completed);
         flows.put("unfinished", list.size() - completed);
         flows.put("bytes_delivered", delivered);
+        flows.put("retransmits", retransmits);
+        flows.put("retransmitted_bytes", retransmittedBytes);
         ObjectNode sd = node.putObject("fct_slowdown");
         percentiles(sd, Arrays.copyOf(timed, done));
         sd.put("completion", basis.key());

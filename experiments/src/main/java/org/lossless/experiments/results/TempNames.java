@@ -12,17 +12,23 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Names of the hidden siblings Lossless writes next to a target ({@code .NAME.tmp-PID.START-RANDOM} while a
- * directory or file is written, {@code .NAME.old-PID.START-RANDOM} for a previous result being replaced),
+ * Names of the hidden siblings Lossless writes next to a target ({@code .NAME.tmp-PID.START@HOST-RANDOM} while a
+ * directory or file is written, {@code .NAME.old-PID.START@HOST-RANDOM} for a previous result being replaced),
  * and the clean-up of those a killed process left behind.
  *
- * <p>The owner is in the name: the process id and the process's start time (ms since the epoch), so a
- * later run can tell a leftover of a dead process (removed) from the work of a live one, even when the
- * pid has been reused (the start time differs). A sibling whose owner is alive, or cannot be told, is left alone.
+ * <p>The owner is in the name: the process id, the process's start time (ms since the epoch) and the host
+ * ({@link HostName}). A later run on the same host can tell a leftover of a dead process (removed) from the
+ * work of a live one, even when the pid has been reused (the start time differs). On a file system that
+ * several hosts share (Slurm), a pid says nothing about another host's processes: a sibling of another host
+ * is never touched (its own host's next write there removes it). Names without a host (written by Lossless
+ * before hosts were recorded) are judged by pid and start time on this host, as then. A sibling whose owner
+ * is alive, or cannot be told, is left alone.
  */
 final class TempNames {
-    private static final Pattern OURS = Pattern.compile("\\..+\\.(tmp|old)-(\\d+)\\.(\\d+)-[^/]*");
-    private static final String OWNER = ProcessHandle.current().pid() + "." + startMillis(ProcessHandle.current());
+    /** Groups: 2 pid, 3 start ms, 4 host (absent in older names); the random part never holds '-'. */
+    private static final Pattern OURS = Pattern.compile("\\..+\\.(tmp|old)-(\\d+)\\.(\\d+)(?:@([A-Za-z0-9._-]+))?-[^/-]*");
+    private static final String OWNER = ProcessHandle.current().pid() + "." + startMillis(ProcessHandle.current())
+            + "@" + HostName.get();
 
     private TempNames() {
     }
@@ -37,13 +43,24 @@ final class TempNames {
         return "." + name + ".old-" + OWNER + "-";
     }
 
+    /** Whether {@code name} is a temporary or aside name Lossless writes ({@link #tmpPrefix}, {@link #oldPrefix}). */
+    static boolean isOurs(String name) {
+        return OURS.matcher(name).matches();
+    }
+
     /**
-     * Removes the temporary and aside siblings in {@code parent} that a process no longer running left
-     * (killed with SIGKILL, power loss). Best effort: what cannot be removed stays, hidden and named.
+     * Removes the temporary and aside siblings in {@code parent} that a process of this host no longer
+     * running left (killed with SIGKILL, power loss). Best effort: what cannot be removed stays, hidden and
+     * named.
      *
      * @return the names removed
      */
     static List<String> cleanStale(Path parent) {
+        return cleanStale(parent, HostName.get());
+    }
+
+    /** {@link #cleanStale(Path)} as if this were host {@code thisHost}. */
+    static List<String> cleanStale(Path parent, String thisHost) {
         List<String> removed = new ArrayList<>();
         if (!Files.isDirectory(parent)) {
             return removed;
@@ -52,7 +69,10 @@ final class TempNames {
             for (Path p : ds) {
                 String n = p.getFileName().toString();
                 Matcher m = OURS.matcher(n);
-                if (m.matches() && !alive(Long.parseLong(m.group(2)), Long.parseLong(m.group(3)))) {
+                if (!m.matches() || m.group(4) != null && !m.group(4).equals(thisHost)) {
+                    continue; // not ours, or another host's: its pid means nothing here
+                }
+                if (!alive(Long.parseLong(m.group(2)), Long.parseLong(m.group(3)))) {
                     try {
                         if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                             AtomicDirectory.deleteTree(p);

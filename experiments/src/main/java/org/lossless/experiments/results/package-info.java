@@ -15,7 +15,7 @@
  * <li><b>Directories</b>: {@code OutputRule.writeDirectory(target, kind, dir -> { ...fill dir... })}. The
  * target may be missing, an empty directory, or a previous Lossless result <em>of the same kind</em> whose
  * top-level entries were all written by Lossless; then the writer fills a hidden temporary sibling
- * ({@code .NAME.tmp-PID.START-*}) which replaces the target atomically when the writer returns. Anything
+ * ({@code .NAME.tmp-PID.START@HOST-*}) which replaces the target atomically when the writer returns. Anything
  * else (a user's folder, {@code --out .}, {@code --out ~}, a run directory where the user dropped
  * {@code notes.md}, a result of another kind) is refused with
  * {@link org.lossless.experiments.results.OutputRefusedException} before anything is touched or any work is
@@ -24,20 +24,25 @@
  * possible (before long work) to refuse early; {@code writeDirectory} checks again.</li>
  * <li><b>The marker</b>: {@code writeDirectory} writes {@value org.lossless.experiments.results.ResultMarker#FILE}
  * (JSON: {@code kind}, {@code version}, {@code entries} = the top-level names the writer created) into the
- * directory. A command that later adds files to a result directory (a report into a run directory) records
- * them with {@code OutputRule.adopt(dir, "report.html", "charts")}, so that the directory stays replaceable.
- * Kinds in use: {@code run} ({@code lossless run}, {@code demo}), {@code fluid}, {@code hpcc-export};
- * new commands pick their own ({@code sweep}, {@code report}, {@code replay-plan}, ...): lower case,
- * digits and '-'. Run directories written before markers existed are recognised by their summary.json.</li>
+ * directory. A command that later adds files to a result directory (a report into a run directory) first
+ * calls {@code OutputRule.checkAdd(dir, names)} (each name missing, or listed in the marker: a user's file of the
+ * same name is never replaced) and then records them with {@code OutputRule.adopt(dir, kind, names...)}, so
+ * that the directory stays replaceable. What Lossless writes inside a result directory through
+ * {@code writeDirectory} or {@code writeFile} (a comparison inside a replay bundle) is listed in its marker
+ * automatically. Kinds in use: {@code run} ({@code lossless run}, {@code demo}), {@code sweep}, {@code report}
+ * (a report's own directory), {@code fluid}, {@code hpcc-export}, {@code replay-plan}, {@code replay-bundle},
+ * {@code replay-comparison}, {@code calibration}: lower case, digits and '-'. Run and sweep directories
+ * written before markers existed are recognised by their summary.json or sweep.json.</li>
  * <li><b>Files</b>: {@code OutputRule.writeFile(file, text, force)} refuses an existing file unless
  * {@code force} (the command's {@code --force}), and writes through a hidden temporary sibling renamed into
  * place. {@code OutputRule.checkFile(file, force)} refuses early.</li>
  * <li><b>Interrupts</b>: temporary siblings are removed by a shutdown hook on SIGINT and SIGTERM
  * ({@link org.lossless.experiments.results.Interrupts}; long work registers a
  * {@link org.lossless.experiments.results.Interrupts.Handler} to be asked to stop and to print one line when
- * the clean-up is over). Leftovers of a process killed with SIGKILL carry its pid and start time in their
- * name and are removed by the next write into the same folder; siblings of live processes are never
- * touched, so parallel runs into one folder (a sweep) do not disturb each other.</li>
+ * the clean-up is over). Leftovers of a process killed with SIGKILL carry its pid, start time and host in
+ * their name and are removed by the next write into the same folder on the same host; siblings of live
+ * processes, and of other hosts sharing the file system (Slurm), are never touched, so parallel runs into
+ * one folder (a sweep) do not disturb each other.</li>
  * </ul>
  */
 package org.lossless.experiments.results;

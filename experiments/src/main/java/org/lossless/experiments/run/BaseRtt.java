@@ -43,4 +43,10 @@ final class BaseRtt implements PathRtt {
         }
         return rtt;
     }
+
+    /** Switches on the first equal-cost path (Swift's hop count). */
+    @Override
+    public int switches(int src, int dst) {
+        return paths.path(src, dst).size() - 1;
+    }
 }

@@ -9,8 +9,8 @@ package org.lossless.experiments.run;
  *
  * @param finishPs    when the destination held the last byte (of its last QP to finish), ps; -1 if unfinished
  * @param idealFctPs  completion time alone in the empty network, ps
- * @param retransmits data packets the source sent again (go-back-N after a NACK or a retransmission timeout),
- *                    summed over its QPs
+ * @param retransmits data packets the source sent again (after a NACK or a retransmission timeout, go-back-N
+ *                    or IRN), summed over its QPs
  * @param cnps        CNPs (or CNP flags on ACKs) the flow's sending QPs received while it was their oldest
  *                    unacknowledged message, summed; 0 without congestion control
  * @param label       connection, operation and job tag ({@link MessageLabel#NONE} when unknown)
@@ -20,22 +20,32 @@ package org.lossless.experiments.run;
  *                    of its last QP; a READ's data arrived), ps; -1 while not ({@link Completion#SENDER})
  * @param senderIdealFctPs the sender's completion alone in the empty network: {@code idealFctPs} plus the ACK
  *                    generation delay and the ACK's way back (a READ: {@code idealFctPs}), ps
+ * @param retransmittedBytes payload bytes of the {@code retransmits} packets, summed over its QPs
  *
  * <p>{@code idealFctPs}, {@link #fctPs()} and {@link #slowdown()} are the receiver's; {@link #fctPs(Completion)}
  * and {@link #slowdown(Completion)} give either.
  */
 public record FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
                          long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label,
-                         long bytesDelivered, long senderDonePs, long senderIdealFctPs) {
+                         long bytesDelivered, long senderDonePs, long senderIdealFctPs,
+                         long retransmittedBytes) {
     public FlowResult {
-        if (retransmits < 0 || cnps < 0) {
-            throw new IllegalArgumentException("flow " + flowId + ": retransmits and cnps must be >= 0");
+        if (retransmits < 0 || cnps < 0 || retransmittedBytes < 0) {
+            throw new IllegalArgumentException("flow " + flowId + ": retransmits, retransmitted bytes and cnps must be >= 0");
         }
         java.util.Objects.requireNonNull(label, "label");
         if (bytesDelivered < 0 || bytesDelivered > sizeBytes) {
             throw new IllegalArgumentException("flow " + flowId + ": bytes delivered must be 0.." + sizeBytes
                     + ", got " + bytesDelivered);
         }
+    }
+
+    /** Without retransmitted bytes (0): stand-in engines and tests. */
+    public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes,
+                      long startPs, long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label,
+                      long bytesDelivered, long senderDonePs, long senderIdealFctPs) {
+        this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps, label,
+                bytesDelivered, senderDonePs, senderIdealFctPs, 0);
     }
 
     /**
@@ -46,7 +56,7 @@ public record FlowResult(long flowId, String workload, int src, int dst, int pri
     public FlowResult(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
                       long finishPs, long idealFctPs, long retransmits, long cnps, MessageLabel label) {
         this(flowId, workload, src, dst, priority, sizeBytes, startPs, finishPs, idealFctPs, retransmits, cnps, label,
-                finishPs >= 0 ? sizeBytes : 0, -1, idealFctPs);
+                finishPs >= 0 ? sizeBytes : 0, -1, idealFctPs, 0);
     }
 
     /** Without a label (and without delivery counters). */

@@ -103,10 +103,12 @@ public final class PacketEngine {
         PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, kernel.streams(), pool, flows, in.nic(),
                 in.switches(), traffic, in.seed(), in.sprayPerPacket());
         List<TrafficProgram> programs = new ArrayList<>();
+        List<String> ccs = new ArrayList<>();
         for (ProgramFactory f : in.traffic().programs()) {
             programs.add(f.newProgram());
+            ccs.add(f.cc());
         }
-        traffic.start(network, programs);
+        traffic.start(network, programs, ccs);
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
         pauseGraph.attach();
@@ -165,11 +167,13 @@ public final class PacketEngine {
         for (Posted p : traffic.messages()) {
             Message m = p.message;
             long retransmits = 0;
+            long retransmittedBytes = 0;
             long cnps = 0;
             long delivered = 0;
             for (int j = 0; j < p.parts; j++) {
                 Flow f = traffic.part(p, j);
                 retransmits += f.retransmittedPackets();
+                retransmittedBytes += f.retransmittedBytes();
                 cnps += f.cnpsReceived();
                 delivered += f.receivedBytes();
             }
@@ -177,7 +181,8 @@ public final class PacketEngine {
             results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
                     m.postPs(), m.deliveredPs(), ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps()),
                     retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), m.ackedPs(),
-                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps(), ackDelayPs)));
+                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps(), ackDelayPs),
+                    retransmittedBytes));
         }
         return results;
     }

@@ -12,6 +12,8 @@ import org.lossless.core.net.PacketReceiver;
 import org.lossless.core.net.PortCounters;
 import org.lossless.core.net.WireFormat;
 import org.lossless.core.random.RandomStreams;
+import org.lossless.nic.CcAlgorithms;
+import org.lossless.nic.CcFactory;
 import org.lossless.nic.FlowListener;
 import org.lossless.nic.FlowTable;
 import org.lossless.nic.HostNic;
@@ -78,6 +80,7 @@ public final class PacketNetwork {
         }
         HostNic[] nics = new HostNic[t.hostCount()];
         BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), switchSettings.latencyPs());
+        CcFactory cc = ccFactory(t, bdpRtt);
         SwitchNode[] switches = new SwitchNode[n];
         PacketReceiver[] receivers = new PacketReceiver[n];
         int maxFrame = WireFormat.dataFrameBytes(nicConfig.mtu(), true);
@@ -85,11 +88,9 @@ public final class PacketNetwork {
         for (Node node : t.nodes()) {
             if (node.isHost()) {
                 int h = t.hostNumber(node.id());
-                nics[h] = new HostNic(h, node.name(), sim, pool, flows, nicConfig, listener);
+                nics[h] = new HostNic(h, node.name(), sim, pool, flows, nicConfig, listener, cc);
                 nics[h].attach(egress[node.id()][0]);
-                if (nicConfig.window() == NicConfig.BDP_WINDOW) {
-                    nics[h].pathRtt(bdpRtt);
-                }
+                nics[h].pathRtt(bdpRtt);
                 RxBufferConfig rx = nicConfig.rxBuffer();
                 if (rx != null && rx.appliesTo(h)) {
                     Cable cable = t.ports(node.id()).get(0).cable();
@@ -115,6 +116,25 @@ public final class PacketNetwork {
             }
         }
         return new PacketNetwork(t, nics, switches, egress);
+    }
+
+    /**
+     * The built-in congestion controls, with {@code base_rtt: auto} filled in by the fabric's largest base RTT
+     * ({@link FabricRtt}), computed once and only if an algorithm that uses it is made.
+     */
+    private static CcFactory ccFactory(Topology t, BaseRtt rtt) {
+        long[] fabric = {-1};
+        return (name, config, lineRateBps) -> {
+            NicConfig c = config;
+            if (config.ccSettings().needsFabricRtt() && !name.equals(org.lossless.nic.cc.NoCongestionControl.NAME)
+                    && !name.equals(org.lossless.nic.dcqcn.Dcqcn.NAME)) {
+                if (fabric[0] < 0) {
+                    fabric[0] = FabricRtt.max(t, rtt);
+                }
+                c = config.withFabricRtt(fabric[0]);
+            }
+            return CcAlgorithms.BUILT_IN.create(name, c, lineRateBps);
+        };
     }
 
     /**

@@ -56,9 +56,14 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     /** Starts every program, in order (their posts are released from time 0 on). */
     void start(PacketNetwork net, List<TrafficProgram> programs) {
+        start(net, programs, java.util.Collections.nCopies(programs.size(), null));
+    }
+
+    /** As {@link #start(PacketNetwork, List)}; program i's connections default to congestion control {@code ccs[i]} (null: nic.cc). */
+    void start(PacketNetwork net, List<TrafficProgram> programs, List<String> ccs) {
         this.network = net;
-        for (TrafficProgram p : programs) {
-            views.add(new ProgramView(p, this));
+        for (int i = 0; i < programs.size(); i++) {
+            views.add(new ProgramView(programs.get(i), this, ccs.get(i)));
         }
         for (ProgramView v : views) {
             v.program.start(v);

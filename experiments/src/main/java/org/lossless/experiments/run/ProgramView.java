@@ -21,9 +21,13 @@ final class ProgramView implements TrafficContext {
     private final ProgramDriver driver;
     private final Timer timer = new Timer();
 
-    ProgramView(TrafficProgram program, ProgramDriver driver) {
+    /** The workload's congestion control for connections that name none, or null (nic.cc). */
+    private final String cc;
+
+    ProgramView(TrafficProgram program, ProgramDriver driver, String cc) {
         this.program = program;
         this.driver = driver;
+        this.cc = cc;
     }
 
     @Override
@@ -51,6 +55,9 @@ final class ProgramView implements TrafficContext {
     public Connection connect(int srcHost, int dstHost, ConnectionOptions options) {
         checkHost(srcHost);
         checkHost(dstHost);
+        if (cc != null && options.cc() == null) {
+            options = new ConnectionOptions(options.priority(), options.qps(), cc, options.dscp());
+        }
         return driver.connect(srcHost, dstHost, options);
     }
 

@@ -12,7 +12,7 @@ import org.lossless.workloads.datacenter.TrafficMatrix;
 /** Reads a {@code type: cdf} workload (docs/scenario.md, "cdf"). */
 final class CdfReader {
     static final String[] KEYS = {"type", "name", "distribution", "hosts", "load", "duration", "start", "matrix",
-        "incast", "priority", "dscp", "qps"};
+        "incast", "priority", "dscp", "qps", "cc"};
     static final String[] INCAST_KEYS = {"senders", "size", "load", "interval"};
 
     private CdfReader() {

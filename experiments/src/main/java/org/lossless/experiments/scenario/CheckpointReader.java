@@ -8,7 +8,7 @@ import org.lossless.workloads.storage.CheckpointConfig;
 /** Reads a {@code type: checkpoint} workload (docs/scenario.md, "checkpoint"). */
 final class CheckpointReader {
     static final String[] KEYS = {"type", "name", "ranks", "servers", "size", "chunk", "inflight", "start", "repeat",
-        "period", "priority", "dscp"};
+        "period", "priority", "dscp", "cc"};
 
     private CheckpointReader() {
     }

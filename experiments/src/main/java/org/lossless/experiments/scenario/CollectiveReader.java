@@ -116,7 +116,7 @@ final class CollectiveReader {
         return GpuServers.ONE_PER_HOST;
     }
 
-    private static List<String> ccValues() {
+    static List<String> ccValues() {
         List<String> out = new ArrayList<>();
         out.add(CC_NIC);
         out.addAll(NicReader.IMPLEMENTED);

@@ -16,7 +16,7 @@ import org.lossless.topology.io.HpccFlowFile;
  * every flow's DSCP; default each flow's class selector of its priority group).
  */
 final class HpccFlowsReader {
-    static final String[] KEYS = {"type", "name", "path", "time_origin", "dscp"};
+    static final String[] KEYS = {"type", "name", "path", "time_origin", "dscp", "cc"};
     private static final BigDecimal PS_PER_S = BigDecimal.ONE.scaleByPowerOfTen(12);
 
     private HpccFlowsReader() {

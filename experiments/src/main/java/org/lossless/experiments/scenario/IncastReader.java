@@ -8,7 +8,7 @@ import org.lossless.workloads.datacenter.IncastConfig;
 /** Reads a {@code type: incast} workload (docs/scenario.md, "incast"). */
 final class IncastReader {
     static final String[] KEYS = {"type", "name", "receiver", "senders", "size", "start", "repeat", "gap", "jitter",
-        "priority", "dscp", "qps"};
+        "priority", "dscp", "qps", "cc"};
 
     private IncastReader() {
     }

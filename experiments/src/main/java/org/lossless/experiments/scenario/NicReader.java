@@ -6,7 +6,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lossless.nic.CcSettings;
+import org.lossless.nic.LossRecoveryConfig;
 import org.lossless.nic.NicConfig;
+import org.lossless.nic.cc.CcKey;
+import org.lossless.nic.dctcp.DctcpParams;
+import org.lossless.nic.hpcc.HpccParams;
+import org.lossless.nic.swift.SwiftParams;
+import org.lossless.nic.timely.TimelyParams;
 import org.lossless.nic.RxBufferConfig;
 import org.lossless.nic.dcqcn.DcqcnKeys;
 import org.lossless.nic.dcqcn.DcqcnParams;
@@ -19,10 +26,10 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  */
 final class NicReader {
     static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "ack_dscp", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
-        "pfc_response_time", "ack_delay", "nack_interval"};
+        "pfc_response_time", "ack_delay", "nack_interval", "hpcc", "timely", "dctcp", "swift", "loss_recovery", "irn"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     /** Congestion controls the contract names; only {@link #IMPLEMENTED} are accepted. */
-    static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "none");
+    static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "none");
     static final List<String> IMPLEMENTED = org.lossless.nic.CcAlgorithms.NAMES;
     /** Largest {@code ack_interval}, packets. */
     static final int MAX_ACK_INTERVAL = 65_536;
@@ -73,9 +80,16 @@ final class NicReader {
         long window = window(c.key("window"), mtu);
         Long response = PfcReader.responseTime(c.key("pfc_response_time"), NicConfig.AUTO_PFC_RESPONSE);
         long pfcResponse = response == null ? NicConfig.AUTO_PFC_RESPONSE : response;
-        // DCQCN's parameters are kept whatever cc is: a connection may choose dcqcn (ConnectionOptions.cc)
+        CcSettings others = new CcSettings(
+                section(c.key("hpcc"), HpccParams.KEYS, HpccParams::of),
+                section(c.key("timely"), TimelyParams.KEYS, TimelyParams::of),
+                section(c.key("dctcp"), DctcpParams.KEYS, DctcpParams::of),
+                section(c.key("swift"), SwiftParams.KEYS, SwiftParams::of));
+        LossRecoveryConfig lossRecovery = LossRecoveryReader.read(c.key("loss_recovery"), c.key("irn"));
+        // every algorithm's parameters are kept whatever cc is: a workload may choose another (ConnectionOptions.cc)
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, ackDelay, nackInterval));
+                dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, ackDelay, nackInterval, others,
+                lossRecovery));
     }
 
     /**
@@ -119,6 +133,43 @@ final class NicReader {
             return (int) c.integer(0, 7);
         } catch (ScenarioException e) {
             throw c.error("expected a priority from 0 to 7, or data (the data packet's priority), got " + c.describe());
+        }
+    }
+
+    /**
+     * One algorithm's section ({@code nic.hpcc}, ...): each key given is checked on its own (the error names
+     * it), then the whole set by {@code build}; an error of the set is reported at the key it names.
+     */
+    static <T> T section(Cursor c, List<CcKey> keys, java.util.function.Function<Map<String, String>, T> build) {
+        if (!c.present()) {
+            return build.apply(Map.of());
+        }
+        c.object(keys.stream().map(CcKey::name).toArray(String[]::new));
+        Map<String, String> overrides = new LinkedHashMap<>();
+        for (CcKey key : keys) {
+            Cursor k = c.key(key.name());
+            if (!k.present()) {
+                continue;
+            }
+            String value = k.scalar(key.expected());
+            try {
+                key.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw k.error(e.getMessage() + "; expected " + key.expected());
+            }
+            overrides.put(key.name(), value.strip());
+        }
+        try {
+            return build.apply(overrides);
+        } catch (IllegalArgumentException e) {
+            String m = e.getMessage();
+            int colon = m.indexOf(": ");
+            String path = colon > 0 ? m.substring(0, colon) : "";
+            String key = path.substring(path.lastIndexOf('.') + 1);
+            if (overrides.containsKey(key)) {
+                throw c.key(key).error(m.substring(colon + 2));
+            }
+            throw c.error(m);
         }
     }
 

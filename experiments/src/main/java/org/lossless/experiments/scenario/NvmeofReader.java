@@ -14,7 +14,7 @@ import org.lossless.workloads.storage.NvmeofConfig;
 final class NvmeofReader {
     static final String[] KEYS = {"type", "name", "initiators", "targets", "block_size", "read_fraction", "mix",
         "queue_depth", "ios", "duration", "iops", "start", "inline_data", "mdts", "rdma_read_max", "rdma_write_max",
-        "device_latency", "spread", "priority", "dscp"};
+        "device_latency", "spread", "priority", "dscp", "cc"};
     /** {@code block_size}: 128 KiB. */
     static final long DEFAULT_BLOCK = 128 * 1024;
     /** {@code read_fraction}: 0.7. */

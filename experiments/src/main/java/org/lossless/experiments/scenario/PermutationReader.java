@@ -6,7 +6,7 @@ import org.lossless.workloads.datacenter.PermutationConfig;
 
 /** Reads a {@code type: permutation} workload (docs/scenario.md, "permutation"). */
 final class PermutationReader {
-    static final String[] KEYS = {"type", "name", "hosts", "size", "start", "priority", "dscp", "qps"};
+    static final String[] KEYS = {"type", "name", "hosts", "size", "start", "priority", "dscp", "qps", "cc"};
 
     private PermutationReader() {
     }

@@ -8,7 +8,7 @@ import org.lossless.workloads.storage.ReplicationConfig;
 /** Reads a {@code type: replication} workload (docs/scenario.md, "replication"). */
 final class ReplicationReader {
     static final String[] KEYS = {"type", "name", "clients", "osds", "replicas", "object_size", "outstanding", "writes",
-        "duration", "rate", "start", "osd_latency", "ack_size", "priority", "dscp"};
+        "duration", "rate", "start", "osd_latency", "ack_size", "priority", "dscp", "cc"};
 
     private ReplicationReader() {
     }

@@ -11,6 +11,11 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 import org.lossless.nic.NicConfig;
+import org.lossless.nic.cc.CcKey;
+import org.lossless.nic.dctcp.DctcpParams;
+import org.lossless.nic.hpcc.HpccParams;
+import org.lossless.nic.swift.SwiftParams;
+import org.lossless.nic.timely.TimelyParams;
 import org.lossless.nic.RxBufferConfig;
 import org.lossless.nic.dcqcn.DcqcnKeys;
 import org.lossless.nic.dcqcn.DcqcnParams;
@@ -38,7 +43,11 @@ public final class ResolvedYaml {
         root.set("nic", nic(s.nic()));
         ArrayNode workloads = root.putArray("workloads");
         for (WorkloadConfig w : s.workloads()) {
-            workloads.add(workload(w, s.hostCount()));
+            ObjectNode wn = workload(w, s.hostCount());
+            if (s.workloadCc().containsKey(w.name())) {
+                wn.put("cc", s.workloadCc().get(w.name()));
+            }
+            workloads.add(wn);
         }
         root.set("telemetry", telemetry(s.telemetry()));
         ObjectNode routing = root.putObject("routing");
@@ -161,6 +170,18 @@ public final class ResolvedYaml {
         } else {
             quantity(n, "pfc_response_time", Units.formatTime(nic.pfcResponsePs()));
         }
+        n.put("loss_recovery", nic.lossRecovery().mode());
+        if (nic.lossRecovery().irn()) {
+            ObjectNode irn = n.putObject("irn");
+            quantity(irn, "rto_low", Units.formatTime(nic.lossRecovery().rtoLowPs()));
+            quantity(irn, "rto_high", Units.formatTime(nic.lossRecovery().rtoHighPs()));
+            irn.put("rto_low_packets", nic.lossRecovery().rtoLowPackets());
+            if (nic.lossRecovery().bdpCapPackets() == org.lossless.nic.LossRecoveryConfig.PATH_BDP_CAP) {
+                irn.put("bdp_cap", "path");
+            } else {
+                irn.put("bdp_cap", nic.lossRecovery().bdpCapPackets());
+            }
+        }
         if (nic.rxBuffer() == null) {
             n.put("rx_buffer", "none");
         } else {
@@ -168,6 +189,32 @@ public final class ResolvedYaml {
         }
         if (nic.dcqcn() != null) {
             n.set("dcqcn", dcqcn(nic.dcqcn()));
+        }
+        n.set("hpcc", ccSection(nic.ccSettings().hpcc().toSettings(), HpccParams.KEYS));
+        n.set("timely", ccSection(nic.ccSettings().timely().toSettings(), TimelyParams.KEYS));
+        n.set("dctcp", ccSection(nic.ccSettings().dctcp().toSettings(), DctcpParams.KEYS));
+        n.set("swift", ccSection(nic.ccSettings().swift().toSettings(), SwiftParams.KEYS));
+        return n;
+    }
+
+    /** An algorithm's section: every key at its value (numbers as numbers, quantities as text). */
+    private static ObjectNode ccSection(Map<String, String> values, java.util.List<CcKey> keys) {
+        ObjectNode n = F.objectNode();
+        for (CcKey k : keys) {
+            String v = values.get(k.name());
+            switch (k.kind()) {
+                case TIME, RATE -> quantity(n, k.name(), v);
+                case TIME_OR_AUTO -> {
+                    if (v.equals("auto")) {
+                        n.put(k.name(), v);
+                    } else {
+                        quantity(n, k.name(), v);
+                    }
+                }
+                case INT -> n.put(k.name(), Long.parseLong(v));
+                case BOOL -> n.put(k.name(), Boolean.parseBoolean(v));
+                case NUMBER -> n.put(k.name(), new java.math.BigDecimal(v));
+            }
         }
         return n;
     }

@@ -2,6 +2,7 @@ package org.lossless.experiments.scenario;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -27,14 +28,19 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  * @param failures       links and switches that fail (and maybe recover) during the run
  * @param metrics        how results are measured: which completion FCT and slowdown use
  * @param baseDir        folder of the scenario file (absolute); relative paths resolve against it
+ * @param workloadCc     congestion control of each workload that names one ({@code cc} of a workload:
+ *                       workload name -&gt; algorithm); the others use {@code nic.cc}. Collectives keep theirs
+ *                       in their connection options
  */
 public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
                        NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
-                       List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir) {
+                       List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
+                       Map<String, String> workloadCc) {
     /** What a scenario, workload or result name may contain. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     public Scenario {
+        workloadCc = Map.copyOf(workloadCc);
         failures = List.copyOf(failures);
         java.util.Objects.requireNonNull(routing, "routing");
         Objects.requireNonNull(topology, "topology");
@@ -66,7 +72,15 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
     /** The same scenario with another seed. */
     public Scenario withSeed(long newSeed) {
         return new Scenario(name, newSeed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures,
-                metrics, baseDir);
+                metrics, baseDir, workloadCc);
+    }
+
+    /** Without per-workload congestion control: every workload uses {@code nic.cc} (or its own connection's). */
+    public Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
+                    NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
+                    List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir) {
+        this(name, seed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures, metrics,
+                baseDir, Map.of());
     }
 
     /** A path from the scenario resolved against {@link #baseDir()} (absolute paths stay as they are). */

@@ -38,7 +38,8 @@ final class ScenarioReader {
         SwitchCheck.check(c.key("switch"), sw, topology, nic);
         List<Integer> lossless = sw.pfc().priorities();
         int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);
-        List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), topology, defaultPriority);
+        java.util.Map<String, String> workloadCc = new java.util.HashMap<>();
+        List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), topology, defaultPriority, workloadCc);
         long flowCount = WorkloadReader.flowCount(workloads);
         TelemetryConfig telemetry = TelemetryReader.read(c.key("telemetry"), flowCount);
         RoutingConfig routing = RoutingReader.routing(c.key("routing"));
@@ -47,7 +48,7 @@ final class ScenarioReader {
                 ? RoutingReader.failures(failureKey, topology.build()) : List.of();
         MetricsConfig metrics = MetricsConfig.read(c.key("metrics"));
         return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, routing, failures, metrics,
-                src.baseDir());
+                src.baseDir(), workloadCc);
     }
 
     /** Longest scenario name: results/NAME-SEED-HASH must stay within a file name's 255 bytes. */

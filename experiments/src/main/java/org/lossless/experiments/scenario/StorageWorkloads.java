@@ -12,7 +12,7 @@ import org.lossless.workloads.storage.ReplicationProgram;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /** The storage workload types of a scenario: {@code nvmeof}, {@code replication}, {@code checkpoint}. */
-final class StorageWorkloads {
+public final class StorageWorkloads {
     private StorageWorkloads() {
     }
 
@@ -21,8 +21,8 @@ final class StorageWorkloads {
      * either {@code blockSizes} (size -&gt; weight, in order) with {@code readFraction}, or an explicit mix
      * ({@code blockSizes} null).
      */
-    record Nvmeof(NvmeofConfig config, Map<Long, Double> blockSizes, double readFraction) implements ProgramWorkload {
-        Nvmeof {
+    public record Nvmeof(NvmeofConfig config, Map<Long, Double> blockSizes, double readFraction) implements ProgramWorkload {
+        public Nvmeof {
             Objects.requireNonNull(config, "config");
         }
 
@@ -48,7 +48,7 @@ final class StorageWorkloads {
     }
 
     /** {@code replication}. */
-    record Replication(ReplicationConfig config) implements ProgramWorkload {
+    public record Replication(ReplicationConfig config) implements ProgramWorkload {
         @Override
         public String type() {
             return "replication";
@@ -71,7 +71,7 @@ final class StorageWorkloads {
     }
 
     /** {@code checkpoint}. */
-    record Checkpoint(CheckpointConfig config) implements ProgramWorkload {
+    public record Checkpoint(CheckpointConfig config) implements ProgramWorkload {
         @Override
         public String type() {
             return "checkpoint";

@@ -10,7 +10,7 @@ import java.util.Set;
 
 /** Reads {@code workloads}: dispatches on each entry's {@code type}. */
 final class WorkloadReader {
-    private static final String[] FLOWS_KEYS = {"type", "name", "flows"};
+    private static final String[] FLOWS_KEYS = {"type", "name", "flows", "cc"};
     /**
      * Largest flow: 1 TiB. Its ideal completion time at 1 Gb/s with 64-byte packets is about 4e17 ps, well
      * inside a signed 64-bit picosecond count (9.2e18); far larger sizes made ideal_fct_ps overflow.
@@ -23,6 +23,15 @@ final class WorkloadReader {
     }
 
     static List<WorkloadConfig> read(Cursor c, TopologyConfig topology, int defaultPriority) {
+        return read(c, topology, defaultPriority, new java.util.HashMap<>());
+    }
+
+    /**
+     * As {@link #read(Cursor, TopologyConfig, int)}; the {@code cc} of every workload other than a collective
+     * (which keeps it in its connection options) goes into {@code workloadCc} by workload name.
+     */
+    static List<WorkloadConfig> read(Cursor c, TopologyConfig topology, int defaultPriority,
+                                     java.util.Map<String, String> workloadCc) {
         if (!c.present()) {
             throw c.error("is required: a list of workloads, e.g. [{type: flows, flows: [{src: 1, dst: 0, size: 1MB}]}]");
         }
@@ -66,6 +75,12 @@ final class WorkloadReader {
             };
             if (!names.add(cfg.name())) {
                 throw w.key("name").error("workload name '" + cfg.name() + "' is used twice");
+            }
+            if (!(cfg instanceof WorkloadConfig.Collective)) {
+                String cc = w.key("cc").oneOf(CollectiveReader.CC_NIC, CollectiveReader.ccValues());
+                if (!cc.equals(CollectiveReader.CC_NIC)) {
+                    workloadCc.put(cfg.name(), cc);
+                }
             }
             out.add(cfg);
         }

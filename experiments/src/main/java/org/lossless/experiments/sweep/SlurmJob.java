@@ -109,6 +109,7 @@ final class SlurmJob {
         Path slurm = dir.root().resolve(SweepDirectory.SLURM);
         Path folder = slurm.resolve("submit-" + n);
         Files.createDirectories(folder.resolve(LOGS));
+        dir.adopt(SweepDirectory.SLURM);
         List<String> classPath = ProgramCopy.copy(slurm.resolve(SlurmExecutor.LIB));
         List<List<Integer>> tasks = new ArrayList<>();
         StringBuilder table = new StringBuilder();

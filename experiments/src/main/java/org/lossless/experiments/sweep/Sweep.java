@@ -1,9 +1,10 @@
 package org.lossless.experiments.sweep;
 
 import org.lossless.experiments.results.AtomicDirectory;
+import org.lossless.experiments.results.OutputRefusedException;
+import org.lossless.experiments.results.OutputRule;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -71,9 +72,7 @@ public final class Sweep {
                     + "); run without --resume to replace it, or choose another --out");
         }
         if (Files.exists(next)) {
-            if (!SweepJson.isSweep(next)) {
-                throw new SweepException(next + " exists and is not a Lossless sweep directory; remove it");
-            }
+            OutputRule.checkDirectory(next, OutputRule.SWEEP); // an unfinished replacement: Lossless's to remove
             AtomicDirectory.deleteTree(next);
         }
         notes.accept(out + " holds a previous sweep: it stays until the new one is complete (built in " + next + ")");
@@ -140,25 +139,22 @@ public final class Sweep {
         return new Outcome(dir, all.size(), doneBefore, failures, missing, table, lines, false);
     }
 
-    /** Replaces the previous sweep {@code target} by the complete one in {@code next}. */
+    /**
+     * Replaces the previous sweep {@code target} by the complete one in {@code next}. The target is checked
+     * again first: the user may have added files to it while the sweep ran (it was checked when the sweep
+     * started); then nothing is swapped and the new sweep stays complete in {@code next}.
+     */
     private static void swap(Path next, Path target) throws IOException {
-        Path old = Files.createTempDirectory(target.getParent(), "." + target.getFileName() + ".old-");
-        Files.delete(old);
-        move(target, old);
         try {
-            move(next, target);
-        } catch (IOException e) {
-            move(old, target);
-            throw e;
+            OutputRule.checkDirectory(target, OutputRule.SWEEP);
+        } catch (OutputRefusedException e) {
+            throw new OutputRefusedException(e.getMessage() + " (it changed while the sweep ran; the complete new sweep "
+                    + "is in " + next + ")");
         }
-        AtomicDirectory.deleteTree(old);
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to);
+        if (!Files.exists(target)) {
+            Files.move(next, target, StandardCopyOption.ATOMIC_MOVE);
+        } else {
+            AtomicDirectory.replace(next, target);
         }
     }
 }

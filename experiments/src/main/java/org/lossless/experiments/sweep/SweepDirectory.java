@@ -1,6 +1,8 @@
 package org.lossless.experiments.sweep;
 
 import org.lossless.experiments.results.AtomicDirectory;
+import org.lossless.experiments.results.OutputRefusedException;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.experiments.results.ResultsWriter;
 
 import java.io.IOException;
@@ -11,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,40 +52,37 @@ public final class SweepDirectory {
     }
 
     /**
-     * The one decision "may a sweep write here": missing or empty is {@link Found#NOTHING}; a Lossless sweep
-     * is {@link Found#SWEEP}; anything else (a file, a folder holding what Lossless did not write) is refused
-     * with a message naming the directory, and nothing is touched.
+     * The one decision "may a sweep write here", the output rule of every command ({@link OutputRule}, kind
+     * {@value OutputRule#SWEEP}): missing or empty is {@link Found#NOTHING}; a Lossless sweep holding only
+     * what Lossless wrote is {@link Found#SWEEP}; anything else (a file, a user's folder, a sweep where the
+     * user added files, another kind of result) is refused with an {@link OutputRefusedException} naming the
+     * directory, and nothing is touched.
      */
     public static Found classify(Path dir) {
+        OutputRule.checkDirectory(dir, OutputRule.SWEEP);
         if (!Files.exists(dir)) {
             return Found.NOTHING;
         }
-        if (!Files.isDirectory(dir)) {
-            throw new SweepException(dir + " exists and is not a directory; choose another --out");
-        }
         try (Stream<Path> s = Files.list(dir)) {
-            if (s.findAny().isEmpty()) {
-                return Found.NOTHING;
-            }
+            return s.findAny().isEmpty() ? Found.NOTHING : Found.SWEEP;
         } catch (IOException e) {
             throw new SweepException(dir + ": cannot be read: " + e.getMessage());
         }
-        if (SweepJson.isSweep(dir)) {
-            return Found.SWEEP;
-        }
-        throw new SweepException(dir + " exists and is not a Lossless sweep directory; choose another --out or remove it");
     }
 
     /**
-     * Creates the directory (missing or empty) with the definition, the scenario copy and {@code points/}, all
-     * at once ({@link AtomicDirectory}): a process killed meanwhile leaves no half-made sweep.
+     * Creates the directory (missing or empty) with the definition, the scenario copy, {@code points/} and the
+     * lock file, all at once and with its {@link org.lossless.experiments.results.ResultMarker} (kind
+     * {@value OutputRule#SWEEP}): a process killed meanwhile leaves no half-made sweep. What the sweep writes
+     * later (tables, {@code slurm/}, a report) is added to the marker as it is written.
      */
     public static SweepDirectory create(Path root, SweepDefinition def) throws IOException {
         SweepDirectory d = new SweepDirectory(root);
-        AtomicDirectory.write(d.root, tmp -> {
+        OutputRule.writeDirectory(d.root, OutputRule.SWEEP, tmp -> {
             Files.createDirectories(tmp.resolve(POINTS));
             Files.writeString(tmp.resolve(SCENARIO_COPY), def.scenarioText(), StandardCharsets.UTF_8);
             Files.writeString(tmp.resolve(DEFINITION), SweepJson.write(def), StandardCharsets.UTF_8);
+            Files.createFile(tmp.resolve(LOCK));
         });
         return d;
     }
@@ -183,14 +181,16 @@ public final class SweepDirectory {
         };
     }
 
-    /** Writes a file through a temporary sibling and a rename. */
+    /**
+     * Writes a file of the sweep through a temporary sibling and a rename ({@link OutputRule#writeFile}, which
+     * lists it in the sweep's marker).
+     */
     public static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        OutputRule.writeFile(file, text, true);
+    }
+
+    /** Lists {@code name}, just created in the sweep directory, as Lossless's (a sweep from before markers gets one). */
+    void adopt(String name) throws IOException {
+        OutputRule.adopt(root, OutputRule.SWEEP, name);
     }
 }

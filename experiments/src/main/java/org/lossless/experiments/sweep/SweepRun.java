@@ -1,12 +1,12 @@
 package org.lossless.experiments.sweep;
 
 import org.lossless.experiments.results.AtomicDirectory;
+import org.lossless.experiments.results.HostName;
 import org.lossless.experiments.results.ResultsWriter;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.Scenario;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -24,7 +24,7 @@ import java.nio.file.StandardCopyOption;
 public final class SweepRun {
     /** Middle of a private folder's name: {@code .SEED.run-HOST-PID}. */
     static final String PRIVATE = ".run-";
-    private static final String OWNER = host() + "-" + ProcessHandle.current().pid();
+    private static final String OWNER = HostName.get() + "-" + ProcessHandle.current().pid();
 
     private SweepRun() {
     }
@@ -68,14 +68,6 @@ public final class SweepRun {
             } catch (IOException e) {
                 // left behind hidden; the next --resume removes it
             }
-        }
-    }
-
-    private static String host() {
-        try {
-            return InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9.-]", "_");
-        } catch (IOException e) {
-            return "unknown";
         }
     }
 }

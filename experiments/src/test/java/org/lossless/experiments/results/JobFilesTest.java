@@ -85,6 +85,6 @@ class JobFilesTest {
     void flowsCsvCarriesTheMessageLabel() {
         FlowResult f = new FlowResult(7, "ar", 1, 2, 3, 4096, 0, 100, 50, 0, 0, new MessageLabel(4, "read", 2, 5, 1, "x,y"));
         String row = ResultFiles.flowsCsv(List.of(f)).lines().skip(1).findFirst().orElseThrow();
-        assertTrue(row.endsWith(",0,0,4,read,2,5,1,\"x,y\",4096,,50,50"), row);
+        assertTrue(row.endsWith(",0,0,4,read,2,5,1,\"x,y\",4096,,50,50,0"), row);
     }
 }

@@ -97,7 +97,7 @@ class OutputRuleTest {
             Path d = tmp.resolve("r");
             OutputRule.writeDirectory(d, "run", files("flows.csv"));
             Files.writeString(d.resolve("report.html"), "<html>");
-            OutputRule.adopt(d, "report.html");
+            OutputRule.adopt(d, "run", "report.html");
             OutputRule.writeDirectory(d, "run", files("flows.csv"));
             assertEquals(List.of(ResultMarker.FILE, "flows.csv"), list(d));
         }
@@ -131,6 +131,78 @@ class OutputRuleTest {
             Path link = Files.createSymbolicLink(tmp.resolve("link"), target);
             assertThrows(OutputRefusedException.class, () -> OutputRule.writeDirectory(link, "run", files("x")));
             assertTrue(Files.isSymbolicLink(link));
+        }
+    }
+
+    @Nested
+    class AddingToAResult {
+        @Test
+        void entriesLosslessWroteMayBeReplacedAUsersFileOfTheSameNameNever() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "run", files("flows.csv"));
+            OutputRule.checkAdd(d, List.of("report.html", "charts"));
+            Files.writeString(d.resolve("report.html"), "<html>report");
+            assertTrue(OutputRule.adopt(d, "run", "report.html"));
+            OutputRule.checkAdd(d, List.of("report.html", "charts"));
+            Files.createDirectories(d.resolve("charts"));
+            OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                    () -> OutputRule.checkAdd(d, List.of("report.html", "charts")));
+            assertEquals(d.resolve("charts") + " exists and Lossless did not write it; move it away or choose another "
+                    + "--out", e.getMessage());
+        }
+
+        @Test
+        void withoutAMarkerAnExistingEntryIsNeverLosslesss() throws IOException {
+            Path d = Files.createDirectories(tmp.resolve("old"));
+            Files.writeString(d.resolve("summary.json"), "{\"engine\": \"packet\", \"version\": \"0.1.0\"}");
+            OutputRule.checkAdd(d, List.of("report.html"));
+            Files.writeString(d.resolve("report.html"), "mine");
+            assertThrows(OutputRefusedException.class, () -> OutputRule.checkAdd(d, List.of("report.html")));
+            // a run from before markers gets its marker when Lossless adds to it: it lists what is there
+            Files.delete(d.resolve("report.html"));
+            Files.writeString(d.resolve("report.html"), "<html>report");
+            assertTrue(OutputRule.adopt(d, "run", "report.html"));
+            assertEquals(Set.of("summary.json", "report.html"), ResultMarker.read(d).entries());
+            OutputRule.checkAdd(d, List.of("report.html"));
+        }
+
+        @Test
+        void aFolderThatIsNoResultIsNotAdopted() throws IOException {
+            Path d = Files.createDirectories(tmp.resolve("mine"));
+            Files.writeString(d.resolve("notes.md"), "x");
+            assertFalse(OutputRule.adopt(d, "run", "notes.md"));
+            assertEquals(List.of("notes.md"), list(d));
+        }
+
+        @Test
+        void whatLosslessWritesInsideAResultIsListedInItsMarker() throws IOException {
+            Path d = tmp.resolve("bundle");
+            OutputRule.writeDirectory(d, "replay-bundle", files("a.json"));
+            OutputRule.writeDirectory(d.resolve("comparison"), "replay-comparison", files("c.csv"));
+            OutputRule.writeFile(d.resolve("model.json"), "{}", false);
+            assertEquals(Set.of("a.json", "comparison", "model.json"), ResultMarker.read(d).entries());
+            OutputRule.checkDirectory(d, "replay-bundle");
+        }
+
+        @Test
+        void aTemporaryAKilledWriterLeftInsideAResultDoesNotMakeItForeign() throws IOException {
+            Path d = tmp.resolve("sw");
+            OutputRule.writeDirectory(d, "sweep", files("sweep.json"));
+            Files.writeString(d.resolve(".sweep.csv.tmp-2147483647.1700000000000@" + HostName.get() + "-42"), "half");
+            OutputRule.checkDirectory(d, "sweep");
+            OutputRule.writeFile(d.resolve("sweep.csv"), "a,b\n", true);
+            assertEquals(List.of(ResultMarker.FILE, "sweep.csv", "sweep.json"), list(d), "the dead writer's file is gone");
+        }
+
+        @Test
+        void aSweepFromBeforeMarkersIsAPreviousSweepAUserFolderWithASweepJsonIsNot() throws IOException {
+            Path d = Files.createDirectories(tmp.resolve("sw"));
+            Files.writeString(d.resolve("sweep.json"), "{\"kind\": \"lossless-sweep\"}");
+            Files.createDirectories(d.resolve("points"));
+            OutputRule.checkDirectory(d, "sweep");
+            assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
+            Files.writeString(d.resolve("sweep.json"), "{\"kind\": \"something else\"}");
+            assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "sweep"));
         }
     }
 
@@ -173,6 +245,28 @@ class OutputRuleTest {
             assertFalse(Files.exists(deadOld));
             assertTrue(Files.exists(live), "a live process's temporary directory is never touched");
             assertTrue(Files.exists(user), "a name that is not Lossless's pattern is never touched");
+        }
+
+        @Test
+        void onASharedFileSystemOnlyThisHostsDeadSiblingsAreRemoved() throws IOException {
+            String dead = "2147483647.1700000000000";
+            Path mine = Files.createDirectories(tmp.resolve(".run.tmp-" + dead + "@node-1-5"));
+            Path otherHost = Files.createDirectories(tmp.resolve(".run.tmp-" + dead + "@node-12-6"));
+            Path otherOld = Files.createDirectories(tmp.resolve(".run.old-" + dead + "@gpu07.cluster-7"));
+            Path noHost = Files.createDirectories(tmp.resolve(".run.tmp-" + dead + "-8"));
+            List<String> removed = TempNames.cleanStale(tmp, "node-1");
+            assertEquals(Set.of(mine.getFileName().toString(), noHost.getFileName().toString()), Set.copyOf(removed));
+            assertTrue(Files.exists(otherHost), "a pid of another host says nothing about its processes");
+            assertTrue(Files.exists(otherOld));
+            assertEquals(List.of(otherHost.getFileName().toString()), TempNames.cleanStale(tmp, "node-12"));
+        }
+
+        @Test
+        void ourOwnNamesCarryThisHost() {
+            assertTrue(TempNames.tmpPrefix("run").matches("\\.run\\.tmp-\\d+\\.-?\\d+@[A-Za-z0-9._-]+-"),
+                    TempNames.tmpPrefix("run"));
+            assertEquals("gpu_07", HostName.sanitize("gpu 07\n"));
+            assertEquals("unknown", HostName.sanitize(""));
         }
 
         @Test

@@ -249,7 +249,7 @@ class TrafficProgramTest {
         };
         assertThrows(IllegalArgumentException.class, () -> run(p));
         Scripted q = new Scripted("cc");
-        q.onStart = s -> s.ctx.connect(0, 1, new ConnectionOptions(3, 1, "timely", ConnectionOptions.DSCP_FROM_PRIORITY));
+        q.onStart = s -> s.ctx.connect(0, 1, new ConnectionOptions(3, 1, "bbr", ConnectionOptions.DSCP_FROM_PRIORITY));
         assertThrows(IllegalArgumentException.class, () -> run(q));
         // an explicit DSCP is modelled now (the switches classify by it: TrafficClassesTest); an out-of-range one
         // cannot even be built

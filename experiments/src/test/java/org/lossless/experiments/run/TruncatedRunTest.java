@@ -90,13 +90,14 @@ class TruncatedRunTest {
         assertEquals(sa, sum.at("/workloads/short/fct_slowdown/p99").asDouble(), 1e-6);
 
         // flows.csv: bytes_delivered and sender_done_ps after the label, empty for B's sender_done_ps, then the ideals
+        // and retransmitted_bytes (nothing lost, nothing sent again)
         List<String> rows = ResultFiles.flowsCsv(r.flows()).lines().toList();
         assertTrue(rows.get(0).endsWith(",operation,bytes_delivered,sender_done_ps,receiver_ideal_fct_ps,"
-                + "sender_ideal_fct_ps"), rows.get(0));
+                + "sender_ideal_fct_ps,retransmitted_bytes"), rows.get(0));
         assertTrue(rows.get(1).endsWith(",100000," + a.senderDonePs() + "," + a.idealFctPs() + ","
-                + a.senderIdealFctPs()), rows.get(1));
+                + a.senderIdealFctPs() + ",0"), rows.get(1));
         assertTrue(rows.get(2).endsWith("," + b.bytesDelivered() + ",," + b.idealFctPs() + ","
-                + b.senderIdealFctPs()), rows.get(2));
+                + b.senderIdealFctPs() + ",0"), rows.get(2));
 
         // run cost
         assertTrue(sum.get("cpu_seconds").asDouble() >= 0);

@@ -71,11 +71,10 @@ class NicSectionTest {
         }
 
         @Test
-        void otherCongestionControlsAreNotImplementedYet() {
-            assertEquals("t.yaml: nic.cc: 'hpcc' is not implemented yet (implemented: dcqcn, none)",
-                    error(MINIMAL + "nic: {cc: hpcc}\n"));
-            assertEquals("t.yaml: nic.cc: 'dctcp' is not implemented yet (implemented: dcqcn, none)",
-                    error(MINIMAL + "nic: {cc: dctcp}\n"));
+        void everyImplementedCongestionControlIsAccepted() {
+            for (String cc : new String[] {"dcqcn", "hpcc", "timely", "dctcp", "swift", "none"}) {
+                assertEquals(cc, parse(MINIMAL + "nic: {cc: " + cc + "}\n").nic().cc());
+            }
         }
     }
 

@@ -353,6 +353,7 @@ class ScenarioLoaderTest {
                       nack_interval: 500us
                       window: none
                       pfc_response_time: auto
+                      loss_recovery: go-back-n
                       rx_buffer: none
                       dcqcn:
                         profile: mlx5
@@ -384,6 +385,43 @@ class ScenarioLoaderTest {
                         qcn_target_quirk: false
                         min_rate: 1Mbps
                         max_rate: 0
+                      hpcc:
+                        eta: 0.95
+                        ai: 40Mbps
+                        max_stage: 5
+                        min_rate: 100Mbps
+                        base_rtt: auto
+                        fast_react: true
+                        int_bytes: 42
+                      timely:
+                        alpha: 0.875
+                        beta: 0.8
+                        t_low: 50us
+                        t_high: 500us
+                        min_rtt: 20us
+                        ai: 100Mbps
+                        hai: 500Mbps
+                        hai_after: 5
+                        min_rate: 100Mbps
+                        window: false
+                        base_rtt: auto
+                      dctcp:
+                        g: 0.0625
+                        ai: 615Mbps
+                        min_rate: 100Mbps
+                        window: true
+                        base_rtt: auto
+                      swift:
+                        base_target: 10us
+                        per_hop: 1us
+                        fs_range: 10us
+                        fs_min_cwnd: 0.1
+                        fs_max_cwnd: 100
+                        ai: 1
+                        beta: 0.8
+                        max_mdf: 0.5
+                        min_cwnd: 0.001
+                        max_cwnd: 1000
                     workloads:
                       - type: flows
                         name: flows-0
@@ -597,7 +635,7 @@ class ScenarioLoaderTest {
 
         @Test
         void choicesListWhatIsAllowed() {
-            assertEquals("t.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, none)", error(MINIMAL + "nic: {cc: dcqnc}\n"));
+            assertEquals("t.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, hpcc, timely, dctcp, swift, none)", error(MINIMAL + "nic: {cc: dcqnc}\n"));
             assertEquals("t.yaml: nic.dcqcn.profile: 'mlx' is not allowed; did you mean 'mlx5'? (allowed: paper2015, "
                     + "mlx5, hpcc2019)", error(MINIMAL + "nic: {dcqcn: {profile: mlx}}\n"));
         }

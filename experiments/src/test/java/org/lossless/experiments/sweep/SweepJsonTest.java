@@ -1,5 +1,6 @@
 package org.lossless.experiments.sweep;
 
+import org.lossless.experiments.results.OutputRefusedException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,11 +47,19 @@ class SweepJsonTest {
         Files.createDirectories(tmp.resolve("empty"));
         assertEquals(SweepDirectory.Found.NOTHING, SweepDirectory.classify(tmp.resolve("empty")));
         Files.writeString(tmp.resolve("file"), "x");
-        assertThrows(SweepException.class, () -> SweepDirectory.classify(tmp.resolve("file")));
+        assertThrows(OutputRefusedException.class, () -> SweepDirectory.classify(tmp.resolve("file")));
         Files.createDirectories(tmp.resolve("user"));
         Files.writeString(tmp.resolve("user/sweep.json"), "{\"kind\": \"something else\"}");
-        SweepException e = assertThrows(SweepException.class, () -> SweepDirectory.classify(tmp.resolve("user")));
-        assertTrue(e.getMessage().endsWith("is not a Lossless sweep directory; choose another --out or remove it"));
+        OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                () -> SweepDirectory.classify(tmp.resolve("user")));
+        assertEquals(tmp.resolve("user") + " exists and is not a Lossless result directory; choose another --out or "
+                + "remove it", e.getMessage());
+        SweepDirectory.create(tmp.resolve("made"), definition());
+        assertEquals(SweepDirectory.Found.SWEEP, SweepDirectory.classify(tmp.resolve("made")));
+        assertEquals("sweep", org.lossless.experiments.results.ResultMarker.read(tmp.resolve("made")).kind());
+        Files.writeString(tmp.resolve("made/notes.md"), "mine");
+        e = assertThrows(OutputRefusedException.class, () -> SweepDirectory.classify(tmp.resolve("made")));
+        assertTrue(e.getMessage().contains("holds files Lossless did not write (notes.md)"), e.getMessage());
     }
 
     @Test

@@ -70,6 +70,30 @@ public interface CongestionControl {
     }
 
     /**
+     * The QP sent a data packet at {@code nowPs}; the next new PSN it would send is {@code nextPsn} (HPCC,
+     * TIMELY and DCTCP count "one window of data" from it). Called after {@link #onBytesSent}, only when
+     * {@link #observesAcks()}.
+     */
+    default void onSent(long nowPs, long nextPsn) {
+    }
+
+    /**
+     * Whether this QP's data packets collect in-band telemetry at every switch egress
+     * ({@link org.lossless.core.net.Telemetry}; HPCC). Asked once, when the QP opens.
+     */
+    default boolean collectsTelemetry() {
+        return false;
+    }
+
+    /**
+     * Bytes every data frame of this QP carries beyond RoCEv2's headers (HPCC's INT header), added to its
+     * frame and wire size. Asked once, when the QP opens.
+     */
+    default int headerBytes() {
+        return 0;
+    }
+
+    /**
      * An RTT sample ({@link #observesAcks()} only): from the moment the NIC handed the data packet that
      * triggered an ACK to its port until the ACK arrived, ps (queueing on the way there and back included).
      */

@@ -68,7 +68,7 @@ public final class HpccConfigImporter {
             values.put(key, value);
             lineOf.put(key, i + 1);
         }
-        HpccMapping m = new HpccMapping(source, lineOf, warnings);
+        HpccMapping m = new HpccMapping(source, lineOf, warnings, values.get("CC_MODE"));
         for (Map.Entry<String, String> e : values.entrySet()) {
             m.map(e.getKey(), e.getValue());
         }
@@ -87,7 +87,8 @@ public final class HpccConfigImporter {
             "RATE_DECREASE_INTERVAL", "RP_TIMER", "EWMA_GAIN", "FAST_RECOVERY_TIMES", "RATE_AI", "RATE_HAI",
             "MIN_RATE", "CLAMP_TARGET_RATE", "KMIN_MAP", "KMAX_MAP", "PMAX_MAP", "BUFFER_SIZE",
             "PACKET_PAYLOAD_SIZE", "ACK_HIGH_PRIO", "L2_ACK_INTERVAL", "HAS_WIN", "USE_DYNAMIC_PFC_THRESHOLD",
-            "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE");
+            "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE", "U_TARGET", "MI_THRESH", "FAST_REACT", "DCTCP_RATE_AI",
+            "GLOBAL_T", "MULTI_RATE", "SAMPLE_FEEDBACK", "VAR_WIN", "INT_MULTI");
         static final Map<String, String> IGNORED = new LinkedHashMap<>();
         static final List<String> KNOWN = new ArrayList<>();
 
@@ -97,18 +98,14 @@ public final class HpccConfigImporter {
                 "QLEN_MON_START", "QLEN_MON_END", "ENABLE_TRACE")) {
                 IGNORED.put(k, out);
             }
-            String other = "parameter of HPCC/TIMELY/DCTCP/PINT, not of DCQCN";
-            for (String k : List.of("DCTCP_RATE_AI", "GLOBAL_T", "FAST_REACT", "U_TARGET", "MI_THRESH",
-                "INT_MULTI", "MULTI_RATE", "SAMPLE_FEEDBACK", "PINT_LOG_BASE", "PINT_PROB")) {
-                IGNORED.put(k, other);
+            for (String k : List.of("PINT_LOG_BASE", "PINT_PROB")) {
+                IGNORED.put(k, "parameter of HPCC-PINT, not modelled (CC_MODE 10 is imported as hpcc)");
             }
             IGNORED.put("SIMULATOR_STOP_TIME", "absolute time in seconds (HPCC flows conventionally start at 2 s);"
                 + " set stop_time in the scenario");
             IGNORED.put("L2_CHUNK_SIZE", "HPCC go-back-N chunking; not modelled");
             IGNORED.put("L2_BACK_TO_ZERO", "loss recovery: the NIC does go-back-N (L2_BACK_TO_ZERO 0)");
             IGNORED.put("RATE_BOUND", "the NIC always paces at its CC rate (RATE_BOUND 1)");
-            IGNORED.put("VAR_WIN", "variable window (BDP x current rate / line rate) not modelled: nic.window is"
-                + " fixed for a QP's life");
             IGNORED.put("ERROR_RATE_PER_LINK", "random link loss not modelled");
             IGNORED.put("LINK_DOWN", "link failure events not modelled");
             KNOWN.addAll(MAPPED);
@@ -121,11 +118,30 @@ public final class HpccConfigImporter {
         final Map<String, String> settings = new LinkedHashMap<>();
         final Map<String, String> files = new LinkedHashMap<>();
         final List<Ignored> ignored = new ArrayList<>();
+        /** The file's CC_MODE (1 when absent): which algorithm RATE_AI, MIN_RATE, HAS_WIN, ... belong to. */
+        final int mode;
 
-        HpccMapping(String source, Map<String, Integer> lineOf, List<String> warnings) {
+        HpccMapping(String source, Map<String, Integer> lineOf, List<String> warnings, String ccMode) {
             this.source = source;
             this.lineOf = lineOf;
             this.warnings = warnings;
+            this.mode = ccMode == null ? 1 : (int) integer("CC_MODE", ccMode);
+        }
+
+        /** The {@code nic.<algorithm>} section of the file's CC_MODE. */
+        private String section() {
+            return switch (mode) {
+                case 3, 10 -> "nic.hpcc";
+                case 7 -> "nic.timely";
+                case 8 -> "nic.dctcp";
+                default -> "nic.dcqcn";
+            };
+        }
+
+        /** A key that belongs to another CC_MODE than the file's: listed as ignored. */
+        private void otherMode(String key, String value, String modes) {
+            ignored.add(new Ignored(key, lineOf.get(key), value, "parameter of " + modes + "; this file's CC_MODE is "
+                + mode));
         }
 
         void map(String key, String value) {
@@ -139,12 +155,58 @@ public final class HpccConfigImporter {
                 case "ALPHA_RESUME_INTERVAL" -> settings.put("nic.dcqcn.alpha_update_period", micros(key, value));
                 case "RATE_DECREASE_INTERVAL" -> settings.put("nic.dcqcn.rate_decrease_period", micros(key, value));
                 case "RP_TIMER" -> settings.put("nic.dcqcn.rate_increase_timer", micros(key, value));
-                case "EWMA_GAIN" -> settings.put("nic.dcqcn.alpha_gain", fraction(key, value));
+                case "EWMA_GAIN" -> {
+                    if (mode == 8) {
+                        settings.put("nic.dctcp.g", fraction(key, value));
+                    } else {
+                        settings.put("nic.dcqcn.alpha_gain", fraction(key, value));
+                    }
+                }
                 case "FAST_RECOVERY_TIMES" -> settings.put("nic.dcqcn.fast_recovery_steps",
                     Long.toString(integer(key, value)));
-                case "RATE_AI" -> settings.put("nic.dcqcn.additive_increase", rate(key, value));
-                case "RATE_HAI" -> settings.put("nic.dcqcn.hyper_increase", rate(key, value));
-                case "MIN_RATE" -> settings.put("nic.dcqcn.min_rate", rate(key, value));
+                case "RATE_AI" -> {
+                    switch (mode) {
+                        case 3, 10 -> settings.put("nic.hpcc.ai", rate(key, value));
+                        case 7 -> settings.put("nic.timely.ai", rate(key, value));
+                        case 8 -> otherMode(key, value, "DCQCN, HPCC and TIMELY (DCTCP's is DCTCP_RATE_AI)");
+                        default -> settings.put("nic.dcqcn.additive_increase", rate(key, value));
+                    }
+                }
+                case "RATE_HAI" -> {
+                    switch (mode) {
+                        case 7 -> settings.put("nic.timely.hai", rate(key, value));
+                        case 1 -> settings.put("nic.dcqcn.hyper_increase", rate(key, value));
+                        default -> otherMode(key, value, "DCQCN and TIMELY");
+                    }
+                }
+                case "MIN_RATE" -> settings.put(section() + ".min_rate", rate(key, value));
+                case "U_TARGET" -> hpccOnly(key, value, "eta", fraction(key, value));
+                case "MI_THRESH" -> hpccOnly(key, value, "max_stage", Long.toString(integer(key, value)));
+                case "FAST_REACT" -> hpccOnly(key, value, "fast_react", integer(key, value) != 0 ? "true" : "false");
+                case "DCTCP_RATE_AI" -> {
+                    if (mode == 8) {
+                        settings.put("nic.dctcp.ai", rate(key, value));
+                    } else {
+                        otherMode(key, value, "DCTCP (CC_MODE 8)");
+                    }
+                }
+                case "GLOBAL_T" -> {
+                    if (integer(key, value) == 0 && mode != 1) {
+                        warnings.add(line(key) + "GLOBAL_T 0 (each pair's own RTT and BDP) not imported: " + section()
+                            + ".base_rtt is auto, the fabric's largest base RTT (GLOBAL_T 1)");
+                    }
+                    ignored.add(new Ignored(key, lineOf.get(key), value, "base_rtt: auto is the simulator's GLOBAL_T 1"));
+                }
+                case "MULTI_RATE", "SAMPLE_FEEDBACK" -> {
+                    if (integer(key, value) != 0 && (mode == 3 || mode == 10)) {
+                        warnings.add(line(key) + key + " " + value.trim() + " not imported: Lossless's HPCC runs the"
+                            + " paper's single rate for the most loaded hop, without sampling (" + key + " 0)");
+                    }
+                    ignored.add(new Ignored(key, lineOf.get(key), value, "HPCC variant not modelled; " + key + " 0"));
+                }
+                case "INT_MULTI" -> ignored.add(new Ignored(key, lineOf.get(key), value,
+                    "scales the simulator's INT field units; Lossless keeps exact telemetry values"));
+                case "VAR_WIN" -> varWin(key, value);
                 case "CLAMP_TARGET_RATE" -> settings.put("nic.dcqcn.clamp_target_rate",
                     integer(key, value) != 0 ? "true" : "false");
                 case "KMIN_MAP" -> speedMap(key, value, "kmin", true);
@@ -159,14 +221,14 @@ public final class HpccConfigImporter {
                 case "ACK_HIGH_PRIO" -> ackHighPriority(key, value);
                 case "USE_DYNAMIC_PFC_THRESHOLD" -> dynamicThreshold(key, value);
                 case "L2_ACK_INTERVAL" -> ackInterval(key, value);
-                case "HAS_WIN" -> settings.put("nic.window", integer(key, value) != 0 ? "bdp" : "none");
+                case "HAS_WIN" -> hasWin(key, value);
                 case "TOPOLOGY_FILE", "FLOW_FILE", "TRACE_FILE" -> files.put(key, value);
                 default -> ignore(key, value);
             }
         }
 
         void finish(Map<String, String> values) {
-            if (values.containsKey("HAS_WIN") && integer("HAS_WIN", values.get("HAS_WIN")) != 0) {
+            if (mode == 1 && values.containsKey("HAS_WIN") && integer("HAS_WIN", values.get("HAS_WIN")) != 0) {
                 warnings.add(line("HAS_WIN") + "HAS_WIN " + values.get("HAS_WIN").trim() + ": imported as nic.window:"
                     + " bdp, each QP's own path BDP; with GLOBAL_T 1 (its default) the HPCC simulator gives every QP"
                     + " the fabric's largest path BDP (maxBdp)");
@@ -198,6 +260,50 @@ public final class HpccConfigImporter {
             if (mode == 1) {
                 settings.put("nic.dcqcn.profile", "hpcc2019");
             }
+        }
+
+        /** An HPCC key: to {@code nic.hpcc.<name>} under CC_MODE 3 (or 10), else ignored. */
+        private void hpccOnly(String key, String value, String name, String mapped) {
+            if (mode == 3 || mode == 10) {
+                settings.put("nic.hpcc." + name, mapped);
+            } else {
+                otherMode(key, value, "HPCC (CC_MODE 3)");
+            }
+        }
+
+        /**
+         * HAS_WIN: DCQCN gets {@code nic.window: bdp} (a fixed window); TIMELY and DCTCP their own window of
+         * BDP x rate / line rate ({@code window}); HPCC always has its window.
+         */
+        private void hasWin(String key, String value) {
+            boolean on = integer(key, value) != 0;
+            switch (mode) {
+                case 7 -> settings.put("nic.timely.window", Boolean.toString(on));
+                case 8 -> settings.put("nic.dctcp.window", Boolean.toString(on));
+                case 3, 10 -> {
+                    if (!on) {
+                        warnings.add(line(key) + "HAS_WIN 0 not imported: HPCC always holds its window (W x rate /"
+                            + " line rate)");
+                    }
+                    ignored.add(new Ignored(key, lineOf.get(key), value, "HPCC always has its window"));
+                }
+                default -> settings.put("nic.window", on ? "bdp" : "none");
+            }
+        }
+
+        /** VAR_WIN: TIMELY's and DCTCP's windows scale with the rate (VAR_WIN 1); a fixed one is not modelled for them. */
+        private void varWin(String key, String value) {
+            boolean on = integer(key, value) != 0;
+            if (mode == 1) {
+                ignored.add(new Ignored(key, lineOf.get(key), value, "variable window (BDP x current rate / line rate)"
+                    + " not modelled: nic.window is fixed for a QP's life"));
+                return;
+            }
+            if (!on && (mode == 7 || mode == 8)) {
+                warnings.add(line(key) + "VAR_WIN 0 not imported: " + section() + ".window scales with the rate"
+                    + " (VAR_WIN 1)");
+            }
+            ignored.add(new Ignored(key, lineOf.get(key), value, "the window of HPCC, TIMELY and DCTCP scales with the rate"));
         }
 
         private void ackHighPriority(String key, String value) {

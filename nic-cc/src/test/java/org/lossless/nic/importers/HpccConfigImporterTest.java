@@ -8,11 +8,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.lossless.nic.TestFiles;
 import org.junit.jupiter.api.Test;
 import org.lossless.nic.dcqcn.DcqcnParams;
 
 class HpccConfigImporterTest {
-    static final Path CONFIG = Path.of("src/test/resources/hpcc/config.txt");
+    static final Path CONFIG = TestFiles.resource("hpcc/config.txt");
 
     @Test
     void importsTheRunPyDcqcnConfigAt100G() throws Exception {

@@ -9,12 +9,13 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.lossless.nic.TestFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lossless.nic.dcqcn.DcqcnParams;
 
 class Mlx5SysfsImporterTest {
-    static final Path DUMP = Path.of("src/test/resources/mlx5-sysfs");
+    static final Path DUMP = TestFiles.resource("mlx5-sysfs");
 
     @TempDir
     Path tmp;

@@ -86,7 +86,9 @@ public final class FctCharts {
         if (hi >= 10 * lo) {
             LogAxis log = new LogAxis("FCT slowdown (FCT / ideal FCT, ×, log scale)");
             log.setSmallestValue(0.5);
-            log.setNumberFormatOverride(new java.text.DecimalFormat("0.##"));
+            log.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.##"));
+            // ticks at whole decades (1, 10, 100, ...), not at half decades (3.16, 31.62, ...)
+            log.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1.0), false, true);
             x = log;
         } else {
             x = Style.axis("FCT slowdown (FCT / ideal FCT, ×)");
@@ -101,7 +103,7 @@ public final class FctCharts {
             // in a comparison the first run (the baseline) is dashed
             r.setSeriesStroke(i, runs.size() > 1 && runOf.get(i) == 0 ? Style.dashed(2.5f) : Style.line(2.5f));
         }
-        return Figure.of(CDF_ID, title, chart, finished + " of " + total + " flows finished; unfinished flows have no"
+        return Figure.of(CDF_ID, title, chart, Fmt.num(finished) + " of " + Fmt.num(total) + " flows finished; unfinished flows have no"
                 + " slowdown and are not in the CDF");
     }
 
@@ -157,7 +159,14 @@ public final class FctCharts {
             x.setVerticalTickLabels(labels.length > 8);
             x.setGridBandsVisible(false);
             NumberAxis y = new NumberAxis("FCT slowdown (×)");
-            y.setAutoRangeIncludesZero(false);
+            // from 1 (the ideal) up: an auto range around a few close values made 13.3 vs 14.2 look like a cliff
+            double top = 1;
+            double bottom = 1;
+            for (int k = 0; k < data.getSeriesCount(); k++) {
+                top = Math.max(top, data.getSeries(k).getMaxY());
+                bottom = Math.min(bottom, data.getSeries(k).getMinY());
+            }
+            y.setRange(Math.max(0, bottom - 0.05 * (top - bottom)), top + 0.08 * (top - bottom) + 0.05);
             XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
             XYPlot plot = new XYPlot(data, x, y, r);
             String t = title + (wl.size() > 1 ? ": " + e.getKey() : "");
@@ -169,7 +178,8 @@ public final class FctCharts {
             }
             String id = BUCKETS_ID + (wl.size() > 1 ? "-" + safe(e.getKey()) : "");
             out.add(Figure.of(id, t, chart, e.getValue().size() + " finished flows of " + e.getKey() + " in " + b.size()
-                    + " size buckets of about equal flow counts; nearest-rank percentiles (p95 and p99 dashed; where"
+                    + (b.size() == 1 ? " size bucket;" : " size buckets of about equal flow counts;")
+                    + " nearest-rank percentiles (p95 and p99 dashed; where"
                     + " lines coincide the percentiles are equal)"));
         }
         if (wl.size() > MAX_WORKLOADS) {

@@ -47,7 +47,10 @@ public final class Fmt {
         return num(v) + " " + p[i] + unit;
     }
 
-    /** Three significant digits, trailing zeros dropped; integers as they are up to 1e6. */
+    /**
+     * Three significant digits, trailing zeros dropped; integers as they are up to 1e6; thousands grouped with
+     * commas from 1,000 (as the console prints counts), so 2,976,446 events read at a glance.
+     */
     public static String num(double v) {
         if (Double.isNaN(v)) {
             return "–";
@@ -56,12 +59,14 @@ public final class Fmt {
             return v > 0 ? "∞" : "-∞";
         }
         if (v == Math.rint(v) && Math.abs(v) < 1e6) {
-            return Long.toString((long) v);
+            return String.format(Locale.ROOT, "%,d", (long) v);
         }
         double a = Math.abs(v);
         String s;
-        if (a >= 100) {
-            s = String.format(Locale.ROOT, "%.0f", v);
+        if (a >= 1e15) {
+            s = String.format(Locale.ROOT, "%.2e", v);
+        } else if (a >= 100) {
+            s = String.format(Locale.ROOT, "%,.0f", v);
         } else if (a >= 10) {
             s = String.format(Locale.ROOT, "%.1f", v);
         } else if (a >= 1) {

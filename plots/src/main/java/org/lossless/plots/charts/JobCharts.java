@@ -117,8 +117,8 @@ public final class JobCharts {
             r.setSeriesShapesVisible(i, !ideal.get(i));
         }
         List<Figure> out = new ArrayList<>();
-        out.add(Figure.of(DURATION_ID, "Job duration per iteration", chart, jobs.size() + " iterations of "
-                + byJob.size() + " jobs; dashed: the ideal duration at the host line rate "
+        out.add(Figure.of(DURATION_ID, "Job duration per iteration", chart, jobs.size() + (jobs.size() == 1 ? " iteration of " : " iterations of ")
+                + byJob.size() + (byJob.size() == 1 ? " job" : " jobs") + "; dashed: the ideal duration at the host line rate "
                 + (rate > 0 ? Fmt.rate(rate) : "(unknown)")));
         out.add(busbw(byJob, linkGBps));
         return out;
@@ -139,6 +139,7 @@ public final class JobCharts {
         NumberAxis y = new NumberAxis("bus bandwidth (GB/s)");
         y.setAutoRangeIncludesZero(true);
         BarRenderer r = new BarRenderer();
+        r.setMaximumBarWidth(0.15); // one job is a bar, not a slab across the chart
         CategoryPlot plot = new CategoryPlot(data, new CategoryAxis("job"), y, r);
         if (linkGBps > 0) {
             plot.addRangeMarker(Style.marker(linkGBps, "ideal " + Fmt.num(linkGBps) + " GB/s (host line rate)",

@@ -30,6 +30,8 @@ import org.lossless.plots.data.ResultSet;
  * At most {@link #MAX_NODES} ports, those with the most episodes, with every ancestor they need.
  */
 public final class PauseTree {
+    /** Gap between a port's dot and its name, in depth units (a depth step is 1). */
+    static final double LABEL_OFFSET = 0.04;
     public static final String ID = "pfc-propagation";
     static final String TITLE = "Pause propagation from the roots";
     public static final int MAX_NODES = 40;
@@ -84,8 +86,8 @@ public final class PauseTree {
             }
         });
         for (String k : l.row().keySet()) {
-            XYTextAnnotation t = new XYTextAnnotation("  " + k + " (" + l.episodes().get(k) + ")", l.depth().get(k),
-                    l.row().get(k));
+            XYTextAnnotation t = new XYTextAnnotation(k + " (" + l.episodes().get(k) + ")",
+                    l.depth().get(k) + LABEL_OFFSET, l.row().get(k)); // beside the dot (SVG drops leading spaces)
             t.setFont(font);
             t.setTextAnchor(TextAnchor.HALF_ASCENT_LEFT);
             plot.addAnnotation(t);

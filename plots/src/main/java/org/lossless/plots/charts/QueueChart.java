@@ -71,10 +71,25 @@ public final class QueueChart {
         plot.getDomainAxis().setRange(0, ts.of(Math.max(1, rs.simTimePs())));
         String note = thresholds(rs, keys.get(0), plot, peak);
         String which = chosen.isEmpty() ? keys.size() + " busiest queue" + (keys.size() == 1 ? "" : "s")
+                + (watched(rs) == null ? "" : " of those telemetry.queues recorded")
                 + " (largest peak in ports.csv; queues under 1 % of the top peak left out)"
                 : "chosen ports " + String.join(", ", chosen);
         return Figure.of(ID, TITLE, chart, which + "; " + rows + " samples reduced to at most "
                 + (2 * Style.COLUMNS) + " points per queue (minimum and maximum per pixel column)" + note);
+    }
+
+    /** The ports ({@code node:port}) telemetry.queues watched, or null for all (or when the scenario is unknown). */
+    static Set<String> watched(ResultSet rs) {
+        if (rs.scenario().isEmpty()) {
+            return null;
+        }
+        var q = rs.scenario().get().telemetry().queues();
+        if (q.all()) {
+            return null;
+        }
+        Set<String> out = new java.util.HashSet<>();
+        q.items().forEach(r -> out.add(r.node() + ":" + r.port()));
+        return out;
     }
 
     /** Queue keys {@code node:port/prio}: switch ports only (hosts' NIC queues are not sampled). */
@@ -86,6 +101,12 @@ public final class QueueChart {
             }
         }
         if (chosen.isEmpty()) {
+            // only queues the run recorded (telemetry.queues may name a few): a busy queue it did not watch
+            // would be a legend entry without a line
+            Set<String> watched = watched(rs);
+            if (watched != null) {
+                rows.removeIf(p -> !watched.contains(p.portName()));
+            }
             rows.sort(Comparator.comparingLong(PortRow::maxQueueBytes).reversed());
             rows = rows.subList(0, Math.min(top, rows.size()));
             // queues below 1 % of the busiest peak would be flat lines at zero: left out
@@ -114,8 +135,10 @@ public final class QueueChart {
         }
         List<ValueMarker> markers = new ArrayList<>();
         if (q.kminBytes() >= 0) {
-            markers.add(Style.marker(q.kminBytes() / 1e3, "ECN kmin " + Fmt.bytes(q.kminBytes()), Style.ECN, false));
-            markers.add(Style.marker(q.kmaxBytes() / 1e3, "ECN kmax " + Fmt.bytes(q.kmaxBytes()), Style.ECN));
+            // kmin under its line, kmax over its line, both at the left: the XOFF label takes the right end (it is
+            // often close to kmax), and close kmin and kmax still do not cover each other
+            markers.add(Style.markerBelow(q.kminBytes() / 1e3, "ECN kmin " + Fmt.bytes(q.kminBytes()), Style.ECN));
+            markers.add(Style.marker(q.kmaxBytes() / 1e3, "ECN kmax " + Fmt.bytes(q.kmaxBytes()), Style.ECN, false));
         }
         if (q.xoffBytes() >= 0) {
             markers.add(Style.marker(q.xoffBytes() / 1e3, "PFC XOFF, one ingress " + Fmt.bytes(q.xoffBytes()),

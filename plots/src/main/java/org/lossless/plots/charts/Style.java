@@ -111,6 +111,13 @@ public final class Style {
         return m;
     }
 
+    /** As {@link #marker(double, String, Paint, boolean)} at the left end, the label under the line. */
+    public static ValueMarker markerBelow(double value, String label, Paint paint) {
+        ValueMarker m = marker(value, label, paint, false);
+        m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        return m;
+    }
+
     /** A line renderer that draws each series as one path (small SVG), without shapes. */
     public static org.jfree.chart.renderer.xy.XYLineAndShapeRenderer lines() {
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r =

@@ -56,14 +56,18 @@ public final class TopologyDrawing {
         List<XYTextAnnotation> labels = new ArrayList<>();
         int level = 0;
         for (List<Node> tier : tiers.values()) {
+            // at most MAX_LABELS names per tier: every step-th node named (tor0, tor2, ...), so the nodes a caption
+            // names (the hottest link) can be found in a wide fat-tree too
+            int step = (int) Math.ceil(tier.size() / (double) MAX_LABELS);
+            int shown = (tier.size() + step - 1) / step;
             for (int i = 0; i < tier.size(); i++) {
                 Node n = tier.get(i);
                 double x = (i + 0.5) / tier.size();
                 pos[n.id()] = new double[] {x, level};
                 (n.isHost() ? hostPts : switchPts).add(x, level);
-                if (tier.size() <= MAX_LABELS) {
+                if (i % step == 0) {
                     XYTextAnnotation a = new XYTextAnnotation(n.name(), x, level - 0.16);
-                    a.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, tier.size() > 12 ? 11 : 14));
+                    a.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, shown > 12 ? 11 : 14));
                     a.setTextAnchor(TextAnchor.TOP_CENTER);
                     labels.add(a);
                 }
@@ -73,7 +77,7 @@ public final class TopologyDrawing {
         Map<String, Double> util = UtilisationCharts.meanUtil(rs);
         HeatScale scale = new HeatScale(0, 100);
         XYSeriesCollection data = new XYSeriesCollection();
-        data.addSeries(hostPts);
+        data.addSeries(hostPts); // kept when empty (hosts not drawn) so series colours stay put; no legend item then
         data.addSeries(switchPts);
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
         NumberAxis x = new NumberAxis("position");
@@ -117,6 +121,7 @@ public final class TopologyDrawing {
         r.setSeriesPaint(1, Style.color(0));
         r.setSeriesShape(0, new java.awt.geom.Rectangle2D.Double(-5, -5, 10, 10));
         r.setSeriesShape(1, new java.awt.geom.Ellipse2D.Double(-9, -9, 18, 18));
+        r.setSeriesVisibleInLegend(0, hostPts.getItemCount() > 0);
         return Figure.of(ID, title, chart, t.type() + ": " + t.hostCount() + " hosts" + (hosts ? "" : " (not drawn)")
                 + ", " + t.switchCount() + " switches, " + t.cables().size() + " cables; hottest link "
                 + (hot.isEmpty() ? "none" : hot + " at " + Fmt.num(hottest * 100) + " %"));

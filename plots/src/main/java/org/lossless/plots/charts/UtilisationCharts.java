@@ -114,7 +114,7 @@ public final class UtilisationCharts {
             links.sort(Comparator.comparingDouble((String k) -> -sum(load.util().get(k))).thenComparing(
                     Comparator.naturalOrder()));
             List<String> shown = links.subList(0, Math.min(MAX_ROWS, links.size()));
-            shown.sort(Comparator.naturalOrder());
+            shown.sort(NaturalOrder.INSTANCE); // tor2 before tor10
             double[][] xyz = new double[3][shown.size() * columns];
             int n = 0;
             for (int row = 0; row < shown.size(); row++) {

@@ -40,25 +40,26 @@ public final class LinkLoadReader {
             return new LinkLoad(columns, end / columns, bytes);
         }
         double width = (double) end / columns;
-        StringBuilder key = new StringBuilder(32);
+        Links links = new Links();
         try (CsvReader r = CsvReader.open(rs.file(ResultSet.LINKS))) {
             int t = r.column("time_ps");
             int node = r.column("node");
             int port = r.column("port");
             int tx = r.column("tx_bytes");
             while (r.next()) {
-                key.setLength(0);
-                key.append(r.text(node)).append(':').append(r.longAt(port, -1));
-                String k = key.toString();
-                double[] b = bytes.get(k);
-                if (b == null) {
-                    if (!rate.containsKey(k)) {
-                        continue;
+                long p = r.longAt(port, -1);
+                Links.Link l = links.find(r, node, p);
+                if (l == null) {
+                    String k = r.text(node) + ":" + p;
+                    double[] b = rate.containsKey(k) ? new double[columns] : null; // null: no rate, skipped
+                    if (b != null) {
+                        bytes.put(k, b);
                     }
-                    b = new double[columns];
-                    bytes.put(k, b);
+                    l = links.add(r.text(node), p, b);
                 }
-                spread(b, r.longAt(t, 0), interval, r.doubleAt(tx, 0), width);
+                if (l.cols() != null) {
+                    spread(l.cols(), r.longAt(t, 0), interval, r.doubleAt(tx, 0), width);
+                }
             }
         } catch (IOException e) {
             throw new BadResultsException(rs.file(ResultSet.LINKS) + ": cannot read it: " + e.getMessage());
@@ -74,6 +75,61 @@ public final class LinkLoadReader {
             }
         }
         return new LinkLoad(columns, end / columns, bytes);
+    }
+
+    /**
+     * The links seen so far, found from the current row's node field and port without making a string per row
+     * (links.csv has a row per busy link and sample interval: millions on a big run). Open addressing.
+     */
+    private static final class Links {
+        record Link(String node, long port, double[] cols) {
+        }
+
+        private Link[] table = new Link[1024];
+        private int size;
+
+        Link find(CsvReader r, int node, long port) {
+            int mask = table.length - 1;
+            for (int i = hash(r.fieldHash(node), port) & mask; ; i = (i + 1) & mask) {
+                Link l = table[i];
+                if (l == null) {
+                    return null;
+                }
+                if (l.port == port && r.textEquals(node, l.node)) {
+                    return l;
+                }
+            }
+        }
+
+        Link add(String node, long port, double[] cols) {
+            if (2 * (size + 1) > table.length) {
+                Link[] old = table;
+                table = new Link[old.length * 2];
+                for (Link l : old) {
+                    if (l != null) {
+                        put(l);
+                    }
+                }
+            }
+            Link l = new Link(node, port, cols);
+            put(l);
+            size++;
+            return l;
+        }
+
+        private void put(Link l) {
+            int mask = table.length - 1;
+            int i = hash(l.node.hashCode(), l.port) & mask;
+            while (table[i] != null) {
+                i = (i + 1) & mask;
+            }
+            table[i] = l;
+        }
+
+        private static int hash(int nodeHash, long port) {
+            int h = nodeHash * 31 + Long.hashCode(port);
+            return h ^ (h >>> 16);
+        }
     }
 
     /** Adds {@code bytes} sent over (t - interval, t] to the columns of width {@code width} it overlaps. */

@@ -3,9 +3,9 @@ package org.lossless.plots.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 
+import org.lossless.experiments.results.OutputRule;
+import org.lossless.experiments.results.ResultMarker;
 import org.lossless.plots.data.BadResultsException;
 import org.lossless.plots.data.ResultSet;
 import org.lossless.plots.data.SweepSet;
@@ -35,25 +35,33 @@ public final class Report {
             if (o.compare() != null) {
                 requireResults(o.compare(), "--compare");
                 requireResults(dir, "DIR");
-                page = CompareReport.build(dir, o.compare(), o);
                 out = o.out() != null ? o.out() : dir.resolve("compare-" + o.compare().toAbsolutePath().normalize()
                         .getFileName());
-            } else if (ResultSet.isRun(dir)) {
-                page = RunReport.build(ResultSet.open(dir), o);
+                ReportOutput.check(out, resultKind(out));
+                page = CompareReport.build(dir, o.compare(), o);
+            } else if (ResultSet.isRun(dir) || SweepSet.isSweep(dir)) {
                 out = o.out() != null ? o.out() : dir;
-            } else if (SweepSet.isSweep(dir)) {
-                page = SweepReport.build(SweepSet.open(dir), o);
-                out = o.out() != null ? o.out() : dir;
+                ReportOutput.check(out, resultKind(out));
+                page = ResultSet.isRun(dir) ? RunReport.build(ResultSet.open(dir), o) : SweepReport.build(SweepSet.open(dir), o);
             } else {
                 throw notResults(dir, "DIR");
             }
-            if (o.out() != null || o.compare() != null) {
-                checkOwnDirectory(out);
-            }
-            return ReportOutput.write(out, page);
+            return ReportOutput.write(out, resultKind(out), page);
         } catch (BadResultsException e) {
             throw new ReportException(e.getMessage());
         }
+    }
+
+    /**
+     * The kind of result directory {@code out} is (a run or a sweep: the report is added to it), or null when
+     * the report gets a directory of its own there (missing, empty, an earlier report, or refused).
+     */
+    static String resultKind(Path out) {
+        ResultMarker m = ResultMarker.read(out);
+        if (m != null) {
+            return m.kind().equals(OutputRule.REPORT) ? null : m.kind();
+        }
+        return ResultSet.isRun(out) ? OutputRule.RUN : SweepSet.isSweep(out) ? OutputRule.SWEEP : null;
     }
 
     private static void requireResults(Path dir, String what) {
@@ -68,28 +76,5 @@ public final class Report {
         }
         return new ReportException(what + " " + dir + ": not a result directory (a run has summary.json, a sweep "
                 + "has sweep.csv and points/)");
-    }
-
-    /**
-     * A report directory of its own ({@code --out}, or a comparison's folder) may already exist only if it holds
-     * nothing but an earlier report, or is itself a Lossless result directory.
-     */
-    static void checkOwnDirectory(Path out) {
-        if (!Files.exists(out) || ResultSet.isRun(out) || SweepSet.isSweep(out)) {
-            return;
-        }
-        if (!Files.isDirectory(out)) {
-            throw new ReportException("--out " + out + ": exists and is not a directory");
-        }
-        try (Stream<Path> s = Files.list(out)) {
-            List<String> other = s.map(p -> p.getFileName().toString())
-                    .filter(n -> !n.equals(ReportOutput.HTML) && !n.equals(ReportOutput.CHARTS)).toList();
-            if (!other.isEmpty()) {
-                throw new ReportException("--out " + out + ": holds files Lossless did not write (" + other.get(0)
-                        + "): choose an empty or new directory");
-            }
-        } catch (IOException e) {
-            throw new ReportException("--out " + out + ": cannot read it: " + e.getMessage());
-        }
     }
 }

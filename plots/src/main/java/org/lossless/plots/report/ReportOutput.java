@@ -1,25 +1,36 @@
 package org.lossless.plots.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.jfree.chart.JFreeChart;
 import org.lossless.experiments.results.AtomicDirectory;
+import org.lossless.experiments.results.OutputRefusedException;
+import org.lossless.experiments.results.OutputRule;
+import org.lossless.experiments.results.ResultMarker;
 import org.lossless.plots.charts.ChartRender;
 
 /**
- * The one place the report writes files. It writes {@code report.html} and {@code charts/} into a directory
- * and never destroys what Lossless did not write: an existing {@code report.html} is replaced only if it is a
- * Lossless report ({@link Page#GENERATOR}), an existing {@code charts/} only if it holds nothing but PNG
- * files; otherwise the write is refused ({@link ReportException}) before anything changed. The charts are
- * written to a hidden temporary folder first and swapped in, and report.html goes through a temporary file,
- * so a failure leaves the previous report as it was.
+ * The one place the report writes files, under the project's output rule ({@link OutputRule}; docs/report.md,
+ * "Where the report is written"):
+ *
+ * <ul>
+ * <li>Into a result directory (a run or a sweep, the default): only {@code report.html} and {@code charts/};
+ * each may replace an existing entry of that name only if Lossless wrote it (listed in the directory's
+ * {@link ResultMarker}), never a user's file of the same name. Both are then listed in the marker.</li>
+ * <li>Into a directory of its own ({@code --out}, a comparison's folder): the directory is written as a
+ * whole, kind {@value OutputRule#REPORT}: missing, empty, or an earlier report; anything else is refused.</li>
+ * </ul>
+ * Refusals come before anything is written. The charts folder is built aside and swapped in, report.html goes
+ * through a temporary file, so a failure leaves the previous report as it was.
  */
 final class ReportOutput {
     static final String HTML = "report.html";
@@ -28,71 +39,83 @@ final class ReportOutput {
     private ReportOutput() {
     }
 
-    /** Writes the page and its PNG charts into {@code dir} (created if missing); returns report.html. */
-    static Path write(Path dir, Page page) {
-        Path html = dir.resolve(HTML);
-        Path charts = dir.resolve(CHARTS);
-        check(html, charts);
+    /**
+     * Refuses early (before the charts are drawn) what {@link #write} would refuse.
+     *
+     * @param kind the kind of the result directory {@code dir} is ({@link OutputRule#RUN}, {@link OutputRule#SWEEP}),
+     *             or null when {@code dir} is a report directory of its own
+     */
+    static void check(Path dir, String kind) {
+        try {
+            if (kind == null) {
+                OutputRule.checkDirectory(dir, OutputRule.REPORT);
+            } else {
+                OutputRule.checkAdd(dir, List.of(HTML, CHARTS));
+            }
+        } catch (OutputRefusedException e) {
+            throw new ReportException(e.getMessage());
+        }
+    }
+
+    /** Writes the page and its PNG charts into {@code dir} ({@link #check}); returns report.html. */
+    static Path write(Path dir, String kind, Page page) {
+        check(dir, kind);
         String text = page.html();
         try {
-            Files.createDirectories(dir);
-            AtomicDirectory.write(charts, tmp -> {
-                for (Map.Entry<String, JFreeChart> e : page.charts().entrySet()) {
-                    ChartRender.png(e.getValue(), tmp.resolve(e.getKey()));
-                }
-            });
-            Path t = dir.resolve("." + HTML + ".tmp-" + ProcessHandle.current().pid());
-            try {
-                Files.writeString(t, text, StandardCharsets.UTF_8);
-                Files.move(t, html, StandardCopyOption.REPLACE_EXISTING);
-            } finally {
-                Files.deleteIfExists(t);
+            if (kind == null) {
+                OutputRule.writeDirectory(dir, OutputRule.REPORT, d -> {
+                    charts(page, Files.createDirectories(d.resolve(CHARTS)));
+                    Files.writeString(d.resolve(HTML), text);
+                });
+            } else {
+                AtomicDirectory.write(dir.resolve(CHARTS), d -> charts(page, d));
+                OutputRule.writeFile(dir.resolve(HTML), text, true);
+                OutputRule.adopt(dir, kind, HTML, CHARTS);
             }
-            // a result directory records what Lossless wrote into it, so it stays replaceable (OutputRule)
-            if (org.lossless.experiments.results.ResultMarker.read(dir) != null) {
-                org.lossless.experiments.results.OutputRule.adopt(dir, HTML, CHARTS);
-            }
+        } catch (OutputRefusedException e) {
+            throw new ReportException(e.getMessage());
         } catch (IOException e) {
             throw new ReportException("cannot write the report to " + dir + ": " + e.getMessage());
         }
-        return html;
+        return dir.resolve(HTML);
     }
 
-    /** Refuses targets that hold anything Lossless did not write. */
-    static void check(Path html, Path charts) {
-        if (Files.exists(html)) {
-            if (!Files.isRegularFile(html) || !isReport(html)) {
-                throw new ReportException(html + " exists and is not a Lossless report: not replacing it "
-                        + "(move it away or choose another --out)");
-            }
-        }
-        if (Files.exists(charts)) {
-            if (!Files.isDirectory(charts)) {
-                throw new ReportException(charts + " exists and is not a directory: not replacing it");
-            }
-            try (Stream<Path> s = Files.list(charts)) {
-                List<Path> foreign = s.filter(p -> !Files.isRegularFile(p) || !p.getFileName().toString().endsWith(
-                        ".png")).toList();
-                if (!foreign.isEmpty()) {
-                    throw new ReportException(charts + " holds files the report did not write (" + foreign.get(0)
-                            .getFileName() + "): not replacing it (move them away or choose another --out)");
-                }
-            } catch (IOException e) {
-                throw new ReportException("cannot read " + charts + ": " + e.getMessage());
-            }
-        }
-    }
-
-    private static boolean isReport(Path html) {
+    /**
+     * Draws the PNG files on all cores (a quarter of a big report's CPU time): each chart is its own object,
+     * drawn by one thread; the files do not depend on the number of threads.
+     */
+    private static void charts(Page page, Path into) throws IOException {
+        List<Map.Entry<String, JFreeChart>> all = new ArrayList<>(page.charts().entrySet());
+        int threads = Math.max(1, Math.min(all.size(), Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "report-png");
+            t.setDaemon(true);
+            return t;
+        });
         try {
-            byte[] head = new byte[2048];
-            int n;
-            try (var in = Files.newInputStream(html)) {
-                n = in.readNBytes(head, 0, head.length);
+            List<Future<?>> done = new ArrayList<>();
+            for (Map.Entry<String, JFreeChart> e : all) {
+                done.add(pool.submit(() -> {
+                    ChartRender.png(e.getValue(), into.resolve(e.getKey()));
+                    return null;
+                }));
             }
-            return new String(head, 0, n, StandardCharsets.UTF_8).contains("content=\"" + Page.GENERATOR);
-        } catch (IOException e) {
-            return false;
+            for (Future<?> f : done) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while drawing the charts");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IOException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
     }
 }

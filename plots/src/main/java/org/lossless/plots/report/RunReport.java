@@ -22,10 +22,15 @@ final class RunReport {
     private RunReport() {
     }
 
+    /** A count from summary.json with thousands grouped, "?" when missing. */
+    private static String count(com.fasterxml.jackson.databind.JsonNode n) {
+        return n.isNumber() ? Fmt.num(n.asDouble()) : n.asText("?");
+    }
+
     static Page build(ResultSet rs, ReportOptions o) {
         Page p = new Page("Lossless report: " + rs.name() + " (seed " + rs.seed() + ")", "Results in " + rs.dir()
-                + " · simulated " + Fmt.time(rs.simTimePs()) + " · " + rs.summary().path("flows").path("completed")
-                .asText("?") + " of " + rs.summary().path("flows").path("total").asText("?") + " flows finished");
+                + " · simulated " + Fmt.time(rs.simTimePs()) + " · " + count(rs.summary().path("flows").path("completed"))
+                + " of " + count(rs.summary().path("flows").path("total")) + " flows finished");
         warnings(p.section("warnings", "Warnings"), ReportWarnings.of(rs));
         keyFigures(p.section("figures", "Key figures"), KeyFigures.of(rs));
         Html brief = p.section("scenario", "Scenario in brief");

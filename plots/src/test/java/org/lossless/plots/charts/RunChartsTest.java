@@ -69,6 +69,21 @@ class RunChartsTest {
         }
 
         @Test
+        void onlyQueuesTheTelemetryRecordedAreChosen() throws IOException {
+            // sw0:0 is the busiest port in ports.csv, but the run watched sw0:1 only: no legend entry without a line
+            java.nio.file.Path dir = Fixtures.run(tmp.resolve("watched"));
+            java.nio.file.Path yaml = dir.resolve("scenario.resolved.yaml");
+            java.nio.file.Files.writeString(yaml, java.nio.file.Files.readString(yaml).replace("queues: all",
+                    "queues: [\"sw0:1\"]"));
+            ResultSet w = ResultSet.open(dir);
+            assertEquals(List.of("sw0:1/3"), QueueChart.select(w, List.of(), 6));
+            Figure f = QueueChart.build(w, List.of(), 6);
+            assertEquals(1, xy(f).getDataset().getSeriesCount());
+            assertTrue(f.caption().contains("1 busiest queue of those telemetry.queues recorded"), f.caption());
+            assertEquals(List.of("sw0:0/3", "sw0:1/3"), QueueChart.select(rs, List.of(), 6), "queues: all");
+        }
+
+        @Test
         void ecnAndXoffReferenceLinesFromTheResolvedScenario() {
             XYPlot p = xy(QueueChart.build(rs, List.of(), 6));
             List<Double> values = new ArrayList<>();

@@ -42,4 +42,30 @@ class CsvReaderTest {
             assertTrue(e.getMessage().contains("bad.csv:3") && e.getMessage().contains("bytes"), e.getMessage());
         }
     }
+
+    @Test
+    void crlfLinesNoFinalNewlineALineLongerThanTheBufferAndNonAsciiText() throws IOException {
+        String longText = "x".repeat(3 << 20); // longer than the 1 MiB read buffer
+        Path f = Files.writeString(dir.resolve("y.csv"), "node,port,v\r\nsw\u00e9,3,12.5\r\n\r\n" + longText
+                + ",4,-7\nh1,2,1e3");
+        try (CsvReader r = CsvReader.open(f)) {
+            assertEquals(java.util.List.of("node", "port", "v"), r.header());
+            assertTrue(r.next());
+            assertEquals("sw\u00e9", r.text(0));
+            assertTrue(r.textEquals(0, "sw\u00e9"));
+            assertEquals("sw\u00e9".hashCode(), r.fieldHash(0));
+            assertEquals(3, r.longAt(1, -1));
+            assertEquals(12.5, r.doubleAt(2, 0));
+            assertTrue(r.next(), "the blank line is skipped");
+            assertEquals(longText.length(), r.text(0).length());
+            assertEquals(-7.0, r.doubleAt(2, 0));
+            assertEquals(4, r.lineNumber());
+            assertTrue(r.next());
+            assertTrue(r.textEquals(0, "h1") && !r.textEquals(0, "h2") && !r.textEquals(0, "h10"));
+            assertEquals("h1".hashCode(), r.fieldHash(0));
+            assertEquals(1000.0, r.doubleAt(2, 0));
+            assertEquals(1000, r.longAt(2, 0));
+            assertTrue(!r.next());
+        }
+    }
 }

@@ -49,14 +49,52 @@ class ReportTest {
         Path run = Fixtures.run(tmp.resolve("run"));
         Files.writeString(run.resolve("report.html"), "<html>my notes</html>");
         ReportException e = assertThrows(ReportException.class, () -> Report.write(run));
-        assertTrue(e.getMessage().contains("not a Lossless report"), e.getMessage());
+        assertEquals(run.resolve("report.html") + " exists and Lossless did not write it; move it away or choose another "
+                + "--out", e.getMessage());
         assertEquals("<html>my notes</html>", Files.readString(run.resolve("report.html")));
         Path out = tmp.resolve("mine");
         Files.createDirectories(out);
         Files.writeString(out.resolve("thesis.tex"), "x");
         Files.delete(run.resolve("report.html"));
+        List<String> before = names(run);
         e = assertThrows(ReportException.class, () -> Report.write(run, new ReportOptions(out, null, List.of(), 6)));
-        assertTrue(e.getMessage().contains("thesis.tex"), e.getMessage());
+        assertEquals(out + " exists and is not a Lossless result directory; choose another --out or remove it",
+                e.getMessage());
+        assertEquals(List.of("thesis.tex"), names(out));
+        assertEquals(before, names(run), "nothing written into the run");
+    }
+
+    static List<String> names(Path dir) throws IOException {
+        try (var s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aReportInAResultDirectoryIsListedInItsMarkerAndReplacedNextTime() throws IOException {
+        Path run = Fixtures.run(tmp.resolve("run"));
+        org.lossless.experiments.results.OutputRule.adopt(run, "run"); // a run written with its marker
+        Report.write(run);
+        var m = org.lossless.experiments.results.ResultMarker.read(run);
+        assertTrue(m.entries().containsAll(List.of("report.html", "charts")), m.toString());
+        Report.write(run);
+        // a user's charts/ in a run whose marker does not list it is never replaced
+        Path other = Fixtures.run(tmp.resolve("other"));
+        Files.createDirectories(other.resolve("charts"));
+        Files.writeString(other.resolve("charts/slide.png"), "mine");
+        assertThrows(ReportException.class, () -> Report.write(other));
+        assertEquals("mine", Files.readString(other.resolve("charts/slide.png")));
+        assertTrue(!Files.exists(other.resolve("report.html")));
+    }
+
+    @Test
+    void aReportDirectoryOfItsOwnIsReplacedAsAWhole() throws IOException {
+        Path run = Fixtures.run(tmp.resolve("run"));
+        Path out = tmp.resolve("rep");
+        Report.write(run, new ReportOptions(out, null, List.of(), 6));
+        assertEquals("report", org.lossless.experiments.results.ResultMarker.read(out).kind());
+        Report.write(run, new ReportOptions(out, null, List.of(), 6));
+        assertEquals(List.of(".lossless-result", "charts", "report.html"), names(out));
     }
 
     @Test

@@ -20,6 +20,11 @@ import ch.qos.logback.core.ConsoleAppender;
 public final class DsolLogging {
     /** Name of the stderr appender factory registered with {@link CategoryLogger}. */
     public static final String STDERR = "STDERR";
+    /**
+     * Guards djutils' JVM-wide logger set-up, which DSOL changes without a lock (here, and in every DSOL
+     * simulator's constructor: {@link FastDevsSimulator#create}).
+     */
+    static final Object LOCK = new Object();
     private static boolean redirected;
 
     private DsolLogging() {
@@ -31,14 +36,16 @@ public final class DsolLogging {
     }
 
     /** Sets the level of every DSOL log category (the "always" category included); logs go to stderr. */
-    public static synchronized void setLevel(Level level) {
-        if (!redirected) {
-            CategoryLogger.addAppender(STDERR, new StderrAppenderFactory());
-            CategoryLogger.removeAppender("CONSOLE");
-            redirected = true;
+    public static void setLevel(Level level) {
+        synchronized (LOCK) {
+            if (!redirected) {
+                CategoryLogger.addAppender(STDERR, new StderrAppenderFactory());
+                CategoryLogger.removeAppender("CONSOLE");
+                redirected = true;
+            }
+            CategoryLogger.setLogLevelAll(level);
+            CategoryLogger.setLogLevel(CategoryLogger.CAT_ALWAYS, level);
         }
-        CategoryLogger.setLogLevelAll(level);
-        CategoryLogger.setLogLevel(CategoryLogger.CAT_ALWAYS, level);
     }
 
     /** Like djutils' console appender factory, but writing to {@code System.err}. */

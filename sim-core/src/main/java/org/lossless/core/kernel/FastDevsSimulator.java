@@ -82,10 +82,23 @@ public class FastDevsSimulator extends DevsSimulator<Long> implements Scheduler 
      */
     private final Predicate<Object> endRequestedCondition = model -> endRequested;
 
-    /** @param id the simulator's name, used by DSOL for the worker thread */
-    public FastDevsSimulator(Serializable id) {
+    private FastDevsSimulator(Serializable id) {
         super(id);
         setEventList(new LongHeapEventList());
+    }
+
+    /**
+     * A new simulator. DSOL's simulator constructor re-registers DSOL's log category in djutils' JVM-wide
+     * {@code CategoryLogger} (remove, add, level, pattern, formatter) without any lock; two threads
+     * constructing at once (in-process sweep workers) made it throw a NullPointerException. Every
+     * construction therefore takes {@link DsolLogging#LOCK}, the lock of that shared state.
+     *
+     * @param id the simulator's name, used by DSOL for the worker thread
+     */
+    public static FastDevsSimulator create(Serializable id) {
+        synchronized (DsolLogging.LOCK) {
+            return new FastDevsSimulator(id);
+        }
     }
 
     // ---------------------------------------------------------------------------- Scheduler

@@ -39,7 +39,7 @@ public final class Kernel implements Scheduler {
     private static final AtomicLong IDS = new AtomicLong();
 
     private final String id = "lossless-kernel-" + IDS.incrementAndGet();
-    private final FastDevsSimulator simulator = new FastDevsSimulator(id);
+    private final FastDevsSimulator simulator = FastDevsSimulator.create(id);
     private final RandomStreams streams;
     private final SimModel model;
     private boolean built;

@@ -13,6 +13,11 @@ public final class Packet {
     public int dstHost = -1;
     /** Packet sequence number of a data packet; for ACK/NACK the PSN acknowledged/expected. */
     public long psn;
+    /**
+     * NACK under selective repeat ({@code nic.loss_recovery: irn}): the PSN of the out-of-sequence data packet
+     * that triggered it, which the receiver holds (a selective acknowledgement); -1 otherwise.
+     */
+    public long sackPsn = -1;
     /** RDMA payload bytes carried (data packets). */
     public int payloadBytes;
     /** Bytes the frame occupies in a buffer (Ethernet header to FCS). */
@@ -60,6 +65,17 @@ public final class Packet {
      * (set when the switch queues it; read only by that switch's output queues).
      */
     public long readyPs;
+    /**
+     * In-band telemetry ({@link Telemetry}): -1 (the default) when the frame collects none, so a switch pays
+     * one comparison; otherwise the number of hops that pushed a record (may exceed {@link Telemetry#MAX_HOPS},
+     * then only the first {@code MAX_HOPS} records are kept). An ACK carries the count its data packet had.
+     */
+    public int intHops = -1;
+    /**
+     * The telemetry records, {@link Telemetry#FIELDS} longs per hop; made on the first use of this pooled
+     * frame and kept across reuse (never allocated for runs without telemetry). Valid up to {@link #intHops}.
+     */
+    public long[] intData;
     /** PFC frames: bit p set = time[p] valid. */
     public int pfcClassEnable;
     /**
@@ -101,6 +117,7 @@ public final class Packet {
         srcHost = -1;
         dstHost = -1;
         psn = 0;
+        sackPsn = -1;
         payloadBytes = 0;
         frameBytes = 0;
         wireBytes = 0;
@@ -119,6 +136,7 @@ public final class Packet {
         pfcClassEnable = 0;
         pfcQuantaLow = 0;
         pfcQuantaHigh = 0;
+        intHops = -1;
     }
 
     @Override

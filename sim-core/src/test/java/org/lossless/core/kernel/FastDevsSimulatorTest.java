@@ -76,7 +76,7 @@ class FastDevsSimulatorTest {
         DsolApiModel reference = new DsolApiModel(stock);
         DsolRunner.runReplication(stock, reference, 40);
 
-        FastDevsSimulator fast = new FastDevsSimulator("fast");
+        FastDevsSimulator fast = FastDevsSimulator.create("fast");
         DsolApiModel model = new DsolApiModel(fast);
         DsolRunner.runReplication(fast, model, 40);
 
@@ -153,7 +153,7 @@ class FastDevsSimulatorTest {
         DsolRunner.runReplication(stock, new DsolApiModel(stock), 40);
 
         List<Long> fastTimes = new ArrayList<>();
-        FastDevsSimulator fast = new FastDevsSimulator("fast-time");
+        FastDevsSimulator fast = FastDevsSimulator.create("fast-time");
         fast.addListener(e -> fastTimes.add((Long) ((TimedEvent<?>) e).getTimeStamp()),
                 SimulatorInterface.TIME_CHANGED_EVENT);
         DsolRunner.runReplication(fast, new DsolApiModel(fast), 40);
@@ -166,7 +166,7 @@ class FastDevsSimulatorTest {
     class Experiments {
         /** Runs a 3-replication DSOL Experiment; returns, per replication, the times its model saw. */
         private List<List<Long>> runExperiment(long seed) throws InterruptedException {
-            FastDevsSimulator sim = new FastDevsSimulator("exp-" + seed + "-" + System.nanoTime());
+            FastDevsSimulator sim = FastDevsSimulator.create("exp-" + seed + "-" + System.nanoTime());
             RandomStreams streams = new RandomStreams(seed);
             List<List<Long>> perReplication = new ArrayList<>();
             SimModel model = new SimModel(sim, streams, (scheduler, s) -> {
@@ -211,7 +211,7 @@ class FastDevsSimulatorTest {
     class Failures {
         @Test
         void anExceptionEndsTheReplicationAndIsKept() throws Exception {
-            FastDevsSimulator sim = new FastDevsSimulator("failing");
+            FastDevsSimulator sim = FastDevsSimulator.create("failing");
             IllegalStateException boom = new IllegalStateException("boom");
             List<String> trace = new ArrayList<>();
             SimModel model = new SimModel(sim, new RandomStreams(1), (scheduler, s) -> {
@@ -233,7 +233,7 @@ class FastDevsSimulatorTest {
 
         @Test
         void onlyTheHeapEventListIsAccepted() {
-            FastDevsSimulator sim = new FastDevsSimulator("list");
+            FastDevsSimulator sim = FastDevsSimulator.create("list");
             assertThrows(IllegalArgumentException.class, () -> sim.setEventList(new RedBlackTree<>()));
         }
     }

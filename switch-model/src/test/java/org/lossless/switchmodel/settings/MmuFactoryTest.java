@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import org.lossless.switchmodel.TestFiles;
 import org.junit.jupiter.api.Test;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.mmu.Hpcc2019Mmu;
@@ -47,8 +47,8 @@ class MmuFactoryTest {
 
     @Test
     void importedSonicSettingsBuildAWorkingMmu() {
-        SwitchSettings s = SonicImporter.importFile(Path.of(
-                "src/test/resources/sonic/sonic_config_db_qos_buffer_fragments.json")).settings();
+        SwitchSettings s = SonicImporter.importFile(
+                TestFiles.resource("sonic/sonic_config_db_qos_buffer_fragments.json")).settings();
         List<PortSpec> ports = Collections.nCopies(4, new PortSpec(40_000_000_000L, 25_000, 5));
         MmuConfig c = MmuFactory.config(s, ports, 1086);
         assertEquals(66_560, c.pgProfile(2, 4).headroomBytes());

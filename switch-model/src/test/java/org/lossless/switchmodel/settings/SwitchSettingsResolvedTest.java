@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.lossless.switchmodel.TestFiles;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,11 +41,11 @@ class SwitchSettingsResolvedTest {
                         Map.of(400 * G, new EcnSettings.Rate(1_000_000L, null, null)))),
                 sw(null, null, new EcnSettings(null, 100_000L, 400_000L, null, null,
                         Map.of(400 * G, new EcnSettings.Rate(null, 1_600_000L, 0.05)))),
-                SonicImporter.importFile(Path.of("src/test/resources/sonic/sonic_config_db_qos_buffer_fragments.json"))
+                SonicImporter.importFile(TestFiles.resource("sonic/sonic_config_db_qos_buffer_fragments.json"))
                         .settings(),
                 SwitchSettings.defaults().withScheduling(new SchedulingSettings(List.of(6, 7), Map.of(3, 3), null)),
                 SwitchSettings.defaults().withScheduling(new SchedulingSettings(null, Map.of(0, 2), 4096L)),
-                SonicImporter.importFile(Path.of("src/test/resources/sonic/sonic_scheduler.json")).settings());
+                SonicImporter.importFile(TestFiles.resource("sonic/sonic_scheduler.json")).settings());
     }
 
     @ParameterizedTest

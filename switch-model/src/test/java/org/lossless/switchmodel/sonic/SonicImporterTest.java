@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.lossless.switchmodel.TestFiles;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.lossless.switchmodel.settings.PfcSettings;
@@ -20,7 +21,7 @@ import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
 
 class SonicImporterTest {
-    static final Path FIXTURE = Path.of("src/test/resources/sonic/sonic_config_db_qos_buffer_fragments.json");
+    static final Path FIXTURE = TestFiles.resource("sonic/sonic_config_db_qos_buffer_fragments.json");
 
     static boolean any(List<String> lines, String... parts) {
         return lines.stream().anyMatch(l -> {
@@ -140,7 +141,7 @@ class SonicImporterTest {
     /** SCHEDULER and QUEUE.scheduler (a file written for this test with SONiC's field names). */
     @Nested
     class Scheduling {
-        final SonicImport imp = SonicImporter.importFile(Path.of("src/test/resources/sonic/sonic_scheduler.json"));
+        final SonicImport imp = SonicImporter.importFile(TestFiles.resource("sonic/sonic_scheduler.json"));
 
         @Test
         void strictAndWeightsPerQueueMostCommonAcrossPorts() {

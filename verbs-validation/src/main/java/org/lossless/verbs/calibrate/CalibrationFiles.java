@@ -10,7 +10,7 @@ import java.util.Locale;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.verbs.io.CsvText;
-import org.lossless.verbs.io.VerbsOutput;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.measure.MeasurementJson;
 
 /**
@@ -26,7 +26,7 @@ public final class CalibrationFiles {
     }
 
     public static void write(Path dir, CalibrationReport r, Scenario calibrated, List<String> runNames) throws IOException {
-        VerbsOutput.writeDirectory(dir, KIND, d -> {
+        OutputRule.writeDirectory(dir, KIND, d -> {
             Files.writeString(d.resolve("calibrated.yaml"), "# calibrated by 'lossless calibrate' against "
                     + String.join(", ", runNames) + "; see calibration.txt\n" + ResolvedYaml.write(calibrated),
                     StandardCharsets.UTF_8);

@@ -18,8 +18,8 @@ import org.lossless.verbs.measure.Measurement;
  * J(u) = sum over runs and metrics of ((sim - hw) / max(|hw|, floor))^2, the metrics being those both the
  * measurement and the first simulation have (fixed afterwards, so every evaluation has the same terms; a
  * metric a later simulation lacks, such as an unfinished flow, costs a residual of 10). Floors keep tiny
- * measured values from dominating: 10 for counts, 10 µs for paused time, 0.01 µs for latency, 0.1 Gb/s for
- * goodput. Evaluations are cached by parameter vector. Runs are simulated one after the other: DSOL
+ * measured values from dominating: 10 for counts (and IOPS, bytes), 10 µs for paused time, 0.01 µs for latencies
+ * and times, 0.1 Gb/s for goodput, 0.01 GB/s for busbw and storage bandwidth. Evaluations are cached by parameter vector. Runs are simulated one after the other: DSOL
  * re-registers its log category whenever a simulator is made, which is not safe from several threads.
  */
 final class Objective {
@@ -132,10 +132,12 @@ final class Objective {
     static double floor(String metric) {
         if (metric.endsWith("goodput_bps")) {
             return 1e8;
-        } else if (metric.endsWith("latency_us")) {
-            return 0.01;
         } else if (metric.endsWith("duration_us")) {
             return 10;
+        } else if (metric.endsWith("_us")) {
+            return 0.01;
+        } else if (metric.endsWith("_GBps")) {
+            return 0.01;
         }
         return 10;
     }

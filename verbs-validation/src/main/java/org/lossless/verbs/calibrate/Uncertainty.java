@@ -13,7 +13,9 @@ import org.apache.commons.math3.linear.SingularValueDecomposition;
  * residuals whose measured value is not zero (at least (0.5 %)^2: a perfect fit still has measurement
  * noise), and Cov(u) = s^2 (J^T J)^+ through a singular value decomposition. A parameter is not
  * identifiable when its standard error in u exceeds 0.25 (a 1-sigma band over half its range) or its column
- * of J is zero (the metrics do not depend on it); it then gets its whole bounds as range.
+ * of J is zero (the metrics do not depend on it); it then gets its whole bounds as range. Otherwise its cost
+ * profile ({@link ProfileScan}) widens the error and the range where the objective is flatter than the local
+ * slope says (plateaus of the simulator's stepwise outputs).
  */
 final class Uncertainty {
     static final double STEP = 0.05;
@@ -47,20 +49,27 @@ final class Uncertainty {
         List<ParameterEstimate> out = new ArrayList<>();
         for (int j = 0; j < p; j++) {
             FitParameter fp = params.get(j);
-            double value = fp.at(best[j]);
-            double seU = Math.sqrt(Math.max(0, cov[j][j]));
+            double seLin = Math.sqrt(Math.max(0, cov[j][j]));
             boolean flat = colNorm[j] < 1e-12;
+            ProfileScan scan = flat || seLin > LIMIT_U ? null : ProfileScan.of(objective, best, j, s2);
+            double seU = scan == null ? seLin : Math.max(seLin, scan.sigma1U());
+            double u = best[j];
+            double value = fp.at(u);
             boolean identifiable = !flat && seU <= LIMIT_U;
             String note = null;
             if (flat) {
                 note = "not identifiable: no metric of the fitted runs changes with it; add runs that exercise it";
             } else if (!identifiable) {
-                note = "not identifiable: the runs constrain it only weakly (1-sigma over " + Math.round(seU * 100)
-                        + " % of its range) or only together with another parameter";
+                note = "not identifiable: the runs constrain it only weakly (1-sigma over " + (seU >= 1 ? "its whole range"
+                        : Math.round(seU * 100) + " % of its range") + ") or only together with another parameter";
             }
-            double seValue = seU * Math.abs(fp.slope(best[j]));
+            double seValue = seU * Math.abs(fp.slope(u));
             double low = identifiable ? Math.max(fp.min(), value - 2 * seValue) : fp.min();
             double high = identifiable ? Math.min(fp.max(), value + 2 * seValue) : fp.max();
+            if (identifiable && scan != null) {
+                low = Math.min(low, fp.at(scan.lowU()));
+                high = Math.max(high, fp.at(scan.highU()));
+            }
             out.add(new ParameterEstimate(fp.key(), fp.humanUnit(), fp.inHumanUnit(fp.at(start[j])), fp.inHumanUnit(value),
                     identifiable ? fp.inHumanUnit(seValue) : null, fp.inHumanUnit(low), fp.inHumanUnit(high), identifiable,
                     note));

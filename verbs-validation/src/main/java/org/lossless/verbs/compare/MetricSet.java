@@ -19,6 +19,8 @@ import org.lossless.verbs.measure.RdmaCounters;
  * <li>{@code host/<name>/prio/<p>/pause_rx}, {@code .../pause_tx}, {@code .../pause_rx_duration_us}</li>
  * <li>{@code host/<name>/ecn_marked}, {@code host/<name>/cnp_sent}, {@code host/<name>/cnp_handled},
  * {@code host/<name>/retransmission_events} (summed over the host's devices)</li>
+ * <li>jobs ({@link JobMetrics}): nccl-tests busbw and time per size, fio bandwidth, IOPS and latency</li>
+ * <li>switches ({@link SwitchMetrics}): PFC frames per port and priority, queue packets, drops and watermarks</li>
  * </ul>
  */
 public final class MetricSet {
@@ -59,6 +61,8 @@ public final class MetricSet {
                 }
             }
         }
+        JobMetrics.add(m.collectives(), m.storage(), out);
+        SwitchMetrics.add(m.switchCounters(), out);
         return out;
     }
 

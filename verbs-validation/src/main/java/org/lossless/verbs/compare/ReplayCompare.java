@@ -16,10 +16,12 @@ import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.WorkloadConfig;
-import org.lossless.verbs.io.VerbsOutput;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.measure.Measurement;
+import org.lossless.verbs.measure.MeasurementBuilder;
 import org.lossless.verbs.plan.HardwarePlan;
 import org.lossless.verbs.plan.HostPlan;
+import org.lossless.verbs.plan.LabSwitch;
 import org.lossless.verbs.plan.ProcessSpec;
 
 /** Simulates a scenario and compares it with a measurement taken from a replay of it. */
@@ -30,8 +32,20 @@ public final class ReplayCompare {
     private ReplayCompare() {
     }
 
-    /** How the replay's plan names things: lab host names per scenario host, latency probes. */
-    public record Naming(Map<Integer, String> hostNames, Set<Long> latencyFlows) {
+    /**
+     * How the replay's plan names things: lab host names per scenario host, latency probes, and the lab switches
+     * with the simulated switch and ports each plays.
+     */
+    public record Naming(Map<Integer, String> hostNames, Set<Long> latencyFlows, List<LabSwitch> switches) {
+        public Naming {
+            switches = switches == null ? List.of() : List.copyOf(switches);
+        }
+
+        /** Without switches. */
+        public Naming(Map<Integer, String> hostNames, Set<Long> latencyFlows) {
+            this(hostNames, latencyFlows, List.of());
+        }
+
         public static Naming of(HardwarePlan plan) {
             Map<Integer, String> names = new TreeMap<>();
             for (HostPlan h : plan.hosts()) {
@@ -45,14 +59,41 @@ public final class ReplayCompare {
                     lat.addAll(p.flowIds());
                 }
             }
-            return new Naming(names, lat);
+            List<LabSwitch> switches = new ArrayList<>();
+            plan.switches().forEach(sw -> switches.add(sw.sw()));
+            return new Naming(names, lat, switches);
         }
     }
 
     /** The simulation of {@code s} as a measurement record named like the replay. */
     public static Measurement simulate(Scenario s, ScenarioRunner runner, Naming naming) {
         RunResult r = runner.run(s);
-        return SimulatedMeasurement.of(r, naming.hostNames(), naming.latencyFlows(), priorities(s));
+        Measurement m = SimulatedMeasurement.of(r, naming.hostNames(), naming.latencyFlows(), priorities(s), flowBases(s));
+        MeasurementBuilder b = MeasurementBuilder.from(m);
+        b.collectives.addAll(SimulatedJobs.collectives(r, s, b.errors));
+        b.storage.addAll(SimulatedJobs.storage(r, s));
+        b.switchCounters.addAll(SwitchMetrics.simulated(r, naming.switches(), b.errors));
+        return b.build();
+    }
+
+    /**
+     * The plan's flow id of the first flow of each {@code flows} and {@code hpcc-flows} workload: their flows counted
+     * in workload order, then list order, skipping other workloads (whose messages nccl-tests and fio do not replay
+     * one by one). Equal to flows.csv's ids when those workloads come first.
+     */
+    public static Map<String, Long> flowBases(Scenario s) {
+        Map<String, Long> bases = new java.util.LinkedHashMap<>();
+        long id = 0;
+        for (WorkloadConfig w : s.workloads()) {
+            if (w instanceof WorkloadConfig.Flows f) {
+                bases.put(w.name(), id);
+                id += f.flows().size();
+            } else if (w instanceof WorkloadConfig.HpccFlows h) {
+                bases.put(w.name(), id);
+                id += h.flows().size();
+            }
+        }
+        return bases;
     }
 
     /** The priorities the scenario's flows use. */
@@ -89,7 +130,7 @@ public final class ReplayCompare {
 
     /** Writes comparison.json, comparison.csv and comparison.txt into {@code dir}. */
     public static void write(Path dir, Comparison c) throws IOException {
-        VerbsOutput.writeDirectory(dir, KIND, d -> {
+        OutputRule.writeDirectory(dir, KIND, d -> {
             Files.writeString(d.resolve("comparison.json"), ComparisonText.json(c), StandardCharsets.UTF_8);
             Files.writeString(d.resolve("comparison.csv"), ComparisonText.csv(c), StandardCharsets.UTF_8);
             Files.writeString(d.resolve("comparison.txt"), ComparisonText.table(c), StandardCharsets.UTF_8);

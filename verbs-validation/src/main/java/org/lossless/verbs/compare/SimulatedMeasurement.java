@@ -38,21 +38,41 @@ public final class SimulatedMeasurement {
      * @param priorities   priorities to report per host (e.g. the lossless ones)
      */
     public static Measurement of(RunResult r, Map<Integer, String> hostNames, Set<Long> latencyFlows, Set<Integer> priorities) {
+        return of(r, hostNames, latencyFlows, priorities, null);
+    }
+
+    /**
+     * @param flowBases the replayed workloads ({@code flows}, {@code hpcc-flows}) by name, each with the plan's flow id
+     *                  of its first flow: only their messages are reported, numbered base + position in the workload
+     *                  (the plan's numbering, which skips the messages of collective and storage jobs); null = every
+     *                  message under its {@code flows.csv} id
+     */
+    public static Measurement of(RunResult r, Map<Integer, String> hostNames, Set<Long> latencyFlows, Set<Integer> priorities,
+                                 Map<String, Long> flowBases) {
         MeasurementBuilder b = new MeasurementBuilder();
+        Map<String, Long> next = new LinkedHashMap<>();
         for (FlowResult f : r.flows()) {
+            long id = f.flowId();
+            if (flowBases != null) {
+                Long base = flowBases.get(f.workload());
+                if (base == null) {
+                    continue;
+                }
+                id = base + next.merge(f.workload(), 1L, Long::sum) - 1;
+            }
             String host = name(hostNames, f.src());
             if (!f.finished()) {
-                b.errors.add("simulation: flow " + f.flowId() + " did not finish within the stop time");
+                b.errors.add("simulation: flow " + id + " did not finish within the stop time");
                 continue;
             }
             double fctS = f.fctPs() * 1e-12;
-            if (latencyFlows.contains(f.flowId())) {
+            if (latencyFlows.contains(id)) {
                 double us = f.fctPs() / 1e6;
-                b.latency.add(new LatResult("sim-" + f.flowId(), f.flowId(), host, "client", "simulation", Map.of(),
+                b.latency.add(new LatResult("sim-" + id, id, host, "client", "simulation", Map.of(),
                         List.of(new LatSample(f.sizeBytes(), 1, us, us, us, us, 0.0, us, us, null))));
             } else {
                 double bps = f.sizeBytes() * 8 / fctS;
-                b.flows.add(new BwResult("sim-" + f.flowId(), f.flowId(), host, "client", "simulation", false, false,
+                b.flows.add(new BwResult("sim-" + id, id, host, "client", "simulation", false, false,
                         Map.of(), "Gb/sec", bps, List.of(new BwSample(f.sizeBytes(), 1, null, bps, 1 / fctS / 1e6, null, null,
                                 Map.of()))));
             }

@@ -1,5 +1,7 @@
 /**
- * Every file and directory verbs-validation writes goes through {@link org.lossless.verbs.io.VerbsOutput}:
- * the project's output rule (never overwrite what Lossless did not write) in one place.
+ * Text helpers of verbs-validation (CSV, shell quoting). Every file and directory this module writes goes
+ * through the project's output rule, {@link org.lossless.experiments.results.OutputRule} (never overwrite
+ * what Lossless did not write), with the kinds {@code replay-plan}, {@code replay-bundle},
+ * {@code replay-comparison} and {@code calibration}.
  */
 package org.lossless.verbs.io;

@@ -25,4 +25,9 @@ public record CollectiveResult(String id, String jobName, String test, Integer r
         settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
         rows = List.copyOf(rows);
     }
+
+    /** The same result attributed to a process of a replay: its id and scenario job. */
+    public CollectiveResult attributed(String newId, String newJob) {
+        return new CollectiveResult(newId, newJob, test, ranks, settings, rows, busbwFactor, avgBusbwGBps, outOfBounds);
+    }
 }

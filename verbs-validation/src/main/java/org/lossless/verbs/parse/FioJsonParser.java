@@ -35,7 +35,7 @@ final class FioJsonParser {
                 options.put(e.getKey(), e.getValue().asText());
             }
             b.storage.add(new StorageResult(in.name() + "#" + name, name, version, options, job.path("error").asInt(0),
-                    direction(in, job, "read"), direction(in, job, "write"), direction(in, job, "trim")));
+                    direction(in, job, "read"), direction(in, job, "write"), direction(in, job, "trim"), null, null));
             index++;
         }
         if (index == 0) {
@@ -58,14 +58,19 @@ final class FioJsonParser {
             return null;
         }
         double bw = d.has("bw_bytes") ? d.get("bw_bytes").asDouble() : d.path("bw").asDouble() * 1024;
+        JsonNode lat = d.path("lat_ns").get("mean");
+        return new FioDirection(bytes, bw, d.path("iops").asDouble(), d.path("runtime").asLong(),
+                lat == null ? null : lat.asDouble(), percentiles(d.path("clat_ns")), ios, percentiles(d.path("lat_ns")));
+    }
+
+    /** The {@code percentile} object of a latency object, key as printed to ns. */
+    private static Map<String, Long> percentiles(JsonNode latency) {
         Map<String, Long> pct = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = d.path("clat_ns").path("percentile").fields();
+        Iterator<Map.Entry<String, JsonNode>> it = latency.path("percentile").fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             pct.put(e.getKey(), e.getValue().asLong());
         }
-        JsonNode lat = d.path("lat_ns").get("mean");
-        return new FioDirection(bytes, bw, d.path("iops").asDouble(), d.path("runtime").asLong(),
-                lat == null ? null : lat.asDouble(), pct);
+        return pct;
     }
 }

@@ -16,10 +16,11 @@ import java.util.List;
  * @param approximations what the tools cannot express, with what is done instead
  * @param notes          what else the user should know (settings the replay does not change, ...)
  * @param timeoutSeconds how long the executor waits for the clients before stopping them
+ * @param switches       lab switches whose counters are read before and after (none in plans without them)
  */
 public record HardwarePlan(int formatVersion, String scenario, long seed, String createdBy, List<HostPlan> hosts,
                            SshSettings ssh, List<ProcessSpec> processes, List<Approximation> approximations,
-                           List<String> notes, int timeoutSeconds) {
+                           List<String> notes, int timeoutSeconds, List<SwitchPlan> switches) {
     public static final int FORMAT_VERSION = 1;
 
     public HardwarePlan {
@@ -27,6 +28,7 @@ public record HardwarePlan(int formatVersion, String scenario, long seed, String
         processes = List.copyOf(processes);
         approximations = List.copyOf(approximations);
         notes = List.copyOf(notes);
+        switches = switches == null ? List.of() : List.copyOf(switches);
     }
 
     /** The host named {@code name}, or null. */

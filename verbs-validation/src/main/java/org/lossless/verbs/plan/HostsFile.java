@@ -38,16 +38,24 @@ import org.lossless.verbs.VerbsException;
  * @param hosts        scenario host number to its lab host
  * @param ssh          how to reach them
  * @param perftestPort first TCP port of perftest's out-of-band exchange (one per server process)
+ * @param mpirunArgs   extra arguments of {@code mpirun} for nccl-tests (e.g. {@code --allow-run-as-root})
+ * @param ncclEnv      extra NCCL environment for nccl-tests (e.g. {@code NCCL_SOCKET_IFNAME}), name to value
+ * @param switches     SONiC switches whose counters are read before and after the run
  */
-public record HostsFile(Map<Integer, LabHost> hosts, SshSettings ssh, int perftestPort) {
-    private static final Set<String> TOP = Set.of("ssh", "defaults", "hosts", "perftest_port", "dscp", "tools");
+public record HostsFile(Map<Integer, LabHost> hosts, SshSettings ssh, int perftestPort, List<String> mpirunArgs,
+                        Map<String, String> ncclEnv, List<LabSwitch> switches) {
+    private static final Set<String> TOP = Set.of("ssh", "defaults", "hosts", "perftest_port", "dscp", "tools",
+            "mpirun_args", "nccl_env", "switches");
     private static final Set<String> SSH = Set.of("port", "identity", "known_hosts", "connect_timeout", "strict_host_keys");
     private static final Set<String> HOST = Set.of("name", "ssh", "user", "address", "device", "ib_port", "gid_index",
-            "netdev", "link_rate", "dscp", "tools");
+            "netdev", "link_rate", "dscp", "tools", "nvme", "nvme_writes");
     private static final YAMLMapper YAML = new YAMLMapper();
 
     public HostsFile {
         hosts = java.util.Collections.unmodifiableMap(new TreeMap<>(hosts));
+        mpirunArgs = List.copyOf(mpirunArgs);
+        ncclEnv = java.util.Collections.unmodifiableMap(new TreeMap<>(ncclEnv));
+        switches = List.copyOf(switches);
     }
 
     public static HostsFile read(Path file, String display) {
@@ -126,7 +134,9 @@ public record HostsFile(Map<Integer, LabHost> hosts, SshSettings ssh, int perfte
             byIdentity.put(identity, h);
             hosts.put(number, h);
         }
-        return new HostsFile(hosts, ssh, port);
+        List<LabSwitch> switches = SwitchesSection.read(root.get("switches"), file, byIdentity.values());
+        return new HostsFile(hosts, ssh, port, r.strings(root.get("mpirun_args"), "mpirun_args"),
+                r.env(root.get("nccl_env"), "nccl_env"), switches);
     }
 
     /** Reads values with messages naming the file and key path. */
@@ -220,7 +230,38 @@ public record HostsFile(Map<Integer, LabHost> hosts, SshSettings ssh, int perfte
                     tools.put(e.getKey(), path(e.getValue(), path + ".tools." + e.getKey()));
                 }
             }
-            return new LabHost(name, List.of(number), ssh, user, address, device, ibPort, gid, netdev, rate, dscp, tools);
+            Map<Integer, String> nvme = new TreeMap<>();
+            JsonNode nn = v.get("nvme");
+            if (nn != null) {
+                if (!nn.isObject()) {
+                    throw new VerbsException(file + ": " + path + ".nvme: expected a mapping target host: block device,"
+                            + " e.g. {1: /dev/nvme1n1}");
+                }
+                Iterator<Map.Entry<String, JsonNode>> it = nn.fields();
+                while (it.hasNext()) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (!e.getKey().matches("\\d{1,6}")) {
+                        throw new VerbsException(file + ": " + path + ".nvme." + e.getKey() + ": a key is the scenario host"
+                                + " number of an NVMe-oF target");
+                    }
+                    String dev = path(e.getValue(), path + ".nvme." + e.getKey());
+                    if (!dev.startsWith("/dev/")) {
+                        throw new VerbsException(file + ": " + path + ".nvme." + e.getKey() + ": '" + dev + "' is not a"
+                                + " block device path (/dev/...)");
+                    }
+                    nvme.put(Integer.parseInt(e.getKey()), dev);
+                }
+            }
+            boolean writes = false;
+            if (v.containsKey("nvme_writes")) {
+                JsonNode w = v.get("nvme_writes");
+                if (!w.isBoolean()) {
+                    throw new VerbsException(file + ": " + path + ".nvme_writes: must be true or false, got '" + w.asText() + "'");
+                }
+                writes = w.asBoolean();
+            }
+            return new LabHost(name, List.of(number), ssh, user, address, device, ibPort, gid, netdev, rate, dscp, tools,
+                    nvme, writes);
         }
 
         private String text(Map<String, JsonNode> v, String key, String path, boolean required) {
@@ -251,6 +292,46 @@ public record HostsFile(Map<Integer, LabHost> hosts, SshSettings ssh, int perfte
                         + (n == null ? "" : n.asText()) + "'");
             }
             return n.asInt();
+        }
+
+        List<String> strings(JsonNode n, String path) {
+            if (n == null) {
+                return List.of();
+            }
+            if (!n.isArray()) {
+                throw new VerbsException(file + ": " + path + ": expected a list of arguments, e.g. [--allow-run-as-root]");
+            }
+            List<String> out = new ArrayList<>();
+            for (JsonNode e : n) {
+                if (!e.isValueNode()) {
+                    throw new VerbsException(file + ": " + path + ": every entry must be a single argument");
+                }
+                out.add(e.asText());
+            }
+            return out;
+        }
+
+        Map<String, String> env(JsonNode n, String path) {
+            Map<String, String> out = new TreeMap<>();
+            if (n == null) {
+                return out;
+            }
+            if (!n.isObject()) {
+                throw new VerbsException(file + ": " + path + ": expected a mapping NAME: value");
+            }
+            Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!e.getKey().matches("[A-Z_][A-Z0-9_]{0,63}")) {
+                    throw new VerbsException(file + ": " + path + "." + e.getKey() + ": not an environment variable name"
+                            + " (upper-case letters, digits, '_')");
+                }
+                if (!e.getValue().isValueNode()) {
+                    throw new VerbsException(file + ": " + path + "." + e.getKey() + ": expected a single value");
+                }
+                out.put(e.getKey(), e.getValue().asText());
+            }
+            return out;
         }
 
         String path(JsonNode n, String path) {

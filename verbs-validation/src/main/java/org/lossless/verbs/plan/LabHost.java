@@ -18,14 +18,19 @@ import java.util.Map;
  * @param linkRateBps   the host link's rate, bits/s, or 0 when not given (then no rate limit is derived)
  * @param dscp          priority to DSCP for this host's traffic
  * @param tools         tool name to the path to run it by (default: the name, found on the remote PATH)
+ * @param nvme          NVMe-oF block devices on this host (an initiator), by the scenario target host they are
+ *                      connected to ({@code nvme connect -t rdma} beforehand), e.g. {@code {1: /dev/nvme1n1}}
+ * @param nvmeWrites    true when the hosts file says writes to those devices are allowed (they are scratch
+ *                      devices: a write job destroys what they hold)
  */
 public record LabHost(String name, List<Integer> scenarioHosts, String ssh, String user, String address, String device,
                       int ibPort, int gidIndex, String netdev, long linkRateBps, Map<Integer, Integer> dscp,
-                      Map<String, String> tools) {
+                      Map<String, String> tools, Map<Integer, String> nvme, boolean nvmeWrites) {
     public LabHost {
         scenarioHosts = List.copyOf(scenarioHosts);
         dscp = Map.copyOf(dscp);
         tools = Map.copyOf(tools);
+        nvme = nvme == null ? Map.of() : Map.copyOf(nvme);
     }
 
     /** The command that runs {@code tool} on this host. */

@@ -36,6 +36,21 @@ public final class PlanContext {
         return options;
     }
 
+    /** Extra {@code mpirun} arguments of the hosts file. */
+    public List<String> mpirunArgs() {
+        return hosts.mpirunArgs();
+    }
+
+    /** Extra NCCL environment of the hosts file. */
+    public Map<String, String> ncclEnv() {
+        return hosts.ncclEnv();
+    }
+
+    /** The hosts file as the user named it (messages). */
+    public String hostsName() {
+        return hostsName;
+    }
+
     /** The lab host playing scenario host {@code host}; an unmapped host is bad input naming the flow. */
     public LabHost labHost(int host, String forWhat) {
         LabHost h = hosts.hosts().get(host);

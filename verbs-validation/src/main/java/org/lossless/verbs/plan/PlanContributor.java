@@ -4,8 +4,8 @@ import org.lossless.experiments.scenario.WorkloadConfig;
 
 /**
  * Turns one kind of workload into processes of the plan. {@link FlowsContributor} replays {@code flows} and
- * {@code hpcc-flows} with perftest; collectives (nccl-tests) and storage (fio) plug in as further
- * contributors in {@link ReplayPlanner#DEFAULT_CONTRIBUTORS}. A workload no contributor handles is listed
+ * {@code hpcc-flows} with perftest, {@link CollectiveContributor} collective jobs with nccl-tests,
+ * {@link StorageContributor} NVMe-oF jobs with fio ({@link ReplayPlanner#DEFAULT_CONTRIBUTORS}). A workload no contributor handles is listed
  * in the plan as not replayed.
  */
 public interface PlanContributor {

@@ -55,6 +55,19 @@ public final class PlanReader {
                         + ": " + p);
             }
         }
+        for (SwitchPlan sw : plan.switches()) {
+            String p = Names.hostProblem(sw.sw().ssh());
+            if (p == null && sw.sw().user() != null) {
+                p = Names.userProblem(sw.sw().user());
+            }
+            if (p == null) {
+                p = Names.labelProblem(sw.sw().name());
+            }
+            if (p != null) {
+                throw new VerbsException(display + "/" + PlanWriter.PLAN + ": switch " + Names.Printable.of(sw.sw().name())
+                        + ": " + p);
+            }
+        }
         return plan;
     }
 }

@@ -10,7 +10,7 @@ import org.lossless.verbs.io.CsvText;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.verbs.io.ShellQuote;
-import org.lossless.verbs.io.VerbsOutput;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.measure.MeasurementJson;
 
 /**
@@ -29,7 +29,7 @@ public final class PlanWriter {
     }
 
     public static void write(Path dir, HardwarePlan plan, Scenario scenario, String hostsText) throws IOException {
-        VerbsOutput.writeDirectory(dir, KIND, d -> {
+        OutputRule.writeDirectory(dir, KIND, d -> {
             Files.writeString(d.resolve(PLAN), MeasurementJson.write(plan), StandardCharsets.UTF_8);
             Files.writeString(d.resolve(SCENARIO), ResolvedYaml.write(scenario), StandardCharsets.UTF_8);
             Files.writeString(d.resolve("hosts.yaml"), hostsText, StandardCharsets.UTF_8);
@@ -38,6 +38,14 @@ public final class PlanWriter {
             Path hosts = Files.createDirectories(d.resolve("hosts"));
             for (HostPlan h : plan.hosts()) {
                 Files.writeString(hosts.resolve(h.host().name() + ".sh"), script(plan, h), StandardCharsets.UTF_8);
+            }
+            for (SwitchPlan sw : plan.switches()) {
+                StringBuilder sb = new StringBuilder("# switch " + sw.sw().name() + " (ssh " + sw.sw().ssh() + ")\n"
+                        + "# For reading: 'lossless replay run' executes plan.json, not this file.\n\n# once, before\n");
+                sw.versions().forEach(x -> sb.append(ShellQuote.join(x.argv())).append('\n'));
+                sb.append("\n# counters, before and after\n");
+                sw.counters().forEach(x -> sb.append(ShellQuote.join(x.argv())).append('\n'));
+                Files.writeString(hosts.resolve(sw.sw().name() + ".sh"), sb.toString(), StandardCharsets.UTF_8);
             }
         });
     }
@@ -59,8 +67,9 @@ public final class PlanWriter {
             sb.append("Every flow is replayed as the scenario states it.\n");
         }
         for (Approximation a : plan.approximations()) {
-            sb.append(a.flowIds().isEmpty() ? "all flows" : "flow " + String.join(",", a.flowIds().stream()
-                    .map(String::valueOf).toList())).append(": ").append(a.what()).append(" -> ").append(a.instead()).append('\n');
+            sb.append(a.flowIds().isEmpty() ? (a.what().startsWith("job ") ? "" : "all flows: ") : "flow " + String.join(",",
+                    a.flowIds().stream().map(String::valueOf).toList()) + ": ").append(a.what()).append(" -> ")
+                    .append(a.instead()).append('\n');
         }
         for (String n : plan.notes()) {
             sb.append("note: ").append(n).append('\n');

@@ -15,8 +15,9 @@ import org.lossless.experiments.scenario.WorkloadConfig;
  * first, then clients by start time.
  */
 public final class ReplayPlanner {
-    /** The contributors, in the order they are asked. Collectives (nccl-tests) and storage (fio) go here. */
-    public static final List<PlanContributor> DEFAULT_CONTRIBUTORS = List.of(new FlowsContributor());
+    /** The contributors, in the order they are asked: perftest, nccl-tests, fio. */
+    public static final List<PlanContributor> DEFAULT_CONTRIBUTORS = List.of(new FlowsContributor(), new CollectiveContributor(),
+            new StorageContributor());
 
     private final List<PlanContributor> contributors;
 
@@ -54,8 +55,8 @@ public final class ReplayPlanner {
         processes.addAll(clients);
         for (ProcessSpec p : clients) {
             if (p.startOffsetNs() > 0 && p.startOffsetNs() < 1_000_000) {
-                ctx.approximate(p.flowIds(), "start at " + p.startOffsetNs() + " ns", "start by the host clock, polled every"
-                        + " millisecond: about 1 ms of precision");
+                ctx.approximate(p.flowIds(), (p.job() != null ? "job " + p.job() + ": " : "") + "start at " + p.startOffsetNs()
+                        + " ns", "start by the host clock, polled every millisecond: about 1 ms of precision");
             }
         }
         Map<String, LabHost> used = new LinkedHashMap<>();
@@ -70,9 +71,18 @@ public final class ReplayPlanner {
         for (LabHost h : used.values()) {
             hostPlans.add(new HostPlan(h, Snapshots.counters(h), Snapshots.versions(h, tools(processes, h))));
         }
+        List<SwitchPlan> switches = new ArrayList<>();
+        for (LabSwitch sw : hosts.switches()) {
+            switches.add(new SwitchPlan(sw, Snapshots.sonicCounters(sw), Snapshots.sonicVersions(sw)));
+        }
+        if (!switches.isEmpty()) {
+            ctx.note("Switch counters are read with SONiC's 'show' commands before and after the run; pause and queue"
+                    + " counters are compared as deltas; watermarks are read after the run and are maxima since they were last"
+                    + " cleared (the replay does not clear them: clear them before the run for a per-run figure).");
+        }
         int timeout = (int) Math.min(86_400, Math.max(60, 3 * ctx.longestNs() / 1_000_000_000L + 30));
         return new HardwarePlan(HardwarePlan.FORMAT_VERSION, s.name(), s.seed(), "lossless " + Version.current(), hostPlans,
-                hosts.ssh(), processes, ctx.approximations, ctx.notes, timeout);
+                hosts.ssh(), processes, ctx.approximations, ctx.notes, timeout, switches);
     }
 
     private PlanContributor contributorFor(WorkloadConfig w) {

@@ -35,4 +35,23 @@ final class Snapshots {
         v.add(new Snapshot("ethtool_link", h.netdev(), List.of(h.tool("ethtool"), h.netdev())));
         return v;
     }
+
+    /**
+     * SONiC counters of a switch (read before and after; pause and queue counters become deltas, watermarks are
+     * taken as read after the run: they are maxima since they were last cleared, which the replay does not do).
+     */
+    static List<Snapshot> sonicCounters(LabSwitch sw) {
+        String show = sw.tool("show");
+        return List.of(
+                new Snapshot("sonic_pfc", null, List.of(show, "pfc", "counters")),
+                new Snapshot("sonic_queue", null, List.of(show, "queue", "counters")),
+                new Snapshot("sonic_pg_watermark_shared", null, List.of(show, "priority-group", "watermark", "shared")),
+                new Snapshot("sonic_pg_watermark_headroom", null, List.of(show, "priority-group", "watermark", "headroom")),
+                new Snapshot("sonic_queue_watermark", null, List.of(show, "queue", "watermark", "unicast")));
+    }
+
+    /** A switch's software version, read once. */
+    static List<Snapshot> sonicVersions(LabSwitch sw) {
+        return List.of(new Snapshot("sonic_version", null, List.of(sw.tool("show"), "version")));
+    }
 }

@@ -15,11 +15,13 @@ import java.util.TreeMap;
 
 import org.lossless.verbs.VerbsException;
 import org.lossless.verbs.measure.BwResult;
+import org.lossless.verbs.measure.CollectiveResult;
 import org.lossless.verbs.measure.LatResult;
 import org.lossless.verbs.measure.Measurement;
 import org.lossless.verbs.measure.MeasurementBuilder;
 import org.lossless.verbs.measure.MeasurementJson;
 import org.lossless.verbs.measure.Source;
+import org.lossless.verbs.measure.StorageResult;
 import org.lossless.verbs.measure.VersionInfo;
 import org.lossless.verbs.parse.CounterCanon;
 import org.lossless.verbs.parse.CounterDump;
@@ -88,7 +90,20 @@ public final class BundleReader {
             for (SnapshotRecord before : e.getValue().values()) {
                 switch (before.name()) {
                     case "ethtool_S", "rdma_counters" -> deltas(dir, display, host, before, after.get(before.name()), b);
-                    default -> setting(dir, display, host, before, b);
+                    case "sonic_pfc", "sonic_queue" -> SwitchDeltas.add(dir, display, host, before, after.get(before.name()), b);
+                    default -> {
+                        if (before.name().startsWith("sonic_")) {
+                            // watermarks: maxima since they were last cleared, taken as read after the run
+                            SnapshotRecord a = after.get(before.name());
+                            if (a == null) {
+                                b.notAvailable.add(host + ": " + before.name() + " not available: no 'after' snapshot");
+                            } else {
+                                setting(dir, display, host, a, b);
+                            }
+                        } else {
+                            setting(dir, display, host, before, b);
+                        }
+                    }
                 }
             }
         }
@@ -131,8 +146,12 @@ public final class BundleReader {
             b.latency.add(r.attributed(p.id(), flow, p.host(), p.role()));
         }
         b.values.addAll(one.values);
-        b.collectives.addAll(one.collectives);
-        b.storage.addAll(one.storage);
+        for (CollectiveResult c : one.collectives) {
+            b.collectives.add(c.attributed(p.id(), p.job()));
+        }
+        for (StorageResult r : one.storage) {
+            b.storage.add(r.attributed(p.id() + "#" + r.jobName(), p.job(), p.host()));
+        }
         b.errors.addAll(one.errors);
         b.warnings.addAll(one.warnings);
         if (p.exitCode() != null && p.exitCode() != 0) {
@@ -203,7 +222,7 @@ public final class BundleReader {
         }
     }
 
-    private static void setting(Path dir, String display, String host, SnapshotRecord s, MeasurementBuilder b) {
+    static void setting(Path dir, String display, String host, SnapshotRecord s, MeasurementBuilder b) {
         String text = readOrNull(dir.resolve(s.file()));
         if (text == null || text.isBlank()) {
             b.notAvailable.add(host + ": " + s.name() + " (" + String.join(" ", s.argv()) + ") not available"
@@ -217,7 +236,7 @@ public final class BundleReader {
         }
     }
 
-    private static String readOrNull(Path f) {
+    static String readOrNull(Path f) {
         try {
             return Files.readString(f, StandardCharsets.UTF_8);
         } catch (IOException e) {

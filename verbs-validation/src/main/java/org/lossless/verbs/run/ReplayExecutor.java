@@ -20,19 +20,20 @@ import java.util.regex.Pattern;
 
 import org.lossless.experiments.results.Version;
 import org.lossless.verbs.io.ShellQuote;
-import org.lossless.verbs.io.VerbsOutput;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.measure.MeasurementJson;
 import org.lossless.verbs.plan.HardwarePlan;
 import org.lossless.verbs.plan.HostPlan;
 import org.lossless.verbs.plan.LabHost;
 import org.lossless.verbs.plan.ProcessSpec;
 import org.lossless.verbs.plan.Snapshot;
+import org.lossless.verbs.plan.SwitchPlan;
 
 /**
  * Executes a plan: versions and counters before on every host (in parallel), servers started and waited
  * for until they listen, clients started at one instant T0 (plus their offsets) by the hosts' clocks,
  * clients awaited until the plan's timeout (then stopped), servers given a grace period, counters after.
- * Everything lands in the bundle, written through {@link VerbsOutput}; a step that fails is recorded and the
+ * Everything lands in the bundle, written through {@link OutputRule}; a step that fails is recorded and the
  * bundle is still written, marked incomplete. Remote processes still running when the JVM is stopped are
  * stopped by a shutdown hook, so no perftest server is left behind on a lab host.
  */
@@ -66,12 +67,12 @@ public final class ReplayExecutor {
     public void dryRun(HardwarePlan plan) {
         log.println("dry run: nothing is executed; give --execute to run. In order:");
         log.println("(processes run under a small sh wrapper that waits for their start time: T0 for clients)");
-        for (HostPlan h : plan.hosts()) {
+        for (Node h : nodes(plan)) {
             for (Snapshot s : h.versions()) {
-                log.println("[" + h.host().name() + " versions] " + ShellQuote.join(shell.describe(target(h.host()), s.argv(), -1)));
+                log.println("[" + h.name() + " versions] " + ShellQuote.join(shell.describe(h.target(), s.argv(), -1)));
             }
             for (Snapshot s : h.counters()) {
-                log.println("[" + h.host().name() + " before]   " + ShellQuote.join(shell.describe(target(h.host()), s.argv(), -1)));
+                log.println("[" + h.name() + " before]   " + ShellQuote.join(shell.describe(h.target(), s.argv(), -1)));
             }
         }
         for (ProcessSpec p : plan.processes()) {
@@ -79,14 +80,14 @@ public final class ReplayExecutor {
             log.println("[" + p.host() + " " + p.id() + " " + when + "] "
                     + ShellQuote.join(shell.describe(target(plan.host(p.host()).host()), withEnv(p), -1)));
         }
-        log.println("[every host after] the counter commands again");
+        log.println("[every host and switch after] the counter commands again");
         log.flush();
     }
 
     /** Runs the plan and writes the bundle into {@code bundleDir}; returns its index. */
     public BundleInfo execute(HardwarePlan plan, Path planDir, Path bundleDir) throws IOException {
         BundleInfo[] result = new BundleInfo[1];
-        VerbsOutput.writeDirectory(bundleDir, BundleInfo.KIND, dir -> result[0] = fill(plan, planDir, dir));
+        OutputRule.writeDirectory(bundleDir, BundleInfo.KIND, dir -> result[0] = fill(plan, planDir, dir));
         return result[0];
     }
 
@@ -106,7 +107,8 @@ public final class ReplayExecutor {
         Thread hook = new Thread(() -> stopAll(running.values()), "lossless-replay-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            log.println("reading versions and counters on " + plan.hosts().size() + " host(s)");
+            log.println("reading versions and counters on " + plan.hosts().size() + " host(s)"
+                    + (plan.switches().isEmpty() ? "" : " and " + plan.switches().size() + " switch(es)"));
             log.flush();
             forEachHost(plan, h -> {
                 snapshotAll(dir, h, "versions", h.versions(), snaps, problems);
@@ -253,20 +255,37 @@ public final class ReplayExecutor {
                 exit, timedOut, "processes/" + p.id() + ".out", "processes/" + p.id() + ".err");
     }
 
-    private void snapshotAll(Path dir, HostPlan h, String phase, List<Snapshot> list, List<SnapshotRecord> out,
+    private void snapshotAll(Path dir, Node h, String phase, List<Snapshot> list, List<SnapshotRecord> out,
                              List<String> problems) throws IOException, InterruptedException {
-        Path d = Files.createDirectories(dir.resolve("hosts").resolve(h.host().name()).resolve(phase));
+        Path d = Files.createDirectories(dir.resolve("hosts").resolve(h.name()).resolve(phase));
         for (Snapshot s : list) {
             Path stdout = d.resolve(s.name() + ".txt");
             Path stderr = d.resolve(s.name() + ".err");
-            int code = shell.run(target(h.host()), s.argv(), stdout, stderr, timing.snapshot());
+            int code = shell.run(h.target(), s.argv(), stdout, stderr, timing.snapshot());
             if (code == 255) {
-                problems.add("ssh to " + h.host().name() + " failed during '" + s.name() + "' (" + phase + "): "
+                problems.add("ssh to " + h.name() + " failed during '" + s.name() + "' (" + phase + "): "
                         + firstLine(stderr));
             }
-            out.add(new SnapshotRecord(h.host().name(), phase, s.name(), s.scope(), s.argv(),
+            out.add(new SnapshotRecord(h.name(), phase, s.name(), s.scope(), s.argv(),
                     dir.relativize(stdout).toString().replace('\\', '/'), code));
         }
+    }
+
+    /** A lab host or switch that snapshots are read on. */
+    private record Node(String name, RemoteShell.Target target, List<Snapshot> versions, List<Snapshot> counters) {
+    }
+
+    /** The plan's hosts, then its switches. */
+    private static List<Node> nodes(HardwarePlan plan) {
+        List<Node> out = new ArrayList<>();
+        for (HostPlan h : plan.hosts()) {
+            out.add(new Node(h.host().name(), target(h.host()), h.versions(), h.counters()));
+        }
+        for (SwitchPlan sw : plan.switches()) {
+            out.add(new Node(sw.sw().name(), new RemoteShell.Target(sw.sw().ssh(), sw.sw().user()), sw.versions(),
+                    sw.counters()));
+        }
+        return out;
     }
 
     private static String firstLine(Path f) throws IOException {
@@ -275,12 +294,13 @@ public final class ReplayExecutor {
         return nl < 0 ? s : s.substring(0, nl);
     }
 
-    /** Runs {@code task} for every host at once, one thread per host; the first failure is rethrown. */
+    /** Runs {@code task} for every host and switch at once, one thread each; the first failure is rethrown. */
     private void forEachHost(HardwarePlan plan, HostTask task) throws IOException, InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, plan.hosts().size()));
+        List<Node> nodes = nodes(plan);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, nodes.size()));
         try {
             List<Future<?>> futures = new ArrayList<>();
-            for (HostPlan h : plan.hosts()) {
+            for (Node h : nodes) {
                 futures.add(pool.submit(() -> {
                     task.run(h);
                     return null;
@@ -303,7 +323,7 @@ public final class ReplayExecutor {
 
     @FunctionalInterface
     private interface HostTask {
-        void run(HostPlan h) throws IOException, InterruptedException;
+        void run(Node h) throws IOException, InterruptedException;
     }
 
     private static void stopAll(java.util.Collection<RemoteShell.Running> running) {

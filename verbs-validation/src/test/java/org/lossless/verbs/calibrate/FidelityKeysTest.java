@@ -33,8 +33,9 @@ class FidelityKeysTest {
         CalibrationReport rep = new Calibrator(ScenarioEngine::new, null).calibrate(new Calibrator.Input(List.of(r), List.of(),
                 List.of(), null, params, 40, MetricFilter.ALL));
         assertTrue(rep.notes().stream().noneMatch(n -> n.contains("not fitted")), rep.notes().toString());
-        assertEquals(4, rep.estimates().size());
-        for (String pfc : List.of("switch.pfc.response_time", "nic.pfc_response_time", "nic.dcqcn.cnp_delay")) {
+        assertEquals(5, rep.estimates().size());
+        for (String pfc : List.of("switch.pfc.response_time", "nic.pfc_response_time", "nic.dcqcn.cnp_delay",
+                "nic.dcqcn.reaction_delay")) {
             assertFalse(rep.estimate(pfc).identifiable(), "no pause and no CNP in this run: " + rep.estimate(pfc));
         }
     }

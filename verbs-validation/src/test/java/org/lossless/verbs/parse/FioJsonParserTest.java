@@ -30,6 +30,20 @@ class FioJsonParserTest {
     }
 
     @Test
+    void totalLatencyPercentilesWithLatPercentiles() {
+        // fio with lat_percentiles=1 adds a percentile object to lat_ns (variant of the fixture)
+        String t = Fixtures.text("fio_4k_randread_fio333_local.json").replaceFirst("1387380.163386,\\s*\"N\" : 53731\\s*}",
+                "1387380.163386, \"N\" : 53731, \"percentile\" : {\"50.000000\" : 880640, \"99.000000\" : 7766016,"
+                        + " \"99.900000\" : 12845056}}");
+        FioDirection d = ParseHelper.text("lat.json", t).storage().get(0).read();
+        assertEquals(7766016L, d.latPercentilesNs().get("99.000000"));
+        assertEquals(7700480L, d.clatPercentilesNs().get("99.000000"), "completion latency kept apart");
+        assertEquals(53731L, d.totalIos());
+        assertTrue(ParseHelper.fixture("fio_4k_randread_fio333_local.json").storage().get(0).read().latPercentilesNs().isEmpty(),
+                "without lat_percentiles: none");
+    }
+
+    @Test
     void sequentialWriteFixture() {
         StorageResult r = ParseHelper.fixture("fio_128k_write_fio333_local.json").storage().get(0);
         assertNull(r.read());

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.verbs.VerbsException;
-import org.lossless.verbs.io.OutputRefusedException;
+import org.lossless.experiments.results.OutputRefusedException;
 
 class ReplayPlannerTest {
     static final String SCENARIO = """

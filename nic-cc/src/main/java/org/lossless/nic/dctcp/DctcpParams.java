@@ -1,0 +1,66 @@
+package org.lossless.nic.dctcp;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lossless.nic.cc.CcKey;
+import org.lossless.nic.cc.CcValues;
+
+/**
+ * DCTCP's parameters ({@code nic.dctcp}), as the HPCC simulator's rate-based DCTCP for RDMA ({@code CC_MODE 8},
+ * {@code run.py}): g = 1/16 (the DCTCP paper's, Alizadeh et al., SIGCOMM 2010), an additive increase of one
+ * MTU per RTT expressed as a rate (1 KB per 13 us = 615 Mb/s) and a window of one BDP scaled by the rate.
+ * DCTCP needs step marking at the switch: {@code switch.ecn} with kmin = kmax (the simulator: 300 KB at
+ * 100 G) and pmax 1.
+ *
+ * @param g          EWMA gain of the marked fraction α
+ * @param aiBps      rate added once per window of data while not in congestion-window reduction, bps
+ * @param minRateBps the lowest rate, bps
+ * @param window     hold a window of BDP x rate / line rate ({@code HAS_WIN 1, VAR_WIN 1})
+ * @param baseRttPs  the window's base RTT, ps, or {@link CcKey#AUTO} (the fabric's largest)
+ */
+public record DctcpParams(double g, long aiBps, long minRateBps, boolean window, long baseRttPs) {
+    public static final List<CcKey> KEYS = List.of(
+            new CcKey("g", CcKey.Kind.NUMBER, "1/16"),
+            new CcKey("ai", CcKey.Kind.RATE, "615Mbps"),
+            new CcKey("min_rate", CcKey.Kind.RATE, "100Mbps"),
+            new CcKey("window", CcKey.Kind.BOOL, "true"),
+            new CcKey("base_rtt", CcKey.Kind.TIME_OR_AUTO, "auto"));
+    public static final DctcpParams DEFAULTS = of(Map.of());
+
+    public DctcpParams {
+        CcValues v = new CcValues("nic.dctcp", KEYS);
+        if (!(g > 0 && g <= 1)) {
+            throw v.error("g", "must be in (0, 1], got " + g);
+        }
+        if (aiBps <= 0) {
+            throw v.error("ai", "must be > 0");
+        }
+        if (minRateBps <= 0) {
+            throw v.error("min_rate", "must be > 0");
+        }
+        if (baseRttPs != CcKey.AUTO && baseRttPs <= 0) {
+            throw v.error("base_rtt", "must be auto or > 0");
+        }
+    }
+
+    public static DctcpParams of(Map<String, String> overrides) {
+        CcValues v = new CcValues("nic.dctcp", KEYS, overrides);
+        return new DctcpParams(v.number("g"), v.rate("ai"), v.rate("min_rate"), v.bool("window"), v.time("base_rtt"));
+    }
+
+    public Map<String, String> toSettings() {
+        Map<String, Object> m = new HashMap<>();
+        m.put("g", g);
+        m.put("ai", aiBps);
+        m.put("min_rate", minRateBps);
+        m.put("window", window);
+        m.put("base_rtt", baseRttPs);
+        return CcValues.format(KEYS, m);
+    }
+
+    public DctcpParams resolve(long fabricRttPs) {
+        return baseRttPs != CcKey.AUTO ? this : new DctcpParams(g, aiBps, minRateBps, window, fabricRttPs);
+    }
+}

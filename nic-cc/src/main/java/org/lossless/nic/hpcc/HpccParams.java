@@ -1,0 +1,86 @@
+package org.lossless.nic.hpcc;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lossless.nic.cc.CcKey;
+import org.lossless.nic.cc.CcValues;
+
+/**
+ * HPCC's parameters ({@code nic.hpcc}), defaults from the HPCC paper (Li et al., SIGCOMM 2019, Algorithm 1)
+ * and the HPCC simulator (alibaba-edu/High-Precision-Congestion-Control, {@code run.py} at 100 Gb/s).
+ *
+ * @param eta        target utilisation η of the most loaded hop, (0, 1] (0.95)
+ * @param aiBps      additive increase W_AI as a rate, bps (the simulator's {@code RATE_AI}: 40 Mb/s at 100 G)
+ * @param maxStage   additive-increase stages before a multiplicative step ({@code MI_THRESH}; paper 5)
+ * @param minRateBps the lowest rate, bps
+ * @param baseRttPs  T, the base RTT the window W = line rate x T and the utilisation use, ps, or
+ *                   {@link CcKey#AUTO}: the fabric's largest base RTT between two hosts (the simulator's
+ *                   {@code GLOBAL_T 1}), filled in when the network is built
+ * @param fastReact  react on every ACK between the once-per-RTT updates (the simulator's {@code FAST_REACT})
+ * @param intBytes   bytes of INT header on every data packet and its ACK (42: five 8 B hop records and a
+ *                   2 B hop count, as in the simulator)
+ */
+public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps, long baseRttPs, boolean fastReact,
+                         long intBytes) {
+    /** The section's keys, in documentation order. */
+    public static final List<CcKey> KEYS = List.of(
+            new CcKey("eta", CcKey.Kind.NUMBER, "0.95"),
+            new CcKey("ai", CcKey.Kind.RATE, "40Mbps"),
+            new CcKey("max_stage", CcKey.Kind.INT, "5"),
+            new CcKey("min_rate", CcKey.Kind.RATE, "100Mbps"),
+            new CcKey("base_rtt", CcKey.Kind.TIME_OR_AUTO, "auto"),
+            new CcKey("fast_react", CcKey.Kind.BOOL, "true"),
+            new CcKey("int_bytes", CcKey.Kind.INT, "42"));
+    /** Every default. */
+    public static final HpccParams DEFAULTS = of(Map.of());
+
+    public HpccParams {
+        CcValues v = new CcValues("nic.hpcc", KEYS);
+        if (!(eta > 0 && eta <= 1)) {
+            throw v.error("eta", "must be in (0, 1], got " + eta);
+        }
+        if (aiBps <= 0) {
+            throw v.error("ai", "must be > 0, got " + aiBps + " bps");
+        }
+        if (maxStage < 0 || maxStage > 1000) {
+            throw v.error("max_stage", "must be 0..1000, got " + maxStage);
+        }
+        if (minRateBps <= 0) {
+            throw v.error("min_rate", "must be > 0, got " + minRateBps + " bps");
+        }
+        if (baseRttPs != CcKey.AUTO && baseRttPs <= 0) {
+            throw v.error("base_rtt", "must be auto or > 0, got " + baseRttPs + " ps");
+        }
+        if (intBytes < 0 || intBytes > 1000) {
+            throw v.error("int_bytes", "must be 0..1000 bytes, got " + intBytes);
+        }
+    }
+
+    /** The defaults with {@code overrides} (key -&gt; scenario text). */
+    public static HpccParams of(Map<String, String> overrides) {
+        CcValues v = new CcValues("nic.hpcc", KEYS, overrides);
+        return new HpccParams(v.number("eta"), v.rate("ai"), v.integer("max_stage"), v.rate("min_rate"),
+                v.time("base_rtt"), v.bool("fast_react"), v.integer("int_bytes"));
+    }
+
+    /** Every key at its value, canonical text. */
+    public Map<String, String> toSettings() {
+        Map<String, Object> m = new HashMap<>();
+        m.put("eta", eta);
+        m.put("ai", aiBps);
+        m.put("max_stage", maxStage);
+        m.put("min_rate", minRateBps);
+        m.put("base_rtt", baseRttPs);
+        m.put("fast_react", fastReact);
+        m.put("int_bytes", intBytes);
+        return CcValues.format(KEYS, m);
+    }
+
+    /** With {@code base_rtt: auto} replaced by {@code fabricRttPs}. */
+    public HpccParams resolve(long fabricRttPs) {
+        return baseRttPs != CcKey.AUTO ? this
+                : new HpccParams(eta, aiBps, maxStage, minRateBps, fabricRttPs, fastReact, intBytes);
+    }
+}

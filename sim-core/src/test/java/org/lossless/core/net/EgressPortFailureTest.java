@@ -1,0 +1,122 @@
+package org.lossless.core.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.lossless.core.kernel.Kernel;
+import org.lossless.core.kernel.SimEvent;
+
+/**
+ * A cable that fails and comes back, seen from its transmitter: 1000 B frames (1020 B of line time,
+ * 81,600 ps at 100 Gb/s) on a 1 µs cable. What is on the wire or on the cable when it fails is lost (handed
+ * to the loss hook, never delivered); the transmitter stops pulling; on restore it sends again and the
+ * frames arrive serialization + propagation later.
+ */
+class EgressPortFailureTest {
+    private static final long G100 = 100_000_000_000L;
+    private static final long FRAME_PS = 81_600;
+    private static final long DELAY_PS = 1_000_000;
+
+    private final Kernel kernel = new Kernel();
+    private final EgressPort port = new EgressPort(kernel, G100);
+    private final PacketRing queue = new PacketRing();
+    private final List<Long> arrivals = new ArrayList<>();
+    private final List<Long> arrivedPsns = new ArrayList<>();
+    private final List<Long> lostPsns = new ArrayList<>();
+    private final Link link = new Link(kernel, DELAY_PS, (p, in) -> {
+        arrivals.add(kernel.now());
+        arrivedPsns.add(p.psn);
+    }, 0);
+
+    EgressPortFailureTest() {
+        for (int i = 1; i <= 5; i++) {
+            Packet p = new Packet();
+            p.psn = i;
+            p.priority = 3;
+            p.frameBytes = 1000;
+            p.wireBytes = 1020;
+            queue.add(p);
+        }
+        port.connect(link, egress -> egress.isPaused(3) ? null : queue.poll());
+        port.onLoss(p -> lostPsns.add(p.psn));
+    }
+
+    private void at(long t, Runnable r) {
+        kernel.schedule(new SimEvent() {
+            @Override
+            protected void fire() {
+                r.run();
+            }
+        }, t);
+    }
+
+    @Test
+    void aFailureLosesTheFrameOnTheWireAndEveryFrameOnTheCable() {
+        port.kick();
+        // at 200,000: frames 1 and 2 are on the cable (sent by 81,600 and 163,200), frame 3 is being serialized
+        at(200_000, port::fail);
+        kernel.runUntil(Long.MAX_VALUE);
+        assertEquals(List.of(3L, 1L, 2L), lostPsns, "the frame on the wire, then the cable's in order");
+        assertEquals(List.of(), arrivals, "nothing crosses a dead cable");
+        assertEquals(2, queue.size(), "frames 4 and 5 were never pulled");
+        assertFalse(port.isUp());
+        assertTrue(link.isDown());
+        assertEquals(0, link.inFlight());
+        assertEquals(2, port.counters().txPackets[3], "only finished frames count as sent");
+        assertEquals(0, kernel.pending(), "a failed port has no pending event");
+    }
+
+    @Test
+    void aFailedPortDoesNotSendWhenKicked() {
+        port.fail();
+        port.kick();
+        kernel.runUntil(Long.MAX_VALUE);
+        assertEquals(5, queue.size());
+        assertFalse(port.busy());
+    }
+
+    @Test
+    void aControlFrameWaitingBehindTheWireIsLostToo() {
+        port.kick();
+        Packet pfc = PauseSender.frame(new PacketPool(), 3, 100);
+        pfc.psn = 99;
+        at(10_000, () -> port.sendUrgent(pfc)); // waits for frame 1, on the wire until 81,600
+        at(20_000, port::fail);
+        kernel.runUntil(Long.MAX_VALUE);
+        assertEquals(List.of(1L, 99L), lostPsns);
+        assertFalse(port.idle());
+    }
+
+    @Test
+    void aRestoredLinkCarriesFramesAgain() {
+        port.kick();
+        at(200_000, port::fail);
+        at(300_000, port::restore);
+        kernel.runUntil(Long.MAX_VALUE);
+        assertTrue(port.isUp());
+        assertFalse(link.isDown(), "the cable itself is up again");
+        assertEquals(List.of(4L, 5L), arrivedPsns);
+        assertEquals(List.of(300_000 + FRAME_PS + DELAY_PS, 300_000 + 2 * FRAME_PS + DELAY_PS), arrivals);
+        assertEquals(4, port.counters().txPackets[3]);
+    }
+
+    @Test
+    void aFailureEndsAPauseAndCountsItsTimeUpToTheFailure() {
+        Packet xoff = PauseSender.frame(new PacketPool(), 3, 65535);
+        at(0, () -> port.onPause(xoff));
+        at(0, port::kick);
+        at(500_000, port::fail);
+        at(700_000, port::restore);
+        kernel.runUntil(Long.MAX_VALUE);
+        assertEquals(500_000, port.counters().pausedPs[3], "paused from 0 until the failure");
+        assertEquals(0, port.pauseState().pausedMask(), "a link that comes back starts unpaused");
+        // the restored port sends at once: five frames from 700,000
+        assertEquals(700_000 + FRAME_PS + DELAY_PS, arrivals.get(0));
+        assertEquals(5, arrivals.size());
+    }
+}

@@ -1,0 +1,80 @@
+package org.lossless.switchmodel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.lossless.switchmodel.SwitchBench.FRAME_PS;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.lossless.core.net.PacketType;
+import org.lossless.switchmodel.SwitchBench.Rx;
+import org.lossless.switchmodel.sched.SchedulingPlan;
+
+/** The eight queues of one egress port on {@link SwitchBench}: what leaves, in which order, and their counters. */
+class OutputQueuesTest {
+    private final SwitchBench b = new SwitchBench();
+
+    private List<Long> psnsAtHost2() {
+        return b.at(2, PacketType.DATA).stream().map(Rx::psn).toList();
+    }
+
+    @Test
+    void aDwrrQueueThatEmptiesForfeitsItsCredit() {
+        // queues 1 and 2 DWRR with weight 1 and a quantum of two frames (2 x 1020 B); the rest strict.
+        // A1 (queue 1) leaves alone at 0 with 1020 B of credit left, and queue 1 is empty: the credit is lost.
+        // While A1 is on the wire B1, B2 (queue 2) and A2, A3 (queue 1) arrive. At 81,600 queue 1 has no credit:
+        // the turn passes to queue 2 (B1, B2), then back to queue 1 with a fresh quantum (A2, A3).
+        b.sw.scheduling(new SchedulingPlan(0xF9, new int[] {0, 1, 1, 0, 0, 0, 0, 0}, 2040));
+        b.data(0, 0, 2, 1, 11);
+        b.data(1000, 1, 2, 2, 21);
+        b.data(1000, 1, 2, 2, 22);
+        b.data(2000, 0, 2, 1, 12);
+        b.data(2000, 0, 2, 1, 13);
+        b.run();
+        assertEquals(List.of(11L, 21L, 22L, 12L, 13L), psnsAtHost2());
+        assertEquals(5 * FRAME_PS, b.at(2, PacketType.DATA).get(4).atPs());
+    }
+
+    @Test
+    void strictPriorityServesTheHighestPriorityFirstAndFifoWithinOne() {
+        b.data(0, 0, 2, 1, 1); // on the wire at once
+        b.data(1000, 0, 2, 1, 2);
+        b.data(1000, 1, 2, 5, 3);
+        b.data(2000, 1, 2, 5, 4);
+        b.data(3000, 0, 2, 3, 5);
+        b.run();
+        assertEquals(List.of(1L, 3L, 4L, 5L, 2L), psnsAtHost2());
+    }
+
+    @Test
+    void thePortRecordsEachPrioritysLargestQueue() {
+        // priority 3 paused at port 2: five frames of host 0 queue up (5000 B), then the pause ends by XON
+        b.pfcFromHost(0, 2, 3, 65535);
+        for (int k = 1; k <= 5; k++) {
+            b.data(1000 * k, 0, 2, 3, k);
+        }
+        b.data(1000, 1, 2, 4, 9); // priority 4 runs: one frame, never more than one queued
+        b.pfcFromHost(10_000, 2, 3, 0);
+        b.run();
+        assertEquals(5000, b.ports[2].counters().maxQueueBytes[3]);
+        assertEquals(1000, b.ports[2].counters().maxQueueBytes[4]);
+        assertEquals(0, b.sw.queues(2).queuedBytes(3));
+        assertEquals(List.of(9L, 1L, 2L, 3L, 4L, 5L), psnsAtHost2());
+    }
+
+    @Test
+    void bytesFromAnIngressCountOnlyThatIngresssFrames() {
+        b.pfcFromHost(0, 2, 3, 65535);
+        b.data(1000, 0, 2, 3, 1);
+        b.data(1000, 1, 2, 3, 2);
+        b.data(2000, 0, 2, 3, 3);
+        b.at(5000, () -> {
+            assertEquals(2000, b.sw.queues(2).bytesFromIngress(3, 0));
+            assertEquals(1000, b.sw.queues(2).bytesFromIngress(3, 1));
+            assertEquals(0, b.sw.queues(2).bytesFromIngress(4, 0));
+            assertEquals(3000, b.sw.queues(2).queuedBytes(3));
+            b.kernel.stop();
+        });
+        b.run();
+    }
+}

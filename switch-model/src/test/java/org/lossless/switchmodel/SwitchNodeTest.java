@@ -1,0 +1,170 @@
+package org.lossless.switchmodel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.lossless.switchmodel.SwitchBench.FRAME_PS;
+import static org.lossless.switchmodel.SwitchBench.PFC_PS;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.lossless.core.net.PacketType;
+import org.lossless.switchmodel.SwitchBench.Rx;
+import org.lossless.switchmodel.ecn.EcnConfig;
+import org.lossless.switchmodel.ecn.MarkPoint;
+import org.lossless.switchmodel.ecn.RedParams;
+
+/**
+ * The switch's wiring of MMU, PFC, queues and ports, by hand on {@link SwitchBench} (PG 3 pauses at 3000 B
+ * shared, resumes at 2000 B; 1000 B frames).
+ */
+class SwitchNodeTest {
+    private final SwitchBench b = new SwitchBench();
+
+    @Nested
+    class PortFailure {
+        @Test
+        void everyQueuedByteGoesBackToTheMmuAndTheUpstreamIsResumed() {
+            // host 2 pauses priority 3 on port 2: four frames from host 0 queue there; the third takes the PG to
+            // 3000 B shared (= the threshold): XOFF to host 0; the fourth goes to headroom
+            b.pfcFromHost(0, 2, 3, 65535);
+            for (int k = 1; k <= 4; k++) {
+                b.data(1000 * k, 0, 2, 3, k);
+            }
+            b.at(100_000, () -> {
+                b.ports[2].fail();
+                b.sw.portFailed(2);
+            });
+            b.run();
+            assertEquals(0, b.mmu.ingressTotalBytes(), "every byte released");
+            assertEquals(0, b.mmu.egressTotalBytes());
+            assertEquals(0, b.mmu.headroomBytes(0, 3));
+            assertEquals(0, b.mmu.sharedBytes(0, 3));
+            assertFalse(b.mmu.isPaused(0, 3));
+            List<Rx> pfc = b.at(0, PacketType.PFC);
+            assertEquals(List.of(new Rx(3000 + PFC_PS, 0, PacketType.PFC, 3, 0, 65535),
+                    new Rx(100_000 + PFC_PS, 0, PacketType.PFC, 3, 0, 0)), pfc, "XOFF at the third frame, XON at the failure");
+            assertEquals(4, b.ports[2].counters().drops[3]);
+            assertEquals(4000, b.ports[2].counters().dropBytes[3]);
+            assertEquals(List.of(), b.at(2, PacketType.DATA));
+            assertEquals(0, b.pool.outstanding(), "every frame recycled");
+        }
+
+        @Test
+        void theFrameOnTheWireIsDroppedWithTheQueuedOnes() {
+            // frame 1 starts at once on port 2 (until 81,600) and has left the MMU; frame 2 waits in the queue
+            b.data(0, 0, 2, 3, 1);
+            b.data(0, 1, 2, 3, 2);
+            b.at(40_000, () -> {
+                b.ports[2].fail();
+                b.sw.portFailed(2);
+            });
+            b.run();
+            assertEquals(2, b.ports[2].counters().drops[3], "the frame on the wire and the queued one");
+            assertEquals(0, b.mmu.ingressTotalBytes());
+            assertEquals(List.of(), b.at(2, PacketType.DATA));
+            assertEquals(0, b.pool.outstanding());
+        }
+
+        @Test
+        void aPfcFrameOnTheWireIsRecycledNotCountedAsADrop() {
+            // XOFF leaves port 0 at 3000 (third frame) and is on its wire until 9720 when port 0 fails; host 2's
+            // pause of 65,535 quanta (335,539,200 ps at 100 Gb/s) then expires and the three frames go out; the
+            // first departure takes PG 3 to 2000 B: the XON waits in the dead port and leaves when it is restored
+            b.pfcFromHost(0, 2, 3, 65535);
+            for (int k = 1; k <= 3; k++) {
+                b.data(1000 * k, 0, 2, 3, k);
+            }
+            b.at(5000, () -> {
+                b.ports[0].fail();
+                b.sw.portFailed(0);
+            });
+            long restore = 400_000_000;
+            b.at(restore, () -> b.ports[0].restore());
+            b.run();
+            assertEquals(0, b.ports[0].counters().drops[3]);
+            long resume = 335_539_200;
+            assertEquals(List.of(resume + FRAME_PS, resume + 2 * FRAME_PS, resume + 3 * FRAME_PS),
+                    b.at(2, PacketType.DATA).stream().map(Rx::atPs).toList());
+            assertEquals(List.of(new Rx(restore + PFC_PS, 0, PacketType.PFC, 3, 0, 0)), b.at(0, PacketType.PFC),
+                    "the lost XOFF never arrives; the XON decided while the port was down leaves on restore");
+            assertEquals(0, b.pool.outstanding(), "the lost XOFF was recycled");
+        }
+
+        @Test
+        void framesForADeadPortAreDroppedOnArrival() {
+            b.at(0, () -> b.ports[2].fail());
+            b.data(1000, 0, 2, 3, 1);
+            b.run();
+            assertEquals(1, b.ports[2].counters().drops[3]);
+            assertEquals(0, b.mmu.ingressTotalBytes(), "nothing charged");
+            assertEquals(0, b.pool.outstanding());
+        }
+
+        @Test
+        void aRestoredPortForwardsAgain() {
+            b.at(0, () -> b.ports[2].fail());
+            b.at(10_000, () -> b.ports[2].restore());
+            b.data(20_000, 0, 2, 3, 7);
+            b.run();
+            assertEquals(List.of(new Rx(20_000 + FRAME_PS, 2, PacketType.DATA, 3, 7, 0)), b.at(2, PacketType.DATA));
+        }
+    }
+
+    @Nested
+    class EcnCounters {
+        // kmin = kmax = 0, pmax 1: a frame is marked iff the queue it is judged by holds any byte. Frames of
+        // priority 3 from hosts 0, 1, 0 to host 2 at 1000, 2000, 3000 ps; frame 1 goes straight onto the wire
+        // (until 82,600 ps), frames 2 and 3 wait behind it
+        private SwitchBench bench(MarkPoint at) {
+            SwitchBench e = new SwitchBench(new EcnConfig(true, at, new RedParams(0, 0, 1.0), Map.of()));
+            e.data(1000, 0, 2, 3, 1);
+            e.data(2000, 1, 2, 3, 2);
+            e.data(3000, 0, 2, 3, 3);
+            e.run();
+            return e;
+        }
+
+        @Test
+        void atEnqueueOnlyTheFrameThatFoundAQueueIsCounted() {
+            // frame 1 finds 0 B, frame 2 finds 0 B (frame 1 already left the queue for the wire), frame 3 finds 1000 B
+            SwitchBench e = bench(MarkPoint.ENQUEUE);
+            assertEquals(1, e.ports[2].counters().ecnMarked[3]);
+            assertEquals(3, e.at(2, PacketType.DATA).size());
+        }
+
+        @Test
+        void atDequeueOnlyTheFrameThatLeftAQueueBehindIsCounted() {
+            // frame 1 leaves 0 B behind, frame 2 leaves frame 3 (1000 B), frame 3 leaves 0 B
+            SwitchBench e = bench(MarkPoint.DEQUEUE);
+            assertEquals(1, e.ports[2].counters().ecnMarked[3]);
+            assertEquals(0, e.ports[0].counters().ecnMarked[3] + e.ports[1].counters().ecnMarked[3]);
+        }
+    }
+
+    @Test
+    void observersSeeXoffAndXonAndTheAccessorsDescribeTheBench() {
+        // as in the port-failure case: the third frame from host 0 takes PG 3 to the threshold (XOFF at 3000 ps);
+        // host 2's XON at 200,000 ps lets the queue drain; the first departure leaves 2000 B = the XON level
+        List<String> seen = new ArrayList<>();
+        b.sw.observePfc((t, node, port, prio, pause) -> seen.add(t + " " + node + " " + port + " " + prio + " " + pause));
+        b.pfcFromHost(0, 2, 3, 65535);
+        for (int k = 1; k <= 3; k++) {
+            b.data(1000 * k, 0, 2, 3, k);
+        }
+        b.pfcFromHost(200_000, 2, 3, 0);
+        b.run();
+        assertEquals(List.of("3000 sw0 0 3 true", "200000 sw0 0 3 false"), seen);
+        assertEquals("sw0", b.sw.name());
+        assertEquals(3, b.sw.portCount());
+        assertSame(b.ports[1], b.sw.port(1));
+        assertSame(b.mmu, b.sw.mmu());
+        assertEquals(0, b.sw.latencyPs());
+        assertFalse(b.sw.cutThrough());
+        assertEquals(List.of(), b.sw.stormEpisodes(), "no watchdog");
+    }
+}
