@@ -85,7 +85,7 @@ class NicTimingTest {
             Packet p = b.pool.acquire();
             p.type = PacketType.PFC;
             p.pfcClassEnable = 1 << 3;
-            p.pfcQuanta[3] = 65_535;
+            p.pfcQuanta(3, 65_535);
             b.nic[host].receive(p, 0);
         }
     }

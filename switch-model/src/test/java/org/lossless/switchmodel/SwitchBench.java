@@ -78,7 +78,7 @@ final class SwitchBench {
             }
             ports[i].connect(new Link(kernel, 0, (p, inPort) -> {
                 int prio = p.priority;
-                received.add(new Rx(kernel.now(), port, p.type, prio, p.psn, p.pfcQuanta[prio]));
+                received.add(new Rx(kernel.now(), port, p.type, prio, p.psn, p.pfcQuanta(prio)));
                 pool.release(p);
             }, 0), sw.queues(i));
         }

@@ -111,7 +111,7 @@ class PfcWatchdogTest {
         f.type = PacketType.PFC;
         f.priority = 3;
         f.pfcClassEnable = 1 << 3;
-        f.pfcQuanta[3] = QUANTA;
+        f.pfcQuanta(3, QUANTA);
         f.frameBytes = WireFormat.PFC_FRAME;
         f.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
         return f;

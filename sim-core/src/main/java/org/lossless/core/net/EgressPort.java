@@ -158,7 +158,7 @@ public final class EgressPort extends SimEvent {
     /** Applies a PFC frame that arrived on this port's cable. The caller releases the frame. */
     public void onPause(Packet pfc) {
         long now = sim.now();
-        boolean resumed = pause.apply(pfc.pfcClassEnable, pfc.pfcQuanta, now, counters);
+        boolean resumed = pause.apply(pfc, now, counters);
         pausedMask = pause.pausedMask();
         if (resumed) {
             kick();

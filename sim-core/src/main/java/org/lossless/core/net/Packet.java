@@ -78,16 +78,40 @@ public final class Packet {
     public long[] intData;
     /** PFC frames: bit p set = time[p] valid. */
     public int pfcClassEnable;
-    /** PFC frames: pause time per priority in quanta of 512 bit times (0 = resume). */
-    public final int[] pfcQuanta = new int[8];
+    /**
+     * PFC frames: pause time per priority in quanta of 512 bit times (0 = resume), 16 bits each as on the
+     * wire: priorities 0-3 in {@code pfcQuantaLow}, 4-7 in {@code pfcQuantaHigh}, priority p at bit
+     * 16 * (p % 4). Two longs instead of an int[8]: every frame in every buffer is a Packet (a PFC-heavy
+     * 1,024-host run holds about a million), and the array cost each of them 52 bytes and a second object.
+     */
+    private long pfcQuantaLow;
+    private long pfcQuantaHigh;
+
+    /** PFC frames: the time field of {@code priority} (0..7), in quanta of 512 bit times (0 = resume). */
+    public int pfcQuanta(int priority) {
+        long word = priority < 4 ? pfcQuantaLow : pfcQuantaHigh;
+        return (int) (word >>> (16 * (priority & 3))) & 0xFFFF;
+    }
+
+    /** PFC frames: sets the time field of {@code priority} (0..7) to {@code quanta} (0..65535, 16 bits on the wire). */
+    public void pfcQuanta(int priority, int quanta) {
+        if (priority < 0 || priority > 7) {
+            throw new IllegalArgumentException("PFC priority must be in 0..7, got " + priority);
+        }
+        if (quanta < 0 || quanta > 0xFFFF) {
+            throw new IllegalArgumentException("PFC quanta must be in 0..65535, got " + quanta);
+        }
+        int shift = 16 * (priority & 3);
+        long mask = ~(0xFFFFL << shift);
+        if (priority < 4) {
+            pfcQuantaLow = (pfcQuantaLow & mask) | ((long) quanta << shift);
+        } else {
+            pfcQuantaHigh = (pfcQuantaHigh & mask) | ((long) quanta << shift);
+        }
+    }
 
     /** Clears every field to its initial value. */
     public void reset() {
-        // Only PFC frames carry quanta, and every writer sets the class-enable bit with them: data
-        // frames and ACKs skip the separate (cold) quanta array.
-        if (pfcClassEnable != 0 || type == PacketType.PFC) {
-            java.util.Arrays.fill(pfcQuanta, 0);
-        }
         type = PacketType.DATA;
         flowId = -1;
         srcHost = -1;
@@ -110,6 +134,8 @@ public final class Packet {
         tsPs = 0;
         readyPs = 0;
         pfcClassEnable = 0;
+        pfcQuantaLow = 0;
+        pfcQuantaHigh = 0;
         intHops = -1;
     }
 

@@ -76,7 +76,7 @@ public final class PauseSender {
         f.type = PacketType.PFC;
         f.priority = priority;
         f.pfcClassEnable = 1 << priority;
-        f.pfcQuanta[priority] = quanta;
+        f.pfcQuanta(priority, quanta);
         f.frameBytes = WireFormat.PFC_FRAME;
         f.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
         return f;

@@ -63,7 +63,8 @@ public final class PauseState {
      * Applies a received PFC frame at {@code nowPs}; returns true if some priority resumed (the port
      * should look for work). Paused time of resumed priorities is added to {@code counters}.
      */
-    public boolean apply(int classEnable, int[] quanta, long nowPs, PortCounters counters) {
+    public boolean apply(Packet pfc, long nowPs, PortCounters counters) {
+        int classEnable = pfc.pfcClassEnable;
         expire(nowPs, counters);
         boolean resumed = false;
         for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
@@ -72,7 +73,8 @@ public final class PauseState {
             }
             counters.pauseRx[prio]++;
             boolean wasPaused = (pausedMask & (1 << prio)) != 0;
-            if (quanta[prio] == 0) {
+            int quanta = pfc.pfcQuanta(prio);
+            if (quanta == 0) {
                 if (wasPaused) {
                     end(prio, nowPs, counters);
                     resumed = true;
@@ -83,7 +85,7 @@ public final class PauseState {
                 pausedMask |= 1 << prio;
                 pauseStartPs[prio] = nowPs + responsePs;
             }
-            pausedUntilPs[prio] = untilXon ? Long.MAX_VALUE : nowPs + quantaToPs(quanta[prio]);
+            pausedUntilPs[prio] = untilXon ? Long.MAX_VALUE : nowPs + quantaToPs(quanta);
         }
         return resumed;
     }

@@ -39,7 +39,7 @@ class EgressPortPauseTest {
         Packet p = new Packet();
         p.type = PacketType.PFC;
         p.pfcClassEnable = 1 << prio;
-        p.pfcQuanta[prio] = quanta;
+        p.pfcQuanta(prio, quanta);
         p.frameBytes = WireFormat.PFC_FRAME;
         p.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
         return p;

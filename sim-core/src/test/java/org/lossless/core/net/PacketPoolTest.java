@@ -27,7 +27,7 @@ class PacketPoolTest {
         a.flowId = 7;
         a.priority = 3;
         a.pfcClassEnable = 1 << 3;
-        a.pfcQuanta[3] = 65535;
+        a.pfcQuanta(3, 65535);
         a.frameBytes = 64;
         a.ce = true;
         pool.release(a);
@@ -39,7 +39,7 @@ class PacketPoolTest {
         assertEquals(-1, c.flowId);
         assertEquals(0, c.priority);
         assertEquals(0, c.pfcClassEnable);
-        assertEquals(0, c.pfcQuanta[3]);
+        assertEquals(0, c.pfcQuanta(3));
         assertEquals(0, c.frameBytes);
         assertFalse(c.ce);
     }

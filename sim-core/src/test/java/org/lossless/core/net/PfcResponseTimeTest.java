@@ -57,7 +57,7 @@ class PfcResponseTimeTest {
         Packet p = new Packet();
         p.type = PacketType.PFC;
         p.pfcClassEnable = 1 << 3;
-        p.pfcQuanta[3] = quanta;
+        p.pfcQuanta(3, quanta);
         p.frameBytes = WireFormat.PFC_FRAME;
         p.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
         return p;
