@@ -1,9 +1,7 @@
 package org.lossless.nic;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
@@ -16,8 +14,6 @@ import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.PfcObserver;
-import org.lossless.core.net.Telemetry;
-import org.lossless.core.net.WireFormat;
 import org.lossless.nic.cc.CcAlgorithm;
 
 /**
@@ -79,9 +75,10 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private final FlowTable flows;
     private final NicConfig config;
     private final FlowListener listener;
-    private final CcFactory ccFactory;
-    /** Congestion-control algorithms by name, made on first use at this NIC's line rate. */
-    private final Map<String, CcAlgorithm> ccAlgorithms = new HashMap<>();
+    /** Opens this NIC's queue pairs and keeps its congestion-control algorithms. */
+    private final QpOpener qps;
+    /** Builds the data and control frames it sends. */
+    private final NicFrames frames;
     /** ACK/NACK frames waiting, per priority (a paused priority holds its own control frames). */
     private final PacketRing[] control = new PacketRing[8];
     /** QPs with packets still to (re)send. */
@@ -111,7 +108,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
     /** A NIC whose congestion-control algorithms come from {@code ccFactory}. */
     public HostNic(int host, String name, Scheduler sim, PacketPool pool, FlowTable flows, NicConfig config,
                    FlowListener listener, CcFactory ccFactory) {
-        this.ccFactory = ccFactory;
+        this.qps = new QpOpener(host, name, sim, flows, config, ccFactory);
+        this.frames = new NicFrames(pool, host, config);
         this.host = host;
         this.name = name;
         this.sim = sim;
@@ -137,17 +135,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             }
             pool.release(p);
         });
-        algorithm(config.cc());
-    }
-
-    /** The congestion-control algorithm {@code name} at this NIC's line rate (made once). */
-    private CcAlgorithm algorithm(String name) {
-        CcAlgorithm a = ccAlgorithms.get(name);
-        if (a == null) {
-            a = ccFactory.create(name, config, port.rateBps());
-            ccAlgorithms.put(name, a);
-        }
-        return a;
+        qps.algorithm(config.cc(), egress.rateBps());
     }
 
     /**
@@ -240,34 +228,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
      * (0..63; the switches classify them by it).
      */
     public QueuePair openQp(int dst, int priority, int dscp, int udpSrcPort, String cc, boolean readResponses) {
-        if (dscp < 0 || dscp > Dscp.MAX) {
-            throw new IllegalArgumentException(name + ": DSCP must be 0..63, got " + dscp);
-        }
-        if (dst == host) {
-            throw new IllegalArgumentException(name + ": a QP needs another host, got " + dst);
-        }
-        CcAlgorithm a = algorithm(cc == null ? config.cc() : cc);
-        LossRecoveryConfig lr = config.lossRecovery();
-        long bdpPackets = lr.needsPathRtt()
-                ? SendWindow.bdpPackets(pathRtt, host, dst, port.rateBps(), config.mtu(), name, "nic.loss_recovery is irn") : 0;
-        QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, sender(a, dst),
-                a.newEcho(), readResponses, lr.newQp(bdpPackets, config.nackIntervalPs()), sim.now());
-        qp.dscp = dscp;
-        qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, port.rateBps(), name);
-        qp.algorithm = a.name();
-        flows.addQp(qp);
-        return qp;
-    }
-
-    /** A sender of algorithm {@code a} for a QP towards {@code dst}, given its path if the algorithm asks for it. */
-    private org.lossless.nic.cc.CongestionControl sender(CcAlgorithm a, int dst) {
-        if (!a.needsPath()) {
-            return a.newSender();
-        }
-        if (pathRtt == null) {
-            throw new IllegalStateException(name + ": congestion control " + a.name() + " needs path RTTs but none are set");
-        }
-        return a.newSender(pathRtt.ps(host, dst), pathRtt.switches(host, dst));
+        return qps.open(dst, priority, dscp, udpSrcPort, cc, readResponses, port.rateBps(), pathRtt);
     }
 
     /** Opens a queue pair ({@link #openQp(int, int, int, String, boolean)}) for WRITEs, SENDs and READ requests. */
@@ -398,7 +359,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
                 continue;
             }
             if (qp.eligibleAtPs(now) <= now) {
-                Packet p = dataPacket(qp, now);
+                Packet p = frames.data(qp, now);
                 if (qp.readyToSend()) {
                     roundRobin = idx + 1;
                 } else {
@@ -414,47 +375,6 @@ public final class HostNic implements PacketReceiver, PacketSource {
             sim.schedule(wakeup, earliest);
         }
         return null;
-    }
-
-    private Packet dataPacket(QueuePair qp, long now) {
-        long psn = qp.selectPacket();
-        Flow f = qp.sendEntry();
-        int payload = qp.nextPayload();
-        boolean last = qp.sendingLastOfEntry();
-        int frame;
-        if (qp.sendingRequest()) {
-            frame = WireFormat.READ_REQUEST_FRAME;
-        } else if (f.verb == Verb.WRITE) {
-            frame = WireFormat.dataFrameBytes(payload, qp.sendOffsetInEntry() == 0 || qp.recovery.rethInEveryWritePacket());
-        } else if (f.verb == Verb.SEND) {
-            frame = WireFormat.dataFrameBytes(payload, false);
-        } else {
-            frame = WireFormat.readResponseFrameBytes(payload, last || qp.sendOffsetInEntry() == 0);
-        }
-        frame += qp.ccHeaderBytes;
-        qp.advanceSend();
-        Packet p = pool.acquire();
-        p.type = PacketType.DATA;
-        p.flowId = qp.id;
-        p.srcHost = host;
-        p.dstHost = qp.dst;
-        p.psn = psn;
-        p.payloadBytes = payload;
-        p.frameBytes = frame;
-        p.wireBytes = WireFormat.wireBytes(frame);
-        p.priority = qp.priority;
-        p.dscp = qp.dscp;
-        p.ecnCapable = true;
-        p.udpSrcPort = qp.udpSrcPort;
-        p.last = last;
-        p.tsPs = now;
-        if (qp.ccTelemetry) {
-            Telemetry.start(p);
-        }
-        // the packet that fills the window asks for an ACK (never set without a window)
-        p.ackRequest = !last && qp.hasDataLeft() && !qp.windowOpen();
-        qp.sent(now, p.wireBytes);
-        return p;
     }
 
     @Override
@@ -583,21 +503,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     /** Queues an ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) for {@code qp}; returns it. */
     private Packet sendControl(PacketType type, QueuePair qp, long psn, Packet data) {
-        Packet a = pool.acquire();
-        a.type = type;
-        a.flowId = qp.id;
-        a.srcHost = host;
-        a.dstHost = qp.src;
-        a.psn = psn;
-        a.priority = config.ackPriority() == NicConfig.SAME_AS_DATA ? qp.priority : config.ackPriority();
-        a.dscp = config.ackDscp() == NicConfig.SAME_AS_DATA ? qp.dscp : config.ackDscp();
-        a.frameBytes = WireFormat.ACK_FRAME;
-        a.wireBytes = WireFormat.wireBytes(WireFormat.ACK_FRAME);
-        a.udpSrcPort = data.udpSrcPort;
-        a.tsPs = data.tsPs;
-        if (qp.echo != null) {
-            qp.echo.echo(data, a);
-        }
+        Packet a = frames.control(type, qp, psn, data);
         if (ackDelay != null) {
             ackDelay.add(a);
         } else {

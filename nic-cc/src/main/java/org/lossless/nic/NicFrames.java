@@ -1,0 +1,93 @@
+package org.lossless.nic;
+
+import org.lossless.core.net.Packet;
+import org.lossless.core.net.PacketPool;
+import org.lossless.core.net.PacketType;
+import org.lossless.core.net.Telemetry;
+import org.lossless.core.net.WireFormat;
+
+/**
+ * Builds the frames a {@link HostNic} sends, from its packet pool: a QP's data packets and its ACK/NACK
+ * control frames. Holds no state of its own (hot path: no allocation beyond the pool, no logging).
+ */
+final class NicFrames {
+    private final PacketPool pool;
+    private final int host;
+    private final NicConfig config;
+
+    NicFrames(PacketPool pool, int host, NicConfig config) {
+        this.pool = pool;
+        this.host = host;
+        this.config = config;
+    }
+
+    /**
+     * The next data frame of {@code qp} at {@code now}: the packet its loss recovery picks (a resend or the next
+     * new one), sized by verb (RETH, READ response headers, the congestion control's header), stamped for
+     * telemetry and RTT; the QP's send state and congestion control see it as sent.
+     */
+    Packet data(QueuePair qp, long now) {
+        long psn = qp.selectPacket();
+        Flow f = qp.sendEntry();
+        int payload = qp.nextPayload();
+        boolean last = qp.sendingLastOfEntry();
+        int frame;
+        if (qp.sendingRequest()) {
+            frame = WireFormat.READ_REQUEST_FRAME;
+        } else if (f.verb == Verb.WRITE) {
+            frame = WireFormat.dataFrameBytes(payload, qp.sendOffsetInEntry() == 0 || qp.recovery.rethInEveryWritePacket());
+        } else if (f.verb == Verb.SEND) {
+            frame = WireFormat.dataFrameBytes(payload, false);
+        } else {
+            frame = WireFormat.readResponseFrameBytes(payload, last || qp.sendOffsetInEntry() == 0);
+        }
+        frame += qp.ccHeaderBytes;
+        qp.advanceSend();
+        Packet p = pool.acquire();
+        p.type = PacketType.DATA;
+        p.flowId = qp.id;
+        p.srcHost = host;
+        p.dstHost = qp.dst;
+        p.psn = psn;
+        p.payloadBytes = payload;
+        p.frameBytes = frame;
+        p.wireBytes = WireFormat.wireBytes(frame);
+        p.priority = qp.priority;
+        p.dscp = qp.dscp;
+        p.ecnCapable = true;
+        p.udpSrcPort = qp.udpSrcPort;
+        p.last = last;
+        p.tsPs = now;
+        if (qp.ccTelemetry) {
+            Telemetry.start(p);
+        }
+        // the packet that fills the window asks for an ACK (never set without a window)
+        p.ackRequest = !last && qp.hasDataLeft() && !qp.windowOpen();
+        qp.sent(now, p.wireBytes);
+        return p;
+    }
+
+    /**
+     * An ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) of {@code qp} answering data frame
+     * {@code data}: on the ACK priority and DSCP, echoing the data's timestamp and whatever the QP's congestion
+     * echo copies (CE, telemetry). The caller queues it.
+     */
+    Packet control(PacketType type, QueuePair qp, long psn, Packet data) {
+        Packet a = pool.acquire();
+        a.type = type;
+        a.flowId = qp.id;
+        a.srcHost = host;
+        a.dstHost = qp.src;
+        a.psn = psn;
+        a.priority = config.ackPriority() == NicConfig.SAME_AS_DATA ? qp.priority : config.ackPriority();
+        a.dscp = config.ackDscp() == NicConfig.SAME_AS_DATA ? qp.dscp : config.ackDscp();
+        a.frameBytes = WireFormat.ACK_FRAME;
+        a.wireBytes = WireFormat.wireBytes(WireFormat.ACK_FRAME);
+        a.udpSrcPort = data.udpSrcPort;
+        a.tsPs = data.tsPs;
+        if (qp.echo != null) {
+            qp.echo.echo(data, a);
+        }
+        return a;
+    }
+}
