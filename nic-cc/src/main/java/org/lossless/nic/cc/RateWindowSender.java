@@ -32,6 +32,17 @@ public abstract class RateWindowSender implements CongestionControl {
         this.rateBps = lineRateBps;
     }
 
+    /**
+     * One BDP of window for algorithm {@code algorithm} ({@code nic.<algorithm>}): {@link #bdpBytes} at its base RTT,
+     * which must be resolved by then ({@code base_rtt: auto} is filled in from the fabric before the run).
+     */
+    public static long bdpWindow(String algorithm, long baseRttPs, long rateBps) {
+        if (baseRttPs == CcKey.AUTO) {
+            throw new IllegalArgumentException("nic." + algorithm + ".base_rtt is auto but the fabric's base RTT was not filled in");
+        }
+        return bdpBytes(baseRttPs, rateBps);
+    }
+
     /** {@code rtt x rate}, whole bytes (rounded down, at least 1): W of a window. */
     public static long bdpBytes(long rttPs, long rateBps) {
         return Math.max(1, BigInteger.valueOf(rttPs).multiply(BigInteger.valueOf(rateBps))

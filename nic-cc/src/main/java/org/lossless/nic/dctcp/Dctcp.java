@@ -1,7 +1,6 @@
 package org.lossless.nic.dctcp;
 
 import org.lossless.nic.cc.CcAlgorithm;
-import org.lossless.nic.cc.CcKey;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
 import org.lossless.nic.cc.RateWindowSender;
@@ -29,13 +28,10 @@ public final class Dctcp implements CcAlgorithm {
     private final long windowBytes;
 
     public Dctcp(DctcpParams params, long lineRateBps, int mtu) {
-        if (params.window() && params.baseRttPs() == CcKey.AUTO) {
-            throw new IllegalArgumentException("nic.dctcp.base_rtt is auto but the fabric's base RTT was not filled in");
-        }
         this.params = params;
         this.lineRateBps = lineRateBps;
         this.mtu = mtu;
-        this.windowBytes = params.window() ? RateWindowSender.bdpBytes(params.baseRttPs(), lineRateBps) : 0;
+        this.windowBytes = params.window() ? RateWindowSender.bdpWindow(NAME, params.baseRttPs(), lineRateBps) : 0;
     }
 
     public DctcpParams params() {

@@ -4,7 +4,6 @@ import org.lossless.core.net.Packet;
 import org.lossless.core.net.Telemetry;
 import org.lossless.core.net.WireFormat;
 import org.lossless.nic.cc.CcAlgorithm;
-import org.lossless.nic.cc.CcKey;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
 import org.lossless.nic.cc.RateWindowSender;
@@ -28,13 +27,10 @@ public final class Hpcc implements CcAlgorithm {
      * @param mtu         payload bytes per packet
      */
     public Hpcc(HpccParams params, long lineRateBps, int mtu) {
-        if (params.baseRttPs() == CcKey.AUTO) {
-            throw new IllegalArgumentException("nic.hpcc.base_rtt is auto but the fabric's base RTT was not filled in");
-        }
         this.params = params;
         this.lineRateBps = lineRateBps;
         this.mtu = mtu;
-        this.windowBytes = RateWindowSender.bdpBytes(params.baseRttPs(), lineRateBps);
+        this.windowBytes = RateWindowSender.bdpWindow(NAME, params.baseRttPs(), lineRateBps);
         this.echo = new Echo((int) params.intBytes());
     }
 
