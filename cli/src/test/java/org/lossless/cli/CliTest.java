@@ -9,7 +9,7 @@ import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.experiments.scenario.WorkloadConfig;
 import org.lossless.workloads.collective.Collective;

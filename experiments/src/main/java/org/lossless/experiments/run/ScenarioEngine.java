@@ -12,7 +12,7 @@ import java.util.List;
 
 import org.lossless.experiments.scenario.RoutingConfig;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
 import org.lossless.experiments.scenario.WorkloadConfig;
 import org.lossless.topology.Topology;

@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.ScenarioFiles;
+import org.lossless.workloads.yaml.Cursor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +42,7 @@ final class CdfReader {
                         FlowSizeCdf.NAMES) + ") nor an existing file" + org.lossless.core.text.DidYouMean.hint(dist,
                         FlowSizeCdf.NAMES));
             }
-            String text = TopologyReader.readText(distKey, file, "a flow-size distribution");
+            String text = ScenarioFiles.readText(distKey, file, "a flow-size distribution");
             Path f = file;
             cdf = TrafficKeys.build(distKey, () -> FlowSizeCdf.parse(f.getFileName().toString(), text,
                     f.getFileName().toString()));
@@ -139,7 +141,7 @@ final class CdfReader {
 
     /** A matrix file: one row per line, weights separated by spaces or commas; '#' starts a comment. */
     private static double[][] fileMatrix(Cursor key, Path file, int n) {
-        String text = TopologyReader.readText(key, file, "a traffic matrix");
+        String text = ScenarioFiles.readText(key, file, "a traffic matrix");
         List<double[]> rows = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {

@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.ScenarioFiles;
+import org.lossless.workloads.yaml.Cursor;
 import org.lossless.core.units.Units;
 
 import java.math.BigDecimal;
@@ -34,7 +36,7 @@ final class HpccFlowsReader {
         long origin = originKey.timePs(Defaults.HPCC_TIME_ORIGIN_PS);
         Cursor dscpKey = w.key("dscp");
         Integer dscp = dscpKey.present() ? (int) dscpKey.integer(0, 63) : null;
-        String text = TopologyReader.readText(pathKey, file, "an HPCC flow file");
+        String text = ScenarioFiles.readText(pathKey, file, "an HPCC flow file");
         Topology graph = topology.build();
         HpccFlowFile.Read read;
         try {

@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
+
 /** Small value readers the storage and datacenter workload readers share. */
 final class TrafficKeys {
     private TrafficKeys() {

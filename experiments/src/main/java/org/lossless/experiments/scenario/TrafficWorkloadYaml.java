@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
 import static org.lossless.experiments.scenario.ResolvedYaml.quantity;
 
 import java.util.List;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.lossless.experiments.results.ResultFiles;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.experiments.scenario.WorkloadConfig;
 import org.lossless.nic.HostNic;
