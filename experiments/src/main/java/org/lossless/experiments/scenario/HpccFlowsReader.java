@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.yaml.ScenarioFiles;
 import org.lossless.workloads.yaml.Cursor;
 import org.lossless.core.units.Units;

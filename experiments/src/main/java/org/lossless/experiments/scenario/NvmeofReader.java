@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.StorageWorkloads;
 import org.lossless.workloads.yaml.Cursor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
+import org.lossless.workloads.spec.DatacenterWorkloads;
 import org.lossless.workloads.yaml.Cursor;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.yaml.Cursor;
 import org.lossless.workloads.yaml.Source;
 import org.lossless.workloads.yaml.ScenarioException;

@@ -17,7 +17,7 @@ import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.nic.HostNic;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.SwitchSettings;
