@@ -2,6 +2,7 @@ package org.lossless.experiments.scenario;
 
 import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.spec.Names;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,7 @@ package org.lossless.experiments.scenario;
 import org.lossless.workloads.yaml.Source;
 import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.workloads.yaml.ScenarioFiles;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -78,6 +78,9 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      */
     record HpccFlows(String name, Path path, long timeOriginPs, List<FlowSpec> flows, List<String> warnings,
                      Integer dscp) implements WorkloadConfig {
+        /** {@code time_origin}: 2 s, where HPCC's traffic generator starts flows. */
+        public static final long DEFAULT_TIME_ORIGIN_PS = 2_000_000_000_000L;
+
         public HpccFlows {
             if (dscp != null && (dscp < 0 || dscp > 63)) {
                 throw new IllegalArgumentException("dscp must be 0..63, got " + dscp);
@@ -159,6 +162,8 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      */
     record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
                     List<Integer> dependsOn, long delayPs, int dscp) {
+        /** {@code start}: 0. (The default priority is the first PFC priority, 3 by default.) */
+        public static final long DEFAULT_START_PS = 0;
         /** Most QPs of one flow. */
         public static final int MAX_QPS = org.lossless.workloads.traffic.ConnectionOptions.MAX_QPS;
 

@@ -1,8 +1,7 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
-import org.lossless.workloads.spec.WorkloadConfig;
-import org.lossless.workloads.spec.DatacenterWorkloads;
 import org.lossless.workloads.yaml.Cursor;
+
 import java.util.List;
 
 import org.lossless.workloads.datacenter.PermutationConfig;
@@ -14,7 +13,7 @@ final class PermutationReader {
     private PermutationReader() {
     }
 
-    static DatacenterWorkloads.Permutation read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static DatacenterWorkloads.Permutation read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "permutation-" + index);
         List<Integer> hosts = HostLists.read(w.key("hosts"), topology, HostLists.all(topology.hostCount()), "all");

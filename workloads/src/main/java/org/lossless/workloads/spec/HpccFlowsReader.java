@@ -1,6 +1,5 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
-import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.yaml.ScenarioFiles;
 import org.lossless.workloads.yaml.Cursor;
 import org.lossless.core.units.Units;
@@ -25,7 +24,7 @@ final class HpccFlowsReader {
     private HpccFlowsReader() {
     }
 
-    static WorkloadConfig.HpccFlows read(Cursor w, int index, TopologyConfig topology) {
+    static WorkloadConfig.HpccFlows read(Cursor w, int index, WorkloadFabric topology) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "hpcc-flows-" + index);
         Cursor pathKey = w.key("path");
@@ -34,7 +33,7 @@ final class HpccFlowsReader {
         }
         Path file = pathKey.file();
         Cursor originKey = w.key("time_origin");
-        long origin = originKey.timePs(Defaults.HPCC_TIME_ORIGIN_PS);
+        long origin = originKey.timePs(WorkloadConfig.HpccFlows.DEFAULT_TIME_ORIGIN_PS);
         Cursor dscpKey = w.key("dscp");
         Integer dscp = dscpKey.present() ? (int) dscpKey.integer(0, 63) : null;
         String text = ScenarioFiles.readText(pathKey, file, "an HPCC flow file");

@@ -1,8 +1,7 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
-import org.lossless.workloads.spec.WorkloadConfig;
-import org.lossless.workloads.spec.DatacenterWorkloads;
 import org.lossless.workloads.yaml.Cursor;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +15,7 @@ final class IncastReader {
     private IncastReader() {
     }
 
-    static DatacenterWorkloads.Incast read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static DatacenterWorkloads.Incast read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "incast-" + index);
         int receiver = WorkloadReader.host(w.key("receiver"), topology);

@@ -1,7 +1,7 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
-import org.lossless.workloads.spec.StorageWorkloads;
 import org.lossless.workloads.yaml.Cursor;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +15,7 @@ final class CheckpointReader {
     private CheckpointReader() {
     }
 
-    static StorageWorkloads.Checkpoint read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static StorageWorkloads.Checkpoint read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "checkpoint-" + index);
         List<Integer> servers = HostLists.read(w.key("servers"), topology, null, "[0, 1]");

@@ -1,6 +1,5 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
-import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.yaml.Cursor;
 import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.core.text.DidYouMean;
@@ -12,7 +11,7 @@ import java.util.List;
 import java.util.Set;
 
 /** Reads {@code workloads}: dispatches on each entry's {@code type}. */
-final class WorkloadReader {
+public final class WorkloadReader {
     private static final String[] FLOWS_KEYS = {"type", "name", "flows", "cc"};
     /**
      * Largest flow: 1 TiB. Its ideal completion time at 1 Gb/s with 64-byte packets is about 4e17 ps, well
@@ -25,15 +24,15 @@ final class WorkloadReader {
     private WorkloadReader() {
     }
 
-    static List<WorkloadConfig> read(Cursor c, TopologyConfig topology, int defaultPriority) {
+    public static List<WorkloadConfig> read(Cursor c, WorkloadFabric topology, int defaultPriority) {
         return read(c, topology, defaultPriority, new java.util.HashMap<>());
     }
 
     /**
-     * As {@link #read(Cursor, TopologyConfig, int)}; the {@code cc} of every workload other than a collective
+     * As {@link #read(Cursor, WorkloadFabric, int)}; the {@code cc} of every workload other than a collective
      * (which keeps it in its connection options) goes into {@code workloadCc} by workload name.
      */
-    static List<WorkloadConfig> read(Cursor c, TopologyConfig topology, int defaultPriority,
+    public static List<WorkloadConfig> read(Cursor c, WorkloadFabric topology, int defaultPriority,
                                      java.util.Map<String, String> workloadCc) {
         if (!c.present()) {
             throw c.error("is required: a list of workloads, e.g. [{type: flows, flows: [{src: 1, dst: 0, size: 1MB}]}]");
@@ -90,7 +89,7 @@ final class WorkloadReader {
         return out;
     }
 
-    private static WorkloadConfig.Flows flows(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    private static WorkloadConfig.Flows flows(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(FLOWS_KEYS);
         String name = workloadName(w.key("name"), "flows-" + index);
         Cursor list = w.key("flows");
@@ -125,7 +124,7 @@ final class WorkloadReader {
                 throw sizeKey.error(size + " B is more than a flow can carry here: at most 1TiB (" + MAX_FLOW_BYTES
                         + " B), so that its times in picoseconds cannot overflow; split it into several flows");
             }
-            long start = f.key("start").timePs(Defaults.FLOW_START_PS);
+            long start = f.key("start").timePs(WorkloadConfig.FlowSpec.DEFAULT_START_PS);
             int priority = (int) f.key("priority").integer(defaultPriority, 0, 7);
             int dscp = dscp(f.key("dscp"), priority);
             int qps = (int) f.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
@@ -181,7 +180,7 @@ final class WorkloadReader {
             return null;
         }
         String name = c.text("a connection name such as a");
-        if (!Scenario.validName(name)) {
+        if (!Names.valid(name)) {
             throw c.error("'" + name + "' is not a valid connection name: use only letters, digits, '.', '_' and '-'");
         }
         return name;
@@ -214,14 +213,14 @@ final class WorkloadReader {
             return dflt;
         }
         String name = c.text("a name");
-        if (!Scenario.validName(name)) {
+        if (!Names.valid(name)) {
             throw c.error("'" + name + "' is not a valid name: use only letters, digits, '.', '_' and '-'");
         }
         return name;
     }
 
     /** A host number that exists in the topology. */
-    static int host(Cursor c, TopologyConfig topology) {
+    static int host(Cursor c, WorkloadFabric topology) {
         int n = topology.hostCount();
         if (!c.present()) {
             throw c.error("is required (a host number from 0 to " + (n - 1) + ")");
@@ -240,7 +239,7 @@ final class WorkloadReader {
     }
 
     /** Flows the workloads define; flow ids are 0..count-1 in workload order, then list order. */
-    static long flowCount(List<WorkloadConfig> workloads) {
+    public static long flowCount(List<WorkloadConfig> workloads) {
         long n = 0;
         for (WorkloadConfig w : workloads) {
             if (w instanceof WorkloadConfig.Flows f) {

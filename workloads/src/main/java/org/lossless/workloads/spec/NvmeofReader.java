@@ -1,7 +1,7 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
-import org.lossless.workloads.spec.StorageWorkloads;
 import org.lossless.workloads.yaml.Cursor;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +27,7 @@ final class NvmeofReader {
     private NvmeofReader() {
     }
 
-    static StorageWorkloads.Nvmeof read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static StorageWorkloads.Nvmeof read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "nvmeof-" + index);
         List<Integer> initiators = HostLists.read(w.key("initiators"), topology, null, "[1, 2, 3] or \"1-32\"");

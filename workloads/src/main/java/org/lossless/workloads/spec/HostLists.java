@@ -1,6 +1,7 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import org.lossless.workloads.yaml.Cursor;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -17,7 +18,7 @@ final class HostLists {
     }
 
     /** The hosts at {@code c}; {@code dflt} when absent (null: the key is required). */
-    static List<Integer> read(Cursor c, TopologyConfig topology, List<Integer> dflt, String example) {
+    static List<Integer> read(Cursor c, WorkloadFabric topology, List<Integer> dflt, String example) {
         int n = topology.hostCount();
         if (!c.present()) {
             if (dflt == null) {

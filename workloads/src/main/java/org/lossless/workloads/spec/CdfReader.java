@@ -1,9 +1,8 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
-import org.lossless.workloads.spec.WorkloadConfig;
-import org.lossless.workloads.spec.DatacenterWorkloads;
 import org.lossless.workloads.yaml.ScenarioFiles;
 import org.lossless.workloads.yaml.Cursor;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +21,7 @@ final class CdfReader {
     private CdfReader() {
     }
 
-    static DatacenterWorkloads.Cdf read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static DatacenterWorkloads.Cdf read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "cdf-" + index);
         Cursor distKey = w.key("distribution");

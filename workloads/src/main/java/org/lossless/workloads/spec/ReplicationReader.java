@@ -1,7 +1,7 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
-import org.lossless.workloads.spec.StorageWorkloads;
 import org.lossless.workloads.yaml.Cursor;
+
 import java.util.List;
 
 import org.lossless.workloads.storage.NvmeofConfig;
@@ -15,7 +15,7 @@ final class ReplicationReader {
     private ReplicationReader() {
     }
 
-    static StorageWorkloads.Replication read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static StorageWorkloads.Replication read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "replication-" + index);
         List<Integer> clients = HostLists.read(w.key("clients"), topology, null, "[4, 5]");
