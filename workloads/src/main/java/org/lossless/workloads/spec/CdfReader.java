@@ -1,8 +1,5 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.ScenarioFiles;
-import org.lossless.workloads.yaml.Cursor;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +8,8 @@ import org.lossless.workloads.datacenter.CdfConfig;
 import org.lossless.workloads.datacenter.FlowSizeCdf;
 import org.lossless.workloads.datacenter.IncastOverlay;
 import org.lossless.workloads.datacenter.TrafficMatrix;
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.ScenarioFiles;
 
 /** Reads a {@code type: cdf} workload (docs/scenario.md, "cdf"). */
 final class CdfReader {

@@ -1,11 +1,10 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.Cursor;
-
 import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.workloads.storage.CheckpointConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: checkpoint} workload (docs/scenario.md, "checkpoint"). */
 final class CheckpointReader {

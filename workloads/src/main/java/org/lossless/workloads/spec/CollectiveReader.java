@@ -1,7 +1,5 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.Cursor;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,6 +13,7 @@ import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
 import org.lossless.workloads.collective.Tuner;
 import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.yaml.Cursor;
 
 /**
  * Reads a collective job ({@code type: allreduce | allgather | reducescatter | alltoall | broadcast});

@@ -1,11 +1,11 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.Cursor;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.lossless.workloads.yaml.Cursor;
 
 /**
  * Reads a list of hosts: {@code all}, one host number, a range {@code "1-32"} (both ends included), or a

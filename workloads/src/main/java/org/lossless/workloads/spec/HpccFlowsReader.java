@@ -1,17 +1,16 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.ScenarioFiles;
-import org.lossless.workloads.yaml.Cursor;
-import org.lossless.core.units.Units;
-
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.units.Units;
 import org.lossless.topology.Topology;
 import org.lossless.topology.io.HpccFlow;
 import org.lossless.topology.io.HpccFlowFile;
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.ScenarioFiles;
 
 /**
  * Reads a {@code type: hpcc-flows} workload: {@code {path: flow.txt, time_origin: 2s, dscp: 26}} ({@code dscp}:

@@ -1,11 +1,10 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.Cursor;
-
 import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.workloads.datacenter.IncastConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: incast} workload (docs/scenario.md, "incast"). */
 final class IncastReader {

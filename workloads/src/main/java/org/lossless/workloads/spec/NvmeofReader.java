@@ -1,7 +1,5 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.Cursor;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +9,7 @@ import org.lossless.workloads.storage.IoClass;
 import org.lossless.workloads.storage.IoMix;
 import org.lossless.workloads.storage.IoOp;
 import org.lossless.workloads.storage.NvmeofConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: nvmeof} workload (docs/scenario.md, "nvmeof"). */
 final class NvmeofReader {

@@ -1,10 +1,9 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.Cursor;
-
 import java.util.List;
 
 import org.lossless.workloads.datacenter.PermutationConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: permutation} workload (docs/scenario.md, "permutation"). */
 final class PermutationReader {

@@ -1,13 +1,12 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.Cursor;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.lossless.workloads.collective.GpuServers;
+import org.lossless.workloads.yaml.Cursor;
 
 /**
  * Reads a job's {@code hosts}: {@code all} (default), a list of host numbers ({@code [0, 4, 8]}), a range

@@ -1,11 +1,10 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.Cursor;
-
 import java.util.List;
 
 import org.lossless.workloads.storage.NvmeofConfig;
 import org.lossless.workloads.storage.ReplicationConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: replication} workload (docs/scenario.md, "replication"). */
 final class ReplicationReader {

@@ -1,13 +1,13 @@
 package org.lossless.workloads.spec;
 
-import org.lossless.workloads.yaml.Cursor;
-import org.lossless.workloads.yaml.ScenarioException;
-import org.lossless.core.text.DidYouMean;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+
+import org.lossless.core.text.DidYouMean;
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.ScenarioException;
 
 /**
  * Reads {@code workloads}: dispatches on each entry's {@code type} to that type's reader, checks that names are
