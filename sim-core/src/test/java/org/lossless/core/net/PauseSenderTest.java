@@ -115,6 +115,19 @@ class PauseSenderTest {
     }
 
     @Test
+    void aRefreshAsksTheOwnerAboutPrioritiesZeroToSevenOnly() {
+        // an owner that keeps its pause state in an array of eight, as the MMUs and the NIC receive buffer do
+        boolean[] pg = new boolean[PortCounters.PRIORITIES];
+        pg[7] = true;
+        PauseSender s = new PauseSender(kernel, pool, port, 500, 100_000, prio -> pg[prio]);
+        at(0, () -> s.xoff(7));
+        at(150_000, () -> pg[7] = false);
+        kernel.runUntil(10_000_000);
+        assertEquals(List.of(PFC_PS, 100_000 + PFC_PS), times());
+        assertEquals(List.of(7, 7), received.stream().map(Rx::priority).toList());
+    }
+
+    @Test
     void quantaAndRefreshPeriodAreChecked() {
         assertThrows(IllegalArgumentException.class, () -> sender(0, 1));
         assertThrows(IllegalArgumentException.class, () -> sender(65536, 1));
