@@ -18,6 +18,8 @@ import org.lossless.core.kernel.SimEvent;
  * and a zero-delay cable (a frame arrives when its last bit leaves: start + 84 B × 8 / 100 Gb/s = 6,720 ps).
  */
 class PauseSenderTest {
+    /** Every run stops here: 10 ms simulated, beyond every answer below (an event re-armed forever cannot stall a test). */
+    private static final long END_PS = 10_000_000_000L;
     private static final long G100 = 100_000_000_000L;
     private static final long PFC_PS = 6_720;
 
@@ -58,7 +60,7 @@ class PauseSenderTest {
         PauseSender s = sender(1000, PauseSender.NO_REFRESH);
         at(0, () -> s.xoff(3));
         at(100_000, () -> s.xon(3));
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(new Rx(PFC_PS, 3, 0b1000, 1000, 64, 84), new Rx(100_000 + PFC_PS, 3, 0b1000, 0, 64, 84)),
                 received);
         assertEquals(0, pool.outstanding(), "every frame came from the pool and went back");
@@ -70,7 +72,7 @@ class PauseSenderTest {
         held = 1 << 3;
         at(0, () -> s.xoff(3));
         at(250_000, () -> held = 0); // the refresh due at 300,000 finds the priority released
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(PFC_PS, 100_000 + PFC_PS, 200_000 + PFC_PS), times());
         assertTrue(received.stream().allMatch(r -> r.quanta() == 65535 && r.priority() == 3));
         assertEquals(0, kernel.pending(), "no refresh is armed once nothing is held");
@@ -84,7 +86,7 @@ class PauseSenderTest {
         at(0, () -> s.xoff(3));
         at(50_000, () -> s.xoff(3)); // sent at once; the refresh stays at 100,000
         at(250_000, () -> held = 0);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(PFC_PS, 50_000 + PFC_PS, 100_000 + PFC_PS, 200_000 + PFC_PS), times());
     }
 
@@ -97,7 +99,7 @@ class PauseSenderTest {
             s.xoff(5);
         });
         at(150_000, () -> held = 0);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         // at 0: two frames back to back; at 100,000 the refresh re-sends both, lowest priority first
         assertEquals(List.of(PFC_PS, 2 * PFC_PS, 100_000 + PFC_PS, 100_000 + 2 * PFC_PS), times());
         assertEquals(List.of(2, 5, 2, 5), received.stream().map(Rx::priority).toList());

@@ -10,18 +10,20 @@ import org.junit.jupiter.api.Test;
 
 /** Chaining PFC observers: both told, first one first, with the same arguments. */
 class PfcObserverTest {
+    private static PfcObserver recorder(String name, List<String> heard) {
+        return (t, node, port, prio, pause) -> heard.add(name + " " + t + " " + node + " " + port + " " + prio + " " + pause);
+    }
+
     @Test
     void chainTellsBothInOrder() {
         List<String> heard = new ArrayList<>();
-        PfcObserver first = (t, n, port, prio, pause) -> heard.add("first " + t + " " + n + " " + port + " " + prio + " " + pause);
-        PfcObserver then = (t, n, port, prio, pause) -> heard.add("then " + t + " " + n + " " + port + " " + prio + " " + pause);
-        PfcObserver.chain(first, then).pfcSent(1_000, "sw1", 2, 3, true);
+        PfcObserver.chain(recorder("first", heard), recorder("then", heard)).pfcSent(1_000, "sw1", 2, 3, true);
         assertEquals(List.of("first 1000 sw1 2 3 true", "then 1000 sw1 2 3 true"), heard);
     }
 
     @Test
     void withoutAFirstTheSecondAlone() {
-        PfcObserver then = (t, n, port, prio, pause) -> { };
+        PfcObserver then = (t, node, port, prio, pause) -> { };
         assertSame(then, PfcObserver.chain(null, then));
     }
 }
