@@ -18,8 +18,11 @@ import org.lossless.core.kernel.SimEvent;
  * and a zero-delay cable (a frame arrives when its last bit leaves: start + 84 B × 8 / 100 Gb/s = 6,720 ps).
  */
 class PauseSenderTest {
-    /** Every run stops here: 10 ms simulated, beyond every answer below (an event re-armed forever cannot stall a test). */
-    private static final long END_PS = 10_000_000_000L;
+    /**
+     * Every run stops here: 10 us simulated, beyond every answer below, so a refresh re-armed forever (say, for
+     * every priority not held) ends with the run instead of stalling it.
+     */
+    private static final long END_PS = 10_000_000;
     private static final long G100 = 100_000_000_000L;
     private static final long PFC_PS = 6_720;
 
@@ -110,7 +113,7 @@ class PauseSenderTest {
         PauseSender s = sender(65535, PauseSender.NO_REFRESH);
         held = 1 << 3;
         at(0, () -> s.xoff(3));
-        kernel.runUntil(10_000_000);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(PFC_PS), times());
         assertEquals(0, kernel.pending());
         assertFalse(s.refreshes());
@@ -124,7 +127,7 @@ class PauseSenderTest {
         PauseSender s = new PauseSender(kernel, pool, port, 500, 100_000, prio -> pg[prio]);
         at(0, () -> s.xoff(7));
         at(150_000, () -> pg[7] = false);
-        kernel.runUntil(10_000_000);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(PFC_PS, 100_000 + PFC_PS), times());
         assertEquals(List.of(7, 7), received.stream().map(Rx::priority).toList());
     }
