@@ -5,12 +5,12 @@ package org.lossless.core.net;
  * Fields are public for speed; each is documented with its unit. {@link #reset()} clears all.
  *
  * <p>Layout (memory): every frame in every buffer is one of these (a PFC-heavy 1,024-host run holds about a
- * million), so fields are as narrow as their ranges allow: 802.1p priority, DSCP and priority group are bytes,
- * frame sizes (MTU at most 9,000), the UDP source port and the telemetry hop count 16-bit, and a PFC frame keeps
- * its eight time fields in {@link #tsPs} and {@link #readyPs}, which a PFC frame (a MAC control frame, never
- * queued behind data) does not otherwise use. 88 bytes per packet with compressed references (136 before).
- * Writers of a narrow field cast ({@code p.priority = (byte) prio}); the values are checked where they enter the
- * model (scenario, NIC and switch configuration), so the cast never truncates.
+ * million), so fields are as narrow as their ranges allow: 802.1p priority, DSCP and priority group are bytes;
+ * frame sizes (MTU at most 9,000), the UDP source port, the telemetry hop count and the PFC class-enable vector
+ * are 16-bit; a PFC frame keeps its eight time fields in {@link #tsPs} and {@link #readyPs}, which a PFC frame (a
+ * MAC control frame, never queued behind data) does not otherwise use. 88 bytes per packet with compressed
+ * references (136 before). Writers of a narrow field cast ({@code p.priority = (byte) prio}); the values are
+ * checked where they enter the model (scenario, NIC and switch configuration), so the cast never truncates.
  */
 public final class Packet {
     public PacketType type = PacketType.DATA;
@@ -84,8 +84,8 @@ public final class Packet {
      * frame and kept across reuse (never allocated for runs without telemetry). Valid up to {@link #intHops}.
      */
     public long[] intData;
-    /** PFC frames: bit p set = time[p] valid (0..255). */
-    public short pfcClassEnable;
+    /** PFC frames: the 16-bit class-enable vector as on the wire, bit p set = time[p] valid (bits 8-15 reserved). */
+    public char pfcClassEnable;
 
     /**
      * PFC frames: the time field of {@code priority} (0..7), in quanta of 512 bit times (0 = resume). 16 bits

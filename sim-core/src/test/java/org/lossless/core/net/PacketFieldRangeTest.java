@@ -37,6 +37,8 @@ class PacketFieldRangeTest {
         }
         assertEquals(8, count);
         assertEquals(255, p.pfcClassEnable);
+        p.pfcClassEnable = (char) 0xFF08; // the wire's 16 bits, reserved upper octet set: read back unsigned
+        assertEquals(0xFF08, p.pfcClassEnable);
     }
 
     @Test

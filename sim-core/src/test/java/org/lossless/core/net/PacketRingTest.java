@@ -1,53 +1,82 @@
 package org.lossless.core.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The packet FIFO: empty until the first frame, order and bytes kept across growth and wrap-around. */
+/** The packet FIFO: order, the frame bytes it holds, indexed reads, growth past 16 with a moved head. */
 class PacketRingTest {
-    private static Packet frame(int bytes) {
+    private static Packet frame(long psn, int frameBytes) {
         Packet p = new Packet();
-        p.frameBytes = (char) bytes;
+        p.psn = psn;
+        p.frameBytes = (char) frameBytes;
         return p;
     }
 
     @Test
-    void aNewRingIsEmptyAndAnswersNull() {
+    void firstInFirstOutWithItsBytes() {
         PacketRing r = new PacketRing();
         assertTrue(r.isEmpty());
-        assertNull(r.peek());
         assertNull(r.poll());
+        assertNull(r.peek());
+        Packet a = frame(1, 100);
+        Packet b = frame(2, 200);
+        Packet c = frame(3, 300);
+        r.add(a);
+        r.add(b);
+        r.add(c);
+        assertEquals(3, r.size());
+        assertFalse(r.isEmpty());
+        assertEquals(600, r.bytes());
+        assertSame(a, r.peek());
+        assertSame(a, r.poll());
+        assertEquals(500, r.bytes());
+        assertSame(b, r.peek());
+        assertSame(b, r.poll());
+        assertSame(c, r.poll());
         assertEquals(0, r.bytes());
+        assertTrue(r.isEmpty());
+        assertNull(r.poll());
     }
 
     @Test
-    void keepsOrderAndBytesWhileGrowingFromEmptyAndWrapping() {
+    void getReadsFromTheHeadWithoutRemovingAndChecksItsIndex() {
         PacketRing r = new PacketRing();
-        Packet[] in = new Packet[40];
-        for (int i = 0; i < 40; i++) {
-            in[i] = frame(100 + i);
-        }
-        // 10 in, 5 out (the head moves), then 35 more: the ring wraps and grows 16 -> 32 -> 64 with a moved head
+        r.add(frame(1, 64));
+        r.add(frame(2, 64));
+        r.add(frame(3, 64));
+        r.poll();
+        assertEquals(2, r.get(0).psn);
+        assertEquals(3, r.get(1).psn);
+        assertEquals(2, r.size());
+        assertThrows(IndexOutOfBoundsException.class, () -> r.get(-1));
+        assertThrows(IndexOutOfBoundsException.class, () -> r.get(2));
+    }
+
+    @Test
+    void growsPastSixteenWithAMovedHeadAndLosesNothing() {
+        // ten in and out first, so the head sits at slot 10; then 40 in (the ring grows to 32, then 64)
+        PacketRing r = new PacketRing();
         for (int i = 0; i < 10; i++) {
-            r.add(in[i]);
+            r.add(frame(i, 64));
+            r.poll();
         }
-        for (int i = 0; i < 5; i++) {
-            assertSame(in[i], r.poll());
+        for (int i = 0; i < 40; i++) {
+            r.add(frame(100 + i, 100 + i));
         }
-        for (int i = 10; i < 40; i++) {
-            r.add(in[i]);
+        assertEquals(40, r.size());
+        // 100 + 101 + ... + 139 = 40 * 100 + (0 + ... + 39) = 4,000 + 780
+        assertEquals(4_780, r.bytes());
+        for (int i = 0; i < 40; i++) {
+            assertEquals(100 + i, r.get(i).psn, "index " + i);
         }
-        assertEquals(35, r.size());
-        // bytes of frames 5..39: 35 x 100 + (5 + ... + 39) = 3500 + 770 = 4270
-        assertEquals(4270, r.bytes());
-        assertSame(in[5], r.peek());
-        assertSame(in[20], r.get(15));
-        for (int i = 5; i < 40; i++) {
-            assertSame(in[i], r.poll(), "frame " + i);
+        for (int i = 0; i < 40; i++) {
+            assertEquals(100 + i, r.poll().psn);
         }
         assertTrue(r.isEmpty());
         assertEquals(0, r.bytes());
