@@ -43,7 +43,7 @@ public final class Telemetry {
             d[i + 2] = queueBytes;
             d[i + 3] = rateBps;
         }
-        p.intHops = hop + 1;
+        p.intHops = (short) (hop + 1);
     }
 
     /** Copies the telemetry of {@code from} (records and hop count) into {@code to}, e.g. data into its ACK. */

@@ -25,7 +25,7 @@ class EgressPortPauseTest {
         PacketRing queue = new PacketRing();
         for (int i = 0; i < frames; i++) {
             Packet p = new Packet();
-            p.priority = priority;
+            p.priority = (byte) priority;
             p.frameBytes = 1000;
             p.wireBytes = 1020;
             queue.add(p);
@@ -40,10 +40,10 @@ class EgressPortPauseTest {
     private static Packet pfc(int prio, int quanta) {
         Packet p = new Packet();
         p.type = PacketType.PFC;
-        p.pfcClassEnable = 1 << prio;
+        p.pfcClassEnable = (char) (1 << prio);
         p.pfcQuanta(prio, quanta);
         p.frameBytes = WireFormat.PFC_FRAME;
-        p.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
+        p.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
         return p;
     }
 

@@ -37,9 +37,9 @@ class EgressPortUnitTest {
     private static Packet data(long psn, int priority, int frameBytes) {
         Packet p = new Packet();
         p.psn = psn;
-        p.priority = priority;
-        p.frameBytes = frameBytes;
-        p.wireBytes = frameBytes + WireFormat.WIRE_EXTRA;
+        p.priority = (byte) priority;
+        p.frameBytes = (char) frameBytes;
+        p.wireBytes = (char) (frameBytes + WireFormat.WIRE_EXTRA);
         return p;
     }
 

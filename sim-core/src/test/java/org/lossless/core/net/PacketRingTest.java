@@ -14,7 +14,7 @@ class PacketRingTest {
     private static Packet frame(long psn, int frameBytes) {
         Packet p = new Packet();
         p.psn = psn;
-        p.frameBytes = frameBytes;
+        p.frameBytes = (char) frameBytes;
         return p;
     }
 

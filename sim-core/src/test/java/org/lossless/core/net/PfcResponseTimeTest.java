@@ -61,7 +61,7 @@ class PfcResponseTimeTest {
         p.pfcClassEnable = 1 << 3;
         p.pfcQuanta(3, quanta);
         p.frameBytes = WireFormat.PFC_FRAME;
-        p.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
+        p.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
         return p;
     }
 
