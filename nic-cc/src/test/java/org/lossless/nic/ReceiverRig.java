@@ -18,8 +18,8 @@ import org.lossless.core.net.PacketType;
  * timed by hand. Host 0's NIC exists only to open the QP (its port is connected to nothing and never sends).
  */
 final class ReceiverRig implements FlowListener {
-    /** One frame host 1's port finished sending: type, PSN, start on the wire. */
-    record Tx(PacketType type, long psn, long sackPsn, boolean ce, long startPs) {
+    /** One frame host 1's port finished sending: type, QP, PSN, SACK PSN, CE flag, priority, start on the wire. */
+    record Tx(PacketType type, int qp, long psn, long sackPsn, boolean ce, int priority, long startPs) {
     }
 
     final Kernel kernel = new Kernel(1);
@@ -33,12 +33,17 @@ final class ReceiverRig implements FlowListener {
     private int nextFlow;
 
     ReceiverRig(NicConfig config, long rateBps, long delayPs) {
-        sender = new HostNic(0, "h0", kernel, pool, flows, config, this);
+        this(config, rateBps, delayPs, CcAlgorithms.BUILT_IN);
+    }
+
+    /** As above, the NICs' congestion control from {@code cc}. */
+    ReceiverRig(NicConfig config, long rateBps, long delayPs, CcFactory cc) {
+        sender = new HostNic(0, "h0", kernel, pool, flows, config, this, cc);
         sender.attach(new EgressPort(kernel, rateBps));
-        nic = new HostNic(1, "h1", kernel, pool, flows, config, this);
+        nic = new HostNic(1, "h1", kernel, pool, flows, config, this, cc);
         port = new EgressPort(kernel, rateBps);
         nic.attach(port);
-        port.probe((p, start, end) -> sent.add(new Tx(p.type, p.psn, p.sackPsn, p.ce, start)));
+        port.probe((p, start, end) -> sent.add(new Tx(p.type, p.flowId, p.psn, p.sackPsn, p.ce, p.priority, start)));
         port.connect(new Link(kernel, delayPs, (p, in) -> pool.release(p), 0), nic);
     }
 
