@@ -63,6 +63,10 @@ class CnpAndCcSeamTest {
         long rateAfterAck = -1;
         final List<Long> notified = new ArrayList<>();
         final List<String> acks = new ArrayList<>();
+        /** onSent calls as "time:nextPsn". */
+        final List<String> sent = new ArrayList<>();
+        int headerBytes;
+        boolean telemetry;
 
         Scripted(CongestionEcho echo) {
             this.echo = echo;
@@ -118,6 +122,21 @@ class CnpAndCcSeamTest {
         @Override
         public void onRttSample(long nowPs, long rttPs) {
             acks.add("rtt " + rttPs);
+        }
+
+        @Override
+        public void onSent(long nowPs, long nextPsn) {
+            sent.add(nowPs + ":" + nextPsn);
+        }
+
+        @Override
+        public int headerBytes() {
+            return headerBytes;
+        }
+
+        @Override
+        public boolean collectsTelemetry() {
+            return telemetry;
         }
     }
 
