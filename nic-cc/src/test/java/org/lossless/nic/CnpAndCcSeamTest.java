@@ -51,6 +51,18 @@ class CnpAndCcSeamTest {
         public boolean cnpOnAck() {
             return onAck;
         }
+
+        /** Whether each data packet it echoed carried a telemetry record. */
+        final List<Boolean> telemetry = new ArrayList<>();
+        /** Bytes it adds to every ACK and NACK (as HPCC's telemetry echo does). */
+        int ackExtraBytes;
+
+        @Override
+        public void echo(Packet data, Packet ack) {
+            telemetry.add(data.intData != null);
+            ack.frameBytes += ackExtraBytes;
+            ack.wireBytes += ackExtraBytes;
+        }
     }
 
     /** A line-rate (or 10 Gb/s until told otherwise) algorithm with a given echo that records what it is told. */
