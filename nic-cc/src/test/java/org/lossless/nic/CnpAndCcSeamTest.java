@@ -277,6 +277,22 @@ class CnpAndCcSeamTest {
     }
 
     @Test
+    void aRateRaisedByAnAckButStillPacingMovesTheWakeUpEarlier() {
+        // as above but the ACK raises the rate to 20 Gb/s only: packet 1 was to wait for 878,400 and is now due at
+        // 1098 B x 400 ps = 439,200; packet 2 1082 B x 400 ps = 432,800 later
+        Scripted cc = new Scripted(null);
+        cc.rate = 10_000_000_000L;
+        cc.observes = true;
+        cc.rateAfterAck = 20_000_000_000L;
+        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, 100_000, (name, config, rate) -> cc);
+        QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
+        b.nic[0].post(qp, b.flow(0, 1, 3000, Verb.WRITE));
+        b.kernel.runUntil(10 * US);
+        assertEquals(List.of(0L, 439_200L, 872_000L), b.sent(0, PacketType.DATA).stream()
+                .map(BackToBack.Frame::startPs).toList());
+    }
+
+    @Test
     void aRateThatRisesOnItsOwnTimerWakesTheQpAtTheChange() {
         // 10 Gb/s until 300 ns, 100 Gb/s after: packet 1 (due at 878,400 at the old rate) goes at 300 ns
         Scripted cc = new Scripted(null);
