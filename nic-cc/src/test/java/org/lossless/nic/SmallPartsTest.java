@@ -184,4 +184,21 @@ class SmallPartsTest {
         assertEquals(List.of(1L, 3L, 4L), b.sent(1, PacketType.ACK).stream().map(BackToBack.Frame::psn).toList());
         assertTrue(f.ackedPs() > 0);
     }
+
+    @Test
+    void lossRecoveryAcceptsTheEdgesOfEachRange() {
+        String irn = LossRecoveryConfig.IRN;
+        LossRecoveryConfig edge = new LossRecoveryConfig(irn, 1, 1, 1, LossRecoveryConfig.MAX_BDP_CAP);
+        assertEquals(LossRecoveryConfig.MAX_BDP_CAP, edge.newQp(5, 0).inFlightCapPackets());
+        refused(() -> new LossRecoveryConfig(irn, 0, 1, 1, 0));
+        refused(() -> new LossRecoveryConfig(irn, 2, 1, 1, 0));
+        refused(() -> new LossRecoveryConfig(irn, 1, 1, 0, 0));
+        refused(() -> new LossRecoveryConfig(irn, 1, 1, 1, -1));
+        refused(() -> new LossRecoveryConfig(irn, 1, 1, 1, LossRecoveryConfig.MAX_BDP_CAP + 1));
+        refused(() -> new LossRecoveryConfig("sack", 1, 1, 1, 0));
+        // the path cap: the QP's BDP in packets, at least 1
+        assertEquals(5, LossRecoveryConfig.of(irn).newQp(5, 0).inFlightCapPackets());
+        assertEquals(1, LossRecoveryConfig.of(irn).newQp(0, 0).inFlightCapPackets());
+        assertEquals(Long.MAX_VALUE, LossRecoveryConfig.DEFAULT.newQp(5, 0).inFlightCapPackets());
+    }
 }
