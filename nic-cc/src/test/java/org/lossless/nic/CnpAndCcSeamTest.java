@@ -177,6 +177,8 @@ class CnpAndCcSeamTest {
         // leave back to back
         assertEquals(List.of(100_000L, 500_000L, 700_000L, 700_000L + CNP), starts(r, PacketType.CNP));
         assertEquals(List.of(0L, 100_000L + CNP, 200_000L, 300_000L, 400_000L), starts(r, PacketType.ACK));
+        assertEquals(List.of(false, false, false, false, false), r.sent.stream().filter(t -> t.type() == PacketType.ACK)
+                .map(ReceiverRig.Tx::ce).toList(), "no CNP flags: the echo did not ask for them");
         ReceiverRig.Tx cnp = r.sent.stream().filter(t -> t.type() == PacketType.CNP).findFirst().orElseThrow();
         assertEquals(qp.id, cnp.qp());
         assertEquals(NicConfig.DEFAULT_CNP_PRIORITY, cnp.priority());

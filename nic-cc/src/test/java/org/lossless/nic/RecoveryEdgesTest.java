@@ -76,7 +76,9 @@ class RecoveryEdgesTest {
     @Test
     void theRingKeepsWordsApartAndClearsASinglePsnRange() {
         PsnBitmap b = new PsnBitmap(128);
+        assertTrue(b.isEmpty());
         b.set(64);
+        assertFalse(b.isEmpty());
         assertTrue(b.get(64));
         assertFalse(b.get(0), "64 is in the second word of a 128-PSN ring");
         b.set(4);

@@ -145,6 +145,30 @@ class RxBufferTest {
     }
 
     @Test
+    void occupancyCountsAFrameFromItsArrivalUntilItsDrainEnds() {
+        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1), RATE, US);
+        RxBufferConfig cfg = new RxBufferConfig(5000, 10_000_000_000L, 3750, 1250, 1 << 3, List.of(), 0);
+        List<Long> handed = new ArrayList<>();
+        RxBuffer rx = new RxBuffer(r.kernel, r.pool, r.port, "h1", cfg, new RxBufferConfig.Thresholds(3750, 1250),
+                65_535, PauseSender.NO_REFRESH, p -> {
+                    handed.add(r.kernel.now());
+                    r.pool.release(p);
+                });
+        long[] seen = new long[2];
+        r.at(0, () -> {
+            Packet p = r.pool.acquire();
+            p.priority = 3;
+            p.frameBytes = FRAME;
+            rx.accept(p);
+            seen[0] = rx.occupancyBytes(3);
+        });
+        r.at(999_999, () -> seen[1] = rx.occupancyBytes(3));
+        r.kernel.runUntil(2 * US);
+        assertEquals(List.of((long) FRAME, (long) FRAME, 0L), List.of(seen[0], seen[1], rx.occupancyBytes(3)));
+        assertEquals(List.of(US), handed);
+    }
+
+    @Test
     void withoutABufferTheAccessorsSayNone() {
         ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1), RATE, US);
         assertFalse(r.nic.hasRxBuffer());
