@@ -60,6 +60,9 @@ class HostNicApiTest {
         refused(() -> b.nic[0].postRead(request, wrongWay, b.flow(1, 0, 1000, Verb.READ)));
         // a response QP from host 1 to host 0, but the READ's responder is host 2
         refused(() -> b.nic[0].postRead(request, response, b.flow(2, 0, 1000, Verb.READ)));
+        // a request QP towards another host than the responder (the response QP is right)
+        QueuePair elsewhere = b.nic[0].openQp(2, 3, HostNic.udpSourcePort(3), null);
+        refused(() -> b.nic[0].postRead(elsewhere, response, b.flow(1, 0, 1000, Verb.READ)));
         // the requester must be this NIC
         refused(() -> b.nic[1].postRead(request, response, b.flow(1, 0, 1000, Verb.READ)));
         b.kernel.runUntil(10 * US);

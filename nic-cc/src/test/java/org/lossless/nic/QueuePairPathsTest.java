@@ -162,6 +162,30 @@ class QueuePairPathsTest {
         assertEquals(RATE, qp.currentRateBps(0));
         assertEquals(1, b.flows.qpCount());
         assertEquals(RATE, b.nic[0].port().rateBps());
-        assertEquals(List.of("h0", 0), List.of(b.nic[0].name(), b.nic[0].host()));
+        assertEquals(List.of("h1", 1), List.of(b.nic[1].name(), b.nic[1].host()));
+        QueuePair back = b.nic[1].openQp(0, 3, 50_001, null);
+        assertEquals(List.of(1, 1, 0), List.of(back.id(), back.src(), back.dst()));
+    }
+
+    @Test
+    void aLongReadResponseRestartsTheTimerAtEachPacket() {
+        // every QP paced at 1 Gb/s, rto 20 us: the 10-packet response of a READ takes 78 us, but the requester
+        // acknowledges only its last packet. The responder's timer restarts at each response packet (it stands in
+        // for the requester's), so nothing times out. The request (98 B on the wire) reaches the responder at
+        // 1,007,840; response packets of 1086 B (first, AETH), 1082 B and 1086 B (last) on the wire, 8,688,000 and
+        // 8,656,000 ps apart at 1 Gb/s: the last leaves at 1,007,840 + 8,688,000 + 8 x 8,656,000 = 78,943,840,
+        // takes 86,880 ps at 100 Gb/s and 1 us of cable
+        CnpAndCcSeamTest.Scripted cc = new CnpAndCcSeamTest.Scripted(null);
+        cc.rate = 1_000_000_000L;
+        BackToBack b = new BackToBack(new NicConfig(1000, 1).withRto(20 * US), RATE, US, (name, config, rate) -> cc);
+        QueuePair request = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
+        QueuePair response = b.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null, true);
+        Flow read = b.flow(1, 0, 10_000, Verb.READ);
+        b.nic[0].postRead(request, response, read);
+        b.kernel.runUntil(200 * US);
+        assertEquals(80_030_720L, read.finishPs());
+        assertEquals(0, read.timeouts());
+        assertEquals(0, read.retransmittedPackets());
+        assertEquals(11, b.frames.stream().filter(f -> f.type() == PacketType.DATA).count());
     }
 }

@@ -57,6 +57,8 @@ class SmallPartsTest {
         assertEquals(RATE, f.currentRateBps(0));
         b.kernel.runUntil(10 * US);
         assertEquals(0, f.currentRateBps(10 * US), "acknowledged");
+        f.ackedPs = 0;
+        assertEquals(0, f.currentRateBps(10 * US), "acknowledged at time 0 is acknowledged");
         f.finishPs = 0;
         assertTrue(f.finished());
         assertEquals(1, b.flows.finishedCount());
