@@ -58,24 +58,4 @@ public final class Telemetry {
         System.arraycopy(from.intData, 0, to.intData, 0, Math.min(from.intHops, MAX_HOPS) * FIELDS);
         to.intHops = from.intHops;
     }
-
-    /** Dequeue time of hop {@code i}, ps. */
-    public static long timePs(Packet p, int i) {
-        return p.intData[i * FIELDS];
-    }
-
-    /** Wire bytes hop {@code i}'s port had sent before the frame. */
-    public static long txBytes(Packet p, int i) {
-        return p.intData[i * FIELDS + 1];
-    }
-
-    /** Bytes queued at hop {@code i}'s port after the frame left the queue. */
-    public static long queueBytes(Packet p, int i) {
-        return p.intData[i * FIELDS + 2];
-    }
-
-    /** Line rate of hop {@code i}'s port, bps. */
-    public static long rateBps(Packet p, int i) {
-        return p.intData[i * FIELDS + 3];
-    }
 }
