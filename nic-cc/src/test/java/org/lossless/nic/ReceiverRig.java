@@ -66,8 +66,8 @@ final class ReceiverRig implements FlowListener {
             p.dstHost = 1;
             p.psn = psn;
             p.payloadBytes = 1000;
-            p.frameBytes = frameBytes;
-            p.priority = qp.priority;
+            p.frameBytes = (char) frameBytes;
+            p.priority = (byte) qp.priority;
             p.ce = ce;
             p.last = psn == qp.endPsn - 1;
             nic.receive(p, 0);
