@@ -6,24 +6,27 @@ import java.util.List;
 
 /**
  * The pending events of a {@link LongHeapEventList}, in the order {@code (timePs, order)}: a calendar queue
- * (Brown 1988) of {@value #BUCKETS} buckets of {@code 2^shift} ps over a window that slides with the clock, and
- * a 4-ary {@link EventHeap} for the events beyond the window.
+ * (R. Brown, CACM 1988) of {@value #BUCKETS} buckets of {@code 2^shift} ps over a window that slides with the
+ * clock, and a 4-ary {@link EventHeap} for the events beyond the window.
  *
  * <p>Why: on a large fabric almost every event is due within a microsecond or two (a port's end of
- * transmission, a link's next arrival), thousands are pending, and a heap pays some 25 mispredicted comparisons
- * on cold event objects per event. Here scheduling appends the event to the bucket of its time, O(1), with its
- * key copied next to it; a bucket is sorted (on the copied keys, small) when the clock reaches it, and events
- * leave it in order. Events beyond the window (timers, pause expiries) wait in the heap and move into their
- * bucket once the window reaches them.
+ * transmission, a link's next arrival) and thousands are pending; a heap paid some 25 mispredicted comparisons
+ * on cold event objects per event. Here scheduling pushes the event onto its bucket's list, a singly linked list
+ * through the events themselves: O(1), touching only the event (which the model is working on) and the array of
+ * list heads (small, in cache). When the clock reaches a bucket, its few events are copied with their keys into
+ * one reused array and sorted there; they leave it in order. Events beyond the window (timers, pause expiries)
+ * wait in the heap and move to their bucket when the window reaches them.
  *
  * <p>The order is exactly the heap's: earliest time first, then {@link SimEvent#order} (priority, then FIFO),
  * so the simulation's results do not depend on which structure holds the events.
  *
- * <p>Invariants: the current bucket {@code cur} (absolute bucket number, {@code time >> shift}) holds no event
- * earlier than the last one removed; bucket slot {@code a & MASK} holds the events of absolute bucket
- * {@code a} for {@code cur <= a < cur + BUCKETS}; the heap holds exactly the events with {@code a >= cur +
- * BUCKETS}. Scheduling before the current bucket (only when a run stopped between two events and the next
- * one schedules into that gap, or in direct use) rebuilds the structure around the earlier time, O(n).
+ * <p>Invariants: {@code cur} is the absolute number ({@code time >> shift}) of the current bucket, and no pending
+ * event is in an earlier one; while {@code sorted}, the current bucket's events are in {@code run} from
+ * {@code cursor} on, in order (removed ones null), and its list is empty; bucket slot {@code a & MASK} lists
+ * the events of absolute bucket {@code a} for {@code cur <= a < cur + BUCKETS}; the heap holds exactly the
+ * events with {@code a >= cur + BUCKETS}. Scheduling before the current bucket (only when a run stopped between
+ * two events and the next run schedules into that gap, or in direct use) rebuilds the structure, O(n).
+ * Removing an event from a bucket list walks that (short) list.
  */
 final class CalendarQueue implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
@@ -35,19 +38,21 @@ final class CalendarQueue implements java.io.Serializable {
 
     /** log2 of a bucket's width, ps. */
     private final int shift;
-    private final SimEvent[][] items = new SimEvent[BUCKETS][];
-    /** Per bucket, the keys of its events, two longs per entry: time, order (read without the events). */
-    private final long[][] keys = new long[BUCKETS][];
-    private final int[] sizes = new int[BUCKETS];
-    /** Bit per bucket slot: holds entries. */
+    /** First event of each bucket slot's list, or null. */
+    private final SimEvent[] heads = new SimEvent[BUCKETS];
+    /** Bit per bucket slot: its list is not empty. */
     private final long[] occupied = new long[WORDS];
     private final EventHeap far = new EventHeap();
     /** Absolute number of the current bucket. */
     private long cur;
-    /** The current bucket is sorted; its entries before {@link #cursor} have left. */
+    /** The current bucket's events are in {@link #run}, sorted. */
     private boolean sorted;
+    private SimEvent[] run = new SimEvent[64];
+    /** Keys of {@link #run}'s entries, two longs each: time, order (compared without reading the events). */
+    private long[] runKeys = new long[128];
     private int cursor;
-    /** Events in buckets (removed entries of the sorted current bucket not counted). */
+    private int runSize;
+    /** Events in bucket lists and in {@link #run}. */
     private int near;
 
     /** @param shift log2 of the bucket width in ps, 1..40 */
@@ -72,11 +77,10 @@ final class CalendarQueue implements java.io.Serializable {
             far.add(e);
             return;
         }
-        int s = (int) a & MASK;
         if (sorted && a == cur) {
-            insertSorted(s, e);
+            insertSorted(e);
         } else {
-            append(s, e);
+            push((int) a & MASK, e);
         }
         near++;
     }
@@ -84,25 +88,20 @@ final class CalendarQueue implements java.io.Serializable {
     /** The earliest event, or null when empty. */
     SimEvent peek() {
         while (true) {
-            int s = (int) cur & MASK;
             if (sorted) {
-                SimEvent[] it = items[s];
-                int n = sizes[s];
-                while (cursor < n && it[cursor] == null) {
+                while (cursor < runSize && run[cursor] == null) {
                     cursor++;
                 }
-                if (cursor < n) {
-                    return it[cursor];
+                if (cursor < runSize) {
+                    return run[cursor];
                 }
-                Arrays.fill(it, 0, n, null);
-                sizes[s] = 0;
+                runSize = 0;
                 cursor = 0;
                 sorted = false;
-                occupied[s >>> 6] &= ~(1L << s);
-            } else if (sizes[s] > 0) {
-                sort(s);
-                sorted = true;
-                cursor = 0;
+            }
+            int s = (int) cur & MASK;
+            if (heads[s] != null) {
+                load(s);
                 continue;
             }
             if (near == 0 && far.size() == 0) {
@@ -116,7 +115,7 @@ final class CalendarQueue implements java.io.Serializable {
     SimEvent poll() {
         SimEvent e = peek();
         if (e != null) {
-            items[(int) cur & MASK][cursor++] = null;
+            run[cursor++] = null;
             near--;
             e.where = SimEvent.NOWHERE;
         }
@@ -130,30 +129,21 @@ final class CalendarQueue implements java.io.Serializable {
             far.remove(e);
             return;
         }
-        SimEvent[] it = items[s];
-        if (sorted && s == ((int) cur & MASK)) {
-            for (int i = cursor, n = sizes[s]; i < n; i++) {
-                if (it[i] == e) {
-                    it[i] = null; // its key stays: the bucket stays sorted
-                    break;
-                }
-            }
-        } else {
-            int i = e.pos;
-            int last = --sizes[s];
-            if (i != last) {
-                SimEvent moved = it[last];
-                it[i] = moved;
-                moved.pos = i;
-                long[] k = keys[s];
-                k[2 * i] = k[2 * last];
-                k[2 * i + 1] = k[2 * last + 1];
-            }
-            it[last] = null;
-            if (last == 0) {
+        if (s == SimEvent.CURRENT) {
+            run[indexInRun(e)] = null; // its key stays: the run stays sorted
+        } else if (heads[s] == e) {
+            heads[s] = e.bucketNext;
+            if (heads[s] == null) {
                 occupied[s >>> 6] &= ~(1L << s);
             }
+        } else {
+            SimEvent p = heads[s];
+            while (p.bucketNext != e) {
+                p = p.bucketNext;
+            }
+            p.bucketNext = e.bucketNext;
         }
+        e.bucketNext = null;
         near--;
         e.where = SimEvent.NOWHERE;
     }
@@ -164,29 +154,31 @@ final class CalendarQueue implements java.io.Serializable {
         if (s == SimEvent.FAR) {
             return e.pos < far.size() && far.at(e.pos) == e;
         }
+        if (s == SimEvent.CURRENT) {
+            return indexInRun(e) >= 0;
+        }
         if (s < 0) {
             return false;
         }
-        if (sorted && s == ((int) cur & MASK)) {
-            for (int i = cursor, n = sizes[s]; i < n; i++) {
-                if (items[s][i] == e) {
-                    return true;
-                }
+        for (SimEvent p = heads[s]; p != null; p = p.bucketNext) {
+            if (p == e) {
+                return true;
             }
-            return false;
         }
-        return e.pos < sizes[s] && items[s][e.pos] == e;
+        return false;
     }
 
     /** Every pending event, in no particular order. */
     List<SimEvent> snapshot() {
         List<SimEvent> all = new ArrayList<>(size());
-        int c = (int) cur & MASK;
+        for (int i = cursor; i < runSize; i++) {
+            if (run[i] != null) {
+                all.add(run[i]);
+            }
+        }
         for (int s = 0; s < BUCKETS; s++) {
-            for (int i = (sorted && s == c) ? cursor : 0, n = sizes[s]; i < n; i++) {
-                if (items[s][i] != null) {
-                    all.add(items[s][i]);
-                }
+            for (SimEvent p = heads[s]; p != null; p = p.bucketNext) {
+                all.add(p);
             }
         }
         for (int i = 0; i < far.size(); i++) {
@@ -199,18 +191,16 @@ final class CalendarQueue implements java.io.Serializable {
     void clear() {
         for (SimEvent e : snapshot()) {
             e.where = SimEvent.NOWHERE;
+            e.bucketNext = null;
         }
-        for (int s = 0; s < BUCKETS; s++) {
-            if (sizes[s] > 0) {
-                Arrays.fill(items[s], 0, sizes[s], null);
-                sizes[s] = 0;
-            }
-        }
+        Arrays.fill(heads, null);
         Arrays.fill(occupied, 0);
+        Arrays.fill(run, 0, runSize, null);
         far.clear();
         near = 0;
         sorted = false;
         cursor = 0;
+        runSize = 0;
     }
 
     /** Makes {@code a} (earlier than the current bucket) the current bucket and puts every event back. */
@@ -233,7 +223,7 @@ final class CalendarQueue implements java.io.Serializable {
         long end = cur + BUCKETS;
         while (far.size() > 0 && (far.peek().timePs >> shift) < end) {
             SimEvent e = far.poll();
-            append((int) (e.timePs >> shift) & MASK, e);
+            push((int) (e.timePs >> shift) & MASK, e);
             near++;
         }
     }
@@ -250,73 +240,86 @@ final class CalendarQueue implements java.io.Serializable {
         return (w << 6) | Long.numberOfTrailingZeros(bits);
     }
 
-    private void append(int s, SimEvent e) {
-        int n = sizes[s];
-        SimEvent[] it = items[s];
-        if (it == null || n == it.length) {
-            it = grow(s);
-        }
-        it[n] = e;
-        long[] k = keys[s];
-        k[2 * n] = e.timePs;
-        k[2 * n + 1] = e.order;
+    private void push(int s, SimEvent e) {
+        SimEvent h = heads[s];
+        e.bucketNext = h;
         e.where = s;
-        e.pos = n;
-        sizes[s] = n + 1;
-        if (n == 0) {
+        heads[s] = e;
+        if (h == null) {
             occupied[s >>> 6] |= 1L << s;
         }
     }
 
-    /** Puts {@code e} into the sorted current bucket at slot {@code s}, among its entries from the cursor on. */
-    private void insertSorted(int s, SimEvent e) {
-        int n = sizes[s];
-        if (n == items[s].length) {
-            if (cursor > 0) { // room at the front: close the gap first
-                System.arraycopy(items[s], cursor, items[s], 0, n - cursor);
-                System.arraycopy(keys[s], 2 * cursor, keys[s], 0, 2 * (n - cursor));
-                Arrays.fill(items[s], n - cursor, n, null);
-                n -= cursor;
+    /** Makes slot {@code s}'s list the sorted run of the current bucket. */
+    private void load(int s) {
+        int n = 0;
+        for (SimEvent e = heads[s]; e != null; ) {
+            SimEvent following = e.bucketNext;
+            if (n == run.length) {
+                growRun();
+            }
+            run[n] = e;
+            runKeys[2 * n] = e.timePs;
+            runKeys[2 * n + 1] = e.order;
+            e.where = SimEvent.CURRENT;
+            e.bucketNext = null;
+            n++;
+            e = following;
+        }
+        heads[s] = null;
+        occupied[s >>> 6] &= ~(1L << s);
+        BucketSort.sort(run, runKeys, n, INSERTION_SORT_MAX);
+        runSize = n;
+        cursor = 0;
+        sorted = true;
+    }
+
+    /** Puts {@code e} into the sorted run of the current bucket, among its entries from the cursor on. */
+    private void insertSorted(SimEvent e) {
+        if (runSize == run.length) {
+            if (cursor > 0) { // room at the front: close the gap
+                System.arraycopy(run, cursor, run, 0, runSize - cursor);
+                System.arraycopy(runKeys, 2 * cursor, runKeys, 0, 2 * (runSize - cursor));
+                Arrays.fill(run, runSize - cursor, runSize, null);
+                runSize -= cursor;
                 cursor = 0;
             } else {
-                grow(s);
+                growRun();
             }
         }
-        SimEvent[] it = items[s];
-        long[] k = keys[s];
         long t = e.timePs;
         long o = e.order;
         int lo = cursor;
-        int hi = n;
+        int hi = runSize;
         while (lo < hi) { // first entry after e
             int mid = (lo + hi) >>> 1;
-            long mt = k[2 * mid];
-            if (mt > t || (mt == t && k[2 * mid + 1] > o)) {
+            long mt = runKeys[2 * mid];
+            if (mt > t || (mt == t && runKeys[2 * mid + 1] > o)) {
                 hi = mid;
             } else {
                 lo = mid + 1;
             }
         }
-        System.arraycopy(it, lo, it, lo + 1, n - lo);
-        System.arraycopy(k, 2 * lo, k, 2 * lo + 2, 2 * (n - lo));
-        it[lo] = e;
-        k[2 * lo] = t;
-        k[2 * lo + 1] = o;
-        e.where = s;
-        e.pos = -1; // positions in the sorted current bucket are not kept: removal searches
-        sizes[s] = n + 1;
-        occupied[s >>> 6] |= 1L << s;
+        System.arraycopy(run, lo, run, lo + 1, runSize - lo);
+        System.arraycopy(runKeys, 2 * lo, runKeys, 2 * lo + 2, 2 * (runSize - lo));
+        run[lo] = e;
+        runKeys[2 * lo] = t;
+        runKeys[2 * lo + 1] = o;
+        e.where = SimEvent.CURRENT;
+        runSize++;
     }
 
-    private SimEvent[] grow(int s) {
-        int cap = items[s] == null ? 8 : items[s].length * 2;
-        items[s] = items[s] == null ? new SimEvent[cap] : Arrays.copyOf(items[s], cap);
-        keys[s] = keys[s] == null ? new long[2 * cap] : Arrays.copyOf(keys[s], 2 * cap);
-        return items[s];
+    private int indexInRun(SimEvent e) {
+        for (int i = cursor; i < runSize; i++) {
+            if (run[i] == e) {
+                return i;
+            }
+        }
+        return -1;
     }
 
-    /** Sorts the entries of slot {@code s} by key. */
-    private void sort(int s) {
-        BucketSort.sort(items[s], keys[s], sizes[s], INSERTION_SORT_MAX);
+    private void growRun() {
+        run = Arrays.copyOf(run, run.length * 2);
+        runKeys = Arrays.copyOf(runKeys, runKeys.length * 2);
     }
 }

@@ -35,13 +35,18 @@ public abstract class SimEvent implements SimEventInterface<Long> {
     static final int NOWHERE = -1;
     /** {@link #where}: pending in the far heap of a {@link CalendarQueue}. */
     static final int FAR = -2;
+    /** {@link #where}: pending in the sorted current bucket of a {@link CalendarQueue}. */
+    static final int CURRENT = -3;
     /**
-     * Where the pending event is: {@link #NOWHERE}, {@link #FAR}, or the bucket slot of a {@link CalendarQueue}.
+     * Where the pending event is: {@link #NOWHERE}, {@link #FAR}, {@link #CURRENT}, or the bucket slot of a
+     * {@link CalendarQueue}.
      * Maintained by the queue.
      */
     int where = NOWHERE;
-    /** Index in the far heap or in the bucket (unused in the bucket being emptied). Maintained by the queue. */
+    /** Index in the far heap. Maintained by the queue. */
     int pos;
+    /** Next event of the same calendar bucket (a singly linked list through the events). */
+    SimEvent bucketNext;
     /** DSOL's own bookkeeping event (warmup, end of replication): not counted as a model event. */
     boolean internal;
     private final short priority;
