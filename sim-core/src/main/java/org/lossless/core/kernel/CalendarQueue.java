@@ -115,11 +115,16 @@ final class CalendarQueue implements java.io.Serializable {
     SimEvent poll() {
         SimEvent e = peek();
         if (e != null) {
-            run[cursor++] = null;
-            near--;
-            e.where = SimEvent.NOWHERE;
+            removePeeked(e);
         }
         return e;
+    }
+
+    /** Removes {@code e}, which {@link #peek()} has just returned (nothing added or removed since). */
+    void removePeeked(SimEvent e) {
+        run[cursor++] = null;
+        near--;
+        e.where = SimEvent.NOWHERE;
     }
 
     /** Removes {@code e}, which is pending here. */

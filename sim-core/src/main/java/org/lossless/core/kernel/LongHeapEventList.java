@@ -111,6 +111,14 @@ public final class LongHeapEventList implements EventListInterface<Long> {
         return top;
     }
 
+    /** Removes {@code e}, which {@link #peek()} has just returned (nothing added or removed since): the run loop's poll. */
+    void removePeeked(SimEvent e) {
+        queue.removePeeked(e);
+        if (e instanceof ForeignEvent f) {
+            removed(f);
+        }
+    }
+
     @Override
     public boolean remove(SimEventInterface<Long> event) {
         SimEvent e = stored(event);
