@@ -4,22 +4,24 @@ package org.lossless.core.kernel;
  * Sorts the entries of one {@link CalendarQueue} bucket by key, in place and without allocating: events in
  * {@code items[0..n)} and their keys in {@code keys[0..2n)} (time, order; two longs per entry), compared on
  * the keys only so the (usually cold) event objects are not read. Keys are distinct (orders are unique).
- * Insertion sort for the few entries a bucket normally holds, heapsort for a crowd (many events due at the same
- * instant, e.g. every host starting at time 0).
+ * Insertion sort, which is linear on the nearly sorted crowds of a fabric in lockstep (many events due at the same
+ * instant are listed in scheduling order, which is their order); a crowd that turns out to be far from sorted
+ * (over 8 moves per entry) is finished by heapsort, so no bucket costs more than O(n log n).
  */
 final class BucketSort {
     private BucketSort() {
     }
 
+    /** Sorts; up to {@code insertionMax} entries by insertion sort whatever the cost. */
     static void sort(SimEvent[] items, long[] keys, int n, int insertionMax) {
-        if (n <= insertionMax) {
-            insertion(items, keys, n);
-        } else {
+        if (!insertion(items, keys, n, n <= insertionMax ? Long.MAX_VALUE : 8L * n)) {
             heap(items, keys, n);
         }
     }
 
-    private static void insertion(SimEvent[] items, long[] keys, int n) {
+    /** Insertion sort; false if it stopped (entries permuted, not sorted) after more than {@code budget} moves. */
+    private static boolean insertion(SimEvent[] items, long[] keys, int n, long budget) {
+        long moves = 0;
         for (int i = 1; i < n; i++) {
             long t = keys[2 * i];
             long o = keys[2 * i + 1];
@@ -34,7 +36,12 @@ final class BucketSort {
             keys[2 * j + 2] = t;
             keys[2 * j + 3] = o;
             items[j + 1] = e;
+            moves += i - 1 - j;
+            if (moves > budget) {
+                return false;
+            }
         }
+        return true;
     }
 
     private static void heap(SimEvent[] items, long[] keys, int n) {

@@ -11,10 +11,10 @@ import java.util.List;
  *
  * <p>Why: on a large fabric almost every event is due within a microsecond or two (a port's end of
  * transmission, a link's next arrival) and thousands are pending; a heap paid some 25 mispredicted comparisons
- * on cold event objects per event. Here scheduling pushes the event onto its bucket's list, a singly linked list
- * through the events themselves: O(1), touching only the event (which the model is working on) and the array of
- * list heads (small, in cache). When the clock reaches a bucket, its few events are copied with their keys into
- * one reused array and sorted there; they leave it in order. Events beyond the window (timers, pause expiries)
+ * on cold event objects per event. Here scheduling stores the event into its bucket's cache line of
+ * {@value #CAP} references (more go to an overflow list threaded through the events): O(1), reading nothing
+ * cold. When the clock reaches a bucket, its events are copied with their keys into one reused array and
+ * sorted there; they leave it in order. Events beyond the window (timers, pause expiries)
  * wait in the heap and move to their bucket when the window reaches them.
  *
  * <p>The order is exactly the heap's: earliest time first, then {@link SimEvent#order} (priority, then FIFO),
@@ -26,19 +26,29 @@ import java.util.List;
  * the events of absolute bucket {@code a} for {@code cur <= a < cur + BUCKETS}; the heap holds exactly the
  * events with {@code a >= cur + BUCKETS}. Scheduling before the current bucket (only when a run stopped between
  * two events and the next run schedules into that gap, or in direct use) rebuilds the structure, O(n).
- * Removing an event from a bucket list walks that (short) list.
+ * Removing an event from a bucket's overflow list walks that list; the overflow list is empty unless the
+ * bucket's {@value #CAP} places are taken.
  */
 final class CalendarQueue implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
     static final int BUCKETS = 4096;
     private static final int MASK = BUCKETS - 1;
     private static final int WORDS = BUCKETS / 64;
-    /** Above this, a bucket is sorted by heapsort instead of insertion sort. */
+    /** Up to this many entries a bucket is sorted by insertion sort whatever the cost (BucketSort). */
     private static final int INSERTION_SORT_MAX = 24;
 
     /** log2 of a bucket's width, ps. */
     private final int shift;
-    /** First event of each bucket slot's list, or null. */
+    /** Events a bucket holds in {@link #slots}; more go to its overflow list. */
+    static final int CAP = 16;
+    /**
+     * Bucket {@code s}'s first events: {@code slots[s * CAP ..]}, {@link #counts}{@code [s]} of them. 16 compressed
+     * references are one cache line: scheduling only stores into it, and loading a bucket reads it at once and then
+     * its events' keys with independent reads (a linked list would chase one cold pointer after the other).
+     */
+    private final SimEvent[] slots = new SimEvent[BUCKETS * CAP];
+    private final int[] counts = new int[BUCKETS];
+    /** Each bucket slot's overflow: a list threaded through the events, or null. */
     private final SimEvent[] heads = new SimEvent[BUCKETS];
     /** Bit per bucket slot: its list is not empty. */
     private final long[] occupied = new long[WORDS];
@@ -100,7 +110,7 @@ final class CalendarQueue implements java.io.Serializable {
                 sorted = false;
             }
             int s = (int) cur & MASK;
-            if (heads[s] != null) {
+            if (counts[s] > 0) {
                 load(s);
                 continue;
             }
@@ -136,11 +146,27 @@ final class CalendarQueue implements java.io.Serializable {
         }
         if (s == SimEvent.CURRENT) {
             run[indexInRun(e)] = null; // its key stays: the run stays sorted
-        } else if (heads[s] == e) {
-            heads[s] = e.bucketNext;
-            if (heads[s] == null) {
+        } else if (e.pos >= 0) {
+            int last = --counts[s];
+            int base = s * CAP;
+            SimEvent moved = slots[base + last];
+            slots[base + last] = null;
+            if (moved != e) {
+                slots[base + e.pos] = moved;
+                moved.pos = e.pos;
+            }
+            if (heads[s] != null) { // keep the slots full first: the list's head takes the freed place
+                SimEvent h = heads[s];
+                heads[s] = h.bucketNext;
+                h.bucketNext = null;
+                slots[base + last] = h;
+                h.pos = last;
+                counts[s] = last + 1;
+            } else if (last == 0) {
                 occupied[s >>> 6] &= ~(1L << s);
             }
+        } else if (heads[s] == e) {
+            heads[s] = e.bucketNext;
         } else {
             SimEvent p = heads[s];
             while (p.bucketNext != e) {
@@ -165,6 +191,9 @@ final class CalendarQueue implements java.io.Serializable {
         if (s < 0) {
             return false;
         }
+        if (e.pos >= 0) {
+            return e.pos < counts[s] && slots[s * CAP + e.pos] == e;
+        }
         for (SimEvent p = heads[s]; p != null; p = p.bucketNext) {
             if (p == e) {
                 return true;
@@ -182,6 +211,9 @@ final class CalendarQueue implements java.io.Serializable {
             }
         }
         for (int s = 0; s < BUCKETS; s++) {
+            for (int i = 0; i < counts[s]; i++) {
+                all.add(slots[s * CAP + i]);
+            }
             for (SimEvent p = heads[s]; p != null; p = p.bucketNext) {
                 all.add(p);
             }
@@ -199,6 +231,8 @@ final class CalendarQueue implements java.io.Serializable {
             e.bucketNext = null;
         }
         Arrays.fill(heads, null);
+        Arrays.fill(slots, null);
+        Arrays.fill(counts, 0);
         Arrays.fill(occupied, 0);
         Arrays.fill(run, 0, runSize, null);
         far.clear();
@@ -246,18 +280,35 @@ final class CalendarQueue implements java.io.Serializable {
     }
 
     private void push(int s, SimEvent e) {
-        SimEvent h = heads[s];
-        e.bucketNext = h;
+        int n = counts[s];
         e.where = s;
-        heads[s] = e;
-        if (h == null) {
-            occupied[s >>> 6] |= 1L << s;
+        if (n < CAP) {
+            slots[s * CAP + n] = e;
+            e.pos = n;
+            counts[s] = n + 1;
+        } else {
+            e.bucketNext = heads[s];
+            e.pos = -1;
+            heads[s] = e;
         }
+        occupied[s >>> 6] |= 1L << s;
     }
 
     /** Makes slot {@code s}'s list the sorted run of the current bucket. */
     private void load(int s) {
-        int n = 0;
+        int n = counts[s];
+        if (n > run.length) {
+            growRun();
+        }
+        for (int i = 0, base = s * CAP; i < n; i++) {
+            SimEvent e = slots[base + i];
+            slots[base + i] = null;
+            run[i] = e;
+            runKeys[2 * i] = e.timePs;
+            runKeys[2 * i + 1] = e.order;
+            e.where = SimEvent.CURRENT;
+        }
+        counts[s] = 0;
         for (SimEvent e = heads[s]; e != null; ) {
             SimEvent following = e.bucketNext;
             if (n == run.length) {
