@@ -309,6 +309,7 @@ final class CalendarQueue implements java.io.Serializable {
             e.where = SimEvent.CURRENT;
         }
         counts[s] = 0;
+        int listed = n;
         for (SimEvent e = heads[s]; e != null; ) {
             SimEvent following = e.bucketNext;
             if (n == run.length) {
@@ -324,6 +325,7 @@ final class CalendarQueue implements java.io.Serializable {
         }
         heads[s] = null;
         occupied[s >>> 6] &= ~(1L << s);
+        reverse(listed, n); // the overflow list is newest first: scheduling order makes a crowd nearly sorted
         BucketSort.sort(run, runKeys, n, INSERTION_SORT_MAX);
         runSize = n;
         cursor = 0;
@@ -363,6 +365,21 @@ final class CalendarQueue implements java.io.Serializable {
         runKeys[2 * lo + 1] = o;
         e.where = SimEvent.CURRENT;
         runSize++;
+    }
+
+    /** Reverses {@code run[from..to)} and its keys. */
+    private void reverse(int from, int to) {
+        for (int i = from, j = to - 1; i < j; i++, j--) {
+            SimEvent e = run[i];
+            run[i] = run[j];
+            run[j] = e;
+            long t = runKeys[2 * i];
+            runKeys[2 * i] = runKeys[2 * j];
+            runKeys[2 * j] = t;
+            long o = runKeys[2 * i + 1];
+            runKeys[2 * i + 1] = runKeys[2 * j + 1];
+            runKeys[2 * j + 1] = o;
+        }
     }
 
     private int indexInRun(SimEvent e) {
