@@ -43,9 +43,9 @@ public abstract class SimEvent implements SimEventInterface<Long> {
      * Maintained by the queue.
      */
     int where = NOWHERE;
-    /** Index in the far heap. Maintained by the queue. */
+    /** Index in the far heap, or place in the bucket (-1 in its overflow list). Maintained by the queue. */
     int pos;
-    /** Next event of the same calendar bucket (a singly linked list through the events). */
+    /** Next event of a calendar bucket's overflow list (a singly linked list through the events). */
     SimEvent bucketNext;
     /** DSOL's own bookkeeping event (warmup, end of replication): not counted as a model event. */
     boolean internal;
