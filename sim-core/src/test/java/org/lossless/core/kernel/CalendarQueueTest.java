@@ -148,4 +148,30 @@ class CalendarQueueTest {
         assertSame(a, q.poll());
         assertSame(c, q.poll());
     }
+
+    @Test
+    void aFullBucketOverflowsAndRefillsWhenAnEventIsCancelled() {
+        TreeSet<SimEvent> ref = reference();
+        List<TestEvent> es = new ArrayList<>();
+        for (int i = 0; i < CalendarQueue.CAP + 5; i++) { // 5 beyond the bucket's places: its overflow list
+            TestEvent e = new TestEvent("b" + i, trace);
+            es.add(e);
+            add(e, 7 + (i % 3), ref); // one 16 ps bucket, three instants
+        }
+        q.remove(es.get(3)); // a place frees: the newest overflow event moves in
+        ref.remove(es.get(3));
+        q.remove(es.get(CalendarQueue.CAP + 2)); // one in the overflow list
+        ref.remove(es.get(CalendarQueue.CAP + 2));
+        assertFalse(q.holds(es.get(3)));
+        assertTrue(q.holds(es.get(CalendarQueue.CAP + 4)));
+        assertEquals(ref.size(), q.size());
+        List<SimEvent> out = new ArrayList<>();
+        for (SimEvent e = q.poll(); e != null; e = q.poll()) {
+            out.add(e);
+        }
+        assertEquals(new ArrayList<>(ref), out);
+        // time 7 (i % 3 == 0) first, in scheduling order, without the cancelled b3 and b18; then b1 at time 8
+        assertEquals(List.of("b0", "b6", "b9", "b12", "b15", "b1"),
+                out.subList(0, 6).stream().map(Object::toString).toList());
+    }
 }
