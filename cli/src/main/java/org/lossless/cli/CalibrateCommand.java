@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.calibrate.CalibrationFiles;

@@ -2,7 +2,7 @@ package org.lossless.cli;
 
 import org.lossless.experiments.run.RunInterruptedException;
 import org.lossless.experiments.run.ScenarioRunner;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.core.text.DidYouMean;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;

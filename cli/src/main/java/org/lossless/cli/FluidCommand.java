@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.lossless.experiments.results.OutputRule;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.nic.fluid.FixedPoint;
 import org.lossless.nic.fluid.FluidRun;
 import org.lossless.plots.FluidChart;

@@ -1,7 +1,7 @@
 package org.lossless.cli;
 
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.experiments.sweep.Dimension;
 import org.lossless.experiments.sweep.Grid;

@@ -3,7 +3,7 @@ package org.lossless.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.verbs.VerbsException;
 import org.lossless.verbs.parse.ParseException;
 import picocli.CommandLine;

@@ -4,7 +4,7 @@ import org.lossless.experiments.run.EcnPfcLint;
 import org.lossless.experiments.run.HeadroomLint;
 import org.lossless.experiments.run.QosMapLint;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 
 import java.util.ArrayList;
 import java.util.List;

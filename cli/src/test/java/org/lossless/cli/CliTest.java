@@ -9,9 +9,9 @@ import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.collective.Collective;
 import org.lossless.workloads.collective.CollectiveJob;
 

@@ -18,7 +18,7 @@ import org.lossless.experiments.results.FlowExport;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.traffic.Message;
 
 /**

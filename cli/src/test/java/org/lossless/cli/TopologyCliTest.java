@@ -10,7 +10,7 @@ import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.experiments.scenario.TopologyConfig;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.topology.Topology;
 
 import java.io.IOException;

@@ -77,11 +77,11 @@ final class CnpGenerator {
         c.flowId = qp.id;
         c.srcHost = host;
         c.dstHost = qp.src;
-        c.priority = cnpPriority;
-        c.dscp = cnpDscp;
+        c.priority = (byte) cnpPriority;
+        c.dscp = (byte) cnpDscp;
         c.frameBytes = WireFormat.CNP_FRAME;
-        c.wireBytes = WireFormat.wireBytes(WireFormat.CNP_FRAME);
-        c.udpSrcPort = qp.udpSrcPort;
+        c.wireBytes = (char) (WireFormat.wireBytes(WireFormat.CNP_FRAME));
+        c.udpSrcPort = (char) qp.udpSrcPort;
         send.accept(c);
     }
 

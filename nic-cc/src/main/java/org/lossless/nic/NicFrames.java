@@ -49,13 +49,13 @@ final class NicFrames {
         p.srcHost = host;
         p.dstHost = qp.dst;
         p.psn = psn;
-        p.payloadBytes = payload;
-        p.frameBytes = frame;
-        p.wireBytes = WireFormat.wireBytes(frame);
-        p.priority = qp.priority;
-        p.dscp = qp.dscp;
+        p.payloadBytes = (char) payload;
+        p.frameBytes = (char) frame;
+        p.wireBytes = (char) (WireFormat.wireBytes(frame));
+        p.priority = (byte) qp.priority;
+        p.dscp = (byte) qp.dscp;
         p.ecnCapable = true;
-        p.udpSrcPort = qp.udpSrcPort;
+        p.udpSrcPort = (char) qp.udpSrcPort;
         p.last = last;
         p.tsPs = now;
         if (qp.ccTelemetry) {
@@ -79,10 +79,10 @@ final class NicFrames {
         a.srcHost = host;
         a.dstHost = qp.src;
         a.psn = psn;
-        a.priority = config.ackPriority() == NicConfig.SAME_AS_DATA ? qp.priority : config.ackPriority();
-        a.dscp = config.ackDscp() == NicConfig.SAME_AS_DATA ? qp.dscp : config.ackDscp();
+        a.priority = (byte) (config.ackPriority() == NicConfig.SAME_AS_DATA ? qp.priority : config.ackPriority());
+        a.dscp = (byte) (config.ackDscp() == NicConfig.SAME_AS_DATA ? qp.dscp : config.ackDscp());
         a.frameBytes = WireFormat.ACK_FRAME;
-        a.wireBytes = WireFormat.wireBytes(WireFormat.ACK_FRAME);
+        a.wireBytes = (char) (WireFormat.wireBytes(WireFormat.ACK_FRAME));
         a.udpSrcPort = data.udpSrcPort;
         a.tsPs = data.tsPs;
         if (qp.echo != null) {

@@ -266,7 +266,7 @@ public final class SwitchNode implements PacketReceiver {
                         : ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, candidates.length)];
         int pg = qos.pg(p);
         int prio = qos.queue(p);
-        p.priority = prio;
+        p.priority = (byte) prio;
         if (!ports[out].isUp() || watchdog != null && watchdog.dropsArrival(out, prio, p.frameBytes)) {
             drop(p, out);
             return;
@@ -276,7 +276,7 @@ public final class SwitchNode implements PacketReceiver {
             return;
         }
         p.ingressPort = inPort;
-        p.ingressPg = pg;
+        p.ingressPg = (byte) pg;
         if (markers[out] != null && ecn.markOn() == MarkPoint.ENQUEUE
                 && markers[out].mark(p, queues[out].queuedBytes(prio), ecnStream)) {
             ports[out].counters().ecnMarked[prio]++;

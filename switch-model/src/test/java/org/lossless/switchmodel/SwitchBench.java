@@ -100,7 +100,7 @@ final class SwitchBench {
             Packet p = pool.acquire();
             p.srcHost = src;
             p.dstHost = dst;
-            p.priority = prio;
+            p.priority = (byte) prio;
             p.frameBytes = 1000;
             p.wireBytes = 1020;
             p.ecnCapable = true;

@@ -45,7 +45,7 @@ public final class AtomicDirectory {
         Path firstCreated = firstMissing(parent);
         Files.createDirectories(parent);
         TempNames.cleanStale(parent);
-        Path tmp = Files.createTempDirectory(parent, TempNames.tmpPrefix(name));
+        Path tmp = TempNames.createDirectory(parent, TempNames.tmpPrefix(name));
         Interrupts.track(tmp);
         TempNames.readable(tmp, "rwxr-xr-x");
         boolean done = false;
@@ -82,7 +82,7 @@ public final class AtomicDirectory {
      */
     public static void replace(Path ready, Path target) throws IOException {
         Path abs = target.toAbsolutePath().normalize();
-        Path old = Files.createTempDirectory(abs.getParent(), TempNames.oldPrefix(abs.getFileName().toString()));
+        Path old = TempNames.createDirectory(abs.getParent(), TempNames.oldPrefix(abs.getFileName().toString()));
         Files.delete(old);
         move(abs, old);
         try {

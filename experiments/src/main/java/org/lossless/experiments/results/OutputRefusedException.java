@@ -1,6 +1,6 @@
 package org.lossless.experiments.results;
 
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 
 /**
  * A target that Lossless will not write: it holds something Lossless did not write, or a file exists and

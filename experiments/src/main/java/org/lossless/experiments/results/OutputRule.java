@@ -183,7 +183,7 @@ public final class OutputRule {
         Path parent = abs.getParent();
         Files.createDirectories(parent);
         TempNames.cleanStale(parent);
-        Path tmp = Files.createTempFile(parent, TempNames.tmpPrefix(abs.getFileName().toString()), "");
+        Path tmp = TempNames.createFile(parent, TempNames.tmpPrefix(abs.getFileName().toString()));
         Interrupts.track(tmp);
         try {
             TempNames.readable(tmp, "rw-r--r--");

@@ -64,8 +64,8 @@ public final class ResultFiles {
                     .append(f.sizeBytes()).append(',').append(f.startPs()).append(',');
             optional(sb, f.finishPs()).append(',');
             if (f.completed(basis)) {
-                sb.append(f.fctPs(basis)).append(',').append(f.idealFctPs(basis)).append(',')
-                        .append(Csv.fixed(f.slowdown(basis), Csv.SLOWDOWN_DECIMALS).toPlainString());
+                sb.append(f.fctPs(basis)).append(',').append(f.idealFctPs(basis)).append(',');
+                Csv.appendFixed(sb, f.slowdown(basis), Csv.SLOWDOWN_DECIMALS);
             } else {
                 sb.append(',').append(f.idealFctPs(basis)).append(',');
             }

@@ -43,6 +43,43 @@ final class TempNames {
         return "." + name + ".old-" + OWNER + "-";
     }
 
+    /**
+     * Creates the new, empty directory {@code prefix} + a random number in {@code parent}, like
+     * {@link Files#createTempDirectory(Path, String, java.nio.file.attribute.FileAttribute[])} but without the
+     * JDK's {@code SecureRandom}, whose set-up (security providers, the system's entropy source) was some 2 % of a
+     * tiny run's start-up: the name needs to be unique, not secret (the prefix names the owner, and creating fails
+     * rather than reuse anything that exists, a link included).
+     */
+    static Path createDirectory(Path parent, String prefix) throws IOException {
+        return create(parent, prefix, true);
+    }
+
+    /** Like {@link #createDirectory}, a new empty file. */
+    static Path createFile(Path parent, String prefix) throws IOException {
+        return create(parent, prefix, false);
+    }
+
+    private static Path create(Path parent, String prefix, boolean directory) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            Path p = parent.resolve(prefix + randomPart());
+            try {
+                return directory ? Files.createDirectory(p) : Files.createFile(p);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt == MAX_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** Names tried before giving up (a clash of two random 64-bit numbers: practically never a second). */
+    private static final int MAX_ATTEMPTS = 100;
+
+    /** Digits only: never a '-', which {@link #OURS} reads as the end of the owner. */
+    private static String randomPart() {
+        return Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong());
+    }
+
     /** Whether {@code name} is a temporary or aside name Lossless writes ({@link #tmpPrefix}, {@link #oldPrefix}). */
     static boolean isOurs(String name) {
         return OURS.matcher(name).matches();

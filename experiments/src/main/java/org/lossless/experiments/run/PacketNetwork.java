@@ -162,7 +162,7 @@ public final class PacketNetwork {
             ecn = MmuFactory.ecnConfig(settings, specs);
         } catch (IllegalArgumentException e) {
             // settings that cannot fit this switch's ports are the user's to fix (the load-time check skips huge switches)
-            throw new org.lossless.experiments.scenario.ScenarioException(null, "switch", "switch " + node.name() + " ("
+            throw new org.lossless.workloads.yaml.ScenarioException(null, "switch", "switch " + node.name() + " ("
                     + specs.size() + " ports) cannot be built: " + e.getMessage());
         }
         SwitchNode sw = new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim,

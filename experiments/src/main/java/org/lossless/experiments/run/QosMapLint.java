@@ -7,7 +7,7 @@ import java.util.Set;
 
 import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.qos.QosLint;
 import org.lossless.switchmodel.settings.MmuFactory;
@@ -53,7 +53,7 @@ public final class QosMapLint {
                 }
             } else {
                 WorkloadConfig.Marking m = w instanceof WorkloadConfig.Collective c ? c.marking()
-                        : ((org.lossless.experiments.scenario.ProgramWorkload) w).marking();
+                        : ((org.lossless.workloads.spec.ProgramWorkload) w).marking();
                 uses.add(use(t, "workloads[" + i + "]", m.priority(), m.dscp(), m.sender()));
             }
         }

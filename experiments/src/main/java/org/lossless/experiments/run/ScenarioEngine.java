@@ -12,9 +12,9 @@ import java.util.List;
 
 import org.lossless.experiments.scenario.RoutingConfig;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.topology.Topology;
 import org.lossless.workloads.replay.DagMessage;
 import org.lossless.workloads.replay.DagProgram;
@@ -108,7 +108,7 @@ public final class ScenarioEngine implements ScenarioRunner {
             }
             return new StaticFlows(h.name(), flows);
         }
-        if (w instanceof org.lossless.experiments.scenario.ProgramWorkload p) {
+        if (w instanceof org.lossless.workloads.spec.ProgramWorkload p) {
             return p::program;
         }
         if (w instanceof WorkloadConfig.Collective c) {

@@ -8,7 +8,7 @@ import org.lossless.experiments.scenario.Scenario;
  * Runs one validated scenario to completion (all work done or {@code stopTimePs} reached) and reports
  * what the result files hold. Implementations must be deterministic for a given scenario and seed.
  * A scenario the engine cannot run (e.g. a feature it does not model) is reported with a
- * {@link org.lossless.experiments.scenario.ScenarioException}, which the CLI shows as bad input (exit 2).
+ * {@link org.lossless.workloads.yaml.ScenarioException}, which the CLI shows as bad input (exit 2).
  */
 @FunctionalInterface
 public interface ScenarioRunner {

@@ -33,7 +33,7 @@ public record TelemetryEstimate(long samples, long queueSeries, long rateSeries,
         java.util.List<FlowSpec> flows;
         try {
             flows = ScenarioEngine.input(s).flows();
-        } catch (org.lossless.experiments.scenario.ScenarioException e) {
+        } catch (org.lossless.workloads.yaml.ScenarioException e) {
             flows = null; // a workload the engine cannot run yet: count every priority, no flow list
         }
         long samples = s.stopTimePs() / c.sampleIntervalPs() + 1;

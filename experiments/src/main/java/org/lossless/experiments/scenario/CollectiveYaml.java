@@ -1,5 +1,8 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.CollectiveReader;
+import org.lossless.workloads.spec.WorkloadConfig;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 

@@ -53,10 +53,10 @@ public final class Defaults {
     public static final long NVLINK_LATENCY_PS = 1_000_000L;
 
     /** {@code flows[].start}: 0. The default priority is the first PFC priority (3 by default). */
-    public static final long FLOW_START_PS = 0;
+    public static final long FLOW_START_PS = org.lossless.workloads.spec.WorkloadConfig.FlowSpec.DEFAULT_START_PS;
 
     /** {@code hpcc-flows} {@code time_origin}: 2 s, where HPCC's traffic generator starts flows. */
-    public static final long HPCC_TIME_ORIGIN_PS = 2_000_000_000_000L;
+    public static final long HPCC_TIME_ORIGIN_PS = org.lossless.workloads.spec.WorkloadConfig.HpccFlows.DEFAULT_TIME_ORIGIN_PS;
 
     /** {@code telemetry.sample_interval}: 10 us. {@code queues}: all; {@code flow_rates}: none. */
     public static final long SAMPLE_INTERVAL_PS = 10_000_000L;

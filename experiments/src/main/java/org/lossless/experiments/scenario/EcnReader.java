@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
 import org.lossless.core.units.Units;
 
 import java.util.List;

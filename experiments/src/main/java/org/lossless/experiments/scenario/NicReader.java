@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.core.units.Units;
 
 import java.util.LinkedHashMap;

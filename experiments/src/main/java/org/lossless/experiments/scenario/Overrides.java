@@ -1,5 +1,8 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.ScenarioException;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,5 +1,8 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.ScenarioException;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

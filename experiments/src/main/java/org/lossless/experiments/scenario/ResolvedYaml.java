@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.core.units.Units;
 
 import com.fasterxml.jackson.core.JsonProcessingException;

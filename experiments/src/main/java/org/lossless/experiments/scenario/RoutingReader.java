@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
 import org.lossless.core.text.DidYouMean;
 
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
+import org.lossless.workloads.spec.Names;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +40,7 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
                        List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
                        Map<String, String> workloadCc) {
     /** What a scenario, workload or result name may contain. */
-    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+    public static final Pattern NAME = Names.NAME;
 
     public Scenario {
         workloadCc = Map.copyOf(workloadCc);
@@ -66,7 +69,7 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
 
     /** True for names matching {@link #NAME} that are not only dots ({@code .} and {@code ..} are not directory names). */
     public static boolean validName(String name) {
-        return name != null && NAME.matcher(name).matches() && !name.matches("\\.+");
+        return Names.valid(name);
     }
 
     /** The same scenario with another seed. */

@@ -1,5 +1,9 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Source;
+import org.lossless.workloads.yaml.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioFiles;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,8 +21,8 @@ import java.util.Map;
  * line, for YAML syntax errors, or the option, for overrides).
  */
 public final class ScenarioLoader {
-    /** Largest scenario file read: 64 MiB (about a million inline flows). */
-    public static final long MAX_FILE_BYTES = 64L * 1024 * 1024;
+    /** Largest scenario file read: 64 MiB (about a million inline flows); the same cap as the files its keys name. */
+    public static final long MAX_FILE_BYTES = ScenarioFiles.MAX_BYTES;
 
     private ScenarioLoader() {
     }

@@ -1,5 +1,11 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadReader;
+import org.lossless.workloads.spec.WorkloadConfig;
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.Source;
+import org.lossless.workloads.yaml.ScenarioException;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;

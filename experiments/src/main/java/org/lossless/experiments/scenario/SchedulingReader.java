@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

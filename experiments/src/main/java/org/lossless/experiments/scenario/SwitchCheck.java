@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
+
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

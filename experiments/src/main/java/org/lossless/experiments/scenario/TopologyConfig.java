@@ -15,6 +15,8 @@ import org.lossless.topology.types.RailOptimizedSpec;
 import org.lossless.topology.types.RingSpec;
 import org.lossless.topology.types.StarSpec;
 import org.lossless.topology.types.TopologySpec;
+import org.lossless.workloads.collective.GpuServers;
+import org.lossless.workloads.spec.WorkloadFabric;
 
 /**
  * The {@code topology} section: one record per topology type, each with its own keys (docs/scenario.md).
@@ -25,7 +27,7 @@ import org.lossless.topology.types.TopologySpec;
  * <p>The records keep {@link LinkConfig}s rather than the library's rate/delay pairs because a link
  * given by its cable length keeps that length (PFC headroom uses it).
  */
-public sealed interface TopologyConfig permits TopologyConfig.Star, TopologyConfig.Dumbbell,
+public sealed interface TopologyConfig extends WorkloadFabric permits TopologyConfig.Star, TopologyConfig.Dumbbell,
         TopologyConfig.ParkingLot, TopologyConfig.Ring, TopologyConfig.LeafSpine, TopologyConfig.FatTree,
         TopologyConfig.RailOptimized, TopologyConfig.HpccFile {
     /** Types this version reads. */
@@ -45,6 +47,18 @@ public sealed interface TopologyConfig permits TopologyConfig.Star, TopologyConf
 
     /** Links between switches (unused by a single-switch star, kept for uniformity). */
     LinkConfig fabricLink();
+
+    /** Rate of the host links, bps. */
+    @Override
+    default long hostLinkRateBps() {
+        return hostLink().rateBps();
+    }
+
+    /** None: only a rail-optimized fabric has GPU servers. */
+    @Override
+    default GpuServers gpuServers() {
+        return null;
+    }
 
     /** The topology library's configuration of this fabric. */
     TopologySpec spec();
@@ -251,6 +265,11 @@ public sealed interface TopologyConfig permits TopologyConfig.Star, TopologyConf
         @Override
         public int hostCount() {
             return servers * nicsPerServer;
+        }
+
+        @Override
+        public GpuServers gpuServers() {
+            return new GpuServers(nicsPerServer, nvlinkRateBps, nvlinkLatencyPs);
         }
 
         @Override

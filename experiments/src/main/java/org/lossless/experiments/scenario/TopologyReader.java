@@ -1,5 +1,8 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioFiles;
 import org.lossless.core.text.DidYouMean;
 
 import org.lossless.core.units.Units;
@@ -215,7 +218,7 @@ final class TopologyReader {
         }
         String given = pathKey.text("a file path");
         Path file = pathKey.file();
-        String text = readText(pathKey, file, "an HPCC topology file");
+        String text = ScenarioFiles.readText(pathKey, file, "an HPCC topology file");
         HpccTopology imported;
         try {
             imported = HpccTopologyFile.parse(text, given);
@@ -227,22 +230,6 @@ final class TopologyReader {
             throw pathKey.error(given + " has " + hosts + " hosts; a scenario needs at least 2");
         }
         return new TopologyConfig.HpccFile(file, new HpccFileSpec(file, imported));
-    }
-
-    /** The UTF-8 text of a file a scenario key names; errors name the key and say what is wrong with the file. */
-    static String readText(Cursor key, Path file, String what) {
-        if (Files.isDirectory(file)) {
-            throw key.error(file + " is a directory, not " + what);
-        }
-        if (!Files.exists(file)) {
-            throw key.error("file " + file + " does not exist");
-        }
-        try {
-            // a regular file within the size cap (a FIFO would block forever, /dev/zero never end)
-            return org.lossless.core.text.UserFiles.readText(file, file.toString(), ScenarioLoader.MAX_FILE_BYTES);
-        } catch (IllegalArgumentException e) {
-            throw key.error(e.getMessage());
-        }
     }
 
     /** A required count &gt;= {@code min}. */

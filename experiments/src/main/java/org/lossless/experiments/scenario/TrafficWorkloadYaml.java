@@ -1,5 +1,10 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
+import org.lossless.workloads.spec.StorageWorkloads;
+import org.lossless.workloads.spec.DatacenterWorkloads;
+import org.lossless.workloads.yaml.Cursor;
+
 import static org.lossless.experiments.scenario.ResolvedYaml.quantity;
 
 import java.util.List;

@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.yaml.ScenarioException;
+
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -70,6 +72,13 @@ final class Yaml {
         /** Quantities with a unit (the bulk of a resolved file) are never read as numbers: no parse needed. */
         private static final java.util.regex.Pattern QUANTITY = java.util.regex.Pattern.compile(
                 "[0-9.]+(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB|ps|ns|us|µs|ms|s|bps|Kbps|Mbps|Gbps|Tbps|mm|cm|m|km)");
+        private static final java.util.regex.Pattern SMALL_INT = java.util.regex.Pattern.compile("\\d{1,9}");
+        /**
+         * Answers of the read-back parse, by value: a resolved file repeats its words ({@code auto}, {@code none},
+         * {@code data}) and each parse builds a YAML parser. Bounded: past this many distinct values it parses.
+         */
+        private static final int MEMO_LIMIT = 4096;
+        private static final java.util.Map<String, Boolean> READ_BACK = new java.util.concurrent.ConcurrentHashMap<>();
 
         /**
          * Mapping keys that are a quantity ({@code 400Gbps}) or a small integer (QoS maps: {@code 3: 3}) stay
@@ -77,7 +86,7 @@ final class Yaml {
          */
         @Override
         public boolean needToQuoteName(String name) {
-            if (name.matches("\\d{1,9}") || QUANTITY.matcher(name).matches()) {
+            if (SMALL_INT.matcher(name).matches() || QUANTITY.matcher(name).matches()) {
                 return false;
             }
             return super.needToQuoteName(name);
@@ -91,6 +100,18 @@ final class Yaml {
             if (QUANTITY.matcher(value).matches()) {
                 return false;
             }
+            Boolean known = READ_BACK.get(value);
+            if (known != null) {
+                return known;
+            }
+            boolean quote = readsBackOtherwise(value);
+            if (READ_BACK.size() < MEMO_LIMIT) {
+                READ_BACK.put(value, quote);
+            }
+            return quote;
+        }
+
+        private static boolean readsBackOtherwise(String value) {
             try {
                 JsonNode n = PLAIN.readTree("v: " + value).get("v");
                 return n == null || !n.isTextual() || !n.textValue().equals(value);

@@ -1,6 +1,6 @@
 package org.lossless.experiments.sweep;
 
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 
 import java.util.HashSet;
 import java.util.List;

@@ -1,7 +1,7 @@
 package org.lossless.experiments.sweep;
 
 import org.lossless.core.units.Units;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package org.lossless.experiments.sweep;
 
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.ScenarioLoader;
 
 import java.nio.file.Path;

@@ -57,7 +57,7 @@ public final class SweepRun {
         } catch (OutOfMemoryError e) {
             return "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB heap); see docs/sweeps.md, "
                     + "\"Memory\"";
-        } catch (org.lossless.experiments.scenario.ScenarioException e) {
+        } catch (org.lossless.workloads.yaml.ScenarioException e) {
             return e.getMessage();
         } catch (RuntimeException | Error e) {
             // a bug or a resource limit: the run fails, the sweep goes on (and reports it)

@@ -270,6 +270,27 @@ class OutputRuleTest {
         }
 
         @Test
+        void temporariesAreNewOwnedAndRecognised() throws IOException {
+            Path a = TempNames.createDirectory(tmp, TempNames.tmpPrefix("run"));
+            Path b = TempNames.createDirectory(tmp, TempNames.tmpPrefix("run"));
+            Path f = TempNames.createFile(tmp, TempNames.oldPrefix("x.csv"));
+            assertTrue(Files.isDirectory(a) && Files.isDirectory(b) && Files.isRegularFile(f));
+            assertFalse(a.equals(b), "two temporaries of one target get two names");
+            assertEquals(List.of(), list(a));
+            assertEquals(0, Files.size(f));
+            for (Path p : List.of(a, b, f)) {
+                assertEquals(tmp, p.getParent());
+                assertTrue(TempNames.isOurs(p.getFileName().toString()), p.getFileName().toString());
+            }
+            assertTrue(a.getFileName().toString().startsWith(TempNames.tmpPrefix("run")));
+            assertTrue(f.getFileName().toString().startsWith(TempNames.oldPrefix("x.csv")));
+            // a live process's own temporaries survive its clean-up; a missing folder is an error, not created
+            assertEquals(List.of(), TempNames.cleanStale(tmp));
+            assertThrows(java.nio.file.NoSuchFileException.class,
+                    () -> TempNames.createDirectory(tmp.resolve("missing"), TempNames.tmpPrefix("run")));
+        }
+
+        @Test
         void aStaleTemporaryNeverConfusesTheRule() throws IOException {
             Path d = tmp.resolve("run");
             Files.createDirectories(tmp.resolve(".run.tmp-2147483647.1-z"));

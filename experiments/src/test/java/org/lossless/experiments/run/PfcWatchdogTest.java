@@ -113,7 +113,7 @@ class PfcWatchdogTest {
         f.pfcClassEnable = 1 << 3;
         f.pfcQuanta(3, QUANTA);
         f.frameBytes = WireFormat.PFC_FRAME;
-        f.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
+        f.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
         return f;
     }
 

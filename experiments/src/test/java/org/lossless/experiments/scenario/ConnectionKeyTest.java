@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

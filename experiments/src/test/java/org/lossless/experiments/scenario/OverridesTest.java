@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
+
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 

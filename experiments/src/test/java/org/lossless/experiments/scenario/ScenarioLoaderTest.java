@@ -1,5 +1,8 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
+import org.lossless.workloads.yaml.ScenarioException;
+
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

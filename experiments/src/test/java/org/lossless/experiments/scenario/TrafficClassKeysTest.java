@@ -1,5 +1,8 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.WorkloadConfig;
+import org.lossless.workloads.spec.ProgramWorkload;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lossless.experiments.scenario.ScenarioLoaderTest.MINIMAL;

@@ -1,5 +1,9 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.workloads.spec.StorageWorkloads;
+import org.lossless.workloads.spec.DatacenterWorkloads;
+import org.lossless.workloads.yaml.ScenarioException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;

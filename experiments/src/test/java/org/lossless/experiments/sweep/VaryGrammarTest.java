@@ -2,7 +2,7 @@ package org.lossless.experiments.sweep;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 
 import java.util.List;
 import java.util.Map;

@@ -75,7 +75,7 @@ public final class Hpcc implements CcAlgorithm {
         public void echo(Packet data, Packet ack) {
             Telemetry.copy(data, ack);
             ack.frameBytes += intBytes;
-            ack.wireBytes = WireFormat.wireBytes(ack.frameBytes);
+            ack.wireBytes = (char) (WireFormat.wireBytes(ack.frameBytes));
         }
     }
 }

@@ -33,6 +33,8 @@ public final class EgressPort extends SimEvent {
     private boolean linkDown;
     private PacketSource source;
     private Packet onWire;
+    /** When the frame {@code onWire} started to leave, ps (kept here, not in every buffered packet). */
+    private long onWireStartPs;
     /**
      * Copy of {@code pause.pausedMask()}, refreshed after every change (only this class changes it): an
      * unpaused priority is answered without reading the separate, usually cold, {@link PauseState}.
@@ -258,7 +260,7 @@ public final class EgressPort extends SimEvent {
             }
         }
         onWire = p;
-        p.sentPs = startPs;
+        onWireStartPs = startPs;
         long ser = serializationPs(p.wireBytes);
         busyPs += ser;
         sim.schedule(this, Math.max(sim.now(), startPs + ser));
@@ -279,7 +281,7 @@ public final class EgressPort extends SimEvent {
             counters.txPackets[p.priority]++;
         }
         if (probe != null) {
-            probe.transmitted(p, p.sentPs, sim.now());
+            probe.transmitted(p, onWireStartPs, sim.now());
         }
         link.carry(p);
         startNext(idleSincePs);

@@ -3,6 +3,14 @@ package org.lossless.core.net;
 /**
  * A mutable frame, recycled through a {@link PacketPool} so the hot path allocates nothing.
  * Fields are public for speed; each is documented with its unit. {@link #reset()} clears all.
+ *
+ * <p>Layout (memory): every frame in every buffer is one of these (a PFC-heavy 1,024-host run holds about a
+ * million), so fields are as narrow as their ranges allow: 802.1p priority, DSCP and priority group are bytes;
+ * frame sizes (MTU at most 9,000), the UDP source port, the telemetry hop count and the PFC class-enable vector
+ * are 16-bit; a PFC frame keeps its eight time fields in {@link #tsPs} and {@link #readyPs}, which a PFC frame (a
+ * MAC control frame, never queued behind data) does not otherwise use. 88 bytes per packet with compressed
+ * references (136 before). Writers of a narrow field cast ({@code p.priority = (byte) prio}); the values are
+ * checked where they enter the model (scenario, NIC and switch configuration), so the cast never truncates.
  */
 public final class Packet {
     public PacketType type = PacketType.DATA;
@@ -18,30 +26,30 @@ public final class Packet {
      * that triggered it, which the receiver holds (a selective acknowledgement); -1 otherwise.
      */
     public long sackPsn = -1;
-    /** RDMA payload bytes carried (data packets). */
-    public int payloadBytes;
-    /** Bytes the frame occupies in a buffer (Ethernet header to FCS). */
-    public int frameBytes;
-    /** Bytes of line time (frame + preamble, SFD, IFG). */
-    public int wireBytes;
+    /** RDMA payload bytes carried (data packets), 0..9000. */
+    public char payloadBytes;
+    /** Bytes the frame occupies in a buffer (Ethernet header to FCS), 0..65535. */
+    public char frameBytes;
+    /** Bytes of line time (frame + preamble, SFD, IFG), 0..65535. */
+    public char wireBytes;
     /**
      * 802.1p priority, 0..7: set by the sending NIC (its QP's priority); a switch rewrites it to the egress
      * queue it puts the frame in (the priority a PAUSE for that queue names), so on every link it is the
      * transmitter's queue. Switches do not classify by it ({@link #dscp} does).
      */
-    public int priority;
+    public byte priority;
     /**
      * DSCP of the IP header, 0..63: set by the sending NIC ({@link Dscp}), never changed on the way;
      * switches classify the frame by it (DSCP to traffic class to priority group and queue). -1 (the reset
      * value) = not marked (a non-IP frame, or a test harness's hand-made one): switches classify it by its
      * 802.1p {@link #priority} as traffic class.
      */
-    public int dscp = -1;
+    public byte dscp = -1;
     /** ECN-capable transport (ECT) and congestion experienced (CE). */
     public boolean ecnCapable;
     public boolean ce;
-    /** RoCEv2 UDP source port (per QP); input to ECMP hashing. */
-    public int udpSrcPort;
+    /** RoCEv2 UDP source port (per QP), 0..65535; input to ECMP hashing. */
+    public char udpSrcPort;
     /** Last packet of its message. */
     public boolean last;
     /**
@@ -52,17 +60,17 @@ public final class Packet {
     /** Ingress port at the switch currently holding the packet (for buffer accounting). */
     public int ingressPort = -1;
     /** Ingress priority group at the switch currently holding the packet (for buffer accounting), 0..7. */
-    public int ingressPg = -1;
-    /** Time the sender put the packet on the wire, ps (set again by every port it leaves). */
-    public long sentPs;
+    public byte ingressPg = -1;
     /**
      * Transport timestamp, ps: a data packet carries the time its NIC handed it to the port; an ACK or NACK
      * echoes the timestamp of the data packet that triggered it, so the sender can take an RTT sample.
+     * PFC frames: holds the time fields of priorities 0-3 (see {@link #pfcQuanta(int)}).
      */
     public long tsPs;
     /**
      * At a switch with a forwarding latency: the earliest time its first bit may leave the egress port, ps
      * (set when the switch queues it; read only by that switch's output queues).
+     * PFC frames: holds the time fields of priorities 4-7 (see {@link #pfcQuanta(int)}).
      */
     public long readyPs;
     /**
@@ -70,26 +78,22 @@ public final class Packet {
      * one comparison; otherwise the number of hops that pushed a record (may exceed {@link Telemetry#MAX_HOPS},
      * then only the first {@code MAX_HOPS} records are kept). An ACK carries the count its data packet had.
      */
-    public int intHops = -1;
+    public short intHops = -1;
     /**
      * The telemetry records, {@link Telemetry#FIELDS} longs per hop; made on the first use of this pooled
      * frame and kept across reuse (never allocated for runs without telemetry). Valid up to {@link #intHops}.
      */
     public long[] intData;
-    /** PFC frames: bit p set = time[p] valid. */
-    public int pfcClassEnable;
-    /**
-     * PFC frames: pause time per priority in quanta of 512 bit times (0 = resume), 16 bits each as on the
-     * wire: priorities 0-3 in {@code pfcQuantaLow}, 4-7 in {@code pfcQuantaHigh}, priority p at bit
-     * 16 * (p % 4). Two longs instead of an int[8]: every frame in every buffer is a Packet (a PFC-heavy
-     * 1,024-host run holds about a million), and the array cost each of them 52 bytes and a second object.
-     */
-    private long pfcQuantaLow;
-    private long pfcQuantaHigh;
+    /** PFC frames: the 16-bit class-enable vector as on the wire, bit p set = time[p] valid (bits 8-15 reserved). */
+    public char pfcClassEnable;
 
-    /** PFC frames: the time field of {@code priority} (0..7), in quanta of 512 bit times (0 = resume). */
+    /**
+     * PFC frames: the time field of {@code priority} (0..7), in quanta of 512 bit times (0 = resume). 16 bits
+     * each as on the wire: priorities 0-3 in {@link #tsPs}, 4-7 in {@link #readyPs}, priority p at bit
+     * 16 * (p % 4) (a PFC frame has no transport timestamp and is never held in an output queue).
+     */
     public int pfcQuanta(int priority) {
-        long word = priority < 4 ? pfcQuantaLow : pfcQuantaHigh;
+        long word = priority < 4 ? tsPs : readyPs;
         return (int) (word >>> (16 * (priority & 3))) & 0xFFFF;
     }
 
@@ -104,9 +108,9 @@ public final class Packet {
         int shift = 16 * (priority & 3);
         long mask = ~(0xFFFFL << shift);
         if (priority < 4) {
-            pfcQuantaLow = (pfcQuantaLow & mask) | ((long) quanta << shift);
+            tsPs = (tsPs & mask) | ((long) quanta << shift);
         } else {
-            pfcQuantaHigh = (pfcQuantaHigh & mask) | ((long) quanta << shift);
+            readyPs = (readyPs & mask) | ((long) quanta << shift);
         }
     }
 
@@ -130,18 +134,15 @@ public final class Packet {
         ackRequest = false;
         ingressPort = -1;
         ingressPg = -1;
-        sentPs = 0;
         tsPs = 0;
         readyPs = 0;
         pfcClassEnable = 0;
-        pfcQuantaLow = 0;
-        pfcQuantaHigh = 0;
         intHops = -1;
     }
 
     @Override
     public String toString() {
         return type + "[flow=" + flowId + " " + srcHost + "->" + dstHost + " psn=" + psn + " prio=" + priority
-                + " frame=" + frameBytes + "B" + (ce ? " CE" : "") + "]";
+                + " frame=" + (int) frameBytes + "B" + (ce ? " CE" : "") + "]";
     }
 }

@@ -11,10 +11,5 @@ public enum PacketType {
     /** DCQCN congestion notification packet (BTH opcode 0x81). */
     CNP,
     /** IEEE 802.1Qbb priority flow control frame. */
-    PFC;
-
-    /** Control frames are never ECN-marked and are served ahead of data by default. */
-    public boolean isControl() {
-        return this != DATA;
-    }
+    PFC
 }

@@ -74,11 +74,11 @@ public final class PauseSender {
     public static Packet frame(PacketPool pool, int priority, int quanta) {
         Packet f = pool.acquire();
         f.type = PacketType.PFC;
-        f.priority = priority;
-        f.pfcClassEnable = 1 << priority;
+        f.priority = (byte) priority;
+        f.pfcClassEnable = (char) (1 << priority);
         f.pfcQuanta(priority, quanta);
         f.frameBytes = WireFormat.PFC_FRAME;
-        f.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
+        f.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
         return f;
     }
 

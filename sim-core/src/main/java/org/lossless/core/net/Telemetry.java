@@ -43,7 +43,7 @@ public final class Telemetry {
             d[i + 2] = queueBytes;
             d[i + 3] = rateBps;
         }
-        p.intHops = hop + 1;
+        p.intHops = (short) (hop + 1);
     }
 
     /** Copies the telemetry of {@code from} (records and hop count) into {@code to}, e.g. data into its ACK. */
@@ -57,25 +57,5 @@ public final class Telemetry {
         }
         System.arraycopy(from.intData, 0, to.intData, 0, Math.min(from.intHops, MAX_HOPS) * FIELDS);
         to.intHops = from.intHops;
-    }
-
-    /** Dequeue time of hop {@code i}, ps. */
-    public static long timePs(Packet p, int i) {
-        return p.intData[i * FIELDS];
-    }
-
-    /** Wire bytes hop {@code i}'s port had sent before the frame. */
-    public static long txBytes(Packet p, int i) {
-        return p.intData[i * FIELDS + 1];
-    }
-
-    /** Bytes queued at hop {@code i}'s port after the frame left the queue. */
-    public static long queueBytes(Packet p, int i) {
-        return p.intData[i * FIELDS + 2];
-    }
-
-    /** Line rate of hop {@code i}'s port, bps. */
-    public static long rateBps(Packet p, int i) {
-        return p.intData[i * FIELDS + 3];
     }
 }

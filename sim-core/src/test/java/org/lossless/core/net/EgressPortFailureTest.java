@@ -18,6 +18,8 @@ import org.lossless.core.kernel.SimEvent;
  * frames arrive serialization + propagation later.
  */
 class EgressPortFailureTest {
+    /** Every run stops here: 10 ms simulated, beyond every answer below (an event re-armed forever cannot stall a test). */
+    private static final long END_PS = 10_000_000_000L;
     private static final long G100 = 100_000_000_000L;
     private static final long FRAME_PS = 81_600;
     private static final long DELAY_PS = 1_000_000;
@@ -60,7 +62,7 @@ class EgressPortFailureTest {
         port.kick();
         // at 200,000: frames 1 and 2 are on the cable (sent by 81,600 and 163,200), frame 3 is being serialized
         at(200_000, port::fail);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(3L, 1L, 2L), lostPsns, "the frame on the wire, then the cable's in order");
         assertEquals(List.of(), arrivals, "nothing crosses a dead cable");
         assertEquals(2, queue.size(), "frames 4 and 5 were never pulled");
@@ -75,7 +77,7 @@ class EgressPortFailureTest {
     void aFailedPortDoesNotSendWhenKicked() {
         port.fail();
         port.kick();
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(5, queue.size());
         assertFalse(port.busy());
     }
@@ -87,7 +89,7 @@ class EgressPortFailureTest {
         pfc.psn = 99;
         at(10_000, () -> port.sendUrgent(pfc)); // waits for frame 1, on the wire until 81,600
         at(20_000, port::fail);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(1L, 99L), lostPsns);
         assertFalse(port.idle());
     }
@@ -97,7 +99,7 @@ class EgressPortFailureTest {
         port.kick();
         at(200_000, port::fail);
         at(300_000, port::restore);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertTrue(port.isUp());
         assertFalse(link.isDown(), "the cable itself is up again");
         assertEquals(List.of(4L, 5L), arrivedPsns);
@@ -112,7 +114,7 @@ class EgressPortFailureTest {
         at(0, port::kick);
         at(500_000, port::fail);
         at(700_000, port::restore);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(500_000, port.counters().pausedPs[3], "paused from 0 until the failure");
         assertEquals(0, port.pauseState().pausedMask(), "a link that comes back starts unpaused");
         // the restored port sends at once: five frames from 700,000

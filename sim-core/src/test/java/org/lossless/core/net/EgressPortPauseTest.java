@@ -10,6 +10,8 @@ import org.lossless.core.kernel.Kernel;
 
 /** PFC at one transmitter: frame-boundary stop, timed expiry, resume, urgent frames, paused time. */
 class EgressPortPauseTest {
+    /** Every run stops here: 10 ms simulated, beyond every answer below (an event re-armed forever cannot stall a test). */
+    private static final long END_PS = 10_000_000_000L;
     private static final long GBPS_100 = 100_000_000_000L;
     /** 1000 B frame + 20 B preamble/IFG = 8160 bits = 81,600 ps at 100 Gb/s. */
     private static final long FRAME_PS = 81_600;
@@ -23,7 +25,7 @@ class EgressPortPauseTest {
         PacketRing queue = new PacketRing();
         for (int i = 0; i < frames; i++) {
             Packet p = new Packet();
-            p.priority = priority;
+            p.priority = (byte) priority;
             p.frameBytes = 1000;
             p.wireBytes = 1020;
             queue.add(p);
@@ -38,10 +40,10 @@ class EgressPortPauseTest {
     private static Packet pfc(int prio, int quanta) {
         Packet p = new Packet();
         p.type = PacketType.PFC;
-        p.pfcClassEnable = 1 << prio;
+        p.pfcClassEnable = (char) (1 << prio);
         p.pfcQuanta(prio, quanta);
         p.frameBytes = WireFormat.PFC_FRAME;
-        p.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
+        p.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
         return p;
     }
 
@@ -57,7 +59,7 @@ class EgressPortPauseTest {
                 port.onPause(pfc(3, 100));
             }
         }, 40_000);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 552_000 + FRAME_PS, 552_000 + 2 * FRAME_PS), arrivals);
         assertEquals(512_000, port.counters().pausedPs[3]);
         assertEquals(1, port.counters().pauseRx[3]);
@@ -74,7 +76,7 @@ class EgressPortPauseTest {
                 port.onPause(pfc(3, 0));
             }
         }, 1_000_000);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(1_000_000 + FRAME_PS, 1_000_000 + 2 * FRAME_PS), arrivals);
         assertEquals(1_000_000, port.counters().pausedPs[3]);
     }
@@ -84,7 +86,7 @@ class EgressPortPauseTest {
         wire(2, 1);
         port.onPause(pfc(3, 65535));
         port.kick();
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 2 * FRAME_PS), arrivals);
     }
 
@@ -93,7 +95,7 @@ class EgressPortPauseTest {
         wire(2, 3);
         port.kick();
         port.sendUrgent(pfc(3, 10));
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         // PFC frame: 64 + 20 B = 672 bits = 6,720 ps.
         assertEquals(List.of(PacketType.DATA, PacketType.PFC, PacketType.DATA), types);
         assertEquals(List.of(FRAME_PS, FRAME_PS + 6_720, 2 * FRAME_PS + 6_720), arrivals);

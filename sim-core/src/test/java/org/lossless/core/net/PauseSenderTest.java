@@ -18,6 +18,11 @@ import org.lossless.core.kernel.SimEvent;
  * and a zero-delay cable (a frame arrives when its last bit leaves: start + 84 B × 8 / 100 Gb/s = 6,720 ps).
  */
 class PauseSenderTest {
+    /**
+     * Every run stops here: 10 us simulated, beyond every answer below, so a refresh re-armed forever (say, for
+     * every priority not held) ends with the run instead of stalling it.
+     */
+    private static final long END_PS = 10_000_000;
     private static final long G100 = 100_000_000_000L;
     private static final long PFC_PS = 6_720;
 
@@ -58,7 +63,7 @@ class PauseSenderTest {
         PauseSender s = sender(1000, PauseSender.NO_REFRESH);
         at(0, () -> s.xoff(3));
         at(100_000, () -> s.xon(3));
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(new Rx(PFC_PS, 3, 0b1000, 1000, 64, 84), new Rx(100_000 + PFC_PS, 3, 0b1000, 0, 64, 84)),
                 received);
         assertEquals(0, pool.outstanding(), "every frame came from the pool and went back");
@@ -70,7 +75,7 @@ class PauseSenderTest {
         held = 1 << 3;
         at(0, () -> s.xoff(3));
         at(250_000, () -> held = 0); // the refresh due at 300,000 finds the priority released
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(PFC_PS, 100_000 + PFC_PS, 200_000 + PFC_PS), times());
         assertTrue(received.stream().allMatch(r -> r.quanta() == 65535 && r.priority() == 3));
         assertEquals(0, kernel.pending(), "no refresh is armed once nothing is held");
@@ -84,7 +89,7 @@ class PauseSenderTest {
         at(0, () -> s.xoff(3));
         at(50_000, () -> s.xoff(3)); // sent at once; the refresh stays at 100,000
         at(250_000, () -> held = 0);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(PFC_PS, 50_000 + PFC_PS, 100_000 + PFC_PS, 200_000 + PFC_PS), times());
     }
 
@@ -97,7 +102,7 @@ class PauseSenderTest {
             s.xoff(5);
         });
         at(150_000, () -> held = 0);
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         // at 0: two frames back to back; at 100,000 the refresh re-sends both, lowest priority first
         assertEquals(List.of(PFC_PS, 2 * PFC_PS, 100_000 + PFC_PS, 100_000 + 2 * PFC_PS), times());
         assertEquals(List.of(2, 5, 2, 5), received.stream().map(Rx::priority).toList());
@@ -108,10 +113,23 @@ class PauseSenderTest {
         PauseSender s = sender(65535, PauseSender.NO_REFRESH);
         held = 1 << 3;
         at(0, () -> s.xoff(3));
-        kernel.runUntil(10_000_000);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(PFC_PS), times());
         assertEquals(0, kernel.pending());
         assertFalse(s.refreshes());
+    }
+
+    @Test
+    void aRefreshAsksTheOwnerAboutPrioritiesZeroToSevenOnly() {
+        // an owner that keeps its pause state in an array of eight, as the MMUs and the NIC receive buffer do
+        boolean[] pg = new boolean[PortCounters.PRIORITIES];
+        pg[7] = true;
+        PauseSender s = new PauseSender(kernel, pool, port, 500, 100_000, prio -> pg[prio]);
+        at(0, () -> s.xoff(7));
+        at(150_000, () -> pg[7] = false);
+        kernel.runUntil(END_PS);
+        assertEquals(List.of(PFC_PS, 100_000 + PFC_PS), times());
+        assertEquals(List.of(7, 7), received.stream().map(Rx::priority).toList());
     }
 
     @Test

@@ -18,6 +18,8 @@ import org.lossless.core.kernel.SimEvent;
  * arrival is the end of a transmission.
  */
 class PfcResponseTimeTest {
+    /** Every run stops here: 10 ms simulated, beyond every answer below (an event re-armed forever cannot stall a test). */
+    private static final long END_PS = 10_000_000_000L;
     private static final long GBPS_100 = 100_000_000_000L;
     private static final long FRAME_PS = 81_600;
 
@@ -59,7 +61,7 @@ class PfcResponseTimeTest {
         p.pfcClassEnable = 1 << 3;
         p.pfcQuanta(3, quanta);
         p.frameBytes = WireFormat.PFC_FRAME;
-        p.wireBytes = WireFormat.wireBytes(WireFormat.PFC_FRAME);
+        p.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
         return p;
     }
 
@@ -71,7 +73,7 @@ class PfcResponseTimeTest {
         port.kick();
         at(40_000, () -> port.onPause(pfc(65535)));
         at(1_000_000, () -> port.onPause(pfc(0)));
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 3 * FRAME_PS, 1_000_000 + FRAME_PS, 1_000_000 + 2 * FRAME_PS),
                 arrivals);
         assertEquals(1_000_000 - 240_000, port.counters().pausedPs[3], "paused from the effective start");
@@ -83,7 +85,7 @@ class PfcResponseTimeTest {
         port.kick();
         at(40_000, () -> port.onPause(pfc(65535)));
         at(1_000_000, () -> port.onPause(pfc(0)));
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 1_000_000 + FRAME_PS, 1_000_000 + 2 * FRAME_PS), arrivals);
         assertEquals(960_000, port.counters().pausedPs[3]);
     }
@@ -95,7 +97,7 @@ class PfcResponseTimeTest {
         port.kick();
         at(40_000, () -> port.onPause(pfc(65535)));
         at(1_000_000, () -> port.onPause(pfc(0)));
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 1_000_000 + FRAME_PS), arrivals);
     }
 
@@ -105,7 +107,7 @@ class PfcResponseTimeTest {
         port.kick();
         at(40_000, () -> port.onPause(pfc(65535)));
         at(100_000, () -> port.onPause(pfc(0)));
-        kernel.runUntil(Long.MAX_VALUE);
+        kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 3 * FRAME_PS, 4 * FRAME_PS, 5 * FRAME_PS), arrivals);
         assertEquals(0, port.counters().pausedPs[3]);
         assertEquals(2, port.counters().pauseRx[3]);
@@ -119,7 +121,7 @@ class PfcResponseTimeTest {
             EgressPort port = port(200_000, 5);
             port.kick();
             at(40_000, () -> port.onPause(pfc(100)));
-            kernel.runUntil(Long.MAX_VALUE);
+            kernel.runUntil(END_PS);
             assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 3 * FRAME_PS, 552_000 + FRAME_PS, 552_000 + 2 * FRAME_PS),
                     arrivals);
             assertEquals(552_000 - 240_000, port.counters().pausedPs[3]);
@@ -131,7 +133,7 @@ class PfcResponseTimeTest {
             EgressPort port = port(200_000, 4);
             port.kick();
             at(40_000, () -> port.onPause(pfc(10)));
-            kernel.runUntil(Long.MAX_VALUE);
+            kernel.runUntil(END_PS);
             assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 3 * FRAME_PS, 4 * FRAME_PS), arrivals);
             assertEquals(0, port.counters().pausedPs[3]);
         }
@@ -144,7 +146,7 @@ class PfcResponseTimeTest {
             at(40_000, () -> port.onPause(pfc(65535)));
             at(200_000, () -> port.onPause(pfc(65535)));
             at(1_000_000, () -> port.onPause(pfc(0)));
-            kernel.runUntil(Long.MAX_VALUE);
+            kernel.runUntil(END_PS);
             assertEquals(3 * FRAME_PS, arrivals.get(2));
             assertEquals(1_000_000 + FRAME_PS, arrivals.get(3));
             assertEquals(760_000, port.counters().pausedPs[3]);
@@ -157,7 +159,7 @@ class PfcResponseTimeTest {
         void anIdlePortStartsTheFrameInThePast() {
             EgressPort port = port(0, 1);
             at(100_000, () -> port.kickCutThrough(30_000));
-            kernel.runUntil(Long.MAX_VALUE);
+            kernel.runUntil(END_PS);
             assertEquals(List.of(30_000 + FRAME_PS), arrivals);
         }
 
@@ -170,7 +172,7 @@ class PfcResponseTimeTest {
                 add(1);
                 port.kickCutThrough(50_000);
             });
-            kernel.runUntil(Long.MAX_VALUE);
+            kernel.runUntil(END_PS);
             assertEquals(List.of(FRAME_PS, 2 * FRAME_PS), arrivals);
         }
     }

@@ -54,4 +54,24 @@ public record PortSpec(long rateBps, long delayPs, double cableMeters, long peer
     public long peerResponseOrBudgetPs() {
         return peerResponsePs == AUTO_RESPONSE ? PeerResponse.budgetPs(rateBps) : peerResponsePs;
     }
+
+    /**
+     * The record's own equality (every component; {@code cableMeters} as {@link Double#compare} does, so NaN
+     * equals NaN), written out: a record's generated {@code equals} and {@code hashCode} are linked at their first
+     * call by {@code java.lang.runtime.ObjectMethods}, which builds method handles at run time; a port list used
+     * as a map key (EcnPfcLint) was the first such call of every run, some 25 ms of a tiny run's start-up.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PortSpec p && rateBps == p.rateBps && delayPs == p.delayPs
+                && Double.compare(cableMeters, p.cableMeters) == 0 && peerResponsePs == p.peerResponsePs;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Long.hashCode(rateBps);
+        h = 31 * h + Long.hashCode(delayPs);
+        h = 31 * h + Double.hashCode(cableMeters);
+        return 31 * h + Long.hashCode(peerResponsePs);
+    }
 }

@@ -81,8 +81,8 @@ class ClassifiedSwitchTest {
                 Packet p = new Packet();
                 p.srcHost = inPort;
                 p.dstHost = 2;
-                p.priority = nicPriority;
-                p.dscp = dscp;
+                p.priority = (byte) nicPriority;
+                p.dscp = (byte) dscp;
                 p.frameBytes = 1000;
                 p.wireBytes = 1020;
                 p.psn = psn;
@@ -129,7 +129,7 @@ class ClassifiedSwitchTest {
         List<Integer> pfc = new ArrayList<>();
         for (Packet p : atHost0) {
             if (p.type == PacketType.PFC) {
-                pfc.add(p.pfcClassEnable);
+                pfc.add((int) p.pfcClassEnable);
             }
         }
         assertEquals(List.of(1 << 3, 1 << 4), pfc);

@@ -21,8 +21,8 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 class QosMapTest {
     private static Packet marked(int priority, int dscp) {
         Packet p = new Packet();
-        p.priority = priority;
-        p.dscp = dscp;
+        p.priority = (byte) priority;
+        p.dscp = (byte) dscp;
         return p;
     }
 

@@ -37,8 +37,8 @@ class EgressSchedulerTest {
 
     private void add(int q, int wireBytes) {
         Packet p = new Packet();
-        p.priority = q;
-        p.wireBytes = wireBytes;
+        p.priority = (byte) q;
+        p.wireBytes = (char) wireBytes;
         queues[q].add(p);
     }
 

@@ -57,21 +57,26 @@ public final class HpccFlowFile {
                 warnings.add(source + ": declares " + declared + " flows but holds " + i);
                 break;
             }
-            String what = "flow " + (i + 1);
+            int flow = i + 1;   // labels for error messages are made only when one is thrown
             int maxNode = topology == null ? Integer.MAX_VALUE : topology.nodes().size() - 1;
-            int src = in.nextInt(what + ": src", 0, maxNode);
-            checkHost(in, topology, src, what + ": src");
-            int dst = in.nextInt(what + ": dst", 0, maxNode);
-            checkHost(in, topology, dst, what + ": dst");
-            int pg = in.nextInt(what + ": priority group", 0, 7);
-            int dport = in.nextInt(what + ": dport", 0, 65_535);
-            long size = in.nextLong(what + ": size (bytes)", 1, Long.MAX_VALUE);
-            String t = in.next(what + ": start time (s)");
-            long start;
-            try {
-                start = new BigDecimal(t).multiply(PS_PER_S).setScale(0, RoundingMode.HALF_UP).longValueExact();
-            } catch (NumberFormatException | ArithmeticException e) {
-                throw in.errorAtPrevious(what + ": start time must be a number of seconds, got '" + t + "'");
+            int src = in.nextInt(() -> "flow " + flow + ": src", 0, maxNode);
+            checkHost(in, topology, src, flow, "src");
+            int dst = in.nextInt(() -> "flow " + flow + ": dst", 0, maxNode);
+            checkHost(in, topology, dst, flow, "dst");
+            int pg = in.nextInt(() -> "flow " + flow + ": priority group", 0, 7);
+            int dport = in.nextInt(() -> "flow " + flow + ": dport", 0, 65_535);
+            long size = in.nextLong(() -> "flow " + flow + ": size (bytes)", 1, Long.MAX_VALUE);
+            if (!in.hasNext()) {
+                in.next("flow " + flow + ": start time (s)");   // throws: end of file
+            }
+            String t = in.next("");
+            long start = seconds(t);
+            if (start < 0) {
+                try {
+                    start = new BigDecimal(t).multiply(PS_PER_S).setScale(0, RoundingMode.HALF_UP).longValueExact();
+                } catch (NumberFormatException | ArithmeticException e) {
+                    throw in.errorAtPrevious("flow " + flow + ": start time must be a number of seconds, got '" + t + "'");
+                }
             }
             try {
                 flows.add(new HpccFlow(src, dst, pg, dport, size, start));
@@ -98,9 +103,39 @@ public final class HpccFlowFile {
         return new Read(flows, warnings);
     }
 
-    private static void checkHost(Tokens in, Topology t, int node, String what) {
+    /**
+     * Seconds written as digits, a point and 1 to 12 decimals (or digits alone), at most 6 digits before the point,
+     * as exact picoseconds; -1 for anything else (signs, exponents, more decimals), which the caller reads with
+     * BigDecimal. The same value as BigDecimal: at most 12 decimals are whole picoseconds, nothing is rounded.
+     */
+    static long seconds(String t) {
+        int n = t.length();
+        int point = t.indexOf('.');
+        int whole = point < 0 ? n : point;
+        int decimals = point < 0 ? 0 : n - point - 1;
+        if (whole < 1 || whole > 6 || (point >= 0 && (decimals < 1 || decimals > 12))) {
+            return -1;
+        }
+        long ps = 0;
+        for (int i = 0; i < n; i++) {
+            if (i == point) {
+                continue;
+            }
+            char c = t.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            ps = ps * 10 + (c - '0');
+        }
+        for (int d = decimals; d < 12; d++) {
+            ps *= 10;
+        }
+        return ps;
+    }
+
+    private static void checkHost(Tokens in, Topology t, int node, int flow, String field) {
         if (t != null && t.node(node).kind() != org.lossless.topology.NodeKind.HOST) {
-            throw in.errorAtPrevious(what + " is node " + node + ", a switch; flows run between hosts");
+            throw in.errorAtPrevious("flow " + flow + ": " + field + " is node " + node + ", a switch; flows run between hosts");
         }
     }
 

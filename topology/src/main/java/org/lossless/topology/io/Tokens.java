@@ -1,7 +1,9 @@
 package org.lossless.topology.io;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Whitespace-separated tokens with their line numbers: the HPCC files are read with C++ {@code >>},
@@ -10,7 +12,8 @@ import java.util.List;
 final class Tokens {
     private final String source;
     private final List<String> text = new ArrayList<>();
-    private final List<Integer> lines = new ArrayList<>();
+    /** Line of each token (text.size() of them used; an int array, not boxed: a flow file has 60,000 tokens). */
+    private int[] lines = new int[64];
     private int next;
 
     Tokens(String source, String content) {
@@ -29,8 +32,11 @@ final class Tokens {
                 while (i < content.length() && !Character.isWhitespace(content.charAt(i))) {
                     i++;
                 }
+                if (text.size() == lines.length) {
+                    lines = Arrays.copyOf(lines, lines.length * 2);
+                }
+                lines[text.size()] = line;
                 text.add(content.substring(start, i));
-                lines.add(line);
             }
         }
     }
@@ -45,17 +51,17 @@ final class Tokens {
 
     /** Line of the next token (or of the last one at the end). */
     int line() {
-        return lines.isEmpty() ? 1 : lines.get(Math.min(next, lines.size() - 1));
+        return text.isEmpty() ? 1 : lines[Math.min(next, text.size() - 1)];
     }
 
     /** How many tokens share the line of the next token. */
     int tokensOnLineOfNext() {
-        int line = lines.get(next);
+        int line = lines[next];
         int count = 0;
-        for (int i = next; i < lines.size() && lines.get(i) == line; i++) {
+        for (int i = next; i < text.size() && lines[i] == line; i++) {
             count++;
         }
-        for (int i = next - 1; i >= 0 && lines.get(i) == line; i--) {
+        for (int i = next - 1; i >= 0 && lines[i] == line; i--) {
             count++;
         }
         return count;
@@ -85,16 +91,28 @@ final class Tokens {
         return (int) nextLong(what, min, max);
     }
 
+    int nextInt(Supplier<String> what, int min, int max) {
+        return (int) nextLong(what, min, max);
+    }
+
     long nextLong(String what, long min, long max) {
-        String t = next(what);
+        return nextLong(() -> what, min, max);
+    }
+
+    /** As {@link #nextLong(String, long, long)}, the label made only for an error message (a flow file's 60,000). */
+    long nextLong(Supplier<String> what, long min, long max) {
+        if (!hasNext()) {
+            throw error("unexpected end of file, expected " + what.get());
+        }
+        String t = text.get(next++);
         long v;
         try {
             v = Long.parseLong(t);
         } catch (NumberFormatException e) {
-            throw errorAtPrevious(what + " must be an integer, got '" + t + "'");
+            throw errorAtPrevious(what.get() + " must be an integer, got '" + t + "'");
         }
         if (v < min || v > max) {
-            throw errorAtPrevious(what + " must be in " + min + ".." + max + ", got " + v);
+            throw errorAtPrevious(what.get() + " must be in " + min + ".." + max + ", got " + v);
         }
         return v;
     }
@@ -104,7 +122,7 @@ final class Tokens {
     }
 
     IllegalArgumentException errorAtPrevious(String message) {
-        return new IllegalArgumentException(source + " line " + lines.get(next - 1) + ": " + message);
+        return new IllegalArgumentException(source + " line " + lines[next - 1] + ": " + message);
     }
 
     String where() {

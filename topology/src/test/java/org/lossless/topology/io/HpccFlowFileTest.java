@@ -67,4 +67,37 @@ class HpccFlowFileTest {
         HpccFlowFile.format(List.of(flows.get(0).shifted(1)), warnings);
         assertEquals(1, warnings.size());
     }
+
+    @Test
+    void startTimesAreExactPicoseconds() {
+        // digits and up to 12 decimals: whole picoseconds, by hand
+        assertEquals(2_000_000_054_000L, HpccFlowFile.seconds("2.000000054"));
+        assertEquals(2_000_000_000_000L, HpccFlowFile.seconds("2"));
+        assertEquals(500_000_000_000L, HpccFlowFile.seconds("0.5"));
+        assertEquals(1L, HpccFlowFile.seconds("0.000000000001"));
+        assertEquals(999_999_999_999_999_999L, HpccFlowFile.seconds("999999.999999999999"));
+        // anything else is left to BigDecimal (-1)
+        for (String t : new String[] {".5", "2.", "-1.0", "+1.0", "1e-3", "2.0000000000001", "1000000.0", "1.2.3", "1a"}) {
+            assertEquals(-1, HpccFlowFile.seconds(t), t);
+        }
+        // and the file reader gives the same picoseconds either way (BigDecimal rounds 13 decimals half-up)
+        HpccFlowFile.Read r = HpccFlowFile.parse("3\n0 1 3 100 10 2.000000054\n0 1 3 100 10 2.0000000540005\n"
+                + "0 1 3 100 10 2.1e0\n", "flow.txt", STAR);
+        assertEquals(2_000_000_054_000L, r.flows().get(0).startPs());
+        assertEquals(2_000_000_054_001L, r.flows().get(1).startPs());
+        assertEquals(2_100_000_000_000L, r.flows().get(2).startPs());
+    }
+
+    @Test
+    void errorMessagesNameTheFlowAndField() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HpccFlowFile.parse("2\n0 1 3 100 10 2.5\n1 0 9 100 10 2.6\n", "flow.txt", STAR));
+        assertEquals("flow.txt line 3: flow 2: priority group must be in 0..7, got 9", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> HpccFlowFile.parse("1\n0 1 3 100 ten 2.5\n", "flow.txt", STAR));
+        assertEquals("flow.txt line 2: flow 1: size (bytes) must be an integer, got 'ten'", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> HpccFlowFile.parse("1\n0 1 3 100 10\n", "flow.txt", STAR));
+        assertEquals("flow.txt line 2: unexpected end of file, expected flow 1: start time (s)", e.getMessage());
+    }
 }

@@ -21,7 +21,7 @@ import org.apache.commons.math3.exception.TooManyEvaluationsException;
 
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioException;
+import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.verbs.VerbsException;
 
 /**

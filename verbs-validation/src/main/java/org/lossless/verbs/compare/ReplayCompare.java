@@ -15,7 +15,7 @@ import java.util.TreeSet;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.experiments.results.OutputRule;
 import org.lossless.verbs.measure.Measurement;
 import org.lossless.verbs.measure.MeasurementBuilder;

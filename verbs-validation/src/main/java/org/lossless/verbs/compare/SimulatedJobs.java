@@ -7,8 +7,8 @@ import java.util.Map;
 
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.StorageWorkloads;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.StorageWorkloads;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.verbs.measure.CollTiming;
 import org.lossless.verbs.measure.CollectiveResult;
 import org.lossless.verbs.measure.CollectiveRow;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.collective.Algorithm;
 import org.lossless.workloads.collective.Collective;
 import org.lossless.workloads.collective.CollectiveJob;

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.lossless.experiments.scenario.LinkConfig;
-import org.lossless.experiments.scenario.WorkloadConfig;
-import org.lossless.experiments.scenario.WorkloadConfig.FlowSpec;
+import org.lossless.workloads.spec.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig.FlowSpec;
 
 /**
  * {@code flows} and {@code hpcc-flows}: each flow becomes one perftest server on the receiver and one client

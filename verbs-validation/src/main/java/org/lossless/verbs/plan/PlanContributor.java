@@ -1,6 +1,6 @@
 package org.lossless.verbs.plan;
 
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 
 /**
  * Turns one kind of workload into processes of the plan. {@link FlowsContributor} replays {@code flows} and

@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.lossless.experiments.results.Version;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 
 /**
  * Scenario + hosts file to {@link HardwarePlan}: every workload goes to the first contributor that handles

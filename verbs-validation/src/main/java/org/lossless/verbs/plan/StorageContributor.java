@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.lossless.experiments.scenario.StorageWorkloads;
-import org.lossless.experiments.scenario.WorkloadConfig;
+import org.lossless.workloads.spec.StorageWorkloads;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.verbs.VerbsException;
 import org.lossless.workloads.storage.IoClass;
 import org.lossless.workloads.storage.IoOp;

@@ -12,5 +12,7 @@
  *
  * <p>Invariants: times in picoseconds, sizes in bytes; a transfer is posted only after its producing op
  * was issued; a lane never has more than its window of messages between grant and consumption.
+ *
+ * <p>Their scenario keys are read by {@code CollectiveReader} and {@code PlacementReader} in {@link org.lossless.workloads.spec}.
  */
 package org.lossless.workloads.collective;

@@ -9,5 +9,7 @@
  *
  * <p>Invariants: every random draw comes from a named stream of the program (per host where a host's
  * traffic should not depend on the others'); times are picoseconds; sizes bytes.
+ *
+ * <p>Their scenario keys are read by {@code CdfReader}, {@code IncastReader} and {@code PermutationReader} in {@link org.lossless.workloads.spec}.
  */
 package org.lossless.workloads.datacenter;

@@ -1,4 +1,4 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,6 +9,7 @@ import org.lossless.workloads.storage.IoClass;
 import org.lossless.workloads.storage.IoMix;
 import org.lossless.workloads.storage.IoOp;
 import org.lossless.workloads.storage.NvmeofConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: nvmeof} workload (docs/scenario.md, "nvmeof"). */
 final class NvmeofReader {
@@ -25,7 +26,7 @@ final class NvmeofReader {
     private NvmeofReader() {
     }
 
-    static StorageWorkloads.Nvmeof read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static StorageWorkloads.Nvmeof read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "nvmeof-" + index);
         List<Integer> initiators = HostLists.read(w.key("initiators"), topology, null, "[1, 2, 3] or \"1-32\"");

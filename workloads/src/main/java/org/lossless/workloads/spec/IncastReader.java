@@ -1,9 +1,10 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.workloads.datacenter.IncastConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: incast} workload (docs/scenario.md, "incast"). */
 final class IncastReader {
@@ -13,7 +14,7 @@ final class IncastReader {
     private IncastReader() {
     }
 
-    static DatacenterWorkloads.Incast read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static DatacenterWorkloads.Incast read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "incast-" + index);
         int receiver = WorkloadReader.host(w.key("receiver"), topology);

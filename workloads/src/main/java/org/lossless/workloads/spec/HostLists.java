@@ -1,9 +1,11 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.lossless.workloads.yaml.Cursor;
 
 /**
  * Reads a list of hosts: {@code all}, one host number, a range {@code "1-32"} (both ends included), or a
@@ -16,7 +18,7 @@ final class HostLists {
     }
 
     /** The hosts at {@code c}; {@code dflt} when absent (null: the key is required). */
-    static List<Integer> read(Cursor c, TopologyConfig topology, List<Integer> dflt, String example) {
+    static List<Integer> read(Cursor c, WorkloadFabric topology, List<Integer> dflt, String example) {
         int n = topology.hostCount();
         if (!c.present()) {
             if (dflt == null) {

@@ -1,4 +1,4 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.yaml;
 
 import org.lossless.core.text.DidYouMean;
 
@@ -21,7 +21,7 @@ import java.util.function.Function;
  * a scalar into a value or throw a {@link ScenarioException} naming the file and the key path; a reader
  * given a default returns it when the key is absent or null.
  */
-final class Cursor {
+public final class Cursor {
     private final Source src;
     private final String path;
     private final JsonNode node;
@@ -32,28 +32,28 @@ final class Cursor {
         this.node = node;
     }
 
-    static Cursor root(Source src, JsonNode node) {
+    public static Cursor root(Source src, JsonNode node) {
         return new Cursor(src, "", node);
     }
 
-    String path() {
+    public String path() {
         return path;
     }
 
-    Source source() {
+    public Source source() {
         return src;
     }
 
-    boolean present() {
+    public boolean present() {
         return node != null && !node.isNull() && !node.isMissingNode();
     }
 
-    ScenarioException error(String detail) {
+    public ScenarioException error(String detail) {
         return src.error(path, detail);
     }
 
     /** The child under {@code key} (absent if this is not a mapping or lacks it). */
-    Cursor key(String key) {
+    public Cursor key(String key) {
         JsonNode child = node != null && node.isObject() ? node.get(key) : null;
         return new Cursor(src, path.isEmpty() ? key : path + "." + key, child);
     }
@@ -62,7 +62,7 @@ final class Cursor {
      * Checks that this is a mapping (absent or null counts as empty) whose keys are all among
      * {@code allowed}; otherwise reports the first unknown key with a "did you mean".
      */
-    Cursor object(String... allowed) {
+    public Cursor object(String... allowed) {
         if (!present()) {
             return this;
         }
@@ -83,7 +83,7 @@ final class Cursor {
     }
 
     /** The entries of a list (absent or null gives an empty list). */
-    List<Cursor> list() {
+    public List<Cursor> list() {
         List<Cursor> out = new ArrayList<>();
         if (!present()) {
             return out;
@@ -101,7 +101,7 @@ final class Cursor {
      * A list of distinct integers in [min, max], in the order written; a single scalar counts as a list of one.
      * A repeated value is an error on its entry: "{@code what} N is listed twice".
      */
-    List<Integer> distinctIntegers(long min, long max, String what) {
+    public List<Integer> distinctIntegers(long min, long max, String what) {
         List<Cursor> items = isList() ? list() : List.of(this);
         List<Integer> out = new ArrayList<>(items.size());
         for (Cursor item : items) {
@@ -114,16 +114,16 @@ final class Cursor {
         return out;
     }
 
-    boolean isList() {
+    public boolean isList() {
         return present() && node.isArray();
     }
 
-    boolean isScalar() {
+    public boolean isScalar() {
         return present() && node.isValueNode();
     }
 
     /** The text of a scalar (numbers as written); an error for mappings, lists and booleans. */
-    String text(String expected) {
+    public String text(String expected) {
         if (!present()) {
             throw error("is required (" + expected + ")");
         }
@@ -136,43 +136,43 @@ final class Cursor {
         throw error("expected " + expected + ", got " + describe(node));
     }
 
-    String string(String dflt) {
+    public String string(String dflt) {
         return present() ? text("a string") : dflt;
     }
 
-    long size(long dflt) {
+    public long size(long dflt) {
         return present() ? size() : dflt;
     }
 
-    long size() {
+    public long size() {
         return unit(Units::parseSize, "a size such as 32MB");
     }
 
-    long timePs(long dflt) {
+    public long timePs(long dflt) {
         return present() ? timePs() : dflt;
     }
 
-    long timePs() {
+    public long timePs() {
         return unit(Units::parseTime, "a time such as 10us");
     }
 
-    long rateBps(long dflt) {
+    public long rateBps(long dflt) {
         return present() ? rateBps() : dflt;
     }
 
-    long rateBps() {
+    public long rateBps() {
         return unit(Units::parseRate, "a rate such as 100Gbps");
     }
 
-    long lengthMm() {
+    public long lengthMm() {
         return unit(Units::parseLengthMm, "a length such as 2m");
     }
 
-    double fraction(double dflt) {
+    public double fraction(double dflt) {
         return present() ? fraction() : dflt;
     }
 
-    double fraction() {
+    public double fraction() {
         if (present() && node.isNumber()) {
             double v = node.doubleValue();
             if (v >= 0 && v <= 1) {
@@ -196,12 +196,12 @@ final class Cursor {
         }
     }
 
-    long integer(long dflt, long min, long max) {
+    public long integer(long dflt, long min, long max) {
         return present() ? integer(min, max) : dflt;
     }
 
     /** A whole number in [min, max]. */
-    long integer(long min, long max) {
+    public long integer(long min, long max) {
         if (!present()) {
             throw error("is required (an integer from " + min + " to " + max + ")");
         }
@@ -219,7 +219,7 @@ final class Cursor {
         return v;
     }
 
-    boolean bool(boolean dflt) {
+    public boolean bool(boolean dflt) {
         if (!present()) {
             return dflt;
         }
@@ -236,11 +236,11 @@ final class Cursor {
     }
 
     /** One of the constants of {@code type}, written in lower case with '-' for '_'. */
-    <E extends Enum<E>> E choice(Class<E> type, E dflt) {
+    public <E extends Enum<E>> E choice(Class<E> type, E dflt) {
         return present() ? choice(type) : dflt;
     }
 
-    <E extends Enum<E>> E choice(Class<E> type) {
+    public <E extends Enum<E>> E choice(Class<E> type) {
         List<String> names = new ArrayList<>();
         for (E e : type.getEnumConstants()) {
             names.add(yamlName(e));
@@ -255,7 +255,7 @@ final class Cursor {
     }
 
     /** A file path; relative paths resolve against the scenario file's folder. */
-    Path file() {
+    public Path file() {
         String t = text("a file path");
         try {
             return src.baseDir().resolve(t).normalize();
@@ -265,11 +265,11 @@ final class Cursor {
     }
 
     /** One of {@code allowed} (exact text), or {@code dflt} when absent; a "did you mean" otherwise. */
-    String oneOf(String dflt, List<String> allowed) {
+    public String oneOf(String dflt, List<String> allowed) {
         return present() ? oneOf(allowed) : dflt;
     }
 
-    String oneOf(List<String> allowed) {
+    public String oneOf(List<String> allowed) {
         String t = text("one of " + String.join(", ", allowed));
         if (!allowed.contains(t)) {
             throw error("'" + org.lossless.core.text.Printable.of(t) + "' is not allowed" + DidYouMean.hint(t, allowed) + " (allowed: " + String.join(", ", allowed) + ")");
@@ -278,7 +278,7 @@ final class Cursor {
     }
 
     /** The text of a scalar, booleans included ({@code true}); an error for mappings and lists. */
-    String scalar(String expected) {
+    public String scalar(String expected) {
         if (present() && node.isBoolean()) {
             return node.asText();
         }
@@ -286,7 +286,7 @@ final class Cursor {
     }
 
     /** The keys of a mapping in file order (absent or null gives none; not a mapping is an error). */
-    List<String> keys(String expected) {
+    public List<String> keys(String expected) {
         List<String> out = new ArrayList<>();
         if (!present()) {
             return out;
@@ -299,15 +299,15 @@ final class Cursor {
     }
 
     /** What this node is, for messages: {@code 'x'}, {@code the number 3}, {@code a list}, ... */
-    String describe() {
+    public String describe() {
         return describe(node);
     }
 
-    static String yamlName(Enum<?> e) {
+    public static String yamlName(Enum<?> e) {
         return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    static String describe(JsonNode n) {
+    public static String describe(JsonNode n) {
         if (n == null || n.isNull() || n.isMissingNode()) {
             return "nothing";
         }

@@ -1,9 +1,10 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.workloads.storage.CheckpointConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: checkpoint} workload (docs/scenario.md, "checkpoint"). */
 final class CheckpointReader {
@@ -13,7 +14,7 @@ final class CheckpointReader {
     private CheckpointReader() {
     }
 
-    static StorageWorkloads.Checkpoint read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static StorageWorkloads.Checkpoint read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "checkpoint-" + index);
         List<Integer> servers = HostLists.read(w.key("servers"), topology, null, "[0, 1]");

@@ -1,4 +1,4 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.util.Map;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * One entry of {@code workloads}: all entries run together. One record per workload type; to add one,
  * add a record here (or a {@link ProgramWorkload} record elsewhere), a reader branch in {@link WorkloadReader}
- * and a writer branch in {@link ResolvedYaml}, and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
+ * and a writer branch in {@code ResolvedYaml} (experiments), and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
  */
 public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows, WorkloadConfig.Collective,
         ProgramWorkload {
@@ -46,7 +46,7 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      */
     record Flows(String name, List<FlowSpec> flows) implements WorkloadConfig {
         public Flows {
-            if (!Scenario.validName(name)) {
+            if (!Names.valid(name)) {
                 throw new IllegalArgumentException("bad workload name '" + name + "'");
             }
             flows = List.copyOf(flows);
@@ -78,11 +78,14 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      */
     record HpccFlows(String name, Path path, long timeOriginPs, List<FlowSpec> flows, List<String> warnings,
                      Integer dscp) implements WorkloadConfig {
+        /** {@code time_origin}: 2 s, where HPCC's traffic generator starts flows. */
+        public static final long DEFAULT_TIME_ORIGIN_PS = 2_000_000_000_000L;
+
         public HpccFlows {
             if (dscp != null && (dscp < 0 || dscp > 63)) {
                 throw new IllegalArgumentException("dscp must be 0..63, got " + dscp);
             }
-            if (!Scenario.validName(name)) {
+            if (!Names.valid(name)) {
                 throw new IllegalArgumentException("bad workload name '" + name + "'");
             }
             Objects.requireNonNull(path, "path");
@@ -159,8 +162,10 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      */
     record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
                     List<Integer> dependsOn, long delayPs, int dscp) {
+        /** {@code start}: 0. (The default priority is the first PFC priority, 3 by default.) */
+        public static final long DEFAULT_START_PS = 0;
         /** Most QPs of one flow. */
-        public static final int MAX_QPS = org.lossless.experiments.run.FlowSpec.MAX_QPS;
+        public static final int MAX_QPS = org.lossless.workloads.traffic.ConnectionOptions.MAX_QPS;
 
         /** A flow on one QP of its own. */
         public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority) {
@@ -222,7 +227,7 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             if (delayPs < 0) {
                 throw new IllegalArgumentException("delay must be >= 0 ps, got " + delayPs);
             }
-            if (connection != null && !Scenario.validName(connection)) {
+            if (connection != null && !Names.valid(connection)) {
                 throw new IllegalArgumentException("bad connection name '" + connection + "'");
             }
         }

@@ -1,4 +1,4 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.yaml;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -12,13 +12,13 @@ import java.util.Map;
  * @param baseDir   folder of the scenario file, absolute
  * @param overrides canonical key path -> the option as typed ({@code switch.ecn.kmin=100KB})
  */
-record Source(String file, Path baseDir, Map<String, String> overrides) {
-    Source {
+public record Source(String file, Path baseDir, Map<String, String> overrides) {
+    public Source {
         overrides = Map.copyOf(overrides);
     }
 
     /** An error at a key path, annotated with the {@code --set} option that wrote it, if any. */
-    ScenarioException error(String path, String detail) {
+    public ScenarioException error(String path, String detail) {
         String set = overrideFor(path);
         String where = path;
         if (set != null) {

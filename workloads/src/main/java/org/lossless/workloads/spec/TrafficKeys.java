@@ -1,4 +1,6 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
+
+import org.lossless.workloads.yaml.Cursor;
 
 /** Small value readers the storage and datacenter workload readers share. */
 final class TrafficKeys {

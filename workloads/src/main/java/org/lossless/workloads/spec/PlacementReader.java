@@ -1,9 +1,12 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.lossless.workloads.collective.GpuServers;
+import org.lossless.workloads.yaml.Cursor;
 
 /**
  * Reads a job's {@code hosts}: {@code all} (default), a list of host numbers ({@code [0, 4, 8]}), a range
@@ -17,7 +20,7 @@ final class PlacementReader {
     private PlacementReader() {
     }
 
-    static List<Integer> hosts(Cursor c, TopologyConfig topology) {
+    static List<Integer> hosts(Cursor c, WorkloadFabric topology) {
         int n = topology.hostCount();
         List<Integer> out;
         if (!c.present()) {
@@ -48,15 +51,16 @@ final class PlacementReader {
         return out;
     }
 
-    private static List<Integer> servers(Cursor c, TopologyConfig topology) {
-        if (!(topology instanceof TopologyConfig.RailOptimized rail)) {
+    private static List<Integer> servers(Cursor c, WorkloadFabric topology) {
+        GpuServers rail = topology.gpuServers();
+        if (rail == null) {
             throw c.error("placing a job by servers needs a rail-optimized topology (this one is " + topology.type()
                     + "); list host numbers instead, e.g. hosts: [0, 1, 2, 3]");
         }
         if (!c.present()) {
             throw c.error("is required: a list of server numbers or a range such as \"0-3\"");
         }
-        int servers = rail.servers();
+        int servers = topology.hostCount() / rail.gpusPerServer();
         List<Integer> picked;
         if (c.isList()) {
             picked = c.distinctIntegers(0, servers - 1, "server");
@@ -66,8 +70,8 @@ final class PlacementReader {
         }
         List<Integer> out = new ArrayList<>();
         for (int s : picked) {
-            for (int r = 0; r < rail.nicsPerServer(); r++) {
-                out.add(s * rail.nicsPerServer() + r);
+            for (int r = 0; r < rail.gpusPerServer(); r++) {
+                out.add(s * rail.gpusPerServer() + r);
             }
         }
         return out;

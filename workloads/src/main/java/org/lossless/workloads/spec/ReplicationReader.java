@@ -1,9 +1,10 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.util.List;
 
 import org.lossless.workloads.storage.NvmeofConfig;
 import org.lossless.workloads.storage.ReplicationConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: replication} workload (docs/scenario.md, "replication"). */
 final class ReplicationReader {
@@ -13,7 +14,7 @@ final class ReplicationReader {
     private ReplicationReader() {
     }
 
-    static StorageWorkloads.Replication read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static StorageWorkloads.Replication read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "replication-" + index);
         List<Integer> clients = HostLists.read(w.key("clients"), topology, null, "[4, 5]");

@@ -1,15 +1,16 @@
-package org.lossless.experiments.scenario;
-
-import org.lossless.core.units.Units;
+package org.lossless.workloads.spec;
 
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.units.Units;
 import org.lossless.topology.Topology;
 import org.lossless.topology.io.HpccFlow;
 import org.lossless.topology.io.HpccFlowFile;
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.ScenarioFiles;
 
 /**
  * Reads a {@code type: hpcc-flows} workload: {@code {path: flow.txt, time_origin: 2s, dscp: 26}} ({@code dscp}:
@@ -22,7 +23,7 @@ final class HpccFlowsReader {
     private HpccFlowsReader() {
     }
 
-    static WorkloadConfig.HpccFlows read(Cursor w, int index, TopologyConfig topology) {
+    static WorkloadConfig.HpccFlows read(Cursor w, int index, WorkloadFabric topology) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "hpcc-flows-" + index);
         Cursor pathKey = w.key("path");
@@ -31,10 +32,10 @@ final class HpccFlowsReader {
         }
         Path file = pathKey.file();
         Cursor originKey = w.key("time_origin");
-        long origin = originKey.timePs(Defaults.HPCC_TIME_ORIGIN_PS);
+        long origin = originKey.timePs(WorkloadConfig.HpccFlows.DEFAULT_TIME_ORIGIN_PS);
         Cursor dscpKey = w.key("dscp");
         Integer dscp = dscpKey.present() ? (int) dscpKey.integer(0, 63) : null;
-        String text = TopologyReader.readText(pathKey, file, "an HPCC flow file");
+        String text = ScenarioFiles.readText(pathKey, file, "an HPCC flow file");
         Topology graph = topology.build();
         HpccFlowFile.Read read;
         try {
@@ -55,9 +56,9 @@ final class HpccFlowsReader {
                         + "); flows start at their file time minus time_origin: set time_origin to at most the first "
                         + "start, e.g. time_origin: 0");
             }
-            if (f.sizeBytes() > WorkloadReader.MAX_FLOW_BYTES) {
+            if (f.sizeBytes() > FlowsReader.MAX_FLOW_BYTES) {
                 throw pathKey.error(file.getFileName() + ": flow " + (i + 1) + " carries " + f.sizeBytes()
-                        + " B; a flow carries at most 1TiB (" + WorkloadReader.MAX_FLOW_BYTES + " B)");
+                        + " B; a flow carries at most 1TiB (" + FlowsReader.MAX_FLOW_BYTES + " B)");
             }
             WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(graph.hostNumber(f.src()), graph.hostNumber(f.dst()),
                     f.sizeBytes(), f.startPs() - origin, f.priorityGroup());

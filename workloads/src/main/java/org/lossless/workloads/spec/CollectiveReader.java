@@ -1,4 +1,4 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,15 +13,17 @@ import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
 import org.lossless.workloads.collective.Tuner;
 import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.yaml.Cursor;
 
 /**
  * Reads a collective job ({@code type: allreduce | allgather | reducescatter | alltoall | broadcast});
  * docs/scenario.md "Collective jobs" lists every key.
  */
-final class CollectiveReader {
-    static final String AUTO = "auto";
+public final class CollectiveReader {
+    /** The value of {@code algorithm}, {@code protocol} and the latencies that leaves the choice to the tuner. */
+    public static final String AUTO = "auto";
     /** {@code cc} value meaning the scenario's {@code nic.cc}. */
-    static final String CC_NIC = "nic";
+    public static final String CC_NIC = "nic";
     private static final List<String> COMMON = List.of("type", "name", "algorithm", "protocol", "hosts", "size",
             "channels", "iterations", "gap", "start", "priority", "dscp", "cc", "qps", "base_latency", "step_latency",
             "nvlink_step_latency", "ring_order", "pxn");
@@ -30,7 +32,7 @@ final class CollectiveReader {
     private CollectiveReader() {
     }
 
-    static WorkloadConfig.Collective read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static WorkloadConfig.Collective read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         String type = w.key("type").text("a workload type");
         Collective coll = Collective.valueOf(type.toUpperCase(java.util.Locale.ROOT));
         List<String> keys = new ArrayList<>(COMMON);
@@ -92,8 +94,8 @@ final class CollectiveReader {
     }
 
     /** Refuses a job whose plan would not fit in memory ({@link PlanSize#MAX_TRANSFERS}). */
-    private static void checkSize(Cursor w, CollectiveJob job, TopologyConfig topology) {
-        Tuner.Choice choice = Tuner.choose(job, topology.hostLink().rateBps());
+    private static void checkSize(Cursor w, CollectiveJob job, WorkloadFabric topology) {
+        Tuner.Choice choice = Tuner.choose(job, topology.hostLinkRateBps());
         long transfers = PlanSize.transfers(job, choice.algorithm(), choice.protocol());
         if (transfers > PlanSize.MAX_TRANSFERS) {
             Cursor at = w.key("size").present() ? w.key("size") : w;
@@ -109,17 +111,15 @@ final class CollectiveReader {
         return c == Collective.ALLTOALL ? 1 : 2 * servers.gpusPerServer();
     }
 
-    static GpuServers servers(TopologyConfig topology) {
-        if (topology instanceof TopologyConfig.RailOptimized r) {
-            return new GpuServers(r.nicsPerServer(), r.nvlinkRateBps(), r.nvlinkLatencyPs());
-        }
-        return GpuServers.ONE_PER_HOST;
+    static GpuServers servers(WorkloadFabric topology) {
+        GpuServers rail = topology.gpuServers();
+        return rail == null ? GpuServers.ONE_PER_HOST : rail;
     }
 
     static List<String> ccValues() {
         List<String> out = new ArrayList<>();
         out.add(CC_NIC);
-        out.addAll(NicReader.IMPLEMENTED);
+        out.addAll(org.lossless.nic.CcAlgorithms.NAMES);
         return out;
     }
 

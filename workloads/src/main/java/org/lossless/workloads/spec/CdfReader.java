@@ -1,4 +1,4 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,6 +8,8 @@ import org.lossless.workloads.datacenter.CdfConfig;
 import org.lossless.workloads.datacenter.FlowSizeCdf;
 import org.lossless.workloads.datacenter.IncastOverlay;
 import org.lossless.workloads.datacenter.TrafficMatrix;
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.ScenarioFiles;
 
 /** Reads a {@code type: cdf} workload (docs/scenario.md, "cdf"). */
 final class CdfReader {
@@ -18,7 +20,7 @@ final class CdfReader {
     private CdfReader() {
     }
 
-    static DatacenterWorkloads.Cdf read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static DatacenterWorkloads.Cdf read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "cdf-" + index);
         Cursor distKey = w.key("distribution");
@@ -40,7 +42,7 @@ final class CdfReader {
                         FlowSizeCdf.NAMES) + ") nor an existing file" + org.lossless.core.text.DidYouMean.hint(dist,
                         FlowSizeCdf.NAMES));
             }
-            String text = TopologyReader.readText(distKey, file, "a flow-size distribution");
+            String text = ScenarioFiles.readText(distKey, file, "a flow-size distribution");
             Path f = file;
             cdf = TrafficKeys.build(distKey, () -> FlowSizeCdf.parse(f.getFileName().toString(), text,
                     f.getFileName().toString()));
@@ -139,7 +141,7 @@ final class CdfReader {
 
     /** A matrix file: one row per line, weights separated by spaces or commas; '#' starts a comment. */
     private static double[][] fileMatrix(Cursor key, Path file, int n) {
-        String text = TopologyReader.readText(key, file, "a traffic matrix");
+        String text = ScenarioFiles.readText(key, file, "a traffic matrix");
         List<double[]> rows = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {

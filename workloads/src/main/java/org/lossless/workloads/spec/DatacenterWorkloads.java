@@ -1,4 +1,4 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -13,7 +13,7 @@ import org.lossless.workloads.datacenter.PermutationProgram;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /** The datacenter workload types of a scenario: {@code cdf}, {@code incast}, {@code permutation}. */
-final class DatacenterWorkloads {
+public final class DatacenterWorkloads {
     private DatacenterWorkloads() {
     }
 
@@ -26,9 +26,9 @@ final class DatacenterWorkloads {
      * @param matrixFile absolute path of the traffic-matrix file, or null (inline or no matrix)
      * @param matrix     the weights as read (rows over the host list), or null for uniform destinations
      */
-    record Cdf(CdfConfig config, String distribution, Path distributionFile, Path matrixFile, double[][] matrix)
+    public record Cdf(CdfConfig config, String distribution, Path distributionFile, Path matrixFile, double[][] matrix)
             implements ProgramWorkload {
-        Cdf {
+        public Cdf {
             Objects.requireNonNull(config, "config");
             if ((distribution == null) == (distributionFile == null)) {
                 throw new IllegalArgumentException("a cdf workload has a built-in distribution or a file, not both");
@@ -84,7 +84,7 @@ final class DatacenterWorkloads {
     }
 
     /** {@code incast}. */
-    record Incast(IncastConfig config) implements ProgramWorkload {
+    public record Incast(IncastConfig config) implements ProgramWorkload {
         @Override
         public String type() {
             return "incast";
@@ -107,7 +107,7 @@ final class DatacenterWorkloads {
     }
 
     /** {@code permutation}. */
-    record Permutation(PermutationConfig config) implements ProgramWorkload {
+    public record Permutation(PermutationConfig config) implements ProgramWorkload {
         @Override
         public String type() {
             return "permutation";

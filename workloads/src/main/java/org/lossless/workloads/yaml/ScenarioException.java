@@ -1,4 +1,4 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.yaml;
 
 /**
  * A bad scenario or a bad command-line value: the message is meant for the user as it is. It names the

@@ -1,8 +1,9 @@
-package org.lossless.experiments.scenario;
+package org.lossless.workloads.spec;
 
 import java.util.List;
 
 import org.lossless.workloads.datacenter.PermutationConfig;
+import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: permutation} workload (docs/scenario.md, "permutation"). */
 final class PermutationReader {
@@ -11,7 +12,7 @@ final class PermutationReader {
     private PermutationReader() {
     }
 
-    static DatacenterWorkloads.Permutation read(Cursor w, int index, TopologyConfig topology, int defaultPriority) {
+    static DatacenterWorkloads.Permutation read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "permutation-" + index);
         List<Integer> hosts = HostLists.read(w.key("hosts"), topology, HostLists.all(topology.hostCount()), "all");
