@@ -363,7 +363,7 @@ public class FastDevsSimulator extends DevsSimulator<Long> implements Scheduler 
                 runState = RunState.STOPPING;
                 return;
             }
-            heap.poll();
+            heap.removePeeked(e);
             if (e.timePs != nowPs) {
                 advanceTo(e.timePs, timeListeners);
             }

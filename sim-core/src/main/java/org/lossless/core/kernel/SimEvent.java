@@ -31,8 +31,22 @@ public abstract class SimEvent implements SimEventInterface<Long> {
      * {@code long} comparison gives "higher priority first, then FIFO".
      */
     long order;
-    /** Position in the heap, or -1 when not scheduled. Maintained by {@link LongHeapEventList}. */
-    int heapIndex = -1;
+    /** {@link #where}: not pending. */
+    static final int NOWHERE = -1;
+    /** {@link #where}: pending in the far heap of a {@link CalendarQueue}. */
+    static final int FAR = -2;
+    /** {@link #where}: pending in the sorted current bucket of a {@link CalendarQueue}. */
+    static final int CURRENT = -3;
+    /**
+     * Where the pending event is: {@link #NOWHERE}, {@link #FAR}, {@link #CURRENT}, or the bucket slot of a
+     * {@link CalendarQueue}.
+     * Maintained by the queue.
+     */
+    int where = NOWHERE;
+    /** Index in the far heap, or place in the bucket (-1 in its overflow list). Maintained by the queue. */
+    int pos;
+    /** Next event of a calendar bucket's overflow list (a singly linked list through the events). */
+    SimEvent bucketNext;
     /** DSOL's own bookkeeping event (warmup, end of replication): not counted as a model event. */
     boolean internal;
     private final short priority;
@@ -69,7 +83,7 @@ public abstract class SimEvent implements SimEventInterface<Long> {
 
     /** Whether the event is pending in an event list. */
     public final boolean isScheduled() {
-        return heapIndex >= 0;
+        return where != NOWHERE;
     }
 
     @Override

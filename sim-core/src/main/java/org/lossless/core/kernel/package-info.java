@@ -6,7 +6,10 @@
  * <li>{@link org.lossless.core.kernel.SimEvent}: reusable event with primitive {@code long}
  * picosecond time; models keep one per recurring action and re-arm it.</li>
  * <li>{@link org.lossless.core.kernel.Scheduler}: what models see (now, schedule, cancel).</li>
- * <li>{@link org.lossless.core.kernel.LongHeapEventList}: DSOL event list as a 4-ary heap.</li>
+ * <li>{@link org.lossless.core.kernel.LongHeapEventList}: DSOL event list; its events are held in a
+ * {@code CalendarQueue} (1.024 ns buckets over a 4.2 us window that slides with the clock, each bucket one cache
+ * line of event references, sorted when the clock reaches it; a 4-ary {@code EventHeap} beyond the window):
+ * O(1) scheduling for the near events of a packet model, the same order as a heap.</li>
  * <li>{@link org.lossless.core.kernel.FastDevsSimulator}: DSOL {@code DevsSimulator<Long>} with a
  * batched, lock-light run loop; same event order as stock DSOL.</li>
  * <li>{@link org.lossless.core.kernel.SimModel} and {@link org.lossless.core.kernel.ModelBuilder}:

@@ -1,0 +1,398 @@
+package org.lossless.core.kernel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The pending events of a {@link LongHeapEventList}, in the order {@code (timePs, order)}: a calendar queue
+ * (R. Brown, CACM 1988) of {@value #BUCKETS} buckets of {@code 2^shift} ps over a window that slides with the
+ * clock, and a 4-ary {@link EventHeap} for the events beyond the window.
+ *
+ * <p>Why: on a large fabric almost every event is due within a microsecond or two (a port's end of
+ * transmission, a link's next arrival) and thousands are pending; a heap paid some 25 mispredicted comparisons
+ * on cold event objects per event. Here scheduling stores the event into its bucket's cache line of
+ * {@value #CAP} references (more go to an overflow list threaded through the events): O(1), reading nothing
+ * cold. When the clock reaches a bucket, its events are copied with their keys into one reused array and
+ * sorted there; they leave it in order. Events beyond the window (timers, pause expiries)
+ * wait in the heap and move to their bucket when the window reaches them.
+ *
+ * <p>The order is exactly the heap's: earliest time first, then {@link SimEvent#order} (priority, then FIFO),
+ * so the simulation's results do not depend on which structure holds the events.
+ *
+ * <p>Invariants: {@code cur} is the absolute number ({@code time >> shift}) of the current bucket, and no pending
+ * event is in an earlier one; while {@code sorted}, the current bucket's events are in {@code run} from
+ * {@code cursor} on, in order (removed ones null), and its list is empty; bucket slot {@code a & MASK} lists
+ * the events of absolute bucket {@code a} for {@code cur <= a < cur + BUCKETS}; the heap holds exactly the
+ * events with {@code a >= cur + BUCKETS}. Scheduling before the current bucket (only when a run stopped between
+ * two events and the next run schedules into that gap, or in direct use) rebuilds the structure, O(n).
+ * Removing an event from a bucket's overflow list walks that list; the overflow list is empty unless the
+ * bucket's {@value #CAP} places are taken.
+ */
+final class CalendarQueue implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    static final int BUCKETS = 4096;
+    private static final int MASK = BUCKETS - 1;
+    private static final int WORDS = BUCKETS / 64;
+    /** Up to this many entries a bucket is sorted by insertion sort whatever the cost (BucketSort). */
+    private static final int INSERTION_SORT_MAX = 24;
+
+    /** log2 of a bucket's width, ps. */
+    private final int shift;
+    /** Events a bucket holds in {@link #slots}; more go to its overflow list. */
+    static final int CAP = 16;
+    /**
+     * Bucket {@code s}'s first events: {@code slots[s * CAP ..]}, {@link #counts}{@code [s]} of them. 16 compressed
+     * references are one cache line: scheduling only stores into it, and loading a bucket reads it at once and then
+     * its events' keys with independent reads (a linked list would chase one cold pointer after the other).
+     */
+    private final SimEvent[] slots = new SimEvent[BUCKETS * CAP];
+    private final int[] counts = new int[BUCKETS];
+    /** Each bucket slot's overflow: a list threaded through the events, or null. */
+    private final SimEvent[] heads = new SimEvent[BUCKETS];
+    /** Bit per bucket slot: its list is not empty. */
+    private final long[] occupied = new long[WORDS];
+    private final EventHeap far = new EventHeap();
+    /** Absolute number of the current bucket. */
+    private long cur;
+    /** The current bucket's events are in {@link #run}, sorted. */
+    private boolean sorted;
+    private SimEvent[] run = new SimEvent[64];
+    /** Keys of {@link #run}'s entries, two longs each: time, order (compared without reading the events). */
+    private long[] runKeys = new long[128];
+    private int cursor;
+    private int runSize;
+    /** Events in bucket lists and in {@link #run}. */
+    private int near;
+
+    /** @param shift log2 of the bucket width in ps, 1..40 */
+    CalendarQueue(int shift) {
+        if (shift < 1 || shift > 40) {
+            throw new IllegalArgumentException("bucket shift " + shift + " outside 1..40");
+        }
+        this.shift = shift;
+    }
+
+    int size() {
+        return near + far.size();
+    }
+
+    /** Adds {@code e} (not pending) with its {@code timePs} and {@code order} already set. */
+    void add(SimEvent e) {
+        long a = e.timePs >> shift;
+        if (a < cur) {
+            rebuild(a);
+        }
+        if (a - cur >= BUCKETS) {
+            far.add(e);
+            return;
+        }
+        if (sorted && a == cur) {
+            insertSorted(e);
+        } else {
+            push((int) a & MASK, e);
+        }
+        near++;
+    }
+
+    /** The earliest event, or null when empty. */
+    SimEvent peek() {
+        while (true) {
+            if (sorted) {
+                while (cursor < runSize && run[cursor] == null) {
+                    cursor++;
+                }
+                if (cursor < runSize) {
+                    return run[cursor];
+                }
+                runSize = 0;
+                cursor = 0;
+                sorted = false;
+            }
+            int s = (int) cur & MASK;
+            if (counts[s] > 0) {
+                load(s);
+                continue;
+            }
+            if (near == 0 && far.size() == 0) {
+                return null;
+            }
+            advance(s);
+        }
+    }
+
+    /** Removes and returns the earliest event, or null when empty. */
+    SimEvent poll() {
+        SimEvent e = peek();
+        if (e != null) {
+            removePeeked(e);
+        }
+        return e;
+    }
+
+    /** Removes {@code e}, which {@link #peek()} has just returned (nothing added or removed since). */
+    void removePeeked(SimEvent e) {
+        run[cursor++] = null;
+        near--;
+        e.where = SimEvent.NOWHERE;
+    }
+
+    /** Removes {@code e}, which is pending here. */
+    void remove(SimEvent e) {
+        int s = e.where;
+        if (s == SimEvent.FAR) {
+            far.remove(e);
+            return;
+        }
+        if (s == SimEvent.CURRENT) {
+            run[indexInRun(e)] = null; // its key stays: the run stays sorted
+        } else if (e.pos >= 0) {
+            int last = --counts[s];
+            int base = s * CAP;
+            SimEvent moved = slots[base + last];
+            slots[base + last] = null;
+            if (moved != e) {
+                slots[base + e.pos] = moved;
+                moved.pos = e.pos;
+            }
+            if (heads[s] != null) { // keep the slots full first: the list's head takes the freed place
+                SimEvent h = heads[s];
+                heads[s] = h.bucketNext;
+                h.bucketNext = null;
+                slots[base + last] = h;
+                h.pos = last;
+                counts[s] = last + 1;
+            } else if (last == 0) {
+                occupied[s >>> 6] &= ~(1L << s);
+            }
+        } else if (heads[s] == e) {
+            heads[s] = e.bucketNext;
+        } else {
+            SimEvent p = heads[s];
+            while (p.bucketNext != e) {
+                p = p.bucketNext;
+            }
+            p.bucketNext = e.bucketNext;
+        }
+        e.bucketNext = null;
+        near--;
+        e.where = SimEvent.NOWHERE;
+    }
+
+    /** Whether {@code e} is pending in this queue (not in another one). */
+    boolean holds(SimEvent e) {
+        int s = e.where;
+        if (s == SimEvent.FAR) {
+            return e.pos < far.size() && far.at(e.pos) == e;
+        }
+        if (s == SimEvent.CURRENT) {
+            return indexInRun(e) >= 0;
+        }
+        if (s < 0) {
+            return false;
+        }
+        if (e.pos >= 0) {
+            return e.pos < counts[s] && slots[s * CAP + e.pos] == e;
+        }
+        for (SimEvent p = heads[s]; p != null; p = p.bucketNext) {
+            if (p == e) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every pending event, in no particular order. */
+    List<SimEvent> snapshot() {
+        List<SimEvent> all = new ArrayList<>(size());
+        for (int i = cursor; i < runSize; i++) {
+            if (run[i] != null) {
+                all.add(run[i]);
+            }
+        }
+        for (int s = 0; s < BUCKETS; s++) {
+            for (int i = 0; i < counts[s]; i++) {
+                all.add(slots[s * CAP + i]);
+            }
+            for (SimEvent p = heads[s]; p != null; p = p.bucketNext) {
+                all.add(p);
+            }
+        }
+        for (int i = 0; i < far.size(); i++) {
+            all.add(far.at(i));
+        }
+        return all;
+    }
+
+    /** Removes every event (marking each as not pending). */
+    void clear() {
+        for (SimEvent e : snapshot()) {
+            e.where = SimEvent.NOWHERE;
+            e.bucketNext = null;
+        }
+        Arrays.fill(heads, null);
+        Arrays.fill(slots, null);
+        Arrays.fill(counts, 0);
+        Arrays.fill(occupied, 0);
+        Arrays.fill(run, 0, runSize, null);
+        far.clear();
+        near = 0;
+        sorted = false;
+        cursor = 0;
+        runSize = 0;
+    }
+
+    /** Makes {@code a} (earlier than the current bucket) the current bucket and puts every event back. */
+    private void rebuild(long a) {
+        List<SimEvent> all = snapshot();
+        clear();
+        cur = a;
+        for (SimEvent e : all) {
+            add(e);
+        }
+    }
+
+    /** Moves on from the (empty) current bucket at slot {@code s} to the next one that holds an event. */
+    private void advance(int s) {
+        if (near > 0) {
+            cur += (nextOccupied(s) - s) & MASK;
+        } else {
+            cur = far.peek().timePs >> shift;
+        }
+        long end = cur + BUCKETS;
+        while (far.size() > 0 && (far.peek().timePs >> shift) < end) {
+            SimEvent e = far.poll();
+            push((int) (e.timePs >> shift) & MASK, e);
+            near++;
+        }
+    }
+
+    /** The first occupied slot after {@code s}, going round. Some slot other than {@code s} is occupied. */
+    private int nextOccupied(int s) {
+        int start = (s + 1) & MASK;
+        int w = start >>> 6;
+        long bits = occupied[w] & (-1L << start);
+        while (bits == 0) {
+            w = (w + 1) & (WORDS - 1);
+            bits = occupied[w];
+        }
+        return (w << 6) | Long.numberOfTrailingZeros(bits);
+    }
+
+    private void push(int s, SimEvent e) {
+        int n = counts[s];
+        e.where = s;
+        if (n < CAP) {
+            slots[s * CAP + n] = e;
+            e.pos = n;
+            counts[s] = n + 1;
+        } else {
+            e.bucketNext = heads[s];
+            e.pos = -1;
+            heads[s] = e;
+        }
+        occupied[s >>> 6] |= 1L << s;
+    }
+
+    /** Makes slot {@code s}'s list the sorted run of the current bucket. */
+    private void load(int s) {
+        int n = counts[s];
+        if (n > run.length) {
+            growRun();
+        }
+        for (int i = 0, base = s * CAP; i < n; i++) {
+            SimEvent e = slots[base + i];
+            slots[base + i] = null;
+            run[i] = e;
+            runKeys[2 * i] = e.timePs;
+            runKeys[2 * i + 1] = e.order;
+            e.where = SimEvent.CURRENT;
+        }
+        counts[s] = 0;
+        int listed = n;
+        for (SimEvent e = heads[s]; e != null; ) {
+            SimEvent following = e.bucketNext;
+            if (n == run.length) {
+                growRun();
+            }
+            run[n] = e;
+            runKeys[2 * n] = e.timePs;
+            runKeys[2 * n + 1] = e.order;
+            e.where = SimEvent.CURRENT;
+            e.bucketNext = null;
+            n++;
+            e = following;
+        }
+        heads[s] = null;
+        occupied[s >>> 6] &= ~(1L << s);
+        reverse(listed, n); // the overflow list is newest first: scheduling order makes a crowd nearly sorted
+        BucketSort.sort(run, runKeys, n, INSERTION_SORT_MAX);
+        runSize = n;
+        cursor = 0;
+        sorted = true;
+    }
+
+    /** Puts {@code e} into the sorted run of the current bucket, among its entries from the cursor on. */
+    private void insertSorted(SimEvent e) {
+        if (runSize == run.length) {
+            if (cursor > 0) { // room at the front: close the gap
+                System.arraycopy(run, cursor, run, 0, runSize - cursor);
+                System.arraycopy(runKeys, 2 * cursor, runKeys, 0, 2 * (runSize - cursor));
+                Arrays.fill(run, runSize - cursor, runSize, null);
+                runSize -= cursor;
+                cursor = 0;
+            } else {
+                growRun();
+            }
+        }
+        long t = e.timePs;
+        long o = e.order;
+        int lo = cursor;
+        int hi = runSize;
+        while (lo < hi) { // first entry after e
+            int mid = (lo + hi) >>> 1;
+            long mt = runKeys[2 * mid];
+            if (mt > t || (mt == t && runKeys[2 * mid + 1] > o)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        System.arraycopy(run, lo, run, lo + 1, runSize - lo);
+        System.arraycopy(runKeys, 2 * lo, runKeys, 2 * lo + 2, 2 * (runSize - lo));
+        run[lo] = e;
+        runKeys[2 * lo] = t;
+        runKeys[2 * lo + 1] = o;
+        e.where = SimEvent.CURRENT;
+        runSize++;
+    }
+
+    /** Reverses {@code run[from..to)} and its keys. */
+    private void reverse(int from, int to) {
+        for (int i = from, j = to - 1; i < j; i++, j--) {
+            SimEvent e = run[i];
+            run[i] = run[j];
+            run[j] = e;
+            long t = runKeys[2 * i];
+            runKeys[2 * i] = runKeys[2 * j];
+            runKeys[2 * j] = t;
+            long o = runKeys[2 * i + 1];
+            runKeys[2 * i + 1] = runKeys[2 * j + 1];
+            runKeys[2 * j + 1] = o;
+        }
+    }
+
+    private int indexInRun(SimEvent e) {
+        for (int i = cursor; i < runSize; i++) {
+            if (run[i] == e) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void growRun() {
+        run = Arrays.copyOf(run, run.length * 2);
+        runKeys = Arrays.copyOf(runKeys, runKeys.length * 2);
+    }
+}

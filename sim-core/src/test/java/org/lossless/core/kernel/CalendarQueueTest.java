@@ -1,0 +1,177 @@
+package org.lossless.core.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The calendar queue against a reference {@link TreeSet} ordered by (time, order): the same event must come
+ * out first after any mix of additions near and beyond the window, removals, same-time crowds and additions
+ * before the current bucket. Buckets of 16 ps (window 65,536 ps) so that a few thousand operations wrap the
+ * window many times and use the far heap.
+ */
+class CalendarQueueTest {
+    private static final int SHIFT = 4;
+    private final List<String> trace = new ArrayList<>();
+    private final CalendarQueue q = new CalendarQueue(SHIFT);
+    private long seq;
+
+    private void add(SimEvent e, long t, TreeSet<SimEvent> ref) {
+        e.timePs = t;
+        e.order = ((long) (SimEvent.MAX_KEY_PRIORITY - e.getPriority()) << SimEvent.SEQ_BITS) | seq++;
+        q.add(e);
+        ref.add(e);
+    }
+
+    private static TreeSet<SimEvent> reference() {
+        return new TreeSet<>(Comparator.comparingLong((SimEvent e) -> e.timePs).thenComparingLong(e -> e.order));
+    }
+
+    @Test
+    void randomOperationsMatchAReference() {
+        Random rnd = new Random(11);
+        TestEvent[] events = new TestEvent[3000];
+        for (int i = 0; i < events.length; i++) {
+            events[i] = new TestEvent("e" + i, (short) (1 + rnd.nextInt(10)), trace);
+        }
+        TreeSet<SimEvent> ref = reference();
+        long now = 0;
+        for (int step = 0; step < 400_000; step++) {
+            int op = rnd.nextInt(20);
+            TestEvent e = events[rnd.nextInt(events.length)];
+            if (op < 9) { // (re)schedule: same bucket, near, across the window, far beyond it
+                long t = switch (rnd.nextInt(5)) {
+                    case 0 -> now + rnd.nextInt(16);
+                    case 1 -> now + rnd.nextInt(2_000);
+                    case 2 -> now + rnd.nextInt(70_000);
+                    case 3 -> now + rnd.nextInt(5_000_000);
+                    default -> now; // a crowd at the current instant
+                };
+                if (e.isScheduled()) {
+                    assertTrue(q.holds(e));
+                    q.remove(e);
+                    assertTrue(ref.remove(e));
+                }
+                add(e, t, ref);
+            } else if (op < 12) { // cancel
+                boolean had = ref.remove(e);
+                assertEquals(had, e.isScheduled());
+                assertEquals(had, q.holds(e));
+                if (had) {
+                    q.remove(e);
+                }
+                assertFalse(e.isScheduled());
+            } else if (op == 12 && rnd.nextInt(50) == 0) { // before the current bucket: rebuild
+                if (!e.isScheduled()) {
+                    add(e, Math.max(0, now - rnd.nextInt(200_000)), ref);
+                }
+            } else { // the earliest leaves
+                SimEvent expected = ref.pollFirst();
+                assertSame(expected, q.peek(), "step " + step);
+                SimEvent got = q.poll();
+                assertSame(expected, got, "step " + step);
+                if (got != null) {
+                    assertFalse(got.isScheduled());
+                    now = Math.max(now, got.timePs);
+                }
+            }
+            assertEquals(ref.size(), q.size());
+        }
+        while (!ref.isEmpty()) {
+            assertSame(ref.pollFirst(), q.poll());
+        }
+        assertNull(q.poll());
+        assertEquals(0, q.size());
+    }
+
+    @Test
+    void aCrowdAtOneInstantComesOutByPriorityThenFifo() {
+        TreeSet<SimEvent> ref = reference();
+        List<TestEvent> crowd = new ArrayList<>();
+        Random rnd = new Random(3);
+        for (int i = 0; i < 1000; i++) { // above the insertion-sort size: heapsort
+            TestEvent e = new TestEvent("c" + i, (short) (1 + rnd.nextInt(10)), trace);
+            crowd.add(e);
+            add(e, 5_000, ref);
+        }
+        List<SimEvent> out = new ArrayList<>();
+        for (SimEvent e = q.poll(); e != null; e = q.poll()) {
+            out.add(e);
+        }
+        List<SimEvent> expected = new ArrayList<>(ref);
+        assertEquals(expected, out);
+        for (int i = 1; i < out.size(); i++) { // spelled out: priority descending, then scheduling order
+            SimEvent a = out.get(i - 1);
+            SimEvent b = out.get(i);
+            assertTrue(a.getPriority() > b.getPriority()
+                    || (a.getPriority() == b.getPriority() && crowd.indexOf(a) < crowd.indexOf(b)));
+        }
+    }
+
+    @Test
+    void eventsFarAheadWaitBeyondTheWindowAndComeBackInOrder() {
+        TreeSet<SimEvent> ref = reference();
+        TestEvent timer = new TestEvent("timer", trace);
+        TestEvent soon = new TestEvent("soon", trace);
+        TestEvent later = new TestEvent("later", trace);
+        add(timer, 10_000_000, ref); // 152 windows ahead
+        add(soon, 100, ref);
+        add(later, 10_000_000, ref); // same time as the timer, scheduled after it
+        assertEquals(SimEvent.FAR, timer.where);
+        assertSame(soon, q.poll());
+        assertSame(timer, q.poll());
+        assertSame(later, q.poll());
+        assertNull(q.poll());
+    }
+
+    @Test
+    void schedulingBehindTheCurrentBucketRebuildsAroundIt() {
+        TreeSet<SimEvent> ref = reference();
+        TestEvent a = new TestEvent("a", trace);
+        TestEvent b = new TestEvent("b", trace);
+        TestEvent c = new TestEvent("c", trace);
+        add(a, 1_000_000, ref);
+        assertSame(a, q.peek()); // the queue moved its current bucket to a's
+        add(b, 50, ref); // a run that stopped at 50 ps goes on from there
+        add(c, 1_000_000 + 70_000, ref); // beyond a window counted from 50 ps
+        assertSame(b, q.poll());
+        assertSame(a, q.poll());
+        assertSame(c, q.poll());
+    }
+
+    @Test
+    void aFullBucketOverflowsAndRefillsWhenAnEventIsCancelled() {
+        TreeSet<SimEvent> ref = reference();
+        List<TestEvent> es = new ArrayList<>();
+        for (int i = 0; i < CalendarQueue.CAP + 5; i++) { // 5 beyond the bucket's places: its overflow list
+            TestEvent e = new TestEvent("b" + i, trace);
+            es.add(e);
+            add(e, 7 + (i % 3), ref); // one 16 ps bucket, three instants
+        }
+        q.remove(es.get(3)); // a place frees: the newest overflow event moves in
+        ref.remove(es.get(3));
+        q.remove(es.get(CalendarQueue.CAP + 2)); // one in the overflow list
+        ref.remove(es.get(CalendarQueue.CAP + 2));
+        assertFalse(q.holds(es.get(3)));
+        assertTrue(q.holds(es.get(CalendarQueue.CAP + 4)));
+        assertEquals(ref.size(), q.size());
+        List<SimEvent> out = new ArrayList<>();
+        for (SimEvent e = q.poll(); e != null; e = q.poll()) {
+            out.add(e);
+        }
+        assertEquals(new ArrayList<>(ref), out);
+        // time 7 (i % 3 == 0) first, in scheduling order, without the cancelled b3 and b18; then b1 at time 8
+        assertEquals(List.of("b0", "b6", "b9", "b12", "b15", "b1"),
+                out.subList(0, 6).stream().map(Object::toString).toList());
+    }
+}
