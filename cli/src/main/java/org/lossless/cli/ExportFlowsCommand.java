@@ -1,6 +1,7 @@
 package org.lossless.cli;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,8 +57,13 @@ final class ExportFlowsCommand implements Callable<Integer> {
         refuseForeign(dir.resolve(JSON), "{\n  \"format\" : \"" + FlowExport.JSON_FORMAT + "\"");
         // the one output rule: a new or empty folder, or an earlier export (replaced atomically)
         OutputFiles.directory(dir, KIND, d -> {
-            Files.writeString(d.resolve(CSV), FlowExport.csv(messages), java.nio.charset.StandardCharsets.UTF_8);
-            Files.writeString(d.resolve(JSON), FlowExport.json(messages), java.nio.charset.StandardCharsets.UTF_8);
+            // streamed: the text of a large export is never held whole in memory
+            try (Writer w = Files.newBufferedWriter(d.resolve(CSV), StandardCharsets.UTF_8)) {
+                FlowExport.writeCsv(w, messages);
+            }
+            try (Writer w = Files.newBufferedWriter(d.resolve(JSON), StandardCharsets.UTF_8)) {
+                FlowExport.writeJson(w, messages);
+            }
         });
         long connections = messages.stream().mapToInt(m -> m.connection().id()).distinct().count();
         ctx.out().printf("wrote %s: %s, %s (%d messages on %d connections)%n", dir, CSV, JSON, messages.size(),

@@ -1,16 +1,14 @@
 package org.lossless.experiments.results;
 
-import java.io.UncheckedIOException;
+import java.io.IOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.lossless.experiments.run.EngineInput;
 import org.lossless.experiments.run.ProgramFactory;
 import org.lossless.topology.Topology;
@@ -65,8 +63,15 @@ public final class FlowExport {
 
     /** {@code messages.csv}; {@code depends_on} lists ids separated by {@code ;}. Empty fields do not apply. */
     public static String csv(List<Message> messages) {
-        StringBuilder sb = new StringBuilder(CSV_HEADER.length() + 1 + messages.size() * 64);
-        sb.append(CSV_HEADER).append('\n');
+        return ResultFiles.text(w -> writeCsv(w, messages));
+    }
+
+    /** Streams {@code messages.csv} ({@link #csv}) to {@code out}, which stays open. */
+    public static void writeCsv(Writer out, List<Message> messages) throws IOException {
+        RowBuffer rows = new RowBuffer(out);
+        StringBuilder sb = rows.sb();
+        sb.append(CSV_HEADER);
+        rows.endRow();
         for (Message m : messages) {
             ConnectionOptions o = m.connection().options();
             MessageTag tag = m.tag();
@@ -90,59 +95,75 @@ public final class FlowExport {
             if (delay >= 0) {
                 sb.append(delay);
             }
-            sb.append(',').append(o.resolvedDscp()).append('\n');
+            sb.append(',').append(o.resolvedDscp());
+            rows.endRow();
         }
-        return sb.toString();
+        rows.finish();
     }
 
     /** {@code messages.json}: {@code {format, timing, messages: [...]}}; keys that do not apply are left out. */
     public static String json(List<Message> messages) {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode root = f.objectNode();
-        root.put("format", JSON_FORMAT);
-        root.put("timing", LATENCY_DOC);
-        ArrayNode list = root.putArray("messages");
-        for (Message m : messages) {
-            ConnectionOptions o = m.connection().options();
-            MessageTag tag = m.tag();
-            ObjectNode n = list.addObject();
-            n.put("id", m.id());
-            n.put("workload", m.workload());
-            n.put("src", m.connection().srcHost());
-            n.put("dst", m.connection().dstHost());
-            n.put("size_bytes", m.bytes());
-            n.put("priority", o.priority());
-            n.put("dscp", o.resolvedDscp());
-            n.put("connection", m.connection().id());
-            n.put("qps", o.qps());
-            n.put("op", m.op().key());
-            n.put("post_ps", m.postPs());
-            if (tag.iteration() >= 0) {
-                n.put("iteration", tag.iteration());
+        return ResultFiles.text(w -> writeJson(w, messages));
+    }
+
+    /**
+     * Streams {@code messages.json} ({@link #json}) to {@code out}, which stays open: message by message
+     * through a Jackson generator with the pretty printer, so no tree of all messages is built.
+     */
+    public static void writeJson(Writer out, List<Message> messages) throws IOException {
+        try (JsonGenerator g = JSON.writer(PRETTY).createGenerator(out)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.writeStartObject();
+            g.writeStringField("format", JSON_FORMAT);
+            g.writeStringField("timing", LATENCY_DOC);
+            g.writeArrayFieldStart("messages");
+            for (Message m : messages) {
+                writeMessage(g, m, messages);
             }
-            if (tag.step() >= 0) {
-                n.put("step", tag.step());
-            }
-            if (tag.channel() >= 0) {
-                n.put("channel", tag.channel());
-            }
-            if (tag.operation() != null) {
-                n.put("operation", tag.operation());
-            }
-            ArrayNode deps = n.putArray("depends_on");
-            for (long d : tag.dependsOn()) {
-                deps.add(d);
-            }
-            long delay = delayPs(m, messages);
-            if (delay >= 0) {
-                n.put("delay_ps", delay);
-            }
+            g.writeEndArray();
+            g.writeEndObject();
         }
-        try {
-            return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
+        out.write("\n");
+        out.flush();
+    }
+
+    private static void writeMessage(JsonGenerator g, Message m, List<Message> messages) throws IOException {
+        ConnectionOptions o = m.connection().options();
+        MessageTag tag = m.tag();
+        g.writeStartObject();
+        g.writeNumberField("id", m.id());
+        g.writeStringField("workload", m.workload());
+        g.writeNumberField("src", m.connection().srcHost());
+        g.writeNumberField("dst", m.connection().dstHost());
+        g.writeNumberField("size_bytes", m.bytes());
+        g.writeNumberField("priority", o.priority());
+        g.writeNumberField("dscp", o.resolvedDscp());
+        g.writeNumberField("connection", m.connection().id());
+        g.writeNumberField("qps", o.qps());
+        g.writeStringField("op", m.op().key());
+        g.writeNumberField("post_ps", m.postPs());
+        if (tag.iteration() >= 0) {
+            g.writeNumberField("iteration", tag.iteration());
         }
+        if (tag.step() >= 0) {
+            g.writeNumberField("step", tag.step());
+        }
+        if (tag.channel() >= 0) {
+            g.writeNumberField("channel", tag.channel());
+        }
+        if (tag.operation() != null) {
+            g.writeStringField("operation", tag.operation());
+        }
+        g.writeArrayFieldStart("depends_on");
+        for (long d : tag.dependsOn()) {
+            g.writeNumber(d);
+        }
+        g.writeEndArray();
+        long delay = delayPs(m, messages);
+        if (delay >= 0) {
+            g.writeNumberField("delay_ps", delay);
+        }
+        g.writeEndObject();
     }
 
     /**

@@ -11,12 +11,18 @@ import org.lossless.experiments.run.WatchdogResult;
 import org.lossless.switchmodel.pfc.StormEpisode;
 import org.lossless.workloads.traffic.JobIteration;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.List;
 
 /**
  * The text of the CSV result files (README.md, "Result files"). Pure functions of the run result, so the same
  * scenario and seed give the same bytes: "\n" line ends, integers as they are, slowdown with exactly
- * six decimals (half-up), no locale.
+ * six decimals (half-up), no locale. Each file has a {@code write...} method that streams its rows to a
+ * {@link Writer} ({@link RowBuffer}: memory does not grow with the file, issue 17) and a {@code ...Csv} method
+ * returning the same text as a String (tests, small files).
  */
 public final class ResultFiles {
     public static final String FLOWS_HEADER =
@@ -56,8 +62,15 @@ public final class ResultFiles {
      * {@code retransmits} packets).
      */
     public static String flowsCsv(List<FlowResult> flows, Completion basis) {
-        StringBuilder sb = new StringBuilder(64 + flows.size() * 96);
-        sb.append(FLOWS_HEADER).append('\n');
+        return text(w -> writeFlows(w, flows, basis));
+    }
+
+    /** Streams {@code flows.csv} ({@link #flowsCsv(List, Completion)}) to {@code out}, which stays open. */
+    public static void writeFlows(Writer out, List<FlowResult> flows, Completion basis) throws IOException {
+        RowBuffer rows = new RowBuffer(out);
+        StringBuilder sb = rows.sb();
+        sb.append(FLOWS_HEADER);
+        rows.endRow();
         for (FlowResult f : flows) {
             sb.append(f.flowId()).append(',').append(Csv.field(f.workload())).append(',')
                     .append(f.src()).append(',').append(f.dst()).append(',').append(f.priority()).append(',')
@@ -85,23 +98,32 @@ public final class ResultFiles {
             sb.append(',').append(f.bytesDelivered()).append(',');
             optional(sb, f.senderDonePs()).append(',')
                     .append(f.idealFctPs()).append(',').append(f.senderIdealFctPs()).append(',')
-                    .append(f.retransmittedBytes()).append('\n');
+                    .append(f.retransmittedBytes());
+            rows.endRow();
         }
-        return sb.toString();
+        rows.finish();
     }
 
     /** {@code ports.csv}: one row per port and priority that carried traffic, in the run result's order. */
     public static String portsCsv(List<PortResult> ports) {
-        StringBuilder sb = new StringBuilder(128 + ports.size() * 80);
-        sb.append(PORTS_HEADER).append('\n');
+        return text(w -> writePorts(w, ports));
+    }
+
+    /** Streams {@code ports.csv} ({@link #portsCsv}) to {@code out}, which stays open. */
+    public static void writePorts(Writer out, List<PortResult> ports) throws IOException {
+        RowBuffer rows = new RowBuffer(out);
+        StringBuilder sb = rows.sb();
+        sb.append(PORTS_HEADER);
+        rows.endRow();
         for (PortResult p : ports) {
             sb.append(Csv.field(p.node())).append(',').append(p.port()).append(',').append(Csv.field(p.peer())).append(',')
                     .append(p.priority()).append(',').append(p.rateBps()).append(',').append(p.txBytes()).append(',')
                     .append(p.txPackets()).append(',').append(p.drops()).append(',').append(p.ecnMarked()).append(',')
                     .append(p.pauseTx()).append(',').append(p.pauseRx()).append(',').append(p.pausedPs()).append(',')
-                    .append(p.maxQueueBytes()).append('\n');
+                    .append(p.maxQueueBytes());
+            rows.endRow();
         }
-        return sb.toString();
+        rows.finish();
     }
 
     /**
@@ -109,8 +131,15 @@ public final class ResultFiles {
      * port, priority); {@code end_ps} is empty for a queue still stormed at the end of the run.
      */
     public static String pfcwdCsv(WatchdogResult w) {
-        StringBuilder sb = new StringBuilder(128 + w.episodes().size() * 64);
-        sb.append(PFCWD_HEADER).append('\n');
+        return text(out -> writePfcwd(out, w));
+    }
+
+    /** Streams {@code pfcwd.csv} ({@link #pfcwdCsv}) to {@code out}, which stays open. */
+    public static void writePfcwd(Writer out, WatchdogResult w) throws IOException {
+        RowBuffer rows = new RowBuffer(out);
+        StringBuilder sb = rows.sb();
+        sb.append(PFCWD_HEADER);
+        rows.endRow();
         for (StormEpisode e : w.episodes()) {
             sb.append(Csv.field(e.node())).append(',').append(e.port()).append(',').append(e.priority()).append(',')
                     .append(e.startPs()).append(',');
@@ -118,9 +147,10 @@ public final class ResultFiles {
                 sb.append(e.endPs());
             }
             sb.append(',').append(e.action()).append(',').append(e.droppedPackets()).append(',')
-                    .append(e.droppedBytes()).append('\n');
+                    .append(e.droppedBytes());
+            rows.endRow();
         }
-        return sb.toString();
+        rows.finish();
     }
 
     /**
@@ -129,8 +159,15 @@ public final class ResultFiles {
      * {@code cause_peer}, {@code queued_bytes} of a NIC pause; {@code caused_by*} of a root.
      */
     public static String pauseGraphCsv(PauseGraph g) {
-        StringBuilder sb = new StringBuilder(128 + g.edges().size() * 96);
-        sb.append(PAUSE_GRAPH_HEADER).append('\n');
+        return text(w -> writePauseGraph(w, g));
+    }
+
+    /** Streams {@code pause_graph.csv} ({@link #pauseGraphCsv}) to {@code out}, which stays open. */
+    public static void writePauseGraph(Writer out, PauseGraph g) throws IOException {
+        RowBuffer rows = new RowBuffer(out);
+        StringBuilder sb = rows.sb();
+        sb.append(PAUSE_GRAPH_HEADER);
+        rows.endRow();
         for (PauseEdge e : g.edges()) {
             sb.append(e.id()).append(',').append(e.timePs()).append(',');
             optional(sb, e.endPs()).append(',').append(Csv.field(e.node())).append(',').append(e.port()).append(',')
@@ -139,9 +176,10 @@ public final class ResultFiles {
             optional(sb, e.causePort()).append(',').append(Csv.field(e.causePeer())).append(',');
             optional(sb, e.queuedBytes()).append(',');
             optional(sb, e.causedBy()).append(',').append(Csv.field(e.causedByNode())).append(',');
-            optional(sb, e.causedByPort()).append(',').append(e.depth()).append('\n');
+            optional(sb, e.causedByPort()).append(',').append(e.depth());
+            rows.endRow();
         }
-        return sb.toString();
+        rows.finish();
     }
 
     /** {@code v}, or nothing for the "not applicable" value -1. */
@@ -156,8 +194,15 @@ public final class ResultFiles {
      * IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}).
      */
     public static String jobsCsv(RunResult result) {
-        StringBuilder sb = new StringBuilder(JOBS_HEADER.length() + 1 + result.jobs().size() * 80);
-        sb.append(JOBS_HEADER).append('\n');
+        return text(w -> writeJobs(w, result));
+    }
+
+    /** Streams {@code jobs.csv} ({@link #jobsCsv}) to {@code out}, which stays open. */
+    public static void writeJobs(Writer out, RunResult result) throws IOException {
+        RowBuffer rows = new RowBuffer(out);
+        StringBuilder sb = rows.sb();
+        sb.append(JOBS_HEADER);
+        rows.endRow();
         StorageColumns storage = new StorageColumns(result.operations());
         for (JobIteration j : result.jobs()) {
             sb.append(Csv.field(j.job())).append(',').append(j.iteration()).append(',').append(Csv.field(j.type()))
@@ -170,9 +215,26 @@ public final class ResultFiles {
                 sb.append(",,,");
             }
             storage.append(sb, j);
-            sb.append('\n');
+            rows.endRow();
         }
-        return sb.toString();
+        rows.finish();
+    }
+
+    /** What a file's {@code write...} method writes, as a String. */
+    static String text(Rows rows) {
+        StringWriter w = new StringWriter();
+        try {
+            rows.write(w);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return w.toString();
+    }
+
+    /** A file's {@code write...} method applied to its arguments. */
+    @FunctionalInterface
+    interface Rows {
+        void write(Writer out) throws IOException;
     }
 
     /** A bandwidth in GB/s with six decimals, or empty when not a number (zero duration). */

@@ -7,6 +7,7 @@ import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,19 +68,29 @@ public final class ResultsWriter {
     /** Writes the result files into an existing directory (no atomicity of its own). */
     public static void writeFiles(Path dir, Scenario scenario, RunResult result) throws IOException {
         put(dir.resolve(SUMMARY), Summary.json(scenario, result));
-        put(dir.resolve(FLOWS), ResultFiles.flowsCsv(result.flows(), scenario.metrics().completion()));
-        put(dir.resolve(PORTS), ResultFiles.portsCsv(result.ports()));
-        put(dir.resolve(JOBS), ResultFiles.jobsCsv(result));
+        stream(dir.resolve(FLOWS), w -> ResultFiles.writeFlows(w, result.flows(), scenario.metrics().completion()));
+        stream(dir.resolve(PORTS), w -> ResultFiles.writePorts(w, result.ports()));
+        stream(dir.resolve(JOBS), w -> ResultFiles.writeJobs(w, result));
         if (result.pfcWatchdog() != null) {
-            put(dir.resolve(PFCWD), ResultFiles.pfcwdCsv(result.pfcWatchdog()));
+            stream(dir.resolve(PFCWD), w -> ResultFiles.writePfcwd(w, result.pfcWatchdog()));
         }
         if (result.pauseGraph() != null) {
-            put(dir.resolve(PAUSE_GRAPH), ResultFiles.pauseGraphCsv(result.pauseGraph()));
+            stream(dir.resolve(PAUSE_GRAPH), w -> ResultFiles.writePauseGraph(w, result.pauseGraph()));
         }
         put(dir.resolve(RESOLVED), ResolvedYaml.write(scenario));
     }
 
     private static void put(Path file, String text) throws IOException {
         Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes a CSV file row by row (UTF-8, an encoder that refuses what it cannot encode, as
+     * {@link Files#writeString}), so the file's text is never held whole in memory (issue 17).
+     */
+    static void stream(Path file, ResultFiles.Rows rows) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            rows.write(w);
+        }
     }
 }

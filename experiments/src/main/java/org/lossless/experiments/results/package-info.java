@@ -4,8 +4,10 @@
  * <h2>Result files of a run</h2>
  * Written from a {@link org.lossless.experiments.run.RunResult} and the
  * {@link org.lossless.experiments.scenario.Scenario}: {@link org.lossless.experiments.results.ResultsWriter}
- * (the directory), {@link org.lossless.experiments.results.ResultFiles} (CSV text),
- * {@link org.lossless.experiments.results.Summary} (summary.json, nearest-rank percentiles). Same scenario
+ * (the directory), {@link org.lossless.experiments.results.ResultFiles} (CSV text, streamed to the file row by
+ * row through {@code RowBuffer}, so writing a file of millions of rows holds one
+ * 64 Ki-character chunk, not the file's text), {@link org.lossless.experiments.results.Summary} (summary.json,
+ * nearest-rank percentiles). Same scenario
  * and seed, same bytes (except the run-cost figures {@code wall_seconds}, {@code cpu_seconds},
  * {@code events_per_second}, {@code peak_heap_bytes}).
  *
