@@ -3,22 +3,18 @@ package org.lossless.nic.hpcc;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.Telemetry;
 import org.lossless.core.net.WireFormat;
+import org.lossless.nic.cc.BdpWindowAlgorithm;
 import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
-import org.lossless.nic.cc.RateWindowSender;
 
 /**
  * HPCC as a {@link CcAlgorithm}: an {@link HpccSender} per sending QP; the receiver copies the data packet's
  * in-band telemetry into its ACK (one stateless echo for all QPs) and sends no CNPs.
  */
-public final class Hpcc implements CcAlgorithm {
+public final class Hpcc extends BdpWindowAlgorithm<HpccParams> {
     /** The name in {@code nic.cc}. */
     public static final String NAME = "hpcc";
-    private final HpccParams params;
-    private final long lineRateBps;
-    private final int mtu;
-    private final long windowBytes;
     private final Echo echo;
 
     /**
@@ -27,20 +23,8 @@ public final class Hpcc implements CcAlgorithm {
      * @param mtu         payload bytes per packet
      */
     public Hpcc(HpccParams params, long lineRateBps, int mtu) {
-        this.params = params;
-        this.lineRateBps = lineRateBps;
-        this.mtu = mtu;
-        this.windowBytes = RateWindowSender.bdpWindow(NAME, params.baseRttPs(), lineRateBps);
+        super(NAME, params, true, params.baseRttPs(), lineRateBps, mtu);
         this.echo = new Echo((int) params.intBytes());
-    }
-
-    public HpccParams params() {
-        return params;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
     }
 
     @Override

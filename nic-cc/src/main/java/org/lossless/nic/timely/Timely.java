@@ -1,35 +1,19 @@
 package org.lossless.nic.timely;
 
+import org.lossless.nic.cc.BdpWindowAlgorithm;
 import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
-import org.lossless.nic.cc.RateWindowSender;
 
 /**
  * TIMELY as a {@link CcAlgorithm}: a {@link TimelySender} per sending QP; the receiver echoes only the data
  * packet's send timestamp (every ACK does), so there is no receiver state.
  */
-public final class Timely implements CcAlgorithm {
+public final class Timely extends BdpWindowAlgorithm<TimelyParams> {
     public static final String NAME = "timely";
-    private final TimelyParams params;
-    private final long lineRateBps;
-    private final int mtu;
-    private final long windowBytes;
 
     public Timely(TimelyParams params, long lineRateBps, int mtu) {
-        this.params = params;
-        this.lineRateBps = lineRateBps;
-        this.mtu = mtu;
-        this.windowBytes = params.window() ? RateWindowSender.bdpWindow(NAME, params.baseRttPs(), lineRateBps) : 0;
-    }
-
-    public TimelyParams params() {
-        return params;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+        super(NAME, params, params.window(), params.baseRttPs(), lineRateBps, mtu);
     }
 
     @Override
