@@ -9,14 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.lossless.topology.io.HpccPaperFatTree;
 
 /**
  * Writes the three HPCC simulator input files of the V-09 setting (docs/validation.md) into a folder:
  *
  * <ul>
- *   <li>{@code topology.txt}: the HPCC paper's fat-tree, 320 hosts in 5 pods, each pod 4 ToRs of 16 hosts and 4 Aggs
- *       in full mesh, 16 cores (Agg j of every pod to cores 4j..4j+3); hosts at 100 Gb/s, switch links at 400 Gb/s,
- *       1 us each. Node ids: hosts 0-319, ToRs 320-339, Aggs 340-359, cores 360-375 (as the simulator's fat.txt).</li>
+ *   <li>{@code topology.txt}: the HPCC paper's fat-tree ({@link HpccPaperFatTree}: 320 hosts in 5 pods, hosts at
+ *       100 Gb/s, switch links at 400 Gb/s, 1 us each; node ids as the simulator's fat.txt).</li>
  *   <li>{@code flow.txt}: open-loop traffic as the simulator's traffic generator makes it: per host, Poisson arrivals
  *       whose mean inter-arrival gives {@code load} of the host link with the CDF's mean size (whole ns, as the
  *       generator truncates), a size from the CDF (interpolated, whole bytes, at least 1) and a destination uniform
@@ -29,10 +29,6 @@ import java.util.SplittableRandom;
  */
 public final class HpccSetup {
     static final int HOSTS = 320;
-    static final int PODS = 5;
-    static final int PER_POD = 4;
-    static final int HOSTS_PER_TOR = 16;
-    static final int CORES = 16;
     static final long HOST_BPS = 100_000_000_000L;
     /** The simulator's flows start at 2 s. */
     static final long BASE_NS = 2_000_000_000L;
@@ -51,44 +47,11 @@ public final class HpccSetup {
         double duration = args.length > 3 ? Double.parseDouble(args[3]) : 0.001;
         long seed = args.length > 4 ? Long.parseLong(args[4]) : 1;
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("topology.txt"), topology(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("topology.txt"), HpccPaperFatTree.text(), StandardCharsets.UTF_8);
         int n = flows(dir.resolve("flow.txt"), cdf, load, (long) Math.round(duration * 1e9), seed);
         Files.writeString(dir.resolve("config.txt"), config(), StandardCharsets.UTF_8);
         System.out.printf(Locale.ROOT, "wrote %s: %d hosts, %d flows (mean size %.0f B, load %.2f, %.3f ms)%n", dir, HOSTS,
                 n, cdf.mean(), load, duration * 1e3);
-    }
-
-    /** The fat-tree in the simulator's topology format. */
-    static String topology() {
-        int tors = PODS * PER_POD;
-        int aggs = PODS * PER_POD;
-        int firstTor = HOSTS;
-        int firstAgg = firstTor + tors;
-        int firstCore = firstAgg + aggs;
-        int nodes = firstCore + CORES;
-        List<String> links = new ArrayList<>();
-        for (int h = 0; h < HOSTS; h++) {
-            links.add(h + " " + (firstTor + h / HOSTS_PER_TOR) + " 100Gbps 1000ns 0.000000");
-        }
-        for (int t = 0; t < tors; t++) {
-            int pod = t / PER_POD;
-            for (int a = 0; a < PER_POD; a++) {
-                links.add((firstTor + t) + " " + (firstAgg + pod * PER_POD + a) + " 400Gbps 1000ns 0.000000");
-            }
-        }
-        for (int a = 0; a < aggs; a++) {
-            int j = a % PER_POD;
-            for (int c = 0; c < CORES / PER_POD; c++) {
-                links.add((firstAgg + a) + " " + (firstCore + j * (CORES / PER_POD) + c) + " 400Gbps 1000ns 0.000000");
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        sb.append(nodes).append(' ').append(nodes - HOSTS).append(' ').append(links.size()).append('\n');
-        for (int s = HOSTS; s < nodes; s++) {
-            sb.append(s).append(s + 1 < nodes ? " " : "\n");
-        }
-        links.forEach(l -> sb.append(l).append('\n'));
-        return sb.toString();
     }
 
     /** Writes the flow file; returns the number of flows. */
