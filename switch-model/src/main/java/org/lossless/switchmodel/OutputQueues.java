@@ -33,6 +33,15 @@ public final class OutputQueues implements PacketSource {
     /** The clock when frames carry a ready time (forwarding latency &gt; 0), else null (all ready when queued). */
     private Scheduler sim;
     private final Wakeup wakeup = new Wakeup();
+    /** The port's link is up: told by the port ({@link #linkUp}), so the switch need not read the port. */
+    private boolean up = true;
+    /**
+     * False from the moment this source hands the port a frame until the port asks again: the port is then
+     * serializing and a kick would do nothing. The switch kicks the port only while this is true, so a frame
+     * queued behind a busy port does not read the port (cold in cache on a large fabric). True does not mean
+     * idle (the port may be sending a PAUSE frame): the port's own {@link EgressPort#kick()} decides.
+     */
+    private boolean portMayBeIdle = true;
 
     OutputQueues(PortCounters counters, SwitchNode owner, int portIndex) {
         this.counters = counters;
@@ -63,6 +72,21 @@ public final class OutputQueues implements PacketSource {
         this.sim = clock;
     }
 
+    @Override
+    public void linkUp(boolean isUp) {
+        this.up = isUp;
+    }
+
+    /** Whether the port's link is up (frames for a port that is down are dropped, not queued). */
+    boolean portUp() {
+        return up;
+    }
+
+    /** False while the port is known to be busy with a frame from here (a kick would do nothing). */
+    boolean portMayBeIdle() {
+        return portMayBeIdle;
+    }
+
     /** Whether no frame is queued at any priority. */
     boolean isEmpty() {
         return occupiedMask == 0;
@@ -87,8 +111,10 @@ public final class OutputQueues implements PacketSource {
         }
         int prio = scheduler.select(eligible, queues);
         if (prio < 0) {
+            portMayBeIdle = true;
             return null;
         }
+        portMayBeIdle = false;
         PacketRing q = queues[prio];
         Packet p = q.poll();
         fromIngress[prio][p.ingressPort] -= p.frameBytes;
@@ -96,7 +122,7 @@ public final class OutputQueues implements PacketSource {
             occupiedMask &= ~(1 << prio);
             scheduler.emptied(prio);
         }
-        owner.departed(p, portIndex);
+        owner.departed(p, portIndex, q.bytes());
         return p;
     }
 

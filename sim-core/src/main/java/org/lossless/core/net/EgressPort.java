@@ -80,6 +80,7 @@ public final class EgressPort extends SimEvent {
         this.link = link;
         this.source = source;
         this.linkDown = link.isDown();
+        source.linkUp(!linkDown);
     }
 
     public long rateBps() {
@@ -202,6 +203,7 @@ public final class EgressPort extends SimEvent {
         }
         link.fail(loss);
         linkDown = true;
+        source.linkUp(false);
         for (Packet p = urgent.poll(); p != null; p = urgent.poll()) {
             loss.accept(p);
         }
@@ -218,6 +220,7 @@ public final class EgressPort extends SimEvent {
     public void restore() {
         link.restore();
         linkDown = false;
+        source.linkUp(true);
         kick();
     }
 
