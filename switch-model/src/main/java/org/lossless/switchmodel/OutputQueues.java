@@ -30,6 +30,11 @@ public final class OutputQueues implements PacketSource {
      */
     private final long[][] fromIngress = new long[PortCounters.PRIORITIES][];
     private EgressScheduler scheduler = new EgressScheduler(SchedulingPlan.strictPriority());
+    /**
+     * The plan's strict queues (bit q), kept here: a strict queue is picked, and emptied, without reading the
+     * scheduler (a strict queue never has a DWRR deficit), one cold object fewer per frame.
+     */
+    private int strictMask = SchedulingPlan.strictPriority().strictMask();
     /** The clock when frames carry a ready time (forwarding latency &gt; 0), else null (all ready when queued). */
     private Scheduler sim;
     private final Wakeup wakeup = new Wakeup();
@@ -55,14 +60,14 @@ public final class OutputQueues implements PacketSource {
     /** Appends {@code p} to its priority's queue and records the queue's high-water mark. */
     void enqueue(Packet p) {
         PacketRing q = queues[p.priority];
-        q.add(p);
+        boolean newPeak = q.add(p);
         occupiedMask |= 1 << p.priority;
         long[] row = fromIngress[p.priority];
         if (row == null) {
             row = fromIngress[p.priority] = new long[owner.portCount()];
         }
         row[p.ingressPort] += p.frameBytes;
-        if (q.bytes() > counters.maxQueueBytes[p.priority]) {
+        if (newPeak) { // the ring's peak is the counter's value: the counters are written, not read, per frame
             counters.maxQueueBytes[p.priority] = q.bytes();
         }
     }
@@ -95,6 +100,7 @@ public final class OutputQueues implements PacketSource {
     /** Replaces the scheduler (before the run starts: the old one's round state is dropped). */
     void scheduling(SchedulingPlan plan) {
         scheduler = new EgressScheduler(plan);
+        strictMask = plan.strictMask();
     }
 
     @Override
@@ -109,7 +115,8 @@ public final class OutputQueues implements PacketSource {
         if (sim != null && eligible != 0) {
             eligible = ready(eligible, port);
         }
-        int prio = scheduler.select(eligible, queues);
+        int strict = eligible & strictMask; // what the scheduler does first: the highest eligible strict queue
+        int prio = strict != 0 ? 31 - Integer.numberOfLeadingZeros(strict) : scheduler.select(eligible, queues);
         if (prio < 0) {
             portMayBeIdle = true;
             return null;
@@ -120,7 +127,9 @@ public final class OutputQueues implements PacketSource {
         fromIngress[prio][p.ingressPort] -= p.frameBytes;
         if (q.isEmpty()) {
             occupiedMask &= ~(1 << prio);
-            scheduler.emptied(prio);
+            if ((strictMask >>> prio & 1) == 0) {
+                scheduler.emptied(prio);
+            }
         }
         owner.departed(p, portIndex, q.bytes());
         return p;

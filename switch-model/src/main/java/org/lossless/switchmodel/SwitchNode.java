@@ -15,6 +15,7 @@ import org.lossless.core.net.PortCounters;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.MarkPoint;
 import org.lossless.switchmodel.ecn.RedMarker;
+import org.lossless.switchmodel.ecn.RedParams;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PfcTiming;
 import org.lossless.switchmodel.pfc.StormEpisode;
@@ -107,13 +108,27 @@ public final class SwitchNode implements PacketReceiver {
         this.markers = new RedMarker[ports.length];
         for (int i = 0; i < ports.length; i++) {
             queues[i] = new OutputQueues(ports[i].counters(), this, i);
-            markers[i] = ecn.enabled() ? new RedMarker(ecn.paramsFor(ports[i].rateBps())) : null;
+            markers[i] = ecn.enabled() ? marker(ecn.paramsFor(ports[i].rateBps()), i) : null;
         }
         this.pfc = new PfcGenerator(sim, pool, mmu, timing, name, this.ports);
         for (int i = 0; i < ports.length; i++) {
             int port = i;
             ports[i].onLoss(p -> lost(p, port));
         }
+    }
+
+    /**
+     * The marker of port {@code i}: the one of an earlier port with the same parameters, if any. A marker keeps
+     * nothing per port but its two diagnostic counts, which the switch never reads, so ports of one speed share one
+     * (warm in cache) instead of each reading its own cold one at every frame.
+     */
+    private RedMarker marker(RedParams params, int i) {
+        for (int j = 0; j < i; j++) {
+            if (markers[j].params() == params) {
+                return markers[j];
+            }
+        }
+        return new RedMarker(params);
     }
 
     /**
