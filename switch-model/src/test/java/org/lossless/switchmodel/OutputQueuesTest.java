@@ -36,6 +36,46 @@ class OutputQueuesTest {
     }
 
     @Test
+    void strictQueuesGoFirstHighestFirstAndLeaveTheDwrrTurnAsItWas() {
+        // queues 1 and 2 DWRR (weight 1, a quantum of one 1020 B frame), the rest strict. A1 (queue 1) leaves at
+        // once and empties queue 1 (its credit is lost; the turn stays with queue 1). Waiting at 81,600: A2 (queue
+        // 1), B1, B2 (queue 2), S5 (queue 5) and S7 (queue 7). The strict frames go first, 7 before 5; then queue 1
+        // has no credit, so the turn passes to queue 2 (B1), then back to queue 1 (A2), then queue 2 (B2).
+        b.sw.scheduling(new SchedulingPlan(0xF9, new int[] {0, 1, 1, 0, 0, 0, 0, 0}, 1020));
+        b.data(0, 0, 2, 1, 11);
+        b.data(1000, 1, 2, 2, 21);
+        b.data(1000, 1, 2, 2, 22);
+        b.data(2000, 0, 2, 1, 12);
+        b.data(2000, 0, 2, 5, 5);
+        b.data(3000, 1, 2, 7, 7);
+        b.run();
+        assertEquals(List.of(11L, 7L, 5L, 21L, 12L, 22L), psnsAtHost2());
+    }
+
+    @Test
+    void theLargestQueueStaysWhenASmallerOneFollowsAndRisesWithALargerOne() {
+        // priority 3 paused at port 2: three frames queue (3000 B); XON at 10,000 drains them; paused again, two
+        // frames queue (2000 B: the largest stays 3000); four more (4000 B) raise it
+        b.pfcFromHost(0, 2, 3, 65535);
+        for (int k = 1; k <= 3; k++) {
+            b.data(1000 * k, 0, 2, 3, k);
+        }
+        b.pfcFromHost(10_000, 2, 3, 0);
+        b.pfcFromHost(1_000_000, 2, 3, 65535);
+        b.data(1_001_000, 0, 2, 3, 4);
+        b.data(1_002_000, 0, 2, 3, 5);
+        b.at(1_100_000, () -> assertEquals(3000, b.ports[2].counters().maxQueueBytes[3]));
+        for (int k = 6; k <= 9; k++) {
+            b.data(1_100_000 + 1000 * k, 0, 2, 3, k);
+        }
+        b.at(1_200_000, () -> assertEquals(6000, b.ports[2].counters().maxQueueBytes[3]));
+        b.pfcFromHost(1_300_000, 2, 3, 0);
+        b.run();
+        assertEquals(6000, b.ports[2].counters().maxQueueBytes[3]);
+        assertEquals(9, psnsAtHost2().size());
+    }
+
+    @Test
     void strictPriorityServesTheHighestPriorityFirstAndFifoWithinOne() {
         b.data(0, 0, 2, 1, 1); // on the wire at once
         b.data(1000, 0, 2, 1, 2);

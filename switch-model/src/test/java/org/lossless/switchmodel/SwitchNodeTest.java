@@ -106,6 +106,19 @@ class SwitchNodeTest {
         }
 
         @Test
+        void aPortThatFailedInMidFrameAndCameBackTakesTheNextFrameAtOnce() {
+            // frame 1 is on port 2's wire (0 to 81,600 ps) when the port fails at 40,000: it is lost. After the
+            // restore frame 2 finds the port idle and leaves on arrival
+            b.data(0, 0, 2, 3, 1);
+            b.at(40_000, () -> b.ports[2].fail());
+            b.at(100_000, () -> b.ports[2].restore());
+            b.data(200_000, 0, 2, 3, 2);
+            b.run();
+            assertEquals(List.of(new Rx(200_000 + FRAME_PS, 2, PacketType.DATA, 3, 2, 0)), b.at(2, PacketType.DATA));
+            assertEquals(1, b.ports[2].counters().drops[3]);
+        }
+
+        @Test
         void aRestoredPortForwardsAgain() {
             b.at(0, () -> b.ports[2].fail());
             b.at(10_000, () -> b.ports[2].restore());

@@ -53,8 +53,15 @@ public final class Routes {
         this.table = table;
         this.hostUp = hostUp;
         this.hostFacingPort = new int[t.hostCount()][];
+        // one array per port number, shared by every host on that port of any switch: a switch reads them at
+        // every frame to a local host, and a few shared arrays stay in cache where one per host would not
+        int[][] single = new int[maxDegree(t)][];
         for (int h = 0; h < hostFacingPort.length; h++) {
-            hostFacingPort[h] = hostUp[h] ? new int[] {t.ports(t.hostNode(h)).get(0).peerPort()} : NONE;
+            int port = t.ports(t.hostNode(h)).get(0).peerPort();
+            if (hostUp[h] && single[port] == null) {
+                single[port] = new int[] {port};
+            }
+            hostFacingPort[h] = hostUp[h] ? single[port] : NONE;
         }
     }
 

@@ -15,6 +15,12 @@ import org.lossless.core.kernel.SimEvent;
  *
  * <p>The link is its own "head frame arrives" event ({@link #fire()}), one object fewer to fetch per
  * frame on a large fabric (see {@link EgressPort}). Not for scheduling by others.
+ *
+ * <p>Arrival times: when the head arrives at H, the next frame arrives at N with H &le; N &le; H + delay (it was
+ * put on the link before H). So below a delay of 2^31 ps (2.1 ms) a frame in flight carries the low 32 bits of
+ * its arrival time in {@link Packet#ingressPort} (which only a switch holding the frame uses), and N is H plus the
+ * 32-bit difference: no array of times per link, and the next frame, read here a frame time before it arrives,
+ * is warm in cache when it does. Longer delays keep the times in an array.
  */
 public final class Link extends SimEvent {
     private static final long serialVersionUID = 1L;
@@ -22,8 +28,11 @@ public final class Link extends SimEvent {
     private final long delayPs;
     private final PacketReceiver receiver;
     private final int receiverPort;
+    /** Delays from here up keep arrival times in {@link #arrivalPs}; shorter ones in the frames. */
+    static final long STAMP_LIMIT_PS = 1L << 31;
     private Packet[] ring = new Packet[16];
-    private long[] arrivalPs = new long[16];
+    /** Arrival times of the frames in flight, by ring slot, ps; null when the frames carry them (delay below 2^31 ps). */
+    private long[] arrivalPs;
     private int head;
     private int count;
     private boolean down;
@@ -36,6 +45,7 @@ public final class Link extends SimEvent {
         this.delayPs = delayPs;
         this.receiver = receiver;
         this.receiverPort = receiverPort;
+        this.arrivalPs = delayPs < STAMP_LIMIT_PS ? null : new long[ring.length];
     }
 
     /** One-way propagation delay, ps. */
@@ -82,7 +92,11 @@ public final class Link extends SimEvent {
         int tail = (head + count) & (ring.length - 1);
         long at = sim.now() + delayPs;
         ring[tail] = p;
-        arrivalPs[tail] = at;
+        if (arrivalPs == null) {
+            p.ingressPort = (int) at;
+        } else {
+            arrivalPs[tail] = at;
+        }
         count++;
         if (count == 1) {
             sim.schedule(this, at);
@@ -91,11 +105,13 @@ public final class Link extends SimEvent {
 
     private void grow() {
         Packet[] r = new Packet[ring.length * 2];
-        long[] a = new long[ring.length * 2];
+        long[] a = arrivalPs == null ? null : new long[ring.length * 2];
         for (int i = 0; i < count; i++) {
             int j = (head + i) & (ring.length - 1);
             r[i] = ring[j];
-            a[i] = arrivalPs[j];
+            if (a != null) {
+                a[i] = arrivalPs[j];
+            }
         }
         ring = r;
         arrivalPs = a;
@@ -110,7 +126,9 @@ public final class Link extends SimEvent {
         head = (head + 1) & (ring.length - 1);
         count--;
         if (count > 0) {
-            sim.schedule(this, arrivalPs[head]);
+            long now = sim.now(); // p's arrival; the next one's is at most the delay later
+            sim.schedule(this, arrivalPs == null ? now + ((ring[head].ingressPort - (int) now) & 0xFFFF_FFFFL)
+                    : arrivalPs[head]);
         }
         receiver.receive(p, receiverPort);
     }

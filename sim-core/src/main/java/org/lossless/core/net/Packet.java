@@ -57,7 +57,10 @@ public final class Packet {
      * ({@code nic.window}), so a receiver that coalesces ACKs still acknowledges it at once.
      */
     public boolean ackRequest;
-    /** Ingress port at the switch currently holding the packet (for buffer accounting). */
+    /**
+     * Ingress port at the switch currently holding the packet (for buffer accounting). While the frame is on a link
+     * (short of 2^31 ps of delay), the low 32 bits of its arrival time, ps ({@link Link}; nothing else reads it then).
+     */
     public int ingressPort = -1;
     /** Ingress priority group at the switch currently holding the packet (for buffer accounting), 0..7. */
     public byte ingressPg = -1;

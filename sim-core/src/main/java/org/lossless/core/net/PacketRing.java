@@ -14,8 +14,11 @@ public final class PacketRing {
     private int head;
     private int count;
     private long bytes;
+    /** The most frame bytes held at once so far (a queue's high-water mark, kept where it is cheap to compare). */
+    private long peakBytes;
 
-    public void add(Packet p) {
+    /** Appends {@code p}; returns whether the ring now holds more frame bytes than ever before. */
+    public boolean add(Packet p) {
         if (count == ring.length) {
             Packet[] r = new Packet[ring.length == 0 ? FIRST : ring.length * 2];
             for (int i = 0; i < count; i++) {
@@ -26,7 +29,12 @@ public final class PacketRing {
         }
         ring[(head + count) & (ring.length - 1)] = p;
         count++;
-        bytes += p.frameBytes;
+        long b = bytes += p.frameBytes;
+        if (b > peakBytes) {
+            peakBytes = b;
+            return true;
+        }
+        return false;
     }
 
     /** Removes and returns the head, or null if empty. */
@@ -53,6 +61,11 @@ public final class PacketRing {
 
     public int size() {
         return count;
+    }
+
+    /** The most frame bytes queued at once so far. */
+    public long peakBytes() {
+        return peakBytes;
     }
 
     /** Frame bytes queued. */

@@ -11,4 +11,12 @@ public interface PacketSource {
      * {@link EgressPort#kick()}.
      */
     Packet next(EgressPort port);
+
+    /**
+     * The port's link is up (true) or down (false): told by the port when it is connected, fails and is
+     * restored (nothing else changes it). A source that keeps it can answer "may a frame for this port be
+     * queued" without reading the port, which is cold in cache on a large fabric. Default: ignored.
+     */
+    default void linkUp(boolean up) {
+    }
 }

@@ -64,6 +64,17 @@ class EgressPortUnitTest {
     }
 
     @Test
+    void serializationTimeIsTheWireBitsOverTheRateRoundedUp() {
+        assertEquals(FRAME_PS, new EgressPort(kernel, G100).serializationPs(1020));
+        assertEquals(20_960, new EgressPort(kernel, 4 * G100).serializationPs(1048), "1048 B x 8 / 400 Gb/s");
+        // 680 bits at 3 Gb/s: 226,666.7 ps, rounded up (3 Gb/s does not divide 8 x 10^12)
+        assertEquals(226_667, new EgressPort(kernel, 3_000_000_000L).serializationPs(85));
+        assertEquals(1_344_000_000L, new EgressPort(kernel, 500_000).serializationPs(84), "672 bits at 500 kb/s");
+        assertEquals(171_798_691_760L, new EgressPort(kernel, G100).serializationPs(Integer.MAX_VALUE),
+                "(2^31 - 1) x 80 ps: no overflow");
+    }
+
+    @Test
     void theRateMustBePositive() {
         assertThrows(IllegalArgumentException.class, () -> new EgressPort(kernel, 0));
         assertThrows(IllegalArgumentException.class, () -> new EgressPort(kernel, -1));

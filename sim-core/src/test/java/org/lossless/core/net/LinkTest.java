@@ -57,6 +57,38 @@ class LinkTest {
     }
 
     @Test
+    void arrivalTimesKeptInTheFramesSurviveTheWrapOfTheirLow32Bits() {
+        // 2^32 ps = 4,294,967,296 ps. Frames carried at T0 = 2^32 - 1,500,000, T0 + 300,000 and T0 + 900,000 on a
+        // 1 us link arrive at 2^32 - 500,000, 2^32 - 200,000 and 2^32 + 400,000: the last across the wrap
+        long t0 = (1L << 32) - 1_500_000;
+        Link l = link(DELAY_PS);
+        at(t0, () -> l.carry(frame(1)));
+        at(t0 + 300_000, () -> l.carry(frame(2)));
+        at(t0 + 900_000, () -> l.carry(frame(3)));
+        kernel.runUntil(END_PS);
+        assertEquals(List.of(1L, 2L, 3L), psns);
+        assertEquals(List.of((1L << 32) - 500_000, (1L << 32) - 200_000, (1L << 32) + 400_000), times);
+    }
+
+    @Test
+    void aDelayOfTwoToThe31PsOrMoreKeepsItsArrivalTimesAsTheyAre() {
+        // 3 ms (3,000,000,000 ps > 2^31): 20 frames 1 ns apart (the ring grows past 16) arrive 3 ms after each
+        long delay = 3_000_000_000L;
+        Link l = link(delay);
+        for (int i = 0; i < 20; i++) {
+            long t = 1_000L * i;
+            long psn = i;
+            at(t, () -> l.carry(frame(psn)));
+        }
+        kernel.runUntil(END_PS);
+        assertEquals(20, times.size());
+        for (int i = 0; i < 20; i++) {
+            assertEquals(delay + 1_000L * i, times.get(i));
+            assertEquals(i, psns.get(i));
+        }
+    }
+
+    @Test
     void framesArriveOneDelayAfterTheyAreCarriedInOrder() {
         Link link = link(DELAY_PS);
         List<Integer> inFlight = new ArrayList<>();

@@ -45,6 +45,24 @@ class PacketRingTest {
     }
 
     @Test
+    void thePeakIsTheMostBytesHeldAtOnceAndAddSaysWhenItRises() {
+        PacketRing r = new PacketRing();
+        assertEquals(0, r.peakBytes());
+        assertTrue(r.add(frame(1, 100)));
+        assertTrue(r.add(frame(2, 200)));
+        r.poll(); // 200 B left
+        assertFalse(r.add(frame(3, 50)), "250 B: below the 300 B held before");
+        assertFalse(r.add(frame(4, 50)), "300 B: equal, not more");
+        assertEquals(300, r.peakBytes());
+        assertTrue(r.add(frame(5, 1)));
+        assertEquals(301, r.peakBytes());
+        while (r.poll() != null) {
+            r.size();
+        }
+        assertEquals(301, r.peakBytes(), "emptying keeps the peak");
+    }
+
+    @Test
     void getReadsFromTheHeadWithoutRemovingAndChecksItsIndex() {
         PacketRing r = new PacketRing();
         r.add(frame(1, 64));

@@ -27,39 +27,44 @@ import java.util.List;
  * XON when paused, headroom empty and (pgShared = 0 or pgShared &le; XON level); XON level = T − xon_offset
  * ({@link XonMode#OFFSET}) or the absolute xon ({@link XonMode#ABSOLUTE}).
  *
- * <p>Not thread-safe; one instance per switch. Internal state is flat primitive arrays in cells.
+ * <p>Not thread-safe; one instance per switch. Internal state is in cells, one record of longs per (port, PG) and
+ * one per (port, queue), each holding the counters and the constants an admission or a release reads (a frame
+ * reads one or two cache lines per record instead of one per array: on a large fabric every switch's MMU state is
+ * cold at every frame). Pools are small arrays.
  */
 public final class SharedBufferMmu extends AbstractMmu {
+    // ---- a (port, PG) record in pg[]: counters, then constants (cells); META packs the small constants ----
+    private static final int PG_STRIDE = 8;
+    private static final int MIN = 0;
+    private static final int SHARED = 1;
+    private static final int HDRM = 2;
+    private static final int MIN_LIMIT = 3;
+    private static final int STATIC = 4;
+    private static final int HDRM_LIMIT = 5;
+    private static final int XON = 6;
+    private static final int META = 7;
+    // ---- a (port, queue) record in q[]: MIN, SHARED, then these ----
+    private static final int Q_STRIDE = 6;
+    private static final int Q_BYTES = 2;
+    private static final int Q_MIN_LIMIT = 3;
+    private static final int Q_STATIC = 4;
+    private static final int Q_META = 5;
+    // ---- META: pool index in bits 0-15, flags in 16-18, the dynamic threshold's exponent in the upper 32 bits ----
+    private static final long LOSSLESS = 1L << 16;
+    private static final long DYNAMIC = 1L << 17;
+    private static final long XON_ABSOLUTE = 1L << 18;
+
     private final MmuConfig config;
     private final int cell;
     private final int pgs;
     private final int queues;
 
-    // ---- per (port, PG): constants in cells, then state ----
-    private final int[] pgPool;
-    private final boolean[] pgLossless;
-    private final boolean[] pgDynamic;
-    private final int[] pgShift;
-    private final long[] pgStatic;
-    private final long[] pgMinLimit;
-    private final long[] pgHdrmLimit;
-    private final boolean[] pgXonAbsolute;
-    private final long[] pgXon;
-    private final long[] pgMin;
-    private final long[] pgShared;
-    private final long[] pgHdrm;
+    /** Per (port, PG), {@link #PG_STRIDE} longs each at index (port × PGs + PG) × stride. */
+    private final long[] pg;
+    /** Peak headroom per (port, PG) (written only while headroom grows, read for reports). */
     private final long[] pgPeakHdrm;
-
-    // ---- per (port, queue) ----
-    private final int[] qPool;
-    private final boolean[] qLossless;
-    private final boolean[] qDynamic;
-    private final int[] qShift;
-    private final long[] qStatic;
-    private final long[] qMinLimit;
-    private final long[] qMin;
-    private final long[] qShared;
-    private final long[] qBytes;
+    /** Per (port, queue), {@link #Q_STRIDE} longs each. */
+    private final long[] q;
 
     // ---- per pool ----
     private final long[] poolSize;
@@ -91,50 +96,38 @@ public final class SharedBufferMmu extends AbstractMmu {
             shpSize[i] = cellsOf(pools.get(i).headroomPoolBytes());
         }
         int n = config.ports() * pgs;
-        pgPool = new int[n];
-        pgLossless = new boolean[n];
-        pgDynamic = new boolean[n];
-        pgShift = new int[n];
-        pgStatic = new long[n];
-        pgMinLimit = new long[n];
-        pgHdrmLimit = new long[n];
-        pgXonAbsolute = new boolean[n];
-        pgXon = new long[n];
-        pgMin = new long[n];
-        pgShared = new long[n];
-        pgHdrm = new long[n];
+        pg = new long[n * PG_STRIDE];
         pgPeakHdrm = new long[n];
         for (int i = 0; i < n; i++) {
             PgProfile p = config.pgProfiles().get(i);
-            pgPool[i] = config.poolIndex(p.pool());
-            pgLossless[i] = p.lossless();
-            pgDynamic[i] = p.threshold().dynamic();
-            pgShift[i] = p.threshold().dynamicTh();
-            pgStatic[i] = cellsOf(p.threshold().staticBytes());
-            pgMinLimit[i] = cellsOf(p.reservedBytes());
-            pgHdrmLimit[i] = cellsOf(p.headroomBytes());
-            pgXonAbsolute[i] = p.xonMode() == XonMode.ABSOLUTE;
-            pgXon[i] = p.xonMode() == XonMode.ABSOLUTE ? p.xonBytes() / cell : cellsOf(p.xonBytes());
+            int r = i * PG_STRIDE;
+            pg[r + MIN_LIMIT] = cellsOf(p.reservedBytes());
+            pg[r + STATIC] = cellsOf(p.threshold().staticBytes());
+            pg[r + HDRM_LIMIT] = cellsOf(p.headroomBytes());
+            pg[r + XON] = p.xonMode() == XonMode.ABSOLUTE ? p.xonBytes() / cell : cellsOf(p.xonBytes());
+            pg[r + META] = meta(config.poolIndex(p.pool()), p.lossless(), p.threshold())
+                    | (p.xonMode() == XonMode.ABSOLUTE ? XON_ABSOLUTE : 0);
         }
         int m = config.ports() * queues;
-        qPool = new int[m];
-        qLossless = new boolean[m];
-        qDynamic = new boolean[m];
-        qShift = new int[m];
-        qStatic = new long[m];
-        qMinLimit = new long[m];
-        qMin = new long[m];
-        qShared = new long[m];
-        qBytes = new long[m];
+        q = new long[m * Q_STRIDE];
         for (int j = 0; j < m; j++) {
-            QueueProfile q = config.queueProfiles().get(j);
-            qPool[j] = config.poolIndex(q.pool());
-            qLossless[j] = q.lossless();
-            qDynamic[j] = q.threshold().dynamic();
-            qShift[j] = q.threshold().dynamicTh();
-            qStatic[j] = cellsOf(q.threshold().staticBytes());
-            qMinLimit[j] = cellsOf(q.reservedBytes());
+            QueueProfile qp = config.queueProfiles().get(j);
+            int r = j * Q_STRIDE;
+            q[r + Q_MIN_LIMIT] = cellsOf(qp.reservedBytes());
+            q[r + Q_STATIC] = cellsOf(qp.threshold().staticBytes());
+            q[r + Q_META] = meta(config.poolIndex(qp.pool()), qp.lossless(), qp.threshold());
         }
+    }
+
+    private static long meta(int pool, boolean lossless, Threshold t) {
+        if (pool < 0 || pool > 0xFFFF) {
+            throw new IllegalArgumentException("pool index out of range: " + pool);
+        }
+        return pool | (lossless ? LOSSLESS : 0) | (t.dynamic() ? DYNAMIC : 0) | ((long) t.dynamicTh() << 32);
+    }
+
+    private static int poolOf(long meta) {
+        return (int) (meta & 0xFFFF);
     }
 
     public MmuConfig config() {
@@ -151,61 +144,74 @@ public final class SharedBufferMmu extends AbstractMmu {
         return cell == 1 ? bytes : (bytes + cell - 1) / cell;
     }
 
-
-    private int qIndex(int port, int queue) {
-        return port * queues + queue;
+    /** Start of the record of (port, PG) in {@link #pg}. */
+    private int pgRecord(int port, int pgNumber) {
+        return pgIndex(port, pgNumber) * PG_STRIDE;
     }
 
-    private long pgThreshold(int i) {
-        int pool = pgPool[i];
-        return Threshold.limit(pgDynamic[i], pgShift[i], pgStatic[i], poolSize[pool] - poolShared[pool]);
+    /** Start of the record of (port, queue) in {@link #q}. */
+    private int qRecord(int port, int queue) {
+        return (port * queues + queue) * Q_STRIDE;
     }
 
-    private long qThreshold(int j) {
-        int pool = qPool[j];
-        return Threshold.limit(qDynamic[j], qShift[j], qStatic[j], poolSize[pool] - poolShared[pool]);
+    /** The shared-pool limit of a record whose META is {@code meta} and static limit {@code staticCells}. */
+    private long threshold(long meta, long staticCells) {
+        int pool = poolOf(meta);
+        return Threshold.limit((meta & DYNAMIC) != 0, (int) (meta >> 32), staticCells, poolSize[pool] - poolShared[pool]);
+    }
+
+    private long pgThreshold(int r) {
+        return threshold(pg[r + META], pg[r + STATIC]);
+    }
+
+    private long qThreshold(int r) {
+        return threshold(q[r + Q_META], q[r + Q_STATIC]);
     }
 
     @Override
-    public int admit(int inPort, int pg, int outPort, int queue, int bytes) {
+    public int admit(int inPort, int pgNumber, int outPort, int queue, int bytes) {
         long c = frameCells(bytes);
-        int i = pgIndex(inPort, pg);
-        int pool = pgPool[i];
-        long toMin = Math.min(c, pgMinLimit[i] - pgMin[i]);
+        int r = pgRecord(inPort, pgNumber);
+        long meta = pg[r + META];
+        int pool = poolOf(meta);
+        long toMin = Math.min(c, pg[r + MIN_LIMIT] - pg[r + MIN]);
         long rest = c - toMin;
         long toShared = 0;
         long toHdrm = 0;
         if (rest > 0) {
-            if (pgShared[i] + rest <= pgThreshold(i) && poolShared[pool] + rest <= poolSize[pool]) {
+            if (pg[r + SHARED] + rest <= threshold(meta, pg[r + STATIC]) && poolShared[pool] + rest <= poolSize[pool]) {
                 toShared = rest;
-            } else if (!pgLossless[i]) {
+            } else if ((meta & LOSSLESS) == 0) {
                 return drop(DROP_INGRESS_LOSSY, bytes);
-            } else if (pgHdrm[i] + rest <= pgHdrmLimit[i]
+            } else if (pg[r + HDRM] + rest <= pg[r + HDRM_LIMIT]
                     && (shpSize[pool] == 0 || shpUsed[pool] + rest <= shpSize[pool])) {
                 toHdrm = rest;
             } else {
-                return dropHeadroom(i, bytes);
+                return dropHeadroom(r / PG_STRIDE, bytes);
             }
         }
-        int j = qIndex(outPort, queue);
-        int epool = qPool[j];
-        long eToMin = Math.min(c, qMinLimit[j] - qMin[j]);
+        int e = qRecord(outPort, queue);
+        long eMeta = q[e + Q_META];
+        int epool = poolOf(eMeta);
+        long eToMin = Math.min(c, q[e + Q_MIN_LIMIT] - q[e + MIN]);
         long eRest = c - eToMin;
-        if (eRest > 0 && !qLossless[j]
-                && (qShared[j] + eRest > qThreshold(j) || poolShared[epool] + eRest > poolSize[epool])) {
+        if (eRest > 0 && (eMeta & LOSSLESS) == 0
+                && (q[e + SHARED] + eRest > threshold(eMeta, q[e + Q_STATIC])
+                    || poolShared[epool] + eRest > poolSize[epool])) {
             return drop(DROP_EGRESS_LOSSY, bytes);
         }
         // commit ingress
-        pgMin[i] += toMin;
+        pg[r + MIN] += toMin;
         if (toShared > 0) {
-            pgShared[i] += toShared;
+            pg[r + SHARED] += toShared;
             long ps = poolShared[pool] += toShared;
             if (ps > poolPeakShared[pool]) {
                 poolPeakShared[pool] = ps;
             }
         }
         if (toHdrm > 0) {
-            long h = pgHdrm[i] += toHdrm;
+            long h = pg[r + HDRM] += toHdrm;
+            int i = r / PG_STRIDE;
             if (h > pgPeakHdrm[i]) {
                 pgPeakHdrm[i] = h;
             }
@@ -217,15 +223,15 @@ public final class SharedBufferMmu extends AbstractMmu {
             }
         }
         // commit egress
-        qMin[j] += eToMin;
+        q[e + MIN] += eToMin;
         if (eRest > 0) {
-            qShared[j] += eRest;
+            q[e + SHARED] += eRest;
             long ps = poolShared[epool] += eRest;
             if (ps > poolPeakShared[epool]) {
                 poolPeakShared[epool] = ps;
             }
         }
-        qBytes[j] += bytes;
+        q[e + Q_BYTES] += bytes;
         ingressCells += c;
         egressCells += c;
         return ADMIT;
@@ -233,112 +239,109 @@ public final class SharedBufferMmu extends AbstractMmu {
 
 
     @Override
-    public void release(int inPort, int pg, int outPort, int queue, int bytes) {
+    public void release(int inPort, int pgNumber, int outPort, int queue, int bytes) {
         long c = frameCells(bytes);
-        int i = pgIndex(inPort, pg);
-        int j = qIndex(outPort, queue);
-        int pool = pgPool[i];
-        int epool = qPool[j];
-        long fromHdrm = Math.min(c, pgHdrm[i]);
-        long fromShared = Math.min(c - fromHdrm, pgShared[i]);
+        int r = pgRecord(inPort, pgNumber);
+        int e = qRecord(outPort, queue);
+        int pool = poolOf(pg[r + META]);
+        int epool = poolOf(q[e + Q_META]);
+        long fromHdrm = Math.min(c, pg[r + HDRM]);
+        long fromShared = Math.min(c - fromHdrm, pg[r + SHARED]);
         long fromMin = c - fromHdrm - fromShared;
-        long eFromShared = Math.min(c, qShared[j]);
+        long eFromShared = Math.min(c, q[e + SHARED]);
         long eFromMin = c - eFromShared;
-        if (fromMin > pgMin[i] || eFromMin > qMin[j] || bytes > qBytes[j]) {
-            throw new IllegalStateException("release of " + bytes + " B exceeds what port " + inPort + " PG " + pg
+        if (fromMin > pg[r + MIN] || eFromMin > q[e + MIN] || bytes > q[e + Q_BYTES]) {
+            throw new IllegalStateException("release of " + bytes + " B exceeds what port " + inPort + " PG " + pgNumber
                     + " / port " + outPort + " queue " + queue + " holds: a release without matching admit");
         }
-        pgHdrm[i] -= fromHdrm;
+        pg[r + HDRM] -= fromHdrm;
         if (shpSize[pool] > 0) {
             shpUsed[pool] -= fromHdrm;
         }
-        pgShared[i] -= fromShared;
+        pg[r + SHARED] -= fromShared;
         poolShared[pool] -= fromShared;
-        pgMin[i] -= fromMin;
-        qShared[j] -= eFromShared;
+        pg[r + MIN] -= fromMin;
+        q[e + SHARED] -= eFromShared;
         poolShared[epool] -= eFromShared;
-        qMin[j] -= eFromMin;
-        qBytes[j] -= bytes;
+        q[e + MIN] -= eFromMin;
+        q[e + Q_BYTES] -= bytes;
         ingressCells -= c;
         egressCells -= c;
     }
 
     @Override
-    public boolean shouldXoff(int inPort, int pg) {
-        int i = pgIndex(inPort, pg);
-        if (!pgLossless[i] || pausedAt(i)) {
+    public boolean shouldXoff(int inPort, int pgNumber) {
+        int r = pgRecord(inPort, pgNumber);
+        if ((pg[r + META] & LOSSLESS) == 0 || pausedAt(r / PG_STRIDE)) {
             return false;
         }
-        long s = pgShared[i];
-        return pgHdrm[i] > 0 || (s > 0 && s >= pgThreshold(i));
+        long s = pg[r + SHARED];
+        return pg[r + HDRM] > 0 || (s > 0 && s >= pgThreshold(r));
     }
 
     @Override
-    public boolean shouldXon(int inPort, int pg) {
-        int i = pgIndex(inPort, pg);
-        if (!pausedAt(i) || pgHdrm[i] > 0) {
+    public boolean shouldXon(int inPort, int pgNumber) {
+        int r = pgRecord(inPort, pgNumber);
+        if (!pausedAt(r / PG_STRIDE) || pg[r + HDRM] > 0) {
             return false;
         }
-        long s = pgShared[i];
-        return s == 0 || s <= xonLevelCells(i);
+        long s = pg[r + SHARED];
+        return s == 0 || s <= xonLevelCells(r);
     }
 
-    private long xonLevelCells(int i) {
-        return pgXonAbsolute[i] ? pgXon[i] : pgThreshold(i) - pgXon[i];
+    private long xonLevelCells(int r) {
+        return (pg[r + META] & XON_ABSOLUTE) != 0 ? pg[r + XON] : pgThreshold(r) - pg[r + XON];
     }
 
     /** The PG's current XON level, buffer bytes (may be negative for OFFSET when T &lt; xon_offset). */
-    public long xonLevelBytes(int inPort, int pg) {
-        return xonLevelCells(pgIndex(inPort, pg)) * cell;
+    public long xonLevelBytes(int inPort, int pgNumber) {
+        return xonLevelCells(pgRecord(inPort, pgNumber)) * cell;
     }
 
-
-
-
     /** Whether (port, PG) is lossless (PFC-enabled). */
-    public boolean isLossless(int inPort, int pg) {
-        return pgLossless[pgIndex(inPort, pg)];
+    public boolean isLossless(int inPort, int pgNumber) {
+        return (pg[pgRecord(inPort, pgNumber) + META] & LOSSLESS) != 0;
     }
 
     @Override
     public long egressQueueBytes(int outPort, int queue) {
-        return qBytes[qIndex(outPort, queue)];
+        return q[qRecord(outPort, queue) + Q_BYTES];
     }
 
     /** Buffer bytes (whole cells) charged to egress (outPort, queue): reserved + shared. */
     public long egressQueueBufferBytes(int outPort, int queue) {
-        int j = qIndex(outPort, queue);
-        return (qMin[j] + qShared[j]) * cell;
+        int e = qRecord(outPort, queue);
+        return (q[e + MIN] + q[e + SHARED]) * cell;
     }
 
     /** The egress queue's current threshold, bytes (lossy queues enforce it). */
     public long egressThresholdBytes(int outPort, int queue) {
-        return qThreshold(qIndex(outPort, queue)) * cell;
+        return qThreshold(qRecord(outPort, queue)) * cell;
     }
 
     @Override
-    public long thresholdBytes(int inPort, int pg) {
-        return pgThreshold(pgIndex(inPort, pg)) * cell;
+    public long thresholdBytes(int inPort, int pgNumber) {
+        return pgThreshold(pgRecord(inPort, pgNumber)) * cell;
     }
 
     @Override
-    public long reservedBytes(int inPort, int pg) {
-        return pgMin[pgIndex(inPort, pg)] * cell;
+    public long reservedBytes(int inPort, int pgNumber) {
+        return pg[pgRecord(inPort, pgNumber) + MIN] * cell;
     }
 
     @Override
-    public long sharedBytes(int inPort, int pg) {
-        return pgShared[pgIndex(inPort, pg)] * cell;
+    public long sharedBytes(int inPort, int pgNumber) {
+        return pg[pgRecord(inPort, pgNumber) + SHARED] * cell;
     }
 
     @Override
-    public long headroomBytes(int inPort, int pg) {
-        return pgHdrm[pgIndex(inPort, pg)] * cell;
+    public long headroomBytes(int inPort, int pgNumber) {
+        return pg[pgRecord(inPort, pgNumber) + HDRM] * cell;
     }
 
     @Override
-    public long peakHeadroomBytes(int inPort, int pg) {
-        return pgPeakHdrm[pgIndex(inPort, pg)] * cell;
+    public long peakHeadroomBytes(int inPort, int pgNumber) {
+        return pgPeakHdrm[pgIndex(inPort, pgNumber)] * cell;
     }
 
     /** Shared bytes in use in pool {@code pool} (index into {@link MmuConfig#pools()}), and its peak. */
@@ -368,9 +371,4 @@ public final class SharedBufferMmu extends AbstractMmu {
     public long egressTotalBytes() {
         return egressCells * cell;
     }
-
-
-
-
-
 }
