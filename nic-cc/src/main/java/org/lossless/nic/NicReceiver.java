@@ -37,6 +37,11 @@ final class NicReceiver {
     private final NicSender sender;
     /** ACK/NACK/CNP frames waiting, per priority (a paused priority holds its own control frames). */
     private final PacketRing[] control = new PacketRing[8];
+    /**
+     * Bit p set while {@code control[p]} holds a frame: the port asks for a frame at every transmission and
+     * wake-up, and on a large fabric eight cold rings cost eight cache misses per question.
+     */
+    private int controlMask;
     private final CnpGenerator cnps;
     /** ACK generation delay ({@code nic.ack_delay}), or null without one (ACKs join the send queue at once). */
     private final AckDelayLine ackDelay;
@@ -77,10 +82,17 @@ final class NicReceiver {
 
     /** The next control frame whose priority {@code egress} does not hold paused, highest priority first, or null. */
     Packet nextControl(EgressPort egress) {
-        for (int prio = control.length - 1; prio >= 0; prio--) {
-            if (!control[prio].isEmpty() && !egress.isPaused(prio)) {
-                return control[prio].poll();
+        for (int m = controlMask; m != 0; ) {
+            int prio = 31 - Integer.numberOfLeadingZeros(m);
+            if (!egress.isPaused(prio)) {
+                PacketRing ring = control[prio];
+                Packet c = ring.poll();
+                if (ring.isEmpty()) {
+                    controlMask &= ~(1 << prio);
+                }
+                return c;
             }
+            m &= ~(1 << prio);
         }
         return null;
     }
@@ -183,6 +195,7 @@ final class NicReceiver {
     /** Queues control frame {@code c} (ACK, NACK, CNP) on its priority and lets the port send. */
     private void queueControl(Packet c) {
         control[c.priority].add(c);
+        controlMask |= 1 << c.priority;
         port.kick();
     }
 }

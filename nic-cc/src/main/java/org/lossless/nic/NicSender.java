@@ -97,13 +97,14 @@ final class NicSender {
         }
         long now = sim.now();
         long earliest = Long.MAX_VALUE;
-        for (int i = 0; i < n; i++) {
-            int idx = (roundRobin + i) % n;
+        int idx = roundRobin < n ? roundRobin : roundRobin % n;
+        for (int i = 0; i < n; i++, idx = idx + 1 < n ? idx + 1 : 0) {
             QueuePair qp = active.get(idx);
             if (egress.isPaused(qp.priority)) {
                 continue;
             }
-            if (qp.eligibleAtPs(now) <= now) {
+            long at = qp.eligibleAtPs(now);
+            if (at <= now) {
                 Packet p = frames.data(qp, now);
                 if (qp.readyToSend()) {
                     roundRobin = idx + 1;
@@ -114,7 +115,7 @@ final class NicSender {
                 }
                 return p;
             }
-            earliest = Math.min(earliest, qp.wakeAtPs(now));
+            earliest = Math.min(earliest, qp.wakeAtPs(now, at));
         }
         if (earliest != Long.MAX_VALUE && (!wakeup.isScheduled() || wakeup.timePs() > earliest)) {
             sim.schedule(wakeup, earliest);

@@ -76,6 +76,11 @@ public final class QueuePair {
     private long endBytes;
     /** The message posted last, or null. */
     Flow lastPosted;
+    /**
+     * Whether an RDMA READ request was ever posted here: without one no entry is a request, and the per-packet
+     * question {@link #isRequest} needs no look at the entry's {@link Flow} (a cold object on a large fabric).
+     */
+    private boolean hasRequests;
 
     /** Next PSN to transmit; moves back on go-back-N. */
     long nextPsn;
@@ -185,6 +190,7 @@ public final class QueuePair {
 
     /** Appends the one request packet of RDMA READ {@code f} (no payload). */
     void appendReadRequest(Flow f) {
+        hasRequests = true;
         append(f, 1, 0);
     }
 
@@ -213,7 +219,7 @@ public final class QueuePair {
 
     /** Whether entry {@code i} is the request of an RDMA READ posted on this QP. */
     private boolean isRequest(int i) {
-        return entries[i].requestQp == this;
+        return hasRequests && entries[i].requestQp == this;
     }
 
     boolean hasDataLeft() {
@@ -433,11 +439,11 @@ public final class QueuePair {
     }
 
     /**
-     * When to look again if not eligible at {@code nowPs}: the eligibility time, or earlier when the
-     * congestion control's rate changes on its own before then.
+     * When to look again if not eligible at {@code nowPs}: the eligibility time {@code at} (its
+     * {@link #eligibleAtPs} at {@code nowPs}), or earlier when the congestion control's rate changes on its own
+     * before then.
      */
-    long wakeAtPs(long nowPs) {
-        long at = eligibleAtPs(nowPs);
+    long wakeAtPs(long nowPs, long at) {
         long change = cc.nextChangePs();
         if (change > nowPs && change < at) {
             at = change;
