@@ -7,6 +7,7 @@ import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketReceiver;
+import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.PfcObserver;
@@ -56,6 +57,13 @@ public final class HostNic implements PacketReceiver, PacketSource {
     /** Data packets arriving; the ACKs, NACKs and CNPs answering them. */
     private final NicReceiver receiver;
     private EgressPort port;
+    /** ACK/NACK/CNP frames waiting, per priority (a paused priority holds its own control frames). */
+    private final PacketRing[] control = new PacketRing[8];
+    /**
+     * Bit p set while {@code control[p]} holds a frame: the port asks for a frame at every transmission and
+     * wake-up, and on a large fabric eight cold rings would cost eight cache misses per question.
+     */
+    private int controlMask;
     /** The receive buffer, or null (frames go to the transport at once). */
     private RxBuffer rx;
     /** Path base RTTs for {@code nic.window: bdp}, or null. */
@@ -77,14 +85,16 @@ public final class HostNic implements PacketReceiver, PacketSource {
         this.config = config;
         NicFrames frames = new NicFrames(pool, host, config);
         this.sender = new NicSender(sim, flows, config, listener, frames);
-        this.receiver = new NicReceiver(sim, pool, flows, host, config, listener, frames, sender);
+        for (int i = 0; i < control.length; i++) {
+            control[i] = new PacketRing();
+        }
+        this.receiver = new NicReceiver(sim, pool, flows, host, config, listener, frames, sender, this::queueControl);
     }
 
     /** Sets the NIC's egress port; the NIC is its packet source. */
     public void attach(EgressPort egress) {
         this.port = egress;
         sender.attach(egress);
-        receiver.attach(egress);
         egress.onLoss(p -> {
             if (p.type != PacketType.PFC) {
                 egress.counters().drops[p.priority]++;
@@ -267,10 +277,29 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return UDP_PORT_MIN + (udpSourcePort(connectionId) - UDP_PORT_MIN + qp) % (UDP_PORT_MAX - UDP_PORT_MIN + 1);
     }
 
+    /** The next frame: a control frame whose priority {@code egress} does not hold paused (highest first), else data. */
     @Override
     public Packet next(EgressPort egress) {
-        Packet c = receiver.nextControl(egress);
-        return c != null ? c : sender.next(egress);
+        for (int m = controlMask; m != 0; ) {
+            int prio = 31 - Integer.numberOfLeadingZeros(m);
+            if (!egress.isPaused(prio)) {
+                PacketRing ring = control[prio];
+                Packet c = ring.poll();
+                if (ring.isEmpty()) {
+                    controlMask &= ~(1 << prio);
+                }
+                return c;
+            }
+            m &= ~(1 << prio);
+        }
+        return sender.next(egress);
+    }
+
+    /** Queues control frame {@code c} (ACK, NACK, CNP) on its priority and lets the port send. */
+    private void queueControl(Packet c) {
+        control[c.priority].add(c);
+        controlMask |= 1 << c.priority;
+        port.kick();
     }
 
     @Override

@@ -1,16 +1,16 @@
 package org.lossless.nic;
 
+import java.util.function.Consumer;
+
 import org.lossless.core.kernel.Scheduler;
-import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
-import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketType;
 import org.lossless.nic.cc.CongestionEcho;
 
 /**
  * The receive side of a {@link HostNic}: its queue pairs' arriving data packets and the control frames
- * (ACK, NACK, CNP) it answers them with, which the NIC sends before any data.
+ * (ACK, NACK, CNP) it answers them with, which the NIC queues and sends before any data.
  *
  * <p>In-order data counts towards its message, which finishes when its last byte arrives. An ACK (cumulative)
  * goes back every {@code ackEvery} packets and for the last packet of every message. A packet that is not the
@@ -35,39 +35,26 @@ final class NicReceiver {
     private final NicFrames frames;
     /** The NIC's send side: READ responses join its QPs, READ requests are acknowledged there. */
     private final NicSender sender;
-    /** ACK/NACK/CNP frames waiting, per priority (a paused priority holds its own control frames). */
-    private final PacketRing[] control = new PacketRing[8];
-    /**
-     * Bit p set while {@code control[p]} holds a frame: the port asks for a frame at every transmission and
-     * wake-up, and on a large fabric eight cold rings cost eight cache misses per question.
-     */
-    private int controlMask;
+    /** Queues a control frame (ACK, NACK, CNP) at the NIC's port ({@link HostNic}, which sends them before data). */
+    private final Consumer<Packet> queueControl;
     private final CnpGenerator cnps;
     /** ACK generation delay ({@code nic.ack_delay}), or null without one (ACKs join the send queue at once). */
     private final AckDelayLine ackDelay;
-    private EgressPort port;
     private long outOfOrderDrops;
     /** Set by {@link #deliver}: the in-order packet it delivered asks for a CNP flag on its ACK. */
     private boolean cnpFlag;
 
     NicReceiver(Scheduler sim, PacketPool pool, FlowTable flows, int host, NicConfig config, FlowListener listener,
-                NicFrames frames, NicSender sender) {
+                NicFrames frames, NicSender sender, Consumer<Packet> queueControl) {
         this.sim = sim;
         this.flows = flows;
         this.listener = listener;
         this.ackEvery = config.ackEvery();
         this.frames = frames;
         this.sender = sender;
-        for (int i = 0; i < control.length; i++) {
-            control[i] = new PacketRing();
-        }
-        this.cnps = new CnpGenerator(sim, pool, flows, host, config, this::queueControl);
-        this.ackDelay = config.ackDelayPs() > 0 ? new AckDelayLine(sim, config.ackDelayPs(), this::queueControl) : null;
-    }
-
-    /** Sets the NIC's egress port (kicked whenever a control frame is queued). */
-    void attach(EgressPort egress) {
-        this.port = egress;
+        this.queueControl = queueControl;
+        this.cnps = new CnpGenerator(sim, pool, flows, host, config, queueControl);
+        this.ackDelay = config.ackDelayPs() > 0 ? new AckDelayLine(sim, config.ackDelayPs(), queueControl) : null;
     }
 
     /** CNPs sent (CNP flags on ACKs included). */
@@ -78,23 +65,6 @@ final class NicReceiver {
     /** Data packets discarded because they arrived out of sequence. */
     long outOfOrderDrops() {
         return outOfOrderDrops;
-    }
-
-    /** The next control frame whose priority {@code egress} does not hold paused, highest priority first, or null. */
-    Packet nextControl(EgressPort egress) {
-        for (int m = controlMask; m != 0; ) {
-            int prio = 31 - Integer.numberOfLeadingZeros(m);
-            if (!egress.isPaused(prio)) {
-                PacketRing ring = control[prio];
-                Packet c = ring.poll();
-                if (ring.isEmpty()) {
-                    controlMask &= ~(1 << prio);
-                }
-                return c;
-            }
-            m &= ~(1 << prio);
-        }
-        return null;
     }
 
     /** Data packet {@code p} arrived (the caller releases it). */
@@ -136,21 +106,23 @@ final class NicReceiver {
     private boolean deliver(QueuePair qp, long psn, Packet arrived, long now) {
         qp.expectedPsn++;
         cnpFlag = false;
-        Flow f = qp.rxEntry();
         if (qp.rxRequest()) {
             // an RDMA READ request: this NIC is the responder; the response joins its own QP towards the requester
+            Flow f = qp.rxEntry();
             qp.rxReceived(psn);
             cnpFlag = arrived != null && arrived.ce && qp.echo != null && cnps.onCePacket(qp, now);
             sender.enqueue(f.qp, f);
             return false;
         }
-        if (f.requestQp != null && qp.rxFirstOfEntry(psn)) {
+        // (only a QP carrying READ responses has entries with a request; the message's bytes received are
+        // worked out from the QP when asked, so a packet that completes nothing needs no look at its Flow)
+        if (qp.readResponses && qp.rxFirstOfEntry(psn) && qp.rxEntry().requestQp != null) {
             // the first response packet of a READ acknowledges its request at this NIC, the requester
-            sender.ackRequest(f);
+            sender.ackRequest(qp.rxEntry());
         }
-        f.receivedBytes += qp.rxPayload(psn);
         cnpFlag = arrived != null && arrived.ce && qp.echo != null && cnps.onCePacket(qp, now);
-        if (qp.rxReceived(psn)) {
+        Flow f = qp.rxReceived(psn);
+        if (f != null) {
             f.finishPs = now;
             flows.markFinished();
             listener.flowFinished(f, now);
@@ -187,15 +159,8 @@ final class NicReceiver {
         if (ackDelay != null) {
             ackDelay.add(a);
         } else {
-            queueControl(a);
+            queueControl.accept(a);
         }
         return a;
-    }
-
-    /** Queues control frame {@code c} (ACK, NACK, CNP) on its priority and lets the port send. */
-    private void queueControl(Packet c) {
-        control[c.priority].add(c);
-        controlMask |= 1 << c.priority;
-        port.kick();
     }
 }

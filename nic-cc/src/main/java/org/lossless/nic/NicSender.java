@@ -1,6 +1,7 @@
 package org.lossless.nic;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.lossless.core.kernel.Scheduler;
@@ -37,8 +38,12 @@ final class NicSender {
     private final FlowListener listener;
     /** Builds the data frames. */
     private final NicFrames frames;
-    /** QPs with packets still to (re)send. */
-    private final List<QueuePair> active = new ArrayList<>();
+    /**
+     * QPs with packets still to (re)send, in {@code active[0 .. activeCount-1]}: a plain array (not a list), as
+     * the port asks at every transmission and wake-up and on a large fabric each object on the way is a cache miss.
+     */
+    private QueuePair[] active = new QueuePair[4];
+    private int activeCount;
     /** QPs with packets not yet acknowledged (superset of the retransmission candidates). */
     private final List<QueuePair> unacked = new ArrayList<>();
     private final Wakeup wakeup = new Wakeup();
@@ -85,13 +90,16 @@ final class NicSender {
     private void activate(QueuePair qp) {
         if (!qp.inActive) {
             qp.inActive = true;
-            active.add(qp);
+            if (activeCount == active.length) {
+                active = Arrays.copyOf(active, activeCount * 2);
+            }
+            active[activeCount++] = qp;
         }
     }
 
     /** The next data packet of the QPs that may send on {@code egress} now, or null (the wake-up is set if one waits on its limiter). */
     Packet next(EgressPort egress) {
-        int n = active.size();
+        int n = activeCount;
         if (n == 0) {
             return null;
         }
@@ -99,7 +107,7 @@ final class NicSender {
         long earliest = Long.MAX_VALUE;
         int idx = roundRobin < n ? roundRobin : roundRobin % n;
         for (int i = 0; i < n; i++, idx = idx + 1 < n ? idx + 1 : 0) {
-            QueuePair qp = active.get(idx);
+            QueuePair qp = active[idx];
             if (egress.isPaused(qp.priority)) {
                 continue;
             }
@@ -109,7 +117,8 @@ final class NicSender {
                 if (qp.readyToSend()) {
                     roundRobin = idx + 1;
                 } else {
-                    active.remove(idx);
+                    System.arraycopy(active, idx + 1, active, idx, n - idx - 1);
+                    active[--activeCount] = null;
                     qp.inActive = false;
                     roundRobin = idx;
                 }

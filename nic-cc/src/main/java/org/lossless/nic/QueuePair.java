@@ -62,6 +62,12 @@ public final class QueuePair {
     final boolean readResponses;
 
     private Flow[] entries = new Flow[2];
+    /**
+     * The operation of each entry's message (a copy of its {@link Flow#verb}): the sender reads it for every
+     * packet, and on a large fabric the Flow, made long before, is a cache miss where this array, made with the
+     * QP, often is not.
+     */
+    private Verb[] verbs = new Verb[2];
     private long[] first = new long[2];
     private long[] offset = new long[2];
     private int count;
@@ -197,10 +203,12 @@ public final class QueuePair {
     private void append(Flow f, long packets, long bytes) {
         if (count == entries.length) {
             entries = Arrays.copyOf(entries, count * 2);
+            verbs = Arrays.copyOf(verbs, count * 2);
             first = Arrays.copyOf(first, count * 2);
             offset = Arrays.copyOf(offset, count * 2);
         }
         entries[count] = f;
+        verbs[count] = f.verb;
         first[count] = endPsn;
         offset[count] = endBytes;
         count++;
@@ -261,9 +269,9 @@ public final class QueuePair {
         return txPsn;
     }
 
-    /** The entry of the selected packet. */
-    Flow sendEntry() {
-        return entries[txIdx];
+    /** The operation of the selected packet's message. */
+    Verb sendVerb() {
+        return verbs[txIdx];
     }
 
     /** Whether the selected packet is an RDMA READ request. */
@@ -412,18 +420,27 @@ public final class QueuePair {
         return psn == first[rxIdx];
     }
 
-    /** Payload bytes of the receiver's in-order packet {@code psn} (in its current entry). */
-    int rxPayload(long psn) {
-        return payload(rxIdx, psn);
+    /**
+     * Called for the in-order packet {@code psn} (the receiver's {@link #expectedPsn} has moved past it); returns
+     * the entry it completes, or null.
+     */
+    Flow rxReceived(long psn) {
+        if (psn == end(rxIdx) - 1) {
+            return entries[rxIdx++];
+        }
+        return null;
     }
 
-    /** Called for the in-order packet {@code psn}; returns true when it completes the receiver's entry. */
-    boolean rxReceived(long psn) {
-        if (psn == end(rxIdx) - 1) {
-            rxIdx++;
-            return true;
+    /**
+     * Payload bytes of message {@code f} (not finished, its payload sent on this QP) that the receiver took in
+     * order: those of its PSNs before {@link #expectedPsn} when it is the receiver's current entry, else none
+     * (entries are received strictly in order; one not reached yet has none).
+     */
+    long rxBytesOf(Flow f) {
+        if (rxIdx >= count || entries[rxIdx] != f || isRequest(rxIdx) || expectedPsn <= first[rxIdx]) {
+            return 0;
         }
-        return false;
+        return bytesThrough(rxIdx, expectedPsn - 1) - offset[rxIdx];
     }
 
     // ------------------------------------------------------------------ pacing
