@@ -92,7 +92,10 @@ public final class QueuePair {
     long nextPsn;
     /** Highest PSN acknowledged cumulatively, -1 before the first ACK. */
     long ackedPsn = -1;
-    /** Payload bytes of PSNs 0..ackedPsn. */
+    /**
+     * Payload bytes of PSNs 0..ackedPsn; kept only while {@link #countsAckedBytes()} (a window or a congestion
+     * control that sees ACKs reads it), else 0: the per-ACK look at the entries' offsets is then saved.
+     */
     private long ackedBytes;
     /** Start time of the last packet sent, ps, and its wire bytes (0 before the first). */
     long lastSendPs;
@@ -351,7 +354,8 @@ public final class QueuePair {
     /**
      * Cumulative acknowledgement up to {@code psn} (&gt; {@link #ackedPsn}): moves the acknowledged point and
      * reports every message entry it completes to {@code done} (a READ's request entry is not reported: the
-     * READ completes when its response arrives). Returns the payload bytes newly acknowledged.
+     * READ completes when its response arrives). Returns the payload bytes newly acknowledged (0 when the QP does
+     * not count them, {@link #countsAckedBytes()}).
      */
     long ackThrough(long psn, long nowPs, FlowListener done) {
         ackedPsn = psn;
@@ -363,10 +367,22 @@ public final class QueuePair {
             }
             ackIdx++;
         }
+        if (!countsAckedBytes()) {
+            return 0;
+        }
         long before = ackedBytes;
         int i = ackIdx < count && first[ackIdx] <= psn ? ackIdx : ackIdx - 1;
         ackedBytes = bytesThrough(i, psn);
         return ackedBytes - before;
+    }
+
+    /**
+     * Whether anything reads the acknowledged payload bytes: the window ({@code nic.window}, set when the QP opens,
+     * before its first ACK; or the congestion control's) or a congestion control that sees ACKs (their newly
+     * acknowledged bytes).
+     */
+    private boolean countsAckedBytes() {
+        return ccAcks || ccWindow || windowBytes != Long.MAX_VALUE;
     }
 
     /** The first message not fully acknowledged, or the last posted one when all are (CNPs and timeouts count there). */
