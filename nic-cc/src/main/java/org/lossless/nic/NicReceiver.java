@@ -97,8 +97,9 @@ final class NicReceiver {
     }
 
     /**
-     * Delivers packet {@code psn} (= the expected PSN) of {@code qp} in order: counts its payload, completes its
-     * message at its last packet, hands a READ request to the responder's QP. Returns whether it was the last
+     * Delivers packet {@code psn} (= the expected PSN) of {@code qp} in order: moves the receiver past it (its
+     * message's {@link Flow#receivedBytes()} follow from that), completes its message at its last packet, hands a
+     * READ request to the responder's QP. Returns whether it was the last
      * packet of a message (a READ request is not: its response acknowledges it). For the packet that just
      * arrived ({@code arrived}, null for one held before) its CE mark goes to the QP's echo, and
      * {@link #cnpFlag} says whether the ACK carries the CNP flag.
