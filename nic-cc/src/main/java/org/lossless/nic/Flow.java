@@ -30,8 +30,6 @@ public final class Flow {
     /** The operation. */
     public final Verb verb;
 
-    /** Payload bytes the destination holds, in order. */
-    long receivedBytes;
     /** When the destination held the last byte, ps; -1 until then. */
     long finishPs = -1;
     /** When the payload's sender saw the last ACK, ps; -1 until then. */
@@ -103,8 +101,16 @@ public final class Flow {
         return finishPs;
     }
 
+    /**
+     * Payload bytes the destination holds, in order: all of them once finished, else what its QP's receiver has
+     * taken in order of it so far ({@link QueuePair#rxBytesOf}). Worked out when asked rather than counted per
+     * packet, so that the receive path does not touch this object at every packet.
+     */
     public long receivedBytes() {
-        return receivedBytes;
+        if (finishPs >= 0) {
+            return sizeBytes;
+        }
+        return qp == null ? 0 : qp.rxBytesOf(this);
     }
 
     public long ackedPs() {

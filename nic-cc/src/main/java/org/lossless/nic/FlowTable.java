@@ -1,6 +1,7 @@
 package org.lossless.nic;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -10,7 +11,12 @@ import java.util.List;
  */
 public final class FlowTable {
     private final List<Flow> flows = new ArrayList<>();
-    private final List<QueuePair> qps = new ArrayList<>();
+    /**
+     * QPs by id in {@code qps[0 .. qpCount-1]}: a plain array (not a list), since every frame a NIC receives looks its
+     * QP up here and the list's own object is one more pointer to follow.
+     */
+    private QueuePair[] qps = new QueuePair[16];
+    private int qpCount;
     private int finished;
 
     /** Adds a flow whose id must equal the current size. */
@@ -45,23 +51,29 @@ public final class FlowTable {
 
     /** The id the next QP gets. */
     int nextQpId() {
-        return qps.size();
+        return qpCount;
     }
 
     void addQp(QueuePair qp) {
-        if (qp.id != qps.size()) {
-            throw new IllegalArgumentException("QP ids must be dense: expected " + qps.size() + ", got " + qp.id);
+        if (qp.id != qpCount) {
+            throw new IllegalArgumentException("QP ids must be dense: expected " + qpCount + ", got " + qp.id);
         }
-        qps.add(qp);
+        if (qpCount == qps.length) {
+            qps = Arrays.copyOf(qps, qpCount * 2);
+        }
+        qps[qpCount++] = qp;
     }
 
-    /** The QP with id {@code id}. */
+    /** The QP with id {@code id} (0 &lt;= id &lt; {@link #qpCount()}). */
     public QueuePair qp(int id) {
-        return qps.get(id);
+        if (id >= qpCount) {
+            throw new IndexOutOfBoundsException("no QP " + id + " of " + qpCount);
+        }
+        return qps[id];
     }
 
     /** QPs opened so far. */
     public int qpCount() {
-        return qps.size();
+        return qpCount;
     }
 }

@@ -1,10 +1,7 @@
 package org.lossless.nic;
 
-import java.util.ArrayList;
-import java.util.List;
 
 import org.lossless.core.kernel.Scheduler;
-import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.Dscp;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Packet;
@@ -17,43 +14,23 @@ import org.lossless.core.net.PfcObserver;
 import org.lossless.nic.cc.CcAlgorithm;
 
 /**
- * An RDMA NIC with one port.
+ * An RDMA NIC with one port: the queue pairs of one host, its {@link NicSender send side} and
+ * {@link NicReceiver receive side}, and what a caller may ask of it.
  *
  * <p>Queue pairs ({@link QueuePair}) are opened once ({@link #openQp}) and live for the run: messages
  * posted on one ({@link #post}, {@link #postRead}) are sent in post order with continuing PSNs, at the
  * rate the QP's congestion control has when each packet's turn comes (a second message starts where
  * the first left the rate, not at line rate). {@link #startFlow} is the one-message form.
  *
- * <p>Sending: control frames (ACK/NACK/CNP) first, then the queue pairs with data left in round robin,
- * each only when its rate limiter allows and its priority is not paused by PFC (a PAUSE for priority
- * p holds every QP and control frame of p). If every such QP waits on its limiter, one reused wake-up
- * event is set for the earliest. Loss recovery is each QP's {@link LossRecovery} ({@code nic.loss_recovery}):
- * go-back-N (a NACK, or a retransmission timeout with no progress, rewinds the QP to its first
- * unacknowledged packet) or IRN (selective repeat: the receiver keeps out-of-order packets and NACKs each
- * with a selective acknowledgement, the sender resends only the lost ones). The timeout, the QP's
- * recovery's value, is one lazy event per NIC ({@link RetransmitTimer}): it fires at the earliest possible
- * deadline and re-arms for the next, never per packet. ACKs and NACKs may wait an ACK generation delay
- * ({@link AckDelayLine}).
- * An idle QP (nothing to send, nothing unacknowledged) is in no list and schedules nothing.
- *
- * <p>Window ({@code nic.window}, or the congestion control's): a QP may send packet n only while the
- * payload of PSNs {@code ackedPsn+1 .. n} fits its window ({@link QueuePair#windowOpen}). A QP whose next
- * packet does not fit leaves the active list right after the send that filled the window (that packet
- * carries the AckReq bit, so a receiver coalescing ACKs answers it at once) and costs nothing until an ACK
- * moves {@code ackedPsn}, which puts it back. Without a window nothing here changes.
+ * <p>Sending: control frames (ACK/NACK/CNP, {@link NicReceiver}) first, then the queue pairs with data left in
+ * round robin ({@link NicSender}), each only when its rate limiter allows and its priority is not paused by PFC
+ * (a PAUSE for priority p holds every QP and control frame of p). Loss recovery is each QP's {@link LossRecovery}
+ * ({@code nic.loss_recovery}): go-back-N or IRN (selective repeat).
  *
  * <p>Congestion control ({@link CcAlgorithm}, chosen per QP by name through a {@link CcFactory}, default
  * {@code nic.cc}): the QP's rate limiter runs at its {@link org.lossless.nic.cc.CongestionControl}'s rate;
- * a CE-marked in-order data packet goes to the QP's {@link CongestionEcho} at the receiver, which asks for
- * a CNP now, later (one reused event for all delayed CNPs), not at all (coalesced), or as a flag on the
- * packet's ACK. A CNP or flagged ACK reaching the source is a congestion notification for the QP.
- *
- * <p>Receiving: in-order data counts towards its message, which finishes when its last byte arrives.
- * An ACK (cumulative) goes back every {@code ackEvery} packets and for the last packet of every message.
- * A packet that is not the expected one goes to the QP's loss recovery: go-back-N discards it and sends one
- * NACK per gap (the duplicate of a message's last packet is re-ACKed so a lost final ACK cannot hang the
- * sender); IRN keeps it and answers with a NACK that selectively acknowledges it, and when the expected
- * packet arrives delivers the packets it held after it in order and ACKs at once.
+ * a CE-marked in-order data packet goes to the QP's {@link org.lossless.nic.cc.CongestionEcho} at the receiver,
+ * and a CNP or flagged ACK reaching the source is a congestion notification for the QP.
  *
  * <p>RDMA READ: the request is one packet in the requester's QP (in order with its other messages); the
  * responder, when the request arrives in order, appends the response to its own QP towards the requester
@@ -72,29 +49,21 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private final String name;
     private final Scheduler sim;
     private final PacketPool pool;
-    private final FlowTable flows;
     private final NicConfig config;
-    private final FlowListener listener;
     /** Opens this NIC's queue pairs and keeps its congestion-control algorithms. */
     private final QpOpener qps;
-    /** Builds the data and control frames it sends. */
-    private final NicFrames frames;
-    /** ACK/NACK frames waiting, per priority (a paused priority holds its own control frames). */
-    private final PacketRing[] control = new PacketRing[8];
-    /** QPs with packets still to (re)send. */
-    private final List<QueuePair> active = new ArrayList<>();
-    /** QPs with packets not yet acknowledged (superset of the retransmission candidates). */
-    private final List<QueuePair> unacked = new ArrayList<>();
-    private final Wakeup wakeup = new Wakeup();
-    private final RetransmitTimer rto;
-    private final CnpGenerator cnps;
-    /** ACK generation delay ({@code nic.ack_delay}), or null without one (ACKs join the send queue at once). */
-    private final AckDelayLine ackDelay;
+    /** Data packets of its queue pairs; ACKs, NACKs and CNPs coming back. */
+    private final NicSender sender;
+    /** Data packets arriving; the ACKs, NACKs and CNPs answering them. */
+    private final NicReceiver receiver;
     private EgressPort port;
-    private int roundRobin;
-    private long outOfOrderDrops;
-    /** Set by {@link #deliver}: the in-order packet it delivered asks for a CNP flag on its ACK. */
-    private boolean cnpFlag;
+    /** ACK/NACK/CNP frames waiting, per priority (a paused priority holds its own control frames). */
+    private final PacketRing[] control = new PacketRing[8];
+    /**
+     * Bit p set while {@code control[p]} holds a frame: the port asks for a frame at every transmission and
+     * wake-up, and on a large fabric eight cold rings would cost eight cache misses per question.
+     */
+    private int controlMask;
     /** The receive buffer, or null (frames go to the transport at once). */
     private RxBuffer rx;
     /** Path base RTTs for {@code nic.window: bdp}, or null. */
@@ -109,25 +78,23 @@ public final class HostNic implements PacketReceiver, PacketSource {
     public HostNic(int host, String name, Scheduler sim, PacketPool pool, FlowTable flows, NicConfig config,
                    FlowListener listener, CcFactory ccFactory) {
         this.qps = new QpOpener(host, name, sim, flows, config, ccFactory);
-        this.frames = new NicFrames(pool, host, config);
         this.host = host;
         this.name = name;
         this.sim = sim;
         this.pool = pool;
-        this.flows = flows;
         this.config = config;
-        this.listener = listener;
+        NicFrames frames = new NicFrames(pool, host, config);
+        this.sender = new NicSender(sim, flows, config, listener, frames);
         for (int i = 0; i < control.length; i++) {
             control[i] = new PacketRing();
         }
-        this.cnps = new CnpGenerator(sim, pool, flows, host, config, this::queueControl);
-        this.rto = new RetransmitTimer(sim, config.rtoPs(), unacked, this::timedOut);
-        this.ackDelay = config.ackDelayPs() > 0 ? new AckDelayLine(sim, config.ackDelayPs(), this::queueControl) : null;
+        this.receiver = new NicReceiver(sim, pool, flows, host, config, listener, frames, sender, this::queueControl);
     }
 
     /** Sets the NIC's egress port; the NIC is its packet source. */
     public void attach(EgressPort egress) {
         this.port = egress;
+        sender.attach(egress);
         egress.onLoss(p -> {
             if (p.type != PacketType.PFC) {
                 egress.counters().drops[p.priority]++;
@@ -192,7 +159,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     /** CNPs sent by this NIC's notification points (CNP flags on ACKs included). */
     public long cnpsSent() {
-        return cnps.sent();
+        return receiver.cnpsSent();
     }
 
     public EgressPort port() {
@@ -209,7 +176,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     /** Data packets discarded at this receiver because they arrived out of sequence. */
     public long outOfOrderDrops() {
-        return outOfOrderDrops;
+        return receiver.outOfOrderDrops();
     }
 
     /**
@@ -245,7 +212,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             throw new IllegalArgumentException("flow " + f.id + " is a READ: post it with postRead");
         }
         check(qp, f, f.src, f.dst);
-        enqueue(qp, f);
+        sender.enqueue(qp, f);
     }
 
     /**
@@ -266,7 +233,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         f.requestQp = requestQp;
         f.requestPsn = requestQp.endPsn;
         requestQp.appendReadRequest(f);
-        schedule(requestQp);
+        sender.schedule(requestQp);
     }
 
     private void check(QueuePair qp, Flow f, int from, int to) {
@@ -274,28 +241,6 @@ public final class HostNic implements PacketReceiver, PacketSource {
             throw new IllegalArgumentException(name + ": flow " + f.id + " (" + f.src + " -> " + f.dst
                     + ") cannot be posted on " + qp + (f.qp != null ? ": already posted" : ""));
         }
-    }
-
-    /** Appends the payload of {@code f} to {@code qp} (a QP of this NIC) and lets it send. */
-    private void enqueue(QueuePair qp, Flow f) {
-        f.qp = qp;
-        qp.appendData(f);
-        schedule(qp);
-    }
-
-    /** {@code qp} has a new entry: it has unacknowledged data now and may send. */
-    private void schedule(QueuePair qp) {
-        long now = sim.now();
-        if (!qp.inUnacked) {
-            qp.inUnacked = true;
-            qp.lastProgressPs = now;
-            unacked.add(qp);
-        }
-        if (!qp.inActive && qp.readyToSend()) {
-            activate(qp);
-        }
-        rto.arm(now + rto(qp));
-        port.kick();
     }
 
     /** Starts sending {@code flow} now on a QP of its own (its UDP port and priority, the NIC's congestion control). */
@@ -332,49 +277,29 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return UDP_PORT_MIN + (udpSourcePort(connectionId) - UDP_PORT_MIN + qp) % (UDP_PORT_MAX - UDP_PORT_MIN + 1);
     }
 
-    private void activate(QueuePair qp) {
-        if (!qp.inActive) {
-            qp.inActive = true;
-            active.add(qp);
-        }
-    }
-
+    /** The next frame: a control frame whose priority {@code egress} does not hold paused (highest first), else data. */
     @Override
     public Packet next(EgressPort egress) {
-        for (int prio = control.length - 1; prio >= 0; prio--) {
-            if (!control[prio].isEmpty() && !egress.isPaused(prio)) {
-                return control[prio].poll();
-            }
-        }
-        int n = active.size();
-        if (n == 0) {
-            return null;
-        }
-        long now = sim.now();
-        long earliest = Long.MAX_VALUE;
-        for (int i = 0; i < n; i++) {
-            int idx = (roundRobin + i) % n;
-            QueuePair qp = active.get(idx);
-            if (egress.isPaused(qp.priority)) {
-                continue;
-            }
-            if (qp.eligibleAtPs(now) <= now) {
-                Packet p = frames.data(qp, now);
-                if (qp.readyToSend()) {
-                    roundRobin = idx + 1;
-                } else {
-                    active.remove(idx);
-                    qp.inActive = false;
-                    roundRobin = idx;
+        for (int m = controlMask; m != 0; ) {
+            int prio = 31 - Integer.numberOfLeadingZeros(m);
+            if (!egress.isPaused(prio)) {
+                PacketRing ring = control[prio];
+                Packet c = ring.poll();
+                if (ring.isEmpty()) {
+                    controlMask &= ~(1 << prio);
                 }
-                return p;
+                return c;
             }
-            earliest = Math.min(earliest, qp.wakeAtPs(now));
+            m &= ~(1 << prio);
         }
-        if (earliest != Long.MAX_VALUE && (!wakeup.isScheduled() || wakeup.timePs() > earliest)) {
-            sim.schedule(wakeup, earliest);
-        }
-        return null;
+        return sender.next(egress);
+    }
+
+    /** Queues control frame {@code c} (ACK, NACK, CNP) on its priority and lets the port send. */
+    private void queueControl(Packet c) {
+        control[c.priority].add(c);
+        controlMask |= 1 << c.priority;
+        port.kick();
     }
 
     @Override
@@ -391,222 +316,13 @@ public final class HostNic implements PacketReceiver, PacketSource {
     /** The transport's handling of an arrived (or drained) frame; releases it. */
     private void handle(Packet p) {
         switch (p.type) {
-            case DATA -> receiveData(p);
-            case ACK -> receiveAck(p);
-            case NACK -> receiveNack(p);
-            case CNP -> congestionNotified(p.flowId);
+            case DATA -> receiver.receiveData(p);
+            case ACK -> sender.receiveAck(p);
+            case NACK -> sender.receiveNack(p);
+            case CNP -> sender.congestionNotified(p.flowId);
             case PFC -> port.onPause(p);
             default -> { }
         }
         pool.release(p);
-    }
-
-    private void receiveData(Packet p) {
-        QueuePair qp = flows.qp(p.flowId);
-        long now = sim.now();
-        if (p.psn != qp.expectedPsn) {
-            outOfSequence(qp, p, now);
-            return;
-        }
-        boolean request = qp.rxRequest();
-        boolean last = deliver(qp, qp.expectedPsn, p, now);
-        boolean cnpFlag = this.cnpFlag;
-        // packets the loss recovery held after this one (IRN) are in order now
-        boolean filled = false;
-        while (qp.recovery.takeHeld(qp.expectedPsn)) {
-            last |= deliver(qp, qp.expectedPsn, null, now);
-            filled = true;
-        }
-        if (request && !filled) {
-            // a lone READ request is acknowledged by its response, unless flagged or asked for
-            if (cnpFlag || p.ackRequest) {
-                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p).ce = cnpFlag;
-            }
-            return;
-        }
-        if (last || filled || (!qp.readResponses && qp.expectedPsn % config.ackEvery() == 0) || cnpFlag
-                || p.ackRequest) {
-            sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p).ce = cnpFlag;
-        }
-    }
-
-    /**
-     * Delivers packet {@code psn} (= the expected PSN) of {@code qp} in order: counts its payload, completes its
-     * message at its last packet, hands a READ request to the responder's QP. Returns whether it was the last
-     * packet of a message (a READ request is not: its response acknowledges it). For the packet that just
-     * arrived ({@code arrived}, null for one held before) its CE mark goes to the QP's echo, and
-     * {@link #cnpFlag} says whether the ACK carries the CNP flag.
-     */
-    private boolean deliver(QueuePair qp, long psn, Packet arrived, long now) {
-        qp.expectedPsn++;
-        cnpFlag = false;
-        Flow f = qp.rxEntry();
-        if (qp.rxRequest()) {
-            // an RDMA READ request: this NIC is the responder; the response joins its own QP towards the requester
-            qp.rxReceived(psn);
-            cnpFlag = arrived != null && arrived.ce && qp.echo != null && cnps.onCePacket(qp, now);
-            enqueue(f.qp, f);
-            return false;
-        }
-        if (f.requestQp != null && qp.rxFirstOfEntry(psn)) {
-            // the first response packet of a READ acknowledges its request at this NIC, the requester
-            ackRequest(f);
-        }
-        f.receivedBytes += qp.rxPayload(psn);
-        cnpFlag = arrived != null && arrived.ce && qp.echo != null && cnps.onCePacket(qp, now);
-        if (qp.rxReceived(psn)) {
-            f.finishPs = now;
-            flows.markFinished();
-            listener.flowFinished(f, now);
-            return true;
-        }
-        return false;
-    }
-
-    /** Data packet {@code p} is not the expected one: its QP's loss recovery decides what happens. */
-    private void outOfSequence(QueuePair qp, Packet p, long now) {
-        switch (qp.recovery.outOfSequence(qp, p.psn, p.last, now)) {
-            case DROP -> outOfOrderDrops++;
-            case ACK -> {
-                outOfOrderDrops++;
-                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p);
-            }
-            case NACK -> {
-                outOfOrderDrops++;
-                sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
-            }
-            case SACK -> {
-                boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
-                Packet n = sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
-                n.sackPsn = p.psn;
-                n.ce = cnpFlag;
-            }
-            default -> throw new IllegalStateException();
-        }
-    }
-
-    /** The request of READ {@code f} is acknowledged (its response began to arrive here). */
-    private void ackRequest(Flow f) {
-        QueuePair req = f.requestQp;
-        if (f.requestPsn > req.ackedPsn) {
-            acknowledge(req, f.requestPsn, null);
-        }
-    }
-
-    /** A CNP, or an ACK carrying the CNP flag, for QP {@code qpId} reached its source. */
-    private void congestionNotified(int qpId) {
-        QueuePair qp = flows.qp(qpId);
-        qp.cc.onCongestionNotification(sim.now());
-        qp.cnps++;
-        qp.currentEntry().cnps++;
-    }
-
-    /** Queues an ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) for {@code qp}; returns it. */
-    private Packet sendControl(PacketType type, QueuePair qp, long psn, Packet data) {
-        Packet a = frames.control(type, qp, psn, data);
-        if (ackDelay != null) {
-            ackDelay.add(a);
-        } else {
-            queueControl(a);
-        }
-        return a;
-    }
-
-    /** Queues control frame {@code c} (ACK, NACK, CNP) on its priority and lets the port send. */
-    private void queueControl(Packet c) {
-        control[c.priority].add(c);
-        port.kick();
-    }
-
-    private void receiveAck(Packet a) {
-        if (a.ce) {
-            congestionNotified(a.flowId);
-        }
-        QueuePair qp = flows.qp(a.flowId);
-        if (a.psn <= qp.ackedPsn) {
-            if (qp.ccAcks) {
-                ccAck(qp, a, 0);
-            }
-            return;
-        }
-        acknowledge(qp, a.psn, a);
-    }
-
-    /** Cumulative acknowledgement of {@code qp} up to {@code psn} by {@code ack} (null: implied by a READ response). */
-    private void acknowledge(QueuePair qp, long psn, Packet ack) {
-        long now = sim.now();
-        long before = qp.ackedPsn;
-        long newly = qp.ackThrough(psn, now, listener);
-        qp.recovery.acked(qp, before);
-        qp.lastProgressPs = now;
-        if (ack != null && qp.ccAcks) {
-            ccAck(qp, ack, newly);
-        }
-        if (qp.fullyAcked()) {
-            unacked.remove(qp);
-            qp.inUnacked = false;
-        } else {
-            // the timeout in force may be shorter now (IRN's RTO_low); a no-op when the timer is due earlier anyway
-            rto.arm(now + rto(qp));
-            if (!qp.inActive && qp.readyToSend()) {
-                // window- or cap-blocked (only those keep a QP with data out of the active list): the ACK reopens it
-                activate(qp);
-                port.kick();
-            }
-        }
-    }
-
-    /**
-     * Shows ACK {@code a} to the QP's congestion control. Its rate may have risen: a QP waiting on its rate
-     * limiter is looked at again now (the kick re-arms the wake-up no later than its new eligibility time).
-     */
-    private void ccAck(QueuePair qp, Packet a, long newly) {
-        long now = sim.now();
-        qp.cc.onAck(now, a, newly);
-        qp.cc.onRttSample(now, now - a.tsPs);
-        if (qp.inActive) {
-            port.kick();
-        }
-    }
-
-    private void receiveNack(Packet n) {
-        QueuePair qp = flows.qp(n.flowId);
-        long before = qp.ackedPsn;
-        if (n.psn - 1 > before) {
-            qp.ackThrough(n.psn - 1, sim.now(), listener);
-            qp.recovery.acked(qp, before);
-        }
-        qp.lastProgressPs = sim.now();
-        qp.recovery.nacked(qp, n.psn, n.sackPsn);
-        resume(qp);
-    }
-
-    /** After the loss recovery changed what {@code qp} sends next: it sends again if it may. */
-    private void resume(QueuePair qp) {
-        if (qp.readyToSend()) {
-            activate(qp);
-            port.kick();
-        }
-    }
-
-    /** The retransmission timeout of {@code qp} now, ps (its loss recovery's; go-back-N: {@code nic.rto}). */
-    private long rto(QueuePair qp) {
-        return qp.recovery.rtoPs(qp, config.rtoPs());
-    }
-
-    /** {@code qp}'s retransmission timer expired: its loss recovery decides what to send again. */
-    private void timedOut(QueuePair qp) {
-        qp.currentEntry().timeouts++;
-        qp.recovery.timedOut(qp);
-        resume(qp);
-    }
-
-    private final class Wakeup extends SimEvent {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected void fire() {
-            port.kick();
-        }
     }
 }

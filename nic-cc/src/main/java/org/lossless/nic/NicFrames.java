@@ -28,15 +28,15 @@ final class NicFrames {
      */
     Packet data(QueuePair qp, long now) {
         long psn = qp.selectPacket();
-        Flow f = qp.sendEntry();
+        Verb verb = qp.sendVerb();
         int payload = qp.nextPayload();
         boolean last = qp.sendingLastOfEntry();
         int frame;
         if (qp.sendingRequest()) {
             frame = WireFormat.READ_REQUEST_FRAME;
-        } else if (f.verb == Verb.WRITE) {
+        } else if (verb == Verb.WRITE) {
             frame = WireFormat.dataFrameBytes(payload, qp.sendOffsetInEntry() == 0 || qp.recovery.rethInEveryWritePacket());
-        } else if (f.verb == Verb.SEND) {
+        } else if (verb == Verb.SEND) {
             frame = WireFormat.dataFrameBytes(payload, false);
         } else {
             frame = WireFormat.readResponseFrameBytes(payload, last || qp.sendOffsetInEntry() == 0);

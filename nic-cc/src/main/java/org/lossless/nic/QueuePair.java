@@ -62,6 +62,12 @@ public final class QueuePair {
     final boolean readResponses;
 
     private Flow[] entries = new Flow[2];
+    /**
+     * The operation of each entry's message (a copy of its {@link Flow#verb}): the sender reads it for every
+     * packet, and on a large fabric the Flow, made long before, is a cache miss where this array, made with the
+     * QP, often is not.
+     */
+    private Verb[] verbs = new Verb[2];
     private long[] first = new long[2];
     private long[] offset = new long[2];
     private int count;
@@ -76,12 +82,20 @@ public final class QueuePair {
     private long endBytes;
     /** The message posted last, or null. */
     Flow lastPosted;
+    /**
+     * Whether an RDMA READ request was ever posted here: without one no entry is a request, and the per-packet
+     * question {@link #isRequest} needs no look at the entry's {@link Flow} (a cold object on a large fabric).
+     */
+    private boolean hasRequests;
 
     /** Next PSN to transmit; moves back on go-back-N. */
     long nextPsn;
     /** Highest PSN acknowledged cumulatively, -1 before the first ACK. */
     long ackedPsn = -1;
-    /** Payload bytes of PSNs 0..ackedPsn. */
+    /**
+     * Payload bytes of PSNs 0..ackedPsn; kept only while {@link #countsAckedBytes()} (a window or a congestion
+     * control that sees ACKs reads it), else 0: the per-ACK look at the entries' offsets is then saved.
+     */
     private long ackedBytes;
     /** Start time of the last packet sent, ps, and its wire bytes (0 before the first). */
     long lastSendPs;
@@ -185,16 +199,19 @@ public final class QueuePair {
 
     /** Appends the one request packet of RDMA READ {@code f} (no payload). */
     void appendReadRequest(Flow f) {
+        hasRequests = true;
         append(f, 1, 0);
     }
 
     private void append(Flow f, long packets, long bytes) {
         if (count == entries.length) {
             entries = Arrays.copyOf(entries, count * 2);
+            verbs = Arrays.copyOf(verbs, count * 2);
             first = Arrays.copyOf(first, count * 2);
             offset = Arrays.copyOf(offset, count * 2);
         }
         entries[count] = f;
+        verbs[count] = f.verb;
         first[count] = endPsn;
         offset[count] = endBytes;
         count++;
@@ -213,7 +230,7 @@ public final class QueuePair {
 
     /** Whether entry {@code i} is the request of an RDMA READ posted on this QP. */
     private boolean isRequest(int i) {
-        return entries[i].requestQp == this;
+        return hasRequests && entries[i].requestQp == this;
     }
 
     boolean hasDataLeft() {
@@ -255,9 +272,9 @@ public final class QueuePair {
         return txPsn;
     }
 
-    /** The entry of the selected packet. */
-    Flow sendEntry() {
-        return entries[txIdx];
+    /** The operation of the selected packet's message. */
+    Verb sendVerb() {
+        return verbs[txIdx];
     }
 
     /** Whether the selected packet is an RDMA READ request. */
@@ -337,7 +354,8 @@ public final class QueuePair {
     /**
      * Cumulative acknowledgement up to {@code psn} (&gt; {@link #ackedPsn}): moves the acknowledged point and
      * reports every message entry it completes to {@code done} (a READ's request entry is not reported: the
-     * READ completes when its response arrives). Returns the payload bytes newly acknowledged.
+     * READ completes when its response arrives). Returns the payload bytes newly acknowledged (0 when the QP does
+     * not count them, {@link #countsAckedBytes()}).
      */
     long ackThrough(long psn, long nowPs, FlowListener done) {
         ackedPsn = psn;
@@ -349,10 +367,22 @@ public final class QueuePair {
             }
             ackIdx++;
         }
+        if (!countsAckedBytes()) {
+            return 0;
+        }
         long before = ackedBytes;
         int i = ackIdx < count && first[ackIdx] <= psn ? ackIdx : ackIdx - 1;
         ackedBytes = bytesThrough(i, psn);
         return ackedBytes - before;
+    }
+
+    /**
+     * Whether anything reads the acknowledged payload bytes: the window ({@code nic.window}, set when the QP opens,
+     * before its first ACK; or the congestion control's) or a congestion control that sees ACKs (their newly
+     * acknowledged bytes).
+     */
+    private boolean countsAckedBytes() {
+        return ccAcks || ccWindow || windowBytes != Long.MAX_VALUE;
     }
 
     /** The first message not fully acknowledged, or the last posted one when all are (CNPs and timeouts count there). */
@@ -406,18 +436,27 @@ public final class QueuePair {
         return psn == first[rxIdx];
     }
 
-    /** Payload bytes of the receiver's in-order packet {@code psn} (in its current entry). */
-    int rxPayload(long psn) {
-        return payload(rxIdx, psn);
+    /**
+     * Called for the in-order packet {@code psn} (the receiver's {@link #expectedPsn} has moved past it); returns
+     * the entry it completes, or null.
+     */
+    Flow rxReceived(long psn) {
+        if (psn == end(rxIdx) - 1) {
+            return entries[rxIdx++];
+        }
+        return null;
     }
 
-    /** Called for the in-order packet {@code psn}; returns true when it completes the receiver's entry. */
-    boolean rxReceived(long psn) {
-        if (psn == end(rxIdx) - 1) {
-            rxIdx++;
-            return true;
+    /**
+     * Payload bytes of message {@code f} (not finished, its payload sent on this QP) that the receiver took in
+     * order: those of its PSNs before {@link #expectedPsn} when it is the receiver's current entry, else none
+     * (entries are received strictly in order; one not reached yet has none).
+     */
+    long rxBytesOf(Flow f) {
+        if (rxIdx >= count || entries[rxIdx] != f || isRequest(rxIdx) || expectedPsn <= first[rxIdx]) {
+            return 0;
         }
-        return false;
+        return bytesThrough(rxIdx, expectedPsn - 1) - offset[rxIdx];
     }
 
     // ------------------------------------------------------------------ pacing
@@ -433,11 +472,11 @@ public final class QueuePair {
     }
 
     /**
-     * When to look again if not eligible at {@code nowPs}: the eligibility time, or earlier when the
-     * congestion control's rate changes on its own before then.
+     * When to look again if not eligible at {@code nowPs}: the eligibility time {@code at} (its
+     * {@link #eligibleAtPs} at {@code nowPs}), or earlier when the congestion control's rate changes on its own
+     * before then.
      */
-    long wakeAtPs(long nowPs) {
-        long at = eligibleAtPs(nowPs);
+    long wakeAtPs(long nowPs, long at) {
         long change = cc.nextChangePs();
         if (change > nowPs && change < at) {
             at = change;

@@ -38,7 +38,10 @@ public final class ReactionPoint implements CongestionControl {
     private final boolean timerEnabled;
     private final boolean byteEnabled;
     private final long reactionDelay;
-    /** CNPs received but not yet acted on ({@code reaction_delay} &gt; 0): their effect times, in order. */
+    /**
+     * CNPs received but not yet acted on ({@code reaction_delay} &gt; 0): their effect times, in order. Always empty
+     * without a reaction delay, and then not looked at (the NIC reads the rate at every packet and wake-up).
+     */
     private final DelayedCnps delayed = new DelayedCnps();
 
     private boolean started;
@@ -228,7 +231,7 @@ public final class ReactionPoint implements CongestionControl {
     @Override
     public long nextChangePs() {
         long inc = saturated ? NEVER : nextIncreasePs;
-        return Math.min(Math.min(pendingCutPs, inc), delayed.isEmpty() ? NEVER : delayed.first());
+        return Math.min(Math.min(pendingCutPs, inc), reactionDelay == 0 || delayed.isEmpty() ? NEVER : delayed.first());
     }
 
     /** Whether this QP has received a CNP (its timers run). */
@@ -292,7 +295,7 @@ public final class ReactionPoint implements CongestionControl {
             throw new IllegalArgumentException("time went backwards: " + now + " ps < " + lastNow + " ps");
         }
         lastNow = now;
-        while (!delayed.isEmpty() && delayed.first() <= now) {
+        while (reactionDelay > 0 && !delayed.isEmpty() && delayed.first() <= now) {
             long t = delayed.poll();
             applyTimers(t);
             react(t);

@@ -1,0 +1,244 @@
+package org.lossless.nic;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.lossless.core.kernel.Scheduler;
+import org.lossless.core.kernel.SimEvent;
+import org.lossless.core.net.EgressPort;
+import org.lossless.core.net.Packet;
+
+/**
+ * The send side of a {@link HostNic}: its queue pairs' data packets, and what the acknowledgements, NACKs and
+ * congestion notifications coming back do to them.
+ *
+ * <p>Sending: the queue pairs with data left in round robin, each only when its rate limiter allows and its
+ * priority is not paused by PFC. If every such QP waits on its limiter, one reused wake-up event is set for the
+ * earliest. An idle QP (nothing to send, nothing unacknowledged) is in no list and schedules nothing.
+ *
+ * <p>Loss recovery is each QP's {@link LossRecovery} ({@code nic.loss_recovery}): go-back-N (a NACK, or a
+ * retransmission timeout with no progress, rewinds the QP to its first unacknowledged packet) or IRN (the sender
+ * resends only the lost ones). The timeout, the QP's recovery's value, is one lazy event per NIC
+ * ({@link RetransmitTimer}): it fires at the earliest possible deadline and re-arms for the next, never per packet.
+ *
+ * <p>Window ({@code nic.window}, or the congestion control's): a QP may send packet n only while the payload of
+ * PSNs {@code ackedPsn+1 .. n} fits its window ({@link QueuePair#windowOpen}). A QP whose next packet does not fit
+ * leaves the active list right after the send that filled the window and costs nothing until an ACK moves
+ * {@code ackedPsn}, which puts it back.
+ *
+ * <p>Congestion control: a CNP, or an ACK carrying the CNP flag, reaching the source is a congestion notification
+ * for the QP; an algorithm that observes ACKs sees each one (its rate may rise, so a QP waiting on its limiter is
+ * looked at again).
+ */
+final class NicSender {
+    private final Scheduler sim;
+    private final FlowTable flows;
+    private final long nicRtoPs;
+    private final FlowListener listener;
+    /** Builds the data frames. */
+    private final NicFrames frames;
+    /**
+     * QPs with packets still to (re)send, in {@code active[0 .. activeCount-1]}: a plain array (not a list), as
+     * the port asks at every transmission and wake-up and on a large fabric each object on the way is a cache miss.
+     */
+    private QueuePair[] active = new QueuePair[4];
+    private int activeCount;
+    /** QPs with packets not yet acknowledged (superset of the retransmission candidates). */
+    private final List<QueuePair> unacked = new ArrayList<>();
+    private final Wakeup wakeup = new Wakeup();
+    private final RetransmitTimer rto;
+    private EgressPort port;
+    private int roundRobin;
+
+    NicSender(Scheduler sim, FlowTable flows, NicConfig config, FlowListener listener, NicFrames frames) {
+        this.sim = sim;
+        this.flows = flows;
+        this.nicRtoPs = config.rtoPs();
+        this.listener = listener;
+        this.frames = frames;
+        this.rto = new RetransmitTimer(sim, config.rtoPs(), unacked, this::timedOut);
+    }
+
+    /** Sets the NIC's egress port (kicked whenever a QP may send). */
+    void attach(EgressPort egress) {
+        this.port = egress;
+    }
+
+    /** Appends the payload of {@code f} to {@code qp} (a QP of this NIC) and lets it send. */
+    void enqueue(QueuePair qp, Flow f) {
+        f.qp = qp;
+        qp.appendData(f);
+        schedule(qp);
+    }
+
+    /** {@code qp} has a new entry: it has unacknowledged data now and may send. */
+    void schedule(QueuePair qp) {
+        long now = sim.now();
+        if (!qp.inUnacked) {
+            qp.inUnacked = true;
+            qp.lastProgressPs = now;
+            unacked.add(qp);
+        }
+        if (!qp.inActive && qp.readyToSend()) {
+            activate(qp);
+        }
+        rto.arm(now + rto(qp));
+        port.kick();
+    }
+
+    private void activate(QueuePair qp) {
+        if (!qp.inActive) {
+            qp.inActive = true;
+            if (activeCount == active.length) {
+                active = Arrays.copyOf(active, activeCount * 2);
+            }
+            active[activeCount++] = qp;
+        }
+    }
+
+    /** The next data packet of the QPs that may send on {@code egress} now, or null (the wake-up is set if one waits on its limiter). */
+    Packet next(EgressPort egress) {
+        int n = activeCount;
+        if (n == 0) {
+            return null;
+        }
+        long now = sim.now();
+        long earliest = Long.MAX_VALUE;
+        int idx = roundRobin < n ? roundRobin : roundRobin % n;
+        for (int i = 0; i < n; i++, idx = idx + 1 < n ? idx + 1 : 0) {
+            QueuePair qp = active[idx];
+            if (egress.isPaused(qp.priority)) {
+                continue;
+            }
+            long at = qp.eligibleAtPs(now);
+            if (at <= now) {
+                Packet p = frames.data(qp, now);
+                if (qp.readyToSend()) {
+                    roundRobin = idx + 1;
+                } else {
+                    System.arraycopy(active, idx + 1, active, idx, n - idx - 1);
+                    active[--activeCount] = null;
+                    qp.inActive = false;
+                    roundRobin = idx;
+                }
+                return p;
+            }
+            earliest = Math.min(earliest, qp.wakeAtPs(now, at));
+        }
+        if (earliest != Long.MAX_VALUE && (!wakeup.isScheduled() || wakeup.timePs() > earliest)) {
+            sim.schedule(wakeup, earliest);
+        }
+        return null;
+    }
+
+    /** A CNP, or an ACK carrying the CNP flag, for QP {@code qpId} reached its source. */
+    void congestionNotified(int qpId) {
+        QueuePair qp = flows.qp(qpId);
+        qp.cc.onCongestionNotification(sim.now());
+        qp.cnps++;
+        qp.currentEntry().cnps++;
+    }
+
+    /** ACK {@code a} arrived. */
+    void receiveAck(Packet a) {
+        if (a.ce) {
+            congestionNotified(a.flowId);
+        }
+        QueuePair qp = flows.qp(a.flowId);
+        if (a.psn <= qp.ackedPsn) {
+            if (qp.ccAcks) {
+                ccAck(qp, a, 0);
+            }
+            return;
+        }
+        acknowledge(qp, a.psn, a);
+    }
+
+    /** The request of READ {@code f} is acknowledged (its response began to arrive here). */
+    void ackRequest(Flow f) {
+        QueuePair req = f.requestQp;
+        if (f.requestPsn > req.ackedPsn) {
+            acknowledge(req, f.requestPsn, null);
+        }
+    }
+
+    /** Cumulative acknowledgement of {@code qp} up to {@code psn} by {@code ack} (null: implied by a READ response). */
+    private void acknowledge(QueuePair qp, long psn, Packet ack) {
+        long now = sim.now();
+        long before = qp.ackedPsn;
+        long newly = qp.ackThrough(psn, now, listener);
+        qp.recovery.acked(qp, before);
+        qp.lastProgressPs = now;
+        if (ack != null && qp.ccAcks) {
+            ccAck(qp, ack, newly);
+        }
+        if (qp.fullyAcked()) {
+            unacked.remove(qp);
+            qp.inUnacked = false;
+        } else {
+            // the timeout in force may be shorter now (IRN's RTO_low); a no-op when the timer is due earlier anyway
+            rto.arm(now + rto(qp));
+            if (!qp.inActive && qp.readyToSend()) {
+                // window- or cap-blocked (only those keep a QP with data out of the active list): the ACK reopens it
+                activate(qp);
+                port.kick();
+            }
+        }
+    }
+
+    /**
+     * Shows ACK {@code a} to the QP's congestion control. Its rate may have risen: a QP waiting on its rate
+     * limiter is looked at again now (the kick re-arms the wake-up no later than its new eligibility time).
+     */
+    private void ccAck(QueuePair qp, Packet a, long newly) {
+        long now = sim.now();
+        qp.cc.onAck(now, a, newly);
+        qp.cc.onRttSample(now, now - a.tsPs);
+        if (qp.inActive) {
+            port.kick();
+        }
+    }
+
+    /** NACK {@code n} arrived: everything before its PSN is acknowledged, and the QP's loss recovery decides what to resend. */
+    void receiveNack(Packet n) {
+        QueuePair qp = flows.qp(n.flowId);
+        long before = qp.ackedPsn;
+        if (n.psn - 1 > before) {
+            qp.ackThrough(n.psn - 1, sim.now(), listener);
+            qp.recovery.acked(qp, before);
+        }
+        qp.lastProgressPs = sim.now();
+        qp.recovery.nacked(qp, n.psn, n.sackPsn);
+        resume(qp);
+    }
+
+    /** After the loss recovery changed what {@code qp} sends next: it sends again if it may. */
+    private void resume(QueuePair qp) {
+        if (qp.readyToSend()) {
+            activate(qp);
+            port.kick();
+        }
+    }
+
+    /** The retransmission timeout of {@code qp} now, ps (its loss recovery's; go-back-N: {@code nic.rto}). */
+    private long rto(QueuePair qp) {
+        return qp.recovery.rtoPs(qp, nicRtoPs);
+    }
+
+    /** {@code qp}'s retransmission timer expired: its loss recovery decides what to send again. */
+    private void timedOut(QueuePair qp) {
+        qp.currentEntry().timeouts++;
+        qp.recovery.timedOut(qp);
+        resume(qp);
+    }
+
+    private final class Wakeup extends SimEvent {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void fire() {
+            port.kick();
+        }
+    }
+}
