@@ -174,4 +174,25 @@ class CalendarQueueTest {
         assertEquals(List.of("b0", "b6", "b9", "b12", "b15", "b1"),
                 out.subList(0, 6).stream().map(Object::toString).toList());
     }
+    @Test
+    void bucketWidthsFrom2To2To40PsAreAccepted() {
+        for (int shift : new int[] {1, 40}) {
+            CalendarQueue cq = new CalendarQueue(shift);
+            TestEvent late = new TestEvent("late", trace);
+            TestEvent early = new TestEvent("early", trace);
+            late.timePs = 3L << 40;
+            early.timePs = 1;
+            late.order = 0;
+            early.order = 1;
+            cq.add(late);
+            cq.add(early);
+            assertSame(early, cq.poll());
+            assertSame(late, cq.poll());
+        }
+        for (int shift : new int[] {0, 41}) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> new CalendarQueue(shift));
+            assertTrue(e.getMessage().contains("outside 1..40"), e.getMessage());
+        }
+    }
 }

@@ -119,9 +119,10 @@ class KernelRunControlTest {
         kernel.schedule(new SimEvent() {
             @Override
             protected void fire() {
-                // wait (at most 10 s of wall time) until the caller waits for the end of the run, then interrupt it
+                // wait (at most 10 s of wall time) until the caller waits to join the worker, then interrupt it
                 long deadline = System.nanoTime() + 10_000_000_000L;
-                while (caller.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+                while (caller.getState() != Thread.State.BLOCKED && caller.getState() != Thread.State.WAITING
+                        && System.nanoTime() < deadline) {
                     Thread.onSpinWait();
                 }
                 caller.interrupt();
@@ -134,7 +135,7 @@ class KernelRunControlTest {
         } finally {
             assertTrue(Thread.interrupted(), "the interrupt status must be restored (and is cleared here)");
         }
-        assertEquals(List.of("interrupted the caller", "after"), trace);
+        assertEquals(List.of("interrupted the caller", "after"), trace, "the interrupt must not cut the run short");
         assertEquals(100, kernel.now());
     }
 
@@ -243,5 +244,28 @@ class KernelRunControlTest {
         assertEquals(List.of(), trace);
         kernel.runUntil(30);
         assertEquals(List.of("e"), trace);
+    }
+    @Test
+    void eventsScheduledBetweenRunsBeforeWaitingCrowdsRunFirstAndTheCrowdsKeepTheirOrder() {
+        // crowds of 20 (more than a calendar bucket's 16 places) at 10,000 and 12,000 ps, a timer far beyond
+        for (int i = 0; i < 20; i++) {
+            kernel.schedule(new TestEvent("x" + i, trace), 10_000);
+            kernel.schedule(new TestEvent("y" + i, trace), 12_000);
+        }
+        kernel.schedule(new TestEvent("timer", trace), 100_000_000);
+        kernel.runUntil(5_000); // the run looked ahead to 10,000 ps and stopped at 5,000 ps
+        assertEquals(List.of(), trace);
+        kernel.schedule(new TestEvent("gap-b", trace), 6_000); // into the gap the run looked across
+        kernel.schedule(new TestEvent("gap-a", trace), 5_500);
+        kernel.runUntil(200_000_000);
+        List<String> expected = new ArrayList<>(List.of("gap-a", "gap-b"));
+        for (int i = 0; i < 20; i++) {
+            expected.add("x" + i);
+        }
+        for (int i = 0; i < 20; i++) {
+            expected.add("y" + i);
+        }
+        expected.add("timer");
+        assertEquals(expected, trace);
     }
 }
