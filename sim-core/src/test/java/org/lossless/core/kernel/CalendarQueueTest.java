@@ -195,4 +195,29 @@ class CalendarQueueTest {
             assertTrue(e.getMessage().contains("outside 1..40"), e.getMessage());
         }
     }
+    @Test
+    void aRebuildKeepsCrowdsThatOverflowTheirBuckets() {
+        TreeSet<SimEvent> ref = reference();
+        for (int i = 0; i < 20; i++) { // 20 > CAP: each crowd fills its bucket's places and starts an overflow list
+            add(new TestEvent("a" + i, trace), 1_000, ref);
+        }
+        for (int i = 0; i < 20; i++) {
+            add(new TestEvent("b" + i, trace), 2_000, ref);
+        }
+        assertEquals("a0", q.peek().toString()); // the current bucket is a's; b's waits with its overflow list
+        add(new TestEvent("x", trace), 50, ref); // before the current bucket: rebuild
+        List<String> expected = new ArrayList<>(List.of("x"));
+        for (int i = 0; i < 20; i++) {
+            expected.add("a" + i);
+        }
+        for (int i = 0; i < 20; i++) {
+            expected.add("b" + i);
+        }
+        List<String> out = new ArrayList<>();
+        for (SimEvent e = q.poll(); e != null && out.size() <= 41; e = q.poll()) { // bounded: a broken list may loop
+            out.add(e.toString());
+        }
+        assertEquals(expected, out);
+        assertEquals(0, q.size());
+    }
 }

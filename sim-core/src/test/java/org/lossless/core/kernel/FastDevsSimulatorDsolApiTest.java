@@ -174,4 +174,59 @@ class FastDevsSimulatorDsolApiTest {
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> sim.setEventList(null));
         assertTrue(none.getMessage().endsWith("not null"), none.getMessage());
     }
+    @Test
+    void aModelTakesOnlyARandomStreamsRegistry() {
+        SimModel model = new SimModel(fast("streams"), new org.lossless.core.random.RandomStreams(3), (sch, s) -> { });
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                () -> model.setStreamInformation(new nl.tudelft.simulation.dsol.experiment.StreamInformation()));
+        assertTrue(other.getMessage().endsWith("not nl.tudelft.simulation.dsol.experiment.StreamInformation"),
+                other.getMessage());
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> model.setStreamInformation(null));
+        assertTrue(none.getMessage().endsWith("not null"), none.getMessage());
+        assertEquals(3, model.streams().scenarioSeed());
+    }
+
+    /**
+     * Whoever waits for a worker thread is not woken early by an interrupt: it waits on until the worker has ended
+     * (here: released by {@code shutdownWorker} from another thread) and then finds its interrupt status set.
+     */
+    @Test
+    void anInterruptedWaitForTheWorkerWaitsOnAndKeepsTheInterrupt() throws Exception {
+        String id = "await-" + System.nanoTime();
+        FastDevsSimulator sim = FastDevsSimulator.create(id);
+        SingleReplication<Long> rep = new SingleReplication<>("await-" + System.nanoTime(), 0L, 0L, 100L);
+        sim.initialize(new SmallModel(sim), rep, false); // DSOL's worker now waits for a start
+        boolean[] seen = new boolean[2]; // interrupted afterwards, worker alive when the wait ended
+        Thread waiter = new Thread(() -> {
+            sim.awaitEndOfReplication();
+            seen[0] = Thread.currentThread().isInterrupted();
+            seen[1] = workerAlive(id);
+        });
+        waiter.start();
+        awaitState(waiter, Thread.State.WAITING);
+        waiter.interrupt();
+        Thread.sleep(50);
+        awaitState(waiter, Thread.State.WAITING); // waiting again, not returned
+        assertTrue(waiter.isAlive());
+        sim.shutdownWorker();
+        assertFalse(workerAlive(id), "shutdownWorker returns once the worker has ended");
+        waiter.join(30_000);
+        assertFalse(waiter.isAlive());
+        assertTrue(seen[0], "the interrupt status is set again after the wait");
+        assertFalse(seen[1], "the wait ended only when the worker had ended");
+        rep.removeFromContext();
+    }
+
+    private static boolean workerAlive(String id) {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals(id) && t.isAlive());
+    }
+
+    /** Waits (at most 10 s of wall time) until {@code t} is in {@code state}. */
+    private static void awaitState(Thread t, Thread.State state) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (t.getState() != state && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertEquals(state, t.getState());
+    }
 }

@@ -111,6 +111,9 @@ class KernelRunControlTest {
         }
         assertEquals(10, t.fired);
         assertEquals(100, kernel.now());
+        kernel.runUntil(200); // without an interrupt: none afterwards
+        assertFalse(Thread.currentThread().isInterrupted());
+        assertEquals(20, t.fired);
     }
 
     @Test
@@ -247,15 +250,16 @@ class KernelRunControlTest {
     }
     @Test
     void eventsScheduledBetweenRunsBeforeWaitingCrowdsRunFirstAndTheCrowdsKeepTheirOrder() {
-        // crowds of 20 (more than a calendar bucket's 16 places) at 10,000 and 12,000 ps, a timer far beyond
+        // crowds of 20 (more than a calendar bucket's 16 places) at 10,000 and 12,000 ps, a timer far beyond;
+        // pending events are carried from one run (replication) into the next
         for (int i = 0; i < 20; i++) {
             kernel.schedule(new TestEvent("x" + i, trace), 10_000);
             kernel.schedule(new TestEvent("y" + i, trace), 12_000);
         }
         kernel.schedule(new TestEvent("timer", trace), 100_000_000);
-        kernel.runUntil(5_000); // the run looked ahead to 10,000 ps and stopped at 5,000 ps
+        kernel.runUntil(5_000);
         assertEquals(List.of(), trace);
-        kernel.schedule(new TestEvent("gap-b", trace), 6_000); // into the gap the run looked across
+        kernel.schedule(new TestEvent("gap-b", trace), 6_000); // into the gap before the crowds
         kernel.schedule(new TestEvent("gap-a", trace), 5_500);
         kernel.runUntil(200_000_000);
         List<String> expected = new ArrayList<>(List.of("gap-a", "gap-b"));
