@@ -296,10 +296,7 @@ final class CalendarQueue implements java.io.Serializable {
 
     /** Makes slot {@code s}'s list the sorted run of the current bucket. */
     private void load(int s) {
-        int n = counts[s];
-        if (n > run.length) {
-            growRun();
-        }
+        int n = counts[s]; // at most CAP, below run's smallest length (64): the places always fit
         for (int i = 0, base = s * CAP; i < n; i++) {
             SimEvent e = slots[base + i];
             slots[base + i] = null;

@@ -26,8 +26,9 @@ import org.lossless.core.random.RandomStreams;
  * {@link #stop()}. Events at exactly the stop time run; later ones stay pending.
  *
  * <p>Threads: events run on DSOL's worker thread, one replication at a time; the calling thread
- * waits. Schedule from events, from the builder, or between runs, never from another thread
- * during a run. An exception thrown by an event ends the run and is rethrown by
+ * waits (an interrupt of the waiting thread does not cut the run short; its interrupt status is
+ * set again when {@code runUntil} returns). Schedule from events, from the builder, or between runs,
+ * never from another thread during a run. An exception thrown by an event ends the run and is rethrown by
  * {@code runUntil}. DSOL's worker thread is not a daemon; it ends with each run, and every path
  * out of {@code runUntil} (a failure too) ends it. Still, the CLI's {@code main} must end with
  * {@code System.exit(code)} on every path (done, bad input, internal error), so that nothing else
@@ -120,6 +121,8 @@ public final class Kernel implements Scheduler {
         KernelReplication replication = new KernelReplication(id + "-run-" + (++runs), replicationStart,
                 stopPs - replicationStart);
         running = true;
+        // DSOL's start() waits for its worker in a sleep loop that swallows interrupts: keep a pending one
+        boolean interrupted = Thread.interrupted();
         try {
             simulator.initialize(model, replication, false);
             simulator.start();
@@ -128,6 +131,9 @@ public final class Kernel implements Scheduler {
             running = false;
             simulator.shutdownWorker();
             replication.removeFromContext();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
         Throwable failure = simulator.failure();
         if (failure instanceof RuntimeException r) {

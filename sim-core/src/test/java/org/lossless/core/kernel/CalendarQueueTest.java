@@ -174,4 +174,50 @@ class CalendarQueueTest {
         assertEquals(List.of("b0", "b6", "b9", "b12", "b15", "b1"),
                 out.subList(0, 6).stream().map(Object::toString).toList());
     }
+    @Test
+    void bucketWidthsFrom2To2To40PsAreAccepted() {
+        for (int shift : new int[] {1, 40}) {
+            CalendarQueue cq = new CalendarQueue(shift);
+            TestEvent late = new TestEvent("late", trace);
+            TestEvent early = new TestEvent("early", trace);
+            late.timePs = 3L << 40;
+            early.timePs = 1;
+            late.order = 0;
+            early.order = 1;
+            cq.add(late);
+            cq.add(early);
+            assertSame(early, cq.poll());
+            assertSame(late, cq.poll());
+        }
+        for (int shift : new int[] {0, 41}) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> new CalendarQueue(shift));
+            assertTrue(e.getMessage().contains("outside 1..40"), e.getMessage());
+        }
+    }
+    @Test
+    void aRebuildKeepsCrowdsThatOverflowTheirBuckets() {
+        TreeSet<SimEvent> ref = reference();
+        for (int i = 0; i < 20; i++) { // 20 > CAP: each crowd fills its bucket's places and starts an overflow list
+            add(new TestEvent("a" + i, trace), 1_000, ref);
+        }
+        for (int i = 0; i < 20; i++) {
+            add(new TestEvent("b" + i, trace), 2_000, ref);
+        }
+        assertEquals("a0", q.peek().toString()); // the current bucket is a's; b's waits with its overflow list
+        add(new TestEvent("x", trace), 50, ref); // before the current bucket: rebuild
+        List<String> expected = new ArrayList<>(List.of("x"));
+        for (int i = 0; i < 20; i++) {
+            expected.add("a" + i);
+        }
+        for (int i = 0; i < 20; i++) {
+            expected.add("b" + i);
+        }
+        List<String> out = new ArrayList<>();
+        for (SimEvent e = q.poll(); e != null && out.size() <= 41; e = q.poll()) { // bounded: a broken list may loop
+            out.add(e.toString());
+        }
+        assertEquals(expected, out);
+        assertEquals(0, q.size());
+    }
 }
