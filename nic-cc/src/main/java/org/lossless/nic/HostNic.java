@@ -473,12 +473,12 @@ public final class HostNic implements PacketReceiver, PacketSource {
             }
             case NACK -> {
                 outOfOrderDrops++;
-                sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
+                sendControl(PacketType.NACK, qp, qp.expectedPsn, p).sackPsn(-1);
             }
             case SACK -> {
                 boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
                 Packet n = sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
-                n.sackPsn = p.psn;
+                n.sackPsn(p.psn);
                 n.ce = cnpFlag;
             }
             default -> throw new IllegalStateException();
@@ -577,7 +577,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             qp.recovery.acked(qp, before);
         }
         qp.lastProgressPs = sim.now();
-        qp.recovery.nacked(qp, n.psn, n.sackPsn);
+        qp.recovery.nacked(qp, n.psn, n.sackPsn());
         resume(qp);
     }
 
