@@ -85,7 +85,7 @@ class InterruptProcessTest {
 
     private Process lossless(Path errFile, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseParallelGC", "-cp",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC", "-cp",
                 System.getProperty("java.class.path"), Main.class.getName()));
         if (!envResetsSignals()) {
             cmd = cmd.subList(2, cmd.size());

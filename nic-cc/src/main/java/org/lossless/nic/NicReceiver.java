@@ -142,12 +142,12 @@ final class NicReceiver {
             }
             case NACK -> {
                 outOfOrderDrops++;
-                sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
+                sendControl(PacketType.NACK, qp, qp.expectedPsn, p).sackPsn(-1);
             }
             case SACK -> {
                 boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
                 Packet n = sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
-                n.sackPsn = p.psn;
+                n.sackPsn(p.psn);
                 n.ce = cnpFlag;
             }
             default -> throw new IllegalStateException();

@@ -209,7 +209,7 @@ final class NicSender {
             qp.recovery.acked(qp, before);
         }
         qp.lastProgressPs = sim.now();
-        qp.recovery.nacked(qp, n.psn, n.sackPsn);
+        qp.recovery.nacked(qp, n.psn, n.sackPsn());
         resume(qp);
     }
 

@@ -43,7 +43,7 @@ final class LossyPair implements FlowListener {
             nic[h].attach(port[h]);
             nic[h].pathRtt((s, d) -> rttPs);
             int from = h;
-            port[h].probe((p, start, end) -> frames.add(new Frame(from, p.type, p.psn, p.sackPsn, start)));
+            port[h].probe((p, start, end) -> frames.add(new Frame(from, p.type, p.psn, p.type == PacketType.NACK ? p.sackPsn() : -1, start)));
         }
         PacketReceiver lossy = (p, inPort) -> {
             if (p.type == PacketType.DATA && ((dropOnce.contains(p.psn) || dropTwice.contains(p.psn)) && dropped.add(p.psn)

@@ -8,9 +8,10 @@ package org.lossless.core.net;
  * million), so fields are as narrow as their ranges allow: 802.1p priority, DSCP and priority group are bytes;
  * frame sizes (MTU at most 9,000), the UDP source port, the telemetry hop count and the PFC class-enable vector
  * are 16-bit; a PFC frame keeps its eight time fields in {@link #tsPs} and {@link #readyPs}, which a PFC frame (a
- * MAC control frame, never queued behind data) does not otherwise use. 88 bytes per packet with compressed
- * references (136 before). Writers of a narrow field cast ({@code p.priority = (byte) prio}); the values are
- * checked where they enter the model (scenario, NIC and switch configuration), so the cast never truncates.
+ * MAC control frame, never queued behind data) does not otherwise use; a NACK keeps its selective-acknowledgement
+ * PSN in {@link #tsPs}, which a NACK does not otherwise use. 80 bytes per packet with compressed references (136,
+ * then 88 before). Writers of a narrow field cast ({@code p.priority = (byte) prio}); the values are checked where
+ * they enter the model (scenario, NIC and switch configuration), so the cast never truncates.
  */
 public final class Packet {
     public PacketType type = PacketType.DATA;
@@ -21,11 +22,6 @@ public final class Packet {
     public int dstHost = -1;
     /** Packet sequence number of a data packet; for ACK/NACK the PSN acknowledged/expected. */
     public long psn;
-    /**
-     * NACK under selective repeat ({@code nic.loss_recovery: irn}): the PSN of the out-of-sequence data packet
-     * that triggered it, which the receiver holds (a selective acknowledgement); -1 otherwise.
-     */
-    public long sackPsn = -1;
     /** RDMA payload bytes carried (data packets), 0..9000. */
     public char payloadBytes;
     /** Bytes the frame occupies in a buffer (Ethernet header to FCS), 0..65535. */
@@ -67,7 +63,8 @@ public final class Packet {
     /**
      * Transport timestamp, ps: a data packet carries the time its NIC handed it to the port; an ACK or NACK
      * echoes the timestamp of the data packet that triggered it, so the sender can take an RTT sample.
-     * PFC frames: holds the time fields of priorities 0-3 (see {@link #pfcQuanta(int)}).
+     * PFC frames: holds the time fields of priorities 0-3 (see {@link #pfcQuanta(int)}). NACK frames: holds
+     * {@link #sackPsn()} (a NACK's timestamp is never read: the sender takes RTT samples from ACKs only).
      */
     public long tsPs;
     /**
@@ -89,6 +86,20 @@ public final class Packet {
     public long[] intData;
     /** PFC frames: the 16-bit class-enable vector as on the wire, bit p set = time[p] valid (bits 8-15 reserved). */
     public char pfcClassEnable;
+
+    /**
+     * NACK frames: under selective repeat ({@code nic.loss_recovery: irn}) the PSN of the out-of-sequence data
+     * packet that triggered the NACK, which the receiver holds (a selective acknowledgement); -1 when the NACK
+     * carries none. Kept in {@link #tsPs} (8 bytes less for every buffered frame); meaningless for other types.
+     */
+    public long sackPsn() {
+        return tsPs;
+    }
+
+    /** NACK frames: sets {@link #sackPsn()} ({@code -1} = none); overwrites {@link #tsPs}. */
+    public void sackPsn(long psn) {
+        tsPs = psn;
+    }
 
     /**
      * PFC frames: the time field of {@code priority} (0..7), in quanta of 512 bit times (0 = resume). 16 bits
@@ -124,7 +135,6 @@ public final class Packet {
         srcHost = -1;
         dstHost = -1;
         psn = 0;
-        sackPsn = -1;
         payloadBytes = 0;
         frameBytes = 0;
         wireBytes = 0;

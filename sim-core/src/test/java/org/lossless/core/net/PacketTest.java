@@ -4,8 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** A frame's one-line description (debugging and test messages). */
+/** A frame's one-line description (debugging and test messages); the NACK field kept in the timestamp. */
 class PacketTest {
+    @Test
+    void aNacksSackPsnRoundTripsThroughTheTimestampField() {
+        Packet p = new Packet();
+        p.type = PacketType.NACK;
+        p.tsPs = 123_456;
+        p.sackPsn(-1);
+        assertEquals(-1L, p.sackPsn());
+        p.sackPsn(5_000_000_000L); // past 32 bits: a full long, as the field it replaced
+        assertEquals(5_000_000_000L, p.sackPsn());
+        assertEquals(5_000_000_000L, p.tsPs, "the same 8 bytes");
+    }
+
     @Test
     void toStringNamesTheFrame() {
         Packet p = new Packet();
