@@ -18,7 +18,12 @@ final class DsolRunner {
 
     static void runReplication(DevsSimulator<Long> sim, DsolModel<Long, ? extends SimulatorInterface<Long>> model,
             long endPs) throws InterruptedException {
-        SingleReplication<Long> rep = new SingleReplication<>("test-" + System.nanoTime(), 0L, 0L, endPs);
+        run(sim, model, new SingleReplication<>("test-" + System.nanoTime(), 0L, 0L, endPs));
+    }
+
+    /** Runs {@code rep} (its warm-up, run length and stopping condition as set) and waits for its end. */
+    static void run(DevsSimulator<Long> sim, DsolModel<Long, ? extends SimulatorInterface<Long>> model,
+            SingleReplication<Long> rep) throws InterruptedException {
         CountDownLatch ended = new CountDownLatch(1);
         sim.addListener(e -> ended.countDown(), Replication.END_REPLICATION_EVENT);
         sim.initialize(model, rep, false);

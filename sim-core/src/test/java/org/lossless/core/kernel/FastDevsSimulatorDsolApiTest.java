@@ -15,7 +15,6 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 import nl.tudelft.simulation.dsol.eventlists.RedBlackTree;
-import nl.tudelft.simulation.dsol.experiment.Replication;
 import nl.tudelft.simulation.dsol.experiment.SingleReplication;
 import nl.tudelft.simulation.dsol.model.AbstractDsolModel;
 import nl.tudelft.simulation.dsol.simulators.DevsSimulator;
@@ -63,12 +62,7 @@ class FastDevsSimulatorDsolApiTest {
         SmallModel model = new SmallModel(sim);
         SingleReplication<Long> rep = new SingleReplication<>("cond-" + System.nanoTime(), 0L, warmupPs, 100L);
         rep.setStoppingCondition(cond);
-        CountDownLatch ended = new CountDownLatch(1);
-        sim.addListener(e -> ended.countDown(), Replication.END_REPLICATION_EVENT);
-        sim.initialize(model, rep, false);
-        sim.start();
-        assertTrue(ended.await(30, TimeUnit.SECONDS), "replication did not end");
-        rep.removeFromContext();
+        DsolRunner.run(sim, model, rep);
         List<String> out = new ArrayList<>(model.trace);
         out.add("end:" + sim.getSimulatorTime());
         return out;
