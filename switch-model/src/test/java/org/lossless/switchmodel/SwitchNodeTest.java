@@ -151,6 +151,21 @@ class SwitchNodeTest {
         }
 
         @Test
+        void aPortOfAnotherSpeedMarksWithItsOwnSpeedsParameters() {
+            // port 2 at 25 Gb/s marks above 0 B (its speed's parameters), ports 0 and 1 (100 Gb/s, the defaults)
+            // only above 1 MB. Marking at enqueue: frame 3 finds 1000 B queued at port 2 and is marked there
+            SwitchBench e = new SwitchBench(new EcnConfig(true, MarkPoint.ENQUEUE,
+                    new RedParams(1_000_000, 1_000_000, 1.0), Map.of(25_000_000_000L, new RedParams(0, 0, 1.0))),
+                    25_000_000_000L);
+            e.data(1000, 0, 2, 3, 1);
+            e.data(2000, 1, 2, 3, 2);
+            e.data(3000, 0, 2, 3, 3);
+            e.run();
+            assertEquals(1, e.ports[2].counters().ecnMarked[3]);
+            assertEquals(3, e.at(2, PacketType.DATA).size());
+        }
+
+        @Test
         void atDequeueOnlyTheFrameThatLeftAQueueBehindIsCounted() {
             // frame 1 leaves 0 B behind, frame 2 leaves frame 3 (1000 B), frame 3 leaves 0 B
             SwitchBench e = bench(MarkPoint.DEQUEUE);
