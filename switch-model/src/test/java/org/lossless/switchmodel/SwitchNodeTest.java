@@ -175,6 +175,25 @@ class SwitchNodeTest {
     }
 
     @Test
+    void aFrameTheMmuRefusesIsDroppedAtItsEgressAndRecycled() {
+        // priority 3 paused at port 2: PG 3 of port 0 takes 3 frames in shared (3000 B = the threshold) and 10 in
+        // headroom (10,000 B); the 14th frame finds no room and is dropped, counted at port 2
+        b.pfcFromHost(0, 2, 3, 65535);
+        for (int k = 1; k <= 14; k++) {
+            b.data(1000 * k, 0, 2, 3, k);
+        }
+        b.at(100_000, () -> {
+            assertEquals(1, b.ports[2].counters().drops[3]);
+            assertEquals(1000, b.ports[2].counters().dropBytes[3]);
+            assertEquals(13_000, b.sw.queues(2).queuedBytes(3));
+            assertEquals(10_000, b.mmu.headroomBytes(0, 3));
+            assertEquals(13, b.pool.outstanding(), "the dropped frame is back in the pool");
+            b.kernel.stop();
+        });
+        b.run();
+    }
+
+    @Test
     void observersSeeXoffAndXonAndTheAccessorsDescribeTheBench() {
         // as in the port-failure case: the third frame from host 0 takes PG 3 to the threshold (XOFF at 3000 ps);
         // host 2's XON at 200,000 ps lets the queue drain; the first departure leaves 2000 B = the XON level
