@@ -63,4 +63,23 @@ class ReceivedBytesTest {
         b.kernel.runUntil(10 * US);
         assertEquals(List.of(List.of(0L), List.of(1000L), List.of(2000L), List.of(2500L)), seen);
     }
+
+    @Test
+    void aReadWhoseRequestIsStillOnTheWireHasNothingAfterEarlierReadsFilledItsResponseQp() {
+        // two 1000 B READs on one pair of QPs, each answered by one response frame, both received by 2.2 us; a third
+        // posted at 5 us is asked at 5.5 us, its request still on its way: the response QP holds exactly the two
+        // earlier responses (its arrays full), both received, and nothing of the third until its response arrives
+        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        QueuePair request = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
+        QueuePair response = b.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null, true);
+        Flow r1 = b.flow(1, 0, 1000, Verb.READ);
+        Flow r2 = b.flow(1, 0, 1000, Verb.READ);
+        Flow r3 = b.flow(1, 0, 1000, Verb.READ);
+        b.nic[0].postRead(request, response, r1);
+        b.nic[0].postRead(request, response, r2);
+        b.at(5 * US, () -> b.nic[0].postRead(request, response, r3));
+        List<List<Long>> seen = sample(b, new long[] {5 * US + 500_000, 10 * US}, r1, r2, r3);
+        b.kernel.runUntil(20 * US);
+        assertEquals(List.of(List.of(1000L, 1000L, 0L), List.of(1000L, 1000L, 1000L)), seen);
+    }
 }

@@ -81,6 +81,33 @@ class SmallPartsTest {
     }
 
     @Test
+    void seventeenQpsSendingAtOnceAreServedRoundRobinAndEachIsFoundById() {
+        // 17 QPs on host 0 (the flow table's and the sender's arrays grow past 16 and 4), one 1000 B WRITE each,
+        // all posted at 0: one frame per message, sent back to back in QP order, so message i finishes at
+        // (i + 1) frame times + 1 us. A QP id not opened yet is refused
+        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        List<Flow> msgs = new ArrayList<>();
+        for (int i = 0; i < 17; i++) {
+            QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(i), null);
+            assertEquals(i, qp.id);
+            Flow f = b.flow(0, 1, 1000, Verb.WRITE);
+            msgs.add(f);
+            b.nic[0].post(qp, f);
+        }
+        b.kernel.runUntil(10 * US);
+        assertEquals(17, b.flows.qpCount());
+        assertEquals(17, b.flows.finishedCount());
+        long frame = msgs.get(1).finishPs() - msgs.get(0).finishPs();
+        assertEquals(frame + US, msgs.get(0).finishPs());
+        for (int i = 0; i < 17; i++) {
+            assertEquals((i + 1) * frame + US, msgs.get(i).finishPs(), "message " + i);
+            assertEquals(1000, msgs.get(i).receivedBytes());
+            assertEquals(i, b.flows.qp(i).id);
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> b.flows.qp(17));
+    }
+
+    @Test
     void dscpZeroAndSixtyThreeAreValidAQpNeedsAnotherHost() {
         BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
         assertEquals(0, b.nic[0].openQp(1, 3, 0, 50_000, null, false).dscp());

@@ -117,4 +117,57 @@ class OutputQueuesTest {
         });
         b.run();
     }
+
+    @Test
+    void aFailedPortsQueuesAndADrainedPriorityNoLongerCountAnyIngress() {
+        // priorities 3 and 4 paused at port 2: host 0's frame (priority 3), host 1's (3) and host 0's (4) queue
+        // there, 3000 B in all. At 100,000 the watchdog's drop action drains priority 3; at 200,000 the port fails
+        // and its remaining queue (priority 4) is dropped
+        b.pfcFromHost(0, 2, 3, 65535);
+        b.pfcFromHost(0, 2, 4, 65535);
+        b.data(1000, 0, 2, 3, 1);
+        b.data(2000, 1, 2, 3, 2);
+        b.data(3000, 0, 2, 4, 3);
+        OutputQueues q = b.sw.queues(2);
+        b.at(50_000, () -> {
+            assertEquals(3000, q.totalQueuedBytes());
+            assertEquals(1000, q.bytesFromIngress(3, 0));
+            assertEquals(1000, q.bytesFromIngress(3, 1));
+            assertEquals(1000, q.bytesFromIngress(4, 0));
+        });
+        b.at(100_000, () -> {
+            b.sw.discardQueue(2, 3, p -> { });
+            assertEquals(0, q.bytesFromIngress(3, 0));
+            assertEquals(0, q.bytesFromIngress(3, 1));
+            assertEquals(1000, q.bytesFromIngress(4, 0));
+            assertEquals(1000, q.totalQueuedBytes());
+        });
+        b.at(200_000, () -> {
+            b.ports[2].fail();
+            b.sw.portFailed(2);
+            assertEquals(0, q.bytesFromIngress(4, 0));
+            assertEquals(0, q.totalQueuedBytes());
+        });
+        b.run();
+        assertEquals(2, b.ports[2].counters().drops[3]);
+        assertEquals(1, b.ports[2].counters().drops[4]);
+        assertEquals(0, b.pool.outstanding());
+    }
+
+    @Test
+    void anXonBringsTheWakeUpForwardToTheResumedQueuesReadyTime() {
+        // forwarding latency 1 us. Priority 3 paused at port 2; A (priority 3, last bit in at 1000) is ready at
+        // 1,001,000, B (priority 5, at 2000) at 1,002,000: with 3 paused the port's wake-up is armed for B. The
+        // XON at 500,000 makes A eligible: the wake-up moves to 1,001,000, A leaves then (at host 2 after 81,600
+        // ps) and B, ready while A is on the wire, follows it. Left at B's time, B would go first (priority 5)
+        b.sw.forwarding(1_000_000, false);
+        b.pfcFromHost(0, 2, 3, 65535);
+        b.data(1000, 0, 2, 3, 1);
+        b.data(2000, 1, 2, 5, 2);
+        b.pfcFromHost(500_000, 2, 3, 0);
+        b.run();
+        assertEquals(List.of(1L, 2L), psnsAtHost2());
+        assertEquals(List.of(1_001_000 + FRAME_PS, 1_001_000 + 2 * FRAME_PS),
+                b.at(2, PacketType.DATA).stream().map(Rx::atPs).toList());
+    }
 }

@@ -57,6 +57,11 @@ final class SwitchBench {
     }
 
     SwitchBench(EcnConfig ecn) {
+        this(ecn, G100);
+    }
+
+    /** As {@link #SwitchBench(EcnConfig)} with port 2 (host 2) at {@code port2Bps} instead of 100 Gb/s. */
+    SwitchBench(EcnConfig ecn, long port2Bps) {
         Topology t = new StarSpec(3, LinkSpec.ofLength(G100, 0)).build();
         int id = t.nodeId("sw0");
         String in = "in";
@@ -66,7 +71,7 @@ final class SwitchBench {
                 .pgDefault(PgProfile.lossy("lossy", in, 0, Threshold.fixed(1_000_000)))
                 .queueDefault(new QueueProfile("q", "out", 0, Threshold.fixed(0), true)).build());
         for (int i = 0; i < 3; i++) {
-            ports[i] = new EgressPort(kernel, G100);
+            ports[i] = new EgressPort(kernel, i == 2 ? port2Bps : G100);
         }
         sw = new SwitchNode(id, "sw0", Routes.shortestPaths(t), new EcmpHash(1), ports, kernel, pool, mmu,
                 PfcTiming.xoffXon(), ecn, kernel.streams().stream("ecn"));

@@ -151,12 +151,46 @@ class SwitchNodeTest {
         }
 
         @Test
+        void aPortOfAnotherSpeedMarksWithItsOwnSpeedsParameters() {
+            // port 2 at 25 Gb/s marks above 0 B (its speed's parameters), ports 0 and 1 (100 Gb/s, the defaults)
+            // only above 1 MB. Marking at enqueue: frame 3 finds 1000 B queued at port 2 and is marked there
+            SwitchBench e = new SwitchBench(new EcnConfig(true, MarkPoint.ENQUEUE,
+                    new RedParams(1_000_000, 1_000_000, 1.0), Map.of(25_000_000_000L, new RedParams(0, 0, 1.0))),
+                    25_000_000_000L);
+            e.data(1000, 0, 2, 3, 1);
+            e.data(2000, 1, 2, 3, 2);
+            e.data(3000, 0, 2, 3, 3);
+            e.run();
+            assertEquals(1, e.ports[2].counters().ecnMarked[3]);
+            assertEquals(3, e.at(2, PacketType.DATA).size());
+        }
+
+        @Test
         void atDequeueOnlyTheFrameThatLeftAQueueBehindIsCounted() {
             // frame 1 leaves 0 B behind, frame 2 leaves frame 3 (1000 B), frame 3 leaves 0 B
             SwitchBench e = bench(MarkPoint.DEQUEUE);
             assertEquals(1, e.ports[2].counters().ecnMarked[3]);
             assertEquals(0, e.ports[0].counters().ecnMarked[3] + e.ports[1].counters().ecnMarked[3]);
         }
+    }
+
+    @Test
+    void aFrameTheMmuRefusesIsDroppedAtItsEgressAndRecycled() {
+        // priority 3 paused at port 2: PG 3 of port 0 takes 3 frames in shared (3000 B = the threshold) and 10 in
+        // headroom (10,000 B); the 14th frame finds no room and is dropped, counted at port 2
+        b.pfcFromHost(0, 2, 3, 65535);
+        for (int k = 1; k <= 14; k++) {
+            b.data(1000 * k, 0, 2, 3, k);
+        }
+        b.at(100_000, () -> {
+            assertEquals(1, b.ports[2].counters().drops[3]);
+            assertEquals(1000, b.ports[2].counters().dropBytes[3]);
+            assertEquals(13_000, b.sw.queues(2).queuedBytes(3));
+            assertEquals(10_000, b.mmu.headroomBytes(0, 3));
+            assertEquals(13, b.pool.outstanding(), "the dropped frame is back in the pool");
+            b.kernel.stop();
+        });
+        b.run();
     }
 
     @Test

@@ -75,6 +75,38 @@ class EgressPortUnitTest {
     }
 
     @Test
+    void belowOneMbPerSecondASerializationBeyondALongIsRefusedNotWrapped() {
+        // 1 kb/s: 1500 B = 12,000 bits take 12 s; 2^31 - 1 B would take 1.7 x 10^19 ps, more than a long holds
+        EgressPort slow = new EgressPort(kernel, 1000);
+        assertEquals(12_000_000_000_000L, slow.serializationPs(1500));
+        assertThrows(ArithmeticException.class, () -> slow.serializationPs(Integer.MAX_VALUE));
+    }
+
+    @Test
+    void theSourceIsToldWhetherTheLinkIsUpWhenConnectedFailedAndRestored() {
+        List<Boolean> told = new ArrayList<>();
+        PacketSource source = new PacketSource() {
+            @Override
+            public Packet next(EgressPort port) {
+                return null;
+            }
+
+            @Override
+            public void linkUp(boolean up) {
+                told.add(up);
+            }
+        };
+        EgressPort port = new EgressPort(kernel, G100);
+        port.connect(link, source);
+        port.fail();
+        port.restore();
+        Link dead = new Link(kernel, 0, (p, in) -> { }, 0);
+        dead.fail(p -> { });
+        new EgressPort(kernel, G100).connect(dead, source);
+        assertEquals(List.of(true, false, true, false), told, "connected, failed, restored, connected to a failed link");
+    }
+
+    @Test
     void theRateMustBePositive() {
         assertThrows(IllegalArgumentException.class, () -> new EgressPort(kernel, 0));
         assertThrows(IllegalArgumentException.class, () -> new EgressPort(kernel, -1));

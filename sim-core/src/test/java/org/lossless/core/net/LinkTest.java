@@ -89,6 +89,19 @@ class LinkTest {
     }
 
     @Test
+    void framesFarApartOnAVeryLongLinkArriveOneDelayAfterTheyAreCarried() {
+        // 10 ms: frames carried at 0 and 5 ms are both in flight at 5 ms and arrive at 10 and 15 ms. The 5 ms
+        // between the two arrivals (> 2^32 ps = 4.29 ms) would not fit in a 32-bit stamp: the times are kept whole
+        long delay = 10_000_000_000L;
+        Link l = link(delay);
+        at(0, () -> l.carry(frame(1)));
+        at(5_000_000_000L, () -> l.carry(frame(2)));
+        kernel.runUntil(2 * delay);
+        assertEquals(List.of(1L, 2L), psns);
+        assertEquals(List.of(delay, delay + 5_000_000_000L), times);
+    }
+
+    @Test
     void framesArriveOneDelayAfterTheyAreCarriedInOrder() {
         Link link = link(DELAY_PS);
         List<Integer> inFlight = new ArrayList<>();
