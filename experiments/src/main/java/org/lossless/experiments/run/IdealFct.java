@@ -154,11 +154,19 @@ public final class IdealFct {
      * requester completes when the data arrives: the receiver's ideal.
      */
     public long senderFctPs(Op op, int dataSrc, int dataDst, long sizeBytes, int mtu, int qps, long ackDelayPs) {
-        long receiver = fctPs(op, dataSrc, dataDst, sizeBytes, mtu, qps);
+        return senderFctPs(op, dataSrc, dataDst, fctPs(op, dataSrc, dataDst, sizeBytes, mtu, qps), ackDelayPs);
+    }
+
+    /**
+     * As {@link #senderFctPs(Op, int, int, long, int, int, long)}, given the receiver's ideal of the same message
+     * ({@code receiverPs}, from {@link #fctPs(Op, int, int, long, int, int)}): a run's results need both, and
+     * the recursion is then worked out once per message instead of twice.
+     */
+    public long senderFctPs(Op op, int dataSrc, int dataDst, long receiverPs, long ackDelayPs) {
         if (op == Op.READ) {
-            return receiver;
+            return receiverPs;
         }
-        return receiver + ackDelayPs + frameAlonePs(path(dataDst, dataSrc), WireFormat.wireBytes(WireFormat.ACK_FRAME),
+        return receiverPs + ackDelayPs + frameAlonePs(path(dataDst, dataSrc), WireFormat.wireBytes(WireFormat.ACK_FRAME),
                 latencyPs, cutThrough);
     }
 

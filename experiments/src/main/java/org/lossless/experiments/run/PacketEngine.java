@@ -178,10 +178,11 @@ public final class PacketEngine {
                 delivered += f.receivedBytes();
             }
             ConnectionOptions o = m.connection().options();
+            long receiverIdeal = ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps());
             results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
-                    m.postPs(), m.deliveredPs(), ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps()),
+                    m.postPs(), m.deliveredPs(), receiverIdeal,
                     retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), m.ackedPs(),
-                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps(), ackDelayPs),
+                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), receiverIdeal, ackDelayPs),
                     retransmittedBytes));
         }
         return results;

@@ -54,15 +54,18 @@ final class TelemetrySampler extends SimEvent {
     /** Message ids to sample in ascending order, or null for all. */
     private final long[] watched;
     private final boolean ratesPossible;
-    private final Writer queueOut;
-    private final Writer rateOut;
+    private final CsvRows queueOut;
+    private final CsvRows rateOut;
     private final List<LinkProbe> links;
-    private final Writer linkOut;
+    private final CsvRows linkOut;
+    /** [probe] ",node,port," of each queue row, made once. */
+    private final char[][] queuePrefix;
+    /** [probe] ",node,port," of each link row, made once. */
+    private final char[][] linkPrefix;
     /** [probe] frame bytes sent up to the previous sample. */
     private final long[] linkTx;
     /** [probe][priority] was non-empty at the last sample. */
     private final boolean[][] wasNonEmpty;
-    private final StringBuilder line = new StringBuilder(64);
 
     /**
      * @param watched       message ids whose rates to sample, or null for all
@@ -79,12 +82,24 @@ final class TelemetrySampler extends SimEvent {
         this.rates = rates;
         this.watched = watched == null ? null : java.util.Arrays.stream(watched).sorted().distinct().toArray();
         this.ratesPossible = ratesPossible;
-        this.queueOut = queueOut;
-        this.rateOut = rateOut;
+        this.queueOut = queueOut == null ? null : new CsvRows(queueOut);
+        this.rateOut = rateOut == null ? null : new CsvRows(rateOut);
         this.wasNonEmpty = new boolean[queues.size()][8];
         this.links = List.copyOf(links);
-        this.linkOut = linkOut;
+        this.linkOut = linkOut == null ? null : new CsvRows(linkOut);
         this.linkTx = new long[links.size()];
+        this.queuePrefix = new char[queues.size()][];
+        for (int i = 0; i < queuePrefix.length; i++) {
+            queuePrefix[i] = prefix(queues.get(i).node(), queues.get(i).port());
+        }
+        this.linkPrefix = new char[links.size()][];
+        for (int i = 0; i < linkPrefix.length; i++) {
+            linkPrefix[i] = prefix(links.get(i).node(), links.get(i).port());
+        }
+    }
+
+    private static char[] prefix(String node, int port) {
+        return ("," + node + "," + port + ",").toCharArray();
     }
 
     static void writeHeaders(Writer queueOut, Writer rateOut) throws IOException {
@@ -135,10 +150,7 @@ final class TelemetrySampler extends SimEvent {
             for (int prio = 0; prio < 8; prio++) {
                 long bytes = q.queues().queuedBytes(prio);
                 if (bytes > 0 || wasNonEmpty[i][prio]) {
-                    line.setLength(0);
-                    line.append(now).append(',').append(q.node()).append(',').append(q.port()).append(',')
-                            .append(prio).append(',').append(bytes).append('\n');
-                    queueOut.append(line);
+                    queueOut.num(now).text(queuePrefix[i]).ch((char) ('0' + prio)).ch(',').num(bytes).endRow();
                 }
                 wasNonEmpty[i][prio] = bytes > 0;
             }
@@ -164,23 +176,26 @@ final class TelemetrySampler extends SimEvent {
     private void writeRate(long now, int id) throws IOException {
         long rate = rates.rateBps(id, now);
         if (rate > 0) {
-            line.setLength(0);
-            line.append(now).append(',').append(id).append(',').append(rate).append(',').append(rates.cnps(id))
-                    .append('\n');
-            rateOut.append(line);
+            rateOut.num(now).ch(',').num(id).ch(',').num(rate).ch(',').num(rates.cnps(id)).endRow();
         }
     }
 
     /**
      * At the end of the run: the link bytes of the last, partial interval (so the rows of a port add up to
-     * its total in ports.csv).
+     * its total in ports.csv), then every row still gathered handed to its writer (before the caller flushes).
      */
     void finish(long now) {
-        if (linkOut == null) {
-            return;
-        }
         try {
-            sampleLinks(now);
+            if (linkOut != null) {
+                sampleLinks(now);
+                linkOut.drain();
+            }
+            if (queueOut != null) {
+                queueOut.drain();
+            }
+            if (rateOut != null) {
+                rateOut.drain();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -196,10 +211,7 @@ final class TelemetrySampler extends SimEvent {
             long sent = tx - linkTx[i];
             linkTx[i] = tx;
             if (sent > 0) {
-                line.setLength(0);
-                line.append(now).append(',').append(l.node()).append(',').append(l.port()).append(',').append(sent)
-                        .append('\n');
-                linkOut.append(line);
+                linkOut.num(now).text(linkPrefix[i]).num(sent).endRow();
             }
         }
     }

@@ -62,6 +62,23 @@ class ForwardingIdealTest {
         assertEquals(1.0, f.slowdown(Completion.SENDER), 0.0);
     }
 
+    /**
+     * The sender's ideal from the message (the recursion inside) and from the receiver's ideal given (what a
+     * run's results use, the recursion once): the same hand-computed times as above, store-and-forward, no
+     * latency: receiver 2,175,680 ps, sender 2,175,680 + D + 2,013,760 ps; a READ completes at the receiver's.
+     */
+    @ParameterizedTest(name = "ACK delay {0} ps")
+    @CsvSource({"0, 4189440", "500000, 4689440"})
+    void senderIdealFromTheReceiversIdealByHand(long ackDelayPs, long expected) {
+        Topology t = new StarSpec(2, LinkSpec.gbps(100, 1000)).build();
+        IdealFct ideal = new IdealFct(t, Routes.shortestPaths(t));
+        long receiver = ideal.fctPs(org.lossless.workloads.traffic.Op.WRITE, 0, 1, 1000, 1000, 1);
+        assertEquals(2_175_680, receiver);
+        assertEquals(expected, ideal.senderFctPs(org.lossless.workloads.traffic.Op.WRITE, 0, 1, 1000, 1000, 1, ackDelayPs));
+        assertEquals(expected, ideal.senderFctPs(org.lossless.workloads.traffic.Op.WRITE, 0, 1, receiver, ackDelayPs));
+        assertEquals(1_234_567, ideal.senderFctPs(org.lossless.workloads.traffic.Op.READ, 0, 1, 1_234_567, ackDelayPs));
+    }
+
     @ParameterizedTest(name = "latency {0} ps, cut-through {1}, {2} B")
     @CsvSource({"0, false, 20000", "300000, false, 20000", "300000, true, 20000", "1000000, true, 20000",
         "0, true, 1000000", "1000000, false, 1000000", "1000000, true, 1000000", "50000, true, 300000"})
