@@ -141,6 +141,7 @@ public final class PacketEngine {
         if (kernel.aborted()) {
             throw new RunInterruptedException(kernel.now(), in.stopTimePs());
         }
+        pool.discardFree();  // the run is over: its idle frames need not outlive it (memory, benchmarks/README.md)
         List<String> cycle = deadlock.detect(!traffic.done());
         if (telemetry != null) {
             sampler.finish(kernel.now());
