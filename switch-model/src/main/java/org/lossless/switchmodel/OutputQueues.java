@@ -20,7 +20,7 @@ import org.lossless.switchmodel.sched.SchedulingPlan;
 public final class OutputQueues implements PacketSource {
     /**
      * The queue of each priority, made at its first frame (null before): a port has eight and a run mostly uses one
-     * or two (a 1,024-host fat-tree: 40,960 queues, about 35,000 never used, 40 bytes each). Read only where the
+     * or two (a 1,024-host fat-tree: 40,960 queues, about 35,000 never used, 48 bytes each). Read only where the
      * occupied mask says a queue holds a frame, or null-checked.
      */
     private final PacketRing[] queues = new PacketRing[PortCounters.PRIORITIES];
@@ -77,7 +77,16 @@ public final class OutputQueues implements PacketSource {
         }
     }
 
-    /** Makes {@link Packet#readyPs} count: frames leave no earlier than it (before the run starts). */
+    /**
+     * Appends {@code p} as {@link #enqueue(Packet)} does, to leave no earlier than {@code readyPs} (forwarding latency,
+     * cut-through). The time is kept by the queue's ring, at the frame's slot, not in the frame.
+     */
+    void enqueue(Packet p, long readyPs) {
+        enqueue(p);
+        queues[p.priority].tagTail(readyPs);
+    }
+
+    /** Makes the ready times of {@link #enqueue(Packet, long)} count: frames leave no earlier (before the run starts). */
     void forwardingLatency(Scheduler clock) {
         this.sim = clock;
     }
@@ -146,7 +155,7 @@ public final class OutputQueues implements PacketSource {
         long earliest = Long.MAX_VALUE;
         for (int m = eligible; m != 0; m &= m - 1) {
             int prio = Integer.numberOfTrailingZeros(m);
-            long at = queues[prio].peek().readyPs;
+            long at = queues[prio].peekTag();
             if (at > now) {
                 eligible &= ~(1 << prio);
                 earliest = Math.min(earliest, at);
