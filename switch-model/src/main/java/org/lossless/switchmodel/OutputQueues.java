@@ -18,6 +18,11 @@ import org.lossless.switchmodel.sched.SchedulingPlan;
  * releases its buffer and may mark it.
  */
 public final class OutputQueues implements PacketSource {
+    /**
+     * The queue of each priority, made at its first frame (null before): a port has eight and a run mostly uses one
+     * or two (a 1,024-host fat-tree: 40,960 queues, about 35,000 never used, 48 bytes each). Read only where the
+     * occupied mask says a queue holds a frame, or null-checked.
+     */
     private final PacketRing[] queues = new PacketRing[PortCounters.PRIORITIES];
     private final PortCounters counters;
     private final SwitchNode owner;
@@ -52,14 +57,14 @@ public final class OutputQueues implements PacketSource {
         this.counters = counters;
         this.owner = owner;
         this.portIndex = portIndex;
-        for (int i = 0; i < queues.length; i++) {
-            queues[i] = new PacketRing();
-        }
     }
 
     /** Appends {@code p} to its priority's queue and records the queue's high-water mark. */
     void enqueue(Packet p) {
         PacketRing q = queues[p.priority];
+        if (q == null) {
+            q = queues[p.priority] = new PacketRing();
+        }
         boolean newPeak = q.add(p);
         occupiedMask |= 1 << p.priority;
         long[] row = fromIngress[p.priority];
@@ -72,7 +77,16 @@ public final class OutputQueues implements PacketSource {
         }
     }
 
-    /** Makes {@link Packet#readyPs} count: frames leave no earlier than it (before the run starts). */
+    /**
+     * Appends {@code p} as {@link #enqueue(Packet)} does, to leave no earlier than {@code readyPs} (forwarding latency,
+     * cut-through). The time is kept by the queue's ring, at the frame's slot, not in the frame.
+     */
+    void enqueue(Packet p, long readyPs) {
+        enqueue(p);
+        queues[p.priority].tagTail(readyPs);
+    }
+
+    /** Makes the ready times of {@link #enqueue(Packet, long)} count: frames leave no earlier (before the run starts). */
     void forwardingLatency(Scheduler clock) {
         this.sim = clock;
     }
@@ -141,7 +155,7 @@ public final class OutputQueues implements PacketSource {
         long earliest = Long.MAX_VALUE;
         for (int m = eligible; m != 0; m &= m - 1) {
             int prio = Integer.numberOfTrailingZeros(m);
-            long at = queues[prio].peek().readyPs;
+            long at = queues[prio].peekTag();
             if (at > now) {
                 eligible &= ~(1 << prio);
                 earliest = Math.min(earliest, at);
@@ -189,7 +203,7 @@ public final class OutputQueues implements PacketSource {
         PacketRing q = queues[priority];
         occupiedMask &= ~(1 << priority); // first: a sink that kicks this port must not see the queue
         scheduler.emptied(priority);
-        for (Packet p = q.poll(); p != null; p = q.poll()) {
+        for (Packet p = q == null ? null : q.poll(); p != null; p = q.poll()) {
             fromIngress[priority][p.ingressPort] -= p.frameBytes;
             sink.accept(p);
         }
@@ -199,14 +213,15 @@ public final class OutputQueues implements PacketSource {
     public long totalQueuedBytes() {
         long sum = 0;
         for (PacketRing q : queues) {
-            sum += q.bytes();
+            sum += q == null ? 0 : q.bytes();
         }
         return sum;
     }
 
     /** Frame bytes queued at {@code priority}. */
     public long queuedBytes(int priority) {
-        return queues[priority].bytes();
+        PacketRing q = queues[priority];
+        return q == null ? 0 : q.bytes();
     }
 
     /**

@@ -319,8 +319,7 @@ public final class SwitchNode implements PacketReceiver {
         boolean cut = cutThrough && egress.idle() && queues[out].isEmpty() && !egress.isPaused(prio)
                 && egress.rateBps() <= ports[inPort].rateBps();
         long start = cut ? now - ports[inPort].serializationPs(p.wireBytes) + latencyPs : now + latencyPs;
-        p.readyPs = start;
-        queues[out].enqueue(p);
+        queues[out].enqueue(p, start);
         pfc.afterAdmit(inPort, pg);
         if (cut && start <= now) {
             egress.kickCutThrough(start);

@@ -7,10 +7,13 @@ package org.lossless.core.net;
  * <p>Layout (memory): every frame in every buffer is one of these (a PFC-heavy 1,024-host run holds about a
  * million), so fields are as narrow as their ranges allow: 802.1p priority, DSCP and priority group are bytes;
  * frame sizes (MTU at most 9,000), the UDP source port, the telemetry hop count and the PFC class-enable vector
- * are 16-bit; a PFC frame keeps its eight time fields in {@link #tsPs} and {@link #readyPs}, which a PFC frame (a
- * MAC control frame, never queued behind data) does not otherwise use; a NACK keeps its selective-acknowledgement
- * PSN in {@link #tsPs}, which a NACK does not otherwise use. 80 bytes per packet with compressed references (136,
- * then 88 before). Writers of a narrow field cast ({@code p.priority = (byte) prio}); the values are checked where
+ * are 16-bit; a PFC frame keeps its eight time fields in {@link #tsPs} and {@link #psn}, which a PFC frame (a
+ * MAC control frame, consumed by the port that receives it) does not otherwise use; a NACK keeps its
+ * selective-acknowledgement PSN in {@link #tsPs}, which a NACK does not otherwise use; the time a frame may leave a
+ * switch with a forwarding latency is kept by the switch's output queue, not in the frame. 72 bytes per packet with
+ * compressed references: a 12-byte header, the longs {@code psn} and {@code tsPs}, five 4-byte fields (four ints and
+ * the {@code type} reference), the {@code intData} reference, six 16-bit and seven 8-bit fields, 71 bytes rounded up
+ * to 8 (136, 88, then 80 before). Writers of a narrow field cast ({@code p.priority = (byte) prio}); the values are checked where
  * they enter the model (scenario, NIC and switch configuration), so the cast never truncates.
  */
 public final class Packet {
@@ -20,7 +23,10 @@ public final class Packet {
     /** Source and destination host numbers. */
     public int srcHost = -1;
     public int dstHost = -1;
-    /** Packet sequence number of a data packet; for ACK/NACK the PSN acknowledged/expected. */
+    /**
+     * Packet sequence number of a data packet; for ACK/NACK the PSN acknowledged/expected. PFC frames: holds the
+     * time fields of priorities 4-7 (see {@link #pfcQuanta(int)}).
+     */
     public long psn;
     /** RDMA payload bytes carried (data packets), 0..9000. */
     public char payloadBytes;
@@ -68,12 +74,6 @@ public final class Packet {
      */
     public long tsPs;
     /**
-     * At a switch with a forwarding latency: the earliest time its first bit may leave the egress port, ps
-     * (set when the switch queues it; read only by that switch's output queues).
-     * PFC frames: holds the time fields of priorities 4-7 (see {@link #pfcQuanta(int)}).
-     */
-    public long readyPs;
-    /**
      * In-band telemetry ({@link Telemetry}): -1 (the default) when the frame collects none, so a switch pays
      * one comparison; otherwise the number of hops that pushed a record (may exceed {@link Telemetry#MAX_HOPS},
      * then only the first {@code MAX_HOPS} records are kept). An ACK carries the count its data packet had.
@@ -103,11 +103,11 @@ public final class Packet {
 
     /**
      * PFC frames: the time field of {@code priority} (0..7), in quanta of 512 bit times (0 = resume). 16 bits
-     * each as on the wire: priorities 0-3 in {@link #tsPs}, 4-7 in {@link #readyPs}, priority p at bit
-     * 16 * (p % 4) (a PFC frame has no transport timestamp and is never held in an output queue).
+     * each as on the wire: priorities 0-3 in {@link #tsPs}, 4-7 in {@link #psn}, priority p at bit
+     * 16 * (p % 4) (a PFC frame has no transport timestamp and no sequence number).
      */
     public int pfcQuanta(int priority) {
-        long word = priority < 4 ? tsPs : readyPs;
+        long word = priority < 4 ? tsPs : psn;
         return (int) (word >>> (16 * (priority & 3))) & 0xFFFF;
     }
 
@@ -124,7 +124,7 @@ public final class Packet {
         if (priority < 4) {
             tsPs = (tsPs & mask) | ((long) quanta << shift);
         } else {
-            readyPs = (readyPs & mask) | ((long) quanta << shift);
+            psn = (psn & mask) | ((long) quanta << shift);
         }
     }
 
@@ -148,7 +148,6 @@ public final class Packet {
         ingressPort = -1;
         ingressPg = -1;
         tsPs = 0;
-        readyPs = 0;
         pfcClassEnable = 0;
         intHops = -1;
     }

@@ -11,6 +11,12 @@ public final class PacketRing {
     /** First array size, then doubled. */
     private static final int FIRST = 16;
     private Packet[] ring = EMPTY;
+    /**
+     * A time per queued frame, at the frame's slot ({@link #tagTail}, {@link #peekTag}), or null: made at the first
+     * tag, so that rings that never carry one (every ring but a switch's output queues with a forwarding latency or
+     * cut-through) pay nothing. Kept here rather than in every {@link Packet} (8 bytes per buffered frame).
+     */
+    private long[] tags;
     private int head;
     private int count;
     private long bytes;
@@ -24,6 +30,13 @@ public final class PacketRing {
             for (int i = 0; i < count; i++) {
                 r[i] = ring[(head + i) & (ring.length - 1)];
             }
+            if (tags != null) {
+                long[] t = new long[r.length];
+                for (int i = 0; i < count; i++) {
+                    t[i] = tags[(head + i) & (ring.length - 1)];
+                }
+                tags = t;
+            }
             ring = r;
             head = 0;
         }
@@ -35,6 +48,25 @@ public final class PacketRing {
             return true;
         }
         return false;
+    }
+
+    /** Sets the tag of the frame added last (the ring must not be empty), ps by convention. */
+    public void tagTail(long tag) {
+        if (count == 0) {
+            throw new IllegalStateException("no frame to tag");
+        }
+        if (tags == null) {
+            tags = new long[ring.length];
+        }
+        tags[(head + count - 1) & (ring.length - 1)] = tag;
+    }
+
+    /** The tag of the head ({@link #tagTail}; 0 if the head was never tagged); the ring must not be empty. */
+    public long peekTag() {
+        if (count == 0) {
+            throw new IllegalStateException("empty ring");
+        }
+        return tags == null ? 0 : tags[head];
     }
 
     /** Removes and returns the head, or null if empty. */

@@ -82,4 +82,28 @@ class PacketPoolTest {
         assertTrue(original.containsAll(again), "every one reused, none allocated");
         assertEquals(n, pool.outstanding());
     }
+
+    @Test
+    void discardingFreePacketsForgetsThemButKeepsTheCountAndStillHandsOutPackets() {
+        PacketPool pool = new PacketPool();
+        List<Packet> released = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {  // past the first array, so a grown one is dropped too
+            released.add(pool.acquire());
+        }
+        Packet held = pool.acquire();
+        for (Packet p : released) {
+            pool.release(p);
+        }
+        assertEquals(1, pool.outstanding());
+        pool.discardFree();
+        assertEquals(1, pool.outstanding(), "a packet still in use stays counted");
+        Set<Packet> old = Collections.newSetFromMap(new IdentityHashMap<>());
+        old.addAll(released);
+        Packet fresh = pool.acquire();
+        assertFalse(old.contains(fresh), "no discarded packet comes back");
+        assertEquals(-1, fresh.flowId);
+        pool.release(held);
+        assertSame(held, pool.acquire(), "released after the discard: reused as before");
+        assertEquals(2, pool.outstanding());
+    }
 }

@@ -99,4 +99,36 @@ class PacketRingTest {
         assertTrue(r.isEmpty());
         assertEquals(0, r.bytes());
     }
+
+    @Test
+    void tagsFollowTheirFramesThroughWrapAndGrowth() {
+        PacketRing r = new PacketRing();
+        for (int i = 0; i < 10; i++) { // moves the head to slot 10 of the first 16
+            r.add(frame(i, 100));
+            r.poll();
+        }
+        for (int i = 0; i < 40; i++) { // wraps the 16-slot array, then grows it twice
+            r.add(frame(100 + i, 100));
+            r.tagTail(1_000_000L * i + 7);
+        }
+        for (int i = 0; i < 40; i++) {
+            assertEquals(1_000_000L * i + 7, r.peekTag(), "tag of frame " + i);
+            assertEquals(100 + i, r.poll().psn);
+        }
+    }
+
+    @Test
+    void anUntaggedRingReadsZeroAndAnEmptyOneRefuses() {
+        PacketRing r = new PacketRing();
+        assertThrows(IllegalStateException.class, () -> r.tagTail(5));
+        assertThrows(IllegalStateException.class, r::peekTag);
+        r.add(frame(1, 64));
+        assertEquals(0, r.peekTag());
+        r.tagTail(5);
+        r.add(frame(2, 64)); // a later frame retags its own slot only
+        r.tagTail(9);
+        assertEquals(5, r.peekTag());
+        r.poll();
+        assertEquals(9, r.peekTag());
+    }
 }

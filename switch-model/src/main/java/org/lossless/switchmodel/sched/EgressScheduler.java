@@ -47,7 +47,8 @@ public final class EgressScheduler {
      * charged to its deficit: the caller must dequeue that head.
      *
      * @param eligible bit q set: queue q is non-empty and not paused
-     * @param queues   the eight queues (only the head of the chosen DWRR queues is read)
+     * @param queues   the eight queues (only the head of the chosen DWRR queues is read; a queue that never held a
+     *                 frame may be null)
      */
     public int select(int eligible, PacketRing[] queues) {
         int strict = eligible & strictMask;
