@@ -7,6 +7,7 @@ import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PortCounters;
+import org.lossless.switchmodel.ecn.RedMarker;
 import org.lossless.switchmodel.sched.EgressScheduler;
 import org.lossless.switchmodel.sched.SchedulingPlan;
 
@@ -17,11 +18,16 @@ import org.lossless.switchmodel.sched.SchedulingPlan;
  * wire is free; each frame handed out is reported to the switch ({@link SwitchNode#departed}), which
  * releases its buffer and may mark it.
  */
-public final class OutputQueues implements PacketSource {
+public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks {
     private final PacketRing[] queues = new PacketRing[PortCounters.PRIORITIES];
-    private final PortCounters counters;
     private final SwitchNode owner;
-    private final int portIndex;
+    /**
+     * The port these queues feed, its number at the switch and its RED marker (null without ECN; set by the switch):
+     * the switch's per-port state a frame needs, in this one object instead of in parallel arrays of the switch.
+     */
+    final EgressPort port;
+    final int portIndex;
+    RedMarker marker;
     private int occupiedMask;
     /**
      * Frame bytes queued per [queue][ingress port] ({@link #bytesFromIngress}), kept on enqueue and dequeue: the
@@ -29,6 +35,12 @@ public final class OutputQueues implements PacketSource {
      * A queue's row is allocated at its first frame (most of a large fabric's queues never hold one).
      */
     private final long[][] fromIngress = new long[PortCounters.PRIORITIES][];
+    /**
+     * The row of {@link #fromIngress} of priority {@link #rowPrio} (-1: none yet), kept here: frames of the priority
+     * of the last one (most ports carry one) update their row without reading the (cold) array of rows.
+     */
+    private long[] row;
+    private int rowPrio = -1;
     private EgressScheduler scheduler = new EgressScheduler(SchedulingPlan.strictPriority());
     /**
      * The plan's strict queues (bit q), kept here: a strict queue is picked, and emptied, without reading the
@@ -48,8 +60,10 @@ public final class OutputQueues implements PacketSource {
      */
     private boolean portMayBeIdle = true;
 
-    OutputQueues(PortCounters counters, SwitchNode owner, int portIndex) {
-        this.counters = counters;
+    /** @param port the egress port, whose counters' {@code max_queue_bytes} are these queues' peaks */
+    OutputQueues(EgressPort port, SwitchNode owner, int portIndex) {
+        port.counters().queuePeaks(this);
+        this.port = port;
         this.owner = owner;
         this.portIndex = portIndex;
         for (int i = 0; i < queues.length; i++) {
@@ -57,19 +71,32 @@ public final class OutputQueues implements PacketSource {
         }
     }
 
-    /** Appends {@code p} to its priority's queue and records the queue's high-water mark. */
+    /** Appends {@code p} to its priority's queue (which keeps its high-water mark, {@link #peakBytes}). */
     void enqueue(Packet p) {
-        PacketRing q = queues[p.priority];
-        boolean newPeak = q.add(p);
-        occupiedMask |= 1 << p.priority;
-        long[] row = fromIngress[p.priority];
-        if (row == null) {
-            row = fromIngress[p.priority] = new long[owner.portCount()];
+        int prio = p.priority;
+        queues[prio].add(p);
+        occupiedMask |= 1 << prio;
+        ingressRow(prio)[p.ingressPort] += p.frameBytes;
+    }
+
+    /** The per-ingress byte row of {@code prio}, made at the priority's first frame. */
+    private long[] ingressRow(int prio) {
+        if (prio == rowPrio) {
+            return row;
         }
-        row[p.ingressPort] += p.frameBytes;
-        if (newPeak) { // the ring's peak is the counter's value: the counters are written, not read, per frame
-            counters.maxQueueBytes[p.priority] = q.bytes();
+        long[] r = fromIngress[prio];
+        if (r == null) {
+            r = fromIngress[prio] = new long[owner.portCount()];
         }
+        rowPrio = prio;
+        row = r;
+        return r;
+    }
+
+    /** The most frame bytes queued at once at {@code priority} so far: the port's {@code max_queue_bytes}. */
+    @Override
+    public long peakBytes(int priority) {
+        return queues[priority].peakBytes();
     }
 
     /** Makes {@link Packet#readyPs} count: frames leave no earlier than it (before the run starts). */
@@ -124,14 +151,14 @@ public final class OutputQueues implements PacketSource {
         portMayBeIdle = false;
         PacketRing q = queues[prio];
         Packet p = q.poll();
-        fromIngress[prio][p.ingressPort] -= p.frameBytes;
+        ingressRow(prio)[p.ingressPort] -= p.frameBytes;
         if (q.isEmpty()) {
             occupiedMask &= ~(1 << prio);
             if ((strictMask >>> prio & 1) == 0) {
                 scheduler.emptied(prio);
             }
         }
-        owner.departed(p, portIndex, q.bytes());
+        owner.departed(p, this, q.bytes());
         return p;
     }
 

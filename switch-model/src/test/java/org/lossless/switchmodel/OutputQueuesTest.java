@@ -64,14 +64,14 @@ class OutputQueuesTest {
         b.pfcFromHost(1_000_000, 2, 3, 65535);
         b.data(1_001_000, 0, 2, 3, 4);
         b.data(1_002_000, 0, 2, 3, 5);
-        b.at(1_100_000, () -> assertEquals(3000, b.ports[2].counters().maxQueueBytes[3]));
+        b.at(1_100_000, () -> assertEquals(3000, b.ports[2].counters().maxQueueBytes(3)));
         for (int k = 6; k <= 9; k++) {
             b.data(1_100_000 + 1000 * k, 0, 2, 3, k);
         }
-        b.at(1_200_000, () -> assertEquals(6000, b.ports[2].counters().maxQueueBytes[3]));
+        b.at(1_200_000, () -> assertEquals(6000, b.ports[2].counters().maxQueueBytes(3)));
         b.pfcFromHost(1_300_000, 2, 3, 0);
         b.run();
-        assertEquals(6000, b.ports[2].counters().maxQueueBytes[3]);
+        assertEquals(6000, b.ports[2].counters().maxQueueBytes(3));
         assertEquals(9, psnsAtHost2().size());
     }
 
@@ -96,8 +96,8 @@ class OutputQueuesTest {
         b.data(1000, 1, 2, 4, 9); // priority 4 runs: one frame, never more than one queued
         b.pfcFromHost(10_000, 2, 3, 0);
         b.run();
-        assertEquals(5000, b.ports[2].counters().maxQueueBytes[3]);
-        assertEquals(1000, b.ports[2].counters().maxQueueBytes[4]);
+        assertEquals(5000, b.ports[2].counters().maxQueueBytes(3));
+        assertEquals(1000, b.ports[2].counters().maxQueueBytes(4));
         assertEquals(0, b.sw.queues(2).queuedBytes(3));
         assertEquals(List.of(9L, 1L, 2L, 3L, 4L, 5L), psnsAtHost2());
     }
@@ -149,8 +149,8 @@ class OutputQueuesTest {
             assertEquals(0, q.totalQueuedBytes());
         });
         b.run();
-        assertEquals(2, b.ports[2].counters().drops[3]);
-        assertEquals(1, b.ports[2].counters().drops[4]);
+        assertEquals(2, b.ports[2].counters().drops(3));
+        assertEquals(1, b.ports[2].counters().drops(4));
         assertEquals(0, b.pool.outstanding());
     }
 

@@ -28,6 +28,12 @@ public final class EgressPort extends SimEvent {
      */
     private final long psPerByte;
     private final PortCounters counters = new PortCounters();
+    /**
+     * The counters' row of priority {@link #txRowPrio} (-1: none yet), kept here: a transmitted frame of the same
+     * priority as the last one updates two adjacent longs of it, one cache line, without reading the counters.
+     */
+    private long[] txRow;
+    private int txRowPrio = -1;
     private final PauseState pause;
     private final PacketRing urgent = new PacketRing();
     /** Frames in {@link #urgent}: lets the per-frame path skip that (usually cold, usually empty) ring. */
@@ -284,11 +290,17 @@ public final class EgressPort extends SimEvent {
         idleSincePs = sim.now();
         if (p.type == PacketType.PFC) {
             for (int m = p.pfcClassEnable; m != 0; m &= m - 1) {
-                counters.pauseTx[Integer.numberOfTrailingZeros(m)]++;
+                counters.countPauseTx(Integer.numberOfTrailingZeros(m));
             }
         } else {
-            counters.txBytes[p.priority] += p.frameBytes;
-            counters.txPackets[p.priority]++;
+            int prio = p.priority;
+            long[] row = txRow;
+            if (prio != txRowPrio) {
+                row = txRow = counters.row(prio);
+                txRowPrio = prio;
+            }
+            row[PortCounters.TX_BYTES] += p.frameBytes;
+            row[PortCounters.TX_PACKETS]++;
         }
         if (probe != null) {
             probe.transmitted(p, onWireStartPs, sim.now());
