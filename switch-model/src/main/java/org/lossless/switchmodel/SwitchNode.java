@@ -297,7 +297,7 @@ public final class SwitchNode implements PacketReceiver {
         p.ingressPort = inPort;
         p.ingressPg = (byte) pg;
         if (markAtEnqueue && q.marker.mark(p, q.queuedBytes(prio), ecnStream)) {
-            q.port.counters().countEcnMarked(prio);
+            q.port.countEcnMarked(prio);
         }
         if (latencyPs == 0 && !cutThrough) {
             q.enqueue(p);
@@ -341,7 +341,7 @@ public final class SwitchNode implements PacketReceiver {
         int pg = p.ingressPg;
         mmu.release(p.ingressPort, pg, q.portIndex, prio, p.frameBytes);
         if (markAtDequeue && q.marker.mark(p, queuedBytes, ecnStream)) {
-            q.port.counters().countEcnMarked(prio);
+            q.port.countEcnMarked(prio);
         }
         pfc.afterRelease(p.ingressPort, pg);
         if (p.intHops >= 0 && p.type == PacketType.DATA) {

@@ -29,11 +29,12 @@ public final class EgressPort extends SimEvent {
     private final long psPerByte;
     private final PortCounters counters = new PortCounters();
     /**
-     * The counters' row of priority {@link #txRowPrio} (-1: none yet), kept here: a transmitted frame of the same
-     * priority as the last one updates two adjacent longs of it, one cache line, without reading the counters.
+     * The counters' row of priority {@link #rowPrio} (-1: none yet), the last one counted here: a transmitted (or
+     * ECN-marked) frame of the same priority as the last one updates its row, one cache line, without reading the
+     * counters and their table of rows (cold on a large fabric).
      */
-    private long[] txRow;
-    private int txRowPrio = -1;
+    private long[] row;
+    private int rowPrio = -1;
     private final PauseState pause;
     private final PacketRing urgent = new PacketRing();
     /** Frames in {@link #urgent}: lets the per-frame path skip that (usually cold, usually empty) ring. */
@@ -293,20 +294,32 @@ public final class EgressPort extends SimEvent {
                 counters.countPauseTx(Integer.numberOfTrailingZeros(m));
             }
         } else {
-            int prio = p.priority;
-            long[] row = txRow;
-            if (prio != txRowPrio) {
-                row = txRow = counters.row(prio);
-                txRowPrio = prio;
-            }
-            row[PortCounters.TX_BYTES] += p.frameBytes;
-            row[PortCounters.TX_PACKETS]++;
+            long[] r = row(p.priority);
+            r[PortCounters.TX_BYTES] += p.frameBytes;
+            r[PortCounters.TX_PACKETS]++;
         }
         if (probe != null) {
             probe.transmitted(p, onWireStartPs, sim.now());
         }
         link.carry(p);
         startNext(idleSincePs);
+    }
+
+    /** The counters' row of {@code prio}, kept for the next frame. */
+    private long[] row(int prio) {
+        if (prio == rowPrio) {
+            return row;
+        }
+        rowPrio = prio;
+        return row = counters.row(prio);
+    }
+
+    /**
+     * Counts a frame of {@code prio} marked CE at this port: as {@code counters().countEcnMarked}, through the
+     * row this port keeps (a switch marks at dequeue, when the port's row of that priority is warm).
+     */
+    public void countEcnMarked(int prio) {
+        row(prio)[PortCounters.ECN_MARKED]++;
     }
 
     private final class PauseExpiry extends SimEvent {

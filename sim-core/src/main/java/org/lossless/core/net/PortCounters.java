@@ -23,7 +23,8 @@ public final class PortCounters {
     static final int TX_PACKETS = 1;
     private static final int DROPS = 2;
     private static final int DROP_BYTES = 3;
-    private static final int ECN_MARKED = 4;
+    /** Frames marked CE. */
+    static final int ECN_MARKED = 4;
     private static final int PAUSE_TX = 5;
     private static final int PAUSE_RX = 6;
     private static final int PAUSED_PS = 7;
