@@ -36,11 +36,14 @@ public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks
      */
     private final long[][] fromIngress = new long[PortCounters.PRIORITIES][];
     /**
-     * The row of {@link #fromIngress} of priority {@link #rowPrio} (-1: none yet), kept here: frames of the priority
-     * of the last one (most ports carry one) update their row without reading the (cold) array of rows.
+     * The rows of {@link #fromIngress} of the last two priorities queued or sent, {@link #prioA} the more recent
+     * (-1: none), kept here: a frame of one of them updates its row without reading the (cold) array of rows. Two,
+     * as a port usually carries data on one priority and acknowledgements of the other direction on another.
      */
-    private long[] row;
-    private int rowPrio = -1;
+    private long[] rowA;
+    private long[] rowB;
+    private int prioA = -1;
+    private int prioB = -1;
     private EgressScheduler scheduler = new EgressScheduler(SchedulingPlan.strictPriority());
     /**
      * The plan's strict queues (bit q), kept here: a strict queue is picked, and emptied, without reading the
@@ -81,15 +84,20 @@ public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks
 
     /** The per-ingress byte row of {@code prio}, made at the priority's first frame. */
     private long[] ingressRow(int prio) {
-        if (prio == rowPrio) {
-            return row;
+        if (prio == prioA) {
+            return rowA;
+        }
+        if (prio == prioB) {
+            return rowB;
         }
         long[] r = fromIngress[prio];
         if (r == null) {
             r = fromIngress[prio] = new long[owner.portCount()];
         }
-        rowPrio = prio;
-        row = r;
+        rowB = rowA;
+        prioB = prioA;
+        rowA = r;
+        prioA = prio;
         return r;
     }
 

@@ -119,6 +119,37 @@ class OutputQueuesTest {
     }
 
     @Test
+    void bytesFromAnIngressStayApartWhenThreePrioritiesTakeTurns() {
+        // the queues keep the per-ingress rows of their last two priorities: a third one in between must not mix
+        // them. Priorities 3, 4 and 5 paused at port 2 (65,535 quanta: 335 us); six 1000 B frames queue there from
+        // hosts 0 and 1 in turns; when the pauses end they all leave and every count returns to 0
+        b.pfcFromHost(0, 2, 3, 65535);
+        b.pfcFromHost(0, 2, 4, 65535);
+        b.pfcFromHost(0, 2, 5, 65535);
+        b.data(1000, 0, 2, 3, 1);
+        b.data(2000, 1, 2, 4, 2);
+        b.data(3000, 0, 2, 5, 3);
+        b.data(4000, 1, 2, 3, 4);
+        b.data(5000, 0, 2, 4, 5);
+        b.data(6000, 0, 2, 5, 6);
+        OutputQueues q = b.sw.queues(2);
+        b.at(50_000, () -> {
+            assertEquals(1000, q.bytesFromIngress(3, 0));
+            assertEquals(1000, q.bytesFromIngress(3, 1));
+            assertEquals(1000, q.bytesFromIngress(4, 0));
+            assertEquals(1000, q.bytesFromIngress(4, 1));
+            assertEquals(2000, q.bytesFromIngress(5, 0));
+            assertEquals(0, q.bytesFromIngress(5, 1));
+            assertEquals(6000, q.totalQueuedBytes());
+        });
+        b.run();
+        assertEquals(6, psnsAtHost2().size());
+        for (int prio = 3; prio <= 5; prio++) {
+            assertEquals(0, q.bytesFromIngress(prio, 0) + q.bytesFromIngress(prio, 1), "priority " + prio);
+        }
+    }
+
+    @Test
     void aFailedPortsQueuesAndADrainedPriorityNoLongerCountAnyIngress() {
         // priorities 3 and 4 paused at port 2: host 0's frame (priority 3), host 1's (3) and host 0's (4) queue
         // there, 3000 B in all. At 100,000 the watchdog's drop action drains priority 3; at 200,000 the port fails

@@ -29,12 +29,15 @@ public final class EgressPort extends SimEvent {
     private final long psPerByte;
     private final PortCounters counters = new PortCounters();
     /**
-     * The counters' row of priority {@link #rowPrio} (-1: none yet), the last one counted here: a transmitted (or
-     * ECN-marked) frame of the same priority as the last one updates its row, one cache line, without reading the
-     * counters and their table of rows (cold on a large fabric).
+     * The counters' rows of the last two priorities counted here, {@link #prioA} the more recent (-1: none): a
+     * transmitted (or ECN-marked) frame of one of them updates its row, one cache line, without reading the counters
+     * and their table of rows (cold on a large fabric). Two, as a port usually carries data on one priority and the
+     * acknowledgements of the other direction's data on another.
      */
-    private long[] row;
-    private int rowPrio = -1;
+    private long[] rowA;
+    private long[] rowB;
+    private int prioA = -1;
+    private int prioB = -1;
     private final PauseState pause;
     private final PacketRing urgent = new PacketRing();
     /** Frames in {@link #urgent}: lets the per-frame path skip that (usually cold, usually empty) ring. */
@@ -305,13 +308,20 @@ public final class EgressPort extends SimEvent {
         startNext(idleSincePs);
     }
 
-    /** The counters' row of {@code prio}, kept for the next frame. */
+    /** The counters' row of {@code prio}, kept for the next frames (replacing the less recent of the two kept). */
     private long[] row(int prio) {
-        if (prio == rowPrio) {
-            return row;
+        if (prio == prioA) {
+            return rowA;
         }
-        rowPrio = prio;
-        return row = counters.row(prio);
+        if (prio == prioB) {
+            return rowB;
+        }
+        long[] r = counters.row(prio);
+        rowB = rowA;
+        prioB = prioA;
+        rowA = r;
+        prioA = prio;
+        return r;
     }
 
     /**

@@ -107,6 +107,32 @@ class EgressPortUnitTest {
     }
 
     @Test
+    void countsEachPriorityAloneWhenThreePrioritiesTakeTurns() {
+        // the port keeps the rows of its last two priorities: a third one in between must not mix their sums
+        EgressPort port = port(0);
+        int[] prios = {3, 7, 3, 5, 7, 3, 5, 5, 0, 7};
+        int[] bytes = {1000, 64, 900, 500, 66, 800, 400, 300, 100, 68};
+        for (int i = 0; i < prios.length; i++) {
+            queue.add(data(i, prios[i], bytes[i]));
+        }
+        port.kick();
+        port.countEcnMarked(5);
+        port.countEcnMarked(3);
+        kernel.runUntil(END_PS);
+        assertEquals(1000 + 900 + 800, port.counters().txBytes(3));
+        assertEquals(3, port.counters().txPackets(3));
+        assertEquals(64 + 66 + 68, port.counters().txBytes(7));
+        assertEquals(3, port.counters().txPackets(7));
+        assertEquals(500 + 400 + 300, port.counters().txBytes(5));
+        assertEquals(3, port.counters().txPackets(5));
+        assertEquals(100, port.counters().txBytes(0));
+        assertEquals(1, port.counters().txPackets(0));
+        assertEquals(1, port.counters().ecnMarked(5));
+        assertEquals(1, port.counters().ecnMarked(3));
+        assertEquals(0, port.counters().ecnMarked(7) + port.counters().txPackets(1) + port.counters().txPackets(6));
+    }
+
+    @Test
     void theRateMustBePositive() {
         assertThrows(IllegalArgumentException.class, () -> new EgressPort(kernel, 0));
         assertThrows(IllegalArgumentException.class, () -> new EgressPort(kernel, -1));
