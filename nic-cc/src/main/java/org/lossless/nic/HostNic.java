@@ -97,8 +97,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         sender.attach(egress);
         egress.onLoss(p -> {
             if (p.type != PacketType.PFC) {
-                egress.counters().drops[p.priority]++;
-                egress.counters().dropBytes[p.priority] += p.frameBytes;
+                egress.counters().countDrop(p.priority, p.frameBytes);
             }
             pool.release(p);
         });

@@ -81,8 +81,7 @@ final class RxBuffer {
         int prio = p.priority;
         if (occupancy[prio] + p.frameBytes > config.sizeBytes()) {
             drops++;
-            port.counters().drops[prio]++;
-            port.counters().dropBytes[prio] += p.frameBytes;
+            port.counters().countDrop(prio, p.frameBytes);
             return false;
         }
         occupancy[prio] += p.frameBytes;

@@ -100,8 +100,8 @@ class HostNicApiTest {
         b.nic[0].post(qp, b.flow(0, 1, 5000, Verb.WRITE));
         b.at(200_000, () -> b.nic[0].port().fail());
         b.kernel.runUntil(10 * US);
-        assertEquals(3, b.nic[0].port().counters().drops[3]);
-        assertEquals(1078 + 1062 + 1062, b.nic[0].port().counters().dropBytes[3]);
+        assertEquals(3, b.nic[0].port().counters().drops(3));
+        assertEquals(1078 + 1062 + 1062, b.nic[0].port().counters().dropBytes(3));
         assertEquals(List.of(), b.log);
     }
 
@@ -120,8 +120,8 @@ class HostNicApiTest {
         r.kernel.runUntil(10 * US);
         assertEquals(List.of(0L, 5 * US), r.starts(PacketType.PFC));
         assertEquals(List.of(5 * US + 6_720), r.starts(PacketType.ACK));
-        assertEquals(0, r.port.counters().drops[3]);
-        assertEquals(0, r.port.counters().dropBytes[3]);
+        assertEquals(0, r.port.counters().drops(3));
+        assertEquals(0, r.port.counters().dropBytes(3));
         assertEquals(0, r.pool.outstanding());
     }
 }

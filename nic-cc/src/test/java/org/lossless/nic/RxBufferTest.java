@@ -60,8 +60,8 @@ class RxBufferTest {
         assertEquals(times(US, 2 * US, 3 * US + PFC, 4 * US), r.starts(PacketType.ACK));
         assertEquals(List.of("delivered 0 @" + 4 * US), r.log);
         assertEquals(1, r.nic.rxDrops());
-        assertEquals(1, r.port.counters().drops[3]);
-        assertEquals(FRAME, r.port.counters().dropBytes[3]);
+        assertEquals(1, r.port.counters().drops(3));
+        assertEquals(FRAME, r.port.counters().dropBytes(3));
         assertEquals(5000, r.nic.rxPeakBytes(3));
         assertEquals(0, r.nic.rxPeakBytes(4));
         assertEquals(0, r.nic.rxStormEvents());

@@ -7,6 +7,7 @@ import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketRing;
 import org.lossless.core.net.PacketSource;
 import org.lossless.core.net.PortCounters;
+import org.lossless.switchmodel.ecn.RedMarker;
 import org.lossless.switchmodel.sched.EgressScheduler;
 import org.lossless.switchmodel.sched.SchedulingPlan;
 
@@ -17,16 +18,21 @@ import org.lossless.switchmodel.sched.SchedulingPlan;
  * wire is free; each frame handed out is reported to the switch ({@link SwitchNode#departed}), which
  * releases its buffer and may mark it.
  */
-public final class OutputQueues implements PacketSource {
+public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks {
     /**
      * The queue of each priority, made at its first frame (null before): a port has eight and a run mostly uses one
      * or two (a 1,024-host fat-tree: 40,960 queues, about 35,000 never used, 48 bytes each). Read only where the
      * occupied mask says a queue holds a frame, or null-checked.
      */
     private final PacketRing[] queues = new PacketRing[PortCounters.PRIORITIES];
-    private final PortCounters counters;
     private final SwitchNode owner;
-    private final int portIndex;
+    /**
+     * The port these queues feed, its number at the switch and its RED marker (null without ECN; set by the switch):
+     * the switch's per-port state a frame needs, in this one object instead of in parallel arrays of the switch.
+     */
+    final EgressPort port;
+    final int portIndex;
+    RedMarker marker;
     private int occupiedMask;
     /**
      * Frame bytes queued per [queue][ingress port] ({@link #bytesFromIngress}), kept on enqueue and dequeue: the
@@ -34,6 +40,15 @@ public final class OutputQueues implements PacketSource {
      * A queue's row is allocated at its first frame (most of a large fabric's queues never hold one).
      */
     private final long[][] fromIngress = new long[PortCounters.PRIORITIES][];
+    /**
+     * The rows of {@link #fromIngress} of the last two priorities queued or sent, {@link #prioA} the more recent
+     * (-1: none), kept here: a frame of one of them updates its row without reading the (cold) array of rows. Two,
+     * as a port usually carries data on one priority and acknowledgements of the other direction on another.
+     */
+    private long[] rowA;
+    private long[] rowB;
+    private int prioA = -1;
+    private int prioB = -1;
     private EgressScheduler scheduler = new EgressScheduler(SchedulingPlan.strictPriority());
     /**
      * The plan's strict queues (bit q), kept here: a strict queue is picked, and emptied, without reading the
@@ -53,28 +68,50 @@ public final class OutputQueues implements PacketSource {
      */
     private boolean portMayBeIdle = true;
 
-    OutputQueues(PortCounters counters, SwitchNode owner, int portIndex) {
-        this.counters = counters;
+    /** @param port the egress port, whose counters' {@code max_queue_bytes} are these queues' peaks */
+    OutputQueues(EgressPort port, SwitchNode owner, int portIndex) {
+        port.counters().queuePeaks(this);
+        this.port = port;
         this.owner = owner;
         this.portIndex = portIndex;
     }
 
-    /** Appends {@code p} to its priority's queue and records the queue's high-water mark. */
+    /** Appends {@code p} to its priority's queue (which keeps its high-water mark, {@link #peakBytes}). */
     void enqueue(Packet p) {
-        PacketRing q = queues[p.priority];
+        int prio = p.priority;
+        PacketRing q = queues[prio];
         if (q == null) {
-            q = queues[p.priority] = new PacketRing();
+            q = queues[prio] = new PacketRing();
         }
-        boolean newPeak = q.add(p);
-        occupiedMask |= 1 << p.priority;
-        long[] row = fromIngress[p.priority];
-        if (row == null) {
-            row = fromIngress[p.priority] = new long[owner.portCount()];
+        q.add(p);
+        occupiedMask |= 1 << prio;
+        ingressRow(prio)[p.ingressPort] += p.frameBytes;
+    }
+
+    /** The per-ingress byte row of {@code prio}, made at the priority's first frame. */
+    private long[] ingressRow(int prio) {
+        if (prio == prioA) {
+            return rowA;
         }
-        row[p.ingressPort] += p.frameBytes;
-        if (newPeak) { // the ring's peak is the counter's value: the counters are written, not read, per frame
-            counters.maxQueueBytes[p.priority] = q.bytes();
+        if (prio == prioB) {
+            return rowB;
         }
+        long[] r = fromIngress[prio];
+        if (r == null) {
+            r = fromIngress[prio] = new long[owner.portCount()];
+        }
+        rowB = rowA;
+        prioB = prioA;
+        rowA = r;
+        prioA = prio;
+        return r;
+    }
+
+    /** The most frame bytes queued at once at {@code priority} so far: the port's {@code max_queue_bytes}. */
+    @Override
+    public long peakBytes(int priority) {
+        PacketRing q = queues[priority];
+        return q == null ? 0 : q.peakBytes();
     }
 
     /**
@@ -138,14 +175,14 @@ public final class OutputQueues implements PacketSource {
         portMayBeIdle = false;
         PacketRing q = queues[prio];
         Packet p = q.poll();
-        fromIngress[prio][p.ingressPort] -= p.frameBytes;
+        ingressRow(prio)[p.ingressPort] -= p.frameBytes;
         if (q.isEmpty()) {
             occupiedMask &= ~(1 << prio);
             if ((strictMask >>> prio & 1) == 0) {
                 scheduler.emptied(prio);
             }
         }
-        owner.departed(p, portIndex, q.bytes());
+        owner.departed(p, this, q.bytes());
         return p;
     }
 

@@ -11,7 +11,6 @@ import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketReceiver;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.PfcObserver;
-import org.lossless.core.net.PortCounters;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.MarkPoint;
 import org.lossless.switchmodel.ecn.RedMarker;
@@ -65,8 +64,8 @@ public final class SwitchNode implements PacketReceiver {
     private Routes routes;
     private final EcmpHash ecmp;
     private final EgressPort[] ports;
+    /** Per port: its output queues, which also hold the port and its RED marker (one object per port). */
     private final OutputQueues[] queues;
-    private final RedMarker[] markers;
     private final PacketPool pool;
     private final Mmu mmu;
     private final EcnConfig ecn;
@@ -105,10 +104,9 @@ public final class SwitchNode implements PacketReceiver {
         this.markAtDequeue = ecn.enabled() && ecn.markOn() == MarkPoint.DEQUEUE;
         this.ecnStream = ecnStream;
         this.queues = new OutputQueues[ports.length];
-        this.markers = new RedMarker[ports.length];
         for (int i = 0; i < ports.length; i++) {
-            queues[i] = new OutputQueues(ports[i].counters(), this, i);
-            markers[i] = ecn.enabled() ? marker(ecn.paramsFor(ports[i].rateBps()), i) : null;
+            queues[i] = new OutputQueues(ports[i], this, i);
+            queues[i].marker = ecn.enabled() ? marker(ecn.paramsFor(ports[i].rateBps()), i) : null;
         }
         this.pfc = new PfcGenerator(sim, pool, mmu, timing, name, this.ports);
         for (int i = 0; i < ports.length; i++) {
@@ -124,8 +122,8 @@ public final class SwitchNode implements PacketReceiver {
      */
     private RedMarker marker(RedParams params, int i) {
         for (int j = 0; j < i; j++) {
-            if (markers[j].params() == params) {
-                return markers[j];
+            if (queues[j].marker.params() == params) {
+                return queues[j].marker;
             }
         }
         return new RedMarker(params);
@@ -298,14 +296,14 @@ public final class SwitchNode implements PacketReceiver {
         }
         p.ingressPort = inPort;
         p.ingressPg = (byte) pg;
-        if (markAtEnqueue && markers[out].mark(p, q.queuedBytes(prio), ecnStream)) {
-            ports[out].counters().ecnMarked[prio]++;
+        if (markAtEnqueue && q.marker.mark(p, q.queuedBytes(prio), ecnStream)) {
+            q.port.countEcnMarked(prio);
         }
         if (latencyPs == 0 && !cutThrough) {
             q.enqueue(p);
             pfc.afterAdmit(inPort, pg);
             if (q.portMayBeIdle()) { // a busy port ignores a kick: not reading it saves a cache miss per frame
-                ports[out].kick();
+                q.port.kick();
             }
             return;
         }
@@ -329,26 +327,24 @@ public final class SwitchNode implements PacketReceiver {
     }
 
     private void drop(Packet p, int port) {
-        PortCounters c = ports[port].counters();
-        c.drops[p.priority]++;
-        c.dropBytes[p.priority] += p.frameBytes;
+        ports[port].counters().countDrop(p.priority, p.frameBytes);
         pool.release(p);
     }
 
     /**
-     * Called by the output queues of {@code outPort} when {@code p} leaves for transmission; {@code queuedBytes}
+     * Called by the output queues {@code q} when {@code p} leaves for transmission; {@code queuedBytes}
      * is what its queue holds after it left (the queue ECN at dequeue marks by).
      */
-    void departed(Packet p, int outPort, long queuedBytes) {
+    void departed(Packet p, OutputQueues q, long queuedBytes) {
         int prio = p.priority;
         int pg = p.ingressPg;
-        mmu.release(p.ingressPort, pg, outPort, prio, p.frameBytes);
-        if (markAtDequeue && markers[outPort].mark(p, queuedBytes, ecnStream)) {
-            ports[outPort].counters().ecnMarked[prio]++;
+        mmu.release(p.ingressPort, pg, q.portIndex, prio, p.frameBytes);
+        if (markAtDequeue && q.marker.mark(p, queuedBytes, ecnStream)) {
+            q.port.countEcnMarked(prio);
         }
         pfc.afterRelease(p.ingressPort, pg);
         if (p.intHops >= 0 && p.type == PacketType.DATA) {
-            TelemetryStamp.push(p, queues[outPort], ports[outPort], sim.now());
+            TelemetryStamp.push(p, q, q.port, sim.now());
         }
     }
 }

@@ -25,7 +25,7 @@ final class TelemetryStamp {
         PortCounters c = port.counters();
         long tx = 0;
         for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
-            tx += c.txBytes[prio] + c.txPackets[prio] * WireFormat.WIRE_EXTRA;
+            tx += c.txBytes(prio) + c.txPackets(prio) * WireFormat.WIRE_EXTRA;
         }
         Telemetry.push(p, nowPs, tx, queues.totalQueuedBytes(), port.rateBps());
     }

@@ -64,14 +64,14 @@ class OutputQueuesTest {
         b.pfcFromHost(1_000_000, 2, 3, 65535);
         b.data(1_001_000, 0, 2, 3, 4);
         b.data(1_002_000, 0, 2, 3, 5);
-        b.at(1_100_000, () -> assertEquals(3000, b.ports[2].counters().maxQueueBytes[3]));
+        b.at(1_100_000, () -> assertEquals(3000, b.ports[2].counters().maxQueueBytes(3)));
         for (int k = 6; k <= 9; k++) {
             b.data(1_100_000 + 1000 * k, 0, 2, 3, k);
         }
-        b.at(1_200_000, () -> assertEquals(6000, b.ports[2].counters().maxQueueBytes[3]));
+        b.at(1_200_000, () -> assertEquals(6000, b.ports[2].counters().maxQueueBytes(3)));
         b.pfcFromHost(1_300_000, 2, 3, 0);
         b.run();
-        assertEquals(6000, b.ports[2].counters().maxQueueBytes[3]);
+        assertEquals(6000, b.ports[2].counters().maxQueueBytes(3));
         assertEquals(9, psnsAtHost2().size());
     }
 
@@ -96,8 +96,8 @@ class OutputQueuesTest {
         b.data(1000, 1, 2, 4, 9); // priority 4 runs: one frame, never more than one queued
         b.pfcFromHost(10_000, 2, 3, 0);
         b.run();
-        assertEquals(5000, b.ports[2].counters().maxQueueBytes[3]);
-        assertEquals(1000, b.ports[2].counters().maxQueueBytes[4]);
+        assertEquals(5000, b.ports[2].counters().maxQueueBytes(3));
+        assertEquals(1000, b.ports[2].counters().maxQueueBytes(4));
         assertEquals(0, b.sw.queues(2).queuedBytes(3));
         assertEquals(List.of(9L, 1L, 2L, 3L, 4L, 5L), psnsAtHost2());
     }
@@ -116,6 +116,37 @@ class OutputQueuesTest {
             b.kernel.stop();
         });
         b.run();
+    }
+
+    @Test
+    void bytesFromAnIngressStayApartWhenThreePrioritiesTakeTurns() {
+        // the queues keep the per-ingress rows of their last two priorities: a third one in between must not mix
+        // them. Priorities 3, 4 and 5 paused at port 2 (65,535 quanta: 335 us); six 1000 B frames queue there from
+        // hosts 0 and 1 in turns; when the pauses end they all leave and every count returns to 0
+        b.pfcFromHost(0, 2, 3, 65535);
+        b.pfcFromHost(0, 2, 4, 65535);
+        b.pfcFromHost(0, 2, 5, 65535);
+        b.data(1000, 0, 2, 3, 1);
+        b.data(2000, 1, 2, 4, 2);
+        b.data(3000, 0, 2, 5, 3);
+        b.data(4000, 1, 2, 3, 4);
+        b.data(5000, 0, 2, 4, 5);
+        b.data(6000, 0, 2, 5, 6);
+        OutputQueues q = b.sw.queues(2);
+        b.at(50_000, () -> {
+            assertEquals(1000, q.bytesFromIngress(3, 0));
+            assertEquals(1000, q.bytesFromIngress(3, 1));
+            assertEquals(1000, q.bytesFromIngress(4, 0));
+            assertEquals(1000, q.bytesFromIngress(4, 1));
+            assertEquals(2000, q.bytesFromIngress(5, 0));
+            assertEquals(0, q.bytesFromIngress(5, 1));
+            assertEquals(6000, q.totalQueuedBytes());
+        });
+        b.run();
+        assertEquals(6, psnsAtHost2().size());
+        for (int prio = 3; prio <= 5; prio++) {
+            assertEquals(0, q.bytesFromIngress(prio, 0) + q.bytesFromIngress(prio, 1), "priority " + prio);
+        }
     }
 
     @Test
@@ -149,8 +180,8 @@ class OutputQueuesTest {
             assertEquals(0, q.totalQueuedBytes());
         });
         b.run();
-        assertEquals(2, b.ports[2].counters().drops[3]);
-        assertEquals(1, b.ports[2].counters().drops[4]);
+        assertEquals(2, b.ports[2].counters().drops(3));
+        assertEquals(1, b.ports[2].counters().drops(4));
         assertEquals(0, b.pool.outstanding());
     }
 

@@ -61,8 +61,8 @@ class PfcWatchdogUnitTest {
         assertEquals(List.of(new StormEpisode("sw0", 2, 3, 100_000, -1, "drop", 5, 5000)), seen.get(0),
                 "open at 250,000 after 3 queued and 2 arriving frames (120,000 and 200,000)");
         assertEquals(List.of(new StormEpisode("sw0", 2, 3, 100_000, 350_000, "drop", 6, 6000)), b.sw.stormEpisodes());
-        assertEquals(6, b.ports[2].counters().drops[3]);
-        assertEquals(6000, b.ports[2].counters().dropBytes[3]);
+        assertEquals(6, b.ports[2].counters().drops(3));
+        assertEquals(6000, b.ports[2].counters().dropBytes(3));
         assertEquals(List.of(360_000 + FRAME_PS), dataTimesAtHost2());
         assertEquals(List.of(new Rx(3000 + PFC_PS, 0, PacketType.PFC, 3, 0, PfcQuanta.MAX_QUANTA),
                 new Rx(100_000 + PFC_PS, 0, PacketType.PFC, 3, 0, 0)), b.at(0, PacketType.PFC),
@@ -88,7 +88,7 @@ class PfcWatchdogUnitTest {
         assertEquals(List.of(100_000 + FRAME_PS, 100_000 + 2 * FRAME_PS, 300_000 + FRAME_PS), dataTimesAtHost2());
         assertEquals(List.of(new StormEpisode("sw0", 2, 3, 100_000, 200_000, "forward", 0, 0),
                 new StormEpisode("sw0", 2, 3, 300_000, 350_000, "forward", 0, 0)), b.sw.stormEpisodes());
-        assertEquals(0, b.ports[2].counters().drops[3]);
+        assertEquals(0, b.ports[2].counters().drops(3));
     }
 
     @Test

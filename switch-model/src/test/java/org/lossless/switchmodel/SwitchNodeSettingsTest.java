@@ -29,10 +29,10 @@ class SwitchNodeSettingsTest {
             b.sw.portFailed(2);
         });
         b.run();
-        assertEquals(1, b.ports[2].counters().drops[4]);
-        assertEquals(1, b.ports[2].counters().drops[3]);
-        assertEquals(1000, b.ports[2].counters().dropBytes[4]);
-        assertEquals(1000, b.ports[2].counters().dropBytes[3]);
+        assertEquals(1, b.ports[2].counters().drops(4));
+        assertEquals(1, b.ports[2].counters().drops(3));
+        assertEquals(1000, b.ports[2].counters().dropBytes(4));
+        assertEquals(1000, b.ports[2].counters().dropBytes(3));
         assertEquals(0, b.mmu.ingressTotalBytes());
         assertEquals(0, b.mmu.egressTotalBytes());
         assertEquals(0, b.sw.queues(2).queuedBytes(3) + b.sw.queues(2).queuedBytes(4));

@@ -48,8 +48,8 @@ class SwitchNodeTest {
             List<Rx> pfc = b.at(0, PacketType.PFC);
             assertEquals(List.of(new Rx(3000 + PFC_PS, 0, PacketType.PFC, 3, 0, 65535),
                     new Rx(100_000 + PFC_PS, 0, PacketType.PFC, 3, 0, 0)), pfc, "XOFF at the third frame, XON at the failure");
-            assertEquals(4, b.ports[2].counters().drops[3]);
-            assertEquals(4000, b.ports[2].counters().dropBytes[3]);
+            assertEquals(4, b.ports[2].counters().drops(3));
+            assertEquals(4000, b.ports[2].counters().dropBytes(3));
             assertEquals(List.of(), b.at(2, PacketType.DATA));
             assertEquals(0, b.pool.outstanding(), "every frame recycled");
         }
@@ -64,7 +64,7 @@ class SwitchNodeTest {
                 b.sw.portFailed(2);
             });
             b.run();
-            assertEquals(2, b.ports[2].counters().drops[3], "the frame on the wire and the queued one");
+            assertEquals(2, b.ports[2].counters().drops(3), "the frame on the wire and the queued one");
             assertEquals(0, b.mmu.ingressTotalBytes());
             assertEquals(List.of(), b.at(2, PacketType.DATA));
             assertEquals(0, b.pool.outstanding());
@@ -86,7 +86,7 @@ class SwitchNodeTest {
             long restore = 400_000_000;
             b.at(restore, () -> b.ports[0].restore());
             b.run();
-            assertEquals(0, b.ports[0].counters().drops[3]);
+            assertEquals(0, b.ports[0].counters().drops(3));
             long resume = 335_539_200;
             assertEquals(List.of(resume + FRAME_PS, resume + 2 * FRAME_PS, resume + 3 * FRAME_PS),
                     b.at(2, PacketType.DATA).stream().map(Rx::atPs).toList());
@@ -100,7 +100,7 @@ class SwitchNodeTest {
             b.at(0, () -> b.ports[2].fail());
             b.data(1000, 0, 2, 3, 1);
             b.run();
-            assertEquals(1, b.ports[2].counters().drops[3]);
+            assertEquals(1, b.ports[2].counters().drops(3));
             assertEquals(0, b.mmu.ingressTotalBytes(), "nothing charged");
             assertEquals(0, b.pool.outstanding());
         }
@@ -115,7 +115,7 @@ class SwitchNodeTest {
             b.data(200_000, 0, 2, 3, 2);
             b.run();
             assertEquals(List.of(new Rx(200_000 + FRAME_PS, 2, PacketType.DATA, 3, 2, 0)), b.at(2, PacketType.DATA));
-            assertEquals(1, b.ports[2].counters().drops[3]);
+            assertEquals(1, b.ports[2].counters().drops(3));
         }
 
         @Test
@@ -146,7 +146,7 @@ class SwitchNodeTest {
         void atEnqueueOnlyTheFrameThatFoundAQueueIsCounted() {
             // frame 1 finds 0 B, frame 2 finds 0 B (frame 1 already left the queue for the wire), frame 3 finds 1000 B
             SwitchBench e = bench(MarkPoint.ENQUEUE);
-            assertEquals(1, e.ports[2].counters().ecnMarked[3]);
+            assertEquals(1, e.ports[2].counters().ecnMarked(3));
             assertEquals(3, e.at(2, PacketType.DATA).size());
         }
 
@@ -161,7 +161,7 @@ class SwitchNodeTest {
             e.data(2000, 1, 2, 3, 2);
             e.data(3000, 0, 2, 3, 3);
             e.run();
-            assertEquals(1, e.ports[2].counters().ecnMarked[3]);
+            assertEquals(1, e.ports[2].counters().ecnMarked(3));
             assertEquals(3, e.at(2, PacketType.DATA).size());
         }
 
@@ -169,8 +169,8 @@ class SwitchNodeTest {
         void atDequeueOnlyTheFrameThatLeftAQueueBehindIsCounted() {
             // frame 1 leaves 0 B behind, frame 2 leaves frame 3 (1000 B), frame 3 leaves 0 B
             SwitchBench e = bench(MarkPoint.DEQUEUE);
-            assertEquals(1, e.ports[2].counters().ecnMarked[3]);
-            assertEquals(0, e.ports[0].counters().ecnMarked[3] + e.ports[1].counters().ecnMarked[3]);
+            assertEquals(1, e.ports[2].counters().ecnMarked(3));
+            assertEquals(0, e.ports[0].counters().ecnMarked(3) + e.ports[1].counters().ecnMarked(3));
         }
     }
 
@@ -183,8 +183,8 @@ class SwitchNodeTest {
             b.data(1000 * k, 0, 2, 3, k);
         }
         b.at(100_000, () -> {
-            assertEquals(1, b.ports[2].counters().drops[3]);
-            assertEquals(1000, b.ports[2].counters().dropBytes[3]);
+            assertEquals(1, b.ports[2].counters().drops(3));
+            assertEquals(1000, b.ports[2].counters().dropBytes(3));
             assertEquals(13_000, b.sw.queues(2).queuedBytes(3));
             assertEquals(10_000, b.mmu.headroomBytes(0, 3));
             assertEquals(13, b.pool.outstanding(), "the dropped frame is back in the pool");

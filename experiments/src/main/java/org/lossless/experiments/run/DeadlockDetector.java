@@ -6,6 +6,7 @@ import java.util.List;
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.EgressPort;
+import org.lossless.core.net.PortCounters;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.topology.Node;
 import org.lossless.topology.Port;
@@ -50,7 +51,10 @@ final class DeadlockDetector extends SimEvent {
             if (sw != null) {
                 snapshot[n.id()] = new long[sw.portCount()][];
                 for (int j = 0; j < sw.portCount(); j++) {
-                    snapshot[n.id()][j] = sw.port(j).counters().txPackets.clone();
+                    long[] sent = snapshot[n.id()][j] = new long[PortCounters.PRIORITIES];
+                    for (int prio = 0; prio < sent.length; prio++) {
+                        sent[prio] = sw.port(j).counters().txPackets(prio);
+                    }
                 }
             }
         }
@@ -82,7 +86,7 @@ final class DeadlockDetector extends SimEvent {
         }
         EgressPort e = sw.port(port);
         return e.isPaused(prio) && sw.queues(port).queuedBytes(prio) > 0
-                && e.counters().txPackets[prio] == snapshot[node][port][prio];
+                && e.counters().txPackets(prio) == snapshot[node][port][prio];
     }
 
     /** Depth-first search for a cycle among stuck egresses of one priority. */

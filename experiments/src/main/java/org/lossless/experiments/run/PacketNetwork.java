@@ -205,8 +205,8 @@ public final class PacketNetwork {
                 for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
                     if (c.active(prio)) {
                         rows.add(new PortResult(node.name(), p.index(), topology.node(p.peer()).name(), prio,
-                                e.rateBps(), c.txBytes[prio], c.txPackets[prio], c.drops[prio], c.ecnMarked[prio],
-                                c.pauseTx[prio], c.pauseRx[prio], c.pausedPs[prio], c.maxQueueBytes[prio]));
+                                e.rateBps(), c.txBytes(prio), c.txPackets(prio), c.drops(prio), c.ecnMarked(prio),
+                                c.pauseTx(prio), c.pauseRx(prio), c.pausedPs(prio), c.maxQueueBytes(prio)));
                     }
                 }
             }
@@ -283,11 +283,11 @@ public final class PacketNetwork {
             for (EgressPort e : node) {
                 PortCounters c = e.counters();
                 for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
-                    drops += c.drops[prio];
-                    dropBytes += c.dropBytes[prio];
-                    pauses += c.pauseTx[prio];
-                    paused += c.pausedPs[prio];
-                    marked += c.ecnMarked[prio];
+                    drops += c.drops(prio);
+                    dropBytes += c.dropBytes(prio);
+                    pauses += c.pauseTx(prio);
+                    paused += c.pausedPs(prio);
+                    marked += c.ecnMarked(prio);
                 }
             }
         }

@@ -205,8 +205,8 @@ final class TelemetrySampler extends SimEvent {
         for (int i = 0; i < links.size(); i++) {
             LinkProbe l = links.get(i);
             long tx = 0;
-            for (long b : l.counters().txBytes) {
-                tx += b;
+            for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
+                tx += l.counters().txBytes(prio);
             }
             long sent = tx - linkTx[i];
             linkTx[i] = tx;

@@ -164,8 +164,8 @@ class PfcWatchdogTest {
     void forwardTransmitsThePausedQueueWhileStormed() {
         long[] forwardTx = new long[1];
         long[] plainTx = new long[1];
-        RunResult r = run("forward", 200 * US, (sim, sw, port) -> forwardTx[0] = sw.port(port).counters().txBytes[3]);
-        RunResult plain = run(null, 200 * US, (sim, sw, port) -> plainTx[0] = sw.port(port).counters().txBytes[3]);
+        RunResult r = run("forward", 200 * US, (sim, sw, port) -> forwardTx[0] = sw.port(port).counters().txBytes(3));
+        RunResult plain = run(null, 200 * US, (sim, sw, port) -> plainTx[0] = sw.port(port).counters().txBytes(3));
         StormEpisode e = only(r);
         assertEquals(130 * US, e.startPs());
         assertEquals(320 * US, e.endPs());

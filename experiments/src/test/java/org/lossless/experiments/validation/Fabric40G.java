@@ -91,8 +91,8 @@ final class Fabric40G {
             for (int port = 0; port < h.topology.ports(node.id()).size(); port++) {
                 var c = h.network.egress(node.id(), port).counters();
                 for (int p = 0; p < 8; p++) {
-                    pauses += c.pauseTx[p];
-                    drops += c.drops[p];
+                    pauses += c.pauseTx(p);
+                    drops += c.drops(p);
                 }
             }
         }

@@ -96,7 +96,7 @@ class TrafficClassesTest {
                     @Override
                     protected void fire() {
                         for (int q = 0; q < queueBytes.length; q++) {
-                            queueBytes[q] += sign * c.txBytes[q];
+                            queueBytes[q] += sign * c.txBytes(q);
                         }
                         for (int f = 0; f < 2; f++) {
                             payload[f] += sign * flows.get(f).receivedBytes();

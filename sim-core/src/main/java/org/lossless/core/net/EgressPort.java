@@ -28,6 +28,16 @@ public final class EgressPort extends SimEvent {
      */
     private final long psPerByte;
     private final PortCounters counters = new PortCounters();
+    /**
+     * The counters' rows of the last two priorities counted here, {@link #prioA} the more recent (-1: none): a
+     * transmitted (or ECN-marked) frame of one of them updates its row, one cache line, without reading the counters
+     * and their table of rows (cold on a large fabric). Two, as a port usually carries data on one priority and the
+     * acknowledgements of the other direction's data on another.
+     */
+    private long[] rowA;
+    private long[] rowB;
+    private int prioA = -1;
+    private int prioB = -1;
     private final PauseState pause;
     private final PacketRing urgent = new PacketRing();
     /** Frames in {@link #urgent}: lets the per-frame path skip that (usually cold, usually empty) ring. */
@@ -284,17 +294,42 @@ public final class EgressPort extends SimEvent {
         idleSincePs = sim.now();
         if (p.type == PacketType.PFC) {
             for (int m = p.pfcClassEnable; m != 0; m &= m - 1) {
-                counters.pauseTx[Integer.numberOfTrailingZeros(m)]++;
+                counters.countPauseTx(Integer.numberOfTrailingZeros(m));
             }
         } else {
-            counters.txBytes[p.priority] += p.frameBytes;
-            counters.txPackets[p.priority]++;
+            long[] r = row(p.priority);
+            r[PortCounters.TX_BYTES] += p.frameBytes;
+            r[PortCounters.TX_PACKETS]++;
         }
         if (probe != null) {
             probe.transmitted(p, onWireStartPs, sim.now());
         }
         link.carry(p);
         startNext(idleSincePs);
+    }
+
+    /** The counters' row of {@code prio}, kept for the next frames (replacing the less recent of the two kept). */
+    private long[] row(int prio) {
+        if (prio == prioA) {
+            return rowA;
+        }
+        if (prio == prioB) {
+            return rowB;
+        }
+        long[] r = counters.row(prio);
+        rowB = rowA;
+        prioB = prioA;
+        rowA = r;
+        prioA = prio;
+        return r;
+    }
+
+    /**
+     * Counts a frame of {@code prio} marked CE at this port: as {@code counters().countEcnMarked}, through the
+     * row this port keeps (a switch marks at dequeue, when the port's row of that priority is warm).
+     */
+    public void countEcnMarked(int prio) {
+        row(prio)[PortCounters.ECN_MARKED]++;
     }
 
     private final class PauseExpiry extends SimEvent {

@@ -71,7 +71,7 @@ public final class PauseState {
             if ((classEnable & (1 << prio)) == 0) {
                 continue;
             }
-            counters.pauseRx[prio]++;
+            counters.countPauseRx(prio);
             boolean wasPaused = (pausedMask & (1 << prio)) != 0;
             int quanta = pfc.pfcQuanta(prio);
             if (quanta == 0) {
@@ -107,7 +107,7 @@ public final class PauseState {
 
     private void end(int prio, long endPs, PortCounters counters) {
         pausedMask &= ~(1 << prio);
-        counters.pausedPs[prio] += Math.max(0, endPs - pauseStartPs[prio]);
+        counters.addPausedPs(prio, Math.max(0, endPs - pauseStartPs[prio]));
     }
 
     /** Whether {@code prio} may not start a frame at {@code nowPs}: in effect (past its response time) and not expired. */
@@ -159,7 +159,7 @@ public final class PauseState {
             m &= m - 1;
             long end = Math.min(nowPs, pausedUntilPs[prio]);
             if (end > pauseStartPs[prio]) {
-                counters.pausedPs[prio] += end - pauseStartPs[prio];
+                counters.addPausedPs(prio, end - pauseStartPs[prio]);
                 pauseStartPs[prio] = end;
             }
         }

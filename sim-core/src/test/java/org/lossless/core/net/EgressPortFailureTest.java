@@ -69,7 +69,7 @@ class EgressPortFailureTest {
         assertFalse(port.isUp());
         assertTrue(link.isDown());
         assertEquals(0, link.inFlight());
-        assertEquals(2, port.counters().txPackets[3], "only finished frames count as sent");
+        assertEquals(2, port.counters().txPackets(3), "only finished frames count as sent");
         assertEquals(0, kernel.pending(), "a failed port has no pending event");
     }
 
@@ -104,7 +104,7 @@ class EgressPortFailureTest {
         assertFalse(link.isDown(), "the cable itself is up again");
         assertEquals(List.of(4L, 5L), arrivedPsns);
         assertEquals(List.of(300_000 + FRAME_PS + DELAY_PS, 300_000 + 2 * FRAME_PS + DELAY_PS), arrivals);
-        assertEquals(4, port.counters().txPackets[3]);
+        assertEquals(4, port.counters().txPackets(3));
     }
 
     @Test
@@ -115,7 +115,7 @@ class EgressPortFailureTest {
         at(500_000, port::fail);
         at(700_000, port::restore);
         kernel.runUntil(END_PS);
-        assertEquals(500_000, port.counters().pausedPs[3], "paused from 0 until the failure");
+        assertEquals(500_000, port.counters().pausedPs(3), "paused from 0 until the failure");
         assertEquals(0, port.pauseState().pausedMask(), "a link that comes back starts unpaused");
         // the restored port sends at once: five frames from 700,000
         assertEquals(700_000 + FRAME_PS + DELAY_PS, arrivals.get(0));

@@ -61,8 +61,8 @@ class EgressPortPauseTest {
         }, 40_000);
         kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 552_000 + FRAME_PS, 552_000 + 2 * FRAME_PS), arrivals);
-        assertEquals(512_000, port.counters().pausedPs[3]);
-        assertEquals(1, port.counters().pauseRx[3]);
+        assertEquals(512_000, port.counters().pausedPs(3));
+        assertEquals(1, port.counters().pauseRx(3));
     }
 
     @Test
@@ -78,7 +78,7 @@ class EgressPortPauseTest {
         }, 1_000_000);
         kernel.runUntil(END_PS);
         assertEquals(List.of(1_000_000 + FRAME_PS, 1_000_000 + 2 * FRAME_PS), arrivals);
-        assertEquals(1_000_000, port.counters().pausedPs[3]);
+        assertEquals(1_000_000, port.counters().pausedPs(3));
     }
 
     @Test
@@ -99,7 +99,7 @@ class EgressPortPauseTest {
         // PFC frame: 64 + 20 B = 672 bits = 6,720 ps.
         assertEquals(List.of(PacketType.DATA, PacketType.PFC, PacketType.DATA), types);
         assertEquals(List.of(FRAME_PS, FRAME_PS + 6_720, 2 * FRAME_PS + 6_720), arrivals);
-        assertEquals(1, port.counters().pauseTx[3]);
-        assertEquals(2, port.counters().txPackets[3]);
+        assertEquals(1, port.counters().pauseTx(3));
+        assertEquals(2, port.counters().txPackets(3));
     }
 }

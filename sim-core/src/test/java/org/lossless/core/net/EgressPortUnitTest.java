@@ -107,6 +107,32 @@ class EgressPortUnitTest {
     }
 
     @Test
+    void countsEachPriorityAloneWhenThreePrioritiesTakeTurns() {
+        // the port keeps the rows of its last two priorities: a third one in between must not mix their sums
+        EgressPort port = port(0);
+        int[] prios = {3, 7, 3, 5, 7, 3, 5, 5, 0, 7};
+        int[] bytes = {1000, 64, 900, 500, 66, 800, 400, 300, 100, 68};
+        for (int i = 0; i < prios.length; i++) {
+            queue.add(data(i, prios[i], bytes[i]));
+        }
+        port.kick();
+        port.countEcnMarked(5);
+        port.countEcnMarked(3);
+        kernel.runUntil(END_PS);
+        assertEquals(1000 + 900 + 800, port.counters().txBytes(3));
+        assertEquals(3, port.counters().txPackets(3));
+        assertEquals(64 + 66 + 68, port.counters().txBytes(7));
+        assertEquals(3, port.counters().txPackets(7));
+        assertEquals(500 + 400 + 300, port.counters().txBytes(5));
+        assertEquals(3, port.counters().txPackets(5));
+        assertEquals(100, port.counters().txBytes(0));
+        assertEquals(1, port.counters().txPackets(0));
+        assertEquals(1, port.counters().ecnMarked(5));
+        assertEquals(1, port.counters().ecnMarked(3));
+        assertEquals(0, port.counters().ecnMarked(7) + port.counters().txPackets(1) + port.counters().txPackets(6));
+    }
+
+    @Test
     void theRateMustBePositive() {
         assertThrows(IllegalArgumentException.class, () -> new EgressPort(kernel, 0));
         assertThrows(IllegalArgumentException.class, () -> new EgressPort(kernel, -1));
@@ -124,12 +150,12 @@ class EgressPortUnitTest {
         port.kick();
         port.sendUrgent(PauseSender.frame(pool, 6, 100));
         kernel.runUntil(END_PS);
-        assertEquals(2_000, port.counters().txBytes[3]);
-        assertEquals(2, port.counters().txPackets[3]);
-        assertEquals(500, port.counters().txBytes[5]);
-        assertEquals(1, port.counters().txPackets[5]);
-        assertEquals(1, port.counters().pauseTx[6], "a PFC frame counts as pause_tx");
-        assertEquals(0, port.counters().txPackets[6] + port.counters().txBytes[6], "and not as data");
+        assertEquals(2_000, port.counters().txBytes(3));
+        assertEquals(2, port.counters().txPackets(3));
+        assertEquals(500, port.counters().txBytes(5));
+        assertEquals(1, port.counters().txPackets(5));
+        assertEquals(1, port.counters().pauseTx(6), "a PFC frame counts as pause_tx");
+        assertEquals(0, port.counters().txPackets(6) + port.counters().txBytes(6), "and not as data");
         assertEquals(2 * FRAME_PS + 41_600 + 6_720, port.busyPs());
     }
 
@@ -194,8 +220,8 @@ class EgressPortUnitTest {
         kernel.runUntil(END_PS);
         assertEquals(List.of(100_000 + FRAME_PS, 100_000 + 2 * FRAME_PS, 1_000_000 + FRAME_PS), arrivalTimes());
         assertEquals(List.of(false, true), paused);
-        assertEquals(1_000_000, port.counters().pausedPs[3], "received pauses are still counted while ignored");
-        assertEquals(2, port.counters().pauseRx[3]);
+        assertEquals(1_000_000, port.counters().pausedPs(3), "received pauses are still counted while ignored");
+        assertEquals(2, port.counters().pauseRx(3));
     }
 
     @Test
@@ -239,7 +265,7 @@ class EgressPortUnitTest {
         at(100_000, port::fail);
         kernel.runUntil(100_000);
         assertEquals(0, kernel.pending(), "a failed port has no pending event");
-        assertEquals(100_000, port.counters().pausedPs[3]);
+        assertEquals(100_000, port.counters().pausedPs(3));
     }
 
     @Test
@@ -256,8 +282,8 @@ class EgressPortUnitTest {
         port.kick();
         kernel.runUntil(END_PS);
         assertEquals(List.of(102_400 + FRAME_PS), arrivalTimes());
-        assertEquals(51_200, port.counters().pausedPs[2]);
-        assertEquals(102_400, port.counters().pausedPs[6]);
+        assertEquals(51_200, port.counters().pausedPs(2));
+        assertEquals(102_400, port.counters().pausedPs(6));
         assertEquals(0, kernel.pending());
     }
 
@@ -267,8 +293,8 @@ class EgressPortUnitTest {
         at(1_000, () -> port.onPause(PauseSender.frame(pool, 3, 65535)));
         kernel.runUntil(301_000);
         assertEquals(1_000, port.pauseState().pauseStartPs(3));
-        assertEquals(0, port.counters().pausedPs[3], "nothing counted while the pause runs");
+        assertEquals(0, port.counters().pausedPs(3), "nothing counted while the pause runs");
         port.closeAccounting();
-        assertEquals(300_000, port.counters().pausedPs[3]);
+        assertEquals(300_000, port.counters().pausedPs(3));
     }
 }

@@ -33,11 +33,11 @@ class PauseStateTest {
         assertEquals(0b1000, s.pausedMask());
         assertTrue(s.apply(pfc(3, 0), 3_000, counters), "an XON for the paused priority resumes it");
         assertEquals(0, s.pausedMask());
-        assertEquals(2_000, counters.pausedPs[3], "paused from 1,000 to 3,000");
-        assertEquals(2, counters.pauseRx[3]);
-        assertEquals(1, counters.pauseRx[5]);
+        assertEquals(2_000, counters.pausedPs(3), "paused from 1,000 to 3,000");
+        assertEquals(2, counters.pauseRx(3));
+        assertEquals(1, counters.pauseRx(5));
         for (int prio : new int[] {0, 1, 2, 4, 6, 7}) {
-            assertEquals(0, counters.pauseRx[prio], "a frame counts only for the priorities it enables: " + prio);
+            assertEquals(0, counters.pauseRx(prio), "a frame counts only for the priorities it enables: " + prio);
         }
     }
 
@@ -49,7 +49,7 @@ class PauseStateTest {
         f.pfcClassEnable = (char) 0xFF08;
         s.apply(f, 0, counters);
         assertEquals(0b1000, s.pausedMask());
-        assertEquals(1, counters.pauseRx[3]);
+        assertEquals(1, counters.pauseRx(3));
     }
 
     @Test
@@ -74,7 +74,7 @@ class PauseStateTest {
         assertFalse(s.isPaused(3, 20_000));
         assertFalse(s.pauseRequested(3, 20_000));
         assertEquals(Long.MAX_VALUE, s.nextExpiryPs());
-        assertEquals(10_000, counters.pausedPs[3]);
+        assertEquals(10_000, counters.pausedPs(3));
     }
 
     @Test
@@ -112,10 +112,10 @@ class PauseStateTest {
         assertEquals(0b100_0100, s.pausedMask());
         assertTrue(s.expire(51_200, counters));
         assertEquals(0b100_0000, s.pausedMask());
-        assertEquals(51_200, counters.pausedPs[2]);
+        assertEquals(51_200, counters.pausedPs(2));
         assertEquals(102_400, s.nextExpiryPs());
         assertTrue(s.expire(200_000, counters), "noticed late, counted to its end");
-        assertEquals(102_400, counters.pausedPs[6]);
+        assertEquals(102_400, counters.pausedPs(6));
         assertEquals(0, s.pausedMask());
         assertEquals(Long.MAX_VALUE, s.nextExpiryPs());
         assertFalse(s.expire(300_000, counters));
@@ -128,7 +128,7 @@ class PauseStateTest {
         assertEquals(Long.MAX_VALUE, s.nextExpiryPs(), "nothing to expire");
         assertTrue(s.isPaused(3, 1_000_000_000_000L));
         assertTrue(s.apply(pfc(3, 0), 2_000_000, counters));
-        assertEquals(2_000_000, counters.pausedPs[3]);
+        assertEquals(2_000_000, counters.pausedPs(3));
     }
 
     @Test
@@ -136,9 +136,9 @@ class PauseStateTest {
         PauseState s = new PauseState(G100, false);
         s.apply(pfc(3, 65535), 1_000, counters);
         s.closeAccounting(5_000, counters);
-        assertEquals(4_000, counters.pausedPs[3]);
+        assertEquals(4_000, counters.pausedPs(3));
         s.closeAccounting(9_000, counters);
-        assertEquals(8_000, counters.pausedPs[3], "the second call adds only 5,000..9,000");
+        assertEquals(8_000, counters.pausedPs(3), "the second call adds only 5,000..9,000");
         assertTrue(s.isPaused(3, 9_000), "accounting does not end the pause");
     }
 
@@ -147,12 +147,12 @@ class PauseStateTest {
         PauseState timed = new PauseState(G100, false);
         timed.apply(pfc(3, 10), 0, counters);
         timed.closeAccounting(100_000, counters);
-        assertEquals(51_200, counters.pausedPs[3], "10 quanta, not up to 100,000");
+        assertEquals(51_200, counters.pausedPs(3), "10 quanta, not up to 100,000");
 
         PauseState pending = new PauseState(G100, false, 10_000);
         pending.apply(pfc(4, 65535), 0, counters);
         pending.closeAccounting(5_000, counters);
-        assertEquals(0, counters.pausedPs[4]);
+        assertEquals(0, counters.pausedPs(4));
     }
 
     @Test
@@ -163,7 +163,7 @@ class PauseStateTest {
         s.clearAll();
         assertEquals(0, s.pausedMask());
         assertFalse(s.isPaused(1, 10_000));
-        assertEquals(0, counters.pausedPs[1] + counters.pausedPs[7]);
+        assertEquals(0, counters.pausedPs(1) + counters.pausedPs(7));
     }
 
     @Test

@@ -76,7 +76,7 @@ class PfcResponseTimeTest {
         kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 3 * FRAME_PS, 1_000_000 + FRAME_PS, 1_000_000 + 2 * FRAME_PS),
                 arrivals);
-        assertEquals(1_000_000 - 240_000, port.counters().pausedPs[3], "paused from the effective start");
+        assertEquals(1_000_000 - 240_000, port.counters().pausedPs(3), "paused from the effective start");
     }
 
     @Test
@@ -87,7 +87,7 @@ class PfcResponseTimeTest {
         at(1_000_000, () -> port.onPause(pfc(0)));
         kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 1_000_000 + FRAME_PS, 1_000_000 + 2 * FRAME_PS), arrivals);
-        assertEquals(960_000, port.counters().pausedPs[3]);
+        assertEquals(960_000, port.counters().pausedPs(3));
     }
 
     @Test
@@ -109,8 +109,8 @@ class PfcResponseTimeTest {
         at(100_000, () -> port.onPause(pfc(0)));
         kernel.runUntil(END_PS);
         assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 3 * FRAME_PS, 4 * FRAME_PS, 5 * FRAME_PS), arrivals);
-        assertEquals(0, port.counters().pausedPs[3]);
-        assertEquals(2, port.counters().pauseRx[3]);
+        assertEquals(0, port.counters().pausedPs(3));
+        assertEquals(2, port.counters().pauseRx(3));
     }
 
     @Nested
@@ -124,7 +124,7 @@ class PfcResponseTimeTest {
             kernel.runUntil(END_PS);
             assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 3 * FRAME_PS, 552_000 + FRAME_PS, 552_000 + 2 * FRAME_PS),
                     arrivals);
-            assertEquals(552_000 - 240_000, port.counters().pausedPs[3]);
+            assertEquals(552_000 - 240_000, port.counters().pausedPs(3));
         }
 
         @Test
@@ -135,7 +135,7 @@ class PfcResponseTimeTest {
             at(40_000, () -> port.onPause(pfc(10)));
             kernel.runUntil(END_PS);
             assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 3 * FRAME_PS, 4 * FRAME_PS), arrivals);
-            assertEquals(0, port.counters().pausedPs[3]);
+            assertEquals(0, port.counters().pausedPs(3));
         }
 
         @Test
@@ -149,7 +149,7 @@ class PfcResponseTimeTest {
             kernel.runUntil(END_PS);
             assertEquals(3 * FRAME_PS, arrivals.get(2));
             assertEquals(1_000_000 + FRAME_PS, arrivals.get(3));
-            assertEquals(760_000, port.counters().pausedPs[3]);
+            assertEquals(760_000, port.counters().pausedPs(3));
         }
     }
 

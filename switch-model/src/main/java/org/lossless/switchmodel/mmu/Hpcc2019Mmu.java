@@ -24,19 +24,28 @@ package org.lossless.switchmodel.mmu;
  * </ul>
  * Deviation: HPCC computes T in uint32 and would wrap if Σ headroom + Σ reserve + shared exceeded the
  * buffer; here T is clamped to 0.
+ *
+ * <p>State: one record of {@link #STRIDE} longs per (port, priority), its two counters next to the two per-port
+ * constants an admission reads (a frame reads one record, usually one cache line, instead of one line in each of
+ * four arrays: on a large fabric every switch's MMU state is cold at every frame); egress bytes in an array of
+ * their own (another port).
  */
 public final class Hpcc2019Mmu extends AbstractMmu {
     private static final int PRIOS = 8;
     private final Hpcc2019Config config;
     private final int controlMask;
-    private final long[] portHeadroom;
-    private final int[] shift;
+    // ---- a (port, priority) record in rec[]: ingress bytes, headroom bytes, then the port's headroom and shift ----
+    private static final int STRIDE = 4;
+    private static final int ING = 0;
+    private static final int HDRM = 1;
+    private static final int HDRM_LIMIT = 2;
+    private static final int SHIFT = 3;
     private final long reserve;
     private final long resumeOffset;
     private final long fixedPart;
     private long sharedUsed;
-    private final long[] ingress;
-    private final long[] hdrm;
+    /** Per (port, priority), {@link #STRIDE} longs at index (port × 8 + priority) × stride. */
+    private final long[] rec;
     private final long[] peakHdrm;
     private final long[] egress;
     private long ingressTotal;
@@ -46,8 +55,8 @@ public final class Hpcc2019Mmu extends AbstractMmu {
         super(config.ports(), PRIOS);
         this.config = config;
         this.controlMask = config.controlMask();
-        this.portHeadroom = config.headroomBytes();
-        this.shift = config.shift();
+        long[] portHeadroom = config.headroomBytes();
+        int[] shift = config.shift();
         this.reserve = config.reserveBytes();
         this.resumeOffset = config.resumeOffsetBytes();
         int ports = config.ports();
@@ -57,10 +66,18 @@ public final class Hpcc2019Mmu extends AbstractMmu {
         }
         this.fixedPart = totalHdrm + ports * reserve;
         int n = ports * PRIOS;
-        ingress = new long[n];
-        hdrm = new long[n];
+        rec = new long[n * STRIDE];
+        for (int i = 0; i < n; i++) {
+            rec[i * STRIDE + HDRM_LIMIT] = portHeadroom[i / PRIOS];
+            rec[i * STRIDE + SHIFT] = shift[i / PRIOS];
+        }
         peakHdrm = new long[n];
         egress = new long[n];
+    }
+
+    /** Start of the record of (port, priority). */
+    private int record(int port, int prio) {
+        return pgIndex(port, prio) * STRIDE;
     }
 
     public Hpcc2019Config config() {
@@ -68,13 +85,15 @@ public final class Hpcc2019Mmu extends AbstractMmu {
     }
 
 
-    private long threshold(int port) {
+    /** T of the port whose record (any of its priorities) starts at {@code r}. */
+    private long threshold(int r) {
         long free = config.bufferBytes() - fixedPart - sharedUsed;
-        return free <= 0 ? 0 : free >> shift[port];
+        return free <= 0 ? 0 : free >> rec[r + SHIFT];
     }
 
-    private long shared(int i) {
-        long used = ingress[i];
+    /** Shared bytes of the record at {@code r}: its ingress bytes above the reserve. */
+    private long shared(int r) {
+        long used = rec[r + ING];
         return used > reserve ? used - reserve : 0;
     }
 
@@ -83,21 +102,22 @@ public final class Hpcc2019Mmu extends AbstractMmu {
         if ((controlMask >> pg & 1) != 0) {
             return ADMIT;
         }
-        int i = pgIndex(inPort, pg);
-        long t = threshold(inPort);
-        if (bytes + hdrm[i] > portHeadroom[inPort] && bytes + shared(i) > t) {
-            return dropHeadroom(i, bytes);
+        int r = record(inPort, pg);
+        long t = threshold(r);
+        if (bytes + rec[r + HDRM] > rec[r + HDRM_LIMIT] && bytes + shared(r) > t) {
+            return dropHeadroom(r / STRIDE, bytes);
         }
-        long newBytes = ingress[i] + bytes;
+        long newBytes = rec[r + ING] + bytes;
         if (newBytes <= reserve) {
-            ingress[i] = newBytes;
+            rec[r + ING] = newBytes;
         } else if (newBytes - reserve > t) {
-            long h = hdrm[i] += bytes;
+            long h = rec[r + HDRM] += bytes;
+            int i = r / STRIDE;
             if (h > peakHdrm[i]) {
                 peakHdrm[i] = h;
             }
         } else {
-            ingress[i] = newBytes;
+            rec[r + ING] = newBytes;
             sharedUsed += Math.min(bytes, newBytes - reserve);
         }
         egress[pgIndex(outPort, queue)] += bytes; // queues use the same stride (8 per port) as PGs
@@ -111,17 +131,17 @@ public final class Hpcc2019Mmu extends AbstractMmu {
         if ((controlMask >> pg & 1) != 0) {
             return;
         }
-        int i = pgIndex(inPort, pg);
+        int r = record(inPort, pg);
         int j = pgIndex(outPort, queue);
-        long fromHdrm = Math.min(hdrm[i], bytes);
+        long fromHdrm = Math.min(rec[r + HDRM], bytes);
         long fromIngress = bytes - fromHdrm;
-        if (fromIngress > ingress[i] || bytes > egress[j]) {
+        if (fromIngress > rec[r + ING] || bytes > egress[j]) {
             throw new IllegalStateException("release of " + bytes + " B exceeds what port " + inPort + " priority " + pg
                     + " / port " + outPort + " queue " + queue + " holds: a release without matching admit");
         }
-        long fromShared = Math.min(fromIngress, shared(i));
-        hdrm[i] -= fromHdrm;
-        ingress[i] -= fromIngress;
+        long fromShared = Math.min(fromIngress, shared(r));
+        rec[r + HDRM] -= fromHdrm;
+        rec[r + ING] -= fromIngress;
         sharedUsed -= fromShared;
         egress[j] -= bytes;
         ingressTotal -= bytes;
@@ -133,8 +153,8 @@ public final class Hpcc2019Mmu extends AbstractMmu {
         if ((controlMask >> pg & 1) != 0) {
             return false;
         }
-        int i = pgIndex(inPort, pg);
-        return !pausedAt(i) && (hdrm[i] > 0 || shared(i) >= threshold(inPort));
+        int r = record(inPort, pg);
+        return !pausedAt(r / STRIDE) && (rec[r + HDRM] > 0 || shared(r) >= threshold(r));
     }
 
     @Override
@@ -142,12 +162,12 @@ public final class Hpcc2019Mmu extends AbstractMmu {
         if ((controlMask >> pg & 1) != 0) {
             return false;
         }
-        int i = pgIndex(inPort, pg);
-        if (!pausedAt(i) || hdrm[i] != 0) {
+        int r = record(inPort, pg);
+        if (!pausedAt(r / STRIDE) || rec[r + HDRM] != 0) {
             return false;
         }
-        long s = shared(i);
-        return s == 0 || s + resumeOffset <= threshold(inPort);
+        long s = shared(r);
+        return s == 0 || s + resumeOffset <= threshold(r);
     }
 
 
@@ -160,22 +180,22 @@ public final class Hpcc2019Mmu extends AbstractMmu {
 
     @Override
     public long thresholdBytes(int inPort, int pg) {
-        return threshold(inPort);
+        return threshold(record(inPort, pg));
     }
 
     @Override
     public long reservedBytes(int inPort, int pg) {
-        return Math.min(ingress[pgIndex(inPort, pg)], reserve);
+        return Math.min(rec[record(inPort, pg) + ING], reserve);
     }
 
     @Override
     public long sharedBytes(int inPort, int pg) {
-        return shared(pgIndex(inPort, pg));
+        return shared(record(inPort, pg));
     }
 
     @Override
     public long headroomBytes(int inPort, int pg) {
-        return hdrm[pgIndex(inPort, pg)];
+        return rec[record(inPort, pg) + HDRM];
     }
 
     @Override

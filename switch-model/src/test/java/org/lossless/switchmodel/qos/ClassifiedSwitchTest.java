@@ -102,9 +102,9 @@ class ClassifiedSwitchTest {
         assertEquals(5, atHost2.get(0).priority);
         assertEquals(10, atHost2.get(0).dscp, "the DSCP is never rewritten");
         assertEquals(3, atHost2.get(1).priority);
-        assertEquals(1, sw.port(2).counters().txPackets[5]);
-        assertEquals(1, sw.port(2).counters().txPackets[3]);
-        assertEquals(0, sw.port(2).counters().txPackets[0], "nothing in the NIC priorities' queues 0");
+        assertEquals(1, sw.port(2).counters().txPackets(5));
+        assertEquals(1, sw.port(2).counters().txPackets(3));
+        assertEquals(0, sw.port(2).counters().txPackets(0), "nothing in the NIC priorities' queues 0");
         assertEquals(0, sw.mmu().sharedBytes(0, 0) + sw.mmu().sharedBytes(1, 3), "all released");
     }
 
