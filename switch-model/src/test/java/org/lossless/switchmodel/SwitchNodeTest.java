@@ -17,6 +17,12 @@ import org.lossless.switchmodel.SwitchBench.Rx;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.MarkPoint;
 import org.lossless.switchmodel.ecn.RedParams;
+import org.lossless.topology.Cable;
+import org.lossless.topology.Failures;
+import org.lossless.topology.LinkSpec;
+import org.lossless.topology.Routes;
+import org.lossless.topology.Topology;
+import org.lossless.topology.types.StarSpec;
 
 /**
  * The switch's wiring of MMU, PFC, queues and ports, by hand on {@link SwitchBench} (PG 3 pauses at 3000 B
@@ -191,6 +197,28 @@ class SwitchNodeTest {
             b.kernel.stop();
         });
         b.run();
+    }
+
+    @Test
+    void aFrameWithNoRouteIsDroppedAtItsIngressPortAndRecycled() {
+        // the bench's star with the cable to host 2 down: sw0 (node 3, after the hosts 0-2) has no route to host 2.
+        // Host 0's frame for host 2 is dropped and counted on the port it came in on (port 0, priority 3), charged
+        // to no buffer; host 1's frame for host 0 still goes through
+        Topology t = new StarSpec(3, LinkSpec.ofLength(SwitchBench.G100, 0)).build();
+        int sw = t.nodeId("sw0");
+        assertEquals(3, b.sw.nodeId(), "hosts are nodes 0-2, the switch node 3");
+        Cable toHost2 = t.cables().get(t.cableIndex(sw, 2));
+        b.sw.setRoutes(Routes.shortestPaths(t, Failures.ofCables(toHost2)));
+        b.data(1000, 0, 2, 3, 1);
+        b.data(2000, 1, 0, 3, 2);
+        b.run();
+        assertEquals(1, b.ports[0].counters().drops(3));
+        assertEquals(1000, b.ports[0].counters().dropBytes(3));
+        assertEquals(0, b.ports[2].counters().drops(3));
+        assertEquals(List.of(), b.at(2, PacketType.DATA));
+        assertEquals(List.of(2L), b.at(0, PacketType.DATA).stream().map(Rx::psn).toList());
+        assertEquals(0, b.mmu.ingressTotalBytes());
+        assertEquals(0, b.pool.outstanding());
     }
 
     @Test
