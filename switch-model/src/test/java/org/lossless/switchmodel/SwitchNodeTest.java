@@ -12,7 +12,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketType;
+import org.lossless.core.net.Telemetry;
 import org.lossless.switchmodel.SwitchBench.Rx;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.MarkPoint;
@@ -218,6 +220,40 @@ class SwitchNodeTest {
         assertEquals(List.of(), b.at(2, PacketType.DATA));
         assertEquals(List.of(2L), b.at(0, PacketType.DATA).stream().map(Rx::psn).toList());
         assertEquals(0, b.mmu.ingressTotalBytes());
+        assertEquals(0, b.pool.outstanding());
+    }
+
+    @Test
+    void aDataFrameCollectingTelemetryGetsTheEgressRecordOthersNone() {
+        // four 1000 B frames of priority 4 (lossy: no PFC) from host 0 to host 2: A (data, collecting: 0 hops) leaves at once at
+        // 1000; B (data, collecting), C (an ACK with 0 hops) and D (data, not collecting) arrive while A is on the
+        // wire. B leaves at 82,600 after A's 1020 B of line time, with C and D (2000 B) queued behind it.
+        // Record: time, bytes the port sent before (line bytes), bytes queued at the port, rate
+        List<String> seen = new ArrayList<>();
+        b.tap = p -> seen.add(p.psn + ":" + p.intHops + (p.intHops > 0
+                ? " " + p.intData[0] + "," + p.intData[1] + "," + p.intData[2] + "," + p.intData[3] : ""));
+        long[] at = {1000, 2000, 3000, 4000};
+        PacketType[] type = {PacketType.DATA, PacketType.DATA, PacketType.ACK, PacketType.DATA};
+        boolean[] collects = {true, true, true, false};
+        for (int i = 0; i < 4; i++) {
+            int k = i;
+            b.at(at[k], () -> {
+                Packet p = b.pool.acquire();
+                p.type = type[k];
+                p.srcHost = 0;
+                p.dstHost = 2;
+                p.priority = 4;
+                p.frameBytes = 1000;
+                p.wireBytes = 1020;
+                p.psn = k + 1;
+                if (collects[k]) {
+                    Telemetry.start(p);
+                }
+                b.sw.receive(p, 0);
+            });
+        }
+        b.run();
+        assertEquals(List.of("1:1 1000,0,0,100000000000", "2:1 82600,1020,2000,100000000000", "3:0", "4:-1"), seen);
         assertEquals(0, b.pool.outstanding());
     }
 
