@@ -36,6 +36,50 @@ class OutputQueuesTest {
     }
 
     @Test
+    void aDwrrQueueDrainedByTheWatchdogForfeitsItsCredit() {
+        // queues 1 and 2 DWRR (weight 1, a quantum of two 1020 B frames), the rest strict. A1 leaves alone at 0 and
+        // empties queue 1 (credit 0). A2, A3 (queue 1) wait; at 81,600 queue 1 earns 2040 B and A2 leaves with
+        // 1020 B left for A3. At 100,000 the watchdog's drop action drains queue 1 (A3): its credit is forfeited.
+        // A4 (queue 1) and B1 (queue 2) then wait for A2's end at 163,200: queue 1 has no credit left, so the turn
+        // passes to queue 2 (B1), then back to queue 1 with a fresh quantum (A4). Kept credit would send A4 first
+        b.sw.scheduling(new SchedulingPlan(0xF9, new int[] {0, 1, 1, 0, 0, 0, 0, 0}, 2040));
+        b.data(0, 0, 2, 1, 11);
+        b.data(1000, 0, 2, 1, 12);
+        b.data(2000, 0, 2, 1, 13);
+        b.at(100_000, () -> b.sw.discardQueue(2, 1, p -> { }));
+        b.data(110_000, 0, 2, 1, 14);
+        b.data(120_000, 1, 2, 2, 21);
+        b.run();
+        assertEquals(List.of(11L, 12L, 21L, 14L), psnsAtHost2());
+        assertEquals(1, b.ports[2].counters().drops(1));
+        assertEquals(0, b.pool.outstanding());
+    }
+
+    @Test
+    void aDwrrQueueDroppedByAPortFailureForfeitsItsCredit() {
+        // as above, but at 100,000 port 2 fails (A2, on the wire, is lost; A3 is dropped from its queue) and is
+        // restored at 105,000. S7 (strict queue 7) then takes the wire at 110,000 (done at 191,600) while A4
+        // (queue 1) and B1 (queue 2) arrive: queue 1's credit went with A3, so B1 leaves before A4
+        b.sw.scheduling(new SchedulingPlan(0xF9, new int[] {0, 1, 1, 0, 0, 0, 0, 0}, 2040));
+        b.data(0, 0, 2, 1, 11);
+        b.data(1000, 0, 2, 1, 12);
+        b.data(2000, 0, 2, 1, 13);
+        b.at(100_000, () -> {
+            b.ports[2].fail();
+            b.sw.portFailed(2);
+        });
+        b.at(105_000, () -> b.ports[2].restore());
+        b.data(110_000, 1, 2, 7, 7);
+        b.data(120_000, 0, 2, 1, 14);
+        b.data(130_000, 1, 2, 2, 21);
+        b.run();
+        assertEquals(List.of(11L, 7L, 21L, 14L), psnsAtHost2());
+        assertEquals(191_600 + FRAME_PS, b.at(2, PacketType.DATA).get(2).atPs(), "B1 right after S7");
+        assertEquals(2, b.ports[2].counters().drops(1), "A2 lost on the wire, A3 dropped from the queue");
+        assertEquals(0, b.pool.outstanding());
+    }
+
+    @Test
     void strictQueuesGoFirstHighestFirstAndLeaveTheDwrrTurnAsItWas() {
         // queues 1 and 2 DWRR (weight 1, a quantum of one 1020 B frame), the rest strict. A1 (queue 1) leaves at
         // once and empties queue 1 (its credit is lost; the turn stays with queue 1). Waiting at 81,600: A2 (queue

@@ -51,6 +51,8 @@ final class SwitchBench {
     final SharedBufferMmu mmu;
     final SwitchNode sw;
     final List<Rx> received = new ArrayList<>();
+    /** Sees every frame a host receives, before it goes back to the pool (default: nothing). */
+    java.util.function.Consumer<Packet> tap = p -> { };
 
     SwitchBench() {
         this(new EcnConfig(false, MarkPoint.DEQUEUE, null, Map.of()));
@@ -84,6 +86,7 @@ final class SwitchBench {
             ports[i].connect(new Link(kernel, 0, (p, inPort) -> {
                 int prio = p.priority;
                 received.add(new Rx(kernel.now(), port, p.type, prio, p.psn, p.pfcQuanta(prio)));
+                tap.accept(p);
                 pool.release(p);
             }, 0), sw.queues(i));
         }

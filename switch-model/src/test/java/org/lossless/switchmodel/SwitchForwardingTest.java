@@ -80,6 +80,15 @@ class SwitchForwardingTest {
         }
 
         @Test
+        void withoutLatencyAnIdleEgressSendsAtTheFirstBitIn() {
+            // first bit in at T0 - 81,600 and out at once: the last bit leaves as it arrives, at T0 (store and
+            // forward: T0 + 81,600)
+            build(G100, 0, true);
+            arrive(T0, 0);
+            assertEquals(List.of(T0), run());
+        }
+
+        @Test
         void aLatencyShorterThanTheFrameStillEndsAfterTheLastBitIn() {
             // 50 ns: first bit out at T0 - 31,600, last bit out at T0 + 50,000
             build(G100, 50_000, true);

@@ -12,11 +12,19 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketType;
+import org.lossless.core.net.Telemetry;
 import org.lossless.switchmodel.SwitchBench.Rx;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.MarkPoint;
 import org.lossless.switchmodel.ecn.RedParams;
+import org.lossless.topology.Cable;
+import org.lossless.topology.Failures;
+import org.lossless.topology.LinkSpec;
+import org.lossless.topology.Routes;
+import org.lossless.topology.Topology;
+import org.lossless.topology.types.StarSpec;
 
 /**
  * The switch's wiring of MMU, PFC, queues and ports, by hand on {@link SwitchBench} (PG 3 pauses at 3000 B
@@ -191,6 +199,62 @@ class SwitchNodeTest {
             b.kernel.stop();
         });
         b.run();
+    }
+
+    @Test
+    void aFrameWithNoRouteIsDroppedAtItsIngressPortAndRecycled() {
+        // the bench's star with the cable to host 2 down: sw0 (node 3, after the hosts 0-2) has no route to host 2.
+        // Host 0's frame for host 2 is dropped and counted on the port it came in on (port 0, priority 3), charged
+        // to no buffer; host 1's frame for host 0 still goes through
+        Topology t = new StarSpec(3, LinkSpec.ofLength(SwitchBench.G100, 0)).build();
+        int sw = t.nodeId("sw0");
+        assertEquals(3, b.sw.nodeId(), "hosts are nodes 0-2, the switch node 3");
+        Cable toHost2 = t.cables().get(t.cableIndex(sw, 2));
+        b.sw.setRoutes(Routes.shortestPaths(t, Failures.ofCables(toHost2)));
+        b.data(1000, 0, 2, 3, 1);
+        b.data(2000, 1, 0, 3, 2);
+        b.run();
+        assertEquals(1, b.ports[0].counters().drops(3));
+        assertEquals(1000, b.ports[0].counters().dropBytes(3));
+        assertEquals(0, b.ports[2].counters().drops(3));
+        assertEquals(List.of(), b.at(2, PacketType.DATA));
+        assertEquals(List.of(2L), b.at(0, PacketType.DATA).stream().map(Rx::psn).toList());
+        assertEquals(0, b.mmu.ingressTotalBytes());
+        assertEquals(0, b.pool.outstanding());
+    }
+
+    @Test
+    void aDataFrameCollectingTelemetryGetsTheEgressRecordOthersNone() {
+        // four 1000 B frames of priority 4 (lossy: no PFC) from host 0 to host 2: A (data, collecting: 0 hops) leaves at once at
+        // 1000; B (data, collecting), C (an ACK with 0 hops) and D (data, not collecting) arrive while A is on the
+        // wire. B leaves at 82,600 after A's 1020 B of line time, with C and D (2000 B) queued behind it.
+        // Record: time, bytes the port sent before (line bytes), bytes queued at the port, rate
+        List<String> seen = new ArrayList<>();
+        b.tap = p -> seen.add(p.psn + ":" + p.intHops + (p.intHops > 0
+                ? " " + p.intData[0] + "," + p.intData[1] + "," + p.intData[2] + "," + p.intData[3] : ""));
+        long[] at = {1000, 2000, 3000, 4000};
+        PacketType[] type = {PacketType.DATA, PacketType.DATA, PacketType.ACK, PacketType.DATA};
+        boolean[] collects = {true, true, true, false};
+        for (int i = 0; i < 4; i++) {
+            int k = i;
+            b.at(at[k], () -> {
+                Packet p = b.pool.acquire();
+                p.type = type[k];
+                p.srcHost = 0;
+                p.dstHost = 2;
+                p.priority = 4;
+                p.frameBytes = 1000;
+                p.wireBytes = 1020;
+                p.psn = k + 1;
+                if (collects[k]) {
+                    Telemetry.start(p);
+                }
+                b.sw.receive(p, 0);
+            });
+        }
+        b.run();
+        assertEquals(List.of("1:1 1000,0,0,100000000000", "2:1 82600,1020,2000,100000000000", "3:0", "4:-1"), seen);
+        assertEquals(0, b.pool.outstanding());
     }
 
     @Test

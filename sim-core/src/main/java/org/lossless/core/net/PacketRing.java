@@ -61,7 +61,11 @@ public final class PacketRing {
         tags[(head + count - 1) & (ring.length - 1)] = tag;
     }
 
-    /** The tag of the head ({@link #tagTail}; 0 if the head was never tagged); the ring must not be empty. */
+    /**
+     * The tag of the head ({@link #tagTail}); the ring must not be empty. 0 if no frame of this ring was ever tagged;
+     * an untagged frame in a ring that tags others has no defined tag (its slot may hold an earlier frame's): tag
+     * every frame of a ring or none (a switch's output queues do one or the other for the whole run).
+     */
     public long peekTag() {
         if (count == 0) {
             throw new IllegalStateException("empty ring");

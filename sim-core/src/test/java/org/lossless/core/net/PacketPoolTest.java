@@ -95,8 +95,9 @@ class PacketPoolTest {
             pool.release(p);
         }
         assertEquals(1, pool.outstanding());
-        pool.discardFree();
+        assertEquals(300, pool.discardFree(), "the 300 released packets are forgotten, not the one held");
         assertEquals(1, pool.outstanding(), "a packet still in use stays counted");
+        assertEquals(0, pool.discardFree(), "nothing left to forget");
         Set<Packet> old = Collections.newSetFromMap(new IdentityHashMap<>());
         old.addAll(released);
         Packet fresh = pool.acquire();
