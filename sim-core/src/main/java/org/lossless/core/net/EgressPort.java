@@ -297,9 +297,7 @@ public final class EgressPort extends SimEvent {
                 counters.countPauseTx(Integer.numberOfTrailingZeros(m));
             }
         } else {
-            long[] r = row(p.priority);
-            r[PortCounters.TX_BYTES] += p.frameBytes;
-            r[PortCounters.TX_PACKETS]++;
+            PortCounters.countTx(row(p.priority), p.frameBytes);
         }
         if (probe != null) {
             probe.transmitted(p, onWireStartPs, sim.now());
@@ -329,7 +327,7 @@ public final class EgressPort extends SimEvent {
      * row this port keeps (a switch marks at dequeue, when the port's row of that priority is warm).
      */
     public void countEcnMarked(int prio) {
-        row(prio)[PortCounters.ECN_MARKED]++;
+        PortCounters.countEcnMarked(row(prio));
     }
 
     private final class PauseExpiry extends SimEvent {

@@ -20,11 +20,11 @@ public final class PortCounters {
     /** Frame bytes transmitted. */
     static final int TX_BYTES = 0;
     /** Frames transmitted (PFC frames excluded: they count in {@link #PAUSE_TX}). */
-    static final int TX_PACKETS = 1;
+    private static final int TX_PACKETS = 1;
     private static final int DROPS = 2;
     private static final int DROP_BYTES = 3;
     /** Frames marked CE. */
-    static final int ECN_MARKED = 4;
+    private static final int ECN_MARKED = 4;
     private static final int PAUSE_TX = 5;
     private static final int PAUSE_RX = 6;
     private static final int PAUSED_PS = 7;
@@ -72,7 +72,11 @@ public final class PortCounters {
 
     /** Counts a transmitted frame of {@code frameBytes} at {@code prio}. */
     public void countTx(int prio, int frameBytes) {
-        long[] row = row(prio);
+        countTx(row(prio), frameBytes);
+    }
+
+    /** Counts a transmitted frame of {@code frameBytes} in {@code row}, a row of {@link #row} kept by its writer. */
+    static void countTx(long[] row, int frameBytes) {
         row[TX_BYTES] += frameBytes;
         row[TX_PACKETS]++;
     }
@@ -86,7 +90,12 @@ public final class PortCounters {
 
     /** Counts a frame marked CE by this port. */
     public void countEcnMarked(int prio) {
-        row(prio)[ECN_MARKED]++;
+        countEcnMarked(row(prio));
+    }
+
+    /** Counts a frame marked CE in {@code row}, a row of {@link #row} kept by its writer. */
+    static void countEcnMarked(long[] row) {
+        row[ECN_MARKED]++;
     }
 
     /** Counts a PFC frame sent (XOFF or XON) for {@code prio}. */
