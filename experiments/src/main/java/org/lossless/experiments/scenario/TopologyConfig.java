@@ -63,9 +63,12 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
     /** The topology library's configuration of this fabric. */
     TopologySpec spec();
 
-    /** The fabric graph (a new one per call, except for {@code hpcc-file}, which holds the file's). */
+    /**
+     * The fabric graph: the same instance for equal configurations in a row ({@link BuiltTopology}: a load and a
+     * run ask for it several times); {@code hpcc-file} holds the file's own.
+     */
     default Topology build() {
-        return spec().build();
+        return BuiltTopology.of(this);
     }
 
     /** What was legal but worth telling the user (an {@code hpcc-file} import); empty for built-in types. */
@@ -329,6 +332,12 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
         @Override
         public HpccFileSpec spec() {
             return file;
+        }
+
+        /** The file's graph, read once with the file (not {@link BuiltTopology}: equal configurations share a path only). */
+        @Override
+        public Topology build() {
+            return file.build();
         }
 
         @Override
