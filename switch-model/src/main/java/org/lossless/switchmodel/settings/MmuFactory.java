@@ -201,10 +201,12 @@ public final class MmuFactory {
 
     /**
      * Headroom auto for one port: {@link PortHeadroom} (the SONiC model at the port's speed and cable, both MTUs
-     * = the largest frame, cell occupancy from the cell size, the peer's PFC response time from the port spec).
+     * = the largest frame, cell occupancy from the cell size, the peer's PFC response time from the port spec);
+     * the bytes of {@link #autoHeadroomResult}, remembered by their inputs ({@link AutoHeadroom}).
      */
     public static long autoHeadroom(PortSpec port, PfcSettings pfc, int maxFrameBytes, int cell) {
-        return autoHeadroomResult(port, pfc, maxFrameBytes, cell).xoffBytes();
+        double meters = pfc.cableLength() != null ? pfc.cableLength() : port.meters();
+        return AutoHeadroom.bytes(port.rateBps(), meters, maxFrameBytes, cell, port.peerResponseOrBudgetPs());
     }
 
     /** {@link #autoHeadroom} with every component. */
