@@ -25,7 +25,8 @@ final class BuiltTopology {
     /** {@code config}'s graph: the one built last if its configuration was equal, else a new one. */
     static Topology of(TopologyConfig config) {
         Entry e = last;
-        if (e != null && e.config.equals(config)) {
+        // the same instance first: a record's generated equals links method handles on its first call (ms)
+        if (e != null && (e.config == config || e.config.equals(config))) {
             Topology t = e.topology.get();
             if (t != null) {
                 return t;
