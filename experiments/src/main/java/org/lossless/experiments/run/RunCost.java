@@ -3,11 +3,11 @@ package org.lossless.experiments.run;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
-import java.lang.management.OperatingSystemMXBean;
 
 /**
- * What a run costs, measured from its start: the process's CPU time and the heap's peak use. Read through
- * the JVM's management beans once at the start and once at the end (nothing on the hot path).
+ * What a run costs, measured from its start: the process's CPU time and the heap's peak use. Read once at the
+ * start and once at the end (nothing on the hot path): the CPU time from {@link ProcessHandle}, the heap through
+ * the JVM's memory pool beans.
  *
  * <p>CPU time is the whole process's (the simulation thread, the JIT compiler, the garbage collector): with
  * several runs in parallel in one JVM it includes theirs. Peak heap is the sum over heap pools of each pool's
@@ -49,11 +49,12 @@ final class RunCost {
         return any ? sum : -1;
     }
 
+    /**
+     * The process's CPU time, ns, from {@link ProcessHandle}: the same figure as the operating-system management
+     * bean's {@code getProcessCpuTime} (user + system, in clock ticks), without that bean, whose first use reads the
+     * container's control groups and cost a run's start some 15 ms of CPU.
+     */
     private static long processCpuNs() {
-        OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-            return sun.getProcessCpuTime();
-        }
-        return -1;
+        return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
     }
 }
