@@ -106,12 +106,16 @@ public final class Routes {
             }
         }
         // A port is usable for switch-to-switch forwarding if its cable is up and its peer is a live switch.
+        // port (v, p) is entry portBase[v] + p of usable and peer: the loops below read arrays, not the topology's
+        // accessors (they run once per edge switch over every switch port, mostly before the JIT compiles them)
         boolean[] usable = new boolean[2 * t.cables().size()];
+        int[] peer = new int[2 * t.cables().size()];
         int[] portBase = new int[n + 1];
         for (int v = 0; v < n; v++) {
             portBase[v + 1] = portBase[v] + t.degree(v);
             for (int p = 0; p < t.degree(v); p++) {
                 int u = t.peer(v, p);
+                peer[portBase[v] + p] = u;
                 usable[portBase[v] + p] = !dead[t.cableIndex(v, p)] && !t.node(u).isHost() && !deadNode[u];
             }
         }
@@ -123,7 +127,7 @@ public final class Routes {
         int[][] previous = new int[n][];
         for (int e = 0; e < edgeCount; e++) {
             int root = edgeNodes[e];
-            bfs(t, root, usable, portBase, deadNode, dist, queue);
+            bfs(root, usable, peer, portBase, deadNode, dist, queue);
             for (int v : switches) {
                 if (v == root || dist[v] < 0) {
                     table[v][e] = NONE;
@@ -131,8 +135,8 @@ public final class Routes {
                 }
                 int count = 0;
                 int want = dist[v] - 1;
-                for (int p = 0, base = portBase[v]; p < t.degree(v); p++) {
-                    if (usable[base + p] && dist[t.peer(v, p)] == want) {
+                for (int p = 0, base = portBase[v], degree = portBase[v + 1] - base; p < degree; p++) {
+                    if (usable[base + p] && dist[peer[base + p]] == want) {
                         scratch[count++] = p;
                     }
                 }
@@ -148,7 +152,7 @@ public final class Routes {
     }
 
     /** Breadth-first hop distances from {@code root} over usable switch-to-switch ports; -1 = unreachable. */
-    private static void bfs(Topology t, int root, boolean[] usable, int[] portBase, boolean[] deadNode, int[] dist,
+    private static void bfs(int root, boolean[] usable, int[] peer, int[] portBase, boolean[] deadNode, int[] dist,
             int[] queue) {
         Arrays.fill(dist, -1);
         if (deadNode[root]) {
@@ -160,9 +164,9 @@ public final class Routes {
         queue[tail++] = root;
         while (head < tail) {
             int v = queue[head++];
-            for (int p = 0, base = portBase[v]; p < t.degree(v); p++) {
-                int u = t.peer(v, p);
-                if (dist[u] < 0 && usable[base + p]) {
+            for (int i = portBase[v], end = portBase[v + 1]; i < end; i++) {
+                int u = peer[i];
+                if (dist[u] < 0 && usable[i]) {
                     dist[u] = dist[v] + 1;
                     queue[tail++] = u;
                 }
