@@ -294,6 +294,16 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return sender.next(egress);
     }
 
+    /**
+     * Whether a control frame or a queue pair with packets to (re)send is waiting (paused, rate- or
+     * window-limited included): the port comes back at the end of its frame if so. Otherwise whatever makes one
+     * sendable (a control frame queued, a post, an ACK opening a window, a loss recovery) kicks the port.
+     */
+    @Override
+    public boolean hasQueued() {
+        return controlMask != 0 || sender.hasActive();
+    }
+
     /** Queues control frame {@code c} (ACK, NACK, CNP) on its priority and lets the port send. */
     private void queueControl(Packet c) {
         control[c.priority].add(c);

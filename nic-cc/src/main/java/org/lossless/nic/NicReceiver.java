@@ -87,12 +87,12 @@ final class NicReceiver {
         if (request && !filled) {
             // a lone READ request is acknowledged by its response, unless flagged or asked for
             if (cnpFlag || p.ackRequest) {
-                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p).ce = cnpFlag;
+                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p, cnpFlag, 0);
             }
             return;
         }
         if (last || filled || (!qp.readResponses && qp.expectedPsn % ackEvery == 0) || cnpFlag || p.ackRequest) {
-            sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p).ce = cnpFlag;
+            sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p, cnpFlag, 0);
         }
     }
 
@@ -138,30 +138,35 @@ final class NicReceiver {
             case DROP -> outOfOrderDrops++;
             case ACK -> {
                 outOfOrderDrops++;
-                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p);
+                sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p, false, 0);
             }
             case NACK -> {
                 outOfOrderDrops++;
-                sendControl(PacketType.NACK, qp, qp.expectedPsn, p).sackPsn(-1);
+                sendControl(PacketType.NACK, qp, qp.expectedPsn, p, false, -1);
             }
             case SACK -> {
                 boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
-                Packet n = sendControl(PacketType.NACK, qp, qp.expectedPsn, p);
-                n.sackPsn(p.psn);
-                n.ce = cnpFlag;
+                sendControl(PacketType.NACK, qp, qp.expectedPsn, p, cnpFlag, p.psn);
             }
             default -> throw new IllegalStateException();
         }
     }
 
-    /** Queues an ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) for {@code qp}; returns it. */
-    private Packet sendControl(PacketType type, QueuePair qp, long psn, Packet data) {
+    /**
+     * Queues an ACK (psn = highest in-order PSN) or NACK (psn = expected PSN) for {@code qp}, complete: with the CNP
+     * flag {@code ce} and, for a NACK, its {@code sackPsn} (-1: none; ignored for an ACK). Complete before it is
+     * queued, as the port may start it, and show it to a probe, at once.
+     */
+    private void sendControl(PacketType type, QueuePair qp, long psn, Packet data, boolean ce, long sackPsn) {
         Packet a = frames.control(type, qp, psn, data);
+        a.ce = ce;
+        if (type == PacketType.NACK) {
+            a.sackPsn(sackPsn);
+        }
         if (ackDelay != null) {
             ackDelay.add(a);
         } else {
             queueControl.accept(a);
         }
-        return a;
     }
 }

@@ -97,6 +97,14 @@ final class NicSender {
         }
     }
 
+    /**
+     * Whether a QP has packets to (re)send (it may be waiting on its rate limiter, window or a pause). A QP that
+     * joins the active list kicks the port.
+     */
+    boolean hasActive() {
+        return activeCount != 0;
+    }
+
     /** The next data packet of the QPs that may send on {@code egress} now, or null (the wake-up is set if one waits on its limiter). */
     Packet next(EgressPort egress) {
         int n = activeCount;

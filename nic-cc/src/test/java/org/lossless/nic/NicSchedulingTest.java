@@ -2,6 +2,7 @@ package org.lossless.nic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,8 @@ import org.lossless.core.net.PauseSender;
 
 /**
  * What the NIC sends when: round robin past a paused QP, control frames of priority 0, an ACK without a delay
- * ahead of data queued in the same instant, and the IRN timer that an ACK shortens. 100 Gb/s, 1 us of cable,
+ * ahead of data queued in the same instant, an ACK queued behind a frame on the wire, and the IRN timer that an
+ * ACK shortens. 100 Gb/s, 1 us of cable,
  * MTU 1000, an ACK per packet. A PAUSE of q quanta holds a 100 Gb/s port q x 5.12 ns.
  */
 class NicSchedulingTest {
@@ -69,6 +71,30 @@ class NicSchedulingTest {
         r.kernel.runUntil(10 * US);
         assertEquals(List.of(0L), r.starts(PacketType.ACK));
         assertEquals(List.of(6_880L), r.starts(PacketType.DATA));
+    }
+
+    @Test
+    void anAckQueuedWhileTheWireIsBusyLeavesWhenTheFrameOnItEnds() {
+        // host 1 sends one 1000 B SEND (a 1062 B frame, 86,560 ps) at 0 and then has nothing left: its port arms no
+        // event at the end of it. A data packet reaching host 1 at 10,000 queues an ACK while the wire is busy: the
+        // ACK starts exactly at 86,560, and the ACK alone leaves nothing queued (no event at its end either)
+        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1), RATE, US);
+        QueuePair in = r.qp(1000);
+        QueuePair out = r.nic.openQp(0, 3, 50_000, null);
+        Flow f = r.flows.add(new Flow(1, "t", 1, 0, 1000, 0, 3, 50_000, Verb.SEND));
+        List<Boolean> pending = new ArrayList<>();
+        r.at(0, () -> {
+            r.nic.post(out, f);
+            pending.add(r.port.isScheduled());
+        });
+        r.dataAt(10_000, in, 0, 1078, false);
+        r.at(10_001, () -> pending.add(r.port.isScheduled() && r.port.timePs() == 86_560));
+        r.at(86_561, () -> pending.add(r.port.isScheduled()));
+        r.kernel.runUntil(10 * US);
+        assertEquals(List.of(0L), r.starts(PacketType.DATA));
+        assertEquals(List.of(86_560L), r.starts(PacketType.ACK));
+        assertEquals(List.of(false, true, false), pending,
+                "no event after the lone SEND; the ACK arms one at 86,560; none after the ACK");
     }
 
     @Test

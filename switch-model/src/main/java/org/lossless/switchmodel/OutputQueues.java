@@ -61,10 +61,13 @@ public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks
     /** The port's link is up: told by the port ({@link #linkUp}), so the switch need not read the port. */
     private boolean up = true;
     /**
-     * False from the moment this source hands the port a frame until the port asks again: the port is then
-     * serializing and a kick would do nothing. The switch kicks the port only while this is true, so a frame
-     * queued behind a busy port does not read the port (cold in cache on a large fabric). True does not mean
-     * idle (the port may be sending a PAUSE frame): the port's own {@link EgressPort#kick()} decides.
+     * False while the port will ask again without a kick: from the moment this source hands the port a frame and
+     * still holds others ({@link #hasQueued()}: the port's event is armed at the end of that frame) until the port
+     * asks. The switch kicks the port only while this is true, so a frame queued behind a busy port does not read
+     * the port (cold in cache on a large fabric). A source left empty by the frame it hands out stays true: the
+     * port arms no event then, and the next frame queued must kick it (the kick arms the event at the end of the
+     * frame on the wire, or starts the frame). True does not mean idle: the port's own {@link EgressPort#kick()}
+     * decides.
      */
     private boolean portMayBeIdle = true;
 
@@ -143,6 +146,16 @@ public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks
         return portMayBeIdle;
     }
 
+    /**
+     * Kicks the port for a frame just queued. Afterwards the port will ask again by itself: its event is pending
+     * or armed at the end of the frame on the wire, or it has started a frame now (then {@link #next} has set the
+     * mirror itself, as it does whenever the port asks). So the next frames queued before it asks need no kick.
+     */
+    void kickPort() {
+        portMayBeIdle = false;
+        port.kick();
+    }
+
     /** Whether no frame is queued at any priority. */
     boolean isEmpty() {
         return occupiedMask == 0;
@@ -172,7 +185,6 @@ public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks
             portMayBeIdle = true;
             return null;
         }
-        portMayBeIdle = false;
         PacketRing q = queues[prio];
         Packet p = q.poll();
         ingressRow(prio)[p.ingressPort] -= p.frameBytes;
@@ -182,8 +194,15 @@ public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks
                 scheduler.emptied(prio);
             }
         }
+        portMayBeIdle = occupiedMask == 0; // empty: the port will not come back by itself (hasQueued)
         owner.departed(p, this, q.bytes());
         return p;
+    }
+
+    /** Whether a frame is queued at any priority (paused or not ready included): the port comes back if so. */
+    @Override
+    public boolean hasQueued() {
+        return occupiedMask != 0;
     }
 
     /** {@code eligible} without the queues whose head is not ready yet; arms the wake-up if none is left. */

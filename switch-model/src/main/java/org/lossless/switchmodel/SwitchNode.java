@@ -302,8 +302,8 @@ public final class SwitchNode implements PacketReceiver {
         if (latencyPs == 0 && !cutThrough) {
             q.enqueue(p);
             pfc.afterAdmit(inPort, pg);
-            if (q.portMayBeIdle()) { // a busy port ignores a kick: not reading it saves a cache miss per frame
-                q.port.kick();
+            if (q.portMayBeIdle()) { // a port that will ask anyway needs no kick: not reading it saves a cache miss
+                q.kickPort();
             }
             return;
         }

@@ -3,6 +3,7 @@ package org.lossless.switchmodel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.lossless.switchmodel.SwitchBench.FRAME_PS;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,31 @@ class OutputQueuesTest {
 
     private List<Long> psnsAtHost2() {
         return b.at(2, PacketType.DATA).stream().map(Rx::psn).toList();
+    }
+
+    @Test
+    void aFrameQueuedAfterTheQueueEmptiedBehindABusyWireLeavesWhenTheWireFrees() {
+        // A (priority 1) leaves port 2 alone at 0: its queue is empty, so the port arms no event at 81,600 and the
+        // queues must let the next frame kick it. B (at 40,000) kicks it: the port's event is armed at 81,600, B
+        // leaves then. C (at 50,000) needs no kick: B's start finds C queued and arms the event at 163,200. D (at
+        // 300,000) finds everything sent and the queue emptied by C: it kicks the port and leaves at once.
+        // Zero-delay cables: each reaches host 2 at its end. Events: 4 arrivals at the switch, 4 at host 2, the
+        // port's at 81,600 and 163,200 (not at 244,800 nor 381,600: the queue was empty then)
+        List<Boolean> mayBeIdle = new ArrayList<>();
+        b.data(0, 0, 2, 1, 1);
+        b.at(1, () -> mayBeIdle.add(b.sw.queues(2).portMayBeIdle()));
+        b.data(40_000, 0, 2, 1, 2);
+        b.at(45_000, () -> mayBeIdle.add(b.sw.queues(2).portMayBeIdle()));
+        b.data(50_000, 1, 2, 1, 3);
+        b.at(200_000, () -> mayBeIdle.add(b.sw.queues(2).portMayBeIdle()));
+        b.data(300_000, 1, 2, 1, 4);
+        b.run();
+        assertEquals(List.of(1L, 2L, 3L, 4L), psnsAtHost2());
+        assertEquals(List.of(FRAME_PS, 2 * FRAME_PS, 3 * FRAME_PS, 300_000 + FRAME_PS),
+                b.at(2, PacketType.DATA).stream().map(Rx::atPs).toList());
+        assertEquals(List.of(true, false, true), mayBeIdle, "after A: kick; after B's kick: the port comes back; "
+                + "after C left the queue empty: kick");
+        assertEquals(4 + 3 + 4 + 2, b.kernel.eventsExecuted(), "4 frames in, 3 probes, 4 deliveries, 2 port events");
     }
 
     @Test

@@ -4,17 +4,29 @@ import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
 
 /**
- * A transmitter: serializes one frame at a time onto its {@link Link} at the line rate. It pulls
- * the next frame from its {@link PacketSource} whenever the wire is free, so a busy port has one
- * pending event ("transmission done") and an idle port none.
+ * A transmitter: serializes one frame at a time onto its {@link Link} at the line rate. It pulls the next frame
+ * from its {@link PacketSource} when the wire is free.
+ *
+ * <p>Lazy "transmission done": a frame that starts at S is handed to the link at once, with its departure time
+ * E = S + serialization (it arrives at E + propagation delay), and the port keeps E as the time its wire is busy
+ * until ({@link #busyUntilPs}). The port schedules its own event at E only when a frame may then be waiting:
+ * a control frame, or its source says it holds frames ({@link PacketSource#hasQueued()}). A port whose source is
+ * empty at S has no pending event; the next frame offered to it ({@link #kick()}) starts at once if the wire is
+ * free, else the kick schedules the event at E. Either way every frame starts exactly when it would if the port
+ * had an event at the end of every frame (a frame queued while the wire is busy starts at E); only the order of
+ * events at one picosecond may differ (docs/model.md, "Ports and links").
+ *
+ * <p>Counters: a frame is counted ({@code tx_bytes}, {@code tx_packets}, PFC {@code pause_tx}) and shown to the
+ * {@link TxProbe} when its transmission starts, with its known end; a frame lost to a link failure while being
+ * serialized has been counted as sent.
  *
  * <p>PFC: frames passed to {@link #sendUrgent} (PAUSE frames) go ahead of everything the source
  * holds; they wait only for the frame already on the wire. A PAUSE received on this port's cable
  * pauses this transmitter ({@link #onPause}); sources ask {@link #isPaused(int)} before handing out
  * a frame of a priority. A timed pause ends by itself through one reused expiry event per port.
  *
- * <p>The port is its own "transmission done" event ({@link #fire()}): on a large fabric the port,
- * its event and its link are cold in cache at every frame, and one object instead of two saves a
+ * <p>The port is its own event ({@link #fire()}: "the wire is free, take the next frame"): on a large fabric the
+ * port, its event and its link are cold in cache at every frame, and one object instead of two saves a
  * cache miss per frame. It also keeps whether its link is down, so admitting a frame to a queue and
  * kicking the port do not read the {@link Link}. Not for scheduling by others.
  */
@@ -47,9 +59,6 @@ public final class EgressPort extends SimEvent {
     /** Mirror of {@code link.isDown()}: the port fails and restores its link (nothing else does). */
     private boolean linkDown;
     private PacketSource source;
-    private Packet onWire;
-    /** When the frame {@code onWire} started to leave, ps (kept here, not in every buffered packet). */
-    private long onWireStartPs;
     /**
      * Copy of {@code pause.pausedMask()}, refreshed after every change (only this class changes it): an
      * unpaused priority is answered without reading the separate, usually cold, {@link PauseState}.
@@ -58,9 +67,13 @@ public final class EgressPort extends SimEvent {
     /** Priorities whose received PAUSE is ignored (a PFC watchdog's "forward" action); 0 normally. */
     private int ignorePauseMask;
     private long busyPs;
-    /** When the last transmission ended, ps (0 before the first): the earliest a cut-through frame may start. */
-    private long idleSincePs;
-    /** Optional observer of finished frames; null on ordinary runs (one null test per frame). */
+    /**
+     * When the wire is free: the end of the last frame started (0 before the first; the time of a failure after
+     * one), ps. A frame started before it is being serialized until then; it is also the earliest a cut-through
+     * frame may start. The port's own event, when pending, is at this time.
+     */
+    private long busyUntilPs;
+    /** Optional observer of transmitted frames; null on ordinary runs (one null test per frame). */
     private TxProbe probe;
     /** Recycles frames lost on a failed link; set with {@link #onLoss}. */
     private java.util.function.Consumer<Packet> loss = p -> { };
@@ -116,14 +129,19 @@ public final class EgressPort extends SimEvent {
         return pause;
     }
 
-    /** Reports every frame this port finishes serializing to {@code p} (null removes the probe). */
+    /** Reports every frame this port transmits to {@code p}, when it starts (null removes the probe). */
     public void probe(TxProbe p) {
         this.probe = p;
     }
 
-    /** Whether a frame is being serialized now. */
+    /** Whether a frame is being serialized now (its last bit leaves after now). */
     public boolean busy() {
-        return onWire != null;
+        return sim.now() < busyUntilPs;
+    }
+
+    /** When the wire is free: the end of the last frame started, ps (0 before the first). */
+    public long busyUntilPs() {
+        return busyUntilPs;
     }
 
     /** Total time spent serializing, ps. */
@@ -207,19 +225,17 @@ public final class EgressPort extends SimEvent {
     }
 
     /**
-     * Fails this direction of the cable: the frame being serialized and every frame in flight are
-     * lost; the transmitter stops pulling from its source and pause state is cleared (a link that
-     * comes back starts unpaused, as after a real link flap).
+     * Fails this direction of the cable: the frame being serialized (already on the link) and every frame in
+     * flight are lost; the transmitter stops pulling from its source and pause state is cleared (a link that
+     * comes back starts unpaused, as after a real link flap). The wire is free from now.
      */
     public void fail() {
-        if (onWire != null) {
+        if (isScheduled()) {
             sim.cancel(this);
-            Packet p = onWire;
-            onWire = null;
-            loss.accept(p);
         }
         link.fail(loss);
         linkDown = true;
+        busyUntilPs = Math.min(busyUntilPs, sim.now());
         source.linkUp(false);
         for (Packet p = urgent.poll(); p != null; p = urgent.poll()) {
             loss.accept(p);
@@ -241,10 +257,20 @@ public final class EgressPort extends SimEvent {
         kick();
     }
 
-    /** Tells an idle port that its source may have something to send. No effect when busy or down. */
+    /**
+     * Tells the port that its source may have something to send. No effect when its link is down or its event is
+     * pending (it will ask then); while a frame is being serialized it arms its event at the end of that frame;
+     * else the next frame starts now.
+     */
     public void kick() {
-        if (onWire == null && !linkDown) {
-            startNext(sim.now());
+        if (linkDown || isScheduled()) {
+            return;
+        }
+        long now = sim.now();
+        if (now < busyUntilPs) {
+            sim.schedule(this, busyUntilPs);
+        } else {
+            startNext(now);
         }
     }
 
@@ -254,19 +280,33 @@ public final class EgressPort extends SimEvent {
      * earlier. The caller (a switch) passes the time its first bit could have left: first bit in + latency,
      * and calls this only when the frame is the only one the source can hand out and the egress is no
      * faster than the ingress (then the frame ends no earlier than its last bit arrived). No extra event.
+     * While the wire is busy the frame starts when it is free, as after {@link #kick}.
      */
     public void kickCutThrough(long virtualStartPs) {
-        if (onWire == null && !linkDown) {
-            long now = sim.now();
-            startNext(Math.min(now, Math.max(virtualStartPs, idleSincePs)));
+        if (linkDown || isScheduled()) {
+            return;
+        }
+        long now = sim.now();
+        if (now < busyUntilPs) {
+            sim.schedule(this, busyUntilPs);
+        } else {
+            startNext(Math.min(now, Math.max(virtualStartPs, busyUntilPs)));
         }
     }
 
-    /** Whether the port is idle with no control frame waiting: a frame handed to it now would start at once. */
+    /**
+     * Whether the port is idle with no control frame waiting: a frame handed to it now would start at once (the
+     * wire is free and the port's event is not pending, which it may be at exactly the end of a frame).
+     */
     public boolean idle() {
-        return onWire == null && urgentCount == 0 && !linkDown;
+        return urgentCount == 0 && !linkDown && !isScheduled() && sim.now() >= busyUntilPs;
     }
 
+    /**
+     * Starts the next frame (a control frame first, else the source's), taken to start at {@code startPs}
+     * (&le; now; earlier only for cut-through): it is counted, shown to the probe and handed to the link with its
+     * departure time; the port's event is armed at that time only if another frame may be waiting then.
+     */
     private void startNext(long startPs) {
         Packet p = null;
         if (urgentCount > 0) {
@@ -279,19 +319,10 @@ public final class EgressPort extends SimEvent {
                 return;
             }
         }
-        onWire = p;
-        onWireStartPs = startPs;
         long ser = serializationPs(p.wireBytes);
+        long end = Math.max(sim.now(), startPs + ser);
         busyPs += ser;
-        sim.schedule(this, Math.max(sim.now(), startPs + ser));
-    }
-
-    /** Transmission done: the frame on the wire goes onto the link, the next one starts. */
-    @Override
-    protected void fire() {
-        Packet p = onWire;
-        onWire = null;
-        idleSincePs = sim.now();
+        busyUntilPs = end;
         if (p.type == PacketType.PFC) {
             for (int m = p.pfcClassEnable; m != 0; m &= m - 1) {
                 counters.countPauseTx(Integer.numberOfTrailingZeros(m));
@@ -300,10 +331,18 @@ public final class EgressPort extends SimEvent {
             PortCounters.countTx(row(p.priority), p.frameBytes);
         }
         if (probe != null) {
-            probe.transmitted(p, onWireStartPs, sim.now());
+            probe.transmitted(p, startPs, end);
         }
-        link.carry(p);
-        startNext(idleSincePs);
+        link.carry(p, end);
+        if (urgentCount > 0 || source.hasQueued()) {
+            sim.schedule(this, end);
+        }
+    }
+
+    /** The wire is free and a frame may be waiting: the next one starts now. */
+    @Override
+    protected void fire() {
+        startNext(sim.now());
     }
 
     /** The counters' row of {@code prio}, kept for the next frames (replacing the less recent of the two kept). */

@@ -6,9 +6,10 @@ import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
 
 /**
- * One direction of a cable. Frames whose last bit has left the transmitter are "in flight" for the
- * propagation delay; they sit in a ring in arrival order, and only the head has a pending event
- * (htsim's idea): a busy link costs one pending event however many frames it carries.
+ * One direction of a cable. A frame is put on the link when its transmitter starts it, with its departure time
+ * (when its last bit leaves the transmitter, at most one serialization time later); it is "in flight" until it
+ * arrives, departure + propagation delay. Frames sit in a ring in arrival order, and only the head has a pending
+ * event (htsim's idea): a busy link costs one pending event however many frames it carries.
  *
  * <p>Store-and-forward: a frame is handed to the receiver when its last bit arrives, i.e.
  * propagation delay after the transmitter finished serializing it.
@@ -16,11 +17,14 @@ import org.lossless.core.kernel.SimEvent;
  * <p>The link is its own "head frame arrives" event ({@link #fire()}), one object fewer to fetch per
  * frame on a large fabric (see {@link EgressPort}). Not for scheduling by others.
  *
- * <p>Arrival times: when the head arrives at H, the next frame arrives at N with H &le; N &le; H + delay (it was
- * put on the link before H). So below a delay of 2^31 ps (2.1 ms) a frame in flight carries the low 32 bits of
- * its arrival time in {@link Packet#ingressPort} (which only a switch holding the frame uses), and N is H plus the
- * 32-bit difference: no array of times per link, and the next frame, read here a frame time before it arrives,
- * is warm in cache when it does. Longer delays keep the times in an array.
+ * <p>Arrival times: a frame put on the link at C arriving at A with A &minus; C &lt; 2^31 ps (2.1 ms: delay plus
+ * what is left of its serialization) carries the low 32 bits of A in {@link Packet#ingressPort} (which only a
+ * switch holding the frame uses). When the head arrives at H, the next frame was put on the link at C &le; H, so
+ * its arrival N satisfies H &le; N &lt; C + 2^31 &le; H + 2^31, and N is H plus the 32-bit difference: no array of
+ * times per link, and the next frame, read here a frame time before it arrives, is warm in cache when it does.
+ * A link whose delay is 2^31 ps or more keeps the times in an array from the start; one that is given a frame
+ * arriving 2^31 ps or more after it is put on (a long serialization at a slow rate) switches to the array then,
+ * for good.
  */
 public final class Link extends SimEvent {
     private static final long serialVersionUID = 1L;
@@ -28,10 +32,13 @@ public final class Link extends SimEvent {
     private final long delayPs;
     private final PacketReceiver receiver;
     private final int receiverPort;
-    /** Delays from here up keep arrival times in {@link #arrivalPs}; shorter ones in the frames. */
+    /**
+     * A frame arriving this long or longer after it is put on the link makes the link keep arrival times in
+     * {@link #arrivalPs}; delays from here up do so from the start.
+     */
     static final long STAMP_LIMIT_PS = 1L << 31;
     private Packet[] ring = new Packet[16];
-    /** Arrival times of the frames in flight, by ring slot, ps; null when the frames carry them (delay below 2^31 ps). */
+    /** Arrival times of the frames in flight, by ring slot, ps; null while the frames carry them (see the class). */
     private long[] arrivalPs;
     private int head;
     private int count;
@@ -84,14 +91,21 @@ public final class Link extends SimEvent {
         down = false;
     }
 
-    /** Puts a frame whose last bit left the transmitter now on the link. The caller checks {@link #isDown()}. */
-    public void carry(Packet p) {
+    /**
+     * Puts a frame on the link now, whose last bit leaves the transmitter at {@code departPs} (&ge; now, and no
+     * earlier than that of the frame put on before): it arrives at {@code departPs} + delay. The caller checks
+     * {@link #isDown()}.
+     */
+    public void carry(Packet p, long departPs) {
         if (count == ring.length) {
             grow();
         }
         int tail = (head + count) & (ring.length - 1);
-        long at = sim.now() + delayPs;
+        long at = departPs + delayPs;
         ring[tail] = p;
+        if (arrivalPs == null && at - sim.now() >= STAMP_LIMIT_PS) {
+            keepTimes();
+        }
         if (arrivalPs == null) {
             p.ingressPort = (int) at;
         } else {
@@ -101,6 +115,31 @@ public final class Link extends SimEvent {
         if (count == 1) {
             sim.schedule(this, at);
         }
+    }
+
+    /** Puts a frame whose last bit left the transmitter now on the link ({@link #carry(Packet, long)}). */
+    public void carry(Packet p) {
+        carry(p, sim.now());
+    }
+
+    /** Whether the arrival times of frames in flight are kept in an array (true) or in the frames. */
+    boolean keepsTimes() {
+        return arrivalPs != null;
+    }
+
+    /**
+     * Moves the arrival times of the frames in flight from the frames to an array, kept from now on. Each of them
+     * arrives at or after now (the head's event is pending) and less than 2^31 ps after it (it was put on before
+     * now, less than that before its arrival), so its time is now plus the 32-bit difference.
+     */
+    private void keepTimes() {
+        long now = sim.now();
+        long[] a = new long[ring.length];
+        for (int i = 0; i < count; i++) {
+            int j = (head + i) & (ring.length - 1);
+            a[j] = now + ((ring[j].ingressPort - (int) now) & 0xFFFF_FFFFL);
+        }
+        arrivalPs = a;
     }
 
     private void grow() {
@@ -126,7 +165,7 @@ public final class Link extends SimEvent {
         head = (head + 1) & (ring.length - 1);
         count--;
         if (count > 0) {
-            long now = sim.now(); // p's arrival; the next one's is at most the delay later
+            long now = sim.now(); // p's arrival; the next one's is less than 2^31 ps later (see the class)
             sim.schedule(this, arrivalPs == null ? now + ((ring[head].ingressPort - (int) now) & 0xFFFF_FFFFL)
                     : arrivalPs[head]);
         }

@@ -61,7 +61,8 @@ public final class Packet {
     public boolean ackRequest;
     /**
      * Ingress port at the switch currently holding the packet (for buffer accounting). While the frame is on a link
-     * (short of 2^31 ps of delay), the low 32 bits of its arrival time, ps ({@link Link}; nothing else reads it then).
+     * (from the start of its transmission), the low 32 bits of its arrival time, ps, unless that link keeps whole
+     * times ({@link Link}; nothing else reads it then).
      */
     public int ingressPort = -1;
     /** Ingress priority group at the switch currently holding the packet (for buffer accounting), 0..7. */

@@ -2,7 +2,8 @@ package org.lossless.core.net;
 
 /**
  * What an {@link EgressPort} transmits next. A switch's output queues and a NIC's send scheduler
- * both implement it; the port pulls one packet each time the wire becomes free.
+ * both implement it; the port pulls one packet when the wire becomes free and the source may hold one
+ * ({@link #hasQueued()}), or when the source kicks it.
  */
 public interface PacketSource {
     /**
@@ -11,6 +12,16 @@ public interface PacketSource {
      * {@link EgressPort#kick()}.
      */
     Packet next(EgressPort port);
+
+    /**
+     * Whether the source may hold a frame for the port (sendable now or not): asked by the port right after it
+     * took a frame. False promises that the source will {@link EgressPort#kick()} the port when it has a frame
+     * again; the port then needs no event at the end of the frame it started. Default true: the port asks
+     * {@link #next} at the end of every frame.
+     */
+    default boolean hasQueued() {
+        return true;
+    }
 
     /**
      * The port's link is up (true) or down (false): told by the port when it is connected, fails and is

@@ -14,8 +14,8 @@ import org.lossless.core.kernel.SimEvent;
 /**
  * A cable that fails and comes back, seen from its transmitter: 1000 B frames (1020 B of line time,
  * 81,600 ps at 100 Gb/s) on a 1 µs cable. What is on the wire or on the cable when it fails is lost (handed
- * to the loss hook, never delivered); the transmitter stops pulling; on restore it sends again and the
- * frames arrive serialization + propagation later.
+ * to the loss hook, never delivered; the frame being serialized is on the cable already, last); the transmitter
+ * stops pulling; on restore it sends again and the frames arrive serialization + propagation later.
  */
 class EgressPortFailureTest {
     /** Every run stops here: 10 ms simulated, beyond every answer below (an event re-armed forever cannot stall a test). */
@@ -63,13 +63,13 @@ class EgressPortFailureTest {
         // at 200,000: frames 1 and 2 are on the cable (sent by 81,600 and 163,200), frame 3 is being serialized
         at(200_000, port::fail);
         kernel.runUntil(END_PS);
-        assertEquals(List.of(3L, 1L, 2L), lostPsns, "the frame on the wire, then the cable's in order");
+        assertEquals(List.of(1L, 2L, 3L), lostPsns, "the cable's frames in order, the one being serialized last");
         assertEquals(List.of(), arrivals, "nothing crosses a dead cable");
         assertEquals(2, queue.size(), "frames 4 and 5 were never pulled");
         assertFalse(port.isUp());
         assertTrue(link.isDown());
         assertEquals(0, link.inFlight());
-        assertEquals(2, port.counters().txPackets(3), "only finished frames count as sent");
+        assertEquals(3, port.counters().txPackets(3), "frames count as sent when they start: the lost one too");
         assertEquals(0, kernel.pending(), "a failed port has no pending event");
     }
 
@@ -104,7 +104,7 @@ class EgressPortFailureTest {
         assertFalse(link.isDown(), "the cable itself is up again");
         assertEquals(List.of(4L, 5L), arrivedPsns);
         assertEquals(List.of(300_000 + FRAME_PS + DELAY_PS, 300_000 + 2 * FRAME_PS + DELAY_PS), arrivals);
-        assertEquals(4, port.counters().txPackets(3));
+        assertEquals(5, port.counters().txPackets(3), "1, 2, 3 started before the failure, 4 and 5 after");
     }
 
     @Test

@@ -102,6 +102,54 @@ class LinkTest {
     }
 
     @Test
+    void aFramePutOnBeforeItsDepartureArrivesOneDelayAfterItDeparts() {
+        // carried at 0 departing at 81,600 (a 1000 B frame at 100 Gb/s), then at 81,600 departing at 163,200
+        Link l = link(DELAY_PS);
+        at(0, () -> l.carry(frame(1), 81_600));
+        at(81_600, () -> l.carry(frame(2), 163_200));
+        kernel.runUntil(END_PS);
+        assertEquals(List.of(1L, 2L), psns);
+        assertEquals(List.of(81_600 + DELAY_PS, 163_200 + DELAY_PS), times);
+        assertFalse(l.keepsTimes());
+    }
+
+    @Test
+    void aFrameArriving2To31PsOrMoreAfterItIsPutOnSwitchesTheLinkToWholeTimes() {
+        // near the wrap of the low 32 bits (T0 = 2^32 - 1,500,000): frames 1 and 2 carry stamps; frame 3, put on at
+        // T0 + 200,000 departing 5 ms later, arrives 5 ms after frame 2 (more than 2^32 ps: a stamp cannot tell)
+        long t0 = (1L << 32) - 1_500_000;
+        long far = 5_000_000_000L;
+        Link l = link(DELAY_PS);
+        List<Boolean> kept = new ArrayList<>();
+        at(t0, () -> l.carry(frame(1)));
+        at(t0 + 100_000, () -> l.carry(frame(2), t0 + 150_000));
+        at(t0 + 200_000, () -> {
+            kept.add(l.keepsTimes());
+            l.carry(frame(3), t0 + 200_000 + far);
+            kept.add(l.keepsTimes());
+            l.carry(frame(4), t0 + 200_000 + far + 10);
+        });
+        kernel.runUntil(END_PS);
+        assertEquals(List.of(false, true), kept);
+        assertEquals(List.of(1L, 2L, 3L, 4L), psns);
+        assertEquals(List.of(t0 + DELAY_PS, t0 + 150_000 + DELAY_PS, t0 + 200_000 + far + DELAY_PS,
+                t0 + 200_010 + far + DELAY_PS), times);
+    }
+
+    @Test
+    void aFrameArrivingJustUnder2To31PsAheadKeepsTheStamps() {
+        // frame 2 put on at 1,000 and frame 3 at 1,001, each arriving 2^31 - 1 ps later: stamps still tell
+        Link l = link(DELAY_PS);
+        long dep = 1_000 + (1L << 31) - 1 - DELAY_PS;
+        at(0, () -> l.carry(frame(1)));
+        at(1_000, () -> l.carry(frame(2), dep));
+        at(1_001, () -> l.carry(frame(3), dep + 1));
+        kernel.runUntil(END_PS);
+        assertFalse(l.keepsTimes());
+        assertEquals(List.of(DELAY_PS, dep + DELAY_PS, dep + 1 + DELAY_PS), times);
+    }
+
+    @Test
     void framesArriveOneDelayAfterTheyAreCarriedInOrder() {
         Link link = link(DELAY_PS);
         List<Integer> inFlight = new ArrayList<>();
