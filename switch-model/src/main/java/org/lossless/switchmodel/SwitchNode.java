@@ -297,7 +297,9 @@ public final class SwitchNode implements PacketReceiver {
         }
         if (latencyPs == 0 && !cutThrough) {
             q.enqueue(p);
-            pfc.afterAdmit(inPort, pg);
+            if (mmu.shouldXoff(inPort, pg)) { // (pfc.afterAdmit, without reading the generator for every frame)
+                pfc.xoff(inPort, pg);
+            }
             if (q.portMayBeIdle()) { // a busy port ignores a kick: not reading it saves a cache miss per frame
                 q.port.kick();
             }
@@ -360,7 +362,9 @@ public final class SwitchNode implements PacketReceiver {
         if (markAtDequeue && q.marker.mark(p, queuedBytes, ecnStream)) {
             q.port.countEcnMarked(prio);
         }
-        pfc.afterRelease(p.ingressPort, pg);
+        if (mmu.shouldXon(p.ingressPort, pg)) { // (pfc.afterRelease, without reading the generator for every frame)
+            pfc.xon(p.ingressPort, pg);
+        }
         if (p.intHops >= 0 && p.type == PacketType.DATA) {
             TelemetryStamp.push(p, q, q.port, sim.now());
         }
