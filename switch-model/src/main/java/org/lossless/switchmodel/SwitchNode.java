@@ -281,8 +281,9 @@ public final class SwitchNode implements PacketReceiver {
             drop(p, inPort);
             return;
         }
-        int pg = qos.pg(p);
-        int prio = qos.queue(p);
+        int pq = qos.pgAndQueue(p);
+        int pg = pq >>> 3;
+        int prio = pq & 7;
         p.priority = (byte) prio;
         OutputQueues q = queues[out];
         if (!q.portUp() || watchdog != null && watchdog.dropsArrival(out, prio, p.frameBytes)
