@@ -28,21 +28,17 @@ public final class EgressScheduler {
     private final int strictMask;
     /** DWRR queues (complement of the strict ones within 0..7). */
     private final int dwrrMask;
-    /**
-     * Per queue q, its quantum at [2q] and the credit it has left in the current round at [2q + 1], bytes on the
-     * wire: side by side, so that serving a queue (which reads its credit and, when that runs out, its quantum: with
-     * the default quantum of one largest frame, at almost every frame) reads one cache line, not one in each of two
-     * arrays (a port's scheduler is cold in cache on a large fabric).
-     */
-    private final int[] credit = new int[2 * SchedulingPlan.QUEUES];
+    private final int[] quantum = new int[SchedulingPlan.QUEUES];
+    /** Credit left in the current round, bytes on the wire. */
+    private final int[] deficit = new int[SchedulingPlan.QUEUES];
     /** The DWRR queue whose turn it is; starts at 7 so that the first turn goes to the lowest queue. */
     private int current = SchedulingPlan.QUEUES - 1;
 
     public EgressScheduler(SchedulingPlan plan) {
         this.strictMask = plan.strictMask();
         this.dwrrMask = ~plan.strictMask() & 0xFF;
-        for (int q = 0; q < SchedulingPlan.QUEUES; q++) {
-            credit[2 * q] = plan.quantum(q);
+        for (int q = 0; q < quantum.length; q++) {
+            quantum[q] = plan.quantum(q);
         }
     }
 
@@ -67,25 +63,25 @@ public final class EgressScheduler {
             int q = current;
             if ((d >>> q & 1) != 0) {
                 int size = queues[q].peek().wireBytes;
-                if (size <= credit[2 * q + 1]) {
-                    credit[2 * q + 1] -= size;
+                if (size <= deficit[q]) {
+                    deficit[q] -= size;
                     return q;
                 }
             }
             int above = d & (-2 << q);
             int next = Integer.numberOfTrailingZeros(above != 0 ? above : d);
-            credit[2 * next + 1] += credit[2 * next];
+            deficit[next] += quantum[next];
             current = next;
         }
     }
 
     /** Queue {@code q} has become empty: its unused credit is forfeited (classic DWRR). */
     public void emptied(int q) {
-        credit[2 * q + 1] = 0;
+        deficit[q] = 0;
     }
 
     /** Credit of queue {@code q} now, bytes (for tests). */
     public int deficit(int q) {
-        return credit[2 * q + 1];
+        return deficit[q];
     }
 }
