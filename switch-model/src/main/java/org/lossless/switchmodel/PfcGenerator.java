@@ -54,37 +54,24 @@ final class PfcGenerator {
     /** After an admission on (inPort, pg): XOFF if the MMU says so. */
     void afterAdmit(int inPort, int pg) {
         if (mmu.shouldXoff(inPort, pg)) {
-            xoff(inPort, pg);
-        }
-    }
-
-    /**
-     * Sends XOFF for (inPort, pg), which the MMU says should be paused ({@link Mmu#shouldXoff}). The switch's frame
-     * path asks the MMU itself and calls this only then: a frame that changes nothing does not read this object.
-     */
-    void xoff(int inPort, int pg) {
-        mmu.markXoffSent(inPort, pg);
-        for (int m = qos.pfcPrioritiesOf(pg); m != 0; m &= m - 1) {
-            int prio = Integer.numberOfTrailingZeros(m);
-            senders[inPort].xoff(prio);
-            report(inPort, prio, true);
+            mmu.markXoffSent(inPort, pg);
+            for (int m = qos.pfcPrioritiesOf(pg); m != 0; m &= m - 1) {
+                int prio = Integer.numberOfTrailingZeros(m);
+                senders[inPort].xoff(prio);
+                report(inPort, prio, true);
+            }
         }
     }
 
     /** After a release from (inPort, pg): XON if the MMU says so. */
     void afterRelease(int inPort, int pg) {
         if (mmu.shouldXon(inPort, pg)) {
-            xon(inPort, pg);
-        }
-    }
-
-    /** Sends XON for (inPort, pg), which the MMU says should resume ({@link Mmu#shouldXon}); as {@link #xoff}. */
-    void xon(int inPort, int pg) {
-        mmu.markXonSent(inPort, pg);
-        for (int m = qos.pfcPrioritiesOf(pg); m != 0; m &= m - 1) {
-            int prio = Integer.numberOfTrailingZeros(m);
-            senders[inPort].xon(prio);
-            report(inPort, prio, false);
+            mmu.markXonSent(inPort, pg);
+            for (int m = qos.pfcPrioritiesOf(pg); m != 0; m &= m - 1) {
+                int prio = Integer.numberOfTrailingZeros(m);
+                senders[inPort].xon(prio);
+                report(inPort, prio, false);
+            }
         }
     }
 

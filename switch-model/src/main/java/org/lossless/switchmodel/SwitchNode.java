@@ -298,9 +298,7 @@ public final class SwitchNode implements PacketReceiver {
         }
         if (latencyPs == 0 && !cutThrough) {
             q.enqueue(p);
-            if (mmu.shouldXoff(inPort, pg)) { // (pfc.afterAdmit, without reading the generator for every frame)
-                pfc.xoff(inPort, pg);
-            }
+            pfc.afterAdmit(inPort, pg);
             if (q.portMayBeIdle()) { // a busy port ignores a kick: not reading it saves a cache miss per frame
                 q.port.kick();
             }
@@ -363,9 +361,7 @@ public final class SwitchNode implements PacketReceiver {
         if (markAtDequeue && q.marker.mark(p, queuedBytes, ecnStream)) {
             q.port.countEcnMarked(prio);
         }
-        if (mmu.shouldXon(p.ingressPort, pg)) { // (pfc.afterRelease, without reading the generator for every frame)
-            pfc.xon(p.ingressPort, pg);
-        }
+        pfc.afterRelease(p.ingressPort, pg);
         if (p.intHops >= 0 && p.type == PacketType.DATA) {
             TelemetryStamp.push(p, q, q.port, sim.now());
         }
