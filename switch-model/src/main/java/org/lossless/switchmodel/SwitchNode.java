@@ -266,8 +266,9 @@ public final class SwitchNode implements PacketReceiver {
 
     /*
      * receive() is the switch's per-frame path, compiled with what it inlines (MMU, PFC, ECN, queues) into one large
-     * method: what only some frames do (a PAUSE frame, several equal-cost ports, a drop) is in methods of its own, so
-     * that the compiled path stays short and C2 compiles it faster (benchmarks/README.md, issue 17).
+     * method: what only some frames do (a PAUSE frame, the choice among several equal-cost ports) is in methods of its
+     * own, which the compiler inlines only where they are hot (benchmarks/README.md, "The switch and the host NIC per
+     * frame on V-09").
      */
     @Override
     public void receive(Packet p, int inPort) {
