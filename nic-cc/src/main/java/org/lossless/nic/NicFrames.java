@@ -13,12 +13,18 @@ import org.lossless.core.net.WireFormat;
 final class NicFrames {
     private final PacketPool pool;
     private final int host;
-    private final NicConfig config;
+    /**
+     * {@code nic.ack_priority} and {@code nic.ack_dscp} ({@link NicConfig#SAME_AS_DATA}: the QP's), kept here: an ACK
+     * per data frame then reads no field of the config (another object, cold in cache on a large fabric).
+     */
+    private final int ackPriority;
+    private final int ackDscp;
 
     NicFrames(PacketPool pool, int host, NicConfig config) {
         this.pool = pool;
         this.host = host;
-        this.config = config;
+        this.ackPriority = config.ackPriority();
+        this.ackDscp = config.ackDscp();
     }
 
     /**
@@ -79,8 +85,8 @@ final class NicFrames {
         a.srcHost = host;
         a.dstHost = qp.src;
         a.psn = psn;
-        a.priority = (byte) (config.ackPriority() == NicConfig.SAME_AS_DATA ? qp.priority : config.ackPriority());
-        a.dscp = (byte) (config.ackDscp() == NicConfig.SAME_AS_DATA ? qp.dscp : config.ackDscp());
+        a.priority = (byte) (ackPriority == NicConfig.SAME_AS_DATA ? qp.priority : ackPriority);
+        a.dscp = (byte) (ackDscp == NicConfig.SAME_AS_DATA ? qp.dscp : ackDscp);
         a.frameBytes = WireFormat.ACK_FRAME;
         a.wireBytes = (char) (WireFormat.wireBytes(WireFormat.ACK_FRAME));
         a.udpSrcPort = data.udpSrcPort;

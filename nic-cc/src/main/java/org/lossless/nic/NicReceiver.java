@@ -91,7 +91,7 @@ final class NicReceiver {
             }
             return;
         }
-        if (last || filled || (!qp.readResponses && qp.expectedPsn % ackEvery == 0) || cnpFlag || p.ackRequest) {
+        if (last || filled || (!qp.readResponses && (ackEvery == 1 || qp.expectedPsn % ackEvery == 0)) || cnpFlag || p.ackRequest) {
             sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p, cnpFlag, 0);
         }
     }

@@ -264,33 +264,31 @@ public final class SwitchNode implements PacketReceiver {
         return mmu;
     }
 
+    /*
+     * receive() is the switch's per-frame path, compiled with what it inlines (MMU, PFC, ECN, queues) into one large
+     * method: what only some frames do (a PAUSE frame, the choice among several equal-cost ports) is in methods of its
+     * own, which the compiler inlines only where they are hot (benchmarks/README.md, "The switch and the host NIC per
+     * frame on V-09").
+     */
     @Override
     public void receive(Packet p, int inPort) {
         if (p.type == PacketType.PFC) {
-            ports[inPort].onPause(p);
-            if (watchdog != null) {
-                watchdog.pfcReceived(inPort, p.pfcClassEnable);
-            }
-            pool.release(p);
+            pauseReceived(p, inPort);
             return;
         }
         int[] candidates = routes.candidates(nodeId, p.dstHost);
-        if (candidates.length == 0) {
+        int out = candidates.length == 1 ? candidates[0] : choose(p, candidates);
+        if (out < 0) {
             drop(p, inPort);
             return;
         }
-        int out = candidates.length == 1 ? candidates[0]
-                : candidates[spray ? ecmp.selectPerPacket(p.srcHost, p.dstHost, p.udpSrcPort, p.psn, candidates.length)
-                        : ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, candidates.length)];
-        int pg = qos.pg(p);
-        int prio = qos.queue(p);
+        int pq = qos.pgAndQueue(p);
+        int pg = pq >>> 3;
+        int prio = pq & 7;
         p.priority = (byte) prio;
         OutputQueues q = queues[out];
-        if (!q.portUp() || watchdog != null && watchdog.dropsArrival(out, prio, p.frameBytes)) {
-            drop(p, out);
-            return;
-        }
-        if (mmu.admit(inPort, pg, out, prio, p.frameBytes) != Mmu.ADMIT) {
+        if (!q.portUp() || watchdog != null && watchdog.dropsArrival(out, prio, p.frameBytes)
+                || mmu.admit(inPort, pg, out, prio, p.frameBytes) != Mmu.ADMIT) {
             drop(p, out);
             return;
         }
@@ -308,6 +306,28 @@ public final class SwitchNode implements PacketReceiver {
             return;
         }
         forward(p, inPort, out, pg, prio);
+    }
+
+    /** A PAUSE frame arrived on {@code inPort}: it pauses that port's transmitter and goes no further. */
+    private void pauseReceived(Packet p, int inPort) {
+        ports[inPort].onPause(p);
+        if (watchdog != null) {
+            watchdog.pfcReceived(inPort, p.pfcClassEnable);
+        }
+        pool.release(p);
+    }
+
+    /**
+     * The egress port of {@code p} among {@code candidates} (not exactly one): the ECMP hash's pick (per flow, or per
+     * packet when spraying), or -1 when there is none (the destination is unreachable from here).
+     */
+    private int choose(Packet p, int[] candidates) {
+        int n = candidates.length;
+        if (n == 0) {
+            return -1;
+        }
+        return candidates[spray ? ecmp.selectPerPacket(p.srcHost, p.dstHost, p.udpSrcPort, p.psn, n)
+                : ecmp.select(p.srcHost, p.dstHost, p.udpSrcPort, n)];
     }
 
     /** Queues an admitted frame with its ready time (latency, cut-through) and starts the egress if it can. */

@@ -45,6 +45,37 @@ class OutputQueuesTest {
     }
 
     @Test
+    void framesOfThreePrioritiesTakingTurnsEachJoinTheirOwnQueue() {
+        // the queues keep the rings and rows of the last two priorities they saw; three taking turns make every later
+        // frame replace one of them. Strict priority (the default): P10 (queue 1) leaves at once, and the wire is
+        // busy until 81,600 while the rest arrive: queue 3's frames go first, then queue 2's, then queue 1's, each in
+        // arrival order. Queue 1's and 3's frames come from host 0, queue 2's from host 1.
+        long[][] arrivals = {{0, 0, 1, 10}, {1000, 0, 1, 11}, {2000, 1, 2, 20}, {3000, 0, 1, 12}, {4000, 0, 3, 30},
+                {5000, 0, 1, 13}, {6000, 1, 2, 21}, {7000, 0, 3, 31}, {8000, 0, 1, 14}};
+        for (long[] a : arrivals) {
+            b.data(a[0], (int) a[1], 2, (int) a[2], a[3]);
+        }
+        OutputQueues q = b.sw.queues(2);
+        long[] queued = new long[7];
+        b.at(9000, () -> {
+            queued[0] = q.bytesFromIngress(1, 0);
+            queued[1] = q.bytesFromIngress(2, 1);
+            queued[2] = q.bytesFromIngress(3, 0);
+            queued[3] = q.bytesFromIngress(2, 0) + q.bytesFromIngress(1, 1) + q.bytesFromIngress(3, 1);
+            queued[4] = q.queuedBytes(1);
+            queued[5] = q.queuedBytes(2);
+            queued[6] = q.queuedBytes(3);
+        });
+        b.run();
+        assertEquals(List.of(10L, 30L, 31L, 20L, 21L, 11L, 12L, 13L, 14L), psnsAtHost2());
+        // at 9000 only P10 has left: four 1000 B frames in queue 1, two in queue 2 and two in queue 3
+        assertEquals(List.of(4000L, 2000L, 2000L, 0L, 4000L, 2000L, 2000L),
+                java.util.Arrays.stream(queued).boxed().toList());
+        assertEquals(9 * FRAME_PS, b.at(2, PacketType.DATA).get(8).atPs(), "back to back from 0");
+        assertEquals(0, q.bytesFromIngress(1, 0) + q.bytesFromIngress(2, 1) + q.bytesFromIngress(3, 0));
+    }
+
+    @Test
     void aDwrrQueueThatEmptiesForfeitsItsCredit() {
         // queues 1 and 2 DWRR with weight 1 and a quantum of two frames (2 x 1020 B); the rest strict.
         // A1 (queue 1) leaves alone at 0 with 1020 B of credit left, and queue 1 is empty: the credit is lost.

@@ -42,7 +42,11 @@ public final class Hpcc2019Mmu extends AbstractMmu {
     private static final int SHIFT = 3;
     private final long reserve;
     private final long resumeOffset;
-    private final long fixedPart;
+    /**
+     * Buffer minus Σ headroom minus Σ reserve, bytes: what T starts from, kept here so that T reads no field of
+     * {@link #config} (another object, cold in cache on a large fabric) at every admission and PFC check.
+     */
+    private final long poolBytes;
     private long sharedUsed;
     /** Per (port, priority), {@link #STRIDE} longs at index (port × 8 + priority) × stride. */
     private final long[] rec;
@@ -64,7 +68,7 @@ public final class Hpcc2019Mmu extends AbstractMmu {
         for (long h : portHeadroom) {
             totalHdrm += h;
         }
-        this.fixedPart = totalHdrm + ports * reserve;
+        this.poolBytes = config.bufferBytes() - (totalHdrm + ports * reserve);
         int n = ports * PRIOS;
         rec = new long[n * STRIDE];
         for (int i = 0; i < n; i++) {
@@ -87,7 +91,7 @@ public final class Hpcc2019Mmu extends AbstractMmu {
 
     /** T of the port whose record (any of its priorities) starts at {@code r}. */
     private long threshold(int r) {
-        long free = config.bufferBytes() - fixedPart - sharedUsed;
+        long free = poolBytes - sharedUsed;
         return free <= 0 ? 0 : free >> rec[r + SHIFT];
     }
 

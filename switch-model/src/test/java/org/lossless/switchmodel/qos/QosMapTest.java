@@ -66,6 +66,9 @@ class QosMapTest {
             p.priority = 4;
             assertEquals(3, m.pg(p));
             assertEquals(4, m.queue(p));
+            assertEquals(3 << 3 | 4, m.pgAndQueue(p), "PG 3 and queue 4 in one int");
+            p.priority = 5;
+            assertEquals(0 << 3 | 6, m.pgAndQueue(p), "TC 5: PG 0, queue 6");
         }
 
         @Test
@@ -96,6 +99,11 @@ class QosMapTest {
             assertEquals(4, m.trafficClass(marked(0, 34)));
             assertEquals(3, m.pg(marked(0, 34)), "TC 4 shares PG 3");
             assertEquals(4, m.queue(marked(0, 34)));
+            // both at once (pg << 3 | queue): the DSCP decides, not the priority
+            assertEquals(3 << 3 | 3, m.pgAndQueue(marked(0, 26)));
+            assertEquals(0 << 3 | 5, m.pgAndQueue(marked(3, 10)));
+            assertEquals(3 << 3 | 4, m.pgAndQueue(marked(0, 34)));
+            assertEquals(0, m.pgAndQueue(marked(3, 24)));
             // DSCP 24 is not in the map: TC 0 (not the class selector default 3); TC 0 is not in tc_to_*: PG 0, queue 0
             assertEquals(0, m.trafficClass(marked(3, 24)));
             assertEquals(0, m.pg(marked(3, 24)));
