@@ -263,15 +263,7 @@ public final class EgressPort extends SimEvent {
      * else the next frame starts now.
      */
     public void kick() {
-        if (linkDown || isScheduled()) {
-            return;
-        }
-        long now = sim.now();
-        if (now < busyUntilPs) {
-            sim.schedule(this, busyUntilPs);
-        } else {
-            startNext(now);
-        }
+        kickCutThrough(Long.MAX_VALUE); // a virtual start after now: the frame starts now
     }
 
     /**
