@@ -9,7 +9,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.core.kernel.Kernel;
-import org.lossless.core.kernel.SimEvent;
 
 /**
  * A cable that fails and comes back, seen from its transmitter: 1000 B frames (1020 B of line time,
@@ -49,12 +48,7 @@ class EgressPortFailureTest {
     }
 
     private void at(long t, Runnable r) {
-        kernel.schedule(new SimEvent() {
-            @Override
-            protected void fire() {
-                r.run();
-            }
-        }, t);
+        At.at(kernel, t, r);
     }
 
     @Test

@@ -9,7 +9,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.core.kernel.Kernel;
-import org.lossless.core.kernel.SimEvent;
 
 /**
  * The port's lazy "transmission done": a frame is handed to its link when it starts, and the port arms its own
@@ -72,12 +71,7 @@ class EgressPortLazyDoneTest {
     }
 
     private void at(long t, Runnable r) {
-        kernel.schedule(new SimEvent() {
-            @Override
-            protected void fire() {
-                r.run();
-            }
-        }, t);
+        At.at(kernel, t, r);
     }
 
     @Test

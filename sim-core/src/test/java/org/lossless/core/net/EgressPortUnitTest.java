@@ -11,7 +11,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.core.kernel.Kernel;
-import org.lossless.core.kernel.SimEvent;
 
 /**
  * One transmitter on a zero-delay cable (a frame arrives when its last bit leaves), with tiny event
@@ -51,12 +50,7 @@ class EgressPortUnitTest {
     }
 
     private void at(long t, Runnable r) {
-        kernel.schedule(new SimEvent() {
-            @Override
-            protected void fire() {
-                r.run();
-            }
-        }, t);
+        At.at(kernel, t, r);
     }
 
     private List<Long> arrivalTimes() {

@@ -9,7 +9,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.core.kernel.Kernel;
-import org.lossless.core.kernel.SimEvent;
 
 /**
  * One direction of a cable on its own: frames put on it arrive, in order, one propagation delay later; the
@@ -41,12 +40,7 @@ class LinkTest {
     }
 
     private void at(long t, Runnable r) {
-        kernel.schedule(new SimEvent() {
-            @Override
-            protected void fire() {
-                r.run();
-            }
-        }, t);
+        At.at(kernel, t, r);
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.core.kernel.Kernel;
-import org.lossless.core.kernel.SimEvent;
 
 /**
  * The PFC frames one transmitter sends: XOFF with its time field, XON with 0, and refreshes of a standing
@@ -50,12 +49,7 @@ class PauseSenderTest {
     }
 
     private void at(long t, Runnable r) {
-        kernel.schedule(new SimEvent() {
-            @Override
-            protected void fire() {
-                r.run();
-            }
-        }, t);
+        At.at(kernel, t, r);
     }
 
     @Test

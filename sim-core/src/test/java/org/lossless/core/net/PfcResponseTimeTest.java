@@ -9,7 +9,6 @@ import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.lossless.core.kernel.Kernel;
-import org.lossless.core.kernel.SimEvent;
 
 /**
  * The receiving side of a PAUSE with a response time (802.3 Annex 31B.3.7): frames of the paused priority
@@ -47,12 +46,7 @@ class PfcResponseTimeTest {
     }
 
     private void at(long t, Runnable r) {
-        kernel.schedule(new SimEvent() {
-            @Override
-            protected void fire() {
-                r.run();
-            }
-        }, t);
+        At.at(kernel, t, r);
     }
 
     private static Packet pfc(int quanta) {
