@@ -55,20 +55,19 @@ final class NicFrames {
         p.srcHost = host;
         p.dstHost = qp.dst;
         p.psn = psn;
-        p.payloadBytes = (char) payload;
         p.frameBytes = (char) frame;
         p.wireBytes = (char) (WireFormat.wireBytes(frame));
         p.priority = (byte) qp.priority;
         p.dscp = (byte) qp.dscp;
-        p.ecnCapable = true;
+        p.ecnCapable(true);
         p.udpSrcPort = (char) qp.udpSrcPort;
-        p.last = last;
+        p.last(last);
         p.tsPs = now;
         if (qp.ccTelemetry) {
             Telemetry.start(p);
         }
         // the packet that fills the window asks for an ACK (never set without a window)
-        p.ackRequest = !last && qp.hasDataLeft() && !qp.windowOpen();
+        p.ackRequest(!last && qp.hasDataLeft() && !qp.windowOpen());
         qp.sent(now, p.wireBytes);
         return p;
     }

@@ -86,12 +86,12 @@ final class NicReceiver {
         }
         if (request && !filled) {
             // a lone READ request is acknowledged by its response, unless flagged or asked for
-            if (cnpFlag || p.ackRequest) {
+            if (cnpFlag || p.ackRequest()) {
                 sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p, cnpFlag, 0);
             }
             return;
         }
-        if (last || filled || (!qp.readResponses && (ackEvery == 1 || qp.expectedPsn % ackEvery == 0)) || cnpFlag || p.ackRequest) {
+        if (last || filled || (!qp.readResponses && (ackEvery == 1 || qp.expectedPsn % ackEvery == 0)) || cnpFlag || p.ackRequest()) {
             sendControl(PacketType.ACK, qp, qp.expectedPsn - 1, p, cnpFlag, 0);
         }
     }
@@ -111,7 +111,7 @@ final class NicReceiver {
             // an RDMA READ request: this NIC is the responder; the response joins its own QP towards the requester
             Flow f = qp.rxEntry();
             qp.rxReceived(psn);
-            cnpFlag = arrived != null && arrived.ce && qp.echo != null && cnps.onCePacket(qp, now);
+            cnpFlag = arrived != null && arrived.ce() && qp.echo != null && cnps.onCePacket(qp, now);
             sender.enqueue(f.qp, f);
             return false;
         }
@@ -121,7 +121,7 @@ final class NicReceiver {
             // the first response packet of a READ acknowledges its request at this NIC, the requester
             sender.ackRequest(qp.rxEntry());
         }
-        cnpFlag = arrived != null && arrived.ce && qp.echo != null && cnps.onCePacket(qp, now);
+        cnpFlag = arrived != null && arrived.ce() && qp.echo != null && cnps.onCePacket(qp, now);
         Flow f = qp.rxReceived(psn);
         if (f != null) {
             f.finishPs = now;
@@ -134,7 +134,7 @@ final class NicReceiver {
 
     /** Data packet {@code p} is not the expected one: its QP's loss recovery decides what happens. */
     private void outOfSequence(QueuePair qp, Packet p, long now) {
-        switch (qp.recovery.outOfSequence(qp, p.psn, p.last, now)) {
+        switch (qp.recovery.outOfSequence(qp, p.psn, p.last(), now)) {
             case DROP -> outOfOrderDrops++;
             case ACK -> {
                 outOfOrderDrops++;
@@ -145,7 +145,7 @@ final class NicReceiver {
                 sendControl(PacketType.NACK, qp, qp.expectedPsn, p, false, -1);
             }
             case SACK -> {
-                boolean cnpFlag = p.ce && qp.echo != null && cnps.onCePacket(qp, now);
+                boolean cnpFlag = p.ce() && qp.echo != null && cnps.onCePacket(qp, now);
                 sendControl(PacketType.NACK, qp, qp.expectedPsn, p, cnpFlag, p.psn);
             }
             default -> throw new IllegalStateException();
@@ -159,7 +159,7 @@ final class NicReceiver {
      */
     private void sendControl(PacketType type, QueuePair qp, long psn, Packet data, boolean ce, long sackPsn) {
         Packet a = frames.control(type, qp, psn, data);
-        a.ce = ce;
+        a.ce(ce);
         if (type == PacketType.NACK) {
             a.sackPsn(sackPsn);
         }

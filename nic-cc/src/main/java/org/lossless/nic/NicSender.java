@@ -150,7 +150,7 @@ final class NicSender {
 
     /** ACK {@code a} arrived. */
     void receiveAck(Packet a) {
-        if (a.ce) {
+        if (a.ce()) {
             congestionNotified(a.flowId);
         }
         QueuePair qp = flows.qp(a.flowId);

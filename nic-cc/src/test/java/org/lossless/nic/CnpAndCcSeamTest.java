@@ -231,7 +231,7 @@ class CnpAndCcSeamTest {
             a.type = PacketType.ACK;
             a.flowId = qp.id;
             a.psn = -1;
-            a.ce = true;
+            a.ce(true);
             b.nic[0].receive(a, 0);
         });
         b.kernel.runUntil(10 * US);

@@ -50,7 +50,7 @@ class NicMarkingTest {
             port[h].probe((p, start, end) -> seen.add(new Seen(from, p.type, p.priority, p.dscp)));
         }
         port[0].connect(new Link(kernel, 1_000_000, (p, in) -> {
-            p.ce = p.type == PacketType.DATA;
+            p.ce(p.type == PacketType.DATA);
             nic[1].receive(p, in);
         }, 0), nic[0]);
         port[1].connect(new Link(kernel, 1_000_000, nic[0], 0), nic[1]);

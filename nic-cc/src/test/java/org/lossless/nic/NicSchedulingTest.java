@@ -64,7 +64,7 @@ class NicSchedulingTest {
             d.psn = 0;
             d.frameBytes = 1078;
             d.priority = 3;
-            d.last = true;
+            d.last(true);
             r.nic.receive(d, 0);
             r.nic.post(out, f);
         });

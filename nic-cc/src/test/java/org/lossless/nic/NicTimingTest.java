@@ -84,7 +84,7 @@ class NicTimingTest {
         private void pause(BackToBack b, int host) {
             Packet p = b.pool.acquire();
             p.type = PacketType.PFC;
-            p.pfcClassEnable = 1 << 3;
+            p.pfcClassEnable(1 << 3);
             p.pfcQuanta(3, 65_535);
             b.nic[host].receive(p, 0);
         }
@@ -105,7 +105,6 @@ class NicTimingTest {
                     p.srcHost = 0;
                     p.dstHost = 1;
                     p.psn = psn;
-                    p.payloadBytes = 1000;
                     p.priority = 3;
                     b.nic[1].receive(p, 0);
                 });

@@ -43,7 +43,7 @@ final class ReceiverRig implements FlowListener {
         nic = new HostNic(1, "h1", kernel, pool, flows, config, this, cc);
         port = new EgressPort(kernel, rateBps);
         nic.attach(port);
-        port.probe((p, start, end) -> sent.add(new Tx(p.type, p.flowId, p.psn, p.type == PacketType.NACK ? p.sackPsn() : -1, p.ce, p.priority, start)));
+        port.probe((p, start, end) -> sent.add(new Tx(p.type, p.flowId, p.psn, p.type == PacketType.NACK ? p.sackPsn() : -1, p.ce(), p.priority, start)));
         port.connect(new Link(kernel, delayPs, (p, in) -> pool.release(p), 0), nic);
     }
 
@@ -65,11 +65,10 @@ final class ReceiverRig implements FlowListener {
             p.srcHost = 0;
             p.dstHost = 1;
             p.psn = psn;
-            p.payloadBytes = 1000;
             p.frameBytes = (char) frameBytes;
             p.priority = (byte) qp.priority;
-            p.ce = ce;
-            p.last = psn == qp.endPsn - 1;
+            p.ce(ce);
+            p.last(psn == qp.endPsn - 1);
             nic.receive(p, 0);
         });
     }

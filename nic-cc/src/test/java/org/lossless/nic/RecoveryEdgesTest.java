@@ -148,7 +148,7 @@ class RecoveryEdgesTest {
             p.psn = 1;
             p.frameBytes = 78;
             p.priority = 3;
-            p.ackRequest = true;
+            p.ackRequest(true);
             r.nic.receive(p, 0);
         });
         r.dataAt(2 * US, request, 2, 78, false);

@@ -312,7 +312,7 @@ public final class SwitchNode implements PacketReceiver {
     private void pauseReceived(Packet p, int inPort) {
         ports[inPort].onPause(p);
         if (watchdog != null) {
-            watchdog.pfcReceived(inPort, p.pfcClassEnable);
+            watchdog.pfcReceived(inPort, p.pfcClassEnable());
         }
         pool.release(p);
     }

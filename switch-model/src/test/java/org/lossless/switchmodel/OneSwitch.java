@@ -64,7 +64,7 @@ final class OneSwitch {
                 p.priority = 3;
                 p.frameBytes = 1000;
                 p.wireBytes = 1020;
-                p.ecnCapable = true;
+                p.ecnCapable(true);
                 p.psn = psn;
                 sw.receive(p, inPort); // the star numbers the switch's ports by host
             }
@@ -78,6 +78,6 @@ final class OneSwitch {
 
     /** PSNs of the delivered frames that carry CE, in delivery order. */
     List<Long> marked() {
-        return frames.stream().filter(p -> p.ce).map(p -> p.psn).toList();
+        return frames.stream().filter(p -> p.ce()).map(p -> p.psn).toList();
     }
 }

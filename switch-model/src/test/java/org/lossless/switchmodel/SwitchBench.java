@@ -111,7 +111,7 @@ final class SwitchBench {
             p.priority = (byte) prio;
             p.frameBytes = 1000;
             p.wireBytes = 1020;
-            p.ecnCapable = true;
+            p.ecnCapable(true);
             p.psn = psn;
             sw.receive(p, src);
         });

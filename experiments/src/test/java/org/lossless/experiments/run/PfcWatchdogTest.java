@@ -110,7 +110,7 @@ class PfcWatchdogTest {
         Packet f = new Packet();
         f.type = PacketType.PFC;
         f.priority = 3;
-        f.pfcClassEnable = 1 << 3;
+        f.pfcClassEnable(1 << 3);
         f.pfcQuanta(3, QUANTA);
         f.frameBytes = WireFormat.PFC_FRAME;
         f.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));

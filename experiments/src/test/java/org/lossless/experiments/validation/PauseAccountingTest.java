@@ -108,7 +108,7 @@ class PauseAccountingTest {
                                 if (f.type != PacketType.PFC) {
                                     return;
                                 }
-                                for (int m = f.pfcClassEnable; m != 0; m &= m - 1) {
+                                for (int m = f.pfcClassEnable(); m != 0; m &= m - 1) {
                                     int prio = Integer.numberOfTrailingZeros(m);
                                     frames.computeIfAbsent(new Key(node.name(), p.index(), prio), k -> new ArrayList<>())
                                             .add(new PauseAudit.Frame(f.pfcQuanta(prio), start, end, end + delay));

@@ -18,7 +18,7 @@ class DctcpSenderTest {
         }
         Packet a = new Packet();
         a.psn = psn;
-        a.ce = marked;
+        a.ce(marked);
         s.onAck(0, a, 1000);
     }
 

@@ -316,7 +316,7 @@ public final class EgressPort extends SimEvent {
         busyPs += ser;
         busyUntilPs = end;
         if (p.type == PacketType.PFC) {
-            for (int m = p.pfcClassEnable; m != 0; m &= m - 1) {
+            for (int m = p.pfcClassEnable(); m != 0; m &= m - 1) {
                 counters.countPauseTx(Integer.numberOfTrailingZeros(m));
             }
         } else {

@@ -6,15 +6,17 @@ package org.lossless.core.net;
  *
  * <p>Layout (memory): every frame in every buffer is one of these (a PFC-heavy 1,024-host run holds about a
  * million), so fields are as narrow as their ranges allow: 802.1p priority, DSCP and priority group are bytes;
- * frame sizes (MTU at most 9,000), the UDP source port, the telemetry hop count and the PFC class-enable vector
- * are 16-bit; a PFC frame keeps its eight time fields in {@link #tsPs} and {@link #psn}, which a PFC frame (a
- * MAC control frame, consumed by the port that receives it) does not otherwise use; a NACK keeps its
- * selective-acknowledgement PSN in {@link #tsPs}, which a NACK does not otherwise use; the time a frame may leave a
- * switch with a forwarding latency is kept by the switch's output queue, not in the frame. 72 bytes per packet with
- * compressed references: a 12-byte header, the longs {@code psn} and {@code tsPs}, five 4-byte fields (four ints and
- * the {@code type} reference), the {@code intData} reference, six 16-bit and seven 8-bit fields, 71 bytes rounded up
- * to 8 (136, 88, then 80 before). Writers of a narrow field cast ({@code p.priority = (byte) prio}); the values are checked where
- * they enter the model (scenario, NIC and switch configuration), so the cast never truncates.
+ * frame sizes (MTU at most 9,000), the UDP source port and the telemetry hop count are 16-bit; the four one-bit
+ * flags (ECT, CE, last, AckReq) share one byte; a PFC frame keeps its eight time fields in {@link #tsPs} and
+ * {@link #psn} and its class-enable vector in {@link #udpSrcPort}, which a PFC frame (a MAC control frame, consumed
+ * by the port that receives it) does not otherwise use; a NACK keeps its selective-acknowledgement PSN in
+ * {@link #tsPs}, which a NACK does not otherwise use; the time a frame may leave a switch with a forwarding latency
+ * is kept by the switch's output queue, not in the frame; the RDMA payload is not kept (no model reads it: a
+ * receiver counts a message by its PSNs, a port by its frame bytes). 64 bytes per packet with compressed
+ * references, one cache line's worth: a 12-byte header, the longs {@code psn} and {@code tsPs}, five 4-byte fields
+ * (four ints and the {@code type} reference), the {@code intData} reference, four 16-bit and four 8-bit fields
+ * (136, 88, 80, then 72 before). Writers of a narrow field cast ({@code p.priority = (byte) prio}); the values
+ * are checked where they enter the model (scenario, NIC and switch configuration), so the cast never truncates.
  */
 public final class Packet {
     public PacketType type = PacketType.DATA;
@@ -28,8 +30,6 @@ public final class Packet {
      * time fields of priorities 4-7 (see {@link #pfcQuanta(int)}).
      */
     public long psn;
-    /** RDMA payload bytes carried (data packets), 0..9000. */
-    public char payloadBytes;
     /** Bytes the frame occupies in a buffer (Ethernet header to FCS), 0..65535. */
     public char frameBytes;
     /** Bytes of line time (frame + preamble, SFD, IFG), 0..65535. */
@@ -47,18 +47,17 @@ public final class Packet {
      * 802.1p {@link #priority} as traffic class.
      */
     public byte dscp = -1;
-    /** ECN-capable transport (ECT) and congestion experienced (CE). */
-    public boolean ecnCapable;
-    public boolean ce;
-    /** RoCEv2 UDP source port (per QP), 0..65535; input to ECMP hashing. */
-    public char udpSrcPort;
-    /** Last packet of its message. */
-    public boolean last;
     /**
-     * Data packets: the BTH AckReq bit. The sender sets it on the packet that fills its send window
-     * ({@code nic.window}), so a receiver that coalesces ACKs still acknowledges it at once.
+     * RoCEv2 UDP source port (per QP), 0..65535; input to ECMP hashing. PFC frames: the class-enable vector
+     * ({@link #pfcClassEnable()}).
      */
-    public boolean ackRequest;
+    public char udpSrcPort;
+    /** The one-bit flags: {@link #ECT}, {@link #CE}, {@link #LAST}, {@link #ACK_REQ}; read and set by their methods. */
+    private byte flags;
+    private static final int ECT = 1;
+    private static final int CE = 2;
+    private static final int LAST = 4;
+    private static final int ACK_REQ = 8;
     /**
      * Ingress port at the switch currently holding the packet (for buffer accounting). While the frame is on a link
      * (from the start of its transmission), the low 32 bits of its arrival time, ps, unless that link keeps whole
@@ -85,8 +84,62 @@ public final class Packet {
      * frame and kept across reuse (never allocated for runs without telemetry). Valid up to {@link #intHops}.
      */
     public long[] intData;
-    /** PFC frames: the 16-bit class-enable vector as on the wire, bit p set = time[p] valid (bits 8-15 reserved). */
-    public char pfcClassEnable;
+
+    /** ECN-capable transport: the IP header's ECN field is ECT. */
+    public boolean ecnCapable() {
+        return (flags & ECT) != 0;
+    }
+
+    public void ecnCapable(boolean on) {
+        flag(ECT, on);
+    }
+
+    /** Congestion experienced: a switch marked the frame (the IP header's ECN field is CE). */
+    public boolean ce() {
+        return (flags & CE) != 0;
+    }
+
+    public void ce(boolean on) {
+        flag(CE, on);
+    }
+
+    /** Last packet of its message. */
+    public boolean last() {
+        return (flags & LAST) != 0;
+    }
+
+    public void last(boolean on) {
+        flag(LAST, on);
+    }
+
+    /**
+     * Data packets: the BTH AckReq bit. The sender sets it on the packet that fills its send window
+     * ({@code nic.window}), so a receiver that coalesces ACKs still acknowledges it at once.
+     */
+    public boolean ackRequest() {
+        return (flags & ACK_REQ) != 0;
+    }
+
+    public void ackRequest(boolean on) {
+        flag(ACK_REQ, on);
+    }
+
+    private void flag(int bit, boolean on) {
+        flags = (byte) (on ? flags | bit : flags & ~bit);
+    }
+
+    /**
+     * PFC frames: the 16-bit class-enable vector as on the wire, bit p set = time[p] valid (bits 8-15 reserved),
+     * 0..65535. Kept in {@link #udpSrcPort} (a PFC frame is not an IP packet).
+     */
+    public int pfcClassEnable() {
+        return udpSrcPort;
+    }
+
+    /** PFC frames: sets the class-enable vector (0..65535); overwrites {@link #udpSrcPort}. */
+    public void pfcClassEnable(int vector) {
+        udpSrcPort = (char) vector;
+    }
 
     /**
      * NACK frames: under selective repeat ({@code nic.loss_recovery: irn}) the PSN of the out-of-sequence data
@@ -136,26 +189,21 @@ public final class Packet {
         srcHost = -1;
         dstHost = -1;
         psn = 0;
-        payloadBytes = 0;
         frameBytes = 0;
         wireBytes = 0;
         priority = 0;
         dscp = -1;
-        ecnCapable = false;
-        ce = false;
+        flags = 0;
         udpSrcPort = 0;
-        last = false;
-        ackRequest = false;
         ingressPort = -1;
         ingressPg = -1;
         tsPs = 0;
-        pfcClassEnable = 0;
         intHops = -1;
     }
 
     @Override
     public String toString() {
         return type + "[flow=" + flowId + " " + srcHost + "->" + dstHost + " psn=" + psn + " prio=" + priority
-                + " frame=" + (int) frameBytes + "B" + (ce ? " CE" : "") + "]";
+                + " frame=" + (int) frameBytes + "B" + (ce() ? " CE" : "") + "]";
     }
 }

@@ -75,7 +75,7 @@ public final class PauseSender {
         Packet f = pool.acquire();
         f.type = PacketType.PFC;
         f.priority = (byte) priority;
-        f.pfcClassEnable = (char) (1 << priority);
+        f.pfcClassEnable((char) (1 << priority));
         f.pfcQuanta(priority, quanta);
         f.frameBytes = WireFormat.PFC_FRAME;
         f.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));

@@ -64,7 +64,7 @@ public final class PauseState {
      * should look for work). Paused time of resumed priorities is added to {@code counters}.
      */
     public boolean apply(Packet pfc, long nowPs, PortCounters counters) {
-        int classEnable = pfc.pfcClassEnable;
+        int classEnable = pfc.pfcClassEnable();
         expire(nowPs, counters);
         boolean resumed = false;
         for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {

@@ -40,7 +40,7 @@ class EgressPortPauseTest {
     private static Packet pfc(int prio, int quanta) {
         Packet p = new Packet();
         p.type = PacketType.PFC;
-        p.pfcClassEnable = (char) (1 << prio);
+        p.pfcClassEnable((char) (1 << prio));
         p.pfcQuanta(prio, quanta);
         p.frameBytes = WireFormat.PFC_FRAME;
         p.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));

@@ -270,7 +270,7 @@ class EgressPortUnitTest {
         EgressPort port = port(0);
         queue.add(data(1, 6, 1000));
         Packet both = PauseSender.frame(pool, 2, 10);
-        both.pfcClassEnable |= 1 << 6;
+        both.pfcClassEnable(both.pfcClassEnable() | 1 << 6);
         both.pfcQuanta(6, 20);
         port.onPause(both);
         port.kick();

@@ -1,13 +1,14 @@
 package org.lossless.core.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import org.junit.jupiter.api.Test;
 
 /**
  * The narrow fields of a {@link Packet} hold the extremes of the model's ranges: the largest frame (MTU 9,000
  * with RETH: 9,000 + 62 + 16 = 9,078 B, 9,098 B on the wire), the top UDP source port 65,535, a PFC frame naming
- * all eight priorities, DSCP 63 and the unmarked -1, priority 7.
+ * all eight priorities (its class-enable vector shares the UDP source port's 16 bits), the four one-bit flags, DSCP 63 and the unmarked -1, priority 7.
  */
 class PacketFieldRangeTest {
     @Test
@@ -15,11 +16,9 @@ class PacketFieldRangeTest {
         Packet p = new Packet();
         int frame = WireFormat.dataFrameBytes(9000, true);
         assertEquals(9078, frame);
-        p.payloadBytes = (char) 9000;
         p.frameBytes = (char) frame;
         p.wireBytes = (char) WireFormat.wireBytes(frame);
         p.udpSrcPort = (char) 65_535;
-        assertEquals(9000, p.payloadBytes);
         assertEquals(9078, p.frameBytes);
         assertEquals(9098, p.wireBytes);
         assertEquals(65_535, p.udpSrcPort);
@@ -30,15 +29,33 @@ class PacketFieldRangeTest {
     void pfcFrameNamingEveryPriorityListsEightOfThem() {
         Packet p = new Packet();
         p.type = PacketType.PFC;
-        p.pfcClassEnable = 0xFF;
+        p.pfcClassEnable(0xFF);
         int count = 0;
-        for (int m = p.pfcClassEnable; m != 0; m &= m - 1) { // how EgressPort and PauseState walk it
+        for (int m = p.pfcClassEnable(); m != 0; m &= m - 1) { // how EgressPort and PauseState walk it
             count++;
         }
         assertEquals(8, count);
-        assertEquals(255, p.pfcClassEnable);
-        p.pfcClassEnable = (char) 0xFF08; // the wire's 16 bits, reserved upper octet set: read back unsigned
-        assertEquals(0xFF08, p.pfcClassEnable);
+        assertEquals(255, p.pfcClassEnable());
+        p.pfcClassEnable((char) 0xFF08); // the wire's 16 bits, reserved upper octet set: read back unsigned
+        assertEquals(0xFF08, p.pfcClassEnable());
+    }
+
+    @Test
+    void theFourFlagsAreIndependent() {
+        Packet p = new Packet();
+        assertFalse(p.ecnCapable() || p.ce() || p.last() || p.ackRequest(), "all clear by default");
+        p.ce(true);
+        p.ackRequest(true);
+        assertEquals("false true false true", p.ecnCapable() + " " + p.ce() + " " + p.last() + " " + p.ackRequest());
+        p.ecnCapable(true);
+        p.ce(false);
+        p.last(true);
+        assertEquals("true false true true", p.ecnCapable() + " " + p.ce() + " " + p.last() + " " + p.ackRequest());
+        p.ackRequest(false);
+        p.ecnCapable(false);
+        assertEquals("false false true false", p.ecnCapable() + " " + p.ce() + " " + p.last() + " " + p.ackRequest());
+        p.reset();
+        assertFalse(p.ecnCapable() || p.ce() || p.last() || p.ackRequest(), "reset clears them");
     }
 
     @Test

@@ -26,10 +26,10 @@ class PacketPoolTest {
         a.type = PacketType.PFC;
         a.flowId = 7;
         a.priority = 3;
-        a.pfcClassEnable = 1 << 3;
+        a.pfcClassEnable(1 << 3);
         a.pfcQuanta(3, 65535);
         a.frameBytes = 64;
-        a.ce = true;
+        a.ce(true);
         pool.release(a);
         assertEquals(1, pool.outstanding());
         Packet c = pool.acquire();
@@ -38,10 +38,10 @@ class PacketPoolTest {
         assertEquals(PacketType.DATA, c.type);
         assertEquals(-1, c.flowId);
         assertEquals(0, c.priority);
-        assertEquals(0, c.pfcClassEnable);
+        assertEquals(0, c.pfcClassEnable());
         assertEquals(0, c.pfcQuanta(3));
         assertEquals(0, c.frameBytes);
-        assertFalse(c.ce);
+        assertFalse(c.ce());
     }
 
     @Test

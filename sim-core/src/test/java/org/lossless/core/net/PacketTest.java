@@ -28,7 +28,7 @@ class PacketTest {
         p.priority = 3;
         p.frameBytes = 1_086;
         assertEquals("DATA[flow=7 1->2 psn=5 prio=3 frame=1086B]", p.toString());
-        p.ce = true;
+        p.ce(true);
         p.type = PacketType.ACK;
         assertEquals("ACK[flow=7 1->2 psn=5 prio=3 frame=1086B CE]", p.toString());
     }

@@ -38,7 +38,7 @@ class PauseSenderTest {
 
     PauseSenderTest() {
         port.connect(new Link(kernel, 0, (p, in) -> {
-            received.add(new Rx(kernel.now(), p.priority, p.pfcClassEnable, p.pfcQuanta(p.priority), p.frameBytes,
+            received.add(new Rx(kernel.now(), p.priority, p.pfcClassEnable(), p.pfcQuanta(p.priority), p.frameBytes,
                     p.wireBytes));
             pool.release(p);
         }, 0), egress -> null);

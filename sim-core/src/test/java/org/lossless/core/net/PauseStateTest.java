@@ -19,7 +19,7 @@ class PauseStateTest {
     private static Packet pfc(int priority, int quanta) {
         Packet p = new Packet();
         p.type = PacketType.PFC;
-        p.pfcClassEnable = (char) (1 << priority);
+        p.pfcClassEnable((char) (1 << priority));
         p.pfcQuanta(priority, quanta);
         return p;
     }
@@ -46,7 +46,7 @@ class PauseStateTest {
         // 802.1Qbb: the upper octet of the class-enable vector is reserved; only priorities 0..7 exist
         PauseState s = new PauseState(G100, false);
         Packet f = pfc(3, 100);
-        f.pfcClassEnable = (char) 0xFF08;
+        f.pfcClassEnable((char) 0xFF08);
         s.apply(f, 0, counters);
         assertEquals(0b1000, s.pausedMask());
         assertEquals(1, counters.pauseRx(3));
@@ -103,7 +103,7 @@ class PauseStateTest {
         // priority 2 for 10 quanta (until 51,200), priority 6 for 20 quanta (until 102,400), both from 0
         PauseState s = new PauseState(G100, false);
         Packet both = pfc(2, 10);
-        both.pfcClassEnable |= 1 << 6;
+        both.pfcClassEnable(both.pfcClassEnable() | 1 << 6);
         both.pfcQuanta(6, 20);
         s.apply(both, 0, counters);
         assertEquals(0b100_0100, s.pausedMask());

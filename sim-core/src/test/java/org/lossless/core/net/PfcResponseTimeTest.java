@@ -52,7 +52,7 @@ class PfcResponseTimeTest {
     private static Packet pfc(int quanta) {
         Packet p = new Packet();
         p.type = PacketType.PFC;
-        p.pfcClassEnable = 1 << 3;
+        p.pfcClassEnable(1 << 3);
         p.pfcQuanta(3, quanta);
         p.frameBytes = WireFormat.PFC_FRAME;
         p.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));

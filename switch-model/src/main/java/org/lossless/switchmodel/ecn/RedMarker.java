@@ -61,12 +61,12 @@ public final class RedMarker {
      * @return whether this call set CE
      */
     public boolean mark(Packet p, long queueBytes, StreamInterface stream) {
-        if (p.type != PacketType.DATA || !p.ecnCapable) {
+        if (p.type != PacketType.DATA || !p.ecnCapable()) {
             return false;
         }
         eligible++;
-        if (shouldMark(queueBytes, stream) && !p.ce) {
-            p.ce = true;
+        if (shouldMark(queueBytes, stream) && !p.ce()) {
+            p.ce(true);
             marked++;
             return true;
         }
@@ -75,12 +75,12 @@ public final class RedMarker {
 
     /** As {@link #mark(Packet, long, StreamInterface)} with a caller-supplied uniform draw {@code u}. */
     public boolean mark(Packet p, long queueBytes, double u) {
-        if (p.type != PacketType.DATA || !p.ecnCapable) {
+        if (p.type != PacketType.DATA || !p.ecnCapable()) {
             return false;
         }
         eligible++;
-        if (shouldMark(queueBytes, u) && !p.ce) {
-            p.ce = true;
+        if (shouldMark(queueBytes, u) && !p.ce()) {
+            p.ce(true);
             marked++;
             return true;
         }

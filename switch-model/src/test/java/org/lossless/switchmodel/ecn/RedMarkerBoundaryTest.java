@@ -46,17 +46,17 @@ class RedMarkerBoundaryTest {
     void countersAndTheReturnValueSayWhatThisCallDid() {
         Packet p = new Packet();
         p.type = PacketType.DATA;
-        p.ecnCapable = true;
+        p.ecnCapable(true);
         assertFalse(red.mark(p, 500, 0.0));
         assertTrue(red.mark(p, 5000, 0.0));
-        assertTrue(p.ce);
+        assertTrue(p.ce());
         assertFalse(red.mark(p, 5000, 0.0), "already CE: not set by this call");
         assertEquals(3, red.eligible());
         assertEquals(1, red.marked());
         MersenneTwister s = new MersenneTwister(1);
         Packet q = new Packet();
         q.type = PacketType.DATA;
-        q.ecnCapable = true;
+        q.ecnCapable(true);
         assertTrue(red.mark(q, 5000, s));
         assertFalse(red.mark(q, 5000, s));
         assertEquals(5, red.eligible());

@@ -78,25 +78,25 @@ class RedMarkerTest {
         StreamInterface stream = new MersenneTwister(3);
         Packet p = new Packet();
         p.type = PacketType.DATA;
-        p.ecnCapable = false;
+        p.ecnCapable(false);
         for (int k = 0; k < 1000; k++) {
             assertFalse(m.mark(p, 1_000_000, stream));
         }
-        assertFalse(p.ce);
+        assertFalse(p.ce());
         for (PacketType t : new PacketType[] {PacketType.ACK, PacketType.NACK, PacketType.CNP, PacketType.PFC}) {
             Packet c = new Packet();
             c.type = t;
-            c.ecnCapable = true;
+            c.ecnCapable(true);
             assertFalse(m.mark(c, 1_000_000, 0.0));
-            assertFalse(c.ce, t + " marked");
+            assertFalse(c.ce(), t + " marked");
         }
         assertEquals(0, m.eligible());
         Packet d = new Packet();
-        d.ecnCapable = true;
+        d.ecnCapable(true);
         assertTrue(m.mark(d, 1_000_000, 0.5));
-        assertTrue(d.ce);
+        assertTrue(d.ce());
         assertFalse(m.mark(d, 1_000_000, 0.5), "already CE: not counted twice");
-        assertTrue(d.ce);
+        assertTrue(d.ce());
         assertEquals(2, m.eligible());
         assertEquals(1, m.marked());
     }

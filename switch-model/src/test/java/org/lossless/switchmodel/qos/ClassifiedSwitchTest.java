@@ -70,7 +70,7 @@ class ClassifiedSwitchTest {
         c.priority = p.priority;
         c.dscp = p.dscp;
         c.psn = p.psn;
-        c.pfcClassEnable = p.pfcClassEnable;
+        c.pfcClassEnable(p.pfcClassEnable());
         return c;
     }
 
@@ -129,7 +129,7 @@ class ClassifiedSwitchTest {
         List<Integer> pfc = new ArrayList<>();
         for (Packet p : atHost0) {
             if (p.type == PacketType.PFC) {
-                pfc.add((int) p.pfcClassEnable);
+                pfc.add((int) p.pfcClassEnable());
             }
         }
         assertEquals(List.of(1 << 3, 1 << 4), pfc);
