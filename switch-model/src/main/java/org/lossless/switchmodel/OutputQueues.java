@@ -292,6 +292,14 @@ public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks
         }
     }
 
+    /**
+     * The priorities holding a frame now, bit p for priority p (a queue holds frames exactly when it holds bytes:
+     * a frame is at least 64 bytes): lets a reader skip empty queues without touching them.
+     */
+    public int occupiedPriorities() {
+        return occupiedMask;
+    }
+
     /** Frame bytes queued at all priorities (in-band telemetry's queue length; 8 reads, not on the plain path). */
     public long totalQueuedBytes() {
         long sum = 0;

@@ -223,7 +223,7 @@ public final class PacketEngine {
                 for (org.lossless.topology.Port p : topology.ports(node.id())) {
                     if (c.links().includes(new TelemetryConfig.QueueRef(node.name(), p.index()))) {
                         links.add(new TelemetrySampler.LinkProbe(node.name(), p.index(),
-                                network.egress(node.id(), p.index()).counters()));
+                                network.egress(node.id(), p.index())));
                     }
                 }
             }

@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
+import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.PortCounters;
 import org.lossless.switchmodel.OutputQueues;
 
@@ -43,8 +44,11 @@ final class TelemetrySampler extends SimEvent {
         long cnps(int id);
     }
 
-    /** One port whose load to watch: its counters (frame bytes sent, per priority). */
-    record LinkProbe(String node, int port, PortCounters counters) {
+    /**
+     * One port whose load to watch: its counters (frame bytes sent, per priority) and its busy time, which grows
+     * whenever it starts a frame (a port whose busy time has not grown sent nothing: its counters are not read).
+     */
+    record LinkProbe(String node, int port, EgressPort egress) {
     }
 
     private final Scheduler sim;
@@ -64,8 +68,12 @@ final class TelemetrySampler extends SimEvent {
     private final char[][] linkPrefix;
     /** [probe] frame bytes sent up to the previous sample. */
     private final long[] linkTx;
-    /** [probe][priority] was non-empty at the last sample. */
-    private final boolean[][] wasNonEmpty;
+    /** [probe] the port's busy time at the previous sample, ps. */
+    private final long[] linkBusy;
+    /** [probe] the queues, in one array (the sampler reads every one of them at every sample). */
+    private final OutputQueues[] queueArray;
+    /** [probe] the priorities that were non-empty at the last sample (bit p for priority p). */
+    private final int[] wasNonEmpty;
 
     /**
      * @param watched       message ids whose rates to sample, or null for all
@@ -84,10 +92,12 @@ final class TelemetrySampler extends SimEvent {
         this.ratesPossible = ratesPossible;
         this.queueOut = queueOut == null ? null : new CsvRows(queueOut);
         this.rateOut = rateOut == null ? null : new CsvRows(rateOut);
-        this.wasNonEmpty = new boolean[queues.size()][8];
+        this.wasNonEmpty = new int[queues.size()];
+        this.queueArray = queues.stream().map(QueueProbe::queues).toArray(OutputQueues[]::new);
         this.links = List.copyOf(links);
         this.linkOut = linkOut == null ? null : new CsvRows(linkOut);
         this.linkTx = new long[links.size()];
+        this.linkBusy = new long[links.size()];
         this.queuePrefix = new char[queues.size()][];
         for (int i = 0; i < queuePrefix.length; i++) {
             queuePrefix[i] = prefix(queues.get(i).node(), queues.get(i).port());
@@ -145,15 +155,16 @@ final class TelemetrySampler extends SimEvent {
     }
 
     private void sampleQueues(long now) throws IOException {
-        for (int i = 0; i < queues.size(); i++) {
-            QueueProbe q = queues.get(i);
-            for (int prio = 0; prio < 8; prio++) {
-                long bytes = q.queues().queuedBytes(prio);
-                if (bytes > 0 || wasNonEmpty[i][prio]) {
-                    queueOut.num(now).text(queuePrefix[i]).ch((char) ('0' + prio)).ch(',').num(bytes).endRow();
-                }
-                wasNonEmpty[i][prio] = bytes > 0;
+        for (int i = 0; i < queueArray.length; i++) {
+            OutputQueues q = queueArray[i];
+            int occupied = q.occupiedPriorities();
+            // a row for every queue non-empty now or at the last sample, in priority order; the others are not read
+            for (int m = occupied | wasNonEmpty[i]; m != 0; m &= m - 1) {
+                int prio = Integer.numberOfTrailingZeros(m);
+                long bytes = (occupied >>> prio & 1) != 0 ? q.queuedBytes(prio) : 0;
+                queueOut.num(now).text(queuePrefix[i]).ch((char) ('0' + prio)).ch(',').num(bytes).endRow();
             }
+            wasNonEmpty[i] = occupied;
         }
     }
 
@@ -204,9 +215,14 @@ final class TelemetrySampler extends SimEvent {
     private void sampleLinks(long now) throws IOException {
         for (int i = 0; i < links.size(); i++) {
             LinkProbe l = links.get(i);
+            long busy = l.egress().busyPs();
+            if (busy == linkBusy[i]) {
+                continue; // no frame started since the last sample: nothing sent
+            }
+            linkBusy[i] = busy;
             long tx = 0;
             for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
-                tx += l.counters().txBytes(prio);
+                tx += l.egress().counters().txBytes(prio);
             }
             long sent = tx - linkTx[i];
             linkTx[i] = tx;
