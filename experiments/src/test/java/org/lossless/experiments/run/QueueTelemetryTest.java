@@ -36,7 +36,7 @@ class QueueTelemetryTest {
                 nic: {mtu: 1024, cc: none}
                 workloads:
                   - type: flows
-                    flows: [{src: 1, dst: 0, size: 256KB}, {src: 2, dst: 0, size: 256KB}]
+                    flows: [{src: 1, dst: 0, size: 256KB, priority: 3}, {src: 2, dst: 0, size: 256KB, priority: 3}]
                 telemetry: {sample_interval: 1us, flow_rates: none}
                 """, dir, List.of());
         Path out = dir.resolve("r");
@@ -73,6 +73,14 @@ class QueueTelemetryTest {
         // empties), the last one starting at 1.09 + 499 x 0.0885 = 45.2 µs. So the samples at 2..45 µs see a queue:
         // 44, give or take one where a frame boundary falls next to a sample
         assertTrue(nonEmpty >= 43 && nonEmpty <= 45, "non-empty samples at sw0:0: " + nonEmpty);
+    }
+
+    @Test
+    void rowsNameTheQueueOfTheFlowsPriority() {
+        // sw0:0 carries only the two flows' data frames (the receiver's ACKs leave by sw0:1 and sw0:2)
+        List<String[]> toReceiver = rows.stream().filter(r -> r[1].equals("sw0") && r[2].equals("0")).toList();
+        assertTrue(toReceiver.size() > 40, "rows of sw0:0: " + toReceiver.size());
+        assertTrue(toReceiver.stream().allMatch(r -> r[3].equals("3")), "both flows send at priority 3");
     }
 
     @Test
