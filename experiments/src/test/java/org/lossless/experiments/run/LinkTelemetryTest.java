@@ -70,6 +70,11 @@ class LinkTelemetryTest {
     }
 
     @Test
+    void anIdleIntervalHasNoRow() {
+        assertTrue(links.stream().noneMatch(r -> r[3].equals("0")), "a row says bytes were sent");
+    }
+
+    @Test
     void noIntervalCarriesMoreThanTheLineRatePlusOneFrame() {
         long perMicrosecond = 100_000_000_000L / 8 / 1_000_000; // 12,500 B
         for (String[] r : links) {
@@ -93,8 +98,10 @@ class LinkTelemetryTest {
                 """, dir, List.of());
         Path out = dir.resolve("nocc");
         ResultsWriter.runAndWrite(out, s, new ScenarioEngine());
+        List<String[]> rows = read(out.resolve("timeseries/links.csv"), "time_ps,node,port,tx_bytes");
+        assertTrue(rows.stream().noneMatch(r -> r[3].equals("0")), "a row says bytes were sent");
         List<Long> busy = new ArrayList<>();
-        read(out.resolve("timeseries/links.csv"), "time_ps,node,port,tx_bytes").stream().filter(r -> r[1].equals("sw0") && r[2].equals("0")).forEach(r -> busy.add(Long.parseLong(r[3])));
+        rows.stream().filter(r -> r[1].equals("sw0") && r[2].equals("0")).forEach(r -> busy.add(Long.parseLong(r[3])));
         busy.sort(null);
         assertTrue(busy.size() > 100, "about 170 µs of transfer: " + busy.size());
         assertTrue(busy.get(busy.size() / 2) >= 12_500 * 95 / 100, "median " + busy.get(busy.size() / 2));
