@@ -53,7 +53,6 @@ final class TelemetrySampler extends SimEvent {
 
     private final Scheduler sim;
     private final long intervalPs;
-    private final List<QueueProbe> queues;
     private final Rates rates;
     /** Message ids to sample in ascending order, or null for all. */
     private final long[] watched;
@@ -86,7 +85,6 @@ final class TelemetrySampler extends SimEvent {
         }
         this.sim = sim;
         this.intervalPs = intervalPs;
-        this.queues = List.copyOf(queues);
         this.rates = rates;
         this.watched = watched == null ? null : java.util.Arrays.stream(watched).sorted().distinct().toArray();
         this.ratesPossible = ratesPossible;
@@ -129,7 +127,7 @@ final class TelemetrySampler extends SimEvent {
     }
 
     void arm() {
-        if ((queueOut != null && !queues.isEmpty()) || (rateOut != null && ratesPossible)
+        if ((queueOut != null && queueArray.length > 0) || (rateOut != null && ratesPossible)
                 || (linkOut != null && !links.isEmpty())) {
             sim.schedule(this, 0);
         }
