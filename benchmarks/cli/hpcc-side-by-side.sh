@@ -10,7 +10,8 @@
 # (ENABLE_TRACE 0, no traced node) and stops at 4 s of simulated time (the flows start at 2 s and end near 2.003 s);
 # the other keys it needs and the imported config does not give are the repository's mix/config.txt defaults.
 # Prints per run and as medians: CPU seconds (user + system, /usr/bin/time), wall seconds, peak RSS, flows finished;
-# then each command's median CPU over HPCC's.
+# the first command's flow completion times against HPCC's, flow by flow (FctCompare); each command's median CPU
+# over HPCC's.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -75,8 +76,14 @@ for ((r = 1; r <= runs; r++)); do
     read -r u s e m <"$work/time"
     done_flows="$(grep -m1 -o '"completed" : [0-9]*' "$work/out/summary.json" | grep -o '[0-9]*$' || echo '?')"
     report "$label" "$(echo "$u + $s" | bc)" "$e" "$m" "$done_flows"
+    [[ $v == "${variants[0]}" ]] && cp "$work/out/flows.csv" "$work/flows.csv"
   done
 done
+echo
+echo "Flow by flow, ${variants[0]%%=*} against HPCC (the last round):"
+java -cp "$root/benchmarks/target/classes:$(cat "$root/benchmarks/target/classpath.txt")" \
+  org.lossless.benchmarks.hpcc.FctCompare "$work/hpcc/fct.txt" "$work/flows.csv"
+echo
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
 h="$(echo "${cpu[hpcc]}" | median)"
 for label in hpcc "${variants[@]%%=*}"; do
