@@ -9,7 +9,8 @@
 # Commands as in benchmarks/cli/run.sh (default: lossless=./lossless). HPCC's program runs with tracing off
 # (ENABLE_TRACE 0, no traced node) and stops at 4 s of simulated time (the flows start at 2 s and end near 2.003 s);
 # the other keys it needs and the imported config does not give are the repository's mix/config.txt defaults.
-# Prints per run and as medians: CPU seconds (user + system, /usr/bin/time), wall seconds, peak RSS, flows finished;
+# Prints per run and as medians: CPU seconds (user + system, /usr/bin/time), wall seconds, peak RSS, flows finished
+# (and Lossless's events and events per CPU second; HPCC's program counts none);
 # the first command's flow completion times against HPCC's, flow by flow (FctCompare); each command's median CPU
 # over HPCC's.
 set -euo pipefail
@@ -57,9 +58,9 @@ EOF
 } >"$work/hpcc/config.txt"
 "$root/lossless" --version >/dev/null  # builds the jar and its class-data archive first if needed
 declare -A cpu wall rss
-report() {  # label cpu wall rss_kb finished
-  printf '%-12s run %d: cpu %6.2f s  wall %6.2f s  rss %4d MB  flows finished %s of %s\n' "$1" "$r" "$2" "$3" \
-    $(($4 / 1024)) "$5" "$flows"
+report() {  # label cpu wall rss_kb finished [events]
+  printf '%-12s run %d: cpu %6.2f s  wall %6.2f s  rss %4d MB  flows finished %s of %s%s\n' "$1" "$r" "$2" "$3" \
+    $(($4 / 1024)) "$5" "$flows" "${6:+  events $6  events/cpu-s $(echo "$6 / $2" | bc)}"
   cpu[$1]+="$2 "; wall[$1]+="$3 "; rss[$1]+="$4 "
 }
 for ((r = 1; r <= runs; r++)); do
@@ -75,7 +76,8 @@ for ((r = 1; r <= runs; r++)); do
       >/dev/null
     read -r u s e m <"$work/time"
     done_flows="$(grep -m1 -o '"completed" : [0-9]*' "$work/out/summary.json" | grep -o '[0-9]*$' || echo '?')"
-    report "$label" "$(echo "$u + $s" | bc)" "$e" "$m" "$done_flows"
+    ev="$(grep -o '"events" : [0-9]*' "$work/out/summary.json" | grep -o '[0-9]*$')"
+    report "$label" "$(echo "$u + $s" | bc)" "$e" "$m" "$done_flows" "$ev"
     [[ $v == "${variants[0]}" ]] && cp "$work/out/flows.csv" "$work/flows.csv"
   done
 done
