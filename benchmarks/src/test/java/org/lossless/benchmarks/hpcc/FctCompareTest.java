@@ -6,43 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.topology.io.HpccFctFile;
 
 class FctCompareTest {
     @Test
-    void hpccAddressesAreHostNumbers() {
-        // 0x0b000001 + (id / 256) * 0x10000 + (id % 256) * 0x100: 268 = 1 * 256 + 12, 291 = 1 * 256 + 35
-        assertEquals(0, FctCompare.hostOf("0b000001"));
-        assertEquals(268, FctCompare.hostOf("0b010c01"));
-        assertEquals(291, FctCompare.hostOf("0b012301"));
-        assertEquals(255, FctCompare.hostOf("0b00ff01"));
-    }
-
-    @Test
-    void flowsWithTheSameKeyPairInStartOrder() {
+    void reportsTheRatiosOfPairedFlowsAndEachSidesSlowdowns() {
         // HPCC: two flows 1 -> 2 of 1000 B (starts 20, 10 ns: listed out of order, FCTs 200, 100) and one 3 -> 4
-        List<FctCompare.Timed> hpcc = FctCompare.readHpcc(List.of(
+        List<HpccFctFile.Flow> hpcc = HpccFctFile.parse(List.of(
                 "0b000101 0b000201 10000 100 1000 20 200 100",
                 "0b000101 0b000201 10000 100 1000 10 100 100",
-                "0b000301 0b000401 10000 100 64 30 50 40"));
+                "0b000301 0b000401 10000 100 64 30 50 40"), "fct.txt");
         // Lossless, times in ps: the same two 1 -> 2 flows (starts 5, 15 ns; FCTs 110, 180 ns), one 5 -> 6, and an
         // unfinished one (no sender_done_ps): skipped
-        List<FctCompare.Timed> ours = FctCompare.readLossless(List.of(
+        List<HpccFctFile.Flow> ours = FctCompare.readLossless(List.of(
                 "flow_id,src,dst,size_bytes,start_ps,sender_done_ps,sender_ideal_fct_ps",
                 "0,1,2,1000,5000,115000,100000",
                 "1,1,2,1000,15000,195000,100000",
                 "2,5,6,64,1000,41000,40000",
                 "3,1,2,1000,16000,,100000"));
         assertEquals(3, ours.size());
-        int[] unmatched = new int[2];
-        List<FctCompare.Pair> pairs = FctCompare.match(ours, hpcc, unmatched);
-        assertEquals(2, pairs.size());
-        assertEquals(1.1, pairs.get(0).ratio(), 1e-12); // 110 / 100: the first to start in each
-        assertEquals(0.9, pairs.get(1).ratio(), 1e-12); // 180 / 200
-        assertEquals(1, unmatched[0]);
-        assertEquals(1, unmatched[1]);
-        String r = FctCompare.report(pairs, unmatched);
+        String r = FctCompare.report(HpccFctFile.pair(ours, hpcc));
         assertTrue(r.startsWith("2 flows compared; finished in Lossless only: 1, in HPCC only: 1"), r);
-        // all: ratios 0.9, 1.1; nearest rank p50 = 0.9, p75 = p95 = 1.1
+        // ratios 110 / 100 and 180 / 200: nearest rank p5 = p25 = p50 = 0.9, p75 = p95 = 1.1
         assertTrue(r.contains("| all | 1000-1000 | 2 | 0.900 | 0.900 | 0.900 | 1.100 | 1.100 |"), r);
         // slowdowns: Lossless 1.1, 1.8; HPCC 1.0, 2.0
         assertTrue(r.contains("Lossless 1.100 / 1.800 / 1.800 / 1.800, HPCC 1.000 / 2.000 / 2.000 / 2.000"), r);

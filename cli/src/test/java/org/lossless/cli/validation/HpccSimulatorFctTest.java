@@ -9,14 +9,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +22,7 @@ import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.topology.io.HpccFctFile;
 
 /**
  * V-09, lean, against the HPCC simulator's own output, flow by flow: each flow's completion time here (the sender's
@@ -54,12 +50,8 @@ import org.lossless.experiments.scenario.ScenarioLoader;
 class HpccSimulatorFctTest {
     static final String FIXTURES = "/hpcc-simulator-v09-lean/";
 
-    /** A finished flow: its key (source host, destination host, size in bytes), start and FCT, ns. */
-    record Timed(long src, long dst, long size, double startNs, double fctNs) {
-    }
-
     private Path scenario;
-    private List<Timed> hpcc;
+    private List<HpccFctFile.Flow> hpcc;
     private double[] dataRatios;
 
     @BeforeAll
@@ -76,7 +68,7 @@ class HpccSimulatorFctTest {
                         "--out", "v09.yaml");
         assertEquals(Cli.OK, code, err.toString());
         scenario = dir.resolve("v09.yaml");
-        hpcc = readHpcc(Files.readAllLines(dir.resolve("fct.txt")));
+        hpcc = HpccFctFile.read(dir.resolve("fct.txt"));
         assertEquals(2067, hpcc.size(), "HPCC's fct.txt: a line per flow of flow.txt, all finished");
     }
 
@@ -102,16 +94,6 @@ class HpccSimulatorFctTest {
         assertTrue(pct(r, 5) < dataP5, "p5 " + pct(r, 5) + ", with ACKs on the data priority " + dataP5);
     }
 
-    @Test
-    void hpccAddressesAndPairingByHand() {
-        assertEquals(268, host("0b010c01"));
-        assertEquals(0, host("0b000001"));
-        // two flows with one key pair in start order; the ratios follow our start order
-        List<Timed> theirs = List.of(new Timed(1, 2, 300, 20, 8), new Timed(1, 2, 300, 10, 4));
-        List<Timed> ours = List.of(new Timed(1, 2, 300, 20.5, 10), new Timed(1, 2, 300, 10.5, 5));
-        assertEquals(List.of(1.25, 1.25), Arrays.stream(match(ours, theirs)).boxed().toList());
-    }
-
     private double[] dataRatios() {
         if (dataRatios == null) {
             dataRatios = ratios(List.of("nic.ack_priority=data"));
@@ -119,56 +101,23 @@ class HpccSimulatorFctTest {
         return dataRatios;
     }
 
-    /** Runs the imported scenario with {@code sets}; Lossless's FCT over HPCC's per paired flow, sorted. */
+    /**
+     * Runs the imported scenario with {@code sets}; Lossless's FCT over HPCC's per paired flow ({@link HpccFctFile#pair}:
+     * source, destination, size, start order), sorted. Every flow must finish and pair.
+     */
     private double[] ratios(List<String> sets) {
         RunResult run = new ScenarioEngine().run(ScenarioLoader.load(scenario, sets));
-        List<Timed> ours = new ArrayList<>();
+        List<HpccFctFile.Flow> ours = new ArrayList<>();
         for (FlowResult f : run.flows()) {
             assertTrue(f.senderDonePs() >= 0, "flow " + f.flowId() + " did not finish (" + sets + ")");
-            ours.add(new Timed(f.src(), f.dst(), f.sizeBytes(), f.startPs() / 1e3,
-                    (f.senderDonePs() - f.startPs()) / 1e3));
+            ours.add(new HpccFctFile.Flow(f.src(), f.dst(), f.sizeBytes(), f.startPs() / 1e3,
+                    (f.senderDonePs() - f.startPs()) / 1e3, 0));
         }
         assertEquals(hpcc.size(), ours.size(), "flows run");
-        double[] r = match(ours, hpcc);
-        Arrays.sort(r);
-        return r;
-    }
-
-    /**
-     * Pairs flow by flow: a flow is its (source, destination, size); among flows with the same three the k-th to start
-     * in one run is the k-th in the other (both come from the one flow file). Every flow must pair.
-     */
-    static double[] match(List<Timed> ours, List<Timed> theirs) {
-        Map<List<Long>, ArrayDeque<Timed>> byKey = new HashMap<>();
-        theirs.stream().sorted(Comparator.comparingDouble(Timed::startNs)).forEach(t ->
-                byKey.computeIfAbsent(List.of(t.src(), t.dst(), t.size()), k -> new ArrayDeque<>()).add(t));
-        List<Timed> sorted = ours.stream().sorted(Comparator.comparingDouble(Timed::startNs)).toList();
-        double[] ratios = new double[sorted.size()];
-        for (int i = 0; i < ratios.length; i++) {
-            Timed t = sorted.get(i);
-            ArrayDeque<Timed> q = byKey.get(List.of(t.src(), t.dst(), t.size()));
-            Timed h = q == null ? null : q.poll();
-            assertTrue(h != null, "no HPCC flow for " + t);
-            ratios[i] = t.fctNs() / h.fctNs();
-        }
-        return ratios;
-    }
-
-    /** HPCC's fct.txt: {@code sip dip sport dport size start_ns fct_ns standalone_ns}, addresses in hex. */
-    static List<Timed> readHpcc(List<String> lines) {
-        List<Timed> out = new ArrayList<>();
-        for (String l : lines) {
-            String[] c = l.trim().split("\\s+");
-            out.add(new Timed(host(c[0]), host(c[1]), Long.parseLong(c[4]), Double.parseDouble(c[5]),
-                    Double.parseDouble(c[6])));
-        }
-        return out;
-    }
-
-    /** Host number of an HPCC address (its {@code node_id_to_ip}: 0x0b000001 + id / 256 * 0x10000 + id % 256 * 0x100). */
-    static long host(String hexIp) {
-        long ip = Long.parseLong(hexIp, 16);
-        return ((ip >> 16) & 0xff) * 256 + ((ip >> 8) & 0xff);
+        HpccFctFile.Pairing p = HpccFctFile.pair(ours, hpcc);
+        assertEquals(0, p.onlyOurs() + p.onlyTheirs(), "flows without a partner: ours " + p.onlyOurs() + ", HPCC's "
+                + p.onlyTheirs());
+        return p.matches().stream().mapToDouble(HpccFctFile.Match::ratio).sorted().toArray();
     }
 
     /** Nearest rank: the smallest value with at least p % of the sample at or below it. */
