@@ -4,10 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+
+import org.lossless.experiments.results.Percentiles;
 
 /**
  * FCT slowdown of a run's {@code flows.csv} per flow-size decile, on both completions: the receiver's
@@ -30,14 +31,15 @@ public final class DecileReport {
         List<String> lines = Files.readAllLines(Path.of(args[0]));
         double[] target = args.length >= 4 ? new double[] {Double.parseDouble(args[1]), Double.parseDouble(args[2]),
             Double.parseDouble(args[3])} : new double[] {1.00, 3.01, 6.00};
-        List<String> head = Arrays.asList(lines.get(0).split(","));
-        int id = head.indexOf("flow_id");
-        int size = head.indexOf("size_bytes");
-        int start = head.indexOf("start_ps");
-        int fin = head.indexOf("finish_ps");
-        int done = head.indexOf("sender_done_ps");
-        int rIdeal = head.indexOf("receiver_ideal_fct_ps");
-        int sIdeal = head.indexOf("sender_ideal_fct_ps");
+        int[] col = FlowsCsv.columns(lines.get(0), "flow_id", "size_bytes", "start_ps", "finish_ps", "sender_done_ps",
+                "receiver_ideal_fct_ps", "sender_ideal_fct_ps");
+        int id = col[0];
+        int size = col[1];
+        int start = col[2];
+        int fin = col[3];
+        int done = col[4];
+        int rIdeal = col[5];
+        int sIdeal = col[6];
         List<Row> rows = new ArrayList<>();
         int unfinished = 0;
         for (String l : lines.subList(1, lines.size())) {
@@ -73,7 +75,7 @@ public final class DecileReport {
         double[] ps = {50, 95, 99};
         double[] tol = {0.15, 0.25, 0.25};
         for (int i = 0; i < 3; i++) {
-            double ours = nearestRank(s, ps[i]);
+            double ours = Percentiles.nearestRank(s, ps[i]);
             double hpccStyle = Math.max(1, s[(int) (s.length * ps[i] / 100)]);
             double diff = ours / target[i] - 1;
             System.out.printf(Locale.ROOT, "sender p%.0f: %.3f (hpcc-style %.3f) vs %.2f: %+.1f %% (tolerance %.0f %%) %s%n",
@@ -83,13 +85,7 @@ public final class DecileReport {
     }
 
     private static String three(double[] sorted) {
-        return String.format(Locale.ROOT, "%.2f / %.2f / %.2f", nearestRank(sorted, 50), nearestRank(sorted, 95),
-                nearestRank(sorted, 99));
-    }
-
-    /** The smallest value with at least p % of the values at or below it. */
-    static double nearestRank(double[] sorted, double p) {
-        int rank = (int) Math.ceil(p / 100 * sorted.length);
-        return sorted[Math.max(0, rank - 1)];
+        return String.format(Locale.ROOT, "%.2f / %.2f / %.2f", Percentiles.nearestRank(sorted, 50),
+                Percentiles.nearestRank(sorted, 95), Percentiles.nearestRank(sorted, 99));
     }
 }

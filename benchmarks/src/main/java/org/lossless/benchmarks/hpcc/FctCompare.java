@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import org.lossless.experiments.results.Percentiles;
 import org.lossless.topology.io.HpccFctFile;
 import org.lossless.topology.io.HpccFctFile.Match;
 import org.lossless.topology.io.HpccFctFile.Pairing;
@@ -39,13 +39,14 @@ public final class FctCompare {
 
     /** The finished flows of a {@code flows.csv}, times in ns, the sender's completion and ideal. */
     static List<HpccFctFile.Flow> readLossless(List<String> lines) {
-        List<String> head = Arrays.asList(lines.get(0).split(","));
-        int src = head.indexOf("src");
-        int dst = head.indexOf("dst");
-        int size = head.indexOf("size_bytes");
-        int start = head.indexOf("start_ps");
-        int done = head.indexOf("sender_done_ps");
-        int ideal = head.indexOf("sender_ideal_fct_ps");
+        int[] col = FlowsCsv.columns(lines.get(0), "src", "dst", "size_bytes", "start_ps", "sender_done_ps",
+                "sender_ideal_fct_ps");
+        int src = col[0];
+        int dst = col[1];
+        int size = col[2];
+        int start = col[3];
+        int done = col[4];
+        int ideal = col[5];
         List<HpccFctFile.Flow> out = new ArrayList<>();
         for (String l : lines.subList(1, lines.size())) {
             String[] c = l.split(",", -1);
@@ -80,8 +81,9 @@ public final class FctCompare {
         sb.append(row("all", bySize)).append('\n');
         double[] ours = bySize.stream().mapToDouble(m -> m.ours().fctNs() / m.ours().idealNs()).sorted().toArray();
         double[] theirs = bySize.stream().mapToDouble(m -> m.theirs().fctNs() / m.theirs().idealNs()).sorted().toArray();
-        sb.append(String.format(Locale.ROOT, "slowdown p50 / p95 / p99 / max: Lossless %s, HPCC %s (each over its own ideal)%n",
-                four(ours), four(theirs)));
+        sb.append(String.format(Locale.ROOT,
+                "slowdown p50 / p95 / p99 / max: Lossless %s, HPCC %s (each over its own ideal)%n", four(ours),
+                four(theirs)));
         return sb.toString();
     }
 
@@ -89,12 +91,12 @@ public final class FctCompare {
         double[] r = bin.stream().mapToDouble(Match::ratio).sorted().toArray();
         return String.format(Locale.ROOT, "| %s | %d-%d | %d | %.3f | %.3f | %.3f | %.3f | %.3f |%n", name,
                 bin.get(0).ours().sizeBytes(), bin.get(bin.size() - 1).ours().sizeBytes(), bin.size(),
-                DecileReport.nearestRank(r, 5), DecileReport.nearestRank(r, 25), DecileReport.nearestRank(r, 50),
-                DecileReport.nearestRank(r, 75), DecileReport.nearestRank(r, 95));
+                Percentiles.nearestRank(r, 5), Percentiles.nearestRank(r, 25), Percentiles.nearestRank(r, 50),
+                Percentiles.nearestRank(r, 75), Percentiles.nearestRank(r, 95));
     }
 
     private static String four(double[] sorted) {
-        return String.format(Locale.ROOT, "%.3f / %.3f / %.3f / %.3f", DecileReport.nearestRank(sorted, 50),
-                DecileReport.nearestRank(sorted, 95), DecileReport.nearestRank(sorted, 99), sorted[sorted.length - 1]);
+        return String.format(Locale.ROOT, "%.3f / %.3f / %.3f / %.3f", Percentiles.nearestRank(sorted, 50),
+                Percentiles.nearestRank(sorted, 95), Percentiles.nearestRank(sorted, 99), sorted[sorted.length - 1]);
     }
 }

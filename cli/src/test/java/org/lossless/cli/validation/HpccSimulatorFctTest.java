@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.lossless.cli.Cli;
+import org.lossless.experiments.results.Percentiles;
 import org.lossless.experiments.run.FlowResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
@@ -120,9 +121,9 @@ class HpccSimulatorFctTest {
         return p.matches().stream().mapToDouble(HpccFctFile.Match::ratio).sorted().toArray();
     }
 
-    /** Nearest rank: the smallest value with at least p % of the sample at or below it. */
-    static double pct(double[] sorted, double p) {
-        return sorted[Math.max(0, (int) Math.ceil(p / 100 * sorted.length) - 1)];
+    /** Nearest rank, as summary.json's percentiles ({@link Percentiles}). */
+    private static double pct(double[] sorted, double p) {
+        return Percentiles.nearestRank(sorted, p);
     }
 
     private static void report(String label, double[] r) {
