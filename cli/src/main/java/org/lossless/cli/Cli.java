@@ -38,7 +38,20 @@ public final class Cli {
 
     /** For tests: a working directory for relative paths and {@code results/}, and a stand-in engine. */
     public Cli(PrintWriter out, PrintWriter err, Path cwd, Supplier<ScenarioRunner> runner, Consumer<Path> reporter) {
-        this.ctx = new Context(out, err, cwd.toAbsolutePath().normalize(), runner, reporter);
+        this(out, err, cwd, runner, reporter, Terminal.local());
+    }
+
+    /**
+     * A command line for another process's user (a warm JVM's client): its working directory and its terminal;
+     * the packet engine.
+     */
+    public Cli(PrintWriter out, PrintWriter err, Path cwd, Terminal terminal) {
+        this(out, err, cwd, Runners::packet, Runners.reporter(), terminal);
+    }
+
+    private Cli(PrintWriter out, PrintWriter err, Path cwd, Supplier<ScenarioRunner> runner, Consumer<Path> reporter,
+                Terminal terminal) {
+        this.ctx = new Context(out, err, cwd.toAbsolutePath().normalize(), runner, reporter, terminal);
     }
 
     /** Parses and runs one command line; returns the exit status. Never throws, never exits. */
@@ -107,11 +120,12 @@ public final class Cli {
                 .addSubcommand("flows", new CommandLine(new ExportFlowsCommand(ctx))));
         m.put("replay", () -> VerbsCommands.replay(ctx));
         m.put("calibrate", () -> new CommandLine(new CalibrateCommand(ctx)));
+        m.put("daemon", () -> new CommandLine(new DaemonCommand(ctx)));
         return m;
     }
 
     /** What to do when the heap is too small: a limit the user can raise, not a bug. */
-    static String outOfMemory() {
+    public static String outOfMemory() {
         long max = Runtime.getRuntime().maxMemory();
         String heap = max >= 1_000_000_000L ? String.format(java.util.Locale.ROOT, "%.1f GB", max / 1e9)
                 : max / 1_000_000 + " MB";

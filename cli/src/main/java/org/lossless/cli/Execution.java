@@ -61,7 +61,7 @@ final class Execution {
         OutputRule.checkDirectory(out, OutputRule.RUN);
         RunResult result;
         RunProgress progress = new RunProgress();
-        try (ProgressDisplay display = ProgressDisplay.start(progress, ctx.err(), quiet);
+        try (ProgressDisplay display = ProgressDisplay.start(progress, ctx.err(), quiet, ctx.terminal());
              Interrupts.Registration ignored = Interrupts.register(new Interrupts.Handler() {
                  @Override
                  public void stop() {

@@ -3,11 +3,13 @@ package org.lossless.cli;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 
+import org.lossless.cli.warm.WarmClient;
 import org.lossless.experiments.results.Interrupts;
 
 /**
  * Entry point of {@code lossless.jar}. Always ends with {@code System.exit}: DSOL starts non-daemon
- * threads, so returning from main would not end the process.
+ * threads, so returning from main would not end the process. A {@code run} or {@code check} goes to the user's warm
+ * JVM when one runs and takes it ({@code lossless daemon}); otherwise it runs here.
  */
 public final class Main {
     private Main() {
@@ -16,6 +18,14 @@ public final class Main {
     public static void main(String[] args) {
         int code;
         try {
+            WarmClient warm = WarmClient.forCommand(args);
+            Integer served = warm == null ? null : warm.run(args);
+            if (served != null) {
+                if (warm.interrupted()) {
+                    awaitSignalExit();
+                }
+                System.exit(served);
+            }
             Charset cs = Charset.defaultCharset();
             PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, cs), true);
             PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, cs), true);

@@ -35,6 +35,7 @@ final class ProgressDisplay implements AutoCloseable {
     private final RunProgress progress;
     private final PrintWriter err;
     private final boolean terminal;
+    private final Terminal where;
     private final long periodMs;
     private final LongSupplier clockMs;
     private final Thread thread;
@@ -43,9 +44,11 @@ final class ProgressDisplay implements AutoCloseable {
     private ProgressBar bar;
     private long target;
 
-    private ProgressDisplay(RunProgress progress, PrintWriter err, boolean terminal, long periodMs, LongSupplier clockMs) {
+    private ProgressDisplay(RunProgress progress, PrintWriter err, Terminal where, boolean terminal, long periodMs,
+                            LongSupplier clockMs) {
         this.progress = progress;
         this.err = err;
+        this.where = where;
         this.terminal = terminal;
         this.periodMs = periodMs;
         this.clockMs = clockMs;
@@ -54,14 +57,20 @@ final class ProgressDisplay implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    /** Starts showing {@code progress}; {@code quiet} shows nothing. */
-    static ProgressDisplay start(RunProgress progress, PrintWriter err, boolean quiet) {
-        return start(progress, err, quiet, System.console() != null, PLAIN_PERIOD_MS, System::currentTimeMillis);
+    /** Starts showing {@code progress} on the user's {@code terminal}; {@code quiet} shows nothing. */
+    static ProgressDisplay start(RunProgress progress, PrintWriter err, boolean quiet, Terminal terminal) {
+        return start(progress, err, quiet, terminal, terminal.attached(), PLAIN_PERIOD_MS, System::currentTimeMillis);
     }
 
     static ProgressDisplay start(RunProgress progress, PrintWriter err, boolean quiet, boolean terminal, long periodMs,
                                  LongSupplier clockMs) {
-        ProgressDisplay d = new ProgressDisplay(progress, err, terminal, terminal ? BAR_PERIOD_MS : periodMs, clockMs);
+        return start(progress, err, quiet, Terminal.local(), terminal, periodMs, clockMs);
+    }
+
+    private static ProgressDisplay start(RunProgress progress, PrintWriter err, boolean quiet, Terminal where,
+                                         boolean terminal, long periodMs, LongSupplier clockMs) {
+        ProgressDisplay d = new ProgressDisplay(progress, err, where, terminal, terminal ? BAR_PERIOD_MS : periodMs,
+                clockMs);
         if (!quiet) {
             d.thread.start();
         }
@@ -114,7 +123,9 @@ final class ProgressDisplay implements AutoCloseable {
             bar = new ProgressBarBuilder().setTaskName("simulating").setInitialMax(Math.max(1, t / 1_000_000))
                     .setUnit(" us", 1).setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK)
                     .setUpdateIntervalMillis((int) BAR_PERIOD_MS).showSpeed()
-                    .setConsumer(new ConsoleProgressBarConsumer(new PrintStream(System.err, true)))
+                    .setConsumer(where.columns() > 0
+                            ? new ConsoleProgressBarConsumer(new PrintStream(where.stream(), true), where.columns())
+                            : new ConsoleProgressBarConsumer(new PrintStream(where.stream(), true)))
                     .build();
         } else if (t != target) {
             target = t;

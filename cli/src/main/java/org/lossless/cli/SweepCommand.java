@@ -175,7 +175,7 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     private Progress progress() {
-        return quiet ? Progress.NONE : new ConsoleProgress(ctx.err(), System.console() != null);
+        return quiet ? Progress.NONE : new ConsoleProgress(ctx.err(), ctx.terminal().attached());
     }
 
     private void note(String line) {

@@ -88,10 +88,10 @@ class CliBadInputTest {
             new Case("missing scenario argument", OK, List.of("run"),
                 "lossless run: Missing required parameter: 'SCENARIO' (see 'lossless run --help')"),
             new Case("unknown command", OK, List.of("rnu", "s.yaml"),
-                "lossless: unknown command 'rnu' (commands: run, check, sweep, demo, report, fluid, headroom, import, export, replay, calibrate) (did you "
+                "lossless: unknown command 'rnu' (commands: run, check, sweep, demo, report, fluid, headroom, import, export, replay, calibrate, daemon) (did you "
                     + "mean run?) (see 'lossless --help')"),
             new Case("a command that does not exist", OK, List.of("frobnicate", "s.yaml"),
-                "lossless: unknown command 'frobnicate' (commands: run, check, sweep, demo, report, fluid, headroom, import, export, replay, calibrate) (see "
+                "lossless: unknown command 'frobnicate' (commands: run, check, sweep, demo, report, fluid, headroom, import, export, replay, calibrate, daemon) (see "
                     + "'lossless --help')"),
             new Case("check: bad choice", OK + "nic: {cc: dcqnc}\n", List.of("check", "s.yaml"),
                 "lossless: s.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, hpcc, timely, dctcp, swift, none)"),

@@ -298,7 +298,7 @@ class CliTest {
         void noCommandIsBadInput() {
             assertEquals(2, lossless());
             assertEquals("lossless: a command is required: run, check, sweep, demo, report, fluid, headroom, import, "
-                    + "export, replay, calibrate (see 'lossless --help')\n", err.toString());
+                    + "export, replay, calibrate, daemon (see 'lossless --help')\n", err.toString());
         }
     }
 }

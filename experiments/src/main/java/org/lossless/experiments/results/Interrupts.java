@@ -16,6 +16,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * the handlers it is done (so the command can print one line such as "interrupted at 2.31 ms of 10 ms
  * simulated; no results written"). A normal exit finds nothing to do. SIGKILL cannot be caught: its
  * leftovers are removed by the next write into the same folder ({@link TempNames#cleanStale}).
+ *
+ * <p>A warm JVM that serves commands one after another (the {@code lossless daemon}) does the same for one command
+ * without ending: {@link #interruptNow()} when that command's client is interrupted, {@link #clear()} once the
+ * command has returned.
  */
 public final class Interrupts {
     /** How long the hook waits for writers to remove their own temporary output, ms. */
@@ -41,6 +45,9 @@ public final class Interrupts {
     /** Registers {@code h} until the returned handle is closed. */
     public static Registration register(Handler h) {
         HANDLERS.add(h);
+        if (shuttingDown) {
+            h.stop(); // registered after the interrupt: stop at once (its cleaned() is not called)
+        }
         return () -> HANDLERS.remove(h);
     }
 
@@ -75,6 +82,21 @@ public final class Interrupts {
             Runtime.getRuntime().addShutdownHook(new Thread(Interrupts::onShutdown, "lossless-cleanup"));
             hooked = true;
         }
+    }
+
+    /**
+     * Interrupts the command in progress as the shutdown hook would (its handlers stopped, its temporary output
+     * removed, then told), without ending the JVM; work registered later is stopped at once, and no output is
+     * published, until {@link #clear()}. Blocks up to {@link #GRACE_MS} while writers unwind.
+     */
+    public static void interruptNow() {
+        shuttingDown = true;
+        onShutdown();
+    }
+
+    /** After an interrupted command has returned: the next command runs normally. */
+    public static void clear() {
+        shuttingDown = false;
     }
 
     private static void onShutdown() {

@@ -1,0 +1,121 @@
+package org.lossless.cli.warm;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.CodeSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.zip.CRC32;
+
+/**
+ * Where a warm JVM lives and what it must share with its clients.
+ *
+ * <p>Its socket and log are in a folder only the user can enter: {@code $XDG_RUNTIME_DIR/lossless} when the session
+ * has one, else {@code /tmp/lossless-USER} (the JVM's temporary folder). A folder that exists but is a link, belongs
+ * to someone else or lets anyone else in is refused, so another user can neither connect nor plant a socket. One
+ * daemon per {@code lossless.jar}: the socket's name carries a checksum of the jar's path.
+ *
+ * <p>A command is served only from the same environment (every variable but those a shell changes as it moves:
+ * {@link #IGNORED_ENV}) and the same JVM options ({@code -D} properties of Lossless's own aside) as the daemon's:
+ * what a command reads from its environment, or its heap size, is then what it would have been in its own JVM.
+ */
+public final class WarmPaths {
+    /** Variables that differ between shells of one session without changing what a command does. */
+    static final Set<String> IGNORED_ENV = Set.of("PWD", "OLDPWD", "_", "SHLVL", "COLUMNS", "LINES");
+    /** A client's JVM option that may differ: the terminal width the launcher passes. */
+    static final String COLUMNS_PROPERTY = "lossless.columns";
+
+    private WarmPaths() {
+    }
+
+    /** The private folder (not created). */
+    static Path folder() {
+        String runtime = System.getenv("XDG_RUNTIME_DIR");
+        if (runtime != null && !runtime.isEmpty() && Files.isDirectory(Path.of(runtime))) {
+            return Path.of(runtime, "lossless");
+        }
+        String user = System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_");
+        return Path.of(System.getProperty("java.io.tmpdir"), "lossless-" + user);
+    }
+
+    /** The socket of the daemon of {@code jar}. */
+    public static Path socket(Path jar) {
+        return folder().resolve("warm-" + stamp(jar) + ".sock");
+    }
+
+    /** The log of the daemon of {@code jar}: what it printed itself (never a command's output). */
+    public static Path log(Path jar) {
+        return folder().resolve("warm-" + stamp(jar) + ".log");
+    }
+
+    private static String stamp(Path jar) {
+        CRC32 crc = new CRC32();
+        crc.update(jar.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
+        return Long.toHexString(crc.getValue());
+    }
+
+    /** This JVM's {@code lossless.jar}, or null when it runs from classes (tests, an IDE). */
+    public static Path ownJar() {
+        try {
+            CodeSource cs = WarmPaths.class.getProtectionDomain().getCodeSource();
+            if (cs == null) {
+                return null;
+            }
+            Path p = Path.of(cs.getLocation().toURI());
+            return Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jar") ? p : null;
+        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Creates the folder for this user only, or checks that an existing one is private; throws if it is not. */
+    static void makePrivate(Path folder) throws IOException {
+        Set<PosixFilePermission> own = PosixFilePermissions.fromString("rwx------");
+        try {
+            Files.createDirectory(folder, PosixFilePermissions.asFileAttribute(own));
+        } catch (FileAlreadyExistsException e) {
+            // checked below
+        }
+        checkPrivate(folder);
+    }
+
+    /** Whether {@code folder} is a real folder of this user's that no one else may enter. */
+    static void checkPrivate(Path folder) throws IOException {
+        PosixFileAttributes a = Files.readAttributes(folder, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!a.isDirectory()) {
+            throw new IOException(folder + " is not a folder");
+        }
+        if (!a.owner().getName().equals(System.getProperty("user.name"))) {
+            throw new IOException(folder + " belongs to " + a.owner().getName() + ", not to "
+                    + System.getProperty("user.name"));
+        }
+        if (!a.permissions().equals(PosixFilePermissions.fromString("rwx------"))) {
+            throw new IOException(folder + " is open to other users ("
+                    + PosixFilePermissions.toString(a.permissions()) + "); it must be rwx------");
+        }
+    }
+
+    /** The environment a daemon compares: all variables but {@link #IGNORED_ENV}, sorted. */
+    static Map<String, String> environment(Map<String, String> env) {
+        Map<String, String> m = new TreeMap<>(env);
+        m.keySet().removeAll(IGNORED_ENV);
+        return m;
+    }
+
+    /** This JVM's options a daemon compares: all but {@code -Dlossless.*}. */
+    static List<String> jvmOptions() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> !a.startsWith("-Dlossless.")).toList();
+    }
+}

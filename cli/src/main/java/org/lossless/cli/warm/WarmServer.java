@@ -1,0 +1,331 @@
+package org.lossless.cli.warm;
+
+import org.lossless.cli.Cli;
+import org.lossless.cli.Terminal;
+import org.lossless.experiments.results.Interrupts;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A warm JVM serving {@code lossless run} and {@code check} to later {@code lossless} processes (package comment).
+ * One command at a time: a client that finds it busy runs its command itself. It ends after {@code idleMs} without a
+ * command, on {@link WarmProtocol#STOP}, when its jar changes, after running out of memory, or on SIGTERM.
+ */
+public final class WarmServer {
+    private final Path socket;
+    private final long idleMs;
+    private final Path jar;
+    private final long jarStamp;
+    private final Map<String, String> env;
+    private final List<String> jvmOptions;
+    private final long startedMs = System.currentTimeMillis();
+    private final AtomicBoolean busy = new AtomicBoolean();
+    private final AtomicInteger served = new AtomicInteger();
+    private volatile long lastActiveMs = startedMs;
+    private volatile String lastRefusal = "none";
+    private volatile boolean stopping;
+    private ServerSocketChannel server;
+
+    /**
+     * @param socket where to listen (its folder is made private, or must be)
+     * @param idleMs how long without a command before the server ends, ms (&gt; 0)
+     * @param jar    the jar whose change ends the server, or null (tests)
+     */
+    public WarmServer(Path socket, long idleMs, Path jar) {
+        if (idleMs <= 0) {
+            throw new IllegalArgumentException("idle time must be > 0 ms");
+        }
+        this.socket = socket.toAbsolutePath();
+        this.idleMs = idleMs;
+        this.jar = jar;
+        this.jarStamp = stamp(jar);
+        this.env = WarmPaths.environment(System.getenv());
+        this.jvmOptions = WarmPaths.jvmOptions();
+    }
+
+    private static long stamp(Path jar) {
+        try {
+            return jar == null ? 0 : Files.getLastModifiedTime(jar).toMillis() * 31 + Files.size(jar);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Binds the socket (after checking that no server answers there; a socket file left by a killed one is
+     * replaced); the caller then calls {@link #serve()}. Throws if another server runs or the folder is not private.
+     */
+    public void bind() throws IOException {
+        WarmPaths.makePrivate(socket.getParent());
+        if (Files.exists(socket)) {
+            try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                probe.connect(UnixDomainSocketAddress.of(socket));
+                throw new IOException("a daemon already listens on " + socket);
+            } catch (IOException e) {
+                if (e.getMessage() != null && e.getMessage().startsWith("a daemon already")) {
+                    throw e;
+                }
+                Files.deleteIfExists(socket); // a dead server's
+            }
+        }
+        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(socket));
+    }
+
+    /** Accepts connections until the server ends; returns then (the socket file is removed). */
+    public void serve() throws IOException {
+        Thread idle = new Thread(this::watchIdle, "lossless-warm-idle");
+        idle.setDaemon(true);
+        idle.start();
+        try {
+            while (!stopping) {
+                SocketChannel c;
+                try {
+                    c = server.accept();
+                } catch (IOException e) {
+                    break; // closed by stop() or the idle watch
+                }
+                Thread t = new Thread(() -> handle(c), "lossless-warm-client");
+                t.setDaemon(true);
+                t.start();
+            }
+        } finally {
+            stop();
+            while (busy.get()) { // a command in progress finishes first
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+    }
+
+    /** Ends the server: no more connections; {@link #serve()} returns once a command in progress has finished. */
+    public void stop() {
+        stopping = true;
+        try {
+            if (server != null) {
+                server.close();
+            }
+            Files.deleteIfExists(socket);
+        } catch (IOException e) {
+            // nothing more to do
+        }
+    }
+
+    private void watchIdle() {
+        while (!stopping) {
+            try {
+                Thread.sleep(Math.min(1_000, idleMs));
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!busy.get() && System.currentTimeMillis() - lastActiveMs >= idleMs) {
+                System.err.println("lossless daemon: no command for " + idleMs / 1000 + " s; ending");
+                stop();
+            }
+        }
+    }
+
+    private void handle(SocketChannel c) {
+        try (c) {
+            if (!WarmPeer.sameUser(c)) {
+                return;
+            }
+            DataInputStream in = new DataInputStream(new BufferedInputStream(WarmProtocol.input(c)));
+            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(WarmProtocol.output(c)));
+            if (!WarmProtocol.readHello(in)) {
+                refuse(out, "another version of the protocol");
+                return;
+            }
+            byte kind = in.readByte();
+            if (kind == WarmProtocol.STATUS) {
+                text(out, status());
+            } else if (kind == WarmProtocol.STOP) {
+                text(out, busy.get() ? "stopping after the command in progress" : "stopped");
+                stop();
+            } else if (kind == WarmProtocol.RUN) {
+                run(c, in, out);
+            }
+        } catch (IOException e) {
+            // the client went away
+        }
+    }
+
+    private void run(SocketChannel c, DataInputStream in, DataOutputStream out) throws IOException {
+        List<String> args = WarmProtocol.readStrings(in);
+        String cwd = WarmProtocol.readString(in);
+        Map<String, String> clientEnv = WarmPaths.environment(WarmProtocol.readMap(in));
+        List<String> clientJvm = WarmProtocol.readStrings(in);
+        boolean terminal = in.readBoolean();
+        int columns = in.readInt();
+        String why = refusal(cwd, clientEnv, clientJvm);
+        if (why != null) {
+            lastRefusal = why;
+            refuse(out, why);
+            return;
+        }
+        if (!busy.compareAndSet(false, true)) {
+            lastRefusal = "busy";
+            refuse(out, "busy");
+            return;
+        }
+        Outcome done;
+        try {
+            lastActiveMs = System.currentTimeMillis();
+            done = serveCommand(c, in, out, args, Path.of(cwd), terminal, columns);
+            served.incrementAndGet();
+            System.gc(); // give back what the command held before the next one (serial collector: shrinks the heap)
+        } finally {
+            lastActiveMs = System.currentTimeMillis();
+            busy.set(false);
+        }
+        // the status last, once the server is free again: a script's next command, started as soon as this one
+        // ends, finds it free
+        done.sink().exit(done.code());
+        if (done.outOfMemory() || stopping) {
+            stop(); // a heap that ran out once is not trusted with the next command
+        }
+    }
+
+    /** How a command ended: its status, whether it ran out of memory, and where its status goes. */
+    private record Outcome(int code, boolean outOfMemory, FrameSink sink) {
+    }
+
+    /** Runs one command for the client, up to its status (not sent). */
+    private Outcome serveCommand(SocketChannel c, DataInputStream in, DataOutputStream out, List<String> args,
+                                 Path cwd, boolean terminal, int columns) {
+        FrameSink sink = new FrameSink(out);
+        Charset cs = Charset.defaultCharset();
+        PrintWriter o = new PrintWriter(new OutputStreamWriter(sink.stream(WarmProtocol.OUT), cs), true);
+        PrintWriter e = new PrintWriter(new OutputStreamWriter(sink.stream(WarmProtocol.ERR), cs), true);
+        PrintStream bar = new PrintStream(sink.stream(WarmProtocol.ERR), true, cs);
+        // 0 running, 1 being interrupted (by the watch), 2 done (by the command): whichever comes first
+        AtomicInteger state = new AtomicInteger();
+        Thread watch = new Thread(() -> {
+            try {
+                in.read(); // INTERRUPT, or -1 when the client is gone
+            } catch (IOException ex) {
+                // gone
+            }
+            if (state.compareAndSet(0, 1)) {
+                Interrupts.interruptNow();
+            }
+        }, "lossless-warm-interrupt");
+        watch.setDaemon(true);
+        watch.start();
+        int code;
+        boolean outOfMemory = false;
+        try {
+            code = new Cli(o, e, cwd, new Terminal(terminal, columns > 0 ? columns : -1, bar))
+                    .execute(args.toArray(String[]::new));
+        } catch (OutOfMemoryError oom) {
+            e.println(Cli.outOfMemory());
+            code = Cli.BAD_INPUT;
+            outOfMemory = true;
+        }
+        o.flush();
+        e.flush();
+        if (state.compareAndSet(0, 2)) {
+            try {
+                c.shutdownInput(); // ends the watch (it reads end of input and finds the command done)
+            } catch (IOException ex) {
+                // the client is gone: the watch has ended or ends now
+            }
+        }
+        join(watch); // after an interrupt: its last line ("interrupted at ...") comes before the status
+        Interrupts.clear();
+        return new Outcome(code, outOfMemory, sink);
+    }
+
+    private static void join(Thread t) {
+        try {
+            t.join(10_000);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Why the command must run in the client's own JVM, or null. */
+    private String refusal(String cwd, Map<String, String> clientEnv, List<String> clientJvm) {
+        if (stopping) {
+            return "stopping";
+        }
+        if (stamp(jar) != jarStamp) {
+            stop(); // rebuilt: every later command would be refused too
+            return "lossless.jar changed since the daemon started";
+        }
+        if (!Path.of(cwd).isAbsolute() || !Files.isDirectory(Path.of(cwd))) {
+            return "working directory " + cwd;
+        }
+        if (!clientEnv.equals(env)) {
+            return "environment differs: " + differing(clientEnv);
+        }
+        if (!clientJvm.equals(jvmOptions)) {
+            return "JVM options differ";
+        }
+        return null;
+    }
+
+    private String differing(Map<String, String> clientEnv) {
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        for (String k : clientEnv.keySet()) {
+            if (!clientEnv.get(k).equals(env.get(k))) {
+                names.add(k);
+            }
+        }
+        for (String k : env.keySet()) {
+            if (!clientEnv.containsKey(k)) {
+                names.add(k);
+            }
+        }
+        return String.join(", ", names);
+    }
+
+    private String status() {
+        Runtime rt = Runtime.getRuntime();
+        long now = System.currentTimeMillis();
+        return String.format(Locale.ROOT, "pid %d, up %s, %d command%s served, %s, ends after %s without a command; "
+                        + "heap %d MB used of %d MB; last refusal: %s",
+                ProcessHandle.current().pid(), minutes(now - startedMs), served.get(), served.get() == 1 ? "" : "s",
+                busy.get() ? "running a command" : "idle for " + minutes(now - lastActiveMs), minutes(idleMs),
+                (rt.totalMemory() - rt.freeMemory()) >> 20, rt.totalMemory() >> 20, lastRefusal);
+    }
+
+    private static String minutes(long ms) {
+        return ms < 60_000 ? ms / 1000 + " s" : ms / 60_000 + " min";
+    }
+
+    private static void refuse(DataOutputStream out, String why) throws IOException {
+        out.writeByte(WarmProtocol.REFUSED);
+        WarmProtocol.writeString(out, why);
+        out.flush();
+    }
+
+    private static void text(DataOutputStream out, String s) throws IOException {
+        out.writeByte(WarmProtocol.TEXT);
+        WarmProtocol.writeString(out, s);
+        out.flush();
+    }
+}

@@ -1,0 +1,17 @@
+/**
+ * The warm JVM ({@code lossless daemon}): one long-lived JVM per user and {@code lossless.jar} that runs
+ * {@code lossless run} and {@code lossless check} for later {@code lossless} processes, so that they skip the JVM's
+ * start, its interpreter and most of its compiling (about 2.4 s of CPU on a 320-host fat-tree run, 0.5 s on a tiny one).
+ *
+ * <ul>
+ * <li>{@link org.lossless.cli.warm.WarmServer}: the server side, on a Unix-domain socket in a folder only its user can
+ * enter ({@link org.lossless.cli.warm.WarmPaths}), one command at a time; it refuses (and the client runs the command
+ * itself, as without a daemon) when it is busy, when the client's environment or JVM options differ from its own,
+ * or when {@code lossless.jar} has been rebuilt since it started (it then ends).</li>
+ * <li>{@link org.lossless.cli.warm.WarmClient}: the client side, called by {@link org.lossless.cli.Main}; it streams
+ * the command's stdout and stderr, returns its exit status, and passes on Ctrl-C and SIGTERM (the command is
+ * interrupted exactly as in its own JVM: one line, no partial results).</li>
+ * <li>{@link org.lossless.cli.warm.WarmProtocol}: the frames on the socket.</li>
+ * </ul>
+ */
+package org.lossless.cli.warm;

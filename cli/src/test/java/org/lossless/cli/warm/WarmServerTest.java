@@ -1,0 +1,370 @@
+package org.lossless.cli.warm;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lossless.cli.Cli;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The warm JVM's server in this JVM, on a socket in a temporary folder, and its client: what a command gives through
+ * it must be what the same command gives in its own JVM (files byte for byte, output, status), and it must refuse
+ * what it cannot run the same way.
+ */
+class WarmServerTest {
+    static final String TINY = """
+            name: tiny
+            topology: {type: star, hosts: 4, host_link: {rate: 100Gbps, delay: 1us}}
+            switch: {buffer_size: 300KB, ecn: {kmin: 20KB, kmax: 80KB, pmax: 0.2}}
+            nic: {mtu: 1024, cc: dcqcn}
+            workloads:
+              - type: flows
+                flows: [{src: 1, dst: 0, size: 200KB}, {src: 2, dst: 0, size: 200KB}, {src: 3, dst: 0, size: 100KB}]
+            """;
+    /** Never ends by itself within a test: 3 x 20 GB into one port, 20 s simulated. */
+    static final String LONG = """
+            name: long
+            stop_time: 20s
+            topology: {type: star, hosts: 4}
+            workloads:
+              - type: flows
+                flows: [{src: 1, dst: 0, size: 20GB}, {src: 2, dst: 0, size: 20GB}, {src: 3, dst: 0, size: 20GB}]
+            """;
+    /** summary.json's lines that measure the run rather than the network. */
+    static final List<String> TIMING = List.of("\"wall_seconds\"", "\"cpu_seconds\"", "\"events_per_second\"",
+            "\"peak_heap_bytes\"");
+
+    @TempDir
+    Path dir;
+    Path work;
+    Path socket;
+    WarmServer server;
+    Thread serving;
+
+    @BeforeEach
+    void start() throws IOException {
+        work = Files.createDirectory(dir.resolve("work"));
+        Files.writeString(work.resolve("tiny.yaml"), TINY);
+        Files.writeString(work.resolve("long.yaml"), LONG);
+        socket = dir.resolve("sock").resolve("warm.sock");
+        server = start(socket, 60_000, null);
+    }
+
+    WarmServer start(Path sock, long idleMs, Path jar) throws IOException {
+        WarmServer s = new WarmServer(sock, idleMs, jar);
+        s.bind();
+        serving = new Thread(() -> {
+            try {
+                s.serve();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        serving.start();
+        return s;
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        server.stop();
+        serving.join(10_000);
+    }
+
+    record Result(Integer code, String out, String err) {
+    }
+
+    Result client(Map<String, String> env, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Integer code = new WarmClient(socket, new PrintStream(out, true), new PrintStream(err, true))
+                .run(args, work, env);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    Result client(String... args) {
+        return client(System.getenv(), args);
+    }
+
+    Result own(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = new Cli(new PrintWriter(out), new PrintWriter(err), work,
+                org.lossless.cli.Terminal.local()).execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Nested
+    class SameAsItsOwnJvm {
+        @Test
+        void aRunWritesTheSameFilesByteForByteAndPrintsTheSame() throws IOException {
+            Result warm = client("run", "tiny.yaml", "--out", "warm", "--quiet");
+            Result own = own("run", "tiny.yaml", "--out", "own", "--quiet");
+            assertEquals(0, warm.code(), warm.err());
+            assertEquals(0, own.code(), own.err());
+            assertEquals(own.out().replace(work.resolve("own").toString(), "DIR"),
+                    warm.out().replace(work.resolve("warm").toString(), "DIR"));
+            assertEquals(own.err(), warm.err());
+            List<String> names = tree(work.resolve("own"));
+            assertEquals(names, tree(work.resolve("warm")));
+            assertTrue(names.contains("flows.csv") && names.contains("summary.json"), names::toString);
+            for (String f : names) {
+                if (f.equals("summary.json")) {
+                    assertEquals(withoutTiming(work.resolve("own").resolve(f)), withoutTiming(work.resolve("warm").resolve(f)));
+                } else {
+                    assertEquals(-1L, Files.mismatch(work.resolve("own").resolve(f), work.resolve("warm").resolve(f)), f);
+                }
+            }
+        }
+
+        @Test
+        void aSecondRunInTheSameServerIsIdenticalToo() throws IOException {
+            assertEquals(0, client("run", "tiny.yaml", "--out", "a", "--quiet", "--seed", "7").code());
+            assertEquals(0, client("run", "long.yaml", "--out", "b", "--quiet", "--set", "stop_time=20us").code());
+            assertEquals(0, client("run", "tiny.yaml", "--out", "c", "--quiet", "--seed", "7").code());
+            assertEquals(-1L, Files.mismatch(work.resolve("a/flows.csv"), work.resolve("c/flows.csv")));
+            assertEquals(withoutTiming(work.resolve("a/summary.json")), withoutTiming(work.resolve("c/summary.json")));
+        }
+
+        @Test
+        void badInputIsExit2WithTheSameOneLine() {
+            Result warm = client("run", "missing.yaml", "--quiet");
+            Result own = own("run", "missing.yaml", "--quiet");
+            assertEquals(2, own.code());
+            assertEquals(2, warm.code());
+            assertEquals(own.err(), warm.err());
+            assertEquals(1, warm.err().lines().count(), warm.err());
+        }
+
+        @Test
+        void checkIsServed() {
+            Result warm = client("check", "tiny.yaml");
+            assertEquals(0, warm.code(), warm.err());
+            assertEquals(own("check", "tiny.yaml").out(), warm.out());
+        }
+    }
+
+    @Nested
+    class Refusals {
+        @Test
+        void anotherEnvironmentRunsInItsOwnJvm() {
+            Map<String, String> env = new HashMap<>(System.getenv());
+            env.put("LOSSLESS_SOMETHING", "1");
+            assertNull(client(env, "run", "tiny.yaml", "--out", "x", "--quiet").code());
+            assertFalse(Files.exists(work.resolve("x")));
+            assertTrue(new WarmControl(socket).ask(true).contains("environment differs: LOSSLESS_SOMETHING"));
+        }
+
+        @Test
+        void aShellsOwnVariablesDoNotCount() {
+            Map<String, String> env = new HashMap<>(System.getenv());
+            env.put("PWD", "/somewhere/else");
+            env.put("OLDPWD", "/");
+            assertEquals(0, client(env, "run", "tiny.yaml", "--out", "x", "--quiet").code());
+        }
+
+        @Test
+        void aBusyServerRunsNothingElse() throws Exception {
+            try (Raw long1 = new Raw("run", "long.yaml", "--out", "out", "--quiet")) {
+                waitForTemp("out");
+                assertNull(client("run", "tiny.yaml", "--out", "x", "--quiet").code());
+                assertTrue(new WarmControl(socket).ask(true).contains("running a command"));
+                long1.interrupt();
+                assertEquals(130, long1.exitCode());
+            }
+        }
+
+        @Test
+        void aChangedJarEndsTheServer() throws Exception {
+            stop();
+            Path jar = Files.writeString(dir.resolve("fake.jar"), "jar");
+            server = start(socket, 60_000, jar);
+            assertEquals(0, client("run", "tiny.yaml", "--out", "x", "--quiet").code());
+            Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 5_000));
+            assertNull(client("run", "tiny.yaml", "--out", "y", "--quiet").code());
+            serving.join(10_000);
+            assertFalse(serving.isAlive());
+            assertFalse(Files.exists(socket));
+        }
+
+        @Test
+        void aSecondServerOnTheSameSocketIsRefused() {
+            IOException e = assertThrows(IOException.class, () -> new WarmServer(socket, 1000, null).bind());
+            assertTrue(e.getMessage().contains("already listens"), e.getMessage());
+        }
+
+        @Test
+        void aFolderOthersCanEnterIsRefused() throws IOException {
+            Path open = Files.createDirectory(dir.resolve("open"),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-xr-x"));
+            IOException e = assertThrows(IOException.class,
+                    () -> new WarmServer(open.resolve("w.sock"), 1000, null).bind());
+            assertTrue(e.getMessage().contains("open to other users"), e.getMessage());
+        }
+    }
+
+    @Nested
+    class Interrupts {
+        @Test
+        void anInterruptStopsTheRunLeavesNothingAndTheNextRunSucceeds() throws Exception {
+            try (Raw r = new Raw("run", "long.yaml", "--out", "out", "--quiet")) {
+                waitForTemp("out");
+                r.interrupt();
+                assertEquals(130, r.exitCode());
+                assertTrue(r.err().matches("lossless: interrupted at [0-9.]+ ms of 20000 ms simulated; no results "
+                        + "written\n"), r.err());
+            }
+            assertEquals(List.of("long.yaml", "tiny.yaml"), files(work));
+            assertEquals(0, client("run", "tiny.yaml", "--out", "out", "--quiet").code());
+            assertTrue(Files.exists(work.resolve("out/summary.json")));
+        }
+
+        @Test
+        void aClientThatGoesAwayInterruptsToo() throws Exception {
+            Raw r = new Raw("run", "long.yaml", "--out", "out", "--quiet");
+            waitForTemp("out");
+            r.close();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!new WarmControl(socket).ask(true).contains("idle for") && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertEquals(List.of("long.yaml", "tiny.yaml"), files(work));
+            assertEquals(0, client("run", "tiny.yaml", "--out", "out", "--quiet").code());
+        }
+    }
+
+    @Nested
+    class Lifecycle {
+        @Test
+        void statusCountsCommandsAndStopEndsTheServer() throws Exception {
+            WarmControl control = new WarmControl(socket);
+            assertTrue(control.ask(true).contains("0 commands served"), control.ask(true));
+            assertEquals(0, client("check", "tiny.yaml").code());
+            assertTrue(control.ask(true).contains("1 command served"), control.ask(true));
+            assertEquals("stopped", control.ask(false));
+            serving.join(10_000);
+            assertFalse(serving.isAlive());
+            assertFalse(Files.exists(socket));
+            assertEquals("not running", control.ask(true));
+            assertNull(client("check", "tiny.yaml").code(), "no server: the command runs in its own JVM");
+        }
+
+        @Test
+        void anIdleServerEndsByItself() throws Exception {
+            stop();
+            server = start(socket, 300, null);
+            serving.join(10_000);
+            assertFalse(serving.isAlive());
+            assertFalse(Files.exists(socket));
+        }
+    }
+
+    /** A client speaking the protocol by hand, to interrupt or drop a command at a chosen moment. */
+    final class Raw implements AutoCloseable {
+        final SocketChannel c;
+        final DataOutputStream out;
+        final DataInputStream in;
+
+        Raw(String... args) throws IOException {
+            c = SocketChannel.open(StandardProtocolFamily.UNIX);
+            c.connect(UnixDomainSocketAddress.of(socket));
+            out = new DataOutputStream(new BufferedOutputStream(WarmProtocol.output(c)));
+            in = new DataInputStream(new BufferedInputStream(WarmProtocol.input(c)));
+            out.writeInt(WarmProtocol.MAGIC);
+            out.writeInt(WarmProtocol.VERSION);
+            out.writeByte(WarmProtocol.RUN);
+            WarmProtocol.writeStrings(out, List.of(args));
+            WarmProtocol.writeString(out, work.toString());
+            WarmProtocol.writeMap(out, System.getenv());
+            WarmProtocol.writeStrings(out, WarmPaths.jvmOptions());
+            out.writeBoolean(false);
+            out.writeInt(-1);
+            out.flush();
+        }
+
+        private final StringBuilder err = new StringBuilder();
+
+        void interrupt() throws IOException {
+            out.writeByte(WarmProtocol.INTERRUPT);
+            out.flush();
+        }
+
+        int exitCode() throws IOException {
+            while (true) {
+                byte kind = in.readByte();
+                if (kind == WarmProtocol.EXIT) {
+                    return in.readInt();
+                }
+                byte[] b = in.readNBytes(in.readInt());
+                if (kind == WarmProtocol.ERR) {
+                    err.append(new String(b, StandardCharsets.UTF_8));
+                }
+            }
+        }
+
+        String err() {
+            return err.toString();
+        }
+
+        @Override
+        public void close() throws IOException {
+            c.close();
+        }
+    }
+
+    void waitForTemp(String out) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (files(work).stream().noneMatch(n -> n.startsWith("." + out + ".tmp-"))) {
+            assertTrue(System.nanoTime() < deadline, "the run did not start writing");
+            Thread.sleep(20);
+        }
+        Thread.sleep(200);
+    }
+
+    static List<String> files(Path d) throws IOException {
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /** Every file under {@code d}, as paths relative to it. */
+    static List<String> tree(Path d) throws IOException {
+        try (Stream<Path> s = Files.walk(d)) {
+            return s.filter(Files::isRegularFile).map(p -> d.relativize(p).toString()).sorted().toList();
+        }
+    }
+
+    static List<String> withoutTiming(Path summary) throws IOException {
+        return Files.readAllLines(summary).stream().filter(l -> TIMING.stream().noneMatch(l::contains)).toList();
+    }
+}
