@@ -95,7 +95,7 @@ public final class WarmClient {
             WarmProtocol.writeStrings(out, List.of(args));
             WarmProtocol.writeString(out, cwd.toString());
             WarmProtocol.writeMap(out, env);
-            WarmProtocol.writeStrings(out, WarmPaths.jvmOptions());
+            WarmProtocol.writeString(out, WarmPaths.jvmFingerprint());
             out.writeBoolean(System.console() != null);
             out.writeInt(Integer.getInteger(WarmPaths.COLUMNS_PROPERTY, -1));
             out.flush();

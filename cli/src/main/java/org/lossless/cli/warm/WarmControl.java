@@ -64,6 +64,10 @@ public final class WarmControl {
         cmd.add(ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(ownOptions());
+        String launch = System.getProperty(WarmPaths.LAUNCH_PROPERTY);
+        if (launch != null) {
+            cmd.add("-D" + WarmPaths.LAUNCH_PROPERTY + "=" + launch);
+        }
         cmd.addAll(List.of("-cp", jar.toString(), WarmMain.class.getName(), socket.toString(),
                 Long.toString(idleSeconds)));
         long t0 = System.nanoTime();

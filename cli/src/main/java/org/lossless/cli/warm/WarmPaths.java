@@ -27,7 +27,7 @@ import java.util.zip.CRC32;
  * daemon per {@code lossless.jar}: the socket's name carries a checksum of the jar's path.
  *
  * <p>A command is served only from the same environment (every variable but those a shell changes as it moves:
- * {@link #IGNORED_ENV}) and the same JVM options ({@code -D} properties of Lossless's own aside) as the daemon's:
+ * {@link #IGNORED_ENV}) and the same JVM options ({@link #jvmFingerprint()}) as the daemon's:
  * what a command reads from its environment, or its heap size, is then what it would have been in its own JVM.
  */
 public final class WarmPaths {
@@ -113,9 +113,21 @@ public final class WarmPaths {
         return m;
     }
 
-    /** This JVM's options a daemon compares: all but {@code -Dlossless.*}. */
+    /** The property by which the {@code lossless} launcher tells the JVM the options it chose (its fingerprint). */
+    static final String LAUNCH_PROPERTY = "lossless.launch";
+
+    /** This JVM's options but {@code -Dlossless.*}: what a daemon started from this JVM gets. */
     static List<String> jvmOptions() {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> !a.startsWith("-Dlossless.")).toList();
+    }
+
+    /**
+     * What a daemon and its client must share of their JVMs: the launcher's options ({@value #LAUNCH_PROPERTY}) when it
+     * started this JVM, else this JVM's options ({@link #jvmOptions()}, one per line).
+     */
+    static String jvmFingerprint() {
+        String launch = System.getProperty(LAUNCH_PROPERTY);
+        return launch != null ? "launch:" + launch : "jvm:" + String.join("\n", jvmOptions());
     }
 }

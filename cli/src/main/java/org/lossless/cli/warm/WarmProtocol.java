@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * What the client and the warm JVM say on the socket. The client sends {@link #MAGIC}, {@link #VERSION} and a
- * request kind: {@link #RUN} (then the arguments, working directory, environment, JVM options, whether stderr is a
+ * request kind: {@link #RUN} (then the arguments, working directory, environment, JVM fingerprint, whether stdin and stdout are a
  * terminal and its width), {@link #STATUS} or {@link #STOP}. The server answers with frames, each a kind byte:
  * {@link #OUT} and {@link #ERR} (an int length, then bytes for the client's stdout or stderr), {@link #EXIT} (an int
  * status; the last frame), {@link #REFUSED} (a reason: the client runs the command itself) or {@link #TEXT} (a
@@ -26,7 +26,7 @@ import java.util.Map;
 final class WarmProtocol {
     static final int MAGIC = 0x4C534C57; // "LSLW"
     /** Bumped with any change of the frames: a daemon of another version refuses. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final byte RUN = 'R';
     static final byte STATUS = 'Q';
     static final byte STOP = 'S';
@@ -94,12 +94,16 @@ final class WarmProtocol {
         return map;
     }
 
-    /** Reads the magic and version; false if they are not this version's. */
-    static boolean readHello(DataInputStream in) throws IOException {
+    /**
+     * Reads the magic and the client's version: the version, or -1 when it is not a client of ours. A daemon answers
+     * {@link #STATUS} and {@link #STOP} of any version (so that a newer {@code lossless} can stop an older daemon) and
+     * runs commands of its own version only.
+     */
+    static int readHello(DataInputStream in) throws IOException {
         try {
-            return in.readInt() == MAGIC && in.readInt() == VERSION;
+            return in.readInt() == MAGIC ? in.readInt() : -1;
         } catch (EOFException e) {
-            return false;
+            return -1;
         }
     }
 

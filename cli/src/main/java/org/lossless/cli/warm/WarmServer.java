@@ -36,7 +36,7 @@ public final class WarmServer {
     private final Path jar;
     private final long jarStamp;
     private final Map<String, String> env;
-    private final List<String> jvmOptions;
+    private final String jvm;
     private final long startedMs = System.currentTimeMillis();
     private final AtomicBoolean busy = new AtomicBoolean();
     private final AtomicInteger served = new AtomicInteger();
@@ -59,7 +59,7 @@ public final class WarmServer {
         this.jar = jar;
         this.jarStamp = stamp(jar);
         this.env = WarmPaths.environment(System.getenv());
-        this.jvmOptions = WarmPaths.jvmOptions();
+        this.jvm = WarmPaths.jvmFingerprint();
     }
 
     private static long stamp(Path jar) {
@@ -89,6 +89,18 @@ public final class WarmServer {
         }
         server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(socket));
+        if (jar != null) {
+            try { // for the launcher, which cannot compute the socket's name without starting a program
+                Files.writeString(pointer(), socket + "\n");
+            } catch (IOException e) {
+                // a read-only installation: the launcher's Java client still finds the socket
+            }
+        }
+    }
+
+    /** {@code lossless.daemon} beside the jar: the socket's path, while this server listens. */
+    private Path pointer() {
+        return jar.resolveSibling("lossless.daemon");
     }
 
     /** Accepts connections until the server ends; returns then (the socket file is removed). */
@@ -129,6 +141,10 @@ public final class WarmServer {
                 server.close();
             }
             Files.deleteIfExists(socket);
+            if (jar != null && Files.isRegularFile(pointer())
+                    && Files.readString(pointer()).strip().equals(socket.toString())) {
+                Files.deleteIfExists(pointer());
+            }
         } catch (IOException e) {
             // nothing more to do
         }
@@ -155,11 +171,15 @@ public final class WarmServer {
             }
             DataInputStream in = new DataInputStream(new BufferedInputStream(WarmProtocol.input(c)));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(WarmProtocol.output(c)));
-            if (!WarmProtocol.readHello(in)) {
-                refuse(out, "another version of the protocol");
+            int version = WarmProtocol.readHello(in);
+            if (version < 0) {
                 return;
             }
             byte kind = in.readByte();
+            if (kind == WarmProtocol.RUN && version != WarmProtocol.VERSION) {
+                refuse(out, "another version of the protocol (" + version + ", the daemon's " + WarmProtocol.VERSION + ")");
+                return;
+            }
             if (kind == WarmProtocol.STATUS) {
                 text(out, status());
             } else if (kind == WarmProtocol.STOP) {
@@ -177,7 +197,7 @@ public final class WarmServer {
         List<String> args = WarmProtocol.readStrings(in);
         String cwd = WarmProtocol.readString(in);
         Map<String, String> clientEnv = WarmPaths.environment(WarmProtocol.readMap(in));
-        List<String> clientJvm = WarmProtocol.readStrings(in);
+        String clientJvm = WarmProtocol.readString(in);
         boolean terminal = in.readBoolean();
         int columns = in.readInt();
         String why = refusal(cwd, clientEnv, clientJvm);
@@ -268,7 +288,7 @@ public final class WarmServer {
     }
 
     /** Why the command must run in the client's own JVM, or null. */
-    private String refusal(String cwd, Map<String, String> clientEnv, List<String> clientJvm) {
+    private String refusal(String cwd, Map<String, String> clientEnv, String clientJvm) {
         if (stopping) {
             return "stopping";
         }
@@ -282,7 +302,7 @@ public final class WarmServer {
         if (!clientEnv.equals(env)) {
             return "environment differs: " + differing(clientEnv);
         }
-        if (!clientJvm.equals(jvmOptions)) {
+        if (!clientJvm.equals(jvm)) {
             return "JVM options differ";
         }
         return null;

@@ -1,8 +1,11 @@
 package org.lossless.cli.warm;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.TestInstance;
 import org.lossless.cli.Main;
 
 import java.io.IOException;
@@ -11,48 +14,129 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A real daemon process ({@link WarmMain}, warm-up included) and real {@code lossless} client processes
- * ({@link Main}), on this test's class path: SIGTERM to a client in the middle of a run served by the daemon ends
- * it as it would end a run in its own JVM (status 143, one line, nothing left), the daemon serves the next command,
- * and {@code stop} ends the daemon.
+ * A real daemon process ({@link WarmMain}, warm-up included) and real client processes, on this test's class path:
+ * the JVM client ({@link Main} with {@value WarmClient#SOCKET_PROPERTY}) and the launcher's perl client
+ * ({@code cli/warm-client.pl}). SIGTERM to a client in the middle of a run served by the daemon ends it as it would
+ * end a run in its own JVM (status 143, one line, nothing left); the daemon serves the next command; a command it
+ * does not take runs in the client's own JVM; {@code stop} ends the daemon.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WarmProcessTest {
-    @TempDir
+    /** The launcher's fingerprint of the JVM options, here: any string the daemon and its clients share. */
+    static final String LAUNCH = "-XX:+UseSerialGC (test)";
+    static final Path PERL_CLIENT = Path.of("warm-client.pl"); // cli/, Maven's working directory for the tests
     Path dir;
+    Path socket;
     Process daemon;
+    WarmControl control;
 
-    @AfterEach
-    void kill() {
-        if (daemon != null) {
-            daemon.destroyForcibly();
-        }
-    }
-
-    @Test
-    void aSignalledClientsRunEndsCleanlyAndTheDaemonServesTheNext() throws Exception {
-        Path work = Files.createDirectory(dir.resolve("work"));
-        Files.writeString(work.resolve("long.yaml"), WarmServerTest.LONG);
-        Files.writeString(work.resolve("tiny.yaml"), WarmServerTest.TINY);
-        Path socket = dir.resolve("s").resolve("w.sock");
-        daemon = new ProcessBuilder(java(WarmMain.class.getName(), socket.toString(), "600"))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.log").toFile()).start();
-        WarmControl control = new WarmControl(socket);
+    @BeforeAll
+    void startDaemon() throws Exception {
+        dir = Files.createTempDirectory("lossless-warm-process");
+        socket = dir.resolve("s").resolve("w.sock");
+        List<String> cmd = java();
+        cmd.addAll(List.of(WarmMain.class.getName(), socket.toString(), "600"));
+        daemon = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("daemon.log").toFile())
+                .start();
+        control = new WarmControl(socket);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (control.ask(true).equals("not running")) {
             assertTrue(daemon.isAlive(), () -> "the daemon ended: " + read(dir.resolve("daemon.log")));
             assertTrue(System.nanoTime() < deadline, "the daemon did not start listening");
             Thread.sleep(100);
         }
+    }
 
-        Path err = dir.resolve("client.err");
-        Process client = client(socket, work, err, "run", "long.yaml", "--out", "out");
+    @AfterAll
+    void stopDaemon() throws Exception {
         try {
-            deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            assertEquals("stopped", control.ask(false));
+            assertTrue(daemon.waitFor(30, TimeUnit.SECONDS), "the daemon did not end");
+            assertEquals(0, daemon.exitValue());
+            assertTrue(Files.notExists(socket));
+        } finally {
+            daemon.destroyForcibly();
+            try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+                for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class JvmClient {
+        @Test
+        void aSignalledRunEndsCleanlyAndTheDaemonServesTheNext() throws Exception {
+            signalledThenNext(false);
+        }
+    }
+
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class PerlClient {
+        @BeforeAll
+        void needsPerl() {
+            Assumptions.assumeTrue(perl(), "perl is not installed (the launcher then uses the JVM client)");
+        }
+
+        @Test
+        void aSignalledRunEndsCleanlyAndTheDaemonServesTheNext() throws Exception {
+            signalledThenNext(true);
+        }
+
+        @Test
+        void aCommandTheDaemonDoesNotTakeRunsInItsOwnJvm() throws Exception {
+            Path work = work("refused");
+            int before = served();
+            Process p = perlClient(socket, "another fingerprint", work, dir.resolve("refused.err"),
+                    "run", "tiny.yaml", "--out", "out", "--quiet");
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), read(dir.resolve("refused.err")));
+            assertTrue(Files.exists(work.resolve("out/summary.json")));
+            assertEquals(before, served(), "run by the client's own JVM");
+            assertTrue(control.ask(true).contains("last refusal: JVM options differ"), control.ask(true));
+        }
+
+        @Test
+        void noDaemonRunsInItsOwnJvm() throws Exception {
+            Path work = work("none");
+            Process p = perlClient(dir.resolve("s").resolve("nothing.sock"), LAUNCH, work, dir.resolve("none.err"),
+                    "check", "tiny.yaml");
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), read(dir.resolve("none.err")));
+        }
+
+        @Test
+        void badInputIsExit2WithOneLine() throws Exception {
+            Path work = work("bad");
+            int before = served();
+            Process p = perlClient(socket, LAUNCH, work, dir.resolve("bad.err"), "run", "missing.yaml");
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(2, p.exitValue());
+            String err = read(dir.resolve("bad.err"));
+            assertEquals(1, err.lines().count(), err);
+            assertTrue(err.startsWith("lossless: "), err);
+            assertEquals(before + 1, served());
+        }
+    }
+
+    void signalledThenNext(boolean perl) throws Exception {
+        Path work = work(perl ? "perl" : "jvm");
+        Path err = dir.resolve((perl ? "perl" : "jvm") + ".err");
+        int before = served();
+        Process client = perl ? perlClient(socket, LAUNCH, work, err, "run", "long.yaml", "--out", "out")
+                : jvmClient(work, err, "run", "long.yaml", "--out", "out");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!control.ask(true).contains("running a command")
                     || WarmServerTest.files(work).stream().noneMatch(n -> n.startsWith(".out.tmp-"))) {
                 assertTrue(client.isAlive(), () -> "the client ended early: " + read(err));
@@ -70,38 +154,65 @@ class WarmProcessTest {
                 read(err));
         assertEquals(List.of("long.yaml", "tiny.yaml"), WarmServerTest.files(work), "nothing left beside the scenarios");
 
-        Process next = client(socket, work, dir.resolve("next.err"), "run", "tiny.yaml", "--out", "out", "--quiet");
+        Path nextErr = dir.resolve((perl ? "perl" : "jvm") + "-next.err");
+        Process next = perl ? perlClient(socket, LAUNCH, work, nextErr, "run", "tiny.yaml", "--out", "out", "--quiet")
+                : jvmClient(work, nextErr, "run", "tiny.yaml", "--out", "out", "--quiet");
         assertTrue(next.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, next.exitValue(), read(dir.resolve("next.err")));
+        assertEquals(0, next.exitValue(), read(nextErr));
         assertTrue(Files.exists(work.resolve("out/summary.json")));
-        assertTrue(control.ask(true).contains("2 commands served"), control.ask(true));
-
-        assertEquals("stopped", control.ask(false));
-        assertTrue(daemon.waitFor(30, TimeUnit.SECONDS), "the daemon did not end");
-        assertEquals(0, daemon.exitValue());
-        assertTrue(Files.notExists(socket));
+        assertEquals(before + 2, served(), "both commands went to the daemon");
     }
 
-    private Process client(Path socket, Path work, Path err, String... args) throws IOException {
-        List<String> cmd = java("-D" + WarmClient.SOCKET_PROPERTY + "=" + socket, Main.class.getName());
+    Path work(String name) throws IOException {
+        Path work = Files.createDirectories(dir.resolve(name));
+        Files.writeString(work.resolve("long.yaml"), WarmServerTest.LONG);
+        Files.writeString(work.resolve("tiny.yaml"), WarmServerTest.TINY);
+        return work;
+    }
+
+    int served() {
+        Matcher m = Pattern.compile("(\\d+) commands? served").matcher(control.ask(true));
+        assertTrue(m.find(), control.ask(true));
+        return Integer.parseInt(m.group(1));
+    }
+
+    private Process jvmClient(Path work, Path err, String... args) throws IOException {
+        List<String> cmd = java();
+        cmd.add(1, "-D" + WarmClient.SOCKET_PROPERTY + "=" + socket);
+        cmd.add(Main.class.getName());
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).directory(work.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(err.toFile()).start();
     }
 
-    /** {@code java} on this test's class path with the same JVM options for the daemon and its clients. */
-    private static List<String> java(String... rest) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path")));
-        // the client's -D option is the one difference a daemon ignores; it goes before the main class
-        for (String r : rest) {
-            if (r.startsWith("-D")) {
-                cmd.add(1, r);
-            } else {
-                cmd.add(r);
-            }
+    /** The launcher's way: perl, the socket, the fingerprint, no width, and the java command to fall back on. */
+    private Process perlClient(Path sock, String launch, Path work, Path err, String... args) throws IOException {
+        List<String> javaCmd = java();
+        javaCmd.add(Main.class.getName());
+        List<String> cmd = new ArrayList<>(List.of("perl", PERL_CLIENT.toAbsolutePath().toString(), sock.toString(),
+                launch, "-1", Integer.toString(javaCmd.size())));
+        cmd.addAll(javaCmd);
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).directory(work.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile()).start();
+    }
+
+    /** {@code java} on this test's class path, with the options the daemon and its clients share. */
+    private static List<String> java() {
+        return new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-D" + WarmPaths.LAUNCH_PROPERTY + "=" + LAUNCH, "-cp",
+                System.getProperty("java.class.path")));
+    }
+
+    private static boolean perl() {
+        try {
+            return new ProcessBuilder("perl", "-MIO::Socket::UNIX", "-e", "1").start().waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
-        return cmd;
     }
 
     private static String read(Path p) {

@@ -208,12 +208,15 @@ class WarmServerTest {
             stop();
             Path jar = Files.writeString(dir.resolve("fake.jar"), "jar");
             server = start(socket, 60_000, jar);
+            assertEquals(socket.toString() + "\n", Files.readString(dir.resolve("lossless.daemon")),
+                    "the launcher's pointer to the socket, beside the jar");
             assertEquals(0, client("run", "tiny.yaml", "--out", "x", "--quiet").code());
             Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 5_000));
             assertNull(client("run", "tiny.yaml", "--out", "y", "--quiet").code());
             serving.join(10_000);
             assertFalse(serving.isAlive());
             assertFalse(Files.exists(socket));
+            assertFalse(Files.exists(dir.resolve("lossless.daemon")));
         }
 
         @Test
@@ -306,7 +309,7 @@ class WarmServerTest {
             WarmProtocol.writeStrings(out, List.of(args));
             WarmProtocol.writeString(out, work.toString());
             WarmProtocol.writeMap(out, System.getenv());
-            WarmProtocol.writeStrings(out, WarmPaths.jvmOptions());
+            WarmProtocol.writeString(out, WarmPaths.jvmFingerprint());
             out.writeBoolean(false);
             out.writeInt(-1);
             out.flush();
