@@ -89,16 +89,8 @@ public final class WarmClient {
         Thread hook = new Thread(this::onSignal, "lossless-warm-client");
         try (c) {
             out = new DataOutputStream(new BufferedOutputStream(WarmProtocol.output(c)));
-            out.writeInt(WarmProtocol.MAGIC);
-            out.writeInt(WarmProtocol.VERSION);
-            out.writeByte(WarmProtocol.RUN);
-            WarmProtocol.writeStrings(out, List.of(args));
-            WarmProtocol.writeString(out, cwd.toString());
-            WarmProtocol.writeMap(out, env);
-            WarmProtocol.writeString(out, WarmPaths.jvmFingerprint());
-            out.writeBoolean(System.console() != null);
-            out.writeInt(Integer.getInteger(WarmPaths.COLUMNS_PROPERTY, -1));
-            out.flush();
+            WarmProtocol.writeRun(out, List.of(args), cwd.toString(), env, WarmPaths.jvmFingerprint(),
+                    System.console() != null, Integer.getInteger(WarmPaths.COLUMNS_PROPERTY, -1));
             Runtime.getRuntime().addShutdownHook(hook);
             return frames(new DataInputStream(new BufferedInputStream(WarmProtocol.input(c))));
         } catch (IOException e) {

@@ -95,6 +95,25 @@ final class WarmProtocol {
     }
 
     /**
+     * A {@link #RUN} request: the command's arguments, the client's working directory, environment and JVM fingerprint
+     * ({@link WarmPaths#jvmFingerprint()}), whether its stdin and stdout are a terminal, and the terminal's width (-1
+     * unknown). {@code cli/warm-client.pl} writes the same bytes.
+     */
+    static void writeRun(DataOutputStream out, List<String> args, String cwd, Map<String, String> env, String jvm,
+                         boolean terminal, int columns) throws IOException {
+        out.writeInt(MAGIC);
+        out.writeInt(VERSION);
+        out.writeByte(RUN);
+        writeStrings(out, args);
+        writeString(out, cwd);
+        writeMap(out, env);
+        writeString(out, jvm);
+        out.writeBoolean(terminal);
+        out.writeInt(columns);
+        out.flush();
+    }
+
+    /**
      * Reads the magic and the client's version: the version, or -1 when it is not a client of ours. A daemon answers
      * {@link #STATUS} and {@link #STOP} of any version (so that a newer {@code lossless} can stop an older daemon) and
      * runs commands of its own version only.

@@ -303,16 +303,8 @@ class WarmServerTest {
             c.connect(UnixDomainSocketAddress.of(socket));
             out = new DataOutputStream(new BufferedOutputStream(WarmProtocol.output(c)));
             in = new DataInputStream(new BufferedInputStream(WarmProtocol.input(c)));
-            out.writeInt(WarmProtocol.MAGIC);
-            out.writeInt(WarmProtocol.VERSION);
-            out.writeByte(WarmProtocol.RUN);
-            WarmProtocol.writeStrings(out, List.of(args));
-            WarmProtocol.writeString(out, work.toString());
-            WarmProtocol.writeMap(out, System.getenv());
-            WarmProtocol.writeString(out, WarmPaths.jvmFingerprint());
-            out.writeBoolean(false);
-            out.writeInt(-1);
-            out.flush();
+            WarmProtocol.writeRun(out, List.of(args), work.toString(), System.getenv(), WarmPaths.jvmFingerprint(),
+                    false, -1);
         }
 
         private final StringBuilder err = new StringBuilder();
