@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the same {@code --out} succeeds. The interrupted process runs {@link Main} on this test's class path with the JVM
  * options of the {@code lossless} launcher.
  */
-class InterruptProcessTest {
+public class InterruptProcessTest {
     /** Long enough never to end by itself within the test: 3 x 20 GB into one 100 Gb/s port, 20 s simulated. */
-    static final String LONG = """
+    public static final String LONG = """
             name: long
             stop_time: 20s
             topology: {type: star, hosts: 4}

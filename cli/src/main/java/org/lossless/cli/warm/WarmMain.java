@@ -1,6 +1,7 @@
 package org.lossless.cli.warm;
 
 import org.lossless.cli.Cli;
+import org.lossless.experiments.results.AtomicDirectory;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,8 +10,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * The daemon's process ({@code lossless daemon start} starts it): warms up, binds the socket, serves until it ends.
@@ -54,11 +53,7 @@ public final class WarmMain {
                 System.err.println("lossless daemon: the warm-up run failed (" + code + "): " + err);
             }
         } finally {
-            try (Stream<Path> s = Files.walk(dir)) {
-                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            AtomicDirectory.deleteTree(dir);
         }
     }
 }

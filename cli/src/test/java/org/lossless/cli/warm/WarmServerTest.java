@@ -51,15 +51,8 @@ class WarmServerTest {
               - type: flows
                 flows: [{src: 1, dst: 0, size: 200KB}, {src: 2, dst: 0, size: 200KB}, {src: 3, dst: 0, size: 100KB}]
             """;
-    /** Never ends by itself within a test: 3 x 20 GB into one port, 20 s simulated. */
-    static final String LONG = """
-            name: long
-            stop_time: 20s
-            topology: {type: star, hosts: 4}
-            workloads:
-              - type: flows
-                flows: [{src: 1, dst: 0, size: 20GB}, {src: 2, dst: 0, size: 20GB}, {src: 3, dst: 0, size: 20GB}]
-            """;
+    /** Never ends by itself within a test (20 s simulated). */
+    static final String LONG = org.lossless.cli.InterruptProcessTest.LONG;
     /** summary.json's lines that measure the run rather than the network. */
     static final List<String> TIMING = List.of("\"wall_seconds\"", "\"cpu_seconds\"", "\"events_per_second\"",
             "\"peak_heap_bytes\"");
