@@ -28,6 +28,24 @@ public final class SweepTable {
 
     /** One complete run: its spec and its figures. */
     public record Row(RunSpec run, Map<String, SummaryFigures.Cell> figures) {
+        /**
+         * Whether the run stopped at its stop time with work left: {@code stopped_by} is {@code stop_time} or
+         * {@code deadlock} (a summary without it: unfinished flows). Its figures cover the finished work only.
+         */
+        public boolean truncated() {
+            SummaryFigures.Cell by = figures.get("stopped_by");
+            if (by != null && !by.text().isEmpty()) {
+                return by.text().equals("stop_time") || by.text().equals("deadlock");
+            }
+            SummaryFigures.Cell u = figures.get("flows.unfinished");
+            return u != null && u.value() != null && u.value() > 0;
+        }
+
+        /** Whether the run ended in a PFC deadlock ({@code pfc.deadlock} true). */
+        public boolean deadlocked() {
+            SummaryFigures.Cell d = figures.get("pfc.deadlock");
+            return d != null && "true".equals(d.text());
+        }
     }
 
     private final List<String> keys;
@@ -62,6 +80,11 @@ public final class SweepTable {
 
     public List<String> figures() {
         return figures;
+    }
+
+    /** The complete runs that stopped at their stop time with work left ({@link Row#truncated}), in run order. */
+    public List<Row> truncated() {
+        return rows.stream().filter(Row::truncated).toList();
     }
 
     public String csv() {

@@ -104,7 +104,7 @@ public final class FctCharts {
             r.setSeriesStroke(i, runs.size() > 1 && runOf.get(i) == 0 ? Style.dashed(2.5f) : Style.line(2.5f));
         }
         return Figure.of(CDF_ID, title, chart, Fmt.num(finished) + " of " + Fmt.num(total) + " flows finished; unfinished flows have no"
-                + " slowdown and are not in the CDF");
+                + " slowdown and are not in the CDF").axes("flows.csv:slowdown", "cdf");
     }
 
     /** A flow-size bucket: flows with size in (previous upper, upper]. */
@@ -180,7 +180,7 @@ public final class FctCharts {
             out.add(Figure.of(id, t, chart, e.getValue().size() + " finished flows of " + e.getKey() + " in " + b.size()
                     + (b.size() == 1 ? " size bucket;" : " size buckets of about equal flow counts;")
                     + " nearest-rank percentiles (p95 and p99 dashed; where"
-                    + " lines coincide the percentiles are equal)"));
+                    + " lines coincide the percentiles are equal)").axes("flows.csv:size_bytes", "flows.csv:slowdown"));
         }
         if (wl.size() > MAX_WORKLOADS) {
             out.add(Figure.omitted(BUCKETS_ID + "-more", title + ": other workloads",

@@ -119,7 +119,7 @@ public final class JobCharts {
         List<Figure> out = new ArrayList<>();
         out.add(Figure.of(DURATION_ID, "Job duration per iteration", chart, jobs.size() + (jobs.size() == 1 ? " iteration of " : " iterations of ")
                 + byJob.size() + (byJob.size() == 1 ? " job" : " jobs") + "; dashed: the ideal duration at the host line rate "
-                + (rate > 0 ? Fmt.rate(rate) : "(unknown)")));
+                + (rate > 0 ? Fmt.rate(rate) : "(unknown)")).axes("jobs.csv:iteration", "jobs.csv:duration_ps"));
         out.add(busbw(byJob, linkGBps));
         return out;
     }
@@ -150,6 +150,6 @@ public final class JobCharts {
         r.setSeriesPaint(0, Style.color(0));
         r.setShadowVisible(false);
         return Figure.of(BUSBW_ID, title, chart, "mean busbw over each job's iterations (nccl-tests' definition); "
-                + "the dashed line is the ideal: the host line rate");
+                + "the dashed line is the ideal: the host line rate").axes("job", "jobs.csv:busbw_GBps");
     }
 }

@@ -75,7 +75,7 @@ public final class QueueChart {
                 + " (largest peak in ports.csv; queues under 1 % of the top peak left out)"
                 : "chosen ports " + String.join(", ", chosen);
         return Figure.of(ID, TITLE, chart, which + "; " + rows + " samples reduced to at most "
-                + (2 * Style.COLUMNS) + " points per queue (minimum and maximum per pixel column)" + note);
+                + (2 * Style.COLUMNS) + " points per queue (minimum and maximum per pixel column)" + note).axes("time", "timeseries/queues.csv:bytes");
     }
 
     /** The ports ({@code node:port}) telemetry.queues watched, or null for all (or when the scenario is unknown). */

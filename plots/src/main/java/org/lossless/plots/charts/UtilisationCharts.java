@@ -76,7 +76,7 @@ public final class UtilisationCharts {
         r.setSeriesPaint(0, Style.color(0));
         r.setShadowVisible(false);
         return Figure.of(BUSIEST_ID, title, chart, Math.min(MAX_BARS, links.size()) + " of " + links.size()
-                + " ports that sent anything; frame bytes (headers included) over the line rate, whole run");
+                + " ports that sent anything; frame bytes (headers included) over the line rate, whole run").axes("port", "utilisation");
     }
 
     /** The tier-and-direction name of a link from {@code node} to {@code peer}. */
@@ -164,7 +164,7 @@ public final class UtilisationCharts {
             out.add(Figure.of(HEAT_ID + "-" + FctCharts.safe(e.getKey().replace(" → ", "-to-")
                     .replace("/", "-")), t, chart, shown.size() + " of " + links.size()
                     + " links of this tier (the busiest), " + columns + " time columns of " + Fmt.time(
-                    load.columnPs())));
+                    load.columnPs())).axes("time", "link").colour("utilisation"));
         }
         return out;
     }

@@ -44,7 +44,7 @@ final class CompareReport {
                     + baseline + " a " + (runB ? "run" : "sweep") + "; compare a run with a run or a sweep with a sweep");
         }
         if (!runA) {
-            return SweepReport.compare(SweepSet.open(candidate), SweepSet.open(baseline));
+            return SweepCompare.build(SweepSet.open(candidate), SweepSet.open(baseline), o);
         }
         ResultSet a = ResultSet.open(candidate);
         ResultSet b = ResultSet.open(baseline);

@@ -36,6 +36,12 @@ final class Css {
             .pair > div > h3 { margin-top: 6px; }
             pre.yaml { background: #f7f7f7; border: 1px solid #ddd; padding: 10px; overflow-x: auto; font-size: 0.85em; }
             footer { margin-top: 40px; color: #666; font-size: 0.85em; border-top: 1px solid #ddd; padding-top: 8px; }
+            p.best { border-left: 6px solid #0072b2; background: #e8f1f8; padding: 8px 12px; font-size: 1.08em; }
+            p.note { color: #444; font-size: 0.9em; }
+            table.points th code { font-size: 0.8em; color: #555; font-weight: normal; }
+            tr.best td { background: #e8f1f8 !important; font-weight: bold; }
+            tr.cut td { background: #f3f3f3 !important; color: #555; font-style: italic; }
+            td.mark { white-space: nowrap; }
             @media print { nav { display: none; } figure.chart { break-inside: avoid; } }
             """;
 

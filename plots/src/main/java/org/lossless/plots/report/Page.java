@@ -23,6 +23,7 @@ final class Page {
     private final String subtitle;
     private final List<String[]> sections = new ArrayList<>();
     private final Map<String, JFreeChart> charts = new LinkedHashMap<>();
+    private final ChartIndex index = new ChartIndex();
     private Html body = new Html();
     private String sectionId;
     private String sectionTitle;
@@ -58,6 +59,7 @@ final class Page {
         }
         String file = uniqueFile(id);
         charts.put(file, f.chart());
+        index.add(file, f, sectionId);
         h.open("figure class=\"chart\" id=\"fig-" + id + "\"");
         h.raw(ChartRender.svg(f.chart(), "c-" + id));
         h.open("figcaption").el("b", null, f.title()).text(". " + f.caption() + " ").el("span", "png",
@@ -76,6 +78,11 @@ final class Page {
     /** The charts drawn so far, by PNG file name. */
     Map<String, JFreeChart> charts() {
         return charts;
+    }
+
+    /** What the charts plot, for charts/index.json. */
+    ChartIndex index() {
+        return index;
     }
 
     String html() {

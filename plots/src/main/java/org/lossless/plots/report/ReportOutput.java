@@ -81,10 +81,11 @@ final class ReportOutput {
     }
 
     /**
-     * Draws the PNG files on all cores (a quarter of a big report's CPU time): each chart is its own object,
+     * Writes charts/index.json ({@link ChartIndex}) and draws the PNG files on all cores (a quarter of a big report's CPU time): each chart is its own object,
      * drawn by one thread; the files do not depend on the number of threads.
      */
     private static void charts(Page page, Path into) throws IOException {
+        Files.writeString(into.resolve(ChartIndex.FILE), page.index().json());
         List<Map.Entry<String, JFreeChart>> all = new ArrayList<>(page.charts().entrySet());
         int threads = Math.max(1, Math.min(all.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {

@@ -1,0 +1,60 @@
+package org.lossless.plots.charts;
+
+import java.awt.Color;
+import java.awt.Paint;
+import java.awt.geom.Ellipse2D;
+import java.util.HashSet;
+import java.util.Set;
+
+import org.jfree.chart.renderer.xy.DeviationRenderer;
+
+/**
+ * A line with its 95 % band and a marker per point, where chosen points are drawn hollow (white inside, the
+ * series colour around): sweep points whose figures are censored because a run stopped at stop_time with
+ * unfinished work. The rest are filled discs.
+ */
+final class HollowRenderer extends DeviationRenderer {
+    private static final long serialVersionUID = 1L;
+    private final Set<Long> hollow = new HashSet<>();
+
+    HollowRenderer() {
+        super(true, true);
+        setAlpha(0.18f);
+        setUseFillPaint(true);
+        setDrawOutlines(true);
+        setUseOutlinePaint(false);
+        setDefaultShape(new Ellipse2D.Double(-6, -6, 12, 12));
+        setAutoPopulateSeriesShape(false);
+        setDefaultOutlineStroke(Style.line(2.5f));
+        setAutoPopulateSeriesOutlineStroke(false);
+    }
+
+    /** Draws item {@code item} of series {@code series} hollow. */
+    void hollow(int series, int item) {
+        hollow.add(((long) series << 32) | item);
+    }
+
+    boolean isHollow(int series, int item) {
+        return hollow.contains(((long) series << 32) | item);
+    }
+
+    @Override
+    public boolean getItemShapeFilled(int series, int item) {
+        return true;
+    }
+
+    @Override
+    public Paint getItemFillPaint(int series, int item) {
+        return isHollow(series, item) ? Color.WHITE : getItemPaint(series, item);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof HollowRenderer h && super.equals(o) && hollow.equals(h.hollow);
+    }
+
+    @Override
+    public int hashCode() {
+        return super.hashCode() * 31 + hollow.hashCode();
+    }
+}
