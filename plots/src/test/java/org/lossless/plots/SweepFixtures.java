@@ -85,6 +85,9 @@ public final class SweepFixtures {
                 topology: {type: star, hosts: 4, host_link: {rate: 100Gbps, delay: 1us}}
                 switch:
                   pfc: {enabled: true, priorities: [3], dynamic_th: -3}
+                workloads:
+                  - {type: allreduce, name: ar, size: 4MB, hosts: [0, 1, 2, 3]}
+                  - {type: incast, name: incast, receiver: 0, senders: [1, 2, 3], size: 100KB}
                 """);
     }
 

@@ -1,7 +1,5 @@
 package org.lossless.plots.charts;
 
-import java.awt.Color;
-import java.awt.Paint;
 import java.awt.geom.Ellipse2D;
 import java.util.HashSet;
 import java.util.Set;
@@ -9,9 +7,10 @@ import java.util.Set;
 import org.jfree.chart.renderer.xy.DeviationRenderer;
 
 /**
- * A line with its 95 % band and a marker per point, where chosen points are drawn hollow (white inside, the
- * series colour around): sweep points whose figures are censored because a run stopped at stop_time with
- * unfinished work. The rest are filled discs.
+ * A line with its 95 % band and a marker per point, where chosen points are drawn hollow (a ring in the series
+ * colour): sweep points whose figures are censored because a run stopped at stop_time with unfinished work.
+ * The rest are filled discs. (The band is filled with the series' fill paint, so hollowness is a property of
+ * the marker only.)
  */
 final class HollowRenderer extends DeviationRenderer {
     private static final long serialVersionUID = 1L;
@@ -25,7 +24,7 @@ final class HollowRenderer extends DeviationRenderer {
         setUseOutlinePaint(false);
         setDefaultShape(new Ellipse2D.Double(-6, -6, 12, 12));
         setAutoPopulateSeriesShape(false);
-        setDefaultOutlineStroke(Style.line(2.5f));
+        setDefaultOutlineStroke(Style.line(3f));
         setAutoPopulateSeriesOutlineStroke(false);
     }
 
@@ -40,12 +39,7 @@ final class HollowRenderer extends DeviationRenderer {
 
     @Override
     public boolean getItemShapeFilled(int series, int item) {
-        return true;
-    }
-
-    @Override
-    public Paint getItemFillPaint(int series, int item) {
-        return isHollow(series, item) ? Color.WHITE : getItemPaint(series, item);
+        return !isHollow(series, item);
     }
 
     @Override

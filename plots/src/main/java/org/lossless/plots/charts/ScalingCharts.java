@@ -139,13 +139,39 @@ public final class ScalingCharts {
             SweepCharts.footnote(chart, "○ " + SweepCharts.HOLLOW_NOTE);
         }
         return Figure.of(ID + "-" + FctCharts.safe(job) + "-" + FctCharts.safe(yFig.substring(yFig.lastIndexOf('.') + 1)),
-                title, chart, "capacity planning: " + yFig + " against " + xFig + " (set by " + String.join(", ", drivers)
+                title, chart, span(data, lines, ideal, xu, yu, sizes) + "Capacity planning: " + yFig + " against " + xFig + " (set by " + String.join(", ", drivers)
                 + "), mean over the seeds with its 95 % band" + (rest.isEmpty() ? "" : "; one line per value of "
                 + String.join(", ", rest)) + (ideal.isEmpty() ? "" : "; dashed grey: the ideal ("
                 + ("line rate".equals(idealSource) ? (yFig.endsWith("busbw_GBps") ? "the host line rate"
                 : "size × nccl-tests' bus factor / host line rate") : idealSource) + ")")
                 + (marked.isEmpty() ? "" : "; " + SweepCharts.HOLLOW_NOTE + ": " + String.join(", ", marked)))
                 .axes(xFig, yFig).marking(List.copyOf(marked));
+    }
+
+    /**
+     * "from 9.78 GB/s at 4 to 3.79 GB/s at 64 GPUs (78 % to 30 % of the ideal). " for the first line, or "" when
+     * it has fewer than two points.
+     */
+    private static String span(YIntervalSeriesCollection data, int lines, Map<Double, Double> ideal, FigureUnit xu,
+                               FigureUnit yu, boolean sizes) {
+        if (lines == 0 || data.getItemCount(0) < 2) {
+            return "";
+        }
+        int last = data.getItemCount(0) - 1;
+        double x0 = data.getXValue(0, 0);
+        double x1 = data.getXValue(0, last);
+        double y0 = data.getYValue(0, 0);
+        double y1 = data.getYValue(0, last);
+        String xs = sizes ? " (" + xu.unit() + ")" : " GPUs";
+        String share = "";
+        Double i0 = ideal.get(x0);
+        Double i1 = ideal.get(x1);
+        if (i0 != null && i1 != null && i0 > 0 && i1 > 0) {
+            share = " (" + Fmt.num(100 * Math.min(y0 / i0, i0 / y0)) + " % to " + Fmt.num(100 * Math.min(y1 / i1, i1 / y1))
+                    + " % of the ideal)";
+        }
+        return "From " + yu.format(y0 * yu.scale()) + " at " + Fmt.num(x0) + " to " + yu.format(y1 * yu.scale()) + " at "
+                + Fmt.num(x1) + xs + share + ". ";
     }
 
     /** The varied keys that change {@code xFig}: with the other keys fixed, it takes more than one value. */

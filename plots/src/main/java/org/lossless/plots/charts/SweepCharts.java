@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.XYPointerAnnotation;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
@@ -46,6 +47,25 @@ public final class SweepCharts {
     /** {@code metric} against {@code key} in one sweep. */
     public static Figure against(SweepSet s, String key, String metric) {
         return against(List.of(s), List.of(""), key, metric);
+    }
+
+    /** As {@link #against(SweepSet, String, String)}, with {@code best} (a point's key values) pointed out. */
+    public static Figure against(SweepSet s, String key, String metric, Map<String, String> best) {
+        Figure f = against(s, key, metric);
+        Ci95 ci = s.ci(metric, best);
+        List<String> xs = s.values(key);
+        int i = xs.indexOf(best.get(key));
+        if (ci.n() > 0 && i >= 0) {
+            double scale = FigureUnit.of(metric, largest(List.of(s), metric)).scale();
+            XYPointerAnnotation a = new XYPointerAnnotation("best", x(Quantity.ofValues(xs), xs, i), ci.mean() / scale,
+                    -Math.PI / 4);
+            a.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+            a.setArrowWidth(4);
+            a.setTipRadius(9);
+            a.setBaseRadius(40);
+            ((XYPlot) f.chart().getPlot()).addAnnotation(a);
+        }
+        return f;
     }
 
     /** Whether {@code metric} has one value (or none) over the whole sweep: a flat chart says nothing. */
@@ -111,6 +131,7 @@ public final class SweepCharts {
         ValueAxis x = keyAxis(key, xs, xq);
         NumberAxis y = Style.axis(yu.label(SweepMetrics.label(metric)));
         XYPlot plot = new XYPlot(data, x, y, r);
+        clipAtZero(y, sweeps, metric);
         String title = SweepMetrics.label(metric) + " against " + key;
         JFreeChart chart = Style.apply(new JFreeChart(title, plot));
         for (int i = 0; i < data.getSeriesCount(); i++) {
@@ -138,6 +159,17 @@ public final class SweepCharts {
                 + (marked.isEmpty() ? "" : "; " + HOLLOW_NOTE + ": " + String.join(", ", marked));
         return Figure.of(ID + "-" + FctCharts.safe(key) + "-" + FctCharts.safe(metric), title, chart, caption)
                 .axes(key, metric).marking(List.copyOf(marked));
+    }
+
+    /**
+     * A figure that is never negative (counts, times, slowdowns) keeps its axis at 0 or above, where a wide
+     * confidence band would reach below.
+     */
+    static void clipAtZero(NumberAxis y, List<SweepSet> sweeps, String metric) {
+        boolean negative = sweeps.stream().anyMatch(s -> s.rows().stream().anyMatch(r -> SweepSet.value(r, metric) < 0));
+        if (!negative && y.getLowerBound() < 0) {
+            y.setRange(0, Math.max(y.getUpperBound(), 1e-9));
+        }
     }
 
     /** A small line of text under the plot, kept in the PNG. */
@@ -195,6 +227,8 @@ public final class SweepCharts {
         a.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###",
                 java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)));
         a.setRange(lo / 1.3, hi * 1.3);
+        a.setAutoTickUnitSelection(false);
+        a.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1)); // one tick per power of the base
         return a;
     }
 

@@ -311,8 +311,14 @@ public final class SweepSet {
         return true;
     }
 
-    /** The first run directory under points/ (for the scenario in brief), if any. */
+    /** The first run's directory (sweep.csv's first row; else the first under points/), if any. */
     public Optional<Path> firstRun() {
+        for (Map<String, String> row : rows) {
+            Path p = runDir(row);
+            if (p != null) {
+                return Optional.of(p);
+            }
+        }
         Path points = dir.resolve(POINTS);
         if (!Files.isDirectory(points)) {
             return Optional.empty();

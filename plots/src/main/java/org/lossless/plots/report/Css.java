@@ -36,6 +36,13 @@ final class Css {
             .pair > div > h3 { margin-top: 6px; }
             pre.yaml { background: #f7f7f7; border: 1px solid #ddd; padding: 10px; overflow-x: auto; font-size: 0.85em; }
             footer { margin-top: 40px; color: #666; font-size: 0.85em; border-top: 1px solid #ddd; padding-top: 8px; }
+            nav.compact { padding: 4px 12px; }
+            nav.compact ol { columns: 1; display: inline; padding-left: 8px; }
+            nav.compact li { display: inline; margin-right: 14px; }
+            #answer figure.chart svg { max-width: 980px; }
+            #answer .warnings li { padding: 4px 12px; margin: 4px 0; }
+            div.scroll { overflow-x: auto; }
+            table.points th code { word-break: break-all; }
             p.best { border-left: 6px solid #0072b2; background: #e8f1f8; padding: 8px 12px; font-size: 1.08em; }
             p.note { color: #444; font-size: 0.9em; }
             table.points th code { font-size: 0.8em; color: #555; font-weight: normal; }

@@ -32,7 +32,7 @@ final class SweepPointsTable {
             }
             units[i] = FigureUnit.of(figs.get(i), largest);
         }
-        h.open("table class=\"points\"").open("tr").el("th", null, "");
+        h.open("div class=\"scroll\"").open("table class=\"points\"").open("tr").el("th", null, "");
         s.keys().forEach(k -> h.el("th", null, k));
         h.el("th", null, "seeds");
         for (int i = 0; i < figs.size(); i++) {
@@ -57,7 +57,7 @@ final class SweepPointsTable {
             }
             h.close("tr");
         }
-        h.close("table");
+        h.close("table").close("div");
         h.el("p", "note", "Mean ± half-width of the 95 % confidence interval over the seeds (Student t; the mean "
                 + "alone with one seed)." + (anyCut ? " ○: runs stopped at stop_time with unfinished work: their "
                 + "figures cover the finished work only; slowdowns there (≥) count the unfinished flows at their "

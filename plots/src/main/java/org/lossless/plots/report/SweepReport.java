@@ -32,22 +32,24 @@ final class SweepReport {
 
     static Page build(SweepSet s, ReportOptions o) {
         List<String> chosen = MetricChoice.chosen(s, o.metrics());
-        BestPoint best = BestPoint.find(s, o);
+        List<org.lossless.plots.charts.Figure> scaling = ScalingCharts.of(s);
+        // a scaling sweep's answer is the curve; its "best point" only when asked for
+        BestPoint best = scaling.isEmpty() || o.best() != null || !o.where().isEmpty() ? BestPoint.find(s, o) : null;
         int seeds = s.points().isEmpty() ? 0 : s.rows().size() / s.points().size();
         Page p = new Page("Lossless sweep report: " + s.dir().toAbsolutePath().normalize().getFileName(),
                 s.rows().size() + " runs · " + s.points().size() + " points" + (seeds > 0 ? " × " + seeds + " seeds"
                 : "") + " · varied: " + String.join(", ", s.keys().stream().map(k -> k + " (" + s.values(k).size()
-                + " values)").toList()) + " · results in " + s.dir());
+                + " values)").toList()) + " · results in " + s.dir()).compactContents();
         Html a = p.section("answer", "The answer");
         warnings(a, s);
-        List<org.lossless.plots.charts.Figure> scaling = ScalingCharts.of(s);
         if (best != null) {
             answer(a, best);
         }
         if (!scaling.isEmpty()) {
             scaling.forEach(f -> p.figure(a, f, ""));
         } else if (best != null && !s.keys().isEmpty()) {
-            p.figure(a, SweepCharts.against(s, s.keys().get(0), best.objective()), "answer-");
+            p.figure(a, best.point() == null ? SweepCharts.against(s, s.keys().get(0), best.objective())
+                    : SweepCharts.against(s, s.keys().get(0), best.objective(), best.point()), "answer-");
             if (s.keys().size() >= 2) {
                 p.figure(a, SweepHeatMap.of(s, s.keys().get(0), s.keys().get(1), best.objective()), "answer-");
             }
@@ -61,7 +63,8 @@ final class SweepReport {
         SweepPointsTable.write(p.section("points", "Points: mean and 95 % confidence interval over the seeds"), s,
                 columns.stream().distinct().toList(), best);
         perKey(p, s, chosen);
-        heatMaps(p, s, o.metrics().isEmpty() ? (best == null ? List.of() : List.of(best.objective())) : chosen);
+        heatMaps(p, s, !o.metrics().isEmpty() ? chosen : best != null ? List.of(best.objective())
+                : scaling.isEmpty() ? List.of() : List.of(scaling.get(0).y()));
         firstRun(p, s);
         appendix(p, s);
         return p;
@@ -95,10 +98,9 @@ final class SweepReport {
 
     private static void answer(Html h, BestPoint b) {
         h.open("p class=\"best\"").el("b", null, "Best point: ").text(b.question() + ": ").el("b", null, b.answer())
+                .raw("<br>").el("small", null, (b.defaulted() ? "The default question; ask another with " : "Asked with ")
+                + "--best min:KEY|max:KEY and --where 'KEY OP VALUE'. Points with a truncated run are never chosen.")
                 .close("p");
-        h.el("p", "note", (b.defaulted() ? "The default question; ask another with " : "Asked with ")
-                + "--best min:KEY|max:KEY and --where 'KEY OP VALUE' (lossless report DIR --help). Points with a "
-                + "truncated run are never chosen.");
     }
 
     private static void perKey(Page p, SweepSet s, List<String> chosen) {
