@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -76,13 +78,29 @@ public final class RunFigures {
         if (!Files.isRegularFile(resolved)) {
             return null;
         }
-        try {
-            JsonNode pfc = YAML.readTree(resolved.toFile()).path("switch").path("pfc");
-            Set<Integer> out = new TreeSet<>();
-            if (pfc.path("enabled").asBoolean(true)) {
-                pfc.path("priorities").forEach(n -> out.add(n.asInt()));
+        // streamed: the switch section comes before the workloads, which may list 100,000 flows
+        try (JsonParser p = YAML.getFactory().createParser(resolved.toFile())) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
             }
-            return pfc.isMissingNode() ? null : out;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                if (!name.equals("switch")) {
+                    p.skipChildren();
+                    continue;
+                }
+                JsonNode pfc = YAML.<JsonNode>readTree(p).path("pfc");
+                if (pfc.isMissingNode()) {
+                    return null;
+                }
+                Set<Integer> out = new TreeSet<>();
+                if (pfc.path("enabled").asBoolean(true)) {
+                    pfc.path("priorities").forEach(n -> out.add(n.asInt()));
+                }
+                return out;
+            }
+            return null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
