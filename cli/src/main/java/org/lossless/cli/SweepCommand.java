@@ -35,8 +35,9 @@ import java.util.concurrent.Callable;
                 + "--vary switch.pfc.dynamic_th=-5..1:1 --out st --baseline kmin=100KB_kmax=400KB_dynamic_th=-5",
             "  lossless sweep incast.yaml --points study.yaml --executor slurm --partition cpu --time 30 --out st",
             "  lossless sweep --collect st",
-            "", "Exit status: 0 every run complete (or submitted with --no-wait), 2 bad input (nothing run), "
-                + "3 some runs failed (the sweep is partial: fix and --resume), 1 internal error."})
+            "", "Exit status: 0 every run complete (or submitted with --no-wait; runs stopped at stop_time with "
+                + "unfinished work count as complete but are named in a warning and in sweep.json), 2 bad input "
+                + "(nothing run), 3 some runs failed (the sweep is partial: fix and --resume), 1 internal error."})
 final class SweepCommand implements Callable<Integer> {
     static final int INCOMPLETE = 3;
     private final Context ctx;
