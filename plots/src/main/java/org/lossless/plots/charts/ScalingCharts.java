@@ -139,8 +139,8 @@ public final class ScalingCharts {
             SweepCharts.footnote(chart, "○ " + SweepCharts.HOLLOW_NOTE);
         }
         return Figure.of(ID + "-" + FctCharts.safe(job) + "-" + FctCharts.safe(yFig.substring(yFig.lastIndexOf('.') + 1)),
-                title, chart, span(data, lines, ideal, xu, yu, sizes) + "Capacity planning: " + yFig + " against " + xFig + " (set by " + String.join(", ", drivers)
-                + "), mean over the seeds with its 95 % band" + (rest.isEmpty() ? "" : "; one line per value of "
+                title, chart, span(data, lines, ideal, xu, yu, sizes) + "Capacity planning: " + yFig + " against " + xFig
+                + " (set by " + String.join(", ", drivers) + "), mean over the seeds with its 95 % band" + (rest.isEmpty() ? "" : "; one line per value of "
                 + String.join(", ", rest)) + (ideal.isEmpty() ? "" : "; dashed grey: the ideal ("
                 + ("line rate".equals(idealSource) ? (yFig.endsWith("busbw_GBps") ? "the host line rate"
                 : "size × nccl-tests' bus factor / host line rate") : idealSource) + ")")

@@ -37,9 +37,10 @@ final class SweepReport {
         BestPoint best = scaling.isEmpty() || o.best() != null || !o.where().isEmpty() ? BestPoint.find(s, o) : null;
         int seeds = s.points().isEmpty() ? 0 : s.rows().size() / s.points().size();
         Page p = new Page("Lossless sweep report: " + s.dir().toAbsolutePath().normalize().getFileName(),
-                s.rows().size() + " runs · " + s.points().size() + " points" + (seeds > 0 ? " × " + seeds + " seeds"
-                : "") + " · varied: " + String.join(", ", s.keys().stream().map(k -> k + " (" + s.values(k).size()
-                + " values)").toList()) + " · results in " + s.dir()).compactContents();
+                s.rows().size() + " runs · " + s.points().size() + " points" + (seeds > 0 ? " × " + seeds
+                + (seeds == 1 ? " seed" : " seeds") : "") + " · varied: " + String.join(", ", s.keys().stream()
+                .map(k -> k + " (" + s.values(k).size() + " values)").toList()) + " · results in " + s.dir())
+                .compactContents();
         Html a = p.section("answer", "The answer");
         warnings(a, s);
         if (best != null) {
@@ -98,8 +99,9 @@ final class SweepReport {
 
     private static void answer(Html h, BestPoint b) {
         h.open("p class=\"best\"").el("b", null, "Best point: ").text(b.question() + ": ").el("b", null, b.answer())
-                .raw("<br>").el("small", null, (b.defaulted() ? "The default question; ask another with " : "Asked with ")
-                + "--best min:KEY|max:KEY and --where 'KEY OP VALUE'. Points with a truncated run are never chosen.")
+                .raw("<br>").el("small", null, (b.defaulted() ? "The default question; ask another with "
+                : "Asked with ") + "--best min:KEY|max:KEY and --where 'KEY OP VALUE'. Points with a truncated run "
+                + "are never chosen.")
                 .close("p");
     }
 
