@@ -111,9 +111,16 @@ class StagesTest {
         assertTrue(t.log(), "a factor of 100: logarithmic");
         assertEquals(300e6, t.at(t.u(300e6)), 1);
         assertEquals("300000000ps", t.format(300e6));
+        // by hand: 1 to 100 Mb/s is a factor of 100 (> 20), so the scale is logarithmic and its middle is the
+        // geometric mean sqrt(1e6 x 1e8) = 1e7; 1 to 10 Mb/s (a factor of 10) is linear, middle 5.5e6
         FitParameter r = FitParameter.parse("nic.dcqcn.additive_increase=1Mbps..100Mbps");
         assertEquals("rate", r.kind());
-        assertEquals(50.5e6, FitParameter.parse("x=1Mbps..100Mbps").at(0.5) * (r.log() ? 0 : 1) + (r.log() ? 50.5e6 : 0), 1);
+        assertTrue(r.log(), "a factor of 100: logarithmic");
+        assertEquals(1e7, r.at(0.5), 1e-3);
+        assertEquals(0.5, r.u(1e7), 1e-12);
+        FitParameter lin = FitParameter.parse("nic.dcqcn.additive_increase=1Mbps..10Mbps");
+        assertFalse(lin.log(), "a factor of 10: linear");
+        assertEquals(5.5e6, lin.at(0.5), 1e-6);
         FitParameter n = FitParameter.parse("nic.dcqcn.alpha_gain=0.001..0.01");
         assertEquals("number", n.kind());
         assertEquals(0.0055, n.at(0.5), 1e-12);

@@ -18,11 +18,14 @@ import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.nic.Flow;
 
 /**
- * {@code cc} of a workload: its connections use that congestion control, the other workloads {@code nic.cc}.
- * Four workloads into host 0 of a 100 Gb/s star, one per algorithm plus one on the default (DCQCN): the run
- * finishes and every flow's QP ran its workload's algorithm.
+ * Wiring, not validation: {@code cc} of a workload reaches its connections. A workload's {@code cc} makes its
+ * connections use that congestion control, the other workloads {@code nic.cc}. Five workloads on a 100 Gb/s star,
+ * one per algorithm plus one on the default (DCQCN): the scenario reader keeps each workload's choice, the resolved
+ * scenario writes it and reloads equal, the run finishes, and every flow's QP ran its own workload's algorithm (the
+ * expectation is the scenario text itself). It checks no algorithm's behaviour: each algorithm is validated by its
+ * own tests (docs/validation.md, "Congestion control").
  */
-class WorkloadCcTest {
+class WorkloadCcWiringTest {
     static final String SCENARIO = """
             name: mixed
             topology: {type: star, hosts: 7, host_link: {rate: 100Gbps, delay: 1us}}
