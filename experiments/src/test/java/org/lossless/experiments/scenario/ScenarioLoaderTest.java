@@ -377,6 +377,7 @@ class ScenarioLoaderTest {
                         min_decrease_factor: 0.5
                         clamp_target_rate: false
                         clamp_after_timer_increase: true
+                        clamp_after_byte_increase: true
                         rate_increase_timer: 300us
                         byte_counter: 2097088B
                         fast_recovery_steps: 1

@@ -60,6 +60,8 @@ public final class DcqcnKeys {
             (b, v) -> b.clampTargetRate = v);
         bool("clamp_after_timer_increase", "R_T := R_C on a cut after a timer increase",
             p -> p.clampAfterTimerIncrease(), (b, v) -> b.clampAfterTimerIncrease = v);
+        bool("clamp_after_byte_increase", "R_T := R_C on a cut after a byte-counter increase",
+            p -> p.clampAfterByteIncrease(), (b, v) -> b.clampAfterByteIncrease = v);
         time("rate_increase_timer", "T (0 = disabled)", p -> p.rateIncreaseTimerPs(),
             (b, v) -> b.rateIncreaseTimerPs = v);
         size("byte_counter", "B (0 = disabled)", p -> p.byteCounterBytes(), (b, v) -> b.byteCounterBytes = v);

@@ -29,6 +29,7 @@ import java.util.Map;
  * @param minDecreaseFactor        new rate &ge; this fraction of the old per cut (mlx5 0.5; 0 = no cap)
  * @param clampTargetRate          R_T := R_C on every cut
  * @param clampAfterTimerIncrease  R_T := R_C on a cut if a timer increase happened since the last cut
+ * @param clampAfterByteIncrease   R_T := R_C on a cut if a byte-counter increase happened since the last cut
  * @param rateIncreaseTimerPs      T: increase event every T without a cut (0 = disabled)
  * @param byteCounterBytes         B: increase event per B bytes sent (0 = disabled)
  * @param fastRecoverySteps        F
@@ -61,6 +62,7 @@ public record DcqcnParams(
     double minDecreaseFactor,
     boolean clampTargetRate,
     boolean clampAfterTimerIncrease,
+    boolean clampAfterByteIncrease,
     long rateIncreaseTimerPs,
     long byteCounterBytes,
     int fastRecoverySteps,
@@ -243,6 +245,7 @@ public record DcqcnParams(
         public double minDecreaseFactor;
         public boolean clampTargetRate;
         public boolean clampAfterTimerIncrease;
+        public boolean clampAfterByteIncrease;
         public long rateIncreaseTimerPs;
         public long byteCounterBytes;
         public int fastRecoverySteps;
@@ -278,6 +281,7 @@ public record DcqcnParams(
             minDecreaseFactor = p.minDecreaseFactor;
             clampTargetRate = p.clampTargetRate;
             clampAfterTimerIncrease = p.clampAfterTimerIncrease;
+            clampAfterByteIncrease = p.clampAfterByteIncrease;
             rateIncreaseTimerPs = p.rateIncreaseTimerPs;
             byteCounterBytes = p.byteCounterBytes;
             fastRecoverySteps = p.fastRecoverySteps;
@@ -296,7 +300,7 @@ public record DcqcnParams(
                 reactionDelayPs, alphaGain,
                 alphaUpdatePeriodPs, initialAlpha, rateDecreasePeriodPs, rateDecreaseOffsetPs, firstCnpCut,
                 rateOnFirstCnpBps, decreaseGain, minDecreaseFactor, clampTargetRate, clampAfterTimerIncrease,
-                rateIncreaseTimerPs, byteCounterBytes, fastRecoverySteps, additiveIncreaseBps, hyperIncreaseBps,
+                clampAfterByteIncrease, rateIncreaseTimerPs, byteCounterBytes, fastRecoverySteps, additiveIncreaseBps, hyperIncreaseBps,
                 stageRule, stageIncrementFirst, hyperStep, qcnTargetQuirk, minRateBps, maxRateBps);
         }
     }

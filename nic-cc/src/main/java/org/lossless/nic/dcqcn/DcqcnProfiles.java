@@ -56,6 +56,7 @@ public final class DcqcnProfiles {
         b.minDecreaseFactor = 0;
         b.clampTargetRate = true;
         b.clampAfterTimerIncrease = false;
+        b.clampAfterByteIncrease = false;     // moot: R_T := R_C on every cut
         b.rateIncreaseTimerPs = 55 * US;
         b.byteCounterBytes = 10_000_000L;
         b.fastRecoverySteps = 5;
@@ -90,6 +91,10 @@ public final class DcqcnProfiles {
         b.minDecreaseFactor = 0.5;            // rpg_min_dec_fac 50 %
         b.clampTargetRate = false;
         b.clampAfterTimerIncrease = true;
+        // the firmware clamps after a byte-counter increase whatever clamp_tgt_rate_after_time_inc says: that flag
+        // makes it clamp "if the transmission rate was increased due to the timer, and not only due to the byte
+        // counter" (mlx5 driver and mlxconfig texts; dcqcn-profiles.md)
+        b.clampAfterByteIncrease = true;
         b.rateIncreaseTimerPs = 300 * US;     // rpg_time_reset
         b.byteCounterBytes = 32767L * 64;     // rpg_byte_reset in 64-B units (unit unverified)
         b.fastRecoverySteps = 1;              // rpg_threshold
@@ -126,6 +131,7 @@ public final class DcqcnProfiles {
         b.minDecreaseFactor = 0;
         b.clampTargetRate = false;            // CLAMP_TARGET_RATE 0
         b.clampAfterTimerIncrease = true;     // clamps when its timer stage > 0
+        b.clampAfterByteIncrease = false;     // no byte counter
         b.rateIncreaseTimerPs = 300 * US;     // RP_TIMER
         b.byteCounterBytes = 0;               // timer-only increase
         b.fastRecoverySteps = 1;              // FAST_RECOVERY_TIMES

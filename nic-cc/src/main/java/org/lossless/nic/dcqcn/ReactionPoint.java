@@ -334,7 +334,8 @@ public final class ReactionPoint implements CongestionControl {
     }
 
     private void cut(long t, double a) {
-        if (p.clampTargetRate() || (p.clampAfterTimerIncrease() && timerStage > 0)) {
+        if (p.clampTargetRate() || (p.clampAfterTimerIncrease() && timerStage > 0)
+                || (p.clampAfterByteIncrease() && byteStage > 0)) {
             rt = rc;
         }
         double fraction = p.decreaseGain() * a;

@@ -231,4 +231,34 @@ class Mlx5StateMachineTest {
         assertRate(rc, rp.rate(CUT1 + 2 * US));
         assertEquals(1, rp.byteStage());
     }
+
+    /**
+     * The firmware clamps R_T after a byte-counter increase whatever {@code clamp_tgt_rate_after_time_inc} says (that
+     * flag adds the timer: "the target rate should be updated if the transmission rate was increased due to the
+     * timer, and not only due to the byte counter"). By hand, 40 Gb/s: first cut at CUT1 to R1 = 40(1 - A4/2); one
+     * byte event 2 us later, fast recovery, R2 = (40 + R1)/2 with R_T still 40; a CNP at CUT1 + 5 us is cut at the
+     * tick CUT1 + 8 us: R_T := R2, then R_C = R2 (1 - a/2) with a the alpha of that tick. Without the clamp after a
+     * byte increase R_T stays at 40 Gb/s.
+     */
+    @Test
+    void aCutAfterAByteCounterIncreaseClampsTheTargetRate() {
+        for (boolean clamp : new boolean[] {true, false}) {
+            ReactionPoint rp = rp(clamp ? Map.of() : Map.of("clamp_after_byte_increase", "false"));
+            rp.onCnp(T0);
+            double r1 = 40e9 * (1 - A4 / 2);
+            rp.onBytesSent(CUT1 + 2 * US, 32767L * 64);
+            double r2 = (40e9 + r1) / 2;
+            assertRate(r2, rp.rate(CUT1 + 2 * US));
+            assertEquals(0, rp.timerStage(), "no timer increase: 300 us have not passed");
+            rp.onCnp(CUT1 + 5 * US);
+            long cut = CUT1 + 8 * US;
+            // alpha ticks 1..12 after T0: periods 1-4 and 6-8 without a CNP, period 10 (the CNP at T0 + 9 us) with one
+            double a = 1023.0 / 1024;
+            for (int k = 1; k <= 12; k++) {
+                a = KEEP * a + (k == 10 ? GAIN : 0);
+            }
+            assertRate(r2 * (1 - a / 2), rp.rate(cut));
+            assertRate(clamp ? r2 : 40e9, rp.targetRate(cut));
+        }
+    }
 }
