@@ -20,7 +20,7 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.StarTopology;
 
 /**
- * Lossy RoCE without PFC: an 8-to-1 incast of 1 MB per sender at 40 Gb/s on priority 1, which PFC does not
+ * A-6. Lossy RoCE without PFC: an 8-to-1 incast of 1 MB per sender at 40 Gb/s on priority 1, which PFC does not
  * protect (it covers only priority 3, the default), through a switch of 300 KB of buffer, without congestion
  * control, once with go-back-N and once with IRN ({@code nic.loss_recovery: irn}, the paper's timeouts, the
  * cap one BDP of the path). Both must deliver every byte; IRN must send fewer bytes again, and, since the
@@ -96,6 +96,45 @@ class IrnIncastTest {
     void irnResendsExactlyTheDroppedPackets() {
         assertEquals(drops(irn), retransmits(irn));
         assertTrue(retransmits(gbn) > drops(gbn), "go-back-N resends what followed a loss too");
+    }
+
+    /** Frames of one 1 MB WRITE at MTU 1024: 976 full packets and one of 576 B; 62 B of headers, RETH 16 B. */
+    static final long PACKETS = 977;
+    /** IRN puts a RETH in every WRITE packet: 976 x (1024 + 78) + (576 + 78) = 1,076,206 B per flow. */
+    static final long IRN_FLOW_FRAMES = 976 * 1102 + 654;
+    /** Go-back-N: the RETH on the first packet only: 1102 + 975 x 1086 + 638 = 1,060,590 B per flow. */
+    static final long GBN_FLOW_FRAMES = 1102 + 975 * 1086 + 638;
+
+    static PortResult bottleneck(RunResult r) {
+        return r.ports().stream().filter(p -> p.node().equals("sw0") && p.peer().equals("h0") && p.priority() == LOSSY)
+                .findFirst().orElseThrow();
+    }
+
+    /**
+     * Counted by hand at the receiver's port, the only place frames are dropped: every frame that reaches it leaves
+     * on the wire unless dropped there. IRN resends exactly the dropped packets, so the port carries each of the 8 x
+     * 977 packets exactly once, 8 x 1,076,206 B of frames; go-back-N's port carries the 8 x 977 once plus every
+     * resent packet that was not dropped again, (retransmits - drops) more frames of 638 to 1102 B. Neither run can
+     * end before that port has serialized its frames (each plus 20 B of preamble and gap) at 40 Gb/s.
+     */
+    @Test
+    void theReceiversPortCarriesTheHandCountedFrames() {
+        PortResult i = bottleneck(irn);
+        assertEquals(SENDERS * PACKETS, i.txPackets());
+        assertEquals(SENDERS * IRN_FLOW_FRAMES, i.txBytes());
+        for (RunResult r : List.of(gbn, gbnBdp)) {
+            PortResult g = bottleneck(r);
+            long extra = retransmits(r) - drops(r);
+            assertEquals(SENDERS * PACKETS + extra, g.txPackets());
+            assertTrue(g.txBytes() >= SENDERS * GBN_FLOW_FRAMES + 638 * extra, g.txBytes() + " B");
+            assertTrue(g.txBytes() <= SENDERS * GBN_FLOW_FRAMES + 1102 * extra, g.txBytes() + " B");
+        }
+        for (RunResult r : List.of(irn, gbn, gbnBdp)) {
+            PortResult p = bottleneck(r);
+            double wirePs = (p.txBytes() + 20.0 * p.txPackets()) * 8 / RATE * 1e12;
+            assertTrue(slowest(r) >= wirePs, "the last flow ends at " + slowest(r) + " ps, before its port could"
+                    + " serialize its frames (" + wirePs + " ps)");
+        }
     }
 
     @Test
