@@ -86,6 +86,8 @@ ecn='KMAX_MAP 2 100000000000 1600 400000000000 6400\nKMIN_MAP 2 100000000000 400
 hpcc_job() { awk '{e = $6 + $7; if (e > m) m = e} END {printf "%.3f", (m - 2e9) / 1e6}' "$1"; }
 # the last finish of a flows.csv, ms; the busiest link direction's wire time of a run's ports.csv, ms
 job() { awk -F, 'NR > 1 {if ($8 > m) m = $8} END {printf "%.3f", m / 1e9}' "$1/flows.csv"; }
+# the collective job's time (jobs.csv: its last message plus the final step latency), ms
+coll() { awk -F, 'NR == 2 {printf "%.3f", $8 / 1e9}' "$1/jobs.csv"; }
 busiest() {
   awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
     {k = $c["node"] ":" $c["port"]; w[k] += $c["tx_bytes"] + 20 * $c["tx_packets"]; r[k] = $c["rate_bps"]}
@@ -118,7 +120,8 @@ done
 fat_tree() {  # label run-options...
   local label=$1 d="$out/fat-tree-$1"; shift
   "$L" run -q "$@" --out "$d" "$out/a2a.yaml" >/dev/null
-  echo "Lossless fat-tree scenario, $label, seed 1: job $(job "$d") ms, busiest link $(busiest "$d") ms"
+  echo "Lossless fat-tree scenario, $label, seed 1: job $(coll "$d") ms (last message $(job "$d") ms)," \
+    "busiest link $(busiest "$d") ms"
 }
 fat_tree mlx5
 fat_tree pfc --set nic.cc=none
@@ -126,3 +129,5 @@ fat_tree hpcc --set nic.cc=hpcc
 fat_tree paper2015 --set "nic.dcqcn={profile: paper2015}"
 fat_tree hpcc2019 --set "nic.dcqcn={profile: hpcc2019}"
 fat_tree mlx5-bytes --set nic.dcqcn.byte_counter=32767B
+fat_tree pfc-2-qps --set nic.cc=none --set "workloads[0].channels=2"
+fat_tree mlx5-2-qps --set "workloads[0].channels=2"

@@ -127,6 +127,8 @@ class ReplayCliTest {
         String row = table.lines().filter(l -> l.startsWith("flow/0/goodput_bps")).findFirst().orElseThrow();
         String[] cols = row.trim().split("\\s+");
         double sim = Double.parseDouble(cols[1]);
+        System.out.printf(java.util.Locale.ROOT, "H-5 replay compare, 2 MB WRITE: simulated %.2f, measured %.2f Gb/s"
+                + " (%+.2f %%)%n", sim / 1e9, Double.parseDouble(cols[2]) / 1e9, Double.parseDouble(cols[4]));
         assertEquals(92.39e9, Double.parseDouble(cols[2]), 1e3);
         // the simulator carries 82 B of headers per 1024 B packet: at most 100 x 1024/1106 = 92.59 Gb/s, a little less
         // for a 2 MB message (propagation and the first packet's store-and-forward)

@@ -117,6 +117,9 @@ class StorageOnTheEngineTest {
         // Little's law: 128 commands always outstanding at the target's port, each waits for the 127 ahead:
         // latency = 128 x 128 KiB / goodput = 1.449 ms
         double little = 128 * 128 * KIB / GOODPUT_BYTES_PER_S * 1e12;
+        System.out.printf(java.util.Locale.ROOT, "Storage, 32 initiators x QD 4 x 128 KiB reads: %d/256 I/Os, burst %d B,"
+                + " throughput %.1f %% of goodput, median latency %.4f ms (Little's law %.4f ms)%n", p.completedIos(),
+                burst, 100 * bytesPerS / GOODPUT_BYTES_PER_S, s.p50Ps() / 1e9, little / 1e9);
         assertEquals(1.0, s.p50Ps() / little, 0.01, "median latency " + s.p50Ps() + " ps");
         for (PortResult port : r.ports()) {
             if (!port.node().equals("sw0")) {
@@ -126,6 +129,7 @@ class StorageOnTheEngineTest {
                 // the commands' burst into the target: the 32 initiators send their 4 capsules (64 B + 62 B of
                 // frame headers) back to back, in lockstep: 128 frames arrive in 4 frame times while the port
                 // sends 4, so 124 wait at the peak
+                System.out.printf("Storage, capsule burst into the target's port: peak %d B%n", port.maxQueueBytes());
                 assertEquals(124 * (64 + 62), port.maxQueueBytes());
             } else {
                 // read data passes through: at most the one frame being forwarded (1024 + 62 + 16 B of RETH)
@@ -159,6 +163,8 @@ class StorageOnTheEngineTest {
         long lastRead = rec.tagged("write-data").stream().mapToLong(Message::deliveredPs).max().orElseThrow();
         assertEquals(lastRead, completion.postPs(), "the completion goes out when the last READ's data is in");
         // the data crosses the host's link at most at its goodput: 1 MiB / (100 Gb/s x 1024/1106) = 90.6 us
+        System.out.printf(java.util.Locale.ROOT, "Storage, 1 MiB write: latency %.1f us%n",
+                p.operationStats().get(0).p50Ps() / 1e6);
         assertTrue(p.operationStats().get(0).p50Ps() > 90_600_000L);
     }
 
@@ -202,6 +208,8 @@ class StorageOnTheEngineTest {
             long latency = ack.deliveredPs() - data.postPs();
             assertTrue(latency >= slower.deliveredPs() - data.postPs());
             assertTrue(latency > floorPs, "latency " + latency + " ps");
+            System.out.printf(java.util.Locale.ROOT, "Storage, replication write %d: latency %.0f us%n",
+                    data.tag().iteration(), latency / 1e6);
             slowerWasOsd2 += slower.connection().srcHost() == 2 ? 1 : 0;
         }
         // while the background flow runs, OSD 2 is the slower replica whenever it is a secondary

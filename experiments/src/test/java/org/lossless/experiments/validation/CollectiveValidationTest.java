@@ -54,6 +54,8 @@ class CollectiveValidationTest {
     }
 
     static void within(double expected, double measured, double fraction, String what) {
+        System.out.printf(java.util.Locale.ROOT, "%s: expected %.6g, measured %.6g (%+.2f %%)%n", what, expected, measured,
+                100 * (measured / expected - 1));
         assertTrue(Math.abs(measured - expected) <= fraction * expected,
                 what + ": expected " + expected + " within " + (fraction * 100) + " %, measured " + measured);
     }
@@ -75,8 +77,8 @@ class CollectiveValidationTest {
             JobIteration it = job(r, "ar");
             double s = 8 << 20;
             double expected = 2.0 * 3 / 4 * s * 8 / goodput(100e9) * 1e12 + 2 * 3 * 2 * US;
-            within(expected, it.durationPs(), 0.05, "duration, ps");
-            within(goodput(100e9) / 8 / 1e9, it.busbwGBps(), 0.05, "busbw, GB/s");
+            within(expected, it.durationPs(), 0.05, "C-1 duration, ps");
+            within(goodput(100e9) / 8 / 1e9, it.busbwGBps(), 0.05, "C-1 busbw, GB/s");
         }
 
         @Test
@@ -90,7 +92,7 @@ class CollectiveValidationTest {
             // the first send waits for the receiver's 64 B clear-to-send: 162 B on the wire, 6 hops
             double cts = 6 * 162 * 8 / 100e9 * 1e12 + 6 * US;
             double expected = cts + 2 * 3 * (serialize + path + 5 * US);
-            within(expected, job(r, "ar").durationPs(), 0.05, "duration, ps");
+            within(expected, job(r, "ar").durationPs(), 0.05, "C-2 duration, ps");
         }
     }
 
@@ -132,9 +134,12 @@ class CollectiveValidationTest {
             long[] a = stepEnds(fast);
             long[] b = stepEnds(slow);
             for (int s = 0; s < 6; s++) {
-                within((s + 1) * perChunk, b[s] - a[s], 0.05, "delay of step " + s + ", ps");
+                within((s + 1) * perChunk, b[s] - a[s], 0.05, "C-3 delay of step " + s + ", ps");
             }
-            within(6 * perChunk, job(slow, "ar").durationPs() - job(fast, "ar").durationPs(), 0.05, "job delay, ps");
+            within(6 * perChunk, job(slow, "ar").durationPs() - job(fast, "ar").durationPs(), 0.05, "C-3 job delay, ps");
+            // the same with DCQCN instead of PFC alone: measured, not asserted (docs/validation.md, C-3)
+            long dcqcnDelay = job(ring("50Gbps", "dcqcn"), "ar").durationPs() - job(ring("100Gbps", "dcqcn"), "ar").durationPs();
+            System.out.printf(java.util.Locale.ROOT, "C-3 with DCQCN: the job %.1f us later%n", dcqcnDelay / 1e6);
         }
     }
 
@@ -262,7 +267,7 @@ class CollectiveValidationTest {
             for (String j : List.of("a", "b")) {
                 long t = CollectiveValidationTest.job(shared, j).durationPs();
                 assertTrue(t > alone, j + " shares the uplinks, so it is slower than alone");
-                within(alone + bandwidth, t, 0.05, "shared " + j + ", ps");
+                within(alone + bandwidth, t, 0.05, "C-5 shared " + j + " (alone " + alone + "), ps");
                 assertEquals(alone, CollectiveValidationTest.job(disjoint, j).durationPs(), j + " on its own leaves");
             }
         }
@@ -338,7 +343,7 @@ class CollectiveValidationTest {
             assertEquals(r.flows().size(), replay.flows().size());
             long end = r.flows().stream().mapToLong(FlowResult::finishPs).max().orElseThrow();
             long replayEnd = replay.flows().stream().mapToLong(FlowResult::finishPs).max().orElseThrow();
-            within(end, replayEnd, 0.01, "last delivery of the replay, ps");
+            within(end, replayEnd, 0.01, "C-9 last delivery of the replay (" + r.flows().size() + " messages), ps");
             // the job ends one step latency after its last delivery (ring, one GPU per host, NCCL's 14 us)
             assertEquals(r.jobs().get(1).finishPs(), end + 14_000_000L);
         }

@@ -58,6 +58,9 @@ class ParkingLotTest {
         }
         window = new GoodputWindow(10 * MS, 100 * MS);
         result = Lossless.run(t, Lossless.pfcDefaults(null), flows, 100 * MS + 1, window);
+        System.out.printf(java.util.Locale.ROOT, "V-05 parking lot, PFC only, goodput over 10-100 ms: H1 %.2f, H2 %.2f,"
+                + " H3 %.2f, H4 %.2f Gb/s%n", window.bps(0) / 1e9, window.bps(1) / 1e9, window.bps(2) / 1e9,
+                window.bps(3) / 1e9);
     }
 
     @Test
@@ -114,7 +117,11 @@ class ParkingLotTest {
             NicConfig nic = Lossless.nic().withDcqcn(DcqcnParams.profile("paper2015", G40));
             for (long seed = 1; seed <= SEEDS; seed++) {
                 GoodputWindow w = new GoodputWindow(100 * MS, 200 * MS);
-                new PacketEngine().run(new EngineInput(spec.build(), nic, s, flows, 200 * MS + 1, seed), null, w);
+                RunResult r = new PacketEngine().run(new EngineInput(spec.build(), nic, s, flows, 200 * MS + 1, seed),
+                        null, w);
+                System.out.printf(java.util.Locale.ROOT, "V-05 parking lot, DCQCN, seed %d, goodput over 100-200 ms:"
+                        + " %.2f, %.2f, %.2f, %.2f Gb/s; %d PAUSE frames%n", seed, w.bps(0) / 1e9, w.bps(1) / 1e9,
+                        w.bps(2) / 1e9, w.bps(3) / 1e9, r.ports().stream().mapToLong(PortResult::pauseTx).sum());
                 for (int i = 0; i < 4; i++) {
                     assertEquals(GOODPUT_40G / 4, w.bps(i), TOLERANCE * GOODPUT_40G / 4,
                             "seed " + seed + ": H" + (i + 1) + " goodput " + w.bps(i) / 1e9 + " Gb/s");

@@ -58,6 +58,8 @@ class SchedulingTest {
     void dwrrWeights3To1SplitTheBottleneck75To25() {
         double[] g = run(new SchedulingSettings(List.of(7, 6), Map.of(3, 3, 4, 1), null));
         double total = g[0] + g[1];
+        System.out.printf(java.util.Locale.ROOT, "Scheduling, DWRR 3:1, goodput over 2-12 ms: %.3f and %.3f Gb/s,"
+                + " shares %.4f / %.4f%n", g[0] / 1e9, g[1] / 1e9, g[0] / total, g[1] / total);
         assertEquals(GOODPUT_40G, total, 0.01 * GOODPUT_40G, "the bottleneck stays busy");
         assertEquals(0.75, g[0] / total, 0.01, "priority 3: " + g[0] / 1e9 + " Gb/s");
         assertEquals(0.25, g[1] / total, 0.01, "priority 4: " + g[1] / 1e9 + " Gb/s");

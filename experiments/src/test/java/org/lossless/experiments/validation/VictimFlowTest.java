@@ -82,7 +82,17 @@ class VictimFlowTest {
             for (int f = 0; f < flows.size(); f++) {
                 INCAST[i][f] = w.bps(f);
             }
+            System.out.printf(java.util.Locale.ROOT, "V-06 PFC, one spine, m = %d: V %.2f Gb/s; every flow %s Gb/s%n",
+                    M[i], V[i] / 1e9, gbps(INCAST[i]));
         }
+    }
+
+    static String gbps(double[] x) {
+        StringBuilder s = new StringBuilder();
+        for (double v : x) {
+            s.append(s.length() == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.2f", v / 1e9));
+        }
+        return s.toString();
     }
 
     @Test
@@ -242,6 +252,8 @@ class VictimFlowTest {
                 GoodputWindow w = new GoodputWindow(5 * MS, 25 * MS);
                 results[i] = Lossless.run(t, Lossless.pfcDefaults(null), spreadFlows(M[i]), 25 * MS + 1, w);
                 v[i] = w.bps(VICTIM);
+                System.out.printf(java.util.Locale.ROOT, "V-06 PFC, senders on separate ToRs, m = %d: V %.2f Gb/s%n",
+                        M[i], v[i] / 1e9);
             }
         }
 

@@ -37,6 +37,8 @@ class GoodputModelTest {
         for (BwSample s : r.samples()) {
             double predicted = model.goodputBps(s.sizeBytes());
             if (s.sizeBytes() >= 2048) {
+                System.out.printf(java.util.Locale.ROOT, "H-1 ib_write_bw %d B: measured %.2f, model %.2f Gb/s (%+.2f %%)%n",
+                        s.sizeBytes(), s.averageBps() / 1e9, predicted / 1e9, 100 * (s.averageBps() / predicted - 1));
                 assertEquals(1, s.averageBps() / predicted, 0.01, "size " + s.sizeBytes());
                 checked++;
             } else {

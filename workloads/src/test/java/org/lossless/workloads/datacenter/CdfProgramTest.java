@@ -74,6 +74,8 @@ class CdfProgramTest {
             double mean = (double) bytes / ms.size();
             assertEquals(1.0, mean / publishedMean, 0.03, "mean flow size " + mean);
             double offered = bytes * 8.0 / (hosts * RATE * (durationPs / 1e12));
+            System.out.printf(java.util.Locale.ROOT, "V-08 %s, %.1f s, %,d flows: mean %,.0f B (%+.2f %%), load %.2f %%%n",
+                    dist, durationPs / 1e12, ms.size(), mean, 100 * (mean / publishedMean - 1), 100 * offered);
             assertEquals(1.0, offered / load, 0.03, "offered load " + offered);
         }
     }
