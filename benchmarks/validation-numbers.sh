@@ -43,7 +43,7 @@ mvn -o "${goals[@]}" >"$log" 2>&1 || mvn "${goals[@]}" >"$log" 2>&1 || {
   echo "# docs/validation.md's measured numbers, $(date -u +%F) at $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (uncommitted changes)')"
   # the console: "[INFO] Running <class>" starts a class; what it prints follows (Maven's own lines start with "[")
   awk '/^\[INFO\] Running / {cls = $3; sub(/.*\./, "", cls); next}
-       /^\[/ || /^$/ || /^WARNING/ {next}
+       /^\[/ || /^$/ || /^WARNING/ || /^\033/ {next}
        cls != "" {if (cls != last) {print "\n## " cls; last = cls} print}' "$log"
   echo
   echo "## C-6 (lossless run: 8 hosts of a k=4 fat-tree, NCCL's latencies, protocol by size, DCQCN)"

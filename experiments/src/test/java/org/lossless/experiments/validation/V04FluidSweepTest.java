@@ -44,4 +44,38 @@ class V04FluidSweepTest {
         System.out.println(report);
         assertEquals(fp.queueBytes(), queue, 0.30 * fp.queueBytes(), report);
     }
+
+    /**
+     * N = 6 at MTU 1024, the scenario default: a full packet is 1106 B on the wire and a 1086 B frame in the queue,
+     * so C is 4.52 Mpackets/s instead of the model's 5, and the fixed point moves. By hand, the fluid model for that
+     * packet: packets of 1106 B (C in packets/s) and RED's K_min, K_max scaled by 1106/1086 (the switch marks on frame
+     * bytes); q* in frame bytes = q* in packets x 1086. The run's queue must sit within the same 30 % of that q*.
+     */
+    @org.junit.jupiter.api.Test
+    void atMtu1024TheFixedPointIsThatOfTheLargerPacket() {
+        int n = 6;
+        long wire = 1106;
+        double frame = 1086;
+        FluidParams paper = FluidParams.paper(n, RATE, 4 * US);
+        FluidParams big = new FluidParams(n, RATE, paper.feedbackDelayPs(), paper.alphaGain(), paper.cnpIntervalPs(),
+                paper.alphaUpdatePeriodPs(), paper.rateIncreaseTimerPs(), paper.byteCounterBytes(),
+                paper.fastRecoverySteps(), paper.additiveIncreaseBps(), Math.round(5_000 * wire / frame),
+                Math.round(200_000 * wire / frame), 0.01, wire, paper.queueCapBytes());
+        FixedPoint fp = FluidFixedPoint.solve(big);
+        double qStar = fp.queueBytes() / wire * frame;
+        double q1000 = FluidFixedPoint.solve(paper).queueBytes();
+        org.lossless.nic.NicConfig nic = new org.lossless.nic.NicConfig(1024, Fabric40G.ACK_EVERY)
+                .withDcqcn(org.lossless.nic.dcqcn.DcqcnParams.profile("paper2015", RATE));
+        int seeds = 5;
+        double sum = 0;
+        for (int s = 1; s <= seeds; s++) {
+            sum += V04IncastVsFluidTest.run(n, s, nic).queueBytes();
+        }
+        double queue = sum / seeds;
+        String report = String.format(Locale.ROOT, "V-04 N=6 at MTU 1024: q* %.1f KB of 1086 B frames (1000 B packets:"
+                + " %.1f KB), queue %.1f KB (%+.1f %% of the MTU-1024 q*, %+.1f %% of the 1000 B one)", qStar / 1e3,
+                q1000 / 1e3, queue / 1e3, 100 * (queue / qStar - 1), 100 * (queue / q1000 - 1));
+        System.out.println(report);
+        assertEquals(qStar, queue, 0.30 * qStar, report);
+    }
 }

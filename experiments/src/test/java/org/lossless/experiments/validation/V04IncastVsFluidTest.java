@@ -58,12 +58,17 @@ class V04IncastVsFluidTest {
     }
 
     static Run run(int n, long seed) {
+        return run(n, seed, Fabric40G.dcqcn());
+    }
+
+    /** The same run with another NIC (another MTU: {@link V04FluidSweepTest}). */
+    static Run run(int n, long seed, org.lossless.nic.NicConfig nic) {
         List<FlowSpec> flows = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
             flows.add(Fabric40G.longFlow("v04", i, 0));
         }
         PacketHarness h = new PacketHarness(StarTopology.build(n + 1, RATE, Fabric40G.LINK_DELAY_PS),
-                Fabric40G.dcqcn(), Fabric40G.paperSwitch(), flows, seed);
+                nic, Fabric40G.paperSwitch(), flows, seed);
         Probe probe = new Probe(h.kernel, h.flows.all(),
                 List.of(new Probe.Queue(h.queuesTowards("sw0", "h0"), Fabric40G.PRIORITY)), SAMPLE, MS, END);
         h.runUntil(END);

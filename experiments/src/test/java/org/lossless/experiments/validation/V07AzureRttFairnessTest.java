@@ -53,13 +53,13 @@ import org.lossless.topology.Topology;
  * the 88 km ports). No pause frame, drop or retransmission occurs (asserted), so PFC does not shape the
  * result.
  *
- * <p><b>Measured</b> (300 ms runs, goodput over 100-300 ms, 5 seeds; 2.8 s of wall time for the five):
- * short-RTT flow 4.51 Gb/s (seeds 4.44-4.62), long-RTT flow 23.58 Gb/s (23.42-23.77), ratio 5.2, total
+ * <p><b>Measured</b> (300 ms runs, goodput over 100-300 ms, 5 seeds; printed by the test, December 2026):
+ * short-RTT flow 4.37 Gb/s (seeds 4.26-4.63), long-RTT flow 23.70 Gb/s (23.40-23.89), ratio 5.4, total
  * 28.1 Gb/s of the 36.7 Gb/s a full link carries; the queue's peak in each 10 ms bin (sampled every
- * 2.003 us) is 2.07 MB on average, and it drains to 0 in every bin. The same split holds at 1-2 s
- * (4.5 / 23.6 Gb/s, seed 1): a stationary limit cycle, not a slow convergence. <b>The published targets
- * are not met</b>: goodput per flow (-73 % and +39 %), the ratio (5.2 vs ≤ 1.2) and the queue peak
- * (+52 %, at K_max instead of below it) all fail.
+ * 2.003 us) is 2.05 MB on average, and it drains to 0 in every bin. An earlier version measured the same
+ * split at 1-2 s (4.5 / 23.6 Gb/s, seed 1): a stationary limit cycle, not a slow convergence. <b>The
+ * published targets are not met</b>: goodput per flow (-74 % and +39 %), the ratio (5.4 vs ≤ 1.2) and the
+ * queue peak (+51 %, at K_max instead of below it) all fail.
  *
  * <p><b>Why</b> (a trace of both rate limiters every 200 us, seed 1 near 300 ms; docs/dcqcn-profiles.md
  * "RTT unfairness: V-07"): the model settles into a limit cycle of about 7 ms.

@@ -54,6 +54,9 @@ class StagesTest {
             sxy += (x[i] - mx) * (y[i] - my);
             sxx += (x[i] - mx) * (x[i] - mx);
         }
+        System.out.printf(java.util.Locale.ROOT, "H-7 latency from probes: %.1f ns (truth 1500, %+.2f %%), standard error"
+                + " %.1f ns; simulated slope %+.2f %% of the hand-computed one%n", fit.valuePs() / 1e3,
+                100 * (fit.valuePs() / 1.5e6 - 1), fit.stdErrorPs() / 1e3, 100 * (fit.simSlope() / (sxy / sxx) - 1));
         assertEquals(sxy / sxx, fit.simSlope(), 0.02 * sxy / sxx, fit.toString());
     }
 
