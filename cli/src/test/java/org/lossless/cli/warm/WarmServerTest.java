@@ -100,7 +100,7 @@ class WarmServerTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Integer code = new WarmClient(socket, new PrintStream(out, true), new PrintStream(err, true))
-                .run(args, work, env);
+                .run(args, work, env, WarmPaths.umask());
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -265,7 +265,8 @@ class WarmServerTest {
         void statusCountsCommandsAndStopEndsTheServer() throws Exception {
             WarmControl control = new WarmControl(socket);
             assertTrue(control.ask(true).contains("0 commands served"), control.ask(true));
-            assertEquals(0, client("check", "tiny.yaml").code());
+            Result check = client("check", "tiny.yaml");
+            assertEquals(0, check.code(), check.err());
             assertTrue(control.ask(true).contains("1 command served"), control.ask(true));
             assertEquals("stopped", control.ask(false));
             serving.join(10_000);
@@ -297,7 +298,7 @@ class WarmServerTest {
             out = new DataOutputStream(new BufferedOutputStream(WarmProtocol.output(c)));
             in = new DataInputStream(new BufferedInputStream(WarmProtocol.input(c)));
             WarmProtocol.writeRun(out, List.of(args), work.toString(), System.getenv(), WarmPaths.jvmFingerprint(),
-                    false, -1);
+                    false, -1, WarmPaths.umask());
         }
 
         private final StringBuilder err = new StringBuilder();
