@@ -204,7 +204,7 @@ class WarmProcessTest {
                 System.getProperty("java.class.path")));
     }
 
-    private static boolean perl() {
+    static boolean perl() {
         try {
             return new ProcessBuilder("perl", "-MIO::Socket::UNIX", "-e", "1").start().waitFor() == 0;
         } catch (IOException e) {
