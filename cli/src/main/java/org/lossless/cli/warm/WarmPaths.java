@@ -24,7 +24,8 @@ import java.util.zip.CRC32;
  *
  * <p>Its socket and log are in a folder only the user can enter: {@code $XDG_RUNTIME_DIR/lossless} when the session
  * has one, else {@code /tmp/lossless-USER} (the JVM's temporary folder). A folder that exists but is a link, belongs
- * to someone else or lets anyone else in is refused, so another user can neither connect nor plant a socket. One
+ * to someone else or lets anyone else in is refused, by the daemon and by its clients, so another user can neither
+ * connect nor plant a socket that a client would talk to. One
  * daemon per {@code lossless.jar}: the socket's name carries a checksum of the jar's path.
  *
  * <p>A command is served only from the same environment (every variable but those a shell changes as it moves:
