@@ -114,11 +114,14 @@ public final class WarmServer {
     private void writePointer() throws IOException {
         Path p = pointer();
         Path tmp = p.resolveSibling(".lossless.daemon.tmp-" + ProcessHandle.current().pid());
-        Files.deleteIfExists(tmp);
-        Files.write(tmp, (socket + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
+        Files.deleteIfExists(tmp); // (a link there is removed, not followed; O_EXCL below never follows one)
         try {
-            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(tmp, java.util.Set.of(
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE),
+                    java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")))) {
+                ch.write(java.nio.ByteBuffer.wrap((socket + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            }
             Files.move(tmp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } finally {
