@@ -47,7 +47,6 @@ public final class AtomicDirectory {
         TempNames.cleanStale(parent);
         Path tmp = TempNames.createDirectory(parent, TempNames.tmpPrefix(name));
         Interrupts.track(tmp);
-        TempNames.readable(tmp, "rwxr-xr-x");
         boolean done = false;
         try {
             writer.write(tmp);

@@ -186,7 +186,6 @@ public final class OutputRule {
         Path tmp = TempNames.createFile(parent, TempNames.tmpPrefix(abs.getFileName().toString()));
         Interrupts.track(tmp);
         try {
-            TempNames.readable(tmp, "rw-r--r--");
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
             if (Files.isSymbolicLink(abs)) {
                 Files.delete(abs); // replace the link (with --force), never write through it

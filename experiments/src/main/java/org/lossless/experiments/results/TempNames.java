@@ -48,7 +48,8 @@ final class TempNames {
      * {@link Files#createTempDirectory(Path, String, java.nio.file.attribute.FileAttribute[])} but without the
      * JDK's {@code SecureRandom}, whose set-up (security providers, the system's entropy source) was some 2 % of a
      * tiny run's start-up: the name needs to be unique, not secret (the prefix names the owner, and creating fails
-     * rather than reuse anything that exists, a link included).
+     * rather than reuse anything that exists, a link included). Made like any file of the user's programs, with the
+     * permissions the user's umask leaves (0777 or 0666 less its bits), which the result keeps after its rename.
      */
     static Path createDirectory(Path parent, String prefix) throws IOException {
         return create(parent, prefix, true);
@@ -126,18 +127,6 @@ final class TempNames {
             // listing failed: nothing cleaned, nothing harmed
         }
         return removed;
-    }
-
-    /**
-     * Gives a temporary file or directory the permissions of an ordinary one ({@code perms}, e.g. rwxr-xr-x):
-     * the JDK creates temporaries readable by their owner only, which the result would keep after the rename.
-     */
-    static void readable(Path p, String perms) throws IOException {
-        try {
-            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(perms));
-        } catch (UnsupportedOperationException e) {
-            // not a POSIX file system: its defaults apply
-        }
     }
 
     /** Whether the process (pid, start ms) may still run: true when it cannot be told. */
