@@ -125,8 +125,8 @@ final class CompareReport {
             String cls = "num";
             double bv = x == null ? Double.NaN : x.value();
             double cv = y == null ? Double.NaN : y.value();
-            if (!Double.isNaN(bv) && !Double.isNaN(cv) && !l.startsWith("wall") && !l.startsWith("CPU")
-                    && !l.startsWith("events per") && !l.startsWith("peak heap")) {
+            boolean cost = (x != null && x.cost()) || (y != null && y.cost());
+            if (!Double.isNaN(bv) && !Double.isNaN(cv) && !cost) {
                 double rel = bv == 0 ? (cv == 0 ? 0 : 1) : Math.abs(cv - bv) / Math.abs(bv);
                 if (rel > THRESHOLD) {
                     int better = y.better();
@@ -135,7 +135,7 @@ final class CompareReport {
             } else if (x != null && y != null && !x.shown().equals(y.shown())) {
                 cls += " changed";
             }
-            h.open("tr").el("td", null, l).el("td", "num", x == null ? "–" : x.shown())
+            h.open(cost ? "tr class=\"cost\"" : "tr").el("td", null, l).el("td", "num", x == null ? "–" : x.shown())
                     .el("td", cls, y == null ? "–" : y.shown()).el("td", "num", Fmt.change(bv, cv)).close("tr");
         }
         h.close("table");
