@@ -77,14 +77,21 @@ final class RunLines {
         return sb.toString();
     }
 
-    /** A storage job measured by its latency: the p99 against its ideal, then IOPS and GB/s per operation type. */
+    /**
+     * A storage job: its latency p99 against the ideal (its throughput when its own load fills a port), then IOPS,
+     * GB/s and latency p50 per operation type.
+     */
     private static String storage(JobHeadline h, JobIteration first, RunResult r) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  job %s (%s, %d hosts): %s p99 latency %s",
-                h.job(), h.type(), first.hosts(), h.operation(), us(h.value())));
+        boolean rate = h.figure().equals(JobHeadline.THROUGHPUT);
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  job %s (%s, %d hosts): ", h.job(), h.type(),
+                first.hosts()));
+        sb.append(rate ? String.format(Locale.ROOT, "throughput %.3f GB/s", finite(h.value()))
+                : h.operation() + " p99 latency " + us(h.value()));
         if (Double.isFinite(h.ideal())) {
-            sb.append(", ideal ").append(us(h.ideal()));
+            sb.append(", ideal ").append(rate ? String.format(Locale.ROOT, "%.3f GB/s (%s-bound)", h.ideal(), h.limit())
+                    : us(h.ideal()));
             if (Double.isFinite(h.ratio())) {
-                sb.append(String.format(Locale.ROOT, ": %.2fx", h.ratio()));
+                sb.append(String.format(Locale.ROOT, rate ? ": %.2fx below" : ": %.2fx", h.ratio()));
             }
         }
         JobIdeal ideal = r.ideal(h.job());

@@ -22,12 +22,18 @@ import org.lossless.workloads.traffic.OperationStats;
  *       iteration: no value, and the ideal of the started ones);</li>
  *   <li>{@value #LATENCY_P99} for NVMe-oF and replication jobs: the 99th percentile of the I/O latency of the
  *       job's main operation type (the one with the most completed I/Os, reads on a tie) against the same
- *       percentile alone.</li>
+ *       percentile alone;</li>
+ *   <li>{@value #THROUGHPUT} instead for an NVMe-oF or replication job whose ideal is set by a port (its own load
+ *       fills a host port even alone, as a deep-queue throughput test does): its payload throughput (every
+ *       operation type) against the throughput alone. The ideal latencies ignore the queueing at a port the
+ *       job fills itself, so for such a job the throughput is the figure the ideal bounds.</li>
  * </ul>
+ * {@link #ratio()} is always "how many times worse than ideal", at least 1 for a job that cannot beat its
+ * ideal: value / ideal for times, ideal / value for the throughput.
  *
  * @param operation the operation type of a latency figure, or null
- * @param value     the figure, ps; NaN when the run has none (nothing finished)
- * @param ideal     the ideal, ps; NaN when unknown
+ * @param value     the figure, ps (GB/s for {@link #THROUGHPUT}); NaN when the run has none (nothing finished)
+ * @param ideal     the ideal, in the same unit; NaN when unknown
  * @param limit     the bound that set the ideal ({@code chain} or {@code port}), "" when unknown
  */
 public record JobHeadline(String job, String type, String figure, String operation, double value, double ideal,
@@ -36,12 +42,20 @@ public record JobHeadline(String job, String type, String figure, String operati
     public static final String DURATION = "duration_ps";
     /** The figure of storage jobs measured by their I/O latency. */
     public static final String LATENCY_P99 = "latency_p99_ps";
+    /** The figure of storage jobs whose own load fills a port alone: payload GB/s (1e9 B/s). */
+    public static final String THROUGHPUT = "throughput_GBps";
     /** Job types whose figure is {@link #LATENCY_P99}. */
     public static final Set<String> LATENCY_TYPES = Set.of("nvmeof", "replication");
 
-    /** value / ideal, or NaN when either is unknown. */
+    /** How many times worse than ideal: value / ideal (ideal / value for a throughput), or NaN when unknown. */
     public double ratio() {
-        return Double.isFinite(value) && Double.isFinite(ideal) && ideal > 0 ? value / ideal : Double.NaN;
+        if (!Double.isFinite(value) || !Double.isFinite(ideal)) {
+            return Double.NaN;
+        }
+        if (figure.equals(THROUGHPUT)) {
+            return value > 0 ? ideal / value : Double.NaN;
+        }
+        return ideal > 0 ? value / ideal : Double.NaN;
     }
 
     /** One headline per job, in order of its first iteration. */
@@ -60,6 +74,19 @@ public record JobHeadline(String job, String type, String figure, String operati
         return byJob;
     }
 
+    /** Payload GB/s of every operation type of {@code it}'s job and iteration in {@code stats}; NaN without any. */
+    private static double throughput(List<OperationStats> stats, JobIteration it) {
+        double sum = 0;
+        boolean any = false;
+        for (OperationStats s : stats) {
+            if (s.job().equals(it.job()) && s.iteration() == it.iteration() && Double.isFinite(s.throughputGBps())) {
+                sum += s.throughputGBps();
+                any = true;
+            }
+        }
+        return any ? sum : Double.NaN;
+    }
+
     /** The headline of one job from its iterations, the run's storage figures and its ideal (may be null). */
     static JobHeadline of(List<JobIteration> its, List<OperationStats> operations, JobIdeal ideal) {
         JobIteration first = its.get(0);
@@ -70,6 +97,11 @@ public record JobHeadline(String job, String type, String figure, String operati
                         && (main == null || s.completed() > main.completed())) {
                     main = s;
                 }
+            }
+            String limit = ideal == null ? "" : ideal.limit(first.iteration());
+            if (main != null && limit.equals(org.lossless.experiments.run.IdealRun.PORT)) {
+                return new JobHeadline(first.job(), first.type(), THROUGHPUT, null,
+                        throughput(operations, first), throughput(ideal.operations(), first), limit);
             }
             if (main != null) {
                 OperationStats alone = ideal == null ? null : ideal.operation(main.iteration(), main.operation());

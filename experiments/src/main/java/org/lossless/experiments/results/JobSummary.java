@@ -13,10 +13,10 @@ import org.lossless.workloads.traffic.JobIteration;
 
 /**
  * {@code summary.json} {@code jobs}: one entry per job (in order of its first iteration in {@code jobs.csv}).
- * First its answer ({@link JobHeadline}): {@code figure} (what is measured: {@code duration_ps} or
- * {@code latency_p99_ps} with its {@code operation}), {@code value}, {@code ideal} (the same job alone on an
- * uncongested fabric), {@code ratio} = value / ideal (six decimals) and {@code ideal_limit} (the bound that set
- * the ideal: {@code chain} or {@code port}); null where unknown. Then its iterations' duration over the
+ * First its answer ({@link JobHeadline}): {@code figure} (what is measured: {@code duration_ps},
+ * {@code latency_p99_ps} with its {@code operation}, or {@code throughput_GBps}), {@code value}, {@code ideal} (the
+ * same job alone on an uncongested fabric), {@code ratio}: how many times worse than ideal (six decimals) and
+ * {@code ideal_limit} (the bound that set the ideal: {@code chain} or {@code port}); null where unknown. Then its iterations' duration over the
  * finished ones: {@code duration_ps} (the mean, the contract's key), {@code duration_ps_p50}/{@code _p99}
  * (nearest rank), {@code ideal_duration_ps} (the mean ideal of the same iterations); for collectives only,
  * {@code busbw_GBps} (mean, p50, p99) and {@code ideal_busbw_GBps} (a job that is not a collective has no busbw
@@ -83,16 +83,23 @@ final class JobSummary {
         if (h.operation() != null) {
             j.put("operation", h.operation());
         }
-        putOrNull(j, "value", Double.isFinite(h.value()) ? BigDecimal.valueOf(h.value()).setScale(0, RoundingMode.HALF_UP)
-                : null);
-        putOrNull(j, "ideal", Double.isFinite(h.ideal()) ? BigDecimal.valueOf(h.ideal()).setScale(0, RoundingMode.HALF_UP)
-                : null);
+        boolean rate = h.figure().equals(JobHeadline.THROUGHPUT);
+        putOrNull(j, "value", figure(h.value(), rate));
+        putOrNull(j, "ideal", figure(h.ideal(), rate));
         putOrNull(j, "ratio", Double.isFinite(h.ratio()) ? Csv.fixed(h.ratio(), Csv.SLOWDOWN_DECIMALS) : null);
         if (h.limit().isEmpty()) {
             j.putNull("ideal_limit");
         } else {
             j.put("ideal_limit", h.limit());
         }
+    }
+
+    /** A time in whole ps, or a throughput in GB/s with six decimals; null when unknown. */
+    private static BigDecimal figure(double v, boolean rate) {
+        if (!Double.isFinite(v)) {
+            return null;
+        }
+        return rate ? bandwidth(v) : BigDecimal.valueOf(v).setScale(0, RoundingMode.HALF_UP);
     }
 
     private static BigDecimal meanPs(long[] values) {

@@ -124,6 +124,27 @@ class JobFilesTest {
     }
 
     @Test
+    void aStorageJobThatFillsAPortAloneIsMeasuredByItsThroughput() throws Exception {
+        // 1,000 reads of 128,000 B in 10 ms: 12.8 GB/s; alone the target's port allows them in 5 ms: 25.6 GB/s
+        JobIteration it = new JobIteration("tp", 0, "nvmeof", 9, 128_000_000L, 0, 10_000_000_000L, JobIteration.NO_BUSBW);
+        OperationStats reads = new OperationStats("tp", 0, "read", 1000, 1000, 128_000_000L, 10_000_000_000L,
+                1_000_000_000L, 2_000_000_000L, 2_000_000_000L, 2_000_000_000L, 1_000_000_000L);
+        JobIdeal alone = new JobIdeal("tp", List.of(new JobIteration("tp", 0, "nvmeof", 9, 128_000_000L, 0,
+                5_000_000_000L, JobIteration.NO_BUSBW)), List.of(new OperationStats("tp", 0, "read", 1000, 1000,
+                128_000_000L, 5_000_000_000L, 1_000_000L, 2_000_000L, 2_000_000L, 2_000_000L, 1_000_000L)),
+                List.of("port"));
+        RunResult r = new RunResult(1, 1, 0.0, List.of(), List.of(), 0, 0, 0, 0, false, 0, 0, List.of(), null, null,
+                List.of(it), List.of(reads), -1, -1, List.of(alone));
+        String text = Summary.json(ResultsWriterTest.SCENARIO, r);
+        JsonNode tp = new ObjectMapper().readTree(text).get("jobs").get(0);
+        assertEquals("throughput_GBps", tp.get("figure").asText());
+        assertTrue(text.contains("\"value\" : 12.800000,\n") && text.contains("\"ideal\" : 25.600000,\n"), text);
+        // how many times worse than ideal: 25.6 / 12.8
+        assertEquals(2.0, tp.get("ratio").asDouble());
+        assertEquals("port", tp.get("ideal_limit").asText());
+    }
+
+    @Test
     void flowsCsvCarriesTheMessageLabel() {
         FlowResult f = new FlowResult(7, "ar", 1, 2, 3, 4096, 0, 100, 50, 0, 0, new MessageLabel(4, "read", 2, 5, 1, "x,y"));
         String row = ResultFiles.flowsCsv(List.of(f)).lines().skip(1).findFirst().orElseThrow();

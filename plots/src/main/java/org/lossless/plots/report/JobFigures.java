@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.lossless.plots.charts.Fmt;
 
 /**
- * A job's key figures from its {@code summary.json} entry: its own figure against its ideal ({@code figure},
- * {@code value}, {@code ideal}, {@code ratio}); a collective's busbw against its ideal; a storage job's IOPS,
+ * A job's key figures from its {@code summary.json} entry: its own figure against its ideal ({@code figure}:
+ * a duration, a latency p99 or a throughput; {@code value}, {@code ideal}, {@code ratio}: times worse than ideal); a collective's busbw against its ideal; a storage job's IOPS,
  * throughput and latency p50 per operation type against theirs. An older summary without them shows the job's
  * duration and busbw.
  */
@@ -19,19 +19,21 @@ final class JobFigures {
         String name = "job " + j.path("job").asText("job") + ": ";
         String figure = j.path("figure").asText("duration_ps");
         JsonNode value = j.has("value") ? j.path("value") : j.path("duration_ps");
-        String what = figure.equals("latency_p99_ps") ? j.path("operation").asText() + " latency p99" : "duration (mean)";
+        boolean rate = figure.equals("throughput_GBps");
+        String what = figure.equals("latency_p99_ps") ? j.path("operation").asText() + " latency p99"
+                : rate ? "throughput (GB/s)" : "duration (mean)";
         if (value.isNumber() || j.path("ideal").isNumber()) {
-            StringBuilder shown = new StringBuilder(value.isNumber() ? Fmt.time(value.asDouble()) : "–");
+            StringBuilder shown = new StringBuilder(value.isNumber() ? show(value.asDouble(), rate) : "–");
             if (j.path("ideal").isNumber()) {
-                shown.append(" · ideal ").append(Fmt.time(j.path("ideal").asDouble()));
+                shown.append(" · ideal ").append(show(j.path("ideal").asDouble(), rate));
                 if (!j.path("ideal_limit").asText("").isEmpty()) {
                     shown.append(" (").append(j.path("ideal_limit").asText()).append("-bound)");
                 }
             }
             if (j.path("ratio").isNumber()) {
-                shown.append(" · ").append(Fmt.num(j.path("ratio").asDouble())).append("× ideal");
+                shown.append(" · ").append(Fmt.num(j.path("ratio").asDouble())).append(rate ? "× below ideal" : "× ideal");
             }
-            out.add(new KeyFigure(name + what, value.asDouble(Double.NaN), shown.toString(), -1));
+            out.add(new KeyFigure(name + what, value.asDouble(Double.NaN), shown.toString(), rate ? 1 : -1));
         }
         JsonNode busbw = j.path("busbw_GBps");
         if (busbw.isNumber()) {
@@ -47,6 +49,10 @@ final class JobFigures {
             withIdeal(out, op + "latency p50", o.path("latency_ps").path("p50"), ideal.path("latency_ps").path("p50"),
                     -1, true);
         }
+    }
+
+    private static String show(double v, boolean rate) {
+        return rate ? Fmt.num(v) : Fmt.time(v);
     }
 
     private static void withIdeal(List<KeyFigure> out, String label, JsonNode v, JsonNode ideal, int better,
