@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import org.lossless.core.net.WireFormat;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.TrafficProgram;
@@ -73,24 +72,28 @@ public final class IdealRun {
         return of(in, ideal, jobs, List.of());
     }
 
-    /** The job's ideal from its replayed iterations and what their messages put on the ports. */
+    /** The job's ideal from its replayed iterations and what their messages put on the ports ({@link PortBound}). */
     static JobIdeal bound(String job, List<JobIteration> replayed, List<OperationStats> ops, SentLog sent, long[] rates) {
+        List<JobIteration> finished = replayed.stream().filter(JobIteration::finished)
+                .sorted(java.util.Comparator.comparingLong(JobIteration::startPs)).toList();
+        long[] ports = PortBound.of(finished, sent, rates);
+        java.util.Map<JobIteration, Integer> windowOf = new java.util.IdentityHashMap<>();
+        for (int w = 0; w < finished.size(); w++) {
+            windowOf.put(finished.get(w), w);
+        }
         List<JobIteration> iterations = new ArrayList<>();
         List<String> limits = new ArrayList<>();
-        long[] out = new long[rates.length];
-        long[] in = new long[rates.length];
         for (JobIteration it : replayed) {
             if (!it.finished()) {
                 iterations.add(it);
                 limits.add("");
                 continue;
             }
-            long port = portBound(it, sent, rates, out, in);
+            long port = ports[windowOf.get(it)];
             long chain = it.durationPs();
-            boolean portBound = port > chain;
             iterations.add(new JobIteration(it.job(), it.iteration(), it.type(), it.hosts(), it.sizeBytes(), it.startPs(),
                     it.startPs() + Math.max(port, chain), it.busbwFactor()));
-            limits.add(portBound ? PORT : CHAIN);
+            limits.add(port > chain ? PORT : CHAIN);
         }
         List<OperationStats> stats = new ArrayList<>();
         for (OperationStats s : ops) {
@@ -104,44 +107,5 @@ public final class IdealRun {
                     window, s.p50Ps(), s.p99Ps(), s.p999Ps(), s.maxPs(), s.meanPs()));
         }
         return new JobIdeal(job, iterations, stats, limits);
-    }
-
-    /**
-     * The bandwidth bound of a finished iteration, ps from its start (-1 without a message): the first message's
-     * post, the busiest port's bits at its rate, the smallest latency. {@code out} and {@code in} are scratch
-     * arrays of one counter per host, left zero.
-     */
-    static long portBound(JobIteration it, SentLog sent, long[] rates, long[] out, long[] in) {
-        long first = Long.MAX_VALUE;
-        long tail = Long.MAX_VALUE;
-        List<Integer> touched = new ArrayList<>();
-        for (int i = 0; i < sent.size(); i++) {
-            long t = sent.postPs(i);
-            if (t < it.startPs() || t > it.finishPs()) {
-                continue;
-            }
-            first = Math.min(first, t);
-            tail = Math.min(tail, sent.tailPs(i));
-            int s = sent.src(i);
-            int d = sent.dst(i);
-            if (out[s] == 0 && in[s] == 0) {
-                touched.add(s);
-            }
-            out[s] += sent.bits(i);
-            if (out[d] == 0 && in[d] == 0) {
-                touched.add(d);
-            }
-            in[d] += sent.bits(i);
-        }
-        if (first == Long.MAX_VALUE) {
-            return -1;
-        }
-        long busiest = 0;
-        for (int h : touched) {
-            busiest = Math.max(busiest, WireFormat.bitsToPs(Math.max(out[h], in[h]), rates[h]));
-            out[h] = 0;
-            in[h] = 0;
-        }
-        return first - it.startPs() + busiest + tail;
     }
 }

@@ -59,9 +59,4 @@ public record JobIteration(String job, int iteration, String type, int hosts, lo
     public boolean hasBusbw() {
         return !Double.isNaN(busbwFactor);
     }
-
-    /** This iteration with {@code finish} as its end, ps (-1: unfinished). */
-    public JobIteration withFinish(long finish) {
-        return new JobIteration(job, iteration, type, hosts, sizeBytes, startPs, finish, busbwFactor);
-    }
 }
