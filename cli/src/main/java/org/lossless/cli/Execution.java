@@ -79,7 +79,7 @@ final class Execution {
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(out, e);
         }
-        ctx.out().println(summaryLine(scenario, result, out));
+        ctx.out().println(summaryLine(scenario, result, out) + RunLines.of(result, summary(out)));
         for (String w : truncation(result)) {
             ctx.err().println("lossless: warning: " + w);
         }
@@ -135,7 +135,17 @@ final class Execution {
     private static String summaryLine(Scenario s, RunResult r, Path out) {
         long done = r.flows().stream().filter(FlowResult::finished).count();
         return String.format(Locale.ROOT, "%s (seed %d): %d of %d flows finished, simulated %.3f ms; results in %s",
-                s.name(), s.seed(), done, r.flows().size(), r.simTimePs() / 1e9, out) + RunLines.of(r);
+                s.name(), s.seed(), done, r.flows().size(), r.simTimePs() / 1e9, out);
+    }
+
+    /** The run's summary.json, just written: the console prints its figures, so both say the same. */
+    private static com.fasterxml.jackson.databind.JsonNode summary(Path out) {
+        Path file = out.resolve(org.lossless.experiments.results.ResultsWriter.SUMMARY);
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw OutputFiles.cannotWrite(out, e);
+        }
     }
 
     /** Seed option value as an override, checked here so the message names --seed. */

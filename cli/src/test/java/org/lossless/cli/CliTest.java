@@ -100,9 +100,9 @@ class CliTest {
                     "summary.json"), files(dir));
             // 1 MB at 100 Gb/s = 80 us, plus 2 x 1 us = 82 us ideal; flow 0 takes 2x, flow 1 takes 3x
             assertEquals("""
-                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,receiver_ideal_fct_ps,sender_ideal_fct_ps,retransmitted_bytes
-                    0,flows-0,1,0,3,1000000,0,164000000,164000000,82000000,2.000000,0,0,,,,,,,1000000,,82000000,82000000,0
-                    1,flows-0,2,0,3,1000000,0,246000000,246000000,82000000,3.000000,0,0,,,,,,,1000000,,82000000,82000000,0
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,receiver_ideal_fct_ps,sender_ideal_fct_ps,retransmitted_bytes,kind
+                    0,flows-0,1,0,3,1000000,0,164000000,164000000,82000000,2.000000,0,0,,,,,,,1000000,,82000000,82000000,0,data
+                    1,flows-0,2,0,3,1000000,0,246000000,246000000,82000000,3.000000,0,0,,,,,,,1000000,,82000000,82000000,0,data
                     """, Files.readString(dir.resolve("flows.csv")));
             assertTrue(out.toString().startsWith("small (seed 3): 2 of 2 flows finished"), out.toString());
             assertEquals("", err.toString());

@@ -7,7 +7,9 @@
  * (the directory), {@link org.lossless.experiments.results.ResultFiles} (CSV text, streamed to the file row by
  * row through {@code RowBuffer}, so writing a file of millions of rows holds one
  * 64 Ki-character chunk, not the file's text), {@link org.lossless.experiments.results.Summary} (summary.json,
- * nearest-rank percentiles). Same scenario
+ * nearest-rank percentiles, answers first: each job's figure against its ideal
+ * ({@link org.lossless.experiments.results.JobHeadline}), each workload's slowdown over its data messages with its
+ * control messages apart ({@code FlowFigures}), the simulator's cost last). Same scenario
  * and seed, same bytes (except the run-cost figures {@code wall_seconds}, {@code cpu_seconds},
  * {@code events_per_second}, {@code peak_heap_bytes}).
  *

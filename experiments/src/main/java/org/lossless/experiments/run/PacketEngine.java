@@ -163,11 +163,15 @@ public final class PacketEngine {
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
         PacketNetwork.Totals totals = network.totals();
+        List<org.lossless.workloads.traffic.JobIteration> jobs = traffic.jobIterations();
+        java.util.Set<String> jobNames = new java.util.HashSet<>();
+        jobs.forEach(j -> jobNames.add(j.job()));
+        List<JobIdeal> ideals = jobNames.isEmpty() ? List.of() : IdealRun.of(in, ideal, jobNames, programs);
         return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, ports, totals.dropPackets(),
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
-                traffic.jobIterations(), traffic.operationStats(), cpu, heap);
+                jobs, traffic.operationStats(), cpu, heap, ideals);
     }
 
     /** One row per posted message, in id order; the counters sum over its QP parts. */

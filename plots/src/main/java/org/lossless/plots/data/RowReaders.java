@@ -26,11 +26,12 @@ final class RowReaders {
             int sd = r.column("slowdown");
             int cnps = r.column("cnps");
             int del = r.column("bytes_delivered");
+            int kind = r.column("kind");
             while (r.next()) {
                 rows.add(new FlowRow(r.longAt(id, rows.size()), r.text(wl), (int) r.longAt(src, -1),
                         (int) r.longAt(dst, -1), (int) r.longAt(prio, -1), r.longAt(size, 0), r.longAt(start, 0),
                         r.longAt(fin, -1), r.longAt(fct, -1), r.longAt(ideal, -1), r.doubleAt(sd, Double.NaN),
-                        r.longAt(cnps, -1), r.longAt(del, -1)));
+                        r.longAt(cnps, -1), r.longAt(del, -1), !"control".equals(r.text(kind))));
             }
         }
         return rows;
@@ -55,14 +56,14 @@ final class RowReaders {
         List<JobRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
             int[] c = columns(r, "job", "iteration", "type", "hosts", "size_bytes", "start_ps", "finish_ps",
-                    "duration_ps", "algbw_GBps", "busbw_GBps");
+                    "duration_ps", "algbw_GBps", "busbw_GBps", "ideal_duration_ps", "ideal_busbw_GBps");
             while (r.next()) {
                 long start = r.longAt(c[5], -1);
                 long finish = r.longAt(c[6], -1);
                 long duration = r.longAt(c[7], start >= 0 && finish >= 0 ? finish - start : -1);
                 rows.add(new JobRow(r.text(c[0]), (int) r.longAt(c[1], 0), r.text(c[2]), hosts(r.text(c[3])),
                         r.longAt(c[4], 0), start, finish, duration, r.doubleAt(c[8], Double.NaN),
-                        r.doubleAt(c[9], Double.NaN)));
+                        r.doubleAt(c[9], Double.NaN), r.longAt(c[10], -1), r.doubleAt(c[11], Double.NaN)));
             }
         }
         return rows;

@@ -9,6 +9,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.OneTimer;
 import org.lossless.workloads.traffic.Op;
@@ -328,7 +329,7 @@ public final class CollectiveProgram implements TrafficProgram {
             deps = Arrays.copyOf(deps, deps.length + 1);
             deps[deps.length - 1] = ctsOf[t];
         }
-        MessageTag tag = new MessageTag(iteration, plan.opStep[o], plan.opChannel[o], "data", deps);
+        MessageTag tag = new MessageTag(iteration, plan.opStep[o], plan.opChannel[o], "data", deps, MessageKind.DATA);
         Message m = ctx.post(data[plan.tLane[t]], plan.tWire[t], Op.WRITE, tag, now);
         msgOf[t] = m.id();
         messages.put(m.id(), t << 1);
@@ -372,7 +373,8 @@ public final class CollectiveProgram implements TrafficProgram {
             return;
         }
         int o = plan.tFrom[t];
-        MessageTag tag = new MessageTag(iteration, plan.opStep[o], plan.opChannel[o], "cts", deps);
+        // a clear-to-send is the protocol's, not the job's payload: kind control
+        MessageTag tag = MessageTag.control(iteration, plan.opStep[o], plan.opChannel[o], "cts", deps);
         Message m = ctx.post(cts[l], NcclConstants.CTS_BYTES, Op.WRITE, tag, now);
         ctsOf[t] = m.id();
         messages.put(m.id(), (t << 1) | 1);
