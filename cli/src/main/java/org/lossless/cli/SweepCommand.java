@@ -121,10 +121,11 @@ final class SweepCommand implements Callable<Integer> {
             return 0;
         }
         Executor ex = executor(def);
-        if (ex instanceof SlurmExecutor) {
+        Path dir = ctx.resolve(out);
+        if (ex instanceof SlurmExecutor slurmExecutor) {
+            slurmExecutor.checkScriptValues(dir);
             SlurmExecutor.checkAvailable();
         }
-        Path dir = ctx.resolve(out);
         SweepDirectory work = Sweep.prepare(dir, def, resume, this::note);
         Sweep.Outcome o = Sweep.run(work, dir, def, ex, progress());
         return SweepReport.print(ctx, o, def, show, dir);
