@@ -7,6 +7,7 @@ import org.lossless.experiments.sweep.Sweep;
 import org.lossless.experiments.sweep.SweepDefinition;
 import org.lossless.experiments.sweep.SweepDirectory;
 import org.lossless.experiments.sweep.SweepJson;
+import org.lossless.experiments.sweep.SweepSize;
 import org.lossless.experiments.sweep.SlurmExecutor;
 import org.lossless.experiments.sweep.SlurmOptions;
 import picocli.CommandLine.Command;
@@ -63,6 +64,14 @@ final class SweepCommand implements Callable<Integer> {
             + "base, base+1, ... at every point (default: ${DEFAULT-VALUE}).")
     int replications;
 
+    @Option(names = "--max-points", paramLabel = "N", description = "Refuse a sweep of more than N points, counted "
+            + "before any is built (default: 100,000).")
+    long maxPoints = SweepSize.DEFAULT_MAX_POINTS;
+
+    @Option(names = "--max-runs", paramLabel = "N", description = "Refuse a sweep of more than N runs (points x "
+            + "replications; default: 1,000,000).")
+    long maxRuns = SweepSize.DEFAULT_MAX_RUNS;
+
     @Option(names = "--baseline", paramLabel = "POINT", description = "Point that sweep-summary.csv gives paired "
             + "differences against (same seed, point minus baseline).")
     String baseline;
@@ -114,7 +123,8 @@ final class SweepCommand implements Callable<Integer> {
         if (out == null && !dryRun) {
             throw new UserError("sweep: --out DIR is required");
         }
-        SweepDefinition def = SweepPlan.define(ctx, scenario, vary, points, sets, seed, replications, baseline);
+        SweepDefinition def = SweepPlan.define(ctx, scenario, vary, points, sets, seed, replications, baseline,
+                new SweepSize(maxPoints, maxRuns));
         SweepPlan.printWarnings(ctx, def);
         if (dryRun) {
             SweepPlan.print(ctx, def);

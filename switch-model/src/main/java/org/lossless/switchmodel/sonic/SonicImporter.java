@@ -45,13 +45,15 @@ public final class SonicImporter {
     public static SonicImport importJson(String json, String source) {
         SonicDb db;
         try {
-            db = new SonicDb(source, new ObjectMapper().readTree(json));
+            db = new SonicDb(source, new ObjectMapper().enable(com.fasterxml.jackson.core.JsonParser.Feature
+                    .STRICT_DUPLICATE_DETECTION).readTree(json));
         } catch (JsonProcessingException e) {
             // a limit of the JSON reader (nesting deeper than 1000, a huge number) has no location
             String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr();
             String why = String.valueOf(e.getOriginalMessage()).replaceAll(",? from `[^`]*`", "")
-                    .replaceAll("\\s+", " ");
+                    .replaceAll("\\s+", " ").replaceFirst("^Duplicate field '(.*)'$", "the key '$1' appears twice in one "
+                    + "object (CONFIG_DB keys are unique; which one would apply?)");
             throw new IllegalArgumentException(source + ": not valid JSON" + where + ": "
                     + org.lossless.core.text.Printable.of(why, 160));
         }
@@ -64,6 +66,8 @@ public final class SonicImporter {
         final List<String> notes = new ArrayList<>();
         final List<String> unmapped = new ArrayList<>();
         final Set<String> usedProfiles = new HashSet<>();
+        /** The pools imported (those with a size), set before any profile is read. */
+        List<PoolSettings> imported = List.of();
 
         Run(SonicDb db) {
             this.db = db;
@@ -76,6 +80,7 @@ public final class SonicImporter {
                 }
             }
             List<PoolSettings> pools = pools();
+            imported = pools;
             QosResult qos = qos();
             Set<Integer> lossless = qos.pfcPriorities;
             Set<Integer> losslessPgs = mapped(lossless, qos.maps.tcToPg());
@@ -108,6 +113,11 @@ public final class SonicImporter {
             for (Map.Entry<String, Map<String, String>> e : db.table("BUFFER_POOL").entrySet()) {
                 String name = e.getKey();
                 Map<String, String> f = e.getValue();
+                if (!name.matches("[A-Za-z0-9._-]+") || name.matches("\\.+")) {
+                    throw new IllegalArgumentException(db.source + ": BUFFER_POOL|" + org.lossless.core.text.Printable.of(
+                            name, 60) + ": not a pool name a scenario accepts (letters, digits, '.', '_' and '-'); "
+                            + "rename the pool and its references");
+                }
                 String type = f.get("type");
                 if (!"ingress".equals(type) && !"egress".equals(type)) {
                     throw new IllegalArgumentException(db.where("BUFFER_POOL", name, "type") + ": '" + type
@@ -364,12 +374,29 @@ public final class SonicImporter {
                 }
             }
             defaultLosslessParameters(dyn, name);
-            if (pools.isEmpty()) {
-                pool = null;
-            }
+            pool = importedPool(db.where("BUFFER_PROFILE", name, "pool"), pool);
             Double cable = SonicParts.cableLength(db, pg.losslessPorts, notes);
             return new PfcSettings(true, new ArrayList<>(prios), dyn, stat, headroom, xonOffset, xon, reserved, pool,
                     cable, null, null, null, SonicParts.watchdog(db, notes, unmapped));
+        }
+
+        /**
+         * A profile's pool as the written section can name it: null when no pool is imported (the switch's implicit
+         * pools apply, as for a CONFIG_DB without sizes); an error when it names a pool that was not imported while
+         * others were (the section would name a pool it does not define).
+         */
+        String importedPool(String where, String pool) {
+            if (pool == null || imported.isEmpty()) {
+                return null;
+            }
+            for (PoolSettings p : imported) {
+                if (p.name().equals(pool)) {
+                    return pool;
+                }
+            }
+            throw new IllegalArgumentException(where + ": pool '" + pool + "' has no size in CONFIG_DB (SONiC's "
+                    + "dynamic buffer model sizes it at run time) while other pools have one; give it a size, or "
+                    + "import a CONFIG_DB where every pool has one or none");
         }
 
         Integer defaultDynamicTh(String profile) {
@@ -435,6 +462,7 @@ public final class SonicImporter {
             if (pool != null && db.table("BUFFER_POOL").get(pool) == null) {
                 throw new IllegalArgumentException(db.where(t, name, "pool") + ": pool '" + pool + "' is not in BUFFER_POOL");
             }
+            pool = importedPool(db.where(t, name, "pool"), pool);
             return new BufferProfileSettings(pool, reserved, dyn, stat);
         }
 
