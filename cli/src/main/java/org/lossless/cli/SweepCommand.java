@@ -1,5 +1,6 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.results.Interrupts;
 import org.lossless.experiments.sweep.Executor;
 import org.lossless.experiments.sweep.LocalExecutor;
 import org.lossless.experiments.sweep.Progress;
@@ -136,9 +137,41 @@ final class SweepCommand implements Callable<Integer> {
             slurmExecutor.checkScriptValues(dir);
             SlurmExecutor.checkAvailable();
         }
-        SweepDirectory work = Sweep.prepare(dir, def, resume, this::note);
-        Sweep.Outcome o = Sweep.run(work, dir, def, ex, progress());
+        Sweep.Outcome o;
+        // a Slurm job goes on after an interrupt (the executor says how to collect it)
+        try (Interrupts.Registration ignored = ex instanceof SlurmExecutor ? () -> { }
+                : Interrupts.register(interrupted(dir))) {
+            SweepDirectory work = Sweep.prepare(dir, def, resume, this::note);
+            o = Sweep.run(work, dir, def, ex, progress());
+        } catch (IOException e) {
+            throw OutputFiles.cannotWrite(dir, e); // the disk is full, a folder not writable: the user's to fix
+        }
         return SweepReport.print(ctx, o, def, show, dir);
+    }
+
+    /**
+     * What Ctrl-C or SIGTERM of a sweep says once the runs in progress are removed: the complete runs are kept, and
+     * the same command with --resume runs the rest.
+     */
+    private Interrupts.Handler interrupted(Path dir) {
+        return new Interrupts.Handler() {
+            @Override
+            public void stop() {
+                // the runs in progress end with the JVM; their temporary folders are removed by the hook
+            }
+
+            @Override
+            public void cleaned() {
+                ctx.err().println("lossless: interrupted; the runs complete so far are kept in " + dir + "; the same "
+                        + "command with --resume finishes the sweep");
+                ctx.err().flush();
+            }
+
+            @Override
+            public boolean always() {
+                return true;
+            }
+        };
     }
 
     private Integer collect() throws IOException, InterruptedException {
