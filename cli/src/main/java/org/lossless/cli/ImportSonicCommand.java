@@ -24,6 +24,17 @@ public final class ImportSonicCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The working directory relative paths resolve against (the user's, also in a test or a warm JVM). */
+    private final Path cwd;
+
+    public ImportSonicCommand() {
+        this(Path.of("").toAbsolutePath());
+    }
+
+    ImportSonicCommand(Path cwd) {
+        this.cwd = cwd;
+    }
+
     @Parameters(index = "0", paramLabel = "CONFIG_DB.json", description = "SONiC CONFIG_DB (e.g. /etc/sonic/config_db.json)")
     Path input;
 
@@ -45,7 +56,7 @@ public final class ImportSonicCommand implements Callable<Integer> {
             org.lossless.experiments.scenario.ScenarioLoader.parse("the imported section", scenario,
                     Path.of("").toAbsolutePath(), java.util.List.of());
         } catch (org.lossless.workloads.yaml.ScenarioException e) {
-            throw new IllegalArgumentException(input + ": imports to settings the scenario loader refuses ("
+            throw new IllegalArgumentException(this.input + ": imports to settings the scenario loader refuses ("
                     + (e.path() == null ? e.getMessage() : e.getMessage().substring(e.getMessage().indexOf(e.path())))
                     + ")");
         }
@@ -55,10 +66,12 @@ public final class ImportSonicCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
-        if (out != null) {
-            OutputRule.checkFile(out, force);
-        }
+        Path input = cwd.resolve(this.input);
+        Path out = this.out == null ? null : cwd.resolve(this.out);
         try {
+            if (out != null) {
+                OutputRule.checkFile(out, force);
+            }
             SonicImport imp = SonicImporter.importFile(input);
             String yaml = imp.toYaml();
             checkLoads(yaml);
