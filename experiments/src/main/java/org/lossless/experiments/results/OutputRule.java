@@ -109,11 +109,11 @@ public final class OutputRule {
                     + "not write (" + shown(f.foreign()) + "); " + advice + " or move them away");
         }
         if (!f.unverified().isEmpty()) {
-            String who = LEGACY.equals(f.oldVersion()) ? "was written by a Lossless from before result markers"
-                    : "was written by Lossless " + Printable.of(f.oldVersion()) + ", whose marker lists top-level names only";
-            throw new OutputRefusedException(target + " " + who + ": Lossless cannot tell its own files in "
-                    + shown(f.unverified()) + " from files of yours there, so it replaces nothing; " + advice
-                    + ", or remove " + target + " yourself");
+            String who = f.oldVersion() == null || LEGACY.equals(f.oldVersion()) ? "an earlier Lossless"
+                    : "Lossless " + Printable.of(f.oldVersion());
+            throw new OutputRefusedException(target + " holds folders that " + who + " wrote without listing their "
+                    + "files (" + shown(f.unverified()) + "): Lossless cannot tell its own files there from files of "
+                    + "yours, so it replaces nothing; " + advice + ", or remove " + target + " yourself");
         }
     }
 
@@ -176,37 +176,62 @@ public final class OutputRule {
             }
         }
         Set<String> more = new TreeSet<>();
+        Set<String> tops = new TreeSet<>();
         for (String p : paths) {
             if (!ResultMarker.validPath(p) || p.endsWith("/")) {
                 throw new IllegalArgumentException("not a relative path: " + p);
             }
             more.addAll(ResultTree.listPath(dir, p));
+            tops.add(p.contains("/") ? p.substring(0, p.indexOf('/')) : p);
         }
-        upgrade(dir, m).with(more).write(dir);
+        upgrade(dir, m, tops).with(more).write(dir);
         return true;
     }
 
     /**
-     * A marker from before format 2 in the complete form, when what it lists can be told apart: its files, its empty
-     * folders, the folders on the way to its nested results. A listed folder that holds something cannot: the
-     * marker stays in its old form, with the new paths' top-level names added.
+     * A marker from before format 2 (or made for a result from before markers) in the complete form: every path
+     * under its listed names is listed, but a listed folder that held something before this addition cannot be told
+     * from a user's files and is kept as unlisted (not replaceable, {@link ResultTree}); what is being added now
+     * ({@code adding}, top-level names) is Lossless's in full.
      */
-    private static ResultMarker upgrade(Path dir, ResultMarker m) {
+    private static ResultMarker upgrade(Path dir, ResultMarker m, Set<String> adding) {
         if (m.complete()) {
             return m;
         }
-        ResultTree.Findings f = walk(dir, () -> ResultTree.walk(dir, m));
-        if (!f.unverified().isEmpty()) {
-            return m;
+        ResultMarker withAdded = m.with(adding); // what is being added is Lossless's, not a user's
+        ResultTree.Findings found = walk(dir, () -> ResultTree.walk(dir, withAdded));
+        if (!found.foreign().isEmpty()) {
+            return m; // files of the user's in it: the marker keeps its old form, and they stay the user's
+        }
+        Set<String> unlisted = new TreeSet<>();
+        for (String u : found.unverified()) {
+            String name = u.substring(0, u.length() - 1);
+            if (!name.contains("/") && !adding.contains(name)) {
+                unlisted.add(u); // a listed top-level folder; those inside nested results are their markers' affair
+            }
         }
         Set<String> files = new TreeSet<>();
         for (String p : ResultTree.list(dir)) {
             String top = p.contains("/") ? p.substring(0, p.indexOf('/')) : p;
-            if (m.files().contains(top)) {
+            if (withAdded.files().contains(top) && unlisted.stream().noneMatch(p::startsWith) && !insideNested(m, p)) {
                 files.add(p);
             }
         }
-        return new ResultMarker(m.kind(), Version.current(), files, m.nested(), true);
+        return new ResultMarker(m.kind(), Version.current(), files, m.nested(), unlisted, true);
+    }
+
+    /** Whether {@code path} lies inside (or is) a nested result of {@code m} (a sweep's run). */
+    private static boolean insideNested(ResultMarker m, String path) {
+        String body = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        String[] parts = body.split("/");
+        StringBuilder prefix = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            prefix.append(i == 0 ? "" : "/").append(parts[i]);
+            if (m.isNested(prefix.toString())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -30,21 +30,26 @@ import java.util.TreeSet;
  * {"kind": "run", "version": "0.1.0", "format": 2,
  *  "entries": ["flows.csv", "timeseries"],                      top-level names (what Lossless before format 2 reads)
  *  "files": ["flows.csv", "timeseries/", "timeseries/queues.csv"], every path, '/'-separated; folders end in '/'
- *  "nested": ["points/*&#47;*"]}                                 folders holding a result of their own (own marker)
+ *  "nested": ["points/*&#47;*"],                                 folders holding a result of their own (own marker)
+ *  "unlisted": ["timeseries/"]}                                 folders an earlier Lossless wrote without a list
  * </pre>
  * A {@code nested} pattern is a relative path whose segments are names or {@code *} (any one name); a folder it
  * matches is judged by its own marker (a sweep's runs {@code points/POINT/SEED}, a comparison inside a replay
  * bundle). A marker written before format 2 lists top-level names only ({@link #complete()} false): what is
- * inside its folders cannot be told from a user's files ({@link ResultTree} refuses to replace them).
+ * inside its folders cannot be told from a user's files ({@link ResultTree} refuses to replace them). When Lossless
+ * adds to such a result, its marker becomes format 2 with those folders, if not empty, as {@code unlisted}: still
+ * not replaceable, while what is added (a report's {@code charts/}) is listed in full.
  *
  * @param kind     the result kind, {@code [a-z0-9-]+}
  * @param version  the Lossless version that wrote it
  * @param files    relative paths Lossless wrote (folders end in '/'; the marker itself is not listed); for a marker
  *                 before format 2, its top-level names
  * @param nested   patterns of nested result folders
+ * @param unlisted folders (ending in '/') whose content an earlier Lossless did not list
  * @param complete whether {@code files} lists every path at every depth (format 2)
  */
-public record ResultMarker(String kind, String version, Set<String> files, Set<String> nested, boolean complete) {
+public record ResultMarker(String kind, String version, Set<String> files, Set<String> nested, Set<String> unlisted,
+                           boolean complete) {
     /** The marker's file name (hidden, so listings and globs like {@code *.csv} do not show it). */
     public static final String FILE = ".lossless-result";
     /** The format this version writes. */
@@ -62,6 +67,12 @@ public record ResultMarker(String kind, String version, Set<String> files, Set<S
         }
         files = Set.copyOf(new TreeSet<>(files));
         nested = Set.copyOf(new TreeSet<>(nested));
+        unlisted = Set.copyOf(new TreeSet<>(unlisted));
+    }
+
+    /** A marker without unlisted folders. */
+    public ResultMarker(String kind, String version, Set<String> files, Set<String> nested, boolean complete) {
+        this(kind, version, files, nested, Set.of(), complete);
     }
 
     /** A complete (format 2) marker listing {@code files}, without nested results. */
@@ -77,6 +88,9 @@ public record ResultMarker(String kind, String version, Set<String> files, Set<S
         }
         for (String n : nested) {
             top.add(first(n));
+        }
+        for (String u : unlisted) {
+            top.add(first(u));
         }
         return top;
     }
@@ -122,7 +136,8 @@ public record ResultMarker(String kind, String version, Set<String> files, Set<S
             String kind = n.get("kind").asText();
             String version = n.path("version").asText("unknown");
             if (n.path("format").asInt(1) >= FORMAT && n.path("files").isArray()) {
-                return new ResultMarker(kind, version, paths(n.get("files")), paths(n.path("nested")), true);
+                return new ResultMarker(kind, version, paths(n.get("files")), paths(n.path("nested")),
+                        paths(n.path("unlisted")), true);
             }
             // before format 2: top-level names only; a sweep's runs were then, as now, in points/POINT/SEED
             return new ResultMarker(kind, version, paths(n.get("entries")), kind.equals(OutputRule.SWEEP)
@@ -160,7 +175,7 @@ public record ResultMarker(String kind, String version, Set<String> files, Set<S
 
     /**
      * Writes this marker into {@code dir}: format 2 when complete; a marker from before format 2 keeps its form (its
-     * top-level names) with the top-level names of what was added.
+     * top-level names) with the top-level names of what was added ({@link OutputRule#adopt} completes it instead).
      */
     public void write(Path dir) throws IOException {
         ObjectNode root = JSON.createObjectNode();
@@ -180,6 +195,10 @@ public record ResultMarker(String kind, String version, Set<String> files, Set<S
         if (!nested.isEmpty()) {
             ArrayNode ns = root.putArray("nested");
             new TreeSet<>(nested).forEach(ns::add);
+        }
+        if (!unlisted.isEmpty()) {
+            ArrayNode us = root.putArray("unlisted");
+            new TreeSet<>(unlisted).forEach(us::add);
         }
         write(dir, root);
     }
@@ -213,13 +232,13 @@ public record ResultMarker(String kind, String version, Set<String> files, Set<S
     public ResultMarker with(Collection<String> more) {
         Set<String> all = new TreeSet<>(files);
         all.addAll(more);
-        return new ResultMarker(kind, version, all, nested, complete);
+        return new ResultMarker(kind, version, all, nested, unlisted, complete);
     }
 
     /** The same marker with more nested-result patterns. */
     public ResultMarker withNested(Collection<String> more) {
         Set<String> all = new TreeSet<>(nested);
         all.addAll(more);
-        return new ResultMarker(kind, version, files, all, complete);
+        return new ResultMarker(kind, version, files, all, unlisted, complete);
     }
 }

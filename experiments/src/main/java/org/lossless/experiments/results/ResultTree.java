@@ -23,7 +23,8 @@ import java.util.TreeSet;
  * <li>Lossless's own temporaries ({@link TempNames#isWork}) are work in progress or leftovers, not the user's.</li>
  * <li>Anything else is <em>foreign</em>: the user's.</li>
  * <li>Behind a marker written before format 2 (top-level names only), a listed folder that holds anything is
- * <em>unverified</em>: its content cannot be told from a user's files. Folders on the way to the nested results
+ * <em>unverified</em>: its content cannot be told from a user's files; so is a folder a format-2 marker keeps as
+ * {@code unlisted} (such a marker's upgrade). Folders on the way to the nested results
  * of such a marker (a sweep's {@code points/POINT/}) are the layout Lossless wrote.</li>
  * </ul>
  */
@@ -36,7 +37,7 @@ final class ResultTree {
      *
      * @param foreign    paths Lossless did not write
      * @param unverified folders listed by a marker before format 2 that hold something
-     * @param oldVersion the version that wrote the first such marker, or null
+     * @param oldVersion the version that wrote the first marker before format 2 with such a folder, or null
      */
     record Findings(List<String> foreign, List<String> unverified, String oldVersion) {
         boolean clean() {
@@ -95,7 +96,11 @@ final class ResultTree {
                 }
             }
             if (m.complete()) {
-                if (m.files().contains(r + "/")) {
+                if (m.unlisted().contains(r + "/")) {
+                    if (!sorted(child).isEmpty()) {
+                        f.unverified().add(shown + r + "/");
+                    }
+                } else if (m.files().contains(r + "/")) {
                     f = visit(child, r + "/", m, shown, null, f);
                 } else {
                     f.foreign().add(shown + r + "/");

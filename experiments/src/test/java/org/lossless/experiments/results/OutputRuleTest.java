@@ -354,17 +354,24 @@ class OutputRuleTest {
             Files.writeString(d.resolve("timeseries/queues.csv"), "q");
             OutputRefusedException e = assertThrows(OutputRefusedException.class,
                     () -> OutputRule.writeDirectory(d, "run", files("x.csv")));
-            assertEquals(d + " was written by Lossless 0.1.0, whose marker lists top-level names only: Lossless cannot "
-                    + "tell its own files in timeseries/ from files of yours there, so it replaces nothing; choose "
+            assertEquals(d + " holds folders that Lossless 0.1.0 wrote without listing their files (timeseries/): "
+                    + "Lossless cannot tell its own files there from files of yours, so it replaces nothing; choose "
                     + "another --out, or remove " + d + " yourself", e.getMessage());
             assertEquals("q", Files.readString(d.resolve("timeseries/queues.csv")));
-            // adding a report keeps the marker in its old form (the folder stays unverified), listing the report
+            // adding a report completes the marker: the report listed in full, the old folder kept as unlisted
+            Files.createDirectories(d.resolve("charts"));
+            Files.writeString(d.resolve("charts/fct.png"), "png");
             Files.writeString(d.resolve("report.html"), "r");
-            assertTrue(OutputRule.adopt(d, "run", "report.html"));
+            assertTrue(OutputRule.adopt(d, "run", "report.html", "charts"));
             ResultMarker m = ResultMarker.read(d);
-            assertFalse(m.complete());
-            assertEquals(Set.of("flows.csv", "report.html", "timeseries"), m.entries());
-            assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
+            assertTrue(m.complete());
+            assertEquals(Set.of("flows.csv", "report.html", "charts/", "charts/fct.png"), m.files());
+            assertEquals(Set.of("timeseries/"), m.unlisted());
+            assertEquals(Set.of("charts", "flows.csv", "report.html", "timeseries"), m.entries());
+            OutputRule.checkAdd(d, List.of("report.html", "charts")); // the next report may replace its own
+            e = assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
+            assertTrue(e.getMessage().contains("holds folders that an earlier Lossless wrote without listing their files "
+                    + "(timeseries/)"), e.getMessage());
         }
 
         @Test
@@ -386,7 +393,8 @@ class OutputRuleTest {
             Files.createDirectories(d.resolve("timeseries"));
             Files.writeString(d.resolve("timeseries/notes.txt"), "mine or not?");
             OutputRefusedException e = assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
-            assertTrue(e.getMessage().contains("cannot tell its own files in timeseries/"), e.getMessage());
+            assertTrue(e.getMessage().contains("holds folders that an earlier Lossless wrote without listing their files "
+                    + "(timeseries/)"), e.getMessage());
         }
     }
 

@@ -108,7 +108,25 @@ public final class SonicImporter {
         }
 
         // ---------------------------------------------------------------- pools
+        /**
+         * The pools, when every one has a size. A pool without one (SONiC's dynamic buffer model sizes it at run
+         * time) cannot be written, and a section with only some of the pools would name pools it does not define
+         * or lack a pool of a type: then no pool is imported, the switch's implicit ingress and egress pools apply
+         * (sized from switch.buffer_size) and the profiles name none.
+         */
         List<PoolSettings> pools() {
+            List<String> unsized = new ArrayList<>();
+            for (Map.Entry<String, Map<String, String>> e : db.table("BUFFER_POOL").entrySet()) {
+                if (!e.getValue().containsKey("size")) {
+                    unsized.add(e.getKey());
+                }
+            }
+            if (!unsized.isEmpty()) {
+                unmapped.add("BUFFER_POOL: " + String.join(", ", unsized) + " without a size (computed by SONiC's "
+                        + "dynamic buffer model at run time): no pool imported; the switch's implicit ingress and "
+                        + "egress pools apply (set switch.buffer_size), and the buffer profiles name no pool");
+                return List.of();
+            }
             List<PoolSettings> out = new ArrayList<>();
             for (Map.Entry<String, Map<String, String>> e : db.table("BUFFER_POOL").entrySet()) {
                 String name = e.getKey();
@@ -122,11 +140,6 @@ public final class SonicImporter {
                 if (!"ingress".equals(type) && !"egress".equals(type)) {
                     throw new IllegalArgumentException(db.where("BUFFER_POOL", name, "type") + ": '" + type
                             + "': expected ingress or egress");
-                }
-                if (!f.containsKey("size")) {
-                    unmapped.add("BUFFER_POOL|" + name + ": no size (computed by SONiC's dynamic buffer model at run "
-                            + "time); pool not imported");
-                    continue;
                 }
                 long size = db.bytes("BUFFER_POOL", name, "size", f.get("size"));
                 Long xoff = f.containsKey("xoff") ? db.bytes("BUFFER_POOL", name, "xoff", f.get("xoff")) : null;
@@ -382,8 +395,7 @@ public final class SonicImporter {
 
         /**
          * A profile's pool as the written section can name it: null when no pool is imported (the switch's implicit
-         * pools apply, as for a CONFIG_DB without sizes); an error when it names a pool that was not imported while
-         * others were (the section would name a pool it does not define).
+         * pools apply, {@link #pools}); an error when it names a pool BUFFER_POOL does not define.
          */
         String importedPool(String where, String pool) {
             if (pool == null || imported.isEmpty()) {
@@ -394,9 +406,7 @@ public final class SonicImporter {
                     return pool;
                 }
             }
-            throw new IllegalArgumentException(where + ": pool '" + pool + "' has no size in CONFIG_DB (SONiC's "
-                    + "dynamic buffer model sizes it at run time) while other pools have one; give it a size, or "
-                    + "import a CONFIG_DB where every pool has one or none");
+            throw new IllegalArgumentException(where + ": pool '" + pool + "' is not in BUFFER_POOL");
         }
 
         Integer defaultDynamicTh(String profile) {
