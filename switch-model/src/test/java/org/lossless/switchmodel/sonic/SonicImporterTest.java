@@ -255,6 +255,27 @@ class SonicImporterTest {
 
     @Nested
     class BadInput {
+        /** Issue 31: a duplicate key was accepted (the last one silently won). */
+        @Test
+        void aDuplicateKeyIsRefused() {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SonicImporter.importJson(
+                    "{\"BUFFER_POOL\": {\"p\": {\"type\": \"ingress\", \"size\": \"1\"},\n"
+                            + "\"p\": {\"type\": \"egress\", \"size\": \"2\"}}}", "dup.json"));
+            assertTrue(e.getMessage().startsWith("dup.json: not valid JSON at line 2")
+                    && e.getMessage().endsWith("the key 'p' appears twice in one object (CONFIG_DB keys are unique; which "
+                    + "one would apply?)"), e.getMessage());
+        }
+
+        /** Issue 31: a pool name the scenario loader refuses was written into the section. */
+        @Test
+        void aPoolNameTheScenarioRefusesIsRefusedHere() {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SonicImporter.importJson(
+                    "{\"BUFFER_POOL\": {\"in pool\": {\"type\": \"ingress\", \"size\": \"1000\"},"
+                            + "\"out\": {\"type\": \"egress\", \"size\": \"1000\"}}}", "n.json"));
+            assertEquals("n.json: BUFFER_POOL|in pool: not a pool name a scenario accepts (letters, digits, '.', '_' and "
+                    + "'-'); rename the pool and its references", e.getMessage());
+        }
+
         @Test
         void invalidJsonNamesFileAndLine() {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
