@@ -207,6 +207,9 @@ final class ImportHpccCommand implements Callable<Integer> {
                 throw new UserError(option + " " + display + ": is larger than 256 MiB, the most Lossless reads");
             }
             text = Files.readString(file, StandardCharsets.UTF_8);
+            UserFiles.requireText(display, text);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(option + " " + e.getMessage());
         } catch (NoSuchFileException e) {
             throw new UserError(option + " " + display + ": no such file");
         } catch (CharacterCodingException e) {

@@ -295,8 +295,8 @@ class TopologyCliTest {
             new Case("import a missing topology file", fat, List.of("import", "hpcc", "--topology", "t.txt", "--out",
                     "x.yaml"), "lossless: --topology t.txt: no such file"),
             new Case("import a bad topology file", fat, List.of("import", "hpcc", "--topology", "s.yaml", "--out",
-                    "x.yaml"), "lossless: --topology s.yaml line 1: n_nodes (first header number) must be an "
-                    + "integer, got 'name:'"),
+                    "x.yaml"), "lossless: --topology s.yaml: is not an HPCC topology file (its first line must be "
+                    + "'NODES SWITCHES LINKS')"),
             new Case("import over an existing file", fat, List.of("import", "hpcc", "--topology", "s.yaml", "--out",
                     "s.yaml"), "lossless: --out %CWD%/s.yaml: exists; choose another file or add --force to replace "
                     + "it"));

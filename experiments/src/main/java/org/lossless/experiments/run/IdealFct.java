@@ -121,8 +121,8 @@ public final class IdealFct {
                     start = through ? Math.max(ready - WireFormat.serializationPs(wire, inRate) + latencyPs, free[i])
                             : Math.max(ready + latencyPs, free[i]);
                 }
-                free[i] = start + WireFormat.serializationPs(wire, rate);
-                ready = free[i] + hops.get(i).delayPs();
+                free[i] = Math.addExact(start, WireFormat.serializationPs(wire, rate));
+                ready = Math.addExact(free[i], hops.get(i).delayPs());
             }
             arrival = ready;
         }
@@ -245,7 +245,7 @@ public final class IdealFct {
             if (middle && increasedBy(free, before, steady)) {
                 long skip = plainEnd - 1 - k;
                 for (int i = 0; i < h; i++) {
-                    free[i] += skip * steady[i];
+                    free[i] = Math.addExact(free[i], Math.multiplyExact(skip, steady[i]));
                 }
                 k += skip;
             }
@@ -343,8 +343,8 @@ public final class IdealFct {
         long ready = 0;
         for (int i = 0; i < free.length; i++) {
             long start = Math.max(ready, free[i]);
-            free[i] = start + WireFormat.serializationPs(wire, rate[i]);
-            ready = free[i] + delay[i];
+            free[i] = Math.addExact(start, WireFormat.serializationPs(wire, rate[i]));
+            ready = Math.addExact(free[i], delay[i]);
         }
         return ready;
     }

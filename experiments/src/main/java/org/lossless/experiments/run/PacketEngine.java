@@ -191,12 +191,22 @@ public final class PacketEngine {
                 delivered += f.receivedBytes();
             }
             ConnectionOptions o = m.connection().options();
-            long receiverIdeal = ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps());
+            long receiverIdeal;
+            long senderIdeal;
+            try {
+                receiverIdeal = ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps());
+                senderIdeal = ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), receiverIdeal, ackDelayPs);
+            } catch (ArithmeticException e) {
+                throw new org.lossless.workloads.yaml.ScenarioException("message " + m.id() + " of workload "
+                        + m.workload() + " (" + m.bytes() + " B from host " + m.dataSrc() + " to host " + m.dataDst()
+                        + "): alone in the empty network it would take longer than 2^63 ps (about 106 days), the "
+                        + "longest time a run represents; its links are too slow for its size (make it smaller or the "
+                        + "links faster)");
+            }
             results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
                     m.postPs(), m.deliveredPs(), receiverIdeal,
                     retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), m.ackedPs(),
-                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), receiverIdeal, ackDelayPs),
-                    retransmittedBytes));
+                    senderIdeal, retransmittedBytes));
         }
         return results;
     }
