@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.WireFormat;
 import org.lossless.topology.Cable;
 
 /** The steady-state shortcut of the ideal FCT against the plain packet-by-packet recursion. */
@@ -25,7 +26,7 @@ class IdealFctTest {
             }
             int mtu = new int[] {256, 1000, 1024, 4096}[rnd.nextInt(4)];
             long size = 1 + (long) rnd.nextInt(3_000_000);
-            assertEquals(IdealFct.fctPsByRecursion(path, size, mtu), IdealFct.fctPs(path, size, mtu),
+            assertEquals(IdealFct.fctPsByRecursion(WireFormat.ROCEV2, path, size, mtu), IdealFct.fctPs(WireFormat.ROCEV2, path, size, mtu),
                     "trial " + trial + ": " + path + " size " + size + " mtu " + mtu);
         }
     }
@@ -39,6 +40,6 @@ class IdealFctTest {
         long size = 1L << 40;
         long packets = size / 1024;
         long expected = 2 * 89_760 + (packets - 1) * 88_480 + 2_000_000;
-        assertEquals(expected, IdealFct.fctPs(path, size, 1024));
+        assertEquals(expected, IdealFct.fctPs(WireFormat.ROCEV2, path, size, 1024));
     }
 }
