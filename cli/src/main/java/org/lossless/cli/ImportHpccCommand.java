@@ -55,7 +55,9 @@ final class ImportHpccCommand implements Callable<Integer> {
     static final List<String> NOT_IMPORTED = List.of(
             "HPCC's standalone FCT formula: the sender's ideal here is the exact time alone (ACK serialization included)",
             "with DCQCN, HPCC's variable window (VAR_WIN) and global maxBdp window (GLOBAL_T): see the warnings",
-            "HPCC's per-hop-rate and sampled variants (MULTI_RATE 1, SAMPLE_FEEDBACK 1), HPCC-PINT, GLOBAL_T 0");
+            "HPCC's per-hop-rate and sampled variants (MULTI_RATE 1, SAMPLE_FEEDBACK 1), HPCC-PINT, GLOBAL_T 0",
+            "the timestamp header HPCC adds with TIMELY (8 B) and PINT (2 B); the INT_MULTI units of HPCC's INT fields"
+                    + " (Lossless's telemetry is exact)");
 
     private static Map<String, String> hpccSimulator() {
         Map<String, String> m = new LinkedHashMap<>();

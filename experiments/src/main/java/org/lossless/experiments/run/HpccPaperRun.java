@@ -67,7 +67,7 @@ public final class HpccPaperRun {
     }
 
     /** The simulator's standalone FCT of {@code bytes} over {@code path}, ps. */
-    static double standalonePs(List<Cable> path, long bytes) {
+    public static double standalonePs(List<Cable> path, long bytes) {
         double rtt = 0;
         long bottleneck = Long.MAX_VALUE;
         for (Cable c : path) {
