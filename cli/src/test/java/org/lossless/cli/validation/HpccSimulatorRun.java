@@ -30,8 +30,10 @@ final class HpccSimulatorRun {
     private final List<HpccFctFile.Flow> hpcc;
 
     /**
-     * @param folder resource folder ({@code /name/})
-     * @param files  the topology, flow, config and FCT files' names in it
+     * Copies the four files of resource folder {@code folder} ({@code /name/}) into {@code dir} and imports them.
+     *
+     * @param topology the HPCC topology file's name in the folder (also for flows, config: HPCC's flow and config
+     *                 files; fct: the FCT file HPCC's simulator wrote for them)
      */
     HpccSimulatorRun(Path dir, String folder, String topology, String flows, String config, String fct)
             throws IOException {
