@@ -117,6 +117,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         }
         this.rx = new RxBuffer(sim, pool, port, name, config.rxBuffer(), thresholds, pauseQuanta, refreshPs,
                 this::handle);
+        this.rx.wire(config.wire());
     }
 
     /** Reports the receive buffer's XOFF/XON decisions (port 0) to {@code o} too (observers add up); no effect without a buffer. */

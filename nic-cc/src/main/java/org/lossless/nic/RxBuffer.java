@@ -71,6 +71,11 @@ final class RxBuffer {
         this.sender = new PauseSender(sim, pool, port, pauseQuanta, refreshPs, p -> (held & (1 << p)) != 0);
     }
 
+    /** PFC frames in {@code wire}'s format ({@code nic.wire}; RoCEv2's until set). */
+    void wire(org.lossless.core.net.WireFormat wire) {
+        sender.wire(wire);
+    }
+
     /** Adds {@code o}; observers are told in the order they were added (as a switch's PFC observers). */
     void observe(PfcObserver o) {
         this.observer = PfcObserver.chain(observer, o);

@@ -158,7 +158,8 @@ public final class PacketEngine {
         double wall = (System.nanoTime() - wallStart) / 1e9;
         double cpu = cost.cpuSeconds();
         long heap = cost.peakHeapBytes();
-        IdealFct ideal = new IdealFct(in.topology(), routes, in.switches().latencyPs(), in.switches().cutsThrough());
+        IdealFct ideal = new IdealFct(in.topology(), routes, in.nic().wire(), in.switches().latencyPs(),
+                in.switches().cutsThrough());
         List<FlowResult> results = results(traffic, ideal, in.nic().mtu(), in.nic().ackDelayPs());
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());

@@ -79,11 +79,11 @@ public final class PacketNetwork {
             }
         }
         HostNic[] nics = new HostNic[t.hostCount()];
-        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), switchSettings.latencyPs());
+        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), nicConfig.wire(), switchSettings.latencyPs());
         CcFactory cc = ccFactory(t, bdpRtt);
         SwitchNode[] switches = new SwitchNode[n];
         PacketReceiver[] receivers = new PacketReceiver[n];
-        int maxFrame = WireFormat.dataFrameBytes(nicConfig.mtu(), true);
+        int maxFrame = nicConfig.wire().largestFrame(nicConfig.mtu());
         WatchdogConfig watchdog = WatchdogSettings.of(switchSettings);
         for (Node node : t.nodes()) {
             if (node.isHost()) {
@@ -100,7 +100,7 @@ public final class PacketNetwork {
                 receivers[node.id()] = nics[h];
             } else {
                 switches[node.id()] = buildSwitch(t, node, routes, sim, streams, pool, switchSettings, timing,
-                        egress[node.id()], maxFrame, seed, nicConfig.pfcResponsePs());
+                        egress[node.id()], nicConfig.wire(), maxFrame, seed, nicConfig.pfcResponsePs());
                 switches[node.id()].sprayPerPacket(spray);
                 if (watchdog != null) {
                     switches[node.id()].enableWatchdog(sim, watchdog);
@@ -152,7 +152,8 @@ public final class PacketNetwork {
 
     private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,
                                           PacketPool pool, SwitchSettings settings, PfcTiming timing,
-                                          EgressPort[] ports, int maxFrame, long seed, long nicResponsePs) {
+                                          EgressPort[] ports, WireFormat wire, int maxFrame, long seed,
+                                          long nicResponsePs) {
         List<PortSpec> specs = portSpecs(t, node, settings, nicResponsePs);
         long nicRate = nicRate(t, node);
         Mmu mmu;
@@ -168,7 +169,8 @@ public final class PacketNetwork {
         SwitchNode sw = new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim,
                 pool, mmu, timing, ecn, streams.stream("ecn/" + node.name()));
         // quantum auto = the largest data frame on the wire
-        sw.scheduling(SchedulingSettings.plan(settings.scheduling(), WireFormat.wireBytes(maxFrame)));
+        sw.scheduling(SchedulingSettings.plan(settings.scheduling(), wire.wire(maxFrame)));
+        sw.wire(wire);
         sw.forwarding(settings.latencyPs(), settings.cutsThrough());
         sw.classification(MmuFactory.qosMap(settings));
         return sw;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.WireFormat;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.LinkSpec;
@@ -65,7 +66,7 @@ class HeadroomLintTest {
         assertEquals(List.of("switch.pfc.headroom 11264 B is below the computed need (what headroom: auto would give) "
                 + "on 12 switch ports: leaf0:0-1, leaf1:0-1 need 13312 B (40Gbps, 1m); leaf0:2-3, leaf1:2-3, spine0:0-1, "
                 + "spine1:0-1 need 53248 B (100Gbps, 1m); lossless drops are possible"),
-                HeadroomLint.warnings(t, s, 1000, 2_000_000L));
+                HeadroomLint.warnings(t, s, 1000, WireFormat.ROCEV2, 2_000_000L));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.WireFormat;
 import org.lossless.topology.Cable;
 
 /** The steady-state shortcut of the ideal FCT against the plain packet-by-packet recursion. */
@@ -26,7 +27,7 @@ class IdealFctTest {
             }
             int mtu = new int[] {256, 1000, 1024, 4096}[rnd.nextInt(4)];
             long size = 1 + (long) rnd.nextInt(3_000_000);
-            assertEquals(IdealFct.fctPsByRecursion(path, size, mtu), IdealFct.fctPs(path, size, mtu),
+            assertEquals(IdealFct.fctPsByRecursion(WireFormat.ROCEV2, path, size, mtu), IdealFct.fctPs(WireFormat.ROCEV2, path, size, mtu),
                     "trial " + trial + ": " + path + " size " + size + " mtu " + mtu);
         }
     }
@@ -40,7 +41,7 @@ class IdealFctTest {
         long size = 1L << 40;
         long packets = size / 1024;
         long expected = 2 * 89_760 + (packets - 1) * 88_480 + 2_000_000;
-        assertEquals(expected, IdealFct.fctPs(path, size, 1024));
+        assertEquals(expected, IdealFct.fctPs(WireFormat.ROCEV2, path, size, 1024));
     }
 
     /**
@@ -51,9 +52,9 @@ class IdealFctTest {
     void anIdealBeyondTheLongestRepresentableTimeIsAnErrorNotAWrappedNumber() {
         long tib = 1L << 40;
         List<Cable> slow = List.of(new Cable(0, 0, 1, 0, 1_000L, 0), new Cable(1, 1, 2, 0, 1_000L, 0));
-        org.junit.jupiter.api.Assertions.assertThrows(ArithmeticException.class, () -> IdealFct.fctPs(slow, tib, 1024));
+        org.junit.jupiter.api.Assertions.assertThrows(ArithmeticException.class, () -> IdealFct.fctPs(org.lossless.core.net.WireFormat.ROCEV2, slow, tib, 1024));
         List<Cable> gig = List.of(new Cable(0, 0, 1, 0, 1_000_000_000L, 0));
-        long ideal = IdealFct.fctPs(gig, tib, 1024);
+        long ideal = IdealFct.fctPs(org.lossless.core.net.WireFormat.ROCEV2, gig, tib, 1024);
         // at least the payload bits at 1 Gb/s (8.8e15 ps), at most with 200 B of headers and framing per 1024 B packet
         assertTrue(ideal >= tib * 8 * 1000 && ideal <= tib * 8 * 1000 / 1024 * 1224, "ideal " + ideal);
     }

@@ -60,7 +60,7 @@ class NicRxBufferTest {
     /** Total frame bytes (Ethernet header to FCS) of a WRITE of {@code size} bytes: the first frame carries a RETH. */
     private static long frameBytes(long size) {
         long packets = (size + MTU - 1) / MTU;
-        return size + packets * WireFormat.DATA_FRAME_OVERHEAD + WireFormat.RETH;
+        return size + packets * WireFormat.ROCEV2.dataHeaders() + WireFormat.RETH;
     }
 
     /**
@@ -86,7 +86,7 @@ class NicRxBufferTest {
         long fct = f.finishPs() - f.startPs();
         assertTrue(fct >= drainPs, "the drain is the bottleneck: fct " + fct + " >= " + drainPs);
         double goodput = size * 8.0 / (fct / 1e12);
-        double expected = 20e9 * MTU / (MTU + WireFormat.DATA_FRAME_OVERHEAD);
+        double expected = 20e9 * MTU / (MTU + WireFormat.ROCEV2.dataHeaders());
         assertEquals(expected, goodput, expected * 0.01, "goodput " + goodput);
 
         PortResult nicPort = run.port("h0", "sw0");

@@ -46,11 +46,11 @@ import org.lossless.topology.types.StarSpec;
  */
 class HeadroomTest {
     private static final long DELAY = 500_000;
-    private static final int WIRE_MAX = WireFormat.wireBytes(Lossless.FIRST_FRAME);
+    private static final int WIRE_MAX = WireFormat.ROCEV2.wire(Lossless.FIRST_FRAME);
     /** The NIC's default PFC response at 40 Gb/s: 118 quanta of 512 bit times = 7,552 B of line time. */
     private static final long RESPONSE_BYTES = 118 * 64;
     private static final long IN_FLIGHT_BOUND = 2 * DELAY * G40 / 8 / 1_000_000_000_000L + RESPONSE_BYTES
-            + 3L * WIRE_MAX + WireFormat.wireBytes(WireFormat.PFC_FRAME);
+            + 3L * WIRE_MAX + WireFormat.ROCEV2.wire(WireFormat.ROCEV2.pfcFrame());
     /** The calculator's need for these ports (what headroom: auto gives), by hand above. */
     private static final long NEED = 16 * 1024;
 
