@@ -74,7 +74,7 @@ class HeadroomCommandTest {
         Run r = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "2m", "--nic-mtu", "1000", "--model", "run");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("xoff: 29696 B"), r.out());
-        assertTrue(r.out().contains("crossing frame (admitted to headroom)"), r.out());
+        assertTrue(r.out().contains("crossing frame (in headroom)"), r.out());
         // 0 response: 4,305.7 -> 5 KiB
         Run zero = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "2m", "--nic-mtu", "1000", "--model", "run",
                 "--response-time", "0");

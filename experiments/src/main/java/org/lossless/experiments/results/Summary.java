@@ -4,10 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.lossless.experiments.run.Completion;
 import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.run.LosslessDrop;
 import org.lossless.experiments.run.PauseGraph;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.WatchdogResult;
@@ -102,6 +104,7 @@ public final class Summary {
         ObjectNode drops = root.putObject("drops");
         drops.put("packets", r.dropPackets());
         drops.put("bytes", r.dropBytes());
+        losslessDrops(drops.putObject("lossless"), r.losslessDrops());
         root.putObject("ecn").put("marked_packets", r.ecnMarked());
         root.putObject("cnp").put("sent", r.cnpSent());
         JobSummary.write(root.putArray("jobs"), r.jobs(), r.operations());
@@ -109,6 +112,42 @@ public final class Summary {
             return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Ingress ports listed under {@code drops.lossless.ports} at most (in node and port order). */
+    static final int LOSSLESS_DROP_PORTS_LISTED = 20;
+
+    /**
+     * {@code drops.lossless}: frames of lossless priority groups dropped because their PFC headroom was full
+     * ({@code packets}, {@code bytes}, always present), and per switch ingress port and group that dropped any
+     * ({@code ports}: node, port, peer, priority_group, packets, bytes, headroom_bytes, peak_headroom_bytes; the
+     * first {@link #LOSSLESS_DROP_PORTS_LISTED}, with {@code ports_total}).
+     */
+    private static void losslessDrops(ObjectNode node, List<LosslessDrop> list) {
+        long packets = 0;
+        long bytes = 0;
+        for (LosslessDrop d : list) {
+            packets += d.packets();
+            bytes += d.bytes();
+        }
+        node.put("packets", packets);
+        node.put("bytes", bytes);
+        if (list.isEmpty()) {
+            return;
+        }
+        node.put("ports_total", list.size());
+        ArrayNode ports = node.putArray("ports");
+        for (LosslessDrop d : list.subList(0, Math.min(list.size(), LOSSLESS_DROP_PORTS_LISTED))) {
+            ObjectNode p = ports.addObject();
+            p.put("node", d.node());
+            p.put("port", d.port());
+            p.put("peer", d.peer());
+            p.put("priority_group", d.priorityGroup());
+            p.put("packets", d.packets());
+            p.put("bytes", d.bytes());
+            p.put("headroom_bytes", d.headroomBytes());
+            p.put("peak_headroom_bytes", d.peakBytes());
         }
     }
 

@@ -214,6 +214,32 @@ public final class PacketNetwork {
         return Collections.unmodifiableList(rows);
     }
 
+    /**
+     * Every switch ingress (port, priority group) whose headroom overflowed, with its drops, in node, port, group
+     * order; empty when no lossless frame was dropped (the normal case: PFC headroom holds).
+     */
+    public List<LosslessDrop> losslessDrops() {
+        List<LosslessDrop> rows = new ArrayList<>();
+        for (Node node : topology.nodes()) {
+            SwitchNode sw = switches[node.id()];
+            if (sw == null || sw.mmu().drops(Mmu.DROP_HEADROOM) == 0) {
+                continue;
+            }
+            Mmu mmu = sw.mmu();
+            for (Port p : topology.ports(node.id())) {
+                for (int pg = 0; pg < PortCounters.PRIORITIES; pg++) {
+                    long n = mmu.headroomDrops(p.index(), pg);
+                    if (n > 0) {
+                        rows.add(new LosslessDrop(node.name(), p.index(), topology.node(p.peer()).name(), pg, n,
+                                mmu.headroomDropBytes(p.index(), pg), mmu.headroomLimitBytes(p.index(), pg),
+                                mmu.peakHeadroomBytes(p.index(), pg)));
+                    }
+                }
+            }
+        }
+        return Collections.unmodifiableList(rows);
+    }
+
     /** Takes both directions of {@code c} down (frames on it and queued for it are dropped and counted). */
     public void failCable(Cable c) {
         failEnd(c.a(), c.aPort());

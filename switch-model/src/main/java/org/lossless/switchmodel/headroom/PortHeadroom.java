@@ -57,7 +57,7 @@ public final class PortHeadroom {
         HeadroomResult r = HeadroomCalculator.sonic(inputs(rateBps, cableMeters, maxFrameBytes, cellBytes, peerResponsePs));
         double crossing = maxFrameBytes * cellOccupancy(maxFrameBytes, cellBytes);
         java.util.List<Component> components = new java.util.ArrayList<>(r.components());
-        components.add(new Component(CROSSING_FRAME, "crossing frame (admitted to headroom)", crossing,
+        components.add(new Component(CROSSING_FRAME, "crossing frame (in headroom)", crossing,
                 cellBytes <= 1 ? "largest frame: the frame that crosses the threshold goes whole to headroom"
                         : String.format(Locale.ROOT, "largest frame in whole %d B cells: the frame that crosses the"
                         + " threshold goes whole to headroom", cellBytes)));

@@ -11,6 +11,7 @@ abstract class AbstractMmu implements Mmu {
     private final long[] xoffs;
     private final long[] xons;
     private final long[] hdrmDrops;
+    private final long[] hdrmDropBytes;
     private final long[] drops = new long[RESULTS];
     private final long[] dropBytes = new long[RESULTS];
 
@@ -21,6 +22,7 @@ abstract class AbstractMmu implements Mmu {
         xoffs = new long[n];
         xons = new long[n];
         hdrmDrops = new long[n];
+        hdrmDropBytes = new long[n];
     }
 
     /** Flat index of ingress (port, PG). */
@@ -43,6 +45,7 @@ abstract class AbstractMmu implements Mmu {
     /** Counts a lossless drop at PG index {@code i}: headroom (or the shared headroom pool) full. */
     final int dropHeadroom(int i, int bytes) {
         hdrmDrops[i]++;
+        hdrmDropBytes[i] += bytes;
         return drop(DROP_HEADROOM, bytes);
     }
 
@@ -78,6 +81,11 @@ abstract class AbstractMmu implements Mmu {
     @Override
     public final long headroomDrops(int inPort, int pg) {
         return hdrmDrops[pgIndex(inPort, pg)];
+    }
+
+    @Override
+    public final long headroomDropBytes(int inPort, int pg) {
+        return hdrmDropBytes[pgIndex(inPort, pg)];
     }
 
     @Override

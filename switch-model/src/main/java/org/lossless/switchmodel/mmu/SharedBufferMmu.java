@@ -340,6 +340,12 @@ public final class SharedBufferMmu extends AbstractMmu {
     }
 
     @Override
+    public long headroomLimitBytes(int inPort, int pgNumber) {
+        int r = pgRecord(inPort, pgNumber);
+        return (pg[r + META] & LOSSLESS) == 0 ? 0 : pg[r + HDRM_LIMIT] * cell;
+    }
+
+    @Override
     public long peakHeadroomBytes(int inPort, int pgNumber) {
         return pgPeakHdrm[pgIndex(inPort, pgNumber)] * cell;
     }
