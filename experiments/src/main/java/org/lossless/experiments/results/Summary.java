@@ -121,7 +121,9 @@ public final class Summary {
     /**
      * {@code drops.lossless}: frames of lossless priority groups dropped because their PFC headroom was full
      * ({@code packets}, {@code bytes}, always present), and per switch ingress port and group that dropped any
-     * ({@code ports}: node, port, peer, priority_group, packets, bytes, headroom_bytes, peak_headroom_bytes; the
+     * ({@code ports}: node, port, peer, priority_group, packets, bytes, headroom_pool_full (of the packets, those
+     * the group's own headroom had room for but the shared headroom pool had not), headroom_bytes,
+     * peak_headroom_bytes; the
      * first {@link #LOSSLESS_DROP_PORTS_LISTED}, with {@code ports_total}).
      */
     private static void losslessDrops(ObjectNode node, List<LosslessDrop> list) {
@@ -146,6 +148,7 @@ public final class Summary {
             p.put("priority_group", d.priorityGroup());
             p.put("packets", d.packets());
             p.put("bytes", d.bytes());
+            p.put("headroom_pool_full", d.poolDryPackets());
             p.put("headroom_bytes", d.headroomBytes());
             p.put("peak_headroom_bytes", d.peakBytes());
         }

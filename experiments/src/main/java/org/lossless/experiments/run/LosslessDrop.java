@@ -15,13 +15,16 @@ package org.lossless.experiments.run;
  * @param priorityGroup the ingress priority group
  * @param packets       frames dropped
  * @param bytes         frame bytes dropped
+ * @param poolDryPackets of {@code packets}, those the group's own headroom had room for but its pool's shared
+ *                      headroom pool did not
  * @param headroomBytes the group's headroom (its configured xoff), buffer bytes
  * @param peakBytes     the most headroom the group held, buffer bytes
  */
 public record LosslessDrop(String node, int port, String peer, int priorityGroup, long packets, long bytes,
-                           long headroomBytes, long peakBytes) {
+                           long poolDryPackets, long headroomBytes, long peakBytes) {
     public LosslessDrop {
-        if (packets <= 0 || bytes < 0 || headroomBytes < 0 || peakBytes < 0) {
+        if (packets <= 0 || bytes < 0 || poolDryPackets < 0 || poolDryPackets > packets || headroomBytes < 0
+                || peakBytes < 0) {
             throw new IllegalArgumentException("a lossless drop needs packets > 0 and sizes >= 0: " + packets + ", "
                     + bytes + ", " + headroomBytes + ", " + peakBytes);
         }

@@ -33,8 +33,10 @@ public final class LosslessDropLine {
         for (int i = 0; i < Math.min(LISTED, drops.size()); i++) {
             LosslessDrop d = drops.get(i);
             b.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT,
-                    "%s from %s (priority group %d: %,d frame%s, headroom %,d B, peak %,d B)", d.where(), d.peer(),
-                    d.priorityGroup(), d.packets(), d.packets() == 1 ? "" : "s", d.headroomBytes(), d.peakBytes()));
+                    "%s from %s (priority group %d: %,d frame%s%s, headroom %,d B, peak %,d B)", d.where(), d.peer(),
+                    d.priorityGroup(), d.packets(), d.packets() == 1 ? "" : "s", d.poolDryPackets() == 0 ? ""
+                            : String.format(Locale.ROOT, ", %,d with the shared headroom pool full", d.poolDryPackets()),
+                    d.headroomBytes(), d.peakBytes()));
         }
         if (drops.size() > LISTED) {
             b.append(" and ").append(drops.size() - LISTED).append(" more");

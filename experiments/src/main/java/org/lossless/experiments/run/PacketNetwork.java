@@ -231,7 +231,8 @@ public final class PacketNetwork {
                     long n = mmu.headroomDrops(p.index(), pg);
                     if (n > 0) {
                         rows.add(new LosslessDrop(node.name(), p.index(), topology.node(p.peer()).name(), pg, n,
-                                mmu.headroomDropBytes(p.index(), pg), mmu.headroomLimitBytes(p.index(), pg),
+                                mmu.headroomDropBytes(p.index(), pg), mmu.headroomPoolDrops(p.index(), pg),
+                                mmu.headroomLimitBytes(p.index(), pg),
                                 mmu.peakHeadroomBytes(p.index(), pg)));
                     }
                 }

@@ -12,6 +12,7 @@ abstract class AbstractMmu implements Mmu {
     private final long[] xons;
     private final long[] hdrmDrops;
     private final long[] hdrmDropBytes;
+    private final long[] hdrmPoolDrops;
     private final long[] drops = new long[RESULTS];
     private final long[] dropBytes = new long[RESULTS];
 
@@ -23,6 +24,7 @@ abstract class AbstractMmu implements Mmu {
         xons = new long[n];
         hdrmDrops = new long[n];
         hdrmDropBytes = new long[n];
+        hdrmPoolDrops = new long[n];
     }
 
     /** Flat index of ingress (port, PG). */
@@ -40,6 +42,12 @@ abstract class AbstractMmu implements Mmu {
         drops[reason]++;
         dropBytes[reason] += bytes;
         return reason;
+    }
+
+    /** Counts a lossless drop at PG index {@code i} that its own headroom had room for: the shared headroom pool full. */
+    final int dropHeadroomPool(int i, int bytes) {
+        hdrmPoolDrops[i]++;
+        return dropHeadroom(i, bytes);
     }
 
     /** Counts a lossless drop at PG index {@code i}: headroom (or the shared headroom pool) full. */
@@ -86,6 +94,11 @@ abstract class AbstractMmu implements Mmu {
     @Override
     public final long headroomDropBytes(int inPort, int pg) {
         return hdrmDropBytes[pgIndex(inPort, pg)];
+    }
+
+    @Override
+    public final long headroomPoolDrops(int inPort, int pg) {
+        return hdrmPoolDrops[pgIndex(inPort, pg)];
     }
 
     @Override

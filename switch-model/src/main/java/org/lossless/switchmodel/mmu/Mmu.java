@@ -118,6 +118,12 @@ public interface Mmu {
     long headroomDropBytes(int inPort, int pg);
 
     /**
+     * Of {@link #headroomDrops}, the frames that would have fit the PG's own headroom but found the pool's shared
+     * headroom pool full (0 without one).
+     */
+    long headroomPoolDrops(int inPort, int pg);
+
+    /**
      * The headroom (inPort, pg) may fill before it drops, buffer bytes: its configured xoff (with a shared headroom
      * pool, also limited by that pool); 0 for a PG that never uses headroom (lossy, or bypassing the MMU).
      */
