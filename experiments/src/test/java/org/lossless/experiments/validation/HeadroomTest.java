@@ -40,7 +40,7 @@ import org.lossless.topology.types.StarSpec;
  * the frame it started last (1098 B). Everything the NIC put on the wire in that time arrives: the cable
  * round trip 2 x 500 ns x 40 Gb/s = 5,000 B plus 7,552 + 1098 + 84 + 1098 B, plus one more frame for a frame
  * partly on the cable: in-flight bound 15,930 B. (The third frame is the one whose admission crossed the
- * threshold: the MMU puts it whole in headroom, docs/switch.md "Lossless drops with headroom: auto".) The headroom
+ * threshold: the MMU puts it whole in headroom, docs/switch.md "Lossless drops".) The headroom
  * calculator's need for the port ({@code headroom: auto}, the SONiC formula with the peer's response, plus that
  * crossing frame) must cover it: 1078 + (1078 + cable 5,050.5 + MAC/PHY 819.2 + response 7,552) + 1078 =
  * 16,655.7 B, rounded up to 17 KiB = 17,408 B. (Before the crossing frame was counted the need was 15,577.7 B ->

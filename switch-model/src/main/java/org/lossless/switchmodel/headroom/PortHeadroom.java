@@ -24,7 +24,7 @@ import java.util.Locale;
  *     SONiC/IEEE budget counts only what arrives after that decision (an ASIC that compares the occupancy
  *     before the frame puts the crossing frame in the shared area). Without this term a 4 KB-MTU port
  *     overflowed by one frame when its XOFF waited behind a full frame and the peer used its whole
- *     response budget (docs/switch.md, "Lossless drops with headroom: auto").</li>
+ *     response budget (docs/switch.md, "Lossless drops").</li>
  * </ul>
  */
 public final class PortHeadroom {

@@ -33,7 +33,7 @@ class MmuFactoryTest {
         assertTrue(c.queueProfile(1, 3).lossless());
         // 1 us at 5 ns/m = 200 m; 1086 + 1.0 x (1086 + 25252.5 cable + 819.2 + 25216) = 53459.7, plus the frame that
         // crosses the threshold (admitted whole to headroom) 1086 = 54545.7 -> 54 KiB (53 KiB before the crossing frame
-        // was counted: 4 KB-MTU ports overflowed by one frame, docs/switch.md "Lossless drops with headroom: auto")
+        // was counted: 4 KB-MTU ports overflowed by one frame, docs/switch.md "Lossless drops")
         assertEquals(55_296, c.pgProfile(0, 3).headroomBytes());
         assertEquals(XonMode.OFFSET, c.pgProfile(0, 3).xonMode());
         assertEquals(2000, c.pgProfile(0, 3).xonBytes());
