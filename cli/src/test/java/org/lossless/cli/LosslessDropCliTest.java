@@ -72,6 +72,24 @@ class LosslessDropCliTest {
         assertTrue(e.contains("see docs/switch.md, \"Lossless drops\" (summary.json: drops.lossless)"), e);
     }
 
+    /** A sweep says which of its runs dropped lossless frames (here the point with the SONiC formula's 34 KiB). */
+    @Test
+    void aSweepNamesItsRunsWithDrops() throws Exception {
+        Files.writeString(cwd.resolve("s.yaml"), SCENARIO.formatted("auto"));
+        int code = new Cli(new PrintWriter(out), new PrintWriter(err), cwd, Runners::packet, p -> { }).execute("sweep",
+                "s.yaml", "--vary", "switch.pfc.headroom=auto,34KiB", "--jobs", "1", "--quiet", "--out", "sw");
+        assertEquals(0, code, err::toString);
+        long n = new ObjectMapper().readTree(cwd.resolve("sw/points/headroom=34KiB/1/summary.json").toFile())
+                .path("drops").path("lossless").path("packets").asLong();
+        assertTrue(n > 0);
+        String line = err.toString().lines().filter(l -> l.contains("lossless drops in")).findFirst().orElse("");
+        assertEquals("lossless: warning: lossless drops in 1 of 2 runs (" + n + " frames of PFC priority groups dropped "
+                + "because their headroom was full): points/headroom=34KiB/1 " + n + "; each run's summary.json drops.lossless "
+                + "names the ports (see docs/switch.md, \"Lossless drops\")", line);
+        assertTrue(Files.readString(cwd.resolve("sw/sweep.csv")).lines().findFirst().orElse("")
+                .contains("drops.lossless.packets"), "a sweep figure");
+    }
+
     @Test
     void aRunWithoutSaysNothingAndWritesZero() throws Exception {
         Files.writeString(cwd.resolve("s.yaml"), SCENARIO.formatted("auto"));

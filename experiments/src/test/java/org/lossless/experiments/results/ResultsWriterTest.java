@@ -173,7 +173,11 @@ class ResultsWriterTest {
                       },
                       "drops" : {
                         "packets" : 0,
-                        "bytes" : 0
+                        "bytes" : 0,
+                        "lossless" : {
+                          "packets" : 0,
+                          "bytes" : 0
+                        }
                       },
                       "ecn" : {
                         "marked_packets" : 17
