@@ -119,9 +119,10 @@ public final class Summary {
     static final int LOSSLESS_DROP_PORTS_LISTED = 20;
 
     /**
-     * {@code drops.lossless}: frames of lossless priority groups dropped because their PFC headroom was full
-     * ({@code packets}, {@code bytes}, always present), and per switch ingress port and group that dropped any
-     * ({@code ports}: node, port, peer, priority_group, packets, bytes, headroom_pool_full (of the packets, those
+     * {@code drops.lossless}: frames of lossless priority groups dropped because their PFC headroom (or a NIC's
+     * receive buffer) was full ({@code packets}, {@code bytes}, always present), and per switch ingress port and
+     * group (or NIC and priority) that dropped any ({@code ports}: kind (switch_headroom, nic_rx_buffer), node, port,
+     * peer, priority_group, packets, bytes, headroom_pool_full (of the packets, those
      * the group's own headroom had room for but the shared headroom pool had not), headroom_bytes,
      * peak_headroom_bytes; the
      * first {@link #LOSSLESS_DROP_PORTS_LISTED}, with {@code ports_total}).
@@ -142,6 +143,7 @@ public final class Summary {
         ArrayNode ports = node.putArray("ports");
         for (LosslessDrop d : list.subList(0, Math.min(list.size(), LOSSLESS_DROP_PORTS_LISTED))) {
             ObjectNode p = ports.addObject();
+            p.put("kind", d.kind());
             p.put("node", d.node());
             p.put("port", d.port());
             p.put("peer", d.peer());
