@@ -14,7 +14,8 @@ import org.lossless.workloads.traffic.OperationStats;
 
 /**
  * {@code summary.json} {@code jobs}: one entry per job (in order of its first iteration in {@code jobs.csv})
- * with its iterations' duration and busbw over the finished ones: {@code duration_ps} and {@code busbw_GBps}
+ * with, for a collective, the algorithm and protocol it ran with, and its iterations' duration and busbw over
+ * the finished ones: {@code duration_ps} and {@code busbw_GBps}
  * are the means (the contract's keys), {@code *_p50} and {@code *_p99} nearest-rank percentiles. Durations
  * are whole picoseconds (the mean rounded half-up), bandwidths GB/s with six decimals; null without a
  * finished iteration.
@@ -50,6 +51,10 @@ final class JobSummary {
             j.put("type", first.type());
             j.put("hosts", first.hosts());
             j.put("size_bytes", first.sizeBytes());
+            if (!first.algorithm().isEmpty()) {
+                j.put("algorithm", first.algorithm());
+                j.put("protocol", first.protocol());
+            }
             j.put("iterations", its.size());
             j.put("completed", done.size());
             double[] durations = done.stream().mapToDouble(JobIteration::durationPs).sorted().toArray();

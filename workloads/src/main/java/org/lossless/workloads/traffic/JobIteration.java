@@ -14,12 +14,16 @@ import java.util.Objects;
  * @param finishPs     when it ended, ps, or -1 if it did not finish before the run ended
  * @param busbwFactor  busbw / algbw as nccl-tests defines it (2(n-1)/n for all-reduce, (n-1)/n for
  *                     all-gather, reduce-scatter and all-to-all, 1 for broadcast and storage)
+ * @param algorithm    the algorithm a collective ran with ({@code ring}, {@code tree}, ...), "" for other jobs
+ * @param protocol     the protocol a collective ran with ({@code simple}, {@code ll128}, {@code ll}), "" for other jobs
  */
 public record JobIteration(String job, int iteration, String type, int hosts, long sizeBytes, long startPs,
-                           long finishPs, double busbwFactor) {
+                           long finishPs, double busbwFactor, String algorithm, String protocol) {
     public JobIteration {
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(algorithm, "algorithm");
+        Objects.requireNonNull(protocol, "protocol");
         if (iteration < 0 || hosts < 1 || sizeBytes < 0 || startPs < 0) {
             throw new IllegalArgumentException("job " + job + ": bad iteration " + iteration + ", hosts " + hosts
                     + ", size " + sizeBytes + " or start " + startPs);
@@ -30,6 +34,12 @@ public record JobIteration(String job, int iteration, String type, int hosts, lo
         if (!(busbwFactor > 0)) {
             throw new IllegalArgumentException("job " + job + ": busbw factor must be > 0");
         }
+    }
+
+    /** A job that is not a collective: no algorithm or protocol. */
+    public JobIteration(String job, int iteration, String type, int hosts, long sizeBytes, long startPs, long finishPs,
+                        double busbwFactor) {
+        this(job, iteration, type, hosts, sizeBytes, startPs, finishPs, busbwFactor, "", "");
     }
 
     public boolean finished() {
