@@ -70,7 +70,7 @@ class CollectiveValidationTest {
         void largeBufferRunsAtGoodputPlusAStepLatencyPerStep() {
             // hosts 0-3 are pod 0 (two ToRs): the two edges between ToRs use different uplinks, no ECMP sharing
             RunResult r = run(FAT + "  - {type: allreduce, name: ar, size: 8MiB, hosts: \"0-3\", channels: 1, "
-                    + "protocol: simple, base_latency: 0, step_latency: 2us}\n");
+                    + "algorithm: ring, protocol: simple, base_latency: 0, step_latency: 2us}\n");
             JobIteration it = job(r, "ar");
             double s = 8 << 20;
             double expected = 2.0 * 3 / 4 * s * 8 / goodput(100e9) * 1e12 + 2 * 3 * 2 * US;
@@ -82,7 +82,7 @@ class CollectiveValidationTest {
         void smallBufferIsAChainOfStepLatenciesAndPathLatencies() {
             // one rank per pod: every ring edge is 6 links and 5 store-and-forward switches; 16 KiB per step
             RunResult r = run(FAT + "  - {type: allreduce, name: ar, size: 64KiB, hosts: [0, 4, 8, 12], channels: 1, "
-                    + "protocol: simple, base_latency: 0, step_latency: 5us}\n");
+                    + "algorithm: ring, protocol: simple, base_latency: 0, step_latency: 5us}\n");
             double frame = DATA_WIRE * 8 / 100e9 * 1e12;
             double serialize = (16 * DATA_WIRE + 16) * 8 / 100e9 * 1e12; // 16 packets, RETH on the first
             double path = 6 * US + 5 * frame;
@@ -110,7 +110,8 @@ class CollectiveValidationTest {
                     + "2 4 " + host2Rate + " 1000ns 0\n3 4 100Gbps 1000ns 0\n");
             return run("name: slow\ntopology: {type: hpcc-file, path: star.txt}\nnic: {cc: " + cc + "}\nworkloads:\n"
                     + "  - {type: allreduce, "
-                    + "name: ar, size: 8MiB, channels: 1, protocol: simple, base_latency: 0, step_latency: 2us}\n", dir);
+                    + "name: ar, size: 8MiB, channels: 1, algorithm: ring, protocol: simple, base_latency: 0, "
+                    + "step_latency: 2us}\n", dir);
         }
 
         static long[] stepEnds(RunResult r) {
@@ -180,7 +181,7 @@ class CollectiveValidationTest {
 
         static String job(String name, String hosts) {
             return "  - {type: allreduce, name: " + name + ", size: 8MiB, hosts: " + hosts + ", channels: 1, "
-                    + "protocol: simple, base_latency: 0, step_latency: 2us}\n";
+                    + "algorithm: ring, protocol: simple, base_latency: 0, step_latency: 2us}\n";
         }
 
         @Test
