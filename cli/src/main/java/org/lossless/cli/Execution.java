@@ -7,6 +7,7 @@ import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
 import org.lossless.experiments.results.Interrupts;
+import org.lossless.experiments.run.FlowRateIds;
 import org.lossless.experiments.run.RunProgress;
 
 import java.io.IOException;
@@ -81,6 +82,9 @@ final class Execution {
         }
         ctx.out().println(summaryLine(scenario, result, out));
         for (String w : truncation(result)) {
+            ctx.err().println("lossless: warning: " + w);
+        }
+        for (String w : FlowRateIds.unposted(scenario, result)) {
             ctx.err().println("lossless: warning: " + w);
         }
         ctx.err().flush();
