@@ -55,8 +55,8 @@ final class Execution {
     static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
                    boolean quiet) {
         if (report && ctx.reporter() == null && !demo) {
-            throw new UserError("--report: reports are not implemented yet; run without --report (the result "
-                    + "files are CSV and JSON, see README.md)");
+            throw new UserError("--report: this command line has no report writer; run without --report and "
+                    + "write the report with 'lossless report DIR' (the result files are CSV and JSON, see README.md)");
         }
         Path out = outOption == null ? defaultOut(ctx, scenario, sets) : ctx.resolve(outOption);
         OutputRule.checkDirectory(out, OutputRule.RUN);
@@ -89,7 +89,7 @@ final class Execution {
         }
         ctx.err().flush();
         if (report && ctx.reporter() == null) {
-            ctx.err().println("lossless: note: reports are not implemented yet; the result files are in " + out);
+            ctx.err().println("lossless: note: this command line has no report writer; the result files are in " + out);
         } else if (report) {
             ctx.reporter().accept(out);
             Path html = out.resolve("report.html");
