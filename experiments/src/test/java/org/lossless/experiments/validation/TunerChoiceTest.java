@@ -1,6 +1,7 @@
 package org.lossless.experiments.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,25 +14,30 @@ import org.lossless.workloads.traffic.JobIteration;
  * {@code algorithm: auto} and {@code protocol: auto} (the defaults) against the packet engine: every
  * candidate (ring and tree, LL, LL128 and Simple) is run on its own, and the job left to the tuner must
  * run with the one the packet engine finished first, in exactly that time. One-GPU hosts on a star, 100 Gb/s,
- * 1 us links, MTU 4096, DCQCN, NCCL's latencies: the regimes where NCCL's own model picks otherwise (tree
- * LL128 for small buffers, the tree up to 8 MiB, LL128 over Simple at 4 MiB).
+ * 1 us links, MTU 4096, DCQCN, NCCL's latencies, at sizes where NCCL's own model ({@code tuner: nccl}) picks
+ * a slower candidate: tree/LL128 for 64 KiB, ring/LL128 for 4 MiB on 8 hosts and for 1 MiB on 16.
  */
 class TunerChoiceTest {
-    static String scenario(int hosts, String size, String algorithm, String protocol) {
+    static String scenario(int hosts, String size, String algorithm, String protocol, String tuner) {
         return "name: tuner\ntopology: {type: star, hosts: " + hosts + ", host_link: {rate: 100Gbps, delay: 1us}}\n"
                 + "nic: {mtu: 4096, cc: dcqcn}\ntelemetry: {queues: none, flow_rates: none}\nworkloads:\n"
                 + "  - {type: allreduce, name: ar, size: " + size + ", algorithm: " + algorithm + ", protocol: "
-                + protocol + "}\n";
+                + protocol + ", tuner: " + tuner + "}\n";
     }
 
     static JobIteration run(int hosts, String size, String algorithm, String protocol) {
-        return CollectiveValidationTest.job(CollectiveValidationTest.run(scenario(hosts, size, algorithm, protocol)),
-                "ar");
+        return run(hosts, size, algorithm, protocol, "simulator");
     }
 
+    static JobIteration run(int hosts, String size, String algorithm, String protocol, String tuner) {
+        return CollectiveValidationTest.job(CollectiveValidationTest.run(scenario(hosts, size, algorithm, protocol,
+                tuner)), "ar");
+    }
+
+    /** {@code nccl}: what NCCL's own cost model picks there (slower on the packet engine). */
     @ParameterizedTest(name = "{0} hosts, {1}")
-    @CsvSource({"8, 64KiB", "8, 4MiB", "16, 1MiB"})
-    void autoRunsTheCandidateThePacketEngineFinishesFirst(int hosts, String size) {
+    @CsvSource({"8, 64KiB, tree/ll128", "8, 4MiB, ring/ll128", "16, 1MiB, ring/ll128"})
+    void autoRunsTheCandidateThePacketEngineFinishesFirst(int hosts, String size, String nccl) {
         List<String> times = new ArrayList<>();
         JobIteration fastest = null;
         for (String a : List.of("ring", "tree")) {
@@ -50,5 +56,8 @@ class TunerChoiceTest {
         assertEquals(fastest.algorithm(), auto.algorithm(), what);
         assertEquals(fastest.protocol(), auto.protocol(), what);
         assertEquals(fastest.durationPs(), auto.durationPs(), what);
+        JobIteration byNccl = run(hosts, size, "auto", "auto", "nccl");
+        assertEquals(nccl, byNccl.algorithm() + "/" + byNccl.protocol(), "NCCL's model; " + times);
+        assertTrue(byNccl.durationPs() > fastest.durationPs(), "NCCL's model's pick is slower here; " + times);
     }
 }
