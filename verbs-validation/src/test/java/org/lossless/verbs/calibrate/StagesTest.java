@@ -28,7 +28,7 @@ class StagesTest {
             f.append("{src: 1, dst: 0, size: ").append(sizes[i]).append(", start: ").append(100 * i).append("us},");
         }
         return "name: lat\ntopology: {type: star, hosts: 2, host_link: {rate: 100Gbps, delay: 1us}}\n"
-                + "workloads: [{type: flows, flows: [" + f + "]}]\n";
+                + "nic: {mtu: 1024}\nworkloads: [{type: flows, flows: [" + f + "]}]\n";
     }
 
     @Test

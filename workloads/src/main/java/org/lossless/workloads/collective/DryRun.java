@@ -33,9 +33,9 @@ import org.lossless.workloads.traffic.TrafficContext;
  * <p>Receivers are not a limit. Where a tree node takes two children's chunks at once, an equal share of its
  * link per chunk (the fluid answer) made the tree 10-20 % slower here than on the packet engine at small
  * sizes: there the channels drift apart and take turns at the receiver. Leaving the receiver out, the dry
- * run ranks the candidates as the packet engine does on one-GPU star fabrics of 8 to 128 hosts and a small
- * rail-optimized cluster (docs/workloads.md §2.8 gives the comparison), at the price of a tree faster here
- * than on the engine at medium sizes. There, the tree's two-to-one steps also draw ECN marks and DCQCN
+ * run ranks the candidates as the packet engine does on one-GPU star fabrics of 8 to 128 hosts
+ * (docs/workloads.md §2.8 gives the comparison), at the price of a tree faster here than on the engine at
+ * medium sizes. There, the tree's two-to-one steps also draw ECN marks and DCQCN
  * cuts, which no dry run sees: that is where a choice can be wrong (docs/workloads.md §2.8).
  */
 final class DryRun implements TrafficContext, FluidNics.Schedule {
