@@ -14,11 +14,11 @@ import org.lossless.workloads.traffic.TrafficContext;
  *
  * <ul>
  *   <li>{@link TunerMode#SIMULATOR} (default): each candidate's call is run once alone on the fabric by a
- *       {@link DryRun} (the job's own plan, steps, slots and software latencies against first-come-first-served
- *       NIC queues), so the choice is what the simulation itself runs fastest. Candidates are tried in order
- *       of a lower bound (base latency plus each NIC's share of the network bytes at line rate) and the search
- *       stops when the next bound is no better than the best time found, which spares the slow dry runs of
- *       LL on large buffers without changing the answer.</li>
+ *       {@link DryRun} (the job's own plan, steps, slots and software latencies against fluid NIC queues and
+ *       path latencies), so the choice is what the simulation itself runs fastest. Candidates are tried in
+ *       order of a lower bound ({@link #lowerBoundPs}) and the search stops when the next bound is no better
+ *       than the best time found, which spares the slow dry runs (a ring over many hosts for a small buffer,
+ *       LL for a large one) without changing the answer.</li>
  *   <li>{@link TunerMode#NCCL}: NCCL's own cost model ({@link NcclModel}).</li>
  * </ul>
  *
