@@ -62,7 +62,8 @@ public final class HeadroomCommand implements Callable<Integer> {
 
     @Option(names = "--nic-mtu", paramLabel = "SIZE",
             description = "the scenario's nic.mtu (RDMA payload): the largest frame is payload + 78 B (first packet"
-                    + " of a message, with RETH); instead of --mtu. Default for the run model: 1024 (frame 1102 B)")
+                    + " of a message, with RETH); instead of --mtu. Default for the run model: " + DEFAULT_NIC_MTU
+                    + " (frame " + (DEFAULT_NIC_MTU + 78) + " B)")
     String nicMtu;
 
     @Option(names = "--nic-wire", paramLabel = "FORMAT",

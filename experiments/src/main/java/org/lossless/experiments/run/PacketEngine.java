@@ -102,7 +102,7 @@ public final class PacketEngine {
         PacketPool pool = new PacketPool();
         FlowTable flows = new FlowTable();
         Routes routes = Routes.shortestPaths(in.topology());
-        ProgramDriver traffic = new ProgramDriver(kernel, flows, in.nic().mtu());
+        ProgramDriver traffic = new ProgramDriver(kernel, flows, in.nic().mtu(), in.nic().wire());
         PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, kernel.streams(), pool, flows, in.nic(),
                 in.switches(), traffic, in.seed(), in.sprayPerPacket());
         List<TrafficProgram> programs = new ArrayList<>();

@@ -74,7 +74,7 @@ class NicRxBufferTest {
                 name: p4
                 stop_time: 10ms
                 topology: {type: star, hosts: 2, host_link: {rate: 40Gbps, length: 2m}}
-                nic: {cc: none, rx_buffer: {size: 256KB, drain_rate: 20Gbps, hosts: [0]}}
+                nic: {mtu: 1024, cc: none, rx_buffer: {size: 256KB, drain_rate: 20Gbps, hosts: [0]}}
                 workloads:
                   - type: flows
                     flows: [{src: 1, dst: 0, size: 4MB}]
