@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Where the measured numbers of docs/validation.md come from: runs the tests that page names and prints, test class by
 # test class, every line they print (each measuring test prints what it measured next to what it expected), then the
-# C-6 runs (tree and ring all-reduce through `lossless run`), whose test asserts only an order.
+# C-6 runs (tree and ring all-reduce through `lossless run`): the protocol the tuner chose and the busbw.
 #   benchmarks/validation-numbers.sh [--validation] [OUT_FILE=target/validation-numbers.txt]
 # --validation adds the long runs of the validation profile (-Pvalidation: V04FluidSweepTest, C-4 at 64 MiB against
 # the HPCC simulator): about 5 more minutes of CPU. Without it: about 6 minutes of CPU on the 2-core machine (the
