@@ -46,7 +46,7 @@ class V04FluidSweepTest {
     }
 
     /**
-     * N = 6 at MTU 1024, the scenario default: a full packet is 1106 B on the wire and a 1086 B frame in the queue,
+     * N = 6 at MTU 1024 (the scenario default when the +36 % run was made; 4096 now): a full packet is 1106 B on the wire and a 1086 B frame in the queue,
      * so C is 4.52 Mpackets/s instead of the model's 5, and the fixed point moves. By hand, the fluid model for that
      * packet: packets of 1106 B (C in packets/s) and RED's K_min, K_max scaled by 1106/1086 (the switch marks on frame
      * bytes); q* in frame bytes = q* in packets x 1086. The run's queue must sit within the same 30 % of that q*.
