@@ -27,8 +27,60 @@ final class Bootstrap {
     /**
      * @param threshold q
      * @param argmins   each replicate's best point, in u
+     * @param nullJ     each replicate's J at its best point: the distribution of the fit's J when the model is right
+     * @param shiftSd   per experiment, the root mean square of the replicates' common-shift scores at their best
+     *                  point ({@link CommonShift}): the score's spread when the model is right
      */
-    record Result(double threshold, List<double[]> argmins) {
+    record Result(double threshold, List<double[]> argmins, double[] nullJ, double[] shiftSd) {
+    }
+
+    /**
+     * The distribution of the misfit statistics of a prediction the data did not fit (held-out runs): J at the
+     * prediction and each experiment's common-shift score, over {@value #REPLICATES} replicates drawn and
+     * re-estimated as above.
+     */
+    record Null(double[] j, double[] shiftSd) {
+    }
+
+    static Null prediction(Terms terms, NoiseModel noise, int experiments) {
+        RandomGenerator rnd = new Well19937c(SEED + 1);
+        double[] j = new double[REPLICATES];
+        double[] ss = new double[experiments];
+        for (int b = 0; b < REPLICATES; b++) {
+            double[] y = new double[terms.n];
+            NoiseModel nb = replicate(terms, noise, rnd, y);
+            double[] r = negate(y);
+            j[b] = sq(nb.whiten(r));
+            double[][] sh = CommonShift.of(terms, nb, r, experiments);
+            for (int e = 0; e < experiments; e++) {
+                ss[e] += sh[e][1] * sh[e][1] / REPLICATES;
+            }
+        }
+        for (int e = 0; e < experiments; e++) {
+            ss[e] = Math.sqrt(ss[e]);
+        }
+        return new Null(j, ss);
+    }
+
+    /**
+     * P(J* >= observed) with J* fitted by a scaled chi-square of the sample's mean and variance (Satterthwaite):
+     * small p-values, beyond what a few hundred replicates resolve, come from the fitted tail.
+     */
+    static double pValue(double observed, double[] sample) {
+        double mean = 0;
+        for (double x : sample) {
+            mean += x / sample.length;
+        }
+        double var = 0;
+        for (double x : sample) {
+            var += (x - mean) * (x - mean) / (sample.length - 1);
+        }
+        if (!(mean > 0) || !(var > 0)) {
+            return observed > mean ? 0 : 1;
+        }
+        double c = var / (2 * mean);
+        double nu = 2 * mean * mean / var;
+        return 1 - new ChiSquaredDistribution(nu).cumulativeProbability(observed / c);
     }
 
     private Bootstrap() {
@@ -52,6 +104,9 @@ final class Bootstrap {
             }
         }
         double[] lr = new double[REPLICATES];
+        double[] nullJ = new double[REPLICATES];
+        int exps = terms.n == 0 ? 0 : terms.experiment[terms.n - 1] + 1;
+        double[] shift = new double[exps];
         List<double[]> argmins = new ArrayList<>();
         for (int b = 0; b < REPLICATES; b++) {
             double[] y = new double[n];
@@ -64,6 +119,7 @@ final class Bootstrap {
             double atCentre = sq(nb.whiten(negate(y)));
             double min = atCentre;
             double[] arg = centre.u();
+            int argI = -1;
             double[] r = new double[n];
             for (int i = 0; i < d.length; i++) {
                 for (int t = 0; t < n; t++) {
@@ -73,7 +129,16 @@ final class Bootstrap {
                 if (c < min) {
                     min = c;
                     arg = pts.get(i).u();
+                    argI = i;
                 }
+            }
+            nullJ[b] = min;
+            for (int t = 0; t < n; t++) {
+                r[t] = (argI < 0 ? 0 : d[argI][t]) - y[t];
+            }
+            double[][] sh = CommonShift.of(terms, nb, r, exps);
+            for (int e = 0; e < exps; e++) {
+                shift[e] += sh[e][1] * sh[e][1] / REPLICATES;
             }
             double lin = jac == null ? 0 : linear(nb, jac, negate(y), atCentre);
             double ratio = 1;
@@ -86,7 +151,10 @@ final class Bootstrap {
         }
         double q = new Percentile().evaluate(lr, 95);
         double chi = new ChiSquaredDistribution(p).inverseCumulativeProbability(0.95);
-        return new Result(Math.max(q, chi), argmins);
+        for (int e = 0; e < exps; e++) {
+            shift[e] = Math.sqrt(shift[e]);
+        }
+        return new Result(Math.max(q, Math.max(chi, 0)), argmins, nullJ, shift);
     }
 
     /** Draws a replicate's data into y (scaled units, relative to the fit) and returns its re-estimated noise. */

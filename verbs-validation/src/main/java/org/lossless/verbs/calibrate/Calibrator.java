@@ -209,7 +209,10 @@ public final class Calibrator {
             MisfitCheck.Side held = heldOut(best, kept, region, estimates, k, stochastic, noise, runs, notes);
             List<FitParameter> candidates = candidates(in.fit().get(0), sets, params, in.latencyKey());
             budget.phase("misfit probes", budget.left());
-            Misfit misfit = MisfitCheck.run(new MisfitCheck.Side(obj, noise, best, false), held, candidates, progress);
+            Bootstrap.Null fitNull = noise.fromResiduals() ? null : region != null
+                    ? new Bootstrap.Null(region.boot().nullJ(), region.boot().shiftSd())
+                    : Bootstrap.prediction(terms, noise, fitExps.size());
+            Misfit misfit = MisfitCheck.run(new MisfitCheck.Side(obj, noise, best, false, fitNull), held, candidates, progress);
             if (held == null) {
                 notes.add("no held-out runs: the fit is not validated on runs it did not see");
             }
@@ -222,8 +225,8 @@ public final class Calibrator {
 
         /**
          * The held-out experiments: their residuals at the calibrated vector go to {@code runs}; for the misfit check
-         * they are simulated at the fit, at the region's extreme points and, for a parameter not identified, across
-         * its interval, and the vector that predicts them best is kept: a held-out run is a misfit only if no
+         * they are simulated at the fit, at the region's extreme points and, for a parameter not identified, at nine
+         * points across its interval, and the vector that predicts them best is kept: a held-out run is a misfit only if no
          * parameter vector the fitted runs allow predicts it. Null without held-out runs.
          */
         private MisfitCheck.Side heldOut(Point best, double[] kept, Region.Result region, List<ParameterEstimate> estimates,
@@ -255,10 +258,14 @@ public final class Calibrator {
                     hp = x;
                 }
             }
-            return new MisfitCheck.Side(obj, hn, hp, true);
+            return new MisfitCheck.Side(obj, hn, hp, true, noise.fromResiduals() ? null
+                    : Bootstrap.prediction(terms, hn, exps.size()));
         }
 
-        /** The region's extremes and, for each parameter not identified, its interval's quartiles (others at the fit). */
+        /**
+         * The region's extremes and, for each parameter not identified, nine points across its interval (others at the
+         * fit): the held-out runs may pin what the fitted runs leave open.
+         */
         private List<double[]> regionPoints(Region.Result region, List<ParameterEstimate> estimates, double[] best) {
             List<double[]> out = new ArrayList<>();
             if (region == null) {
@@ -268,7 +275,7 @@ public final class Calibrator {
             for (int j = 0; j < estimates.size(); j++) {
                 if (!estimates.get(j).identifiable()) {
                     Region.Interval iv = region.intervals()[j];
-                    for (double f : new double[] {0.25, 0.5, 0.75}) {
+                    for (double f = 0.1; f < 0.95; f += 0.1) {
                         double[] u = best.clone();
                         u[j] = iv.low() + f * (iv.high() - iv.low());
                         out.add(u);

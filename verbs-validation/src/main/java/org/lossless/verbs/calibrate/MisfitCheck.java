@@ -14,15 +14,18 @@ import org.apache.commons.math3.linear.QRDecomposition;
 import org.apache.commons.math3.linear.RealVector;
 
 /**
- * Does the calibrated model miss something the runs show? Three tests at p = {@value Misfit#ALPHA}:
+ * Does the calibrated model miss something the runs show? Three tests at p = {@value Misfit#ALPHA}, each against
+ * its distribution when the model is right, from the same parametric bootstrap as the intervals (replicates drawn
+ * from the noise model and the noise re-estimated from each, so a few repeats do not make a small variance look
+ * certain; the p-value from a scaled chi-square fitted to the replicates):
  * <ul>
- * <li>the fitted runs' J against chi-square with (informative terms - p) degrees of freedom, when the noise is
- * measured (repeats, seeds, a stated floor), i.e. residuals larger than the noise floor;</li>
- * <li>the held-out runs' J against chi-square with their term count (with the residual noise model: the F ratio
- * of their mean square to the fitted runs');</li>
- * <li>each run's residuals in noise units summed over its metrics (standard normal when the model is right): a
- * run whose metrics are all off one way is a structured misfit, listed with its largest flow and incast degree
- * so a pattern by size or degree shows.</li>
+ * <li>the fitted runs' J at the fit, when the noise is measured (repeats, seeds, a stated floor): residuals larger
+ * than the noise floor;</li>
+ * <li>the held-out runs' J at the best of the fit's region points tried (with the residual noise model: the F
+ * ratio of their mean square to the fitted runs');</li>
+ * <li>each run's common relative shift of all its metrics ({@link CommonShift}), its score over its bootstrap
+ * spread: a run whose metrics are all off one way is a structured misfit, listed with its largest flow and incast
+ * degree so a pattern by size or degree shows.</li>
  * </ul>
  * When one fails, each unfitted candidate key is probed at 1/4 and 3/4 of its range with the fit held: its effect
  * on every metric (fitted and held out), against the residuals and the fitted parameters' own effects (from the
@@ -41,8 +44,11 @@ final class MisfitCheck {
     private MisfitCheck() {
     }
 
-    /** One side of the check: an objective, its noise, and its point at the fit. */
-    record Side(Objective obj, NoiseModel noise, Point at, boolean heldOut) {
+    /**
+     * One side of the check: an objective, its noise, its point at the fit, and the null distributions of its
+     * statistics from the bootstrap (null with the residual noise model: then chi-square, F and the normal apply).
+     */
+    record Side(Objective obj, NoiseModel noise, Point at, boolean heldOut, Bootstrap.Null nul) {
     }
 
     static Misfit run(Side fit, Side held, List<FitParameter> candidates, Progress progress) {
@@ -55,7 +61,8 @@ final class MisfitCheck {
         Double fitP = null;
         if (!fit.noise().fromResiduals()) {
             fitStat = cFit;
-            fitP = 1 - new ChiSquaredDistribution(dof).cumulativeProbability(cFit);
+            fitP = fit.nul() != null ? Bootstrap.pValue(cFit, fit.nul().j())
+                    : 1 - new ChiSquaredDistribution(dof).cumulativeProbability(cFit);
             if (fitP < Misfit.ALPHA) {
                 findings.add(String.format(Locale.ROOT, "the fitted runs' residuals exceed their noise: J = %.4g on %d"
                         + " degrees of freedom (%.2gx; p = %.2g)", cFit, dof, cFit / dof, fitP));
@@ -73,7 +80,8 @@ final class MisfitCheck {
                 heldP = 1 - new FDistribution(heldDof, dof).cumulativeProbability(heldStat);
             } else {
                 heldStat = c;
-                heldP = 1 - new ChiSquaredDistribution(heldDof).cumulativeProbability(c);
+                heldP = held.nul() != null ? Bootstrap.pValue(c, held.nul().j())
+                        : 1 - new ChiSquaredDistribution(heldDof).cumulativeProbability(c);
             }
             if (heldP < Misfit.ALPHA) {
                 findings.add(String.format(Locale.ROOT, "the held-out runs' residuals exceed the noise for every parameter"
@@ -106,29 +114,19 @@ final class MisfitCheck {
     }
 
     /**
-     * Per experiment, the generalised least-squares estimate of one common relative shift of all its informative
-     * metrics, b = (o' C^-1 z) / (o' C^-1 o), and its standard score o' C^-1 z / sqrt(o' C^-1 o).
+     * Per experiment, the common relative shift of its metrics and its score ({@link CommonShift}), the score divided
+     * by its spread over the bootstrap's replicates when they are there (so it is standard normal when the model is
+     * right, whatever the few repeats and seeds did to the noise estimate).
      */
     private static List<Misfit.RunBias> biases(Side s) {
         Terms t = s.obj().terms();
         List<Misfit.RunBias> out = new ArrayList<>();
         List<Experiment> exps = s.obj().experiments();
-        double[] w = s.noise().whiten(t, s.at().m(), t.y);
+        double[][] sh = CommonShift.of(t, s.noise(), CommonShift.residuals(t, s.at().m(), t.y), exps.size());
         for (int e = 0; e < exps.size(); e++) {
-            double[] o = new double[t.n];
-            for (int i = 0; i < t.n; i++) {
-                o[i] = t.experiment[i] == e && t.y[i] != 0 ? 1 : 0;
-            }
-            double[] u = s.noise().whiten(o);
-            double uw = 0;
-            double uu = 0;
-            for (int i = 0; i < t.n; i++) {
-                uw += u[i] * w[i];
-                uu += u[i] * u[i];
-            }
+            double sd = s.nul() != null && s.nul().shiftSd()[e] > 0 ? s.nul().shiftSd()[e] : 1;
             long[] shape = Experiment.shape(exps.get(e).first().scenario(List.of()));
-            out.add(new Misfit.RunBias(exps.get(e).name(), s.heldOut(), uu == 0 ? 0 : uw / uu, uu == 0 ? 0 : uw / Math.sqrt(uu),
-                    shape[0], (int) shape[1]));
+            out.add(new Misfit.RunBias(exps.get(e).name(), s.heldOut(), sh[e][0], sh[e][1] / sd, shape[0], (int) shape[1]));
         }
         return out;
     }

@@ -41,6 +41,7 @@ final class NoiseModel {
     private final NoiseInputs in;
     private final List<NoiseFloor> kinds;
     private final Map<String, Double> ratios;
+    private boolean[] zero = new boolean[0];
 
     private NoiseModel(double[] hw, double[] sim, int[] reps, int[] blocks, double[][][] corrChol, boolean fromResiduals,
                        NoiseInputs in, List<NoiseFloor> kinds, Map<String, Double> ratios, double[] var) {
@@ -123,10 +124,15 @@ final class NoiseModel {
                     : Correlations.cholesky(Correlations.of(new double[0][], sim, blocks[b], blocks[b + 1]));
         }
         double[] var = new double[n];
+        boolean[] zero = new boolean[n];
         for (int t = 0; t < n; t++) {
             var[t] = hw[t] / reps[t] + sim[t] / in.seeds();
+            zero[t] = terms.y[t] == 0 && hwSs[t] == 0 && seedSs[t] == 0;
         }
-        return new NoiseModel(hw, sim, reps, blocks, cc, residuals, in, rows(terms, acc, hw, sim, in, residuals), ratio, var);
+        NoiseModel m = new NoiseModel(hw, sim, reps, blocks, cc, residuals, in, rows(terms, acc, hw, sim, in, residuals), ratio,
+                var);
+        m.zero = zero;
+        return m;
     }
 
     /**
@@ -216,11 +222,15 @@ final class NoiseModel {
 
     /**
      * A draw of one run's deviation (hardware: {@code hardware} true; one seed's otherwise) in scaled units, with
-     * the terms' correlations.
+     * the terms' correlations; 0 for a term that is 0 in every repeat and seed (a counter of events that do not
+     * happen in these runs).
      */
     double[] draw(RandomGenerator rnd, boolean hardware) {
         double[] out = new double[var.length];
-        double[] v = hardware ? hw : sim;
+        double[] v = hardware ? hw.clone() : sim.clone();
+        for (int t = 0; t < zero.length; t++) {
+            v[t] = zero[t] ? 0 : v[t]; // 0 in every repeat and seed: a counter of what did not happen stays 0
+        }
         for (int b = 0; b < corrChol.length; b++) {
             double[][] l = corrChol[b];
             double[] e = new double[l.length];

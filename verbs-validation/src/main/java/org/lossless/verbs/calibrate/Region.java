@@ -35,9 +35,10 @@ final class Region {
      *                    the profile walks' traces show, whichever is larger in size
      * @param argmins     the bootstrap refits' best points
      * @param extremes    the region's points with the least and the greatest value of each parameter
+     * @param boot        the bootstrap at the fit (its null distributions feed the misfit tests)
      */
     record Result(Point best, double threshold, Interval[] intervals, double[][] correlation, List<double[]> argmins,
-                  List<double[]> extremes) {
+                  List<double[]> extremes, Bootstrap.Result boot) {
     }
 
     private Region() {
@@ -111,7 +112,7 @@ final class Region {
                 traced[a][b] = Math.abs(local[a][b]) > Math.abs(traced[a][b]) ? local[a][b] : traced[a][b];
             }
         }
-        return new Result(best, boot.threshold(), iv, traced, boot.argmins(), extremes);
+        return new Result(best, boot.threshold(), iv, traced, boot.argmins(), extremes, boot);
     }
 
     /** Evaluates the design around {@code best}; returns a point below it, or null. */

@@ -63,6 +63,13 @@ class CalibratorTest {
                             FitParameter.parse("nic.dcqcn.rate_increase_timer=10us..1ms")), 300, MetricFilter.ALL, null, null,
                     Calibrator.DEFAULT_PRECISION, cache)));
         }
+        for (String key : List.of("topology.host_link.delay", "nic.window")) { // the figures docs/validation.md H-6 quotes
+            double truth = key.equals("nic.window") ? WINDOW_B : DELAY_US;
+            System.out.printf(java.util.Locale.ROOT, "CalibratorTest %s: covered %d of %d; half-widths %s %%; verdicts %s%n", key,
+                    reports.stream().filter(r -> r.estimate(key).covers(truth)).count(), DRAWS, reports.stream().map(r -> String.format(
+                    java.util.Locale.ROOT, "%.1f", 50 * (r.estimate(key).high() - r.estimate(key).low()) / truth)).toList(),
+                    reports.stream().map(r -> r.estimate(key).verdict()).toList());
+        }
     }
 
     @Test

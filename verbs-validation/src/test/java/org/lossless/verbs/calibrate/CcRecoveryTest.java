@@ -28,6 +28,10 @@ class CcRecoveryTest {
         final Draws d = Draws.run(TruthCase.timer(), 0, 3);
         static final String KEY = "nic.dcqcn.rate_increase_timer";
 
+        Timer() {
+            System.out.print(d.summary()); // the figures docs/validation.md H-11 quotes
+        }
+
         @Test
         void theIntervalHoldsTheTruthInTwoDrawsOfThreeOrMore() {
             assertTrue(d.covered(KEY) >= 2, d.summary() + d.reports());

@@ -48,9 +48,13 @@ record Draws(TruthCase c, List<CalibrationReport> reports) {
             List<Double> hw = new ArrayList<>();
             reports.forEach(r -> hw.add((r.estimate(key).high() - r.estimate(key).low()) / 2 / c.truthOf(key)));
             hw.sort(null);
+            List<Integer> ev = new ArrayList<>();
+            reports.forEach(r -> ev.add(r.evaluations().used()));
+            ev.sort(null);
             sb.append(String.format(Locale.ROOT, "%-42s %-28s covered %2d/%d  identified %2d/%d  median half-width %5.1f %%"
-                    + "  misfit flagged %2d/%d%n", c.name(), key, covered(key), n(), identified(key), n(),
-                    100 * hw.get(hw.size() / 2), flagged(), n()));
+                    + "  misfit flagged %2d/%d  evaluations %d-%d (median %d)%n", c.name(), key, covered(key), n(),
+                    identified(key), n(), 100 * hw.get(hw.size() / 2), flagged(), n(), ev.get(0), ev.get(ev.size() - 1),
+                    ev.get(ev.size() / 2)));
         }
         return sb.toString();
     }

@@ -113,7 +113,11 @@ class StagesTest {
         assertEquals("300000000ps", t.format(300e6));
         FitParameter r = FitParameter.parse("nic.dcqcn.additive_increase=1Mbps..100Mbps");
         assertEquals("rate", r.kind());
-        assertEquals(50.5e6, FitParameter.parse("x=1Mbps..100Mbps").at(0.5) * (r.log() ? 0 : 1) + (r.log() ? 50.5e6 : 0), 1);
+        assertTrue(r.log(), "a factor of 100: logarithmic");
+        assertEquals(10e6, r.at(0.5), 1, "the middle of a logarithmic range is the geometric mean, sqrt(1e6 x 100e6)");
+        FitParameter lin = FitParameter.parse("nic.dcqcn.additive_increase=1Mbps..10Mbps");
+        assertFalse(lin.log(), "a factor of 10: linear");
+        assertEquals(5.5e6, lin.at(0.5), 1, "the middle of a linear range is the arithmetic mean");
         FitParameter n = FitParameter.parse("nic.dcqcn.alpha_gain=0.001..0.01");
         assertEquals("number", n.kind());
         assertEquals(0.0055, n.at(0.5), 1e-12);
