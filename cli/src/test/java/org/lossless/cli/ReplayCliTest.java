@@ -219,6 +219,11 @@ class ReplayCliTest {
         String text = Files.readString(cwd.resolve("cal/calibration.txt"));
         assertTrue(text.contains(ev.get("used").asInt() + " of at most 20 evaluations"), text);
         assertTrue(out.toString().contains("of 20 evaluation(s)"), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, lossless("calibrate", "--help"), err::toString);
+        String help = out.toString().replaceAll("\\s+", " ");
+        assertTrue(help.contains("Hard cap on stage 3's evaluations: parameter vectors simulated for the first time")
+                && help.contains("a 95 % interval") && help.contains("--precision=PCT"), help);
     }
 
     /** One rule for every directory verbs-validation writes: a user's folder is exit 2, one line, untouched. */
