@@ -188,7 +188,13 @@ public final class Calibrator {
                 starts = sr.starts();
             }
             budget.phase("noise", Integer.MAX_VALUE);
-            Point spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : null;
+            Point spread = null;
+            try {
+                spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : null;
+            } catch (Budget.Exhausted e) {
+                notes.add("stage 3: the evaluation cap left nothing to measure the simulator's seed-to-seed spread at the"
+                        + " fit; the noise rests on the repeats and the floor alone (raise --max-evaluations)");
+            }
             NoiseModel noise = NoiseModel.of(terms, NoiseInputs.of(terms, spread, k, floor, in.noiseFloor() != null, Map.of()),
                     true).fromFit(NoiseModel.rawRss(terms, best), Math.max(1, terms.informative() - p));
             startCost = noise.cost(terms, p0);
