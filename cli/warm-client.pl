@@ -2,20 +2,33 @@
 # The launcher's client of the warm JVM (`lossless daemon`; cli/src/main/java/org/lossless/cli/warm/ has the server
 # and the protocol): a perl process costs about 0.04 s of CPU where a JVM as client costs about 0.3 s.
 # Used by ./lossless only:
-#   warm-client.pl SOCKET LAUNCH-FINGERPRINT COLUMNS N JAVA-COMMAND(N words) LOSSLESS-ARGUMENTS...
-# Sends the command with the working directory and the environment; copies the command's stdout and stderr; exits
-# with its status. When the daemon is not there or does not take the command (busy, another environment), it
+#   warm-client.pl (SOCKET | --pointer FILE) LAUNCH-FINGERPRINT COLUMNS N JAVA-COMMAND(N words) LOSSLESS-ARGUMENTS...
+# (FILE: the daemon's pointer beside lossless.jar, whose first line is the socket's path.)
+# Before it sends a byte it checks that the daemon is the user's own: the pointer a regular file (not a link) of the
+# user's that no one else may read or write, the socket's folder a real folder of the user's that no one else may
+# enter (rwx------), the socket a socket file of the user's, and the process listening on it the user's (the kernel's
+# peer credentials, SO_PEERCRED). Otherwise the command runs in its own JVM, and LOSSLESS_DEBUG=1 says why: another
+# user who plants a socket, a folder or a pointer learns nothing of the command and cannot answer for the daemon.
+# Then it sends the command with the working directory, the environment and the umask; copies the command's stdout
+# and stderr; exits with its status. When the daemon is not there or does not take the command (busy, another environment), it
 # replaces itself (exec, same pid) by the JAVA-COMMAND, which runs the command in a JVM of its own as usual.
 # SIGINT and SIGTERM ask the daemon to interrupt the command; after its last words this process exits with 130 or
 # 143, as a JVM of its own would (a SIGINT ignored when this started, as in a background job, stays ignored).
 use strict;
 use warnings;
 use IO::Socket::UNIX;
-use Socket qw(SOCK_STREAM);
+use Socket qw(SOCK_STREAM SOL_SOCKET SO_PEERCRED);
 use Cwd qw(getcwd);
 use POSIX qw(EINTR);
+use Fcntl qw(:mode O_RDONLY O_NOFOLLOW O_NONBLOCK);
 
-my ($path, $fingerprint, $columns, $n, @rest) = @ARGV;
+my ($pointer, $path);
+if ($ARGV[0] eq '--pointer') {
+    (undef, $pointer) = splice(@ARGV, 0, 2);
+} else {
+    $path = shift @ARGV;
+}
+my ($fingerprint, $columns, $n, @rest) = @ARGV;
 my @java = splice(@rest, 0, $n);
 my @args = @rest;
 
@@ -27,7 +40,53 @@ sub own_jvm {
     exit 1;
 }
 
+sub distrust {
+    print STDERR "lossless: not using the daemon ($_[0]); running the command here\n" if exists $ENV{LOSSLESS_DEBUG};
+    own_jvm();
+}
+
+# Why FILE (whose lstat, or fstat of an open handle, is @st) is not the user's own, or undef.
+sub not_own {
+    my ($file, $what, $type_ok, $mode_ok, $mode_text, @st) = @_;
+    return "$what $file is a link" if S_ISLNK($st[2]);
+    return "$what $file is not a " . ($what eq 'folder' ? 'folder' : $what eq 'socket' ? 'socket' : 'regular file')
+        unless $type_ok->($st[2]);
+    return "$what $file belongs to uid $st[4], not to you (uid $>)" if $st[4] != $>;
+    return sprintf("%s %s is open to other users (%04o); it must be %s", $what, $file, S_IMODE($st[2]), $mode_text)
+        unless $mode_ok->(S_IMODE($st[2]));
+    return undef;
+}
+
+if (defined $pointer) {
+    # opened without following a link and without waiting on a FIFO, then judged by what was opened (no race)
+    sysopen(my $fh, $pointer, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) or do {
+        distrust("pointer $pointer is a link") if -l $pointer;
+        own_jvm();
+    };
+    my $why = not_own($pointer, 'pointer', sub { S_ISREG($_[0]) }, sub { ($_[0] & 077) == 0 }, 'rw-------',
+        stat($fh));
+    distrust($why) if defined $why;
+    $path = <$fh>;
+    close $fh;
+    own_jvm() unless defined $path;
+    chomp $path;
+}
+# (lstat: a link is judged itself, never what it points to)
+my $folder = $path =~ m{^(.*)/[^/]*$} ? ($1 eq '' ? '/' : $1) : '.';
+my @folder = lstat($folder) or own_jvm(); # no daemon
+my $why = not_own($folder, 'folder', sub { S_ISDIR($_[0]) }, sub { $_[0] == 0700 }, 'rwx------', @folder);
+distrust($why) if defined $why;
+my @socket = lstat($path) or own_jvm(); # no daemon
+$why = not_own($path, 'socket', sub { S_ISSOCK($_[0]) }, sub { 1 }, '', @socket);
+distrust($why) if defined $why;
+
 my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM, Peer => $path) or own_jvm();
+my $cred = getsockopt($s, SOL_SOCKET, SO_PEERCRED);
+my (undef, $peer_uid) = defined $cred ? unpack('i i i', $cred) : (0, -1);
+if ($peer_uid != $>) {
+    close $s;
+    distrust("the process listening on $path is not yours");
+}
 binmode $s;
 binmode STDOUT;
 binmode STDERR;
@@ -62,13 +121,14 @@ sub read_exactly {
 }
 
 my @keys = sort keys %ENV;
-my $request = pack('NN', 0x4C534C57, 2) . 'R'
+my $request = pack('NN', 0x4C534C57, 3) . 'R'
     . pack('N', scalar @args) . join('', map { str($_) } @args)
     . str(getcwd())
     . pack('N', scalar @keys) . join('', map { str($_) . str($ENV{$_}) } @keys)
     . str("launch:$fingerprint")
     . pack('C', (-t STDIN && -t STDOUT) ? 1 : 0)
-    . pack('l>', $columns);
+    . pack('l>', $columns)
+    . pack('l>', umask());
 write_all($s, $request) or own_jvm();
 
 my $signal = 0;

@@ -30,6 +30,8 @@ public final class Cli {
     public static final int INTERRUPTED = 130;
 
     private final Context ctx;
+    /** Stack traces of internal errors: the environment (this process's, or a warm JVM's client's) sets LOSSLESS_DEBUG. */
+    private final boolean debug;
 
     /** The real command line: working directory {@code user.dir}, the packet engine. */
     public Cli(PrintWriter out, PrintWriter err) {
@@ -46,12 +48,23 @@ public final class Cli {
      * the packet engine.
      */
     public Cli(PrintWriter out, PrintWriter err, Path cwd, Terminal terminal) {
-        this(out, err, cwd, Runners::packet, Runners.reporter(), terminal);
+        this(out, err, cwd, terminal, System.getenv("LOSSLESS_DEBUG") != null);
+    }
+
+    /** {@link #Cli(PrintWriter, PrintWriter, Path, Terminal)} with the client's LOSSLESS_DEBUG ({@code debug}). */
+    public Cli(PrintWriter out, PrintWriter err, Path cwd, Terminal terminal, boolean debug) {
+        this(out, err, cwd, Runners::packet, Runners.reporter(), terminal, debug);
     }
 
     private Cli(PrintWriter out, PrintWriter err, Path cwd, Supplier<ScenarioRunner> runner, Consumer<Path> reporter,
                 Terminal terminal) {
+        this(out, err, cwd, runner, reporter, terminal, System.getenv("LOSSLESS_DEBUG") != null);
+    }
+
+    private Cli(PrintWriter out, PrintWriter err, Path cwd, Supplier<ScenarioRunner> runner, Consumer<Path> reporter,
+                Terminal terminal, boolean debug) {
         this.ctx = new Context(out, err, cwd.toAbsolutePath().normalize(), runner, reporter, terminal);
+        this.debug = debug;
     }
 
     /** Parses and runs one command line; returns the exit status. Never throws, never exits. */
@@ -113,7 +126,7 @@ public final class Cli {
         m.put("import", () -> new CommandLine(new ImportCommand())
                 .addSubcommand("hpcc", new CommandLine(new ImportHpccCommand(ctx)))
                 .addSubcommand("mlx5", new CommandLine(new ImportMlx5Command()))
-                .addSubcommand("sonic", new CommandLine(new ImportSonicCommand())));
+                .addSubcommand("sonic", new CommandLine(new ImportSonicCommand(ctx.cwd()))));
         m.put("export", () -> new CommandLine(new ExportCommand())
                 .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
                 .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx)))
@@ -180,7 +193,7 @@ public final class Cli {
             err.println("lossless: not available yet: " + t.getMessage());
         } else {
             err.println("lossless: internal error: " + t);
-            if (System.getenv("LOSSLESS_DEBUG") != null) {
+            if (debug) {
                 t.printStackTrace(err);
             } else {
                 err.println("lossless: please report it with the scenario; set LOSSLESS_DEBUG=1 to see the stack trace");

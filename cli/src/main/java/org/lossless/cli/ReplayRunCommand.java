@@ -22,10 +22,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code lossless replay run DIR [--execute] [--out BUNDLE]}. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Executes a plan over ssh (BatchMode: keys or an agent, no passwords). Without --execute it only",
-            "prints every command it would run. With --execute: counters before on every host, servers, clients at one",
-            "instant, counters after, all into a run bundle. Exit 1 when a process failed or timed out (the bundle says",
-            "what happened and is kept)."})
+        description = {"Executes a plan over ssh (BatchMode: keys or an agent, no passwords).",
+            "Without --execute it only prints every command it would run. With --execute: counters before on every"
+                + " host, servers, clients at one instant, counters after, all into a run bundle. Exit 1 when a process"
+                + " failed or timed out (the bundle says what happened and is kept)."})
 final class ReplayRunCommand implements Callable<Integer> {
     private final Context ctx;
     @Spec
@@ -42,7 +42,7 @@ final class ReplayRunCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--lead", paramLabel = "TIME", description = "Time between the last server being ready and T0, the"
-            + " clients' start (default: ${DEFAULT-VALUE}).", defaultValue = "2s")
+            + " clients' start, 0 to 3600s (default: ${DEFAULT-VALUE}).", defaultValue = "2s")
     String lead;
 
     ReplayRunCommand(Context ctx) {
@@ -54,8 +54,25 @@ final class ReplayRunCommand implements Callable<Integer> {
         return VerbsCommands.guard("replay run", spec.commandLine().getErr(), this::run);
     }
 
+    /** Longest {@code --lead}, ps: the clients' start an hour after the servers is a mistake, not a plan. */
+    static final long MAX_LEAD_PS = 3_600L * 1_000_000_000_000L;
+
+    /** {@code --lead} in ps; anything but a time from 0 to 3600 s is bad input. */
+    static long leadPs(String text) {
+        long ps;
+        try {
+            ps = Units.parseTime(text);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--lead " + e.getMessage());
+        }
+        if (ps < 0 || ps > MAX_LEAD_PS) {
+            throw new UserError("--lead '" + text + "' must be between 0 and 3600s");
+        }
+        return ps;
+    }
+
     private int run() throws Exception {
-        long leadPs = Units.forKey("--lead", lead, Units::parseTime);
+        long leadPs = leadPs(lead);
         Path dir = ctx.resolve(plan);
         HardwarePlan p = PlanReader.read(dir, plan.toString());
         PrintWriter o = spec.commandLine().getOut();

@@ -1,5 +1,6 @@
 package org.lossless.cli;
 
+import org.lossless.plots.data.ResultSet;
 import org.lossless.plots.report.Report;
 import org.lossless.plots.report.ReportException;
 import org.lossless.plots.report.ReportOptions;
@@ -13,11 +14,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code lossless report DIR [--compare B] [--out DIR] [--ports P,...] [--top N]}. */
+/**
+ * {@code lossless report DIR [--compare B] [--out DIR] [--ports P,...] [--top N] [--metric KEY]... [--best SPEC]
+ * [--where EXPR]...}.
+ */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Writes report.html (one self-contained page: warnings, key figures, the scenario in brief, "
-                + "charts inline as SVG, the resolved scenario) and charts/*.png (16:9, for slides) for a run or a "
-                + "sweep directory, from its result files alone. See docs/report.md."})
+                + "charts inline as SVG, the resolved scenario) and charts/*.png (16:9, for slides) with "
+                + "charts/index.json (each chart's file, title and metric keys) for a run or a sweep directory, from "
+                + "its result files alone. A sweep's report opens with the best point under --best/--where and charts "
+                + "the study's figures (or --metric) against every varied key. See docs/report.md."})
 final class ReportCommand implements Callable<Integer> {
     private final Context ctx;
 
@@ -26,7 +32,7 @@ final class ReportCommand implements Callable<Integer> {
     Path dir;
 
     @Option(names = "--compare", paramLabel = "B", description = "A baseline of the same kind: baseline and "
-            + "candidate side by side, changes highlighted (per point with 95 % intervals for sweeps). Written to "
+            + "candidate side by side, changes highlighted (per point with 95 %% intervals for sweeps). Written to "
             + "DIR/compare-<name of B>/ unless --out is given.")
     Path compare;
 
@@ -41,6 +47,21 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N", description = "How many of the busiest queues to chart (default: "
             + ReportOptions.DEFAULT_TOP + ").")
     int top = ReportOptions.DEFAULT_TOP;
+
+    @Option(names = "--metric", paramLabel = "KEY", description = "Sweeps: chart this figure of sweep.csv against "
+            + "every varied key and in the heat maps, instead of the study's figures (repeatable; * matches any "
+            + "characters, e.g. 'workloads.*.fct_slowdown.p99'; also ports.lossless_drops, ports.max_queue_bytes).")
+    List<String> metrics = new ArrayList<>();
+
+    @Option(names = "--best", paramLabel = "min:KEY|max:KEY", description = "Sweeps: name the point with the lowest "
+            + "(min) or highest (max) mean of KEY among the points meeting every --where (default: the first "
+            + "--metric, else the first collective's busbw, highest, else the p99 FCT slowdown, lowest).")
+    String best;
+
+    @Option(names = "--where", paramLabel = "'KEY OP VALUE'", description = "Sweeps: a constraint every run of the "
+            + "best point meets, OP one of == != <= >= < > (e.g. 'ports.lossless_drops==0', 'pfc.paused_ps<=1ms'); "
+            + "repeatable (default: ports.lossless_drops==0). Points with runs stopped at stop_time are never best.")
+    List<String> where = new ArrayList<>();
 
     ReportCommand(Context ctx) {
         this.ctx = ctx;
@@ -58,11 +79,35 @@ final class ReportCommand implements Callable<Integer> {
         }
         long start = System.nanoTime();
         Path html = write(ctx, ctx.resolve(dir), new ReportOptions(out == null ? null : ctx.resolve(out),
-                compare == null ? null : ctx.resolve(compare), ports, top));
+                compare == null ? null : ctx.resolve(compare), ports, top, metrics, best, where));
         ctx.out().println(String.format(Locale.ROOT, "report: %s (charts in %s, %.1f s)", html,
                 html.resolveSibling("charts"), (System.nanoTime() - start) / 1e9));
         ctx.out().flush();
+        for (Path d : compare == null ? List.of(ctx.resolve(dir)) : List.of(ctx.resolve(dir), ctx.resolve(compare))) {
+            warnScenario(d);
+        }
         return 0;
+    }
+
+    /**
+     * A run whose scenario.resolved.yaml does not load (damaged, or naming a flow file that moved) gets a report
+     * without the settings checks; the console says so, naming the file and the problem, not only the page.
+     */
+    private void warnScenario(Path run) {
+        if (!ResultSet.isRun(run)) {
+            return;
+        }
+        String problem;
+        try {
+            problem = ResultSet.open(run).scenarioProblem();
+        } catch (RuntimeException e) {
+            return; // the report has been written from it: nothing more to say here
+        }
+        if (problem != null && !problem.startsWith("the directory has no ")) {
+            ctx.err().println("lossless: warning: " + run + ": " + org.lossless.core.text.Printable.message(problem)
+                    + "; the report leaves out the settings checks and reference lines that need the scenario");
+            ctx.err().flush();
+        }
     }
 
     /** Writes a report; bad or refused directories are bad input. */

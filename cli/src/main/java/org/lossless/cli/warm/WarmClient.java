@@ -12,7 +12,9 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +23,12 @@ import java.util.concurrent.TimeUnit;
  * The {@code lossless} process's side of a warm JVM: sends the command, copies its stdout and stderr, returns its
  * exit status. When the daemon does not take the command (none runs, busy, another environment), {@link #run}
  * returns null and the caller runs the command itself, as without a daemon.
+ *
+ * <p>Nothing is sent before the client knows the daemon is its user's own: the socket's folder must be a real
+ * folder of this user's that no one else may enter, the socket a socket file of this user's, and the process
+ * listening on it this user's (the kernel's peer credentials). Otherwise the command runs in this JVM, and with
+ * {@code LOSSLESS_DEBUG} set the client says why: another user who plants a socket or a folder learns nothing of the
+ * command, its environment or its directory, and cannot answer for the daemon.
  *
  * <p>Ctrl-C and SIGTERM: this JVM's shutdown hook asks the daemon to interrupt the command and waits (at most
  * {@link #INTERRUPT_WAIT_MS}) for its last words (the "interrupted at ..." line and the status) before this process
@@ -74,11 +82,21 @@ public final class WarmClient {
 
     /** Runs {@code args} in the daemon; its exit status, or null if it did not take the command. */
     public Integer run(String[] args) {
-        return run(args, Path.of("").toAbsolutePath(), System.getenv());
+        return run(args, Path.of("").toAbsolutePath(), System.getenv(), WarmPaths.umask());
     }
 
-    /** {@link #run(String[])} from working directory {@code cwd} with environment {@code env} (tests). */
-    Integer run(String[] args, Path cwd, java.util.Map<String, String> env) {
+    /**
+     * {@link #run(String[])} from working directory {@code cwd} with environment {@code env} and umask {@code umask}
+     * (tests).
+     */
+    Integer run(String[] args, Path cwd, Map<String, String> env, int umask) {
+        UserPrincipal me;
+        try {
+            me = WarmPaths.checkPrivate(socket.getParent());
+            WarmPeer.checkSocket(socket);
+        } catch (IOException | RuntimeException e) {
+            return notUsed(env, e.getMessage());
+        }
         SocketChannel c;
         try {
             c = SocketChannel.open(StandardProtocolFamily.UNIX);
@@ -86,13 +104,21 @@ public final class WarmClient {
         } catch (IOException e) {
             return null; // a daemon killed without removing its socket, or one ending now
         }
+        if (!WarmPeer.sameUser(c, me)) {
+            try {
+                c.close();
+            } catch (IOException e) {
+                // closed
+            }
+            return notUsed(env, "the process listening on " + socket + " is not yours");
+        }
         Thread hook = new Thread(this::onSignal, "lossless-warm-client");
         try (c) {
             out = new DataOutputStream(new BufferedOutputStream(WarmProtocol.output(c)));
             WarmProtocol.writeRun(out, List.of(args), cwd.toString(), env, WarmPaths.jvmFingerprint(),
-                    System.console() != null, Integer.getInteger(WarmPaths.COLUMNS_PROPERTY, -1));
+                    System.console() != null, Integer.getInteger(WarmPaths.COLUMNS_PROPERTY, -1), umask);
             Runtime.getRuntime().addShutdownHook(hook);
-            return frames(new DataInputStream(new BufferedInputStream(WarmProtocol.input(c))));
+            return frames(new DataInputStream(new BufferedInputStream(WarmProtocol.input(c))), env);
         } catch (IOException e) {
             return null;
         } finally {
@@ -105,8 +131,17 @@ public final class WarmClient {
         }
     }
 
+    /** Says why the daemon was not used (with {@code LOSSLESS_DEBUG}); null: the command runs here. */
+    private Integer notUsed(Map<String, String> env, String why) {
+        if (env.containsKey("LOSSLESS_DEBUG")) {
+            stderr.println("lossless: not using the daemon (" + why + "); running the command here");
+            stderr.flush();
+        }
+        return null;
+    }
+
     /** Copies frames until the status; null if refused before the command began. */
-    private Integer frames(DataInputStream in) throws IOException {
+    private Integer frames(DataInputStream in, Map<String, String> env) throws IOException {
         boolean first = true;
         while (true) {
             byte kind;
@@ -122,7 +157,7 @@ public final class WarmClient {
             }
             if (kind == WarmProtocol.REFUSED && first) {
                 String why = WarmProtocol.readString(in);
-                if (System.getenv("LOSSLESS_DEBUG") != null) {
+                if (env.containsKey("LOSSLESS_DEBUG")) {
                     stderr.println("lossless: the daemon did not take the command (" + why + "); running it here");
                 }
                 return null;

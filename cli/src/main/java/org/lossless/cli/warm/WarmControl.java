@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.List;
 
 /** {@code lossless daemon start}, {@code stop} and {@code status}: starting the daemon's process, asking it. */
@@ -25,10 +26,26 @@ public final class WarmControl {
         this.socket = socket;
     }
 
-    /** Its status ({@code status}) or its answer to stop; "not running" when nothing answers. */
+    /**
+     * Its status ({@code status}) or its answer to stop; "not running" when nothing answers, "not running (why)" when
+     * the socket, its folder or the process listening on it is not this user's (nothing is sent to it).
+     */
     public String ask(boolean status) {
+        UserPrincipal me;
+        try {
+            if (!Files.exists(socket, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return NOT_RUNNING;
+            }
+            me = WarmPaths.checkPrivate(socket.getParent());
+            WarmPeer.checkSocket(socket);
+        } catch (IOException | RuntimeException e) {
+            return NOT_RUNNING + " (" + e.getMessage() + ")";
+        }
         try (SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             c.connect(UnixDomainSocketAddress.of(socket));
+            if (!WarmPeer.sameUser(c, me)) {
+                return NOT_RUNNING + " (the process listening on " + socket + " is not yours)";
+            }
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(WarmProtocol.output(c)));
             out.writeInt(WarmProtocol.MAGIC);
             out.writeInt(WarmProtocol.VERSION);
@@ -39,8 +56,16 @@ public final class WarmControl {
             String text = WarmProtocol.readString(in);
             return kind == WarmProtocol.TEXT ? text : "refused: " + text;
         } catch (IOException e) {
-            return "not running";
+            return NOT_RUNNING;
         }
+    }
+
+    /** What {@link #ask} says when no daemon of this user's answers. */
+    static final String NOT_RUNNING = "not running";
+
+    /** Whether an answer of {@link #ask} says no daemon of this user's answers. */
+    static boolean notRunning(String answer) {
+        return answer.startsWith(NOT_RUNNING);
     }
 
     /**
@@ -50,7 +75,7 @@ public final class WarmControl {
      */
     public String start(Path jar, long idleSeconds) {
         String now = ask(true);
-        if (!now.equals("not running")) {
+        if (!notRunning(now)) {
             return "already running: " + now;
         }
         Path log = WarmPaths.log(jar);
@@ -74,7 +99,9 @@ public final class WarmControl {
         Process p;
         try {
             WarmPaths.makePrivate(socket.getParent());
-            p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            // its working directory is its private folder: nothing it does resolves against the folder it was
+            // started from (commands resolve against their client's), and a crash report lands beside its log
+            p = new ProcessBuilder(cmd).directory(socket.getParent().toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         } catch (IOException e) {
             throw new IllegalStateException("could not start: " + e.getMessage(), e);
@@ -82,7 +109,7 @@ public final class WarmControl {
         long deadline = t0 + START_WAIT_MS * 1_000_000;
         while (System.nanoTime() < deadline) {
             String s = ask(true);
-            if (!s.equals("not running")) {
+            if (!notRunning(s)) {
                 return String.format(java.util.Locale.ROOT, "started and warmed up in %.1f s (%s); 'lossless run' "
                         + "and 'lossless check' from this environment now use it; it ends after %d min without a "
                         + "command, or with 'lossless daemon stop'", (System.nanoTime() - t0) / 1e9, s,

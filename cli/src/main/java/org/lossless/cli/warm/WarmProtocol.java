@@ -9,24 +9,23 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * What the client and the warm JVM say on the socket. The client sends {@link #MAGIC}, {@link #VERSION} and a
- * request kind: {@link #RUN} (then the arguments, working directory, environment, JVM fingerprint, whether stdin and stdout are a
- * terminal and its width), {@link #STATUS} or {@link #STOP}. The server answers with frames, each a kind byte:
+ * request kind: {@link #RUN} (then the arguments, working directory, environment, JVM fingerprint, whether stdin and
+ * stdout are a terminal, its width and the client's umask: {@link WarmRequest}), {@link #STATUS} or {@link #STOP}. The server answers with frames, each a kind byte:
  * {@link #OUT} and {@link #ERR} (an int length, then bytes for the client's stdout or stderr), {@link #EXIT} (an int
  * status; the last frame), {@link #REFUSED} (a reason: the client runs the command itself) or {@link #TEXT} (a
  * status or stop answer). While a command runs the client may send {@link #INTERRUPT}; closing the socket does the
- * same. Strings are an int length and UTF-8 bytes, at most {@link #MAX_STRING} bytes.
+ * same. Strings are an int length and UTF-8 bytes, at most {@link #MAX_STRING} bytes; a whole request at most
+ * {@link WarmRequest#MAX_BYTES}.
  */
 final class WarmProtocol {
     static final int MAGIC = 0x4C534C57; // "LSLW"
     /** Bumped with any change of the frames: a daemon of another version refuses. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     static final byte RUN = 'R';
     static final byte STATUS = 'Q';
     static final byte STOP = 'S';
@@ -62,18 +61,6 @@ final class WarmProtocol {
         }
     }
 
-    static List<String> readStrings(DataInputStream in) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > 100_000) {
-            throw new IOException("bad list length " + n);
-        }
-        List<String> list = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            list.add(readString(in));
-        }
-        return list;
-    }
-
     static void writeMap(DataOutputStream out, Map<String, String> map) throws IOException {
         out.writeInt(map.size());
         for (Map.Entry<String, String> e : map.entrySet()) {
@@ -82,25 +69,14 @@ final class WarmProtocol {
         }
     }
 
-    static Map<String, String> readMap(DataInputStream in) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > 100_000) {
-            throw new IOException("bad map size " + n);
-        }
-        Map<String, String> map = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            map.put(readString(in), readString(in));
-        }
-        return map;
-    }
-
     /**
      * A {@link #RUN} request: the command's arguments, the client's working directory, environment and JVM fingerprint
-     * ({@link WarmPaths#jvmFingerprint()}), whether its stdin and stdout are a terminal, and the terminal's width (-1
-     * unknown). {@code cli/warm-client.pl} writes the same bytes.
+     * ({@link WarmPaths#jvmFingerprint()}), whether its stdin and stdout are a terminal, the terminal's width (-1
+     * unknown) and its umask (-1 unknown). {@code cli/warm-client.pl} writes the same bytes; {@link WarmRequest} reads
+     * them.
      */
     static void writeRun(DataOutputStream out, List<String> args, String cwd, Map<String, String> env, String jvm,
-                         boolean terminal, int columns) throws IOException {
+                         boolean terminal, int columns, int umask) throws IOException {
         out.writeInt(MAGIC);
         out.writeInt(VERSION);
         out.writeByte(RUN);
@@ -110,6 +86,7 @@ final class WarmProtocol {
         writeString(out, jvm);
         out.writeBoolean(terminal);
         out.writeInt(columns);
+        out.writeInt(umask);
         out.flush();
     }
 

@@ -19,7 +19,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -37,6 +37,7 @@ public final class WarmServer {
     private final long jarStamp;
     private final Map<String, String> env;
     private final String jvm;
+    private final int umask = WarmPaths.umask();
     private final long startedMs = System.currentTimeMillis();
     private final AtomicBoolean busy = new AtomicBoolean();
     private final AtomicInteger served = new AtomicInteger();
@@ -44,6 +45,9 @@ public final class WarmServer {
     private volatile String lastRefusal = "none";
     private volatile boolean stopping;
     private ServerSocketChannel server;
+    /** The user this server serves (the owner of its private folder, this process's uid). */
+    private UserPrincipal me;
+    private WarmGate gate = new WarmGate(WarmGate.REQUEST_TIMEOUT_MS);
 
     /**
      * @param socket where to listen (its folder is made private, or must be)
@@ -75,7 +79,7 @@ public final class WarmServer {
      * replaced); the caller then calls {@link #serve()}. Throws if another server runs or the folder is not private.
      */
     public void bind() throws IOException {
-        WarmPaths.makePrivate(socket.getParent());
+        me = WarmPaths.makePrivate(socket.getParent());
         if (Files.exists(socket)) {
             try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
                 probe.connect(UnixDomainSocketAddress.of(socket));
@@ -91,10 +95,37 @@ public final class WarmServer {
         server.bind(UnixDomainSocketAddress.of(socket));
         if (jar != null) {
             try { // for the launcher, which cannot compute the socket's name without starting a program
-                Files.writeString(pointer(), socket + "\n");
+                writePointer();
             } catch (IOException e) {
                 // a read-only installation: the launcher's Java client still finds the socket
             }
+        }
+    }
+
+    /** For tests: how long a connection may take to send its request, ms (before {@link #serve()}). */
+    void requestTimeout(long ms) {
+        gate = new WarmGate(ms);
+    }
+
+    /**
+     * Writes the pointer as a new file of this user's, rw------- (the launcher's client trusts no other), renamed over
+     * the old one: a link planted at its name is replaced, never written through.
+     */
+    private void writePointer() throws IOException {
+        Path p = pointer();
+        Path tmp = p.resolveSibling(".lossless.daemon.tmp-" + ProcessHandle.current().pid());
+        Files.deleteIfExists(tmp); // (a link there is removed, not followed; O_EXCL below never follows one)
+        try {
+            try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(tmp, java.util.Set.of(
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE),
+                    java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")))) {
+                ch.write(java.nio.ByteBuffer.wrap((socket + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            }
+            Files.move(tmp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
         }
     }
 
@@ -116,12 +147,18 @@ public final class WarmServer {
                 } catch (IOException e) {
                     break; // closed by stop() or the idle watch
                 }
-                Thread t = new Thread(() -> handle(c), "lossless-warm-client");
+                WarmGate.Ticket ticket = gate.admit(c);
+                if (ticket == null) { // too many connections waiting to send their request: this client runs alone
+                    c.close();
+                    continue;
+                }
+                Thread t = new Thread(() -> handle(c, ticket), "lossless-warm-client");
                 t.setDaemon(true);
                 t.start();
             }
         } finally {
             stop();
+            gate.shutdown();
             while (busy.get()) { // a command in progress finishes first
                 try {
                     Thread.sleep(50);
@@ -141,8 +178,8 @@ public final class WarmServer {
                 server.close();
             }
             Files.deleteIfExists(socket);
-            if (jar != null && Files.isRegularFile(pointer())
-                    && Files.readString(pointer()).strip().equals(socket.toString())) {
+            if (jar != null && Files.isRegularFile(pointer(), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    && Files.size(pointer()) < 4096 && Files.readString(pointer()).strip().equals(socket.toString())) {
                 Files.deleteIfExists(pointer());
             }
         } catch (IOException e) {
@@ -164,9 +201,13 @@ public final class WarmServer {
         }
     }
 
-    private void handle(SocketChannel c) {
-        try (c) {
-            if (!WarmPeer.sameUser(c)) {
+    /**
+     * One connection: the peer must be this user; the request must arrive within the gate's time and bounds
+     * ({@link WarmGate}, {@link WarmRequest}); then a status, a stop or a command.
+     */
+    private void handle(SocketChannel c, WarmGate.Ticket ticket) {
+        try (c; ticket) {
+            if (!WarmPeer.sameUser(c, me)) {
                 return;
             }
             DataInputStream in = new DataInputStream(new BufferedInputStream(WarmProtocol.input(c)));
@@ -177,30 +218,38 @@ public final class WarmServer {
             }
             byte kind = in.readByte();
             if (kind == WarmProtocol.RUN && version != WarmProtocol.VERSION) {
+                ticket.arrived();
                 refuse(out, "another version of the protocol (" + version + ", the daemon's " + WarmProtocol.VERSION + ")");
                 return;
             }
             if (kind == WarmProtocol.STATUS) {
+                ticket.arrived();
                 text(out, status());
             } else if (kind == WarmProtocol.STOP) {
+                ticket.arrived();
                 text(out, busy.get() ? "stopping after the command in progress" : "stopped");
                 stop();
             } else if (kind == WarmProtocol.RUN) {
-                run(c, in, out);
+                WarmRequest request;
+                try {
+                    request = WarmRequest.read(in);
+                } catch (WarmRequest.TooLarge e) {
+                    ticket.arrived();
+                    lastRefusal = e.getMessage();
+                    refuse(out, e.getMessage());
+                    return;
+                }
+                ticket.arrived();
+                run(c, in, out, request);
             }
         } catch (IOException e) {
-            // the client went away
+            // the client went away, or its request did not arrive in time
         }
     }
 
-    private void run(SocketChannel c, DataInputStream in, DataOutputStream out) throws IOException {
-        List<String> args = WarmProtocol.readStrings(in);
-        String cwd = WarmProtocol.readString(in);
-        Map<String, String> clientEnv = WarmPaths.environment(WarmProtocol.readMap(in));
-        String clientJvm = WarmProtocol.readString(in);
-        boolean terminal = in.readBoolean();
-        int columns = in.readInt();
-        String why = refusal(cwd, clientEnv, clientJvm);
+    private void run(SocketChannel c, DataInputStream in, DataOutputStream out, WarmRequest r) throws IOException {
+        Map<String, String> clientEnv = WarmPaths.environment(r.env());
+        String why = refusal(r, clientEnv);
         if (why != null) {
             lastRefusal = why;
             refuse(out, why);
@@ -214,9 +263,9 @@ public final class WarmServer {
         Outcome done;
         try {
             lastActiveMs = System.currentTimeMillis();
-            done = serveCommand(c, in, out, args, Path.of(cwd), terminal, columns);
+            done = serveCommand(c, in, out, r);
             served.incrementAndGet();
-            System.gc(); // give back what the command held before the next one (serial collector: shrinks the heap)
+            giveMemoryBack();
         } finally {
             lastActiveMs = System.currentTimeMillis();
             busy.set(false);
@@ -229,13 +278,31 @@ public final class WarmServer {
         }
     }
 
+    /**
+     * Gives back what a command held before the next one. DSOL's logging lets go of the last simulator (it held the
+     * whole model: 1 GB after an 8,192-host run), then full collections until the heap fits the live set: the serial
+     * collector (the launcher's) shrinks the heap to its MaxHeapFreeRatio at a full collection, but in steps over
+     * successive ones (none of the excess at the first, then 10 %, 40 %, all), so a command that grew the heap to GBs
+     * takes four, a small one one (a few ms). The uncommitted heap leaves the resident memory at once.
+     */
+    static void giveMemoryBack() {
+        org.lossless.core.kernel.DsolLogging.releaseSimulator();
+        Runtime rt = Runtime.getRuntime();
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+            long used = rt.totalMemory() - rt.freeMemory();
+            if (rt.totalMemory() <= 2 * used + (16 << 20)) {
+                break;
+            }
+        }
+    }
+
     /** How a command ended: its status, whether it ran out of memory, and where its status goes. */
     private record Outcome(int code, boolean outOfMemory, FrameSink sink) {
     }
 
     /** Runs one command for the client, up to its status (not sent). */
-    private Outcome serveCommand(SocketChannel c, DataInputStream in, DataOutputStream out, List<String> args,
-                                 Path cwd, boolean terminal, int columns) {
+    private Outcome serveCommand(SocketChannel c, DataInputStream in, DataOutputStream out, WarmRequest r) {
         FrameSink sink = new FrameSink(out);
         Charset cs = Charset.defaultCharset();
         PrintWriter o = new PrintWriter(new OutputStreamWriter(sink.stream(WarmProtocol.OUT), cs), true);
@@ -258,8 +325,9 @@ public final class WarmServer {
         int code;
         boolean outOfMemory = false;
         try {
-            code = new Cli(o, e, cwd, new Terminal(terminal, columns > 0 ? columns : -1, bar))
-                    .execute(args.toArray(String[]::new));
+            Terminal terminal = new Terminal(r.terminal(), r.columns() > 0 ? r.columns() : -1, bar);
+            code = new Cli(o, e, Path.of(r.cwd()), terminal, r.env().containsKey("LOSSLESS_DEBUG"))
+                    .execute(r.args().toArray(String[]::new));
         } catch (OutOfMemoryError oom) {
             e.println(Cli.outOfMemory());
             code = Cli.BAD_INPUT;
@@ -288,7 +356,7 @@ public final class WarmServer {
     }
 
     /** Why the command must run in the client's own JVM, or null. */
-    private String refusal(String cwd, Map<String, String> clientEnv, String clientJvm) {
+    private String refusal(WarmRequest r, Map<String, String> clientEnv) {
         if (stopping) {
             return "stopping";
         }
@@ -296,16 +364,33 @@ public final class WarmServer {
             stop(); // rebuilt: every later command would be refused too
             return "lossless.jar changed since the daemon started";
         }
-        if (!Path.of(cwd).isAbsolute() || !Files.isDirectory(Path.of(cwd))) {
-            return "working directory " + cwd;
+        Path cwd;
+        try {
+            cwd = Path.of(r.cwd());
+        } catch (java.nio.file.InvalidPathException e) {
+            return "working directory " + r.cwd();
+        }
+        if (!cwd.isAbsolute() || !Files.isDirectory(cwd)) {
+            return "working directory " + r.cwd();
         }
         if (!clientEnv.equals(env)) {
             return "environment differs: " + differing(clientEnv);
         }
-        if (!clientJvm.equals(jvm)) {
+        if (!r.jvm().equals(jvm)) {
             return "JVM options differ";
         }
+        if (umask < 0 || r.umask() != umask) {
+            return String.format(Locale.ROOT, "umask %s differs from the daemon's %s", octal(r.umask()), octal(umask));
+        }
+        String own = ProcessPaths.find(r.args(), cwd);
+        if (own != null) {
+            return "'" + own + "' names a path of the process itself (/proc/self, /dev/fd, /dev/stdin, ...)";
+        }
         return null;
+    }
+
+    private static String octal(int mask) {
+        return mask < 0 ? "unknown" : String.format(Locale.ROOT, "%04o", mask);
     }
 
     private String differing(Map<String, String> clientEnv) {

@@ -129,6 +129,77 @@ class WarmProcessTest {
         }
     }
 
+    /**
+     * Permissions follow the user's umask, in a JVM of its own and through the daemon: a folder gets 0777 and a file
+     * 0666 less the umask's bits (POSIX), at every depth of the result.
+     */
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class Umask {
+        @Test
+        void aRunInItsOwnJvmHonoursTheUmask() throws Exception {
+            Path work = work("own-umask");
+            List<String> cmd = java();
+            cmd.addAll(List.of(Main.class.getName(), "run", "tiny.yaml", "--out", "out", "--quiet"));
+            Process p = withUmask(077, cmd, work, dir.resolve("own-umask.err"), true);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), read(dir.resolve("own-umask.err")));
+            assertModes(work.resolve("out"), 077);
+        }
+
+        @Test
+        void aClientWithAnotherUmaskThanTheDaemonsRunsInItsOwnJvm() throws Exception {
+            Assumptions.assumeTrue(perl(), "perl is not installed");
+            int daemonMask = umaskOf(daemon.pid());
+            int mask = daemonMask == 077 ? 022 : 077;
+            Path work = work("perl-umask");
+            int before = served();
+            List<String> javaCmd = java();
+            javaCmd.add(Main.class.getName());
+            List<String> cmd = new ArrayList<>(List.of("perl", PERL_CLIENT.toAbsolutePath().toString(),
+                    socket.toString(), LAUNCH, "-1", Integer.toString(javaCmd.size())));
+            cmd.addAll(javaCmd);
+            cmd.addAll(List.of("run", "tiny.yaml", "--out", "out", "--quiet"));
+            Process p = withUmask(mask, cmd, work, dir.resolve("perl-umask.err"), false);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), read(dir.resolve("perl-umask.err")));
+            assertModes(work.resolve("out"), mask);
+            assertEquals(before, served(), "run by the client's own JVM");
+            assertTrue(control.ask(true).contains("umask"), control.ask(true));
+        }
+
+        private Process withUmask(int mask, List<String> cmd, Path work, Path err, boolean noDaemon) throws IOException {
+            List<String> sh = new ArrayList<>(List.of("sh", "-c", String.format("umask %03o && exec \"$@\"", mask), "sh"));
+            sh.addAll(cmd);
+            ProcessBuilder pb = new ProcessBuilder(sh).directory(work.toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile());
+            if (noDaemon) {
+                pb.environment().put("LOSSLESS_DAEMON", "0");
+            }
+            return pb.start();
+        }
+
+        /** The umask of process {@code pid}, from the kernel. */
+        private int umaskOf(long pid) throws IOException {
+            return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
+                    .filter(l -> l.startsWith("Umask:")).map(l -> Integer.parseInt(l.substring(6).trim(), 8))
+                    .findFirst().orElseThrow();
+        }
+
+        private void assertModes(Path out, int mask) throws IOException {
+            List<Path> all;
+            try (java.util.stream.Stream<Path> s = Files.walk(out)) {
+                all = s.toList();
+            }
+            assertTrue(all.size() > 3, all::toString);
+            for (Path f : all) {
+                int mode = (Integer) Files.getAttribute(f, "unix:mode") & 0777;
+                int want = (Files.isDirectory(f) ? 0777 : 0666) & ~mask;
+                assertEquals(Integer.toOctalString(want), Integer.toOctalString(mode), f.toString());
+            }
+        }
+    }
+
     void signalledThenNext(boolean perl) throws Exception {
         Path work = work(perl ? "perl" : "jvm");
         Path err = dir.resolve((perl ? "perl" : "jvm") + ".err");
@@ -204,7 +275,7 @@ class WarmProcessTest {
                 System.getProperty("java.class.path")));
     }
 
-    private static boolean perl() {
+    static boolean perl() {
         try {
             return new ProcessBuilder("perl", "-MIO::Socket::UNIX", "-e", "1").start().waitFor() == 0;
         } catch (IOException e) {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lossless.cli.Cli;
+import org.lossless.experiments.results.AtomicDirectory;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -74,7 +76,12 @@ class WarmServerTest {
     }
 
     WarmServer start(Path sock, long idleMs, Path jar) throws IOException {
+        return start(sock, idleMs, jar, WarmGate.REQUEST_TIMEOUT_MS);
+    }
+
+    WarmServer start(Path sock, long idleMs, Path jar, long requestTimeoutMs) throws IOException {
         WarmServer s = new WarmServer(sock, idleMs, jar);
+        s.requestTimeout(requestTimeoutMs);
         s.bind();
         serving = new Thread(() -> {
             try {
@@ -96,11 +103,18 @@ class WarmServerTest {
     record Result(Integer code, String out, String err) {
     }
 
+    /** The console's last line of a run: what the simulation cost on this machine. */
+    static final String COST = "\\(simulator: [^)]*\\)";
+
     Result client(Map<String, String> env, String... args) {
+        return client(env, WarmPaths.umask(), args);
+    }
+
+    Result client(Map<String, String> env, int umask, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Integer code = new WarmClient(socket, new PrintStream(out, true), new PrintStream(err, true))
-                .run(args, work, env);
+                .run(args, work, env, umask);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -124,8 +138,9 @@ class WarmServerTest {
             Result own = own("run", "tiny.yaml", "--out", "own", "--quiet");
             assertEquals(0, warm.code(), warm.err());
             assertEquals(0, own.code(), own.err());
-            assertEquals(own.out().replace(work.resolve("own").toString(), "DIR"),
-                    warm.out().replace(work.resolve("warm").toString(), "DIR"));
+            // the same text but the simulator's cost (wall and CPU time, heap: the machine's, not the run's)
+            assertEquals(own.out().replace(work.resolve("own").toString(), "DIR").replaceAll(COST, "(simulator)"),
+                    warm.out().replace(work.resolve("warm").toString(), "DIR").replaceAll(COST, "(simulator)"));
             assertEquals(own.err(), warm.err());
             List<String> names = tree(work.resolve("own"));
             assertEquals(names, tree(work.resolve("warm")));
@@ -203,6 +218,8 @@ class WarmServerTest {
             server = start(socket, 60_000, jar);
             assertEquals(socket.toString() + "\n", Files.readString(dir.resolve("lossless.daemon")),
                     "the launcher's pointer to the socket, beside the jar");
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                    dir.resolve("lossless.daemon"))), "the launcher's client trusts no pointer others can read or write");
             assertEquals(0, client("run", "tiny.yaml", "--out", "x", "--quiet").code());
             Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 5_000));
             assertNull(client("run", "tiny.yaml", "--out", "y", "--quiet").code());
@@ -210,6 +227,57 @@ class WarmServerTest {
             assertFalse(serving.isAlive());
             assertFalse(Files.exists(socket));
             assertFalse(Files.exists(dir.resolve("lossless.daemon")));
+        }
+
+        @Test
+        void lossLessDebugGoesAlongInsteadOfMakingTheEnvironmentDiffer() {
+            Map<String, String> env = new HashMap<>(System.getenv());
+            env.put("LOSSLESS_DEBUG", "1");
+            Result r = client(env, "run", "tiny.yaml", "--out", "x", "--quiet");
+            assertEquals(0, r.code(), "served: " + new WarmControl(socket).ask(true));
+        }
+
+        @Test
+        void anotherUmaskRunsInItsOwnJvm() {
+            int mine = WarmPaths.umask();
+            assertTrue(mine >= 0 && mine <= 0777, "this JVM's umask is known: " + mine);
+            int other = mine == 077 ? 022 : 077;
+            assertNull(client(System.getenv(), other, "run", "tiny.yaml", "--out", "x", "--quiet").code());
+            assertFalse(Files.exists(work.resolve("x")));
+            assertTrue(new WarmControl(socket).ask(true).contains(String.format("umask %04o differs from the daemon's "
+                    + "%04o", other, mine)), new WarmControl(socket).ask(true));
+        }
+
+        /** In the daemon, /proc/self is the daemon: such a path would name the daemon's folder, not the client's. */
+        @Test
+        void aPathThroughProcSelfRunsInItsOwnJvm() throws IOException {
+            String name = "lossless-warm-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+            Path daemonSide = Path.of("").toAbsolutePath().resolve(name); // this JVM's (the server's) directory
+            try {
+                assertNull(client("run", "tiny.yaml", "--out", "/proc/self/cwd/" + name, "--quiet").code());
+                assertNull(client("run", "tiny.yaml", "--out=/proc/thread-self/cwd/" + name, "--quiet").code());
+                Files.createSymbolicLink(work.resolve("here"), Path.of("/proc/self/cwd"));
+                assertNull(client("run", "tiny.yaml", "--out", "here/" + name, "--quiet").code(), "through a link");
+                Files.createSymbolicLink(work.resolve("fd"), Path.of("/dev/fd"));
+                assertNull(client("run", "tiny.yaml", "--out", "fd/" + name, "--quiet").code(), "through two links");
+                assertFalse(Files.exists(daemonSide), "written into the server's directory");
+                assertTrue(new WarmControl(socket).ask(true).contains("names a path of the process itself"));
+                assertEquals(0, client("run", "tiny.yaml", "--out", "proc-self", "--quiet").code(), "a plain name");
+            } finally {
+                AtomicDirectory.deleteTree(daemonSide);
+            }
+        }
+
+        @Test
+        void aLinkPlantedAtThePointerIsReplacedNotWrittenThrough() throws Exception {
+            stop();
+            Path jar = Files.writeString(dir.resolve("fake.jar"), "jar");
+            Path victim = Files.writeString(dir.resolve("victim.txt"), "mine\n");
+            Files.createSymbolicLink(dir.resolve("lossless.daemon"), victim);
+            server = start(socket, 60_000, jar);
+            assertEquals("mine\n", Files.readString(victim));
+            assertTrue(Files.isRegularFile(dir.resolve("lossless.daemon"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+            assertEquals(socket + "\n", Files.readString(dir.resolve("lossless.daemon")));
         }
 
         @Test
@@ -226,6 +294,88 @@ class WarmServerTest {
             IOException e = assertThrows(IOException.class,
                     () -> new WarmServer(open.resolve("w.sock"), 1000, null).bind());
             assertTrue(e.getMessage().contains("open to other users"), e.getMessage());
+        }
+    }
+
+    @Nested
+    class Bounds {
+        /** A raw connection that sends {@code bytes} and then nothing. */
+        SocketChannel connect(byte[] bytes) throws IOException {
+            SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX);
+            c.connect(UnixDomainSocketAddress.of(socket));
+            c.write(java.nio.ByteBuffer.wrap(bytes));
+            return c;
+        }
+
+        /** Whether the server closed {@code c} within {@code seconds}. */
+        boolean closedWithin(SocketChannel c, long seconds) {
+            return assertTimeoutPreemptively(java.time.Duration.ofSeconds(seconds),
+                    () -> c.read(java.nio.ByteBuffer.allocate(1)) == -1);
+        }
+
+        long serverThreads() {
+            return Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("lossless-warm-client") && t.isAlive()).count();
+        }
+
+        @Test
+        void anIdleConnectionIsClosedAfterTheRequestTimeout() throws Exception {
+            stop();
+            server = start(socket, 60_000, null, 300);
+            try (SocketChannel c = connect(new byte[0])) {
+                assertTrue(closedWithin(c, 10));
+            }
+            try (SocketChannel c = connect(new byte[] {'L', 'S'})) { // a request that trickles
+                assertTrue(closedWithin(c, 10));
+            }
+            assertEquals(0, client("check", "tiny.yaml").code(), "the server goes on");
+        }
+
+        @Test
+        void manyIdleConnectionsHoldABoundedNumberOfThreads() throws Exception {
+            stop();
+            server = start(socket, 60_000, null, 2_000);
+            List<SocketChannel> idle = new java.util.ArrayList<>();
+            try {
+                long most = 0;
+                for (int i = 0; i < 200; i++) {
+                    idle.add(connect(new byte[0]));
+                    most = Math.max(most, serverThreads());
+                }
+                long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
+                while (System.nanoTime() < end) {
+                    most = Math.max(most, serverThreads());
+                    Thread.sleep(10);
+                }
+                assertTrue(most <= WarmGate.MAX_PENDING, most + " threads for 200 idle connections");
+                for (SocketChannel c : idle) {
+                    assertTrue(closedWithin(c, 10), "every idle connection is closed in the end");
+                }
+            } finally {
+                for (SocketChannel c : idle) {
+                    c.close();
+                }
+            }
+            assertEquals(0, client("check", "tiny.yaml").code(), "the server goes on");
+        }
+
+        /** A request announcing more than the bound is refused from its lengths, before its bytes are read. */
+        @Test
+        void anOversizedRequestIsRefusedBeforeItIsRead() throws Exception {
+            java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+            DataOutputStream d = new DataOutputStream(b);
+            d.writeInt(WarmProtocol.MAGIC);
+            d.writeInt(WarmProtocol.VERSION);
+            d.writeByte(WarmProtocol.RUN);
+            d.writeInt(1); // one argument ...
+            d.writeInt(WarmRequest.MAX_BYTES + 1); // ... announced one byte above the bound, and never sent
+            try (SocketChannel c = connect(b.toByteArray())) {
+                DataInputStream in = new DataInputStream(WarmProtocol.input(c));
+                byte kind = assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), in::readByte);
+                assertEquals(WarmProtocol.REFUSED, kind);
+                assertEquals("request larger than 8 MB", WarmProtocol.readString(in));
+            }
+            assertTrue(new WarmControl(socket).ask(true).contains("last refusal: request larger than 8 MB"));
         }
     }
 
@@ -265,7 +415,8 @@ class WarmServerTest {
         void statusCountsCommandsAndStopEndsTheServer() throws Exception {
             WarmControl control = new WarmControl(socket);
             assertTrue(control.ask(true).contains("0 commands served"), control.ask(true));
-            assertEquals(0, client("check", "tiny.yaml").code());
+            Result check = client("check", "tiny.yaml");
+            assertEquals(0, check.code(), check.err());
             assertTrue(control.ask(true).contains("1 command served"), control.ask(true));
             assertEquals("stopped", control.ask(false));
             serving.join(10_000);
@@ -297,7 +448,7 @@ class WarmServerTest {
             out = new DataOutputStream(new BufferedOutputStream(WarmProtocol.output(c)));
             in = new DataInputStream(new BufferedInputStream(WarmProtocol.input(c)));
             WarmProtocol.writeRun(out, List.of(args), work.toString(), System.getenv(), WarmPaths.jvmFingerprint(),
-                    false, -1);
+                    false, -1, WarmPaths.umask());
         }
 
         private final StringBuilder err = new StringBuilder();

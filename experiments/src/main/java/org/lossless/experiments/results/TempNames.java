@@ -48,7 +48,8 @@ final class TempNames {
      * {@link Files#createTempDirectory(Path, String, java.nio.file.attribute.FileAttribute[])} but without the
      * JDK's {@code SecureRandom}, whose set-up (security providers, the system's entropy source) was some 2 % of a
      * tiny run's start-up: the name needs to be unique, not secret (the prefix names the owner, and creating fails
-     * rather than reuse anything that exists, a link included).
+     * rather than reuse anything that exists, a link included). Made like any file of the user's programs, with the
+     * permissions the user's umask leaves (0777 or 0666 less its bits), which the result keeps after its rename.
      */
     static Path createDirectory(Path parent, String prefix) throws IOException {
         return create(parent, prefix, true);
@@ -83,6 +84,25 @@ final class TempNames {
     /** Whether {@code name} is a temporary or aside name Lossless writes ({@link #tmpPrefix}, {@link #oldPrefix}). */
     static boolean isOurs(String name) {
         return OURS.matcher(name).matches();
+    }
+
+    /**
+     * A sweep run's private work folder next to its run directory: {@code .SEED.run-HOST-PID} (digits, the host as
+     * {@link HostName} spells it, the pid).
+     */
+    private static final Pattern RUN_FOLDER = Pattern.compile("\\.\\d+\\.run-[A-Za-z0-9._-]+-\\d+");
+
+    /** The private work folder of this process for the run directory {@code name} (a seed). */
+    static String runFolder(String name) {
+        return "." + name + ".run-" + HostName.get() + "-" + ProcessHandle.current().pid();
+    }
+
+    /**
+     * Whether {@code name} is Lossless's work in progress or a leftover of it inside a result: a temporary or aside
+     * name ({@link #isOurs}) or a sweep run's private folder ({@link #runFolder}).
+     */
+    static boolean isWork(String name) {
+        return isOurs(name) || RUN_FOLDER.matcher(name).matches();
     }
 
     /**
@@ -126,18 +146,6 @@ final class TempNames {
             // listing failed: nothing cleaned, nothing harmed
         }
         return removed;
-    }
-
-    /**
-     * Gives a temporary file or directory the permissions of an ordinary one ({@code perms}, e.g. rwxr-xr-x):
-     * the JDK creates temporaries readable by their owner only, which the result would keep after the rename.
-     */
-    static void readable(Path p, String perms) throws IOException {
-        try {
-            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(perms));
-        } catch (UnsupportedOperationException e) {
-            // not a POSIX file system: its defaults apply
-        }
     }
 
     /** Whether the process (pid, start ms) may still run: true when it cannot be told. */

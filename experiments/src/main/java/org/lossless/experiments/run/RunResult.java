@@ -24,12 +24,17 @@ import org.lossless.workloads.traffic.OperationStats;
  * @param cpuSeconds    CPU time the process used during the run (every thread: simulation, JIT, GC), s; -1 unknown
  * @param peakHeapBytes the peak heap use during the run (the sum of the heap pools' peaks since the start of the
  *                      run: an upper bound of the true peak), bytes; -1 unknown
+ * @param ideals        each job alone on an uncongested fabric ({@link IdealRun}), in job order; empty when not
+ *                      computed (results not made by the packet engine)
+ * @param losslessDrops the switch ingress (port, priority group)s whose PFC headroom overflowed, with their drops
+ *                      (also counted in {@code dropPackets}); empty when no lossless frame was dropped
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
                         WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
-                        List<OperationStats> operations, double cpuSeconds, long peakHeapBytes) {
+                        List<OperationStats> operations, double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals,
+                        List<LosslessDrop> losslessDrops) {
     /** Why a run ended: {@code done}, {@code stop_time} or {@code deadlock} (summary.json {@code stopped_by}). */
     public enum StoppedBy {
         /** Every flow finished (or there was none). */
@@ -57,6 +62,49 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
         deadlockCycle = List.copyOf(deadlockCycle);
         jobs = List.copyOf(jobs);
         operations = List.copyOf(operations);
+        ideals = List.copyOf(ideals);
+        losslessDrops = List.copyOf(losslessDrops);
+    }
+
+    /** Without lossless drops. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations,
+                     double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
+                ideals, List.of());
+    }
+
+    /** Without ideals. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations,
+                     double cpuSeconds, long peakHeapBytes) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
+                List.of());
+    }
+
+    /** The ideal of job {@code name}, or null when none was computed. */
+    public JobIdeal ideal(String name) {
+        for (JobIdeal i : ideals) {
+            if (i.job().equals(name)) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    /** Frames of lossless priority groups dropped for lack of headroom, and their bytes. */
+    public long losslessDropPackets() {
+        return losslessDrops.stream().mapToLong(LosslessDrop::packets).sum();
+    }
+
+    public long losslessDropBytes() {
+        return losslessDrops.stream().mapToLong(LosslessDrop::bytes).sum();
     }
 
     /** Without run-cost figures (unknown: -1). */

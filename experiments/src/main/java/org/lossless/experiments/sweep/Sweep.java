@@ -13,8 +13,8 @@ import java.util.function.Consumer;
 
 /**
  * A sweep from start to tables: where it is written ({@link #prepare}), running what is missing with an
- * {@link Executor}, and building sweep.csv, sweep-summary.csv and sweep-status.json from the run directories
- * ({@link #finish}).
+ * {@link Executor}, and building sweep.csv, sweep-summary.csv and sweep-status.json from the run directories,
+ * and sweep.json again with each complete run's truncation ({@link #finish}).
  *
  * <p>Where: a missing or empty {@code --out} is written in place. {@code --resume} continues the sweep there
  * (its definition must define the same runs). Without {@code --resume}, a previous sweep at {@code --out} is
@@ -28,6 +28,11 @@ public final class Sweep {
                           SweepTable table, List<SweepSummary.Line> lines, boolean submitted) {
         public boolean complete() {
             return !submitted && missing.isEmpty();
+        }
+
+        /** The complete runs that stopped at their stop time with work left; empty before the tables are built. */
+        public List<SweepTable.Row> truncated() {
+            return table == null ? List.of() : table.truncated();
         }
     }
 
@@ -101,6 +106,7 @@ public final class Sweep {
         try (AutoCloseable lock = work.lock()) {
             executor.checkIdle(work);
             work.removeStaleTemporaries();
+            work.preparePoints(def);
             List<RunSpec> all = def.runs();
             List<RunSpec> pending = work.pending(all);
             progress.start(all.size(), all.size() - pending.size());
@@ -129,7 +135,9 @@ public final class Sweep {
         List<SweepSummary.Line> lines = SweepSummary.lines(table, def);
         SweepDirectory.writeAtomically(work.root().resolve(SweepDirectory.TABLE), table.csv());
         SweepDirectory.writeAtomically(work.root().resolve(SweepDirectory.SUMMARY), SweepSummary.csv(lines, def));
-        SweepDirectory.writeAtomically(work.root().resolve(SweepDirectory.STATUS), SweepStatus.json(all.size(), missing, failures));
+        SweepDirectory.writeAtomically(work.root().resolve(SweepDirectory.STATUS), SweepStatus.json(all.size(), missing,
+                failures, table.truncated()));
+        SweepDirectory.writeAtomically(work.root().resolve(SweepDirectory.DEFINITION), SweepJson.write(def, table));
         Path dir = work.root();
         Path target = out.toAbsolutePath().normalize();
         if (missing.isEmpty() && !dir.equals(target)) {

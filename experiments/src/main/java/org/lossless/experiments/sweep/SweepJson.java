@@ -34,6 +34,19 @@ public final class SweepJson {
     }
 
     public static String write(SweepDefinition d) {
+        return write(d, null);
+    }
+
+    /**
+     * The definition with what the complete runs of {@code table} say: {@code truncated} (how many stopped at
+     * their stop time with work left) and per run {@code truncated} (true, false; null while the run is not
+     * complete). Without a table (a sweep just starting) neither is written.
+     */
+    public static String write(SweepDefinition d, SweepTable table) {
+        java.util.Map<String, Boolean> cut = new java.util.HashMap<>();
+        if (table != null) {
+            table.rows().forEach(r -> cut.put(r.run().label(), r.truncated()));
+        }
         ObjectNode root = JSON.createObjectNode();
         root.put("kind", KIND);
         root.put("format", FORMAT);
@@ -56,6 +69,9 @@ public final class SweepJson {
         } else {
             root.put("baseline", d.baseline());
         }
+        if (table != null) {
+            root.put("truncated", table.truncated().size());
+        }
         ArrayNode points = root.putArray("points");
         for (SweepPoint p : d.points()) {
             ObjectNode o = points.addObject();
@@ -71,6 +87,14 @@ public final class SweepJson {
             o.put("replication", r.replication());
             o.put("seed", r.seed());
             o.put("dir", r.label());
+            if (table != null) {
+                Boolean t = cut.get(r.label());
+                if (t == null) {
+                    o.putNull("truncated");
+                } else {
+                    o.put("truncated", t);
+                }
+            }
         }
         try {
             return JSON.writeValueAsString(root) + "\n";

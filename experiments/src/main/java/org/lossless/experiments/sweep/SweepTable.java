@@ -28,6 +28,24 @@ public final class SweepTable {
 
     /** One complete run: its spec and its figures. */
     public record Row(RunSpec run, Map<String, SummaryFigures.Cell> figures) {
+        /**
+         * Whether the run stopped at its stop time with work left: {@code stopped_by} is {@code stop_time} or
+         * {@code deadlock} (a summary without it: unfinished flows). Its figures cover the finished work only.
+         */
+        public boolean truncated() {
+            SummaryFigures.Cell by = figures.get("stopped_by");
+            if (by != null && !by.text().isEmpty()) {
+                return by.text().equals("stop_time") || by.text().equals("deadlock");
+            }
+            SummaryFigures.Cell u = figures.get("flows.unfinished");
+            return u != null && u.value() != null && u.value() > 0;
+        }
+
+        /** Whether the run ended in a PFC deadlock ({@code pfc.deadlock} true). */
+        public boolean deadlocked() {
+            SummaryFigures.Cell d = figures.get("pfc.deadlock");
+            return d != null && "true".equals(d.text());
+        }
     }
 
     private final List<String> keys;
@@ -48,12 +66,32 @@ public final class SweepTable {
             if (!dir.isDone(r)) {
                 continue;
             }
-            JsonNode summary = JSON.readTree(dir.runDir(r).resolve(ResultsWriter.SUMMARY).toFile());
+            JsonNode summary = summary(dir, r);
             Map<String, SummaryFigures.Cell> f = SummaryFigures.flatten(summary);
             figures.addAll(f.keySet());
             rows.add(new Row(r, f));
         }
         return new SweepTable(def.keys(), List.copyOf(figures), rows);
+    }
+
+    /**
+     * A run's summary.json; a damaged one (not JSON, not an object: edited, or cut by a full disk) is bad input
+     * naming the file and how to run that run again.
+     */
+    private static JsonNode summary(SweepDirectory dir, RunSpec r) throws IOException {
+        java.nio.file.Path f = dir.runDir(r).resolve(ResultsWriter.SUMMARY);
+        String why;
+        try {
+            JsonNode n = JSON.readTree(f.toFile());
+            if (n != null && n.isObject()) {
+                return n;
+            }
+            why = "not a JSON object";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            why = "not valid JSON" + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr());
+        }
+        throw new SweepException(f + " is damaged (" + why + "); move " + dir.runDir(r) + " away (or delete it) and "
+                + "run the same sweep command with --resume: it runs " + r.label() + " again");
     }
 
     public List<Row> rows() {
@@ -62,6 +100,11 @@ public final class SweepTable {
 
     public List<String> figures() {
         return figures;
+    }
+
+    /** The complete runs that stopped at their stop time with work left ({@link Row#truncated}), in run order. */
+    public List<Row> truncated() {
+        return rows.stream().filter(Row::truncated).toList();
     }
 
     public String csv() {

@@ -95,7 +95,7 @@ public final class PauseGantt {
         long roots = pauses.stream().filter(PauseRow::root).count();
         return Figure.of(ID, TITLE, chart, pauses.size() + " pause episodes (" + roots + " root, "
                 + (pauses.size() - roots) + " propagated)" + (storms.isEmpty() ? "" : ", " + storms.size()
-                + " watchdog storms") + " on " + total + " ports; " + rows.size() + " paused longest shown");
+                + " watchdog storms") + " on " + total + " ports; " + rows.size() + " paused longest shown").axes("time", "port");
     }
 
     static String stormKey(StormRow s) {

@@ -94,7 +94,7 @@ public final class PauseTree {
         }
         long total = pauses.stream().map(PauseRow::key).distinct().count();
         return Figure.of(ID, TITLE, chart, l.row().size() + " of " + total + " pausing ports (episodes in brackets), "
-                + "roots: " + l.roots().size() + "; deepest chain: " + maxDepth + (maxDepth == 1 ? " hop" : " hops"));
+                + "roots: " + l.roots().size() + "; deepest chain: " + maxDepth + (maxDepth == 1 ? " hop" : " hops")).axes("pause_graph.csv:depth", "port");
     }
 
     static Layout layout(List<PauseRow> pauses) {

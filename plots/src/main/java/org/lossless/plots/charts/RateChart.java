@@ -100,7 +100,7 @@ public final class RateChart {
         return Figure.of(ID, TITLE, chart, shown.size() + " of " + all.size() + (all.size() >= TRACKED ? "+" : "")
                 + " sampled flows (most CNPs first); "
                 + (hasCnpColumn ? markCount + " CNPs marked (at most one triangle per flow in each of " + MARK_COLUMNS + " time columns)"
-                : "no CNP marks: rates.csv has no cnps column"));
+                : "no CNP marks: rates.csv has no cnps column")).axes("time", "timeseries/rates.csv:rate_bps");
     }
 
     private static boolean hasCnpColumn(ResultSet rs) {

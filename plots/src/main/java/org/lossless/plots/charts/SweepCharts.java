@@ -1,197 +1,240 @@
 package org.lossless.plots.charts;
 
+import java.awt.Font;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.annotations.XYPointerAnnotation;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.DeviationRenderer;
-import org.jfree.chart.renderer.xy.XYBlockRenderer;
-import org.jfree.chart.title.PaintScaleLegend;
+import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleEdge;
-import org.jfree.data.xy.DefaultXYZDataset;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.lossless.plots.data.Ci95;
+import org.lossless.plots.data.SweepMetrics;
 import org.lossless.plots.data.SweepSet;
 
 /**
- * Sweep charts: each summary figure against the first varied key, mean over the seeds with its 95 %
- * confidence band ({@link Ci95}), one line per value of the other keys; and, with two or more keys, a heat
- * map of a figure's mean over the first two. Key values with units are placed by value (KB, µs, Gb/s);
- * other values (profile names) are evenly spaced categories.
+ * A sweep figure against one varied key: the mean over the seeds with its 95 % confidence band ({@link Ci95}),
+ * one line per combination of the other keys (pooled when there are more than {@link #MAX_LINES}), points
+ * whose runs stopped at stop_time with unfinished work drawn hollow, and the figure's ideal dashed when
+ * sweep.csv has one ({@link SweepMetrics#idealOf}). Key values with units are placed by value (KB, µs, Gb/s;
+ * a log axis when they span {@link #LOG_SPAN} or more); other values (profile names) are evenly spaced
+ * categories. Several sweeps (a comparison) are overlaid, the first (baseline) dashed.
  */
 public final class SweepCharts {
     public static final String ID = "sweep";
-    /** Figure charts at most; the report lists the rest in the table. */
-    public static final int MAX_FIGURES = 12;
-    public static final int MAX_HEAT_MAPS = 4;
+    /** Lines per chart at most; beyond, the other keys are pooled. */
+    public static final int MAX_LINES = 8;
+    /** Key values spanning this factor or more get a log axis. */
+    public static final double LOG_SPAN = 100;
+    /** The footnote under every chart with hollow points (also in the PNG: slides have no caption). */
+    public static final String HOLLOW_NOTE = "hollow: a run stopped at stop_time with unfinished work (censored: "
+            + "slowdowns there count unfinished flows at their slowdown so far, a lower bound)";
 
     private SweepCharts() {
     }
 
-    /** Charts of each figure; several sweeps (a comparison) are overlaid, the first (baseline) dashed. */
-    public static List<Figure> figures(List<SweepSet> sweeps, List<String> labels) {
-        SweepSet first = sweeps.get(0);
-        if (first.keys().isEmpty()) {
-            return List.of(Figure.omitted(ID, "Sweep", "sweep.csv names no varied key (no column before seed)"));
-        }
-        String key = first.keys().get(0);
-        List<Figure> out = new ArrayList<>();
-        List<String> figs = interesting(first);
-        for (String fig : figs.subList(0, Math.min(MAX_FIGURES, figs.size()))) {
-            out.add(figure(sweeps, labels, key, fig));
-        }
-        return out;
+    /** {@code metric} against {@code key} in one sweep. */
+    public static Figure against(SweepSet s, String key, String metric) {
+        return against(List.of(s), List.of(""), key, metric);
     }
 
-    /** Figures that vary across the sweep (a constant column makes a flat, useless chart). */
-    static List<String> interesting(SweepSet s) {
-        List<String> out = new ArrayList<>();
-        for (String f : s.figures()) {
-            double[] v = s.rows().stream().mapToDouble(r -> SweepSet.number(r, f)).filter(d -> !Double.isNaN(d))
-                    .distinct().toArray();
-            if (v.length > 1) {
-                out.add(f);
-            }
+    /** As {@link #against(SweepSet, String, String)}, with {@code best} (a point's key values) pointed out. */
+    public static Figure against(SweepSet s, String key, String metric, Map<String, String> best) {
+        Figure f = against(s, key, metric);
+        Ci95 ci = s.ci(metric, best);
+        List<String> xs = s.values(key);
+        int i = xs.indexOf(best.get(key));
+        if (ci.n() > 0 && i >= 0) {
+            double scale = FigureUnit.of(metric, largest(List.of(s), metric)).scale();
+            XYPointerAnnotation a = new XYPointerAnnotation("best", x(Quantity.ofValues(xs), xs, i), ci.mean() / scale,
+                    -Math.PI / 4);
+            a.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+            a.setArrowWidth(4);
+            a.setTipRadius(9);
+            a.setBaseRadius(40);
+            ((XYPlot) f.chart().getPlot()).addAnnotation(a);
         }
-        return out;
+        return f;
     }
 
-    private static Figure figure(List<SweepSet> sweeps, List<String> labels, String key, String fig) {
+    /** Whether {@code metric} has one value (or none) over the whole sweep: a flat chart says nothing. */
+    public static boolean constant(SweepSet s, String metric) {
+        return s.rows().stream().mapToDouble(r -> SweepSet.value(r, metric)).filter(d -> !Double.isNaN(d))
+                .distinct().count() <= 1;
+    }
+
+    /** {@code metric} against {@code key}; several sweeps are overlaid, the first dashed. */
+    public static Figure against(List<SweepSet> sweeps, List<String> labels, String key, String metric) {
         SweepSet first = sweeps.get(0);
         List<String> xs = first.values(key);
         Quantity xq = Quantity.ofValues(xs);
-        Quantity yq = Quantity.ofFigure(fig);
-        List<String> others = first.keys().subList(1, first.keys().size());
+        List<String> others = new ArrayList<>(first.keys());
+        others.remove(key);
+        List<Map<String, String>> groups = first.groups(others);
+        boolean pooled = groups.size() > MAX_LINES;
+        if (pooled) {
+            groups = List.of(Map.of());
+        }
+        FigureUnit yu = FigureUnit.of(metric, largest(sweeps, metric));
+        String ideal = SweepMetrics.idealOf(metric, first.figures());
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
-        List<Integer> runOf = new ArrayList<>();
+        HollowRenderer r = new HollowRenderer();
+        Set<String> marked = new LinkedHashSet<>();
+        List<Integer> sweepOf = new ArrayList<>();
         int points = 0;
         for (int s = 0; s < sweeps.size(); s++) {
             SweepSet sw = sweeps.get(s);
-            for (Map<String, String> group : groups(sw, others)) {
-                String name = (sweeps.size() > 1 ? labels.get(s) + (group.isEmpty() ? "" : ": ") : "")
-                        + describe(group);
-                YIntervalSeries series = new YIntervalSeries(name.isEmpty() ? fig : name, false, true);
+            for (Map<String, String> group : groups) {
+                String name = (sweeps.size() > 1 ? labels.get(s) + (group.isEmpty() ? "" : ": ") : "") + describe(group);
+                YIntervalSeries series = new YIntervalSeries(name.isEmpty() ? SweepMetrics.label(metric) : name, false, true);
+                int series0 = data.getSeriesCount();
                 for (int i = 0; i < xs.size(); i++) {
                     Map<String, String> where = new LinkedHashMap<>(group);
                     where.put(key, xs.get(i));
-                    Ci95 ci = sw.ci(fig, where);
+                    Ci95 ci = sw.ci(metric, where);
                     if (ci.n() == 0) {
                         continue;
                     }
-                    double x = xq == null ? i : Quantity.raw(xs.get(i)) / xq.scale();
-                    series.add(x, ci.mean() / yq.scale(), ci.low() / yq.scale(), ci.high() / yq.scale());
+                    series.add(x(xq, xs, i), ci.mean() / yu.scale(), ci.low() / yu.scale(), ci.high() / yu.scale());
+                    if (sw.truncatedAt(where)) {
+                        r.hollow(series0, series.getItemCount() - 1);
+                        sw.runs(where).stream().filter(SweepSet::truncated).map(sw::point).forEach(marked::add);
+                    }
                     points++;
                 }
                 data.addSeries(series);
-                runOf.add(s);
+                sweepOf.add(s);
             }
         }
-        ValueAxis x = xq == null ? categories(key, xs) : Style.axis(xq.label(key));
-        NumberAxis y = Style.axis(yq.label(fig));
-        DeviationRenderer r = new DeviationRenderer(true, true);
-        r.setAlpha(0.18f);
+        int firstIdeal = data.getSeriesCount();
+        if (ideal != null) {
+            YIntervalSeries line = new YIntervalSeries("ideal", false, true);
+            for (int i = 0; i < xs.size(); i++) {
+                Ci95 ci = first.ci(ideal, Map.of(key, xs.get(i)));
+                if (ci.n() > 0) {
+                    line.add(x(xq, xs, i), ci.mean() / yu.scale(), ci.mean() / yu.scale(), ci.mean() / yu.scale());
+                }
+            }
+            data.addSeries(line);
+        }
+        ValueAxis x = keyAxis(key, xs, xq);
+        NumberAxis y = Style.axis(yu.label(SweepMetrics.label(metric)));
         XYPlot plot = new XYPlot(data, x, y, r);
-        JFreeChart chart = Style.apply(new JFreeChart(fig + " against " + key, plot));
+        clipAtZero(y, sweeps, metric);
+        String title = SweepMetrics.label(metric) + " against " + key;
+        JFreeChart chart = Style.apply(new JFreeChart(title, plot));
         for (int i = 0; i < data.getSeriesCount(); i++) {
-            int colour = sweeps.size() > 1 ? i % Math.max(1, data.getSeriesCount() / sweeps.size()) : i;
+            if (i >= firstIdeal) {
+                r.setSeriesPaint(i, Style.IDEAL);
+                r.setSeriesFillPaint(i, Style.IDEAL);
+                r.setSeriesStroke(i, Style.dashed(2f));
+                r.setSeriesShapesVisible(i, false);
+                continue;
+            }
+            int colour = sweeps.size() > 1 ? i % Math.max(1, firstIdeal / sweeps.size()) : i;
             r.setSeriesPaint(i, Style.color(colour));
             r.setSeriesFillPaint(i, Style.color(colour));
-            r.setSeriesStroke(i, sweeps.size() > 1 && runOf.get(i) == 0 ? Style.dashed(2.5f) : Style.line(2.5f));
+            r.setSeriesStroke(i, sweeps.size() > 1 && sweepOf.get(i) == 0 ? Style.dashed(2.5f) : Style.line(2.5f));
         }
-        return Figure.of(ID + "-" + FctCharts.safe(fig), fig + " against " + key, chart, points
-                + " points: mean over the seeds, band = 95 % confidence interval (Student t; none with one seed)"
-                + (others.isEmpty() ? "" : "; one line per value of " + String.join(", ", others))
-                + (sweeps.size() > 1 ? "; dashed: " + labels.get(0) : ""));
+        if (!marked.isEmpty()) {
+            footnote(chart, "○ " + HOLLOW_NOTE);
+        }
+        String caption = points + " points: mean over the seeds, band = 95 % confidence interval (Student t; none "
+                + "with one seed); figure " + metric
+                + (others.isEmpty() ? "" : pooled ? "; pooled over " + String.join(", ", others)
+                : "; one line per value of " + String.join(", ", others))
+                + (ideal != null ? "; dashed grey: the ideal (" + ideal + ")" : "")
+                + (sweeps.size() > 1 ? "; dashed: " + labels.get(0) : "")
+                + (marked.isEmpty() ? "" : "; " + HOLLOW_NOTE + ": " + String.join(", ", marked));
+        return Figure.of(ID + "-" + FctCharts.safe(key) + "-" + FctCharts.safe(metric), title, chart, caption)
+                .axes(key, metric).marking(List.copyOf(marked));
     }
 
-    /** The distinct combinations of {@code keys}' values, in first-seen order (one empty map for no keys). */
-    public static List<Map<String, String>> groups(SweepSet s, List<String> keys) {
-        List<Map<String, String>> out = new ArrayList<>();
-        for (Map<String, String> row : s.rows()) {
-            Map<String, String> g = new LinkedHashMap<>();
-            keys.forEach(k -> g.put(k, row.getOrDefault(k, "")));
-            if (!out.contains(g)) {
-                out.add(g);
+    /**
+     * A figure that is never negative (counts, times, slowdowns) keeps its axis at 0 or above, where a wide
+     * confidence band would reach below.
+     */
+    static void clipAtZero(NumberAxis y, List<SweepSet> sweeps, String metric) {
+        boolean negative = sweeps.stream().anyMatch(s -> s.rows().stream().anyMatch(r -> SweepSet.value(r, metric) < 0));
+        if (!negative && y.getLowerBound() < 0) {
+            y.setRange(0, Math.max(y.getUpperBound(), 1e-9));
+        }
+    }
+
+    /** A small line of text under the plot, kept in the PNG. */
+    static void footnote(JFreeChart chart, String text) {
+        TextTitle t = new TextTitle(text, new Font(Font.SANS_SERIF, Font.ITALIC, 14));
+        t.setPosition(RectangleEdge.BOTTOM);
+        chart.addSubtitle(t);
+    }
+
+    private static double largest(List<SweepSet> sweeps, String metric) {
+        double m = 0;
+        for (SweepSet s : sweeps) {
+            for (Map<String, String> row : s.rows()) {
+                double v = SweepSet.value(row, metric);
+                if (!Double.isNaN(v)) {
+                    m = Math.max(m, Math.abs(v));
+                }
             }
         }
-        return out;
+        return m;
+    }
+
+    /** The position of the i-th key value: by value in the key's unit, else its index. */
+    static double x(Quantity xq, List<String> xs, int i) {
+        return xq == null ? i : Quantity.raw(xs.get(i)) / xq.scale();
+    }
+
+    /** The axis of a varied key: numbers (log when they span {@link #LOG_SPAN}), else categories. */
+    static ValueAxis keyAxis(String key, List<String> xs, Quantity xq) {
+        if (xq == null) {
+            SymbolAxis a = new SymbolAxis(key + " (setting)", xs.toArray(new String[0]));
+            a.setGridBandsVisible(false);
+            return a;
+        }
+        double lo = Double.MAX_VALUE;
+        double hi = -Double.MAX_VALUE;
+        for (int i = 0; i < xs.size(); i++) {
+            lo = Math.min(lo, x(xq, xs, i));
+            hi = Math.max(hi, x(xq, xs, i));
+        }
+        if (lo > 0 && hi / lo >= LOG_SPAN) {
+            return logAxis(xq.label(key) + ", log scale", lo, hi);
+        }
+        return Style.axis(xq.label(key));
+    }
+
+    /**
+     * A log axis over [lo, hi] with plain-number ticks: at powers of 2 when the span is at most 2^12 (GPU
+     * counts 8, 16, ..., 512), else powers of 10.
+     */
+    static LogAxis logAxis(String label, double lo, double hi) {
+        LogAxis a = new LogAxis(label);
+        a.setBase(hi / lo <= 4096 ? 2 : 10);
+        a.setSmallestValue(lo / 2);
+        a.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###",
+                java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)));
+        a.setRange(lo / 1.3, hi * 1.3);
+        a.setAutoTickUnitSelection(false);
+        a.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1)); // one tick per power of the base
+        return a;
     }
 
     private static String describe(Map<String, String> g) {
         List<String> parts = new ArrayList<>();
         g.forEach((k, v) -> parts.add(k + "=" + v));
         return String.join(", ", parts);
-    }
-
-    private static SymbolAxis categories(String key, List<String> values) {
-        SymbolAxis a = new SymbolAxis(key + " (setting)", values.toArray(new String[0]));
-        a.setGridBandsVisible(false);
-        return a;
-    }
-
-    /** Heat maps of the first figures' means over the first two keys; empty with fewer than two keys. */
-    public static List<Figure> heatMaps(SweepSet s) {
-        if (s.keys().size() < 2) {
-            return List.of();
-        }
-        String k1 = s.keys().get(0);
-        String k2 = s.keys().get(1);
-        List<String> v1 = s.values(k1);
-        List<String> v2 = s.values(k2);
-        List<Figure> out = new ArrayList<>();
-        List<String> figs = interesting(s);
-        for (String fig : figs.subList(0, Math.min(MAX_HEAT_MAPS, figs.size()))) {
-            Quantity q = Quantity.ofFigure(fig);
-            double[][] xyz = new double[3][v1.size() * v2.size()];
-            double lo = Double.MAX_VALUE;
-            double hi = -Double.MAX_VALUE;
-            int n = 0;
-            List<XYTextAnnotation> notes = new ArrayList<>();
-            for (int i = 0; i < v1.size(); i++) {
-                for (int j = 0; j < v2.size(); j++) {
-                    Ci95 ci = s.ci(fig, Map.of(k1, v1.get(i), k2, v2.get(j)));
-                    double m = ci.mean() / q.scale();
-                    xyz[0][n] = i;
-                    xyz[1][n] = j;
-                    xyz[2][n++] = m;
-                    if (!Double.isNaN(m)) {
-                        lo = Math.min(lo, m);
-                        hi = Math.max(hi, m);
-                        XYTextAnnotation t = new XYTextAnnotation(Fmt.num(m), i, j);
-                        t.setFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.BOLD, 15));
-                        notes.add(t);
-                    }
-                }
-            }
-            DefaultXYZDataset data = new DefaultXYZDataset();
-            data.addSeries(fig, xyz);
-            XYBlockRenderer r = new XYBlockRenderer();
-            HeatScale scale = new HeatScale(lo == Double.MAX_VALUE ? 0 : lo, hi == -Double.MAX_VALUE ? 1 : hi);
-            r.setPaintScale(scale);
-            XYPlot plot = new XYPlot(data, categories(k1, v1), categories(k2, v2), r);
-            notes.forEach(plot::addAnnotation);
-            String title = fig + " over " + k1 + " and " + k2;
-            JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
-            NumberAxis legendAxis = new NumberAxis(q.label(fig));
-            legendAxis.setRange(scale.getLowerBound(), scale.getUpperBound());
-            PaintScaleLegend legend = new PaintScaleLegend(scale, legendAxis);
-            legend.setPosition(RectangleEdge.RIGHT);
-            legend.setStripWidth(16);
-            legend.setMargin(4, 4, 40, 4);
-            chart.addSubtitle(legend);
-            Style.apply(chart);
-            out.add(Figure.of(ID + "-heat-" + FctCharts.safe(fig), title, chart, "mean over the seeds of each point"
-                    + (s.keys().size() > 2 ? "; pooled over the values of " + String.join(", ",
-                    s.keys().subList(2, s.keys().size())) : "")));
-        }
-        return out;
     }
 }

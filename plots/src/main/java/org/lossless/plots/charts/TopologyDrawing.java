@@ -124,6 +124,6 @@ public final class TopologyDrawing {
         r.setSeriesVisibleInLegend(0, hostPts.getItemCount() > 0);
         return Figure.of(ID, title, chart, t.type() + ": " + t.hostCount() + " hosts" + (hosts ? "" : " (not drawn)")
                 + ", " + t.switchCount() + " switches, " + t.cables().size() + " cables; hottest link "
-                + (hot.isEmpty() ? "none" : hot + " at " + Fmt.num(hottest * 100) + " %"));
+                + (hot.isEmpty() ? "none" : hot + " at " + Fmt.num(hottest * 100) + " %")).axes("node", "tier").colour("utilisation");
     }
 }

@@ -76,7 +76,7 @@ public final class UtilisationCharts {
         r.setSeriesPaint(0, Style.color(0));
         r.setShadowVisible(false);
         return Figure.of(BUSIEST_ID, title, chart, Math.min(MAX_BARS, links.size()) + " of " + links.size()
-                + " ports that sent anything; frame bytes (headers included) over the line rate, whole run");
+                + " ports that sent anything; frame bytes (headers included) over the line rate, whole run").axes("port", "utilisation");
     }
 
     /** The tier-and-direction name of a link from {@code node} to {@code peer}. */
@@ -93,6 +93,9 @@ public final class UtilisationCharts {
         if (!rs.has(ResultSet.LINKS)) {
             return List.of(Figure.omitted(HEAT_ID, title,
                     "no timeseries/links.csv in the results (telemetry.links: none, or written by an older version)"));
+        }
+        if (rs.simTimePs() <= 0) {
+            return List.of(Figure.omitted(HEAT_ID, title, "the run simulated no time (summary.json: sim_time_ps 0)"));
         }
         LinkLoadReader.LinkLoad load = LinkLoadReader.read(rs, HEAT_COLUMNS);
         if (load.util().isEmpty()) {
@@ -164,7 +167,7 @@ public final class UtilisationCharts {
             out.add(Figure.of(HEAT_ID + "-" + FctCharts.safe(e.getKey().replace(" → ", "-to-")
                     .replace("/", "-")), t, chart, shown.size() + " of " + links.size()
                     + " links of this tier (the busiest), " + columns + " time columns of " + Fmt.time(
-                    load.columnPs())));
+                    load.columnPs())).axes("time", "link").colour("utilisation"));
         }
         return out;
     }

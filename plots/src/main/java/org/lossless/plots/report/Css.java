@@ -20,6 +20,7 @@ final class Css {
             td.worse { background: #fbd9d3 !important; font-weight: bold; }
             td.better { background: #d6efdd !important; font-weight: bold; }
             td.changed { background: #fff3c4 !important; }
+            tr.cost td { font-size: 0.8em; color: #666; }
             .grid { display: flex; flex-wrap: wrap; gap: 8px 28px; align-items: flex-start; }
             .grid table { min-width: 280px; }
             .warnings { list-style: none; padding: 0; }
@@ -36,6 +37,19 @@ final class Css {
             .pair > div > h3 { margin-top: 6px; }
             pre.yaml { background: #f7f7f7; border: 1px solid #ddd; padding: 10px; overflow-x: auto; font-size: 0.85em; }
             footer { margin-top: 40px; color: #666; font-size: 0.85em; border-top: 1px solid #ddd; padding-top: 8px; }
+            nav.compact { padding: 4px 12px; }
+            nav.compact ol { columns: 1; display: inline; padding-left: 8px; }
+            nav.compact li { display: inline; margin-right: 14px; }
+            #answer figure.chart svg { max-width: 980px; }
+            #answer .warnings li { padding: 4px 12px; margin: 4px 0; }
+            div.scroll { overflow-x: auto; }
+            table.points th code { word-break: break-all; }
+            p.best { border-left: 6px solid #0072b2; background: #e8f1f8; padding: 8px 12px; font-size: 1.08em; }
+            p.note { color: #444; font-size: 0.9em; }
+            table.points th code { font-size: 0.8em; color: #555; font-weight: normal; }
+            tr.best td { background: #e8f1f8 !important; font-weight: bold; }
+            tr.cut td { background: #f3f3f3 !important; color: #555; font-style: italic; }
+            td.mark { white-space: nowrap; }
             @media print { nav { display: none; } figure.chart { break-inside: avoid; } }
             """;
 

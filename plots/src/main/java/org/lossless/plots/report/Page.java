@@ -23,13 +23,21 @@ final class Page {
     private final String subtitle;
     private final List<String[]> sections = new ArrayList<>();
     private final Map<String, JFreeChart> charts = new LinkedHashMap<>();
+    private final ChartIndex index = new ChartIndex();
     private Html body = new Html();
+    private boolean compactContents;
     private String sectionId;
     private String sectionTitle;
 
     Page(String title, String subtitle) {
         this.title = title;
         this.subtitle = subtitle;
+    }
+
+    /** Lists the contents on one line (a page whose first section must fit the first screen). */
+    Page compactContents() {
+        compactContents = true;
+        return this;
     }
 
     /** Starts a section (closing the previous one). */
@@ -58,6 +66,7 @@ final class Page {
         }
         String file = uniqueFile(id);
         charts.put(file, f.chart());
+        index.add(file, f, sectionId);
         h.open("figure class=\"chart\" id=\"fig-" + id + "\"");
         h.raw(ChartRender.svg(f.chart(), "c-" + id));
         h.open("figcaption").el("b", null, f.title()).text(". " + f.caption() + " ").el("span", "png",
@@ -78,6 +87,11 @@ final class Page {
         return charts;
     }
 
+    /** What the charts plot, for charts/index.json. */
+    ChartIndex index() {
+        return index;
+    }
+
     String html() {
         flush();
         Html h = new Html();
@@ -87,7 +101,7 @@ final class Page {
                 .open("title").text(title).close("title")
                 .raw("<style>\n" + Css.TEXT + "</style>\n</head>\n<body>\n");
         h.open("header").el("h1", null, title).el("p", "sub", subtitle).close("header");
-        h.open("nav").el("b", null, "Contents").open("ol");
+        h.open(compactContents ? "nav class=\"compact\"" : "nav").el("b", null, "Contents").open("ol");
         for (String[] s : sections) {
             h.open("li").raw("<a href=\"#" + s[0] + "\">").text(s[1]).raw("</a>").close("li");
         }

@@ -37,8 +37,15 @@ public final class Report {
                 requireResults(dir, "DIR");
                 out = o.out() != null ? o.out() : dir.resolve("compare-" + o.compare().toAbsolutePath().normalize()
                         .getFileName());
+                if (ResultSet.isRun(dir) && o.sweepChoices()) {
+                    throw new ReportException("--metric, --best and --where choose the figures of a sweep report; "
+                            + dir + " is a run");
+                }
                 ReportOutput.check(out, resultKind(out));
                 page = CompareReport.build(dir, o.compare(), o);
+            } else if (ResultSet.isRun(dir) && o.sweepChoices()) {
+                throw new ReportException("--metric, --best and --where choose the figures of a sweep report; " + dir
+                        + " is a run");
             } else if (ResultSet.isRun(dir) || SweepSet.isSweep(dir)) {
                 out = o.out() != null ? o.out() : dir;
                 ReportOutput.check(out, resultKind(out));

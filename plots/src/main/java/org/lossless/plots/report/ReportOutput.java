@@ -23,7 +23,8 @@ import org.lossless.plots.charts.ChartRender;
  * "Where the report is written"):
  *
  * <ul>
- * <li>Into a result directory (a run or a sweep, the default): only {@code report.html} and {@code charts/};
+ * <li>Into a result directory (a run or a sweep, the default): only {@code report.html} and {@code charts/}
+ * (the PNGs and {@code index.json});
  * each may replace an existing entry of that name only if Lossless wrote it (listed in the directory's
  * {@link ResultMarker}), never a user's file of the same name. Both are then listed in the marker.</li>
  * <li>Into a directory of its own ({@code --out}, a comparison's folder): the directory is written as a
@@ -81,10 +82,12 @@ final class ReportOutput {
     }
 
     /**
-     * Draws the PNG files on all cores (a quarter of a big report's CPU time): each chart is its own object,
-     * drawn by one thread; the files do not depend on the number of threads.
+     * Writes charts/index.json ({@link ChartIndex}) and draws the PNG files on all cores (a quarter of a big
+     * report's CPU time): each chart is its own object, drawn by one thread; the files do not depend on the
+     * number of threads.
      */
     private static void charts(Page page, Path into) throws IOException {
+        Files.writeString(into.resolve(ChartIndex.FILE), page.index().json());
         List<Map.Entry<String, JFreeChart>> all = new ArrayList<>(page.charts().entrySet());
         int threads = Math.max(1, Math.min(all.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {

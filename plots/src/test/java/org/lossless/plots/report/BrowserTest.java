@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lossless.plots.Fixtures;
+import org.lossless.plots.SweepFixtures;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -107,10 +108,13 @@ class BrowserTest {
         assertEquals(r.get("figures"), r.get("svgs"), "every figure has its SVG");
         assertEquals(List.of(), r.get("small"), "charts laid out with a size");
         assertEquals(0L, ((Number) r.get("broken")).longValue(), "broken images");
-        int height = (int) Math.min(16000, ((Number) r.get("height")).longValue());
-        driver.manage().window().setSize(new Dimension(1400, height));
         Path target = Path.of("target", "screenshots");
         Files.createDirectories(target);
+        // what a reader sees first, before scrolling (1400 x 1000)
+        Files.write(target.resolve(shot.replace(".png", "-first-screen.png")),
+                ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        int height = (int) Math.min(16000, ((Number) r.get("height")).longValue());
+        driver.manage().window().setSize(new Dimension(1400, height));
         Files.write(target.resolve(shot), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
         driver.manage().window().setSize(new Dimension(1400, 1000));
         return ((Number) r.get("svgs")).longValue();
@@ -126,6 +130,25 @@ class BrowserTest {
     void sweepReportRenders() throws IOException {
         Path html = Report.write(Fixtures.sweep(tmp.resolve("sweep")));
         assertTrue(check(html, "sweep-report.png") >= 3);
+    }
+
+    @Test
+    void studySweepReportRendersWithItsAnswerOnTheFirstScreen() throws IOException {
+        Path html = Report.write(SweepFixtures.study(tmp.resolve("study")));
+        assertTrue(check(html, "sweep-study-report.png") >= 15);
+        JavascriptExecutor js = driver;
+        // the best point's sentence and the first chart start within the first screen (1000 px)
+        Number best = (Number) js.executeScript("return document.querySelector('p.best').getBoundingClientRect().top");
+        Number chart = (Number) js.executeScript(
+                "return document.querySelector('#answer figure.chart').getBoundingClientRect().top");
+        assertTrue(best.doubleValue() < 600, "best point at " + best);
+        assertTrue(chart.doubleValue() < 1000, "answer chart at " + chart);
+    }
+
+    @Test
+    void scalingSweepReportRenders() throws IOException {
+        Path html = Report.write(SweepFixtures.scaling(tmp.resolve("scaling")));
+        assertTrue(check(html, "sweep-scaling-report.png") >= 2);
     }
 
     @Test

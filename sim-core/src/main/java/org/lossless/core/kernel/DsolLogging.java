@@ -48,6 +48,23 @@ public final class DsolLogging {
         }
     }
 
+    /**
+     * Forgets the last simulator DSOL's logging knows. Every DSOL simulator registers a formatter of its simulated time
+     * with djutils' JVM-wide {@link CategoryLogger} ({@code simTime} of DSOL's category), and that formatter holds the
+     * simulator and through it the whole model until the next simulator replaces it: a JVM that stays up after a run
+     * (the {@code lossless daemon}) would keep the last run's model (1 GB after an 8,192-host run). Call it when no
+     * simulation runs.
+     */
+    public static void releaseSimulator() {
+        synchronized (LOCK) {
+            try {
+                CategoryLogger.removeFormatter(nl.tudelft.simulation.dsol.logger.Cat.DSOL, "simTime");
+            } catch (RuntimeException e) {
+                // no DSOL simulator was made in this JVM yet: djutils does not know the category, nothing is held
+            }
+        }
+    }
+
     /** Like djutils' console appender factory, but writing to {@code System.err}. */
     private static final class StderrAppenderFactory implements CategoryLogger.CategoryAppenderFactory {
         @Override

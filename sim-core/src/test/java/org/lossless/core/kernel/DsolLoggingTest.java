@@ -2,9 +2,12 @@ package org.lossless.core.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.lang.ref.WeakReference;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -50,5 +53,35 @@ class DsolLoggingTest {
             assertFalse(stderr.contains(quiet), quiet + " printed: " + stderr);
         }
         assertEquals(2, stderr.lines().count(), stderr);
+    }
+
+    /**
+     * DSOL's logging holds the last simulator, and through it the whole model, until the next simulator replaces it;
+     * {@link DsolLogging#releaseSimulator()} lets it go, so a JVM that stays up (the daemon) keeps nothing of its last
+     * run.
+     */
+    @Test
+    void releasingTheSimulatorLetsTheLastModelBeCollected() throws InterruptedException {
+        WeakReference<Kernel> kernel = runOne();
+        collect(kernel);
+        assertNotNull(kernel.get(), "held by DSOL's logging (else this test shows nothing)");
+        DsolLogging.releaseSimulator();
+        collect(kernel);
+        assertNull(kernel.get(), "still held after releaseSimulator()");
+        DsolLogging.releaseSimulator(); // twice, or with nothing registered: no harm
+    }
+
+    private static WeakReference<Kernel> runOne() {
+        Kernel k = new Kernel();
+        k.schedule(new TestEvent("a", new ArrayList<>()), 10);
+        k.runUntil(1_000);
+        return new WeakReference<>(k);
+    }
+
+    private static void collect(WeakReference<?> ref) throws InterruptedException {
+        for (int i = 0; i < 5 && ref.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
     }
 }

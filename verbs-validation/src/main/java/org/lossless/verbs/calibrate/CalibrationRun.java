@@ -24,7 +24,8 @@ public record CalibrationRun(String name, String scenario, Path baseDir, Measure
         Measurement m = org.lossless.verbs.run.BundleReader.read(dir, display);
         String text;
         try {
-            text = java.nio.file.Files.readString(dir.resolve("scenario.resolved.yaml"));
+            text = org.lossless.verbs.io.InputFiles.readString(
+                    org.lossless.verbs.io.Contained.own(dir, "scenario.resolved.yaml", "the bundle", display));
         } catch (java.io.IOException e) {
             throw new org.lossless.verbs.VerbsException(display + ": no readable scenario.resolved.yaml (" + e.getMessage() + ")");
         }

@@ -5,10 +5,11 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+
+import org.lossless.verbs.io.InputFiles;
 
 /**
  * A text file as lines (line {@code i} of the file is {@code line(i)}, 1-based), with the name used in
@@ -29,15 +30,20 @@ public record TextInput(String name, List<String> lines, String text) {
         return new TextInput(name, lines, t);
     }
 
-    /** Reads a UTF-8 file; a missing, unreadable or binary file is a {@link ParseException}. */
+    /**
+     * Reads a UTF-8 file; a missing, unreadable or binary file, or one that is not a regular file of at most
+     * {@link InputFiles#MAX_BYTES} (a device, a FIFO), is a {@link ParseException}.
+     */
     public static TextInput read(Path file, String name) {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = InputFiles.read(file);
         } catch (NoSuchFileException e) {
             throw new ParseException(name, 0, "no such file");
+        } catch (InputFiles.NotReadable e) {
+            throw new ParseException(name, 0, e.getMessage());
         } catch (IOException e) {
-            throw new ParseException(name, 0, Files.isDirectory(file) ? "is a directory" : "cannot be read: " + e.getMessage());
+            throw new ParseException(name, 0, "cannot be read: " + e.getMessage());
         }
         String text;
         try {

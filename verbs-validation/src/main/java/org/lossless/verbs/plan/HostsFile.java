@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,9 +60,11 @@ public record HostsFile(Map<Integer, LabHost> hosts, SshSettings ssh, int perfte
     public static HostsFile read(Path file, String display) {
         String text;
         try {
-            text = Files.readString(file);
+            text = org.lossless.verbs.io.InputFiles.readString(file);
         } catch (NoSuchFileException e) {
             throw new VerbsException(display + ": no such file");
+        } catch (org.lossless.verbs.io.InputFiles.NotReadable e) {
+            throw new VerbsException(display + ": " + e.getMessage());
         } catch (IOException e) {
             throw new VerbsException(display + ": cannot be read: " + e.getMessage());
         }

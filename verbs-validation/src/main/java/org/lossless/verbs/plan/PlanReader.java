@@ -6,8 +6,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.lossless.verbs.VerbsException;
+import org.lossless.verbs.io.Contained;
+import org.lossless.verbs.io.InputFiles;
 import org.lossless.verbs.measure.MeasurementJson;
 
 /** Reads {@code plan.json} back from a plan (or bundle) directory. */
@@ -15,14 +18,22 @@ public final class PlanReader {
     private PlanReader() {
     }
 
+    /**
+     * The plan of directory {@code dir} ({@code display} in messages). {@code plan.json} and the plan's other files
+     * must not be links out of it, and every name in it that becomes a path must stay inside a bundle
+     * ({@link PlanChecks}); otherwise a {@link VerbsException} names the field.
+     */
     public static HardwarePlan read(Path dir, String display) {
-        Path f = dir.resolve(PlanWriter.PLAN);
         if (!Files.isDirectory(dir)) {
             throw new VerbsException(display + ": not a directory (expected a plan directory written by 'lossless replay plan')");
         }
+        Path f = Contained.own(dir, PlanWriter.PLAN, "the plan", display);
+        for (String other : List.of("scenario.resolved.yaml", "hosts.yaml")) {
+            Contained.own(dir, other, "the plan", display); // copied into the bundle by 'replay run --execute'
+        }
         String text;
         try {
-            text = Files.readString(f);
+            text = InputFiles.readString(f);
         } catch (NoSuchFileException e) {
             throw new VerbsException(display + ": no " + PlanWriter.PLAN + " (not a plan directory written by 'lossless replay"
                     + " plan')");
@@ -42,32 +53,7 @@ public final class PlanReader {
             throw new VerbsException(display + "/" + PlanWriter.PLAN + ": format_version " + plan.formatVersion()
                     + " is not supported (expected " + HardwarePlan.FORMAT_VERSION + ")");
         }
-        for (HostPlan h : plan.hosts()) {
-            String p = Names.hostProblem(h.host().ssh());
-            if (p == null && h.host().user() != null) {
-                p = Names.userProblem(h.host().user());
-            }
-            if (p == null) {
-                p = Names.labelProblem(h.host().name());
-            }
-            if (p != null) {
-                throw new VerbsException(display + "/" + PlanWriter.PLAN + ": host " + Names.Printable.of(h.host().name())
-                        + ": " + p);
-            }
-        }
-        for (SwitchPlan sw : plan.switches()) {
-            String p = Names.hostProblem(sw.sw().ssh());
-            if (p == null && sw.sw().user() != null) {
-                p = Names.userProblem(sw.sw().user());
-            }
-            if (p == null) {
-                p = Names.labelProblem(sw.sw().name());
-            }
-            if (p != null) {
-                throw new VerbsException(display + "/" + PlanWriter.PLAN + ": switch " + Names.Printable.of(sw.sw().name())
-                        + ": " + p);
-            }
-        }
+        PlanChecks.check(plan, display + "/" + PlanWriter.PLAN);
         return plan;
     }
 }

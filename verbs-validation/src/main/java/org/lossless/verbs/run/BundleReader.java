@@ -3,7 +3,6 @@ package org.lossless.verbs.run;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -14,6 +13,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.lossless.verbs.VerbsException;
+import org.lossless.verbs.io.Contained;
+import org.lossless.verbs.io.InputFiles;
 import org.lossless.verbs.measure.BwResult;
 import org.lossless.verbs.measure.CollectiveResult;
 import org.lossless.verbs.measure.LatResult;
@@ -45,10 +46,15 @@ public final class BundleReader {
         return Files.isRegularFile(dir.resolve(BundleInfo.FILE));
     }
 
+    /**
+     * The bundle's index. {@code bundle.json} must not be a link out of the bundle, and every file it lists must lie
+     * inside the bundle ({@link Contained}); otherwise a {@link VerbsException} names the field.
+     */
     public static BundleInfo info(Path dir, String display) {
+        Path f = Contained.own(dir, BundleInfo.FILE, "the bundle", display);
+        BundleInfo info;
         try {
-            return MeasurementJson.MAPPER.readValue(Files.readString(dir.resolve(BundleInfo.FILE), StandardCharsets.UTF_8),
-                    BundleInfo.class);
+            info = MeasurementJson.MAPPER.readValue(InputFiles.readString(f), BundleInfo.class);
         } catch (NoSuchFileException e) {
             throw new VerbsException(display + ": no " + BundleInfo.FILE + " (not a bundle written by 'lossless replay run')");
         } catch (JsonProcessingException e) {
@@ -56,6 +62,18 @@ public final class BundleReader {
         } catch (IOException e) {
             throw new VerbsException(display + "/" + BundleInfo.FILE + ": cannot be read: " + e.getMessage());
         }
+        String where = display + "/" + BundleInfo.FILE + ": ";
+        for (int i = 0; i < info.processes().size(); i++) {
+            ProcessRecord p = info.processes().get(i);
+            Contained.file(dir, p.stdout(), "the bundle", where + "processes[" + i + "].stdout");
+            if (p.stderr() != null) {
+                Contained.file(dir, p.stderr(), "the bundle", where + "processes[" + i + "].stderr");
+            }
+        }
+        for (int i = 0; i < info.snapshots().size(); i++) {
+            Contained.file(dir, info.snapshots().get(i).file(), "the bundle", where + "snapshots[" + i + "].file");
+        }
+        return info;
     }
 
     public static Measurement read(Path dir, String display) {
@@ -122,7 +140,7 @@ public final class BundleReader {
     private static void process(Path dir, String display, ProcessRecord p, MeasurementBuilder b) {
         String name = display + "/" + p.stdout();
         Path f = dir.resolve(p.stdout());
-        String text = readOrNull(f);
+        String text = readOrNull(dir, display, p.stdout());
         if (text == null || text.isBlank()) {
             if (p.role().equals("client")) {
                 b.errors.add(name + ": empty: client " + p.id() + " on " + p.host() + " produced no output"
@@ -160,7 +178,7 @@ public final class BundleReader {
     }
 
     private static void version(Path dir, String display, SnapshotRecord v, MeasurementBuilder b) {
-        String text = readOrNull(dir.resolve(v.file()));
+        String text = readOrNull(dir, display, v.file());
         if (v.name().endsWith("_help") && v.exitCode() == 0 && text != null && !text.isBlank()) {
             try {
                 Parsers.parse(TextInput.of(display + "/" + v.file(), text), new Parsers.Origin(v.host(), null, "versions"), b);
@@ -210,7 +228,7 @@ public final class BundleReader {
     }
 
     private static List<CounterDump> dumps(Path dir, String display, SnapshotRecord s, MeasurementBuilder b) {
-        String text = readOrNull(dir.resolve(s.file()));
+        String text = readOrNull(dir, display, s.file());
         if (s.exitCode() != 0 && (text == null || text.isBlank()) || text == null || text.isBlank()) {
             return null;
         }
@@ -223,7 +241,7 @@ public final class BundleReader {
     }
 
     static void setting(Path dir, String display, String host, SnapshotRecord s, MeasurementBuilder b) {
-        String text = readOrNull(dir.resolve(s.file()));
+        String text = readOrNull(dir, display, s.file());
         if (text == null || text.isBlank()) {
             b.notAvailable.add(host + ": " + s.name() + " (" + String.join(" ", s.argv()) + ") not available"
                     + (s.exitCode() != 0 ? ": status " + s.exitCode() : ""));
@@ -236,9 +254,16 @@ public final class BundleReader {
         }
     }
 
-    static String readOrNull(Path f) {
+    /**
+     * The text of the bundle's file {@code rel} (checked inside the bundle by {@link #info}), or null when it is
+     * missing or cannot be read (not available); a file that is not a regular file of bounded size
+     * ({@link InputFiles}) is bad input.
+     */
+    static String readOrNull(Path dir, String display, String rel) {
         try {
-            return Files.readString(f, StandardCharsets.UTF_8);
+            return InputFiles.readString(dir.resolve(rel));
+        } catch (InputFiles.NotReadable e) {
+            throw new VerbsException(display + "/" + rel + ": " + e.getMessage());
         } catch (IOException e) {
             return null;
         }

@@ -64,7 +64,7 @@ final class SwitchDeltas {
     }
 
     private static List<SwitchCounters> parse(Path dir, String display, String host, SnapshotRecord s, MeasurementBuilder b) {
-        String text = BundleReader.readOrNull(dir.resolve(s.file()));
+        String text = BundleReader.readOrNull(dir, display, s.file());
         if (text == null || text.isBlank()) {
             return null;
         }
