@@ -12,6 +12,8 @@ import org.apache.commons.math3.linear.SingularValueDecomposition;
  */
 final class Jacobian {
     static final String STEP_TEXT = "1/32";
+    /** The ridge added to the information's diagonal, relative to its largest entry. */
+    static final double RIDGE = 1e-9;
 
     private Jacobian() {
     }
@@ -92,7 +94,13 @@ final class Jacobian {
         return d;
     }
 
-    /** (J' C^-1 J)^+, p x p. */
+    /**
+     * The information's inverse (J' C^-1 J + eps I)^-1, p x p, with eps = {@value #RIDGE} of its largest diagonal entry.
+     * Not the pseudo-inverse: when two parameters act as one sum, the pseudo-inverse keeps only the direction the runs
+     * determine (correlation +1, a profile direction along the sum), the opposite of the truth; the small ridge keeps
+     * the undetermined direction dominant (correlation -1, the profile follows the trade-off) and changes a
+     * well-determined estimate's covariance by about eps relative.
+     */
     static double[][] covariance(double[][] j, NoiseModel noise) {
         int p = j.length == 0 ? 0 : j[0].length;
         double[][] w = new double[j.length][p];
@@ -106,6 +114,15 @@ final class Jacobian {
             return new double[p][p];
         }
         RealMatrix wm = new Array2DRowRealMatrix(w, false);
-        return new SingularValueDecomposition(wm.transpose().multiply(wm)).getSolver().getInverse().getData();
+        RealMatrix info = wm.transpose().multiply(wm);
+        double top = 0;
+        for (int k = 0; k < p; k++) {
+            top = Math.max(top, info.getEntry(k, k));
+        }
+        double eps = top > 0 && Double.isFinite(top) ? RIDGE * top : 1;
+        for (int k = 0; k < p; k++) {
+            info.addToEntry(k, k, eps);
+        }
+        return new SingularValueDecomposition(info).getSolver().getInverse().getData();
     }
 }

@@ -129,6 +129,17 @@ record TruthCase(String name, List<Exp> fit, List<Exp> held, List<String> truth,
                 400);
     }
 
+    /**
+     * The CNP-generation delay (receiver, truth 4 us) and the reaction delay (sender, truth 1.5 us) fitted together from
+     * the incasts (rate-increase timer 120 us): they add up on one congestion loop, so only their sum is in the runs.
+     */
+    static TruthCase cnpAndReactionDelays() {
+        String x = "nic: {dcqcn: {rate_increase_timer: 120us}}\n";
+        return new TruthCase("CNP and reaction delays", incasts(x), heldIncast(x), List.of("nic.dcqcn.cnp_delay=4us",
+                "nic.dcqcn.reaction_delay=1500ns"), List.of("nic.dcqcn.cnp_delay=0us..20us@1us",
+                "nic.dcqcn.reaction_delay=0us..20us@1us"), 3, NOISE, 300);
+    }
+
     /** The truth of fitted key {@code key}, in its human unit. */
     double truthOf(String key) {
         for (String t : truth) {
