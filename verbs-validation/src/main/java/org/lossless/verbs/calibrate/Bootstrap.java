@@ -197,7 +197,7 @@ final class Bootstrap {
                 sd[t] -= mean[t];
             }
         }
-        return NoiseModel.of(terms, new NoiseInputs(rep, seeds, in.seeds(), in.floor(), in.floorStated(), in.fallback()), true);
+        return NoiseModel.of(terms, new NoiseInputs(rep, seeds, in.seeds(), in.floor(), in.floorStated(), in.fallback(), in.rough()), true);
     }
 
     /** |W r|^2 - min over delta |W (r + J delta)|^2: the linearised model's likelihood ratio (least squares, QR). */

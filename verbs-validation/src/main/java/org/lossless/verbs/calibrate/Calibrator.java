@@ -190,13 +190,19 @@ public final class Calibrator {
             budget.phase("noise", Integer.MAX_VALUE);
             Point spread = null;
             try {
-                spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : null;
+                spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : p > 0 ? Roughness.at(obj, best) : null;
             } catch (Budget.Exhausted e) {
-                notes.add("stage 3: the evaluation cap left nothing to measure the simulator's seed-to-seed spread at the"
-                        + " fit; the noise rests on the repeats and the floor alone (raise --max-evaluations)");
+                notes.add("stage 3: the evaluation cap left nothing to measure the simulator's " + (stochastic
+                        ? "seed-to-seed spread" : "roughness") + " at the fit; the noise rests on the repeats and the floor"
+                        + " alone (raise --max-evaluations)");
             }
-            NoiseModel noise = NoiseModel.of(terms, NoiseInputs.of(terms, spread, k, floor, in.noiseFloor() != null, Map.of()),
-                    true).fromFit(NoiseModel.rawRss(terms, best), Math.max(1, terms.informative() - p));
+            if (!stochastic && p > 0) {
+                notes.add("the simulation does not depend on the seed: the parameters moved 1 to 4 lattice steps (1/"
+                        + Objective.STEPS + " of each range) from the fit measure the simulator's roughness (its outputs'"
+                        + " spread about a straight line), which counts as the simulator's noise");
+            }
+            NoiseModel noise = NoiseModel.of(terms, NoiseInputs.of(terms, spread, k, floor, in.noiseFloor() != null, Map.of(),
+                    !stochastic), true).fromFit(NoiseModel.rawRss(terms, best), Math.max(1, terms.informative() - p));
             startCost = noise.cost(terms, p0);
             ToDoubleFunction<Point> cost = x -> noise.cost(terms, x);
             Region.Result region = null;
@@ -254,9 +260,10 @@ public final class Calibrator {
             }
             Objective obj = new Objective(exps, sets, params, sim, new Budget(Integer.MAX_VALUE), terms, bases(exps), k);
             runs.addAll(RunFit.of(obj, obj.at(kept), true));
-            Point spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : null;
+            Point spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : params.isEmpty() ? null
+                    : Roughness.at(obj, obj.at(best.u()));
             NoiseModel hn = noise.fromResiduals() ? noise.sameFor(terms) : NoiseModel.of(terms, NoiseInputs.of(terms, spread,
-                    k, noise.floor(), in.noiseFloor() != null, noise.ratios()), true);
+                    k, noise.floor(), in.noiseFloor() != null, noise.ratios(), !stochastic), true);
             Point hp = obj.at(best.u());
             for (double[] u : regionPoints(region, estimates, best.u())) {
                 Point x = obj.at(u);

@@ -12,11 +12,19 @@ import java.util.Map;
  * @param floor       relative measurement floor
  * @param floorStated true when the user stated it
  * @param fallback    hardware-to-simulator variance ratios per kind for runs without repeats, or an empty map
+ * @param rough       true when seedDev holds the simulator's roughness ({@link Roughness}), not its seeds: the
+ *                    hardware's noise is then independent of it (not a multiple of it)
  */
 record NoiseInputs(double[][] repeatDev, double[][] seedDev, int seeds, double floor, boolean floorStated,
-                   Map<String, Double> fallback) {
+                   Map<String, Double> fallback, boolean rough) {
     /** The repeats of {@code terms} and the seeds of {@code spread} (a point simulated with extra seeds, or null). */
     static NoiseInputs of(Terms terms, Point spread, int seeds, double floor, boolean floorStated, Map<String, Double> fallback) {
+        return of(terms, spread, seeds, floor, floorStated, fallback, false);
+    }
+
+    /** Likewise, {@code rough} when {@code spread} is a {@link Roughness} point. */
+    static NoiseInputs of(Terms terms, Point spread, int seeds, double floor, boolean floorStated, Map<String, Double> fallback,
+                          boolean rough) {
         double[][] rep = new double[terms.n][];
         for (int t = 0; t < terms.n; t++) {
             rep[t] = new double[terms.repeats[t].length];
@@ -35,6 +43,6 @@ record NoiseInputs(double[][] repeatDev, double[][] seedDev, int seeds, double f
                 sd[s][t] = Double.isNaN(d) ? 0 : d; // a term the seed does not move keeps 0, not rounding noise
             }
         }
-        return new NoiseInputs(rep, sd, seeds, floor, floorStated, fallback);
+        return new NoiseInputs(rep, sd, seeds, floor, floorStated, fallback, rough && sd.length > 0);
     }
 }

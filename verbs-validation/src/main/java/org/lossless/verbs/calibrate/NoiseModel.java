@@ -45,6 +45,17 @@ final class NoiseModel {
 
     private NoiseModel(double[] hw, double[] sim, int[] reps, int[] blocks, double[][][] corrChol, boolean fromResiduals,
                        NoiseInputs in, List<NoiseFloor> kinds, Map<String, Double> ratios, double[] var) {
+        this(hw, sim, reps, blocks, corrChol, corrChol, fromResiduals, in, kinds, ratios, var);
+    }
+
+    /**
+     * @param corrChol  the Cholesky factors of the correlations of the simulator's noise (and of the hardware's, unless
+     *                  the inputs are {@link NoiseInputs#rough}: then the hardware's is independent)
+     * @param totalChol those of the correlations of z (hardware and simulator together)
+     */
+    private NoiseModel(double[] hw, double[] sim, int[] reps, int[] blocks, double[][][] corrChol, double[][][] totalChol,
+                       boolean fromResiduals, NoiseInputs in, List<NoiseFloor> kinds, Map<String, Double> ratios,
+                       double[] var) {
         this.hw = hw;
         this.sim = sim;
         this.reps = reps;
@@ -57,7 +68,7 @@ final class NoiseModel {
         this.var = var;
         this.chol = new double[corrChol.length][][];
         for (int b = 0; b < corrChol.length; b++) {
-            double[][] l = corrChol[b];
+            double[][] l = totalChol[b];
             double[][] c = new double[l.length][l.length];
             for (int i = 0; i < l.length; i++) {
                 double s = Math.sqrt(var[blocks[b] + i]);
@@ -88,7 +99,7 @@ final class NoiseModel {
                 hwSs[t] += d * d;
             }
             double[] a = acc.computeIfAbsent(terms.kind[t], k -> new double[5]);
-            if (seedSs[t] > 0) {
+            if (seedSs[t] > 0 && !in.rough()) {
                 a[0] += hwSs[t];
                 a[1] += (reps[t] - 1) * seedSs[t] / seedDof;
             } else {
@@ -98,14 +109,16 @@ final class NoiseModel {
             a[4] += reps[t] - 1;
         }
         boolean anyRepeats = acc.values().stream().anyMatch(a -> a[4] > 0);
-        boolean anySim = Arrays.stream(seedSs).anyMatch(x -> x > 0);
+        boolean anySim = !in.rough() && Arrays.stream(seedSs).anyMatch(x -> x > 0); // roughness is no measure of the hardware
         boolean residuals = !anyRepeats && !anySim && !in.floorStated();
         double f2 = in.floor() * in.floor();
         Map<String, Double> ratio = new LinkedHashMap<>();
         acc.forEach((k, a) -> ratio.put(k, Math.max(1, a[1] > 0 ? a[0] / a[1] : in.fallback().getOrDefault(k, 1.0))));
         double[] sim = new double[n];
         for (int t = 0; t < n; t++) {
-            if (seedSs[t] > 0) {
+            if (seedSs[t] > 0 && in.rough()) {
+                sim[t] = seedSs[t] / seedDof; // the roughness alone: the hardware's noise is not a multiple of it
+            } else if (seedSs[t] > 0) {
                 int dof = seedDof + reps[t] - 1;
                 sim[t] = (seedSs[t] + hwSs[t] / ratio.get(terms.kind[t])) / dof;
             }
@@ -114,14 +127,9 @@ final class NoiseModel {
         double[] hw = new double[n];
         for (int t = 0; t < n; t++) {
             double[] a = acc.get(terms.kind[t]);
-            double h = sim[t] > 0 ? ratio.get(terms.kind[t]) * sim[t] + (a[4] > 0 ? 0 : f2) : a[3] > 0 ? a[2] / a[3] : f2;
+            double h = sim[t] > 0 && !in.rough() ? ratio.get(terms.kind[t]) * sim[t] + (a[4] > 0 ? 0 : f2)
+                    : a[3] > 0 ? a[2] / a[3] : f2;
             hw[t] = Math.max(h, Math.max(f2, terms.minVariance(t)));
-        }
-        int[] blocks = blocks(terms);
-        double[][][] cc = new double[blocks.length - 1][][];
-        for (int b = 0; b + 1 < blocks.length; b++) {
-            cc[b] = correlated ? Correlations.cholesky(Correlations.of(in.seedDev(), sim, blocks[b], blocks[b + 1]))
-                    : Correlations.cholesky(Correlations.of(new double[0][], sim, blocks[b], blocks[b + 1]));
         }
         double[] var = new double[n];
         boolean[] zero = new boolean[n];
@@ -129,8 +137,30 @@ final class NoiseModel {
             var[t] = hw[t] / reps[t] + sim[t] / in.seeds();
             zero[t] = terms.y[t] == 0 && hwSs[t] == 0 && seedSs[t] == 0;
         }
-        NoiseModel m = new NoiseModel(hw, sim, reps, blocks, cc, residuals, in, rows(terms, acc, hw, sim, in, residuals), ratio,
-                var);
+        int[] blocks = blocks(terms);
+        double[][][] cc = new double[blocks.length - 1][][];
+        double[][][] total = new double[blocks.length - 1][][];
+        for (int b = 0; b + 1 < blocks.length; b++) {
+            double[][] r = Correlations.of(correlated ? in.seedDev() : new double[0][], sim, blocks[b], blocks[b + 1]);
+            cc[b] = Correlations.cholesky(r);
+            if (in.rough()) {
+                // only the simulator's part is correlated: Cov_ab = r_ab sqrt(sim_a sim_b) / K against var_a, var_b
+                double[][] rt = new double[r.length][r.length];
+                for (int a = 0; a < r.length; a++) {
+                    for (int c = 0; c < r.length; c++) {
+                        int ta = blocks[b] + a;
+                        int tc = blocks[b] + c;
+                        rt[a][c] = a == c ? 1 : r[a][c] * Math.sqrt(sim[ta] * sim[tc]) / in.seeds()
+                                / Math.sqrt(var[ta] * var[tc]);
+                    }
+                }
+                total[b] = Correlations.cholesky(rt);
+            } else {
+                total[b] = cc[b];
+            }
+        }
+        NoiseModel m = new NoiseModel(hw, sim, reps, blocks, cc, total, residuals, in, rows(terms, acc, hw, sim, in, residuals),
+                ratio, var);
         m.zero = zero;
         return m;
     }
@@ -238,7 +268,7 @@ final class NoiseModel {
                 e[i] = rnd.nextGaussian();
                 double x = 0;
                 for (int j = 0; j <= i; j++) {
-                    x += l[i][j] * e[j];
+                    x += hardware && in.rough() ? (i == j ? e[j] : 0) : l[i][j] * e[j];
                 }
                 out[blocks[b] + i] = Math.sqrt(v[blocks[b] + i]) * x;
             }

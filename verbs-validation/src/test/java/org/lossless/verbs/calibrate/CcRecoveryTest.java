@@ -81,7 +81,7 @@ class CcRecoveryTest {
     /**
      * The CNP-generation delay (receiver, truth 4 us) and the reaction delay (sender, truth 1.5 us) add up on one
      * congestion loop: fitted together on incasts, neither can be identified, each interval holds its truth unless a
-     * misfit is flagged, and the report says to state one of them.
+     * misfit is flagged, the report says to state one of them, and their correlation is near -1 (a sum is pinned).
      */
     @Test
     void theTwoCnpDelaysTradeOffAndAreReportedSo() {
@@ -93,5 +93,9 @@ class CcRecoveryTest {
             assertTrue(x.runsToAdd().contains("state one of them"), x.runsToAdd());
         }
         assertTrue(r.misfit().flagged() || cnp.covers(4) && reaction.covers(1.5), CalibrationFiles.text(r));
+        Correlation c = r.correlations().stream().filter(x -> Set.of(x.a(), x.b()).equals(Set.of("nic.dcqcn.cnp_delay",
+                "nic.dcqcn.reaction_delay"))).findFirst().orElseThrow();
+        assertTrue(c.rho() <= -0.9, "a sum is pinned, not each: raising one and lowering the other keeps the fit, so the"
+                + " estimates' correlation is near -1: " + c);
     }
 }
