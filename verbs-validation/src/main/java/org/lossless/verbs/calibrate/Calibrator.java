@@ -189,14 +189,15 @@ public final class Calibrator {
             }
             budget.phase("noise", Integer.MAX_VALUE);
             Point spread = null;
+            boolean rough = !stochastic && p > 0 && !noise0.fromResiduals(); // without repeats nothing would use it
             try {
-                spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : p > 0 ? Roughness.at(obj, best) : null;
+                spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : rough ? Roughness.at(obj, best) : null;
             } catch (Budget.Exhausted e) {
                 notes.add("stage 3: the evaluation cap left nothing to measure the simulator's " + (stochastic
                         ? "seed-to-seed spread" : "roughness") + " at the fit; the noise rests on the repeats and the floor"
                         + " alone (raise --max-evaluations)");
             }
-            if (!stochastic && p > 0) {
+            if (rough) {
                 notes.add("the simulation does not depend on the seed: the parameters moved 1 to 4 lattice steps (1/"
                         + Objective.STEPS + " of each range) from the fit measure the simulator's roughness (its outputs'"
                         + " spread about a straight line), which counts as the simulator's noise");
@@ -260,7 +261,7 @@ public final class Calibrator {
             }
             Objective obj = new Objective(exps, sets, params, sim, new Budget(Integer.MAX_VALUE), terms, bases(exps), k);
             runs.addAll(RunFit.of(obj, obj.at(kept), true));
-            Point spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : params.isEmpty() ? null
+            Point spread = stochastic ? obj.spread(best.u(), NOISE_SEEDS) : params.isEmpty() || noise.fromResiduals() ? null
                     : Roughness.at(obj, obj.at(best.u()));
             NoiseModel hn = noise.fromResiduals() ? noise.sameFor(terms) : NoiseModel.of(terms, NoiseInputs.of(terms, spread,
                     k, noise.floor(), in.noiseFloor() != null, noise.ratios(), !stochastic), true);

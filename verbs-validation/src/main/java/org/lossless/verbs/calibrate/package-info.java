@@ -4,7 +4,8 @@
  * DCQCN knobs, MTU, link rate, imported NIC and switch settings), never fitted; (2) fixed latencies from
  * micro-benchmarks in closed form ({@link org.lossless.verbs.calibrate.LatencyFit}); (3) a few unknowns,
  * each a scenario key path with bounds ({@link org.lossless.verbs.calibrate.FitParameter}), fitted by a multi-start
- * search ({@link org.lossless.verbs.calibrate.Search}) against experiments whose repeats and seeds give the noise
+ * search ({@link org.lossless.verbs.calibrate.Search}) against experiments whose repeats and seeds (or, for a
+ * simulation the seed does not change, its roughness: {@link org.lossless.verbs.calibrate.Roughness}) give the noise
  * ({@link org.lossless.verbs.calibrate.NoiseModel}); each estimate gets a bootstrap-calibrated 95 % interval mapped
  * by simulation ({@link org.lossless.verbs.calibrate.Bootstrap}, {@link org.lossless.verbs.calibrate.Region}) and a
  * verdict with the runs that would pin it ({@link org.lossless.verbs.calibrate.Verdicts},
