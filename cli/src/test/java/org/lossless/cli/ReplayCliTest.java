@@ -155,6 +155,79 @@ class ReplayCliTest {
         assertFalse(Files.exists(cwd.resolve("c2")));
     }
 
+    /** Input that cannot give a calibration is exit 2 with one line, before any simulation, and nothing written. */
+    @Test
+    void calibrateRefusesInputThatCannotWork() throws Exception {
+        bundle();
+        Files.createDirectories(cwd.resolve("copy/processes"));
+        for (String f : List.of("plan.json", "scenario.resolved.yaml", "bundle.json", "processes/c0.out", "processes/s0.out")) {
+            Files.copy(cwd.resolve("bundle/" + f), cwd.resolve("copy/" + f));
+        }
+        String[][] bad = {
+            {"--run", "bundle", "--fit", "nic.dcqcn.no_such_knob=0us..20us"},
+            {"--run", "bundle", "--fit", "nic.dcqcn.cnp_delay=0us..20us", "--metrics", "host/*/cnp_sent"},
+            {"--run", "bundle", "--holdout", "bundle", "--fit", "nic.dcqcn.cnp_delay=0us..20us"},
+            {"--run", "bundle", "--run", "./bundle", "--fit", "nic.dcqcn.cnp_delay=0us..20us"},
+            {"--run", "bundle", "--fit", "nic.dcqcn.cnp_delay=0us..20us", "--seeds", "0"},
+            {"--run", "bundle", "--fit", "nic.dcqcn.cnp_delay=0us..20us", "--precision", "ten"},
+        };
+        String[] expected = {
+            "lossless calibrate: --fit nic.dcqcn.no_such_knob: the scenario refuses it (",
+            "lossless calibrate: --metrics host/*/cnp_sent selects none of the 1 metrics the runs measured (e.g."
+                    + " flow/0/goodput_bps)\n",
+            "lossless calibrate: bundle is given as --run and as --holdout: a held-out run must be one the fit did not see;"
+                    + " give each bundle once\n",
+            "lossless calibrate: ./bundle is given as --run twice: a copy of a run would count as a repeat with no spread;"
+                    + " give each bundle once\n",
+            "lossless calibrate: --seeds must be 'auto' or a whole number from 1 to 64, got '0'\n",
+            "lossless calibrate: --precision must be a fraction such as 2% or 0.02, got 'ten'\n",
+        };
+        for (int i = 0; i < bad.length; i++) {
+            err.getBuffer().setLength(0);
+            List<String> args = new java.util.ArrayList<>(List.of("calibrate"));
+            args.addAll(List.of(bad[i]));
+            args.addAll(List.of("--out", "c" + i));
+            assertEquals(2, lossless(args.toArray(new String[0])), String.join(" ", args) + ": " + err);
+            assertTrue(err.toString().startsWith(expected[i]), String.join(" ", args) + ": " + err);
+            assertEquals(1, err.toString().lines().count(), err.toString());
+            assertFalse(Files.exists(cwd.resolve("c" + i)));
+        }
+        // a second pattern that selects nothing is a warning, not an error
+        err.getBuffer().setLength(0);
+        assertEquals(0, lossless("calibrate", "--run", "bundle", "--fit", "nic.dcqcn.cnp_delay=0us..20us", "--metrics",
+                "flow/*/goodput_bps", "--metrics", "host/*/cnp_sent", "--max-evaluations", "20", "--out", "ok"), err::toString);
+        assertEquals("lossless calibrate: warning: --metrics 'host/*/cnp_sent' selects none of the runs' metrics\n",
+                err.toString());
+        // a copy of the bundle's scenario in another folder is a repeat of the same experiment: allowed
+        assertEquals(0, lossless("calibrate", "--run", "bundle", "--holdout", "copy", "--fit", "nic.dcqcn.cnp_delay=0us..20us",
+                "--max-evaluations", "20", "--out", "ok2"), err::toString);
+    }
+
+    /** {@code --max-evaluations} is a hard cap, and the report says what it counted. */
+    @Test
+    void theEvaluationCapIsHardAndSaysWhatCounts() throws Exception {
+        bundle();
+        assertEquals(0, lossless("calibrate", "--run", "bundle", "--fit", "nic.window=4KB..512KB", "--fit",
+                "nic.dcqcn.cnp_delay=0us..20us", "--max-evaluations", "20", "--out", "cal"), err::toString);
+        com.fasterxml.jackson.databind.JsonNode ev = MeasurementJson.MAPPER.readTree(cwd.resolve("cal/calibration.json")
+                .toFile()).get("evaluations");
+        assertEquals(20, ev.get("cap").asInt());
+        assertTrue(ev.get("used").asInt() <= 20, ev.toString());
+        int byPhase = 0;
+        for (var it = ev.get("by_phase").fields(); it.hasNext(); ) {
+            byPhase += it.next().getValue().asInt();
+        }
+        assertEquals(ev.get("used").asInt(), byPhase, "every evaluation is counted in one phase: " + ev);
+        String text = Files.readString(cwd.resolve("cal/calibration.txt"));
+        assertTrue(text.contains(ev.get("used").asInt() + " of at most 20 evaluations"), text);
+        assertTrue(out.toString().contains("of 20 evaluation(s)"), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, lossless("calibrate", "--help"), err::toString);
+        String help = out.toString().replaceAll("\\s+", " ");
+        assertTrue(help.contains("Hard cap on stage 3's evaluations: parameter vectors simulated for the first time")
+                && help.contains("a 95 % interval") && help.contains("--precision=PCT"), help);
+    }
+
     /** One rule for every directory verbs-validation writes: a user's folder is exit 2, one line, untouched. */
     @Test
     void everyOutputOntoAUserFolderIsExitTwoOneLineAndUntouched() throws Exception {

@@ -1,91 +1,101 @@
 package org.lossless.verbs.calibrate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Set;
 
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.lossless.experiments.run.ScenarioEngine;
 
 /**
- * Congestion-control unknowns: the "hardware" runs are two-sender incasts simulated with a chosen DCQCN
- * rate-increase timer (120 µs, the firmware default is 300 µs) and CNP-generation delay (5.5 µs), plus 0.5 %
- * noise; the fit starts from 300 µs and 1 µs. The timer sets how fast the senders recover after each cut, so
- * goodputs pin it down. The CNP delay moves the outputs in steps (the mlx5 profile's rate-decrease ticks, whole
- * CNPs), so its precision is whatever the runs give: the reported interval must hold the truth, never the false
- * precision of a local slope inside a plateau.
+ * Congestion-control unknowns against synthetic truth, the short version of the calibration suite
+ * ({@link CalibrationSuiteValidationTest} runs 20 draws per case): tiny incasts on a 3-host star at 100 Gb/s, each
+ * experiment repeated 3 times with its own hardware seed (random ECN marking differs run to run, as on hardware)
+ * and 2 % measurement noise. Expectations, fixed before any run: at a true 95 % coverage, 2 or more of 3 draws cover
+ * with probability 0.993; the other expectations follow from what the runs can see (below).
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CcRecoveryTest {
-    static final double TIMER_US = 120;
-    static final double CNP_DELAY_US = 5.5;
-    static final List<String> TRUTH = List.of("nic.dcqcn.rate_increase_timer=120us", "nic.dcqcn.cnp_delay=5500ns");
-    CalibrationReport report;
+    /** Simulations memoised across the cases (the timer and hidden-delay cases share the model's); no effect on results. */
+    static final SimulationCache CACHE = new SimulationCache();
 
-    static String incast(String a, String b) {
-        return "name: incast\ntopology: {type: star, hosts: 3, host_link: {rate: 100Gbps, delay: 1us}}\n"
-                + "workloads: [{type: flows, flows: [{src: 1, dst: 0, size: " + a + "}, {src: 2, dst: 0, size: " + b + "}]}]\n";
-    }
+    /** The rate-increase timer, truth 75 us, from two incasts: 3 draws. */
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class Timer {
+        final Draws d = Draws.run(TruthCase.timer(), 0, 3, CACHE);
+        static final String KEY = "nic.dcqcn.rate_increase_timer";
 
-    @BeforeAll
-    void calibrate() {
-        CalibrationRun a = Synthetic.run("4MB+1MB", incast("4MB", "1MB"), 3, Set.of(), TRUTH, 0.005, 21);
-        CalibrationRun b = Synthetic.run("2MB+2MB", incast("2MB", "2MB"), 3, Set.of(), TRUTH, 0.005, 22);
-        CalibrationRun held = Synthetic.run("3MB+1MB", incast("3MB", "1MB"), 3, Set.of(), TRUTH, 0.005, 23);
-        report = new Calibrator(ScenarioEngine::new, null).calibrate(new Calibrator.Input(List.of(a, b), List.of(held),
-                List.of(), null, List.of(FitParameter.parse("nic.dcqcn.rate_increase_timer=20us..1ms@300us"),
-                        FitParameter.parse("nic.dcqcn.cnp_delay=0us..20us@1us")), 40, MetricFilter.ALL));
-        System.out.println(CalibrationFiles.text(report)); // the numbers docs/validation.md H-11 quotes
-    }
-
-    @Test
-    void theRateIncreaseTimerIsRecoveredWithinFivePercent() {
-        ParameterEstimate t = report.estimate("nic.dcqcn.rate_increase_timer");
-        assertEquals(300, t.start(), 1e-9);
-        assertEquals(TIMER_US, t.value(), 0.05 * TIMER_US, t.toString());
-        assertTrue(t.identifiable(), t.toString());
-        assertNotNull(t.stdError());
-        assertTrue(Math.abs(t.value() - TIMER_US) <= 3 * t.stdError(), "truth within 3 sigma: " + t);
-    }
-
-    @Test
-    void theCnpDelayGetsAnHonestInterval() {
-        ParameterEstimate d = report.estimate("nic.dcqcn.cnp_delay");
-        assertTrue(d.low() <= CNP_DELAY_US && CNP_DELAY_US <= d.high(), "the reported range holds the truth: " + d);
-        if (d.identifiable()) {
-            assertTrue(Math.abs(d.value() - CNP_DELAY_US) <= 3 * d.stdError(), "truth within 3 sigma: " + d);
+        Timer() {
+            System.out.print(d.summary()); // the figures docs/validation.md H-11 quotes
         }
-    }
 
-    @Test
-    void theHeldOutIncastIsPredicted() {
-        RunFit held = report.runs().stream().filter(RunFit::heldOut).findFirst().orElseThrow();
-        // CNP counts of 4-10 per host move by whole CNPs (10-25 %), which dominates the RMS over 23 metrics
-        assertTrue(held.rmsRelative() < 0.05, "held-out RMS error " + held.rmsRelative());
-        assertTrue(report.cost() < report.startCost() / 5, report.cost() + " vs " + report.startCost());
+        @Test
+        void theIntervalHoldsTheTruthInTwoDrawsOfThreeOrMore() {
+            assertTrue(d.covered(KEY) >= 2, d.summary() + d.reports());
+        }
+
+        @Test
+        void anIdentifiedValueIsWithinTenPercent() {
+            assertEquals(List.of(), d.identifiedButOff(KEY));
+        }
+
+        @Test
+        void theRightModelIsRarelyCalledWrong() {
+            assertTrue(d.flagged() <= 1, d.summary());
+        }
     }
 
     /**
-     * The CNP-generation delay (receiver) and the reaction delay (sender) add up on one congestion loop: fitting both
-     * to runs that only see their sum must leave each not identifiable, over its whole range.
+     * DCQCN additive increase (paper2015, truth 40 Mb/s): runs of 1-4 MB end long before the additive stage matters
+     * (half to full rate at 40 Mb/s per 55 us takes 69 ms), so the value must be reported not identifiable, with the
+     * run that would pin it, and its interval (the whole range) holds the truth.
+     */
+    @Test
+    void additiveIncreaseFromShortIncastsIsNotIdentifiableAndSaysWhichRunWouldBe() {
+        CalibrationReport r = Draws.run(TruthCase.additiveIncrease(), 0, 1, CACHE).reports().get(0);
+        ParameterEstimate e = r.estimate("nic.dcqcn.additive_increase");
+        assertEquals(ParameterEstimate.NOT_IDENTIFIABLE, e.verdict(), e.toString());
+        assertTrue(e.covers(0.04), e.toString());
+        assertTrue(e.runsToAdd().contains("additive stage"), e.runsToAdd());
+        assertTrue(CalibrationFiles.text(r).contains("runs that would pin it: "), CalibrationFiles.text(r));
+    }
+
+    /**
+     * The hardware has a 4 us CNP delay and a 1 us switch latency the model lacks; only the timer is fitted. The
+     * held-out latency probes see the missing microsecond on every message (about 30 % of a 3 us latency), so the
+     * misfit must be flagged and an unfitted latency or delay named.
+     */
+    @Test
+    void hiddenDelaysAreFlaggedAndAParameterThatCouldAbsorbThemIsNamed() {
+        CalibrationReport r = Draws.run(TruthCase.hiddenDelays(), 0, 1, CACHE).reports().get(0);
+        assertTrue(r.misfit().flagged(), CalibrationFiles.text(r));
+        assertTrue(r.misfit().candidates().stream().anyMatch(c -> Set.of("switch.latency", "topology.host_link.delay",
+                "nic.dcqcn.cnp_delay").contains(c.key())), r.misfit().toString());
+        assertTrue(CalibrationFiles.text(r).contains("MODEL MISFIT"));
+    }
+
+    /**
+     * The CNP-generation delay (receiver, truth 4 us) and the reaction delay (sender, truth 1.5 us) add up on one
+     * congestion loop: fitted together on incasts, neither can be identified, each interval holds its truth unless a
+     * misfit is flagged, the report says to state one of them, and their correlation is near -1 (a sum is pinned).
      */
     @Test
     void theTwoCnpDelaysTradeOffAndAreReportedSo() {
-        String nic = "nic: {dcqcn: {rate_increase_timer: 120us}}\n";
-        List<String> truth = List.of("nic.dcqcn.cnp_delay=5500ns");
-        CalibrationRun a = Synthetic.run("4MB+1MB", incast("4MB", "1MB") + nic, 3, Set.of(), truth, 0.005, 31);
-        CalibrationRun b = Synthetic.run("2MB+2MB", incast("2MB", "2MB") + nic, 3, Set.of(), truth, 0.005, 32);
-        CalibrationReport r = new Calibrator(ScenarioEngine::new, null).calibrate(new Calibrator.Input(List.of(a, b), List.of(),
-                List.of(), null, List.of(FitParameter.parse("nic.dcqcn.cnp_delay=0us..20us@1us"),
-                        FitParameter.parse("nic.dcqcn.reaction_delay=0us..20us@1us")), 40, MetricFilter.ALL));
-        for (String k : List.of("nic.dcqcn.cnp_delay", "nic.dcqcn.reaction_delay")) {
-            ParameterEstimate e = r.estimate(k);
-            assertTrue(!e.identifiable() && e.low() == 0 && e.high() == 20, "each alone is not identifiable: " + e);
+        CalibrationReport r = Draws.run(TruthCase.cnpAndReactionDelays(), 0, 1, CACHE).reports().get(0);
+        ParameterEstimate cnp = r.estimate("nic.dcqcn.cnp_delay");
+        ParameterEstimate reaction = r.estimate("nic.dcqcn.reaction_delay");
+        for (ParameterEstimate x : List.of(cnp, reaction)) {
+            assertNotEquals(ParameterEstimate.IDENTIFIED, x.verdict(), x.toString());
+            assertTrue(x.runsToAdd().contains("state one of them"), x.runsToAdd());
         }
+        assertTrue(r.misfit().flagged() || cnp.covers(4) && reaction.covers(1.5), CalibrationFiles.text(r));
+        Correlation c = r.correlations().stream().filter(x -> Set.of(x.a(), x.b()).equals(Set.of("nic.dcqcn.cnp_delay",
+                "nic.dcqcn.reaction_delay"))).findFirst().orElseThrow();
+        assertTrue(c.rho() <= -0.9, "a sum is pinned, not each: raising one and lowering the other keeps the fit, so the"
+                + " estimates' correlation is near -1: " + c);
     }
 }

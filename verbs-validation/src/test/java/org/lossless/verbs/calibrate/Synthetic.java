@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -35,10 +35,23 @@ final class Synthetic {
     /** The run as the simulator gives it with {@code truth} applied, every figure times (1 + N(0, noise)). */
     static CalibrationRun run(String name, String yaml, int hosts, Set<Long> latencyFlows, List<String> truth, double noise,
                               long seed) {
+        return run(name, yaml, hosts, latencyFlows, truth, noise, seed, null);
+    }
+
+    /**
+     * Like {@link #run(String, String, int, Set, List, double, long)}, the "hardware" simulated with its own scenario seed
+     * {@code hwSeed} (null: the scenario's): its random ECN marking is one realisation, not the model's.
+     */
+    static CalibrationRun run(String name, String yaml, int hosts, Set<Long> latencyFlows, List<String> truth, double noise,
+                              long seed, Long hwSeed) {
         ReplayCompare.Naming naming = naming(hosts, latencyFlows);
-        Measurement clean = ReplayCompare.simulate(ScenarioLoader.parse(name, yaml, Path.of("."), truth), new ScenarioEngine(),
+        List<String> sets = new ArrayList<>(truth);
+        if (hwSeed != null) {
+            sets.add("seed=" + hwSeed);
+        }
+        Measurement clean = ReplayCompare.simulate(ScenarioLoader.parse(name, yaml, Path.of("."), sets), new ScenarioEngine(),
                 naming);
-        Random rnd = new Random(seed);
+        SplittableRandom rnd = new SplittableRandom(seed); // well-mixed even for neighbouring seeds (java.util.Random is not)
         List<BwResult> flows = new ArrayList<>();
         for (BwResult r : clean.flows()) {
             double g = r.goodputBps() * (1 + noise * rnd.nextGaussian());
@@ -62,5 +75,20 @@ final class Synthetic {
         Measurement noisy = new Measurement(1, List.of(), flows, lat, List.of(), List.of(), List.of(), clean.ports(), rdma,
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
         return new CalibrationRun(name, yaml, Path.of("."), noisy, naming);
+    }
+
+    /**
+     * {@code k} repeats of experiment {@code exp} for noise draw {@code draw}: each simulated with its own hardware
+     * seed (10^6 + 1000 x draw + 10 x exp + i: never one of the model's, never shared with another experiment or
+     * draw) and its own measurement noise.
+     */
+    static List<CalibrationRun> repeats(String name, String yaml, int hosts, Set<Long> latencyFlows, List<String> truth,
+                                        double noise, int k, int draw, int exp) {
+        List<CalibrationRun> out = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            out.add(run(name + (k > 1 ? "#" + (i + 1) : ""), yaml, hosts, latencyFlows, truth, noise,
+                    7919L * draw + 131L * exp + 31L * i + 1, 1_000_000L + 1000L * draw + 10L * exp + i));
+        }
+        return out;
     }
 }
