@@ -58,7 +58,8 @@ public final class Tuner {
 
     /** The job's latencies for {@code algorithm} and {@code protocol}: NCCL's, with the job's overrides. */
     public static StepLatencies latencies(CollectiveJob job, Algorithm algorithm, Protocol protocol) {
-        return StepLatencies.ncclDefaults(algorithm, protocol, job.servers().gpusPerServer() == 1 || job.serverCount() == job.n())
+        return StepLatencies.ncclDefaults(algorithm, protocol, job.servers().gpusPerServer() == 1 || job.serverCount() == job.n(),
+                        job.servers().gpusPerServer() > 1 && !job.servers().hasNvlink())
                 .override(job.baseLatencyPs(), job.stepLatencyPs(), job.nvlinkStepPs());
     }
 

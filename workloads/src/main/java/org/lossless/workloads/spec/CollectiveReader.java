@@ -108,12 +108,12 @@ public final class CollectiveReader {
 
     /** Two channels per NIC (rail) of a server, NCCL's usual ring count; one connection per pair for all-to-all. */
     static int defaultChannels(Collective c, GpuServers servers) {
-        return c == Collective.ALLTOALL ? 1 : 2 * servers.gpusPerServer();
+        return c == Collective.ALLTOALL ? 1 : 2 * servers.nicsPerServer();
     }
 
+    /** The fabric's servers ({@link GpuServers#ONE_PER_HOST} when every host is a one-GPU server). */
     static GpuServers servers(WorkloadFabric topology) {
-        GpuServers rail = topology.gpuServers();
-        return rail == null ? GpuServers.ONE_PER_HOST : rail;
+        return topology.gpuLayout();
     }
 
     static List<String> ccValues() {

@@ -100,8 +100,9 @@ class WorkloadReaderTest {
         Fabric rail = new Fabric("rail-optimized", 12, new GpuServers(4, 2_400_000_000_000L, 1_000_000));
         assertEquals(List.of(8, 9, 10, 11, 4, 5, 6, 7),
                 PlacementReader.hosts(workloads("{\"servers\": [2, 1]}"), rail));
-        assertEquals("f.yaml: workloads.servers: placing a job by servers needs a rail-optimized topology (this one is "
-                + "star); list host numbers instead, e.g. hosts: [0, 1, 2, 3]", assertThrows(ScenarioException.class,
+        // on a fabric of one-GPU hosts a server is a host
+        assertEquals(List.of(3, 1), PlacementReader.hosts(workloads("{\"servers\": [3, 1]}"), STAR4));
+        assertEquals("f.yaml: workloads: a collective needs at least 2 hosts, got 1", assertThrows(ScenarioException.class,
                 () -> PlacementReader.hosts(workloads("{\"servers\": [0]}"), STAR4)).getMessage());
     }
 }
