@@ -1,5 +1,6 @@
 package org.lossless.topology.analysis;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -97,15 +98,16 @@ public record ServerTiers(ServerShape shape, int servers, List<Below> tiers) {
         StringBuilder s = new StringBuilder();
         int g = shape.gpus();
         int k = shape.nics();
-        s.append(String.format(Locale.ROOT, "servers %d x (%d GPU%s, %d NIC%s; %d GPU%s per NIC): %d GPUs on %d NICs%n",
-                servers, g, g == 1 ? "" : "s", k, k == 1 ? "" : "s", shape.gpusPerNic(),
-                shape.gpusPerNic() == 1 ? "" : "s", (long) servers * g, (long) servers * k));
-        s.append("  inside a server: NVLink ").append(link(shape.nvlink())).append(", PCIe ")
+        s.append(String.format(Locale.ROOT, "servers: %d x (%s, %s; %s per NIC) = %s on %s%n", servers, count(g, "GPU"),
+                count(k, "NIC"), count(shape.gpusPerNic(), "GPU"), count((long) servers * g, "GPU"),
+                count((long) servers * k, "NIC")));
+        s.append("  inside a server: NVLink ").append(link(shape.nvlink())).append("; PCIe ")
                 .append(shape.pcie() == null ? "not modelled" : link(shape.pcie())).append('\n');
         for (Below b : tiers) {
-            s.append(String.format(Locale.ROOT, "  below each tier %d %-6s %s servers, %s GPUs, %s NICs%n", b.tier(),
-                    b.role(), range(b.minServers(), b.maxServers()), range((long) b.minNics() * shape.gpusPerNic(),
-                            (long) b.maxNics() * shape.gpusPerNic()), range(b.minNics(), b.maxNics())));
+            long perNic = shape.gpusPerNic();
+            s.append(String.format(Locale.ROOT, "  below each tier %d %-6s %s, %s, %s%n", b.tier(), b.role() + ":",
+                    count(b.minServers(), b.maxServers(), "server"),
+                    count(b.minNics() * perNic, b.maxNics() * perNic, "GPU"), count(b.minNics(), b.maxNics(), "NIC")));
         }
         return s.toString();
     }
@@ -114,17 +116,21 @@ public record ServerTiers(ServerShape shape, int servers, List<Below> tiers) {
         if (l == null) {
             return "none";
         }
-        double bps = l.rateBps();
-        String rate = bps >= 1e12 ? String.format(Locale.ROOT, "%s Tb/s", trim(bps / 1e12))
-                : String.format(Locale.ROOT, "%s Gb/s", trim(bps / 1e9));
-        return rate + " " + trim(l.latencyPs() / 1e6) + " us";
+        String rate = l.rateBps() >= 1_000_000_000_000L ? decimal(l.rateBps(), 12) + " Tb/s" : decimal(l.rateBps(), 9)
+                + " Gb/s";
+        return rate + ", " + decimal(l.latencyPs(), 6) + " us";
     }
 
-    private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3g", v);
+    /** {@code v / 10^digits} without trailing zeros. */
+    private static String decimal(long v, int digits) {
+        return BigDecimal.valueOf(v, digits).stripTrailingZeros().toPlainString();
     }
 
-    private static String range(long min, long max) {
-        return min == max ? Long.toString(min) : min + "-" + max;
+    private static String count(long n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
+    }
+
+    private static String count(long min, long max, String what) {
+        return min == max ? count(min, what) : min + "-" + max + " " + what + "s";
     }
 }

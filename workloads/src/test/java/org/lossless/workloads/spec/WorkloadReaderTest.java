@@ -105,4 +105,19 @@ class WorkloadReaderTest {
         assertEquals("f.yaml: workloads: a collective needs at least 2 hosts, got 1", assertThrows(ScenarioException.class,
                 () -> PlacementReader.hosts(workloads("{\"servers\": [0]}"), STAR4)).getMessage());
     }
+
+    @Test
+    void onServersWithFewerNicsThanGpusAJobsHostsAreGpusAndOtherWorkloadsHostsAreNics() {
+        // 2 servers of 8 GPUs with 2 NICs: hosts 0, 1 are server 0's NICs, GPUs 8..15 are server 1's
+        Fabric ls = new Fabric("leaf-spine", 4, new GpuServers(new org.lossless.topology.servers.ServerShape(8, 2,
+                new org.lossless.topology.servers.LocalLink(2_400_000_000_000L, 1_000_000), null)));
+        assertEquals(16, ls.gpuCount());
+        assertEquals(List.of(15, 0), PlacementReader.hosts(workloads("[15, 0]"), ls));
+        assertEquals(List.of(8, 9, 10, 11, 12, 13, 14, 15), PlacementReader.hosts(workloads("{\"servers\": [1]}"), ls));
+        assertEquals("f.yaml: workloads[1]: GPU 16 does not exist: the leaf-spine topology has 2 servers x 8 GPUs = 16 "
+                + "GPUs, numbered 0 to 15", assertThrows(ScenarioException.class,
+                        () -> PlacementReader.hosts(workloads("[0, 16]"), ls)).getMessage());
+        assertEquals(List.of(2, 3, 0, 1), HostLists.read(workloads("{\"servers\": [1, 0]}"), ls, null, "[0]"));
+        assertEquals(List.of(0, 1, 2, 3), HostLists.read(workloads("{\"servers\": \"0-1\"}"), ls, null, "[0]"));
+    }
 }
