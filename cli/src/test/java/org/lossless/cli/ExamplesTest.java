@@ -52,10 +52,11 @@ class ExamplesTest {
      *       8.4 us base latency, plus a clear-to-send's latency (2.01296 us): 5,319.00176 us, 8 NICs' goodput.
      *       The run stays within 10 % of it (what is left is the ring's own pipeline).</li>
      *   <li>Fat-tree 2:1: a server's 8 NICs share one ToR with 4 uplinks, and every ring edge leaves the ToR (one
-     *       server per ToR): 8 x 66,357,360 B through 400 Gb/s, at least 10,617.1776 us, twice the rail's time
-     *       whatever ECMP does. ECMP puts 16 connections on 4 uplinks unevenly, and the ring goes at the pace of
-     *       the busiest: the run takes at least that uplink's bytes at 100 Gb/s and, the ring keeping it busy,
-     *       at most 1.25 times that.</li>
+     *       server per ToR; the 4 ToRs of pod 0): 8 x 66,357,360 B through 400 Gb/s, 10,617.1776 us, twice the
+     *       rail's time whatever ECMP does: the ideal is uplink-bound, 8.4 us + 10,617.1776 us + a clear-to-send's
+     *       latency over four links (4,038.88 ns). ECMP puts 16 connections on 4 uplinks unevenly, and the ring goes
+     *       at the pace of the busiest: the run takes at least that uplink's bytes at 100 Gb/s and, the ring keeping
+     *       it busy, at most 1.25 times that.</li>
      * </ul>
      */
     @Test
@@ -69,6 +70,8 @@ class ExamplesTest {
         assertEquals(0, bytes(dir.resolve("rail"), "rail", "spine"), "rail-local rings never reach a spine");
 
         long fatPs = fat.path("duration_ps").asLong();
+        assertEquals(8_400_000 + 8 * nicPs / 4 + 4_038_880, fat.path("ideal").asLong());
+        assertEquals("uplink", fat.path("ideal_limit").asText());
         assertTrue(fatPs >= 2 * nicPs, "2:1 at every ToR: " + fatPs);
         long busiest = bytes(dir.resolve("fat"), "tor", "agg");
         long uplinkPs = busiest * 8 * 10;

@@ -16,8 +16,8 @@ import org.lossless.workloads.traffic.JobIteration;
  * First its answer ({@link JobHeadline}): {@code figure} (what is measured: {@code duration_ps},
  * {@code latency_p99_ps} with its {@code operation}, or {@code throughput_GBps}), {@code value}, {@code ideal} (the
  * same job alone on an uncongested fabric), {@code ratio}: how many times worse than ideal (six decimals) and
- * {@code ideal_limit} (the bound that set the ideal: {@code chain} or {@code port}); null where unknown. Then its iterations' duration over the
- * finished ones: {@code duration_ps} (the mean, the contract's key), {@code duration_ps_p50}/{@code _p99}
+ * {@code ideal_limit} (the bound that set the ideal: {@code chain}, {@code port} or {@code uplink}); null where
+ * unknown. Then its iterations' duration over the finished ones: {@code duration_ps} (the mean, the contract's key), {@code duration_ps_p50}/{@code _p99}
  * (nearest rank), {@code ideal_duration_ps} (the mean ideal of the same iterations); for collectives only,
  * {@code busbw_GBps} (mean, p50, p99) and {@code ideal_busbw_GBps} (a job that is not a collective has no busbw
  * key at all); for storage jobs {@code operations} ({@link StorageColumns}). Durations are whole picoseconds (a

@@ -230,6 +230,21 @@ class IdealRunTest {
         }
 
         /**
+         * The two one-NIC servers on two leaves joined through a spine by 50 Gb/s links: each leaf has 100 Gb/s of
+         * hosts and 50 Gb/s up (2:1), and every ring edge crosses it. NIC 0's 32,108,400 B leave leaf 0 at 50 Gb/s:
+         * 5,137.344 us, plus the smallest latency, a clear-to-send's over four links (12.96 + 25.92 + 25.92 + 12.96
+         * ns + 4 us, less its serialization at the path's 50 Gb/s): uplink-bound, twice the port bound's bytes.
+         */
+        @Test
+        void anOversubscribedLeafBoundsTheJobThroughItsUplinks() {
+            JobIdeal i = ideal(servers(1, "").replace("leaves: 1", "leaves: 2").replace("hosts_per_leaf: 2",
+                    "hosts_per_leaf: 1").replace("nics_per_server: 1", "nics_per_server: 1, fabric_link: {rate: 50Gbps, "
+                    + "delay: 1us}"));
+            assertEquals(5_137_344_000L + 4_077_760 - 25_920, i.durationPs(0));
+            assertEquals(IdealRun.UPLINK, i.limit(0));
+        }
+
+        /**
          * One NIC at 400 Gb/s behind a 100 Gb/s PCIe link: the NIC's port would take 120 slices in 642 us, but every
          * slice the server sends crosses the PCIe link first: 120 x 256 KiB at 100 Gb/s = 2,516.5824 us, which the
          * program's own PCIe queue makes the chain bound (within 5 %: the ring's fill and the last slice's trip).
