@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "headroom", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"PFC headroom, xoff and xon for one port, with every component.",
                 "Models: run (what headroom: auto gives in a simulation: the sonic formula with the simulator's",
-                "MTU, cells and the peer's PFC response time; the warning of run and check uses it too),",
+                "MTU, cells and the peer's PFC response time, plus the frame that crosses the threshold; the",
+                "warning of run and check uses it too),",
                 "sonic (SONiC dynamic model, Spectrum-1 constants), exact (bytes in flight, Cisco/IEEE),",
                 "hpcc (3 x rate x delay, HPCC ns-3) and mlx5 (NIC receive buffer rule)."},
         footer = {"", "Examples:", "  lossless headroom --rate 100Gbps --cable 100m",
@@ -61,7 +62,8 @@ public final class HeadroomCommand implements Callable<Integer> {
 
     @Option(names = "--nic-mtu", paramLabel = "SIZE",
             description = "the scenario's nic.mtu (RDMA payload): the largest frame is payload + 78 B (first packet"
-                    + " of a message, with RETH); instead of --mtu. Default for the run model: 1024 (frame 1102 B)")
+                    + " of a message, with RETH); instead of --mtu. Default for the run model: " + DEFAULT_NIC_MTU
+                    + " (frame " + (DEFAULT_NIC_MTU + 78) + " B)")
     String nicMtu;
 
     @Option(names = "--nic-wire", paramLabel = "FORMAT",

@@ -18,8 +18,8 @@ import picocli.CommandLine.Spec;
  * {@code import}. Exit 0, or 2 on bad input (nothing written).
  */
 @Command(name = "sonic", mixinStandardHelpOptions = true,
-        description = {"Switch settings (buffer pools, profiles, PFC, ECN/WRED, watchdog, QoS maps) from a SONiC",
-                "CONFIG_DB JSON, written as a scenario 'switch:' YAML snippet. Unmapped items are listed as comments."})
+        description = {"Switch settings from a SONiC CONFIG_DB JSON, written as a scenario 'switch:' YAML snippet.",
+                "Buffer pools, profiles, PFC, ECN/WRED, watchdog and QoS maps; unmapped items are listed as comments."})
 public final class ImportSonicCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

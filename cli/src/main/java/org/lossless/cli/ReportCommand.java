@@ -32,7 +32,7 @@ final class ReportCommand implements Callable<Integer> {
     Path dir;
 
     @Option(names = "--compare", paramLabel = "B", description = "A baseline of the same kind: baseline and "
-            + "candidate side by side, changes highlighted (per point with 95 % intervals for sweeps). Written to "
+            + "candidate side by side, changes highlighted (per point with 95 %% intervals for sweeps). Written to "
             + "DIR/compare-<name of B>/ unless --out is given.")
     Path compare;
 

@@ -137,6 +137,15 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return rx == null ? 0 : rx.drops();
     }
 
+    /** Frames of {@code priority} dropped because the receive buffer was full, and their frame bytes. */
+    public long rxDrops(int priority) {
+        return rx == null ? 0 : rx.drops(priority);
+    }
+
+    public long rxDropBytes(int priority) {
+        return rx == null ? 0 : rx.dropBytes(priority);
+    }
+
     /** Largest receive-buffer occupancy of {@code priority}, frame bytes. */
     public long rxPeakBytes(int priority) {
         return rx == null ? 0 : rx.peakBytes(priority);

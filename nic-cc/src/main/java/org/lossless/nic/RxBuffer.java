@@ -51,6 +51,9 @@ final class RxBuffer {
     private int stormed;
     private long stormEvents;
     private long drops;
+    /** Frames and frame bytes dropped per priority (the buffer full). */
+    private final long[] dropsByPrio = new long[PortCounters.PRIORITIES];
+    private final long[] dropBytesByPrio = new long[PortCounters.PRIORITIES];
     private Packet draining;
     private PfcObserver observer;
 
@@ -86,6 +89,8 @@ final class RxBuffer {
         int prio = p.priority;
         if (occupancy[prio] + p.frameBytes > config.sizeBytes()) {
             drops++;
+            dropsByPrio[prio]++;
+            dropBytesByPrio[prio] += p.frameBytes;
             port.counters().countDrop(prio, p.frameBytes);
             return false;
         }
@@ -125,6 +130,14 @@ final class RxBuffer {
 
     long drops() {
         return drops;
+    }
+
+    long drops(int prio) {
+        return dropsByPrio[prio];
+    }
+
+    long dropBytes(int prio) {
+        return dropBytesByPrio[prio];
     }
 
     long peakBytes(int prio) {

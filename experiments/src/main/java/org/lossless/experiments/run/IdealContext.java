@@ -137,6 +137,11 @@ final class IdealContext implements TrafficContext {
     }
 
     @Override
+    public WireFormat wire() {
+        return ideal.wire();
+    }
+
+    @Override
     public Connection connect(int srcHost, int dstHost, ConnectionOptions options) {
         checkHost(srcHost);
         checkHost(dstHost);

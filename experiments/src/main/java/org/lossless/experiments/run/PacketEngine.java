@@ -102,7 +102,7 @@ public final class PacketEngine {
         PacketPool pool = new PacketPool();
         FlowTable flows = new FlowTable();
         Routes routes = Routes.shortestPaths(in.topology());
-        ProgramDriver traffic = new ProgramDriver(kernel, flows, in.nic().mtu());
+        ProgramDriver traffic = new ProgramDriver(kernel, flows, in.nic().mtu(), in.nic().wire());
         PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, kernel.streams(), pool, flows, in.nic(),
                 in.switches(), traffic, in.seed(), in.sprayPerPacket());
         List<TrafficProgram> programs = new ArrayList<>();
@@ -172,7 +172,7 @@ public final class PacketEngine {
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
-                jobs, traffic.operationStats(), cpu, heap, ideals);
+                jobs, traffic.operationStats(), cpu, heap, ideals, network.losslessDrops());
     }
 
     /** One row per posted message, in id order; the counters sum over its QP parts. */

@@ -181,6 +181,7 @@ class MultiQpTest {
                   hosts_per_leaf: 2
                   host_link: {rate: 100Gbps, delay: 1us}
                   fabric_link: {rate: FABRIC, delay: 1us}
+                nic: {mtu: 1024}
                 workloads:
                   - type: flows
                     flows: [{src: 0, dst: 2, size: 256KB, qps: %d}]
