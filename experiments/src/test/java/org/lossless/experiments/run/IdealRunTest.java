@@ -215,7 +215,8 @@ class IdealRunTest {
         }
 
         /**
-         * One NIC per GPU: 16 channels, two per NIC (rail-local rings with PXN: channels r and r + 8 on NIC r). Each
+         * One NIC per GPU: 16 channels, two per NIC (rail-local rings; PXN is off on a leaf-spine, so channel c leaves
+         * its server from NIC c - 1 mod 8 and enters the next at NIC c: two channels out and two in per NIC). Each
          * channel's 1 MiB is one loop of 16 chunks of 64 KiB (2 slices of 32 KiB), 60 slices per server edge; NIC r
          * sends 120 slices of 33,440 wire bytes (8 packets + RETH) and 120 clear-to-sends: 4,032,240 B, 322.5792 us,
          * plus 2.01296 us. 7.92 times faster than one NIC (not 8: each slice keeps its clear-to-send and RETH).

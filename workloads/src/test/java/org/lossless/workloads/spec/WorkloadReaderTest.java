@@ -120,4 +120,21 @@ class WorkloadReaderTest {
         assertEquals(List.of(2, 3, 0, 1), HostLists.read(workloads("{\"servers\": [1, 0]}"), ls, null, "[0]"));
         assertEquals(List.of(0, 1, 2, 3), HostLists.read(workloads("{\"servers\": \"0-1\"}"), ls, null, "[0]"));
     }
+
+    @Test
+    void pxnIsOnByDefaultOnRailOptimizedAndOptInElsewhere() {
+        GpuServers eight = new GpuServers(8, 2_400_000_000_000L, 1_000_000);
+        String job = "[{\"type\": \"allreduce\", \"size\": \"1MB\", \"hosts\": {\"servers\": [0, 1]}%s}]";
+        for (String type : List.of("rail-optimized", "fat-tree", "leaf-spine", "star")) {
+            Fabric f = new Fabric(type, 16, eight);
+            boolean dflt = ((WorkloadConfig.Collective) WorkloadReader.read(workloads(String.format(job, "")), f, 3)
+                    .get(0)).job().pxn();
+            assertEquals(type.equals("rail-optimized"), dflt, type);
+            for (boolean given : new boolean[] {true, false}) {
+                WorkloadConfig.Collective c = (WorkloadConfig.Collective) WorkloadReader.read(
+                        workloads(String.format(job, ", \"pxn\": " + given)), f, 3).get(0);
+                assertEquals(given, c.job().pxn(), type + " pxn: " + given);
+            }
+        }
+    }
 }
