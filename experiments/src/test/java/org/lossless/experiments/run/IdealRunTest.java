@@ -206,6 +206,31 @@ class IdealRunTest {
          * clear-to-send's latency after its serialization (12.96 ns + 2 us): port-bound, 2,570.68496 us, busbw the
          * NIC's goodput: 16 MiB x 30/16 / T = 12.238 GB/s.
          */
+        /**
+         * A 64 MiB ring all-reduce on the 8 GPUs of server 0 alone, no software latency, NVLink 2.4 Tb/s with no
+         * latency: nothing reaches a NIC, and every GPU sends 2 x 7/8 x 64 MiB = 117,440,512 B over its NVLink egress,
+         * 391.468 us at 2.4 Tb/s. The ideal is that (chain-bound; the pipeline's fill, a few 256 KiB slices, under
+         * 5 %), and its busbw NVLink's 300 GB/s, not a NIC's 12.5.
+         */
+        @Test
+        void aJobInsideOneServerIsBoundByItsNvlink() {
+            JobIdeal i = ideal("""
+                    name: nv
+                    topology: {type: leaf-spine, leaves: 1, spines: 1, hosts_per_leaf: 2, gpus_per_server: 8,
+                               nics_per_server: 1, nvlink: {rate: 2.4Tbps, latency: 0}}
+                    nic: {mtu: 4096}
+                    workloads:
+                      - {type: allreduce, name: ar, size: 64MiB, hosts: {servers: [0]}, algorithm: ring, protocol: simple,
+                         base_latency: 0, step_latency: 0, nvlink_step_latency: 0}
+                    """);
+            long nvlinkPs = 117_440_512L * 8 * 10 / 24; // 1 bit at 2.4 Tb/s: 1/2.4 ps
+            assertEquals(391_468_373L, nvlinkPs);
+            assertEquals(IdealRun.CHAIN, i.limit(0));
+            assertTrue(i.durationPs(0) >= nvlinkPs && i.durationPs(0) <= 1.05 * nvlinkPs, i.durationPs(0) + " ps");
+            double busbw = i.iteration(0).busbwGBps();
+            assertTrue(busbw <= 300 && busbw >= 300 / 1.05, busbw + " GB/s");
+        }
+
         @Test
         void eightGpusOnOneNicAreBoundByThatNic() {
             JobIdeal i = ideal(servers(1, ""));
