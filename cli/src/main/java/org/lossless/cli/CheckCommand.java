@@ -3,6 +3,8 @@ package org.lossless.cli;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
+import org.lossless.topology.Topology;
+import org.lossless.topology.analysis.ServerTiers;
 import org.lossless.topology.analysis.TopologySummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -77,8 +79,11 @@ final class CheckCommand implements Callable<Integer> {
     /** The topology summary and the load warnings, each line a YAML comment. */
     static String summary(Scenario s, List<String> warnings) {
         StringBuilder b = new StringBuilder("# topology summary\n");
-        TopologySummary.of(ScenarioEngine.topology(s.topology())).toText().lines()
-                .forEach(l -> b.append("# ").append(l).append('\n'));
+        Topology t = ScenarioEngine.topology(s.topology());
+        TopologySummary.of(t).toText().lines().forEach(l -> b.append("# ").append(l).append('\n'));
+        if (s.topology().server() != null) {
+            ServerTiers.of(t, s.topology().server()).toText().lines().forEach(l -> b.append("# ").append(l).append('\n'));
+        }
         warnings.forEach(w -> b.append("# warning: ").append(w).append('\n'));
         return b.toString();
     }

@@ -32,7 +32,7 @@ final class RunLines {
         StringBuilder sb = new StringBuilder();
         for (JobHeadline h : JobHeadline.of(r)) {
             List<JobIteration> its = r.jobs().stream().filter(j -> j.job().equals(h.job())).toList();
-            sb.append('\n').append(h.figure().equals(JobHeadline.DURATION) ? timed(h, its, r.ideal(h.job()))
+            sb.append('\n').append(h.figure().equals(JobHeadline.DURATION) ? timed(h, its, r.ideal(h.job()), job(summary, h.job()))
                     : storage(h, its.get(0), r));
         }
         JsonNode workloads = summary.path("workloads");
@@ -47,13 +47,31 @@ final class RunLines {
         return sb.toString();
     }
 
-    /** A job measured by its duration: every iteration's time against its ideal, and busbw for a collective. */
-    private static String timed(JobHeadline h, List<JobIteration> its, JobIdeal ideal) {
+    /** The {@code summary.json} entry of job {@code name} (a missing node when there is none). */
+    private static JsonNode job(JsonNode summary, String name) {
+        for (JsonNode j : summary.path("jobs")) {
+            if (j.path("job").asText().equals(name)) {
+                return j;
+            }
+        }
+        return summary.path("jobs").path(-1);
+    }
+
+    /**
+     * A job measured by its duration: every iteration's time against its ideal, and busbw for a collective. On
+     * multi-GPU servers ({@code entry} has {@code servers}) its ranks are counted as GPUs on so many servers and its
+     * busbw is said to be per GPU.
+     */
+    private static String timed(JobHeadline h, List<JobIteration> its, JobIdeal ideal, JsonNode entry) {
         JobIteration first = its.get(0);
         List<JobIteration> done = its.stream().filter(JobIteration::finished).toList();
         String unit = first.type().equals("incast") ? "rounds" : "iterations";
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  job %s (%s, %d hosts, %,d B): %d of %d "
-                + "started %s finished", h.job(), h.type(), first.hosts(), first.sizeBytes(), done.size(), its.size(), unit));
+        boolean gpus = entry.has("servers");
+        String where = gpus ? String.format(Locale.ROOT, "%d GPUs on %d server%s of %d", first.hosts(),
+                entry.path("servers").asInt(), entry.path("servers").asInt() == 1 ? "" : "s",
+                entry.path("gpus_per_server").asInt()) : first.hosts() + " hosts";
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  job %s (%s, %s, %,d B): %d of %d "
+                + "started %s finished", h.job(), h.type(), where, first.sizeBytes(), done.size(), its.size(), unit));
         if (!done.isEmpty()) {
             sb.append("; time ").append(stats(done.stream().mapToDouble(it -> it.durationPs() / 1e9).toArray()))
                     .append(" ms");
@@ -68,7 +86,7 @@ final class RunLines {
         }
         if (first.hasBusbw() && !done.isEmpty()) {
             sb.append("; busbw ").append(stats(done.stream().mapToDouble(JobIteration::busbwGBps).toArray()))
-                    .append(" GB/s");
+                    .append(gpus ? " GB/s per GPU" : " GB/s");
             JobIteration alone = ideal == null ? null : ideal.iteration(done.get(0).iteration());
             if (alone != null) {
                 sb.append(String.format(Locale.ROOT, ", ideal %.3f GB/s", alone.busbwGBps()));

@@ -77,7 +77,9 @@ class BadValuesEverywhereTest {
     @ValueSource(strings = {
         "{type: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4}",
         "{type: fat-tree, k: 4}",
-        "{type: rail-optimized, servers: 4, nics_per_server: 2, spines: 2}"})
+        "{type: rail-optimized, servers: 4, nics_per_server: 2, spines: 2}",
+        "{type: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, gpus_per_server: 8, nics_per_server: 2, "
+            + "pcie: {rate: 256Gbps, latency: 1us}}"})
     void multiTierTopologiesToo(String topology, @TempDir Path dir) throws Exception {
         Path scenario = dir.resolve("s.yaml");
         Files.writeString(scenario, """

@@ -75,6 +75,31 @@ class RunLinesTest {
     }
 
     @Test
+    void onMultiGpuServersAJobCountsGpusOnServersAndItsBusbwIsPerGpu() throws Exception {
+        // 4 servers of 4 GPUs with one NIC each on a leaf-spine; the job takes servers 0 and 2: 8 GPUs on 2 servers
+        Scenario servers = ScenarioLoader.parse("t.yaml", """
+                name: t
+                topology: {type: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 2, gpus_per_server: 4,
+                           nics_per_server: 1}
+                workloads: [{type: allreduce, name: ar, size: 1MB, hosts: {servers: [0, 2]}}]
+                """, Path.of("/"), List.of());
+        // 1 MB over 8 ranks in 1 ms: algbw 1 GB/s, busbw x 2 x 7/8 = 1.75 GB/s
+        List<JobIteration> its = List.of(new JobIteration("ar", 0, "allreduce", 8, 1_000_000, 0, 1_000_000_000L, 1.75));
+        RunResult r = new RunResult(1, 123_456, 2.5, List.of(), PORTS, 0, 0, 0, 0, false, 0, 0,
+                List.of(), null, null, its, List.of(), 1.25, 40_000_000, List.of(), List.of());
+        JsonNode summary = new ObjectMapper().readTree(Summary.json(servers, r));
+        assertEquals(2, summary.path("jobs").get(0).path("servers").asInt());
+        assertEquals(4, summary.path("jobs").get(0).path("gpus_per_server").asInt());
+        assertEquals(8, summary.path("jobs").get(0).path("hosts").asInt());
+        String job = RunLines.of(r, summary).lines().filter(l -> l.contains("job ar")).findFirst().orElseThrow();
+        assertEquals("  job ar (allreduce, 8 GPUs on 2 servers of 4, 1,000,000 B): 1 of 1 started iterations finished; "
+                + "time 1.000 ms; busbw 1.750 GB/s per GPU", job);
+        // one-GPU hosts: no servers in the summary, hosts on the console
+        JsonNode plain = new ObjectMapper().readTree(Summary.json(SCENARIO, r));
+        assertEquals(false, plain.path("jobs").get(0).has("servers"));
+    }
+
+    @Test
     void manyIterationsAreSummarisedAndUnfinishedOnesCounted() throws Exception {
         List<JobIteration> its = new ArrayList<>();
         for (int i = 0; i < 5; i++) {

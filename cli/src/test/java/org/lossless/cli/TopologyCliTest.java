@@ -85,6 +85,22 @@ class TopologyCliTest {
             // the whole output is still the resolved scenario
             assertEquals(s, ScenarioLoader.parse("o.yaml", out.toString(), cwd, List.of()));
         }
+
+        @Test
+        void onGpuServersTheSummaryCountsServersGpusAndNicsBelowEachTier() throws IOException {
+            // the same leaf-spine, its 4 hosts the NICs of 2 servers of 8 GPUs (4 GPUs per NIC): one server per leaf
+            write("s.yaml", LEAF_SPINE.replace("  hosts_per_leaf: 2\n", "  hosts_per_leaf: 2\n  gpus_per_server: 8\n"
+                    + "  nics_per_server: 2\n  pcie: {rate: 256Gbps, latency: 1us}\n"));
+            assertEquals(0, lossless("check", "s.yaml"), err::toString);
+            assertTrue(out.toString().endsWith("""
+                    # servers: 2 x (8 GPUs, 2 NICs; 4 GPUs per NIC) = 16 GPUs on 4 NICs
+                    #   inside a server: NVLink 2.4 Tb/s, 1 us; PCIe 256 Gb/s, 1 us
+                    #   below each tier 1 leaf:  1 server, 8 GPUs, 2 NICs
+                    #   below each tier 2 spine: 2 servers, 16 GPUs, 4 NICs
+                    """), out.toString());
+            Scenario s = ScenarioLoader.load(cwd.resolve("s.yaml"));
+            assertEquals(s, ScenarioLoader.parse("o.yaml", out.toString(), cwd, List.of()));
+        }
     }
 
     @Nested

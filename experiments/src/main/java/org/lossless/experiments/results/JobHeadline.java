@@ -34,7 +34,7 @@ import org.lossless.workloads.traffic.OperationStats;
  * @param operation the operation type of a latency figure, or null
  * @param value     the figure, ps (GB/s for {@link #THROUGHPUT}); NaN when the run has none (nothing finished)
  * @param ideal     the ideal, in the same unit; NaN when unknown
- * @param limit     the bound that set the ideal ({@code chain} or {@code port}), "" when unknown
+ * @param limit     the bound that set the ideal ({@code chain}, {@code port} or {@code uplink}), "" when unknown
  */
 public record JobHeadline(String job, String type, String figure, String operation, double value, double ideal,
                           String limit) {

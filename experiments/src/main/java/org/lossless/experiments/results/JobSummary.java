@@ -13,12 +13,14 @@ import org.lossless.workloads.traffic.JobIteration;
 
 /**
  * {@code summary.json} {@code jobs}: one entry per job (in order of its first iteration in {@code jobs.csv}).
- * For a collective, first the {@code algorithm} and {@code protocol} it ran with. Then its answer
+ * For a collective, first the {@code algorithm} and {@code protocol} it ran with and, on a fabric of multi-GPU
+ * servers, {@code servers} and {@code gpus_per_server} ({@link JobServers}: {@code hosts} is then its GPUs). Then
+ * its answer
  * ({@link JobHeadline}): {@code figure} (what is measured: {@code duration_ps},
  * {@code latency_p99_ps} with its {@code operation}, or {@code throughput_GBps}), {@code value}, {@code ideal} (the
  * same job alone on an uncongested fabric), {@code ratio}: how many times worse than ideal (six decimals) and
- * {@code ideal_limit} (the bound that set the ideal: {@code chain} or {@code port}); null where unknown. Then its iterations' duration over the
- * finished ones: {@code duration_ps} (the mean, the contract's key), {@code duration_ps_p50}/{@code _p99}
+ * {@code ideal_limit} (the bound that set the ideal: {@code chain}, {@code port} or {@code uplink}); null where
+ * unknown. Then its iterations' duration over the finished ones: {@code duration_ps} (the mean, the contract's key), {@code duration_ps_p50}/{@code _p99}
  * (nearest rank), {@code ideal_duration_ps} (the mean ideal of the same iterations); for collectives only,
  * {@code busbw_GBps} (mean, p50, p99) and {@code ideal_busbw_GBps} (a job that is not a collective has no busbw
  * key at all); for storage jobs {@code operations} ({@link StorageColumns}). Durations are whole picoseconds (a
@@ -41,7 +43,7 @@ final class JobSummary {
         j.put(key + "_p99", Csv.fixed(Percentiles.nearestRank(sorted, 99), decimals));
     }
 
-    static void write(ArrayNode jobs, RunResult r) {
+    static void write(ArrayNode jobs, RunResult r, JobServers servers) {
         Map<String, List<JobIteration>> byJob = JobHeadline.byJob(r.jobs());
         for (Map.Entry<String, List<JobIteration>> e : byJob.entrySet()) {
             List<JobIteration> its = e.getValue();
@@ -56,6 +58,11 @@ final class JobSummary {
             if (!first.algorithm().isEmpty()) {
                 j.put("algorithm", first.algorithm());
                 j.put("protocol", first.protocol());
+            }
+            JobServers.Placement on = servers.of(e.getKey());
+            if (on != null) {
+                j.put("servers", on.servers());
+                j.put("gpus_per_server", on.gpusPerServer());
             }
             j.put("iterations", its.size());
             j.put("completed", done.size());

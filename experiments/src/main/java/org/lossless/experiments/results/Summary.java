@@ -52,7 +52,7 @@ public final class Summary {
         root.put("version", Version.current());
         root.put("stopped_by", r.stoppedBy().key());
         root.put("sim_time_ps", r.simTimePs());
-        JobSummary.write(root.putArray("jobs"), r);
+        JobSummary.write(root.putArray("jobs"), r, JobServers.of(scenario));
 
         Completion basis = scenario.metrics().completion();
         ObjectNode all = f.objectNode();

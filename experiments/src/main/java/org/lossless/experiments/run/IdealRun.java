@@ -10,18 +10,23 @@ import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * The ideal of every job of a run: what the same job alone on an uncongested fabric cannot beat. Each job's own
- * program runs again alone ({@link IdealContext}, same seed), and each iteration's ideal duration is the larger of
- * two bounds (docs/workloads.md, "Job figures and their ideal"):
+ * program runs again alone ({@link IdealContext}, same seed), and each iteration's ideal duration is the largest of
+ * three bounds (docs/workloads.md, "Job figures and their ideal"):
  *
  * <ul>
  *   <li>the <b>chain</b> bound: the iteration's duration there, every connection sending its messages one after
  *       another at line rate, every message delivered at its {@code ideal_fct}, no port shared between
  *       connections (the job's chain of dependent messages, software step latencies and NVLink at their
- *       fastest);</li>
+ *       fastest; NVLink and PCIe are queues of the program itself, so GPUs that share them wait for each other
+ *       here too);</li>
  *   <li>the <b>port</b> bound: from the iteration's start to its first message, plus the busiest host port's
  *       wire bits (egress or ingress, every message of the iteration that crosses it, control messages
  *       included) at that port's line rate, plus the smallest latency of those messages (its {@code ideal_fct}
- *       less its serialization).</li>
+ *       less its serialization); GPUs that share a NIC share its port;</li>
+ *   <li>the <b>uplink</b> bound: the same with the busiest edge switch's uplinks in place of a host port: the bits
+ *       its hosts exchange with hosts of other edge switches over the summed rate of its cables to other switches
+ *       ({@link EdgeUplinks}). It binds only where edge switches are oversubscribed (a 2:1 ToR under a job that
+ *       sends everything off the ToR).</li>
  * </ul>
  *
  * For one message alone this is its {@code ideal_fct}; for an incast, the senders' bytes through the receiver's
@@ -38,6 +43,8 @@ public final class IdealRun {
     public static final String CHAIN = "chain";
     /** ... or its busiest host port's bytes. */
     public static final String PORT = "port";
+    /** ... or the busiest edge switch's uplinks: what its hosts send to (or receive from) other edge switches. */
+    public static final String UPLINK = "uplink";
 
     private IdealRun() {
     }
@@ -51,6 +58,7 @@ public final class IdealRun {
     public static List<JobIdeal> of(EngineInput in, IdealFct ideal, Set<String> jobs, List<TrafficProgram> running) {
         List<JobIdeal> out = new ArrayList<>();
         List<ProgramFactory> factories = in.traffic().programs();
+        EdgeUplinks edges = EdgeUplinks.of(in.topology());
         for (int k = 0; k < factories.size(); k++) {
             ProgramFactory f = factories.get(k);
             if (f instanceof StaticFlows) {
@@ -62,7 +70,7 @@ public final class IdealRun {
             }
             IdealContext ctx = new IdealContext(p, in.topology(), ideal, in.nic().mtu(), in.nic().ackDelayPs(), in.seed());
             ctx.run(in.stopTimePs());
-            out.add(bound(p.name(), p.jobIterations(), p.operationStats(), ctx.recorded(), ctx.hostRates()));
+            out.add(bound(p.name(), p.jobIterations(), p.operationStats(), ctx.recorded(), ctx.hostRates(), edges));
         }
         return out;
     }
@@ -73,10 +81,11 @@ public final class IdealRun {
     }
 
     /** The job's ideal from its replayed iterations and what their messages put on the ports ({@link PortBound}). */
-    static JobIdeal bound(String job, List<JobIteration> replayed, List<OperationStats> ops, SentLog sent, long[] rates) {
+    static JobIdeal bound(String job, List<JobIteration> replayed, List<OperationStats> ops, SentLog sent, long[] rates,
+                          EdgeUplinks edges) {
         List<JobIteration> finished = replayed.stream().filter(JobIteration::finished)
                 .sorted(java.util.Comparator.comparingLong(JobIteration::startPs)).toList();
-        long[] ports = PortBound.of(finished, sent, rates);
+        long[][] ports = PortBound.of(finished, sent, rates, edges);
         java.util.Map<JobIteration, Integer> windowOf = new java.util.IdentityHashMap<>();
         for (int w = 0; w < finished.size(); w++) {
             windowOf.put(finished.get(w), w);
@@ -89,11 +98,12 @@ public final class IdealRun {
                 limits.add("");
                 continue;
             }
-            long port = ports[windowOf.get(it)];
+            long port = ports[0][windowOf.get(it)];
+            long uplink = ports[1][windowOf.get(it)];
             long chain = it.durationPs();
             iterations.add(new JobIteration(it.job(), it.iteration(), it.type(), it.hosts(), it.sizeBytes(), it.startPs(),
-                    it.startPs() + Math.max(port, chain), it.busbwFactor()));
-            limits.add(port > chain ? PORT : CHAIN);
+                    it.startPs() + Math.max(Math.max(port, uplink), chain), it.busbwFactor()));
+            limits.add(uplink > Math.max(port, chain) ? UPLINK : port > chain ? PORT : CHAIN);
         }
         List<OperationStats> stats = new ArrayList<>();
         for (OperationStats s : ops) {

@@ -15,11 +15,12 @@ final class CollectiveYaml {
     private CollectiveYaml() {
     }
 
-    static void write(ObjectNode n, WorkloadConfig.Collective w, int hostCount) {
+    /** {@code gpuCount}: GPUs of the fabric (hosts when every NIC has one GPU), for {@code hosts: all}. */
+    static void write(ObjectNode n, WorkloadConfig.Collective w, int gpuCount) {
         CollectiveJob j = w.job();
         n.put("algorithm", j.algorithm() == null ? CollectiveReader.AUTO : j.algorithm().key());
         n.put("protocol", j.protocol() == null ? CollectiveReader.AUTO : j.protocol().key());
-        boolean all = j.n() == hostCount;
+        boolean all = j.n() == gpuCount;
         for (int i = 0; all && i < j.n(); i++) {
             all = j.ranks().get(i) == i;
         }

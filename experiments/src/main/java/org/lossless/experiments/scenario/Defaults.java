@@ -5,6 +5,7 @@ import java.util.List;
 import org.lossless.nic.NicConfig;
 import org.lossless.nic.dcqcn.DcqcnProfiles;
 import org.lossless.switchmodel.settings.MmuFactory;
+import org.lossless.topology.servers.LocalLink;
 
 /**
  * The value of every optional scenario key (docs/scenario.md lists the same). Sizes in bytes, times in ps,
@@ -48,12 +49,14 @@ public final class Defaults {
     public static final String DCQCN_PROFILE = DcqcnProfiles.MLX5;
 
     /**
-     * {@code topology.nvlink.rate} (rail-optimized): 2.4 Tb/s, one A100 GPU's NVLink 3 bandwidth per direction
+     * {@code topology.nvlink.rate} (GPU servers): 2.4 Tb/s, one A100 GPU's NVLink 3 bandwidth per direction
      * (12 links x 25 GB/s).
      */
     public static final long NVLINK_RATE_BPS = 2_400_000_000_000L;
     /** {@code topology.nvlink.latency}: 1 us from the last byte leaving one GPU to it landing in another. */
     public static final long NVLINK_LATENCY_PS = 1_000_000L;
+    /** {@code nvlink} of a GPU server: {@link #NVLINK_RATE_BPS}, {@link #NVLINK_LATENCY_PS}. */
+    public static final LocalLink NVLINK = new LocalLink(NVLINK_RATE_BPS, NVLINK_LATENCY_PS);
 
     /** {@code flows[].start}: 0. The default priority is the first PFC priority (3 by default). */
     public static final long FLOW_START_PS = org.lossless.workloads.spec.WorkloadConfig.FlowSpec.DEFAULT_START_PS;

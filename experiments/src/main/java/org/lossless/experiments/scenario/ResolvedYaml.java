@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.lossless.topology.servers.LocalLink;
+import org.lossless.topology.servers.ServerShape;
+
 import java.io.UncheckedIOException;
 import java.util.Map;
 
@@ -105,10 +108,11 @@ public final class ResolvedYaml {
             n.put("servers_per_unit", r.serversPerUnit());
             n.put("spines", r.spines());
             n.put("uplinks_per_spine", r.uplinksPerSpine());
-            ObjectNode nv = n.putObject("nvlink");
-            quantity(nv, "rate", Units.formatRate(r.nvlinkRateBps()));
-            quantity(nv, "latency", Units.formatTime(r.nvlinkLatencyPs()));
-        } else if (t instanceof TopologyConfig.HpccFile h) {
+        }
+        if (t.server() != null) {
+            servers(n, t.server(), !(t instanceof TopologyConfig.RailOptimized));
+        }
+        if (t instanceof TopologyConfig.HpccFile h) {
             // absolute, so that the resolved file in a result directory still finds it; links come from the file
             n.put("path", h.path().toString());
             return n;
@@ -116,6 +120,26 @@ public final class ResolvedYaml {
         n.set("host_link", link(t.hostLink()));
         n.set("fabric_link", link(t.fabricLink()));
         return n;
+    }
+
+    /** The GPU-server keys ({@code nics_per_server} only where it is not the type's own key). */
+    private static void servers(ObjectNode n, ServerShape s, boolean nics) {
+        n.put("gpus_per_server", s.gpus());
+        if (nics) {
+            n.put("nics_per_server", s.nics());
+        }
+        localLink(n, "nvlink", s.nvlink());
+        localLink(n, "pcie", s.pcie());
+    }
+
+    private static void localLink(ObjectNode n, String key, LocalLink l) {
+        if (l == null) {
+            n.put(key, "none");
+        } else {
+            ObjectNode o = n.putObject(key);
+            quantity(o, "rate", Units.formatRate(l.rateBps()));
+            quantity(o, "latency", Units.formatTime(l.latencyPs()));
+        }
     }
 
     /** A whole ratio as an integer ({@code 3}), otherwise as a decimal ({@code 1.5}). */
@@ -312,7 +336,7 @@ public final class ResolvedYaml {
                 n.put("dscp", h.dscp());
             }
         } else if (w instanceof WorkloadConfig.Collective c) {
-            CollectiveYaml.write(n, c, hostCount);
+            CollectiveYaml.write(n, c, hostCount / c.job().servers().nicsPerServer() * c.job().servers().gpusPerServer());
         } else {
             TrafficWorkloadYaml.write(w, n);
         }

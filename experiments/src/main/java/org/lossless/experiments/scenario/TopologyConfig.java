@@ -15,6 +15,8 @@ import org.lossless.topology.types.RailOptimizedSpec;
 import org.lossless.topology.types.RingSpec;
 import org.lossless.topology.types.StarSpec;
 import org.lossless.topology.types.TopologySpec;
+import org.lossless.topology.servers.ServerPlacement;
+import org.lossless.topology.servers.ServerShape;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.spec.WorkloadFabric;
 
@@ -54,10 +56,20 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
         return hostLink().rateBps();
     }
 
-    /** None: only a rail-optimized fabric has GPU servers. */
+    /**
+     * The shape of the fabric's GPU servers when its hosts are their NICs ({@code gpus_per_server},
+     * {@code nics_per_server}, {@code nvlink}, {@code pcie}; always on rail-optimized); null when every host is a
+     * one-GPU server.
+     */
+    default ServerShape server() {
+        return null;
+    }
+
+    /** The GPU servers ({@link #server()}) as the workloads see them, or null. */
     @Override
     default GpuServers gpuServers() {
-        return null;
+        ServerShape s = server();
+        return s == null ? null : new GpuServers(s);
     }
 
     /** The topology library's configuration of this fabric. */
@@ -82,15 +94,21 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
      * @param hosts      number of hosts, &gt;= 2
      * @param hostLink   host-switch links
      * @param fabricLink switch-switch links (none in a star; written out for uniformity)
+     * @param server     GPU servers whose NICs the hosts are, or null
      */
-    record Star(int hosts, LinkConfig hostLink, LinkConfig fabricLink) implements TopologyConfig {
+    record Star(int hosts, LinkConfig hostLink, LinkConfig fabricLink, ServerShape server) implements TopologyConfig {
         public Star {
             if (hosts < 2) {
                 throw new IllegalArgumentException("a star needs at least 2 hosts, got " + hosts);
             }
             Objects.requireNonNull(hostLink, "hostLink");
             Objects.requireNonNull(fabricLink, "fabricLink");
-            new StarSpec(hosts, hostLink.spec());
+            checkServers(new StarSpec(hosts, hostLink.spec()), server);
+        }
+
+        /** One-GPU hosts. */
+        public Star(int hosts, LinkConfig hostLink, LinkConfig fabricLink) {
+            this(hosts, hostLink, fabricLink, null);
         }
 
         @Override
@@ -187,12 +205,22 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
         }
     }
 
-    /** {@code leaf-spine}: every leaf has hosts_per_leaf hosts and parallel_links cables to every spine. */
+    /**
+     * {@code leaf-spine}: every leaf has hosts_per_leaf hosts and parallel_links cables to every spine; the hosts are
+     * the NICs of GPU servers ({@code server}) or one-GPU hosts (null).
+     */
     record LeafSpine(int leaves, int spines, int hostsPerLeaf, int parallelLinks, LinkConfig hostLink,
-            LinkConfig fabricLink) implements TopologyConfig {
+            LinkConfig fabricLink, ServerShape server) implements TopologyConfig {
         public LeafSpine {
             links(hostLink, fabricLink);
-            new LeafSpineSpec(leaves, spines, hostsPerLeaf, parallelLinks, hostLink.spec(), fabricLink.spec());
+            checkServers(new LeafSpineSpec(leaves, spines, hostsPerLeaf, parallelLinks, hostLink.spec(), fabricLink.spec()),
+                    server);
+        }
+
+        /** One-GPU hosts. */
+        public LeafSpine(int leaves, int spines, int hostsPerLeaf, int parallelLinks, LinkConfig hostLink,
+                LinkConfig fabricLink) {
+            this(leaves, spines, hostsPerLeaf, parallelLinks, hostLink, fabricLink, null);
         }
 
         @Override
@@ -213,13 +241,20 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
 
     /**
      * {@code fat-tree}: the k-ary 3-tier fat-tree; oversubscription as downlinks per uplink
-     * ({@link FatTreeSpec}).
+     * ({@link FatTreeSpec}); the hosts are the NICs of GPU servers ({@code server}) or one-GPU hosts (null).
      */
     record FatTree(int k, double torOversubscription, double aggOversubscription, LinkConfig hostLink,
-            LinkConfig fabricLink) implements TopologyConfig {
+            LinkConfig fabricLink, ServerShape server) implements TopologyConfig {
         public FatTree {
             links(hostLink, fabricLink);
-            new FatTreeSpec(k, hostLink.spec(), fabricLink.spec(), torOversubscription, aggOversubscription);
+            checkServers(new FatTreeSpec(k, hostLink.spec(), fabricLink.spec(), torOversubscription, aggOversubscription),
+                    server);
+        }
+
+        /** One-GPU hosts. */
+        public FatTree(int k, double torOversubscription, double aggOversubscription, LinkConfig hostLink,
+                LinkConfig fabricLink) {
+            this(k, torOversubscription, aggOversubscription, hostLink, fabricLink, null);
         }
 
         @Override
@@ -239,25 +274,24 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
     }
 
     /**
-     * {@code rail-optimized}: GPU servers with one NIC (host) per rail ({@link RailOptimizedSpec}); the GPUs
-     * of a server talk over NVLink ({@code nvlink: {rate, latency}}), which collectives model themselves.
+     * {@code rail-optimized}: GPU servers with one NIC (host) per rail ({@link RailOptimizedSpec}); the server's
+     * shape ({@code gpus_per_server}, NVLink, PCIe) has {@code nicsPerServer} NICs. Collectives model what happens
+     * inside a server themselves.
      */
     record RailOptimized(int servers, int nicsPerServer, int serversPerUnit, int spines, int uplinksPerSpine,
-            LinkConfig hostLink, LinkConfig fabricLink, long nvlinkRateBps, long nvlinkLatencyPs) implements TopologyConfig {
-        /** With the default NVLink ({@link Defaults#NVLINK_RATE_BPS}, {@link Defaults#NVLINK_LATENCY_PS}). */
+            LinkConfig hostLink, LinkConfig fabricLink, ServerShape server) implements TopologyConfig {
+        /** One GPU per NIC with the default NVLink ({@link Defaults#NVLINK_RATE_BPS}, {@link Defaults#NVLINK_LATENCY_PS}). */
         public RailOptimized(int servers, int nicsPerServer, int serversPerUnit, int spines, int uplinksPerSpine,
                 LinkConfig hostLink, LinkConfig fabricLink) {
             this(servers, nicsPerServer, serversPerUnit, spines, uplinksPerSpine, hostLink, fabricLink,
-                    Defaults.NVLINK_RATE_BPS, Defaults.NVLINK_LATENCY_PS);
+                    ServerShape.nvlinkOnly(nicsPerServer, Defaults.NVLINK));
         }
 
         public RailOptimized {
-            if (nvlinkRateBps <= 0 || nvlinkLatencyPs < 0) {
-                throw new IllegalArgumentException("nvlink rate must be > 0 and latency >= 0");
-            }
             links(hostLink, fabricLink);
-            new RailOptimizedSpec(servers, nicsPerServer, serversPerUnit, spines, uplinksPerSpine, hostLink.spec(),
-                    fabricLink.spec());
+            Objects.requireNonNull(server, "server");
+            checkServers(new RailOptimizedSpec(servers, nicsPerServer, serversPerUnit, spines, uplinksPerSpine,
+                    hostLink.spec(), fabricLink.spec()), server);
         }
 
         @Override
@@ -268,11 +302,6 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
         @Override
         public int hostCount() {
             return servers * nicsPerServer;
-        }
-
-        @Override
-        public GpuServers gpuServers() {
-            return new GpuServers(nicsPerServer, nvlinkRateBps, nvlinkLatencyPs);
         }
 
         @Override
@@ -363,6 +392,13 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
         @Override
         public String toString() {
             return "HpccFile[path=" + path + ", " + file.build() + "]";
+        }
+    }
+
+    /** Checks that {@code server} (when given) fits {@code spec} ({@link ServerPlacement}). */
+    private static void checkServers(TopologySpec spec, ServerShape server) {
+        if (server != null) {
+            ServerPlacement.check(spec, server);
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.function.Supplier;
 
 import org.lossless.topology.io.HpccTopology;
 import org.lossless.topology.io.HpccTopologyFile;
+import org.lossless.topology.servers.ServerShape;
 import org.lossless.topology.types.HpccFileSpec;
 
 /**
@@ -31,16 +32,17 @@ final class TopologyReader {
     /** Upper bound on hosts, to catch typos before they allocate a huge fabric. */
     static final int MAX_HOSTS = 1_000_000;
 
-    private static final String[] STAR_KEYS = {"type", "hosts", "host_link", "fabric_link"};
+    private static final String[] STAR_KEYS = {"type", "hosts", "host_link", "fabric_link", "gpus_per_server",
+        "nics_per_server", "nvlink", "pcie"};
     private static final String[] DUMBBELL_KEYS = {"type", "left_hosts", "right_hosts", "host_link", "fabric_link"};
     private static final String[] PARKING_LOT_KEYS = {"type", "senders", "switches", "host_link", "fabric_link"};
     private static final String[] RING_KEYS = {"type", "switches", "hosts_per_switch", "host_link", "fabric_link"};
     private static final String[] LEAF_SPINE_KEYS = {"type", "leaves", "spines", "hosts_per_leaf", "parallel_links",
-        "host_link", "fabric_link"};
+        "host_link", "fabric_link", "gpus_per_server", "nics_per_server", "nvlink", "pcie"};
     private static final String[] FAT_TREE_KEYS = {"type", "k", "tor_oversubscription", "agg_oversubscription",
-        "host_link", "fabric_link"};
+        "host_link", "fabric_link", "gpus_per_server", "nics_per_server", "nvlink", "pcie"};
     private static final String[] RAIL_KEYS = {"type", "servers", "nics_per_server", "servers_per_unit", "spines",
-        "uplinks_per_spine", "host_link", "fabric_link", "nvlink"};
+        "uplinks_per_spine", "host_link", "fabric_link", "gpus_per_server", "nvlink", "pcie"};
     private static final String[] HPCC_KEYS = {"type", "path"};
 
     private TopologyReader() {
@@ -55,6 +57,9 @@ final class TopologyReader {
         }
         Cursor typeKey = c.key("type");
         String type = typeKey.text("a topology type (" + String.join(", ", TopologyConfig.SUPPORTED) + ")");
+        if (!org.lossless.topology.servers.ServerPlacement.TYPES.contains(type)) {
+            ServerReader.refuse(c, type);
+        }
         return switch (type) {
             case "star" -> star(c);
             case "dumbbell" -> dumbbell(c);
@@ -84,7 +89,8 @@ final class TopologyReader {
         int hosts = (int) c.key("hosts").integer(2, MAX_HOSTS);
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
-        return make(c, () -> new TopologyConfig.Star(hosts, host, fabric));
+        ServerShape server = ServerReader.optional(c, hosts, "hosts");
+        return make(c, () -> new TopologyConfig.Star(hosts, host, fabric, server));
     }
 
     private static TopologyConfig.Dumbbell dumbbell(Cursor c) {
@@ -144,7 +150,8 @@ final class TopologyReader {
         int parallel = c.key("parallel_links").present() ? count(c.key("parallel_links"), 1) : 1;
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
-        return make(c, () -> new TopologyConfig.LeafSpine(leaves, spines, perLeaf, parallel, host, fabric));
+        ServerShape server = ServerReader.optional(c, perLeaf, "hosts_per_leaf");
+        return make(c, () -> new TopologyConfig.LeafSpine(leaves, spines, perLeaf, parallel, host, fabric, server));
     }
 
     private static TopologyConfig.FatTree fatTree(Cursor c) {
@@ -183,7 +190,9 @@ final class TopologyReader {
         }
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
-        return make(c, () -> new TopologyConfig.FatTree((int) k, tor, agg, host, fabric));
+        ServerShape server = ServerReader.optional(c, Math.round(hostsPerTor), "the hosts per ToR (tor_oversubscription "
+                + "x k/2)");
+        return make(c, () -> new TopologyConfig.FatTree((int) k, tor, agg, host, fabric, server));
     }
 
     private static TopologyConfig.RailOptimized railOptimized(Cursor c) {
@@ -199,14 +208,9 @@ final class TopologyReader {
         int uplinks = c.key("uplinks_per_spine").present() ? count(c.key("uplinks_per_spine"), 1) : 1;
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
-        Cursor nv = c.key("nvlink").object("rate", "latency");
-        long nvRate = nv.key("rate").rateBps(Defaults.NVLINK_RATE_BPS);
-        if (nvRate <= 0) {
-            throw nv.key("rate").error("the NVLink rate must be > 0, e.g. 2.4Tbps");
-        }
-        long nvLatency = nv.key("latency").timePs(Defaults.NVLINK_LATENCY_PS);
+        ServerShape server = ServerReader.rail(c, nics);
         return make(c, () -> new TopologyConfig.RailOptimized(servers, nics, perUnit, spines, uplinks, host, fabric,
-                nvRate, nvLatency));
+                server));
     }
 
     private static TopologyConfig.HpccFile hpccFile(Cursor c) {

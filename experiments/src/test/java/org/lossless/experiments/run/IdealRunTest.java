@@ -178,4 +178,110 @@ class IdealRunTest {
             assertTrue(busbw <= 4 * oneNic, "ideal busbw " + busbw + " GB/s within the server's 4 NICs");
         }
     }
+
+    /**
+     * GPU servers on a leaf-spine of one leaf (every message crosses two 100 Gb/s links with 1 us each), MTU 4096: two
+     * servers of 8 GPUs, a 16 MiB ring all-reduce (Simple), base latency 0, step latency 1 us (network and NVLink).
+     * Ring edges between the two servers cross the fabric once per channel and direction; the rest is NVLink.
+     */
+    @Nested
+    class Servers {
+        private static String servers(int nics, String extra) {
+            return """
+                    name: srv
+                    topology: {type: leaf-spine, leaves: 1, spines: 1, hosts_per_leaf: %d, gpus_per_server: 8,
+                               nics_per_server: %d%s}
+                    nic: {mtu: 4096}
+                    workloads:
+                      - {type: allreduce, name: ar, size: 16MiB, hosts: {servers: all}, algorithm: ring, protocol: simple,
+                         base_latency: 0, step_latency: 1us, nvlink_step_latency: 1us}
+                    """.formatted(2 * nics, nics, extra);
+        }
+
+        /**
+         * One NIC per server, shared by its 8 GPUs; 2 channels. Each channel's 8 MiB is one loop of 16 chunks of 512
+         * KiB (2 slices of 256 KiB), 30 steps: 60 slices per server edge. NIC 0 sends both channels' 120 slices
+         * (each 64 packets of 4,178 wire bytes + a 16 B RETH: 267,408 B) and a 64 B clear-to-send (162 wire bytes)
+         * for each of the 120 it receives: 32,108,400 B, 2,568.672 us at 100 Gb/s, from time 0, plus one
+         * clear-to-send's latency after its serialization (12.96 ns + 2 us): port-bound, 2,570.68496 us, busbw the
+         * NIC's goodput: 16 MiB x 30/16 / T = 12.238 GB/s.
+         */
+        /**
+         * A 64 MiB ring all-reduce on the 8 GPUs of server 0 alone, no software latency, NVLink 2.4 Tb/s with no
+         * latency: nothing reaches a NIC, and every GPU sends 2 x 7/8 x 64 MiB = 117,440,512 B over its NVLink egress,
+         * 391.468 us at 2.4 Tb/s. The ideal is that (chain-bound; the pipeline's fill, a few 256 KiB slices, under
+         * 5 %), and its busbw NVLink's 300 GB/s, not a NIC's 12.5.
+         */
+        @Test
+        void aJobInsideOneServerIsBoundByItsNvlink() {
+            JobIdeal i = ideal("""
+                    name: nv
+                    topology: {type: leaf-spine, leaves: 1, spines: 1, hosts_per_leaf: 2, gpus_per_server: 8,
+                               nics_per_server: 1, nvlink: {rate: 2.4Tbps, latency: 0}}
+                    nic: {mtu: 4096}
+                    workloads:
+                      - {type: allreduce, name: ar, size: 64MiB, hosts: {servers: [0]}, algorithm: ring, protocol: simple,
+                         base_latency: 0, step_latency: 0, nvlink_step_latency: 0}
+                    """);
+            long nvlinkPs = 117_440_512L * 8 * 10 / 24; // 1 bit at 2.4 Tb/s: 1/2.4 ps
+            assertEquals(391_468_373L, nvlinkPs);
+            assertEquals(IdealRun.CHAIN, i.limit(0));
+            assertTrue(i.durationPs(0) >= nvlinkPs && i.durationPs(0) <= 1.05 * nvlinkPs, i.durationPs(0) + " ps");
+            double busbw = i.iteration(0).busbwGBps();
+            assertTrue(busbw <= 300 && busbw >= 300 / 1.05, busbw + " GB/s");
+        }
+
+        @Test
+        void eightGpusOnOneNicAreBoundByThatNic() {
+            JobIdeal i = ideal(servers(1, ""));
+            assertEquals(2_568_672_000L + 2_012_960, i.durationPs(0));
+            assertEquals(IdealRun.PORT, i.limit(0));
+            assertEquals(16_777_216 * 30 / 16.0 / 2_570_684_960e-12 / 1e9, i.iteration(0).busbwGBps(), 1e-9);
+        }
+
+        /**
+         * One NIC per GPU: 16 channels, two per NIC (rail-local rings; PXN is off on a leaf-spine, so channel c leaves
+         * its server from NIC c - 1 mod 8 and enters the next at NIC c: two channels out and two in per NIC). Each
+         * channel's 1 MiB is one loop of 16 chunks of 64 KiB (2 slices of 32 KiB), 60 slices per server edge; NIC r
+         * sends 120 slices of 33,440 wire bytes (8 packets + RETH) and 120 clear-to-sends: 4,032,240 B, 322.5792 us,
+         * plus 2.01296 us. 7.92 times faster than one NIC (not 8: each slice keeps its clear-to-send and RETH).
+         */
+        @Test
+        void eightNicsCarryEightTimesAsMuch() {
+            JobIdeal i = ideal(servers(8, ""));
+            assertEquals(322_579_200L + 2_012_960, i.durationPs(0));
+            assertEquals(IdealRun.PORT, i.limit(0));
+            JobIdeal one = ideal(servers(1, ""));
+            assertEquals(2_570_684_960.0 / 324_592_160, i.iteration(0).busbwGBps() / one.iteration(0).busbwGBps(), 1e-9);
+        }
+
+        /**
+         * The two one-NIC servers on two leaves joined through a spine by 50 Gb/s links: each leaf has 100 Gb/s of
+         * hosts and 50 Gb/s up (2:1), and every ring edge crosses it. NIC 0's 32,108,400 B leave leaf 0 at 50 Gb/s:
+         * 5,137.344 us, plus the smallest latency, a clear-to-send's over four links (12.96 + 25.92 + 25.92 + 12.96
+         * ns + 4 us, less its serialization at the path's 50 Gb/s): uplink-bound, twice the port bound's bytes.
+         */
+        @Test
+        void anOversubscribedLeafBoundsTheJobThroughItsUplinks() {
+            JobIdeal i = ideal(servers(1, "").replace("leaves: 1", "leaves: 2").replace("hosts_per_leaf: 2",
+                    "hosts_per_leaf: 1").replace("nics_per_server: 1", "nics_per_server: 1, fabric_link: {rate: 50Gbps, "
+                    + "delay: 1us}"));
+            assertEquals(5_137_344_000L + 4_077_760 - 25_920, i.durationPs(0));
+            assertEquals(IdealRun.UPLINK, i.limit(0));
+        }
+
+        /**
+         * One NIC at 400 Gb/s behind a 100 Gb/s PCIe link: the NIC's port would take 120 slices in 642 us, but every
+         * slice the server sends crosses the PCIe link first: 120 x 256 KiB at 100 Gb/s = 2,516.5824 us, which the
+         * program's own PCIe queue makes the chain bound (within 5 %: the ring's fill and the last slice's trip).
+         */
+        @Test
+        void aSlowPcieLinkBoundsTheJobThroughItsChain() {
+            JobIdeal i = ideal(servers(1, ", host_link: {rate: 400Gbps, delay: 1us}, pcie: {rate: 100Gbps, latency: 1us}"));
+            assertEquals(IdealRun.CHAIN, i.limit(0));
+            long pcie = 120L * 262_144 * 8 * 10;
+            assertEquals(2_516_582_400L, pcie);
+            assertTrue(i.durationPs(0) >= pcie && i.durationPs(0) <= 1.05 * pcie, i.durationPs(0) + " ps");
+        }
+    }
 }

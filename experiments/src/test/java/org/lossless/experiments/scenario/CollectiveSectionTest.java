@@ -144,9 +144,11 @@ class CollectiveSectionTest {
                     error(FAT + "  - {type: allreduce, size: 1MB, hosts: \"4-20\"}\n"));
             assertEquals("t.yaml: workloads[0].hosts: a collective needs at least 2 hosts, got 1",
                     error(FAT + "  - {type: allreduce, size: 1MB, hosts: [3]}\n"));
-            assertEquals("t.yaml: workloads[0].hosts.servers: placing a job by servers needs a rail-optimized topology "
-                    + "(this one is fat-tree); list host numbers instead, e.g. hosts: [0, 1, 2, 3]",
+            // a fat-tree of one-GPU hosts: a server is a host
+            assertEquals("t.yaml: workloads[0].hosts: a collective needs at least 2 hosts, got 1",
                     error(FAT + "  - {type: allreduce, size: 1MB, hosts: {servers: [0]}}\n"));
+            assertEquals("t.yaml: workloads[0].hosts.servers[1]: 16 is out of range: expected an integer from 0 to 15",
+                    error(FAT + "  - {type: allreduce, size: 1MB, hosts: {servers: [0, 16]}}\n"));
         }
 
         @Test

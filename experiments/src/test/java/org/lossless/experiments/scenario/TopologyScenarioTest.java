@@ -191,7 +191,7 @@ class TopologyScenarioTest {
             assertEquals("t.yaml: topology.spines: 0 is out of range: expected an integer from 1 to 1000000",
                     error(scenario("{type: leaf-spine, leaves: 2, spines: 0, hosts_per_leaf: 2}")));
             assertEquals("t.yaml: topology.hosts_per_leaf: unknown key (allowed here: type, k, tor_oversubscription, "
-                    + "agg_oversubscription, host_link, fabric_link)",
+                    + "agg_oversubscription, host_link, fabric_link, gpus_per_server, nics_per_server, nvlink, pcie)",
                     error(scenario("{type: fat-tree, k: 4, hosts_per_leaf: 2}")));
             assertEquals("t.yaml: topology.switches: 2 is out of range: expected an integer from 3 to 1000000",
                     error(scenario("{type: ring, switches: 2}")));

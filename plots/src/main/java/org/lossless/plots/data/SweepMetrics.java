@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * <ol>
  * <li><b>study</b>, in this order: per job its figures ({@code jobs.J.X}; busbw only for collectives; the
  * per-iteration percentiles {@code _p50}/{@code _p99}, bookkeeping ({@code hosts}, {@code size_bytes},
- * {@code iterations}, {@code completed}) and ideals left out: ideals are drawn as lines), storage operations'
+ * {@code iterations}, {@code completed}, {@code servers}, {@code gpus_per_server}) and ideals left out: ideals are drawn as lines), storage operations'
  * IOPS, throughput and latency p50/p99; per workload the p50 and p99 FCT slowdown (the run's own
  * {@code fct_slowdown.*} when no workload is named); PFC paused time, the longest pause chain, deadlocks;
  * lossless drops; ECN marks; the largest switch queue.</li>
@@ -31,7 +31,8 @@ public final class SweepMetrics {
     private static final Pattern STORAGE = Pattern.compile(
             "jobs\\.([^.\\[]+)\\.operations\\[\\d+]\\.(iops|GBps|latency_ps\\.p50|latency_ps\\.p99)");
     private static final Pattern WORKLOAD = Pattern.compile("workloads\\.(.+)\\.fct_slowdown\\.(p50|p99)");
-    private static final Set<String> JOB_BOOKKEEPING = Set.of("hosts", "size_bytes", "iterations", "completed");
+    private static final Set<String> JOB_BOOKKEEPING = Set.of("hosts", "size_bytes", "iterations", "completed",
+            "servers", "gpus_per_server");
     private static final List<String> FABRIC = List.of("pfc.paused_ps", "pfc.propagation.max_depth", "pfc.deadlock",
             RunFigures.LOSSLESS_DROPS, "ecn.marked_packets", RunFigures.HIGH_WATER);
     private static final Pattern COST = Pattern.compile("(sim_time_ps|wall_seconds|cpu_seconds|events|"

@@ -37,7 +37,7 @@ final class JobFigures {
         }
         JsonNode busbw = j.path("busbw_GBps");
         if (busbw.isNumber()) {
-            out.add(new KeyFigure(name + "busbw (GB/s)", busbw.asDouble(), Fmt.num(busbw.asDouble())
+            out.add(new KeyFigure(name + (j.has("servers") ? "busbw per GPU (GB/s)" : "busbw (GB/s)"), busbw.asDouble(), Fmt.num(busbw.asDouble())
                     + (j.path("ideal_busbw_GBps").isNumber() ? " · ideal " + Fmt.num(j.path("ideal_busbw_GBps")
                     .asDouble()) : ""), 1));
         }

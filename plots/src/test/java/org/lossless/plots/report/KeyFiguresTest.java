@@ -53,6 +53,15 @@ class KeyFiguresTest {
     }
 
     @Test
+    void onGpuServersBusbwIsSaidToBePerGpu() throws IOException {
+        String servers = summary(3.0, 0.1).replace("\"busbw_GBps\": 2.5", "\"servers\": 4, \"gpus_per_server\": 8, "
+                + "\"busbw_GBps\": 2.5");
+        List<KeyFigure> f = KeyFigures.of(run("s", servers));
+        assertEquals("job ar: busbw per GPU (GB/s)", f.get(1).label());
+        assertEquals("2.5 · ideal 10", f.get(1).shown());
+    }
+
+    @Test
     void jobsAgainstTheirIdealLeadThenDataSlowdownsTheFabricAndTheCostLast() throws IOException {
         List<KeyFigure> f = KeyFigures.of(run("a", summary(3.0, 0.1)));
         List<String> labels = f.stream().map(KeyFigure::label).toList();

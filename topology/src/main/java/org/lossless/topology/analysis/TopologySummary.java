@@ -139,7 +139,7 @@ public record TopologySummary(String type, int hosts, int switches, List<Tier> t
     }
 
     /** Role of each tier: the common alphabetic prefix of its node names, or {@code tier<n>}. */
-    private static Map<Integer, String> roles(Topology t) {
+    static Map<Integer, String> roles(Topology t) {
         Map<Integer, String> roles = new TreeMap<>();
         for (Node n : t.nodes()) {
             String prefix = n.isHost() ? "host" : n.name().replaceAll("[0-9]+$", "");

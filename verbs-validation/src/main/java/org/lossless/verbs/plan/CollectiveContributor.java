@@ -38,7 +38,8 @@ public final class CollectiveContributor implements PlanContributor {
         String what = "job " + job.name();
         List<LabHost> ranks = new ArrayList<>();
         for (int r : job.ranks()) {
-            ranks.add(ctx.labHost(r, what + " rank on host " + r));
+            int nic = job.servers().nicOf(r);
+            ranks.add(ctx.labHost(nic, what + " rank on host " + nic));
         }
         LabHost launcher = ranks.get(0);
         // mpirun places ranks slot by slot: -H a:2,b:2 puts ranks 0,1 on a and 2,3 on b

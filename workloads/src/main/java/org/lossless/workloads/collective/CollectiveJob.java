@@ -16,7 +16,8 @@ import org.lossless.workloads.traffic.ConnectionOptions;
  * @param collective    the operation
  * @param algorithm     how it moves data, or null to let {@link Tuner} choose as NCCL's tuner would
  * @param protocol      wire protocol, or null to let {@link Tuner} choose by message size
- * @param ranks         host numbers of the ranks in rank order, at least 2, distinct
+ * @param ranks         GPU numbers of the ranks in rank order ({@link GpuServers}: host numbers with one GPU per
+ *                      NIC), at least 2, distinct
  * @param sizeBytes     S as nccl-tests prints it ({@link Collective}), &gt; 0
  * @param channels      parallel rings or tree pairs (all-to-all: connections per peer pair), 1..{@link #MAX_CHANNELS}
  * @param iterations    back-to-back calls, &gt;= 1
@@ -30,7 +31,7 @@ import org.lossless.workloads.traffic.ConnectionOptions;
  * @param pxn           cross-rail network hops go over NVLink to the sending server's rail-local NIC
  * @param root          broadcast root as a position in {@code ranks}
  * @param pairSizes     all-to-all bytes per pair (null for other collectives)
- * @param servers       GPUs per server and NVLink
+ * @param servers       the servers' shape: GPUs, NICs, NVLink, PCIe
  * @param tuner         how {@link Tuner} fills an algorithm or protocol left open
  */
 public record CollectiveJob(String name, Collective collective, Algorithm algorithm, Protocol protocol, List<Integer> ranks,
@@ -58,7 +59,7 @@ public record CollectiveJob(String name, Collective collective, Algorithm algori
         Set<Integer> seen = new HashSet<>();
         for (int r : ranks) {
             if (r < 0 || !seen.add(r)) {
-                throw new IllegalArgumentException("rank hosts must be distinct and >= 0: " + ranks);
+                throw new IllegalArgumentException("rank GPUs must be distinct and >= 0: " + ranks);
             }
         }
         if (algorithm != null && !algorithm.supports(collective)) {
@@ -109,7 +110,7 @@ public record CollectiveJob(String name, Collective collective, Algorithm algori
         return ranks.size();
     }
 
-    /** Ranks as an array (host numbers in rank order). */
+    /** Ranks as an array (GPU numbers in rank order). */
     public int[] rankArray() {
         return ranks.stream().mapToInt(Integer::intValue).toArray();
     }

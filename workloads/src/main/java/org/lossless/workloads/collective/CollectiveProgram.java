@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import org.lossless.core.net.WireFormat;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
@@ -24,9 +23,11 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * <p>Network transfers are RDMA WRITEs on one persistent connection per lane; buffer slots are granted
  * by a 64-byte clear-to-send WRITE from the receiver on a reverse connection, as NCCL's IB transport
  * does: the first {@code window} at the start of each call, then one each time the receiver's op
- * consumes a slice. NVLink transfers never touch the fabric: each GPU has one NVLink egress queue
- * (first come, first served, at the NVLink rate) and the data arrives the NVLink latency after its last
- * byte left; NVLink slots come back after the NVLink latency. Timers (step latency, NVLink) live in the
+ * consumes a slice. Connections join the GPUs' NICs ({@link GpuServers#route}), so GPUs that share a NIC
+ * share its port. Transfers inside a server never touch the fabric: each GPU has one NVLink egress queue
+ * (first come, first served, at the NVLink rate, or PCIe's on a server without NVLink) and the data arrives
+ * the link's latency after its last byte left; such slots come back after that latency. With a PCIe model,
+ * network transfers also cross their NICs' PCIe links ({@link ServerLinks}). Timers (step latency, NVLink) live in the
  * program's own {@link Agenda}, so the engine holds at most one timer for the whole job.
  *
  * <p>An iteration ends when every op of every rank has been issued (the last receive-only op counts its
@@ -39,6 +40,7 @@ public final class CollectiveProgram implements TrafficProgram {
     private static final int PXN_POST = 2;
     private static final int NV_CREDIT = 3;
     private static final int BEGIN = 4;
+    private static final int NIC_POST = 5;
     private static final byte ARMED = 1;
     private static final byte PRED = 2;
     private static final byte ISSUED = 4;
@@ -57,7 +59,7 @@ public final class CollectiveProgram implements TrafficProgram {
     private Connection[] data;
     private Connection[] cts;
     private int[] position;
-    private long[] nvFree;
+    private ServerLinks links;
 
     private int[] pendingIn;
     private int[] pendingCredit;
@@ -113,20 +115,21 @@ public final class CollectiveProgram implements TrafficProgram {
         this.ctx = context;
         int[] ranks = job.rankArray();
         for (int r : ranks) {
-            if (r >= ctx.topology().hostCount()) {
-                throw new IllegalArgumentException("job " + job.name() + ": host " + r + " does not exist");
+            int nic = job.servers().nicOf(r);
+            if (nic >= ctx.topology().hostCount()) {
+                throw new IllegalArgumentException("job " + job.name() + ": GPU " + r + " (host " + nic + ") does not exist");
             }
         }
         choice = Tuner.choose(job, ctx);
         latency = Tuner.latencies(job, choice.algorithm(), choice.protocol());
         plan = build(choice);
         position = TreeShape.positions(ranks);
-        nvFree = new long[ranks.length];
+        links = new ServerLinks(job.servers(), plan, ranks.length, ctx::hostRateBps);
         opLatency = new long[plan.ops];
         for (int o = 0; o < plan.ops; o++) {
             boolean net = false;
             for (int i = plan.inStart[o]; i < plan.inStart[o + 1]; i++) {
-                net |= plan.laneKind[plan.tLane[plan.inList[i]]] != Plan.NVLINK;
+                net |= !plan.local(plan.tLane[plan.inList[i]]);
             }
             opLatency[o] = plan.inStart[o] == plan.inStart[o + 1] ? 0 : net ? latency.netStepPs() : latency.nvlinkStepPs();
         }
@@ -135,9 +138,9 @@ public final class CollectiveProgram implements TrafficProgram {
         ConnectionOptions ctsOptions = new ConnectionOptions(job.connection().priority(), 1, job.connection().cc(),
                 job.connection().dscp());
         for (int l = 0; l < plan.lanes; l++) {
-            if (plan.laneKind[l] != Plan.NVLINK) {
-                data[l] = ctx.connect(plan.laneNic[l], plan.laneDst[l], job.connection());
-                cts[l] = ctx.connect(plan.laneDst[l], plan.laneNic[l], ctsOptions);
+            if (!plan.local(l)) {
+                data[l] = ctx.connect(plan.laneNic[l], plan.laneDstNic[l], job.connection());
+                cts[l] = ctx.connect(plan.laneDstNic[l], plan.laneNic[l], ctsOptions);
             }
         }
         pendingIn = new int[plan.ops];
@@ -183,7 +186,12 @@ public final class CollectiveProgram implements TrafficProgram {
             creditArrived(t);
         } else {
             lastMessage = m.id();
-            deliver(t, nowPs, nowPs);
+            long at = links.pcie() ? links.fromNic(plan.tLane[t], plan.tWire[t], nowPs) : nowPs;
+            if (at > nowPs) {
+                agenda.add(at, code(NV_DELIVER, t));
+            } else {
+                deliver(t, nowPs, nowPs);
+            }
         }
         after(nowPs);
     }
@@ -226,7 +234,8 @@ public final class CollectiveProgram implements TrafficProgram {
                 push(index);
             }
             case NV_DELIVER -> deliver(index, now, now);
-            case PXN_POST -> post(index, now);
+            case PXN_POST -> toNic(index, now);
+            case NIC_POST -> post(index, now);
             case NV_CREDIT -> creditArrived(index);
             case BEGIN -> begin(now);
             default -> throw new IllegalStateException("unknown agenda entry " + kind);
@@ -292,11 +301,11 @@ public final class CollectiveProgram implements TrafficProgram {
                 folded[t] = depsOf(o);
                 deliver(t, now, now);
             } else if (kind == Plan.NET) {
-                post(t, now);
+                toNic(t, now);
             } else {
                 folded[t] = depsOf(o);
-                long arrive = nvlink(plan.opRank[o], plan.tWire[t], now);
-                agenda.add(arrive, code(kind == Plan.NVLINK ? NV_DELIVER : PXN_POST, t));
+                long arrive = links.local(position[plan.opRank[o]], plan.tWire[t], now);
+                agenda.add(arrive, code(kind == Plan.PXN ? PXN_POST : NV_DELIVER, t));
             }
         }
         for (int i = plan.inStart[o]; i < plan.inStart[o + 1]; i++) {
@@ -312,12 +321,14 @@ public final class CollectiveProgram implements TrafficProgram {
         }
     }
 
-    /** Arrival time of {@code wire} bytes sent over {@code host}'s NVLink egress at {@code now}. */
-    private long nvlink(int host, long wire, long now) {
-        int p = position[host];
-        long begin = Math.max(now, nvFree[p]);
-        nvFree[p] = begin + WireFormat.serializationPs(wire, job.servers().nvlinkRateBps());
-        return nvFree[p] + job.servers().nvlinkLatencyPs();
+    /** Network transfer {@code t} is ready in its sending GPU's memory: posted now, or once its NIC's PCIe link lets it. */
+    private void toNic(int t, long now) {
+        long at = links.pcie() ? links.toNic(plan.tLane[t], plan.tWire[t], now) : now;
+        if (at > now) {
+            agenda.add(at, code(NIC_POST, t));
+        } else {
+            post(t, now);
+        }
     }
 
     private void post(int t, long now) {
@@ -362,11 +373,11 @@ public final class CollectiveProgram implements TrafficProgram {
 
     private void grant(int t, long[] deps, long now, boolean atStart) {
         int l = plan.tLane[t];
-        if (plan.laneKind[l] == Plan.NVLINK) {
+        if (plan.local(l)) {
             if (atStart) {
                 creditArrived(t);
             } else {
-                agenda.add(now + job.servers().nvlinkLatencyPs(), code(NV_CREDIT, t));
+                agenda.add(now + links.localLatencyPs(), code(NV_CREDIT, t));
             }
             return;
         }

@@ -20,6 +20,8 @@ final class Plan {
     static final int NVLINK = 1;
     /** Over NVLink to the rail-local GPU of the sending server, then over the network from its NIC. */
     static final int PXN = 2;
+    /** Inside a server without NVLink: GPU to GPU over PCIe (timed like {@link #NVLINK}, at the PCIe link). */
+    static final int LOCAL_PCIE = 3;
 
     final int ops;
     final int[] opRank;
@@ -44,8 +46,12 @@ final class Plan {
     final int[] laneKind;
     final int[] laneSrc;
     final int[] laneDst;
-    /** Host whose NIC sends a NET or PXN lane's messages (the source, or the PXN proxy). */
+    /** Host whose NIC sends a NET or PXN lane's messages (the source's NIC, or the PXN proxy's); -1 inside a server. */
     final int[] laneNic;
+    /** Host of the NIC that receives a NET or PXN lane's messages (the destination GPU's); -1 inside a server. */
+    final int[] laneDstNic;
+    /** The GPU whose NIC sends a PXN lane's messages; -1 for other lanes. */
+    final int[] laneProxy;
     final int[] laneChannel;
     final int[] laneWindow;
     final int[] laneStart;
@@ -53,8 +59,8 @@ final class Plan {
 
     Plan(int[] opRank, int[] opStep, int[] opChannel, int[] opNext, boolean[] opHasPred, int[] inStart, int[] inList,
             int[] outStart, int[] outList, int[] tLane, int[] tSeq, int[] tFrom, int[] tTo, long[] tData, long[] tWire,
-            int[] laneKind, int[] laneSrc, int[] laneDst, int[] laneNic, int[] laneChannel, int[] laneWindow,
-            int[] laneStart, int[] laneList) {
+            int[] laneKind, int[] laneSrc, int[] laneDst, int[] laneNic, int[] laneDstNic, int[] laneProxy,
+            int[] laneChannel, int[] laneWindow, int[] laneStart, int[] laneList) {
         this.ops = opRank.length;
         this.opRank = opRank;
         this.opStep = opStep;
@@ -77,17 +83,24 @@ final class Plan {
         this.laneSrc = laneSrc;
         this.laneDst = laneDst;
         this.laneNic = laneNic;
+        this.laneDstNic = laneDstNic;
+        this.laneProxy = laneProxy;
         this.laneChannel = laneChannel;
         this.laneWindow = laneWindow;
         this.laneStart = laneStart;
         this.laneList = laneList;
     }
 
+    /** Whether lane {@code l} stays inside a server (NVLink or PCIe, no NIC). */
+    boolean local(int l) {
+        return laneKind[l] == NVLINK || laneKind[l] == LOCAL_PCIE;
+    }
+
     /** Data bytes leaving {@code rank} over the network (NET and PXN lanes, counted at the sending GPU). */
     long networkDataBytesFrom(int rank) {
         long sum = 0;
         for (int t = 0; t < transfers; t++) {
-            if (laneKind[tLane[t]] != NVLINK && laneSrc[tLane[t]] == rank) {
+            if (!local(tLane[t]) && laneSrc[tLane[t]] == rank) {
                 sum += tData[t];
             }
         }

@@ -2,6 +2,8 @@ package org.lossless.workloads.collective;
 
 import java.util.Arrays;
 
+import org.lossless.topology.servers.Route;
+
 /**
  * Grows a {@link Plan}. Planners add ops in program order per stream and create a transfer with
  * {@link #send} before the op that consumes it (naming it among that op's inputs), so a lane's transfers
@@ -36,6 +38,8 @@ final class PlanBuilder {
     private int[] laneSrc = new int[64];
     private int[] laneDst = new int[64];
     private int[] laneNic = new int[64];
+    private int[] laneDstNic = new int[64];
+    private int[] laneProxy = new int[64];
     private int[] laneChannel = new int[64];
     private int[] laneWindow = new int[64];
     private int[] laneCount = new int[64];
@@ -131,6 +135,8 @@ final class PlanBuilder {
             laneSrc = Arrays.copyOf(laneSrc, n);
             laneDst = Arrays.copyOf(laneDst, n);
             laneNic = Arrays.copyOf(laneNic, n);
+            laneDstNic = Arrays.copyOf(laneDstNic, n);
+            laneProxy = Arrays.copyOf(laneProxy, n);
             laneChannel = Arrays.copyOf(laneChannel, n);
             laneWindow = Arrays.copyOf(laneWindow, n);
             laneCount = Arrays.copyOf(laneCount, n);
@@ -140,16 +146,16 @@ final class PlanBuilder {
         laneDst[l] = dst;
         laneChannel[l] = channel;
         laneWindow[l] = window;
-        if (servers.sameServer(src, dst)) {
-            laneKind[l] = Plan.NVLINK;
-            laneNic[l] = -1;
-        } else if (pxn && servers.railOf(src) != servers.railOf(dst)) {
-            laneKind[l] = Plan.PXN;
-            laneNic[l] = servers.host(servers.serverOf(src), servers.railOf(dst));
-        } else {
-            laneKind[l] = Plan.NET;
-            laneNic[l] = src;
-        }
+        Route r = servers.route(src, dst, pxn);
+        laneKind[l] = switch (r.kind()) {
+            case NVLINK -> Plan.NVLINK;
+            case PCIE -> Plan.LOCAL_PCIE;
+            case NET -> Plan.NET;
+            case PXN -> Plan.PXN;
+        };
+        laneNic[l] = r.srcNic();
+        laneDstNic[l] = r.dstNic();
+        laneProxy[l] = r.proxyGpu();
         laneIds.put(key, l);
         return l;
     }
@@ -185,8 +191,8 @@ final class PlanBuilder {
                 Arrays.copyOf(tLane, transfers), Arrays.copyOf(tSeq, transfers), Arrays.copyOf(tFrom, transfers),
                 Arrays.copyOf(tTo, transfers), Arrays.copyOf(tData, transfers), Arrays.copyOf(tWire, transfers),
                 Arrays.copyOf(laneKind, lanes), Arrays.copyOf(laneSrc, lanes), Arrays.copyOf(laneDst, lanes),
-                Arrays.copyOf(laneNic, lanes), Arrays.copyOf(laneChannel, lanes), Arrays.copyOf(laneWindow, lanes),
-                laneStart, laneList);
+                Arrays.copyOf(laneNic, lanes), Arrays.copyOf(laneDstNic, lanes), Arrays.copyOf(laneProxy, lanes),
+                Arrays.copyOf(laneChannel, lanes), Arrays.copyOf(laneWindow, lanes), laneStart, laneList);
     }
 
     /** Stable counting sort of (key, value) pairs by key into CSR over {@code ops} keys. */

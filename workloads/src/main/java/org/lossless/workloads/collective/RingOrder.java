@@ -11,11 +11,12 @@ import java.util.Map;
  * The order of ranks around a ring (and of GPUs in a server's tree chain) for one channel.
  *
  * <p>{@link #RAIL}: NCCL's rail-local rings. The ranks are grouped by server (servers in the order their
- * first rank appears in the job); channel {@code c} enters every server at its GPU on rail
- * {@code c mod g} and visits the server's other GPUs over NVLink in rail order from there, so the
- * server-to-server edge leaves from rail {@code c-1} towards rail {@code c} of the next server; with PXN
- * that hop goes over NVLink to the sending server's rail-{@code c} GPU and from its NIC, so the ring
- * stays on one rail switch. With one GPU per server it is the job's rank order.
+ * first rank appears in the job); channel {@code c} enters every server at its local GPU
+ * {@link GpuServers#entryGpu(int) e(c)} ({@code c mod g} with one NIC per GPU) and visits the server's other
+ * GPUs over NVLink in local order from there, so the server-to-server edge leaves from GPU {@code e(c)-1}
+ * towards GPU {@code e(c)} of the next server; with PXN that hop goes over NVLink to the sending server's GPU
+ * {@code e(c)} and from its NIC, so the ring stays on one rail. With one GPU per server it is the job's rank
+ * order.
  *
  * <p>{@link #NAIVE}: the job's rank order for every channel (host order), whatever the rails.
  */
@@ -27,7 +28,7 @@ public enum RingOrder {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** The ring of {@code ranks} (host numbers, in job order) for channel {@code channel}. */
+    /** The ring of {@code ranks} (GPU numbers, in job order) for channel {@code channel}. */
     public int[] ring(int[] ranks, int channel, GpuServers servers) {
         if (this == NAIVE || servers.gpusPerServer() == 1) {
             return ranks.clone();
@@ -51,12 +52,12 @@ public enum RingOrder {
         return out;
     }
 
-    /** One server's GPUs for channel {@code channel}: rail {@code channel mod g} first, then in rail order. */
+    /** One server's GPUs for channel {@code channel}: its entry GPU first, then in local order (wrapping). */
     static List<Integer> chain(List<Integer> group, int channel, GpuServers servers) {
         int g = servers.gpusPerServer();
-        int first = channel % g;
+        int first = servers.entryGpu(channel);
         List<Integer> out = new ArrayList<>(group);
-        out.sort(Comparator.comparingInt(h -> Math.floorMod(servers.railOf(h) - first, g)));
+        out.sort(Comparator.comparingInt(h -> Math.floorMod(servers.localGpu(h) - first, g)));
         return out;
     }
 }

@@ -7,16 +7,18 @@ package org.lossless.workloads.collective;
  * iteration are posted {@code basePs} after it starts. {@code netStepPs} is paid on every step whose
  * input came over the network: a rank posts what depends on a received slice that long after the slice's
  * last byte arrived (proxy completion polling, GPUDirect flush, GPU flag polling, proxy post).
- * {@code nvlinkStepPs} is the same for inputs that came over NVLink.
+ * {@code nvlinkStepPs} is the same for inputs that came from a GPU of the same server: over NVLink, or over
+ * PCIe on a server without NVLink.
  *
  * <p>Defaults ({@link #ncclDefaults}) are NCCL's tuning constants ({@code src/graph/tuning.cc}:
- * {@code baseLatencies}, {@code hwLatencies[NET]} and {@code hwLatencies[NVLINK]}), in microseconds:
+ * {@code baseLatencies}, {@code hwLatencies[NET]}, {@code hwLatencies[NVLINK]} and, for servers without NVLink,
+ * {@code hwLatencies[PCI]}), in microseconds:
  *
  * <pre>
- *                 base            network step        NVLink step
- *                 LL  LL128 Simple  LL  LL128 Simple  LL  LL128 Simple
- * ring          6.6  14.0  8.4     2.7  4.0  14.0     0.6  1.9   3.4
- * tree          6.8  14.0  8.4     5.0  8.5  14.0     0.6  1.25  4.0
+ *                 base            network step        NVLink step         PCIe step (no NVLink)
+ *                 LL  LL128 Simple  LL  LL128 Simple  LL  LL128 Simple    LL  LL128 Simple
+ * ring          6.6  14.0  8.4     2.7  4.0  14.0     0.6  1.9   3.4      1.0  2.5   5.7
+ * tree          6.8  14.0  8.4     5.0  8.5  14.0     0.6  1.25  4.0      1.0  1.9   4.0
  * </pre>
  *
  * With one GPU per server NCCL uses the tree's network latency for rings too ("latencies fully
@@ -31,6 +33,7 @@ public record StepLatencies(long basePs, long netStepPs, long nvlinkStepPs) {
     private static final long[][] BASE = {{6600, 14000, 8400}, {6800, 14000, 8400}};
     private static final long[][] NET = {{2700, 4000, 14000}, {5000, 8500, 14000}};
     private static final long[][] NVLINK = {{600, 1900, 3400}, {600, 1250, 4000}};
+    private static final long[][] PCI = {{1000, 2500, 5700}, {1000, 1900, 4000}};
 
     public StepLatencies {
         if (basePs < 0 || netStepPs < 0 || nvlinkStepPs < 0) {
@@ -40,6 +43,12 @@ public record StepLatencies(long basePs, long netStepPs, long nvlinkStepPs) {
 
     /** NCCL's constants for {@code algorithm} and {@code protocol}; {@code onePerServer}: one GPU per server. */
     public static StepLatencies ncclDefaults(Algorithm algorithm, Protocol protocol, boolean onePerServer) {
+        return ncclDefaults(algorithm, protocol, onePerServer, false);
+    }
+
+    /** As {@link #ncclDefaults(Algorithm, Protocol, boolean)}; {@code pcieInside}: servers without NVLink. */
+    public static StepLatencies ncclDefaults(Algorithm algorithm, Protocol protocol, boolean onePerServer,
+            boolean pcieInside) {
         int a = algorithm == Algorithm.TREE ? 1 : 0;
         int p = switch (protocol) {
             case LL -> 0;
@@ -47,7 +56,8 @@ public record StepLatencies(long basePs, long netStepPs, long nvlinkStepPs) {
             case SIMPLE -> 2;
         };
         int net = onePerServer ? 1 : a;
-        return new StepLatencies(BASE[a][p] * NS, NET[net][p] * NS, NVLINK[a][p] * NS);
+        long[][] inside = pcieInside ? PCI : NVLINK;
+        return new StepLatencies(BASE[a][p] * NS, NET[net][p] * NS, inside[a][p] * NS);
     }
 
     /** This with each field replaced by the override when that is &gt;= 0. */

@@ -6,13 +6,13 @@ import java.util.Map;
 
 /**
  * One tree over a job's ranks, for one channel: the {@link DoubleBinaryTree} over servers, and inside
- * each server a chain of its GPUs over NVLink (NCCL's intra-node tree). The chain starts at the GPU on
- * rail {@code channel mod g} (the server's "head"), which is the one that talks to the parent and child
- * servers, so the tree's network edges stay on one rail. With one GPU per server the tree is the double
+ * each server a chain of its GPUs over NVLink (NCCL's intra-node tree). The chain starts at the channel's
+ * entry GPU ({@link GpuServers#entryGpu(int)}, the server's "head"), which is the one that talks to the parent
+ * and child servers, so the tree's network edges join GPUs of the same local index: one rail. With one GPU per server the tree is the double
  * binary tree over the ranks in job order.
  *
- * @param parent   parent host of each rank position, or -1 for the root
- * @param children child hosts of each rank position (at most 3: the next GPU of the chain and two servers)
+ * @param parent   parent GPU of each rank position, or -1 for the root
+ * @param children child GPUs of each rank position (at most 3: the next GPU of the chain and two servers)
  * @param root     rank position of the root
  */
 record TreeShape(int[] parent, int[][] children, int root) {
@@ -57,7 +57,7 @@ record TreeShape(int[] parent, int[][] children, int root) {
         return new TreeShape(parent, children, root);
     }
 
-    /** Position of each host in {@code ranks}, indexed by host number. */
+    /** Position of each GPU in {@code ranks}, indexed by GPU number. */
     static int[] positions(int[] ranks) {
         int max = 0;
         for (int r : ranks) {

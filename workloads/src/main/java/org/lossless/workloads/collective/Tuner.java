@@ -41,7 +41,7 @@ public final class Tuner {
         }
         long slowest = Long.MAX_VALUE;
         for (int r : job.ranks()) {
-            slowest = Math.min(slowest, ctx.hostRateBps(r));
+            slowest = Math.min(slowest, ctx.hostRateBps(job.servers().nicOf(r)));
         }
         if (job.tuner() == TunerMode.NCCL) {
             return byNcclModel(job, candidates, slowest);
@@ -120,7 +120,7 @@ public final class Tuner {
      * A time no dry run of candidate {@code c} can beat, ps: the base latency plus the larger of two bounds.
      * Bandwidth: at line rate, each NIC's average share of the bytes the call must put on the network
      * (nccl-tests' busbw factor x S on the N - 1 network edges per N servers a ring or tree crosses, spread
-     * over every NIC of those servers), in the protocol's wire bytes, headers left out. Latency: the software
+     * over every NIC of those servers, however many GPUs share one), in the protocol's wire bytes, headers left out. Latency: the software
      * latency of the steps one chunk must take one after another (rings: 2(N - 1) network steps per
      * all-reduce loop, N - 1 for the others, the rest of the ring over NVLink; the tree: log2 N network
      * levels and g - 1 NVLink hops, up and down). Other algorithms: the base latency alone.
@@ -134,7 +134,7 @@ public final class Tuner {
         long bandwidth = 0;
         if (servers > 1) {
             double share = job.collective().busbwFactor(job.n()) * job.sizeBytes() * (servers - 1)
-                    / ((double) servers * job.servers().gpusPerServer());
+                    / ((double) servers * job.servers().nicsPerServer());
             bandwidth = WireFormat.serializationPs(c.protocol().wireBytes((long) share), rateBps);
         }
         long steps;
@@ -153,7 +153,8 @@ public final class Tuner {
 
     /** The job's latencies for {@code algorithm} and {@code protocol}: NCCL's, with the job's overrides. */
     public static StepLatencies latencies(CollectiveJob job, Algorithm algorithm, Protocol protocol) {
-        return StepLatencies.ncclDefaults(algorithm, protocol, job.servers().gpusPerServer() == 1 || job.serverCount() == job.n())
+        return StepLatencies.ncclDefaults(algorithm, protocol, job.servers().gpusPerServer() == 1 || job.serverCount() == job.n(),
+                        job.servers().gpusPerServer() > 1 && !job.servers().hasNvlink())
                 .override(job.baseLatencyPs(), job.stepLatencyPs(), job.nvlinkStepPs());
     }
 }

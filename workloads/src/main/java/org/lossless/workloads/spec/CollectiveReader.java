@@ -3,6 +3,7 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.topology.types.RailOptimizedSpec;
 import org.lossless.workloads.collective.Algorithm;
 import org.lossless.workloads.collective.Collective;
 import org.lossless.workloads.collective.CollectiveJob;
@@ -81,7 +82,7 @@ public final class CollectiveReader {
         long step = latency(w.key("step_latency"));
         long nvStep = latency(w.key("nvlink_step_latency"));
         RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
-        boolean pxn = w.key("pxn").bool(true);
+        boolean pxn = w.key("pxn").bool(pxnByDefault(topology));
         int root = (int) w.key("root").integer(0, 0, n - 1);
         TunerMode tuner = w.key("tuner").choice(TunerMode.class, TunerMode.SIMULATOR);
         CollectiveJob job;
@@ -120,12 +121,21 @@ public final class CollectiveReader {
 
     /** Two channels per NIC (rail) of a server, NCCL's usual ring count; one connection per pair for all-to-all. */
     static int defaultChannels(Collective c, GpuServers servers) {
-        return c == Collective.ALLTOALL ? 1 : 2 * servers.gpusPerServer();
+        return c == Collective.ALLTOALL ? 1 : 2 * servers.nicsPerServer();
     }
 
+    /**
+     * Whether PXN is on when the job does not say: on {@code rail-optimized}, as NCCL (since 2.12) keeps a transfer
+     * on its rail; elsewhere off, opt-in: the NICs of a server share one edge switch there, so a PXN hop would only
+     * add an NVLink crossing and move the send to another NIC (docs/workloads.md §2.10).
+     */
+    static boolean pxnByDefault(WorkloadFabric topology) {
+        return RailOptimizedSpec.TYPE.equals(topology.type());
+    }
+
+    /** The fabric's servers ({@link GpuServers#ONE_PER_HOST} when every host is a one-GPU server). */
     static GpuServers servers(WorkloadFabric topology) {
-        GpuServers rail = topology.gpuServers();
-        return rail == null ? GpuServers.ONE_PER_HOST : rail;
+        return topology.gpuLayout();
     }
 
     static List<String> ccValues() {

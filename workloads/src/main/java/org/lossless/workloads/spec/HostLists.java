@@ -8,8 +8,10 @@ import java.util.regex.Pattern;
 import org.lossless.workloads.yaml.Cursor;
 
 /**
- * Reads a list of hosts: {@code all}, one host number, a range {@code "1-32"} (both ends included), or a
- * list of host numbers and ranges ({@code [0, "4-7", 12]}); every host must exist and appear once.
+ * Reads a list of hosts: {@code all}, one host number, a range {@code "1-32"} (both ends included), a
+ * list of host numbers and ranges ({@code [0, "4-7", 12]}), or the NICs of whole servers
+ * ({@code {servers: [0, 2]}}, {@code {servers: "0-3"}}: every NIC of each, server by server; a server is a host
+ * on a fabric without GPU servers); every host must exist and appear once.
  */
 final class HostLists {
     private static final Pattern RANGE = Pattern.compile("\\s*(\\d{1,9})\\s*-\\s*(\\d{1,9})\\s*");
@@ -28,6 +30,10 @@ final class HostLists {
         }
         if (c.isScalar() && "all".equals(c.scalar("hosts"))) {
             return all(n);
+        }
+        if (!c.isScalar() && !c.isList()) {
+            c.object("servers");
+            return serverNics(c.key("servers"), topology);
         }
         List<Cursor> items = c.isList() ? c.list() : List.of(c);
         if (items.isEmpty()) {
@@ -54,6 +60,41 @@ final class HostLists {
                 }
             } else {
                 add(out, WorkloadReader.host(item, topology), item);
+            }
+        }
+        return out;
+    }
+
+    /** The NICs (hosts) of the servers listed at {@code c}, server by server. */
+    private static List<Integer> serverNics(Cursor c, WorkloadFabric topology) {
+        if (!c.present()) {
+            throw c.error("is required: a list of server numbers, a range such as \"0-3\" or all");
+        }
+        int servers = topology.serverCount();
+        int nics = topology.gpuLayout().nicsPerServer();
+        List<Integer> picked;
+        if (c.isScalar() && "all".equals(c.scalar("servers"))) {
+            picked = all(servers);
+        } else if (c.isScalar() && RANGE.matcher(c.scalar("servers")).matches()) {
+            Matcher m = RANGE.matcher(c.scalar("servers"));
+            m.matches();
+            int lo = Integer.parseInt(m.group(1));
+            int hi = Integer.parseInt(m.group(2));
+            if (lo > hi || hi >= servers) {
+                throw c.error("the range " + lo + "-" + hi + " is not within the " + servers + " servers, numbered 0 to "
+                        + (servers - 1) + " (lower first)");
+            }
+            picked = new ArrayList<>();
+            for (int s = lo; s <= hi; s++) {
+                picked.add(s);
+            }
+        } else {
+            picked = c.distinctIntegers(0, servers - 1, "server");
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int s : picked) {
+            for (int k = 0; k < nics; k++) {
+                out.add(s * nics + k);
             }
         }
         return out;

@@ -129,9 +129,10 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             return job.name();
         }
 
-        /** Its class and first rank. */
+        /** Its class and the NIC of its first rank. */
         public Marking marking() {
-            return new Marking(job.connection().priority(), job.connection().resolvedDscp(), job.ranks().get(0));
+            return new Marking(job.connection().priority(), job.connection().resolvedDscp(),
+                    job.servers().nicOf(job.ranks().get(0)));
         }
 
         /** A fresh program that runs the job (one per run). */

@@ -6,8 +6,8 @@ import org.lossless.workloads.collective.GpuServers;
 /**
  * The fabric as the workload readers see it: its hosts (numbered 0..{@link #hostCount()}-1), its type name for
  * messages, the host link rate (a collective's tuner chooses by it), the graph (an HPCC flow file names nodes,
- * not hosts) and, on a rail-optimized fabric, its GPU servers. The scenario's {@code topology} section
- * ({@code TopologyConfig} in experiments) implements it.
+ * not hosts) and its GPU servers, when its hosts are the NICs of multi-GPU servers. The scenario's {@code topology}
+ * section ({@code TopologyConfig} in experiments) implements it.
  */
 public interface WorkloadFabric {
     /** The topology type as in the scenario file ({@code star}, {@code fat-tree}, ...). */
@@ -22,6 +22,25 @@ public interface WorkloadFabric {
     /** The fabric graph. */
     Topology build();
 
-    /** The GPU servers of a rail-optimized fabric (consecutive hosts, one per rail); null for other types. */
+    /**
+     * The GPU servers whose NICs the hosts are (rail-optimized, or a fabric given {@code gpus_per_server} /
+     * {@code nics_per_server}); null when every host is a one-GPU server.
+     */
     GpuServers gpuServers();
+
+    /** The servers, never null: {@link GpuServers#ONE_PER_HOST} when every host is a one-GPU server. */
+    default GpuServers gpuLayout() {
+        GpuServers s = gpuServers();
+        return s == null ? GpuServers.ONE_PER_HOST : s;
+    }
+
+    /** GPUs of the fabric, numbered 0..gpuCount()-1 server by server (= hosts with one GPU per NIC). */
+    default int gpuCount() {
+        return (int) gpuLayout().shape().gpuCount(hostCount());
+    }
+
+    /** Servers of the fabric (= hosts when every host is a one-GPU server). */
+    default int serverCount() {
+        return hostCount() / gpuLayout().nicsPerServer();
+    }
 }

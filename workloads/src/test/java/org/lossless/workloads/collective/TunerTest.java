@@ -148,6 +148,37 @@ class TunerTest {
             }
         }
 
+        /**
+         * Two servers of 8 GPUs sharing one NIC each (a star of 2 hosts): the tuner reads the NIC of each GPU (GPUs 8..15
+         * are host 1), and each candidate's bound, the bytes spread over the 2 NICs rather than 16 GPUs, still never
+         * exceeds its dry run.
+         */
+        @Test
+        void onSharedNicsTheBoundsCountNicsAndNeverExceedADryRun() {
+            GpuServers shared = new GpuServers(new org.lossless.topology.servers.ServerShape(8, 1,
+                    new org.lossless.topology.servers.LocalLink(2_400_000_000_000L, US), null));
+            Fabric f = Fabric.star(2, RATE, US, 4096);
+            for (long size : new long[] {64L << 10, 4L << 20}) {
+                CollectiveJob j = job(Collective.ALLREDUCE, 16, size, null, null, shared, TunerMode.SIMULATOR);
+                long best = Long.MAX_VALUE;
+                for (Tuner.Choice cand : Tuner.candidates(j)) {
+                    long t = DryRun.durationPs(j.oneCall(cand.algorithm(), cand.protocol()), f,
+                            new PathLatency(f.topology(), 4096, org.lossless.core.net.WireFormat.ROCEV2));
+                    long bound = Tuner.lowerBoundPs(j, cand, RATE);
+                    assertTrue(bound <= t, cand + " at " + size + " B: bound " + bound + " > dry run " + t);
+                    best = Math.min(best, t);
+                }
+                assertEquals(best / 1e6, Tuner.choose(j, f).predictedUs(), 1e-9);
+            }
+            // 4 MiB ring, Simple: the bound takes busbw factor x S on (servers - 1) = 1 network edge, spread over the 2
+            // NICs: 2 x 15/16 x 4 MiB / 2 at 100 Gb/s (headers left out) after the 8.4 us base latency
+            CollectiveJob ring = job(Collective.ALLREDUCE, 16, 4L << 20, Algorithm.RING, Protocol.SIMPLE, shared,
+                    TunerMode.SIMULATOR);
+            long bytes = (long) (2 * 15 / 16.0 * (4L << 20) / 2);
+            assertTrue(Tuner.lowerBoundPs(ring, new Tuner.Choice(Algorithm.RING, Protocol.SIMPLE, Double.NaN), RATE)
+                    >= 8_400_000 + bytes * 8 * 10, "the bound counts 2 NICs, not 16 GPUs");
+        }
+
         @Test
         void aRingOnManyHostsIsPrunedByItsStepLatenciesAlone() {
             // 128 hosts, 64 KiB: a ring all-reduce takes at least 254 steps of 5 us (LL, one GPU per server) = 1.27 ms,

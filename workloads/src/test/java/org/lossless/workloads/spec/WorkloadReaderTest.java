@@ -100,8 +100,41 @@ class WorkloadReaderTest {
         Fabric rail = new Fabric("rail-optimized", 12, new GpuServers(4, 2_400_000_000_000L, 1_000_000));
         assertEquals(List.of(8, 9, 10, 11, 4, 5, 6, 7),
                 PlacementReader.hosts(workloads("{\"servers\": [2, 1]}"), rail));
-        assertEquals("f.yaml: workloads.servers: placing a job by servers needs a rail-optimized topology (this one is "
-                + "star); list host numbers instead, e.g. hosts: [0, 1, 2, 3]", assertThrows(ScenarioException.class,
+        // on a fabric of one-GPU hosts a server is a host
+        assertEquals(List.of(3, 1), PlacementReader.hosts(workloads("{\"servers\": [3, 1]}"), STAR4));
+        assertEquals("f.yaml: workloads: a collective needs at least 2 hosts, got 1", assertThrows(ScenarioException.class,
                 () -> PlacementReader.hosts(workloads("{\"servers\": [0]}"), STAR4)).getMessage());
+    }
+
+    @Test
+    void onServersWithFewerNicsThanGpusAJobsHostsAreGpusAndOtherWorkloadsHostsAreNics() {
+        // 2 servers of 8 GPUs with 2 NICs: hosts 0, 1 are server 0's NICs, GPUs 8..15 are server 1's
+        Fabric ls = new Fabric("leaf-spine", 4, new GpuServers(new org.lossless.topology.servers.ServerShape(8, 2,
+                new org.lossless.topology.servers.LocalLink(2_400_000_000_000L, 1_000_000), null)));
+        assertEquals(16, ls.gpuCount());
+        assertEquals(List.of(15, 0), PlacementReader.hosts(workloads("[15, 0]"), ls));
+        assertEquals(List.of(8, 9, 10, 11, 12, 13, 14, 15), PlacementReader.hosts(workloads("{\"servers\": [1]}"), ls));
+        assertEquals("f.yaml: workloads[1]: GPU 16 does not exist: the leaf-spine topology has 2 servers x 8 GPUs = 16 "
+                + "GPUs, numbered 0 to 15", assertThrows(ScenarioException.class,
+                        () -> PlacementReader.hosts(workloads("[0, 16]"), ls)).getMessage());
+        assertEquals(List.of(2, 3, 0, 1), HostLists.read(workloads("{\"servers\": [1, 0]}"), ls, null, "[0]"));
+        assertEquals(List.of(0, 1, 2, 3), HostLists.read(workloads("{\"servers\": \"0-1\"}"), ls, null, "[0]"));
+    }
+
+    @Test
+    void pxnIsOnByDefaultOnRailOptimizedAndOptInElsewhere() {
+        GpuServers eight = new GpuServers(8, 2_400_000_000_000L, 1_000_000);
+        String job = "[{\"type\": \"allreduce\", \"size\": \"1MB\", \"hosts\": {\"servers\": [0, 1]}%s}]";
+        for (String type : List.of("rail-optimized", "fat-tree", "leaf-spine", "star")) {
+            Fabric f = new Fabric(type, 16, eight);
+            boolean dflt = ((WorkloadConfig.Collective) WorkloadReader.read(workloads(String.format(job, "")), f, 3)
+                    .get(0)).job().pxn();
+            assertEquals(type.equals("rail-optimized"), dflt, type);
+            for (boolean given : new boolean[] {true, false}) {
+                WorkloadConfig.Collective c = (WorkloadConfig.Collective) WorkloadReader.read(
+                        workloads(String.format(job, ", \"pxn\": " + given)), f, 3).get(0);
+                assertEquals(given, c.job().pxn(), type + " pxn: " + given);
+            }
+        }
     }
 }
