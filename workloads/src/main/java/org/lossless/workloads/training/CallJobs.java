@@ -15,7 +15,7 @@ import org.lossless.workloads.collective.Protocol;
  * all-to-all of two ranks in which only the sender has bytes for the receiver: NCCL runs both through the same
  * send/receive path (chunks, buffer slots, NVLink inside a server, PXN).
  */
-final class CallJobs {
+public final class CallJobs {
     private CallJobs() {
     }
 
@@ -23,7 +23,7 @@ final class CallJobs {
      * A call of {@code coll} of {@code sizeBytes} (nccl-tests' size) among {@code hosts} (in communicator order),
      * starting at {@code nowPs}; {@code pairs}: an all-to-all's bytes per pair (null: uniform).
      */
-    static CollectiveJob collective(String name, Collective coll, int[] hosts, long sizeBytes, PairSizes pairs,
+    public static CollectiveJob collective(String name, Collective coll, int[] hosts, long sizeBytes, PairSizes pairs,
                                     CommSettings s, long nowPs) {
         Algorithm algorithm = coll == Collective.ALLTOALL ? Algorithm.DIRECT
                 : s.algorithm() != null && s.algorithm().supports(coll) ? s.algorithm() : null;
@@ -46,7 +46,7 @@ final class CallJobs {
     }
 
     /** {@code bytes} from host {@code src} to host {@code dst}, starting at {@code nowPs}. */
-    static CollectiveJob pointToPoint(String name, int src, int dst, long bytes, CommSettings s, long nowPs) {
+    public static CollectiveJob pointToPoint(String name, int src, int dst, long bytes, CommSettings s, long nowPs) {
         PairSizes one = PairSizes.explicit(new long[][] {{0, bytes}, {0, 0}});
         return collective(name, Collective.ALLTOALL, new int[] {src, dst}, PairSizes.ncclTestsSize(one.matrix()), one, s,
                 nowPs);
