@@ -29,6 +29,7 @@ final class RunLines {
         }
         for (Map.Entry<String, List<JobIteration>> e : jobs.entrySet()) {
             sb.append('\n').append(job(e.getKey(), e.getValue()));
+            sb.append(TrainingLines.of(r.training(), e.getKey()));
         }
         if (!jobs.isEmpty() || r.pauseFrames() > 0) {
             sb.append(String.format(Locale.ROOT, "%n  fabric: %,d PFC pause frames, %.3f ms paused (summed over ports); "
@@ -47,7 +48,8 @@ final class RunLines {
         }
         double[] t = done.stream().mapToDouble(it -> it.durationPs() / 1e9).toArray();
         double[] bw = done.stream().mapToDouble(JobIteration::busbwGBps).toArray();
-        return head + String.format(Locale.ROOT, "; time %s ms; busbw %s GB/s", stats(t), stats(bw));
+        String bwName = first.type().equals("training") ? "fabric throughput" : "busbw";
+        return head + String.format(Locale.ROOT, "; time %s ms; %s %s GB/s", stats(t), bwName, stats(bw));
     }
 
     /** Up to {@link #LISTED} values in iteration order ("2.345, 1.200"), else "mean 2.345 (min 1.200, max 3.100)". */

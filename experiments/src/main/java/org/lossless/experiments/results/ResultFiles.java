@@ -33,7 +33,7 @@ public final class ResultFiles {
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
             "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps"
-                    + StorageColumns.HEADER;
+                    + StorageColumns.HEADER + TrainingColumns.HEADER;
 
     public static final String PFCWD_HEADER =
             "node,port,priority,start_ps,end_ps,action,dropped_packets,dropped_bytes";
@@ -191,7 +191,8 @@ public final class ResultFiles {
      * {@code jobs.csv}: one row per job iteration the programs report, in program then iteration order.
      * An iteration that did not finish has empty {@code finish_ps}, {@code duration_ps}, {@code algbw_GBps}
      * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests). Storage jobs add
-     * IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}).
+     * IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}); training jobs their iteration's
+     * breakdown ({@link TrainingColumns}).
      */
     public static String jobsCsv(RunResult result) {
         return text(w -> writeJobs(w, result));
@@ -204,6 +205,7 @@ public final class ResultFiles {
         sb.append(JOBS_HEADER);
         rows.endRow();
         StorageColumns storage = new StorageColumns(result.operations());
+        TrainingColumns training = new TrainingColumns(result.training());
         for (JobIteration j : result.jobs()) {
             sb.append(Csv.field(j.job())).append(',').append(j.iteration()).append(',').append(Csv.field(j.type()))
                     .append(',').append(j.hosts()).append(',').append(j.sizeBytes()).append(',').append(j.startPs())
@@ -215,6 +217,7 @@ public final class ResultFiles {
                 sb.append(",,,");
             }
             storage.append(sb, j);
+            training.append(sb, j);
             rows.endRow();
         }
         rows.finish();

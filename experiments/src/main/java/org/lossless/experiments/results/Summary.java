@@ -105,6 +105,7 @@ public final class Summary {
         root.putObject("ecn").put("marked_packets", r.ecnMarked());
         root.putObject("cnp").put("sent", r.cnpSent());
         JobSummary.write(root.putArray("jobs"), r.jobs(), r.operations());
+        TrainingSummary.attach((com.fasterxml.jackson.databind.node.ArrayNode) root.get("jobs"), r.training());
         try {
             return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {

@@ -167,7 +167,7 @@ public final class PacketEngine {
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
-                traffic.jobIterations(), traffic.operationStats(), cpu, heap);
+                traffic.jobIterations(), traffic.operationStats(), cpu, heap, traffic.training());
     }
 
     /** One row per posted message, in id order; the counters sum over its QP parts. */

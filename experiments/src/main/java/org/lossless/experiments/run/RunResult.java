@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
+import org.lossless.workloads.training.TrainingResults;
 
 /**
  * Everything one run reports. Flows are in flow-id order and ports in (node id, port, priority)
@@ -24,12 +25,15 @@ import org.lossless.workloads.traffic.OperationStats;
  * @param cpuSeconds    CPU time the process used during the run (every thread: simulation, JIT, GC), s; -1 unknown
  * @param peakHeapBytes the peak heap use during the run (the sum of the heap pools' peaks since the start of the
  *                      run: an upper bound of the true peak), bytes; -1 unknown
+ * @param training      the training jobs' iteration breakdowns and timeline ({@code jobs.csv} training columns,
+ *                      {@code summary.json} {@code jobs[].training}, {@code timeline.csv})
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
                         WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
-                        List<OperationStats> operations, double cpuSeconds, long peakHeapBytes) {
+                        List<OperationStats> operations, double cpuSeconds, long peakHeapBytes,
+                        TrainingResults training) {
     /** Why a run ended: {@code done}, {@code stop_time} or {@code deadlock} (summary.json {@code stopped_by}). */
     public enum StoppedBy {
         /** Every flow finished (or there was none). */
@@ -57,6 +61,18 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
         deadlockCycle = List.copyOf(deadlockCycle);
         jobs = List.copyOf(jobs);
         operations = List.copyOf(operations);
+        training = training == null ? TrainingResults.NONE : training;
+    }
+
+    /** Without training jobs. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations, double cpuSeconds,
+                     long peakHeapBytes) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
+                TrainingResults.NONE);
     }
 
     /** Without run-cost figures (unknown: -1). */

@@ -309,6 +309,8 @@ public final class ResolvedYaml {
             }
         } else if (w instanceof WorkloadConfig.Collective c) {
             CollectiveYaml.write(n, c, hostCount);
+        } else if (w instanceof org.lossless.workloads.spec.TrainingWorkload t) {
+            TrainingYaml.write(n, t);
         } else {
             TrafficWorkloadYaml.write(w, n);
         }
