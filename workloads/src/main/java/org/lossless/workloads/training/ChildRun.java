@@ -25,6 +25,9 @@ final class ChildRun implements TrafficContext {
 
         void childTimer(int slot, int generation, long atPs);
 
+        /** A generation number never handed out before in this job (so a stale entry of a reused slot never fires). */
+        int nextGeneration();
+
         void childPosted(int slot, Message m);
     }
 
@@ -84,12 +87,13 @@ final class ChildRun implements TrafficContext {
 
     @Override
     public void wakeAt(long timePs) {
-        host.childTimer(slot, ++timerGeneration, timePs);
+        timerGeneration = host.nextGeneration();
+        host.childTimer(slot, timerGeneration, timePs);
     }
 
     @Override
     public void cancelTimer() {
-        timerGeneration++;
+        timerGeneration = host.nextGeneration();
     }
 
     @Override

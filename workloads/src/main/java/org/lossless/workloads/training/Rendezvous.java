@@ -89,7 +89,8 @@ final class Rendezvous {
     List<Call> waiting() {
         List<Call> out = new java.util.ArrayList<>(collectives.values());
         out.addAll(pairs.values());
-        out.sort((a, b) -> Long.compare(a.lastArrivalPs, b.lastArrivalPs));
+        out.sort((a, b) -> a.lastArrivalPs != b.lastArrivalPs ? Long.compare(a.lastArrivalPs, b.lastArrivalPs)
+                : a.name.compareTo(b.name));
         return out;
     }
 

@@ -53,6 +53,8 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
     private long iterStart;
     private boolean running;
     private boolean done;
+    /** Timer generations handed out (wraps after 2^32 timers; an entry lives far shorter than that). */
+    private int generations;
 
     public TrainingProgram(TrainingJob job) {
         this.job = job;
@@ -160,6 +162,11 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
     @Override
     public void childTimer(int slot, int generation, long atPs) {
         agenda.add(atPs, (CHILD << 62) | ((long) slot << 32) | (generation & 0xFFFFFFFFL));
+    }
+
+    @Override
+    public int nextGeneration() {
+        return ++generations;
     }
 
     @Override
