@@ -38,6 +38,23 @@ class TrainingSectionTest {
         assertTrue(yaml.contains("hosts: 0-15"), yaml);
     }
 
+    /** The benchmark and validation scenarios shipped with the project load and reload equal. */
+    @Test
+    void theShippedTrainingScenariosLoad() throws java.io.IOException {
+        Path dir = Path.of("../benchmarks/training").toAbsolutePath().normalize();
+        List<Path> files;
+        try (var walk = java.nio.file.Files.walk(dir)) {
+            files = walk.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertEquals(6, files.size(), files.toString());
+        for (Path f : files) {
+            Scenario s = ScenarioLoader.parse(f.getFileName().toString(), java.nio.file.Files.readString(f), f.getParent(),
+                    List.of());
+            assertInstanceOf(TrainingWorkload.class, s.workloads().get(0), f.toString());
+            roundTrip(s);
+        }
+    }
+
     @Test
     void anMoeJobWithFlopsRoutingAndCheckpointsReloadsEqual() {
         Scenario s = parse("""
