@@ -98,6 +98,13 @@ final class TrainingReader {
             }
             return HostLists.all((int) gpus);
         }
+        if (h.isList() && h.list().size() != gpus) {
+            throw h.error("gives " + h.list().size() + " GPUs but " + grid + " (ep does not multiply: it splits dp); "
+                    + "list exactly " + gpus + " hosts");
+        }
+        if (gpus == 1 && h.isList()) {
+            return List.of(WorkloadReader.host(h.list().get(0), topology));
+        }
         List<Integer> hosts = PlacementReader.hosts(h, topology);
         if (hosts.size() != gpus) {
             throw h.error("gives " + hosts.size() + " GPUs but " + grid + " (ep does not multiply: it splits dp); "

@@ -81,6 +81,9 @@ class TrainingReaderTest {
             assertEquals("f.yaml: workloads[0].tp: tp x pp x dp = 8 x 2 x 4 = 64 GPUs, but the rail-optimized topology "
                     + "has only 32 hosts (ep does not multiply: it splits dp)",
                     error(BASE + ", \"tp\": 8, \"pp\": 2, \"dp\": 4", RAIL));
+            assertEquals("f.yaml: workloads[0].hosts: gives 3 GPUs but tp x pp x dp = 2 x 1 x 1 = 2 (ep does not "
+                    + "multiply: it splits dp); list exactly 2 hosts",
+                    error(BASE + ", \"tp\": 2, \"hosts\": [0, 1, 2]", RAIL));
         }
 
         @Test
@@ -123,6 +126,11 @@ class TrainingReaderTest {
             assertTrue(error(BASE + ", \"micro_batchs\": 4", RAIL).startsWith(
                     "f.yaml: workloads[0].micro_batchs: unknown key; did you mean 'micro_batches'?"));
         }
+    }
+
+    @Test
+    void aSingleGpuJobMayNameItsHost() {
+        assertEquals(List.of(5), read(BASE + ", \"hosts\": [5]", RAIL).config().hosts());
     }
 
     @Test
