@@ -7,6 +7,8 @@ import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
 import org.lossless.experiments.results.Interrupts;
+import org.lossless.experiments.run.LosslessDropLine;
+import org.lossless.experiments.run.FlowRateIds;
 import org.lossless.experiments.run.RunProgress;
 
 import java.io.IOException;
@@ -54,8 +56,8 @@ final class Execution {
     static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
                    boolean quiet) {
         if (report && ctx.reporter() == null && !demo) {
-            throw new UserError("--report: reports are not implemented yet; run without --report (the result "
-                    + "files are CSV and JSON, see README.md)");
+            throw new UserError("--report: this command line has no report writer; run without --report and "
+                    + "write the report with 'lossless report DIR' (the result files are CSV and JSON, see README.md)");
         }
         Path out = outOption == null ? defaultOut(ctx, scenario, sets) : ctx.resolve(outOption);
         OutputRule.checkDirectory(out, OutputRule.RUN);
@@ -79,13 +81,19 @@ final class Execution {
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(out, e);
         }
-        ctx.out().println(summaryLine(scenario, result, out));
+        ctx.out().println(summaryLine(scenario, result, out) + RunLines.of(result, summary(out)));
         for (String w : truncation(result)) {
+            ctx.err().println("lossless: warning: " + w);
+        }
+        for (String w : LosslessDropLine.of(result)) {
+            ctx.err().println("lossless: warning: " + w);
+        }
+        for (String w : FlowRateIds.unposted(scenario, result)) {
             ctx.err().println("lossless: warning: " + w);
         }
         ctx.err().flush();
         if (report && ctx.reporter() == null) {
-            ctx.err().println("lossless: note: reports are not implemented yet; the result files are in " + out);
+            ctx.err().println("lossless: note: this command line has no report writer; the result files are in " + out);
         } else if (report) {
             ctx.reporter().accept(out);
             Path html = out.resolve("report.html");
@@ -135,7 +143,17 @@ final class Execution {
     private static String summaryLine(Scenario s, RunResult r, Path out) {
         long done = r.flows().stream().filter(FlowResult::finished).count();
         return String.format(Locale.ROOT, "%s (seed %d): %d of %d flows finished, simulated %.3f ms; results in %s",
-                s.name(), s.seed(), done, r.flows().size(), r.simTimePs() / 1e9, out) + RunLines.of(r);
+                s.name(), s.seed(), done, r.flows().size(), r.simTimePs() / 1e9, out);
+    }
+
+    /** The run's summary.json, just written: the console prints its figures, so both say the same. */
+    private static com.fasterxml.jackson.databind.JsonNode summary(Path out) {
+        Path file = out.resolve(org.lossless.experiments.results.ResultsWriter.SUMMARY);
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw OutputFiles.cannotWrite(out, e);
+        }
     }
 
     /** Seed option value as an override, checked here so the message names --seed. */

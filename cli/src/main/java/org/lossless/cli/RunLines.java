@@ -1,18 +1,25 @@
 package org.lossless.cli;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import org.lossless.experiments.results.JobHeadline;
+import org.lossless.experiments.run.JobIdeal;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.workloads.traffic.JobIteration;
+import org.lossless.workloads.traffic.OperationStats;
 
 /**
- * The lines {@code run} and {@code demo} print under the summary line: one per job (iterations done, job
- * time and busbw of each finished iteration, or their mean and range when there are many) and, when the run has jobs or pauses, one
- * on PFC, ECN and CNP activity. Empty for a run of plain flows without pauses.
+ * The lines {@code run} and {@code demo} print under the summary line, answers first: one per job, its own figure
+ * against its ideal (the same job alone on an uncongested fabric): a collective's time per iteration and busbw, an
+ * incast's or checkpoint's time, a storage job's latency p99, IOPS and throughput per operation type; one per
+ * workload with the FCT slowdown p50/p99 over its data messages (its control messages apart), then all workloads
+ * together when there are several; one on the fabric: drops on lossless priorities, PFC pauses (root and
+ * propagated, the longest chain), ECN marks and CNPs; last, in short, what the simulation cost. The workload,
+ * fabric and cost figures are those of {@code summary.json}.
  */
 final class RunLines {
     /** Iterations listed one by one; more are summarised. */
@@ -21,43 +28,161 @@ final class RunLines {
     private RunLines() {
     }
 
-    static String of(RunResult r) {
+    static String of(RunResult r, JsonNode summary) {
         StringBuilder sb = new StringBuilder();
-        Map<String, List<JobIteration>> jobs = new LinkedHashMap<>();
-        for (JobIteration it : r.jobs()) {
-            jobs.computeIfAbsent(it.job(), k -> new ArrayList<>()).add(it);
+        for (JobHeadline h : JobHeadline.of(r)) {
+            List<JobIteration> its = r.jobs().stream().filter(j -> j.job().equals(h.job())).toList();
+            sb.append('\n').append(h.figure().equals(JobHeadline.DURATION) ? timed(h, its, r.ideal(h.job()))
+                    : storage(h, its.get(0), r));
+            sb.append(TrainingLines.of(r.training(), h.job()));
         }
-        for (Map.Entry<String, List<JobIteration>> e : jobs.entrySet()) {
-            sb.append('\n').append(job(e.getKey(), e.getValue()));
-            sb.append(TrainingLines.of(r.training(), e.getKey()));
+        JsonNode workloads = summary.path("workloads");
+        for (Iterator<Map.Entry<String, JsonNode>> it = workloads.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            sb.append('\n').append(workload("workload " + e.getKey(), e.getValue()));
         }
-        if (!jobs.isEmpty() || r.pauseFrames() > 0) {
-            sb.append(String.format(Locale.ROOT, "%n  fabric: %,d PFC pause frames, %.3f ms paused (summed over ports); "
-                    + "%,d packets ECN-marked; %,d CNPs", r.pauseFrames(), r.pausedPs() / 1e9, r.ecnMarked(), r.cnpSent()));
+        if (workloads.size() > 1) {
+            sb.append('\n').append(workload("all workloads", summary));
         }
-        return sb.toString().replace(System.lineSeparator(), "\n");
+        sb.append('\n').append(fabric(summary)).append('\n').append(cost(summary));
+        return sb.toString();
     }
 
-    private static String job(String name, List<JobIteration> its) {
+    /** A job measured by its duration: every iteration's time against its ideal, and busbw for a collective. */
+    private static String timed(JobHeadline h, List<JobIteration> its, JobIdeal ideal) {
         JobIteration first = its.get(0);
         List<JobIteration> done = its.stream().filter(JobIteration::finished).toList();
-        String head = String.format(Locale.ROOT, "  job %s (%s, %d hosts, %,d B): %d of %d started iterations finished", name,
-                first.type(), first.hosts(), first.sizeBytes(), done.size(), its.size());
-        if (done.isEmpty()) {
-            return head;
+        String unit = first.type().equals("incast") ? "rounds" : "iterations";
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  job %s (%s, %d hosts, %,d B): %d of %d "
+                + "started %s finished", h.job(), h.type(), first.hosts(), first.sizeBytes(), done.size(), its.size(), unit));
+        if (!done.isEmpty()) {
+            sb.append("; time ").append(stats(done.stream().mapToDouble(it -> it.durationPs() / 1e9).toArray()))
+                    .append(" ms");
         }
-        double[] t = done.stream().mapToDouble(it -> it.durationPs() / 1e9).toArray();
-        double[] bw = done.stream().mapToDouble(JobIteration::busbwGBps).toArray();
-        String bwName = first.type().equals("training") ? "fabric throughput" : "busbw";
-        return head + String.format(Locale.ROOT, "; time %s ms; %s %s GB/s", stats(t), bwName, stats(bw));
+        if (Double.isFinite(h.ideal())) {
+            sb.append(String.format(Locale.ROOT, ", ideal %.3f ms (%s-bound)", h.ideal() / 1e9, h.limit()));
+            double[] ratios = done.stream().mapToDouble(it -> ratio(it.durationPs(), ideal.durationPs(it.iteration())))
+                    .filter(Double::isFinite).toArray();
+            if (ratios.length > 0) {
+                sb.append(": ").append(stats(ratios, "%.2fx"));
+            }
+        }
+        if (first.hasBusbw() && !done.isEmpty()) {
+            sb.append("; busbw ").append(stats(done.stream().mapToDouble(JobIteration::busbwGBps).toArray()))
+                    .append(" GB/s");
+            JobIteration alone = ideal == null ? null : ideal.iteration(done.get(0).iteration());
+            if (alone != null) {
+                sb.append(String.format(Locale.ROOT, ", ideal %.3f GB/s", alone.busbwGBps()));
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * A storage job: its latency p99 against the ideal (its throughput when its own load fills a port), then IOPS,
+     * GB/s and latency p50 per operation type.
+     */
+    private static String storage(JobHeadline h, JobIteration first, RunResult r) {
+        boolean rate = h.figure().equals(JobHeadline.THROUGHPUT);
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  job %s (%s, %d hosts): ", h.job(), h.type(),
+                first.hosts()));
+        sb.append(rate ? String.format(Locale.ROOT, "throughput %.3f GB/s", finite(h.value()))
+                : h.operation() + " p99 latency " + us(h.value()));
+        if (Double.isFinite(h.ideal())) {
+            sb.append(", ideal ").append(rate ? String.format(Locale.ROOT, "%.3f GB/s (%s-bound)", h.ideal(), h.limit())
+                    : us(h.ideal()));
+            if (Double.isFinite(h.ratio())) {
+                sb.append(String.format(Locale.ROOT, rate ? ": %.2fx below" : ": %.2fx", h.ratio()));
+            }
+        }
+        JobIdeal ideal = r.ideal(h.job());
+        for (OperationStats s : r.operations()) {
+            if (!s.job().equals(h.job()) || s.iteration() != first.iteration()) {
+                continue;
+            }
+            OperationStats alone = ideal == null ? null : ideal.operation(s.iteration(), s.operation());
+            sb.append(String.format(Locale.ROOT, "; %s %,d of %,d I/Os, %,.0f IOPS", s.operation(), s.completed(),
+                    s.issued(), finite(s.iops())));
+            if (alone != null && Double.isFinite(alone.iops())) {
+                sb.append(String.format(Locale.ROOT, " (ideal %,.0f)", alone.iops()));
+            }
+            sb.append(String.format(Locale.ROOT, ", %.3f GB/s, p50 %s", finite(s.throughputGBps()), us(s.p50Ps())));
+        }
+        return sb.toString();
+    }
+
+    /** "workload X: FCT slowdown p50 1.72, p99 58.81 over 7,944 data messages; 7,936 control messages, ...". */
+    static String workload(String label, JsonNode w) {
+        JsonNode flows = w.path("flows");
+        JsonNode sd = w.path("fct_slowdown");
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  %s: FCT slowdown p50 %s, p99 %s over %,d "
+                + "data messages", label, num(sd.path("p50")), num(sd.path("p99")), flows.path("data").asLong()));
+        JsonNode c = w.path("control");
+        if (c.path("messages").asLong() > 0) {
+            sb.append(String.format(Locale.ROOT, "; %,d control messages, latency p50 %s, p99 %s", c.path("messages")
+                    .asLong(), us(c.path("latency_ps").path("p50")), us(c.path("latency_ps").path("p99"))));
+        }
+        return sb.toString();
+    }
+
+    /** Lossless drops (headroom or a NIC's receive buffer full: summary.json drops.lossless), PFC pauses and their propagation, ECN marks, CNPs. */
+    static String fabric(JsonNode s) {
+        JsonNode pfc = s.path("pfc");
+        JsonNode prop = pfc.path("propagation");
+        String chains = prop.isMissingNode() ? "" : String.format(Locale.ROOT, " (%,d root, %,d propagated, longest "
+                + "chain %d)", prop.path("root_pauses").asLong(), prop.path("propagated_pauses").asLong(),
+                prop.path("max_depth").asLong());
+        return String.format(Locale.ROOT, "  fabric: %,d lossless drops (%,d drops in all); %,d PFC pause "
+                + "frames%s, %.3f ms paused (summed over ports)%s; %,d packets ECN-marked; %,d CNPs",
+                s.path("drops").path("lossless").path("packets").asLong(), s.path("drops").path("packets").asLong(),
+                pfc.path("pause_frames").asLong(), chains, pfc.path("paused_ps").asLong() / 1e9,
+                pfc.path("deadlock").asBoolean() ? "; PFC DEADLOCK" : "", s.path("ecn").path("marked_packets").asLong(),
+                s.path("cnp").path("sent").asLong());
+    }
+
+    /** What the simulation cost, in short. */
+    static String cost(JsonNode s) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  (simulator: %,d events, %.1f s wall",
+                s.path("events").asLong(), s.path("wall_seconds").asDouble()));
+        if (s.path("cpu_seconds").isNumber()) {
+            sb.append(String.format(Locale.ROOT, ", %.1f s CPU", s.path("cpu_seconds").asDouble()));
+        }
+        if (s.path("peak_heap_bytes").isNumber()) {
+            sb.append(String.format(Locale.ROOT, ", peak heap %.0f MB", s.path("peak_heap_bytes").asDouble() / 1e6));
+        }
+        return sb.append(')').toString();
+    }
+
+    private static double ratio(long value, long ideal) {
+        return ideal > 0 ? (double) value / ideal : Double.NaN;
+    }
+
+    private static double finite(double v) {
+        return Double.isFinite(v) ? v : 0;
+    }
+
+    private static String num(JsonNode n) {
+        return n.isNumber() ? String.format(Locale.ROOT, "%.2f", n.asDouble()) : "-";
+    }
+
+    private static String us(JsonNode ps) {
+        return ps.isNumber() ? us(ps.asDouble()) : "-";
+    }
+
+    private static String us(double ps) {
+        return Double.isFinite(ps) && ps >= 0 ? String.format(Locale.ROOT, "%.3f us", ps / 1e6) : "-";
+    }
+
+    private static String stats(double[] v) {
+        return stats(v, "%.3f");
     }
 
     /** Up to {@link #LISTED} values in iteration order ("2.345, 1.200"), else "mean 2.345 (min 1.200, max 3.100)". */
-    private static String stats(double[] v) {
+    private static String stats(double[] v, String format) {
         if (v.length <= LISTED) {
             StringBuilder sb = new StringBuilder();
             for (double x : v) {
-                sb.append(sb.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", x));
+                sb.append(sb.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, format, x));
             }
             return sb.toString();
         }
@@ -69,6 +194,7 @@ final class RunLines {
             max = Math.max(max, x);
             sum += x;
         }
-        return String.format(Locale.ROOT, "mean %.3f (min %.3f, max %.3f)", sum / v.length, min, max);
+        return String.format(Locale.ROOT, "mean " + format + " (min " + format + ", max " + format + ")", sum / v.length,
+                min, max);
     }
 }

@@ -27,7 +27,7 @@ final class TrainingLines {
             double total = done.stream().mapToDouble(TrainingIteration::durationPs).sum();
             double compute = done.stream().mapToDouble(t -> t.mean().computePs()).sum();
             double bubble = done.stream().mapToDouble(t -> t.mean().bubblePs()).sum();
-            sb.append(String.format(Locale.ROOT, "%n    time went to: compute %.1f%%", 100 * compute / total));
+            sb.append(String.format(Locale.ROOT, "\n    time went to: compute %.1f%%", 100 * compute / total));
             for (CommKind k : CommKind.values()) {
                 double e = done.stream().mapToDouble(t -> t.mean().exposedPs(k)).sum();
                 if (e > 0) {
@@ -42,7 +42,7 @@ final class TrainingLines {
             long checkpoints = done.stream().filter(t -> t.checkpointPs() > 0).count();
             if (checkpoints > 0) {
                 double ms = done.stream().mapToDouble(TrainingIteration::checkpointPs).sum() / checkpoints / 1e9;
-                sb.append(String.format(Locale.ROOT, "%n    checkpoints: %d, %.3f ms each on average (blocking)",
+                sb.append(String.format(Locale.ROOT, "\n    checkpoints: %d, %.3f ms each on average (blocking)",
                         checkpoints, ms));
             }
         }

@@ -44,10 +44,12 @@ public final class Fixtures {
                 sw0,1,h1,3,100000000000,1250,10,0,0,3,0,0,1000
                 sw0,2,h2,3,100000000000,0,0,0,0,3,0,0,0
                 """);
+        // alone each iteration takes 1 us: algbw and busbw 10 GB/s (2 ranks: busbw factor 1)
         put(dir, "jobs.csv", """
-                job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps
-                ar,0,allreduce,2,10000,0,4000000,4000000,2.5,2.5
-                ar,1,allreduce,2,10000,4000000,6000000,2000000,5,5
+                job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps,\
+                ideal_duration_ps,ideal_algbw_GBps,ideal_busbw_GBps
+                ar,0,allreduce,2,10000,0,4000000,4000000,2.5,2.5,1000000,10,10
+                ar,1,allreduce,2,10000,4000000,6000000,2000000,5,5,1000000,10,10
                 """);
         // episode 0 root at sw0:1 (pausing h1), 1 propagated from 0 at sw0:2, 2 a root still open at the end
         put(dir, "pause_graph.csv", """

@@ -93,8 +93,9 @@ public final class SweepFixtures {
 
     /**
      * A capacity-planning sweep over {@code workloads[0].hosts} = 8, 16, 32, 64, 128 (one seed): a 64 MB ring
-     * all-reduce {@code ar} on 100 Gb/s hosts with busbw 11, 10.5, 10, 9, 8 GB/s. The ideal busbw is the line
-     * rate, 12.5 GB/s; the ideal time 64 MB x 2(n-1)/n / 12.5 GB/s: 8.96 ms at 8 hosts, 10.16 ms at 128.
+     * all-reduce {@code ar} on 100 Gb/s hosts with busbw 11, 10.5, 10, 9, 8 GB/s. Each run's jobs.csv gives the ideal
+     * (as a run writes it): busbw at the line rate, 12.5 GB/s; time 64 MB x 2(n-1)/n / 12.5 GB/s: 8.96 ms at 8 hosts,
+     * 10.16 ms at 128.
      */
     public static Path scaling(Path dir) throws IOException {
         Files.createDirectories(dir);
@@ -110,14 +111,16 @@ public final class SweepFixtures {
                     + "," + busbw[i] + "\n");
             Path run = dir.resolve(runDir);
             Files.createDirectories(run);
-            Files.writeString(run.resolve("summary.json"), "{\"name\": \"scale\", \"jobs\": [{\"job\": \"ar\", "
-                    + "\"type\": \"allreduce\"}]}\n");
+            Files.writeString(run.resolve("summary.json"), "{\"name\": \"scale\", \"sim_time_ps\": " + duration
+                    + ", \"jobs\": [{\"job\": \"ar\", \"type\": \"allreduce\"}]}\n");
             Files.writeString(run.resolve("ports.csv"), "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,"
                     + "ecn_marked,pause_tx,pause_rx,paused_ps,max_queue_bytes\n"
                     + "h0,0,sw0,3,100000000000,1000,1,0,0,0,0,0,0\nsw0,0,h0,3,400000000000,1000,1,0,0,0,0,0,0\n");
+            long ideal = Math.round(64e6 * 2 * (n - 1) / n / 12.5 * 1e3);
             Files.writeString(run.resolve("jobs.csv"), "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,"
-                    + "duration_ps,algbw_GBps,busbw_GBps\nar,0,allreduce," + n + ",64000000,0," + duration + ","
-                    + duration + ",1," + busbw[i] + "\n");
+                    + "duration_ps,algbw_GBps,busbw_GBps,ideal_duration_ps,ideal_algbw_GBps,ideal_busbw_GBps\n"
+                    + "ar,0,allreduce," + n + ",64000000,0," + duration + "," + duration + ",1," + busbw[i] + "," + ideal
+                    + ",1,12.5\n");
         }
         Files.writeString(dir.resolve("sweep.csv"), csv.toString());
         return dir;

@@ -2,22 +2,27 @@ package org.lossless.experiments.results;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.lossless.experiments.run.JobIdeal;
+import org.lossless.experiments.run.RunResult;
 import org.lossless.workloads.traffic.JobIteration;
-import org.lossless.workloads.traffic.OperationStats;
 
 /**
- * {@code summary.json} {@code jobs}: one entry per job (in order of its first iteration in {@code jobs.csv})
- * with its iterations' duration and busbw over the finished ones: {@code duration_ps} and {@code busbw_GBps}
- * are the means (the contract's keys), {@code *_p50} and {@code *_p99} nearest-rank percentiles. Durations
- * are whole picoseconds (the mean rounded half-up), bandwidths GB/s with six decimals; null without a
- * finished iteration.
+ * {@code summary.json} {@code jobs}: one entry per job (in order of its first iteration in {@code jobs.csv}).
+ * For a collective, first the {@code algorithm} and {@code protocol} it ran with. Then its answer
+ * ({@link JobHeadline}): {@code figure} (what is measured: {@code duration_ps},
+ * {@code latency_p99_ps} with its {@code operation}, or {@code throughput_GBps}), {@code value}, {@code ideal} (the
+ * same job alone on an uncongested fabric), {@code ratio}: how many times worse than ideal (six decimals) and
+ * {@code ideal_limit} (the bound that set the ideal: {@code chain} or {@code port}); null where unknown. Then its iterations' duration over the
+ * finished ones: {@code duration_ps} (the mean, the contract's key), {@code duration_ps_p50}/{@code _p99}
+ * (nearest rank), {@code ideal_duration_ps} (the mean ideal of the same iterations); for collectives only,
+ * {@code busbw_GBps} (mean, p50, p99) and {@code ideal_busbw_GBps} (a job that is not a collective has no busbw
+ * key at all); for storage jobs {@code operations} ({@link StorageColumns}). Durations are whole picoseconds (a
+ * mean rounded half-up), bandwidths GB/s with six decimals.
  */
 final class JobSummary {
     private JobSummary() {
@@ -36,38 +41,100 @@ final class JobSummary {
         j.put(key + "_p99", Csv.fixed(Percentiles.nearestRank(sorted, 99), decimals));
     }
 
-    static void write(ArrayNode jobs, List<JobIteration> iterations, List<OperationStats> operations) {
-        Map<String, List<JobIteration>> byJob = new LinkedHashMap<>();
-        for (JobIteration it : iterations) {
-            byJob.computeIfAbsent(it.job(), k -> new ArrayList<>()).add(it);
-        }
+    static void write(ArrayNode jobs, RunResult r) {
+        Map<String, List<JobIteration>> byJob = JobHeadline.byJob(r.jobs());
         for (Map.Entry<String, List<JobIteration>> e : byJob.entrySet()) {
             List<JobIteration> its = e.getValue();
             JobIteration first = its.get(0);
+            JobIdeal ideal = r.ideal(e.getKey());
             List<JobIteration> done = its.stream().filter(JobIteration::finished).toList();
             ObjectNode j = jobs.addObject();
             j.put("job", e.getKey());
             j.put("type", first.type());
             j.put("hosts", first.hosts());
             j.put("size_bytes", first.sizeBytes());
+            if (!first.algorithm().isEmpty()) {
+                j.put("algorithm", first.algorithm());
+                j.put("protocol", first.protocol());
+            }
             j.put("iterations", its.size());
             j.put("completed", done.size());
+            headline(j, JobHeadline.of(its, r.operations(), ideal));
             double[] durations = done.stream().mapToDouble(JobIteration::durationPs).sorted().toArray();
-            double[] busbw = done.stream().mapToDouble(JobIteration::busbwGBps).filter(Double::isFinite).sorted().toArray();
-            long sum = 0;
-            for (JobIteration it : done) {
-                sum += it.durationPs();
+            put(j, "duration_ps", durations, meanPs(done.stream().mapToLong(JobIteration::durationPs).toArray()), 0);
+            long[] alone = done.stream().mapToLong(it -> ideal == null ? -1 : ideal.durationPs(it.iteration()))
+                    .toArray();
+            BigDecimal idealMean = java.util.Arrays.stream(alone).anyMatch(d -> d < 0) ? null : meanPs(alone);
+            putOrNull(j, "ideal_duration_ps", idealMean);
+            if (first.hasBusbw()) {
+                double[] busbw = done.stream().mapToDouble(JobIteration::busbwGBps).filter(Double::isFinite).sorted()
+                        .toArray();
+                put(j, "busbw_GBps", busbw, busbw.length == 0 ? null : bandwidth(mean(busbw)),
+                        ResultFiles.BANDWIDTH_DECIMALS);
+                double[] idealBusbw = done.stream().mapToDouble(it -> {
+                    JobIteration a = ideal == null ? null : ideal.iteration(it.iteration());
+                    return a == null ? Double.NaN : a.busbwGBps();
+                }).toArray();
+                boolean known = idealBusbw.length > 0 && java.util.Arrays.stream(idealBusbw).allMatch(Double::isFinite);
+                putOrNull(j, "ideal_busbw_GBps", known ? bandwidth(mean(idealBusbw)) : null);
             }
-            BigDecimal meanDuration = done.isEmpty() ? null
-                    : new BigDecimal(sum).divide(BigDecimal.valueOf(done.size()), 0, RoundingMode.HALF_UP);
-            put(j, "duration_ps", durations, meanDuration, 0);
-            double mean = 0;
-            for (double b : busbw) {
-                mean += b;
-            }
-            put(j, "busbw_GBps", busbw, busbw.length == 0 ? null
-                    : Csv.fixed(mean / busbw.length, ResultFiles.BANDWIDTH_DECIMALS), ResultFiles.BANDWIDTH_DECIMALS);
-            StorageColumns.summary(j, e.getKey(), operations);
+            StorageColumns.summary(j, e.getKey(), r.operations(), ideal);
+        }
+    }
+
+    /** {@code figure}, {@code operation} (latency figures), {@code value}, {@code ideal}, {@code ratio}, {@code ideal_limit}. */
+    private static void headline(ObjectNode j, JobHeadline h) {
+        j.put("figure", h.figure());
+        if (h.operation() != null) {
+            j.put("operation", h.operation());
+        }
+        boolean rate = h.figure().equals(JobHeadline.THROUGHPUT);
+        putOrNull(j, "value", figure(h.value(), rate));
+        putOrNull(j, "ideal", figure(h.ideal(), rate));
+        putOrNull(j, "ratio", Double.isFinite(h.ratio()) ? Csv.fixed(h.ratio(), Csv.SLOWDOWN_DECIMALS) : null);
+        if (h.limit().isEmpty()) {
+            j.putNull("ideal_limit");
+        } else {
+            j.put("ideal_limit", h.limit());
+        }
+    }
+
+    /** A time in whole ps, or a throughput in GB/s with six decimals; null when unknown. */
+    private static BigDecimal figure(double v, boolean rate) {
+        if (!Double.isFinite(v)) {
+            return null;
+        }
+        return rate ? bandwidth(v) : BigDecimal.valueOf(v).setScale(0, RoundingMode.HALF_UP);
+    }
+
+    private static BigDecimal meanPs(long[] values) {
+        if (values.length == 0) {
+            return null;
+        }
+        long sum = 0;
+        for (long v : values) {
+            sum += v;
+        }
+        return new BigDecimal(sum).divide(BigDecimal.valueOf(values.length), 0, RoundingMode.HALF_UP);
+    }
+
+    private static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return s / v.length;
+    }
+
+    private static BigDecimal bandwidth(double v) {
+        return Csv.fixed(v, ResultFiles.BANDWIDTH_DECIMALS);
+    }
+
+    static void putOrNull(ObjectNode node, String key, BigDecimal v) {
+        if (v == null) {
+            node.putNull(key);
+        } else {
+            node.put(key, v);
         }
     }
 }

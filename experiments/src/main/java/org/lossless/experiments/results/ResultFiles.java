@@ -28,12 +28,12 @@ public final class ResultFiles {
     public static final String FLOWS_HEADER =
             "flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,"
                     + "connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,"
-                    + "receiver_ideal_fct_ps,sender_ideal_fct_ps,retransmitted_bytes";
+                    + "receiver_ideal_fct_ps,sender_ideal_fct_ps,retransmitted_bytes,kind";
     public static final String PORTS_HEADER = "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,ecn_marked,"
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
             "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps"
-                    + StorageColumns.HEADER + TrainingColumns.HEADER;
+                    + StorageColumns.HEADER + IdealColumns.HEADER + ",algorithm,protocol" + TrainingColumns.HEADER;
 
     public static final String PFCWD_HEADER =
             "node,port,priority,start_ps,end_ps,action,dropped_packets,dropped_bytes";
@@ -58,8 +58,10 @@ public final class ResultFiles {
      * (id), {@code op} (write, send, read), {@code iteration}, {@code step}, {@code channel} and {@code operation},
      * each empty when it does not apply; then {@code bytes_delivered} (payload the destination holds, also for an
      * unfinished message) and both completions whatever the basis: {@code sender_done_ps} (the requester's
-     * completion, empty before it), {@code receiver_ideal_fct_ps} and {@code sender_ideal_fct_ps}; last {@code retransmitted_bytes} (payload bytes of the
-     * {@code retransmits} packets).
+     * completion, empty before it), {@code receiver_ideal_fct_ps} and {@code sender_ideal_fct_ps}; {@code retransmitted_bytes} (payload bytes of the
+     * {@code retransmits} packets); last {@code kind}: {@code data} (payload the workload posted) or {@code control}
+     * (a protocol message: a collective's clear-to-send, an NVMe-oF command or completion capsule, a storage
+     * acknowledgement), as the posting program tagged it.
      */
     public static String flowsCsv(List<FlowResult> flows, Completion basis) {
         return text(w -> writeFlows(w, flows, basis));
@@ -98,7 +100,7 @@ public final class ResultFiles {
             sb.append(',').append(f.bytesDelivered()).append(',');
             optional(sb, f.senderDonePs()).append(',')
                     .append(f.idealFctPs()).append(',').append(f.senderIdealFctPs()).append(',')
-                    .append(f.retransmittedBytes());
+                    .append(f.retransmittedBytes()).append(',').append(l.kind().key());
             rows.endRow();
         }
         rows.finish();
@@ -190,9 +192,11 @@ public final class ResultFiles {
     /**
      * {@code jobs.csv}: one row per job iteration the programs report, in program then iteration order.
      * An iteration that did not finish has empty {@code finish_ps}, {@code duration_ps}, {@code algbw_GBps}
-     * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests). Storage jobs add
-     * IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}); training jobs their iteration's
-     * breakdown ({@link TrainingColumns}).
+     * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests). {@code busbw_GBps}
+     * is written for collectives only (it means nothing for storage, incast, permutation or training jobs). Storage
+     * jobs add IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}); then every row its
+     * ideal ({@link IdealColumns}); then which algorithm and protocol a collective ran with (empty for other jobs);
+     * last, training jobs their iteration's breakdown ({@link TrainingColumns}, empty for other jobs).
      */
     public static String jobsCsv(RunResult result) {
         return text(w -> writeJobs(w, result));
@@ -205,6 +209,7 @@ public final class ResultFiles {
         sb.append(JOBS_HEADER);
         rows.endRow();
         StorageColumns storage = new StorageColumns(result.operations());
+        IdealColumns ideal = new IdealColumns(result.ideals());
         TrainingColumns training = new TrainingColumns(result.training());
         for (JobIteration j : result.jobs()) {
             sb.append(Csv.field(j.job())).append(',').append(j.iteration()).append(',').append(Csv.field(j.type()))
@@ -217,6 +222,8 @@ public final class ResultFiles {
                 sb.append(",,,");
             }
             storage.append(sb, j);
+            ideal.append(sb, j);
+            sb.append(',').append(j.algorithm()).append(',').append(j.protocol());
             training.append(sb, j);
             rows.endRow();
         }

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.lossless.experiments.run.JobIdeal;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
 
@@ -75,9 +76,10 @@ final class StorageColumns {
 
     /**
      * {@code summary.json}: for a storage job, {@code operations}: one entry per iteration and operation type
-     * with issued and completed I/Os, IOPS, GB/s and latency percentiles (ps).
+     * with issued and completed I/Os, IOPS, GB/s and latency percentiles (ps), and {@code ideal}: the same figures
+     * of the job alone ({@code iops}, {@code GBps}, {@code latency_ps.p50}/{@code p99}; absent without an ideal).
      */
-    static void summary(ObjectNode job, String name, List<OperationStats> stats) {
+    static void summary(ObjectNode job, String name, List<OperationStats> stats, JobIdeal ideal) {
         ArrayNode ops = null;
         for (OperationStats s : stats) {
             if (!s.job().equals(name)) {
@@ -105,6 +107,23 @@ final class StorageColumns {
                     l.put((String) p[0], v);
                 }
             }
+            OperationStats alone = ideal == null ? null : ideal.operation(s.iteration(), s.operation());
+            if (alone != null) {
+                ObjectNode i = o.putObject("ideal");
+                put(i, "iops", alone.iops(), IOPS_DECIMALS);
+                put(i, "GBps", alone.throughputGBps(), ResultFiles.BANDWIDTH_DECIMALS);
+                ObjectNode il = i.putObject("latency_ps");
+                latency(il, "p50", alone.p50Ps());
+                latency(il, "p99", alone.p99Ps());
+            }
+        }
+    }
+
+    private static void latency(ObjectNode o, String key, long ps) {
+        if (ps < 0) {
+            o.putNull(key);
+        } else {
+            o.put(key, ps);
         }
     }
 

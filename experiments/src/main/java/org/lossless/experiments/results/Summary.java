@@ -4,10 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.lossless.experiments.run.Completion;
 import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.run.LosslessDrop;
 import org.lossless.experiments.run.PauseGraph;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.WatchdogResult;
@@ -16,23 +18,20 @@ import org.lossless.experiments.scenario.Scenario;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * {@code summary.json} (README.md, "Result files"). FCT slowdown percentiles are nearest-rank
- * ({@link Percentiles#nearestRank}) over the flows that reached the scenario's completion
- * ({@code metrics.completion}, named in {@code fct_slowdown.completion}: the receiver's last byte or the sender's
- * last ACK), rounded to six decimals like flows.csv; with no such flow they are null. {@code fct_slowdown_censored}
- * adds every flow that had started but not reached that completion with its slowdown so far,
- * {@code (sim_time - start) / ideal} ({@link FlowResult#censoredSlowdown(long, Completion)}), a lower bound, so
- * that truncation cannot flatter a comparison. {@code flows.completed} counts flows whose receiver holds the last
- * byte. {@code workloads} gives the same figures per
- * workload (in order of first appearance). The run-cost figures {@code wall_seconds} (rounded to ms),
- * {@code cpu_seconds}, {@code events_per_second} and {@code peak_heap_bytes} are the only ones that change
- * from one run of the same scenario and seed to the next.
+ * {@code summary.json} (README.md, "Result files"), answers first: identity, why the run ended and the simulated
+ * time; then {@code jobs} (each job's figure against its ideal, {@link JobSummary}); {@code workloads} (per
+ * workload, in order of first appearance, its message figures, {@link FlowFigures}: slowdown over its data
+ * messages, its control messages apart); the same figures over the whole run ({@code flows}, {@code fct_slowdown}
+ * over data messages, {@code fct_slowdown_censored}, {@code control}, {@code fct_slowdown_all} over every
+ * message); the fabric ({@code drops} with {@code lossless_packets}, the drops on PFC-protected priorities;
+ * {@code pfc} with pause propagation; {@code ecn}; {@code cnp}); last the simulator's own cost: {@code events},
+ * {@code wall_seconds} (rounded to ms), {@code cpu_seconds}, {@code events_per_second} and
+ * {@code peak_heap_bytes}, the only figures that change from one run of the same scenario and seed to the next.
  */
 public final class Summary {
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -51,34 +50,38 @@ public final class Summary {
         root.put("seed", scenario.seed());
         root.put("engine", "packet");
         root.put("version", Version.current());
-        root.put("sim_time_ps", r.simTimePs());
-        root.put("wall_seconds", Csv.fixed(r.wallSeconds(), 3));
-        putOrNull(root, "cpu_seconds", r.cpuSeconds() < 0 ? null : Csv.fixed(r.cpuSeconds(), 3));
-        root.put("events", r.events());
-        putOrNull(root, "events_per_second", r.wallSeconds() <= 0 ? null
-                : BigDecimal.valueOf(Math.round(r.events() / r.wallSeconds())));
-        putOrNull(root, "peak_heap_bytes", r.peakHeapBytes() < 0 ? null : BigDecimal.valueOf(r.peakHeapBytes()));
         root.put("stopped_by", r.stoppedBy().key());
+        root.put("sim_time_ps", r.simTimePs());
+        JobSummary.write(root.putArray("jobs"), r);
+        TrainingSummary.attach((com.fasterxml.jackson.databind.node.ArrayNode) root.get("jobs"), r.training());
 
         Completion basis = scenario.metrics().completion();
         ObjectNode all = f.objectNode();
-        flowFigures(all, r.flows(), r.simTimePs(), basis);
-        root.setAll(all);
+        FlowFigures.write(all, r.flows(), r.simTimePs(), basis, true);
         ObjectNode perWorkload = root.putObject("workloads");
         Map<String, List<FlowResult>> byWorkload = new LinkedHashMap<>();
         for (FlowResult fl : r.flows()) {
             byWorkload.computeIfAbsent(fl.workload(), k -> new ArrayList<>()).add(fl);
         }
         for (Map.Entry<String, List<FlowResult>> e : byWorkload.entrySet()) {
+            ObjectNode w = perWorkload.putObject(e.getKey());
             if (byWorkload.size() == 1) {
-                // one workload holds every flow, in the same order: its figures are the run's (two sorts of every
-                // flow's slowdown saved: issue 17)
-                perWorkload.set(e.getKey(), all.deepCopy());
+                // one workload holds every flow, in the same order: its figures are the run's (the sorts of every
+                // flow's slowdown saved: issue 17), without the control sections when it has no control message
+                w.setAll(all.deepCopy());
+                if (all.path("flows").path("control").asLong() == 0) {
+                    w.remove(List.of("control", "fct_slowdown_all"));
+                }
             } else {
-                flowFigures(perWorkload.putObject(e.getKey()), e.getValue(), r.simTimePs(), basis);
+                FlowFigures.write(w, e.getValue(), r.simTimePs(), basis, false);
             }
         }
+        root.setAll(all);
 
+        ObjectNode drops = root.putObject("drops");
+        drops.put("packets", r.dropPackets());
+        drops.put("bytes", r.dropBytes());
+        losslessDrops(drops.putObject("lossless"), r.losslessDrops());
         ObjectNode pfc = root.putObject("pfc");
         pfc.put("pause_frames", r.pauseFrames());
         pfc.put("paused_ps", r.pausedPs());
@@ -99,13 +102,15 @@ public final class Summary {
             wd.put("dropped_packets", w.droppedPackets());
             wd.put("dropped_bytes", w.droppedBytes());
         }
-        ObjectNode drops = root.putObject("drops");
-        drops.put("packets", r.dropPackets());
-        drops.put("bytes", r.dropBytes());
         root.putObject("ecn").put("marked_packets", r.ecnMarked());
         root.putObject("cnp").put("sent", r.cnpSent());
-        JobSummary.write(root.putArray("jobs"), r.jobs(), r.operations());
-        TrainingSummary.attach((com.fasterxml.jackson.databind.node.ArrayNode) root.get("jobs"), r.training());
+
+        root.put("events", r.events());
+        root.put("wall_seconds", Csv.fixed(r.wallSeconds(), 3));
+        putOrNull(root, "cpu_seconds", r.cpuSeconds() < 0 ? null : Csv.fixed(r.cpuSeconds(), 3));
+        putOrNull(root, "events_per_second", r.wallSeconds() <= 0 ? null
+                : BigDecimal.valueOf(Math.round(r.events() / r.wallSeconds())));
+        putOrNull(root, "peak_heap_bytes", r.peakHeapBytes() < 0 ? null : BigDecimal.valueOf(r.peakHeapBytes()));
         try {
             return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -113,56 +118,45 @@ public final class Summary {
         }
     }
 
-    /**
-     * {@code flows} (total, completed, unfinished, bytes_delivered, retransmits, retransmitted_bytes),
-     * {@code fct_slowdown} over the flows that reached completion {@code basis} and {@code fct_slowdown_censored}
-     * over those and the started others, into {@code node}.
-     */
-    private static void flowFigures(ObjectNode node, List<FlowResult> list, long endPs, Completion basis) {
-        double[] timed = new double[list.size()];
-        double[] censored = new double[list.size()];
-        int completed = 0;
-        int done = 0;
-        int counted = 0;
-        long delivered = 0;
-        long retransmits = 0;
-        long retransmittedBytes = 0;
-        for (FlowResult fl : list) {
-            delivered += fl.bytesDelivered();
-            retransmits += fl.retransmits();
-            retransmittedBytes += fl.retransmittedBytes();
-            if (fl.finished()) {
-                completed++;
-            }
-            if (fl.completed(basis)) {
-                timed[done++] = fl.slowdown(basis);
-            }
-            double c = fl.censoredSlowdown(endPs, basis);
-            if (!Double.isNaN(c)) {
-                censored[counted++] = c;
-            }
-        }
-        ObjectNode flows = node.putObject("flows");
-        flows.put("total", list.size());
-        flows.put("completed", completed);
-        flows.put("unfinished", list.size() - completed);
-        flows.put("bytes_delivered", delivered);
-        flows.put("retransmits", retransmits);
-        flows.put("retransmitted_bytes", retransmittedBytes);
-        ObjectNode sd = node.putObject("fct_slowdown");
-        percentiles(sd, Arrays.copyOf(timed, done));
-        sd.put("completion", basis.key());
-        ObjectNode cs = node.putObject("fct_slowdown_censored");
-        percentiles(cs, Arrays.copyOf(censored, counted));
-        cs.put("completion", basis.key());
-    }
+    /** Ingress ports listed under {@code drops.lossless.ports} at most (in node and port order). */
+    static final int LOSSLESS_DROP_PORTS_LISTED = 20;
 
-    private static void percentiles(ObjectNode sd, double[] values) {
-        Arrays.sort(values);
-        putPercentile(sd, "p50", values, 50);
-        putPercentile(sd, "p95", values, 95);
-        putPercentile(sd, "p99", values, 99);
-        putPercentile(sd, "max", values, 100);
+    /**
+     * {@code drops.lossless}: frames of lossless priority groups dropped because their PFC headroom (or a NIC's
+     * receive buffer) was full ({@code packets}, {@code bytes}, always present), and per switch ingress port and
+     * group (or NIC and priority) that dropped any ({@code ports}: kind (switch_headroom, nic_rx_buffer), node, port,
+     * peer, priority_group, packets, bytes, headroom_pool_full (of the packets, those
+     * the group's own headroom had room for but the shared headroom pool had not), headroom_bytes,
+     * peak_headroom_bytes; the
+     * first {@link #LOSSLESS_DROP_PORTS_LISTED}, with {@code ports_total}).
+     */
+    private static void losslessDrops(ObjectNode node, List<LosslessDrop> list) {
+        long packets = 0;
+        long bytes = 0;
+        for (LosslessDrop d : list) {
+            packets += d.packets();
+            bytes += d.bytes();
+        }
+        node.put("packets", packets);
+        node.put("bytes", bytes);
+        if (list.isEmpty()) {
+            return;
+        }
+        node.put("ports_total", list.size());
+        ArrayNode ports = node.putArray("ports");
+        for (LosslessDrop d : list.subList(0, Math.min(list.size(), LOSSLESS_DROP_PORTS_LISTED))) {
+            ObjectNode p = ports.addObject();
+            p.put("kind", d.kind());
+            p.put("node", d.node());
+            p.put("port", d.port());
+            p.put("peer", d.peer());
+            p.put("priority_group", d.priorityGroup());
+            p.put("packets", d.packets());
+            p.put("bytes", d.bytes());
+            p.put("headroom_pool_full", d.poolDryPackets());
+            p.put("headroom_bytes", d.headroomBytes());
+            p.put("peak_headroom_bytes", d.peakBytes());
+        }
     }
 
     private static void putOrNull(ObjectNode node, String key, BigDecimal v) {
@@ -190,14 +184,5 @@ public final class Summary {
         List<String> hot = g.hotspots();
         p.put("hotspots_total", hot.size());
         hot.stream().limit(MAX_LISTED).forEach(p.putArray("hotspots")::add);
-    }
-
-    private static void putPercentile(ObjectNode node, String key, double[] sorted, double p) {
-        if (sorted.length == 0) {
-            node.putNull(key);
-        } else {
-            BigDecimal v = Csv.fixed(Percentiles.nearestRank(sorted, p), Csv.SLOWDOWN_DECIMALS);
-            node.put(key, v);
-        }
     }
 }

@@ -11,7 +11,7 @@ import org.lossless.workloads.training.TrainingResults;
 import org.lossless.workloads.traffic.JobIteration;
 
 /**
- * The training columns of {@code jobs.csv}, after the storage ones: an iteration's breakdown averaged over its ranks
+ * The training columns of {@code jobs.csv}, the last ones: an iteration's breakdown averaged over its ranks
  * (compute, exposed communication per kind, bubble; they add up to {@code duration_ps}), the blocking checkpoint
  * after it, the busbw of each communication kind over its calls, and the critical path named. Empty for rows of
  * other jobs and for an unfinished iteration (busbw also for a kind without calls). Times are whole picoseconds,
@@ -22,7 +22,7 @@ final class TrainingColumns {
     static final CommKind[] EXPOSED = {CommKind.TP, CommKind.PP, CommKind.DP, CommKind.EP, CommKind.OTHER};
     /** Kinds with a busbw column, in column order. */
     static final CommKind[] BUSBW = {CommKind.TP, CommKind.PP, CommKind.DP, CommKind.EP};
-    /** Appended to the {@code jobs.csv} header after the storage columns. */
+    /** Appended to the {@code jobs.csv} header after the algorithm and protocol columns (the last ones). */
     static final String HEADER = ",compute_ps,exposed_tp_ps,exposed_pp_ps,exposed_dp_ps,exposed_ep_ps,exposed_other_ps,"
             + "bubble_ps,checkpoint_ps,tp_busbw_GBps,pp_busbw_GBps,dp_busbw_GBps,ep_busbw_GBps,critical_path";
     private static final String EMPTY = ",,,,,,,,,,,,,";

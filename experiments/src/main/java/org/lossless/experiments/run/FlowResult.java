@@ -76,6 +76,11 @@ public record FlowResult(long flowId, String workload, int src, int dst, int pri
         return finishPs >= 0;
     }
 
+    /** Whether this is a data message (payload), not a protocol message ({@link MessageLabel#kind()}). */
+    public boolean data() {
+        return label.data();
+    }
+
     /** Flow completion time, ps, or -1 if unfinished. */
     public long fctPs() {
         return finished() ? finishPs - startPs : -1;

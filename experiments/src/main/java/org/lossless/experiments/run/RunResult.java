@@ -25,6 +25,10 @@ import org.lossless.workloads.training.TrainingResults;
  * @param cpuSeconds    CPU time the process used during the run (every thread: simulation, JIT, GC), s; -1 unknown
  * @param peakHeapBytes the peak heap use during the run (the sum of the heap pools' peaks since the start of the
  *                      run: an upper bound of the true peak), bytes; -1 unknown
+ * @param ideals        each job alone on an uncongested fabric ({@link IdealRun}), in job order; empty when not
+ *                      computed (results not made by the packet engine)
+ * @param losslessDrops the switch ingress (port, priority group)s whose PFC headroom overflowed, with their drops
+ *                      (also counted in {@code dropPackets}); empty when no lossless frame was dropped
  * @param training      the training jobs' iteration breakdowns and timeline ({@code jobs.csv} training columns,
  *                      {@code summary.json} {@code jobs[].training}, {@code timeline.csv})
  */
@@ -32,8 +36,8 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
                         WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
-                        List<OperationStats> operations, double cpuSeconds, long peakHeapBytes,
-                        TrainingResults training) {
+                        List<OperationStats> operations, double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals,
+                        List<LosslessDrop> losslessDrops, TrainingResults training) {
     /** Why a run ended: {@code done}, {@code stop_time} or {@code deadlock} (summary.json {@code stopped_by}). */
     public enum StoppedBy {
         /** Every flow finished (or there was none). */
@@ -61,6 +65,8 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
         deadlockCycle = List.copyOf(deadlockCycle);
         jobs = List.copyOf(jobs);
         operations = List.copyOf(operations);
+        ideals = List.copyOf(ideals);
+        losslessDrops = List.copyOf(losslessDrops);
         training = training == null ? TrainingResults.NONE : training;
     }
 
@@ -68,11 +74,52 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
     public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
                      long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
                      long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
-                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations, double cpuSeconds,
-                     long peakHeapBytes) {
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations,
+                     double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals, List<LosslessDrop> losslessDrops) {
         this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
                 ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
-                TrainingResults.NONE);
+                ideals, losslessDrops, TrainingResults.NONE);
+    }
+
+    /** Without lossless drops. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations,
+                     double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
+                ideals, List.of());
+    }
+
+    /** Without ideals. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations,
+                     double cpuSeconds, long peakHeapBytes) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
+                List.of());
+    }
+
+    /** The ideal of job {@code name}, or null when none was computed. */
+    public JobIdeal ideal(String name) {
+        for (JobIdeal i : ideals) {
+            if (i.job().equals(name)) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    /** Frames of lossless priority groups dropped for lack of headroom, and their bytes. */
+    public long losslessDropPackets() {
+        return losslessDrops.stream().mapToLong(LosslessDrop::packets).sum();
+    }
+
+    public long losslessDropBytes() {
+        return losslessDrops.stream().mapToLong(LosslessDrop::bytes).sum();
     }
 
     /** Without run-cost figures (unknown: -1). */

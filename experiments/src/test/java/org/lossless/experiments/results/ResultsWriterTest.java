@@ -50,10 +50,10 @@ class ResultsWriterTest {
         void flowsCsvExactText() {
             // 160/83.9 = 1.907032181..., 200/83.9 = 2.383790226...
             assertEquals("""
-                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,receiver_ideal_fct_ps,sender_ideal_fct_ps,retransmitted_bytes
-                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,12,3,,,,,,,1000000,,83900000,83900000,0
-                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0,,,,,,,1000000,,83900000,83900000,0
-                    2,w,2,1,3,4000,5000000,,,1350000,,0,0,,,,,,,0,,1350000,1350000,0
+                    flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,receiver_ideal_fct_ps,sender_ideal_fct_ps,retransmitted_bytes,kind
+                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,12,3,,,,,,,1000000,,83900000,83900000,0,data
+                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0,,,,,,,1000000,,83900000,83900000,0,data
+                    2,w,2,1,3,4000,5000000,,,1350000,,0,0,,,,,,,0,,1350000,1350000,0,data
                     """, ResultFiles.flowsCsv(RESULT.flows()));
         }
 
@@ -67,13 +67,13 @@ class ResultsWriterTest {
                     new FlowResult(1, "w", 2, 0, 3, 1_000_000, 1_000_000, 201_000_000, 83_900_000, 0, 0,
                             MessageLabel.NONE, 1_000_000, -1, 85_000_000));
             assertEquals("""
-                    0,w,1,0,3,1000000,0,160000000,165000000,85000000,1.941176,0,0,,,,,,,1000000,165000000,83900000,85000000,0
-                    1,w,2,0,3,1000000,1000000,201000000,,85000000,,0,0,,,,,,,1000000,,83900000,85000000,0
+                    0,w,1,0,3,1000000,0,160000000,165000000,85000000,1.941176,0,0,,,,,,,1000000,165000000,83900000,85000000,0,data
+                    1,w,2,0,3,1000000,1000000,201000000,,85000000,,0,0,,,,,,,1000000,,83900000,85000000,0,data
                     """, ResultFiles.flowsCsv(flows, Completion.SENDER).lines().skip(1)
                     .map(l -> l + "\n").reduce("", String::concat));
             assertEquals("""
-                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,0,0,,,,,,,1000000,165000000,83900000,85000000,0
-                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0,,,,,,,1000000,,83900000,85000000,0
+                    0,w,1,0,3,1000000,0,160000000,160000000,83900000,1.907032,0,0,,,,,,,1000000,165000000,83900000,85000000,0,data
+                    1,w,2,0,3,1000000,1000000,201000000,200000000,83900000,2.383790,0,0,,,,,,,1000000,,83900000,85000000,0,data
                     """, ResultFiles.flowsCsv(flows, Completion.RECEIVER).lines().skip(1)
                     .map(l -> l + "\n").reduce("", String::concat));
         }
@@ -90,7 +90,7 @@ class ResultsWriterTest {
         @Test
         void fieldsWithCommasAreQuoted() {
             String csv = ResultFiles.flowsCsv(List.of(new FlowResult(0, "a,\"b\"", 0, 1, 0, 1, 0, 2, 1)));
-            assertEquals("0,\"a,\"\"b\"\"\",0,1,0,1,0,2,2,1,2.000000,0,0,,,,,,,1,,1,1,0\n", csv.lines().skip(1).findFirst().orElseThrow() + "\n");
+            assertEquals("0,\"a,\"\"b\"\"\",0,1,0,1,0,2,2,1,2.000000,0,0,,,,,,,1,,1,1,0,data\n", csv.lines().skip(1).findFirst().orElseThrow() + "\n");
         }
 
         @Test
@@ -105,45 +105,23 @@ class ResultsWriterTest {
     class SummaryJson {
         @Test
         void exactText() {
+            // the answers first (jobs, then each workload, then the whole run: its data messages, its control
+            // messages apart, the mix of both), the fabric, the simulator's cost last
             assertEquals("""
                     {
                       "name" : "two-to-one",
                       "seed" : 5,
                       "engine" : "packet",
                       "version" : "%s",
-                      "sim_time_ps" : 1000000000,
-                      "wall_seconds" : 1.235,
-                      "cpu_seconds" : null,
-                      "events" : 12345,
-                      "events_per_second" : 10000,
-                      "peak_heap_bytes" : null,
                       "stopped_by" : "stop_time",
-                      "flows" : {
-                        "total" : 3,
-                        "completed" : 2,
-                        "unfinished" : 1,
-                        "bytes_delivered" : 2000000,
-                        "retransmits" : 12,
-                        "retransmitted_bytes" : 0
-                      },
-                      "fct_slowdown" : {
-                        "p50" : 1.907032,
-                        "p95" : 2.383790,
-                        "p99" : 2.383790,
-                        "max" : 2.383790,
-                        "completion" : "receiver"
-                      },
-                      "fct_slowdown_censored" : {
-                        "p50" : 2.383790,
-                        "p95" : 737.037037,
-                        "p99" : 737.037037,
-                        "max" : 737.037037,
-                        "completion" : "receiver"
-                      },
+                      "sim_time_ps" : 1000000000,
+                      "jobs" : [ ],
                       "workloads" : {
                         "w" : {
                           "flows" : {
                             "total" : 3,
+                            "data" : 3,
+                            "control" : 0,
                             "completed" : 2,
                             "unfinished" : 1,
                             "bytes_delivered" : 2000000,
@@ -155,15 +133,72 @@ class ResultsWriterTest {
                             "p95" : 2.383790,
                             "p99" : 2.383790,
                             "max" : 2.383790,
-                            "completion" : "receiver"
+                            "completion" : "receiver",
+                            "messages" : "data"
                           },
                           "fct_slowdown_censored" : {
                             "p50" : 2.383790,
                             "p95" : 737.037037,
                             "p99" : 737.037037,
                             "max" : 737.037037,
-                            "completion" : "receiver"
+                            "completion" : "receiver",
+                            "messages" : "data"
                           }
+                        }
+                      },
+                      "flows" : {
+                        "total" : 3,
+                        "data" : 3,
+                        "control" : 0,
+                        "completed" : 2,
+                        "unfinished" : 1,
+                        "bytes_delivered" : 2000000,
+                        "retransmits" : 12,
+                        "retransmitted_bytes" : 0
+                      },
+                      "fct_slowdown" : {
+                        "p50" : 1.907032,
+                        "p95" : 2.383790,
+                        "p99" : 2.383790,
+                        "max" : 2.383790,
+                        "completion" : "receiver",
+                        "messages" : "data"
+                      },
+                      "fct_slowdown_censored" : {
+                        "p50" : 2.383790,
+                        "p95" : 737.037037,
+                        "p99" : 737.037037,
+                        "max" : 737.037037,
+                        "completion" : "receiver",
+                        "messages" : "data"
+                      },
+                      "control" : {
+                        "messages" : 0,
+                        "completed" : 0,
+                        "latency_ps" : {
+                          "p50" : null,
+                          "p99" : null
+                        },
+                        "slowdown" : {
+                          "p50" : null,
+                          "p99" : null
+                        },
+                        "completion" : "receiver"
+                      },
+                      "fct_slowdown_all" : {
+                        "p50" : 1.907032,
+                        "p95" : 2.383790,
+                        "p99" : 2.383790,
+                        "max" : 2.383790,
+                        "completion" : "receiver",
+                        "messages" : "all"
+                      },
+                      "drops" : {
+                        "packets" : 0,
+                        "bytes" : 0,
+                        "lossless" : {
+                          "packets" : 0,
+                          "bytes" : 0
                         }
                       },
                       "pfc" : {
@@ -171,17 +206,17 @@ class ResultsWriterTest {
                         "paused_ps" : 250000,
                         "deadlock" : false
                       },
-                      "drops" : {
-                        "packets" : 0,
-                        "bytes" : 0
-                      },
                       "ecn" : {
                         "marked_packets" : 17
                       },
                       "cnp" : {
                         "sent" : 9
                       },
-                      "jobs" : [ ]
+                      "events" : 12345,
+                      "wall_seconds" : 1.235,
+                      "cpu_seconds" : null,
+                      "events_per_second" : 10000,
+                      "peak_heap_bytes" : null
                     }
                     """.formatted(Version.current()), Summary.json(SCENARIO, RESULT));
         }

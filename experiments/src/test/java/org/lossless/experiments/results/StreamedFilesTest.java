@@ -45,7 +45,7 @@ class StreamedFilesTest {
             // slowdown 4000 / 2000 = 2; bytes delivered = size (finished); no sender completion; no label
             expected.append(i).append(",w,").append(i % 7).append(',').append((i + 1) % 7).append(",3,")
                     .append(1000 + i).append(',').append(10L * i).append(',').append(10L * i + 4000)
-                    .append(",4000,2000,2.000000,0,0,,,,,,,").append(1000 + i).append(",,2000,2000,0\n");
+                    .append(",4000,2000,2.000000,0,0,,,,,,,").append(1000 + i).append(",,2000,2000,0,data\n");
         }
         Path out = tmp.resolve("run");
         ResultsWriter.write(out, ResultsWriterTest.SCENARIO, result(flows));
@@ -83,7 +83,7 @@ class StreamedFilesTest {
         assertTrue(seen.toString().endsWith("\n" + (FLOWS - 1) + ",w,"
                 + (FLOWS - 1) % 7 + "," + FLOWS % 7 + ",3," + (1000 + FLOWS - 1) + "," + 10L * (FLOWS - 1) + ","
                 + (10L * (FLOWS - 1) + 4000) + ",4000,2000,2.000000,0,0,,,,,,," + (1000 + FLOWS - 1)
-                + ",,2000,2000,0\n"));
+                + ",,2000,2000,0,data\n"));
     }
 
     @Test

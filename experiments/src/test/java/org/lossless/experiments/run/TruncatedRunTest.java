@@ -93,11 +93,11 @@ class TruncatedRunTest {
         // and retransmitted_bytes (nothing lost, nothing sent again)
         List<String> rows = ResultFiles.flowsCsv(r.flows()).lines().toList();
         assertTrue(rows.get(0).endsWith(",operation,bytes_delivered,sender_done_ps,receiver_ideal_fct_ps,"
-                + "sender_ideal_fct_ps,retransmitted_bytes"), rows.get(0));
+                + "sender_ideal_fct_ps,retransmitted_bytes,kind"), rows.get(0));
         assertTrue(rows.get(1).endsWith(",100000," + a.senderDonePs() + "," + a.idealFctPs() + ","
-                + a.senderIdealFctPs() + ",0"), rows.get(1));
+                + a.senderIdealFctPs() + ",0,data"), rows.get(1));
         assertTrue(rows.get(2).endsWith("," + b.bytesDelivered() + ",," + b.idealFctPs() + ","
-                + b.senderIdealFctPs() + ",0"), rows.get(2));
+                + b.senderIdealFctPs() + ",0,data"), rows.get(2));
 
         // run cost
         assertTrue(sum.get("cpu_seconds").asDouble() >= 0);

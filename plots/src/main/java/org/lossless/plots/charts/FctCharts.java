@@ -19,8 +19,9 @@ import org.lossless.plots.data.FlowRow;
 import org.lossless.plots.data.ResultSet;
 
 /**
- * Flow completion time slowdown (FCT / ideal FCT of the flow alone in the empty network) of finished flows:
- * the CDF per workload, and, per workload, the p50 / p95 / p99 slowdown per flow-size bucket as in the HPCC
+ * Flow completion time slowdown (FCT / ideal FCT of the flow alone in the empty network) of finished data
+ * messages (a workload's payload; its protocol messages, {@code kind} {@code control}, are left out, as in
+ * summary.json's figures): the CDF per workload, and, per workload, the p50 / p95 / p99 slowdown per flow-size bucket as in the HPCC
  * paper (buckets of about equal flow counts, at most {@link #MAX_BUCKETS}, never splitting one size; the
  * x axis labels each bucket by its largest flow). Percentiles are nearest-rank, as in summary.json.
  */
@@ -34,11 +35,11 @@ public final class FctCharts {
     private FctCharts() {
     }
 
-    /** Finished flows' slowdowns per workload, in first-seen order. */
+    /** Finished data messages per workload, in first-seen order. */
     static Map<String, List<FlowRow>> byWorkload(List<FlowRow> flows) {
         Map<String, List<FlowRow>> m = new LinkedHashMap<>();
         for (FlowRow f : flows) {
-            if (f.finished() && !Double.isNaN(f.slowdown())) {
+            if (f.data() && f.finished() && !Double.isNaN(f.slowdown())) {
                 m.computeIfAbsent(f.workload().isEmpty() ? "flows" : f.workload(), k -> new ArrayList<>()).add(f);
             }
         }
@@ -55,10 +56,17 @@ public final class FctCharts {
         XYSeriesCollection data = new XYSeriesCollection();
         long finished = 0;
         long total = 0;
+        long control = 0;
         List<Integer> runOf = new ArrayList<>();
         for (int r = 0; r < runs.size(); r++) {
             List<FlowRow> flows = runs.get(r).flows();
-            total += flows.size();
+            for (FlowRow f : flows) {
+                if (f.data()) {
+                    total++;
+                } else {
+                    control++;
+                }
+            }
             for (Map.Entry<String, List<FlowRow>> e : byWorkload(flows).entrySet()) {
                 double[] sd = e.getValue().stream().mapToDouble(FlowRow::slowdown).sorted().toArray();
                 finished += sd.length;
@@ -73,7 +81,7 @@ public final class FctCharts {
             }
         }
         if (data.getSeriesCount() == 0) {
-            return Figure.omitted(CDF_ID, title, total == 0 ? "no flows.csv rows" : "no flow finished");
+            return Figure.omitted(CDF_ID, title, total == 0 ? "no data message in flows.csv" : "no data message finished");
         }
         // a log axis when the slowdowns span a decade or more, else linear
         double lo = Double.MAX_VALUE;
@@ -103,8 +111,9 @@ public final class FctCharts {
             // in a comparison the first run (the baseline) is dashed
             r.setSeriesStroke(i, runs.size() > 1 && runOf.get(i) == 0 ? Style.dashed(2.5f) : Style.line(2.5f));
         }
-        return Figure.of(CDF_ID, title, chart, Fmt.num(finished) + " of " + Fmt.num(total) + " flows finished; unfinished flows have no"
-                + " slowdown and are not in the CDF").axes("flows.csv:slowdown", "cdf");
+        return Figure.of(CDF_ID, title, chart, Fmt.num(finished) + " of " + Fmt.num(total) + " data messages finished; "
+                + "unfinished ones have no slowdown and are not in the CDF" + (control == 0 ? "" : "; " + Fmt.num(control)
+                + " control messages (handshakes, capsules, acknowledgements) left out")).axes("flows.csv:slowdown", "cdf");
     }
 
     /** A flow-size bucket: flows with size in (previous upper, upper]. */
@@ -135,7 +144,7 @@ public final class FctCharts {
         String title = "FCT slowdown per flow size";
         Map<String, List<FlowRow>> wl = byWorkload(rs.flows());
         if (wl.isEmpty()) {
-            return List.of(Figure.omitted(BUCKETS_ID, title, "no flow finished"));
+            return List.of(Figure.omitted(BUCKETS_ID, title, "no data message finished"));
         }
         List<Figure> out = new ArrayList<>();
         int n = 0;
@@ -177,7 +186,7 @@ public final class FctCharts {
                 r.setSeriesStroke(k, k == 0 ? Style.line(widths[k]) : Style.dashed(widths[k]));
             }
             String id = BUCKETS_ID + (wl.size() > 1 ? "-" + safe(e.getKey()) : "");
-            out.add(Figure.of(id, t, chart, e.getValue().size() + " finished flows of " + e.getKey() + " in " + b.size()
+            out.add(Figure.of(id, t, chart, e.getValue().size() + " finished data messages of " + e.getKey() + " in " + b.size()
                     + (b.size() == 1 ? " size bucket;" : " size buckets of about equal flow counts;")
                     + " nearest-rank percentiles (p95 and p99 dashed; where"
                     + " lines coincide the percentiles are equal)").axes("flows.csv:size_bytes", "flows.csv:slowdown"));

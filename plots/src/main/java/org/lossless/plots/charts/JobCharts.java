@@ -13,58 +13,25 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.ui.Layer;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.lossless.plots.data.JobRow;
-import org.lossless.plots.data.PortRow;
 import org.lossless.plots.data.ResultSet;
 
 /**
- * Collective and storage jobs from jobs.csv: the duration of every iteration per job with the ideal
- * duration dashed, and the mean bus bandwidth per job against the ideal. The ideal bus bandwidth is the host
- * line rate B (GB/s = 1e9 B/s): nccl-tests' busbw is defined so that a collective running at the hardware's
- * limit shows busbw = B. The ideal duration follows from it: size x factor / B, with nccl-tests' factors
- * (allreduce 2(n-1)/n; allgather, reducescatter, alltoall (n-1)/n; broadcast, reduce 1); no ideal for
- * other job types.
+ * Jobs from jobs.csv: the duration of every iteration per job with its ideal dashed, and the mean bus bandwidth
+ * of each collective against its ideal. The ideals are jobs.csv's {@code ideal_duration_ps} and
+ * {@code ideal_busbw_GBps}: the same iteration alone on an uncongested fabric, which counts every GPU's own NIC
+ * (a rail-optimized server with eight NICs has eight times one NIC's bandwidth) and NVLink where the data stays
+ * in a server. Results written before jobs.csv had them are drawn without an ideal. Jobs that are not collectives
+ * (storage, incast, permutation) have no busbw.
  */
 public final class JobCharts {
     public static final String DURATION_ID = "jobs-duration";
     public static final String BUSBW_ID = "jobs-busbw";
 
     private JobCharts() {
-    }
-
-    /** The host line rate, bit/s: the fastest host port in ports.csv, or 0. */
-    static long hostRateBps(ResultSet rs) {
-        long best = 0;
-        for (PortRow p : rs.ports()) {
-            if (rs.isHost(p.node())) {
-                best = Math.max(best, p.rateBps());
-            }
-        }
-        return best;
-    }
-
-    /** nccl-tests' bus-bandwidth factor of a collective on n ranks, or NaN for other job types. */
-    static double busFactor(String type, int n) {
-        if (n <= 0) {
-            return Double.NaN;
-        }
-        switch (type.toLowerCase(Locale.ROOT)) {
-            case "allreduce":
-                return 2.0 * (n - 1) / n;
-            case "allgather":
-            case "reducescatter":
-            case "alltoall":
-                return (double) (n - 1) / n;
-            case "broadcast":
-            case "reduce":
-                return 1;
-            default:
-                return Double.NaN;
-        }
     }
 
     public static List<Figure> build(ResultSet rs) {
@@ -75,8 +42,6 @@ public final class JobCharts {
         }
         Map<String, List<JobRow>> byJob = new LinkedHashMap<>();
         jobs.forEach(j -> byJob.computeIfAbsent(j.job(), k -> new ArrayList<>()).add(j));
-        long rate = hostRateBps(rs);
-        double linkGBps = rate / 8e9;
         long maxDur = jobs.stream().mapToLong(JobRow::durationPs).max().orElse(1);
         TimeScale ts = TimeScale.forSpan(maxDur);
         XYSeriesCollection data = new XYSeriesCollection();
@@ -88,9 +53,8 @@ public final class JobCharts {
                 if (j.durationPs() >= 0) {
                     s.add(j.iteration(), ts.of(j.durationPs()));
                 }
-                double f = busFactor(j.type(), j.hosts());
-                if (!Double.isNaN(f) && linkGBps > 0) {
-                    id.add(j.iteration(), ts.of((long) (j.sizeBytes() * f / linkGBps * 1e3)));
+                if (j.idealDurationPs() >= 0) {
+                    id.add(j.iteration(), ts.of(j.idealDurationPs()));
                 }
             }
             data.addSeries(s);
@@ -118,38 +82,44 @@ public final class JobCharts {
         }
         List<Figure> out = new ArrayList<>();
         out.add(Figure.of(DURATION_ID, "Job duration per iteration", chart, jobs.size() + (jobs.size() == 1 ? " iteration of " : " iterations of ")
-                + byJob.size() + (byJob.size() == 1 ? " job" : " jobs") + "; dashed: the ideal duration at the host line rate "
-                + (rate > 0 ? Fmt.rate(rate) : "(unknown)")).axes("jobs.csv:iteration", "jobs.csv:duration_ps"));
-        out.add(busbw(byJob, linkGBps));
+                + byJob.size() + (byJob.size() == 1 ? " job" : " jobs") + (ideal.contains(true)
+                ? "; dashed: each iteration's ideal, the same job alone on an uncongested fabric"
+                : "; no ideal in this jobs.csv (written by an older version)")).axes("jobs.csv:iteration", "jobs.csv:duration_ps"));
+        out.add(busbw(byJob));
         return out;
     }
 
-    private static Figure busbw(Map<String, List<JobRow>> byJob, double linkGBps) {
+    private static Figure busbw(Map<String, List<JobRow>> byJob) {
         String title = "Bus bandwidth per job";
         DefaultCategoryDataset data = new DefaultCategoryDataset();
+        boolean ideal = false;
         for (Map.Entry<String, List<JobRow>> e : byJob.entrySet()) {
             double[] v = e.getValue().stream().mapToDouble(JobRow::busbwGBps).filter(d -> !Double.isNaN(d)).toArray();
             if (v.length > 0) {
                 data.addValue(java.util.Arrays.stream(v).average().orElse(0), "mean busbw", e.getKey());
+                double[] i = e.getValue().stream().filter(j -> !Double.isNaN(j.busbwGBps()))
+                        .mapToDouble(JobRow::idealBusbwGBps).toArray();
+                if (java.util.Arrays.stream(i).allMatch(Double::isFinite)) {
+                    data.addValue(java.util.Arrays.stream(i).average().orElse(0), "ideal busbw (alone)", e.getKey());
+                    ideal = true;
+                }
             }
         }
         if (data.getColumnCount() == 0) {
-            return Figure.omitted(BUSBW_ID, title, "no job has a busbw_GBps value (storage jobs have none)");
+            return Figure.omitted(BUSBW_ID, title, "no collective in this run (storage, incast and permutation jobs "
+                    + "have no busbw)");
         }
         NumberAxis y = new NumberAxis("bus bandwidth (GB/s)");
         y.setAutoRangeIncludesZero(true);
         BarRenderer r = new BarRenderer();
         r.setMaximumBarWidth(0.15); // one job is a bar, not a slab across the chart
         CategoryPlot plot = new CategoryPlot(data, new CategoryAxis("job"), y, r);
-        if (linkGBps > 0) {
-            plot.addRangeMarker(Style.marker(linkGBps, "ideal " + Fmt.num(linkGBps) + " GB/s (host line rate)",
-                    Style.IDEAL), Layer.FOREGROUND);
-            y.setUpperBound(Math.max(linkGBps * 1.15, y.getUpperBound()));
-        }
-        JFreeChart chart = Style.apply(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false));
+        JFreeChart chart = Style.apply(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, ideal));
         r.setSeriesPaint(0, Style.color(0));
+        r.setSeriesPaint(1, Style.IDEAL);
         r.setShadowVisible(false);
-        return Figure.of(BUSBW_ID, title, chart, "mean busbw over each job's iterations (nccl-tests' definition); "
-                + "the dashed line is the ideal: the host line rate").axes("job", "jobs.csv:busbw_GBps");
+        return Figure.of(BUSBW_ID, title, chart, "mean busbw over each collective's finished iterations (nccl-tests' "
+                + "definition)" + (ideal ? "; beside it the ideal: the same job alone on an uncongested fabric, every "
+                + "GPU's own NIC and NVLink counted" : "; no ideal in this jobs.csv (written by an older version)")).axes("job", "jobs.csv:busbw_GBps");
     }
 }

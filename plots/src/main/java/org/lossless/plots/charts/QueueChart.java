@@ -125,10 +125,11 @@ public final class QueueChart {
         if (rs.scenario().isEmpty() || rs.topology().isEmpty()) {
             return "; no reference lines: " + rs.scenarioProblem();
         }
-        int colon = key.lastIndexOf(':', key.indexOf('/'));
+        int slash = key.lastIndexOf('/'); // node:port/priority from the end: a node name may hold '/' or ':'
+        int colon = key.lastIndexOf(':', slash);
         String node = key.substring(0, colon);
-        int port = Integer.parseInt(key.substring(colon + 1, key.indexOf('/')));
-        int prio = Integer.parseInt(key.substring(key.indexOf('/') + 1));
+        int port = Integer.parseInt(key.substring(colon + 1, slash));
+        int prio = Integer.parseInt(key.substring(slash + 1));
         QueueThresholds q = QueueThresholds.of(rs.scenario().get(), rs.topology().get(), node, port, prio);
         if (q == null) {
             return "";

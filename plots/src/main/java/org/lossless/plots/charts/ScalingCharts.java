@@ -23,9 +23,8 @@ import org.lossless.plots.data.SweepSet;
  * Capacity planning: when a sweep changes a job's GPU count ({@code jobs.J.hosts}) or message size
  * ({@code jobs.J.size_bytes}), whatever key does it ({@code topology.k}, {@code workloads[0].hosts}, ...),
  * the job's busbw (collectives) and time against that number, with the ideal dashed: the summary's ideal
- * when sweep.csv has one ({@link SweepMetrics#idealOf}), else the host line rate for busbw (nccl-tests'
- * busbw of a collective at the hardware's limit) and size × bus factor / line rate for the time, read
- * from each point's first run. Axes are logarithmic where the values span {@link #LOG_SPAN} or more.
+ * when sweep.csv has one ({@link SweepMetrics#idealOf}), else the ideal columns of {@code jobs.csv} (the same
+ * job alone on an uncongested fabric, every GPU's own NIC and NVLink counted), read from each point's first run. Axes are logarithmic where the values span {@link #LOG_SPAN} or more.
  * One line per combination of the keys that do not change the number.
  */
 public final class ScalingCharts {
@@ -102,7 +101,7 @@ public final class ScalingCharts {
                 }
                 String col = SweepMetrics.idealOf(yFig, s.figures());
                 double id = col != null ? s.ci(col, p).mean() : fallbackIdeal(s, p, job, yFig);
-                idealSource = col != null ? col : idealSource == null ? "line rate" : idealSource;
+                idealSource = col != null ? col : idealSource == null ? "jobs.csv" : idealSource;
                 if (!Double.isNaN(id) && id > 0) {
                     ideal.putIfAbsent(x, id / yu.scale());
                     widen(yr, id / yu.scale());
@@ -142,8 +141,8 @@ public final class ScalingCharts {
                 title, chart, span(data, lines, ideal, xu, yu, sizes) + "Capacity planning: " + yFig + " against " + xFig
                 + " (set by " + String.join(", ", drivers) + "), mean over the seeds with its 95 % band" + (rest.isEmpty() ? "" : "; one line per value of "
                 + String.join(", ", rest)) + (ideal.isEmpty() ? "" : "; dashed grey: the ideal ("
-                + ("line rate".equals(idealSource) ? (yFig.endsWith("busbw_GBps") ? "the host line rate"
-                : "size × nccl-tests' bus factor / host line rate") : idealSource) + ")")
+                + ("jobs.csv".equals(idealSource) ? "the same job alone on an uncongested fabric, from jobs.csv"
+                : idealSource) + ")")
                 + (marked.isEmpty() ? "" : "; " + SweepCharts.HOLLOW_NOTE + ": " + String.join(", ", marked)))
                 .axes(xFig, yFig).marking(List.copyOf(marked));
     }
@@ -194,23 +193,22 @@ public final class ScalingCharts {
         return out;
     }
 
-    /** The ideal from a point's first run: host line rate (busbw), size × bus factor / line rate (time). */
+    /**
+     * The ideal from a point's first run's {@code jobs.csv}: the mean over the job's iterations of its ideal busbw
+     * or ideal duration (the same job alone on an uncongested fabric); NaN when that jobs.csv has no ideal (results
+     * written by an older version).
+     */
     private static double fallbackIdeal(SweepSet s, Map<String, String> point, String job, String yFig) {
         Path dir = s.runs(point).stream().map(s::runDir).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         if (dir == null) {
             return Double.NaN;
         }
-        ResultSet rs = ResultSet.open(dir);
-        double gbps = JobCharts.hostRateBps(rs) / 8e9;
-        if (gbps <= 0) {
-            return Double.NaN;
-        }
-        if (yFig.endsWith("busbw_GBps")) {
-            return gbps;
-        }
-        var row = rs.jobs().stream().filter(j -> j.job().equals(job)).findFirst().orElse(null);
-        double f = row == null ? Double.NaN : JobCharts.busFactor(row.type(), row.hosts());
-        return Double.isNaN(f) ? Double.NaN : row.sizeBytes() * f / gbps * 1e3; // bytes / (GB/s) = ns; ps = 1e3 ns
+        boolean busbw = yFig.endsWith("busbw_GBps");
+        double[] v = ResultSet.open(dir).jobs().stream().filter(j -> j.job().equals(job))
+                .mapToDouble(j -> busbw ? j.idealBusbwGBps() : j.idealDurationPs() < 0 ? Double.NaN : j.idealDurationPs())
+                .toArray();
+        return java.util.Arrays.stream(v).anyMatch(Double::isNaN) || v.length == 0 ? Double.NaN
+                : java.util.Arrays.stream(v).average().orElse(Double.NaN);
     }
 
     private static boolean within(Map<String, String> point, Map<String, String> group) {

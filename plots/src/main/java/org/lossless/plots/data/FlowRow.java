@@ -7,9 +7,12 @@ package org.lossless.plots.data;
  * @param slowdown       fct / ideal fct; NaN if unfinished
  * @param cnps           CNPs the sender received; -1 if the file has no such column
  * @param bytesDelivered bytes the destination holds; -1 if the file has no such column
+ * @param data           a data message (payload), not a protocol message ({@code kind} {@code control}); true when
+ *                       the file has no {@code kind} column (results written before it existed)
  */
 public record FlowRow(long flowId, String workload, int src, int dst, int priority, long sizeBytes, long startPs,
-                      long finishPs, long fctPs, long idealFctPs, double slowdown, long cnps, long bytesDelivered) {
+                      long finishPs, long fctPs, long idealFctPs, double slowdown, long cnps, long bytesDelivered,
+                      boolean data) {
     public boolean finished() {
         return finishPs >= 0;
     }

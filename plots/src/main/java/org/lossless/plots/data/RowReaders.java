@@ -13,6 +13,7 @@ final class RowReaders {
     static List<FlowRow> flows(Path file) throws IOException {
         List<FlowRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless flows.csv", "flow_id", "size_bytes");
             int id = r.column("flow_id");
             int wl = r.column("workload");
             int src = r.column("src");
@@ -26,11 +27,12 @@ final class RowReaders {
             int sd = r.column("slowdown");
             int cnps = r.column("cnps");
             int del = r.column("bytes_delivered");
+            int kind = r.column("kind");
             while (r.next()) {
                 rows.add(new FlowRow(r.longAt(id, rows.size()), r.text(wl), (int) r.longAt(src, -1),
                         (int) r.longAt(dst, -1), (int) r.longAt(prio, -1), r.longAt(size, 0), r.longAt(start, 0),
                         r.longAt(fin, -1), r.longAt(fct, -1), r.longAt(ideal, -1), r.doubleAt(sd, Double.NaN),
-                        r.longAt(cnps, -1), r.longAt(del, -1)));
+                        r.longAt(cnps, -1), r.longAt(del, -1), !"control".equals(r.text(kind))));
             }
         }
         return rows;
@@ -39,6 +41,7 @@ final class RowReaders {
     static List<PortRow> ports(Path file) throws IOException {
         List<PortRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless ports.csv", "node", "port");
             int[] c = columns(r, "node", "port", "peer", "priority", "rate_bps", "tx_bytes", "tx_packets", "drops",
                     "ecn_marked", "pause_tx", "pause_rx", "paused_ps", "max_queue_bytes");
             while (r.next()) {
@@ -54,15 +57,16 @@ final class RowReaders {
     static List<JobRow> jobs(Path file) throws IOException {
         List<JobRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless jobs.csv", "job");
             int[] c = columns(r, "job", "iteration", "type", "hosts", "size_bytes", "start_ps", "finish_ps",
-                    "duration_ps", "algbw_GBps", "busbw_GBps");
+                    "duration_ps", "algbw_GBps", "busbw_GBps", "ideal_duration_ps", "ideal_busbw_GBps");
             while (r.next()) {
                 long start = r.longAt(c[5], -1);
                 long finish = r.longAt(c[6], -1);
                 long duration = r.longAt(c[7], start >= 0 && finish >= 0 ? finish - start : -1);
                 rows.add(new JobRow(r.text(c[0]), (int) r.longAt(c[1], 0), r.text(c[2]), hosts(r.text(c[3])),
                         r.longAt(c[4], 0), start, finish, duration, r.doubleAt(c[8], Double.NaN),
-                        r.doubleAt(c[9], Double.NaN)));
+                        r.doubleAt(c[9], Double.NaN), r.longAt(c[10], -1), r.doubleAt(c[11], Double.NaN)));
             }
         }
         return rows;
@@ -83,6 +87,7 @@ final class RowReaders {
     static List<PauseRow> pauses(Path file) throws IOException {
         List<PauseRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless pause_graph.csv", "time_ps", "node");
             int[] c = columns(r, "id", "time_ps", "end_ps", "node", "port", "priority", "peer", "cause", "cause_port",
                     "caused_by", "depth");
             while (r.next()) {
@@ -97,6 +102,7 @@ final class RowReaders {
     static List<StormRow> storms(Path file) throws IOException {
         List<StormRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless pfcwd.csv", "node", "port");
             int[] c = columns(r, "node", "port", "priority", "start_ps", "end_ps", "action", "dropped_packets");
             while (r.next()) {
                 rows.add(new StormRow(r.text(c[0]), (int) r.longAt(c[1], -1), (int) r.longAt(c[2], 0),

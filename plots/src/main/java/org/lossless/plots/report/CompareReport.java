@@ -24,8 +24,9 @@ import org.lossless.plots.data.SweepSet;
 
 /**
  * A candidate (DIR) against a baseline ({@code --compare B}), side by side: warnings of each, key figures
- * with the change (a change of more than {@link #THRESHOLD} is highlighted green or red when the figure has a
- * better direction, yellow otherwise), the settings that differ, the FCT CDFs overlaid, and the other charts
+ * with the change, answers first (each job against its ideal, each workload's slowdown over its data messages;
+ * a change of more than {@link #THRESHOLD} is highlighted green or red when the figure has a better direction,
+ * yellow otherwise; the simulator's cost is never highlighted), the settings that differ, the FCT CDFs overlaid, and the other charts
  * in pairs on the same scales. Two sweeps are compared per point with 95 % intervals ({@link SweepReport}).
  */
 final class CompareReport {
@@ -80,7 +81,8 @@ final class CompareReport {
     private static List<String> portsOf(List<String> queueKeys) {
         List<String> out = new ArrayList<>();
         for (String k : queueKeys) {
-            String port = k.substring(0, k.indexOf('/'));
+            String port = k.substring(0, k.lastIndexOf('/')); // node:port/priority; a node name may hold '/'
+
             if (!out.contains(port)) {
                 out.add(port);
             }
@@ -125,17 +127,17 @@ final class CompareReport {
             String cls = "num";
             double bv = x == null ? Double.NaN : x.value();
             double cv = y == null ? Double.NaN : y.value();
-            if (!Double.isNaN(bv) && !Double.isNaN(cv) && !l.startsWith("wall") && !l.startsWith("CPU")
-                    && !l.startsWith("events per") && !l.startsWith("peak heap")) {
+            boolean cost = (x != null && x.cost()) || (y != null && y.cost());
+            if (!Double.isNaN(bv) && !Double.isNaN(cv) && !cost) {
                 double rel = bv == 0 ? (cv == 0 ? 0 : 1) : Math.abs(cv - bv) / Math.abs(bv);
                 if (rel > THRESHOLD) {
                     int better = y.better();
                     cls += better == 0 ? " changed" : ((cv - bv) * better > 0 ? " better" : " worse");
                 }
-            } else if (x != null && y != null && !x.shown().equals(y.shown())) {
+            } else if (x != null && y != null && !cost && !x.shown().equals(y.shown())) {
                 cls += " changed";
             }
-            h.open("tr").el("td", null, l).el("td", "num", x == null ? "–" : x.shown())
+            h.open(cost ? "tr class=\"cost\"" : "tr").el("td", null, l).el("td", "num", x == null ? "–" : x.shown())
                     .el("td", cls, y == null ? "–" : y.shown()).el("td", "num", Fmt.change(bv, cv)).close("tr");
         }
         h.close("table");

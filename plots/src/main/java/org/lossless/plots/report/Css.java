@@ -20,6 +20,7 @@ final class Css {
             td.worse { background: #fbd9d3 !important; font-weight: bold; }
             td.better { background: #d6efdd !important; font-weight: bold; }
             td.changed { background: #fff3c4 !important; }
+            tr.cost td { font-size: 0.8em; color: #666; }
             .grid { display: flex; flex-wrap: wrap; gap: 8px 28px; align-items: flex-start; }
             .grid table { min-width: 280px; }
             .warnings { list-style: none; padding: 0; }

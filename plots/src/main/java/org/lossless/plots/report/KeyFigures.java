@@ -10,8 +10,12 @@ import org.lossless.plots.charts.Fmt;
 import org.lossless.plots.data.ResultSet;
 
 /**
- * The key figures of a run, from summary.json (figures a summary lacks are left out; figures added by
- * later versions, per workload and per job, are shown when present).
+ * The key figures of a run, from summary.json, answers first: each job's own figure against its ideal (the same
+ * job alone on an uncongested fabric: a collective's duration and busbw, an incast's or checkpoint's duration, a
+ * storage job's latency, IOPS and throughput); each workload's FCT slowdown p50 and p99 over its data messages
+ * (its control messages apart), then all workloads together; then the fabric: drops on lossless priorities,
+ * PFC pauses (root, propagated, the longest chain), ECN marks and CNPs; then how the run ended; last, in small
+ * print, the simulator's own cost. Figures a summary lacks are left out, so older results still show.
  */
 final class KeyFigures {
     private KeyFigures() {
@@ -20,27 +24,20 @@ final class KeyFigures {
     static List<KeyFigure> of(ResultSet rs) {
         List<KeyFigure> out = new ArrayList<>();
         JsonNode s = rs.summary();
-        time(out, "simulated time", s.path("sim_time_ps"), 0);
-        num(out, "wall-clock time (s)", s.path("wall_seconds"), -1);
-        num(out, "CPU time (s)", s.path("cpu_seconds"), -1);
-        num(out, "events executed", s.path("events"), 0);
-        num(out, "events per second", s.path("events_per_second"), 1);
-        bytes(out, "peak heap", s.path("peak_heap_bytes"), -1);
-        text(out, "stopped by", s.path("stopped_by"));
-        num(out, "flows total", s.path("flows").path("total"), 0);
-        num(out, "flows completed", s.path("flows").path("completed"), 1);
-        num(out, "flows unfinished", s.path("flows").path("unfinished"), -1);
-        bytes(out, "bytes delivered", s.path("flows").path("bytes_delivered"), 1);
-        for (String p : List.of("p50", "p95", "p99", "max")) {
-            num(out, "FCT slowdown " + p + " (×)", s.path("fct_slowdown").path(p), -1);
+        for (JsonNode j : s.path("jobs")) {
+            JobFigures.add(out, j);
         }
         JsonNode wl = s.path("workloads");
         for (Iterator<Map.Entry<String, JsonNode>> it = wl.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            num(out, "workload " + e.getKey() + ": flows completed", e.getValue().path("completed"), 1);
-            num(out, "workload " + e.getKey() + ": FCT slowdown p99 (×)", e.getValue().path("fct_slowdown").path("p99"),
-                    -1);
+            slowdowns(out, "workload " + e.getKey() + ": ", e.getValue(), List.of("p50", "p99"));
         }
+        slowdowns(out, wl.size() > 1 ? "all workloads: " : "", s, List.of("p50", "p95", "p99", "max"));
+        num(out, "all messages, data and control: FCT slowdown p99 (×)", s.path("fct_slowdown_all").path("p99"), -1);
+
+        num(out, "lossless drops (packets)", s.path("drops").path("lossless").path("packets"), -1);
+        num(out, "drops (packets)", s.path("drops").path("packets"), -1);
+        bytes(out, "drops (bytes)", s.path("drops").path("bytes"), -1);
         JsonNode pfc = s.path("pfc");
         num(out, "PFC pause frames", pfc.path("pause_frames"), -1);
         time(out, "PFC paused time (sum over ports)", pfc.path("paused_ps"), -1);
@@ -52,25 +49,54 @@ final class KeyFigures {
                     pfc.path("deadlock").asBoolean() ? "YES" : "no", -1));
         }
         num(out, "PFC watchdog storms", s.path("pfc_watchdog").path("storms"), -1);
-        num(out, "drops (packets)", s.path("drops").path("packets"), -1);
-        bytes(out, "drops (bytes)", s.path("drops").path("bytes"), -1);
         num(out, "ECN-marked packets", s.path("ecn").path("marked_packets"), 0);
         num(out, "CNPs sent", s.path("cnp").path("sent"), 0);
-        for (JsonNode j : s.path("jobs")) {
-            String name = j.path("job").asText("job");
-            time(out, "job " + name + ": duration", j.path("duration_ps"), -1);
-            num(out, "job " + name + ": busbw (GB/s)", j.path("busbw_GBps"), 1);
-        }
+
+        text(out, "stopped by", s.path("stopped_by"));
+        time(out, "simulated time", s.path("sim_time_ps"), 0);
+        num(out, "flows total (data and control messages)", s.path("flows").path("total"), 0);
+        num(out, "flows completed", s.path("flows").path("completed"), 1);
+        num(out, "flows unfinished", s.path("flows").path("unfinished"), -1);
+        bytes(out, "bytes delivered", s.path("flows").path("bytes_delivered"), 1);
+
+        cost(out, "wall-clock time (s)", s.path("wall_seconds"), Fmt.num(s.path("wall_seconds").asDouble()));
+        cost(out, "CPU time (s)", s.path("cpu_seconds"), Fmt.num(s.path("cpu_seconds").asDouble()));
+        cost(out, "events executed", s.path("events"), Fmt.num(s.path("events").asDouble()));
+        cost(out, "events per second", s.path("events_per_second"), Fmt.num(s.path("events_per_second").asDouble()));
+        cost(out, "peak heap", s.path("peak_heap_bytes"), Fmt.bytes(s.path("peak_heap_bytes").asDouble()));
         return out;
     }
 
-    private static void num(List<KeyFigure> out, String label, JsonNode n, int better) {
+    /**
+     * FCT slowdown percentiles {@code ps} of {@code w} (a workload or the whole run), over its data messages when
+     * the summary says so, and its control messages in one line.
+     */
+    private static void slowdowns(List<KeyFigure> out, String prefix, JsonNode w, List<String> ps) {
+        JsonNode sd = w.path("fct_slowdown");
+        String over = "data".equals(sd.path("messages").asText()) ? "data messages, " : "";
+        for (String p : ps) {
+            num(out, prefix + "FCT slowdown " + p + " (" + over + "×)", sd.path(p), -1);
+        }
+        JsonNode c = w.path("control");
+        if (c.path("messages").asLong() > 0) {
+            JsonNode l = c.path("latency_ps");
+            out.add(new KeyFigure(prefix + "control messages: latency p99", l.path("p99").asDouble(Double.NaN),
+                    Fmt.num(c.path("messages").asDouble()) + " messages, latency p50 " + timeOr(l.path("p50"))
+                            + ", p99 " + timeOr(l.path("p99")), -1));
+        }
+    }
+
+    private static String timeOr(JsonNode n) {
+        return n.isNumber() ? Fmt.time(n.asDouble()) : "–";
+    }
+
+    static void num(List<KeyFigure> out, String label, JsonNode n, int better) {
         if (n.isNumber()) {
             out.add(new KeyFigure(label, n.asDouble(), Fmt.num(n.asDouble()), better));
         }
     }
 
-    private static void time(List<KeyFigure> out, String label, JsonNode n, int better) {
+    static void time(List<KeyFigure> out, String label, JsonNode n, int better) {
         if (n.isNumber()) {
             out.add(new KeyFigure(label, n.asDouble(), Fmt.time(n.asDouble()), better));
         }
@@ -79,6 +105,12 @@ final class KeyFigures {
     private static void bytes(List<KeyFigure> out, String label, JsonNode n, int better) {
         if (n.isNumber()) {
             out.add(new KeyFigure(label, n.asDouble(), Fmt.bytes(n.asDouble()), better));
+        }
+    }
+
+    private static void cost(List<KeyFigure> out, String label, JsonNode n, String shown) {
+        if (n.isNumber()) {
+            out.add(new KeyFigure(label, n.asDouble(), shown, 0, true));
         }
     }
 

@@ -68,10 +68,12 @@ final class RunReport {
         h.close("ul");
     }
 
+    /** The key figures, answers first; the simulator's cost last, in small print. */
     static void keyFigures(Html h, List<KeyFigure> figs) {
         h.open("table class=\"figures\"").row(true, "figure", "value");
         for (KeyFigure f : figs) {
-            h.open("tr").el("td", null, f.label()).el("td", "num", f.shown()).close("tr");
+            h.open(f.cost() ? "tr class=\"cost\"" : "tr").el("td", null, f.label()).el("td", "num", f.shown())
+                    .close("tr");
         }
         h.close("table");
     }

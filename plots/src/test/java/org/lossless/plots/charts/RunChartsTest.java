@@ -168,8 +168,22 @@ class RunChartsTest {
             assertEquals("a", p.getDataset().getSeriesKey(0));
             assertArrayEquals(new double[] {1, 0, 1, 0.5, 2, 0.5, 2, 1}, points(p.getDataset(), 0));
             assertArrayEquals(new double[] {4, 0, 4, 1}, points(p.getDataset(), 1));
-            assertTrue(f.caption().startsWith("3 of 4 flows finished"), f.caption());
+            assertTrue(f.caption().startsWith("3 of 4 data messages finished"), f.caption());
             assertTrue(p.getDomainAxis().getLabel().startsWith("FCT slowdown (FCT / ideal FCT"));
+        }
+
+        @Test
+        void controlMessagesAreLeftOut() throws IOException {
+            // the same run with a kind column and a control message of slowdown 9 in workload b
+            Path dir = Fixtures.run(tmp.resolve("kinds"));
+            List<String> lines = new ArrayList<>(Files.readAllLines(dir.resolve("flows.csv")));
+            lines.replaceAll(l -> l + (l.startsWith("flow_id") ? ",kind" : ",data"));
+            lines.add("4,b,0,1,3,64,0,9000000,9000000,1000000,9.000000,0,0,control");
+            Files.write(dir.resolve("flows.csv"), lines);
+            Figure f = FctCharts.cdf(ResultSet.open(dir));
+            assertArrayEquals(new double[] {4, 0, 4, 1}, points(xy(f).getDataset(), 1));
+            assertTrue(f.caption().startsWith("3 of 4 data messages finished"), f.caption());
+            assertTrue(f.caption().contains("1 control messages"), f.caption());
         }
 
         @Test
@@ -224,12 +238,26 @@ class RunChartsTest {
         assertEquals("duration (µs)", p.getRangeAxis().getLabel());
         assertEquals("iteration (number)", p.getDomainAxis().getLabel());
         assertArrayEquals(new double[] {0, 4, 1, 2}, points(p.getDataset(), 0));
-        // allreduce on 2 ranks: factor 2(n-1)/n = 1; 10,000 B at 12.5 GB/s = 0.8 µs
-        assertArrayEquals(new double[] {0, 0.8, 1, 0.8}, points(p.getDataset(), 1), 1e-9);
+        // the ideal from jobs.csv: each iteration alone takes 1 µs
+        assertArrayEquals(new double[] {0, 1, 1, 1}, points(p.getDataset(), 1), 1e-9);
         CategoryPlot b = (CategoryPlot) figs.get(1).chart().getPlot();
-        assertEquals(3.75, b.getDataset().getValue(0, 0).doubleValue(), 1e-9);
-        assertEquals(12.5, ((ValueMarker) b.getRangeMarkers(Layer.FOREGROUND).iterator().next()).getValue(), 1e-9);
+        assertEquals(3.75, b.getDataset().getValue("mean busbw", "ar").doubleValue(), 1e-9);
+        assertEquals(10.0, b.getDataset().getValue("ideal busbw (alone)", "ar").doubleValue(), 1e-9);
         assertEquals("bus bandwidth (GB/s)", b.getRangeAxis().getLabel());
+    }
+
+    @Test
+    void olderJobsCsvHasNoIdealAndStorageHasNoBusbw() throws IOException {
+        Path dir = Fixtures.run(tmp.resolve("old"));
+        Files.writeString(dir.resolve("jobs.csv"), """
+                job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps
+                io,0,nvmeof,2,10000,0,4000000,4000000,2.5,
+                """);
+        List<Figure> figs = JobCharts.build(ResultSet.open(dir));
+        assertEquals(1, xy(figs.get(0)).getDataset().getSeriesCount(), "no ideal series");
+        assertTrue(figs.get(0).caption().contains("no ideal"), figs.get(0).caption());
+        assertFalse(figs.get(1).present());
+        assertTrue(figs.get(1).caption().contains("no collective"), figs.get(1).caption());
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.OneTimer;
 import org.lossless.workloads.traffic.Op;
@@ -111,14 +112,12 @@ public final class CollectiveProgram implements TrafficProgram {
     public void start(TrafficContext context) {
         this.ctx = context;
         int[] ranks = job.rankArray();
-        long slowest = Long.MAX_VALUE;
         for (int r : ranks) {
             if (r >= ctx.topology().hostCount()) {
                 throw new IllegalArgumentException("job " + job.name() + ": host " + r + " does not exist");
             }
-            slowest = Math.min(slowest, ctx.hostRateBps(r));
         }
-        choice = Tuner.choose(job, slowest);
+        choice = Tuner.choose(job, ctx);
         latency = Tuner.latencies(job, choice.algorithm(), choice.protocol());
         plan = build(choice);
         position = TreeShape.positions(ranks);
@@ -328,7 +327,7 @@ public final class CollectiveProgram implements TrafficProgram {
             deps = Arrays.copyOf(deps, deps.length + 1);
             deps[deps.length - 1] = ctsOf[t];
         }
-        MessageTag tag = new MessageTag(iteration, plan.opStep[o], plan.opChannel[o], "data", deps);
+        MessageTag tag = new MessageTag(iteration, plan.opStep[o], plan.opChannel[o], "data", deps, MessageKind.DATA);
         Message m = ctx.post(data[plan.tLane[t]], plan.tWire[t], Op.WRITE, tag, now);
         msgOf[t] = m.id();
         messages.put(m.id(), t << 1);
@@ -372,7 +371,8 @@ public final class CollectiveProgram implements TrafficProgram {
             return;
         }
         int o = plan.tFrom[t];
-        MessageTag tag = new MessageTag(iteration, plan.opStep[o], plan.opChannel[o], "cts", deps);
+        // a clear-to-send is the protocol's, not the job's payload: kind control
+        MessageTag tag = MessageTag.control(iteration, plan.opStep[o], plan.opChannel[o], "cts", deps);
         Message m = ctx.post(cts[l], NcclConstants.CTS_BYTES, Op.WRITE, tag, now);
         ctsOf[t] = m.id();
         messages.put(m.id(), (t << 1) | 1);
@@ -421,7 +421,7 @@ public final class CollectiveProgram implements TrafficProgram {
     private JobIteration row(long finishPs) {
         long size = pairs != null && job.pairSizes().isExplicit() ? PairSizes.ncclTestsSize(pairs) : job.sizeBytes();
         return new JobIteration(job.name(), iteration, job.collective().key(), job.n(), size, iterStart, finishPs,
-                job.collective().busbwFactor(job.n()));
+                job.collective().busbwFactor(job.n()), choice.algorithm().key(), choice.protocol().key());
     }
 
     private static long code(int kind, int index) {

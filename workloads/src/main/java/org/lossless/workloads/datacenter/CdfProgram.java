@@ -5,6 +5,7 @@ import java.util.List;
 import org.lossless.core.random.Xoshiro256StarStar;
 import org.lossless.workloads.support.Agenda;
 import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.Op;
 import org.lossless.workloads.traffic.TrafficContext;
@@ -130,7 +131,7 @@ public final class CdfProgram implements TrafficProgram {
             pick[j] = t;
         }
         int receiver = hosts.get(pick[0]);
-        MessageTag tag = new MessageTag((int) incastEvents, -1, -1, "incast", null);
+        MessageTag tag = new MessageTag((int) incastEvents, -1, -1, "incast", null, MessageKind.DATA);
         for (int i = 1; i < k; i++) {
             ctx.post(ctx.connect(hosts.get(pick[i]), receiver, options), cfg.incast().sizeBytes(), Op.WRITE, tag);
         }

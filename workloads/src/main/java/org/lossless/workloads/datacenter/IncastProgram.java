@@ -9,6 +9,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.Op;
 import org.lossless.workloads.traffic.TrafficContext;
@@ -57,7 +58,7 @@ public final class IncastProgram implements TrafficProgram {
         round++;
         roundStartPs = atPs;
         left = connections.size();
-        MessageTag tag = new MessageTag(round, -1, -1, "incast", null);
+        MessageTag tag = new MessageTag(round, -1, -1, "incast", null, MessageKind.DATA);
         for (Connection c : connections) {
             long late = cfg.jitterPs() == 0 ? 0 : jitter.nextLong(cfg.jitterPs());
             ctx.post(c, cfg.sizeBytes(), Op.WRITE, tag, atPs + late);
@@ -70,7 +71,7 @@ public final class IncastProgram implements TrafficProgram {
             return;
         }
         rounds.add(new JobIteration(cfg.name(), round, "incast", cfg.senders().size() + 1,
-                cfg.sizeBytes() * cfg.senders().size(), roundStartPs, nowPs, 1.0));
+                cfg.sizeBytes() * cfg.senders().size(), roundStartPs, nowPs, JobIteration.NO_BUSBW));
         if (round + 1 < cfg.repeat()) {
             long next = nowPs + cfg.gapPs();
             agenda.at(next, () -> beginRound(next));
@@ -92,7 +93,7 @@ public final class IncastProgram implements TrafficProgram {
         List<JobIteration> out = new ArrayList<>(rounds);
         if (round >= 0 && rounds.size() == round) {
             out.add(new JobIteration(cfg.name(), round, "incast", cfg.senders().size() + 1,
-                    cfg.sizeBytes() * cfg.senders().size(), roundStartPs, -1, 1.0));
+                    cfg.sizeBytes() * cfg.senders().size(), roundStartPs, -1, JobIteration.NO_BUSBW));
         }
         return out;
     }

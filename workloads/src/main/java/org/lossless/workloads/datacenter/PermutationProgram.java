@@ -82,6 +82,6 @@ public final class PermutationProgram implements TrafficProgram {
     @Override
     public List<JobIteration> jobIterations() {
         return List.of(new JobIteration(cfg.name(), 0, "permutation", cfg.hosts().size(),
-                cfg.sizeBytes() * cfg.hosts().size(), cfg.startPs(), finishPs, 1.0));
+                cfg.sizeBytes() * cfg.hosts().size(), cfg.startPs(), finishPs, JobIteration.NO_BUSBW));
     }
 }

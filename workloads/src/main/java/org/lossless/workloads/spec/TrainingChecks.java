@@ -48,8 +48,11 @@ final class TrainingChecks {
     private static void check(Cursor at, String what, int[] hosts, Collective coll, long size, TrainingConfig c,
                               WorkloadFabric topology) {
         CollectiveJob job = CallJobs.collective("check", coll, hosts, size, null, c.comm(), 0);
-        Tuner.Choice choice = Tuner.choose(job, topology.hostLinkRateBps());
-        long transfers = PlanSize.transfers(job, choice.algorithm(), choice.protocol());
+        // the tuner never picks a candidate that does not fit: refuse only when none does
+        long transfers = Long.MAX_VALUE;
+        for (Tuner.Choice choice : Tuner.candidates(job)) {
+            transfers = Math.min(transfers, PlanSize.transfers(job, choice.algorithm(), choice.protocol()));
+        }
         if (transfers > PlanSize.MAX_TRANSFERS) {
             throw at.error(String.format(Locale.ROOT, "%s would send about %,d slices per call; the simulator allows "
                     + "%,d: use fewer channels or a smaller size", what, transfers, PlanSize.MAX_TRANSFERS));

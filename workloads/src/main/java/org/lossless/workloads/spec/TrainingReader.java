@@ -1,6 +1,8 @@
 package org.lossless.workloads.spec;
 
 import java.util.List;
+
+import org.lossless.workloads.collective.TunerMode;
 import java.util.Locale;
 
 import org.lossless.workloads.collective.Algorithm;
@@ -26,7 +28,7 @@ final class TrainingReader {
         "experts", "top_k", "moe_every", "routing_skew", "routing", "sequence_parallel", "zero", "bucket",
         "overlap_grad_reduce", "compute", "recompute", "checkpoint", "timeline_replica", "channels", "algorithm",
         "protocol", "priority", "dscp", "cc", "qps", "base_latency", "step_latency", "nvlink_step_latency", "ring_order",
-        "pxn"};
+        "pxn", "tuner"};
     private static final long MAX_PARALLEL = 1 << 20;
 
     private TrainingReader() {
@@ -136,7 +138,8 @@ final class TrainingReader {
         RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
         boolean pxn = w.key("pxn").bool(true);
         return new CommSettings(channels, algorithm, protocol, options, latency(w.key("base_latency")),
-                latency(w.key("step_latency")), latency(w.key("nvlink_step_latency")), order, pxn, servers);
+                latency(w.key("step_latency")), latency(w.key("nvlink_step_latency")), order, pxn, servers,
+                w.key("tuner").choice(TunerMode.class, TunerMode.SIMULATOR));
     }
 
     private static long latency(Cursor c) {

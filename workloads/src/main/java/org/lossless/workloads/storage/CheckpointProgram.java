@@ -11,6 +11,7 @@ import org.lossless.workloads.support.OperationTally;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.Op;
 import org.lossless.workloads.traffic.OperationStats;
@@ -78,7 +79,7 @@ public final class CheckpointProgram implements TrafficProgram {
         long bytes = Math.min(cfg.chunkBytes(), cfg.bytesPerRank() - j * cfg.chunkBytes());
         long[] deps = after == null ? new long[0] : new long[] {after.id()};
         Message m = ctx.post(connections.get(cfg.ranks().get(r), server), bytes, Op.WRITE,
-                new MessageTag(round, (int) j, -1, "write", deps));
+                new MessageTag(round, (int) j, -1, "write", deps, MessageKind.DATA));
         tally.issued(round, roundStartPs, "write");
         chunks.put(m, new long[] {r, bytes});
     }
@@ -96,7 +97,7 @@ public final class CheckpointProgram implements TrafficProgram {
         }
         if (--chunksLeft == 0) {
             done.add(new JobIteration(cfg.name(), round, "checkpoint", cfg.hostCount(),
-                    cfg.bytesPerRank() * cfg.ranks().size(), roundStartPs, nowPs, 1.0));
+                    cfg.bytesPerRank() * cfg.ranks().size(), roundStartPs, nowPs, JobIteration.NO_BUSBW));
             if (round + 1 < cfg.repeat()) {
                 agenda.at(Math.max(nowPs, cfg.startPs() + (round + 1) * cfg.periodPs()), this::beginRound);
             }
@@ -118,7 +119,7 @@ public final class CheckpointProgram implements TrafficProgram {
         List<JobIteration> out = new ArrayList<>(done);
         if (round >= 0 && done.size() == round) {
             out.add(new JobIteration(cfg.name(), round, "checkpoint", cfg.hostCount(),
-                    cfg.bytesPerRank() * cfg.ranks().size(), roundStartPs, -1, 1.0));
+                    cfg.bytesPerRank() * cfg.ranks().size(), roundStartPs, -1, JobIteration.NO_BUSBW));
         }
         return out;
     }

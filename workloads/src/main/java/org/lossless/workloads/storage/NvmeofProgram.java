@@ -11,6 +11,7 @@ import org.lossless.workloads.support.OperationTally;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.Op;
 import org.lossless.workloads.traffic.OperationStats;
@@ -150,13 +151,15 @@ public final class NvmeofProgram implements TrafficProgram {
             boolean inline = c.io.kind.op() == IoOp.WRITE && c.bytes <= cfg.inlineBytes();
             long size = NvmeofConfig.CAPSULE_BYTES + (inline ? c.bytes : 0);
             long[] deps = freedBy == null ? new long[0] : new long[] {freedBy.id()};
-            c.capsule = ctx.post(connections.get(in.host, c.io.target), size, Op.SEND, tag(c, "capsule", deps));
+            // a capsule is a command (control), unless it carries a write's data in it (then it is that data)
+            MessageKind kind = inline ? MessageKind.DATA : MessageKind.CONTROL;
+            c.capsule = ctx.post(connections.get(in.host, c.io.target), size, Op.SEND, tag(c, "capsule", deps, kind));
             pending.put(c.capsule, c);
         }
     }
 
-    private MessageTag tag(NvmeCommand c, String part, long[] deps) {
-        return new MessageTag((int) c.io.seq, c.index, -1, c.io.kind.op().key() + "-" + part, deps);
+    private static MessageTag tag(NvmeCommand c, String part, long[] deps, MessageKind kind) {
+        return new MessageTag((int) c.io.seq, c.index, -1, c.io.kind.op().key() + "-" + part, deps, kind);
     }
 
     @Override
@@ -222,7 +225,7 @@ public final class NvmeofProgram implements TrafficProgram {
         for (int i = 0; i < n; i++) {
             long size = Math.min(cfg.rdmaWriteMaxBytes(), c.bytes - i * cfg.rdmaWriteMaxBytes());
             c.dataIds[i] = ctx.post(connections.get(c.io.target, c.io.initiator.host), size, Op.WRITE,
-                    tag(c, "data", deps)).id();
+                    tag(c, "data", deps, MessageKind.DATA)).id();
         }
         respond(c);
     }
@@ -235,7 +238,7 @@ public final class NvmeofProgram implements TrafficProgram {
         long[] deps = {c.capsule.id()};
         for (int i = 0; i < n; i++) {
             long size = Math.min(cfg.rdmaReadMaxBytes(), c.bytes - i * cfg.rdmaReadMaxBytes());
-            Message r = ctx.post(connections.get(c.io.target, c.io.initiator.host), size, Op.READ, tag(c, "data", deps));
+            Message r = ctx.post(connections.get(c.io.target, c.io.initiator.host), size, Op.READ, tag(c, "data", deps, MessageKind.DATA));
             c.dataIds[i] = r.id();
             pending.put(r, c);
         }
@@ -245,7 +248,7 @@ public final class NvmeofProgram implements TrafficProgram {
     private void respond(NvmeCommand c) {
         long[] deps = c.dataIds != null ? c.dataIds : new long[] {c.capsule.id()};
         c.completion = ctx.post(connections.get(c.io.target, c.io.initiator.host), NvmeofConfig.COMPLETION_BYTES,
-                Op.SEND, tag(c, "completion", deps));
+                Op.SEND, tag(c, "completion", deps, MessageKind.CONTROL));
         pending.put(c.completion, c);
     }
 
@@ -285,7 +288,7 @@ public final class NvmeofProgram implements TrafficProgram {
     @Override
     public List<JobIteration> jobIterations() {
         long finish = finished() ? Math.max(lastCompletionPs, cfg.startPs()) : -1;
-        return List.of(new JobIteration(cfg.name(), 0, "nvmeof", cfg.hostCount(), bytesDone, cfg.startPs(), finish, 1.0));
+        return List.of(new JobIteration(cfg.name(), 0, "nvmeof", cfg.hostCount(), bytesDone, cfg.startPs(), finish, JobIteration.NO_BUSBW));
     }
 
     @Override

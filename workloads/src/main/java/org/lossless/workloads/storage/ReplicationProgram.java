@@ -11,6 +11,7 @@ import org.lossless.workloads.support.OperationTally;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.Op;
 import org.lossless.workloads.traffic.OperationStats;
@@ -130,8 +131,10 @@ public final class ReplicationProgram implements TrafficProgram {
         }
     }
 
+    /** The object's copies ({@code write-data}, {@code replicate}) are data; the acknowledgements control. */
     private static MessageTag tag(ReplicatedWrite w, int step, String operation, long[] deps) {
-        return new MessageTag((int) w.seq, step, -1, operation, deps);
+        MessageKind kind = operation.endsWith("ack") ? MessageKind.CONTROL : MessageKind.DATA;
+        return new MessageTag((int) w.seq, step, -1, operation, deps, kind);
     }
 
     @Override
@@ -226,7 +229,7 @@ public final class ReplicationProgram implements TrafficProgram {
     public List<JobIteration> jobIterations() {
         long finish = finished() ? Math.max(lastCompletionPs, cfg.startPs()) : -1;
         return List.of(new JobIteration(cfg.name(), 0, "replication", cfg.hostCount(), bytesDone, cfg.startPs(),
-                finish, 1.0));
+                finish, JobIteration.NO_BUSBW));
     }
 
     @Override

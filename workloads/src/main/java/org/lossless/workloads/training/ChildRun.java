@@ -73,6 +73,11 @@ final class ChildRun implements TrafficContext {
     }
 
     @Override
+    public org.lossless.core.net.WireFormat wire() {
+        return host.context().wire();
+    }
+
+    @Override
     public Connection connect(int srcHost, int dstHost, ConnectionOptions options) {
         return host.connection(group, ordinal++, srcHost, dstHost, options);
     }

@@ -6,6 +6,7 @@ import org.lossless.workloads.collective.Algorithm;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
+import org.lossless.workloads.collective.TunerMode;
 import org.lossless.workloads.traffic.ConnectionOptions;
 
 /**
@@ -23,10 +24,12 @@ import org.lossless.workloads.traffic.ConnectionOptions;
  * @param ringOrder     rail-aware or naive rings
  * @param pxn           cross-rail hops via the rail-local NIC of the sending server
  * @param servers       GPUs per server and NVLink (rank placement on servers)
+ * @param tuner         how the tuner fills an algorithm or protocol left open (a call's choice is made once per
+ *                      distinct call of the job: same collective, ranks, size and channels)
  */
 public record CommSettings(int channels, Algorithm algorithm, Protocol protocol, ConnectionOptions connection,
                            long baseLatencyPs, long stepLatencyPs, long nvlinkStepPs, RingOrder ringOrder, boolean pxn,
-                           GpuServers servers) {
+                           GpuServers servers, TunerMode tuner) {
     /** {@code channels}: the collective engine's default. */
     public static final int AUTO = 0;
 
@@ -41,9 +44,18 @@ public record CommSettings(int channels, Algorithm algorithm, Protocol protocol,
         Objects.requireNonNull(connection, "connection");
         Objects.requireNonNull(ringOrder, "ringOrder");
         Objects.requireNonNull(servers, "servers");
+        Objects.requireNonNull(tuner, "tuner");
         if (baseLatencyPs < -1 || stepLatencyPs < -1 || nvlinkStepPs < -1) {
             throw new IllegalArgumentException("latencies must be >= 0 ps (or -1 for NCCL's)");
         }
+    }
+
+    /** With the default tuner (the simulator's dry runs). */
+    public CommSettings(int channels, Algorithm algorithm, Protocol protocol, ConnectionOptions connection,
+                        long baseLatencyPs, long stepLatencyPs, long nvlinkStepPs, RingOrder ringOrder, boolean pxn,
+                        GpuServers servers) {
+        this(channels, algorithm, protocol, connection, baseLatencyPs, stepLatencyPs, nvlinkStepPs, ringOrder, pxn,
+                servers, TunerMode.SIMULATOR);
     }
 
     /** NCCL's defaults on {@code servers}: automatic channels, algorithm, protocol and latencies, rail rings, PXN. */

@@ -11,7 +11,8 @@ import org.lossless.workloads.traffic.JobIteration;
  *
  * <p>A {@code jobs.csv} row of a training job: {@code size_bytes} is the payload the job's calls put on the fabric
  * in the iteration (network messages of every collective and transfer, the clear-to-send messages left out; NVLink
- * transfers are not on the fabric), with a busbw factor of 1, so algbw and busbw are its mean fabric throughput.
+ * transfers are not on the fabric), so algbw is its mean fabric throughput; no busbw ({@link JobIteration#NO_BUSBW}:
+ * bus bandwidth is a collective's figure; the per-kind busbw is in {@link KindFigures}).
  */
 final class IterationLog {
     private final TrainingJob job;
@@ -80,7 +81,8 @@ final class IterationLog {
         }
         iterations.add(new TrainingIteration(job.name(), iteration, end - start, book.mean(), figures, lanes, path, 0,
                 null));
-        rows.add(new JobIteration(job.name(), iteration, job.type(), runs.length, fabricBytes, start, end, 1.0));
+        rows.add(new JobIteration(job.name(), iteration, job.type(), runs.length, fabricBytes, start, end,
+                JobIteration.NO_BUSBW));
         calls = new long[kinds];
         bytes = new long[kinds];
         callPs = new long[kinds];
@@ -127,7 +129,7 @@ final class IterationLog {
         long start = stalled != null ? stalledStart : runningStart;
         if (start >= 0) {
             out.add(new JobIteration(job.name(), iteration, job.type(), job.hostOfRank().length, fabricBytes, start, -1,
-                    1.0));
+                    JobIteration.NO_BUSBW));
         }
         return out;
     }

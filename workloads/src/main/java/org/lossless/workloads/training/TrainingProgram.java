@@ -37,6 +37,7 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
     private final OneTimer timer = new OneTimer();
     private final LongIntMap slotOfMessage = new LongIntMap();
     private final ConnectionPool pool = new ConnectionPool();
+    private final TunerCache tuner = new TunerCache();
     private final List<ChildRun> slots = new ArrayList<>();
     private final IntStack freeSlots = new IntStack();
     private final IntStack work = new IntStack();
@@ -292,7 +293,8 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
         String name = CallJobs.safeName(call.name);
         CollectiveJob cj = call.pointToPoint
                 ? CallJobs.pointToPoint(name, hosts[0], hosts[1], call.sizeBytes, job.comm(), now)
-                : CallJobs.collective(name, call.collective, hosts, call.sizeBytes, call.pairs, job.comm(), now);
+                : tuner.resolve(CallJobs.collective(name, call.collective, hosts, call.sizeBytes, call.pairs, job.comm(),
+                        now), ctx);
         long group = call.pointToPoint ? -1 - ((long) call.ranks[0] * source.ranks() + call.ranks[1]) : call.comm;
         int slot = freeSlots.isEmpty() ? slots.size() : freeSlots.pop();
         ChildRun child = new ChildRun(slot, call, new CollectiveProgram(cj), this, group);

@@ -36,9 +36,9 @@ class IncastAndPermutationTest {
         List<Message> ms = run(p, 5);
         assertEquals(12, ms.size());
         // a round: 1 MB = 80 us + 1 us; the next starts 10 us after the receiver holds the last byte
-        assertEquals(List.of(new JobIteration("in", 0, "incast", 5, 4_000_000, 0, 81_000_000L, 1.0),
-                new JobIteration("in", 1, "incast", 5, 4_000_000, 91_000_000L, 172_000_000L, 1.0),
-                new JobIteration("in", 2, "incast", 5, 4_000_000, 182_000_000L, 263_000_000L, 1.0)), p.jobIterations());
+        assertEquals(List.of(new JobIteration("in", 0, "incast", 5, 4_000_000, 0, 81_000_000L, JobIteration.NO_BUSBW),
+                new JobIteration("in", 1, "incast", 5, 4_000_000, 91_000_000L, 172_000_000L, JobIteration.NO_BUSBW),
+                new JobIteration("in", 2, "incast", 5, 4_000_000, 182_000_000L, 263_000_000L, JobIteration.NO_BUSBW)), p.jobIterations());
         // each sender keeps its connection from round to round
         assertEquals(4, ms.stream().map(m -> m.connection().id()).distinct().count());
     }
@@ -87,7 +87,7 @@ class IncastAndPermutationTest {
         assertEquals(8, ms.stream().map(m -> m.connection().dstHost()).distinct().count());
         ms.forEach(m -> assertNotEquals(m.connection().srcHost(), m.connection().dstHost()));
         // 4,096 B = 327,680 ps + 1 us, all in parallel
-        assertEquals(new JobIteration("perm", 0, "permutation", 8, 8 * 4096, 0, 1_327_680L, 1.0),
+        assertEquals(new JobIteration("perm", 0, "permutation", 8, 8 * 4096, 0, 1_327_680L, JobIteration.NO_BUSBW),
                 p.jobIterations().get(0));
     }
 

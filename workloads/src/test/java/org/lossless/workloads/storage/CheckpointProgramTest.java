@@ -41,7 +41,7 @@ class CheckpointProgramTest {
                 "3->1 1048576 @0", "3->0 1048576 @0", "3->1 524288 @0"),
                 r.messages.stream().map(CheckpointProgramTest::describe).toList());
         // connection 2->0 carries 1.5 MiB: 125,829,120 ps, acknowledged 2 us later
-        assertEquals(List.of(new JobIteration("ckpt", 0, "checkpoint", 4, 5 * MIB, 0, 127_829_120L, 1.0)),
+        assertEquals(List.of(new JobIteration("ckpt", 0, "checkpoint", 4, 5 * MIB, 0, 127_829_120L, JobIteration.NO_BUSBW)),
                 r.program.jobIterations());
         assertEquals(6, r.program.operationStats().get(0).completed());
     }

@@ -275,7 +275,7 @@ class NvmeofProgramTest {
             assertEquals(1e12 / 2_334_080, s.iops(), 1e-6);
             assertEquals(40_960 / 23_340_800e-12 / 1e9, s.throughputGBps(), 1e-9);
             JobIteration it = r.program.jobIterations().get(0);
-            assertEquals(new JobIteration("nvme", 0, "nvmeof", 2, 40_960, 0, 23_340_800L, 1.0), it);
+            assertEquals(new JobIteration("nvme", 0, "nvmeof", 2, 40_960, 0, 23_340_800L, JobIteration.NO_BUSBW), it);
         }
     }
 

@@ -1,0 +1,181 @@
+package org.lossless.experiments.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.topology.Routes;
+import org.lossless.workloads.spec.WorkloadConfig;
+import org.lossless.workloads.traffic.JobIteration;
+
+/**
+ * Job ideals ({@link IdealRun}) on tiny topologies, worked out by hand. Stars of 100 Gb/s links with 1 us of
+ * propagation each, store-and-forward, no forwarding latency: a message crosses two links. Wire bytes of a data
+ * packet: payload + 62 B of headers (Ethernet 14, IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4) + 20 B of preamble and
+ * gap, + 16 B of RETH on a WRITE's first packet; at 100 Gb/s a wire byte takes 80 ps.
+ */
+class IdealRunTest {
+    static final long D = 1_000_000;
+
+    static JobIdeal ideal(String yaml) {
+        Scenario s = ScenarioLoader.parse("t.yaml", yaml, Path.of("/"), List.of());
+        EngineInput in = ScenarioEngine.input(s);
+        IdealFct fct = new IdealFct(in.topology(), Routes.shortestPaths(in.topology()), in.nic().wire(), in.switches().latencyPs(),
+                in.switches().cutsThrough());
+        Set<String> names = new HashSet<>();
+        for (WorkloadConfig w : s.workloads()) {
+            names.add(w.name());
+        }
+        List<JobIdeal> out = IdealRun.of(in, fct, names);
+        assertEquals(1, out.size());
+        return out.get(0);
+    }
+
+    @Nested
+    class Incast {
+        /**
+         * 3,072 B at MTU 1024: packets of 1,122 wire bytes (with RETH), 1,106 and 1,106: 89.76, 88.48 and
+         * 88.48 ns per link. Through two links store-and-forward the last packet arrives after 89.76 + 88.48 +
+         * 88.48 ns on the first link, then 88.48 ns on the second, plus 2 x 1 us: 2,356.48 ns, the flow's
+         * ideal_fct.
+         */
+        static final long ONE_FLOW = 2_356_480;
+        /** The message's own serialization: 3,334 wire bytes, 266.72 ns. */
+        static final long SERIALIZATION = 266_720;
+
+        @Test
+        void oneSenderAloneTakesItsIdealFct() {
+            JobIdeal i = ideal("""
+                    name: one
+                    topology: {type: star, hosts: 2}
+                    nic: {mtu: 1024}
+                    workloads: [{type: incast, name: in, senders: [1], receiver: 0, size: 3072}]
+                    """);
+            assertEquals(ONE_FLOW, i.durationPs(0));
+            assertEquals(IdealRun.CHAIN, i.limit(0));
+        }
+
+        @Test
+        void twoSendersTakeTheirBytesThroughTheReceiversLinkAndOneFlowsLatency() {
+            // the receiver's link carries both flows, 2 x 266.72 ns, and the last bit still has the latency of one
+            // flow after its serialization: 2,356.48 - 266.72 ns. In all 2,623.2 ns: "total bytes / receiver link
+            // rate + one ideal flow latency"
+            JobIdeal i = ideal("""
+                    name: two
+                    topology: {type: star, hosts: 3}
+                    nic: {mtu: 1024}
+                    workloads: [{type: incast, name: in, senders: [1, 2], receiver: 0, size: 3072, repeat: 2,
+                                 gap: 5us}]
+                    """);
+            long expected = 2 * SERIALIZATION + (ONE_FLOW - SERIALIZATION);
+            assertEquals(2_623_200, expected);
+            assertEquals(expected, i.durationPs(0));
+            assertEquals(expected, i.durationPs(1), "every round alone is the same");
+            assertEquals(IdealRun.PORT, i.limit(1));
+            assertTrue(Double.isNaN(i.iteration(0).busbwGBps()), "an incast has no busbw");
+        }
+    }
+
+    @Nested
+    class Collectives {
+        /**
+         * A broadcast of 2,048 B from rank 0 to rank 1 with LL (16 wire bytes per 8 of data: a 4,096 B message)
+         * at MTU 4096, base latency 5 us, step latency 3 us. The call starts, after its base latency the receiver
+         * grants the slot with a 64 B clear-to-send (a WRITE of 162 wire bytes, 12.96 ns per link: 25.92 ns + 2
+         * us), the root then sends the data (4,194 wire bytes, 335.52 ns per link: 671.04 ns + 2 us), and the
+         * receiver's step takes its step latency: 5 + 2.02592 + 2.67104 + 3 = 12.69696 us. The busiest port's
+         * bytes (the data, 335.52 ns) are far from that: chain-bound.
+         */
+        @Test
+        void twoRankBroadcastIsItsChainOfMessagesAndStepLatencies() {
+            JobIdeal i = ideal("""
+                    name: bc
+                    topology: {type: star, hosts: 2}
+                    nic: {mtu: 4096}
+                    workloads:
+                      - {type: broadcast, name: bc, size: 2048, hosts: [0, 1], channels: 1, protocol: ll,
+                         base_latency: 5us, step_latency: 3us}
+                    """);
+            assertEquals(5_000_000 + 2_025_920 + 2_671_040 + 3_000_000, i.durationPs(0));
+            assertEquals(IdealRun.CHAIN, i.limit(0));
+            JobIteration alone = i.iteration(0);
+            assertEquals(2048 / (12_696_960 / 1e12) / 1e9, alone.busbwGBps(), 1e-12);
+        }
+
+        /**
+         * A ring all-reduce of 4 MiB on 4 hosts, 1 channel, Simple, base latency 10 us, step latency 2 us. One loop:
+         * each rank's chunk is 1 MiB in 2 slices of 512 KiB; in each of the 6 send steps every rank sends its 2
+         * slices to its successor: 12 WRITEs of 512 KiB on one connection, each 128 packets of 4,178 wire bytes
+         * and one RETH: 534,800 B, 42.784 us. After the base latency the receiver's first clear-to-send (162 B:
+         * 2.02592 us alone) lets the first slice go; from then on the connection never idles (each next slice is
+         * posted, its input 2.33552 us of latency + 2 us of step after the previous step's slice left, long before
+         * the connection is free), so the 12 slices leave back to back, the last arrives one slice latency
+         * (its ideal_fct less its serialization, 2.33552 us) after its last bit, and the receiver's last step takes
+         * 2 us: 10 + 2.02592 + 12 x 42.784 + 2.33552 + 2 = 529.76944 us, the chain. The busiest port carries the
+         * same slices and 12 clear-to-sends, 513.56352 us, from 10 us on, plus a clear-to-send's latency (12.96 ns
+         * + 2 us): 525.57648 us, less: chain-bound.
+         */
+        @Test
+        void ringAllReduceOnOneChannelIsItsConnectionsChain() {
+            JobIdeal i = ideal(ring(1));
+            assertEquals(10_000_000 + 2_025_920 + 12 * 42_784_000L + 2_335_520 + 2_000_000, i.durationPs(0));
+            assertEquals(IdealRun.CHAIN, i.limit(0));
+            // busbw = 4 MiB / 529.76944 us x 2 x 3 / 4
+            assertEquals(4_194_304 / 529.76944e-6 / 1e9 * 1.5, i.iteration(0).busbwGBps(), 1e-9);
+        }
+
+        /**
+         * The same on 2 channels: each connection carries 12 slices of 256 KiB (64 packets, 267,408 wire bytes,
+         * 21.39264 us), half the chain, but each rank's port carries both channels: 24 slices and 24
+         * clear-to-sends, 24 x 267,408 + 24 x 162 = 6,421,680 B, 513.7344 us, from the base latency (10 us) on,
+         * plus a clear-to-send's latency after its serialization (2.01296 us): 525.74736 us, port-bound.
+         */
+        @Test
+        void ringAllReduceOnTwoChannelsIsItsBusiestPortsBytes() {
+            JobIdeal i = ideal(ring(2));
+            assertEquals(10_000_000 + 513_734_400 + 2_012_960, i.durationPs(0));
+            assertEquals(IdealRun.PORT, i.limit(0));
+        }
+
+        private static String ring(int channels) {
+            return """
+                    name: ar
+                    topology: {type: star, hosts: 4}
+                    nic: {mtu: 4096}
+                    workloads:
+                      - {type: allreduce, name: ar, size: 4MiB, hosts: "0-3", channels: %d, algorithm: ring,
+                         protocol: simple, base_latency: 10us, step_latency: 2us}
+                    """.formatted(channels);
+        }
+
+        /**
+         * Item of issue 29: on servers with several NICs the ideal busbw counts every GPU's NIC (and NVLink inside
+         * a server), never one NIC's line rate. Two servers of 4 GPUs (4 NICs each, 100 Gb/s), a 64 MiB ring
+         * all-reduce: a server's 4 NICs can carry up to 4 x 12.5 GB/s, and nccl-tests' busbw of a rail-aware ring
+         * cannot exceed what a server's NICs carry (each ring leaves a server once per channel).
+         */
+        @Test
+        void idealBusbwOfAMultiNicServerCountsEveryNic() {
+            JobIdeal i = ideal("""
+                    name: rail
+                    topology: {type: rail-optimized, servers: 2, nics_per_server: 4, spines: 1}
+                    nic: {mtu: 4096}
+                    workloads:
+                      - {type: allreduce, name: ar, size: 64MiB, hosts: {servers: all}, algorithm: ring,
+                         protocol: simple}
+                    """);
+            double busbw = i.iteration(0).busbwGBps();
+            double oneNic = 100e9 / 8 / 1e9;
+            assertTrue(busbw > 2 * oneNic, "ideal busbw " + busbw + " GB/s counts the server's NICs, not one");
+            assertTrue(busbw <= 4 * oneNic, "ideal busbw " + busbw + " GB/s within the server's 4 NICs");
+        }
+    }
+}

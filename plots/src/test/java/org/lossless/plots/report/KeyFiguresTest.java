@@ -1,0 +1,100 @@
+package org.lossless.plots.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lossless.plots.Fixtures;
+import org.lossless.plots.data.ResultSet;
+
+/** The key-figures table: the answers first (jobs against their ideal, data slowdowns), the simulator's cost last. */
+class KeyFiguresTest {
+    @TempDir
+    Path tmp;
+
+    /** A summary as this version writes it: one collective, two workloads (one with control messages). */
+    static String summary(double arP99, double wallSeconds) {
+        return """
+                {"name": "t", "seed": 1, "engine": "packet", "version": "test", "stopped_by": "done",
+                 "sim_time_ps": 10000000,
+                 "jobs": [{"job": "ar", "type": "allreduce", "figure": "duration_ps", "value": 4000000,
+                           "ideal": 1000000, "ratio": 4.0, "ideal_limit": "port", "duration_ps": 4000000,
+                           "busbw_GBps": 2.5, "ideal_busbw_GBps": 10.0}],
+                 "workloads": {
+                   "ar": {"flows": {"total": 4, "data": 2, "control": 2},
+                          "fct_slowdown": {"p50": 1.5, "p99": %s, "messages": "data"},
+                          "control": {"messages": 2, "latency_ps": {"p50": 2000000, "p99": 3000000}}},
+                   "bg": {"flows": {"total": 1, "data": 1, "control": 0},
+                          "fct_slowdown": {"p50": 5.0, "p99": 5.0, "messages": "data"}}},
+                 "flows": {"total": 5, "data": 3, "control": 2, "completed": 5, "unfinished": 0, "bytes_delivered": 3000},
+                 "fct_slowdown": {"p50": 3.0, "p95": 5.0, "p99": 5.0, "max": 5.0, "messages": "data"},
+                 "control": {"messages": 2, "latency_ps": {"p50": 2000000, "p99": 3000000}},
+                 "fct_slowdown_all": {"p99": 9.0, "messages": "all"},
+                 "drops": {"packets": 0, "bytes": 0, "lossless": {"packets": 0, "bytes": 0}},
+                 "pfc": {"pause_frames": 6, "paused_ps": 3000000, "deadlock": false,
+                         "propagation": {"root_pauses": 2, "propagated_pauses": 1, "max_depth": 2}},
+                 "ecn": {"marked_packets": 5}, "cnp": {"sent": 3},
+                 "events": 1000, "wall_seconds": %s, "cpu_seconds": 0.2, "events_per_second": 10000,
+                 "peak_heap_bytes": 1000000}
+                """.formatted(arP99, wallSeconds);
+    }
+
+    ResultSet run(String name, String summary) throws IOException {
+        Path dir = Fixtures.run(tmp.resolve(name));
+        Files.writeString(dir.resolve("summary.json"), summary);
+        return ResultSet.open(dir);
+    }
+
+    @Test
+    void jobsAgainstTheirIdealLeadThenDataSlowdownsTheFabricAndTheCostLast() throws IOException {
+        List<KeyFigure> f = KeyFigures.of(run("a", summary(3.0, 0.1)));
+        List<String> labels = f.stream().map(KeyFigure::label).toList();
+        assertEquals("job ar: duration (mean)", labels.get(0));
+        assertEquals("4 µs · ideal 1 µs (port-bound) · 4× ideal", f.get(0).shown());
+        assertEquals("job ar: busbw (GB/s)", labels.get(1));
+        assertEquals("2.5 · ideal 10", f.get(1).shown());
+        assertEquals(List.of("workload ar: FCT slowdown p50 (data messages, ×)",
+                "workload ar: FCT slowdown p99 (data messages, ×)", "workload ar: control messages: latency p99",
+                "workload bg: FCT slowdown p50 (data messages, ×)", "workload bg: FCT slowdown p99 (data messages, ×)",
+                "all workloads: FCT slowdown p50 (data messages, ×)"), labels.subList(2, 8));
+        assertTrue(labels.indexOf("all messages, data and control: FCT slowdown p99 (×)")
+                < labels.indexOf("lossless drops (packets)"), labels.toString());
+        assertTrue(labels.indexOf("lossless drops (packets)") < labels.indexOf("root pauses"));
+        assertTrue(labels.indexOf("longest pause chain (hops)") < labels.indexOf("ECN-marked packets"));
+        List<String> cost = f.stream().filter(KeyFigure::cost).map(KeyFigure::label).toList();
+        assertEquals(List.of("wall-clock time (s)", "CPU time (s)", "events executed", "events per second", "peak heap"),
+                cost);
+        assertEquals(cost, labels.subList(labels.size() - 5, labels.size()), "the cost comes last");
+    }
+
+    @Test
+    void theRunReportPrintsTheCostInSmallPrint() throws IOException {
+        Html h = new Html();
+        RunReport.keyFigures(h, KeyFigures.of(run("b", summary(3.0, 0.1))));
+        String html = h.toString();
+        assertTrue(html.indexOf("job ar: duration (mean)") < html.indexOf("<tr class=\"cost\"><td>wall-clock time (s)"),
+                html);
+    }
+
+    @Test
+    void aComparisonFlagsTheDataFiguresNotTheCost() throws IOException {
+        List<KeyFigure> base = KeyFigures.of(run("base", summary(3.0, 0.1)));
+        List<KeyFigure> cand = KeyFigures.of(run("cand", summary(6.0, 9.9)));
+        Html h = new Html();
+        CompareReport.figures(h, base, cand);
+        String html = h.toString();
+        // the p99 slowdown of workload ar's data messages doubled: red; the wall-clock time went up 99x: plain
+        assertTrue(html.contains("<td>workload ar: FCT slowdown p99 (data messages, ×)</td><td class=\"num\">3</td>"
+                + "<td class=\"num worse\">6</td>"), html);
+        assertTrue(html.contains("<tr class=\"cost\"><td>wall-clock time (s)</td><td class=\"num\">0.1</td>"
+                + "<td class=\"num\">9.9</td>"), html);
+        assertFalse(html.contains("<td class=\"num worse\">9.9</td>"), html);
+    }
+}
