@@ -48,12 +48,12 @@ final class TrainingYaml {
         comm(n, c.comm());
     }
 
-    private static void hosts(ObjectNode n, List<Integer> hosts) {
+    static void hosts(ObjectNode n, List<Integer> hosts) {
         boolean contiguous = true;
         for (int i = 1; i < hosts.size(); i++) {
             contiguous &= hosts.get(i) == hosts.get(i - 1) + 1;
         }
-        if (contiguous) {
+        if (contiguous && hosts.size() > 1) {
             n.put("hosts", hosts.get(0) + "-" + hosts.get(hosts.size() - 1));
         } else {
             ArrayNode a = n.putArray("hosts");
@@ -113,7 +113,7 @@ final class TrainingYaml {
         o.put("ranks", p.writers().length == ranks ? "all" : "replica");
     }
 
-    private static void comm(ObjectNode n, CommSettings s) {
+    static void comm(ObjectNode n, CommSettings s) {
         if (s.channels() == CommSettings.AUTO) {
             n.put("channels", AUTO);
         } else {
@@ -130,6 +130,7 @@ final class TrainingYaml {
         latency(n, "nvlink_step_latency", s.nvlinkStepPs());
         n.put("ring_order", s.ringOrder().key());
         n.put("pxn", s.pxn());
+        n.put("tuner", s.tuner().key());
     }
 
     private static void latency(ObjectNode n, String key, long ps) {

@@ -120,7 +120,7 @@ final class TrainingReader {
         return v.equals("gpipe") ? Parallelism.Schedule.GPIPE : Parallelism.Schedule.ONE_F_ONE_B;
     }
 
-    private static CommSettings comm(Cursor w, WorkloadFabric topology, int defaultPriority) {
+    static CommSettings comm(Cursor w, WorkloadFabric topology, int defaultPriority) {
         GpuServers servers = CollectiveReader.servers(topology);
         Cursor ch = w.key("channels");
         int channels = !ch.present() || ch.isScalar() && CollectiveReader.AUTO.equals(ch.text("a count or auto").strip())
