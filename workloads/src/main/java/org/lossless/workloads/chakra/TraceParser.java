@@ -15,6 +15,7 @@ import com.google.protobuf.UnknownFieldSet;
 import org.lossless.workloads.chakra.proto.EtDef.AttributeProto;
 import org.lossless.workloads.chakra.proto.EtDef.GlobalMetadata;
 import org.lossless.workloads.chakra.proto.EtDef.Node;
+import org.lossless.workloads.chakra.proto.EtDef.NodeType;
 import org.lossless.workloads.collective.Collective;
 
 /**
@@ -23,6 +24,10 @@ import org.lossless.workloads.collective.Collective;
  * {@code GlobalMetadata}, every other a {@code Node}; plain or gzip-compressed. A message that ends past the end of
  * the file (truncated), does not parse, or carries fields the Chakra schema does not define (another protobuf
  * format) is refused with the file and the last node read named.
+ *
+ * <p>A communication node with {@code is_cpu_op: true} and neither {@code comm_type} nor {@code comm_size} is the
+ * CPU side of a collective (PyTorch's {@code c10d::} operator, which launches the kernel that the trace holds as
+ * a node of its own): it takes its duration on the CPU stream.
  *
  * <p>Node attributes read, as ASTRA-sim's feeder reads them: {@code is_cpu_op}, {@code comm_type},
  * {@code comm_size}, {@code comm_src}, {@code comm_dst}, {@code pg_name}; others are ignored. Dependencies are the
@@ -104,13 +109,17 @@ final class TraceParser {
 
     private RawNode node(Node n) {
         RawNode shell = new RawNode(n.getId(), n.getName(), NodeOp.META, 0, null, 0, null, -1, new long[0]);
+        boolean cpu = n.getType() != NodeType.UNRECOGNIZED && bool(n, "is_cpu_op", shell);
+        // PyTorch's c10d operators (the CPU side that launches a collective's kernel) are recorded as communication
+        // nodes with is_cpu_op and no comm_type or comm_size: CPU time; the kernel is a node of its own
+        boolean launcher = cpu && attr(n, "comm_type") == null && attr(n, "comm_size") == null;
         NodeOp op = switch (n.getType()) {
-            case COMP_NODE -> bool(n, "is_cpu_op", shell) ? NodeOp.CPU : NodeOp.GPU;
+            case COMP_NODE -> cpu ? NodeOp.CPU : NodeOp.GPU;
+            case COMM_COLL_NODE -> launcher ? NodeOp.CPU : NodeOp.COLLECTIVE;
+            case COMM_SEND_NODE -> launcher ? NodeOp.CPU : NodeOp.SEND;
+            case COMM_RECV_NODE -> launcher ? NodeOp.CPU : NodeOp.RECV;
             case MEM_LOAD_NODE, MEM_STORE_NODE -> NodeOp.MEMORY;
             case METADATA_NODE -> NodeOp.META;
-            case COMM_COLL_NODE -> NodeOp.COLLECTIVE;
-            case COMM_SEND_NODE -> NodeOp.SEND;
-            case COMM_RECV_NODE -> NodeOp.RECV;
             default -> throw fail(shell, "unknown node type " + n.getTypeValue() + " (Chakra's node types are 1 "
                     + "METADATA_NODE to 7 COMM_COLL_NODE)");
         };

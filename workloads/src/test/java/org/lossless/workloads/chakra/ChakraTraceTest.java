@@ -144,6 +144,33 @@ class ChakraTraceTest {
         }
     }
 
+    /** Chakra's own feeder-test trace (one rank of a PyTorch run; test resources, NOTICE.md there). */
+    @Nested
+    class RealTrace {
+        @Test
+        void readsAndRunsWithinTheBoundsOfItsRecordedTimes() throws Exception {
+            Path real = Path.of(ChakraTraceTest.class.getResource("/chakra/pytorch-1rank").toURI());
+            ChakraTrace t = ChakraTrace.read(real, Map.of(), -1);
+            assertEquals(1, t.rankCount());
+            List<RawNode> nodes = t.ranks().get(0).nodes();
+            // counted from the file with the generated classes alone: 3,664 nodes, 1,209 GPU kernels of 292,828 us,
+            // 2,448 CPU operators (14 of them c10d launchers recorded as communication nodes) of 52,252 us, 7 NCCL
+            // kernels with a comm_type
+            assertEquals(3664, nodes.size());
+            assertEquals(1209, nodes.stream().filter(n -> n.op() == NodeOp.GPU).count());
+            assertEquals(292_828 * US, nodes.stream().filter(n -> n.op() == NodeOp.GPU).mapToLong(RawNode::durationPs).sum());
+            assertEquals(2448, nodes.stream().filter(n -> n.op() == NodeOp.CPU).count());
+            assertEquals(7, nodes.stream().filter(n -> n.op() == NodeOp.COLLECTIVE).count());
+            TrainingProgram p = new TrainingProgram(new TrainingJob("real", "chakra", new ChakraSource(t), new int[] {0},
+                    settings(), 1, 0, null, true));
+            record(2, p);
+            long d = p.jobIterations().get(0).durationPs();
+            // the GPU runs its kernels one at a time, the CPU its operators; a one-rank group makes no call; so the
+            // iteration lasts at least the busier of the two and at most all of it end to end
+            assertTrue(d >= 292_828 * US && d <= (292_828 + 52_252) * US, "duration " + d);
+        }
+    }
+
     @Nested
     class BadInput {
         private String error(Map<String, int[]> groups, int expected) {
