@@ -23,6 +23,11 @@ final class TunerCache {
 
     private final Map<Key, Tuner.Choice> choices = new HashMap<>();
 
+    /** Distinct calls whose choice is held. */
+    int size() {
+        return choices.size();
+    }
+
     /** {@code job} with the algorithm and protocol it left open filled in ({@code job} itself when none was). */
     CollectiveJob resolve(CollectiveJob job, TrafficContext ctx) {
         if (Tuner.candidates(job).size() == 1) {
