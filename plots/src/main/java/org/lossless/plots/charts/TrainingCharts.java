@@ -75,15 +75,15 @@ public final class TrainingCharts {
         r.setShadowVisible(false);
         r.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
         CategoryPlot plot = new CategoryPlot(parts, x, y, r);
+        LineAndShapeRenderer marks = new LineAndShapeRenderer(false, true);
         if (anyIdeal) {
-            LineAndShapeRenderer marks = new LineAndShapeRenderer(false, true);
-            marks.setSeriesPaint(0, Style.IDEAL);
             marks.setSeriesShape(0, new java.awt.geom.Rectangle2D.Double(-14, -2, 28, 4));
             plot.setDataset(1, ideal);
             plot.setRenderer(1, marks);
             plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
         }
         JFreeChart chart = Style.apply(new JFreeChart(BREAKDOWN_TITLE, plot));
+        marks.setSeriesPaint(0, Style.IDEAL);
         for (int i = 0; i < TrainingRows.PARTS.size(); i++) {
             r.setSeriesPaint(i, i == TrainingRows.PARTS.size() - 1 ? Style.GRID.darker() : Style.color(i));
         }
