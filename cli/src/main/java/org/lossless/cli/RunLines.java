@@ -34,6 +34,7 @@ final class RunLines {
             List<JobIteration> its = r.jobs().stream().filter(j -> j.job().equals(h.job())).toList();
             sb.append('\n').append(h.figure().equals(JobHeadline.DURATION) ? timed(h, its, r.ideal(h.job()), job(summary, h.job()))
                     : storage(h, its.get(0), r));
+            sb.append(TrainingLines.of(r.training(), h.job()));
         }
         JsonNode workloads = summary.path("workloads");
         for (Iterator<Map.Entry<String, JsonNode>> it = workloads.fields(); it.hasNext(); ) {

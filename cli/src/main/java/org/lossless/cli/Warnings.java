@@ -25,6 +25,8 @@ final class Warnings {
         for (WorkloadConfig w : s.workloads()) {
             if (w instanceof WorkloadConfig.HpccFlows h) {
                 all.addAll(h.warnings());
+            } else if (w instanceof org.lossless.workloads.spec.ProgramWorkload p) {
+                all.addAll(p.warnings());
             }
         }
         all.addAll(HeadroomLint.of(s));

@@ -73,7 +73,7 @@ class CliBadInputTest {
                 "lossless: s.yaml: topology.spines: is required (an integer >= 1)"),
             new Case("unknown workload type", OK + "  - {type: allreduse, size: 1MB}\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: workloads[1].type: unknown workload type 'allreduse'; did you mean 'allreduce'? "
-                    + "(supported: flows, hpcc-flows, allreduce, allgather, reducescatter, alltoall, broadcast, nvmeof, replication, checkpoint, cdf, incast, permutation)"),
+                    + "(supported: flows, hpcc-flows, allreduce, allgather, reducescatter, alltoall, broadcast, nvmeof, replication, checkpoint, cdf, incast, permutation, training, chakra, simai)"),
             new Case("missing name", OK.replace("name: small\n", ""), List.of("run", "s.yaml"),
                 "lossless: s.yaml: name: is required: a name made of letters, digits, '.', '_' and '-', e.g. incast-8to1"),
             new Case("bad name characters", OK.replace("name: small", "name: small/run"), List.of("run", "s.yaml"),

@@ -33,7 +33,7 @@ public final class ResultFiles {
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
             "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps"
-                    + StorageColumns.HEADER + IdealColumns.HEADER + ",algorithm,protocol";
+                    + StorageColumns.HEADER + IdealColumns.HEADER + ",algorithm,protocol" + TrainingColumns.HEADER;
 
     public static final String PFCWD_HEADER =
             "node,port,priority,start_ps,end_ps,action,dropped_packets,dropped_bytes";
@@ -193,10 +193,10 @@ public final class ResultFiles {
      * {@code jobs.csv}: one row per job iteration the programs report, in program then iteration order.
      * An iteration that did not finish has empty {@code finish_ps}, {@code duration_ps}, {@code algbw_GBps}
      * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests). {@code busbw_GBps}
-     * is written for collectives only (it means nothing for storage, incast or permutation jobs). Storage jobs add
-     * IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}); then every row its ideal
-     * ({@link IdealColumns}); the last two columns say
-     * which algorithm and protocol a collective ran with (empty for other jobs).
+     * is written for collectives only (it means nothing for storage, incast, permutation or training jobs). Storage
+     * jobs add IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}); then every row its
+     * ideal ({@link IdealColumns}); then which algorithm and protocol a collective ran with (empty for other jobs);
+     * last, training jobs their iteration's breakdown ({@link TrainingColumns}, empty for other jobs).
      */
     public static String jobsCsv(RunResult result) {
         return text(w -> writeJobs(w, result));
@@ -210,6 +210,7 @@ public final class ResultFiles {
         rows.endRow();
         StorageColumns storage = new StorageColumns(result.operations());
         IdealColumns ideal = new IdealColumns(result.ideals());
+        TrainingColumns training = new TrainingColumns(result.training());
         for (JobIteration j : result.jobs()) {
             sb.append(Csv.field(j.job())).append(',').append(j.iteration()).append(',').append(Csv.field(j.type()))
                     .append(',').append(j.hosts()).append(',').append(j.sizeBytes()).append(',').append(j.startPs())
@@ -223,6 +224,7 @@ public final class ResultFiles {
             storage.append(sb, j);
             ideal.append(sb, j);
             sb.append(',').append(j.algorithm()).append(',').append(j.protocol());
+            training.append(sb, j);
             rows.endRow();
         }
         rows.finish();

@@ -14,8 +14,8 @@ import java.nio.file.Path;
 
 /**
  * Writes a result directory (README.md, "Result files"): summary.json, flows.csv, ports.csv, jobs.csv,
- * scenario.resolved.yaml, pause_graph.csv (header only without pauses) from every packet-engine run, and
- * pfcwd.csv when the PFC watchdog ran. Everything goes to a temporary directory next to the target, which is renamed
+ * scenario.resolved.yaml, pause_graph.csv (header only without pauses) from every packet-engine run,
+ * pfcwd.csv when the PFC watchdog ran, and timeline.csv when a training job ran. Everything goes to a temporary directory next to the target, which is renamed
  * into place only when complete ({@link OutputRule}, {@link AtomicDirectory}); an existing target is replaced only
  * then, and only if it is a previous run result (anything else is refused before the run starts).
  */
@@ -32,6 +32,8 @@ public final class ResultsWriter {
      * happened (so scripts can always read it). Not written for results without a graph.
      */
     public static final String PAUSE_GRAPH = "pause_graph.csv";
+    /** The training jobs' per-node times of their timeline ranks; written only when a training job ran. */
+    public static final String TIMELINE = "timeline.csv";
 
     private ResultsWriter() {
     }
@@ -76,6 +78,9 @@ public final class ResultsWriter {
         }
         if (result.pauseGraph() != null) {
             stream(dir.resolve(PAUSE_GRAPH), w -> ResultFiles.writePauseGraph(w, result.pauseGraph()));
+        }
+        if (result.training().any()) {
+            stream(dir.resolve(TIMELINE), w -> TimelineFile.write(w, result.training()));
         }
         put(dir.resolve(RESOLVED), ResolvedYaml.write(scenario));
     }

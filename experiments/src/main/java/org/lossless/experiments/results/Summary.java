@@ -53,6 +53,7 @@ public final class Summary {
         root.put("stopped_by", r.stoppedBy().key());
         root.put("sim_time_ps", r.simTimePs());
         JobSummary.write(root.putArray("jobs"), r, JobServers.of(scenario));
+        TrainingSummary.attach((com.fasterxml.jackson.databind.node.ArrayNode) root.get("jobs"), r.training());
 
         Completion basis = scenario.metrics().completion();
         ObjectNode all = f.objectNode();

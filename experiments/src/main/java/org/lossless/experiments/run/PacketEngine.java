@@ -172,7 +172,8 @@ public final class PacketEngine {
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
-                jobs, traffic.operationStats(), cpu, heap, ideals, network.losslessDrops());
+                jobs, traffic.operationStats(), cpu, heap, ideals, network.losslessDrops(),
+                traffic.training());
     }
 
     /** One row per posted message, in id order; the counters sum over its QP parts. */

@@ -243,6 +243,15 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return all;
     }
 
+    /** The training programs' iteration breakdowns and timelines, program by program. */
+    org.lossless.workloads.training.TrainingResults training() {
+        List<TrafficProgram> programs = new ArrayList<>(views.size());
+        for (ProgramView v : views) {
+            programs.add(v.program);
+        }
+        return org.lossless.workloads.training.TrainingResults.of(programs);
+    }
+
     /** The storage programs' per-operation figures, program by program. */
     List<org.lossless.workloads.traffic.OperationStats> operationStats() {
         List<org.lossless.workloads.traffic.OperationStats> all = new ArrayList<>();

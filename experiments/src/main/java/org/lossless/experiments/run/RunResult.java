@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
+import org.lossless.workloads.training.TrainingResults;
 
 /**
  * Everything one run reports. Flows are in flow-id order and ports in (node id, port, priority)
@@ -28,13 +29,15 @@ import org.lossless.workloads.traffic.OperationStats;
  *                      computed (results not made by the packet engine)
  * @param losslessDrops the switch ingress (port, priority group)s whose PFC headroom overflowed, with their drops
  *                      (also counted in {@code dropPackets}); empty when no lossless frame was dropped
+ * @param training      the training jobs' iteration breakdowns and timeline ({@code jobs.csv} training columns,
+ *                      {@code summary.json} {@code jobs[].training}, {@code timeline.csv})
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
                         WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
                         List<OperationStats> operations, double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals,
-                        List<LosslessDrop> losslessDrops) {
+                        List<LosslessDrop> losslessDrops, TrainingResults training) {
     /** Why a run ended: {@code done}, {@code stop_time} or {@code deadlock} (summary.json {@code stopped_by}). */
     public enum StoppedBy {
         /** Every flow finished (or there was none). */
@@ -64,6 +67,18 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
         operations = List.copyOf(operations);
         ideals = List.copyOf(ideals);
         losslessDrops = List.copyOf(losslessDrops);
+        training = training == null ? TrainingResults.NONE : training;
+    }
+
+    /** Without training jobs. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations,
+                     double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals, List<LosslessDrop> losslessDrops) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
+                ideals, losslessDrops, TrainingResults.NONE);
     }
 
     /** Without lossless drops. */

@@ -60,19 +60,21 @@ class JobFilesTest {
                 read_ios,read_iops,read_GBps,read_p50_ps,read_p99_ps,read_p999_ps,\
                 write_ios,write_iops,write_GBps,write_p50_ps,write_p99_ps,write_p999_ps,\
                 ideal_duration_ps,ideal_algbw_GBps,ideal_busbw_GBps,read_ideal_iops,read_ideal_p50_ps,read_ideal_p99_ps,\
-                write_ideal_iops,write_ideal_p50_ps,write_ideal_p99_ps,algorithm,protocol
+                write_ideal_iops,write_ideal_p50_ps,write_ideal_p99_ps,algorithm,protocol,\
+                compute_ps,exposed_tp_ps,exposed_pp_ps,exposed_dp_ps,exposed_ep_ps,exposed_other_ps,bubble_ps,checkpoint_ps,\
+                tp_busbw_GBps,pp_busbw_GBps,dp_busbw_GBps,ep_busbw_GBps,critical_path
                 ar,0,allreduce,8,1000000000,0,10000000000,10000000000,100.000000,175.000000,,,,,,,,,,,,,\
-                ,5000000000,200.000000,350.000000,,,,,,,ring,simple
+                ,5000000000,200.000000,350.000000,,,,,,,ring,simple,,,,,,,,,,,,,
                 ar,1,allreduce,8,1000000000,10000000000,30000000000,20000000000,50.000000,87.500000,,,,,,,,,,,,,\
-                ,5000000000,200.000000,350.000000,,,,,,,ring,simple
+                ,5000000000,200.000000,350.000000,,,,,,,ring,simple,,,,,,,,,,,,,
                 io,0,nvmeof,2,2000000,5000000000,6000000000,1000000000,2.000000,,1000,\
                 1000,1000000.000,2.000000,10000000,40000000,90000000,\
                 0,0.000,0.000000,,,,\
-                500000000,4.000000,,2000000.000,5000000,8000000,6000.000,1000000,2000000,,
+                500000000,4.000000,,2000000.000,5000000,8000000,6000.000,1000000,2000000,,,,,,,,,,,,,,,
                 ar,2,allreduce,8,1000000000,30000000000,70000000000,40000000000,25.000000,43.750000,,,,,,,,,,,,,\
-                ,5000000000,200.000000,350.000000,,,,,,,ring,simple
+                ,5000000000,200.000000,350.000000,,,,,,,ring,simple,,,,,,,,,,,,,
                 ar,3,allreduce,8,1000000000,70000000000,,,,,,,,,,,,,,,,,\
-                ,5000000000,200.000000,350.000000,,,,,,,ring,simple
+                ,5000000000,200.000000,350.000000,,,,,,,ring,simple,,,,,,,,,,,,,
                 """, ResultFiles.jobsCsv(RESULT));
     }
 

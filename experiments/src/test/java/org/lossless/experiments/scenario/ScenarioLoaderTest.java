@@ -633,7 +633,7 @@ class ScenarioLoaderTest {
         @Test
         void unsupportedWorkloadType() {
             assertEquals("t.yaml: workloads[1].type: unknown workload type 'allreduse'; did you mean 'allreduce'? "
-                    + "(supported: flows, hpcc-flows, allreduce, allgather, reducescatter, alltoall, broadcast, nvmeof, replication, checkpoint, cdf, incast, permutation)",
+                    + "(supported: flows, hpcc-flows, allreduce, allgather, reducescatter, alltoall, broadcast, nvmeof, replication, checkpoint, cdf, incast, permutation, training, chakra, simai)",
                     error(MINIMAL + "  - {type: allreduse, size: 1MB}\n"));
         }
 

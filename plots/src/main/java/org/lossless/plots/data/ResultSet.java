@@ -33,6 +33,7 @@ public final class ResultSet {
     public static final String JOBS = "jobs.csv";
     public static final String PAUSE_GRAPH = "pause_graph.csv";
     public static final String PFCWD = "pfcwd.csv";
+    public static final String TIMELINE = "timeline.csv";
     public static final String RESOLVED = "scenario.resolved.yaml";
     public static final String QUEUES = "timeseries/queues.csv";
     public static final String RATES = "timeseries/rates.csv";
@@ -134,6 +135,16 @@ public final class ResultSet {
 
     public List<JobRow> jobs() {
         return cached(JOBS, () -> read(JOBS, RowReaders::jobs));
+    }
+
+    /** Training iterations' breakdowns (jobs.csv rows of training jobs that finished). */
+    public List<TrainingRows.Breakdown> trainingBreakdowns() {
+        return cached("training:" + JOBS, () -> read(JOBS, TrainingRows::breakdowns));
+    }
+
+    /** timeline.csv's nodes that started and ended. */
+    public List<TrainingRows.Node> timeline() {
+        return cached(TIMELINE, () -> read(TIMELINE, TrainingRows::timeline));
     }
 
     public List<PauseRow> pauses() {

@@ -51,6 +51,7 @@ final class RunReport {
         List<Figure> jobs = JobCharts.build(rs);
         Html j = p.section("jobs", "Jobs");
         jobs.forEach(f -> p.figure(j, f, ""));
+        org.lossless.plots.charts.TrainingCharts.build(rs).forEach(f -> p.figure(j, f, ""));
         resolved(p.section("resolved", "Resolved scenario"), rs);
         return p;
     }

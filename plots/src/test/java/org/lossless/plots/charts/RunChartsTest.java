@@ -261,6 +261,46 @@ class RunChartsTest {
     }
 
     @Test
+    void trainingBreakdownStacksToTheDurationAndTheTimelineHasALanePerStage() throws IOException {
+        Path dir = Fixtures.run(tmp.resolve("train"));
+        Files.writeString(dir.resolve("jobs.csv"), """
+                job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps,ideal_duration_ps,\
+                algorithm,protocol,compute_ps,exposed_tp_ps,exposed_pp_ps,exposed_dp_ps,exposed_ep_ps,exposed_other_ps,\
+                bubble_ps,checkpoint_ps,tp_busbw_GBps,pp_busbw_GBps,dp_busbw_GBps,ep_busbw_GBps,critical_path
+                ar,0,allreduce,2,1000,0,1000000,1000000,1,1,1000000,ring,simple,,,,,,,,,,,,,
+                gpt,0,training,4,0,0,10000000,10000000,,,8000000,,,6000000,1000000,500000,1500000,0,0,1000000,0,,,,,compute
+                """);
+        Files.writeString(dir.resolve("timeline.csv"), """
+                job,iteration,lane,rank,node,kind,op,name,stream,ready_ps,start_ps,end_ps,bytes,critical
+                gpt,0,stage 0,0,0,compute,compute,F,0,0,0,4000000,0,1
+                gpt,0,stage 0,0,1,pp,send,send F,1,4000000,4000000,4500000,100,1
+                gpt,0,stage 1,2,0,compute,compute,F,0,0,4500000,8000000,0,1
+                gpt,0,stage 1,2,1,dp,allreduce,bucket,2,8000000,8000000,10000000,100,1
+                """);
+        List<Figure> figs = TrainingCharts.build(ResultSet.open(dir));
+        assertEquals(2, figs.size());
+        CategoryPlot b = (CategoryPlot) figs.get(0).chart().getPlot();
+        // one training row (the collective has no breakdown): 6 + 1 + 0.5 + 1.5 + 1 = 10 us, the duration
+        assertEquals(1, b.getDataset().getColumnCount());
+        double sum = 0;
+        for (int i = 0; i < b.getDataset().getRowCount(); i++) {
+            sum += b.getDataset().getValue(i, 0).doubleValue();
+        }
+        assertEquals(10.0, sum, 1e-9);
+        assertEquals(6.0, b.getDataset().getValue("compute", "gpt #0").doubleValue(), 1e-9);
+        assertEquals(8.0, b.getDataset(1).getValue(0, 0).doubleValue(), 1e-9, "the ideal marker");
+        assertTrue(figs.get(0).caption().startsWith("gpt iteration 0: 0.010 ms against an ideal of 0.008 ms (1.25x)"),
+                figs.get(0).caption());
+        XYPlot t = xy(figs.get(1));
+        assertEquals(2, ((org.jfree.chart.axis.SymbolAxis) t.getRangeAxis()).getSymbols().length);
+        assertEquals("gpt stage 1", ((org.jfree.chart.axis.SymbolAxis) t.getRangeAxis()).getSymbols()[1]);
+        for (Figure f : figs) {
+            assertTrue(ChartRender.svg(f.chart(), "x-" + f.id()).startsWith("<svg"), f.id());
+        }
+        assertTrue(TrainingCharts.build(rs).isEmpty(), "a run without training draws neither");
+    }
+
+    @Test
     void topologyDrawingColoursTheHotLink() {
         Figure f = TopologyDrawing.build(rs);
         XYPlot p = xy(f);

@@ -7,14 +7,14 @@ import java.util.Arrays;
  * so that thousands of pending software-latency and NVLink timers cost one engine timer and no
  * allocation per entry. Entries at the same time come out in insertion order (deterministic).
  */
-final class Agenda {
+public final class Agenda {
     private long[] time = new long[64];
     private long[] order = new long[64];
     private long[] code = new long[64];
     private int size;
     private long nextOrder;
 
-    void add(long timePs, long entry) {
+    public void add(long timePs, long entry) {
         if (size == time.length) {
             time = Arrays.copyOf(time, size * 2);
             order = Arrays.copyOf(order, size * 2);
@@ -35,21 +35,21 @@ final class Agenda {
         code[i] = entry;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** Time of the earliest entry; only when not empty. */
-    long peekTime() {
+    public long peekTime() {
         return time[0];
     }
 
     /** Removes the earliest entry and returns its code. */
-    long poll() {
+    public long poll() {
         long out = code[0];
         size--;
         if (size > 0) {
@@ -78,7 +78,7 @@ final class Agenda {
         return out;
     }
 
-    void clear() {
+    public void clear() {
         size = 0;
     }
 

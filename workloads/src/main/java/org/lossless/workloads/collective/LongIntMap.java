@@ -6,21 +6,21 @@ import java.util.Arrays;
  * Open-addressing map from a message id (&gt;= 0) to an int, without boxing; {@link #remove} uses
  * backward-shift deletion so the table never fills with tombstones.
  */
-final class LongIntMap {
+public final class LongIntMap {
     private static final long EMPTY = -1;
     private long[] keys;
     private int[] values;
     private int size;
     private int mask;
 
-    LongIntMap() {
+    public LongIntMap() {
         keys = new long[64];
         values = new int[64];
         Arrays.fill(keys, EMPTY);
         mask = 63;
     }
 
-    void put(long key, int value) {
+    public void put(long key, int value) {
         if (key < 0) {
             throw new IllegalArgumentException("keys must be >= 0, got " + key);
         }
@@ -39,7 +39,7 @@ final class LongIntMap {
     }
 
     /** The value of {@code key}, or {@code dflt} if absent. */
-    int get(long key, int dflt) {
+    public int get(long key, int dflt) {
         int i = slot(key);
         while (keys[i] != EMPTY) {
             if (keys[i] == key) {
@@ -51,7 +51,7 @@ final class LongIntMap {
     }
 
     /** Removes {@code key} and returns its value, or {@code dflt} if absent. */
-    int remove(long key, int dflt) {
+    public int remove(long key, int dflt) {
         int i = slot(key);
         while (keys[i] != EMPTY) {
             if (keys[i] == key) {
@@ -65,7 +65,7 @@ final class LongIntMap {
         return dflt;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 

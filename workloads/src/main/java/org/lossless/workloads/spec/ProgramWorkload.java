@@ -13,4 +13,9 @@ public non-sealed interface ProgramWorkload extends WorkloadConfig {
 
     /** The class the job's packets travel in and its first sending host (for the QoS-mapping lint). */
     Marking marking();
+
+    /** What is legal but worth telling about this workload ({@code check} and {@code run} print it); none by default. */
+    default java.util.List<String> warnings() {
+        return java.util.List.of();
+    }
 }

@@ -12,7 +12,8 @@ import java.util.Objects;
 public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows, WorkloadConfig.Collective,
         ProgramWorkload {
     List<String> SUPPORTED = List.of("flows", "hpcc-flows", "allreduce", "allgather", "reducescatter", "alltoall",
-            "broadcast", "nvmeof", "replication", "checkpoint", "cdf", "incast", "permutation");
+            "broadcast", "nvmeof", "replication", "checkpoint", "cdf", "incast", "permutation", "training",
+            "chakra", "simai");
     List<String> PLANNED = List.of();
 
     /** The type name as in the scenario file. */

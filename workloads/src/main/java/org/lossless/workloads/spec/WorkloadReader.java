@@ -59,6 +59,9 @@ public final class WorkloadReader {
                 case "cdf" -> CdfReader.read(w, i, topology, defaultPriority);
                 case "incast" -> IncastReader.read(w, i, topology, defaultPriority);
                 case "permutation" -> PermutationReader.read(w, i, topology, defaultPriority);
+                case "training" -> TrainingReader.read(w, i, topology, defaultPriority);
+                case "chakra" -> ChakraReader.read(w, i, topology, defaultPriority);
+                case "simai" -> SimaiReader.read(w, i, topology, defaultPriority);
                 case "allreduce", "allgather", "reducescatter", "alltoall", "broadcast" ->
                         CollectiveReader.read(w, i, topology, defaultPriority);
                 default -> {
@@ -71,7 +74,8 @@ public final class WorkloadReader {
             if (!names.add(cfg.name())) {
                 throw w.key("name").error("workload name '" + cfg.name() + "' is used twice");
             }
-            if (!(cfg instanceof WorkloadConfig.Collective)) {
+            if (!(cfg instanceof WorkloadConfig.Collective) && !(cfg instanceof TrainingWorkload)
+                    && !(cfg instanceof TraceWorkload)) {
                 String cc = w.key("cc").oneOf(CollectiveReader.CC_NIC, CollectiveReader.ccValues());
                 if (!cc.equals(CollectiveReader.CC_NIC)) {
                     workloadCc.put(cfg.name(), cc);

@@ -69,7 +69,7 @@ class WorkloadReaderTest {
     @Test
     void everyEntryNamesItsType() {
         assertEquals("f.yaml: workloads[0].type: is required (a workload type (flows, hpcc-flows, allreduce, allgather, "
-                + "reducescatter, alltoall, broadcast, nvmeof, replication, checkpoint, cdf, incast, permutation))",
+                + "reducescatter, alltoall, broadcast, nvmeof, replication, checkpoint, cdf, incast, permutation, training, chakra, simai))",
                 error("[{\"flows\": [{\"src\": 0, \"dst\": 1, \"size\": 100}]}]", STAR4));
     }
 

@@ -1,0 +1,151 @@
+package org.lossless.workloads.spec;
+
+import java.util.List;
+
+import org.lossless.workloads.collective.TunerMode;
+import java.util.Locale;
+
+import org.lossless.workloads.collective.Algorithm;
+import org.lossless.workloads.collective.GpuServers;
+import org.lossless.workloads.collective.Protocol;
+import org.lossless.workloads.collective.RingOrder;
+import org.lossless.workloads.training.CheckpointPlan;
+import org.lossless.workloads.training.CommSettings;
+import org.lossless.workloads.training.parametric.ComputeModel;
+import org.lossless.workloads.training.parametric.ModelShape;
+import org.lossless.workloads.training.parametric.Parallelism;
+import org.lossless.workloads.training.parametric.TrainingConfig;
+import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.yaml.Cursor;
+
+/**
+ * Reads a {@code type: training} job (docs/scenario.md, "Training jobs"); every check that needs no simulation is
+ * made here, so a bad job fails before the run with the key at fault.
+ */
+final class TrainingReader {
+    static final String[] KEYS = {"type", "name", "hosts", "tp", "pp", "dp", "ep", "schedule", "layers", "micro_batches",
+        "iterations", "start", "hidden", "seq", "micro_batch", "dtype_bytes", "grad_dtype_bytes", "params", "layer_params",
+        "experts", "top_k", "moe_every", "routing_skew", "routing", "sequence_parallel", "zero", "bucket",
+        "overlap_grad_reduce", "compute", "recompute", "checkpoint", "timeline_replica", "channels", "algorithm",
+        "protocol", "priority", "dscp", "cc", "qps", "base_latency", "step_latency", "nvlink_step_latency", "ring_order",
+        "pxn", "tuner"};
+    private static final long MAX_PARALLEL = 1 << 20;
+
+    private TrainingReader() {
+    }
+
+    static TrainingWorkload read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
+        w.object(KEYS);
+        String name = WorkloadReader.workloadName(w.key("name"), "training-" + index);
+        int tp = parallel(w.key("tp"));
+        int pp = parallel(w.key("pp"));
+        int dp = parallel(w.key("dp"));
+        int ep = parallel(w.key("ep"));
+        long gpus = (long) tp * pp * dp;
+        List<Integer> hosts = hosts(w, topology, gpus, tp, pp, dp);
+        Parallelism.Schedule schedule = schedule(w.key("schedule"));
+        ModelShape model = TrainingModelReader.model(w);
+        int micro = (int) w.key("micro_batches").integer(pp, 1, 1_000_000);
+        if (schedule == Parallelism.Schedule.ONE_F_ONE_B && micro < pp) {
+            throw w.key("micro_batches").error("is " + micro + " but 1F1B needs at least one micro-batch per stage (pp = "
+                    + pp + "): use micro_batches >= " + pp + " or schedule: gpipe");
+        }
+        if (model.layers() < pp) {
+            throw w.key("layers").error("is " + model.layers() + " but pp is " + pp + ": every stage needs at least one "
+                    + "layer");
+        }
+        if (dp % ep != 0) {
+            throw w.key("ep").error("is " + ep + " but must divide dp (" + dp + "): expert groups are made of "
+                    + "data-parallel ranks, so tp x pp x dp stays the GPU count");
+        }
+        if (ep > 1 && model.experts() == 0) {
+            throw w.key("ep").error("is " + ep + " but the model has no experts (key experts)");
+        }
+        if (model.experts() > 0 && model.experts() % ep != 0) {
+            throw w.key("experts").error("is " + model.experts() + " but must be a multiple of ep (" + ep + ")");
+        }
+        boolean sp = w.key("sequence_parallel").bool(false);
+        if (model.experts() > 0 && tp > 1 && !sp) {
+            throw w.key("sequence_parallel").error("must be true for an MoE model with tp > 1 (each tensor rank then "
+                    + "dispatches its own share of the tokens, as Megatron-Core requires)");
+        }
+        int zero = (int) w.key("zero").integer(0, 0, 3);
+        boolean overlap = w.key("overlap_grad_reduce").bool(true);
+        ComputeModel compute = TrainingModelReader.compute(w);
+        long bucket = TrafficKeys.positiveSize(w.key("bucket"), 25L << 20, "25MB");
+        int iterations = (int) w.key("iterations").integer(1, 1, 1_000_000);
+        long start = w.key("start").timePs(0);
+        int replica = (int) w.key("timeline_replica").integer(0, 0, dp - 1);
+        CommSettings comm = comm(w, topology, defaultPriority);
+        CheckpointPlan checkpoint = TrainingCheckpointReader.read(w.key("checkpoint"), topology, hosts, tp, dp);
+        Parallelism par = new Parallelism(tp, pp, dp, ep, schedule, micro, sp, zero, overlap);
+        TrainingConfig cfg = TrafficKeys.build(w, () -> new TrainingConfig(name, hosts, par, model, compute, bucket,
+                iterations, start, comm, checkpoint, replica));
+        TrainingChecks.planSizes(w, cfg, topology);
+        return new TrainingWorkload(cfg, TrainingChecks.warnings(cfg));
+    }
+
+    private static int parallel(Cursor c) {
+        return (int) c.integer(1, 1, MAX_PARALLEL);
+    }
+
+    /** The job's GPUs: {@code hosts}, or the first tp x pp x dp hosts; their count must be tp x pp x dp. */
+    private static List<Integer> hosts(Cursor w, WorkloadFabric topology, long gpus, int tp, int pp, int dp) {
+        Cursor h = w.key("hosts");
+        String grid = "tp x pp x dp = " + tp + " x " + pp + " x " + dp + " = " + gpus;
+        if (!h.present()) {
+            if (gpus > topology.hostCount()) {
+                throw w.key("tp").error(grid + " GPUs, but the " + topology.type() + " topology has only "
+                        + topology.hostCount() + " hosts (ep does not multiply: it splits dp)");
+            }
+            return HostLists.all((int) gpus);
+        }
+        if (h.isList() && h.list().size() != gpus) {
+            throw h.error("gives " + h.list().size() + " GPUs but " + grid + " (ep does not multiply: it splits dp); "
+                    + "list exactly " + gpus + " hosts");
+        }
+        if (gpus == 1 && h.isList()) {
+            return List.of(WorkloadReader.host(h.list().get(0), topology));
+        }
+        List<Integer> hosts = PlacementReader.hosts(h, topology);
+        if (hosts.size() != gpus) {
+            throw h.error("gives " + hosts.size() + " GPUs but " + grid + " (ep does not multiply: it splits dp); "
+                    + "list exactly " + gpus + " hosts");
+        }
+        return hosts;
+    }
+
+    private static Parallelism.Schedule schedule(Cursor c) {
+        String v = c.oneOf("1f1b", List.of("1f1b", "gpipe"));
+        return v.equals("gpipe") ? Parallelism.Schedule.GPIPE : Parallelism.Schedule.ONE_F_ONE_B;
+    }
+
+    static CommSettings comm(Cursor w, WorkloadFabric topology, int defaultPriority) {
+        GpuServers servers = CollectiveReader.servers(topology);
+        Cursor ch = w.key("channels");
+        int channels = !ch.present() || ch.isScalar() && CollectiveReader.AUTO.equals(ch.text("a count or auto").strip())
+                ? CommSettings.AUTO : (int) ch.integer(1, org.lossless.workloads.collective.CollectiveJob.MAX_CHANNELS);
+        String a = w.key("algorithm").oneOf(CollectiveReader.AUTO, List.of(CollectiveReader.AUTO, "ring", "tree"));
+        Algorithm algorithm = a.equals(CollectiveReader.AUTO) ? null : Algorithm.valueOf(a.toUpperCase(Locale.ROOT));
+        String p = w.key("protocol").oneOf(CollectiveReader.AUTO, List.of(CollectiveReader.AUTO, "simple", "ll128", "ll"));
+        Protocol protocol = p.equals(CollectiveReader.AUTO) ? null : Protocol.valueOf(p.toUpperCase(Locale.ROOT));
+        int priority = (int) w.key("priority").integer(defaultPriority, 0, 7);
+        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
+        String cc = w.key("cc").oneOf(CollectiveReader.CC_NIC, CollectiveReader.ccValues());
+        int qps = (int) w.key("qps").integer(1, 1, ConnectionOptions.MAX_QPS);
+        ConnectionOptions options = new ConnectionOptions(priority, qps, cc.equals(CollectiveReader.CC_NIC) ? null : cc,
+                dscp);
+        RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
+        boolean pxn = w.key("pxn").bool(true);
+        return new CommSettings(channels, algorithm, protocol, options, latency(w.key("base_latency")),
+                latency(w.key("step_latency")), latency(w.key("nvlink_step_latency")), order, pxn, servers,
+                w.key("tuner").choice(TunerMode.class, TunerMode.SIMULATOR));
+    }
+
+    private static long latency(Cursor c) {
+        if (!c.present() || c.isScalar() && CollectiveReader.AUTO.equals(c.text("a time or auto").strip())) {
+            return -1;
+        }
+        return c.timePs();
+    }
+}
