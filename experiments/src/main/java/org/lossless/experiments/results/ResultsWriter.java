@@ -14,7 +14,8 @@ import java.nio.file.Path;
 
 /**
  * Writes a result directory (README.md, "Result files"): summary.json, flows.csv, ports.csv, jobs.csv,
- * scenario.resolved.yaml, pause_graph.csv (header only without pauses) from every packet-engine run, and
+ * scenario.resolved.yaml, pause_graph.csv (header only without pauses) and thresholds.csv from every packet-engine
+ * run, and
  * pfcwd.csv when the PFC watchdog ran. Everything goes to a temporary directory next to the target, which is renamed
  * into place only when complete ({@link OutputRule}, {@link AtomicDirectory}); an existing target is replaced only
  * then, and only if it is a previous run result (anything else is refused before the run starts).
@@ -32,6 +33,8 @@ public final class ResultsWriter {
      * happened (so scripts can always read it). Not written for results without a graph.
      */
     public static final String PAUSE_GRAPH = "pause_graph.csv";
+    /** ECN and PFC XOFF levels of the switch queues in ports.csv ({@link ThresholdsFile}); with pause_graph.csv. */
+    public static final String THRESHOLDS = ThresholdsFile.NAME;
 
     private ResultsWriter() {
     }
@@ -76,6 +79,11 @@ public final class ResultsWriter {
         }
         if (result.pauseGraph() != null) {
             stream(dir.resolve(PAUSE_GRAPH), w -> ResultFiles.writePauseGraph(w, result.pauseGraph()));
+        }
+        if (result.pauseGraph() != null) {
+            // the queues' reference levels, for charts: written by the packet engine's runs (as pause_graph.csv)
+            stream(dir.resolve(THRESHOLDS), w -> ThresholdsFile.write(w, scenario, scenario.topology().build(),
+                    result.ports()));
         }
         put(dir.resolve(RESOLVED), ResolvedYaml.write(scenario));
     }

@@ -13,16 +13,16 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import org.lossless.experiments.run.QueueThresholds;
 import org.lossless.plots.data.PortRow;
 import org.lossless.plots.data.QueueSeriesReader;
 import org.lossless.plots.data.ResultSet;
 import org.lossless.plots.data.Series;
+import org.lossless.plots.data.ThresholdRow;
 
 /**
  * Queue depth over time (KB) for the busiest switch egress queues (largest peak in ports.csv) or chosen
  * ports, with the ECN K_min / K_max and the one-ingress PFC XOFF level of the first queue drawn as dashed
- * reference lines ({@link QueueThresholds}, computed from the resolved scenario).
+ * reference lines (thresholds.csv, written by the run).
  */
 public final class QueueChart {
     public static final String ID = "queues";
@@ -120,16 +120,12 @@ public final class QueueChart {
         return List.copyOf(keys);
     }
 
-    /** Adds the reference lines of queue {@code key}; returns a caption fragment. */
+    /** Adds the reference lines of queue {@code key} (thresholds.csv); returns a caption fragment. */
     private static String thresholds(ResultSet rs, String key, XYPlot plot, double peakKb) {
-        if (rs.scenario().isEmpty() || rs.topology().isEmpty()) {
-            return "; no reference lines: " + rs.scenarioProblem();
+        if (!rs.has(ResultSet.THRESHOLDS)) {
+            return "; no reference lines: the results have no thresholds.csv (written by earlier versions)";
         }
-        int colon = key.lastIndexOf(':', key.indexOf('/'));
-        String node = key.substring(0, colon);
-        int port = Integer.parseInt(key.substring(colon + 1, key.indexOf('/')));
-        int prio = Integer.parseInt(key.substring(key.indexOf('/') + 1));
-        QueueThresholds q = QueueThresholds.of(rs.scenario().get(), rs.topology().get(), node, port, prio);
+        ThresholdRow q = rs.thresholds().get(key);
         if (q == null) {
             return "";
         }

@@ -66,6 +66,72 @@ public final class QueueSeriesReader {
         return out;
     }
 
+    /**
+     * One queue's samples while it held bytes, for a distribution.
+     *
+     * @param key     {@code node:port/priority}
+     * @param bytes   the non-zero samples, ascending
+     * @param samples rows of the file for the queue (its zeros included: the first zero after a busy spell)
+     */
+    public record Busy(String key, long[] bytes, long samples) {
+    }
+
+    /**
+     * The non-zero samples of each chosen queue (the file omits a queue while it stays empty, so these are the
+     * samples of its busy time), in the order of {@code keys}. Memory: 8 bytes per kept sample.
+     */
+    public static List<Busy> busy(ResultSet rs, List<String> keys) {
+        if (!rs.has(ResultSet.QUEUES) || keys.isEmpty()) {
+            return List.of();
+        }
+        Map<String, long[][]> values = new LinkedHashMap<>(); // key -> {{values...}, {size, rows}}
+        for (String k : keys) {
+            values.put(k, new long[][] {new long[64], new long[2]});
+        }
+        Set<String> nodes = new java.util.HashSet<>();
+        for (String k : keys) {
+            nodes.add(k.substring(0, k.lastIndexOf(':', k.indexOf('/'))));
+        }
+        StringBuilder key = new StringBuilder(32);
+        try (CsvReader r = CsvReader.open(rs.file(ResultSet.QUEUES))) {
+            int node = r.column("node");
+            int port = r.column("port");
+            int prio = r.column("priority");
+            int bytes = r.column("bytes");
+            while (r.next()) {
+                String n = r.text(node);
+                if (!nodes.contains(n)) {
+                    continue;
+                }
+                key.setLength(0);
+                key.append(n).append(':').append(r.longAt(port, -1)).append('/').append(r.longAt(prio, 0));
+                long[][] v = values.get(key.toString());
+                if (v == null) {
+                    continue;
+                }
+                v[1][1]++;
+                long b = r.longAt(bytes, 0);
+                if (b > 0) {
+                    if (v[1][0] == v[0].length) {
+                        v[0] = java.util.Arrays.copyOf(v[0], v[0].length * 2);
+                    }
+                    v[0][(int) v[1][0]++] = b;
+                }
+            }
+        } catch (IOException e) {
+            throw new BadResultsException(rs.file(ResultSet.QUEUES) + ": cannot read it: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new BadResultsException(e.getMessage());
+        }
+        List<Busy> out = new ArrayList<>();
+        values.forEach((k, v) -> {
+            long[] b = java.util.Arrays.copyOf(v[0], (int) v[1][0]);
+            java.util.Arrays.sort(b);
+            out.add(new Busy(k, b, v[1][1]));
+        });
+        return out;
+    }
+
     private static final class Track {
         final Downsampler d;
         long lastT = Long.MIN_VALUE;
