@@ -20,7 +20,8 @@ import org.lossless.plots.data.ResultSet;
 /**
  * The pause chains ({@link PauseChains}) as trees growing from their roots, largest first: one dot per pausing port
  * and priority ({@code node:port/prio}) at each depth it paused at, labelled with its episode count, x = depth
- * (1 = a root pause); a line from the causing port to the caused one, thicker for more episodes. At most
+ * (1 = a root pause); an elbow line from the causing port down and across to the caused one, thicker for more
+ * episodes. At most
  * {@link #MAX_NODES} dots: the largest chains whole, then the start of the next; the caption says how many are
  * left out. The root and propagated counts and the deepest depth are those of the key figures (the same
  * pause_graph.csv rows summary.json counts).
@@ -77,9 +78,12 @@ public final class PauseTree {
             Integer from = row.get(e.from());
             Integer to = row.get(e.to());
             if (from != null && to != null) {
+                // an elbow, as in a file tree: down from the cause's dot, then across to the caused one (no line
+                // crosses a label, which sits right of its dot)
                 float w = (float) (1.5 + 4.5 * e.episodes() / most);
-                plot.addAnnotation(new XYLineAnnotation(depth(e.from()), from, depth(e.to()), to, Style.line(w),
-                        java.awt.Color.GRAY));
+                double d = depth(e.from());
+                plot.addAnnotation(new XYLineAnnotation(d, from, d, to, Style.line(w), java.awt.Color.GRAY));
+                plot.addAnnotation(new XYLineAnnotation(d, to, depth(e.to()), to, Style.line(w), java.awt.Color.GRAY));
             }
         }
         Font font = new Font(Font.SANS_SERIF, Font.PLAIN, shown.size() > 20 ? 12 : 15);

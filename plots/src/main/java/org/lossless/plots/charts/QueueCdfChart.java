@@ -107,8 +107,12 @@ public final class QueueCdfChart {
         }
         double top = peakKb;
         List<String> off = new ArrayList<>();
-        for (Object[] m : new Object[][] {{t.kminBytes(), "ECN kmin", Style.ECN}, {t.kmaxBytes(), "ECN kmax", Style.ECN},
-                {t.xoffBytes(), "XOFF, one ingress", Style.XOFF}}) {
+        // labels: kmin at the foot right of its line, kmax at the top left of its line, XOFF at the top right (kmax
+        // and XOFF are often close)
+        Object[][] lines = {{t.kminBytes(), "ECN kmin", Style.ECN, RectangleAnchor.BOTTOM_RIGHT, TextAnchor.BOTTOM_LEFT},
+                {t.kmaxBytes(), "ECN kmax", Style.ECN, RectangleAnchor.TOP_LEFT, TextAnchor.TOP_RIGHT},
+                {t.xoffBytes(), "XOFF, one ingress", Style.XOFF, RectangleAnchor.TOP_RIGHT, TextAnchor.TOP_LEFT}};
+        for (Object[] m : lines) {
             long v = (Long) m[0];
             if (v < 0) {
                 continue;
@@ -119,8 +123,8 @@ public final class QueueCdfChart {
                 continue;
             }
             ValueMarker vm = Style.marker(v / 1e3, label, (java.awt.Paint) m[2]);
-            vm.setLabelAnchor(RectangleAnchor.BOTTOM_RIGHT);
-            vm.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+            vm.setLabelAnchor((RectangleAnchor) m[3]);
+            vm.setLabelTextAnchor((TextAnchor) m[4]);
             plot.addDomainMarker(vm, Layer.FOREGROUND);
             top = Math.max(top, v / 1e3);
         }

@@ -45,7 +45,13 @@ public final class QueueChart {
                     : "none of the chosen ports " + chosen + " is a switch port in ports.csv");
         }
         List<Series> series = QueueSeriesReader.read(rs, keys, Style.COLUMNS);
-        TimeScale ts = TimeScale.forSpan(rs.simTimePs());
+        long end = Math.max(1, rs.simTimePs());
+        long[] window = activity(series, end, rs.sampleIntervalPs());
+        if (!RateWindows.whole(window, end)) {
+            // where the queues held bytes, read again at full resolution
+            series = QueueSeriesReader.read(rs, keys, Style.COLUMNS, window[0], window[1]);
+        }
+        TimeScale ts = TimeScale.forSpan(window[1]);
         XYSeriesCollection data = new XYSeriesCollection();
         double peak = 0;
         long rows = 0;
@@ -68,14 +74,30 @@ public final class QueueChart {
             r.setSeriesPaint(i, Style.color(i));
             r.setSeriesStroke(i, Style.line(2f));
         }
-        plot.getDomainAxis().setRange(0, ts.of(Math.max(1, rs.simTimePs())));
+        plot.getDomainAxis().setRange(ts.of(window[0]), ts.of(window[1]));
         String note = thresholds(rs, keys.get(0), plot, peak);
         String which = chosen.isEmpty() ? keys.size() + " busiest queue" + (keys.size() == 1 ? "" : "s")
                 + (watched(rs) == null ? "" : " of those telemetry.queues recorded")
                 + " (largest peak in ports.csv; queues under 1 % of the top peak left out)"
                 : "chosen ports " + String.join(", ", chosen);
-        return Figure.of(ID, TITLE, chart, which + "; " + rows + " samples reduced to at most "
+        return Figure.of(ID, TITLE, chart, which + "; " + RateWindows.describe(window, end)
+                + (RateWindows.whole(window, end) ? "" : ", where the queues held bytes") + "; " + rows + " samples reduced to at most "
                 + (2 * Style.COLUMNS) + " points per queue (minimum and maximum per pixel column)" + note).axes("time", "timeseries/queues.csv:bytes");
+    }
+
+    /** The window around the samples in which any of the queues held bytes ({@link RateWindows#around}). */
+    static long[] activity(List<Series> series, long end, long interval) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (Series s : series) {
+            for (int i = 0; i < s.points().size(); i++) {
+                if (s.points().values()[i] > 0) {
+                    first = Math.min(first, s.points().times()[i]);
+                    last = Math.max(last, s.points().times()[i]);
+                }
+            }
+        }
+        return RateWindows.around(first, last, end, interval);
     }
 
     /** The ports ({@code node:port}) telemetry.queues watched, or null for all (or when the scenario is unknown). */

@@ -57,7 +57,7 @@ public final class RateChart {
         shown = shown.subList(0, Math.min(MAX_FLOWS, shown.size()));
         shown.sort(Comparator.comparingLong(FlowRates::flowId));
         long end = Math.max(1, rs.simTimePs());
-        List<long[]> windows = RateWindows.of(RateWindows.changes(shown.stream().map(f -> f.rate().points()).toList()),
+        List<long[]> windows = RateWindows.of(RateWindows.spans(shown.stream().map(f -> f.rate().points()).toList()),
                 end, rs.sampleIntervalPs());
         boolean whole = windows.size() == 1 && windows.get(0)[0] == 0 && windows.get(0)[1] == end;
         List<Long> ids = shown.stream().map(FlowRates::flowId).toList();
@@ -100,14 +100,14 @@ public final class RateChart {
                 .axes("time", "timeseries/rates.csv:rate_bps");
     }
 
-    /** "0–420 µs and 10.1–10.5 ms, where the rates change (the run lasts 20 ms)". */
+    /** "time window 0 ps to 420 µs, where the flows send (the run lasts 20 ms)", or "2 panels, ... and ...". */
     static String where(List<long[]> windows, long end) {
         List<String> spans = new ArrayList<>();
         for (long[] w : windows) {
-            spans.add(Fmt.time(w[0]).replace(" ", "\u00a0") + " to " + Fmt.time(w[1]).replace(" ", "\u00a0"));
+            spans.add(RateWindows.at(w[0]) + " to " + RateWindows.at(w[1]));
         }
         return (windows.size() == 1 ? "time window " : windows.size() + " panels, ") + String.join(" and ", spans)
-                + ", where the rates change (the run lasts " + Fmt.time(end) + ")";
+                + ", where the flows send (the run lasts " + Fmt.time(end) + ")";
     }
 
     /** One time window's plot: a line per flow (dataset 0), its CNP marks (dataset 1, one series per flow). */

@@ -6,13 +6,14 @@ import java.util.List;
 import org.lossless.plots.data.Downsampler;
 
 /**
- * Where the sender-rate chart looks: the spans of the run in which the drawn flows' rates change, so that flows
- * active in the first 0.5 ms of a 20 ms run are not squeezed into its first pixels. The times that matter are, per
- * flow, its first and last sample and every sample whose rate differs from the one before. Sorted, they fall
- * into phases wherever two are more than {@link #GAP_SHARE} of the run apart; each phase becomes a window padded by
- * {@link #PAD_SHARE} of its span on both sides (at least one sample interval, within the run). Phases closest to
- * each other are merged until at most {@link #MAX_WINDOWS} remain; windows covering together more than
- * {@link #WHOLE_SHARE} of the run give way to the whole run.
+ * Where the sender-rate chart looks: the spans of the run in which the drawn flows send, so that flows active in the
+ * first 0.5 ms of a 20 ms run are not squeezed into its first pixels. rates.csv has a row for a flow while its
+ * sender carries it, so each flow is active from its first sample to its last; every rate change lies inside. The
+ * flows' spans, sorted, fall into phases wherever no flow sends for more than {@link #GAP_SHARE} of the run; each
+ * phase becomes a window padded by {@link #PAD_SHARE} of its span on both sides (at least one sample interval,
+ * within the run). Phases closest to each other are merged until at most {@link #MAX_WINDOWS} remain; windows
+ * covering together more than {@link #WHOLE_SHARE} of the run give way to the whole run. The queue and pause charts
+ * use one window around their activity ({@link #around}).
  */
 public final class RateWindows {
     /** A gap this share of the run long, with no rate change, splits two phases. */
@@ -27,46 +28,71 @@ public final class RateWindows {
     private RateWindows() {
     }
 
-    /** The times at which rates change: each series' first and last point, and each point whose value changed. */
-    public static long[] changes(List<Downsampler.Points> series) {
-        List<Long> t = new ArrayList<>();
-        for (Downsampler.Points p : series) {
-            if (p.size() == 0) {
-                continue;
-            }
-            t.add(p.times()[0]);
-            for (int i = 1; i < p.size(); i++) {
-                if (p.values()[i] != p.values()[i - 1]) {
-                    t.add(p.times()[i]);
-                }
-            }
-            t.add(p.times()[p.size() - 1]);
+    /**
+     * One window around the activity [{@code first}, {@code last}] (padded as a phase), or {@code [0, end]} when it
+     * would cover more than {@link #WHOLE_SHARE} of the run: the queue and pause charts of a run whose congestion
+     * lasted its first 2 ms of 11 look at those 2 ms.
+     */
+    public static long[] around(long first, long last, long end, long minPadPs) {
+        if (end <= 0 || first > last) {
+            return new long[] {0, Math.max(1, end)};
         }
-        return t.stream().mapToLong(Long::longValue).sorted().toArray();
+        long pad = Math.max(Math.max(1, minPadPs), (long) (PAD_SHARE * (last - first)));
+        long[] w = {Math.max(0, first - pad), Math.min(end, last + pad)};
+        return w[1] - w[0] > WHOLE_SHARE * end ? new long[] {0, end} : w;
+    }
+
+    /** Whether {@code w} is the whole run [0, end]. */
+    public static boolean whole(long[] w, long end) {
+        return w[0] == 0 && w[1] == end;
+    }
+
+    /** "time window 1.2 ms to 3.4 ms of the 11 ms run", or "the whole run". */
+    public static String describe(long[] w, long end) {
+        return whole(w, end) ? "the whole run" : "time window " + at(w[0]) + " to " + at(w[1]) + " of the "
+                + Fmt.time(end) + " run";
+    }
+
+    /** A time for a caption: "0", "525 µs" (kept on one line). */
+    static String at(long ps) {
+        return ps == 0 ? "0" : Fmt.time(ps).replace(" ", "\u00a0");
+    }
+
+    /** Each series' span {@code [first, last]} (ps); empty series have none. */
+    public static List<long[]> spans(List<Downsampler.Points> series) {
+        List<long[]> out = new ArrayList<>();
+        for (Downsampler.Points p : series) {
+            if (p.size() > 0) {
+                out.add(new long[] {p.times()[0], p.times()[p.size() - 1]});
+            }
+        }
+        return out;
     }
 
     /**
-     * The windows {@code [from, to]} (ps) to draw, in time order; {@code [0, end]} alone when the changes spread
-     * over most of the run (or there are none).
+     * The windows {@code [from, to]} (ps) to draw, in time order; {@code [0, end]} alone when the flows send over
+     * most of the run (or there are none).
      *
-     * @param changes  sorted times of rate changes ({@link #changes})
+     * @param spans    the flows' spans ({@link #spans})
      * @param end      the run's end, ps
      * @param minPadPs the least padding (a sample interval), ps
      */
-    public static List<long[]> of(long[] changes, long end, long minPadPs) {
+    public static List<long[]> of(List<long[]> spans, long end, long minPadPs) {
         List<long[]> whole = List.of(new long[] {0, end});
-        if (changes.length == 0 || end <= 0) {
+        if (spans.isEmpty() || end <= 0) {
             return whole;
         }
+        List<long[]> sorted = new ArrayList<>(spans);
+        sorted.sort(java.util.Comparator.comparingLong((long[] x) -> x[0]));
         List<long[]> phases = new ArrayList<>();
         long gap = (long) (GAP_SHARE * end);
-        long[] cur = {changes[0], changes[0]};
-        for (int i = 1; i < changes.length; i++) {
-            if (changes[i] - cur[1] > gap) {
+        long[] cur = sorted.get(0).clone();
+        for (long[] sp : sorted.subList(1, sorted.size())) {
+            if (sp[0] - cur[1] > gap) {
                 phases.add(cur);
-                cur = new long[] {changes[i], changes[i]};
+                cur = sp.clone();
             } else {
-                cur[1] = changes[i];
+                cur[1] = Math.max(cur[1], sp[1]);
             }
         }
         phases.add(cur);

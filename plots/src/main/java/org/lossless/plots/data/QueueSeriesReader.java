@@ -23,14 +23,18 @@ public final class QueueSeriesReader {
      * @return one series per key (empty points when the file never mentions it); values in bytes
      */
     public static List<Series> read(ResultSet rs, List<String> keys, int bins) {
+        return read(rs, keys, bins, 0, Math.max(1, rs.simTimePs()));
+    }
+
+    /** As {@link #read(ResultSet, List, int)} over [{@code fromPs}, {@code toPs}] only (rows outside left out). */
+    public static List<Series> read(ResultSet rs, List<String> keys, int bins, long fromPs, long toPs) {
         if (!rs.has(ResultSet.QUEUES) || keys.isEmpty()) {
             return List.of();
         }
-        long end = Math.max(1, rs.simTimePs());
         long interval = rs.sampleIntervalPs();
         Map<String, Track> tracks = new LinkedHashMap<>();
         for (String k : keys) {
-            tracks.put(k, new Track(new Downsampler(0, end, bins)));
+            tracks.put(k, new Track(new Downsampler(fromPs, toPs, bins)));
         }
         Set<String> nodes = new java.util.HashSet<>();
         for (String k : keys) {
@@ -51,10 +55,11 @@ public final class QueueSeriesReader {
                 key.setLength(0);
                 key.append(n).append(':').append(r.longAt(port, -1)).append('/').append(r.longAt(prio, 0));
                 Track tr = tracks.get(key.toString());
-                if (tr == null) {
+                long time = r.longAt(t, 0);
+                if (tr == null || time < fromPs || time > toPs) {
                     continue;
                 }
-                tr.add(r.longAt(t, 0), r.doubleAt(bytes, 0), interval);
+                tr.add(time, r.doubleAt(bytes, 0), interval);
             }
         } catch (IOException e) {
             throw new BadResultsException(rs.file(ResultSet.QUEUES) + ": cannot read it: " + e.getMessage());
@@ -143,7 +148,7 @@ public final class QueueSeriesReader {
 
         void add(long t, double v, long interval) {
             rows++;
-            if (interval > 0 && (lastT == Long.MIN_VALUE ? t >= interval : t - lastT > interval)) {
+            if (interval > 0 && (lastT == Long.MIN_VALUE ? t >= d.start() + interval : t - lastT > interval)) {
                 d.add(t - interval, 0); // the queue was empty (not written) until one sample before
             }
             d.add(t, v);

@@ -209,6 +209,27 @@ final class ScenarioBrief {
         return rows;
     }
 
+    /** Runs of consecutive integers written as ranges ("0-31"); anything else as it is. */
+    static List<String> ranges(List<String> items) {
+        if (items.size() < 3 || !items.stream().allMatch(i -> i.matches("-?\\d{1,9}"))) {
+            return items;
+        }
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < items.size()) {
+            int j = i;
+            while (j + 1 < items.size() && Long.parseLong(items.get(j + 1)) == Long.parseLong(items.get(j)) + 1) {
+                j++;
+            }
+            out.add(j - i >= 2 ? items.get(i) + "-" + items.get(j) : items.get(i));
+            if (j - i == 1) {
+                out.add(items.get(j));
+            }
+            i = j + 1;
+        }
+        return out;
+    }
+
     /** A value as short text: scalars as written, a list of scalars joined, a list of mappings counted. */
     static String scalar(JsonNode v) {
         if (v.isArray()) {
@@ -217,7 +238,7 @@ final class ScenarioBrief {
             }
             List<String> items = new ArrayList<>();
             v.forEach(x -> items.add(x.asText()));
-            String s = "[" + String.join(", ", items) + "]";
+            String s = "[" + String.join(", ", ranges(items)) + "]";
             return s.length() > 120 ? "[" + v.size() + " values]" : s;
         }
         if (v.isObject()) {

@@ -26,9 +26,13 @@ final class Verdict {
     }
 
     static void write(Html h, ResultSet rs, List<Warning> warnings) {
-        status(h, warnings);
-        RunReport.warnings(h, warnings, false);
         JsonNode s = rs.summary();
+        boolean judged = false;
+        for (JsonNode j : s.path("jobs")) {
+            judged |= j.path("ratio").isNumber();
+        }
+        status(h, warnings, slowJobs(s.path("jobs")), judged);
+        RunReport.warnings(h, warnings, false);
         if (s.path("jobs").size() > 0) {
             jobs(h, s.path("jobs"));
         }
@@ -38,18 +42,40 @@ final class Verdict {
         h.close("div");
     }
 
-    /** "OK: ..." in green, "Check: ..." in amber, "Not OK: ..." in red, naming the warnings. */
-    static void status(Html h, List<Warning> ws) {
+    /** "allreduce took 4.07× its ideal time" for each job {@link #SLOW} times its ideal or more. */
+    static List<String> slowJobs(JsonNode jobs) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode j : jobs) {
+            JsonNode ratio = j.path("ratio");
+            if (ratio.isNumber() && ratio.asDouble() >= SLOW) {
+                String figure = j.path("figure").asText("duration_ps");
+                out.add("job " + j.path("job").asText() + " " + (figure.equals("throughput_GBps")
+                        ? "reached " + Fmt.num(ratio.asDouble()) + "× below its ideal throughput"
+                        : figure.equals("latency_p99_ps") ? "had " + Fmt.num(ratio.asDouble()) + "× its ideal latency p99"
+                        : "took " + Fmt.num(ratio.asDouble()) + "× its ideal time"));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The status line: red "Not OK" naming the severe warnings; amber when the fabric stayed lossless and complete but
+     * a job ran {@link #SLOW} times its ideal or more, or a milder warning stands; green "OK" otherwise.
+     */
+    static void status(Html h, List<Warning> ws, List<String> slow, boolean jobsJudged) {
         List<String> severe = ws.stream().filter(Warning::severe).map(Warning::title).toList();
-        List<String> other = ws.stream().filter(w -> !w.severe()).map(Warning::title).toList();
+        List<String> other = new ArrayList<>(slow);
+        ws.stream().filter(w -> !w.severe()).map(Warning::title).forEach(other::add);
         if (!severe.isEmpty()) {
             h.el("p", "status bad", "Not OK: " + String.join("; ", severe) + (other.isEmpty() ? ""
                     : "; also " + String.join("; ", other)) + ".");
         } else if (!other.isEmpty()) {
-            h.el("p", "status check", "Completed, to check: " + String.join("; ", other) + ".");
+            h.el("p", "status check", (slow.isEmpty() ? "Completed, to check: " : "Lossless and complete, but ")
+                    + String.join("; ", other) + ".");
         } else {
-            h.el("p", "status ok", "OK: no drop on a lossless priority, no PFC deadlock or pause storm, every flow "
-                    + "finished, and the settings checks (headroom, ECN before PFC) passed.");
+            h.el("p", "status ok", "OK: " + (jobsJudged ? "every job within " + Fmt.num(SLOW) + "× its ideal, " : "")
+                    + "no drop on a lossless priority, no PFC deadlock or pause storm, every flow finished, and the settings checks (headroom, "
+                    + "ECN before PFC) passed.");
         }
     }
 
