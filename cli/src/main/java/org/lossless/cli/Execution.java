@@ -53,6 +53,16 @@ final class Execution {
 
     static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
                    boolean quiet) {
+        return run(ctx, scenario, outOption, sets, report, demo, quiet, null);
+    }
+
+    /**
+     * As {@link #run(Context, Scenario, Path, List, boolean, boolean, boolean)}; {@code epilogue} (may be null) is
+     * called when the run's files are written (it may start work of its own, beside the report's drawing) and its
+     * lines are printed after the report is written, before the report's path (the demo's story).
+     */
+    static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
+                   boolean quiet, java.util.function.Function<RunResult, java.util.function.Supplier<List<String>>> epilogue) {
         if (report && ctx.reporter() == null && !demo) {
             throw new UserError("--report: reports are not implemented yet; run without --report (the result "
                     + "files are CSV and JSON, see README.md)");
@@ -84,14 +94,16 @@ final class Execution {
             ctx.err().println("lossless: warning: " + w);
         }
         ctx.err().flush();
+        java.util.function.Supplier<List<String>> lines = epilogue == null ? List::of : epilogue.apply(result);
         if (report && ctx.reporter() == null) {
             ctx.err().println("lossless: note: reports are not implemented yet; the result files are in " + out);
         } else if (report) {
             ctx.reporter().accept(out);
-            Path html = out.resolve("report.html");
-            if (Files.isRegularFile(html)) {
-                ctx.out().println("report: " + html);
-            }
+        }
+        lines.get().forEach(ctx.out()::println);
+        Path html = out.resolve("report.html");
+        if (report && ctx.reporter() != null && Files.isRegularFile(html)) {
+            ctx.out().println("report: " + html);
         }
         ctx.out().flush();
         return 0;
