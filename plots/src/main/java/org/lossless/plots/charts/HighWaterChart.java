@@ -22,8 +22,8 @@ import org.lossless.plots.data.ThresholdRow;
  * Each switch queue's high-water mark ({@code max_queue_bytes} of ports.csv, KB) against its own ECN K_max and its
  * one-ingress PFC XOFF level (thresholds.csv), the {@link #MAX_BARS} highest (queues under 1 % of the highest left
  * out), one bar per {@code node:port/prio}. With dynamic thresholds a queue fed by several ingress ports can pass
- * the one-ingress XOFF level before every one of them pauses: a bar beyond its XOFF tick says several ingresses fed
- * it, not that PFC failed.
+ * the one-ingress XOFF level before every one of them pauses, and the frames in flight after an XOFF land in the
+ * headroom: a bar beyond its XOFF tick says one of those happened, not that PFC failed.
  */
 public final class HighWaterChart {
     public static final String ID = "queue-high-water";
@@ -92,7 +92,7 @@ public final class HighWaterChart {
                 + "peak first (ports.csv max_queue_bytes)" + (thresholds ? "; ticks: each queue's ECN kmax and the "
                 + "queue length at which one ingress port alone would be paused (thresholds.csv); " + over
                 + (over == 1 ? " queue went" : " queues went") + " past that XOFF level: several ingress ports fed "
-                + (over == 1 ? "it" : "them") + " (dynamic thresholds pause each ingress on its own share)"
+                + (over == 1 ? "it" : "them") + ", or frames in flight after the XOFF landed in the headroom"
                 : "; no ECN or XOFF ticks: no thresholds.csv in the results"))
                 .axes("port", "ports.csv:max_queue_bytes");
     }

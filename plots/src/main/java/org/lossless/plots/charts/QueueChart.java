@@ -27,6 +27,8 @@ import org.lossless.plots.data.ThresholdRow;
 public final class QueueChart {
     public static final String ID = "queues";
     static final String TITLE = "Queue depth over time";
+    /** A queue above this share of the chart's highest peak counts as active when the time window is chosen. */
+    static final double ACTIVE_SHARE = 0.01;
 
     private QueueChart() {
     }
@@ -81,17 +83,27 @@ public final class QueueChart {
                 + " (largest peak in ports.csv; queues under 1 % of the top peak left out)"
                 : "chosen ports " + String.join(", ", chosen);
         return Figure.of(ID, TITLE, chart, which + "; " + RateWindows.describe(window, end)
-                + (RateWindows.whole(window, end) ? "" : ", where the queues held bytes") + "; " + rows + " samples reduced to at most "
+                + (RateWindows.whole(window, end) ? "" : ", where a queue held more than 1 % of the highest peak") + "; " + rows + " samples reduced to at most "
                 + (2 * Style.COLUMNS) + " points per queue (minimum and maximum per pixel column)" + note).axes("time", "timeseries/queues.csv:bytes");
     }
 
-    /** The window around the samples in which any of the queues held bytes ({@link RateWindows#around}). */
+    /**
+     * The window ({@link RateWindows#around}) around the samples in which a queue held more than
+     * {@link #ACTIVE_SHARE} of the highest peak drawn: a few packets queued later in the run (invisible at the chart's
+     * scale) do not stretch it over the whole run.
+     */
     static long[] activity(List<Series> series, long end, long interval) {
+        double peak = 0;
+        for (Series s : series) {
+            for (double v : s.points().values()) {
+                peak = Math.max(peak, v);
+            }
+        }
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         for (Series s : series) {
             for (int i = 0; i < s.points().size(); i++) {
-                if (s.points().values()[i] > 0) {
+                if (s.points().values()[i] > ACTIVE_SHARE * peak) {
                     first = Math.min(first, s.points().times()[i]);
                     last = Math.max(last, s.points().times()[i]);
                 }

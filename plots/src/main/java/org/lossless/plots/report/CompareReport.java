@@ -50,7 +50,7 @@ final class CompareReport {
         ResultSet a = ResultSet.open(candidate);
         ResultSet b = ResultSet.open(baseline);
         Page p = new Page("Lossless comparison: " + a.name() + " against " + b.name(), "Candidate " + candidate
-                + " · baseline " + baseline);
+                + " · baseline " + baseline).compactContents();
         Html w = p.section("warnings", "Warnings");
         w.open("div class=\"pair\"");
         w.open("div").el("h3", null, "Baseline: " + b.name());

@@ -19,6 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lossless.plots.Fixtures;
 import org.lossless.plots.SweepFixtures;
+import org.lossless.experiments.results.ResultsWriter;
+import org.lossless.experiments.run.ScenarioEngine;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.ScenarioLoader;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -79,13 +83,32 @@ class BrowserTest {
         }
     }
 
-    /** Loads a report, checks it rendered, saves a full-page screenshot; returns the number of charts. */
-    static long check(Path html, String shot) throws IOException {
+    /** What a page measured: charts drawn, the page's height with every fold closed (px). */
+    record Shown(long charts, long height) {
+    }
+
+    /**
+     * Loads a report, checks it rendered (every chart an SVG laid out with a size once the folds are opened, no
+     * broken image, no console error), saves what a reader sees first (1400 x 1000) and the whole page (folds
+     * closed) under target/screenshots/; returns the number of charts and the page's height.
+     */
+    static Shown check(Path html, String shot) throws IOException {
         Assumptions.assumeTrue(skip == null, () -> skip);
+        driver.manage().window().setSize(new Dimension(1400, 1000));
         driver.get(html.toUri().toString());
         JavascriptExecutor js = driver;
+        long height = ((Number) js.executeScript("return document.documentElement.scrollHeight")).longValue();
+        Path target = Path.of("target", "screenshots");
+        Files.createDirectories(target);
+        // what a reader sees first, before scrolling (1400 x 1000), then the whole page as it opens
+        Files.write(target.resolve(shot.replace(".png", "-first-screen.png")),
+                ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        driver.manage().window().setSize(new Dimension(1400, (int) Math.min(16000, height)));
+        Files.write(target.resolve(shot), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        driver.manage().window().setSize(new Dimension(1400, 1000));
         @SuppressWarnings("unchecked")
         Map<String, Object> r = (Map<String, Object>) js.executeScript("""
+                document.querySelectorAll('details').forEach(d => d.open = true);
                 const svgs = [...document.querySelectorAll('figure.chart svg')];
                 const small = svgs.filter(s => { const b = s.getBoundingClientRect();
                                                  return b.width < 300 || b.height < 150 || s.childElementCount == 0; })
@@ -95,8 +118,7 @@ class BrowserTest {
                                    const h = i.getAttribute('href') || i.getAttribute('xlink:href') || '';
                                    return !h.startsWith('data:image/png;base64,'); }).length;
                 return {svgs: svgs.length, figures: document.querySelectorAll('figure.chart').length,
-                        small: small, broken: broken, height: document.documentElement.scrollHeight,
-                        title: document.title};
+                        small: small, broken: broken, title: document.title};
                 """);
         List<String> errors = new ArrayList<>();
         for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
@@ -108,34 +130,85 @@ class BrowserTest {
         assertEquals(r.get("figures"), r.get("svgs"), "every figure has its SVG");
         assertEquals(List.of(), r.get("small"), "charts laid out with a size");
         assertEquals(0L, ((Number) r.get("broken")).longValue(), "broken images");
-        Path target = Path.of("target", "screenshots");
-        Files.createDirectories(target);
-        // what a reader sees first, before scrolling (1400 x 1000)
-        Files.write(target.resolve(shot.replace(".png", "-first-screen.png")),
-                ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
-        int height = (int) Math.min(16000, ((Number) r.get("height")).longValue());
-        driver.manage().window().setSize(new Dimension(1400, height));
-        Files.write(target.resolve(shot), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
-        driver.manage().window().setSize(new Dimension(1400, 1000));
-        return ((Number) r.get("svgs")).longValue();
+        System.out.printf("BrowserTest: %s: %d charts, page %,d px tall (folds closed)%n", shot,
+                ((Number) r.get("svgs")).longValue(), height);
+        return new Shown(((Number) r.get("svgs")).longValue(), height);
+    }
+
+    /** The report's charts/index.json lists every chart the page draws, each file there. */
+    static void indexListsEveryChart(Path html, long charts) throws IOException {
+        com.fasterxml.jackson.databind.JsonNode index = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(html.resolveSibling("charts").resolve("index.json").toFile());
+        assertEquals(charts, index.size(), "one index.json entry per chart drawn");
+        for (com.fasterxml.jackson.databind.JsonNode e : index) {
+            assertTrue(Files.isRegularFile(html.resolveSibling("charts").resolve(e.path("file").asText())), e.toString());
+            assertTrue(e.path("x").isTextual() && e.path("y").isTextual(), "axes registered: " + e);
+        }
+    }
+
+    /** Top of the first element matching {@code css} (px from the top of the page), or -1 if there is none. */
+    static double top(String css) {
+        Object t = ((JavascriptExecutor) driver).executeScript("const e = document.querySelector(arguments[0]); "
+                + "return e == null ? -1 : e.getBoundingClientRect().top + window.scrollY", css);
+        return ((Number) t).doubleValue();
     }
 
     @Test
     void runReportRenders() throws IOException {
         Path html = Report.write(Fixtures.run(tmp.resolve("run")));
-        assertTrue(check(html, "run-report.png") >= 10);
+        Shown s = check(html, "run-report.png");
+        assertTrue(s.charts() >= 10);
+        indexListsEveryChart(html, s.charts());
+    }
+
+    /**
+     * The demo's report (the built-in scenario, run here as `lossless demo` runs it): its first screen answers "what
+     * happened and is it OK?" (the verdict, the job against its ideal, the flows' slowdowns and the fabric before any
+     * chart), every chart is listed in charts/index.json, and the page, folds closed, stays under 8,000 px (it was
+     * 25,567 px when it printed every DSCP row, every congestion control's parameters and the whole YAML).
+     */
+    @Test
+    void demoReportAnswersOnItsFirstScreen() throws IOException {
+        Assumptions.assumeTrue(skip == null, () -> skip);
+        Path yaml = Path.of("..", "cli", "src", "main", "resources", "org", "lossless", "cli", "demo.yaml");
+        assertTrue(Files.isRegularFile(yaml), "the demo scenario at " + yaml.toAbsolutePath());
+        Scenario s = ScenarioLoader.parse("demo.yaml", Files.readString(yaml), tmp, List.of());
+        Path dir = tmp.resolve("demo");
+        ResultsWriter.runAndWrite(dir, s, new ScenarioEngine());
+        Path html = Report.write(dir);
+        Shown shown = check(html, "demo-report.png");
+        assertTrue(shown.height() < 8_000, "demo page " + shown.height() + " px tall");
+        indexListsEveryChart(html, shown.charts());
+        driver.get(html.toUri().toString());
+        assertEquals("verdict", ((JavascriptExecutor) driver).executeScript(
+                "return document.querySelector('main section').id"), "the verdict is the first section");
+        double firstChart = top("figure.chart");
+        assertTrue(top("p.status") < 400, "status line at " + top("p.status"));
+        for (String answer : List.of("table.jobs", "table.verdict", "table.fabric")) {
+            double t = top(answer);
+            assertTrue(t > 0 && t < firstChart, answer + " at " + t + ", before the first chart at " + firstChart);
+            assertTrue(t < 1000, answer + " on the first screen: " + t);
+        }
+        for (String chart : List.of("fig-jobs-duration", "fig-pfc-propagation", "fig-queue-high-water",
+                "fig-queue-cdf")) {
+            assertTrue(top("#" + chart + ".chart") > 0, chart + " drawn");
+        }
     }
 
     @Test
     void sweepReportRenders() throws IOException {
         Path html = Report.write(Fixtures.sweep(tmp.resolve("sweep")));
-        assertTrue(check(html, "sweep-report.png") >= 3);
+        Shown shown = check(html, "sweep-report.png");
+        assertTrue(shown.charts() >= 3);
+        indexListsEveryChart(html, shown.charts());
     }
 
     @Test
     void studySweepReportRendersWithItsAnswerOnTheFirstScreen() throws IOException {
         Path html = Report.write(SweepFixtures.study(tmp.resolve("study")));
-        assertTrue(check(html, "sweep-study-report.png") >= 15);
+        Shown shown = check(html, "sweep-study-report.png");
+        assertTrue(shown.charts() >= 15);
+        indexListsEveryChart(html, shown.charts());
         JavascriptExecutor js = driver;
         // the best point's sentence and the first chart start within the first screen (1000 px)
         Number best = (Number) js.executeScript("return document.querySelector('p.best').getBoundingClientRect().top");
@@ -148,7 +221,7 @@ class BrowserTest {
     @Test
     void scalingSweepReportRenders() throws IOException {
         Path html = Report.write(SweepFixtures.scaling(tmp.resolve("scaling")));
-        assertTrue(check(html, "sweep-scaling-report.png") >= 2);
+        assertTrue(check(html, "sweep-scaling-report.png").charts() >= 2);
     }
 
     @Test
@@ -156,6 +229,10 @@ class BrowserTest {
         Path base = Fixtures.run(tmp.resolve("base"));
         Path cand = Fixtures.run(tmp.resolve("cand"));
         Path html = Report.write(cand, new ReportOptions(null, base, List.of(), 6));
-        assertTrue(check(html, "compare-report.png") >= 8);
+        Shown shown = check(html, "compare-report.png");
+        assertTrue(shown.charts() >= 8);
+        indexListsEveryChart(html, shown.charts());
+        // the warnings and key figures of both runs come before any chart
+        assertTrue(top("#warnings") < top("figure.chart") && top("#figures") < top("figure.chart"));
     }
 }
