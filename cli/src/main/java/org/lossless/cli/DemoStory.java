@@ -75,12 +75,15 @@ final class DemoStory {
         });
         List<String> others = run.flows().stream().map(FlowResult::workload).filter(w -> !w.equals(job)).distinct()
                 .toList();
-        StringBuilder story = new StringBuilder(String.format(Locale.ROOT, "  the story: job %s, %s %s of %,d B over %d "
-                + "hosts, %d %s", job, "aeiou".indexOf(first.type().charAt(0)) >= 0 ? "an" : "a", first.type(),
-                first.sizeBytes(), first.hosts(), its.size(),
-                its.size() == 1 ? "iteration" : "iterations"));
+        StringBuilder story = new StringBuilder(String.format(Locale.ROOT, "  the story: job %s (%s %s of %,d B over "
+                + "%d hosts, %d %s)", job, "aeiou".indexOf(first.type().charAt(0)) >= 0 ? "an" : "a", first.type(),
+                first.sizeBytes(), first.hosts(), its.size(), its.size() == 1 ? "iteration" : "iterations"));
+        List<String> traffic = new ArrayList<>();
         for (String w : others) {
-            story.append("; ").append(traffic(run, w, jobHosts));
+            traffic.add(traffic(run, w, jobHosts));
+        }
+        if (!traffic.isEmpty()) {
+            story.append(" shares the fabric with ").append(String.join(" and ", traffic));
         }
         out.add(story.toString());
         List<JobIteration> aloneIts = alone == null ? List.of() : alone.jobs().stream().filter(j -> j.job().equals(job))
@@ -114,7 +117,7 @@ final class DemoStory {
         return out;
     }
 
-    /** "incast: 8 flows, 16,000,000 B in all, into host 5 (one of the job's hosts) from 0.200 ms". */
+    /** "incast (8 flows, 16,000,000 B in all, into host 5, one of the job's hosts, from 0.200 ms)". */
     private static String traffic(RunResult run, String w, Set<Integer> jobHosts) {
         List<FlowResult> fs = run.flows().stream().filter(f -> f.workload().equals(w)).toList();
         Set<Integer> dst = new TreeSet<>();
@@ -123,9 +126,9 @@ final class DemoStory {
         long start = fs.stream().mapToLong(FlowResult::startPs).min().orElse(0);
         boolean intoJob = jobHosts.containsAll(dst);
         String into = dst.size() <= 3 ? (dst.size() == 1 ? "host " : "hosts ") + join(dst) : dst.size() + " hosts";
-        return String.format(Locale.ROOT, "%s, %,d %s, %,d B in all, into %s%s from %.3f ms", w, fs.size(),
-                fs.size() == 1 ? "flow" : "flows", bytes, into, intoJob ? (dst.size() == 1 ? " (one of the job's hosts)"
-                : " (the job's hosts)") : "", start / 1e9);
+        return String.format(Locale.ROOT, "%s (%,d %s, %,d B in all, into %s%s, from %.3f ms)", w, fs.size(),
+                fs.size() == 1 ? "flow" : "flows", bytes, into, intoJob ? (dst.size() == 1 ? ", one of the job's hosts"
+                : ", the job's hosts") : "", start / 1e9);
     }
 
     /**

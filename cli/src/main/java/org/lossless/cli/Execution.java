@@ -59,7 +59,8 @@ final class Execution {
     /**
      * As {@link #run(Context, Scenario, Path, List, boolean, boolean, boolean)}; {@code epilogue} (may be null) is
      * called when the run's files are written (it may start work of its own, beside the report's drawing) and its
-     * lines are printed after the report is written, before the report's path (the demo's story).
+     * lines are printed after the report is written, then the simulator's cost and the report's path (the demo's
+     * story).
      */
     static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
                    boolean quiet, java.util.function.Function<RunResult, java.util.function.Supplier<List<String>>> epilogue) {
@@ -89,7 +90,10 @@ final class Execution {
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(out, e);
         }
-        ctx.out().println(summaryLine(scenario, result, out) + RunLines.of(result, summary(out)));
+        com.fasterxml.jackson.databind.JsonNode summary = summary(out);
+        ctx.out().println(summaryLine(scenario, result, out) + (epilogue == null ? RunLines.of(result, summary)
+                : RunLines.figures(result, summary)));
+        ctx.out().flush();
         for (String w : truncation(result)) {
             ctx.err().println("lossless: warning: " + w);
         }
@@ -100,7 +104,11 @@ final class Execution {
         } else if (report) {
             ctx.reporter().accept(out);
         }
-        lines.get().forEach(ctx.out()::println);
+        if (epilogue != null) {
+            // the epilogue's lines (the demo's story) come before the simulator's cost, which stays last
+            lines.get().forEach(ctx.out()::println);
+            ctx.out().println(RunLines.cost(summary));
+        }
         Path html = out.resolve("report.html");
         if (report && ctx.reporter() != null && Files.isRegularFile(html)) {
             ctx.out().println("report: " + html);

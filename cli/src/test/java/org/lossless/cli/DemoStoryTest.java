@@ -64,8 +64,9 @@ class DemoStoryTest {
 
     @Test
     void theStoryNamesTheJobAndTheTrafficThatLandsOnIt() {
-        assertEquals("  the story: job ar, an allreduce of 1,000,000 B over 4 hosts, 2 iterations; incast, 4 flows, "
-                + "2,000,000 B in all, into host 1 (one of the job's hosts) from 0.010 ms", lines.get(0));
+        assertEquals("  the story: job ar (an allreduce of 1,000,000 B over 4 hosts, 2 iterations) shares the fabric "
+                + "with incast (4 flows, 2,000,000 B in all, into host 1, one of the job's hosts, from 0.010 ms)",
+                lines.get(0));
     }
 
     @Test
