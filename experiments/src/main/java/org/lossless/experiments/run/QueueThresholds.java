@@ -50,6 +50,9 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
         private final Scenario s;
         private final Topology t;
         private final Map<List<Object>, QueueThresholds> probed = new HashMap<>();
+        /** Each distinct list of port specs, numbered (a switch's list is looked up once, not hashed per queue). */
+        private final Map<List<PortSpec>, Integer> kinds = new HashMap<>();
+        private final Map<Integer, Object[]> byNode = new HashMap<>(); // node id -> {specs, kind, nic rate}
 
         public Calculator(Scenario s, Topology t) {
             this.s = s;
@@ -67,9 +70,15 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
             if (node.isHost() || port < 0 || port >= t.ports(node.id()).size() || t.ports(node.id()).size() < 2) {
                 return null;
             }
-            List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s.switchSettings(), s.nic().pfcResponsePs());
-            long nicRate = PacketNetwork.nicRate(t, node);
-            return probed.computeIfAbsent(List.of(specs, port, priority, nicRate),
+            Object[] n = byNode.computeIfAbsent(node.id(), id -> {
+                List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s.switchSettings(), s.nic().pfcResponsePs());
+                return new Object[] {specs, kinds.computeIfAbsent(specs, k -> kinds.size()),
+                        PacketNetwork.nicRate(t, node)};
+            });
+            @SuppressWarnings("unchecked")
+            List<PortSpec> specs = (List<PortSpec>) n[0];
+            long nicRate = (Long) n[2];
+            return probed.computeIfAbsent(List.of(n[1], port, priority, nicRate),
                     k -> compute(s, specs, port, priority, nicRate));
         }
     }
