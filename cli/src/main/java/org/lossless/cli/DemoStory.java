@@ -156,7 +156,7 @@ final class DemoStory {
         for (JobIteration it : its) {
             long c = cnps(run, job, it.iteration());
             all += c;
-            per.add(String.format(Locale.ROOT, "%,d in iteration %d", c, it.iteration() + 1));
+            per.add(String.format(Locale.ROOT, "%,d in the %s iteration", c, ordinal(it.iteration())));
         }
         sb.append(String.format(Locale.ROOT, "the job's senders received %,d CNPs, each a request to cut their rate "
                 + "(%s)", all, String.join(", ", per)));
@@ -182,8 +182,8 @@ final class DemoStory {
             FlowResult slowest = run.flows().stream().filter(f -> f.workload().equals(job)
                     && f.label().iteration() == it.iteration() && f.label().data() && f.finished()
                     && f.idealFctPs() > 0).max(java.util.Comparator.comparingDouble(FlowResult::slowdown)).orElse(null);
-            return String.format(Locale.ROOT, "  iteration %d began %.3f ms after the last byte of %s, met no PFC "
-                    + "pause and no CNP, and still took %.2fx its time alone%s", it.iteration() + 1,
+            return String.format(Locale.ROOT, "  the %s iteration began %.3f ms after the last byte of %s, met no PFC "
+                    + "pause and no CNP, and still took %.2fx its time alone%s", ordinal(it.iteration()),
                     (it.startPs() - otherEnd) / 1e9, String.join(" and ", others),
                     (double) it.durationPs() / a.durationPs(), slowest == null ? ""
                     : String.format(Locale.ROOT, ": its slowest message took %.1fx its ideal time%s", slowest.slowdown(),
@@ -207,6 +207,22 @@ final class DemoStory {
         long end = it.finished() ? it.finishPs() : run.simTimePs();
         return run.pauseGraph().edges().stream().filter((PauseEdge e) -> e.timePs() < end
                 && (e.endPs() < 0 || e.endPs() > it.startPs())).count();
+    }
+
+    /** "first", "second", ... for jobs.csv's iteration 0, 1, ... ("11th" beyond the tenth). */
+    static String ordinal(int iteration) {
+        String[] words = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"};
+        if (iteration < words.length) {
+            return words[iteration];
+        }
+        int n = iteration + 1;
+        String suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : switch (n % 10) {
+            case 1 -> "st";
+            case 2 -> "nd";
+            case 3 -> "rd";
+            default -> "th";
+        };
+        return n + suffix;
     }
 
     private static JobIteration match(List<JobIteration> its, int iteration) {

@@ -101,7 +101,7 @@ class DemoStoryTest {
         String expected = String.format(Locale.ROOT, "  why: while incast ran (%.3f to %.3f ms) the fabric sent %,d PFC "
                 + "pause frames (%,d root and %,d propagated pauses, chains of up to %d %s; %.3f ms paused summed over "
                 + "ports) and ECN-marked %,d packets; the job's senders received %,d CNPs, each a request to cut their "
-                + "rate (%,d in iteration 1, %,d in iteration 2)", start / 1e9, end / 1e9, run.pauseFrames(),
+                + "rate (%,d in the first iteration, %,d in the second iteration)", start / 1e9, end / 1e9, run.pauseFrames(),
                 run.pauseGraph().rootPauses(), run.pauseGraph().propagatedPauses(), run.pauseGraph().maxDepth(),
                 run.pauseGraph().maxDepth() == 1 ? "hop" : "hops", run.pausedPs() / 1e9, run.ecnMarked(),
                 cnps[0] + cnps[1], cnps[0], cnps[1]);
@@ -123,6 +123,12 @@ class DemoStoryTest {
         new ScenarioEngine().run(a).jobs().forEach(j -> mine.add(j.durationPs()));
         assertEquals(alone.jobs().stream().map(JobIteration::durationPs).toList(), mine);
         assertNull(DemoStory.alone(a, DemoStory.jobNames(a)), "nothing to leave out");
+    }
+
+    @Test
+    void iterationsAreCountedInWords() {
+        assertEquals(List.of("first", "second", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd", "111th"),
+                List.of(0, 1, 9, 10, 11, 12, 20, 21, 22, 110).stream().map(DemoStory::ordinal).toList());
     }
 
     @Test

@@ -64,7 +64,7 @@ public final class JobCharts {
                 ideal.add(true);
             }
         }
-        NumberAxis x = new NumberAxis("iteration (number)");
+        NumberAxis x = new NumberAxis("iteration (numbered from 0, as in jobs.csv)");
         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         // half an iteration of margin: the first and last points off the frame
         int lo = jobs.stream().mapToInt(JobRow::iteration).min().orElse(0);

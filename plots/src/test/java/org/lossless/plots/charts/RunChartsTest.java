@@ -300,7 +300,7 @@ class RunChartsTest {
         List<Figure> figs = JobCharts.build(rs);
         XYPlot p = xy(figs.get(0));
         assertEquals("duration (µs)", p.getRangeAxis().getLabel());
-        assertEquals("iteration (number)", p.getDomainAxis().getLabel());
+        assertEquals("iteration (numbered from 0, as in jobs.csv)", p.getDomainAxis().getLabel());
         assertArrayEquals(new double[] {0, 4, 1, 2}, points(p.getDataset(), 0));
         // the ideal from jobs.csv: each iteration alone takes 1 µs
         assertArrayEquals(new double[] {0, 1, 1, 1}, points(p.getDataset(), 1), 1e-9);
