@@ -4,7 +4,8 @@
 # program `third` and by `lossless run` on the imported scenario, alternating, one process at a time. Usage:
 #   benchmarks/cli/hpcc-side-by-side.sh HPCC_SIMULATION_DIR [rounds=3] [label=command ...]
 # HPCC_SIMULATION_DIR: the `simulation` folder of github.com/alibaba-edu/High-Precision-Congestion-Control, built
-# (with Python 2.7 for waf): ./waf configure -d optimized --disable-examples --disable-tests --disable-python
+# (with Python 2.7 for waf; no CXXFLAGS in the environment, or waf drops -O3):
+#   ./waf configure -d optimized --disable-examples --disable-tests --disable-python
 #   --enable-modules=point-to-point,internet,applications && ./waf build
 # Commands as in benchmarks/cli/run.sh (default: lossless=./lossless). HPCC's program runs with tracing off
 # (ENABLE_TRACE 0, no traced node) and stops at 4 s of simulated time (the flows start at 2 s and end near 2.003 s);

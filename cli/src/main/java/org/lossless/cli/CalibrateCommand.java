@@ -25,12 +25,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code lossless calibrate --run BUNDLE... [--holdout BUNDLE...] [--fit KEY=MIN..MAX]... --out DIR}. */
 @Command(name = "calibrate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Fits the simulator to replayed runs, in three stages: (1) every setting the hardware states",
-            "(the bundles' DCQCN knobs, MTU and link speed; --nic-dump, --switch-config), never fitted; (2) a fixed",
-            "latency from latency probes, in closed form; (3) the unknowns (--fit, default: CNP generation delay and, where",
-            "the scenario has them, PFC reaction times and switch latency) with a bounded optimizer, some runs held out.",
-            "Writes calibrated.yaml, calibration.txt/.json (each value with its uncertainty, or 'not identifiable') and",
-            "residuals.csv. See docs/verbs-validation.md."})
+        description = {"Fits the simulator to replayed runs and writes a calibrated scenario.",
+            "Three stages: (1) every setting the hardware states (the bundles' DCQCN knobs, MTU and link speed;"
+                + " --nic-dump, --switch-config), never fitted; (2) a fixed latency from latency probes, in closed form;"
+                + " (3) the unknowns (--fit, default: CNP generation delay and, where the scenario has them, PFC reaction"
+                + " times and switch latency) with a bounded optimizer, some runs held out.",
+            "Writes calibrated.yaml, calibration.txt/.json (each value with its uncertainty, or 'not identifiable') and"
+                + " residuals.csv. See docs/verbs-validation.md."})
 final class CalibrateCommand implements Callable<Integer> {
     private final Context ctx;
     @Spec

@@ -126,7 +126,7 @@ public final class Cli {
         m.put("import", () -> new CommandLine(new ImportCommand())
                 .addSubcommand("hpcc", new CommandLine(new ImportHpccCommand(ctx)))
                 .addSubcommand("mlx5", new CommandLine(new ImportMlx5Command()))
-                .addSubcommand("sonic", new CommandLine(new ImportSonicCommand())));
+                .addSubcommand("sonic", new CommandLine(new ImportSonicCommand(ctx.cwd()))));
         m.put("export", () -> new CommandLine(new ExportCommand())
                 .addSubcommand("dot", new CommandLine(new ExportDotCommand(ctx)))
                 .addSubcommand("hpcc", new CommandLine(new ExportHpccCommand(ctx)))

@@ -7,6 +7,8 @@ import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
 import org.lossless.experiments.results.Interrupts;
+import org.lossless.experiments.run.LosslessDropLine;
+import org.lossless.experiments.run.FlowRateIds;
 import org.lossless.experiments.run.RunProgress;
 
 import java.io.IOException;
@@ -65,8 +67,8 @@ final class Execution {
     static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
                    boolean quiet, java.util.function.Function<RunResult, java.util.function.Supplier<List<String>>> epilogue) {
         if (report && ctx.reporter() == null && !demo) {
-            throw new UserError("--report: reports are not implemented yet; run without --report (the result "
-                    + "files are CSV and JSON, see README.md)");
+            throw new UserError("--report: this command line has no report writer; run without --report and "
+                    + "write the report with 'lossless report DIR' (the result files are CSV and JSON, see README.md)");
         }
         Path out = outOption == null ? defaultOut(ctx, scenario, sets) : ctx.resolve(outOption);
         OutputRule.checkDirectory(out, OutputRule.RUN);
@@ -97,10 +99,16 @@ final class Execution {
         for (String w : truncation(result)) {
             ctx.err().println("lossless: warning: " + w);
         }
+        for (String w : LosslessDropLine.of(result)) {
+            ctx.err().println("lossless: warning: " + w);
+        }
+        for (String w : FlowRateIds.unposted(scenario, result)) {
+            ctx.err().println("lossless: warning: " + w);
+        }
         ctx.err().flush();
         java.util.function.Supplier<List<String>> lines = epilogue == null ? List::of : epilogue.apply(result);
         if (report && ctx.reporter() == null) {
-            ctx.err().println("lossless: note: reports are not implemented yet; the result files are in " + out);
+            ctx.err().println("lossless: note: this command line has no report writer; the result files are in " + out);
         } else if (report) {
             ctx.reporter().accept(out);
         }

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "fluid", mixinStandardHelpOptions = true,
     description = {"The DCQCN fluid model (CoNEXT'16) for N flows on one bottleneck; writes fluid.csv, fluid.json and fluid.png.",
-        "Defaults: profile paper2015 with ECN 5KB / 200KB / 1 % (the CoNEXT'16 setting)."})
+        "Defaults: profile paper2015 with ECN 5KB / 200KB / 1 %% (the CoNEXT'16 setting)."})
 public final class FluidCommand implements Callable<Integer> {
     /** The result kind of a fluid directory ({@link OutputRule}). */
     static final String KIND = "fluid";

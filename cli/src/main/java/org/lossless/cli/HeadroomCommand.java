@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "headroom", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"PFC headroom, xoff and xon for one port, with every component.",
                 "Models: run (what headroom: auto gives in a simulation: the sonic formula with the simulator's",
-                "MTU, cells and the peer's PFC response time; the warning of run and check uses it too),",
+                "MTU, cells and the peer's PFC response time, plus the frame that crosses the threshold; the",
+                "warning of run and check uses it too),",
                 "sonic (SONiC dynamic model, Spectrum-1 constants), exact (bytes in flight, Cisco/IEEE),",
                 "hpcc (3 x rate x delay, HPCC ns-3) and mlx5 (NIC receive buffer rule)."},
         footer = {"", "Examples:", "  lossless headroom --rate 100Gbps --cable 100m",
@@ -61,8 +62,14 @@ public final class HeadroomCommand implements Callable<Integer> {
 
     @Option(names = "--nic-mtu", paramLabel = "SIZE",
             description = "the scenario's nic.mtu (RDMA payload): the largest frame is payload + 78 B (first packet"
-                    + " of a message, with RETH); instead of --mtu. Default for the run model: 1024 (frame 1102 B)")
+                    + " of a message, with RETH); instead of --mtu. Default for the run model: " + DEFAULT_NIC_MTU
+                    + " (frame " + (DEFAULT_NIC_MTU + 78) + " B)")
     String nicMtu;
+
+    @Option(names = "--nic-wire", paramLabel = "FORMAT",
+            description = "the scenario's nic.wire: rocev2 (default) or hpcc2019 (the HPCC simulator's packets: the"
+                    + " largest frame is payload + 48 B); used with --nic-mtu and by the run model")
+    String nicWire;
 
     @Option(names = "--cell-size", paramLabel = "SIZE",
             description = "run: the scenario's switch.cell_size (default 1 B: no cell waste)")
@@ -157,7 +164,7 @@ public final class HeadroomCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--nic-mtu: " + payload + " is out of range: nic.mtu is 64 to 9000"
                         + " bytes");
             }
-            frame = WireFormat.dataFrameBytes(payload, true);
+            frame = wire().largestFrame(payload);
         }
         if (frame != null) {
             pm = frame;
@@ -196,7 +203,7 @@ public final class HeadroomCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--model: '" + model + "': allowed: run, sonic, exact, hpcc, mlx5, all");
         }
         // the run model: the simulator's own function, with the scenario's values
-        int runFrame = frame != null ? frame : WireFormat.dataFrameBytes(DEFAULT_NIC_MTU, true);
+        int runFrame = frame != null ? frame : wire().largestFrame(DEFAULT_NIC_MTU);
         int runCell = cellSize == null ? 1 : intSize(cellSize, "--cell-size");
         if (runCell < 1 || runCell > 65536) {
             throw new IllegalArgumentException("--cell-size: " + runCell + " is out of range: 1 to 65536 bytes");
@@ -242,6 +249,18 @@ public final class HeadroomCommand implements Callable<Integer> {
             b.append(System.lineSeparator()).append(sk).append(System.lineSeparator());
         }
         return b.toString();
+    }
+
+    /** {@code --nic-wire}, RoCEv2 by default. */
+    private WireFormat wire() {
+        if (nicWire == null) {
+            return WireFormat.ROCEV2;
+        }
+        if (!WireFormat.NAMES.contains(nicWire.strip())) {
+            throw new IllegalArgumentException("--nic-wire: '" + nicWire + "': allowed: " + String.join(", ",
+                    WireFormat.NAMES));
+        }
+        return WireFormat.of(nicWire.strip());
     }
 
     private static int intSize(String text, String key) {

@@ -42,22 +42,27 @@ import java.util.function.Function;
             "The files are referenced relative to the scenario's folder, not copied."})
 final class ImportHpccCommand implements Callable<Integer> {
     /**
-     * How HPCC's simulator behaves whatever its config says, as scenario keys: its switch MMU, no switching
-     * latency, a PAUSE obeyed at the next frame boundary (no response time, at the switch and at the NIC),
-     * and its egress order: queue 0 (ACKs, which {@code ACK_HIGH_PRIO 1} puts on our priority 7) first, the
-     * data queues round robin (DWRR, weight 1, one largest frame per turn); its NIC ACKs at once and re-sends a
-     * NACK after 500 us ("NACK Generation Interval"); its FCT ends at the sender's last ACK.
+     * How HPCC's simulator behaves whatever its config says, as scenario keys: its packet format (48 B of headers
+     * around a data payload, 60 B ACKs, no preamble or gap: {@code nic.wire: hpcc2019}), its switch MMU, no switching
+     * latency, a PAUSE obeyed at the next frame boundary (no response time, at the switch and at the NIC), ACKs
+     * queued with the data at every switch (its switches' {@code AckHighPrio} is never set: {@code ACK_HIGH_PRIO}
+     * reaches its NICs only, which send ACKs first as ours do), and its egress order: queue 0 (our priority 7)
+     * first, the data queues round robin (DWRR, weight 1, one largest frame per turn); its NIC ACKs at once and
+     * re-sends a NACK after 500 us ("NACK Generation Interval"); its FCT ends at the sender's last ACK.
      */
     static final Map<String, String> HPCC_SIMULATOR = hpccSimulator();
     /** HPCC behaviour an imported scenario does not reproduce (written as a comment, listed in docs/dcqcn-import.md). */
     static final List<String> NOT_IMPORTED = List.of(
-            "HPCC's packet format (48 B of headers per packet, its ACK size): the RoCEv2 wire format (82 B) is used",
             "HPCC's standalone FCT formula: the sender's ideal here is the exact time alone (ACK serialization included)",
             "with DCQCN, HPCC's variable window (VAR_WIN) and global maxBdp window (GLOBAL_T): see the warnings",
-            "HPCC's per-hop-rate and sampled variants (MULTI_RATE 1, SAMPLE_FEEDBACK 1), HPCC-PINT, GLOBAL_T 0");
+            "HPCC's per-hop-rate and sampled variants (MULTI_RATE 1, SAMPLE_FEEDBACK 1), HPCC-PINT, GLOBAL_T 0",
+            "the timestamp header HPCC adds with TIMELY (8 B) and PINT (2 B); the INT_MULTI units of HPCC's INT fields"
+                    + " (Lossless's telemetry is exact)");
 
     private static Map<String, String> hpccSimulator() {
         Map<String, String> m = new LinkedHashMap<>();
+        m.put("nic.wire", "hpcc2019");
+        m.put("nic.ack_priority", "data");
         m.put("switch.profile", "hpcc2019");
         m.put("switch.latency", "0");
         m.put("switch.pfc.response_time", "0");
@@ -126,10 +131,14 @@ final class ImportHpccCommand implements Callable<Integer> {
         scenario.comment("topology: " + topology + (flows == null ? "" : "; flows: " + flows)
                 + (config == null ? "" : "; config: " + config));
         scenario.hpccTopology(relative(dir, topoFile));
-        scenario.comment("HPCC's simulator: its switch MMU (switch.profile hpcc2019), no switching latency, PAUSE obeyed"
-                + " at the next frame boundary (PFC response times 0), priority 7 served first, the rest round robin;"
-                + " ACKs built at once, NACKs re-sent after 500 us; FCT and slowdown on the sender's completion (its"
-                + " last ACK), as HPCC's fct.txt");
+        scenario.comment("HPCC's simulator as it runs, whatever its config says: its packet format (nic.wire hpcc2019:"
+                + " 48 B of headers per data packet, 60 B ACKs, no preamble or gap), its switch MMU (switch.profile"
+                + " hpcc2019), no switching latency, PAUSE obeyed at the next frame boundary (PFC response times 0),"
+                + " priority 7 served first, the rest round robin; ACKs built at once, NACKs re-sent after 500 us; FCT"
+                + " and slowdown on the sender's completion (its last ACK), as HPCC's fct.txt");
+        scenario.comment("ACKs on the data priority (nic.ack_priority data): HPCC's switches queue ACKs with the data"
+                + " whatever ACK_HIGH_PRIO says (the flag reaches its NICs only, which send ACKs first, as Lossless's"
+                + " NICs do); nic.ack_priority 7 would serve them first at every hop instead");
         scenario.settings(HPCC_SIMULATOR);
         if (flows == null) {
             scenario.comment("no --flows given: an example flow between the first two hosts; replace it");
@@ -207,6 +216,9 @@ final class ImportHpccCommand implements Callable<Integer> {
                 throw new UserError(option + " " + display + ": is larger than 256 MiB, the most Lossless reads");
             }
             text = Files.readString(file, StandardCharsets.UTF_8);
+            UserFiles.requireText(display, text);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(option + " " + e.getMessage());
         } catch (NoSuchFileException e) {
             throw new UserError(option + " " + display + ": no such file");
         } catch (CharacterCodingException e) {

@@ -18,11 +18,22 @@ import picocli.CommandLine.Spec;
  * {@code import}. Exit 0, or 2 on bad input (nothing written).
  */
 @Command(name = "sonic", mixinStandardHelpOptions = true,
-        description = {"Switch settings (buffer pools, profiles, PFC, ECN/WRED, watchdog, QoS maps) from a SONiC",
-                "CONFIG_DB JSON, written as a scenario 'switch:' YAML snippet. Unmapped items are listed as comments."})
+        description = {"Switch settings from a SONiC CONFIG_DB JSON, written as a scenario 'switch:' YAML snippet.",
+                "Buffer pools, profiles, PFC, ECN/WRED, watchdog and QoS maps; unmapped items are listed as comments."})
 public final class ImportSonicCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    /** The working directory relative paths resolve against (the user's, also in a test or a warm JVM). */
+    private final Path cwd;
+
+    public ImportSonicCommand() {
+        this(Path.of("").toAbsolutePath());
+    }
+
+    ImportSonicCommand(Path cwd) {
+        this.cwd = cwd;
+    }
 
     @Parameters(index = "0", paramLabel = "CONFIG_DB.json", description = "SONiC CONFIG_DB (e.g. /etc/sonic/config_db.json)")
     Path input;
@@ -33,16 +44,37 @@ public final class ImportSonicCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Replace --out if it exists.")
     boolean force;
 
+    /**
+     * What the import writes, the scenario loader reads: the section is loaded as the switch of a two-host star; a
+     * setting it refuses is bad input naming the CONFIG_DB and the key, never a file the user's next run rejects.
+     */
+    private void checkLoads(String yaml) {
+        String scenario = "name: sonic-import-check\n"
+                + "topology: {type: star, hosts: 2, host_link: {rate: 100Gbps, delay: 1us}}\n"
+                + "workloads: [{type: flows, flows: [{src: 0, dst: 1, size: 1KB}]}]\n" + yaml;
+        try {
+            org.lossless.experiments.scenario.ScenarioLoader.parse("the imported section", scenario,
+                    Path.of("").toAbsolutePath(), java.util.List.of());
+        } catch (org.lossless.workloads.yaml.ScenarioException e) {
+            throw new IllegalArgumentException(this.input + ": imports to settings the scenario loader refuses ("
+                    + (e.path() == null ? e.getMessage() : e.getMessage().substring(e.getMessage().indexOf(e.path())))
+                    + ")");
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
-        if (out != null) {
-            OutputRule.checkFile(out, force);
-        }
+        Path input = cwd.resolve(this.input);
+        Path out = this.out == null ? null : cwd.resolve(this.out);
         try {
+            if (out != null) {
+                OutputRule.checkFile(out, force);
+            }
             SonicImport imp = SonicImporter.importFile(input);
             String yaml = imp.toYaml();
+            checkLoads(yaml);
             for (String n : imp.notes()) {
                 if (n.startsWith("warning: ")) {
                     err.println("lossless: " + n);

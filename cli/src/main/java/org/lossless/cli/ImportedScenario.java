@@ -124,6 +124,11 @@ final class ImportedScenario {
                 return yaml;
             } catch (ScenarioException e) {
                 List<String> culprits = culprits(kept, e.path());
+                if (culprits.isEmpty() && e.path() != null && (e.path().startsWith("workloads")
+                        || e.path().startsWith("topology"))) {
+                    // the files the scenario reads (the user's topology and flows), not a setting of ours
+                    throw new UserError(e.getMessage());
+                }
                 if (culprits.isEmpty()) {
                     throw new IllegalStateException("the imported scenario does not load: " + e.getMessage(), e);
                 }

@@ -58,6 +58,16 @@ final class OutputFiles {
         if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
             return f.getReason();
         }
+        // the JDK names the file but gives no reason for these: say it
+        if (e instanceof java.nio.file.NoSuchFileException f) {
+            return "no such file or folder: " + org.lossless.core.text.Printable.of(f.getFile(), 200);
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+            return org.lossless.core.text.Printable.of(f.getFile(), 200) + " exists (a file where a folder is needed?)";
+        }
+        if (e instanceof java.nio.file.NotDirectoryException f) {
+            return org.lossless.core.text.Printable.of(f.getFile(), 200) + " is not a folder";
+        }
         return org.lossless.core.text.Printable.of(m, 200);
     }
 }

@@ -10,6 +10,8 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -20,9 +22,11 @@ import java.util.function.LongSupplier;
  * <ul>
  * <li>on a terminal: a progress bar on stderr (me.tongfei:progressbar): simulated time reached of the
  * target (the estimated end of the work while it lies ahead, marked {@code ~end}, else {@code stop_time}),
- * elapsed time, ETA, simulated microseconds per second and million events per second;</li>
+ * elapsed time, time left ({@code ?} while {@link RunEta} has no meaningful estimate), simulated microseconds
+ * per second and million events per second;</li>
  * <li>otherwise (a log file, a batch job): one plain line every {@link #PLAIN_PERIOD_MS} ms, e.g.
- * {@code lossless: simulated 2.310 ms of 10 ms (23 %), 1.52 M events/s, 10 s elapsed};</li>
+ * {@code lossless: simulated 2.310 ms of 10 ms (23 %), 1.52 M events/s, 10 s elapsed}, with the time left
+ * once {@link RunEta} has a meaningful estimate;</li>
  * <li>{@code --quiet}: nothing.</li>
  * </ul>
  */
@@ -40,9 +44,11 @@ final class ProgressDisplay implements AutoCloseable {
     private final LongSupplier clockMs;
     private final Thread thread;
     private final long startMs;
+    private final RunEta eta = new RunEta();
     private volatile boolean closed;
     private ProgressBar bar;
-    private long target;
+    private volatile long target;
+    private volatile boolean knownEnd;
 
     private ProgressDisplay(RunProgress progress, PrintWriter err, Terminal where, boolean terminal, long periodMs,
                             LongSupplier clockMs) {
@@ -91,10 +97,12 @@ final class ProgressDisplay implements AutoCloseable {
                 if (closed) {
                     return;
                 }
+                long elapsed = clockMs.getAsLong() - startMs;
+                eta.sample(elapsed, progress.simTimePs());
                 if (terminal) {
                     updateBar();
                 } else {
-                    err.println(plainLine(progress, clockMs.getAsLong() - startMs));
+                    err.println(plainLine(progress, elapsed, eta));
                     err.flush();
                 }
             }
@@ -111,6 +119,15 @@ final class ProgressDisplay implements AutoCloseable {
         return estimatedEndPs > 0 && estimatedEndPs < stopTimePs ? estimatedEndPs : stopTimePs;
     }
 
+    /**
+     * True if {@link #target} is where the work ends: its estimated end, or stop_time when the estimate reaches
+     * it (the work lasts at least that long). Without an estimate (the work of programs: collectives, storage,
+     * generated traffic) stop_time is only an upper bound.
+     */
+    static boolean knownEnd(long estimatedEndPs) {
+        return estimatedEndPs > 0;
+    }
+
     private void updateBar() {
         long t = target(progress.estimatedEndPs(), progress.stopTimePs());
         long nowUs = progress.simTimePs() / 1_000_000;
@@ -118,11 +135,13 @@ final class ProgressDisplay implements AutoCloseable {
         if (past) {
             t = progress.simTimePs(); // a full bar: the estimated end is behind, the real end is unknown
         }
+        knownEnd = !past && knownEnd(progress.estimatedEndPs());
         if (bar == null) {
             target = t;
             bar = new ProgressBarBuilder().setTaskName("simulating").setInitialMax(Math.max(1, t / 1_000_000))
                     .setUnit(" us", 1).setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK)
                     .setUpdateIntervalMillis((int) BAR_PERIOD_MS).showSpeed()
+                    .setEtaFunction(state -> left(eta.remainingMs(target, knownEnd)))
                     .setConsumer(where.columns() > 0
                             ? new ConsoleProgressBarConsumer(new PrintStream(where.stream(), true), where.columns())
                             : new ConsoleProgressBarConsumer(new PrintStream(where.stream(), true)))
@@ -138,16 +157,23 @@ final class ProgressDisplay implements AutoCloseable {
                 past ? " past ~end" : t < progress.stopTimePs() ? " ~end" : ""));
     }
 
-    /** One plain progress line. */
-    static String plainLine(RunProgress p, long elapsedMs) {
-        return plainLine(p.simTimePs(), p.estimatedEndPs(), p.stopTimePs(), p.events(), elapsedMs);
+    private static Optional<Duration> left(OptionalLong ms) {
+        return ms.isPresent() ? Optional.of(Duration.ofMillis(ms.getAsLong())) : Optional.empty();
+    }
+
+    /** One plain progress line, with the time left {@code eta} estimates. */
+    static String plainLine(RunProgress p, long elapsedMs, RunEta eta) {
+        long t = target(p.estimatedEndPs(), p.stopTimePs());
+        return plainLine(p.simTimePs(), p.estimatedEndPs(), p.stopTimePs(), p.events(), elapsedMs,
+                eta.remainingMs(t, knownEnd(p.estimatedEndPs())));
     }
 
     /**
      * One plain progress line at simulated time {@code now} (ps) of a run whose work ends at best at
-     * {@code estimatedEnd} (ps, -1 if unknown) and stops at {@code stop} (ps).
+     * {@code estimatedEnd} (ps; 0 or -1 if not known ahead) and stops at {@code stop} (ps), with {@code left}
+     * ms of wall time left if that is known.
      */
-    static String plainLine(long now, long estimatedEnd, long stop, long events, long elapsedMs) {
+    static String plainLine(long now, long estimatedEnd, long stop, long events, long elapsedMs, OptionalLong left) {
         long t = target(estimatedEnd, stop);
         String rate = eventRate(events, elapsedMs);
         if (t < stop && now > t) {
@@ -155,11 +181,15 @@ final class ProgressDisplay implements AutoCloseable {
                     + "are finishing (stop_time %s), %s, %s elapsed", Execution.ms(now), Execution.ms(t),
                     Execution.ms(stop), rate, seconds(elapsedMs));
         }
+        if (!knownEnd(estimatedEnd)) {
+            return String.format(Locale.ROOT, "lossless: simulated %s (the work's end is not known ahead; stop_time "
+                    + "%s), %s, %s elapsed", Execution.ms(now), Execution.ms(stop), rate, seconds(elapsedMs));
+        }
         String of = (t < stop ? "~" : "") + Execution.ms(t) + (t < stop ? " (estimated end)" : "");
         String line = String.format(Locale.ROOT, "lossless: simulated %s of %s (%d %%), %s, %s elapsed",
                 Execution.ms(now), of, t <= 0 ? 0 : Math.min(100, now * 100 / t), rate, seconds(elapsedMs));
-        if (now > 0 && t > now) {
-            line += ", about " + seconds((long) ((double) elapsedMs * (t - now) / now)) + " left";
+        if (left.isPresent()) {
+            line += ", about " + seconds(left.getAsLong()) + " left";
         }
         return line;
     }

@@ -8,9 +8,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code lossless replay plan|run|parse|compare}: the group. */
 @Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Replays a scenario on real RoCE hosts and compares: 'replay plan' (commands per lab host),",
-            "'replay run' (execute over ssh into a run bundle), 'replay parse' (tool outputs or a bundle as a",
-            "measurement record, JSON), 'replay compare' (simulated against measured). See docs/verbs-validation.md."})
+        description = {"Replays a scenario on real RoCE hosts and compares what they measured with the simulation.",
+            "'replay plan' (commands per lab host), 'replay run' (execute over ssh into a run bundle), 'replay parse'"
+                + " (tool outputs or a bundle as a measurement record, JSON), 'replay compare' (simulated against"
+                + " measured). See docs/verbs-validation.md."})
 final class ReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

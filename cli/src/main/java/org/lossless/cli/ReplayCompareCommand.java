@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code lossless replay compare BUNDLE SCENARIO}. */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Simulates SCENARIO (e.g. the bundle's scenario.resolved.yaml, or a calibrated one) and prints, per",
-            "metric, simulated against measured with the error: per-flow goodput and latency, pauses and paused time",
-            "per host and priority, ECN marks and CNPs per host. Also writes comparison.json, .csv and .txt."})
+        description = {"Simulates SCENARIO and prints, per metric, simulated against measured with the error.",
+            "SCENARIO is e.g. the bundle's scenario.resolved.yaml, or a calibrated one. Metrics: per-flow goodput and"
+                + " latency, pauses and paused time per host and priority, ECN marks and CNPs per host. Also writes"
+                + " comparison.json, .csv and .txt."})
 final class ReplayCompareCommand implements Callable<Integer> {
     private final Context ctx;
     @Spec

@@ -20,10 +20,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code lossless replay parse FILE...}: the measurement record of any supported tool output, or of a run bundle. */
 @Command(name = "parse", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Parses tool outputs into one measurement record and prints it as JSON. The format is detected from",
-            "the content: perftest (text, --out_json, --help), nccl-tests, fio JSON, ethtool -S, hw_counters or a sysfs",
-            "dump (grep -H), mlnx_qos, mlxconfig q, SONiC counters, CONFIG_DB, pg_profile_lookup.ini; a run bundle",
-            "directory gives the run's record (counter deltas, flows attributed). A missing counter is null, never 0."})
+        description = {"Parses tool outputs into one measurement record and prints it as JSON.",
+            "The format is detected from the content: perftest (text, --out_json, --help), nccl-tests, fio JSON,"
+                + " ethtool -S, hw_counters or a sysfs dump (grep -H), mlnx_qos, mlxconfig q, SONiC counters, CONFIG_DB,"
+                + " pg_profile_lookup.ini; a run bundle directory gives the run's record (counter deltas, flows"
+                + " attributed). A missing counter is null, never 0."})
 final class ReplayParseCommand implements Callable<Integer> {
     private final Context ctx;
     @Spec

@@ -22,10 +22,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code lossless replay plan SCENARIO --hosts HOSTS.yaml --out DIR}. */
 @Command(name = "plan", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Maps the scenario's hosts onto lab hosts and writes, per host, the exact commands (perftest for",
-            "flows, nccl-tests under mpirun for collective jobs, fio for NVMe-oF jobs) and a start schedule into DIR",
-            "(plan.json, schedule.csv, hosts/<name>.sh, approximations.txt). What the tools cannot express is listed",
-            "with the approximation used. Nothing is run."})
+        description = {"Maps the scenario's hosts onto lab hosts and writes the commands each host runs.",
+            "Per host the exact commands (perftest for flows, nccl-tests under mpirun for collective jobs, fio for"
+                + " NVMe-oF jobs) and a start schedule, into DIR (plan.json, schedule.csv, hosts/<name>.sh,"
+                + " approximations.txt). What the tools cannot express is listed with the approximation used. Nothing"
+                + " is run."})
 final class ReplayPlanCommand implements Callable<Integer> {
     private final Context ctx;
     @Spec

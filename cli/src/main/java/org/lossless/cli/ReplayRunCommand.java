@@ -22,10 +22,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code lossless replay run DIR [--execute] [--out BUNDLE]}. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Executes a plan over ssh (BatchMode: keys or an agent, no passwords). Without --execute it only",
-            "prints every command it would run. With --execute: counters before on every host, servers, clients at one",
-            "instant, counters after, all into a run bundle. Exit 1 when a process failed or timed out (the bundle says",
-            "what happened and is kept)."})
+        description = {"Executes a plan over ssh (BatchMode: keys or an agent, no passwords).",
+            "Without --execute it only prints every command it would run. With --execute: counters before on every"
+                + " host, servers, clients at one instant, counters after, all into a run bundle. Exit 1 when a process"
+                + " failed or timed out (the bundle says what happened and is kept)."})
 final class ReplayRunCommand implements Callable<Integer> {
     private final Context ctx;
     @Spec

@@ -1,5 +1,6 @@
 package org.lossless.cli;
 
+import org.lossless.plots.data.ResultSet;
 import org.lossless.plots.report.Report;
 import org.lossless.plots.report.ReportException;
 import org.lossless.plots.report.ReportOptions;
@@ -31,7 +32,7 @@ final class ReportCommand implements Callable<Integer> {
     Path dir;
 
     @Option(names = "--compare", paramLabel = "B", description = "A baseline of the same kind: baseline and "
-            + "candidate side by side, changes highlighted (per point with 95 % intervals for sweeps). Written to "
+            + "candidate side by side, changes highlighted (per point with 95 %% intervals for sweeps). Written to "
             + "DIR/compare-<name of B>/ unless --out is given.")
     Path compare;
 
@@ -82,7 +83,31 @@ final class ReportCommand implements Callable<Integer> {
         ctx.out().println(String.format(Locale.ROOT, "report: %s (charts in %s, %.1f s)", html,
                 html.resolveSibling("charts"), (System.nanoTime() - start) / 1e9));
         ctx.out().flush();
+        for (Path d : compare == null ? List.of(ctx.resolve(dir)) : List.of(ctx.resolve(dir), ctx.resolve(compare))) {
+            warnScenario(d);
+        }
         return 0;
+    }
+
+    /**
+     * A run whose scenario.resolved.yaml does not load (damaged, or naming a flow file that moved) gets a report
+     * without the settings checks; the console says so, naming the file and the problem, not only the page.
+     */
+    private void warnScenario(Path run) {
+        if (!ResultSet.isRun(run)) {
+            return;
+        }
+        String problem;
+        try {
+            problem = ResultSet.open(run).scenarioProblem();
+        } catch (RuntimeException e) {
+            return; // the report has been written from it: nothing more to say here
+        }
+        if (problem != null && !problem.startsWith("the directory has no ")) {
+            ctx.err().println("lossless: warning: " + run + ": " + org.lossless.core.text.Printable.message(problem)
+                    + "; the report leaves out the settings checks and reference lines that need the scenario");
+            ctx.err().flush();
+        }
     }
 
     /** Writes a report; bad or refused directories are bad input. */

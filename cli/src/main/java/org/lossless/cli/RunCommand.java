@@ -34,8 +34,8 @@ final class RunCommand implements Callable<Integer> {
             + "switch.ecn.kmin=100KB or workloads[0].flows[1].size=4MB. Repeatable; applied in order.")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--report", description = "Also write charts and report.html into DIR (not implemented "
-            + "yet: refused with exit 2 until reports exist).")
+    @Option(names = "--report", description = "Also write report.html and charts/ into DIR, as 'lossless report DIR' "
+            + "does afterwards (docs/report.md).")
     boolean report;
 
     @Option(names = "--max-telemetry", paramLabel = "SIZE", description = "Refuse to start when the time series "

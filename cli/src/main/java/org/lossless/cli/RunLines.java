@@ -129,16 +129,16 @@ final class RunLines {
         return sb.toString();
     }
 
-    /** Drops on lossless priorities, PFC pauses and their propagation, ECN marks, CNPs. */
+    /** Lossless drops (headroom or a NIC's receive buffer full: summary.json drops.lossless), PFC pauses and their propagation, ECN marks, CNPs. */
     static String fabric(JsonNode s) {
         JsonNode pfc = s.path("pfc");
         JsonNode prop = pfc.path("propagation");
         String chains = prop.isMissingNode() ? "" : String.format(Locale.ROOT, " (%,d root, %,d propagated, longest "
                 + "chain %d)", prop.path("root_pauses").asLong(), prop.path("propagated_pauses").asLong(),
                 prop.path("max_depth").asLong());
-        return String.format(Locale.ROOT, "  fabric: %,d drops on lossless priorities (%,d drops in all); %,d PFC pause "
+        return String.format(Locale.ROOT, "  fabric: %,d lossless drops (%,d drops in all); %,d PFC pause "
                 + "frames%s, %.3f ms paused (summed over ports)%s; %,d packets ECN-marked; %,d CNPs",
-                s.path("drops").path("lossless_packets").asLong(), s.path("drops").path("packets").asLong(),
+                s.path("drops").path("lossless").path("packets").asLong(), s.path("drops").path("packets").asLong(),
                 pfc.path("pause_frames").asLong(), chains, pfc.path("paused_ps").asLong() / 1e9,
                 pfc.path("deadlock").asBoolean() ? "; PFC DEADLOCK" : "", s.path("ecn").path("marked_packets").asLong(),
                 s.path("cnp").path("sent").asLong());

@@ -1,5 +1,6 @@
 package org.lossless.cli;
 
+import org.lossless.experiments.results.Interrupts;
 import org.lossless.experiments.sweep.Executor;
 import org.lossless.experiments.sweep.LocalExecutor;
 import org.lossless.experiments.sweep.Progress;
@@ -7,6 +8,7 @@ import org.lossless.experiments.sweep.Sweep;
 import org.lossless.experiments.sweep.SweepDefinition;
 import org.lossless.experiments.sweep.SweepDirectory;
 import org.lossless.experiments.sweep.SweepJson;
+import org.lossless.experiments.sweep.SweepSize;
 import org.lossless.experiments.sweep.SlurmExecutor;
 import org.lossless.experiments.sweep.SlurmOptions;
 import picocli.CommandLine.Command;
@@ -64,6 +66,14 @@ final class SweepCommand implements Callable<Integer> {
             + "base, base+1, ... at every point (default: ${DEFAULT-VALUE}).")
     int replications;
 
+    @Option(names = "--max-points", paramLabel = "N", description = "Refuse a sweep of more than N points, counted "
+            + "before any is built (default: 100,000).")
+    long maxPoints = SweepSize.DEFAULT_MAX_POINTS;
+
+    @Option(names = "--max-runs", paramLabel = "N", description = "Refuse a sweep of more than N runs (points x "
+            + "replications; default: 1,000,000).")
+    long maxRuns = SweepSize.DEFAULT_MAX_RUNS;
+
     @Option(names = "--baseline", paramLabel = "POINT", description = "Point that sweep-summary.csv gives paired "
             + "differences against (same seed, point minus baseline).")
     String baseline;
@@ -115,20 +125,54 @@ final class SweepCommand implements Callable<Integer> {
         if (out == null && !dryRun) {
             throw new UserError("sweep: --out DIR is required");
         }
-        SweepDefinition def = SweepPlan.define(ctx, scenario, vary, points, sets, seed, replications, baseline);
+        SweepDefinition def = SweepPlan.define(ctx, scenario, vary, points, sets, seed, replications, baseline,
+                new SweepSize(maxPoints, maxRuns));
         SweepPlan.printWarnings(ctx, def);
         if (dryRun) {
             SweepPlan.print(ctx, def);
             return 0;
         }
         Executor ex = executor(def);
-        if (ex instanceof SlurmExecutor) {
+        Path dir = ctx.resolve(out);
+        if (ex instanceof SlurmExecutor slurmExecutor) {
+            slurmExecutor.checkScriptValues(dir);
             SlurmExecutor.checkAvailable();
         }
-        Path dir = ctx.resolve(out);
-        SweepDirectory work = Sweep.prepare(dir, def, resume, this::note);
-        Sweep.Outcome o = Sweep.run(work, dir, def, ex, progress());
+        Sweep.Outcome o;
+        // a Slurm job goes on after an interrupt (the executor says how to collect it)
+        try (Interrupts.Registration ignored = ex instanceof SlurmExecutor ? () -> { }
+                : Interrupts.register(interrupted(dir))) {
+            SweepDirectory work = Sweep.prepare(dir, def, resume, this::note);
+            o = Sweep.run(work, dir, def, ex, progress());
+        } catch (IOException e) {
+            throw OutputFiles.cannotWrite(dir, e); // the disk is full, a folder not writable: the user's to fix
+        }
         return SweepReport.print(ctx, o, def, show, dir);
+    }
+
+    /**
+     * What Ctrl-C or SIGTERM of a sweep says once the runs in progress are removed: the complete runs are kept, and
+     * the same command with --resume runs the rest.
+     */
+    private Interrupts.Handler interrupted(Path dir) {
+        return new Interrupts.Handler() {
+            @Override
+            public void stop() {
+                // the runs in progress end with the JVM; their temporary folders are removed by the hook
+            }
+
+            @Override
+            public void cleaned() {
+                ctx.err().println("lossless: interrupted; the runs complete so far are kept in " + dir + "; the same "
+                        + "command with --resume finishes the sweep");
+                ctx.err().flush();
+            }
+
+            @Override
+            public boolean always() {
+                return true;
+            }
+        };
     }
 
     private Integer collect() throws IOException, InterruptedException {

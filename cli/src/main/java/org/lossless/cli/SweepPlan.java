@@ -9,6 +9,7 @@ import org.lossless.experiments.sweep.PointsFile;
 import org.lossless.experiments.sweep.RunSpec;
 import org.lossless.experiments.sweep.SweepDefinition;
 import org.lossless.experiments.sweep.SweepPoint;
+import org.lossless.experiments.sweep.SweepSize;
 import org.lossless.experiments.sweep.VaryParser;
 
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ final class SweepPlan {
     }
 
     static SweepDefinition define(Context ctx, Path scenario, List<String> vary, Path pointsFile, List<String> sets,
-                                  Long seed, int replications, String baseline) {
+                                  Long seed, int replications, String baseline, SweepSize size) {
         if (replications < 1) {
             throw new UserError("--replications " + replications + ": at least 1");
         }
@@ -50,6 +51,7 @@ final class SweepPlan {
         if (dims.isEmpty() && named.isEmpty()) {
             throw new UserError("sweep: nothing varies; give --vary KEY=V1,V2,... or --points FILE");
         }
+        size.check(dims, named.size(), replications); // counted before a point is built
         List<SweepPoint> points = Grid.cross(named, Grid.points(dims));
         SweepDefinition def = new SweepDefinition(display, file.toAbsolutePath().normalize(), text, dir, sets, points,
                 s.seed(), replications, baseline);

@@ -7,6 +7,7 @@ import org.lossless.experiments.sweep.SweepDirectory;
 import org.lossless.experiments.sweep.SweepSummary;
 import org.lossless.experiments.sweep.SweepTable;
 import org.lossless.plots.charts.FigureUnit;
+import org.lossless.experiments.sweep.SummaryFigures;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,6 +67,7 @@ final class SweepReport {
                 table(ctx, byPoint, present, true, cutPoints);
             }
         }
+        losslessDrops(ctx, o);
         for (RunFailure f : o.failures()) {
             ctx.err().println("lossless: failed: " + f.run().label() + ": " + f.reason() + (f.log() == null ? "" : "; log: " + f.log()));
         }
@@ -104,6 +106,34 @@ final class SweepReport {
                 + "finished work only (slowdown percentiles are biased low; fct_slowdown_censored gives a lower bound). "
                 + "Raise stop_time for those points. sweep.json and sweep-status.json list them (truncated).");
     }
+
+    /**
+     * "lossless: warning: lossless drops in 4 of 15 runs (...): points/dynamic_th=-4_kmin=400KB/1 8, ...": every
+     * run whose switches dropped frames of a lossless priority group (summary.json drops.lossless), on stderr.
+     */
+    static void losslessDrops(Context ctx, Sweep.Outcome o) {
+        List<String> runs = new ArrayList<>();
+        long frames = 0;
+        for (SweepTable.Row r : o.table().rows()) {
+            SummaryFigures.Cell c = r.figures().get(LOSSLESS_DROPS);
+            Double v = c == null ? null : c.value();
+            if (v != null && v > 0) {
+                frames += v.longValue();
+                runs.add(r.run().label() + " " + v.longValue());
+            }
+        }
+        if (runs.isEmpty()) {
+            return;
+        }
+        ctx.err().println("lossless: warning: lossless drops in " + runs.size() + " of " + o.table().rows().size()
+                + " runs (" + frames + " frames of PFC priority groups dropped because their headroom was full): "
+                + String.join(", ", runs.subList(0, Math.min(8, runs.size())))
+                + (runs.size() > 8 ? " and " + (runs.size() - 8) + " more" : "")
+                + "; each run's summary.json drops.lossless names the ports (see docs/switch.md, \"Lossless drops\")");
+    }
+
+    /** The sweep.csv column of a run's lossless drops. */
+    static final String LOSSLESS_DROPS = "drops.lossless.packets";
 
     private static void table(Context ctx, Map<String, Map<String, SweepSummary.Line>> byPoint, List<String> figures,
                               boolean diff, Set<String> cutPoints) {

@@ -2,6 +2,7 @@ package org.lossless.cli;
 
 import org.lossless.experiments.run.EcnPfcLint;
 import org.lossless.experiments.run.HeadroomLint;
+import org.lossless.experiments.run.HeadroomPoolLint;
 import org.lossless.experiments.run.QosMapLint;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.workloads.spec.WorkloadConfig;
@@ -11,7 +12,8 @@ import java.util.List;
 
 /**
  * What a loaded scenario does that is legal but worth telling: HPCC imports, a fixed PFC headroom
- * below the computed need ({@link HeadroomLint}), PFC thresholds that pause before ECN marks
+ * below the computed need ({@link HeadroomLint}), a shared headroom pool smaller than what its ports' lossless
+ * groups may need at once ({@link HeadroomPoolLint}), PFC thresholds that pause before ECN marks
  * ({@link EcnPfcLint}), and traffic-class mappings that break losslessness or starve CNPs ({@link QosMapLint}).
  */
 final class Warnings {
@@ -26,6 +28,7 @@ final class Warnings {
             }
         }
         all.addAll(HeadroomLint.of(s));
+        all.addAll(HeadroomPoolLint.of(s));
         all.addAll(EcnPfcLint.of(s));
         for (String q : QosMapLint.of(s)) {
             all.add("QoS mapping: " + q);

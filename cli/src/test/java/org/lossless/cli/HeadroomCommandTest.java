@@ -69,14 +69,16 @@ class HeadroomCommandTest {
 
     @Test
     void runModelWithTheScenariosMtuAndResponse() {
-        // 100 G, 2 m, nic.mtu 1000 (frame 1078): 1078 + 1078 + 252.5 + 819.2 + 25,216 = 28,443.7 -> 28 KiB
+        // 100 G, 2 m, nic.mtu 1000 (frame 1078): 1078 + 1078 + 252.5 + 819.2 + 25,216 + crossing frame 1078
+        // = 29,521.7 -> 29 KiB
         Run r = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "2m", "--nic-mtu", "1000", "--model", "run");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("xoff: 28672 B"), r.out());
-        // 0 response: 3,227.7 -> 4 KiB
+        assertTrue(r.out().contains("xoff: 29696 B"), r.out());
+        assertTrue(r.out().contains("crossing frame (in headroom)"), r.out());
+        // 0 response: 4,305.7 -> 5 KiB
         Run zero = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "2m", "--nic-mtu", "1000", "--model", "run",
                 "--response-time", "0");
-        assertTrue(zero.out().contains("xoff: 4096 B"), zero.out());
+        assertTrue(zero.out().contains("xoff: 5120 B"), zero.out());
         Run both = run(new HeadroomCommand(), "--rate", "100Gbps", "--mtu", "1078", "--nic-mtu", "1000");
         assertEquals(2, both.code());
     }

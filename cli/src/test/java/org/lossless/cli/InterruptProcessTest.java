@@ -83,6 +83,34 @@ public class InterruptProcessTest {
         assertEquals(List.of("long.yaml", "out"), names());
     }
 
+    /** Issue 31: Ctrl-C or SIGTERM of a sweep said nothing; it says the complete runs are kept and how to finish. */
+    @Test
+    void anInterruptedSweepSaysHowToFinishIt() throws Exception {
+        Files.writeString(dir.resolve("long.yaml"), LONG);
+        Path errFile = dir.getParent().resolve(dir.getFileName() + "-sweep.err");
+        Process p = lossless(errFile, "sweep", "long.yaml", "--vary", "switch.ecn.kmin=100KB,200KB", "--jobs", "1",
+                "--quiet", "--out", "st");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            Path point = dir.resolve("st/points/kmin=100KB");
+            while (!(Files.isDirectory(point) && names(point).stream().anyMatch(n -> n.contains(".run-")))
+                    && System.nanoTime() < deadline) {
+                assertTrue(p.isAlive(), "the sweep ended early: " + Files.readString(errFile));
+                Thread.sleep(50);
+            }
+            Thread.sleep(1000);
+            assertTrue(p.isAlive());
+            assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the sweep did not end after SIGTERM");
+        } finally {
+            p.destroyForcibly();
+        }
+        String err = Files.readString(errFile);
+        assertEquals(143, p.exitValue(), err);
+        assertTrue(err.endsWith("lossless: interrupted; the runs complete so far are kept in " + dir.resolve("st")
+                + "; the same command with --resume finishes the sweep\n"), err);
+    }
+
     private Process lossless(Path errFile, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC", "-cp",
@@ -108,6 +136,10 @@ public class InterruptProcessTest {
     }
 
     private List<String> names() throws IOException {
+        return names(dir);
+    }
+
+    private static List<String> names(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
         }

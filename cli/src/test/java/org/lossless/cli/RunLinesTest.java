@@ -17,6 +17,7 @@ import org.lossless.experiments.run.PortResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.experiments.run.LosslessDrop;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.OperationStats;
@@ -27,7 +28,9 @@ class RunLinesTest {
             topology: {type: star, hosts: 4}
             workloads: [{type: flows, name: w, flows: [{src: 0, dst: 1, size: 1KB}]}]
             """, Path.of("/"), List.of());
-    // on priority 3 (lossless by default) 2 packets dropped, on priority 0 5 more
+    // on priority 3 (lossless by default) 2 packets dropped because the headroom was full, on priority 0 5 more
+    static final List<LosslessDrop> LOSSLESS = List.of(
+            new LosslessDrop(LosslessDrop.SWITCH, "sw0", 1, "h1", 3, 2, 2_000, 0, 12_288, 13_288));
     static final List<PortResult> PORTS = List.of(
             new PortResult("sw0", 1, "h1", 3, 100_000_000_000L, 1, 1, 2, 0, 0, 0, 0, 0),
             new PortResult("sw0", 2, "h2", 0, 100_000_000_000L, 1, 1, 5, 0, 0, 0, 0, 0));
@@ -35,7 +38,7 @@ class RunLinesTest {
     private static String lines(List<FlowResult> flows, List<JobIteration> jobs, List<OperationStats> ops,
                                 List<JobIdeal> ideals, long pauses) throws Exception {
         RunResult r = new RunResult(1, 123_456, 2.5, flows, PORTS, 7, 700, pauses, 2_500_000_000L, false, 1234, 56,
-                List.of(), null, null, jobs, ops, 1.25, 40_000_000, ideals);
+                List.of(), null, null, jobs, ops, 1.25, 40_000_000, ideals, LOSSLESS);
         JsonNode summary = new ObjectMapper().readTree(Summary.json(SCENARIO, r));
         return RunLines.of(r, summary);
     }
@@ -65,7 +68,7 @@ class RunLinesTest {
                   workload bg: FCT slowdown p50 5.00, p99 5.00 over 1 data messages
                   all workloads: FCT slowdown p50 3.00, p99 5.00 over 3 data messages; 1 control messages, latency p50 \
                 4.000 us, p99 4.000 us
-                  fabric: 2 drops on lossless priorities (7 drops in all); 9 PFC pause frames, 2.500 ms paused (summed \
+                  fabric: 2 lossless drops (7 drops in all); 9 PFC pause frames, 2.500 ms paused (summed \
                 over ports); 1,234 packets ECN-marked; 56 CNPs
                   (simulator: 123,456 events, 2.5 s wall, 1.3 s CPU, peak heap 40 MB)""",
                 lines(flows, its, List.of(), List.of(alone), 9));
@@ -103,7 +106,7 @@ class RunLinesTest {
         List<String> l = lines(List.of(new FlowResult(0, "w", 0, 1, 3, 1000, 0, 3_000_000, 2_000_000)), List.of(),
                 List.of(), List.of(), 0).lines().toList();
         assertEquals(List.of("", "  workload w: FCT slowdown p50 1.50, p99 1.50 over 1 data messages",
-                "  fabric: 2 drops on lossless priorities (7 drops in all); 0 PFC pause frames, 2.500 ms paused (summed "
+                "  fabric: 2 lossless drops (7 drops in all); 0 PFC pause frames, 2.500 ms paused (summed "
                         + "over ports); 1,234 packets ECN-marked; 56 CNPs",
                 "  (simulator: 123,456 events, 2.5 s wall, 1.3 s CPU, peak heap 40 MB)"), l);
     }

@@ -344,16 +344,35 @@ class SweepCommandTest {
         Path s = scenario();
         String[] args = {"sweep", s.toString(), "--vary", "switch.ecn.kmin=10KB,20KB", "--replications", "2", "--quiet",
             "--out", "f"};
-        assertEquals(0, lossless(args));
-        Path run = cwd.resolve("f/points/kmin=20KB/6");
-        org.lossless.experiments.results.AtomicDirectory.deleteTree(run);
-        Files.writeString(run, "in the way");
-        assertEquals(3, lossless(concat(args, "--resume")));
-        assertTrue(err.toString().contains("failed: points/kmin=20KB/6: cannot write points/kmin=20KB/6"), err.toString());
+        // one run fails: an engine that breaks on the second seed of kmin=20KB
+        org.lossless.experiments.run.ScenarioRunner breaks = new org.lossless.experiments.run.ScenarioRunner() {
+            @Override
+            public org.lossless.experiments.run.RunResult run(org.lossless.experiments.scenario.Scenario sc) {
+                return run(sc, null, null);
+            }
+
+            @Override
+            public org.lossless.experiments.run.RunResult run(org.lossless.experiments.scenario.Scenario sc, Path dir,
+                                                              org.lossless.experiments.run.RunProgress p) {
+                if (sc.seed() == 6 && sc.switchSettings().ecn().kmin() == 20_000L) {
+                    throw new IllegalStateException("broken on purpose");
+                }
+                return Runners.packet().run(sc, dir, p);
+            }
+        };
+        assertEquals(3, new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> breaks, p -> { }).execute(args));
+        assertTrue(err.toString().contains("failed: points/kmin=20KB/6: java.lang.IllegalStateException: broken on "
+                + "purpose"), err.toString());
         assertTrue(err.toString().contains("INCOMPLETE: 3 of 4 runs complete"), err.toString());
         String status = Files.readString(cwd.resolve("f/sweep-status.json"));
         assertTrue(status.contains("\"complete\" : false") && status.contains("\"missing\" : [ \"points/kmin=20KB/6\" ]"), status);
         assertEquals(4, Files.readAllLines(cwd.resolve("f/sweep.csv")).size());
+        // a file of the user's where the run goes makes the sweep foreign: --resume refuses, touching nothing
+        Path run = cwd.resolve("f/points/kmin=20KB/6");
+        Files.writeString(run, "in the way");
+        assertEquals(2, lossless(concat(args, "--resume")));
+        assertTrue(err.toString().contains("holds files Lossless did not write (points/kmin=20KB/6)"), err.toString());
+        assertEquals("in the way", Files.readString(run));
         Files.delete(run);
         assertEquals(0, lossless(concat(args, "--resume")), err.toString());
         assertEquals(5, Files.readAllLines(cwd.resolve("f/sweep.csv")).size());

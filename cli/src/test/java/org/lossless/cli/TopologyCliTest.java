@@ -221,7 +221,7 @@ class TopologyCliTest {
             assertEquals(6_400_000L, s.switchSettings().ecn().byRate().get(400_000_000_000L).kmax(), yaml);
             assertTrue(yaml.contains("# config FCT_OUTPUT_FILE mix/fct.txt: ignored"), yaml);
             assertTrue(out.toString().contains("18 settings from the config"), out.toString());
-            // HPCC's simulator itself: its MMU, no switching latency, no PFC response time, ACK queue first
+            // HPCC's simulator itself: its MMU, no switching latency, no PFC response time, its queue 0 first
             assertEquals("hpcc2019", s.switchSettings().profile());
             assertEquals(0L, s.switchSettings().latency());
             assertEquals(0L, s.switchSettings().pfc().responseTime());
@@ -231,7 +231,13 @@ class TopologyCliTest {
             assertEquals(0L, s.nic().ackDelayPs());
             assertEquals(500_000_000L, s.nic().nackIntervalPs());
             assertEquals(org.lossless.experiments.run.Completion.SENDER, s.metrics().completion());
-            assertTrue(yaml.contains("# not reproduced: HPCC's packet format"), yaml);
+            // its packet format, and ACKs queued with the data at its switches, whatever its config says
+            assertEquals(org.lossless.core.net.WireFormat.HPCC2019, s.nic().wire());
+            assertEquals(org.lossless.nic.NicConfig.SAME_AS_DATA, s.nic().ackPriority());
+            assertTrue(yaml.contains("# ACKs on the data priority (nic.ack_priority data): HPCC's switches queue ACKs"),
+                    yaml);
+            assertTrue(yaml.contains("# not reproduced: HPCC's standalone FCT formula"), yaml);
+            assertTrue(!yaml.contains("not reproduced: HPCC's packet format"), yaml);
         }
 
         @Test
@@ -295,8 +301,8 @@ class TopologyCliTest {
             new Case("import a missing topology file", fat, List.of("import", "hpcc", "--topology", "t.txt", "--out",
                     "x.yaml"), "lossless: --topology t.txt: no such file"),
             new Case("import a bad topology file", fat, List.of("import", "hpcc", "--topology", "s.yaml", "--out",
-                    "x.yaml"), "lossless: --topology s.yaml line 1: n_nodes (first header number) must be an "
-                    + "integer, got 'name:'"),
+                    "x.yaml"), "lossless: --topology s.yaml: is not an HPCC topology file (its first line must be "
+                    + "'NODES SWITCHES LINKS')"),
             new Case("import over an existing file", fat, List.of("import", "hpcc", "--topology", "s.yaml", "--out",
                     "s.yaml"), "lossless: --out %CWD%/s.yaml: exists; choose another file or add --force to replace "
                     + "it"));

@@ -55,7 +55,8 @@ public final class CcAlgorithms {
                 return new Dctcp(config.ccSettings().dctcp(), lineRateBps, config.mtu());
             }
             case Swift.NAME -> {
-                return new Swift(config.ccSettings().swift(), lineRateBps, config.mtu());
+                return new Swift(config.ccSettings().swift(), lineRateBps, config.mtu(),
+                        config.wire().fullPacketWire(config.mtu()));
             }
             case NoCongestionControl.NAME -> {
                 return new NoCongestionControl(lineRateBps);

@@ -22,6 +22,9 @@ final class CnpGenerator {
     private final int host;
     private final int cnpPriority;
     private final int cnpDscp;
+    /** A CNP's frame and line bytes in {@code nic.wire}. */
+    private final int cnpFrame;
+    private final int cnpWire;
     /** The NIC acknowledges every packet, so a CNP due at once can ride on the ACK. */
     private final boolean ackPerPacket;
     /** Queues a control frame at the NIC's port. */
@@ -37,6 +40,9 @@ final class CnpGenerator {
         this.host = host;
         this.cnpPriority = config.cnpPriority();
         this.cnpDscp = config.cnpDscp();
+        WireFormat w = config.wire();
+        this.cnpFrame = w.controlFrame(w.cnpFrame());
+        this.cnpWire = w.wire(cnpFrame);
         this.ackPerPacket = config.ackEvery() == 1;
         this.send = send;
     }
@@ -79,8 +85,8 @@ final class CnpGenerator {
         c.dstHost = qp.src;
         c.priority = (byte) cnpPriority;
         c.dscp = (byte) cnpDscp;
-        c.frameBytes = WireFormat.CNP_FRAME;
-        c.wireBytes = (char) (WireFormat.wireBytes(WireFormat.CNP_FRAME));
+        c.frameBytes = (char) cnpFrame;
+        c.wireBytes = (char) cnpWire;
         c.udpSrcPort = (char) qp.udpSrcPort;
         send.accept(c);
     }

@@ -117,6 +117,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         }
         this.rx = new RxBuffer(sim, pool, port, name, config.rxBuffer(), thresholds, pauseQuanta, refreshPs,
                 this::handle);
+        this.rx.wire(config.wire());
     }
 
     /** Reports the receive buffer's XOFF/XON decisions (port 0) to {@code o} too (observers add up); no effect without a buffer. */
@@ -134,6 +135,15 @@ public final class HostNic implements PacketReceiver, PacketSource {
     /** Frames dropped because the receive buffer was full (also in the port's drops). */
     public long rxDrops() {
         return rx == null ? 0 : rx.drops();
+    }
+
+    /** Frames of {@code priority} dropped because the receive buffer was full, and their frame bytes. */
+    public long rxDrops(int priority) {
+        return rx == null ? 0 : rx.drops(priority);
+    }
+
+    public long rxDropBytes(int priority) {
+        return rx == null ? 0 : rx.dropBytes(priority);
     }
 
     /** Largest receive-buffer occupancy of {@code priority}, frame bytes. */

@@ -1,6 +1,7 @@
 package org.lossless.nic;
 
 import org.lossless.core.net.Dscp;
+import org.lossless.core.net.WireFormat;
 import org.lossless.nic.dcqcn.DcqcnParams;
 
 /**
@@ -40,11 +41,13 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  *                    {@code cc} is (a workload may choose another algorithm)
  * @param lossRecovery {@code nic.loss_recovery} and {@code nic.irn}: go-back-N (the default) or IRN's selective
  *                    repeat; not null. Under IRN its two timeouts replace {@code rtoPs}
+ * @param wire        {@code nic.wire}: the header sizes of every frame the NICs send (and the switches' PFC frames
+ *                    and ideals derived from them); not null. {@link WireFormat#ROCEV2} by default
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
                         RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
                         long ackDelayPs, long nackIntervalPs, CcSettings ccSettings,
-                        LossRecoveryConfig lossRecovery) {
+                        LossRecoveryConfig lossRecovery, WireFormat wire) {
     /** IB local ACK timeout exponent of the default timeout: 4.096 us x 2^14 (perftest's default {@code -u 14}). */
     public static final int DEFAULT_ACK_TIMEOUT_EXPONENT = 14;
     /** Default retransmission timeout: 4.096 us x 2^14 = 67.108864 ms. */
@@ -74,6 +77,7 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
 
     public NicConfig {
         java.util.Objects.requireNonNull(ccSettings, "ccSettings");
+        java.util.Objects.requireNonNull(wire, "wire");
         if (lossRecovery == null) {
             throw new IllegalArgumentException("nic.loss_recovery must be set (go-back-n or irn)");
         }
@@ -118,6 +122,14 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         if (cc.equals(org.lossless.nic.dcqcn.Dcqcn.NAME) && dcqcn == null) {
             throw new IllegalArgumentException("nic.cc is dcqcn but there are no DCQCN parameters");
         }
+    }
+
+    /** In the RoCEv2 wire format (the default {@code nic.wire}). */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
+                     long ackDelayPs, long nackIntervalPs, CcSettings ccSettings, LossRecoveryConfig lossRecovery) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
+                ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, WireFormat.ROCEV2);
     }
 
     /** With every other algorithm's parameters at their defaults and go-back-N loss recovery. */
@@ -206,67 +218,73 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
-                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
+                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
     }
 
     /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
     public NicConfig withCc(String name) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
     }
 
     /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
     public NicConfig withPfcResponse(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
     }
 
     /** Same settings with ACK/NACK DSCP {@code ack} (0..63 or {@link #SAME_AS_DATA}) and CNP DSCP {@code cnp}. */
     public NicConfig withDscp(int ack, int cnp) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ack, cnp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
+                ack, cnp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
+    }
+
+    /** Same settings in wire format {@code w} ({@code nic.wire}). */
+    public NicConfig withWire(WireFormat w) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, w);
     }
 
     /** Same settings with {@code nic.ack_delay} = {@code ps}. */
     public NicConfig withAckDelay(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ps, nackIntervalPs, ccSettings, lossRecovery);
+                ackDscp, cnpDscp, ps, nackIntervalPs, ccSettings, lossRecovery, wire);
     }
 
     /** Same settings with {@code nic.nack_interval} = {@code ps} (0: one NACK per gap). */
     public NicConfig withNackInterval(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, ps, ccSettings, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, ps, ccSettings, lossRecovery, wire);
     }
 
     /** Same settings with loss recovery {@code lr} ({@code nic.loss_recovery}, {@code nic.irn}). */
     public NicConfig withLossRecovery(LossRecoveryConfig lr) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lr);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lr, wire);
     }
 
     /** Same settings with retransmission timeout {@code ps}. */
     public NicConfig withRto(long ps) {
         return new NicConfig(mtu, ackEvery, ps, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
     }
 
     /** Same settings with the other algorithms' parameters {@code settings}. */
     public NicConfig withCcSettings(CcSettings settings) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, settings, lossRecovery);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, settings, lossRecovery, wire);
     }
 
     /** Same settings with every congestion control's {@code base_rtt: auto} set to {@code fabricRttPs}. */

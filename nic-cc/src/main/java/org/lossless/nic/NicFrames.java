@@ -19,12 +19,18 @@ final class NicFrames {
      */
     private final int ackPriority;
     private final int ackDscp;
+    /**
+     * {@code nic.wire}, resolved once per NIC: one immutable row shared by every NIC of the run (hot in cache; its
+     * methods are a max and an add).
+     */
+    private final WireFormat wire;
 
     NicFrames(PacketPool pool, int host, NicConfig config) {
         this.pool = pool;
         this.host = host;
         this.ackPriority = config.ackPriority();
         this.ackDscp = config.ackDscp();
+        this.wire = config.wire();
     }
 
     /**
@@ -39,15 +45,15 @@ final class NicFrames {
         boolean last = qp.sendingLastOfEntry();
         int frame;
         if (qp.sendingRequest()) {
-            frame = WireFormat.READ_REQUEST_FRAME;
+            frame = wire.readRequestFrame();
         } else if (verb == Verb.WRITE) {
-            frame = WireFormat.dataFrameBytes(payload, qp.sendOffsetInEntry() == 0 || qp.recovery.rethInEveryWritePacket());
+            frame = wire.dataFrame(payload, qp.sendOffsetInEntry() == 0 || qp.recovery.rethInEveryWritePacket());
         } else if (verb == Verb.SEND) {
-            frame = WireFormat.dataFrameBytes(payload, false);
+            frame = wire.dataFrame(payload, false);
         } else {
-            frame = WireFormat.readResponseFrameBytes(payload, last || qp.sendOffsetInEntry() == 0);
+            frame = wire.readResponseFrame(payload, last || qp.sendOffsetInEntry() == 0);
         }
-        frame += qp.ccHeaderBytes;
+        frame += qp.ccHeaderBytes;   // after the padding
         qp.advanceSend();
         Packet p = pool.acquire();
         p.type = PacketType.DATA;
@@ -56,7 +62,7 @@ final class NicFrames {
         p.dstHost = qp.dst;
         p.psn = psn;
         p.frameBytes = (char) frame;
-        p.wireBytes = (char) (WireFormat.wireBytes(frame));
+        p.wireBytes = (char) wire.wire(frame);
         p.priority = (byte) qp.priority;
         p.dscp = (byte) qp.dscp;
         p.ecnCapable(true);
@@ -86,13 +92,15 @@ final class NicFrames {
         a.psn = psn;
         a.priority = (byte) (ackPriority == NicConfig.SAME_AS_DATA ? qp.priority : ackPriority);
         a.dscp = (byte) (ackDscp == NicConfig.SAME_AS_DATA ? qp.dscp : ackDscp);
-        a.frameBytes = WireFormat.ACK_FRAME;
-        a.wireBytes = (char) (WireFormat.wireBytes(WireFormat.ACK_FRAME));
+        a.frameBytes = (char) wire.ackFrame();
         a.udpSrcPort = data.udpSrcPort;
         a.tsPs = data.tsPs;
         if (qp.echo != null) {
-            qp.echo.echo(data, a);
+            qp.echo.echo(data, a);   // may grow the frame by the congestion control's header (HPCC's INT)
         }
+        int frame = wire.controlFrame(a.frameBytes);   // padded with that header in it, as HPCC pads its ACK
+        a.frameBytes = (char) frame;
+        a.wireBytes = (char) wire.wire(frame);
         return a;
     }
 }

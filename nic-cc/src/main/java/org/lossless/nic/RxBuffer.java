@@ -51,6 +51,9 @@ final class RxBuffer {
     private int stormed;
     private long stormEvents;
     private long drops;
+    /** Frames and frame bytes dropped per priority (the buffer full). */
+    private final long[] dropsByPrio = new long[PortCounters.PRIORITIES];
+    private final long[] dropBytesByPrio = new long[PortCounters.PRIORITIES];
     private Packet draining;
     private PfcObserver observer;
 
@@ -71,6 +74,11 @@ final class RxBuffer {
         this.sender = new PauseSender(sim, pool, port, pauseQuanta, refreshPs, p -> (held & (1 << p)) != 0);
     }
 
+    /** PFC frames in {@code wire}'s format ({@code nic.wire}; RoCEv2's until set). */
+    void wire(org.lossless.core.net.WireFormat wire) {
+        sender.wire(wire);
+    }
+
     /** Adds {@code o}; observers are told in the order they were added (as a switch's PFC observers). */
     void observe(PfcObserver o) {
         this.observer = PfcObserver.chain(observer, o);
@@ -81,6 +89,8 @@ final class RxBuffer {
         int prio = p.priority;
         if (occupancy[prio] + p.frameBytes > config.sizeBytes()) {
             drops++;
+            dropsByPrio[prio]++;
+            dropBytesByPrio[prio] += p.frameBytes;
             port.counters().countDrop(prio, p.frameBytes);
             return false;
         }
@@ -120,6 +130,14 @@ final class RxBuffer {
 
     long drops() {
         return drops;
+    }
+
+    long drops(int prio) {
+        return dropsByPrio[prio];
+    }
+
+    long dropBytes(int prio) {
+        return dropBytesByPrio[prio];
     }
 
     long peakBytes(int prio) {

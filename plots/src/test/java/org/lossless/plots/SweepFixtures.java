@@ -111,8 +111,8 @@ public final class SweepFixtures {
                     + "," + busbw[i] + "\n");
             Path run = dir.resolve(runDir);
             Files.createDirectories(run);
-            Files.writeString(run.resolve("summary.json"), "{\"name\": \"scale\", \"jobs\": [{\"job\": \"ar\", "
-                    + "\"type\": \"allreduce\"}]}\n");
+            Files.writeString(run.resolve("summary.json"), "{\"name\": \"scale\", \"sim_time_ps\": " + duration
+                    + ", \"jobs\": [{\"job\": \"ar\", \"type\": \"allreduce\"}]}\n");
             Files.writeString(run.resolve("ports.csv"), "node,port,peer,priority,rate_bps,tx_bytes,tx_packets,drops,"
                     + "ecn_marked,pause_tx,pause_rx,paused_ps,max_queue_bytes\n"
                     + "h0,0,sw0,3,100000000000,1000,1,0,0,0,0,0,0\nsw0,0,h0,3,400000000000,1000,1,0,0,0,0,0,0\n");

@@ -41,6 +41,13 @@ final class PfcGenerator {
         return pg >= 0 && mmu.isPaused(port, pg);
     }
 
+    /** PFC frames in {@code wire}'s format (before the run starts; RoCEv2's until then). */
+    void wire(org.lossless.core.net.WireFormat wire) {
+        for (PauseSender s : senders) {
+            s.wire(wire);
+        }
+    }
+
     /** The PG → PFC priority mapping (before the run starts). */
     void classification(QosMap map) {
         this.qos = map;

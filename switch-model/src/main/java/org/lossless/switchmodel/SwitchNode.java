@@ -10,6 +10,7 @@ import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketReceiver;
 import org.lossless.core.net.PacketType;
+import org.lossless.core.net.WireFormat;
 import org.lossless.core.net.PfcObserver;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.MarkPoint;
@@ -83,6 +84,8 @@ public final class SwitchNode implements PacketReceiver {
     private boolean cutThrough;
     /** DSCP → TC → PG / queue; default: class selector, identity (a frame's priority is its PG and queue). */
     private QosMap qos = QosMap.DEFAULT;
+    /** Line bytes per frame beyond the frame ({@link WireFormat#wireExtra}) in the run's wire format. */
+    private int wireExtra = WireFormat.ROCEV2.wireExtra();
 
     /**
      * @param ports     egress ports by port index (connected to their links by the caller, with
@@ -198,6 +201,15 @@ public final class SwitchNode implements PacketReceiver {
     /** The switch's classification. */
     public QosMap classification() {
         return qos;
+    }
+
+    /**
+     * Sets the run's wire format ({@code nic.wire}; default {@link WireFormat#ROCEV2}): the size of the PFC frames this
+     * switch sends, and the line bytes per frame its telemetry counts. Call before the run starts.
+     */
+    public void wire(WireFormat wire) {
+        this.wireExtra = wire.wireExtra();
+        pfc.wire(wire);
     }
 
     /** Sets how every egress port of this switch picks its next queue (default: strict priority). */
@@ -364,7 +376,7 @@ public final class SwitchNode implements PacketReceiver {
         }
         pfc.afterRelease(p.ingressPort, pg);
         if (p.intHops >= 0 && p.type == PacketType.DATA) {
-            TelemetryStamp.push(p, q, q.port, sim.now());
+            TelemetryStamp.push(p, q, q.port, sim.now(), wireExtra);
         }
     }
 }

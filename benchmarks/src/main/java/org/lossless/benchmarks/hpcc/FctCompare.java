@@ -18,8 +18,9 @@ import org.lossless.topology.io.HpccFctFile.Pairing;
  * each flow's completion time in Lossless's {@code flows.csv} (the sender's: {@code sender_done_ps - start_ps}, as the
  * HPCC simulator times a flow from its start to its last acknowledgement) over the HPCC simulator's in its FCT file
  * ({@link HpccFctFile}, which also pairs the flows). Prints the ratio's percentiles over all flows and per flow-size
- * decile, and each simulator's slowdown percentiles (its FCT over its own ideal). Flows finished in only one run are
- * counted, not compared.
+ * decile, and each simulator's slowdown percentiles (its FCT over its own ideal), also as the HPCC repository's
+ * {@code analysis/fct_analysis.py} computes them (each slowdown at least 1, percentile p = element floor(n p) of the
+ * sorted list) with Lossless's over HPCC's. Flows finished in only one run are counted, not compared.
  *
  * <p>Usage: {@code FctCompare HPCC_FCT_FILE FLOWS_CSV}
  */
@@ -84,7 +85,22 @@ public final class FctCompare {
         sb.append(String.format(Locale.ROOT,
                 "slowdown p50 / p95 / p99 / max: Lossless %s, HPCC %s (each over its own ideal)%n", four(ours),
                 four(theirs)));
+        double[] l = analysis(ours);
+        double[] h = analysis(theirs);
+        sb.append(String.format(Locale.ROOT, "slowdown as fct_analysis.py, p50 / p95 / p99: Lossless %.3f / %.3f / %.3f,"
+                + " HPCC %.3f / %.3f / %.3f, Lossless over HPCC %.3f / %.3f / %.3f%n", l[0], l[1], l[2], h[0], h[1], h[2],
+                l[0] / h[0], l[1] / h[1], l[2] / h[2]));
         return sb.toString();
+    }
+
+    /** p50, p95, p99 of sorted slowdowns as HPCC's fct_analysis.py: each at least 1, element floor(n p). */
+    static double[] analysis(double[] sorted) {
+        double[] out = new double[3];
+        double[] ps = {0.5, 0.95, 0.99};
+        for (int i = 0; i < 3; i++) {
+            out[i] = Math.max(1, sorted[Math.min(sorted.length - 1, (int) (sorted.length * ps[i]))]);
+        }
+        return out;
     }
 
     private static String row(String name, List<Match> bin) {

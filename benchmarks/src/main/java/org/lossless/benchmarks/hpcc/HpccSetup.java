@@ -22,10 +22,12 @@ import org.lossless.topology.io.HpccPaperFatTree;
  *       generator truncates), a size from the CDF (interpolated, whole bytes, at least 1) and a destination uniform
  *       over the other hosts; from 2 s (the simulator's start) for {@code duration}; sorted by start time.</li>
  *   <li>{@code config.txt}: the simulator's {@code run.py --cc dcqcn --bw 100} settings (docs/dcqcn-profiles.md,
- *       hpcc2019; per-speed ECN 400/1600 KB at 100 G and 1600/6400 KB at 400 G, 20 %; 32 MiB buffer).</li>
+ *       hpcc2019; per-speed ECN 400/1600 KB at 100 G and 1600/6400 KB at 400 G, 20 %; 32 MiB buffer), or with
+ *       {@code cc = hpcc} its {@code run.py --cc hp --bw 100} settings (HPCC: η 0.95, W_AI 40 Mb/s, MI_THRESH 0,
+ *       fast reaction, INT_MULTI 4, its window; ACK_HIGH_PRIO 0; the same ECN and buffer).</li>
  * </ul>
  *
- * <p>Usage: {@code HpccSetup DIR CDF_FILE [load=0.3] [duration_s=0.001] [seed=1]}
+ * <p>Usage: {@code HpccSetup DIR CDF_FILE [load=0.3] [duration_s=0.001] [seed=1] [cc=dcqcn|hpcc]}
  */
 public final class HpccSetup {
     static final int HOSTS = 320;
@@ -38,7 +40,7 @@ public final class HpccSetup {
 
     public static void main(String[] args) throws IOException {
         if (args.length < 2) {
-            System.err.println("usage: HpccSetup DIR CDF_FILE [load=0.3] [duration_s=0.001] [seed=1]");
+            System.err.println("usage: HpccSetup DIR CDF_FILE [load=0.3] [duration_s=0.001] [seed=1] [cc=dcqcn|hpcc]");
             System.exit(2);
         }
         Path dir = Path.of(args[0]);
@@ -46,10 +48,15 @@ public final class HpccSetup {
         double load = args.length > 2 ? Double.parseDouble(args[2]) : 0.3;
         double duration = args.length > 3 ? Double.parseDouble(args[3]) : 0.001;
         long seed = args.length > 4 ? Long.parseLong(args[4]) : 1;
+        String cc = args.length > 5 ? args[5] : "dcqcn";
+        if (!cc.equals("dcqcn") && !cc.equals("hpcc")) {
+            System.err.println("HpccSetup: cc must be dcqcn or hpcc, got " + cc);
+            System.exit(2);
+        }
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("topology.txt"), HpccPaperFatTree.text(), StandardCharsets.UTF_8);
         int n = flows(dir.resolve("flow.txt"), cdf, load, (long) Math.round(duration * 1e9), seed);
-        Files.writeString(dir.resolve("config.txt"), config(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("config.txt"), cc.equals("hpcc") ? hpccConfig() : config(), StandardCharsets.UTF_8);
         System.out.printf(Locale.ROOT, "wrote %s: %d hosts, %d flows (mean size %.0f B, load %.2f, %.3f ms)%n", dir, HOSTS,
                 n, cdf.mean(), load, duration * 1e3);
     }
@@ -80,6 +87,46 @@ public final class HpccSetup {
             }
         }
         return flows.size();
+    }
+
+    /**
+     * The simulator's HPCC settings at 100 Gb/s ({@code run.py --cc hp --bw 100}: ai = 10 x bw / 25 = 40 Mb/s,
+     * int_multi = bw / 25 = 4, utgt 95, mi 0, has_win 1, vwin 1, us (FAST_REACT) 1, ack_prio 0), as config lines.
+     */
+    static String hpccConfig() {
+        return String.join("\n",
+                "ENABLE_QCN 1",
+                "USE_DYNAMIC_PFC_THRESHOLD 1",
+                "PACKET_PAYLOAD_SIZE 1000",
+                "TOPOLOGY_FILE topology.txt",
+                "FLOW_FILE flow.txt",
+                "CC_MODE 3",
+                "ALPHA_RESUME_INTERVAL 1",
+                "RATE_DECREASE_INTERVAL 4",
+                "CLAMP_TARGET_RATE 0",
+                "RP_TIMER 300",
+                "EWMA_GAIN 0.00390625",
+                "FAST_RECOVERY_TIMES 1",
+                "RATE_AI 40Mb/s",
+                "RATE_HAI 40Mb/s",
+                "MIN_RATE 1000Mb/s",
+                "L2_ACK_INTERVAL 1",
+                "L2_BACK_TO_ZERO 0",
+                "HAS_WIN 1",
+                "GLOBAL_T 1",
+                "VAR_WIN 1",
+                "FAST_REACT 1",
+                "U_TARGET 0.95",
+                "MI_THRESH 0",
+                "INT_MULTI 4",
+                "MULTI_RATE 0",
+                "SAMPLE_FEEDBACK 0",
+                "ACK_HIGH_PRIO 0",
+                "KMAX_MAP 2 100000000000 1600 400000000000 6400",
+                "KMIN_MAP 2 100000000000 400 400000000000 1600",
+                "PMAX_MAP 2 100000000000 0.20 400000000000 0.20",
+                "BUFFER_SIZE 32",
+                "");
     }
 
     /** The simulator's DCQCN settings at 100 Gb/s (run.py --cc dcqcn --bw 100), as config lines. */

@@ -31,5 +31,8 @@ class FctCompareTest {
         assertTrue(r.contains("| all | 1000-1000 | 2 | 0.900 | 0.900 | 0.900 | 1.100 | 1.100 |"), r);
         // slowdowns: Lossless 1.1, 1.8; HPCC 1.0, 2.0
         assertTrue(r.contains("Lossless 1.100 / 1.800 / 1.800 / 1.800, HPCC 1.000 / 2.000 / 2.000 / 2.000"), r);
+        // fct_analysis.py: element floor(2 p) = 1 for p50, p95, p99
+        assertTrue(r.contains("Lossless 1.800 / 1.800 / 1.800, HPCC 2.000 / 2.000 / 2.000, Lossless over HPCC 0.900"
+                + " / 0.900 / 0.900"), r);
     }
 }

@@ -49,7 +49,11 @@ public final class AtomicDirectory {
         Interrupts.track(tmp);
         boolean done = false;
         try {
-            writer.write(tmp);
+            try {
+                writer.write(tmp);
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause(); // streamed files (time series) fail inside the run: the disk is full, not a bug
+            }
             if (Interrupts.interrupted()) {
                 throw new RunInterruptedException(-1, -1); // the shutdown hook tells the user
             }

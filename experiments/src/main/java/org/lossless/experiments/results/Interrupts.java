@@ -37,6 +37,14 @@ public final class Interrupts {
 
         /** Every temporary output is gone; print what the user should know. */
         void cleaned();
+
+        /**
+         * Whether to be told also when no output is being written at that moment (a sweep between two runs still
+         * says it was interrupted); by default a handler hears only of interrupts that caught output in progress.
+         */
+        default boolean always() {
+            return false;
+        }
     }
 
     private Interrupts() {
@@ -44,6 +52,9 @@ public final class Interrupts {
 
     /** Registers {@code h} until the returned handle is closed. */
     public static Registration register(Handler h) {
+        if (h.always() && !hooked) {
+            install();
+        }
         HANDLERS.add(h);
         if (shuttingDown) {
             h.stop(); // registered after the interrupt: stop at once (its cleaned() is not called)
@@ -100,12 +111,15 @@ public final class Interrupts {
     }
 
     private static void onShutdown() {
-        if (ACTIVE.isEmpty()) {
-            return;
-        }
-        shuttingDown = true;
         // a snapshot: the work unwinding on its own thread unregisters its handler, which must still be told
         List<Handler> handlers = List.copyOf(HANDLERS);
+        if (ACTIVE.isEmpty()) {
+            handlers = handlers.stream().filter(Handler::always).toList();
+            if (handlers.isEmpty()) {
+                return;
+            }
+        }
+        shuttingDown = true;
         for (Handler h : handlers) {
             h.stop();
         }

@@ -13,7 +13,8 @@ import org.lossless.workloads.traffic.JobIteration;
 
 /**
  * {@code summary.json} {@code jobs}: one entry per job (in order of its first iteration in {@code jobs.csv}).
- * First its answer ({@link JobHeadline}): {@code figure} (what is measured: {@code duration_ps},
+ * For a collective, first the {@code algorithm} and {@code protocol} it ran with. Then its answer
+ * ({@link JobHeadline}): {@code figure} (what is measured: {@code duration_ps},
  * {@code latency_p99_ps} with its {@code operation}, or {@code throughput_GBps}), {@code value}, {@code ideal} (the
  * same job alone on an uncongested fabric), {@code ratio}: how many times worse than ideal (six decimals) and
  * {@code ideal_limit} (the bound that set the ideal: {@code chain} or {@code port}); null where unknown. Then its iterations' duration over the
@@ -52,6 +53,10 @@ final class JobSummary {
             j.put("type", first.type());
             j.put("hosts", first.hosts());
             j.put("size_bytes", first.sizeBytes());
+            if (!first.algorithm().isEmpty()) {
+                j.put("algorithm", first.algorithm());
+                j.put("protocol", first.protocol());
+            }
             j.put("iterations", its.size());
             j.put("completed", done.size());
             headline(j, JobHeadline.of(its, r.operations(), ideal));

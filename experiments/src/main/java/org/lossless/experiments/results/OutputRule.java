@@ -1,6 +1,9 @@
 package org.lossless.experiments.results;
 
+import org.lossless.core.text.Printable;
+
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -41,6 +44,10 @@ public final class OutputRule {
             ResultsWriter.PORTS, ResultsWriter.JOBS, ResultsWriter.RESOLVED, ResultsWriter.PFCWD,
             ResultsWriter.PAUSE_GRAPH, "timeseries", "report.html", "charts");
     /** The same for a sweep directory: a sweep.json of kind {@code lossless-sweep} and nothing unknown beside it. */
+    /** The version of a marker made for a result from before markers ({@link #legacyMarker}). */
+    private static final String LEGACY = "(no marker)";
+    /** Where a sweep's runs are: each {@code points/POINT/SEED} a run result directory ({@link ResultMarker}). */
+    public static final String SWEEP_RUNS = "points/*/*";
     static final Set<String> LEGACY_SWEEP_ENTRIES = Set.of("sweep.json", "scenario.yaml", "points", "sweep.csv",
             "sweep-summary.csv", "sweep-status.json", "slurm", ".lock", "report.html", "charts");
 
@@ -49,7 +56,8 @@ public final class OutputRule {
 
     /**
      * Refuses {@code target} unless it may be written as a result directory of {@code kind}: missing, an
-     * empty directory, or a previous Lossless result of the same kind holding only what Lossless wrote.
+     * empty directory, or a previous Lossless result of the same kind holding only what Lossless wrote, at every
+     * depth ({@link ResultTree}).
      *
      * @param target the directory as the user named it (messages show it)
      * @param kind   the result kind, e.g. {@link #RUN}, {@code sweep}, {@code fluid}
@@ -57,6 +65,7 @@ public final class OutputRule {
      */
     public static void checkDirectory(Path target, String kind) {
         Path abs = target.toAbsolutePath().normalize();
+        OutputPlace.check(target, abs);
         if (!Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) {
             if (Files.isSymbolicLink(abs)) {
                 throw refused(target, "is a broken symbolic link");
@@ -73,18 +82,15 @@ public final class OutputRule {
         if (!Files.isDirectory(abs)) {
             throw new OutputRefusedException(target + " exists and is not a directory; choose another --out or remove it");
         }
-        Set<String> names = entries(abs, target);
-        // temporaries Lossless writes inside a result (a sweep's tables): a killed writer's are removed, a live
-        // one's are Lossless's work in progress
-        names.removeIf(TempNames::isOurs);
-        if (names.isEmpty()) {
+        // empty means nothing at all: a lone file named like a Lossless temporary may be the user's
+        if (entries(abs, target).isEmpty()) {
             return;
         }
         ResultMarker m = ResultMarker.read(abs);
         if (m == null) {
-            if (legacy(abs, kind, names)) {
-                return;
-            }
+            m = legacyMarker(abs);
+        }
+        if (m == null) {
             throw new OutputRefusedException(target + " exists and is not a Lossless result directory; choose "
                     + "another --out or remove it");
         }
@@ -92,61 +98,147 @@ public final class OutputRule {
             throw new OutputRefusedException(target + " is a Lossless " + m.kind() + " directory, not a " + kind
                     + " result; choose another --out or remove it");
         }
-        names.remove(ResultMarker.FILE);
-        names.removeAll(m.entries());
-        if (!names.isEmpty()) {
-            List<String> shown = names.stream().limit(5).map(org.lossless.core.text.Printable::of).toList();
+        ResultMarker marker = m;
+        requireClean(target, walk(target, () -> ResultTree.walk(abs, marker)), "choose another --out");
+    }
+
+    /** Refuses with the walk's findings: the user's files first, then folders an earlier version did not list. */
+    private static void requireClean(Path target, ResultTree.Findings f, String advice) {
+        if (!f.foreign().isEmpty()) {
             throw new OutputRefusedException(target + " is a Lossless result directory but holds files Lossless did "
-                    + "not write (" + String.join(", ", shown) + (names.size() > 5 ? ", ..." : "")
-                    + "); choose another --out or move them away");
+                    + "not write (" + shown(f.foreign()) + "); " + advice + " or move them away");
+        }
+        if (!f.unverified().isEmpty()) {
+            String who = f.oldVersion() == null || LEGACY.equals(f.oldVersion()) ? "an earlier Lossless"
+                    : "Lossless " + Printable.of(f.oldVersion());
+            throw new OutputRefusedException(target + " holds folders that " + who + " wrote without listing their "
+                    + "files (" + shown(f.unverified()) + "): Lossless cannot tell its own files there from files of "
+                    + "yours, so it replaces nothing; " + advice + ", or remove " + target + " yourself");
+        }
+    }
+
+    private static String shown(List<String> paths) {
+        List<String> s = paths.stream().limit(5).map(Printable::of).toList();
+        return String.join(", ", s) + (paths.size() > 5 ? ", ..." : "");
+    }
+
+    private static ResultTree.Findings walk(Path target, java.util.function.Supplier<ResultTree.Findings> w) {
+        try {
+            return w.get();
+        } catch (UncheckedIOException e) {
+            throw new OutputRefusedException(target + " cannot be read (" + Printable.of(e.getCause().getMessage())
+                    + "); choose another --out");
         }
     }
 
     /**
      * Checks {@code target} ({@link #checkDirectory}) and writes it atomically: {@code writer} fills a
-     * hidden temporary sibling, the {@link ResultMarker} is added listing what the writer created, and the
+     * hidden temporary sibling, the {@link ResultMarker} is added listing everything the writer created, and the
      * sibling replaces the target. Interrupted (SIGINT, SIGTERM) or failed, nothing is left.
      *
      * @throws OutputRefusedException when the target is not Lossless's to replace (nothing touched)
      * @throws IOException            when writing failed (the previous target, if any, is untouched)
      */
     public static void writeDirectory(Path target, String kind, AtomicDirectory.Writer writer) throws IOException {
+        writeDirectory(target, kind, Set.of(), writer);
+    }
+
+    /**
+     * As {@link #writeDirectory(Path, String, AtomicDirectory.Writer)}, with {@code nested}: patterns of the folders
+     * that will hold results of their own, written later by other processes ({@link ResultMarker}: a sweep's
+     * {@code points/*&#47;*}).
+     */
+    public static void writeDirectory(Path target, String kind, Set<String> nested, AtomicDirectory.Writer writer)
+            throws IOException {
         checkDirectory(target, kind);
         AtomicDirectory.write(target, dir -> {
             writer.write(dir);
-            Set<String> made = entries(dir, target);
-            made.remove(ResultMarker.FILE);
-            new ResultMarker(kind, Version.current(), made).write(dir);
+            new ResultMarker(kind, Version.current(), ResultTree.list(dir), nested, true).write(dir);
         });
         adoptIntoParent(target);
     }
 
     /**
-     * Records top-level {@code names} as written by Lossless in the result directory {@code dir} (e.g. a
-     * report added to a run directory), so that replacing the directory later is allowed. A directory of
-     * {@code kind} written before markers existed gets its marker now, listing what it holds. A directory
-     * that is no Lossless result (no marker, not a result from before markers) is left as it is.
+     * Records {@code paths} (relative to {@code dir}, '/'-separated: {@code report.html}, {@code charts},
+     * {@code slurm/submit-2/job.sh}) as written by Lossless in the result directory {@code dir}: each path with
+     * its parent folders and, for a folder, everything in it now. A path that does not exist yet is recorded as a
+     * file another process will write (a Slurm task's log). A directory of {@code kind} written before markers
+     * existed gets its marker now. A directory that is no Lossless result is left as it is.
      *
-     * @return whether {@code dir} now records {@code names}
+     * @return whether {@code dir} now records {@code paths}
      */
-    public static boolean adopt(Path dir, String kind, String... names) throws IOException {
+    public static boolean adopt(Path dir, String kind, String... paths) throws IOException {
         ResultMarker m = ResultMarker.read(dir);
         if (m == null) {
-            Set<String> now = entries(dir, dir);
-            if (!legacy(dir, kind, now)) {
+            m = legacyMarker(dir);
+            if (m == null || !m.kind().equals(kind)) {
                 return false;
             }
-            m = new ResultMarker(kind, Version.current(), now);
         }
-        m.with(Set.of(names)).write(dir);
+        Set<String> more = new TreeSet<>();
+        Set<String> tops = new TreeSet<>();
+        for (String p : paths) {
+            if (!ResultMarker.validPath(p) || p.endsWith("/")) {
+                throw new IllegalArgumentException("not a relative path: " + p);
+            }
+            more.addAll(ResultTree.listPath(dir, p));
+            tops.add(p.contains("/") ? p.substring(0, p.indexOf('/')) : p);
+        }
+        upgrade(dir, m, tops).with(more).write(dir);
         return true;
     }
 
     /**
+     * A marker from before format 2 (or made for a result from before markers) in the complete form: every path
+     * under its listed names is listed, but a listed folder that held something before this addition cannot be told
+     * from a user's files and is kept as unlisted (not replaceable, {@link ResultTree}); what is being added now
+     * ({@code adding}, top-level names) is Lossless's in full.
+     */
+    private static ResultMarker upgrade(Path dir, ResultMarker m, Set<String> adding) {
+        if (m.complete()) {
+            return m;
+        }
+        ResultMarker withAdded = m.with(adding); // what is being added is Lossless's, not a user's
+        ResultTree.Findings found = walk(dir, () -> ResultTree.walk(dir, withAdded));
+        if (!found.foreign().isEmpty()) {
+            return m; // files of the user's in it: the marker keeps its old form, and they stay the user's
+        }
+        Set<String> unlisted = new TreeSet<>();
+        for (String u : found.unverified()) {
+            String name = u.substring(0, u.length() - 1);
+            if (!name.contains("/") && !adding.contains(name)) {
+                unlisted.add(u); // a listed top-level folder; those inside nested results are their markers' affair
+            }
+        }
+        Set<String> files = new TreeSet<>();
+        for (String p : ResultTree.list(dir)) {
+            String top = p.contains("/") ? p.substring(0, p.indexOf('/')) : p;
+            if (withAdded.files().contains(top) && unlisted.stream().noneMatch(p::startsWith) && !insideNested(m, p)) {
+                files.add(p);
+            }
+        }
+        return new ResultMarker(m.kind(), Version.current(), files, m.nested(), unlisted, true);
+    }
+
+    /** Whether {@code path} lies inside (or is) a nested result of {@code m} (a sweep's run). */
+    private static boolean insideNested(ResultMarker m, String path) {
+        String body = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        String[] parts = body.split("/");
+        StringBuilder prefix = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            prefix.append(i == 0 ? "" : "/").append(parts[i]);
+            if (m.isNested(prefix.toString())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Refuses to add {@code names} (top-level files or folders) to the existing result directory {@code dir},
-     * unless each is missing or was written there by Lossless: listed in the directory's marker. In a
-     * directory without a marker (written by hand, or by a Lossless older than markers) an existing entry of
-     * that name is never Lossless's to replace. Nothing is touched.
+     * unless each is missing or was written there by Lossless: listed in the directory's marker, and for a folder
+     * everything in it too. In a directory without a marker (written by hand, or by a Lossless older than markers)
+     * an existing entry of that name is never Lossless's to replace. Nothing is touched.
      *
      * @throws OutputRefusedException naming the first entry Lossless did not write
      */
@@ -154,16 +246,21 @@ public final class OutputRule {
         ResultMarker m = ResultMarker.read(dir);
         for (String n : names) {
             Path p = dir.resolve(n);
-            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && (m == null || !m.entries().contains(n))) {
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            if (m == null || !m.entries().contains(n)) {
                 throw new OutputRefusedException(p + " exists and Lossless did not write it; move it away or choose "
                         + "another --out");
             }
+            requireClean(dir, walk(dir, () -> ResultTree.walk(dir, m, n)), "choose another --out");
         }
     }
 
     /** Refuses an existing {@code file} unless {@code force}; refuses a directory there in any case. */
     public static void checkFile(Path file, boolean force) {
         Path abs = file.toAbsolutePath().normalize();
+        OutputPlace.check(file, abs);
         if (Files.isDirectory(abs)) {
             throw new OutputRefusedException(file + " is a directory, expected a file; choose another --out");
         }
@@ -207,16 +304,65 @@ public final class OutputRule {
 
     /**
      * Inside a directory Lossless wrote (a comparison inside a run bundle, a report folder inside a run
-     * directory), what Lossless adds is listed in that directory's marker, so it stays Lossless's to replace.
+     * directory, {@code charts/index.json} inside a run's charts), what Lossless adds is listed in the marker of the
+     * nearest result directory above it, so it stays Lossless's to replace: a file with its path, a result directory
+     * of its own as a nested result. Only through folders that marker lists: a file in a user's folder or in a sweep
+     * run's private folder is not adopted.
      */
     private static void adoptIntoParent(Path written) throws IOException {
         Path abs = written.toAbsolutePath().normalize();
-        Path parent = abs.getParent();
-        ResultMarker m = parent == null ? null : ResultMarker.read(parent);
-        String name = abs.getFileName().toString();
-        if (m != null && !m.entries().contains(name)) {
-            m.with(Set.of(name)).write(parent);
+        boolean result = Files.isDirectory(abs, LinkOption.NOFOLLOW_LINKS) && ResultMarker.read(abs) != null;
+        String rel = abs.getFileName().toString();
+        for (Path dir = abs.getParent(); dir != null; dir = dir.getParent()) {
+            ResultMarker m = ResultMarker.read(dir);
+            if (m == null) {
+                if (dir.getFileName() == null) {
+                    return;
+                }
+                rel = dir.getFileName() + "/" + rel;
+                continue;
+            }
+            int slash = rel.lastIndexOf('/');
+            String folder = slash < 0 ? null : rel.substring(0, slash + 1);
+            if (folder != null && (!m.complete() || !m.files().contains(folder))) {
+                return; // not through a folder Lossless wrote
+            }
+            ResultMarker now = result ? m.withNested(Set.of(rel)) : m.with(ResultTree.listPath(dir, rel));
+            if (!now.equals(m)) {
+                now.write(dir);
+            }
+            return;
         }
+    }
+
+    /**
+     * A result directory from before markers, with a marker made from its layout (top-level names, as a marker before
+     * format 2): a run (summary.json naming engine and version) or a sweep (sweep.json of kind {@code lossless-sweep})
+     * with nothing unknown beside it; null for anything else.
+     */
+    static ResultMarker legacyMarker(Path dir) {
+        Set<String> names = entries(dir, dir);
+        names.removeIf(TempNames::isWork);
+        if (legacy(dir, RUN, names)) {
+            return new ResultMarker(RUN, LEGACY, names, Set.of(), false);
+        }
+        if (legacy(dir, SWEEP, names)) {
+            return new ResultMarker(SWEEP, LEGACY, names, Set.of(SWEEP_RUNS), false);
+        }
+        return null;
+    }
+
+    /** Whether {@code name} is Lossless's work in progress or its leftover inside a result (never a user's name). */
+    public static boolean isLosslessTemporary(String name) {
+        return TempNames.isWork(name);
+    }
+
+    /**
+     * The private folder in which this process builds the result directory {@code name} before renaming it into
+     * place next to it ({@code .NAME.run-HOST-PID}: a sweep's run); inside a result it counts as work in progress.
+     */
+    public static String workFolder(String name) {
+        return TempNames.runFolder(name);
     }
 
     private static OutputRefusedException refused(Path target, String what) {

@@ -33,7 +33,7 @@ public final class ResultFiles {
             + "pause_tx,pause_rx,paused_ps,max_queue_bytes";
     public static final String JOBS_HEADER =
             "job,iteration,type,hosts,size_bytes,start_ps,finish_ps,duration_ps,algbw_GBps,busbw_GBps"
-                    + StorageColumns.HEADER + IdealColumns.HEADER;
+                    + StorageColumns.HEADER + IdealColumns.HEADER + ",algorithm,protocol";
 
     public static final String PFCWD_HEADER =
             "node,port,priority,start_ps,end_ps,action,dropped_packets,dropped_bytes";
@@ -195,7 +195,8 @@ public final class ResultFiles {
      * and {@code busbw_GBps}; bandwidths have six decimals (GB/s = 1e9 bytes/s, as nccl-tests). {@code busbw_GBps}
      * is written for collectives only (it means nothing for storage, incast or permutation jobs). Storage jobs add
      * IOPS, GB/s and latency percentiles per operation type ({@link StorageColumns}); then every row its ideal
-     * ({@link IdealColumns}).
+     * ({@link IdealColumns}); the last two columns say
+     * which algorithm and protocol a collective ran with (empty for other jobs).
      */
     public static String jobsCsv(RunResult result) {
         return text(w -> writeJobs(w, result));
@@ -221,6 +222,7 @@ public final class ResultFiles {
             }
             storage.append(sb, j);
             ideal.append(sb, j);
+            sb.append(',').append(j.algorithm()).append(',').append(j.protocol());
             rows.endRow();
         }
         rows.finish();

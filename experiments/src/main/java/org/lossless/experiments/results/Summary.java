@@ -4,10 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.lossless.experiments.run.Completion;
 import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.run.LosslessDrop;
 import org.lossless.experiments.run.PauseGraph;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.WatchdogResult;
@@ -76,9 +78,9 @@ public final class Summary {
         root.setAll(all);
 
         ObjectNode drops = root.putObject("drops");
-        drops.put("lossless_packets", LosslessDrops.packets(LosslessDrops.priorities(scenario), r.ports()));
         drops.put("packets", r.dropPackets());
         drops.put("bytes", r.dropBytes());
+        losslessDrops(drops.putObject("lossless"), r.losslessDrops());
         ObjectNode pfc = root.putObject("pfc");
         pfc.put("pause_frames", r.pauseFrames());
         pfc.put("paused_ps", r.pausedPs());
@@ -112,6 +114,47 @@ public final class Summary {
             return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Ingress ports listed under {@code drops.lossless.ports} at most (in node and port order). */
+    static final int LOSSLESS_DROP_PORTS_LISTED = 20;
+
+    /**
+     * {@code drops.lossless}: frames of lossless priority groups dropped because their PFC headroom (or a NIC's
+     * receive buffer) was full ({@code packets}, {@code bytes}, always present), and per switch ingress port and
+     * group (or NIC and priority) that dropped any ({@code ports}: kind (switch_headroom, nic_rx_buffer), node, port,
+     * peer, priority_group, packets, bytes, headroom_pool_full (of the packets, those
+     * the group's own headroom had room for but the shared headroom pool had not), headroom_bytes,
+     * peak_headroom_bytes; the
+     * first {@link #LOSSLESS_DROP_PORTS_LISTED}, with {@code ports_total}).
+     */
+    private static void losslessDrops(ObjectNode node, List<LosslessDrop> list) {
+        long packets = 0;
+        long bytes = 0;
+        for (LosslessDrop d : list) {
+            packets += d.packets();
+            bytes += d.bytes();
+        }
+        node.put("packets", packets);
+        node.put("bytes", bytes);
+        if (list.isEmpty()) {
+            return;
+        }
+        node.put("ports_total", list.size());
+        ArrayNode ports = node.putArray("ports");
+        for (LosslessDrop d : list.subList(0, Math.min(list.size(), LOSSLESS_DROP_PORTS_LISTED))) {
+            ObjectNode p = ports.addObject();
+            p.put("kind", d.kind());
+            p.put("node", d.node());
+            p.put("port", d.port());
+            p.put("peer", d.peer());
+            p.put("priority_group", d.priorityGroup());
+            p.put("packets", d.packets());
+            p.put("bytes", d.bytes());
+            p.put("headroom_pool_full", d.poolDryPackets());
+            p.put("headroom_bytes", d.headroomBytes());
+            p.put("peak_headroom_bytes", d.peakBytes());
         }
     }
 

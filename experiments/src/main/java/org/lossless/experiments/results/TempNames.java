@@ -87,6 +87,25 @@ final class TempNames {
     }
 
     /**
+     * A sweep run's private work folder next to its run directory: {@code .SEED.run-HOST-PID} (digits, the host as
+     * {@link HostName} spells it, the pid).
+     */
+    private static final Pattern RUN_FOLDER = Pattern.compile("\\.\\d+\\.run-[A-Za-z0-9._-]+-\\d+");
+
+    /** The private work folder of this process for the run directory {@code name} (a seed). */
+    static String runFolder(String name) {
+        return "." + name + ".run-" + HostName.get() + "-" + ProcessHandle.current().pid();
+    }
+
+    /**
+     * Whether {@code name} is Lossless's work in progress or a leftover of it inside a result: a temporary or aside
+     * name ({@link #isOurs}) or a sweep run's private folder ({@link #runFolder}).
+     */
+    static boolean isWork(String name) {
+        return isOurs(name) || RUN_FOLDER.matcher(name).matches();
+    }
+
+    /**
      * Removes the temporary and aside siblings in {@code parent} that a process of this host no longer
      * running left (killed with SIGKILL, power loss). Best effort: what cannot be removed stays, hidden and
      * named.

@@ -27,13 +27,19 @@
  * or remove it") and exits with status 2. Call {@code OutputRule.checkDirectory(target, kind)} as early as
  * possible (before long work) to refuse early; {@code writeDirectory} checks again.</li>
  * <li><b>The marker</b>: {@code writeDirectory} writes {@value org.lossless.experiments.results.ResultMarker#FILE}
- * (JSON: {@code kind}, {@code version}, {@code entries} = the top-level names the writer created) into the
- * directory. A command that later adds files to a result directory (a report into a run directory) first
- * calls {@code OutputRule.checkAdd(dir, names)} (each name missing, or listed in the marker: a user's file of the
- * same name is never replaced) and then records them with {@code OutputRule.adopt(dir, kind, names...)}, so
- * that the directory stays replaceable. What Lossless writes inside a result directory through
- * {@code writeDirectory} or {@code writeFile} (a comparison inside a replay bundle) is listed in its marker
- * automatically. Kinds in use: {@code run} ({@code lossless run}, {@code demo}), {@code sweep}, {@code report}
+ * (JSON, format 2: {@code kind}, {@code version}, {@code files} = every file and folder the writer created, at
+ * every depth, folders ending in '/', {@code entries} = their top-level names for older readers, {@code nested} =
+ * patterns of folders that hold results with markers of their own, such as a sweep's {@code points/*&#47;*}) into
+ * the directory. A command that later adds files to a result directory (a report into a run directory) first
+ * calls {@code OutputRule.checkAdd(dir, names)} (each name missing, or listed in the marker with everything in
+ * it: a user's file of the same name, or inside a folder of that name, is never replaced) and then records them
+ * with {@code OutputRule.adopt(dir, kind, paths...)} (each path with its parent folders and, for a folder,
+ * everything in it; a path not written yet, such as a Slurm task's log, as a file to come), so that the directory
+ * stays replaceable. What Lossless writes inside a result directory through {@code writeDirectory} or
+ * {@code writeFile} (a comparison inside a replay bundle, {@code charts/index.json} inside a run's charts) is
+ * listed in the marker of the nearest result above it automatically, when every folder on the way is listed
+ * there. Markers written before format 2 list top-level names only: such a result (and one from before markers)
+ * is replaced only when its listed folders are empty, since their content cannot be told from a user's files. Kinds in use: {@code run} ({@code lossless run}, {@code demo}), {@code sweep}, {@code report}
  * (a report's own directory), {@code fluid}, {@code hpcc-export}, {@code replay-plan}, {@code replay-bundle},
  * {@code replay-comparison}, {@code calibration}: lower case, digits and '-'. Run and sweep directories
  * written before markers existed are recognised by their summary.json or sweep.json.</li>

@@ -8,7 +8,8 @@ import org.lossless.topology.Topology;
 
 /**
  * The base RTT of a host pair in the empty network, sizing {@code nic.window: bdp}: along the first
- * equal-cost path ({@link IdealFct#path}), every hop serializes a full-MTU data packet (no RETH) at its
+ * equal-cost path ({@link IdealFct#path}), every hop serializes a full-MTU data packet (no RETH; frames of
+ * {@code nic.wire}) at its
  * rate and adds its propagation delay, and the ACK comes back over the same cables, serialized and
  * delayed the same way: {@code sum_hops (ser(data) + delay) + sum_hops (ser(ack) + delay)}, ps. Store-and-
  * forward and the receiver's turnaround (none: the ACK is queued the moment the data arrives) make this
@@ -22,15 +23,17 @@ final class BaseRtt implements PathRtt {
     private final int ackWire;
     private final long latencyPs;
 
+    /** In the RoCEv2 wire format, without forwarding latency. */
     BaseRtt(Topology topology, Routes routes, int mtu) {
-        this(topology, routes, mtu, 0);
+        this(topology, routes, mtu, WireFormat.ROCEV2, 0);
     }
 
-    BaseRtt(Topology topology, Routes routes, int mtu, long latencyPs) {
+    /** Frames of {@code wire} ({@code nic.wire}), forwarding latency {@code latencyPs} at every switch. */
+    BaseRtt(Topology topology, Routes routes, int mtu, WireFormat wire, long latencyPs) {
         this.latencyPs = latencyPs;
-        this.paths = new IdealFct(topology, routes);
-        this.dataWire = WireFormat.wireBytes(WireFormat.dataFrameBytes(mtu, false));
-        this.ackWire = WireFormat.wireBytes(WireFormat.ACK_FRAME);
+        this.paths = new IdealFct(topology, routes, wire);
+        this.dataWire = wire.fullPacketWire(mtu);
+        this.ackWire = wire.ackWire();
     }
 
     @Override

@@ -40,27 +40,32 @@ public final class EcnPfcLint {
             return List.of();
         }
         Topology t = ScenarioEngine.topologyOrNull(s.topology());
-        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().pfcResponsePs());
+        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 
-    /** As {@link #warnings(Topology, SwitchSettings, int, long)} with the NICs' default PFC response time. */
+    /**
+     * As {@link #warnings(Topology, SwitchSettings, int, WireFormat, long)} in the RoCEv2 wire format with the NICs'
+     * default PFC response time.
+     */
     public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
-        return warnings(t, s, mtu, org.lossless.nic.NicConfig.AUTO_PFC_RESPONSE);
+        return warnings(t, s, mtu, WireFormat.ROCEV2, org.lossless.nic.NicConfig.AUTO_PFC_RESPONSE);
     }
 
     /**
      * @param mtu           RDMA payload bytes per packet
+     * @param wire          {@code nic.wire}: the data frames' sizes
      * @param nicResponsePs {@code nic.pfc_response_time}, ps or auto (sizes headroom: auto as in a run)
      * @return at most one line, listing the switches (first six) whose pause comes first
      */
-    public static List<String> warnings(Topology t, SwitchSettings s, int mtu, long nicResponsePs) {
+    public static List<String> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire,
+                                        long nicResponsePs) {
         PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
         if (Boolean.FALSE.equals(pfc.enabled()) || (s.ecn() != null && Boolean.FALSE.equals(s.ecn().enabled()))) {
             return List.of();
         }
         List<Integer> priorities = pfc.resolved(s.hpcc2019(), null).priorities();
-        int frame = WireFormat.dataFrameBytes(mtu, false);
-        int maxFrame = WireFormat.dataFrameBytes(mtu, true);
+        int frame = wire.dataFrame(mtu, false);
+        int maxFrame = wire.largestFrame(mtu);
         Map<List<PortSpec>, String> probed = new LinkedHashMap<>();
         Map<String, List<String>> bySwitch = new LinkedHashMap<>();
         for (Node node : t.nodes()) {

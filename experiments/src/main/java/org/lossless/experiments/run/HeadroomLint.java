@@ -37,27 +37,32 @@ public final class HeadroomLint {
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
     public static List<String> of(Scenario s) {
         Topology t = ScenarioEngine.topologyOrNull(s.topology());
-        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().pfcResponsePs());
+        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 
-    /** As {@link #warnings(Topology, SwitchSettings, int, long)} with the NICs' default PFC response time. */
+    /**
+     * As {@link #warnings(Topology, SwitchSettings, int, WireFormat, long)} in the RoCEv2 wire format with the NICs'
+     * default PFC response time.
+     */
     public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
-        return warnings(t, s, mtu, org.lossless.nic.NicConfig.AUTO_PFC_RESPONSE);
+        return warnings(t, s, mtu, WireFormat.ROCEV2, org.lossless.nic.NicConfig.AUTO_PFC_RESPONSE);
     }
 
     /**
      * @param mtu           RDMA payload bytes per packet (the largest frame is the first packet of a message, with RETH)
+     * @param wire          {@code nic.wire}: the data frames' sizes
      * @param nicResponsePs {@code nic.pfc_response_time}, ps or auto: the peer response of host-facing ports
      * @return at most one line
      */
-    public static List<String> warnings(Topology t, SwitchSettings s, int mtu, long nicResponsePs) {
+    public static List<String> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire,
+                                        long nicResponsePs) {
         PfcSettings pfc = s.pfc();
         if (pfc == null || Boolean.FALSE.equals(pfc.enabled()) || pfc.headroomBytes() < 0 || "hpcc2019".equals(s.profile())) {
             return List.of();
         }
         long configured = pfc.headroomBytes();
         int cell = s.cellSize() == null ? 1 : s.cellSize();
-        int maxFrame = WireFormat.dataFrameBytes(mtu, true);
+        int maxFrame = wire.largestFrame(mtu);
         // (rate, metres, need) -> switch name -> port indexes, in topology order
         Map<String, Map<String, List<Integer>>> groups = new LinkedHashMap<>();
         int short_ = 0;

@@ -137,6 +137,11 @@ final class IdealContext implements TrafficContext {
     }
 
     @Override
+    public WireFormat wire() {
+        return ideal.wire();
+    }
+
+    @Override
     public Connection connect(int srcHost, int dstHost, ConnectionOptions options) {
         checkHost(srcHost);
         checkHost(dstHost);
@@ -211,11 +216,11 @@ final class IdealContext implements TrafficContext {
         long packets = (bytes + mtu - 1) / mtu;
         int parts = (int) Math.min(qps, packets);
         int last = (int) (bytes - (packets - 1) * mtu);
-        long wire = (packets - 1) * WireFormat.wireBytes(WireFormat.dataFrameBytes(mtu, false))
-                + WireFormat.wireBytes(WireFormat.dataFrameBytes(last, false));
+        WireFormat f = ideal.wire();
+        long wire = (packets - 1) * f.wire(f.dataFrame(mtu, false)) + f.wire(f.dataFrame(last, false));
         return wire + switch (op) {
-            case WRITE -> (long) parts * WireFormat.RETH;
-            case READ -> 2L * parts * WireFormat.AETH;
+            case WRITE -> (long) parts * f.reth();
+            case READ -> 2L * parts * f.aeth();
             case SEND -> 0;
         };
     }

@@ -23,21 +23,32 @@ import org.lossless.workloads.traffic.Op;
  * cut-through ({@code switch.cut_through}) a packet that finds its egress idle and no faster than its ingress
  * starts at its first bit's arrival + L ({@code SwitchNode}'s rule), evaluated packet by packet
  * ({@link #fctPsForwarding}).
+ *
+ * <p>Frame sizes are those of the run's wire format ({@code nic.wire}, {@link WireFormat}); a congestion control's
+ * in-band header (HPCC's INT) is not in the ideal, as the HPCC simulator leaves it out of its standalone FCT.
  */
 public final class IdealFct {
     private final Topology topology;
     private final Routes routes;
     private final long latencyPs;
     private final boolean cutThrough;
+    private final WireFormat wire;
 
-    public IdealFct(Topology topology, Routes routes) {
-        this(topology, routes, 0, false);
+    /** The wire format whose frames this ideal counts. */
+    public WireFormat wire() {
+        return wire;
     }
 
-    /** With every switch's forwarding latency (ps) and cut-through as the run's. */
-    public IdealFct(Topology topology, Routes routes, long latencyPs, boolean cutThrough) {
+    /** Store-and-forward without forwarding latency, frames of {@code wire}. */
+    public IdealFct(Topology topology, Routes routes, WireFormat wire) {
+        this(topology, routes, wire, 0, false);
+    }
+
+    /** With the run's wire format and every switch's forwarding latency (ps) and cut-through as the run's. */
+    public IdealFct(Topology topology, Routes routes, WireFormat wire, long latencyPs, boolean cutThrough) {
         this.topology = topology;
         this.routes = routes;
+        this.wire = java.util.Objects.requireNonNull(wire, "wire");
         this.latencyPs = latencyPs;
         this.cutThrough = cutThrough;
     }
@@ -67,16 +78,16 @@ public final class IdealFct {
 
     /** Ideal completion time, ps, of {@code sizeBytes} from {@code src} to {@code dst} at payload {@code mtu}. */
     public long fctPs(int src, int dst, long sizeBytes, int mtu) {
-        return fctPs(path(src, dst), sizeBytes, mtu);
+        return fctPs(wire, path(src, dst), sizeBytes, mtu);
     }
 
-    /** As {@link #fctPs(int, int, long, int)} for a message spread over {@code qps} QPs ({@link #fctPs(List, long, int, int)}). */
+    /** As {@link #fctPs(int, int, long, int)} for a message spread over {@code qps} QPs ({@link #fctPs(WireFormat, List, long, int, int)}). */
     public long fctPs(int src, int dst, long sizeBytes, int mtu, int qps) {
         List<Cable> hops = path(src, dst);
         if (cutThrough) {
-            return fctPsForwarding(hops, sizeBytes, mtu, qps, latencyPs, true);
+            return fctPsForwarding(wire, hops, sizeBytes, mtu, qps, latencyPs, true);
         }
-        return latencyPs == 0 ? fctPs(hops, sizeBytes, mtu, qps) : fctPs(withLatency(hops, latencyPs), sizeBytes, mtu, qps);
+        return fctPs(wire, latencyPs == 0 ? hops : withLatency(hops, latencyPs), sizeBytes, mtu, qps);
     }
 
     /** The path with {@code latencyPs} added to the delay of every cable that ends at a switch (all but the last). */
@@ -96,19 +107,20 @@ public final class IdealFct {
      * is idle ({@code free[i] <= a}: the previous packet has left) and no faster than the ingress; it then
      * starts at max(a − ser_in + L, free[i]), otherwise at max(a + L, free[i]). O(packets x hops).
      */
-    static long fctPsForwarding(List<Cable> hops, long sizeBytes, int mtu, int qps, long latencyPs, boolean cut) {
-        return fctPsForwarding(hops, sizeBytes, mtu, qps, latencyPs, cut, Framing.WRITE);
+    static long fctPsForwarding(WireFormat wire, List<Cable> hops, long sizeBytes, int mtu, int qps, long latencyPs,
+                                boolean cut) {
+        return fctPsForwarding(wire, hops, sizeBytes, mtu, qps, latencyPs, cut, Framing.WRITE);
     }
 
-    /** As {@link #fctPsForwarding(List, long, int, int, long, boolean)} for a message of {@code framing}. */
-    static long fctPsForwarding(List<Cable> hops, long sizeBytes, int mtu, int qps, long latencyPs, boolean cut,
-                                Framing framing) {
+    /** As {@link #fctPsForwarding(WireFormat, List, long, int, int, long, boolean)} for a message of {@code framing}. */
+    static long fctPsForwarding(WireFormat wire, List<Cable> hops, long sizeBytes, int mtu, int qps, long latencyPs,
+                                boolean cut, Framing framing) {
         int h = hops.size();
         long[] free = new long[h];
         long arrival = 0;
-        Order order = new Order(sizeBytes, mtu, qps, framing);
+        Order order = new Order(wire, sizeBytes, mtu, qps, framing);
         for (long k = 0; k < order.packets; k++) {
-            int wire = order.wireBytes(k);
+            int bytes = order.wireBytes(k);
             long ready = 0;
             for (int i = 0; i < h; i++) {
                 long rate = hops.get(i).rateBps();
@@ -118,11 +130,11 @@ public final class IdealFct {
                 } else {
                     long inRate = hops.get(i - 1).rateBps();
                     boolean through = cut && free[i] <= ready && rate <= inRate;
-                    start = through ? Math.max(ready - WireFormat.serializationPs(wire, inRate) + latencyPs, free[i])
+                    start = through ? Math.max(ready - WireFormat.serializationPs(bytes, inRate) + latencyPs, free[i])
                             : Math.max(ready + latencyPs, free[i]);
                 }
-                free[i] = start + WireFormat.serializationPs(wire, rate);
-                ready = free[i] + hops.get(i).delayPs();
+                free[i] = Math.addExact(start, WireFormat.serializationPs(bytes, rate));
+                ready = Math.addExact(free[i], hops.get(i).delayPs());
             }
             arrival = ready;
         }
@@ -132,7 +144,7 @@ public final class IdealFct {
     /**
      * Ideal completion time, ps, of a message of operation {@code op} whose payload goes from {@code dataSrc}
      * to {@code dataDst}, from its post to the receiver's last byte. WRITE: {@link #fctPs(int, int, long, int, int)}.
-     * SEND: the same without RETH. READ: the request (one 78 B frame) from the requester {@code dataDst} to the
+     * SEND: the same without RETH. READ: the request (one frame, 78 B in RoCEv2) from the requester {@code dataDst} to the
      * responder, then the response back with an AETH on each QP's first and last packet. The SEND and READ
      * ideals use the plain recursion (O(packets x hops)); with {@code qps} &gt; 1 a READ's ideal counts the
      * first request only (the others follow it back to back, a few ns each).
@@ -166,8 +178,7 @@ public final class IdealFct {
         if (op == Op.READ) {
             return receiverPs;
         }
-        return receiverPs + ackDelayPs + frameAlonePs(path(dataDst, dataSrc), WireFormat.wireBytes(WireFormat.ACK_FRAME),
-                latencyPs, cutThrough);
+        return receiverPs + ackDelayPs + frameAlonePs(path(dataDst, dataSrc), wire.ackWire(), latencyPs, cutThrough);
     }
 
     /**
@@ -194,14 +205,14 @@ public final class IdealFct {
     /** The recursion for {@code framing} with this run's forwarding latency and cut-through. */
     private long framed(List<Cable> hops, long sizeBytes, int mtu, int qps, Framing framing) {
         if (cutThrough) {
-            return fctPsForwarding(hops, sizeBytes, mtu, qps, latencyPs, true, framing);
+            return fctPsForwarding(wire, hops, sizeBytes, mtu, qps, latencyPs, true, framing);
         }
-        return byRecursion(latencyPs == 0 ? hops : withLatency(hops, latencyPs), sizeBytes, mtu, qps, framing);
+        return byRecursion(wire, latencyPs == 0 ? hops : withLatency(hops, latencyPs), sizeBytes, mtu, qps, framing);
     }
 
-    /** Ideal completion time of a message on one QP over an explicit path. */
-    public static long fctPs(List<Cable> hops, long sizeBytes, int mtu) {
-        return fctPs(hops, sizeBytes, mtu, 1);
+    /** Ideal completion time of a message on one QP over an explicit path, frames of {@code wire}. */
+    public static long fctPs(WireFormat wire, List<Cable> hops, long sizeBytes, int mtu) {
+        return fctPs(wire, hops, sizeBytes, mtu, 1);
     }
 
     /**
@@ -217,7 +228,7 @@ public final class IdealFct {
      * busy hop stays busy, a starved hop stays starved), so the rest of the identical packets are added
      * in one step. {@link #fctPsByRecursion} is the plain recursion.
      */
-    public static long fctPs(List<Cable> hops, long sizeBytes, int mtu, int qps) {
+    public static long fctPs(WireFormat wire, List<Cable> hops, long sizeBytes, int mtu, int qps) {
         int h = hops.size();
         long[] rate = new long[h];
         long[] delay = new long[h];
@@ -225,8 +236,8 @@ public final class IdealFct {
             rate[i] = hops.get(i).rateBps();
             delay[i] = hops.get(i).delayPs();
         }
-        Order order = new Order(sizeBytes, mtu, qps, Framing.WRITE);
-        int fullWire = WireFormat.wireBytes(WireFormat.dataFrameBytes(mtu, false));
+        Order order = new Order(wire, sizeBytes, mtu, qps, Framing.WRITE);
+        int fullWire = wire.fullPacketWire(mtu);
         long[] steady = new long[h];
         long bottleneck = 0;
         for (int i = 0; i < h; i++) {
@@ -245,7 +256,7 @@ public final class IdealFct {
             if (middle && increasedBy(free, before, steady)) {
                 long skip = plainEnd - 1 - k;
                 for (int i = 0; i < h; i++) {
-                    free[i] += skip * steady[i];
+                    free[i] = Math.addExact(free[i], Math.multiplyExact(skip, steady[i]));
                 }
                 k += skip;
             }
@@ -254,17 +265,17 @@ public final class IdealFct {
     }
 
     /** The plain tandem-queue recursion, packet by packet (reference for {@link #fctPs}). */
-    static long fctPsByRecursion(List<Cable> hops, long sizeBytes, int mtu) {
-        return fctPsByRecursion(hops, sizeBytes, mtu, 1);
+    static long fctPsByRecursion(WireFormat wire, List<Cable> hops, long sizeBytes, int mtu) {
+        return fctPsByRecursion(wire, hops, sizeBytes, mtu, 1);
     }
 
     /** The plain recursion for a message over {@code qps} QPs. */
-    static long fctPsByRecursion(List<Cable> hops, long sizeBytes, int mtu, int qps) {
-        return byRecursion(hops, sizeBytes, mtu, qps, Framing.WRITE);
+    static long fctPsByRecursion(WireFormat wire, List<Cable> hops, long sizeBytes, int mtu, int qps) {
+        return byRecursion(wire, hops, sizeBytes, mtu, qps, Framing.WRITE);
     }
 
     /** The plain recursion for a message of {@code framing}. */
-    static long byRecursion(List<Cable> hops, long sizeBytes, int mtu, int qps, Framing framing) {
+    static long byRecursion(WireFormat wire, List<Cable> hops, long sizeBytes, int mtu, int qps, Framing framing) {
         int h = hops.size();
         long[] rate = new long[h];
         long[] delay = new long[h];
@@ -274,7 +285,7 @@ public final class IdealFct {
         }
         long[] free = new long[h];
         long arrival = 0;
-        Order order = new Order(sizeBytes, mtu, qps, framing);
+        Order order = new Order(wire, sizeBytes, mtu, qps, framing);
         for (long k = 0; k < order.packets; k++) {
             arrival = sendOne(free, rate, delay, order.wireBytes(k));
         }
@@ -295,8 +306,10 @@ public final class IdealFct {
         final int mtu;
         final long sizeBytes;
         final Framing framing;
+        final WireFormat wire;
 
-        Order(long sizeBytes, int mtu, int qps, Framing framing) {
+        Order(WireFormat wire, long sizeBytes, int mtu, int qps, Framing framing) {
+            this.wire = wire;
             this.packets = (sizeBytes + mtu - 1) / mtu;
             this.n = (int) Math.min(qps, packets);
             this.q = packets / n;
@@ -317,12 +330,12 @@ public final class IdealFct {
         int wireBytes(long k) {
             int payload = k == shortAt() ? (int) (sizeBytes - (packets - 1) * mtu) : mtu;
             int frame = switch (framing) {
-                case WRITE -> WireFormat.dataFrameBytes(payload, k < n);
-                case SEND -> WireFormat.dataFrameBytes(payload, false);
-                case READ_REQUEST -> WireFormat.READ_REQUEST_FRAME;
-                case READ_RESPONSE -> WireFormat.readResponseFrameBytes(payload, k < n || lastOfQp(k));
+                case WRITE -> wire.dataFrame(payload, k < n);
+                case SEND -> wire.dataFrame(payload, false);
+                case READ_REQUEST -> wire.readRequestFrame();
+                case READ_RESPONSE -> wire.readResponseFrame(payload, k < n || lastOfQp(k));
             };
-            return WireFormat.wireBytes(frame);
+            return wire.wire(frame);
         }
     }
 
@@ -343,8 +356,8 @@ public final class IdealFct {
         long ready = 0;
         for (int i = 0; i < free.length; i++) {
             long start = Math.max(ready, free[i]);
-            free[i] = start + WireFormat.serializationPs(wire, rate[i]);
-            ready = free[i] + delay[i];
+            free[i] = Math.addExact(start, WireFormat.serializationPs(wire, rate[i]));
+            ready = Math.addExact(free[i], delay[i]);
         }
         return ready;
     }

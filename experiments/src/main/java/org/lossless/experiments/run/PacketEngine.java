@@ -102,7 +102,7 @@ public final class PacketEngine {
         PacketPool pool = new PacketPool();
         FlowTable flows = new FlowTable();
         Routes routes = Routes.shortestPaths(in.topology());
-        ProgramDriver traffic = new ProgramDriver(kernel, flows, in.nic().mtu());
+        ProgramDriver traffic = new ProgramDriver(kernel, flows, in.nic().mtu(), in.nic().wire());
         PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, kernel.streams(), pool, flows, in.nic(),
                 in.switches(), traffic, in.seed(), in.sprayPerPacket());
         List<TrafficProgram> programs = new ArrayList<>();
@@ -158,7 +158,8 @@ public final class PacketEngine {
         double wall = (System.nanoTime() - wallStart) / 1e9;
         double cpu = cost.cpuSeconds();
         long heap = cost.peakHeapBytes();
-        IdealFct ideal = new IdealFct(in.topology(), routes, in.switches().latencyPs(), in.switches().cutsThrough());
+        IdealFct ideal = new IdealFct(in.topology(), routes, in.nic().wire(), in.switches().latencyPs(),
+                in.switches().cutsThrough());
         List<FlowResult> results = results(traffic, ideal, in.nic().mtu(), in.nic().ackDelayPs());
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
@@ -171,7 +172,7 @@ public final class PacketEngine {
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
-                jobs, traffic.operationStats(), cpu, heap, ideals);
+                jobs, traffic.operationStats(), cpu, heap, ideals, network.losslessDrops());
     }
 
     /** One row per posted message, in id order; the counters sum over its QP parts. */
@@ -191,12 +192,22 @@ public final class PacketEngine {
                 delivered += f.receivedBytes();
             }
             ConnectionOptions o = m.connection().options();
-            long receiverIdeal = ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps());
+            long receiverIdeal;
+            long senderIdeal;
+            try {
+                receiverIdeal = ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps());
+                senderIdeal = ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), receiverIdeal, ackDelayPs);
+            } catch (ArithmeticException e) {
+                throw new org.lossless.workloads.yaml.ScenarioException("message " + m.id() + " of workload "
+                        + m.workload() + " (" + m.bytes() + " B from host " + m.dataSrc() + " to host " + m.dataDst()
+                        + "): alone in the empty network it would take longer than 2^63 ps (about 106 days), the "
+                        + "longest time a run represents; its links are too slow for its size (make it smaller or the "
+                        + "links faster)");
+            }
             results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
                     m.postPs(), m.deliveredPs(), receiverIdeal,
                     retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), m.ackedPs(),
-                    ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), receiverIdeal, ackDelayPs),
-                    retransmittedBytes));
+                    senderIdeal, retransmittedBytes));
         }
         return results;
     }

@@ -49,12 +49,16 @@ public final class PacketNetwork {
     private final SwitchNode[] switches;
     /** [node id][port index] -> egress port. */
     private final EgressPort[][] egress;
+    /** {@code nic.rx_buffer.size}, bytes (0 without a receive buffer). */
+    private final long rxBufferBytes;
 
-    private PacketNetwork(Topology topology, HostNic[] nics, SwitchNode[] switches, EgressPort[][] egress) {
+    private PacketNetwork(Topology topology, HostNic[] nics, SwitchNode[] switches, EgressPort[][] egress,
+                          long rxBufferBytes) {
         this.topology = topology;
         this.nics = nics;
         this.switches = switches;
         this.egress = egress;
+        this.rxBufferBytes = rxBufferBytes;
     }
 
     /**
@@ -79,11 +83,11 @@ public final class PacketNetwork {
             }
         }
         HostNic[] nics = new HostNic[t.hostCount()];
-        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), switchSettings.latencyPs());
+        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), nicConfig.wire(), switchSettings.latencyPs());
         CcFactory cc = ccFactory(t, bdpRtt);
         SwitchNode[] switches = new SwitchNode[n];
         PacketReceiver[] receivers = new PacketReceiver[n];
-        int maxFrame = WireFormat.dataFrameBytes(nicConfig.mtu(), true);
+        int maxFrame = nicConfig.wire().largestFrame(nicConfig.mtu());
         WatchdogConfig watchdog = WatchdogSettings.of(switchSettings);
         for (Node node : t.nodes()) {
             if (node.isHost()) {
@@ -100,7 +104,7 @@ public final class PacketNetwork {
                 receivers[node.id()] = nics[h];
             } else {
                 switches[node.id()] = buildSwitch(t, node, routes, sim, streams, pool, switchSettings, timing,
-                        egress[node.id()], maxFrame, seed, nicConfig.pfcResponsePs());
+                        egress[node.id()], nicConfig.wire(), maxFrame, seed, nicConfig.pfcResponsePs());
                 switches[node.id()].sprayPerPacket(spray);
                 if (watchdog != null) {
                     switches[node.id()].enableWatchdog(sim, watchdog);
@@ -115,7 +119,8 @@ public final class PacketNetwork {
                 e.connect(link, node.isHost() ? nics[t.hostNumber(node.id())] : switches[node.id()].queues(p.index()));
             }
         }
-        return new PacketNetwork(t, nics, switches, egress);
+        return new PacketNetwork(t, nics, switches, egress,
+                nicConfig.rxBuffer() == null ? 0 : nicConfig.rxBuffer().sizeBytes());
     }
 
     /**
@@ -152,7 +157,8 @@ public final class PacketNetwork {
 
     private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,
                                           PacketPool pool, SwitchSettings settings, PfcTiming timing,
-                                          EgressPort[] ports, int maxFrame, long seed, long nicResponsePs) {
+                                          EgressPort[] ports, WireFormat wire, int maxFrame, long seed,
+                                          long nicResponsePs) {
         List<PortSpec> specs = portSpecs(t, node, settings, nicResponsePs);
         long nicRate = nicRate(t, node);
         Mmu mmu;
@@ -168,7 +174,8 @@ public final class PacketNetwork {
         SwitchNode sw = new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim,
                 pool, mmu, timing, ecn, streams.stream("ecn/" + node.name()));
         // quantum auto = the largest data frame on the wire
-        sw.scheduling(SchedulingSettings.plan(settings.scheduling(), WireFormat.wireBytes(maxFrame)));
+        sw.scheduling(SchedulingSettings.plan(settings.scheduling(), wire.wire(maxFrame)));
+        sw.wire(wire);
         sw.forwarding(settings.latencyPs(), settings.cutsThrough());
         sw.classification(MmuFactory.qosMap(settings));
         return sw;
@@ -207,6 +214,46 @@ public final class PacketNetwork {
                         rows.add(new PortResult(node.name(), p.index(), topology.node(p.peer()).name(), prio,
                                 e.rateBps(), c.txBytes(prio), c.txPackets(prio), c.drops(prio), c.ecnMarked(prio),
                                 c.pauseTx(prio), c.pauseRx(prio), c.pausedPs(prio), c.maxQueueBytes(prio)));
+                    }
+                }
+            }
+        }
+        return Collections.unmodifiableList(rows);
+    }
+
+    /**
+     * Every switch ingress (port, priority group) whose headroom overflowed, and every NIC receive buffer that was
+     * full, with their drops, in node, port, group order; empty when no lossless frame was dropped (the normal case:
+     * PFC headroom holds).
+     */
+    public List<LosslessDrop> losslessDrops() {
+        List<LosslessDrop> rows = new ArrayList<>();
+        for (Node node : topology.nodes()) {
+            if (node.isHost()) {
+                HostNic nic = nics[topology.hostNumber(node.id())];
+                for (int prio = 0; nic.rxDrops() > 0 && prio < PortCounters.PRIORITIES; prio++) {
+                    if (nic.rxDrops(prio) > 0) {
+                        Port p = topology.ports(node.id()).get(0);
+                        rows.add(new LosslessDrop(LosslessDrop.NIC, node.name(), p.index(), topology.node(p.peer()).name(),
+                                prio, nic.rxDrops(prio), nic.rxDropBytes(prio), 0, rxBufferBytes, nic.rxPeakBytes(prio)));
+                    }
+                }
+                continue;
+            }
+            SwitchNode sw = switches[node.id()];
+            if (sw == null || sw.mmu().drops(Mmu.DROP_HEADROOM) == 0) {
+                continue;
+            }
+            Mmu mmu = sw.mmu();
+            for (Port p : topology.ports(node.id())) {
+                for (int pg = 0; pg < PortCounters.PRIORITIES; pg++) {
+                    long n = mmu.headroomDrops(p.index(), pg);
+                    if (n > 0) {
+                        rows.add(new LosslessDrop(LosslessDrop.SWITCH, node.name(), p.index(),
+                                topology.node(p.peer()).name(), pg, n,
+                                mmu.headroomDropBytes(p.index(), pg), mmu.headroomPoolDrops(p.index(), pg),
+                                mmu.headroomLimitBytes(p.index(), pg),
+                                mmu.peakHeadroomBytes(p.index(), pg)));
                     }
                 }
             }

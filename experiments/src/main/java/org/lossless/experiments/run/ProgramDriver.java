@@ -37,6 +37,8 @@ import org.lossless.workloads.traffic.TrafficProgram;
 final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     final Kernel kernel;
     final int mtu;
+    /** The run's wire format ({@code nic.wire}). */
+    final org.lossless.core.net.WireFormat wire;
     private final FlowTable flows;
     PacketNetwork network;
     private final List<ProgramView> views = new ArrayList<>();
@@ -48,10 +50,11 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     /** Messages posted and not yet acknowledged (reported to their program). */
     private long outstanding;
 
-    ProgramDriver(Kernel kernel, FlowTable flows, int mtu) {
+    ProgramDriver(Kernel kernel, FlowTable flows, int mtu, org.lossless.core.net.WireFormat wire) {
         this.kernel = kernel;
         this.flows = flows;
         this.mtu = mtu;
+        this.wire = wire;
     }
 
     /** Starts every program, in order (their posts are released from time 0 on). */

@@ -52,6 +52,11 @@ final class ProgramView implements TrafficContext {
     }
 
     @Override
+    public org.lossless.core.net.WireFormat wire() {
+        return driver.wire;
+    }
+
+    @Override
     public Connection connect(int srcHost, int dstHost, ConnectionOptions options) {
         checkHost(srcHost);
         checkHost(dstHost);

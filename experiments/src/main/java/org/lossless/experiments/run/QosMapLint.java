@@ -5,7 +5,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.nic.NicConfig;
@@ -66,7 +65,7 @@ public final class QosMapLint {
         boolean pfcOn = "hpcc2019".equals(s.profile()) || !Boolean.FALSE.equals(pfc.enabled());
         boolean dscpGiven = s.qosMap() != null && s.qosMap().dscpToTc() != null;
         QosLint.Fabric fabric = new QosLint.Fabric(MmuFactory.qosMap(s), dscpGiven, pfcOn,
-                SchedulingSettings.plan(s.scheduling(), WireFormat.wireBytes(WireFormat.dataFrameBytes(nic.mtu(), true))),
+                SchedulingSettings.plan(s.scheduling(), nic.wire().wire(nic.wire().largestFrame(nic.mtu()))),
                 switchToSwitch(t));
         boolean cnpsUsed = !nic.cc().equals(org.lossless.nic.cc.NoCongestionControl.NAME);
         return QosLint.check(fabric, uses, new QosLint.Cnp(nic.cnpPriority(), nic.cnpDscp(), cnpsUsed));

@@ -93,17 +93,19 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
             kmin = red.kminBytes();
             kmax = red.kmaxBytes();
         }
-        return new QueueThresholds(kmin, kmax, xoff(settings, specs, port, priority, s.nic().mtu(), nicRate));
+        return new QueueThresholds(kmin, kmax,
+                xoff(settings, specs, port, priority, s.nic().mtu(), s.nic().wire(), nicRate));
     }
 
-    private static long xoff(SwitchSettings s, List<PortSpec> specs, int egress, int priority, int mtu, long nicRate) {
+    private static long xoff(SwitchSettings s, List<PortSpec> specs, int egress, int priority, int mtu, WireFormat wire,
+                             long nicRate) {
         PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
         if (Boolean.FALSE.equals(pfc.enabled()) || !pfc.resolved(s.hpcc2019(), null).priorities().contains(priority)) {
             return -1;
         }
         int ingress = egress == 0 ? 1 : 0;
-        int frame = WireFormat.dataFrameBytes(mtu, false);
-        Mmu mmu = MmuFactory.create(s, specs, WireFormat.dataFrameBytes(mtu, true), nicRate);
+        int frame = wire.dataFrame(mtu, false);
+        Mmu mmu = MmuFactory.create(s, specs, wire.largestFrame(mtu), nicRate);
         // the class's priority group and queue (switch.qos_map; the identity by default)
         org.lossless.switchmodel.qos.QosMap qos = MmuFactory.qosMap(s);
         int pg = qos.pgOfTc(priority);

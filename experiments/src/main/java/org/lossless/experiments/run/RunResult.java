@@ -26,12 +26,15 @@ import org.lossless.workloads.traffic.OperationStats;
  *                      run: an upper bound of the true peak), bytes; -1 unknown
  * @param ideals        each job alone on an uncongested fabric ({@link IdealRun}), in job order; empty when not
  *                      computed (results not made by the packet engine)
+ * @param losslessDrops the switch ingress (port, priority group)s whose PFC headroom overflowed, with their drops
+ *                      (also counted in {@code dropPackets}); empty when no lossless frame was dropped
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
                         WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
-                        List<OperationStats> operations, double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals) {
+                        List<OperationStats> operations, double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals,
+                        List<LosslessDrop> losslessDrops) {
     /** Why a run ended: {@code done}, {@code stop_time} or {@code deadlock} (summary.json {@code stopped_by}). */
     public enum StoppedBy {
         /** Every flow finished (or there was none). */
@@ -60,6 +63,18 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
         jobs = List.copyOf(jobs);
         operations = List.copyOf(operations);
         ideals = List.copyOf(ideals);
+        losslessDrops = List.copyOf(losslessDrops);
+    }
+
+    /** Without lossless drops. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations,
+                     double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
+                ideals, List.of());
     }
 
     /** Without ideals. */
@@ -81,6 +96,15 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
             }
         }
         return null;
+    }
+
+    /** Frames of lossless priority groups dropped for lack of headroom, and their bytes. */
+    public long losslessDropPackets() {
+        return losslessDrops.stream().mapToLong(LosslessDrop::packets).sum();
+    }
+
+    public long losslessDropBytes() {
+        return losslessDrops.stream().mapToLong(LosslessDrop::bytes).sum();
     }
 
     /** Without run-cost figures (unknown: -1). */

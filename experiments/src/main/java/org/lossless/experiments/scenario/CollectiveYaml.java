@@ -46,6 +46,7 @@ final class CollectiveYaml {
         latency(n, "nvlink_step_latency", j.nvlinkStepPs());
         n.put("ring_order", j.ringOrder().key());
         n.put("pxn", j.pxn());
+        n.put("tuner", j.tuner().key());
         if (j.collective() == Collective.BROADCAST) {
             n.put("root", j.root());
         }

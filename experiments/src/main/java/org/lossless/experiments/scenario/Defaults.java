@@ -27,8 +27,11 @@ public final class Defaults {
     /** {@code switch.pfc.priorities}: [3]. */
     public static final List<Integer> PFC_PRIORITIES = MmuFactory.DEFAULT_PRIORITIES;
 
-    /** {@code nic.mtu}: 1024 payload bytes, in 64..9000. */
-    public static final int MTU_BYTES = 1024;
+    /**
+     * {@code nic.mtu}: 4096 payload bytes, in 64..9000: the RoCE path MTU of a NIC on an Ethernet MTU of 9000
+     * (mlx5's active MTU), what RoCE AI and storage clusters run (README, "Changes": 1024 before).
+     */
+    public static final int MTU_BYTES = 4096;
     public static final int MIN_MTU = 64;
     public static final int MAX_MTU = 9000;
     /** {@code nic.cc}: dcqcn. */

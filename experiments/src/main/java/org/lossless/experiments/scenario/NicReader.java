@@ -2,6 +2,7 @@ package org.lossless.experiments.scenario;
 
 import org.lossless.workloads.yaml.Cursor;
 import org.lossless.workloads.yaml.ScenarioException;
+import org.lossless.core.net.WireFormat;
 import org.lossless.core.units.Units;
 
 import java.util.LinkedHashMap;
@@ -28,7 +29,7 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  */
 final class NicReader {
     static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "ack_dscp", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
-        "pfc_response_time", "ack_delay", "nack_interval", "hpcc", "timely", "dctcp", "swift", "loss_recovery", "irn"};
+        "pfc_response_time", "ack_delay", "nack_interval", "hpcc", "timely", "dctcp", "swift", "loss_recovery", "irn", "wire"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     /** Congestion controls the contract names; only {@link #IMPLEMENTED} are accepted. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "none");
@@ -78,7 +79,8 @@ final class NicReader {
         long ackDelay = c.key("ack_delay").timePs(NicConfig.DEFAULT_ACK_DELAY_PS);
         long nackInterval = c.key("nack_interval").timePs(NicConfig.DEFAULT_NACK_INTERVAL_PS);
         DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
-        RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu);
+        WireFormat wire = WireFormat.of(c.key("wire").oneOf(WireFormat.ROCEV2.name(), WireFormat.NAMES));
+        RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu, wire);
         long window = window(c.key("window"), mtu);
         Long response = PfcReader.responseTime(c.key("pfc_response_time"), NicConfig.AUTO_PFC_RESPONSE);
         long pfcResponse = response == null ? NicConfig.AUTO_PFC_RESPONSE : response;
@@ -91,7 +93,7 @@ final class NicReader {
         // every algorithm's parameters are kept whatever cc is: a workload may choose another (ConnectionOptions.cc)
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
                 dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, ackDelay, nackInterval, others,
-                lossRecovery));
+                lossRecovery, wire));
     }
 
     /**

@@ -105,12 +105,13 @@ public final class Overrides {
         if (raw.isEmpty()) {
             throw bad(set, "the value is empty (write null to remove a key and get its default)");
         }
+        JsonNode v;
         try {
-            JsonNode v = Yaml.MAPPER.readTree(raw);
-            return v == null || v.isMissingNode() ? TextNode.valueOf(raw) : v;
-        } catch (JsonProcessingException e) {
-            return TextNode.valueOf(raw);
+            v = Yaml.value(raw);
+        } catch (ScenarioException e) {
+            throw bad(set, e.getMessage());
         }
+        return v == null ? TextNode.valueOf(raw) : v;
     }
 
     private static List<Step> parseKey(String set, String key) {

@@ -142,6 +142,10 @@ public final class ResolvedYaml {
     private static ObjectNode nic(NicConfig nic) {
         ObjectNode n = F.objectNode();
         n.put("mtu", nic.mtu());
+        if (!nic.wire().equals(org.lossless.core.net.WireFormat.ROCEV2)) {
+            // written only when not the default, so that results of scenarios from before the key stay byte-identical
+            n.put("wire", nic.wire().name());
+        }
         n.put("cc", nic.cc());
         n.put("ack_interval", nic.ackEvery());
         if (nic.ackPriority() == NicConfig.SAME_AS_DATA) {

@@ -26,7 +26,7 @@ final class RxBufferReader {
     }
 
     /** @return null when absent or {@code none} */
-    static RxBufferConfig read(Cursor c, TopologyConfig topology, List<Integer> lossless, int mtu) {
+    static RxBufferConfig read(Cursor c, TopologyConfig topology, List<Integer> lossless, int mtu, WireFormat wire) {
         if (!c.present() || (c.isScalar() && "none".equals(c.scalar("none or a mapping")))) {
             return null;
         }
@@ -57,7 +57,7 @@ final class RxBufferReader {
         RxBufferConfig rx = SwitchReader.build(c, () -> new RxBufferConfig(size, drain, xoff, xon, mask, hosts, storm));
         LinkConfig link = topology.hostLink();
         try {
-            rx.thresholds(link.rateBps(), link.delayPs(), WireFormat.dataFrameBytes(mtu, true));
+            rx.thresholds(link.rateBps(), link.delayPs(), wire.largestFrame(mtu));
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
             String key = m.startsWith("nic.rx_buffer.xon") ? "xon" : "size";

@@ -46,7 +46,11 @@ final class ScenarioReader {
         int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);
         java.util.Map<String, String> workloadCc = new java.util.HashMap<>();
         List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), topology, defaultPriority, workloadCc);
-        long flowCount = WorkloadReader.flowCount(workloads);
+        // flow ids are known ahead only when every workload is a list of flows; generated workloads (collectives,
+        // storage, incast, permutation, cdf) number their messages as the run posts them
+        boolean listed = workloads.stream().allMatch(w -> w instanceof WorkloadConfig.Flows
+                || w instanceof WorkloadConfig.HpccFlows);
+        long flowCount = listed ? WorkloadReader.flowCount(workloads) : -1;
         TelemetryConfig telemetry = TelemetryReader.read(c.key("telemetry"), flowCount);
         RoutingConfig routing = RoutingReader.routing(c.key("routing"));
         Cursor failureKey = c.key("failures");

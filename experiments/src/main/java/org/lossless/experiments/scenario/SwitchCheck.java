@@ -47,7 +47,7 @@ final class SwitchCheck {
                 continue;
             }
             try {
-                MmuFactory.create(s, ports, WireFormat.dataFrameBytes(nic.mtu(), true), nicRate);
+                MmuFactory.create(s, ports, nic.wire().largestFrame(nic.mtu()), nicRate);
                 MmuFactory.ecnConfig(s, ports);
                 MmuFactory.pfcTiming(s);
             } catch (IllegalArgumentException e) {

@@ -93,6 +93,7 @@ final class SwitchReader {
             return null;
         }
         List<PoolSettings> out = new ArrayList<>();
+        java.util.Set<String> names = new java.util.HashSet<>(); // linear in the pools: a CONFIG_DB may define thousands
         for (Cursor p : c.list()) {
             p.object("name", "type", "mode", "size", "headroom_pool");
             Cursor nameKey = p.key("name");
@@ -103,10 +104,8 @@ final class SwitchReader {
             if (!Scenario.validName(name)) {
                 throw nameKey.error("'" + name + "' is not a valid pool name: use letters, digits, '.', '_' and '-'");
             }
-            for (PoolSettings q : out) {
-                if (q.name().equals(name)) {
-                    throw nameKey.error("pool name '" + name + "' is used twice");
-                }
+            if (!names.add(name)) {
+                throw nameKey.error("pool name '" + name + "' is used twice");
             }
             Cursor typeKey = p.key("type");
             if (!typeKey.present()) {

@@ -10,6 +10,7 @@ final class TelemetryReader {
     private TelemetryReader() {
     }
 
+    /** @param flowCount flows the workloads define, or -1 when generated workloads number theirs as they run */
     static TelemetryConfig read(Cursor c, long flowCount) {
         c.object("sample_interval", "queues", "flow_rates", "pfc", "links");
         Cursor intervalKey = c.key("sample_interval");
@@ -52,7 +53,7 @@ final class TelemetryReader {
         List<Long> ids = new ArrayList<>();
         for (Cursor item : c.list()) {
             long id = item.integer(0, Long.MAX_VALUE);
-            if (id >= flowCount) {
+            if (flowCount >= 0 && id >= flowCount) {
                 throw item.error("flow " + id + " does not exist: the workloads define " + flowCount
                         + " flows, numbered 0 to " + (flowCount - 1));
             }

@@ -13,7 +13,7 @@ import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** The YAML mapper of scenario files, and YAML syntax errors turned into "file:line: ..." messages. */
-final class Yaml {
+public final class Yaml {
     /** Duplicate keys are errors (a silently ignored duplicate would be a silently wrong run). */
     static final YAMLMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
                     .loaderOptions(loaderOptions())
@@ -41,11 +41,17 @@ final class Yaml {
         return o;
     }
 
-    /** Refuses YAML aliases ({@code *name}): scenarios spell every value out, so a file reads as it runs. */
-    private static final class NoAliases extends com.fasterxml.jackson.core.util.JsonParserDelegate {
+    /**
+     * What a scenario's YAML may not hold, refused as it is read, so a file reads as it runs: aliases
+     * ({@code *name}: every value is spelt out), tags ({@code !!str 2}, {@code !local}: a value means what it says),
+     * and integers with a leading zero ({@code 010}: 8 in YAML 1.1, which the parser follows, but 10 in YAML 1.2
+     * and to most readers).
+     */
+    private static final class Strict extends com.fasterxml.jackson.core.util.JsonParserDelegate {
+        private static final java.util.regex.Pattern LEADING_ZERO = java.util.regex.Pattern.compile("[-+]?0[0-9_]+");
         private final String file;
 
-        NoAliases(JsonParser p, String file) {
+        Strict(JsonParser p, String file) {
             super(p);
             this.file = file;
         }
@@ -53,9 +59,23 @@ final class Yaml {
         @Override
         public com.fasterxml.jackson.core.JsonToken nextToken() throws java.io.IOException {
             com.fasterxml.jackson.core.JsonToken t = super.nextToken();
-            if (delegate() instanceof com.fasterxml.jackson.dataformat.yaml.YAMLParser y && y.isCurrentAlias()) {
-                throw new ScenarioException(where(file, y.currentTokenLocation()) + ": YAML aliases (*"
-                        + org.lossless.core.text.Printable.of(y.getText()) + ") are not supported: write the value out");
+            if (delegate() instanceof com.fasterxml.jackson.dataformat.yaml.YAMLParser y && t != null) {
+                if (y.isCurrentAlias()) {
+                    throw new ScenarioException(where(file, y.currentTokenLocation()) + ": YAML aliases (*"
+                            + org.lossless.core.text.Printable.of(y.getText()) + ") are not supported: write the value out");
+                }
+                String tag = y.getTypeId();
+                if (tag != null) {
+                    throw new ScenarioException(where(file, y.currentTokenLocation()) + ": YAML tags (!"
+                            + org.lossless.core.text.Printable.of(tag.startsWith("tag:yaml.org,2002:") ? "!"
+                            + tag.substring("tag:yaml.org,2002:".length()) : tag, 40) + ") are not supported: write "
+                            + "the value plainly (in quotes to make it text)");
+                }
+                if (t == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT && LEADING_ZERO.matcher(y.getText()).matches()) {
+                    throw new ScenarioException(where(file, y.currentTokenLocation()) + ": " + y.getText() + ": an integer "
+                            + "with a leading zero is octal in YAML 1.1 (" + y.getText() + " = " + y.getLongValue()
+                            + ") but decimal to most readers; write it without the leading zero, or in quotes for text");
+                }
             }
             return t;
         }
@@ -121,13 +141,20 @@ final class Yaml {
         }
     }
 
-    /** Parses YAML text into a tree; null for an empty document. */
-    static JsonNode parse(String file, String text) {
+    /**
+     * Parses YAML text into a tree; null for an empty document. One document only: a second one ({@code ---}) is
+     * refused, not ignored.
+     */
+    public static JsonNode parse(String file, String text) {
         longestWord(file, text);
         try {
             JsonNode n;
-            try (JsonParser p = new NoAliases(MAPPER.getFactory().createParser(text), file)) {
+            try (JsonParser p = new Strict(MAPPER.getFactory().createParser(text), file)) {
                 n = MAPPER.readTree(p);
+                if (n != null && !n.isMissingNode() && p.nextToken() != null) {
+                    throw new ScenarioException(where(file, p.currentTokenLocation()) + ": a second YAML document "
+                            + "('---'): a scenario file holds one; split it into files, or remove the '---' line");
+                }
             }
             return n == null || n.isMissingNode() ? null : n;
         } catch (JsonProcessingException e) {
@@ -140,6 +167,10 @@ final class Yaml {
                         + plain(context));
             }
             String d = describe(e);
+            if (d.startsWith("Expected a field name") && d.contains("org.yaml.snakeyaml.events.")) {
+                throw new ScenarioException(where(file, e.getLocation()) + ": malformed YAML: a key must be a plain "
+                        + "name, not a list or mapping (a YAML complex key, '? ')");
+            }
             if (d.startsWith("Duplicate field ")) {
                 throw new ScenarioException(where(file, e.getLocation()) + ": the key "
                         + d.substring("Duplicate field ".length()) + " appears twice in the same mapping");
@@ -147,6 +178,22 @@ final class Yaml {
             throw new ScenarioException(where(file, e.getLocation()) + ": malformed YAML: " + plain(d));
         } catch (java.io.IOException e) {
             throw new ScenarioException(file + ": cannot be parsed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A {@code --set} value read as YAML, under the same rules as a scenario file (no alias, tag or leading-zero
+     * integer: {@link ScenarioException} without a location); null when it does not parse as YAML.
+     */
+    static JsonNode value(String raw) {
+        try (JsonParser p = new Strict(MAPPER.getFactory().createParser(raw), "")) {
+            JsonNode v = MAPPER.readTree(p);
+            return v == null || v.isMissingNode() ? null : v;
+        } catch (ScenarioException e) {
+            String m = e.getMessage();
+            throw new ScenarioException(m.startsWith(":") ? m.substring(m.indexOf(": ") + 2) : m);
+        } catch (java.io.IOException e) {
+            return null;
         }
     }
 
@@ -165,6 +212,9 @@ final class Yaml {
                 .replace("<stream start>", "the start of the file").replace("<stream end>", "the end of the file")
                 .replace("<scalar>", "a value").replace("<alias>", "an alias").replace("<anchor>", "an anchor")
                 .replace("<key>", "a key").replace("<value>", "a value").replace("<tag>", "a tag")
+                .replaceAll("<org\\.yaml\\.snakeyaml\\.events\\.SequenceStartEvent[^>]*>", "a list")
+                .replaceAll("<org\\.yaml\\.snakeyaml\\.events\\.MappingStartEvent[^>]*>", "a mapping")
+                .replaceAll("<org\\.yaml\\.snakeyaml\\.events\\.[A-Za-z]+Event[^>]*>", "something else")
                 .replaceAll("'(the end of an indented block|a new indented mapping|a new indented list|a list item \\('-'\\)|the end of the file|the start of the file|a value|a key)'", "$1");
     }
 

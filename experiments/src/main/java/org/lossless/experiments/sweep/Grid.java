@@ -16,15 +16,35 @@ import java.util.Set;
  *
  * <p>Grid point names are {@code SHORT=VALUE} joined by {@code _}, SHORT being the last segment of the key
  * path ({@code switch.ecn.kmin} -> {@code kmin}; the whole path when two varied keys share a last segment)
- * and characters outside {@code A-Za-z0-9._=+-} replaced by {@code _}. When that gives two equal names or a
+ * and characters outside {@code A-Za-z0-9._=+-} replaced by {@code _}. When that gives two names equal ignoring
+ * case (one folder on a case-insensitive file system) or a
  * name over 120 characters, every grid point is named {@code p<i>} instead (zero-padded, from 1).
  */
 public final class Grid {
     private Grid() {
     }
 
-    /** Points of the grid alone; a single unnamed point when there are no dimensions. */
+    /**
+     * The number of grid points (the product of the dimensions' sizes), counted without building them; saturates at
+     * {@link Long#MAX_VALUE}.
+     */
+    public static long count(List<Dimension> dims) {
+        long n = 1;
+        for (Dimension d : dims) {
+            n = Math.multiplyHigh(n, d.size()) != 0 || n * d.size() < 0 ? Long.MAX_VALUE : n * d.size();
+        }
+        return n;
+    }
+
+    /**
+     * Points of the grid alone; a single unnamed point when there are no dimensions. Callers check the size first
+     * ({@link SweepSize}); a grid no sweep can index is refused here before anything is built.
+     */
     public static List<SweepPoint> points(List<Dimension> dims) {
+        if (count(dims) > Integer.MAX_VALUE) {
+            throw new ScenarioException("--vary: the grid has " + SweepSize.format(count(dims)) + " points, more than a "
+                    + "sweep can hold");
+        }
         Set<String> keys = new HashSet<>();
         for (Dimension d : dims) {
             for (String k : d.keys()) {
@@ -47,9 +67,6 @@ public final class Grid {
                 }
             }
             combos = next;
-        }
-        if (combos.size() > 1_000_000) {
-            throw new ScenarioException("--vary: " + combos.size() + " points is more than a sweep can hold (1,000,000)");
         }
         List<String> names = names(combos, keys);
         List<SweepPoint> out = new ArrayList<>();
@@ -109,7 +126,7 @@ public final class Grid {
                 sb.append(clean(shortKey)).append('=').append(clean(e.getValue()));
             }
             String n = sb.toString();
-            ok &= seen.add(n) && n.length() <= SweepPoint.MAX_NAME && SweepPoint.NAME.matcher(n).matches();
+            ok &= seen.add(n.toLowerCase(java.util.Locale.ROOT)) && n.length() <= SweepPoint.MAX_NAME && SweepPoint.NAME.matcher(n).matches();
             names.add(n);
         }
         if (ok) {

@@ -1,15 +1,12 @@
 package org.lossless.experiments.sweep;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.experiments.scenario.Yaml;
 import org.lossless.workloads.yaml.ScenarioException;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -39,25 +36,11 @@ public final class PointsFile {
     }
 
     public static List<SweepPoint> read(Path file, String display) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ScenarioException(display, null, "no such file");
-        } catch (IOException e) {
-            throw new ScenarioException(display, null, "cannot be read: " + e.getMessage());
-        }
-        return parse(display, text);
+        return parse(display, ScenarioLoader.readText(file, display));
     }
 
     public static List<SweepPoint> parse(String display, String text) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(text);
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr() + ": ";
-            throw new ScenarioException(display, null, where + "malformed YAML: " + e.getOriginalMessage());
-        }
+        JsonNode root = Yaml.parse(display, text); // the scenario's rules: one document, no tags, aliases or 010
         if (root == null || !root.isObject() || !root.has("points")) {
             throw new ScenarioException(display, null, "expected a mapping with 'points:', a list of {name, set}");
         }

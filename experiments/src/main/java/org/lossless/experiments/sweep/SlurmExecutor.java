@@ -45,6 +45,28 @@ public final class SlurmExecutor implements Executor {
         }
     }
 
+    /**
+     * Refuses, before anything is written, a sweep folder or a Slurm option that the job script could not hold as
+     * a plain value: a control character (a newline would start a command line in job.sh) or, in the folder, a '%'
+     * (sbatch reads it as a file name pattern).
+     */
+    public void checkScriptValues(Path sweep) {
+        Path abs = sweep.toAbsolutePath().normalize();
+        SlurmScript.requirePrintable("--out " + sweep, abs.toString(), true);
+        SlurmScript.requirePrintable("--out " + sweep, Sweep.staging(abs).toString(), true);
+        if (opts.java() != null) {
+            SlurmScript.requirePrintable("--java " + opts.java(), opts.java(), false);
+        }
+        for (String a : opts.sbatchArgs()) {
+            SlurmScript.requirePrintable("--sbatch-arg " + a, a, false);
+        }
+        for (String v : java.util.Arrays.asList(opts.partition(), opts.time(), opts.mem())) {
+            if (v != null) {
+                SlurmScript.requirePrintable("the Slurm option " + v, v, false);
+            }
+        }
+    }
+
     @Override
     public boolean waits() {
         return opts.waitForJob();

@@ -108,8 +108,9 @@ final class SlurmJob {
         int n = subs.isEmpty() ? 1 : number(subs.get(subs.size() - 1)) + 1;
         Path slurm = dir.root().resolve(SweepDirectory.SLURM);
         Path folder = slurm.resolve("submit-" + n);
+        SlurmScript.requirePrintable("--out " + dir.root(), dir.root().toString(), true);
         Files.createDirectories(folder.resolve(LOGS));
-        dir.adopt(SweepDirectory.SLURM);
+        dir.adopt(SweepDirectory.SLURM + "/" + folder.getFileName() + "/" + LOGS);
         List<String> classPath = ProgramCopy.copy(slurm.resolve(SlurmExecutor.LIB));
         List<List<Integer>> tasks = new ArrayList<>();
         StringBuilder table = new StringBuilder();
@@ -136,8 +137,24 @@ final class SlurmJob {
         }
         sbatch.addAll(o.sbatchArgs());
         Path script = folder.resolve(SlurmExecutor.SCRIPT);
-        Files.writeString(script, script(dir, folder, classPath, o, sbatch), StandardCharsets.UTF_8);
+        List<String> jvm = new ArrayList<>(List.of(COLLECTOR.split(" ")));
+        if (o.heapOption() != null) {
+            jvm.add(o.heapOption());
+        }
+        List<String> shown = new ArrayList<>(sbatch);
+        shown.add(script.toString());
+        String lib = SweepDirectory.SLURM + "/" + SlurmExecutor.LIB + "/";
+        Files.writeString(script, SlurmScript.text(dir.root(), folder.resolve(SlurmExecutor.TASKS),
+                classPath.stream().map(c -> lib + c).toList(), o.java(), jvm, MAIN, shown), StandardCharsets.UTF_8);
         SlurmExecutor.executable(script);
+        // what this submission writes, and the task logs Slurm will write, are Lossless's
+        List<String> written = new ArrayList<>(List.of(lib.substring(0, lib.length() - 1),
+                SweepDirectory.SLURM + "/" + folder.getFileName(),
+                SweepDirectory.SLURM + "/" + folder.getFileName() + "/" + SlurmExecutor.JOB_ID));
+        for (int t = 0; t < tasks.size(); t++) {
+            written.add(SweepDirectory.SLURM + "/" + folder.getFileName() + "/" + LOGS + "/task-" + t + ".log");
+        }
+        dir.adopt(written.toArray(String[]::new));
         sbatch.add(script.toString());
         Slurm.Result r = Slurm.call(sbatch);
         if (!r.ok()) {
@@ -160,32 +177,6 @@ final class SlurmJob {
      */
     static final String COLLECTOR = "-XX:+UseSerialGC -Xms32m -XX:NewRatio=12 -XX:MinHeapFreeRatio=20"
             + " -XX:MaxHeapFreeRatio=40 -XX:+IgnoreUnrecognizedVMOptions -XX:TrimNativeHeapInterval=5000";
-
-    private static String script(SweepDirectory dir, Path folder, List<String> classPath, SlurmOptions o, List<String> sbatch) {
-        String lib = "$sweep/" + SweepDirectory.SLURM + "/" + SlurmExecutor.LIB + "/";
-        String cp = String.join(":", classPath.stream().map(c -> lib + c).toList());
-        String java = o.java() == null ? "${LOSSLESS_JAVA:-java}" : quote(o.java());
-        String heap = o.heapOption() == null ? "" : " " + o.heapOption();
-        return "#!/bin/bash\n"
-                + "# Written by 'lossless sweep' (docs/sweeps.md, \"Slurm\"). Submitted as:\n"
-                + "#   " + String.join(" ", sbatch) + " " + folder.resolve(SlurmExecutor.SCRIPT) + "\n"
-                + "# Array task T runs the sweep runs listed on line T+1 of tasks.txt, with the program copied to\n"
-                + "# slurm/lib, and writes only their directories points/POINT/SEED/.\n"
-                + "set -u\n"
-                + "sweep=" + quote(dir.root().toString()) + "\n"
-                + "java=" + java + "\n"
-                + "runs=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " + quote(folder.resolve(SlurmExecutor.TASKS).toString()) + ")\n"
-                + "echo \"" + SweepTask.PREFIX + "array task $SLURM_ARRAY_TASK_ID of job $SLURM_ARRAY_JOB_ID on $(hostname): runs $runs\"\n"
-                + "if ! command -v \"$java\" >/dev/null 2>&1; then\n"
-                + "  echo \"" + SweepTask.PREFIX + "java not found ('$java' on $(hostname)); give lossless sweep --java PATH or set LOSSLESS_JAVA\"\n"
-                + "  exit 2\n"
-                + "fi\n"
-                + "exec \"$java\" " + COLLECTOR + heap + " -cp \"" + cp + "\" " + MAIN + " \"$sweep\" $runs\n";
-    }
-
-    private static String quote(String s) {
-        return "'" + s.replace("'", "'\\''") + "'";
-    }
 
     /** Waits until the job has left the queue; returns the runs of this job whose directory is not in place. */
     List<RunFailure> await(SweepDirectory dir, Progress progress) throws InterruptedException, IOException {

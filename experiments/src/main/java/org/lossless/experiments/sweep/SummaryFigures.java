@@ -15,13 +15,16 @@ import java.util.Set;
  * ({@code jobs.allreduce.busbw_GBps}; a repeated name gets {@code #2}, {@code #3}, ...), else by their index
  * ({@code jobs[0].duration_ps}). Numbers keep the text of summary.json; booleans are {@code true}/{@code false};
  * JSON null is an empty cell (e.g. percentiles without finished flows). Strings are left out, except
- * {@link #TEXT_FIGURES}; so are lists of plain values and the identity fields {@code name}, {@code seed},
- * {@code engine}, {@code version}.
+ * {@link #TEXT_FIGURES}; so are lists of plain values, the identity fields {@code name}, {@code seed},
+ * {@code engine}, {@code version}, and {@link #DETAILS} (per-port lists whose entries differ from run to run: their
+ * totals are figures).
  */
 public final class SummaryFigures {
     /** Text figures kept as columns (not averaged). */
     public static final Set<String> TEXT_FIGURES = Set.of("stopped_by");
     private static final Set<String> IDENTITY = Set.of("name", "seed", "engine", "version");
+    /** Paths left out: lists of ports whose entries are not the same thing in every run (averaging them is meaningless). */
+    public static final Set<String> DETAILS = Set.of("drops.lossless.ports");
     /**
      * Figures that measure the machine, not the model: they differ from one run of the same scenario and seed
      * to the next (and between {@code --jobs} settings). Matched on the last segment of the column name.
@@ -63,6 +66,9 @@ public final class SummaryFigures {
     }
 
     private static void walk(String path, JsonNode n, Map<String, Cell> out) {
+        if (DETAILS.contains(path)) {
+            return;
+        }
         if (n.isNumber()) {
             out.put(path, new Cell(n.asText(), Cell.Kind.NUMBER));
         } else if (n.isBoolean()) {

@@ -106,6 +106,7 @@ public final class Sweep {
         try (AutoCloseable lock = work.lock()) {
             executor.checkIdle(work);
             work.removeStaleTemporaries();
+            work.preparePoints(def);
             List<RunSpec> all = def.runs();
             List<RunSpec> pending = work.pending(all);
             progress.start(all.size(), all.size() - pending.size());

@@ -20,7 +20,7 @@ import java.util.Set;
  * @param scenarioText    its content when the sweep was defined
  * @param baseDir         folder that relative paths in the scenario resolve against (the file's folder)
  * @param sets            {@code --set KEY=VALUE} options applied to every run, before the point's keys
- * @param points          at least one, unique names
+ * @param points          at least one, unique names (also ignoring case: each is a folder)
  * @param baseSeed        seed of replication 0 (the scenario's seed or {@code --seed})
  * @param replications    runs per point, >= 1; replication r uses seed {@code baseSeed + r}
  * @param baseline        name of the point that paired differences are taken against, or null
@@ -42,6 +42,7 @@ public record SweepDefinition(String scenarioDisplay, Path scenarioPath, String 
             throw new ScenarioException("a sweep needs at least one point");
         }
         Set<String> names = new LinkedHashSet<>();
+        java.util.Map<String, String> folded = new java.util.HashMap<>();
         for (SweepPoint p : points) {
             if (p.values().containsKey("seed")) {
                 throw new SweepException("the key 'seed' cannot vary between points: every point runs the same seeds "
@@ -49,6 +50,12 @@ public record SweepDefinition(String scenarioDisplay, Path scenarioPath, String 
             }
             if (!names.add(p.name())) {
                 throw new ScenarioException("two sweep points are named " + p.name());
+            }
+            String other = folded.putIfAbsent(p.name().toLowerCase(java.util.Locale.ROOT), p.name());
+            if (other != null) {
+                throw new ScenarioException("sweep points " + other + " and " + p.name() + " differ only in case: on a "
+                        + "case-insensitive file system (macOS, Windows) they are one folder points/" + other
+                        + "; rename one");
             }
         }
         if (baseline != null && !names.contains(baseline)) {

@@ -12,10 +12,12 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -72,14 +74,19 @@ public final class SweepDirectory {
 
     /**
      * Creates the directory (missing or empty) with the definition, the scenario copy, {@code points/} and the
-     * lock file, all at once and with its {@link org.lossless.experiments.results.ResultMarker} (kind
-     * {@value OutputRule#SWEEP}): a process killed meanwhile leaves no half-made sweep. What the sweep writes
-     * later (tables, {@code slurm/}, a report) is added to the marker as it is written.
+     * lock file and a folder per point, all at once and with its
+     * {@link org.lossless.experiments.results.ResultMarker} (kind {@value OutputRule#SWEEP}; the runs
+     * {@code points/POINT/SEED} are nested results with markers of their own): a process killed meanwhile leaves
+     * no half-made sweep. What the sweep writes later (tables, {@code slurm/}, a report) is added to the marker as
+     * it is written.
      */
     public static SweepDirectory create(Path root, SweepDefinition def) throws IOException {
         SweepDirectory d = new SweepDirectory(root);
-        OutputRule.writeDirectory(d.root, OutputRule.SWEEP, tmp -> {
+        OutputRule.writeDirectory(d.root, OutputRule.SWEEP, Set.of(OutputRule.SWEEP_RUNS), tmp -> {
             Files.createDirectories(tmp.resolve(POINTS));
+            for (SweepPoint p : def.points()) {
+                Files.createDirectory(tmp.resolve(POINTS).resolve(p.name())); // listed in the marker, as Lossless's
+            }
             Files.writeString(tmp.resolve(SCENARIO_COPY), def.scenarioText(), StandardCharsets.UTF_8);
             Files.writeString(tmp.resolve(DEFINITION), SweepJson.write(def), StandardCharsets.UTF_8);
             Files.createFile(tmp.resolve(LOCK));
@@ -133,28 +140,60 @@ public final class SweepDirectory {
     }
 
     /**
-     * Removes the hidden folders ({@code .SEED.run-*}, {@code .SEED.tmp-*}, {@code .SEED.old-*}) that a killed
-     * run left in the point folders. Only call it while no run of this sweep is going on anywhere.
+     * Removes the hidden folders ({@code .SEED.run-HOST-PID}, {@code .SEED.tmp-*}, {@code .SEED.old-*}) that a killed
+     * run left in the point folders: only names Lossless gives them, never through a symbolic link. Only call it
+     * while no run of this sweep is going on anywhere.
      *
      * @return how many were removed
      */
     public int removeStaleTemporaries() throws IOException {
         Path points = root.resolve(POINTS);
-        if (!Files.isDirectory(points)) {
+        if (!Files.isDirectory(points, LinkOption.NOFOLLOW_LINKS)) {
             return 0;
         }
         int removed = 0;
-        try (DirectoryStream<Path> ps = Files.newDirectoryStream(points, Files::isDirectory)) {
+        try (DirectoryStream<Path> ps = Files.newDirectoryStream(points,
+                p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
             for (Path p : ps) {
-                try (DirectoryStream<Path> tmps = Files.newDirectoryStream(p, ".*.{run,tmp,old}-*")) {
+                try (DirectoryStream<Path> tmps = Files.newDirectoryStream(p,
+                        t -> OutputRule.isLosslessTemporary(t.getFileName().toString()))) {
                     for (Path t : tmps) {
-                        AtomicDirectory.deleteTree(t);
+                        if (Files.isDirectory(t, LinkOption.NOFOLLOW_LINKS)) {
+                            AtomicDirectory.deleteTree(t);
+                        } else {
+                            Files.delete(t);
+                        }
                         removed++;
                     }
                 }
             }
         }
         return removed;
+    }
+
+    /**
+     * Makes the folder of every point that is missing (a sweep from before point folders were made at its start,
+     * a folder removed by hand) and lists it in the sweep's marker; refuses a point "folder" that is a link or a
+     * file, where the runs would be written through it or fail. Only call it while this process holds the lock.
+     */
+    public void preparePoints(SweepDefinition def) throws IOException {
+        Path points = root.resolve(POINTS);
+        List<String> made = new ArrayList<>();
+        for (SweepPoint p : def.points()) {
+            Path dir = points.resolve(p.name());
+            if (Files.isSymbolicLink(dir) || Files.exists(dir, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                throw new SweepException(dir + " is not a folder Lossless made (a link or a file); move it away: the "
+                        + "point's runs are written there");
+            }
+            if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectories(dir);
+                made.add(POINTS + "/" + p.name());
+            }
+        }
+        if (!made.isEmpty()) {
+            OutputRule.adopt(root, OutputRule.SWEEP, made.toArray(String[]::new));
+        }
     }
 
     /**
@@ -189,8 +228,11 @@ public final class SweepDirectory {
         OutputRule.writeFile(file, text, true);
     }
 
-    /** Lists {@code name}, just created in the sweep directory, as Lossless's (a sweep from before markers gets one). */
-    void adopt(String name) throws IOException {
-        OutputRule.adopt(root, OutputRule.SWEEP, name);
+    /**
+     * Lists {@code paths} (relative, e.g. {@code slurm/submit-1/job.sh}), just created in the sweep directory or
+     * about to be written there by a Slurm task, as Lossless's (a sweep from before markers gets one).
+     */
+    void adopt(String... paths) throws IOException {
+        OutputRule.adopt(root, OutputRule.SWEEP, paths);
     }
 }

@@ -1,7 +1,7 @@
 package org.lossless.experiments.sweep;
 
 import org.lossless.experiments.results.AtomicDirectory;
-import org.lossless.experiments.results.HostName;
+import org.lossless.experiments.results.OutputRule;
 import org.lossless.experiments.results.ResultsWriter;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.Scenario;
@@ -10,22 +10,19 @@ import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
  * Executes one run of a sweep in this JVM. The run is written in a private folder
- * {@code points/POINT/.SEED.run-HOST-PID/} (the result directory built there atomically as by
+ * {@code points/POINT/.SEED.run-HOST-PID/} ({@link OutputRule#workFolder}) (the result directory built there atomically as by
  * {@code lossless run}) and then renamed to {@code points/POINT/SEED/}. Runs of one point execute at once
  * in other processes, on other Slurm nodes, sharing {@code points/POINT/}: the private folder keeps each
  * run's temporary files away from the others' clean-up of leftovers, whose owner (a process id) another
  * host cannot check. The rename never replaces a non-empty directory.
  */
 public final class SweepRun {
-    /** Middle of a private folder's name: {@code .SEED.run-HOST-PID}. */
-    static final String PRIVATE = ".run-";
-    private static final String OWNER = HostName.get() + "-" + ProcessHandle.current().pid();
-
     private SweepRun() {
     }
 
@@ -39,9 +36,14 @@ public final class SweepRun {
             return null;
         }
         Path target = dir.runDir(run);
-        Path own = target.resolveSibling("." + target.getFileName() + PRIVATE + OWNER);
+        Path own = target.resolveSibling(OutputRule.workFolder(target.getFileName().toString()));
         try {
-            if (Files.exists(target) && !Files.isDirectory(target)) {
+            Path point = target.getParent();
+            if (Files.isSymbolicLink(point) || Files.isSymbolicLink(target)) {
+                return "cannot write " + run.label() + ": " + (Files.isSymbolicLink(point) ? "its point folder" : "it")
+                        + " is a symbolic link (Lossless writes only into folders it made; move the link away)";
+            }
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
                 return "cannot write " + run.label() + ": it exists and is not a directory";
             }
             Scenario s = def.scenario(run);

@@ -66,12 +66,32 @@ public final class SweepTable {
             if (!dir.isDone(r)) {
                 continue;
             }
-            JsonNode summary = JSON.readTree(dir.runDir(r).resolve(ResultsWriter.SUMMARY).toFile());
+            JsonNode summary = summary(dir, r);
             Map<String, SummaryFigures.Cell> f = SummaryFigures.flatten(summary);
             figures.addAll(f.keySet());
             rows.add(new Row(r, f));
         }
         return new SweepTable(def.keys(), List.copyOf(figures), rows);
+    }
+
+    /**
+     * A run's summary.json; a damaged one (not JSON, not an object: edited, or cut by a full disk) is bad input
+     * naming the file and how to run that run again.
+     */
+    private static JsonNode summary(SweepDirectory dir, RunSpec r) throws IOException {
+        java.nio.file.Path f = dir.runDir(r).resolve(ResultsWriter.SUMMARY);
+        String why;
+        try {
+            JsonNode n = JSON.readTree(f.toFile());
+            if (n != null && n.isObject()) {
+                return n;
+            }
+            why = "not a JSON object";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            why = "not valid JSON" + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr());
+        }
+        throw new SweepException(f + " is damaged (" + why + "); move " + dir.runDir(r) + " away (or delete it) and "
+                + "run the same sweep command with --resume: it runs " + r.label() + " again");
     }
 
     public List<Row> rows() {

@@ -2,6 +2,7 @@ package org.lossless.experiments.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -19,14 +20,16 @@ import org.lossless.workloads.traffic.OperationStats;
 /** {@code jobs.csv} and {@code summary.json} {@code jobs} from the programs' job iterations, by hand. */
 class JobFilesTest {
     static final double RING8 = 2.0 * 7 / 8;
-    // job "ar": 1 GB all-reduce on 8 ranks, iterations of 10, 20 and 40 ms (algbw 100, 50, 25 GB/s); iteration 3
-    // unfinished. Job "io": one iteration of 2 MB in 1 ms.
+    // job "ar": 1 GB all-reduce on 8 ranks (ring, Simple), iterations of 10, 20 and 40 ms (algbw 100, 50, 25 GB/s);
+    // iteration 3 unfinished. Job "io": one iteration of 2 MB in 1 ms.
     static final List<JobIteration> JOBS = List.of(
-            new JobIteration("ar", 0, "allreduce", 8, 1_000_000_000L, 0, 10_000_000_000L, RING8),
-            new JobIteration("ar", 1, "allreduce", 8, 1_000_000_000L, 10_000_000_000L, 30_000_000_000L, RING8),
+            new JobIteration("ar", 0, "allreduce", 8, 1_000_000_000L, 0, 10_000_000_000L, RING8, "ring", "simple"),
+            new JobIteration("ar", 1, "allreduce", 8, 1_000_000_000L, 10_000_000_000L, 30_000_000_000L, RING8, "ring",
+                    "simple"),
             new JobIteration("io", 0, "nvmeof", 2, 2_000_000L, 5_000_000_000L, 6_000_000_000L, JobIteration.NO_BUSBW),
-            new JobIteration("ar", 2, "allreduce", 8, 1_000_000_000L, 30_000_000_000L, 70_000_000_000L, RING8),
-            new JobIteration("ar", 3, "allreduce", 8, 1_000_000_000L, 70_000_000_000L, -1, RING8));
+            new JobIteration("ar", 2, "allreduce", 8, 1_000_000_000L, 30_000_000_000L, 70_000_000_000L, RING8, "ring",
+                    "simple"),
+            new JobIteration("ar", 3, "allreduce", 8, 1_000_000_000L, 70_000_000_000L, -1, RING8, "ring", "simple"));
     // job "io": 1,000 reads of 2 KB (p50 10 us, p99 40 us, p99.9 90 us); writes issued 3, none completed
     static final List<OperationStats> OPS = List.of(
             new OperationStats("io", 0, "read", 1000, 1000, 2_000_000L, 1_000_000_000L, 10_000_000L, 40_000_000L,
@@ -57,19 +60,19 @@ class JobFilesTest {
                 read_ios,read_iops,read_GBps,read_p50_ps,read_p99_ps,read_p999_ps,\
                 write_ios,write_iops,write_GBps,write_p50_ps,write_p99_ps,write_p999_ps,\
                 ideal_duration_ps,ideal_algbw_GBps,ideal_busbw_GBps,read_ideal_iops,read_ideal_p50_ps,read_ideal_p99_ps,\
-                write_ideal_iops,write_ideal_p50_ps,write_ideal_p99_ps
+                write_ideal_iops,write_ideal_p50_ps,write_ideal_p99_ps,algorithm,protocol
                 ar,0,allreduce,8,1000000000,0,10000000000,10000000000,100.000000,175.000000,,,,,,,,,,,,,\
-                ,5000000000,200.000000,350.000000,,,,,,
+                ,5000000000,200.000000,350.000000,,,,,,,ring,simple
                 ar,1,allreduce,8,1000000000,10000000000,30000000000,20000000000,50.000000,87.500000,,,,,,,,,,,,,\
-                ,5000000000,200.000000,350.000000,,,,,,
+                ,5000000000,200.000000,350.000000,,,,,,,ring,simple
                 io,0,nvmeof,2,2000000,5000000000,6000000000,1000000000,2.000000,,1000,\
                 1000,1000000.000,2.000000,10000000,40000000,90000000,\
                 0,0.000,0.000000,,,,\
-                500000000,4.000000,,2000000.000,5000000,8000000,6000.000,1000000,2000000
+                500000000,4.000000,,2000000.000,5000000,8000000,6000.000,1000000,2000000,,
                 ar,2,allreduce,8,1000000000,30000000000,70000000000,40000000000,25.000000,43.750000,,,,,,,,,,,,,\
-                ,5000000000,200.000000,350.000000,,,,,,
+                ,5000000000,200.000000,350.000000,,,,,,,ring,simple
                 ar,3,allreduce,8,1000000000,70000000000,,,,,,,,,,,,,,,,,\
-                ,5000000000,200.000000,350.000000,,,,,,
+                ,5000000000,200.000000,350.000000,,,,,,,ring,simple
                 """, ResultFiles.jobsCsv(RESULT));
     }
 
@@ -110,6 +113,9 @@ class JobFilesTest {
         assertFalse(io.has("busbw_GBps") || io.has("busbw_GBps_p50") || io.has("ideal_busbw_GBps"), io.toString());
         assertEquals(8_000_000L, io.get("operations").get(0).get("ideal").get("latency_ps").get("p99").asLong());
         assertEquals(2_000_000.0, io.get("operations").get(0).get("ideal").get("iops").asDouble());
+        assertEquals("ring", ar.get("algorithm").asText());
+        assertEquals("simple", ar.get("protocol").asText());
+        assertNull(io.get("algorithm"), "a storage job has no algorithm");
         // storage figures per iteration and operation
         assertEquals(null, ar.get("operations"));
         JsonNode read = jobs.get(1).get("operations").get(0);

@@ -206,6 +206,198 @@ class OutputRuleTest {
         }
     }
 
+    /** Issue 31: the marker lists every file at every depth; anything else anywhere in the tree is the user's. */
+    @Nested
+    class EveryDepth {
+        private AtomicDirectory.Writer run() {
+            return dir -> {
+                Files.writeString(dir.resolve("flows.csv"), "f");
+                Files.createDirectories(dir.resolve("timeseries"));
+                Files.writeString(dir.resolve("timeseries/queues.csv"), "q");
+            };
+        }
+
+        @Test
+        void theMarkerListsEveryFileAndFolder() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "run", run());
+            ResultMarker m = ResultMarker.read(d);
+            assertEquals(Set.of("flows.csv", "timeseries/", "timeseries/queues.csv"), m.files());
+            assertEquals(Set.of("flows.csv", "timeseries"), m.entries());
+            assertTrue(m.complete());
+            String text = Files.readString(d.resolve(ResultMarker.FILE));
+            assertTrue(text.contains("\"format\" : 2") && text.contains("\"entries\" : [ \"flows.csv\", \"timeseries\" ]"),
+                    "a Lossless that reads only top-level entries still finds them: " + text);
+        }
+
+        @Test
+        void aUsersFileInASubFolderMakesTheResultForeignAndNothingIsTouched() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "run", run());
+            Files.writeString(d.resolve("timeseries/notes.md"), "mine");
+            OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                    () -> OutputRule.writeDirectory(d, "run", run()));
+            assertEquals(d + " is a Lossless result directory but holds files Lossless did not write "
+                    + "(timeseries/notes.md); choose another --out or move them away", e.getMessage());
+            assertEquals("mine", Files.readString(d.resolve("timeseries/notes.md")));
+            assertEquals(List.of("r"), list(tmp), "no temporary sibling");
+        }
+
+        @Test
+        void aUsersFolderOrLinkInsideIsForeignToo() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "run", run());
+            Files.createDirectories(d.resolve("timeseries/mine"));
+            OutputRefusedException e = assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
+            assertTrue(e.getMessage().contains("(timeseries/mine/)"), e.getMessage());
+            Files.delete(d.resolve("timeseries/mine"));
+            // the listed folder replaced by a link to the user's data: a link is never Lossless's
+            Path data = Files.createDirectories(tmp.resolve("data"));
+            Files.writeString(data.resolve("queues.csv"), "precious");
+            AtomicDirectory.deleteTree(d.resolve("timeseries"));
+            Files.createSymbolicLink(d.resolve("timeseries"), data);
+            e = assertThrows(OutputRefusedException.class, () -> OutputRule.writeDirectory(d, "run", run()));
+            assertTrue(e.getMessage().contains("(timeseries)"), e.getMessage());
+            assertEquals("precious", Files.readString(data.resolve("queues.csv")));
+        }
+
+        @Test
+        void aLoneUserFileNamedLikeATemporaryDoesNotMakeItsFolderEmpty() throws IOException {
+            Path d = Files.createDirectories(tmp.resolve("d"));
+            Path f = Files.writeString(d.resolve(".flows.csv.tmp-2147483647.1700000000000@" + HostName.get() + "-42"), "mine");
+            OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                    () -> OutputRule.writeDirectory(d, "run", files("x.csv")));
+            assertEquals(d + " exists and is not a Lossless result directory; choose another --out or remove it",
+                    e.getMessage());
+            assertEquals("mine", Files.readString(f));
+        }
+
+        @Test
+        void nestedResultsAreJudgedByTheirOwnMarker() throws IOException {
+            Path sw = tmp.resolve("sw");
+            OutputRule.writeDirectory(sw, "sweep", Set.of("points/*/*"), dir -> {
+                Files.writeString(dir.resolve("sweep.json"), "{}");
+                Files.createDirectories(dir.resolve("points/p1"));
+            });
+            OutputRule.writeDirectory(sw.resolve("points/p1/5"), "run", run());
+            assertEquals(Set.of("points/", "points/p1/", "sweep.json"), ResultMarker.read(sw).files(),
+                    "a run written into its place is not listed in the sweep's marker: it has its own");
+            // a run's private work folder (a killed run's leftover) is Lossless's
+            Files.createDirectories(sw.resolve("points/p1/.6.run-node-1-123"));
+            OutputRule.checkDirectory(sw, "sweep");
+            Files.writeString(sw.resolve("points/p1/5/timeseries/mine.csv"), "mine");
+            OutputRefusedException e = assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(sw, "sweep"));
+            assertTrue(e.getMessage().contains("(points/p1/5/timeseries/mine.csv)"), e.getMessage());
+            Files.delete(sw.resolve("points/p1/5/timeseries/mine.csv"));
+            Files.createDirectories(sw.resolve("points/p1/6"));
+            Files.writeString(sw.resolve("points/p1/6/notes.md"), "no marker: not a result");
+            e = assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(sw, "sweep"));
+            assertTrue(e.getMessage().contains("(points/p1/6/)"), e.getMessage());
+            AtomicDirectory.deleteTree(sw.resolve("points/p1/6"));
+            Files.createDirectories(sw.resolve("points/mine/5"));
+            e = assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(sw, "sweep"));
+            assertTrue(e.getMessage().contains("(points/mine/)"), "a point folder Lossless did not make: " + e.getMessage());
+        }
+
+        @Test
+        void whatIsAddedLaterThroughTheMarkerApiIsListedAtEveryDepth() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "run", run());
+            AtomicDirectory.write(d.resolve("charts"), c -> Files.writeString(c.resolve("fct.png"), "png"));
+            OutputRule.adopt(d, "run", "charts", "report.html");
+            // a file another part of Lossless writes into the charts later (charts/index.json)
+            OutputRule.writeFile(d.resolve("charts/index.json"), "{}", true);
+            assertTrue(ResultMarker.read(d).files().containsAll(Set.of("charts/", "charts/fct.png", "charts/index.json",
+                    "report.html")), ResultMarker.read(d).files().toString());
+            OutputRule.checkAdd(d, List.of("report.html", "charts"));
+            OutputRule.checkDirectory(d, "run");
+            Files.writeString(d.resolve("charts/mine.png"), "mine");
+            OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                    () -> OutputRule.checkAdd(d, List.of("report.html", "charts")));
+            assertTrue(e.getMessage().contains("(charts/mine.png)"), e.getMessage());
+        }
+
+        @Test
+        void aFileWrittenIntoAFolderLosslessDidNotMakeIsNotAdopted() throws IOException {
+            Path d = tmp.resolve("r");
+            OutputRule.writeDirectory(d, "run", run());
+            Files.createDirectories(d.resolve("mine"));
+            OutputRule.writeFile(d.resolve("mine/switch.yaml"), "x", false);
+            assertFalse(ResultMarker.read(d).files().contains("mine/switch.yaml"));
+            assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
+        }
+    }
+
+    /** Results written before markers listed every file: kept readable, replaced only when nothing can be lost. */
+    @Nested
+    class EarlierMarkers {
+        private Path old(String name, String entries) throws IOException {
+            Path d = Files.createDirectories(tmp.resolve(name));
+            Files.writeString(d.resolve(ResultMarker.FILE), "{\"kind\": \"run\", \"version\": \"0.1.0\", \"entries\": ["
+                    + entries + "]}");
+            Files.writeString(d.resolve("flows.csv"), "f");
+            return d;
+        }
+
+        @Test
+        void onlyTopLevelFilesIsReplacedAsBefore() throws IOException {
+            Path d = old("r", "\"flows.csv\"");
+            assertFalse(ResultMarker.read(d).complete());
+            OutputRule.writeDirectory(d, "run", files("x.csv"));
+            assertEquals(List.of(ResultMarker.FILE, "x.csv"), list(d));
+        }
+
+        @Test
+        void aListedFolderWithContentCannotBeToldApartAndIsLeftAlone() throws IOException {
+            Path d = old("r", "\"flows.csv\", \"timeseries\"");
+            Files.createDirectories(d.resolve("timeseries"));
+            Files.writeString(d.resolve("timeseries/queues.csv"), "q");
+            OutputRefusedException e = assertThrows(OutputRefusedException.class,
+                    () -> OutputRule.writeDirectory(d, "run", files("x.csv")));
+            assertEquals(d + " holds folders that Lossless 0.1.0 wrote without listing their files (timeseries/): "
+                    + "Lossless cannot tell its own files there from files of yours, so it replaces nothing; choose "
+                    + "another --out, or remove " + d + " yourself", e.getMessage());
+            assertEquals("q", Files.readString(d.resolve("timeseries/queues.csv")));
+            // adding a report completes the marker: the report listed in full, the old folder kept as unlisted
+            Files.createDirectories(d.resolve("charts"));
+            Files.writeString(d.resolve("charts/fct.png"), "png");
+            Files.writeString(d.resolve("report.html"), "r");
+            assertTrue(OutputRule.adopt(d, "run", "report.html", "charts"));
+            ResultMarker m = ResultMarker.read(d);
+            assertTrue(m.complete());
+            assertEquals(Set.of("flows.csv", "report.html", "charts/", "charts/fct.png"), m.files());
+            assertEquals(Set.of("timeseries/"), m.unlisted());
+            assertEquals(Set.of("charts", "flows.csv", "report.html", "timeseries"), m.entries());
+            OutputRule.checkAdd(d, List.of("report.html", "charts")); // the next report may replace its own
+            e = assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
+            assertTrue(e.getMessage().contains("holds folders that an earlier Lossless wrote without listing their files "
+                    + "(timeseries/)"), e.getMessage());
+        }
+
+        @Test
+        void anEmptyListedFolderIsUpgradedWhenLosslessAddsToIt() throws IOException {
+            Path d = old("r", "\"flows.csv\", \"timeseries\"");
+            Files.createDirectories(d.resolve("timeseries"));
+            OutputRule.checkDirectory(d, "run");
+            Files.writeString(d.resolve("report.html"), "r");
+            assertTrue(OutputRule.adopt(d, "run", "report.html"));
+            ResultMarker m = ResultMarker.read(d);
+            assertTrue(m.complete());
+            assertEquals(Set.of("flows.csv", "report.html", "timeseries/"), m.files());
+        }
+
+        @Test
+        void aRunFromBeforeMarkersWithTimeSeriesIsLeftAlone() throws IOException {
+            Path d = Files.createDirectories(tmp.resolve("old"));
+            Files.writeString(d.resolve("summary.json"), "{\"engine\": \"packet\", \"version\": \"0.1.0\"}");
+            Files.createDirectories(d.resolve("timeseries"));
+            Files.writeString(d.resolve("timeseries/notes.txt"), "mine or not?");
+            OutputRefusedException e = assertThrows(OutputRefusedException.class, () -> OutputRule.checkDirectory(d, "run"));
+            assertTrue(e.getMessage().contains("holds folders that an earlier Lossless wrote without listing their files "
+                    + "(timeseries/)"), e.getMessage());
+        }
+    }
+
     @Nested
     class SingleFiles {
         @Test

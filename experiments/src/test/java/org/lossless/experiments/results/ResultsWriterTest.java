@@ -194,9 +194,12 @@ class ResultsWriterTest {
                         "messages" : "all"
                       },
                       "drops" : {
-                        "lossless_packets" : 0,
                         "packets" : 0,
-                        "bytes" : 0
+                        "bytes" : 0,
+                        "lossless" : {
+                          "packets" : 0,
+                          "bytes" : 0
+                        }
                       },
                       "pfc" : {
                         "pause_frames" : 4,

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.lossless.core.net.WireFormat;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.LinkSpec;
@@ -71,7 +72,7 @@ class ForwardingIdealTest {
     @CsvSource({"0, 4189440", "500000, 4689440"})
     void senderIdealFromTheReceiversIdealByHand(long ackDelayPs, long expected) {
         Topology t = new StarSpec(2, LinkSpec.gbps(100, 1000)).build();
-        IdealFct ideal = new IdealFct(t, Routes.shortestPaths(t));
+        IdealFct ideal = new IdealFct(t, Routes.shortestPaths(t), WireFormat.ROCEV2);
         long receiver = ideal.fctPs(org.lossless.workloads.traffic.Op.WRITE, 0, 1, 1000, 1000, 1);
         assertEquals(2_175_680, receiver);
         assertEquals(expected, ideal.senderFctPs(org.lossless.workloads.traffic.Op.WRITE, 0, 1, 1000, 1000, 1, ackDelayPs));
@@ -101,7 +102,7 @@ class ForwardingIdealTest {
         // serialization at 100 Gb/s (86 B: 6,880 ps) later than alone (docs/model.md, "Sender's ideal")
         long behind = cut && latencyPs > 216_400 ? 6_880 : 0;
         assertEquals(r.flows().get(0).idealFctPs(Completion.SENDER) + behind, r.flows().get(0).fctPs(Completion.SENDER));
-        long plain = new IdealFct(t, Routes.shortestPaths(t)).fctPs(0, 1, size, 1000);
+        long plain = new IdealFct(t, Routes.shortestPaths(t), WireFormat.ROCEV2).fctPs(0, 1, size, 1000);
         if (latencyPs > 0 && !cut) {
             assertEquals(plain + 2 * latencyPs, r.flows().get(0).fctPs(), "two switches, L each");
         }

@@ -1,12 +1,14 @@
 package org.lossless.experiments.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.WireFormat;
 import org.lossless.topology.Cable;
 
 /** The steady-state shortcut of the ideal FCT against the plain packet-by-packet recursion. */
@@ -25,7 +27,7 @@ class IdealFctTest {
             }
             int mtu = new int[] {256, 1000, 1024, 4096}[rnd.nextInt(4)];
             long size = 1 + (long) rnd.nextInt(3_000_000);
-            assertEquals(IdealFct.fctPsByRecursion(path, size, mtu), IdealFct.fctPs(path, size, mtu),
+            assertEquals(IdealFct.fctPsByRecursion(WireFormat.ROCEV2, path, size, mtu), IdealFct.fctPs(WireFormat.ROCEV2, path, size, mtu),
                     "trial " + trial + ": " + path + " size " + size + " mtu " + mtu);
         }
     }
@@ -39,6 +41,21 @@ class IdealFctTest {
         long size = 1L << 40;
         long packets = size / 1024;
         long expected = 2 * 89_760 + (packets - 1) * 88_480 + 2_000_000;
-        assertEquals(expected, IdealFct.fctPs(path, size, 1024));
+        assertEquals(expected, IdealFct.fctPs(WireFormat.ROCEV2, path, size, 1024));
+    }
+
+    /**
+     * Issue 31: 1 TiB over 1 Kb/s needs about 8.9e21 ps alone (2^43 bits / 1000 b/s = 8.8e9 s), beyond a long's
+     * 9.2e18: the ideal used to wrap to a wrong number; it is an error now. 1 TiB at 1 Gb/s (8.8e15 ps) is exact.
+     */
+    @Test
+    void anIdealBeyondTheLongestRepresentableTimeIsAnErrorNotAWrappedNumber() {
+        long tib = 1L << 40;
+        List<Cable> slow = List.of(new Cable(0, 0, 1, 0, 1_000L, 0), new Cable(1, 1, 2, 0, 1_000L, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(ArithmeticException.class, () -> IdealFct.fctPs(org.lossless.core.net.WireFormat.ROCEV2, slow, tib, 1024));
+        List<Cable> gig = List.of(new Cable(0, 0, 1, 0, 1_000_000_000L, 0));
+        long ideal = IdealFct.fctPs(org.lossless.core.net.WireFormat.ROCEV2, gig, tib, 1024);
+        // at least the payload bits at 1 Gb/s (8.8e15 ps), at most with 200 B of headers and framing per 1024 B packet
+        assertTrue(ideal >= tib * 8 * 1000 && ideal <= tib * 8 * 1000 / 1024 * 1224, "ideal " + ideal);
     }
 }

@@ -28,7 +28,7 @@ class IdealRunTest {
     static JobIdeal ideal(String yaml) {
         Scenario s = ScenarioLoader.parse("t.yaml", yaml, Path.of("/"), List.of());
         EngineInput in = ScenarioEngine.input(s);
-        IdealFct fct = new IdealFct(in.topology(), Routes.shortestPaths(in.topology()), in.switches().latencyPs(),
+        IdealFct fct = new IdealFct(in.topology(), Routes.shortestPaths(in.topology()), in.nic().wire(), in.switches().latencyPs(),
                 in.switches().cutsThrough());
         Set<String> names = new HashSet<>();
         for (WorkloadConfig w : s.workloads()) {

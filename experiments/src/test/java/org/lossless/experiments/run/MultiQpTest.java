@@ -12,6 +12,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.results.ResultFiles;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
@@ -150,7 +151,7 @@ class MultiQpTest {
                 int mtu = new int[] {256, 1024, 4096}[rnd.nextInt(3)];
                 long size = 1 + (long) rnd.nextInt(1_000_000);
                 int qps = 1 + rnd.nextInt(64);
-                assertEquals(IdealFct.fctPsByRecursion(path, size, mtu, qps), IdealFct.fctPs(path, size, mtu, qps),
+                assertEquals(IdealFct.fctPsByRecursion(WireFormat.ROCEV2, path, size, mtu, qps), IdealFct.fctPs(WireFormat.ROCEV2, path, size, mtu, qps),
                         "trial " + trial + ": size " + size + " mtu " + mtu + " qps " + qps);
             }
         }
@@ -180,6 +181,7 @@ class MultiQpTest {
                   hosts_per_leaf: 2
                   host_link: {rate: 100Gbps, delay: 1us}
                   fabric_link: {rate: FABRIC, delay: 1us}
+                nic: {mtu: 1024}
                 workloads:
                   - type: flows
                     flows: [{src: 0, dst: 2, size: 256KB, qps: %d}]

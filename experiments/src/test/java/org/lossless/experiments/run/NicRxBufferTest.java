@@ -60,7 +60,7 @@ class NicRxBufferTest {
     /** Total frame bytes (Ethernet header to FCS) of a WRITE of {@code size} bytes: the first frame carries a RETH. */
     private static long frameBytes(long size) {
         long packets = (size + MTU - 1) / MTU;
-        return size + packets * WireFormat.DATA_FRAME_OVERHEAD + WireFormat.RETH;
+        return size + packets * WireFormat.ROCEV2.dataHeaders() + WireFormat.RETH;
     }
 
     /**
@@ -74,7 +74,7 @@ class NicRxBufferTest {
                 name: p4
                 stop_time: 10ms
                 topology: {type: star, hosts: 2, host_link: {rate: 40Gbps, length: 2m}}
-                nic: {cc: none, rx_buffer: {size: 256KB, drain_rate: 20Gbps, hosts: [0]}}
+                nic: {mtu: 1024, cc: none, rx_buffer: {size: 256KB, drain_rate: 20Gbps, hosts: [0]}}
                 workloads:
                   - type: flows
                     flows: [{src: 1, dst: 0, size: 4MB}]
@@ -86,7 +86,7 @@ class NicRxBufferTest {
         long fct = f.finishPs() - f.startPs();
         assertTrue(fct >= drainPs, "the drain is the bottleneck: fct " + fct + " >= " + drainPs);
         double goodput = size * 8.0 / (fct / 1e12);
-        double expected = 20e9 * MTU / (MTU + WireFormat.DATA_FRAME_OVERHEAD);
+        double expected = 20e9 * MTU / (MTU + WireFormat.ROCEV2.dataHeaders());
         assertEquals(expected, goodput, expected * 0.01, "goodput " + goodput);
 
         PortResult nicPort = run.port("h0", "sw0");
@@ -192,6 +192,15 @@ class NicRxBufferTest {
         assertEquals(run.nic(0).rxDrops(), run.result().dropPackets());
         assertTrue(run.nic(0).rxPeakBytes(3) <= 64_000);
         assertTrue(nicPort.pauseTx() > 0, "the NIC did pause, too late");
+        // reported as lossless drops: h0's receive buffer, priority 3, all of them, with the buffer's size and peak
+        LosslessDrop d = run.result().losslessDrops().get(0);
+        assertEquals(1, run.result().losslessDrops().size());
+        assertEquals(List.of(LosslessDrop.NIC, "h0", "sw0", 3), List.of(d.kind(), d.node(), d.peer(), d.priorityGroup()));
+        assertEquals(run.nic(0).rxDrops(), d.packets());
+        assertEquals(64_000, d.headroomBytes());
+        assertEquals(run.nic(0).rxPeakBytes(3), d.peakBytes());
+        assertTrue(LosslessDropLine.of(run.result()).get(0).contains("at 1 NIC receive buffer: h0's receive buffer "
+                + "(priority 3: " + d.packets() + " frames, size 64,000 B, peak "), LosslessDropLine.of(run.result()).get(0));
         System.out.printf("no headroom: %d drops, %d pause frames%n", run.nic(0).rxDrops(), nicPort.pauseTx());
     }
 

@@ -112,8 +112,8 @@ class PfcWatchdogTest {
         f.priority = 3;
         f.pfcClassEnable(1 << 3);
         f.pfcQuanta(3, QUANTA);
-        f.frameBytes = WireFormat.PFC_FRAME;
-        f.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
+        f.frameBytes = (char) WireFormat.ROCEV2.pfcFrame();
+        f.wireBytes = (char) (WireFormat.ROCEV2.wire(WireFormat.ROCEV2.pfcFrame()));
         return f;
     }
 
@@ -143,7 +143,7 @@ class PfcWatchdogTest {
         assertEquals("drop", e.action());
         // at detection the queue held what h0 sent during the 130 - 107.01728 = 22.98272 us of pause (line rate,
         // back to back; the first frame alone carries a RETH): +-1 frame
-        int wire = WireFormat.wireBytes(WireFormat.dataFrameBytes(1000, false));
+        int wire = WireFormat.ROCEV2.wire(WireFormat.ROCEV2.dataFrame(1000, false));
         double expectedFrames = (25.0 * US - 394 * 5_120L) / WireFormat.serializationPs(wire, G100);
         assertTrue(Math.abs(seen[3] - expectedFrames) <= 1.5, seen[3] + " frames dropped at detection, expected ~"
                 + expectedFrames);
@@ -173,8 +173,8 @@ class PfcWatchdogTest {
         // both runs are identical up to 130 us; without the watchdog nothing leaves during the pause, with
         // forward the queue (22.98 us of backlog, refilled at line rate) goes out back to back from 130 us on:
         // 70 us of line rate by 200 us, +-1 frame
-        int frame = WireFormat.dataFrameBytes(1000, false);
-        double frames = 70.0 * US / WireFormat.serializationPs(WireFormat.wireBytes(frame), G100);
+        int frame = WireFormat.ROCEV2.dataFrame(1000, false);
+        double frames = 70.0 * US / WireFormat.serializationPs(WireFormat.ROCEV2.wire(frame), G100);
         double sent = (double) (forwardTx[0] - plainTx[0]) / frame;
         assertTrue(Math.abs(sent - frames) <= 1.0, sent + " frames sent while stormed, expected ~" + frames);
         assertEquals(0, r.dropPackets());

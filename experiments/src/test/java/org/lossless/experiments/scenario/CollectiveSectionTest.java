@@ -20,6 +20,7 @@ import org.lossless.workloads.collective.CollectiveJob;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
+import org.lossless.workloads.collective.TunerMode;
 
 class CollectiveSectionTest {
     private static final String FAT = """
@@ -58,8 +59,9 @@ class CollectiveSectionTest {
             CollectiveJob j = job(FAT + "  - {type: allreduce, size: 64MB}\n");
             assertEquals("allreduce-0", j.name());
             assertEquals(Collective.ALLREDUCE, j.collective());
-            assertEquals(Algorithm.RING, j.algorithm());
+            assertNull(j.algorithm(), "algorithm auto, as NCCL: the tuner chooses");
             assertNull(j.protocol(), "protocol auto: the tuner chooses");
+            assertEquals(TunerMode.SIMULATOR, j.tuner());
             assertEquals(IntStream.range(0, 16).boxed().toList(), j.ranks());
             assertEquals(64_000_000, j.sizeBytes());
             assertEquals(2, j.channels());
@@ -84,7 +86,7 @@ class CollectiveSectionTest {
             CollectiveJob j = job(FAT + """
                       - {type: allreduce, name: ar, algorithm: tree, protocol: ll128, hosts: "4-7", size: 8MiB, channels: 3,
                          iterations: 5, gap: 20us, start: 1us, priority: 2, cc: none, qps: 2, base_latency: 3us,
-                         step_latency: 4us, nvlink_step_latency: auto, ring_order: naive, pxn: false}
+                         step_latency: 4us, nvlink_step_latency: auto, ring_order: naive, pxn: false, tuner: nccl}
                     """);
             assertEquals("ar", j.name());
             assertEquals(Algorithm.TREE, j.algorithm());
@@ -103,6 +105,7 @@ class CollectiveSectionTest {
             assertEquals(-1, j.nvlinkStepPs());
             assertEquals(RingOrder.NAIVE, j.ringOrder());
             assertTrue(!j.pxn());
+            assertEquals(TunerMode.NCCL, j.tuner());
         }
 
         @Test
@@ -121,6 +124,7 @@ class CollectiveSectionTest {
     void everyFormRoundTripsThroughTheResolvedFile() {
         roundTrips(FAT + "  - {type: allreduce, size: 64MB}\n");
         roundTrips(FAT + "  - {type: allreduce, size: 1MB, hosts: [3, 1, 2], algorithm: auto, cc: dcqcn, step_latency: 0}\n");
+        roundTrips(FAT + "  - {type: allreduce, size: 1MB, tuner: nccl}\n");
         roundTrips(FAT + "  - {type: reducescatter, size: 1MB, algorithm: halving-doubling, hosts: \"0-3\"}\n");
         roundTrips(FAT + "  - {type: broadcast, size: 1MB, root: 3, protocol: ll}\n");
         roundTrips(FAT + "  - {type: alltoall, size: 1MB, skew: 0.5}\n");

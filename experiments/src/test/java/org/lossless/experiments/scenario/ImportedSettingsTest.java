@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lossless.nic.NicConfig;
 import org.lossless.nic.dcqcn.DcqcnParams;
 import org.lossless.nic.importers.HpccConfigImporter;
 import org.lossless.nic.importers.Mlx5SysfsImporter;
@@ -68,8 +69,8 @@ class ImportedSettingsTest {
         assertEquals(new EcnSettings.Rate(1_600_000L, 6_400_000L, 0.2), s.switchSettings().ecn().byRate().get(400 * G));
         assertEquals(400_000L, s.switchSettings().ecn().kmin());
         assertEquals(32L << 20, s.switchSettings().bufferSize());
-        assertEquals(7, s.nic().ackPriority(), "ACK_HIGH_PRIO 1: the highest priority, served first");
-        assertEquals(7, s.nic().cnpPriority());
+        assertEquals(NicConfig.SAME_AS_DATA, s.nic().ackPriority(), "ACK_HIGH_PRIO 1: HPCC's switches queue ACKs with"
+                + " data all the same");
         assertEquals("hpcc2019", s.switchSettings().profile());
         assertEquals(1000, s.nic().mtu());
         assertEquals("hpcc2019", s.nic().dcqcn().profile());

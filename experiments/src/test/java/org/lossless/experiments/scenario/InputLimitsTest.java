@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -87,5 +88,83 @@ class InputLimitsTest {
                 "name: s\ntopology: {type: star, hosts: 2}\nworkloads: [{type: flows, flows: [{src: 1, dst: 0, size: "
                         + Long.MAX_VALUE + "}]}]\n", Path.of("."), List.of()));
         assertTrue(e.getMessage().contains("at most 1TiB"), e.getMessage());
+    }
+
+    /** Issue 31: YAML that reads one way to the parser and another to the user is refused, not followed. */
+    @org.junit.jupiter.api.Nested
+    class WhatTheParserWouldReadDifferently {
+        private static final String STAR = "name: s\ntopology: {type: star, hosts: 2}\n"
+                + "workloads: [{type: flows, flows: [{src: 0, dst: 1, size: 1KB}]}]\n";
+
+        private String refused(String yaml) {
+            return assertThrows(ScenarioException.class, () -> ScenarioLoader.parse("y.yaml", yaml, Path.of("."),
+                    List.of())).getMessage();
+        }
+
+        @Test
+        void aSecondDocumentIsRefusedNotIgnored() {
+            assertEquals("y.yaml:5:1: a second YAML document ('---'): a scenario file holds one; split it into files, "
+                    + "or remove the '---' line", refused(STAR + "---\nname: other\n"));
+            ScenarioLoader.parse("y.yaml", "---\n" + STAR + "...\n", Path.of("."), List.of()); // one document, marked
+        }
+
+        @Test
+        void tagsAreRefused() {
+            assertTrue(refused(STAR + "seed: !!str 2\n").endsWith("YAML tags (!!str) are not supported: write the "
+                    + "value plainly (in quotes to make it text)"));
+            assertTrue(refused(STAR + "seed: !mine 2\n").contains("YAML tags (!mine)"));
+            assertTrue(refused("name: !!binary aGk=\n").contains("YAML tags (!!binary)"));
+        }
+
+        @Test
+        void aLeadingZeroIntegerIsRefusedWithBothReadings() {
+            assertEquals("y.yaml:4:7: 010: an integer with a leading zero is octal in YAML 1.1 (010 = 8) but decimal to "
+                    + "most readers; write it without the leading zero, or in quotes for text", refused(STAR + "seed: 010\n"));
+            assertEquals(10, ScenarioLoader.parse("y.yaml", STAR + "seed: 10\n", Path.of("."), List.of()).seed());
+            assertEquals(0, ScenarioLoader.parse("y.yaml", STAR + "seed: 0\n", Path.of("."), List.of()).seed());
+            ScenarioException set = assertThrows(ScenarioException.class,
+                    () -> ScenarioLoader.parse("y.yaml", STAR, Path.of("."), List.of("seed=010")));
+            assertTrue(set.getMessage().contains("010: an integer with a leading zero"), set.getMessage());
+        }
+
+        @Test
+        void aComplexKeyIsSaidInWords() {
+            String m = refused("? [a, b]\n: 1\nname: x\n");
+            assertTrue(m.contains("a key must be a plain name, not a list or mapping"), m);
+            assertFalse(m.contains("snakeyaml") || m.contains("Event"), m);
+        }
+    }
+
+    /**
+     * Issue 31: {@code check} of a switch with 200,000 pools took over 120 s (a pairwise duplicate check). The loader's
+     * CPU time must grow like the pools, not like their square: ten times the pools may cost at most 25 times the
+     * time (a linear reader: about 10; the pairwise one: about 100). Thread CPU time, so other load on the machine
+     * does not count; the small case is measured after a warm-up, which makes it cheaper and the test stricter.
+     */
+    @Test
+    void poolsAreReadInTimeLinearInTheirNumber() {
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        java.util.function.IntFunction<String> yaml = n -> {
+            StringBuilder b = new StringBuilder("name: pools\ntopology: {type: star, hosts: 2}\n"
+                    + "workloads: [{type: flows, flows: [{src: 0, dst: 1, size: 1KB}]}]\nswitch:\n  pools:\n");
+            for (int i = 0; i < n; i++) {
+                b.append("    - {name: p").append(i).append(", type: ").append(i % 2 == 0 ? "ingress" : "egress")
+                        .append(", size: 1MB}\n");
+            }
+            return b.toString();
+        };
+        String small = yaml.apply(5_000);
+        String large = yaml.apply(50_000);
+        ScenarioLoader.parse("p.yaml", small, Path.of("."), List.of());
+        long t0 = cpu.getCurrentThreadCpuTime();
+        Scenario s = ScenarioLoader.parse("p.yaml", small, Path.of("."), List.of());
+        long t1 = cpu.getCurrentThreadCpuTime();
+        Scenario l = ScenarioLoader.parse("p.yaml", large, Path.of("."), List.of());
+        long t2 = cpu.getCurrentThreadCpuTime();
+        assertEquals(5_000, s.switchSettings().pools().size());
+        assertEquals(50_000, l.switchSettings().pools().size());
+        double ratio = (double) (t2 - t1) / Math.max(1, t1 - t0);
+        assertTrue(ratio < 25, "10x the pools took " + ratio + "x the CPU time (" + (t1 - t0) / 1e6 + " ms, "
+                + (t2 - t1) / 1e6 + " ms)");
     }
 }

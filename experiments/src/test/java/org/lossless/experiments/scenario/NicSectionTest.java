@@ -95,7 +95,8 @@ class NicSectionTest {
             assertEquals(64_000L, sized.nic().window());
             assertTrue(ResolvedYaml.write(sized).contains("  window: 64KB\n"), ResolvedYaml.write(sized));
             assertEquals(sized, parse(ResolvedYaml.write(sized)));
-            assertEquals(1024L, parse(MINIMAL + "nic: {window: 1024}\n").nic().window(), "exactly one MTU");
+            assertEquals(4096L, parse(MINIMAL + "nic: {window: 4096}\n").nic().window(), "exactly one MTU (the default 4096)");
+            assertEquals(1024L, parse(MINIMAL + "nic: {mtu: 1024, window: 1024}\n").nic().window(), "one MTU of 1024");
         }
 
         @ParameterizedTest
@@ -108,7 +109,9 @@ class NicSectionTest {
         @Test
         void belowOneMtuSaysWhy() {
             assertEquals("t.yaml: nic.window: 1000 B is below one MTU (1024 B): a QP could never send a full packet;"
-                    + " use none, bdp or a size of at least 1024 B", error(MINIMAL + "nic: {window: 1000}\n"));
+                    + " use none, bdp or a size of at least 1024 B", error(MINIMAL + "nic: {mtu: 1024, window: 1000}\n"));
+            assertEquals("t.yaml: nic.window: 4000 B is below one MTU (4096 B): a QP could never send a full packet;"
+                    + " use none, bdp or a size of at least 4096 B", error(MINIMAL + "nic: {window: 4000}\n"));
             assertEquals("t.yaml: nic.window: expected none, bdp or a size of at least one MTU (4096 B) such as 64KB,"
                     + " got 'x'", error(MINIMAL + "nic: {mtu: 4096, window: x}\n"));
         }

@@ -91,7 +91,7 @@ class RxBufferSectionTest {
                 error(MINIMAL + "nic: {rx_buffer: {size: 256KB, drain_rate: 20Gbps, xoff: 200KB, xon: 200KB}}\n"));
         assertEquals("t.yaml: nic.rx_buffer.size: 64000 B is too small for xoff: auto: the mlx5 headroom at 100.0 Gb/s"
                         + " and 200 m of cable is 76298 B, so the size must exceed 77400 B (or set xoff and xon)",
-                error(MINIMAL + "nic: {rx_buffer: {size: 64KB, drain_rate: 20Gbps}}\n"));
+                error(MINIMAL + "nic: {mtu: 1024, rx_buffer: {size: 64KB, drain_rate: 20Gbps}}\n"));
         assertEquals("t.yaml: nic.rx_buffer.hosts[0]: 3 is out of range: expected an integer from 0 to 2",
                 error(MINIMAL + "nic: {rx_buffer: {size: 256KB, drain_rate: 20Gbps, hosts: [3]}}\n"));
         assertEquals("t.yaml: nic.rx_buffer.priorities[1]: priority 3 is listed twice",

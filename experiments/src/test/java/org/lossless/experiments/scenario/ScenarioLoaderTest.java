@@ -176,7 +176,7 @@ class ScenarioLoaderTest {
             assertEquals(SwitchSettings.defaults().resolved(), s.switchSettings());
             assertEquals(32_000_000L, s.switchSettings().bufferSize());
             // rto: the IB ACK timeout 4.096 us x 2^14; NACK retry 500 us; no ACK delay
-            assertEquals(new NicConfig(1024, 1, 67_108_864_000L, NicConfig.SAME_AS_DATA, 6,
+            assertEquals(new NicConfig(4096, 1, 67_108_864_000L, NicConfig.SAME_AS_DATA, 6,
                     DcqcnParams.profile("mlx5", 100_000_000_000L)), s.nic());
             assertEquals(500_000_000L, s.nic().nackIntervalPs());
             assertEquals(0, s.nic().ackDelayPs());
@@ -344,7 +344,7 @@ class ScenarioLoaderTest {
                       latency: 0
                       cut_through: false
                     nic:
-                      mtu: 1024
+                      mtu: 4096
                       cc: dcqcn
                       ack_interval: 1
                       ack_priority: data
@@ -679,6 +679,11 @@ class ScenarioLoaderTest {
                     error(MINIMAL + "telemetry: {queues: [sw0]}\n"));
             assertEquals("t.yaml: telemetry.flow_rates[0]: flow 5 does not exist: the workloads define 1 flows, numbered 0 to 0",
                     error(MINIMAL + "telemetry: {flow_rates: [5]}\n"));
+            // generated workloads number their messages as the run posts them: any id is taken (FlowRateIds warns
+            // after the run about those never posted)
+            Scenario collective = parse("name: c\ntopology: {type: star, hosts: 4}\nworkloads:\n"
+                    + "  - {type: allreduce, size: 1MB}\ntelemetry: {flow_rates: [3, 1000000]}\n");
+            assertEquals(List.of(3L, 1_000_000L), collective.telemetry().flowRates().items());
             assertTrue(error(MINIMAL + "telemetry: {queues: some}\n").startsWith(
                     "t.yaml: telemetry.queues: 'some' is not allowed: expected all, none or a list"));
         }

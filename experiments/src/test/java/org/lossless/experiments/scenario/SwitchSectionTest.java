@@ -285,8 +285,10 @@ class SwitchSectionTest {
         @Test
         void aStarWhoseSwitchCannotBeBuiltIsAScenarioError() {
             String e = error(MINIMAL + "switch: {buffer_size: 100KB}\n");
+            // headroom auto per port (100 Gb/s, 1 us = 200 m, default MTU 4096 -> frame 4096 + 78 = 4174 B):
+            // 4174 x 3 + 25,252.5 + 819.2 + 25,216 = 63,809.7 -> 63 KiB = 64,512 B; 3 ports 193,536 B, 93,536 B more
             assertTrue(e.startsWith("t.yaml: switch: switch sw0 (3 ports in this star topology) cannot be built: switch.buffer_size "
-                    + "100000 B cannot hold the reserved and headroom buffers of 3 ports"), e);
+                    + "100000 B cannot hold the reserved and headroom buffers of 3 ports (193536 B, shortfall 93536 B)"), e);
             // hpcc2019: 4 KB per Gb/s gives kmin 400 KB at 100 G, above this kmax
             e = error(MINIMAL + "switch: {profile: hpcc2019, ecn: {kmax: 100KB}}\n");
             assertTrue(e.startsWith("t.yaml: switch: switch sw0 (3 ports in this star topology) cannot be built: "), e);

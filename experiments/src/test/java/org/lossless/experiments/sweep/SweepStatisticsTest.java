@@ -47,12 +47,14 @@ class SweepStatisticsTest {
                  "fct_slowdown": {"p50": 1.5, "p99": null},
                  "pfc": {"deadlock": false, "deadlock_cycle": ["a", "b"]},
                  "workloads": {"incast": {"flows": 2, "fct_slowdown": {"p99": 3.25}}},
-                 "jobs": [{"job": "ar", "duration_ps": 10}, {"job": "ar", "duration_ps": 11}, {"duration_ps": 12}]}
+                 "jobs": [{"job": "ar", "duration_ps": 10}, {"job": "ar", "duration_ps": 11}, {"duration_ps": 12}],
+                 "drops": {"packets": 3, "lossless": {"packets": 3, "ports_total": 1, "ports": [{"node": "sw0", "packets": 3}]}}}
                 """;
         Map<String, SummaryFigures.Cell> f = SummaryFigures.flatten(new ObjectMapper().readTree(json));
         assertEquals(List.of("sim_time_ps", "stopped_by", "flows.total", "flows.completed", "fct_slowdown.p50",
                 "fct_slowdown.p99", "pfc.deadlock", "workloads.incast.flows", "workloads.incast.fct_slowdown.p99",
-                "jobs.ar.duration_ps", "jobs.ar#2.duration_ps", "jobs[2].duration_ps"), List.copyOf(f.keySet()));
+                "jobs.ar.duration_ps", "jobs.ar#2.duration_ps", "jobs[2].duration_ps", "drops.packets",
+                "drops.lossless.packets", "drops.lossless.ports_total"), List.copyOf(f.keySet()));
         assertEquals("1.5", f.get("fct_slowdown.p50").text());
         assertEquals("", f.get("fct_slowdown.p99").text());
         assertNull(f.get("fct_slowdown.p99").value());

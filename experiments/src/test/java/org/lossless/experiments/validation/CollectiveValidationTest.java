@@ -27,7 +27,8 @@ import org.lossless.workloads.traffic.Message;
  *
  * <p>Goodput of a link in these patterns: every host sends data and, on the same link, the ACKs of the
  * data it receives (an ACK per packet), so a 100 Gb/s link carries MTU 1024 B of payload per
- * (1024 + 82) B data frame + (66 + 20) B ACK frame: G = 100 Gb/s x 1024 / 1192 = 85.906 Gb/s.
+ * (1024 + 82) B data frame + (66 + 20) B ACK frame: G = 100 Gb/s x 1024 / 1192 = 85.906 Gb/s. The
+ * scenarios here say {@code mtu: 1024} (the default is 4096).
  */
 class CollectiveValidationTest {
     static final double US = 1e6;
@@ -64,13 +65,13 @@ class CollectiveValidationTest {
      */
     @Nested
     class RingAllReduce {
-        static final String FAT = "name: ring\ntopology: {type: fat-tree, k: 4}\nworkloads:\n";
+        static final String FAT = "name: ring\ntopology: {type: fat-tree, k: 4}\nnic: {mtu: 1024}\nworkloads:\n";
 
         @Test
         void largeBufferRunsAtGoodputPlusAStepLatencyPerStep() {
             // hosts 0-3 are pod 0 (two ToRs): the two edges between ToRs use different uplinks, no ECMP sharing
             RunResult r = run(FAT + "  - {type: allreduce, name: ar, size: 8MiB, hosts: \"0-3\", channels: 1, "
-                    + "protocol: simple, base_latency: 0, step_latency: 2us}\n");
+                    + "algorithm: ring, protocol: simple, base_latency: 0, step_latency: 2us}\n");
             JobIteration it = job(r, "ar");
             double s = 8 << 20;
             double expected = 2.0 * 3 / 4 * s * 8 / goodput(100e9) * 1e12 + 2 * 3 * 2 * US;
@@ -82,7 +83,7 @@ class CollectiveValidationTest {
         void smallBufferIsAChainOfStepLatenciesAndPathLatencies() {
             // one rank per pod: every ring edge is 6 links and 5 store-and-forward switches; 16 KiB per step
             RunResult r = run(FAT + "  - {type: allreduce, name: ar, size: 64KiB, hosts: [0, 4, 8, 12], channels: 1, "
-                    + "protocol: simple, base_latency: 0, step_latency: 5us}\n");
+                    + "algorithm: ring, protocol: simple, base_latency: 0, step_latency: 5us}\n");
             double frame = DATA_WIRE * 8 / 100e9 * 1e12;
             double serialize = (16 * DATA_WIRE + 16) * 8 / 100e9 * 1e12; // 16 packets, RETH on the first
             double path = 6 * US + 5 * frame;
@@ -108,9 +109,10 @@ class CollectiveValidationTest {
         RunResult ring(String host2Rate, String cc) throws IOException {
             Files.writeString(dir.resolve("star.txt"), "5 1 4\n4\n0 4 100Gbps 1000ns 0\n1 4 100Gbps 1000ns 0\n"
                     + "2 4 " + host2Rate + " 1000ns 0\n3 4 100Gbps 1000ns 0\n");
-            return run("name: slow\ntopology: {type: hpcc-file, path: star.txt}\nnic: {cc: " + cc + "}\nworkloads:\n"
+            return run("name: slow\ntopology: {type: hpcc-file, path: star.txt}\nnic: {mtu: 1024, cc: " + cc + "}\nworkloads:\n"
                     + "  - {type: allreduce, "
-                    + "name: ar, size: 8MiB, channels: 1, protocol: simple, base_latency: 0, step_latency: 2us}\n", dir);
+                    + "name: ar, size: 8MiB, channels: 1, algorithm: ring, protocol: simple, base_latency: 0, "
+                    + "step_latency: 2us}\n", dir);
         }
 
         static long[] stepEnds(RunResult r) {
@@ -147,7 +149,7 @@ class CollectiveValidationTest {
     class AllToAll {
         @Test
         void perPairBytesAreExactAndTheJobRespectsTheBisectionBound() {
-            RunResult r = run("name: a2a\ntopology: {type: fat-tree, k: 4}\nnic: {cc: none}\nworkloads:\n"
+            RunResult r = run("name: a2a\ntopology: {type: fat-tree, k: 4}\nnic: {mtu: 1024, cc: none}\nworkloads:\n"
                     + "  - {type: alltoall, name: a2a, size: 4MiB}\n");
             long[][] bytes = new long[16][16];
             for (FlowResult f : r.flows()) {
@@ -176,11 +178,11 @@ class CollectiveValidationTest {
     @Nested
     class TwoJobs {
         static final String FABRIC = "name: two\ntopology: {type: leaf-spine, leaves: 4, spines: 1, hosts_per_leaf: 2}\n"
-                + "nic: {cc: none}\nworkloads:\n";
+                + "nic: {mtu: 1024, cc: none}\nworkloads:\n";
 
         static String job(String name, String hosts) {
             return "  - {type: allreduce, name: " + name + ", size: 8MiB, hosts: " + hosts + ", channels: 1, "
-                    + "protocol: simple, base_latency: 0, step_latency: 2us}\n";
+                    + "algorithm: ring, protocol: simple, base_latency: 0, step_latency: 2us}\n";
         }
 
         @Test
@@ -199,15 +201,16 @@ class CollectiveValidationTest {
     }
 
     /**
-     * NCCL's tuner picks the tree for small all-reduces and the ring for large ones (docs/workloads.md):
-     * the tree's 2 log2(n) hops beat the ring's 2(n-1) steps when latency dominates, and the ring's
-     * even use of every link wins when bandwidth does. 8 hosts of a k=4 fat-tree, NCCL's default latencies,
-     * protocol chosen by size, DCQCN.
+     * The tree for small all-reduces and the ring for large ones (docs/workloads.md): the tree's 2 log2(n)
+     * hops beat the ring's 2(n-1) steps when latency dominates, and the ring's even use of every link wins
+     * when bandwidth does. 8 hosts of a k=4 fat-tree, MTU 1024, NCCL's default latencies, protocol left to the
+     * tuner, DCQCN.
      */
     @Nested
     class TreeVersusRing {
         static long duration(String algorithm, String size) {
-            RunResult r = run("name: tr\ntopology: {type: fat-tree, k: 4}\nworkloads:\n  - {type: allreduce, name: ar, "
+            RunResult r = run("name: tr\ntopology: {type: fat-tree, k: 4}\nnic: {mtu: 1024}\nworkloads:\n"
+                    + "  - {type: allreduce, name: ar, "
                     + "algorithm: " + algorithm + ", size: " + size + ", hosts: \"0-7\"}\n");
             return job(r, "ar").durationPs();
         }
@@ -228,7 +231,8 @@ class CollectiveValidationTest {
     @Nested
     class Export {
         static final String SCENARIO = "name: ex\ntopology: {type: fat-tree, k: 4}\nworkloads:\n"
-                + "  - {type: allreduce, name: ar, size: 2MiB, hosts: \"0-7\", iterations: 2, gap: 10us, protocol: simple, channels: 1}\n";
+                + "  - {type: allreduce, name: ar, size: 2MiB, hosts: \"0-7\", iterations: 2, gap: 10us, algorithm: ring, "
+                + "protocol: simple, channels: 1}\n";
 
         @Test
         void theExportIsTheRunsMessagesAndReplaysToTheSameEnd() {

@@ -126,7 +126,7 @@ class PauseAccountingTest {
         }
         Map<Key, long[]> ports = parsePorts(ResultFiles.portsCsv(r.ports()));
         Map<Key, List<Row>> rows = parsePfc(pfcCsv.toString());
-        long maxWait = WireFormat.serializationPs(WireFormat.wireBytes(WireFormat.dataFrameBytes(s.nic().mtu(), true)),
+        long maxWait = WireFormat.serializationPs(WireFormat.ROCEV2.wire(WireFormat.ROCEV2.dataFrame(s.nic().mtu(), true)),
                 100_000_000_000L);
 
         long totalPaused = 0;

@@ -58,7 +58,7 @@ import org.lossless.topology.Topology;
 class PauseTimingTest {
     private static final long DELAY = 100 * NS;
     private static final long STATIC_TH = 10L * FRAME;
-    private static final long PAUSE_SER = serPs(WireFormat.wireBytes(WireFormat.PFC_FRAME), G40);
+    private static final long PAUSE_SER = serPs(WireFormat.ROCEV2.wire(WireFormat.ROCEV2.pfcFrame()), G40);
     /** sw0's PFC response time: the default, IEEE 802.3's 118 quanta at 40 Gb/s (512 bit times = 12,800 ps each). */
     private static final long RESPONSE = 118 * 12_800L;
 
@@ -157,7 +157,7 @@ class PauseTimingTest {
         }
         // General bound: frames may start until the PAUSE's arrival + the response time, the last one finishes.
         long frameTime = serPs(FRAME + 20, G40);
-        long maxWaitAtSw1 = serPs(WireFormat.wireBytes(WireFormat.ACK_FRAME), G40);
+        long maxWaitAtSw1 = serPs(WireFormat.ROCEV2.wire(WireFormat.ROCEV2.ackFrame()), G40);
         assertTrue(lastBefore.endPs() <= xoff.timePs() + maxWaitAtSw1 + PAUSE_SER + DELAY + RESPONSE + frameTime,
                 "last frame ends " + lastBefore.endPs());
         // Exact: packet 20 started before 4,863,200 and is the last one before the XON.

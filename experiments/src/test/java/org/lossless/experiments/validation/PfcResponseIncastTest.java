@@ -36,7 +36,9 @@ import org.lossless.topology.types.StarSpec;
  * started and one frame partly on the cable, about 2.6 KB. A NIC that takes the IEEE budget (394 quanta =
  * 2.01728 us at 100 Gb/s) sends 25,216 B more: 4 KB overflows. {@code headroom: auto} includes the peer's
  * response, by hand (SONiC formula, both MTUs = the 1078 B frame, MAC/PHY 819.2 B, cable 2 x 2 m x 100 Gb/s /
- * 1.98e8 m/s / 8 = 252.5 B): 1078 + 1078 + 252.5 + 819.2 + response bytes, rounded up to 1 KiB.
+ * 1.98e8 m/s / 8 = 252.5 B, plus the 1078 B frame that crosses the threshold, which the MMU admits whole to
+ * headroom): 1078 + 1078 + 252.5 + 819.2 + response bytes + 1078, rounded up to 1 KiB. (Each value below was 1 KiB
+ * less before the crossing frame was counted.)
  */
 class PfcResponseIncastTest {
     private static final long G100 = 100 * GBPS;
@@ -74,11 +76,11 @@ class PfcResponseIncastTest {
 
     @Test
     void autoHeadroomIncludesTheResponseTime() {
-        assertEquals(4 * 1024, auto(0), "1078 + 1078 + 252.5 + 819.2 = 3,227.7 B");
-        assertEquals(28 * 1024, auto(PortSpec.AUTO_RESPONSE), "+ 25,216 B = 28,443.7 B");
-        assertEquals(28 * 1024, auto(394 * 5_120L), "auto = the IEEE budget, 394 quanta of 5,120 ps");
-        assertEquals(16 * 1024, auto(US), "+ 12,500 B = 15,727.7 B");
-        assertEquals(52 * 1024, auto(4 * US), "+ 50,000 B = 53,227.7 B");
+        assertEquals(5 * 1024, auto(0), "1078 + 1078 + 252.5 + 819.2 + 1078 = 4,305.7 B");
+        assertEquals(29 * 1024, auto(PortSpec.AUTO_RESPONSE), "+ 25,216 B = 29,521.7 B");
+        assertEquals(29 * 1024, auto(394 * 5_120L), "auto = the IEEE budget, 394 quanta of 5,120 ps");
+        assertEquals(17 * 1024, auto(US), "+ 12,500 B = 16,805.7 B");
+        assertEquals(54 * 1024, auto(4 * US), "+ 50,000 B = 54,305.7 B");
     }
 
     @Test
@@ -91,7 +93,7 @@ class PfcResponseIncastTest {
     }
 
     @ParameterizedTest(name = "NIC response {0} ps: 4KB drops, auto ({1} B) does not")
-    @CsvSource({"-1, 28672", "1000000, 16384", "4000000, 53248"})
+    @CsvSource({"-1, 29696", "1000000, 17408", "4000000, 55296"})
     void fourKbDropsAndAutoDoesNot(long responsePs, long autoBytes) {
         Outcome small = incast(responsePs, "4KB");
         assertTrue(small.result().dropPackets() > 0, "4 KB cannot hold what the NIC sends while it responds");
@@ -110,8 +112,9 @@ class PfcResponseIncastTest {
      * The switch's own response time sizes the headroom of ports facing another switch. Dumbbell of 8 + 9 hosts
      * at 100 Gb/s and 2 m: h0-h7 on sw0 and h8-h15 on sw1 send 125 KB each to h16 on sw1. sw1 pauses sw0 (and
      * its own hosts); with {@code switch.pfc.response_time: 4us} sw0 keeps sending 50,000 B after each PAUSE.
-     * {@code headroom: auto} gives sw1's port from sw0 52 KiB (53,248 B, as above with 4 us) and its host ports
-     * 28 KiB: no drop. A fixed 28 KiB (enough for NICs at the IEEE budget) overflows on the port from sw0 only.
+     * {@code headroom: auto} gives sw1's port from sw0 54 KiB (55,296 B, as above with 4 us) and its host ports
+     * 29 KiB: no drop. A fixed 29 KiB (what auto gives ports facing NICs at the IEEE budget) overflows on the port
+     * from sw0 only. (28 KiB and 52 KiB before the crossing frame was counted.)
      */
     @Nested
     class SwitchToSwitch {
@@ -139,13 +142,13 @@ class PfcResponseIncastTest {
             Outcome auto = run("auto", fromSw0);
             assertEquals(0, auto.result().dropPackets());
             assertTrue(auto.result().flows().stream().allMatch(FlowResult::finished));
-            assertTrue(auto.peakHeadroom() > 28 * 1024, "the port from sw0 needed more than NIC-sized headroom: "
+            assertTrue(auto.peakHeadroom() > 29 * 1024, "the port from sw0 needed more than NIC-sized headroom: "
                     + auto.peakHeadroom());
-            assertTrue(auto.peakHeadroom() <= 52 * 1024, "within auto: " + auto.peakHeadroom());
-            Outcome fixed = run(Long.toString(28 * 1024), fromSw0);
+            assertTrue(auto.peakHeadroom() <= 54 * 1024, "within auto: " + auto.peakHeadroom());
+            Outcome fixed = run(Long.toString(29 * 1024), fromSw0);
             assertTrue(fromSw0[0] > 0, "sw1's port from sw0 overflows");
-            assertEquals(fromSw0[0], fixed.headroomDrops(), "and no other port: the NICs respond within 28 KiB");
-            System.out.printf("switch response 4 us: auto 0 drops (peak %d B from sw0); fixed 28 KiB: %d drops%n",
+            assertEquals(fromSw0[0], fixed.headroomDrops(), "and no other port: the NICs respond within 29 KiB");
+            System.out.printf("switch response 4 us: auto 0 drops (peak %d B from sw0); fixed 29 KiB: %d drops%n",
                     auto.peakHeadroom(), fixed.headroomDrops());
         }
     }

@@ -70,7 +70,7 @@ class TrafficClassesTest {
                   qos_map:
                     dscp_to_tc: {10: 1, 26: 3, 48: 6}
                   scheduling: {strict: [6, 7], dwrr: {0: 3, 1: 1, 3: 3}}
-                nic: {cc: none}
+                nic: {mtu: 1024, cc: none}
                 workloads:
                   - type: flows
                     name: storage

@@ -145,9 +145,9 @@ class V07AzureRttFairnessTest {
                 new FlowSpec("rtt", 2, 0, Fabric40G.MTU, 0, Fabric40G.PRIORITY));
         PacketHarness h = new PacketHarness(topology(), nic(), azureSwitch(), flows, 1);
         h.runUntil(10 * MS);
-        long data = WireFormat.serializationPs(WireFormat.wireBytes(WireFormat.dataFrameBytes(Fabric40G.MTU, true)),
+        long data = WireFormat.serializationPs(WireFormat.ROCEV2.wire(WireFormat.ROCEV2.dataFrame(Fabric40G.MTU, true)),
                 RATE);
-        long ack = WireFormat.serializationPs(WireFormat.wireBytes(WireFormat.ACK_FRAME), RATE);
+        long ack = WireFormat.serializationPs(WireFormat.ROCEV2.wire(WireFormat.ROCEV2.ackFrame()), RATE);
         assertEquals(203_200, data);
         assertEquals(17_200, ack);
         long shortRtt = 2 * (SHORT_CABLE + data) + 2 * (SHORT_CABLE + ack);

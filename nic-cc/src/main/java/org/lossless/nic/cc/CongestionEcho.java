@@ -24,7 +24,11 @@ public interface CongestionEcho {
      */
     boolean cnpOnAck();
 
-    /** Fills the echo fields of {@code ack}, the ACK the NIC sends for {@code data}; default: nothing. */
+    /**
+     * Fills the echo fields of {@code ack}, the ACK the NIC sends for {@code data}; default: nothing. An echo that
+     * carries a header adds its bytes to {@code ack.frameBytes}; the NIC then pads the frame and sets its line bytes
+     * in its wire format.
+     */
     default void echo(Packet data, Packet ack) {
     }
 }

@@ -2,7 +2,6 @@ package org.lossless.nic.hpcc;
 
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.Telemetry;
-import org.lossless.core.net.WireFormat;
 import org.lossless.nic.cc.BdpWindowAlgorithm;
 import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.CongestionControl;
@@ -58,8 +57,7 @@ public final class Hpcc extends BdpWindowAlgorithm<HpccParams> {
         @Override
         public void echo(Packet data, Packet ack) {
             Telemetry.copy(data, ack);
-            ack.frameBytes += intBytes;
-            ack.wireBytes = (char) (WireFormat.wireBytes(ack.frameBytes));
+            ack.frameBytes += intBytes;   // the NIC pads it and sets its line bytes after the echo (NicFrames)
         }
     }
 }

@@ -37,7 +37,10 @@ public final class HpccConfigImporter {
                          List<String> warnings) {
     }
 
-    /** The priority our default strict-priority scheduler serves first: HPCC's queue 0 for ACKs and CNPs. */
+    /**
+     * The priority our strict-priority scheduler serves first: HPCC's queue 0, which its switches serve first (PFC
+     * frames; ACKs only when its switch flag AckHighPrio is set, which its program never does).
+     */
     public static final int HIGHEST_PRIORITY = 7;
 
     private HpccConfigImporter() {
@@ -215,9 +218,8 @@ public final class HpccConfigImporter {
                 case "BUFFER_SIZE" -> settings.put("switch.buffer_size",
                     Units.formatSize(decimal(key, value).multiply(BigDecimal.valueOf(1L << 20)).longValue()));
                 case "PACKET_PAYLOAD_SIZE" -> settings.put("nic.mtu", Long.toString(integer(key, value)));
-                // 1: ACK/NACK (and the CNP flag they carry) in HPCC's queue 0, served first and never paused: our
-                // strict-priority scheduler serves the highest number first, so priority 7 (outside the PFC
-                // priorities, which the hpcc2019 MMU never charges or pauses); 0: on the data packet's queue
+                // whatever its value, HPCC's switches queue ACKs (and the CNP flags they carry) with the data: the flag
+                // reaches only its NICs (RdmaEgressQueue::ack_q_idx), whose ACK queue is served first either way
                 case "ACK_HIGH_PRIO" -> ackHighPriority(key, value);
                 case "USE_DYNAMIC_PFC_THRESHOLD" -> dynamicThreshold(key, value);
                 case "L2_ACK_INTERVAL" -> ackInterval(key, value);
@@ -306,13 +308,16 @@ public final class HpccConfigImporter {
             ignored.add(new Ignored(key, lineOf.get(key), value, "the window of HPCC, TIMELY and DCTCP scales with the rate"));
         }
 
+        /**
+         * ACK_HIGH_PRIO: {@code nic.ack_priority: data} whatever the value (checked as an integer). The HPCC
+         * simulator's {@code third.cc} gives it to its NICs only ({@code RdmaEgressQueue::ack_q_idx}: which PFC priority
+         * pauses the NIC's ACK queue, 0 never, 3 with the data); its switches' own flag ({@code SwitchNode::AckHighPrio})
+         * keeps its default 0, so at every switch an ACK waits in its data packet's queue. Its NICs send ACKs before
+         * data either way, as Lossless's NICs send every control frame.
+         */
         private void ackHighPriority(String key, String value) {
-            if (integer(key, value) != 0) {
-                settings.put("nic.ack_priority", Integer.toString(HIGHEST_PRIORITY));
-                settings.put("nic.cnp_priority", Integer.toString(HIGHEST_PRIORITY));
-            } else {
-                settings.put("nic.ack_priority", "data");
-            }
+            integer(key, value);
+            settings.put("nic.ack_priority", "data");
         }
 
         private void dynamicThreshold(String key, String value) {

@@ -1,6 +1,5 @@
 package org.lossless.nic.swift;
 
-import org.lossless.core.net.WireFormat;
 import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
@@ -14,11 +13,22 @@ public final class Swift implements CcAlgorithm {
     private final SwiftParams params;
     private final long lineRateBps;
     private final int mtu;
+    /** Line bytes of a full data packet in the NIC's wire format (BDP in packets, pacing). */
+    private final int packetWireBytes;
 
-    public Swift(SwiftParams params, long lineRateBps, int mtu) {
+    /**
+     * @param mtu             payload bytes per packet
+     * @param packetWireBytes line bytes of a full packet ({@code WireFormat.fullPacketWire(mtu)} of {@code nic.wire})
+     */
+    public Swift(SwiftParams params, long lineRateBps, int mtu, int packetWireBytes) {
+        if (packetWireBytes <= mtu) {
+            throw new IllegalArgumentException("a full packet's line bytes must exceed its payload, got "
+                    + packetWireBytes + " for " + mtu);
+        }
         this.params = params;
         this.lineRateBps = lineRateBps;
         this.mtu = mtu;
+        this.packetWireBytes = packetWireBytes;
     }
 
     public SwiftParams params() {
@@ -38,14 +48,14 @@ public final class Swift implements CcAlgorithm {
     /** Without a path: no hop scaling, a first window of one packet. */
     @Override
     public CongestionControl newSender() {
-        return new SwiftSender(params, lineRateBps, mtu, 0, 1);
+        return new SwiftSender(params, lineRateBps, mtu, packetWireBytes, 0, 1);
     }
 
     /** The first window is the path's BDP (line rate x base RTT, whole packets, within the window bounds). */
     @Override
     public CongestionControl newSender(long baseRttPs, int switches) {
-        double bdpPackets = (double) baseRttPs * lineRateBps / 8e12 / WireFormat.wireBytes(WireFormat.dataFrameBytes(mtu, false));
-        return new SwiftSender(params, lineRateBps, mtu, switches, Math.ceil(bdpPackets));
+        double bdpPackets = (double) baseRttPs * lineRateBps / 8e12 / packetWireBytes;
+        return new SwiftSender(params, lineRateBps, mtu, packetWireBytes, switches, Math.ceil(bdpPackets));
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.lossless.nic.swift;
 
 import org.lossless.core.net.Packet;
-import org.lossless.core.net.WireFormat;
 import org.lossless.nic.cc.CongestionControl;
 
 /**
@@ -29,12 +28,12 @@ final class SwiftSender implements CongestionControl {
     private double ackedPackets;
     private long rateBps;
 
-    SwiftSender(SwiftParams p, long lineRateBps, int mtu, int switches, double initialCwnd) {
+    SwiftSender(SwiftParams p, long lineRateBps, int mtu, int packetWireBytes, int switches, double initialCwnd) {
         this.p = p;
         this.lineRateBps = lineRateBps;
         this.mtu = mtu;
         this.switches = switches;
-        this.packetBits = 8.0 * WireFormat.wireBytes(WireFormat.dataFrameBytes(mtu, false));
+        this.packetBits = 8.0 * packetWireBytes;
         this.cwnd = Math.max(p.minCwnd(), Math.min(p.maxCwnd(), initialCwnd));
         this.rateBps = lineRateBps;
     }

@@ -39,8 +39,9 @@ class HpccConfigImporterTest {
         assertEquals("400KB", s.get("switch.ecn.by_rate.100Gbps.kmin"));
         assertEquals("32MiB", s.get("switch.buffer_size"));
         assertEquals("1000", s.get("nic.mtu"));
-        assertEquals("7", s.get("nic.ack_priority"), "ACK_HIGH_PRIO 1: HPCC's queue 0 = the priority served first here");
-        assertEquals("7", s.get("nic.cnp_priority"), "the CNP flag rides the ACK");
+        assertEquals("data", s.get("nic.ack_priority"), "ACK_HIGH_PRIO 1 reaches HPCC's NICs only; its switches queue"
+            + " ACKs with data");
+        assertEquals(null, s.get("nic.cnp_priority"), "the CNP flag rides the ACK");
         assertEquals("hpcc2019", s.get("switch.profile"), "USE_DYNAMIC_PFC_THRESHOLD 1: HPCC's MMU");
         assertEquals("1", s.get("nic.ack_interval"));
         assertEquals("none", s.get("nic.window"), "HAS_WIN 0");

@@ -94,6 +94,9 @@ public final class UtilisationCharts {
             return List.of(Figure.omitted(HEAT_ID, title,
                     "no timeseries/links.csv in the results (telemetry.links: none, or written by an older version)"));
         }
+        if (rs.simTimePs() <= 0) {
+            return List.of(Figure.omitted(HEAT_ID, title, "the run simulated no time (summary.json: sim_time_ps 0)"));
+        }
         LinkLoadReader.LinkLoad load = LinkLoadReader.read(rs, HEAT_COLUMNS);
         if (load.util().isEmpty()) {
             return List.of(Figure.omitted(HEAT_ID, title, "timeseries/links.csv holds no samples"));

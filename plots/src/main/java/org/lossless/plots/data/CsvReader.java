@@ -1,5 +1,7 @@
 package org.lossless.plots.data;
 
+import org.lossless.core.text.Printable;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,6 +70,19 @@ public final class CsvReader implements Closeable {
         return file;
     }
 
+    /**
+     * Refuses a file without the columns {@code names} (what makes it the file it claims to be: a flows.csv without
+     * flow_id and size_bytes is not one), naming the file and the first missing column.
+     */
+    public void require(String what, String... names) {
+        for (String n : names) {
+            if (!header.contains(n)) {
+                throw new IllegalArgumentException(file + ": not " + what + " (no column " + n + " in its header "
+                        + "line)");
+            }
+        }
+    }
+
     /** The index of column {@code name}, or -1 if the file has none. */
     public int column(String name) {
         return header.indexOf(name);
@@ -79,6 +94,10 @@ public final class CsvReader implements Closeable {
             while (nextLine()) {
                 if (!blank()) {
                     split();
+                    if (count != header.size()) {
+                        throw new IllegalArgumentException(file + ":" + lineNo + ": " + count + " fields where the "
+                                + "header has " + header.size() + "; the file is damaged (cut short, or edited)");
+                    }
                     return true;
                 }
             }
@@ -290,6 +309,10 @@ public final class CsvReader implements Closeable {
                 // not a plain integer (e.g. 1.0 or 1e3): accept it as a number if it is one
                 return (long) doubleAt(i, Double.NaN);
             }
+            if (v > (Long.MAX_VALUE - c) / 10) {
+                throw new IllegalArgumentException(file + ":" + lineNo + ": '" + Printable.of(text(i), 40)
+                        + "' in column " + (i < header.size() ? header.get(i) : "#" + i) + " is out of range");
+            }
             v = v * 10 + c;
         }
         return neg ? -v : v;
@@ -329,7 +352,7 @@ public final class CsvReader implements Closeable {
     }
 
     private IllegalArgumentException bad(int col) {
-        return new IllegalArgumentException(file + ":" + lineNo + ": '" + text(col) + "' in column "
+        return new IllegalArgumentException(file + ":" + lineNo + ": '" + Printable.of(text(col), 40) + "' in column "
                 + (col < header.size() ? header.get(col) : "#" + col) + " is not a number");
     }
 

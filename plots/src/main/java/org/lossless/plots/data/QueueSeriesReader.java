@@ -38,7 +38,9 @@ public final class QueueSeriesReader {
         }
         Set<String> nodes = new java.util.HashSet<>();
         for (String k : keys) {
-            nodes.add(k.substring(0, k.lastIndexOf(':', k.indexOf('/'))));
+            // node:port/priority, read from the end: a node name may hold ':' or '/' (a result file says what it says)
+            int colon = k.lastIndexOf(':', k.lastIndexOf('/'));
+            nodes.add(colon < 0 ? k : k.substring(0, colon));
         }
         StringBuilder key = new StringBuilder(32);
         try (CsvReader r = CsvReader.open(rs.file(ResultSet.QUEUES))) {

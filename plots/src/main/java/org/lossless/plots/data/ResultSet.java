@@ -66,11 +66,23 @@ public final class ResultSet {
         if (!Files.isRegularFile(s)) {
             throw new BadResultsException(dir + ": not a result directory (no " + SUMMARY + ")");
         }
+        JsonNode n;
         try {
-            return new ResultSet(dir, JSON.readTree(s.toFile()));
+            n = JSON.readTree(s.toFile());
         } catch (IOException e) {
-            throw new BadResultsException(s + ": not valid JSON: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new BadResultsException(s + ": not valid JSON: " + org.lossless.core.text.Printable.of(
+                    String.valueOf(e.getMessage()).lines().findFirst().orElse(""), 160));
         }
+        // what every chart needs: a summary Lossless wrote has a name and the simulated time
+        if (n == null || !n.isObject()) {
+            throw new BadResultsException(s + ": not a Lossless run summary (not a JSON object)");
+        }
+        JsonNode t = n.path("sim_time_ps");
+        if (!n.path("name").isTextual() || !t.isIntegralNumber() || !t.canConvertToLong() || t.asLong() < 0) {
+            throw new BadResultsException(s + ": not a Lossless run summary (it needs \"name\" and \"sim_time_ps\", the "
+                    + "simulated time in ps)");
+        }
+        return new ResultSet(dir, n);
     }
 
     public Path dir() {

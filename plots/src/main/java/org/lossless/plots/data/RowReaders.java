@@ -13,6 +13,7 @@ final class RowReaders {
     static List<FlowRow> flows(Path file) throws IOException {
         List<FlowRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless flows.csv", "flow_id", "size_bytes");
             int id = r.column("flow_id");
             int wl = r.column("workload");
             int src = r.column("src");
@@ -40,6 +41,7 @@ final class RowReaders {
     static List<PortRow> ports(Path file) throws IOException {
         List<PortRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless ports.csv", "node", "port");
             int[] c = columns(r, "node", "port", "peer", "priority", "rate_bps", "tx_bytes", "tx_packets", "drops",
                     "ecn_marked", "pause_tx", "pause_rx", "paused_ps", "max_queue_bytes");
             while (r.next()) {
@@ -55,6 +57,7 @@ final class RowReaders {
     static List<JobRow> jobs(Path file) throws IOException {
         List<JobRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless jobs.csv", "job");
             int[] c = columns(r, "job", "iteration", "type", "hosts", "size_bytes", "start_ps", "finish_ps",
                     "duration_ps", "algbw_GBps", "busbw_GBps", "ideal_duration_ps", "ideal_busbw_GBps");
             while (r.next()) {
@@ -84,6 +87,7 @@ final class RowReaders {
     static List<PauseRow> pauses(Path file) throws IOException {
         List<PauseRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless pause_graph.csv", "time_ps", "node");
             int[] c = columns(r, "id", "time_ps", "end_ps", "node", "port", "priority", "peer", "cause", "cause_port",
                     "caused_by", "depth");
             while (r.next()) {
@@ -98,6 +102,7 @@ final class RowReaders {
     static List<ThresholdRow> thresholds(Path file) throws IOException {
         List<ThresholdRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless thresholds.csv", "node", "port", "priority");
             int[] c = columns(r, "node", "port", "priority", "rate_bps", "ecn_kmin_bytes", "ecn_kmax_bytes",
                     "xoff_bytes");
             while (r.next()) {
@@ -111,6 +116,7 @@ final class RowReaders {
     static List<StormRow> storms(Path file) throws IOException {
         List<StormRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless pfcwd.csv", "node", "port");
             int[] c = columns(r, "node", "port", "priority", "start_ps", "end_ps", "action", "dropped_packets");
             while (r.next()) {
                 rows.add(new StormRow(r.text(c[0]), (int) r.longAt(c[1], -1), (int) r.longAt(c[2], 0),

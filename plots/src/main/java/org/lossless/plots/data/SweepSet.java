@@ -74,6 +74,8 @@ public final class SweepSet {
             }
         } catch (IOException e) {
             throw new BadResultsException(f + ": cannot read it: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new BadResultsException(e.getMessage()); // a damaged row, named by file and line
         }
         int seed = header.indexOf("seed");
         if (seed < 0) {

@@ -81,7 +81,8 @@ final class CompareReport {
     private static List<String> portsOf(List<String> queueKeys) {
         List<String> out = new ArrayList<>();
         for (String k : queueKeys) {
-            String port = k.substring(0, k.indexOf('/'));
+            String port = k.substring(0, k.lastIndexOf('/')); // node:port/priority; a node name may hold '/'
+
             if (!out.contains(port)) {
                 out.add(port);
             }

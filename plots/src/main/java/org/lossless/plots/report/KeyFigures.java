@@ -35,7 +35,7 @@ final class KeyFigures {
         slowdowns(out, wl.size() > 1 ? "all workloads: " : "", s, List.of("p50", "p95", "p99", "max"));
         num(out, "all messages, data and control: FCT slowdown p99 (×)", s.path("fct_slowdown_all").path("p99"), -1);
 
-        num(out, "drops on lossless priorities (packets)", s.path("drops").path("lossless_packets"), -1);
+        num(out, "lossless drops (packets)", s.path("drops").path("lossless").path("packets"), -1);
         num(out, "drops (packets)", s.path("drops").path("packets"), -1);
         bytes(out, "drops (bytes)", s.path("drops").path("bytes"), -1);
         JsonNode pfc = s.path("pfc");

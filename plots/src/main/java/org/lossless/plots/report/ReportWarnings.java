@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.lossless.experiments.run.EcnPfcLint;
 import org.lossless.experiments.run.HeadroomLint;
+import org.lossless.experiments.run.HeadroomPoolLint;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.plots.charts.Fmt;
 import org.lossless.plots.data.FlowRow;
@@ -154,6 +155,9 @@ final class ReportWarnings {
     private static void lints(List<Warning> out, Scenario sc) {
         for (String w : HeadroomLint.of(sc)) {
             out.add(new Warning(false, "PFC headroom below the need", plain(w)));
+        }
+        for (String w : HeadroomPoolLint.of(sc)) {
+            out.add(new Warning(false, "shared headroom pool below the need", plain(w)));
         }
         for (String w : EcnPfcLint.of(sc)) {
             out.add(new Warning(false, "PFC before ECN", plain(w)));

@@ -12,7 +12,7 @@ import org.lossless.plots.data.ResultSet;
 /**
  * The first thing a run's report says: is it OK (one status line from the warnings), then the answer figures from
  * summary.json in three tables: each job against its ideal (the same job alone on an uncongested fabric), each
- * workload's FCT slowdown over its data messages, and the fabric (drops on lossless priorities, PFC pauses and
+ * workload's FCT slowdown over its data messages, and the fabric (lossless drops, PFC pauses and
  * their chains, ECN marks, CNPs). A job {@link #SLOW} times its ideal or more is shaded red, {@link #NOTED} or more
  * yellow. Figures a summary lacks are left out.
  */
@@ -153,10 +153,12 @@ final class Verdict {
         h.open("div").el("h3", null, "Fabric");
         h.open("table class=\"verdict fabric\"");
         JsonNode drops = s.path("drops");
-        if (drops.has("lossless_packets") || drops.has("packets")) {
-            long lossless = drops.path("lossless_packets").asLong(0);
-            h.open("tr").el("td", null, "drops on lossless priorities (all drops)").el("td", lossless > 0 ? "num worse"
-                    : "num", num(drops.path("lossless_packets")) + " (" + num(drops.path("packets")) + ")").close("tr");
+        if (drops.has("lossless") || drops.has("packets")) {
+            // drops.lossless: frames of PFC-protected priority groups dropped because their headroom or a NIC's
+            // receive buffer was full (the PFC watchdog's deliberate drops are not counted there)
+            JsonNode lossless = drops.path("lossless").path("packets");
+            h.open("tr").el("td", null, "lossless drops (all drops)").el("td", lossless.asLong(0) > 0 ? "num worse"
+                    : "num", num(lossless) + " (" + num(drops.path("packets")) + ")").close("tr");
         }
         JsonNode pfc = s.path("pfc");
         row(h, "PFC pause frames", num(pfc.path("pause_frames")), pfc.has("pause_frames"));

@@ -37,7 +37,7 @@ class KeyFiguresTest {
                  "fct_slowdown": {"p50": 3.0, "p95": 5.0, "p99": 5.0, "max": 5.0, "messages": "data"},
                  "control": {"messages": 2, "latency_ps": {"p50": 2000000, "p99": 3000000}},
                  "fct_slowdown_all": {"p99": 9.0, "messages": "all"},
-                 "drops": {"lossless_packets": 0, "packets": 0, "bytes": 0},
+                 "drops": {"packets": 0, "bytes": 0, "lossless": {"packets": 0, "bytes": 0}},
                  "pfc": {"pause_frames": 6, "paused_ps": 3000000, "deadlock": false,
                          "propagation": {"root_pauses": 2, "propagated_pauses": 1, "max_depth": 2}},
                  "ecn": {"marked_packets": 5}, "cnp": {"sent": 3},
@@ -65,8 +65,8 @@ class KeyFiguresTest {
                 "workload bg: FCT slowdown p50 (data messages, ×)", "workload bg: FCT slowdown p99 (data messages, ×)",
                 "all workloads: FCT slowdown p50 (data messages, ×)"), labels.subList(2, 8));
         assertTrue(labels.indexOf("all messages, data and control: FCT slowdown p99 (×)")
-                < labels.indexOf("drops on lossless priorities (packets)"), labels.toString());
-        assertTrue(labels.indexOf("drops on lossless priorities (packets)") < labels.indexOf("root pauses"));
+                < labels.indexOf("lossless drops (packets)"), labels.toString());
+        assertTrue(labels.indexOf("lossless drops (packets)") < labels.indexOf("root pauses"));
         assertTrue(labels.indexOf("longest pause chain (hops)") < labels.indexOf("ECN-marked packets"));
         List<String> cost = f.stream().filter(KeyFigure::cost).map(KeyFigure::label).toList();
         assertEquals(List.of("wall-clock time (s)", "CPU time (s)", "events executed", "events per second", "peak heap"),

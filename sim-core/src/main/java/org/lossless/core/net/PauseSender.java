@@ -27,6 +27,9 @@ public final class PauseSender {
     private final long refreshPs;
     private final Held held;
     private final Refresh refresh = new Refresh();
+    /** PFC frame and line bytes of the wire format ({@link #wire}); RoCEv2's until set. */
+    private int frameBytes = WireFormat.ROCEV2.pfcFrame();
+    private int wireBytes = WireFormat.ROCEV2.wire(WireFormat.ROCEV2.pfcFrame());
 
     /**
      * @param quanta    time field of an XOFF, 1..65535 (quanta of 512 bit times at the port's speed)
@@ -48,6 +51,12 @@ public final class PauseSender {
         this.held = held;
     }
 
+    /** The wire format whose PFC frame this sender sends (before the run; {@link WireFormat#ROCEV2} until then). */
+    public void wire(WireFormat wire) {
+        this.frameBytes = wire.pfcFrame();
+        this.wireBytes = wire.wire(wire.pfcFrame());
+    }
+
     /** Sends XOFF for {@code priority} now and keeps refreshing it while {@link Held#held} says so. */
     public void xoff(int priority) {
         send(priority, quanta);
@@ -67,18 +76,21 @@ public final class PauseSender {
     }
 
     private void send(int priority, int time) {
-        port.sendUrgent(frame(pool, priority, time));
+        Packet f = frame(pool, priority, time);
+        f.frameBytes = (char) frameBytes;
+        f.wireBytes = (char) wireBytes;
+        port.sendUrgent(f);
     }
 
-    /** A pooled 802.1Qbb frame for one priority: 64 B (84 B = 672 bit times on the wire). */
+    /** A pooled 802.1Qbb frame for one priority, RoCEv2's: 64 B (84 B = 672 bit times on the wire). */
     public static Packet frame(PacketPool pool, int priority, int quanta) {
         Packet f = pool.acquire();
         f.type = PacketType.PFC;
         f.priority = (byte) priority;
         f.pfcClassEnable((char) (1 << priority));
         f.pfcQuanta(priority, quanta);
-        f.frameBytes = WireFormat.PFC_FRAME;
-        f.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
+        f.frameBytes = (char) WireFormat.ROCEV2.pfcFrame();
+        f.wireBytes = (char) WireFormat.ROCEV2.wire(WireFormat.ROCEV2.pfcFrame());
         return f;
     }
 

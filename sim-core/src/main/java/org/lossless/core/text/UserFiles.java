@@ -63,6 +63,25 @@ public final class UserFiles {
         }
     }
 
+    /**
+     * Refuses text that holds control characters other than tab, line feed, carriage return and form feed (a NUL
+     * byte: a binary file named by mistake), naming the first one's line; nothing of the content is shown.
+     *
+     * @throws IllegalArgumentException "NAME: is not a text file (a control character U+0000 on line 2)"
+     */
+    public static void requireText(String display, String text) {
+        int line = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                line++;
+            } else if (c < 0x20 && c != '\t' && c != '\r' && c != '\f' || c == 0x7f) {
+                throw new IllegalArgumentException(Printable.of(display, 200) + ": is not a text file (a control "
+                        + "character U+" + String.format("%04X", (int) c) + " on line " + line + ")");
+            }
+        }
+    }
+
     private static IllegalArgumentException tooLarge(String name, long maxBytes) {
         return new IllegalArgumentException(name + ": is larger than " + (maxBytes >= 1 << 20 ? maxBytes / (1 << 20)
                 + " MiB" : maxBytes + " bytes") + ", the most Lossless reads from such a file");

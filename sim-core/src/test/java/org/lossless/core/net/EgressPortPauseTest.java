@@ -42,8 +42,8 @@ class EgressPortPauseTest {
         p.type = PacketType.PFC;
         p.pfcClassEnable((char) (1 << prio));
         p.pfcQuanta(prio, quanta);
-        p.frameBytes = WireFormat.PFC_FRAME;
-        p.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
+        p.frameBytes = (char) WireFormat.ROCEV2.pfcFrame();
+        p.wireBytes = (char) (WireFormat.ROCEV2.wire(WireFormat.ROCEV2.pfcFrame()));
         return p;
     }
 

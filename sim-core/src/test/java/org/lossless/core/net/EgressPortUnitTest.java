@@ -38,7 +38,7 @@ class EgressPortUnitTest {
         p.psn = psn;
         p.priority = (byte) priority;
         p.frameBytes = (char) frameBytes;
-        p.wireBytes = (char) (frameBytes + WireFormat.WIRE_EXTRA);
+        p.wireBytes = (char) (frameBytes + WireFormat.ROCEV2.wireExtra());
         return p;
     }
 

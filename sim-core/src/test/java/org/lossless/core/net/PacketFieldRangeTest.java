@@ -14,10 +14,10 @@ class PacketFieldRangeTest {
     @Test
     void largestFrameAndTopUdpPortReadBackUnsigned() {
         Packet p = new Packet();
-        int frame = WireFormat.dataFrameBytes(9000, true);
+        int frame = WireFormat.ROCEV2.dataFrame(9000, true);
         assertEquals(9078, frame);
         p.frameBytes = (char) frame;
-        p.wireBytes = (char) WireFormat.wireBytes(frame);
+        p.wireBytes = (char) WireFormat.ROCEV2.wire(frame);
         p.udpSrcPort = (char) 65_535;
         assertEquals(9078, p.frameBytes);
         assertEquals(9098, p.wireBytes);

@@ -63,6 +63,16 @@ class PauseSenderTest {
         assertEquals(0, pool.outstanding(), "every frame came from the pool and went back");
     }
 
+    /** In HPCC's packet format a PAUSE is 43 B (its 14 B L2, IPv4 20, PauseHeader 9), 3,440 ps at 100 Gb/s. */
+    @Test
+    void inHpccsFormatAPauseIs43Bytes() {
+        PauseSender s = sender(1000, PauseSender.NO_REFRESH);
+        s.wire(WireFormat.HPCC2019);
+        at(0, () -> s.xoff(3));
+        kernel.runUntil(END_PS);
+        assertEquals(List.of(new Rx(3_440, 3, 0b1000, 1000, 43, 43)), received);
+    }
+
     @Test
     void aHeldXoffIsRefreshedEveryPeriodUntilTheOwnerLetsGo() {
         PauseSender s = sender(65535, 100_000);

@@ -54,8 +54,8 @@ class PfcResponseTimeTest {
         p.type = PacketType.PFC;
         p.pfcClassEnable(1 << 3);
         p.pfcQuanta(3, quanta);
-        p.frameBytes = WireFormat.PFC_FRAME;
-        p.wireBytes = (char) (WireFormat.wireBytes(WireFormat.PFC_FRAME));
+        p.frameBytes = (char) WireFormat.ROCEV2.pfcFrame();
+        p.wireBytes = (char) (WireFormat.ROCEV2.wire(WireFormat.ROCEV2.pfcFrame()));
         return p;
     }
 

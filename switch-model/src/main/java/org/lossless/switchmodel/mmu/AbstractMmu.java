@@ -11,6 +11,8 @@ abstract class AbstractMmu implements Mmu {
     private final long[] xoffs;
     private final long[] xons;
     private final long[] hdrmDrops;
+    private final long[] hdrmDropBytes;
+    private final long[] hdrmPoolDrops;
     private final long[] drops = new long[RESULTS];
     private final long[] dropBytes = new long[RESULTS];
 
@@ -21,6 +23,8 @@ abstract class AbstractMmu implements Mmu {
         xoffs = new long[n];
         xons = new long[n];
         hdrmDrops = new long[n];
+        hdrmDropBytes = new long[n];
+        hdrmPoolDrops = new long[n];
     }
 
     /** Flat index of ingress (port, PG). */
@@ -40,9 +44,16 @@ abstract class AbstractMmu implements Mmu {
         return reason;
     }
 
+    /** Counts a lossless drop at PG index {@code i} that its own headroom had room for: the shared headroom pool full. */
+    final int dropHeadroomPool(int i, int bytes) {
+        hdrmPoolDrops[i]++;
+        return dropHeadroom(i, bytes);
+    }
+
     /** Counts a lossless drop at PG index {@code i}: headroom (or the shared headroom pool) full. */
     final int dropHeadroom(int i, int bytes) {
         hdrmDrops[i]++;
+        hdrmDropBytes[i] += bytes;
         return drop(DROP_HEADROOM, bytes);
     }
 
@@ -78,6 +89,16 @@ abstract class AbstractMmu implements Mmu {
     @Override
     public final long headroomDrops(int inPort, int pg) {
         return hdrmDrops[pgIndex(inPort, pg)];
+    }
+
+    @Override
+    public final long headroomDropBytes(int inPort, int pg) {
+        return hdrmDropBytes[pgIndex(inPort, pg)];
+    }
+
+    @Override
+    public final long headroomPoolDrops(int inPort, int pg) {
+        return hdrmPoolDrops[pgIndex(inPort, pg)];
     }
 
     @Override

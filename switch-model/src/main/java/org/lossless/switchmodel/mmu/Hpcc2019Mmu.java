@@ -203,6 +203,11 @@ public final class Hpcc2019Mmu extends AbstractMmu {
     }
 
     @Override
+    public long headroomLimitBytes(int inPort, int pg) {
+        return (controlMask >> pg & 1) != 0 ? 0 : rec[record(inPort, pg) + HDRM_LIMIT];
+    }
+
+    @Override
     public long peakHeadroomBytes(int inPort, int pg) {
         return peakHdrm[pgIndex(inPort, pg)];
     }

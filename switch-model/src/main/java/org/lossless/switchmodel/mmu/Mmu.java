@@ -114,6 +114,21 @@ public interface Mmu {
     /** Frames dropped at ingress (inPort, pg) for headroom overflow (lossless drops). */
     long headroomDrops(int inPort, int pg);
 
+    /** Frame bytes of {@link #headroomDrops}. */
+    long headroomDropBytes(int inPort, int pg);
+
+    /**
+     * Of {@link #headroomDrops}, the frames that would have fit the PG's own headroom but found the pool's shared
+     * headroom pool full (0 without one).
+     */
+    long headroomPoolDrops(int inPort, int pg);
+
+    /**
+     * The headroom (inPort, pg) may fill before it drops, buffer bytes: its configured xoff (with a shared headroom
+     * pool, also limited by that pool); 0 for a PG that never uses headroom (lossy, or bypassing the MMU).
+     */
+    long headroomLimitBytes(int inPort, int pg);
+
     /** XOFF and XON decisions recorded for (inPort, pg) via {@link #markXoffSent}/{@link #markXonSent}. */
     long xoffCount(int inPort, int pg);
 

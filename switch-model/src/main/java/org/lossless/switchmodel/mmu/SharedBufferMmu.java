@@ -183,11 +183,12 @@ public final class SharedBufferMmu extends AbstractMmu {
                 toShared = rest;
             } else if ((meta & LOSSLESS) == 0) {
                 return drop(DROP_INGRESS_LOSSY, bytes);
-            } else if (pg[r + HDRM] + rest <= pg[r + HDRM_LIMIT]
-                    && (shpSize[pool] == 0 || shpUsed[pool] + rest <= shpSize[pool])) {
+            } else if (pg[r + HDRM] + rest > pg[r + HDRM_LIMIT]) {
+                return dropHeadroom(r / PG_STRIDE, bytes);
+            } else if (shpSize[pool] == 0 || shpUsed[pool] + rest <= shpSize[pool]) {
                 toHdrm = rest;
             } else {
-                return dropHeadroom(r / PG_STRIDE, bytes);
+                return dropHeadroomPool(r / PG_STRIDE, bytes);
             }
         }
         int e = qRecord(outPort, queue);
@@ -337,6 +338,12 @@ public final class SharedBufferMmu extends AbstractMmu {
     @Override
     public long headroomBytes(int inPort, int pgNumber) {
         return pg[pgRecord(inPort, pgNumber) + HDRM] * cell;
+    }
+
+    @Override
+    public long headroomLimitBytes(int inPort, int pgNumber) {
+        int r = pgRecord(inPort, pgNumber);
+        return (pg[r + META] & LOSSLESS) == 0 ? 0 : pg[r + HDRM_LIMIT] * cell;
     }
 
     @Override

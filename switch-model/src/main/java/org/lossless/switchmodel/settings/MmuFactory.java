@@ -161,8 +161,10 @@ public final class MmuFactory {
             buffer = s.bufferSize() == null ? DEFAULT_BUFFER : s.bufferSize();
             long bufCells = buffer / cell;
             if (ingressNeed > bufCells || egressNeed > bufCells) {
+                long need = Math.max(ingressNeed, egressNeed) * cell;
                 throw new IllegalArgumentException("switch.buffer_size " + buffer + " B cannot hold the reserved and "
-                        + "headroom buffers of " + n + " ports (" + Math.max(ingressNeed, egressNeed) * cell + " B)");
+                        + "headroom buffers of " + n + " ports (" + need + " B, shortfall " + (need - bufCells * cell)
+                        + " B): raise buffer_size, or share headroom (switch.pools with a headroom_pool)");
             }
             pools.add(PoolConfig.ingress(inPool, (bufCells - ingressNeed) * cell));
             pools.add(PoolConfig.egress(outPool, (bufCells - egressNeed) * cell));

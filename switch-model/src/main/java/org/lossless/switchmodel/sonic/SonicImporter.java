@@ -45,13 +45,15 @@ public final class SonicImporter {
     public static SonicImport importJson(String json, String source) {
         SonicDb db;
         try {
-            db = new SonicDb(source, new ObjectMapper().readTree(json));
+            db = new SonicDb(source, new ObjectMapper().enable(com.fasterxml.jackson.core.JsonParser.Feature
+                    .STRICT_DUPLICATE_DETECTION).readTree(json));
         } catch (JsonProcessingException e) {
             // a limit of the JSON reader (nesting deeper than 1000, a huge number) has no location
             String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr();
             String why = String.valueOf(e.getOriginalMessage()).replaceAll(",? from `[^`]*`", "")
-                    .replaceAll("\\s+", " ");
+                    .replaceAll("\\s+", " ").replaceFirst("^Duplicate field '(.*)'$", "the key '$1' appears twice in one "
+                    + "object (CONFIG_DB keys are unique; which one would apply?)");
             throw new IllegalArgumentException(source + ": not valid JSON" + where + ": "
                     + org.lossless.core.text.Printable.of(why, 160));
         }
@@ -64,6 +66,8 @@ public final class SonicImporter {
         final List<String> notes = new ArrayList<>();
         final List<String> unmapped = new ArrayList<>();
         final Set<String> usedProfiles = new HashSet<>();
+        /** The pools imported (those with a size), set before any profile is read. */
+        List<PoolSettings> imported = List.of();
 
         Run(SonicDb db) {
             this.db = db;
@@ -76,6 +80,7 @@ public final class SonicImporter {
                 }
             }
             List<PoolSettings> pools = pools();
+            imported = pools;
             QosResult qos = qos();
             Set<Integer> lossless = qos.pfcPriorities;
             Set<Integer> losslessPgs = mapped(lossless, qos.maps.tcToPg());
@@ -103,20 +108,38 @@ public final class SonicImporter {
         }
 
         // ---------------------------------------------------------------- pools
+        /**
+         * The pools, when every one has a size. A pool without one (SONiC's dynamic buffer model sizes it at run
+         * time) cannot be written, and a section with only some of the pools would name pools it does not define
+         * or lack a pool of a type: then no pool is imported, the switch's implicit ingress and egress pools apply
+         * (sized from switch.buffer_size) and the profiles name none.
+         */
         List<PoolSettings> pools() {
+            List<String> unsized = new ArrayList<>();
+            for (Map.Entry<String, Map<String, String>> e : db.table("BUFFER_POOL").entrySet()) {
+                if (!e.getValue().containsKey("size")) {
+                    unsized.add(e.getKey());
+                }
+            }
+            if (!unsized.isEmpty()) {
+                unmapped.add("BUFFER_POOL: " + String.join(", ", unsized) + " without a size (computed by SONiC's "
+                        + "dynamic buffer model at run time): no pool imported; the switch's implicit ingress and "
+                        + "egress pools apply (set switch.buffer_size), and the buffer profiles name no pool");
+                return List.of();
+            }
             List<PoolSettings> out = new ArrayList<>();
             for (Map.Entry<String, Map<String, String>> e : db.table("BUFFER_POOL").entrySet()) {
                 String name = e.getKey();
                 Map<String, String> f = e.getValue();
+                if (!name.matches("[A-Za-z0-9._-]+") || name.matches("\\.+")) {
+                    throw new IllegalArgumentException(db.source + ": BUFFER_POOL|" + org.lossless.core.text.Printable.of(
+                            name, 60) + ": not a pool name a scenario accepts (letters, digits, '.', '_' and '-'); "
+                            + "rename the pool and its references");
+                }
                 String type = f.get("type");
                 if (!"ingress".equals(type) && !"egress".equals(type)) {
                     throw new IllegalArgumentException(db.where("BUFFER_POOL", name, "type") + ": '" + type
                             + "': expected ingress or egress");
-                }
-                if (!f.containsKey("size")) {
-                    unmapped.add("BUFFER_POOL|" + name + ": no size (computed by SONiC's dynamic buffer model at run "
-                            + "time); pool not imported");
-                    continue;
                 }
                 long size = db.bytes("BUFFER_POOL", name, "size", f.get("size"));
                 Long xoff = f.containsKey("xoff") ? db.bytes("BUFFER_POOL", name, "xoff", f.get("xoff")) : null;
@@ -364,12 +387,26 @@ public final class SonicImporter {
                 }
             }
             defaultLosslessParameters(dyn, name);
-            if (pools.isEmpty()) {
-                pool = null;
-            }
+            pool = importedPool(db.where("BUFFER_PROFILE", name, "pool"), pool);
             Double cable = SonicParts.cableLength(db, pg.losslessPorts, notes);
             return new PfcSettings(true, new ArrayList<>(prios), dyn, stat, headroom, xonOffset, xon, reserved, pool,
                     cable, null, null, null, SonicParts.watchdog(db, notes, unmapped));
+        }
+
+        /**
+         * A profile's pool as the written section can name it: null when no pool is imported (the switch's implicit
+         * pools apply, {@link #pools}); an error when it names a pool BUFFER_POOL does not define.
+         */
+        String importedPool(String where, String pool) {
+            if (pool == null || imported.isEmpty()) {
+                return null;
+            }
+            for (PoolSettings p : imported) {
+                if (p.name().equals(pool)) {
+                    return pool;
+                }
+            }
+            throw new IllegalArgumentException(where + ": pool '" + pool + "' is not in BUFFER_POOL");
         }
 
         Integer defaultDynamicTh(String profile) {
@@ -435,6 +472,7 @@ public final class SonicImporter {
             if (pool != null && db.table("BUFFER_POOL").get(pool) == null) {
                 throw new IllegalArgumentException(db.where(t, name, "pool") + ": pool '" + pool + "' is not in BUFFER_POOL");
             }
+            pool = importedPool(db.where(t, name, "pool"), pool);
             return new BufferProfileSettings(pool, reserved, dyn, stat);
         }
 

@@ -30,6 +30,9 @@ public final class HpccFlowFile {
     private HpccFlowFile() {
     }
 
+    /** The most one flow carries: 1 TiB, the scenario's own limit for any flow (its workload readers check it too). */
+    public static final long MAX_FLOW_BYTES = 1L << 40;
+
     public static Read read(Path file, Topology topology) throws IOException {
         return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString(), topology);
     }
@@ -38,10 +41,11 @@ public final class HpccFlowFile {
      * Parses a flow file. Reads the declared number of records; warns (as {@code workloads.md} §4.2 asks)
      * on unsorted start times, on flow lines beyond the count, on fewer records than declared, and on a
      * stray token after the count (left by HPCC's generator rewriting the count in place). If
-     * {@code topology} is not null, src and dst must be hosts of it.
+     * {@code topology} is not null, src and dst must be hosts of it. Each flow is one line of 6 fields.
      */
     public static Read parse(String content, String source, Topology topology) {
         Tokens in = new Tokens(source, content);
+        in.requireFormat("an HPCC flow file", "the number of flows");
         List<String> warnings = new ArrayList<>();
         int declared = in.nextInt("n_flows (first number)", 0, Integer.MAX_VALUE);
         if (in.hasNext() && in.tokensOnLineOfNext() == 1 && declared > 0) {
@@ -58,6 +62,11 @@ public final class HpccFlowFile {
                 break;
             }
             int flow = i + 1;   // labels for error messages are made only when one is thrown
+            int fields = in.tokensOnLineOfNext();
+            if (fields != 6) {
+                throw in.error("flow " + flow + ": " + fields + " fields; a flow line holds 6: src dst priority_group "
+                        + "dport size_bytes start_s");
+            }
             int maxNode = topology == null ? Integer.MAX_VALUE : topology.nodes().size() - 1;
             int src = in.nextInt(() -> "flow " + flow + ": src", 0, maxNode);
             checkHost(in, topology, src, flow, "src");
@@ -65,7 +74,7 @@ public final class HpccFlowFile {
             checkHost(in, topology, dst, flow, "dst");
             int pg = in.nextInt(() -> "flow " + flow + ": priority group", 0, 7);
             int dport = in.nextInt(() -> "flow " + flow + ": dport", 0, 65_535);
-            long size = in.nextLong(() -> "flow " + flow + ": size (bytes)", 1, Long.MAX_VALUE);
+            long size = in.nextLong(() -> "flow " + flow + ": size (bytes)", 1, MAX_FLOW_BYTES);
             if (!in.hasNext()) {
                 in.next("flow " + flow + ": start time (s)");   // throws: end of file
             }
@@ -75,7 +84,7 @@ public final class HpccFlowFile {
                 try {
                     start = new BigDecimal(t).multiply(PS_PER_S).setScale(0, RoundingMode.HALF_UP).longValueExact();
                 } catch (NumberFormatException | ArithmeticException e) {
-                    throw in.errorAtPrevious("flow " + flow + ": start time must be a number of seconds, got '" + t + "'");
+                    throw in.errorAtPrevious("flow " + flow + ": start time must be a number of seconds, got '" + org.lossless.core.text.Printable.of(t, 40) + "'");
                 }
             }
             try {

@@ -47,6 +47,7 @@ public final class HpccTopologyFile {
     /** Parses file content; {@code source} names the file in error messages. */
     public static HpccTopology parse(String content, String source) {
         Tokens in = new Tokens(source, content);
+        in.requireFormat("an HPCC topology file", "NODES SWITCHES LINKS");
         List<String> warnings = new ArrayList<>();
         int nodes = in.nextInt("n_nodes (first header number)", 1, 10_000_000);
         int switches = in.nextInt("n_switches (second header number)", 0, nodes);
@@ -80,7 +81,7 @@ public final class HpccTopologyFile {
                 throw in.errorAtPrevious(what + ": " + e.getMessage());
             }
             if (rate[l] <= 0) {
-                throw in.errorAtPrevious(what + ": rate must be > 0 bps, got '" + r + "'");
+                throw in.errorAtPrevious(what + ": rate must be > 0 bps, got '" + org.lossless.core.text.Printable.of(r, 40) + "'");
             }
             String d = in.next(what + ": delay");
             try {
@@ -92,7 +93,7 @@ public final class HpccTopologyFile {
             try {
                 error[l] = Double.parseDouble(e);
             } catch (NumberFormatException x) {
-                throw in.errorAtPrevious(what + ": error_rate must be a number, got '" + e + "'");
+                throw in.errorAtPrevious(what + ": error_rate must be a number, got '" + org.lossless.core.text.Printable.of(e, 40) + "'");
             }
             if (!(error[l] >= 0 && error[l] <= 1)) {
                 throw in.errorAtPrevious(what + ": error_rate must be a probability in [0, 1], got " + e);

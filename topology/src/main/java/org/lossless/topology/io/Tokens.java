@@ -99,6 +99,25 @@ final class Tokens {
         }
     }
 
+    /**
+     * Refuses a file whose first word is not an integer: it is not a file of this format ({@code kind}, e.g. "an
+     * HPCC topology file"), and nothing of its content is shown (a secret file named by mistake stays secret).
+     *
+     * @param header what the first line holds, e.g. "NODES SWITCHES LINKS"
+     */
+    void requireFormat(String kind, String header) {
+        if (hasNext()) {
+            try {
+                Long.parseLong(text.get(next));
+                return;
+            } catch (NumberFormatException e) {
+                // not the header
+            }
+        }
+        throw new IllegalArgumentException(source + ": is not " + kind + " (" + (hasNext() ? "its first line must be "
+                : "it is empty; the first line must be ") + "'" + header + "')");
+    }
+
     String next(String what) {
         if (!hasNext()) {
             throw error("unexpected end of file, expected " + what);
@@ -128,7 +147,7 @@ final class Tokens {
         try {
             v = Long.parseLong(t);
         } catch (NumberFormatException e) {
-            throw errorAtPrevious(what.get() + " must be an integer, got '" + t + "'");
+            throw errorAtPrevious(what.get() + " must be an integer, got '" + org.lossless.core.text.Printable.of(t, 40) + "'");
         }
         if (v < min || v > max) {
             throw errorAtPrevious(what.get() + " must be in " + min + ".." + max + ", got " + v);

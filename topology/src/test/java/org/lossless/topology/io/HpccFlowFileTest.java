@@ -98,6 +98,23 @@ class HpccFlowFileTest {
         assertEquals("flow.txt line 2: flow 1: size (bytes) must be an integer, got 'ten'", e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
                 () -> HpccFlowFile.parse("1\n0 1 3 100 10\n", "flow.txt", STAR));
-        assertEquals("flow.txt line 2: unexpected end of file, expected flow 1: start time (s)", e.getMessage());
+        assertEquals("flow.txt line 2: flow 1: 5 fields; a flow line holds 6: src dst priority_group dport size_bytes "
+                + "start_s", e.getMessage());
+    }
+
+    /** Issue 31: an extra column was read as the next flow's source, and a flow over 1 TiB failed only later. */
+    @Test
+    void aFlowIsOneLineOfSixFieldsAndAtMostOneTebibyte() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HpccFlowFile.parse("2\n0 1 3 100 10 2.5 7\n1 0 3 100 10 2.6\n", "flow.txt", STAR));
+        assertEquals("flow.txt line 2: flow 1: 7 fields; a flow line holds 6: src dst priority_group dport size_bytes "
+                + "start_s", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> HpccFlowFile.parse("1\n0 1 3 100 1099511627777 2.5\n", "flow.txt", STAR));
+        assertEquals("flow.txt line 2: flow 1: size (bytes) must be in 1..1099511627776, got 1099511627777", e.getMessage());
+        assertEquals(1L << 40, HpccFlowFile.parse("1\n0 1 3 100 1099511627776 2.5\n", "flow.txt", STAR).flows().get(0)
+                .sizeBytes());
+        e = assertThrows(IllegalArgumentException.class, () -> HpccFlowFile.parse("hunter2 secret\n", "f", STAR));
+        assertEquals("f: is not an HPCC flow file (its first line must be 'the number of flows')", e.getMessage());
     }
 }

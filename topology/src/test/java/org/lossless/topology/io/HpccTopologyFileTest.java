@@ -217,7 +217,12 @@ class HpccTopologyFileTest {
             assertError("5 2 3\n3 4\n0 3 100Gbps 1000ns 0\n1 3 100Gbps 1000ns 0\n2 4 100Gbps 1000ns 0\n",
                     "disconnected");
             assertError("3 1 1\n2\n0 2 100Gbps 1000ns 0\n", "h1 has no links");
-            assertError("x 1 1", "n_nodes (first header number) must be an integer, got 'x'");
+            // a file that does not start with the header is not a topology file: said so, its content never echoed
+            assertError("x 1 1", "bad.txt: is not an HPCC topology file (its first line must be 'NODES SWITCHES LINKS')");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> HpccTopologyFile.parse("root:$6$hunter2:19000:0:99999:7:::\n", "shadow"));
+            assertEquals("shadow: is not an HPCC topology file (its first line must be 'NODES SWITCHES LINKS')",
+                    e.getMessage());
         }
     }
 }

@@ -33,7 +33,9 @@ class StagesTest {
 
     @Test
     void latencyFromProbesOfThreeSizes() {
-        CalibrationRun r = Synthetic.run("probes", probes("64", "1KB", "4KB"), 2, Set.of(0L, 1L, 2L),
+        // the packet sizes below are MTU 1024's
+        CalibrationRun r = Synthetic.run("probes", probes("64", "1KB", "4KB").replace("workloads", "nic: {mtu: 1024}\nworkloads"),
+                2, Set.of(0L, 1L, 2L),
                 List.of("topology.host_link.delay=1500ns"), 0.005, 7);
         LatencyFit fit = LatencyFit.fit("topology.host_link.delay", List.of(r), List.of(), ScenarioEngine::new);
         assertEquals(3, fit.points());

@@ -31,11 +31,13 @@ import org.lossless.workloads.traffic.ConnectionOptions;
  * @param root          broadcast root as a position in {@code ranks}
  * @param pairSizes     all-to-all bytes per pair (null for other collectives)
  * @param servers       GPUs per server and NVLink
+ * @param tuner         how {@link Tuner} fills an algorithm or protocol left open
  */
 public record CollectiveJob(String name, Collective collective, Algorithm algorithm, Protocol protocol, List<Integer> ranks,
                             long sizeBytes, int channels, int iterations, long startPs, long gapPs,
                             ConnectionOptions connection, long baseLatencyPs, long stepLatencyPs, long nvlinkStepPs,
-                            RingOrder ringOrder, boolean pxn, int root, PairSizes pairSizes, GpuServers servers) {
+                            RingOrder ringOrder, boolean pxn, int root, PairSizes pairSizes, GpuServers servers,
+                            TunerMode tuner) {
     /** NCCL's MAXCHANNELS. */
     public static final int MAX_CHANNELS = 64;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
@@ -48,6 +50,7 @@ public record CollectiveJob(String name, Collective collective, Algorithm algori
         Objects.requireNonNull(connection, "connection");
         Objects.requireNonNull(ringOrder, "ringOrder");
         Objects.requireNonNull(servers, "servers");
+        Objects.requireNonNull(tuner, "tuner");
         ranks = List.copyOf(ranks);
         if (ranks.size() < 2) {
             throw new IllegalArgumentException("a collective needs at least 2 ranks, got " + ranks.size());
@@ -93,6 +96,12 @@ public record CollectiveJob(String name, Collective collective, Algorithm algori
         if (pairSizes != null && pairSizes.isExplicit()) {
             pairSizes.resolve(ranks.size(), sizeBytes);
         }
+    }
+
+    /** One call of this job (at time 0, no gap) with {@code a} and {@code p}: a candidate the tuner times. */
+    public CollectiveJob oneCall(Algorithm a, Protocol p) {
+        return new CollectiveJob(name, collective, a, p, ranks, sizeBytes, channels, 1, 0, 0, connection, baseLatencyPs,
+                stepLatencyPs, nvlinkStepPs, ringOrder, pxn, root, pairSizes, servers, tuner);
     }
 
     /** Number of ranks. */

@@ -112,14 +112,12 @@ public final class CollectiveProgram implements TrafficProgram {
     public void start(TrafficContext context) {
         this.ctx = context;
         int[] ranks = job.rankArray();
-        long slowest = Long.MAX_VALUE;
         for (int r : ranks) {
             if (r >= ctx.topology().hostCount()) {
                 throw new IllegalArgumentException("job " + job.name() + ": host " + r + " does not exist");
             }
-            slowest = Math.min(slowest, ctx.hostRateBps(r));
         }
-        choice = Tuner.choose(job, slowest);
+        choice = Tuner.choose(job, ctx);
         latency = Tuner.latencies(job, choice.algorithm(), choice.protocol());
         plan = build(choice);
         position = TreeShape.positions(ranks);
@@ -423,7 +421,7 @@ public final class CollectiveProgram implements TrafficProgram {
     private JobIteration row(long finishPs) {
         long size = pairs != null && job.pairSizes().isExplicit() ? PairSizes.ncclTestsSize(pairs) : job.sizeBytes();
         return new JobIteration(job.name(), iteration, job.collective().key(), job.n(), size, iterStart, finishPs,
-                job.collective().busbwFactor(job.n()));
+                job.collective().busbwFactor(job.n()), choice.algorithm().key(), choice.protocol().key());
     }
 
     private static long code(int kind, int index) {

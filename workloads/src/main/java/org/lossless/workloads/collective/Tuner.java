@@ -1,36 +1,56 @@
 package org.lossless.workloads.collective;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
+import org.lossless.core.net.WireFormat;
+import org.lossless.workloads.traffic.TrafficContext;
+
 /**
- * Chooses the algorithm and protocol a job leaves open, as NCCL's tuner does ({@code src/graph/tuning.cc}
- * {@code ncclTopoTuneModel} and {@code ncclTopoGetAlgoTime}): predicted time = latency + S / algbw, the
- * smallest wins. Simplified to what the simulator knows:
+ * Chooses the algorithm and protocol a job leaves to {@code auto}, as NCCL's tuner does: every candidate is
+ * timed and the fastest wins. Candidates: all-reduce ring and tree (halving-doubling is never chosen, as in
+ * NCCL), the other collectives their one algorithm; protocols LL, LL128 and Simple (all-to-all: Simple).
  *
  * <ul>
- *   <li>bus bandwidth = the slowest rank's NIC line rate, times 0.5 for LL and 0.92 for LL128 (NCCL's
- *       factors; NCCL's GPU-specific per-channel caps are left out); tree all-reduce x 0.92, LL / 3.8,
- *       LL128 x 120/128;</li>
- *   <li>algbw = busbw x n / nsteps for rings (nsteps = 2(n-1), n-1, n), busbw / 2 for the tree;</li>
- *   <li>latency = {@link StepLatencies} base + per step: rings 2(N-1) network steps and the rest over
- *       NVLink for all-reduce (N servers; N-1 for the others), the tree 2 (log2 N network + (g-1) NVLink
- *       steps); the whole latency of ring Simple all-reduce on several servers x 1.4 once the per-rank, per-channel share
- *       reaches 64 bytes (NCCL's "plateau" factor for Ampere and later).</li>
+ *   <li>{@link TunerMode#SIMULATOR} (default): each candidate's call is run once alone on the fabric by a
+ *       {@link DryRun} (the job's own plan, steps, slots and software latencies against fluid NIC queues and
+ *       path latencies), so the choice is what the simulation itself runs fastest. Candidates are tried in
+ *       order of a lower bound ({@link #lowerBoundPs}) and the search stops when the next bound is no better
+ *       than the best time found, which spares the slow dry runs (a ring over many hosts for a small buffer,
+ *       LL for a large one) without changing the answer.</li>
+ *   <li>{@link TunerMode#NCCL}: NCCL's own cost model ({@link NcclModel}).</li>
  * </ul>
  *
- * Only ring and tree are candidates when the algorithm is open (halving-doubling is never chosen, as in
- * NCCL); all-to-all is always direct with Simple.
+ * Candidates whose plan would exceed {@link PlanSize#MAX_TRANSFERS} are skipped. Ties go to the earlier
+ * candidate in the order ring before tree, LL before LL128 before Simple.
  */
 public final class Tuner {
     private Tuner() {
     }
 
-    /** A chosen algorithm and protocol with its predicted time. */
+    /** A chosen algorithm and protocol with its predicted time (NaN when nothing was left open). */
     public record Choice(Algorithm algorithm, Protocol protocol, double predictedUs) {
     }
 
-    /** The job's algorithm and protocol, filling what it leaves open; {@code linkRateBps}: the slowest rank's NIC. */
-    public static Choice choose(CollectiveJob job, long linkRateBps) {
+    /** The job's algorithm and protocol, filling what it leaves open for the fabric of {@code ctx}. */
+    public static Choice choose(CollectiveJob job, TrafficContext ctx) {
+        List<Choice> candidates = candidates(job);
+        if (candidates.size() == 1) {
+            return candidates.get(0);
+        }
+        long slowest = Long.MAX_VALUE;
+        for (int r : job.ranks()) {
+            slowest = Math.min(slowest, ctx.hostRateBps(r));
+        }
+        if (job.tuner() == TunerMode.NCCL) {
+            return byNcclModel(job, candidates, slowest);
+        }
+        return byDryRun(job, candidates, ctx, slowest);
+    }
+
+    /** Every algorithm and protocol {@code job} may run with, in tie-break order, predicted times NaN. */
+    public static List<Choice> candidates(CollectiveJob job) {
         List<Algorithm> algorithms;
         if (job.algorithm() != null) {
             algorithms = List.of(job.algorithm());
@@ -44,64 +64,96 @@ public final class Tuner {
         List<Protocol> protocols = job.protocol() != null ? List.of(job.protocol())
                 : job.collective() == Collective.ALLTOALL ? List.of(Protocol.SIMPLE)
                 : List.of(Protocol.LL, Protocol.LL128, Protocol.SIMPLE);
-        Choice best = null;
+        List<Choice> out = new ArrayList<>();
         for (Algorithm a : algorithms) {
             for (Protocol p : protocols) {
-                double t = predictUs(job, a, p, linkRateBps);
-                if (best == null || t < best.predictedUs()) {
-                    best = new Choice(a, p, t);
-                }
+                out.add(new Choice(a, p, Double.NaN));
+            }
+        }
+        return out;
+    }
+
+    private static Choice byNcclModel(CollectiveJob job, List<Choice> candidates, long rateBps) {
+        Choice best = null;
+        for (Choice c : candidates) {
+            double t = NcclModel.predictUs(job, c.algorithm(), c.protocol(), rateBps);
+            if (best == null || t < best.predictedUs()) {
+                best = new Choice(c.algorithm(), c.protocol(), t);
             }
         }
         return best;
+    }
+
+    private static Choice byDryRun(CollectiveJob job, List<Choice> candidates, TrafficContext ctx, long rateBps) {
+        List<Bound> bounds = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            bounds.add(new Bound(candidates.get(i), lowerBoundPs(job, candidates.get(i), rateBps), i));
+        }
+        bounds.sort(Comparator.comparingLong(Bound::ps).thenComparingInt(Bound::rank));
+        PathLatency paths = new PathLatency(ctx.topology(), ctx.mtu(), ctx.wire());
+        Bound best = null;
+        long bestPs = Long.MAX_VALUE;
+        for (Bound b : bounds) {
+            if (b.ps() > bestPs) {
+                break;
+            }
+            Algorithm a = b.choice().algorithm();
+            Protocol p = b.choice().protocol();
+            if (PlanSize.transfers(job, a, p) > PlanSize.MAX_TRANSFERS) {
+                continue;
+            }
+            long t = DryRun.durationPs(job.oneCall(a, p), ctx, paths);
+            if (t < bestPs || t == bestPs && b.rank() < best.rank()) {
+                best = b;
+                bestPs = t;
+            }
+        }
+        return best == null ? candidates.get(0)
+                : new Choice(best.choice().algorithm(), best.choice().protocol(), bestPs / 1e6);
+    }
+
+    /** A candidate, its lower bound (ps) and its place in the tie-break order. */
+    private record Bound(Choice choice, long ps, int rank) {
+    }
+
+    /**
+     * A time no dry run of candidate {@code c} can beat, ps: the base latency plus the larger of two bounds.
+     * Bandwidth: at line rate, each NIC's average share of the bytes the call must put on the network
+     * (nccl-tests' busbw factor x S on the N - 1 network edges per N servers a ring or tree crosses, spread
+     * over every NIC of those servers), in the protocol's wire bytes, headers left out. Latency: the software
+     * latency of the steps one chunk must take one after another (rings: 2(N - 1) network steps per
+     * all-reduce loop, N - 1 for the others, the rest of the ring over NVLink; the tree: log2 N network
+     * levels and g - 1 NVLink hops, up and down). Other algorithms: the base latency alone.
+     */
+    static long lowerBoundPs(CollectiveJob job, Choice c, long rateBps) {
+        StepLatencies lat = latencies(job, c.algorithm(), c.protocol());
+        if (c.algorithm() != Algorithm.RING && c.algorithm() != Algorithm.TREE) {
+            return lat.basePs();
+        }
+        int servers = job.serverCount();
+        long bandwidth = 0;
+        if (servers > 1) {
+            double share = job.collective().busbwFactor(job.n()) * job.sizeBytes() * (servers - 1)
+                    / ((double) servers * job.servers().gpusPerServer());
+            bandwidth = WireFormat.serializationPs(c.protocol().wireBytes((long) share), rateBps);
+        }
+        long steps;
+        long network;
+        if (c.algorithm() == Algorithm.TREE) {
+            steps = 2L * (NcclModel.log2(servers) + job.n() / servers - 1);
+            network = 2L * NcclModel.log2(servers);
+        } else {
+            Collective coll = job.collective();
+            steps = coll == Collective.BROADCAST ? job.n() - 1 : coll.ringSteps(job.n());
+            network = servers == 1 ? 0 : coll == Collective.ALLREDUCE ? 2L * (servers - 1) : servers - 1;
+        }
+        long latency = network * lat.netStepPs() + (steps - network) * lat.nvlinkStepPs();
+        return lat.basePs() + Math.max(bandwidth, latency);
     }
 
     /** The job's latencies for {@code algorithm} and {@code protocol}: NCCL's, with the job's overrides. */
     public static StepLatencies latencies(CollectiveJob job, Algorithm algorithm, Protocol protocol) {
         return StepLatencies.ncclDefaults(algorithm, protocol, job.servers().gpusPerServer() == 1 || job.serverCount() == job.n())
                 .override(job.baseLatencyPs(), job.stepLatencyPs(), job.nvlinkStepPs());
-    }
-
-    /** NCCL-style predicted time of one call, microseconds. */
-    public static double predictUs(CollectiveJob job, Algorithm a, Protocol p, long linkRateBps) {
-        int n = job.n();
-        int nodes = job.serverCount();
-        int ppn = Math.max(1, n / nodes);
-        Collective coll = job.collective();
-        StepLatencies lat = latencies(job, a, p);
-        double net = lat.netStepPs() / 1e6;
-        double nvl = lat.nvlinkStepPs() / 1e6;
-        double busBw = linkRateBps / 8e9;
-        double latency = lat.basePs() / 1e6;
-        double algBw;
-        if (a == Algorithm.TREE) {
-            busBw *= 0.92;
-            if (p == Protocol.LL) {
-                busBw /= 3.8;
-            } else if (p == Protocol.LL128) {
-                busBw *= 120.0 / 128;
-            }
-            algBw = busBw * 0.5;
-            latency += 2 * ((ppn - 1) * nvl + log2(nodes) * net);
-        } else {
-            if (p == Protocol.LL) {
-                busBw *= 0.5;
-            } else if (p == Protocol.LL128) {
-                busBw *= 0.92;
-            }
-            int nsteps = coll.ringSteps(n);
-            algBw = busBw * n / nsteps;
-            int inter = nodes == 1 ? 0 : coll == Collective.ALLREDUCE ? 2 * (nodes - 1) : nodes - 1;
-            latency += (nsteps - inter) * nvl + inter * net;
-            if (p == Protocol.SIMPLE && coll == Collective.ALLREDUCE && nodes > 1
-                    && job.sizeBytes() / ((long) job.channels() * n) >= 64) {
-                latency *= 1.4;
-            }
-        }
-        return latency + job.sizeBytes() / (1000 * algBw);
-    }
-
-    private static int log2(int v) {
-        return 31 - Integer.numberOfLeadingZeros(Math.max(1, v));
     }
 }

@@ -10,6 +10,10 @@
  * whatever {@link org.lossless.workloads.traffic.TrafficContext} drives it (the packet engine, or the
  * network-free recording context). docs/workloads.md describes every modelling choice.
  *
+ * <p>What a job leaves to {@code auto} the {@link org.lossless.workloads.collective.Tuner} fills when it starts:
+ * by default each candidate's call runs once in a {@code DryRun} (the program itself against fluid NIC queues
+ * and path latencies) and the fastest wins; {@code tuner: nccl} uses NCCL's cost model ({@code NcclModel}).
+ *
  * <p>Invariants: times in picoseconds, sizes in bytes; a transfer is posted only after its producing op
  * was issued; a lane never has more than its window of messages between grant and consumption.
  *

@@ -12,6 +12,7 @@ import org.lossless.workloads.collective.PlanSize;
 import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
 import org.lossless.workloads.collective.Tuner;
+import org.lossless.workloads.collective.TunerMode;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.yaml.Cursor;
 
@@ -26,7 +27,7 @@ public final class CollectiveReader {
     public static final String CC_NIC = "nic";
     private static final List<String> COMMON = List.of("type", "name", "algorithm", "protocol", "hosts", "size",
             "channels", "iterations", "gap", "start", "priority", "dscp", "cc", "qps", "base_latency", "step_latency",
-            "nvlink_step_latency", "ring_order", "pxn");
+            "nvlink_step_latency", "ring_order", "pxn", "tuner");
     private static final long MAX_ITERATIONS = 1_000_000;
 
     private CollectiveReader() {
@@ -82,21 +83,32 @@ public final class CollectiveReader {
         RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
         boolean pxn = w.key("pxn").bool(true);
         int root = (int) w.key("root").integer(0, 0, n - 1);
+        TunerMode tuner = w.key("tuner").choice(TunerMode.class, TunerMode.SIMULATOR);
         CollectiveJob job;
         try {
             job = new CollectiveJob(name, coll, algorithm, protocol, hosts, size, channels, iterations, start, gap, options,
-                    base, step, nvStep, order, pxn, root, pairs, servers);
+                    base, step, nvStep, order, pxn, root, pairs, servers, tuner);
         } catch (IllegalArgumentException e) {
             throw w.error(e.getMessage());
         }
-        checkSize(w, job, topology);
+        checkSize(w, job);
         return new WorkloadConfig.Collective(job);
     }
 
-    /** Refuses a job whose plan would not fit in memory ({@link PlanSize#MAX_TRANSFERS}). */
-    private static void checkSize(Cursor w, CollectiveJob job, WorkloadFabric topology) {
-        Tuner.Choice choice = Tuner.choose(job, topology.hostLinkRateBps());
-        long transfers = PlanSize.transfers(job, choice.algorithm(), choice.protocol());
+    /**
+     * Refuses a job whose plan would not fit in memory ({@link PlanSize#MAX_TRANSFERS}) with any algorithm and
+     * protocol it leaves the tuner (which never picks one that does not fit).
+     */
+    private static void checkSize(Cursor w, CollectiveJob job) {
+        Tuner.Choice choice = null;
+        long transfers = Long.MAX_VALUE;
+        for (Tuner.Choice c : Tuner.candidates(job)) {
+            long t = PlanSize.transfers(job, c.algorithm(), c.protocol());
+            if (t < transfers) {
+                transfers = t;
+                choice = c;
+            }
+        }
         if (transfers > PlanSize.MAX_TRANSFERS) {
             Cursor at = w.key("size").present() ? w.key("size") : w;
             throw at.error(String.format(java.util.Locale.ROOT, "this job would send about %,d slices per iteration "
@@ -130,10 +142,11 @@ public final class CollectiveReader {
                 allowed.add(a.key());
             }
         }
+        String dflt = allowed.get(0);
         if (allowed.size() > 1) {
             allowed.add(AUTO);
+            dflt = AUTO; // as NCCL: its tuner chooses unless NCCL_ALGO says otherwise
         }
-        String dflt = coll == Collective.ALLTOALL ? Algorithm.DIRECT.key() : Algorithm.RING.key();
         String v = c.oneOf(dflt, allowed);
         if (v.equals(AUTO)) {
             return null;

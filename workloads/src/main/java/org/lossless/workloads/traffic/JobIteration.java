@@ -15,15 +15,19 @@ import java.util.Objects;
  * @param busbwFactor  busbw / algbw as nccl-tests defines it for a collective (2(n-1)/n for all-reduce,
  *                     (n-1)/n for all-gather, reduce-scatter and all-to-all, 1 for broadcast); {@link #NO_BUSBW}
  *                     for every other job (storage, incast, permutation): bus bandwidth means nothing there
+ * @param algorithm    the algorithm a collective ran with ({@code ring}, {@code tree}, ...), "" for other jobs
+ * @param protocol     the protocol a collective ran with ({@code simple}, {@code ll128}, {@code ll}), "" for other jobs
  */
 public record JobIteration(String job, int iteration, String type, int hosts, long sizeBytes, long startPs,
-                           long finishPs, double busbwFactor) {
+                           long finishPs, double busbwFactor, String algorithm, String protocol) {
     /** {@code busbwFactor} of a job that is not a collective: it has no bus bandwidth. */
     public static final double NO_BUSBW = Double.NaN;
 
     public JobIteration {
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(algorithm, "algorithm");
+        Objects.requireNonNull(protocol, "protocol");
         if (iteration < 0 || hosts < 1 || sizeBytes < 0 || startPs < 0) {
             throw new IllegalArgumentException("job " + job + ": bad iteration " + iteration + ", hosts " + hosts
                     + ", size " + sizeBytes + " or start " + startPs);
@@ -34,6 +38,12 @@ public record JobIteration(String job, int iteration, String type, int hosts, lo
         if (!(busbwFactor > 0) && !Double.isNaN(busbwFactor) || Double.isInfinite(busbwFactor)) {
             throw new IllegalArgumentException("job " + job + ": busbw factor must be > 0 (or NO_BUSBW)");
         }
+    }
+
+    /** A job that is not a collective: no algorithm or protocol. */
+    public JobIteration(String job, int iteration, String type, int hosts, long sizeBytes, long startPs, long finishPs,
+                        double busbwFactor) {
+        this(job, iteration, type, hosts, sizeBytes, startPs, finishPs, busbwFactor, "", "");
     }
 
     public boolean finished() {

@@ -20,6 +20,11 @@ public interface TrafficContext {
     /** RDMA payload bytes per packet (path MTU). */
     int mtu();
 
+    /** The run's wire format ({@code nic.wire}): header and framing bytes of every frame. RoCEv2 unless told. */
+    default org.lossless.core.net.WireFormat wire() {
+        return org.lossless.core.net.WireFormat.ROCEV2;
+    }
+
     /** Opens a persistent connection; its QPs live until the run ends. */
     Connection connect(int srcHost, int dstHost, ConnectionOptions options);
 

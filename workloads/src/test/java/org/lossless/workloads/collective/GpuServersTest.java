@@ -87,15 +87,16 @@ class GpuServersTest {
 
     @Test
     void autoChoosesAndRuns() {
-        // NCCL's latencies (not the test defaults): 16 ranks, 256 KiB -> tree with LL128 (docs/workloads.md table)
+        // NCCL's latencies (not the test defaults): 16 ranks, 256 KiB -> tree with LL, the fastest candidate on
+        // the packet engine too (docs/workloads.md §2.8)
         CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 16).algorithm(null).protocol(null)
                 .latencies(-1, -1, -1).size(256 << 10).build());
         List<Message> data = Jobs.data(Jobs.record(16, p));
         assertEquals(Algorithm.TREE, p.choice().algorithm());
-        assertEquals(Protocol.LL128, p.choice().protocol());
-        assertEquals(new StepLatencies(14_000_000, 8_500_000, 1_250_000), p.latencies());
+        assertEquals(Protocol.LL, p.choice().protocol());
+        assertEquals(new StepLatencies(6_800_000, 5_000_000, 600_000), p.latencies());
         assertTrue(p.finished());
-        // 128 KiB per tree, one chunk: ceil(131072 / 120) = 1093 LL128 lines of 128 bytes on the wire
-        data.forEach(m -> assertEquals(1093 * 128, m.bytes()));
+        // 128 KiB per tree in LL steps of 32 KiB of data: 16 B on the wire per 8 B of data
+        data.forEach(m -> assertEquals(65536, m.bytes()));
     }
 }

@@ -118,7 +118,7 @@ final class Jobs {
 
         CollectiveJob build() {
             return new CollectiveJob(name, collective, algorithm, protocol, ranks, size, channels, iterations, start, gap,
-                    ConnectionOptions.of(3), base, step, nvStep, order, pxn, root, pairs, servers);
+                    ConnectionOptions.of(3), base, step, nvStep, order, pxn, root, pairs, servers, TunerMode.SIMULATOR);
         }
     }
 

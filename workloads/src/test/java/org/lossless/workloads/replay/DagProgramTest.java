@@ -20,6 +20,7 @@ import org.lossless.workloads.collective.CollectiveProgram;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
+import org.lossless.workloads.collective.TunerMode;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.RecordingContext;
@@ -55,7 +56,7 @@ class DagProgramTest {
         Topology star = StarTopology.build(4, RATE, LAT);
         CollectiveJob job = new CollectiveJob("ar", Collective.ALLREDUCE, Algorithm.RING, Protocol.SIMPLE,
                 IntStream.range(0, 4).boxed().toList(), 3 << 20, 2, 2, 0, 10_000_000, ConnectionOptions.of(3), -1, -1, -1,
-                RingOrder.RAIL, true, 0, null, GpuServers.ONE_PER_HOST);
+                RingOrder.RAIL, true, 0, null, GpuServers.ONE_PER_HOST, TunerMode.SIMULATOR);
         CollectiveProgram p = new CollectiveProgram(job);
         List<Message> original = record(star, p);
         List<DagMessage> graph = graphOf(original);
