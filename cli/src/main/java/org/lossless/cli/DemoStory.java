@@ -147,9 +147,11 @@ final class DemoStory {
         long roots = run.pauseGraph() == null ? 0 : run.pauseGraph().rootPauses();
         long propagated = run.pauseGraph() == null ? 0 : run.pauseGraph().propagatedPauses();
         int depth = run.pauseGraph() == null ? 0 : run.pauseGraph().maxDepth();
-        sb.append(String.format(Locale.ROOT, "the fabric sent %,d PFC pause frames (%,d root and %,d propagated "
-                + "pauses, chains of up to %d %s; %.3f ms paused summed over ports) and ECN-marked %,d packets; ",
-                run.pauseFrames(), roots, propagated, depth, depth == 1 ? "hop" : "hops", run.pausedPs() / 1e9,
+        String episodes = propagated == 0 ? String.format(Locale.ROOT, "%,d pauses, none propagated to the switch "
+                + "upstream", roots) : String.format(Locale.ROOT, "%,d root and %,d propagated pauses, chains of up to "
+                + "%d hops", roots, propagated, depth);
+        sb.append(String.format(Locale.ROOT, "the fabric sent %,d PFC pause frames (%s; %.3f ms paused summed over "
+                + "ports) and ECN-marked %,d packets; ", run.pauseFrames(), episodes, run.pausedPs() / 1e9,
                 run.ecnMarked()));
         List<String> per = new ArrayList<>();
         long all = 0;

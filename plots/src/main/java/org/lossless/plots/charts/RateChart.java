@@ -83,6 +83,8 @@ public final class RateChart {
             plot = c;
         }
         JFreeChart chart = Style.apply(new JFreeChart(TITLE, plot));
+        List<String> legendOrder = shown.stream().map(f -> "flow " + f.flowId()).toList();
+        panels.forEach(panel -> paint(panel, legendOrder));
         Shape tri = triangle(4);
         LegendItemCollection legend = new LegendItemCollection();
         for (int i = 0; i < shown.size(); i++) {
@@ -135,14 +137,26 @@ public final class RateChart {
         plot.setDataset(1, marks);
         plot.setRenderer(1, dots);
         x.setRange(ts.of(window[0]), ts.of(Math.max(window[1], window[0] + 1)));
+        return plot;
+    }
+
+    /**
+     * Each flow's colour on its line and CNP triangles, as in the legend ({@code legend}: "flow ID" in legend order),
+     * set after the theme (which would reset them); a panel's series are matched by name, whatever order its window
+     * was read in.
+     */
+    private static void paint(XYPlot panel, List<String> legend) {
+        XYLineAndShapeRenderer lines = (XYLineAndShapeRenderer) panel.getRenderer(0);
+        XYLineAndShapeRenderer dots = (XYLineAndShapeRenderer) panel.getRenderer(1);
+        XYSeriesCollection rates = (XYSeriesCollection) panel.getDataset(0);
         Shape tri = triangle(4);
-        for (int i = 0; i < flows.size(); i++) {
-            lines.setSeriesPaint(i, Style.color(i));
+        for (int i = 0; i < rates.getSeriesCount(); i++) {
+            java.awt.Color c = Style.color(legend.indexOf(String.valueOf(rates.getSeriesKey(i))));
+            lines.setSeriesPaint(i, c);
             lines.setSeriesStroke(i, Style.line(2f));
-            dots.setSeriesPaint(i, Style.color(i));
+            dots.setSeriesPaint(i, c);
             dots.setSeriesShape(i, tri);
         }
-        return plot;
     }
 
     private static boolean hasCnpColumn(ResultSet rs) {

@@ -152,20 +152,22 @@ final class CompareReport {
         Map<String, String> y = flat(a.scenarioText());
         List<String> keys = new ArrayList<>(x.keySet());
         y.keySet().stream().filter(k -> !x.containsKey(k)).forEach(keys::add);
-        h.open("table").row(true, "key", "baseline", "candidate");
-        int n = 0;
+        List<String[]> differ = new ArrayList<>();
         for (String k : keys) {
             String bv = x.getOrDefault(k, "(absent)");
             String cv = y.getOrDefault(k, "(absent)");
             if (!bv.equals(cv)) {
-                h.open("tr").el("td", null, k).el("td", null, bv).el("td", "changed", cv).close("tr");
-                n++;
+                differ.add(new String[] {k, bv, cv});
             }
         }
-        h.close("table");
-        if (n == 0) {
+        if (differ.isEmpty()) {
             h.el("p", null, "The resolved scenarios are identical (the runs differ by seed or version only).");
+            return;
         }
+        h.open("table").row(true, "key", "baseline", "candidate");
+        differ.forEach(d -> h.open("tr").el("td", null, d[0]).el("td", null, d[1]).el("td", "changed", d[2])
+                .close("tr"));
+        h.close("table");
     }
 
     private static Map<String, String> flat(String yaml) {

@@ -185,6 +185,26 @@ class RunChartsTest {
         assertEquals(0, marks.getItemCount(1)); // flow 2 got no CNP
     }
 
+    /** A flow's line and CNP triangles have the colour its legend entry shows (the theme must not repaint them). */
+    @Test
+    void eachFlowInItsLegendColour() {
+        Figure f = RateChart.build(rs);
+        XYPlot p = xy(f);
+        var legend = p.getLegendItems();
+        for (int i = 0; i < p.getDataset(0).getSeriesCount(); i++) {
+            String key = String.valueOf(p.getDataset(0).getSeriesKey(i));
+            java.awt.Paint shown = null;
+            for (int j = 0; j < legend.getItemCount(); j++) {
+                if (legend.get(j).getLabel().equals(key)) {
+                    shown = legend.get(j).getFillPaint();
+                }
+            }
+            assertEquals(shown, p.getRenderer(0).getSeriesPaint(i), key + " line");
+            assertEquals(shown, p.getRenderer(1).getSeriesPaint(i), key + " CNP marks");
+        }
+        assertEquals(2, p.getDataset(0).getSeriesCount());
+    }
+
     @Nested
     class Pauses {
         @Test
