@@ -52,7 +52,14 @@ final class RunReport {
         more(p, fct, FctCharts.buckets(rs), "slowdown per flow size, per workload");
         Html pfc = p.section("pfc", "PFC pauses");
         p.figure(pfc, PauseGantt.build(rs), "");
-        p.figure(pfc, PauseTree.build(rs), "");
+        com.fasterxml.jackson.databind.JsonNode propagated = rs.summary().path("pfc").path("propagation")
+                .path("propagated_pauses");
+        if (propagated.isNumber() && propagated.asLong() == 0) {
+            // no pause went upstream: every chain is its root alone, so the chart only repeats the pause chart's ports
+            more(p, pfc, List.of(PauseTree.build(rs)), "pause chains (no pause propagated: every chain is its root)");
+        } else {
+            p.figure(pfc, PauseTree.build(rs), "");
+        }
         Html q = p.section("queues", "Queues");
         p.figure(q, QueueChart.build(rs, o.ports(), o.top()), "");
         p.figure(q, HighWaterChart.build(rs), "");

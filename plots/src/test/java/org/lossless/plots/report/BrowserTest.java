@@ -215,10 +215,16 @@ class BrowserTest {
             String[] row = flows.get(1 + id).split(",");
             assertEquals(List.of(Integer.toString(id), "incast"), List.of(row[0], row[wl]), "flows.csv row " + id);
         }
-        for (String chart : List.of("fig-jobs-duration", "fig-pfc-propagation", "fig-queue-high-water",
-                "fig-queue-cdf", "fig-rates")) {
+        for (String chart : List.of("fig-jobs-duration", "fig-queue-high-water", "fig-queue-cdf", "fig-rates")) {
             assertTrue(top("#" + chart + ".chart") > 0, chart + " drawn");
         }
+        // the pause chains: in view when a pause propagated, folded when every chain is its root alone
+        long propagated = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("summary.json")
+                .toFile()).path("pfc").path("propagation").path("propagated_pauses").asLong(-1);
+        assertTrue(propagated >= 0, "summary.json pfc.propagation.propagated_pauses");
+        assertEquals(propagated > 0 ? "shown" : "folded", ((JavascriptExecutor) driver).executeScript("const e = "
+                + "document.querySelector('#fig-pfc-propagation.chart'); return e == null ? 'missing' "
+                + ": e.closest('details') == null ? 'shown' : 'folded'"));
     }
 
     @Test
