@@ -97,7 +97,7 @@ public final class RateChart {
         boolean hasCnpColumn = markCount > 0 || hasCnpColumn(rs);
         return Figure.of(ID, TITLE, chart, shown.size() + " of " + all.size() + (all.size() >= TRACKED ? "+" : "")
                 + " sampled flows (most CNPs first); " + (whole ? "the whole run" : where(windows, end)) + "; "
-                + (hasCnpColumn ? markCount + " CNPs marked (at most one triangle per flow in each of " + MARK_COLUMNS
+                + (hasCnpColumn ? Fmt.num(markCount) + " CNPs marked (at most one triangle per flow in each of " + MARK_COLUMNS
                 + " time columns)" : "no CNP marks: rates.csv has no cnps column"))
                 .axes("time", "timeseries/rates.csv:rate_bps");
     }
