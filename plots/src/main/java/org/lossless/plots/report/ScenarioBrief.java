@@ -19,7 +19,8 @@ import org.lossless.plots.data.ResultSet;
  * The scenario in brief, from scenario.resolved.yaml read as plain YAML (so it works even when the scenario no
  * longer loads): only what is in use and what differs from the defaults. Always shown: the run (name, seed, stop
  * time), the topology, the switch's buffer, PFC and ECN levels, the NIC's MTU and congestion control (its profile),
- * one line per workload. Every other setting is shown only when it differs from what Lossless fills in by default
+ * one line per workload (what it is, and its other keys where they differ from a workload of that kind alone:
+ * {@link WorkloadBrief}). Every other setting is shown only when it differs from what Lossless fills in by default
  * for the same topology, switch profile and congestion control (found by resolving a scenario of those alone);
  * the parameters of congestion controls not in use never. The full resolved scenario stays in the appendix.
  */
@@ -87,14 +88,7 @@ final class ScenarioBrief {
         int i = 0;
         for (JsonNode w : root.path("workloads")) {
             String name = w.path("name").asText("workload " + i);
-            List<String> parts = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (!e.getKey().equals("name")) {
-                    parts.add(e.getKey() + ": " + scalar(e.getValue()));
-                }
-            }
-            wl.add(new String[] {name, String.join("; ", parts)});
+            wl.add(new String[] {name, WorkloadBrief.of(root, w)});
             i++;
         }
         out.add(new Block("Workloads", wl));
