@@ -97,7 +97,7 @@ class BrowserTest {
         driver.manage().window().setSize(new Dimension(1400, 1000));
         driver.get(html.toUri().toString());
         JavascriptExecutor js = driver;
-        long height = ((Number) js.executeScript("return document.documentElement.scrollHeight")).longValue();
+        long height = settledHeight(js);
         Path target = Path.of("target", "screenshots");
         Files.createDirectories(target);
         // what a reader sees first, before scrolling (1400 x 1000), then the whole page as it opens
@@ -133,6 +133,29 @@ class BrowserTest {
         System.out.printf("BrowserTest: %s: %d charts, page %,d px tall (folds closed)%n", shot,
                 ((Number) r.get("svgs")).longValue(), height);
         return new Shown(((Number) r.get("svgs")).longValue(), height);
+    }
+
+    /**
+     * The page's height once its layout has settled: every image decoded and the height the same on two reads 250 ms
+     * apart (a height read while charts still lay out would make the page look shorter than it is).
+     */
+    static long settledHeight(JavascriptExecutor js) {
+        long last = -1;
+        for (int i = 0; i < 40; i++) {
+            long h = ((Number) js.executeScript("return [...document.images].every(i => i.complete) "
+                    + "&& document.readyState == 'complete' ? document.documentElement.scrollHeight : -1")).longValue();
+            if (h > 0 && h == last) {
+                return h;
+            }
+            last = h;
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new AssertionError("the page's layout did not settle in 10 s (last height " + last + ")");
     }
 
     /** The report's charts/index.json lists every chart the page draws, each file there. */

@@ -115,4 +115,18 @@ class KeyFiguresTest {
                 + "<td class=\"num\">9.9</td>"), html);
         assertFalse(html.contains("<td class=\"num worse\">9.9</td>"), html);
     }
+
+    /** A workload only the candidate runs is compared with the other workloads, before the simulator's cost. */
+    @Test
+    void aFigureOnlyTheCandidateHasSitsWithItsKind() throws IOException {
+        String two = summary(3.0, 0.1);
+        String one = two.replaceAll("(?s),\\s*\"bg\": \\{.*?\"messages\": \"data\"}}", "");
+        Html h = new Html();
+        CompareReport.figures(h, KeyFigures.of(run("only-ar", one)), KeyFigures.of(run("ar-and-bg", two)));
+        String html = h.toString();
+        int bg = html.indexOf("<td>workload bg: FCT slowdown p50");
+        assertTrue(bg > html.indexOf("<td>workload ar: control messages: latency p99"), html);
+        assertTrue(bg < html.indexOf("<td>all workloads: FCT slowdown p50"), html);
+        assertTrue(bg < html.indexOf("<td>wall-clock time (s)"), html);
+    }
 }
