@@ -268,6 +268,11 @@ class RunChartsTest {
             assertArrayEquals(new double[] {4, 0, 4, 1}, points(xy(f).getDataset(), 1));
             assertTrue(f.caption().startsWith("3 of 4 data messages finished"), f.caption());
             assertTrue(f.caption().contains("1 control messages"), f.caption());
+
+            // overlaid on the plain run (a comparison): each run's own counts, never their sum
+            Figure both = FctCharts.cdf(List.of(rs, ResultSet.open(dir)), List.of("baseline", "candidate"));
+            assertTrue(both.caption().startsWith("baseline: 3 of 4 data messages finished; candidate: 3 of 4 data "
+                    + "messages finished, 1 control messages;"), both.caption());
         }
 
         @Test
