@@ -97,7 +97,8 @@ public final class QueueSeriesReader {
         }
         Set<String> nodes = new java.util.HashSet<>();
         for (String k : keys) {
-            nodes.add(k.substring(0, k.lastIndexOf(':', k.indexOf('/'))));
+            // node:port/prio read from the end: a node name may hold '/' or ':'
+            nodes.add(k.substring(0, k.lastIndexOf(':', k.lastIndexOf('/'))));
         }
         StringBuilder key = new StringBuilder(32);
         try (CsvReader r = CsvReader.open(rs.file(ResultSet.QUEUES))) {
