@@ -55,6 +55,17 @@ final class Execution {
 
     static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
                    boolean quiet) {
+        return run(ctx, scenario, outOption, sets, report, demo, quiet, null);
+    }
+
+    /**
+     * As {@link #run(Context, Scenario, Path, List, boolean, boolean, boolean)}; {@code epilogue} (may be null) is
+     * called when the run's files are written (it may start work of its own, beside the report's drawing) and its
+     * lines are printed after the report is written, then the simulator's cost and the report's path (the demo's
+     * story).
+     */
+    static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
+                   boolean quiet, java.util.function.Function<RunResult, java.util.function.Supplier<List<String>>> epilogue) {
         if (report && ctx.reporter() == null && !demo) {
             throw new UserError("--report: this command line has no report writer; run without --report and "
                     + "write the report with 'lossless report DIR' (the result files are CSV and JSON, see README.md)");
@@ -81,7 +92,10 @@ final class Execution {
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(out, e);
         }
-        ctx.out().println(summaryLine(scenario, result, out) + RunLines.of(result, summary(out)));
+        com.fasterxml.jackson.databind.JsonNode summary = summary(out);
+        ctx.out().println(summaryLine(scenario, result, out) + (epilogue == null ? RunLines.of(result, summary)
+                : RunLines.figures(result, summary)));
+        ctx.out().flush();
         for (String w : truncation(result)) {
             ctx.err().println("lossless: warning: " + w);
         }
@@ -92,14 +106,20 @@ final class Execution {
             ctx.err().println("lossless: warning: " + w);
         }
         ctx.err().flush();
+        java.util.function.Supplier<List<String>> lines = epilogue == null ? List::of : epilogue.apply(result);
         if (report && ctx.reporter() == null) {
             ctx.err().println("lossless: note: this command line has no report writer; the result files are in " + out);
         } else if (report) {
             ctx.reporter().accept(out);
-            Path html = out.resolve("report.html");
-            if (Files.isRegularFile(html)) {
-                ctx.out().println("report: " + html);
-            }
+        }
+        if (epilogue != null) {
+            // the epilogue's lines (the demo's story) come before the simulator's cost, which stays last
+            lines.get().forEach(ctx.out()::println);
+            ctx.out().println(RunLines.cost(summary));
+        }
+        Path html = out.resolve("report.html");
+        if (report && ctx.reporter() != null && Files.isRegularFile(html)) {
+            ctx.out().println("report: " + html);
         }
         ctx.out().flush();
         return 0;

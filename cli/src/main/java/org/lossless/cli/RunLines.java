@@ -29,6 +29,11 @@ final class RunLines {
     }
 
     static String of(RunResult r, JsonNode summary) {
+        return figures(r, summary) + '\n' + cost(summary);
+    }
+
+    /** The lines of {@link #of} without the last, the simulator's cost. */
+    static String figures(RunResult r, JsonNode summary) {
         StringBuilder sb = new StringBuilder();
         for (JobHeadline h : JobHeadline.of(r)) {
             List<JobIteration> its = r.jobs().stream().filter(j -> j.job().equals(h.job())).toList();
@@ -44,7 +49,7 @@ final class RunLines {
         if (workloads.size() > 1) {
             sb.append('\n').append(workload("all workloads", summary));
         }
-        sb.append('\n').append(fabric(summary)).append('\n').append(cost(summary));
+        sb.append('\n').append(fabric(summary));
         return sb.toString();
     }
 

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.lossless.experiments.results.ResultMarker;
+
 /**
  * Small hand-made result directories for chart and report tests. The run: a star of 3 hosts (h0..h2 on sw0,
  * 100 Gb/s), 10 µs simulated, h1 and h2 sending to h0; every number below is chosen by hand so tests can
@@ -62,6 +64,13 @@ public final class Fixtures {
                 node,port,priority,start_ps,end_ps,action,dropped_packets,dropped_bytes
                 sw0,0,3,5000000,6000000,drop,2,2000
                 """);
+        // the switch queues' levels: ECN 100 KB / 400 KB; XOFF with one ingress at 300,000 B (chosen, not probed)
+        put(dir, "thresholds.csv", """
+                node,port,priority,rate_bps,ecn_kmin_bytes,ecn_kmax_bytes,xoff_bytes
+                sw0,0,3,100000000000,100000,400000,300000
+                sw0,1,3,100000000000,100000,400000,300000
+                sw0,2,3,100000000000,100000,400000,300000
+                """);
         // sampled every 1 µs; sw0:0/3 empty (not written) from 3 to 6 µs
         put(dir, "timeseries/queues.csv", """
                 time_ps,node,port,priority,bytes
@@ -114,6 +123,11 @@ public final class Fixtures {
                     flows: [{src: 1, dst: 0, size: 4000}, {src: 2, dst: 0, size: 8000}]
                 telemetry: {sample_interval: 1us, queues: all, flow_rates: all}
                 """);
+        // the marker a run of this version writes, listing what it wrote
+        try (var names = Files.list(dir)) {
+            new ResultMarker("run", "test", names.map(p -> p.getFileName().toString())
+                    .collect(java.util.stream.Collectors.toSet())).write(dir);
+        }
         return dir;
     }
 

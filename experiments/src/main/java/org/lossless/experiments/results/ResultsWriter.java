@@ -14,8 +14,9 @@ import java.nio.file.Path;
 
 /**
  * Writes a result directory (README.md, "Result files"): summary.json, flows.csv, ports.csv, jobs.csv,
- * scenario.resolved.yaml, pause_graph.csv (header only without pauses) from every packet-engine run,
- * pfcwd.csv when the PFC watchdog ran, and timeline.csv when a training job ran. Everything goes to a temporary directory next to the target, which is renamed
+ * scenario.resolved.yaml, pause_graph.csv (header only without pauses) and thresholds.csv from every packet-engine
+ * run, pfcwd.csv when the PFC watchdog ran, and timeline.csv when a training job ran. Everything goes to a temporary
+ * directory next to the target, which is renamed
  * into place only when complete ({@link OutputRule}, {@link AtomicDirectory}); an existing target is replaced only
  * then, and only if it is a previous run result (anything else is refused before the run starts).
  */
@@ -34,6 +35,8 @@ public final class ResultsWriter {
     public static final String PAUSE_GRAPH = "pause_graph.csv";
     /** The training jobs' per-node times of their timeline ranks; written only when a training job ran. */
     public static final String TIMELINE = "timeline.csv";
+    /** ECN and PFC XOFF levels of the switch queues in ports.csv ({@link ThresholdsFile}); with pause_graph.csv. */
+    public static final String THRESHOLDS = ThresholdsFile.NAME;
 
     private ResultsWriter() {
     }
@@ -78,6 +81,11 @@ public final class ResultsWriter {
         }
         if (result.pauseGraph() != null) {
             stream(dir.resolve(PAUSE_GRAPH), w -> ResultFiles.writePauseGraph(w, result.pauseGraph()));
+        }
+        if (result.pauseGraph() != null) {
+            // the queues' reference levels, for charts: written by the packet engine's runs (as pause_graph.csv)
+            stream(dir.resolve(THRESHOLDS), w -> ThresholdsFile.write(w, scenario, scenario.topology().build(),
+                    result.ports()));
         }
         if (result.training().any()) {
             stream(dir.resolve(TIMELINE), w -> TimelineFile.write(w, result.training()));

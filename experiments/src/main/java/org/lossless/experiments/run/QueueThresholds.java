@@ -1,6 +1,8 @@
 package org.lossless.experiments.run;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.scenario.Scenario;
@@ -36,17 +38,53 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
      * no such switch port or the switch has a single port.
      */
     public static QueueThresholds of(Scenario s, Topology t, String switchName, int port, int priority) {
-        Node node;
-        try {
-            node = t.node(t.nodeId(switchName));
-        } catch (RuntimeException e) {
-            return null;
+        return new Calculator(s, t).of(switchName, port, priority);
+    }
+
+    /**
+     * The levels of many queues of one scenario: switches built alike (the same port specs: a fat-tree's tier) give
+     * the same levels for the same port and priority, so each distinct (port specs, port, priority) is probed once
+     * (thresholds.csv of a k=16 fat-tree: some 10,000 queues, a few dozen probes).
+     */
+    public static final class Calculator {
+        private final Scenario s;
+        private final Topology t;
+        private final Map<List<Object>, QueueThresholds> probed = new HashMap<>();
+        /** Each distinct list of port specs, numbered (a switch's list is looked up once, not hashed per queue). */
+        private final Map<List<PortSpec>, Integer> kinds = new HashMap<>();
+        private final Map<Integer, Object[]> byNode = new HashMap<>(); // node id -> {specs, kind, nic rate}
+
+        public Calculator(Scenario s, Topology t) {
+            this.s = s;
+            this.t = t;
         }
-        if (node.isHost() || port < 0 || port >= t.ports(node.id()).size() || t.ports(node.id()).size() < 2) {
-            return null;
+
+        /** As {@link QueueThresholds#of}. */
+        public QueueThresholds of(String switchName, int port, int priority) {
+            Node node;
+            try {
+                node = t.node(t.nodeId(switchName));
+            } catch (RuntimeException e) {
+                return null;
+            }
+            if (node.isHost() || port < 0 || port >= t.ports(node.id()).size() || t.ports(node.id()).size() < 2) {
+                return null;
+            }
+            Object[] n = byNode.computeIfAbsent(node.id(), id -> {
+                List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s.switchSettings(), s.nic().pfcResponsePs());
+                return new Object[] {specs, kinds.computeIfAbsent(specs, k -> kinds.size()),
+                        PacketNetwork.nicRate(t, node)};
+            });
+            @SuppressWarnings("unchecked")
+            List<PortSpec> specs = (List<PortSpec>) n[0];
+            long nicRate = (Long) n[2];
+            return probed.computeIfAbsent(List.of(n[1], port, priority, nicRate),
+                    k -> compute(s, specs, port, priority, nicRate));
         }
+    }
+
+    private static QueueThresholds compute(Scenario s, List<PortSpec> specs, int port, int priority, long nicRate) {
         SwitchSettings settings = s.switchSettings();
-        List<PortSpec> specs = PacketNetwork.portSpecs(t, node, settings, s.nic().pfcResponsePs());
         long kmin = -1;
         long kmax = -1;
         if (settings.ecn() == null || !Boolean.FALSE.equals(settings.ecn().enabled())) {
@@ -55,8 +93,8 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
             kmin = red.kminBytes();
             kmax = red.kmaxBytes();
         }
-        return new QueueThresholds(kmin, kmax, xoff(settings, specs, port, priority, s.nic().mtu(),
-                s.nic().wire(), PacketNetwork.nicRate(t, node)));
+        return new QueueThresholds(kmin, kmax,
+                xoff(settings, specs, port, priority, s.nic().mtu(), s.nic().wire(), nicRate));
     }
 
     private static long xoff(SwitchSettings s, List<PortSpec> specs, int egress, int priority, int mtu, WireFormat wire,

@@ -64,8 +64,12 @@ public final class JobCharts {
                 ideal.add(true);
             }
         }
-        NumberAxis x = new NumberAxis("iteration (number)");
+        NumberAxis x = new NumberAxis("iteration (numbered from 0, as in jobs.csv)");
         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        // half an iteration of margin: the first and last points off the frame
+        int lo = jobs.stream().mapToInt(JobRow::iteration).min().orElse(0);
+        int hi = jobs.stream().mapToInt(JobRow::iteration).max().orElse(0);
+        x.setRange(lo - 0.5, hi + 0.5);
         NumberAxis y = new NumberAxis("duration (" + ts.unit() + ")");
         y.setAutoRangeIncludesZero(true);
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);

@@ -57,8 +57,19 @@ public final class PauseGantt {
         for (int i = 0; i < rows.size(); i++) {
             index.put(rows.get(i), i);
         }
-        TimeScale ts = TimeScale.forSpan(end);
-        long pixel = Math.max(1, end / Style.COLUMNS);
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (PauseRow p : pauses) {
+            first = Math.min(first, p.timePs());
+            last = Math.max(last, p.endPs() < 0 ? end : p.endPs());
+        }
+        for (StormRow s : storms) {
+            first = Math.min(first, s.startPs());
+            last = Math.max(last, s.endPs() < 0 ? end : s.endPs());
+        }
+        long[] window = RateWindows.around(first, last, end, rs.sampleIntervalPs());
+        TimeScale ts = TimeScale.forSpan(window[1]);
+        long pixel = Math.max(1, (window[1] - window[0]) / Style.COLUMNS);
         Bars root = new Bars("root pause (congestion or receiver)", pixel);
         Bars prop = new Bars("propagated pause", pixel);
         Bars storm = new Bars("watchdog storm", pixel);
@@ -91,11 +102,13 @@ public final class PauseGantt {
         r.setSeriesPaint(1, Style.PROPAGATED);
         r.setSeriesPaint(2, Style.STORM);
         r.setBarPainter(new org.jfree.chart.renderer.xy.StandardXYBarPainter());
-        plot.getDomainAxis().setRange(0, ts.of(end));
+        plot.getDomainAxis().setRange(ts.of(window[0]), ts.of(window[1]));
         long roots = pauses.stream().filter(PauseRow::root).count();
         return Figure.of(ID, TITLE, chart, pauses.size() + " pause episodes (" + roots + " root, "
                 + (pauses.size() - roots) + " propagated)" + (storms.isEmpty() ? "" : ", " + storms.size()
-                + " watchdog storms") + " on " + total + " ports; " + rows.size() + " paused longest shown").axes("time", "port");
+                + " watchdog storms") + " on " + total + " ports; " + rows.size() + " paused longest shown; "
+                + RateWindows.describe(window, end) + (RateWindows.whole(window, end) ? "" : ", from the first pause to "
+                + "the last")).axes("time", "port");
     }
 
     static String stormKey(StormRow s) {

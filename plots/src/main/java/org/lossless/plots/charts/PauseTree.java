@@ -1,14 +1,9 @@
 package org.lossless.plots.charts;
 
 import java.awt.Font;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYLineAnnotation;
@@ -23,25 +18,22 @@ import org.lossless.plots.data.PauseRow;
 import org.lossless.plots.data.ResultSet;
 
 /**
- * The pause propagation graph as a tree growing from its roots, one node per pausing port and priority
- * ({@code node:port/prio}) with its episode count, an edge from the port whose pause caused another's
- * ({@code caused_by} in pause_graph.csv), x = propagation depth (1 = a root). Ports are placed at the
- * smallest depth they occur at; a port reached from several parents is drawn once, under the first.
- * At most {@link #MAX_NODES} ports, those with the most episodes, with every ancestor they need.
+ * The pause chains ({@link PauseChains}) as trees growing from their roots, largest first: one dot per pausing port
+ * and priority ({@code node:port/prio}) at each depth it paused at, labelled with its episode count, x = depth
+ * (1 = a root pause); an elbow line from the causing port down and across to the caused one, thicker for more
+ * episodes. At most
+ * {@link #MAX_NODES} dots: the largest chains whole, then the start of the next; the caption says how many are
+ * left out. The root and propagated counts and the deepest depth are those of the key figures (the same
+ * pause_graph.csv rows summary.json counts).
  */
 public final class PauseTree {
     /** Gap between a port's dot and its name, in depth units (a depth step is 1). */
     static final double LABEL_OFFSET = 0.04;
     public static final String ID = "pfc-propagation";
-    static final String TITLE = "Pause propagation from the roots";
+    static final String TITLE = "Pause chains, largest first";
     public static final int MAX_NODES = 40;
 
     private PauseTree() {
-    }
-
-    /** The tree's content: port keys, their depth and row, and parent edges (child to parent). */
-    record Layout(Map<String, Integer> depth, Map<String, Integer> row, Map<String, String> parent,
-                  Map<String, Integer> episodes, Set<String> roots) {
     }
 
     public static Figure build(ResultSet rs) {
@@ -52,25 +44,28 @@ public final class PauseTree {
         if (pauses.isEmpty()) {
             return Figure.omitted(ID, TITLE, "no PFC pause in this run");
         }
-        Layout l = layout(pauses);
+        PauseChains chains = PauseChains.of(pauses);
+        List<PauseChains.Node> shown = chains.first(MAX_NODES);
+        Map<String, Integer> row = new HashMap<>();
         XYSeriesCollection data = new XYSeriesCollection();
-        XYSeries roots = new XYSeries("root (congestion or receiver)", false, true);
-        XYSeries props = new XYSeries("propagated", false, true);
-        for (String k : l.row().keySet()) {
-            (l.roots().contains(k) ? roots : props).add(l.depth().get(k), l.row().get(k));
+        XYSeries roots = new XYSeries("root pause (congestion or receiver)", false, true);
+        XYSeries props = new XYSeries("propagated pause", false, true);
+        for (PauseChains.Node n : shown) {
+            row.put(n.id(), row.size());
+            (n.depth() == 1 ? roots : props).add(n.depth(), row.get(n.id()));
         }
         data.addSeries(roots);
         data.addSeries(props);
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
-        NumberAxis x = new NumberAxis("propagation depth (hops from the root pause)");
+        NumberAxis x = new NumberAxis("depth (hops from the root pause)");
         x.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1));
-        int maxDepth = l.depth().values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        int maxDepth = Math.max(1, chains.maxDepth());
         x.setRange(0.6, maxDepth + 0.9);
-        NumberAxis y = new NumberAxis("ports (tree order)");
+        NumberAxis y = new NumberAxis("pausing port and priority (chains, largest first)");
         y.setTickLabelsVisible(false);
         y.setTickMarksVisible(false);
         y.setInverted(true);
-        y.setRange(-0.8, Math.max(1, l.row().size()) - 0.2);
+        y.setRange(-0.8, Math.max(1, shown.size()) - 0.2);
         XYPlot plot = new XYPlot(data, x, y, r);
         JFreeChart chart = Style.apply(new JFreeChart(TITLE, plot));
         r.setSeriesPaint(0, Style.ROOT);
@@ -78,88 +73,39 @@ public final class PauseTree {
         r.setSeriesShape(0, new java.awt.geom.Ellipse2D.Double(-7, -7, 14, 14));
         r.setSeriesShape(1, new java.awt.geom.Ellipse2D.Double(-6, -6, 12, 12));
         plot.setRangeGridlinesVisible(false);
-        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, l.row().size() > 20 ? 12 : 15);
-        l.parent().forEach((child, parent) -> {
-            if (l.row().containsKey(child) && l.row().containsKey(parent)) {
-                plot.addAnnotation(new XYLineAnnotation(l.depth().get(parent), l.row().get(parent),
-                        l.depth().get(child), l.row().get(child), Style.line(1.5f), java.awt.Color.GRAY));
+        long most = chains.edges().stream().mapToLong(PauseChains.Edge::episodes).max().orElse(1);
+        for (PauseChains.Edge e : chains.edges()) {
+            Integer from = row.get(e.from());
+            Integer to = row.get(e.to());
+            if (from != null && to != null) {
+                // an elbow, as in a file tree: down from the cause's dot, then across to the caused one (no line
+                // crosses a label, which sits right of its dot)
+                float w = (float) (1.5 + 4.5 * e.episodes() / most);
+                double d = depth(e.from());
+                plot.addAnnotation(new XYLineAnnotation(d, from, d, to, Style.line(w), java.awt.Color.GRAY));
+                plot.addAnnotation(new XYLineAnnotation(d, to, depth(e.to()), to, Style.line(w), java.awt.Color.GRAY));
             }
-        });
-        for (String k : l.row().keySet()) {
-            XYTextAnnotation t = new XYTextAnnotation(k + " (" + l.episodes().get(k) + ")",
-                    l.depth().get(k) + LABEL_OFFSET, l.row().get(k)); // beside the dot (SVG drops leading spaces)
-            t.setFont(font);
+        }
+        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, shown.size() > 20 ? 12 : 15);
+        for (PauseChains.Node n : shown) {
+            String label = n.key() + " \u00d7" + Fmt.num(n.episodes())
+                    + (n.caused() > 0 ? " (caused " + Fmt.num(n.caused()) + ")" : "");
+            XYTextAnnotation t = new XYTextAnnotation(label, n.depth() + LABEL_OFFSET, row.get(n.id()));
+            t.setFont(font); // beside the dot (SVG drops leading spaces)
             t.setTextAnchor(TextAnchor.HALF_ASCENT_LEFT);
             plot.addAnnotation(t);
         }
-        long total = pauses.stream().map(PauseRow::key).distinct().count();
-        return Figure.of(ID, TITLE, chart, l.row().size() + " of " + total + " pausing ports (episodes in brackets), "
-                + "roots: " + l.roots().size() + "; deepest chain: " + maxDepth + (maxDepth == 1 ? " hop" : " hops")).axes("pause_graph.csv:depth", "port");
+        int left = chains.nodes().size() - shown.size();
+        return Figure.of(ID, TITLE, chart, Fmt.num(chains.roots()) + " root and " + Fmt.num(chains.propagated())
+                + " propagated pause episodes, longest chain " + maxDepth + (maxDepth == 1 ? " hop" : " hops")
+                + " (the key figures' counts, from pause_graph.csv); a dot per pausing port and priority at each depth "
+                + "it paused at, \u00d7 its episodes, \"caused\": the episodes its pauses set off further up"
+                + (left > 0 ? "; the largest chains shown, " + Fmt.num(left) + " of " + Fmt.num(chains.nodes().size())
+                + " dots left out" : "")).axes("pause_graph.csv:depth", "port");
     }
 
-    static Layout layout(List<PauseRow> pauses) {
-        Map<Integer, PauseRow> byId = new HashMap<>();
-        for (PauseRow p : pauses) {
-            byId.put(p.id(), p);
-        }
-        Map<String, Integer> episodes = new LinkedHashMap<>();
-        Map<String, Integer> depth = new HashMap<>();
-        Map<String, String> parent = new LinkedHashMap<>();
-        Set<String> roots = new LinkedHashSet<>();
-        for (PauseRow p : pauses) {
-            episodes.merge(p.key(), 1, Integer::sum);
-            depth.merge(p.key(), Math.max(1, p.depth()), Math::min);
-            if (p.root()) {
-                roots.add(p.key());
-            } else if (p.causedBy() >= 0 && byId.containsKey(p.causedBy())) {
-                String from = byId.get(p.causedBy()).key();
-                if (!from.equals(p.key())) {
-                    parent.putIfAbsent(p.key(), from);
-                }
-            }
-        }
-        // a port that is sometimes a root is drawn as a root
-        roots.forEach(parent::remove);
-        // keep the busiest ports, and their ancestors
-        List<String> keys = new ArrayList<>(episodes.keySet());
-        keys.sort(Comparator.comparingInt((String k) -> -episodes.get(k)).thenComparing(Comparator.naturalOrder()));
-        Set<String> kept = new LinkedHashSet<>();
-        for (String k : keys) {
-            if (kept.size() >= MAX_NODES) {
-                break;
-            }
-            for (String a = k; a != null && kept.add(a); a = parent.get(a)) {
-                // walk up to the root (cycles stop at a kept key)
-            }
-        }
-        Map<String, List<String>> children = new LinkedHashMap<>();
-        for (String k : kept) {
-            String p = parent.get(k);
-            if (p != null && kept.contains(p)) {
-                children.computeIfAbsent(p, x -> new ArrayList<>()).add(k);
-            }
-        }
-        Map<String, Integer> row = new LinkedHashMap<>();
-        Map<String, Integer> level = new HashMap<>();
-        for (String k : kept) {
-            String p = parent.get(k);
-            if (p == null || !kept.contains(p)) {
-                place(k, 1, children, row, level);
-            }
-        }
-        return new Layout(level, row, parent, episodes, roots);
-    }
-
-    /** Depth-first: a node, then its children below it (their depth one more than the node's). */
-    private static void place(String k, int d, Map<String, List<String>> children, Map<String, Integer> row,
-                              Map<String, Integer> level) {
-        if (row.containsKey(k)) {
-            return;
-        }
-        row.put(k, row.size());
-        level.put(k, d);
-        for (String c : children.getOrDefault(k, List.of())) {
-            place(c, d + 1, children, row, level);
-        }
+    /** The depth of a node id ({@code key@depth}). */
+    private static int depth(String id) {
+        return Integer.parseInt(id.substring(id.lastIndexOf('@') + 1));
     }
 }

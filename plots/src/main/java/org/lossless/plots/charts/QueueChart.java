@@ -13,20 +13,22 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import org.lossless.experiments.run.QueueThresholds;
 import org.lossless.plots.data.PortRow;
 import org.lossless.plots.data.QueueSeriesReader;
 import org.lossless.plots.data.ResultSet;
 import org.lossless.plots.data.Series;
+import org.lossless.plots.data.ThresholdRow;
 
 /**
  * Queue depth over time (KB) for the busiest switch egress queues (largest peak in ports.csv) or chosen
  * ports, with the ECN K_min / K_max and the one-ingress PFC XOFF level of the first queue drawn as dashed
- * reference lines ({@link QueueThresholds}, computed from the resolved scenario).
+ * reference lines (thresholds.csv, written by the run).
  */
 public final class QueueChart {
     public static final String ID = "queues";
     static final String TITLE = "Queue depth over time";
+    /** A queue above this share of the chart's highest peak counts as active when the time window is chosen. */
+    static final double ACTIVE_SHARE = 0.01;
 
     private QueueChart() {
     }
@@ -45,7 +47,13 @@ public final class QueueChart {
                     : "none of the chosen ports " + chosen + " is a switch port in ports.csv");
         }
         List<Series> series = QueueSeriesReader.read(rs, keys, Style.COLUMNS);
-        TimeScale ts = TimeScale.forSpan(rs.simTimePs());
+        long end = Math.max(1, rs.simTimePs());
+        long[] window = activity(series, end, rs.sampleIntervalPs());
+        if (!RateWindows.whole(window, end)) {
+            // where the queues held bytes, read again at full resolution
+            series = QueueSeriesReader.read(rs, keys, Style.COLUMNS, window[0], window[1]);
+        }
+        TimeScale ts = TimeScale.forSpan(window[1]);
         XYSeriesCollection data = new XYSeriesCollection();
         double peak = 0;
         long rows = 0;
@@ -68,14 +76,40 @@ public final class QueueChart {
             r.setSeriesPaint(i, Style.color(i));
             r.setSeriesStroke(i, Style.line(2f));
         }
-        plot.getDomainAxis().setRange(0, ts.of(Math.max(1, rs.simTimePs())));
+        plot.getDomainAxis().setRange(ts.of(window[0]), ts.of(window[1]));
         String note = thresholds(rs, keys.get(0), plot, peak);
         String which = chosen.isEmpty() ? keys.size() + " busiest queue" + (keys.size() == 1 ? "" : "s")
                 + (watched(rs) == null ? "" : " of those telemetry.queues recorded")
                 + " (largest peak in ports.csv; queues under 1 % of the top peak left out)"
                 : "chosen ports " + String.join(", ", chosen);
-        return Figure.of(ID, TITLE, chart, which + "; " + rows + " samples reduced to at most "
+        return Figure.of(ID, TITLE, chart, which + "; " + RateWindows.describe(window, end)
+                + (RateWindows.whole(window, end) ? "" : ", where a queue held more than 1 % of the highest peak") + "; " + rows + " samples reduced to at most "
                 + (2 * Style.COLUMNS) + " points per queue (minimum and maximum per pixel column)" + note).axes("time", "timeseries/queues.csv:bytes");
+    }
+
+    /**
+     * The window ({@link RateWindows#around}) around the samples in which a queue held more than
+     * {@link #ACTIVE_SHARE} of the highest peak drawn: a few packets queued later in the run (invisible at the chart's
+     * scale) do not stretch it over the whole run.
+     */
+    static long[] activity(List<Series> series, long end, long interval) {
+        double peak = 0;
+        for (Series s : series) {
+            for (double v : s.points().values()) {
+                peak = Math.max(peak, v);
+            }
+        }
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (Series s : series) {
+            for (int i = 0; i < s.points().size(); i++) {
+                if (s.points().values()[i] > ACTIVE_SHARE * peak) {
+                    first = Math.min(first, s.points().times()[i]);
+                    last = Math.max(last, s.points().times()[i]);
+                }
+            }
+        }
+        return RateWindows.around(first, last, end, interval);
     }
 
     /** The ports ({@code node:port}) telemetry.queues watched, or null for all (or when the scenario is unknown). */
@@ -120,17 +154,12 @@ public final class QueueChart {
         return List.copyOf(keys);
     }
 
-    /** Adds the reference lines of queue {@code key}; returns a caption fragment. */
+    /** Adds the reference lines of queue {@code key} (thresholds.csv); returns a caption fragment. */
     private static String thresholds(ResultSet rs, String key, XYPlot plot, double peakKb) {
-        if (rs.scenario().isEmpty() || rs.topology().isEmpty()) {
-            return "; no reference lines: " + rs.scenarioProblem();
+        if (!rs.has(ResultSet.THRESHOLDS)) {
+            return "; no reference lines: the results have no thresholds.csv (written by earlier versions)";
         }
-        int slash = key.lastIndexOf('/'); // node:port/priority from the end: a node name may hold '/' or ':'
-        int colon = key.lastIndexOf(':', slash);
-        String node = key.substring(0, colon);
-        int port = Integer.parseInt(key.substring(colon + 1, slash));
-        int prio = Integer.parseInt(key.substring(slash + 1));
-        QueueThresholds q = QueueThresholds.of(rs.scenario().get(), rs.topology().get(), node, port, prio);
+        ThresholdRow q = rs.thresholds().get(key);
         if (q == null) {
             return "";
         }

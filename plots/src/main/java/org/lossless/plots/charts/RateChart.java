@@ -56,11 +56,68 @@ public final class RateChart {
                 .thenComparingLong(FlowRates::flowId));
         shown = shown.subList(0, Math.min(MAX_FLOWS, shown.size()));
         shown.sort(Comparator.comparingLong(FlowRates::flowId));
-        TimeScale ts = TimeScale.forSpan(rs.simTimePs());
+        long end = Math.max(1, rs.simTimePs());
+        List<long[]> windows = RateWindows.of(RateWindows.spans(shown.stream().map(f -> f.rate().points()).toList()),
+                end, rs.sampleIntervalPs());
+        boolean whole = windows.size() == 1 && windows.get(0)[0] == 0 && windows.get(0)[1] == end;
+        List<Long> ids = shown.stream().map(FlowRates::flowId).toList();
+        NumberAxis y = Style.axis("sender rate (Gb/s)");
+        y.setAutoRangeIncludesZero(true);
+        List<XYPlot> panels = new ArrayList<>();
+        long markCount = 0;
+        for (long[] w : windows) {
+            // the whole run was read already; a window is read again at full resolution
+            List<FlowRates> in = whole ? shown : RateSeriesReader.read(rs, ids, MAX_FLOWS,
+                    Style.COLUMNS / windows.size(), MARK_COLUMNS / windows.size(), w[0], w[1]);
+            XYPlot panel = panel(in, w, windows.size() == 1 ? y : null);
+            markCount += in.stream().flatMap(f -> f.cnps().stream()).mapToLong(RateSeriesReader.Mark::count).sum();
+            panels.add(panel);
+        }
+        XYPlot plot;
+        if (panels.size() == 1) {
+            plot = panels.get(0);
+        } else {
+            org.jfree.chart.plot.CombinedRangeXYPlot c = new org.jfree.chart.plot.CombinedRangeXYPlot(y);
+            c.setGap(14);
+            panels.forEach(c::add);
+            plot = c;
+        }
+        JFreeChart chart = Style.apply(new JFreeChart(TITLE, plot));
+        List<String> legendOrder = shown.stream().map(f -> "flow " + f.flowId()).toList();
+        panels.forEach(panel -> paint(panel, legendOrder));
+        Shape tri = triangle(4);
+        LegendItemCollection legend = new LegendItemCollection();
+        for (int i = 0; i < shown.size(); i++) {
+            legend.add(new LegendItem("flow " + shown.get(i).flowId(), Style.color(i)));
+        }
+        if (markCount > 0) {
+            legend.add(new LegendItem("CNP received", null, null, null, tri, java.awt.Color.DARK_GRAY));
+        }
+        plot.setFixedLegendItems(legend);
+        boolean hasCnpColumn = markCount > 0 || hasCnpColumn(rs);
+        return Figure.of(ID, TITLE, chart, shown.size() + " of " + all.size() + (all.size() >= TRACKED ? "+" : "")
+                + " sampled flows (most CNPs first); " + (whole ? "the whole run" : where(windows, end)) + "; "
+                + (hasCnpColumn ? Fmt.num(markCount) + " CNPs marked (at most one triangle per flow in each of " + MARK_COLUMNS
+                + " time columns)" : "no CNP marks: rates.csv has no cnps column"))
+                .axes("time", "timeseries/rates.csv:rate_bps");
+    }
+
+    /** "time window 0 ps to 420 µs, where the flows send (the run lasts 20 ms)", or "2 panels, ... and ...". */
+    static String where(List<long[]> windows, long end) {
+        List<String> spans = new ArrayList<>();
+        for (long[] w : windows) {
+            spans.add(RateWindows.at(w[0]) + " to " + RateWindows.at(w[1]));
+        }
+        return (windows.size() == 1 ? "time window " : windows.size() + " panels, ") + String.join(" and ", spans)
+                + ", where the flows send (the run lasts " + Fmt.time(end) + ")";
+    }
+
+    /** One time window's plot: a line per flow (dataset 0), its CNP marks (dataset 1, one series per flow). */
+    private static XYPlot panel(List<FlowRates> flows, long[] window, NumberAxis rangeAxis) {
+        TimeScale ts = TimeScale.forSpan(window[1]);
         XYSeriesCollection rates = new XYSeriesCollection();
         XYSeriesCollection marks = new XYSeriesCollection();
-        long markCount = 0;
-        for (FlowRates f : shown) {
+        for (FlowRates f : flows) {
             XYSeries s = new XYSeries("flow " + f.flowId(), false, true);
             for (int i = 0; i < f.rate().points().size(); i++) {
                 s.add(ts.of(f.rate().points().times()[i]), f.rate().points().values()[i] / 1e9);
@@ -69,38 +126,37 @@ public final class RateChart {
             XYSeries m = new XYSeries("CNPs flow " + f.flowId(), false, true);
             for (RateSeriesReader.Mark mk : f.cnps()) {
                 m.add(ts.of(mk.timePs()), mk.rateBps() / 1e9);
-                markCount += mk.count();
             }
             marks.addSeries(m);
         }
-        NumberAxis y = Style.axis("sender rate (Gb/s)");
-        y.setAutoRangeIncludesZero(true);
         XYLineAndShapeRenderer lines = Style.lines();
-        XYPlot plot = new XYPlot(rates, Style.axis(ts.label()), y, lines);
+        NumberAxis x = Style.axis(ts.label());
+        x.setAutoRangeIncludesZero(false);
+        XYPlot plot = new XYPlot(rates, x, rangeAxis, lines);
         XYLineAndShapeRenderer dots = new XYLineAndShapeRenderer(false, true);
         plot.setDataset(1, marks);
         plot.setRenderer(1, dots);
-        JFreeChart chart = Style.apply(new JFreeChart(TITLE, plot));
-        plot.getDomainAxis().setRange(0, ts.of(Math.max(1, rs.simTimePs())));
+        x.setRange(ts.of(window[0]), ts.of(Math.max(window[1], window[0] + 1)));
+        return plot;
+    }
+
+    /**
+     * Each flow's colour on its line and CNP triangles, as in the legend ({@code legend}: "flow ID" in legend order),
+     * set after the theme (which would reset them); a panel's series are matched by name, whatever order its window
+     * was read in.
+     */
+    private static void paint(XYPlot panel, List<String> legend) {
+        XYLineAndShapeRenderer lines = (XYLineAndShapeRenderer) panel.getRenderer(0);
+        XYLineAndShapeRenderer dots = (XYLineAndShapeRenderer) panel.getRenderer(1);
+        XYSeriesCollection rates = (XYSeriesCollection) panel.getDataset(0);
         Shape tri = triangle(4);
-        LegendItemCollection legend = new LegendItemCollection();
-        for (int i = 0; i < shown.size(); i++) {
-            lines.setSeriesPaint(i, Style.color(i));
+        for (int i = 0; i < rates.getSeriesCount(); i++) {
+            java.awt.Color c = Style.color(legend.indexOf(String.valueOf(rates.getSeriesKey(i))));
+            lines.setSeriesPaint(i, c);
             lines.setSeriesStroke(i, Style.line(2f));
-            dots.setSeriesPaint(i, Style.color(i));
+            dots.setSeriesPaint(i, c);
             dots.setSeriesShape(i, tri);
-            legend.add(new LegendItem("flow " + shown.get(i).flowId(), Style.color(i)));
         }
-        if (markCount > 0) {
-            LegendItem cnp = new LegendItem("CNP received", null, null, null, tri, java.awt.Color.DARK_GRAY);
-            legend.add(cnp);
-        }
-        plot.setFixedLegendItems(legend);
-        boolean hasCnpColumn = rs.has(ResultSet.RATES) && markCount > 0 || hasCnpColumn(rs);
-        return Figure.of(ID, TITLE, chart, shown.size() + " of " + all.size() + (all.size() >= TRACKED ? "+" : "")
-                + " sampled flows (most CNPs first); "
-                + (hasCnpColumn ? markCount + " CNPs marked (at most one triangle per flow in each of " + MARK_COLUMNS + " time columns)"
-                : "no CNP marks: rates.csv has no cnps column")).axes("time", "timeseries/rates.csv:rate_bps");
     }
 
     private static boolean hasCnpColumn(ResultSet rs) {

@@ -41,6 +41,11 @@ public final class Downsampler {
         this.used = new boolean[bins];
     }
 
+    /** The start of the time range, ps. */
+    public long start() {
+        return t0;
+    }
+
     /** The column of time {@code t}. */
     int bin(long t) {
         if (t <= t0) {

@@ -23,14 +23,18 @@ public final class QueueSeriesReader {
      * @return one series per key (empty points when the file never mentions it); values in bytes
      */
     public static List<Series> read(ResultSet rs, List<String> keys, int bins) {
+        return read(rs, keys, bins, 0, Math.max(1, rs.simTimePs()));
+    }
+
+    /** As {@link #read(ResultSet, List, int)} over [{@code fromPs}, {@code toPs}] only (rows outside left out). */
+    public static List<Series> read(ResultSet rs, List<String> keys, int bins, long fromPs, long toPs) {
         if (!rs.has(ResultSet.QUEUES) || keys.isEmpty()) {
             return List.of();
         }
-        long end = Math.max(1, rs.simTimePs());
         long interval = rs.sampleIntervalPs();
         Map<String, Track> tracks = new LinkedHashMap<>();
         for (String k : keys) {
-            tracks.put(k, new Track(new Downsampler(0, end, bins)));
+            tracks.put(k, new Track(new Downsampler(fromPs, toPs, bins)));
         }
         Set<String> nodes = new java.util.HashSet<>();
         for (String k : keys) {
@@ -53,10 +57,11 @@ public final class QueueSeriesReader {
                 key.setLength(0);
                 key.append(n).append(':').append(r.longAt(port, -1)).append('/').append(r.longAt(prio, 0));
                 Track tr = tracks.get(key.toString());
-                if (tr == null) {
+                long time = r.longAt(t, 0);
+                if (tr == null || time < fromPs || time > toPs) {
                     continue;
                 }
-                tr.add(r.longAt(t, 0), r.doubleAt(bytes, 0), interval);
+                tr.add(time, r.doubleAt(bytes, 0), interval);
             }
         } catch (IOException e) {
             throw new BadResultsException(rs.file(ResultSet.QUEUES) + ": cannot read it: " + e.getMessage());
@@ -65,6 +70,73 @@ public final class QueueSeriesReader {
         }
         List<Series> out = new ArrayList<>();
         tracks.forEach((k, tr) -> out.add(new Series(k, tr.d.points(), tr.rows)));
+        return out;
+    }
+
+    /**
+     * One queue's samples while it held bytes, for a distribution.
+     *
+     * @param key     {@code node:port/priority}
+     * @param bytes   the non-zero samples, ascending
+     * @param samples rows of the file for the queue (its zeros included: the first zero after a busy spell)
+     */
+    public record Busy(String key, long[] bytes, long samples) {
+    }
+
+    /**
+     * The non-zero samples of each chosen queue (the file omits a queue while it stays empty, so these are the
+     * samples of its busy time), in the order of {@code keys}. Memory: 8 bytes per kept sample.
+     */
+    public static List<Busy> busy(ResultSet rs, List<String> keys) {
+        if (!rs.has(ResultSet.QUEUES) || keys.isEmpty()) {
+            return List.of();
+        }
+        Map<String, long[][]> values = new LinkedHashMap<>(); // key -> {{values...}, {size, rows}}
+        for (String k : keys) {
+            values.put(k, new long[][] {new long[64], new long[2]});
+        }
+        Set<String> nodes = new java.util.HashSet<>();
+        for (String k : keys) {
+            // node:port/prio read from the end: a node name may hold '/' or ':'
+            nodes.add(k.substring(0, k.lastIndexOf(':', k.lastIndexOf('/'))));
+        }
+        StringBuilder key = new StringBuilder(32);
+        try (CsvReader r = CsvReader.open(rs.file(ResultSet.QUEUES))) {
+            int node = r.column("node");
+            int port = r.column("port");
+            int prio = r.column("priority");
+            int bytes = r.column("bytes");
+            while (r.next()) {
+                String n = r.text(node);
+                if (!nodes.contains(n)) {
+                    continue;
+                }
+                key.setLength(0);
+                key.append(n).append(':').append(r.longAt(port, -1)).append('/').append(r.longAt(prio, 0));
+                long[][] v = values.get(key.toString());
+                if (v == null) {
+                    continue;
+                }
+                v[1][1]++;
+                long b = r.longAt(bytes, 0);
+                if (b > 0) {
+                    if (v[1][0] == v[0].length) {
+                        v[0] = java.util.Arrays.copyOf(v[0], v[0].length * 2);
+                    }
+                    v[0][(int) v[1][0]++] = b;
+                }
+            }
+        } catch (IOException e) {
+            throw new BadResultsException(rs.file(ResultSet.QUEUES) + ": cannot read it: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new BadResultsException(e.getMessage());
+        }
+        List<Busy> out = new ArrayList<>();
+        values.forEach((k, v) -> {
+            long[] b = java.util.Arrays.copyOf(v[0], (int) v[1][0]);
+            java.util.Arrays.sort(b);
+            out.add(new Busy(k, b, v[1][1]));
+        });
         return out;
     }
 
@@ -79,7 +151,7 @@ public final class QueueSeriesReader {
 
         void add(long t, double v, long interval) {
             rows++;
-            if (interval > 0 && (lastT == Long.MIN_VALUE ? t >= interval : t - lastT > interval)) {
+            if (interval > 0 && (lastT == Long.MIN_VALUE ? t >= d.start() + interval : t - lastT > interval)) {
                 d.add(t - interval, 0); // the queue was empty (not written) until one sample before
             }
             d.add(t, v);

@@ -35,13 +35,22 @@ public final class RateSeriesReader {
 
     /** As {@link #read(ResultSet, List, int, int)}, with CNP marks reduced to {@code markBins} columns. */
     public static List<FlowRates> read(ResultSet rs, List<Long> flowIds, int limit, int bins, int markBins) {
+        return read(rs, flowIds, limit, bins, markBins, 0, Math.max(1, rs.simTimePs()));
+    }
+
+    /**
+     * As {@link #read(ResultSet, List, int, int, int)} over the window [{@code fromPs}, {@code toPs}] only: samples
+     * outside it are left out (a CNP count still grows across them, so the first mark inside counts only the CNPs
+     * received inside).
+     */
+    public static List<FlowRates> read(ResultSet rs, List<Long> flowIds, int limit, int bins, int markBins,
+                                       long fromPs, long toPs) {
         if (!rs.has(ResultSet.RATES)) {
             return List.of();
         }
-        long end = Math.max(1, rs.simTimePs());
         Map<Long, Track> tracks = new LinkedHashMap<>();
         if (flowIds != null) {
-            flowIds.stream().limit(limit).forEach(id -> tracks.put(id, new Track(end, bins, markBins)));
+            flowIds.stream().limit(limit).forEach(id -> tracks.put(id, new Track(fromPs, toPs, bins, markBins)));
         }
         try (CsvReader r = CsvReader.open(rs.file(ResultSet.RATES))) {
             int t = r.column("time_ps");
@@ -55,7 +64,7 @@ public final class RateSeriesReader {
                     if (flowIds != null || tracks.size() >= limit) {
                         continue;
                     }
-                    tr = new Track(end, bins, markBins);
+                    tr = new Track(fromPs, toPs, bins, markBins);
                     tracks.put(f, tr);
                 }
                 tr.add(r.longAt(t, 0), r.doubleAt(rate, 0), r.longAt(cnps, -1));
@@ -80,15 +89,26 @@ public final class RateSeriesReader {
         long lastCnps = 0;
         long rows;
 
-        Track(long end, int bins, int markBins) {
-            d = new Downsampler(0, end, bins);
-            markBinner = new Downsampler(0, end, markBins);
+        final long from;
+        final long to;
+
+        Track(long from, long to, int bins, int markBins) {
+            this.from = from;
+            this.to = to;
+            d = new Downsampler(from, to, bins);
+            markBinner = new Downsampler(from, to, markBins);
             markT = new long[markBins];
             markRate = new double[markBins];
             markCount = new long[markBins];
         }
 
         void add(long t, double rate, long cnps) {
+            if (t < from || t > to) {
+                if (cnps >= 0) {
+                    lastCnps = cnps;
+                }
+                return;
+            }
             rows++;
             d.add(t, rate);
             if (cnps > lastCnps) {

@@ -22,7 +22,7 @@ import java.util.function.Supplier;
 /**
  * One run's result directory, read from its files alone: {@code summary.json} (required) and, when
  * present, {@code flows.csv}, {@code ports.csv}, {@code jobs.csv}, {@code pause_graph.csv},
- * {@code pfcwd.csv}, {@code scenario.resolved.yaml} and {@code timeseries/*.csv}. Small files are read
+ * {@code pfcwd.csv}, {@code thresholds.csv}, {@code scenario.resolved.yaml} and {@code timeseries/*.csv}. Small files are read
  * once, on first use; time series are streamed by the readers in this package. A missing optional file
  * reads as no rows (see {@link #has}).
  */
@@ -35,6 +35,7 @@ public final class ResultSet {
     public static final String PFCWD = "pfcwd.csv";
     public static final String TIMELINE = "timeline.csv";
     public static final String RESOLVED = "scenario.resolved.yaml";
+    public static final String THRESHOLDS = "thresholds.csv";
     public static final String QUEUES = "timeseries/queues.csv";
     public static final String RATES = "timeseries/rates.csv";
     public static final String LINKS = "timeseries/links.csv";
@@ -153,6 +154,15 @@ public final class ResultSet {
 
     public List<StormRow> storms() {
         return cached(PFCWD, () -> read(PFCWD, RowReaders::storms));
+    }
+
+    /** The reference levels of the switch queues (thresholds.csv) by {@code node:port/prio}; empty without the file. */
+    public Map<String, ThresholdRow> thresholds() {
+        return cached(THRESHOLDS, () -> {
+            Map<String, ThresholdRow> m = new java.util.LinkedHashMap<>();
+            read(THRESHOLDS, RowReaders::thresholds).forEach(t -> m.put(t.key(), t));
+            return m;
+        });
     }
 
     /** The text of scenario.resolved.yaml, or empty. */

@@ -99,6 +99,20 @@ final class RowReaders {
         return rows;
     }
 
+    static List<ThresholdRow> thresholds(Path file) throws IOException {
+        List<ThresholdRow> rows = new ArrayList<>();
+        try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless thresholds.csv", "node", "port", "priority");
+            int[] c = columns(r, "node", "port", "priority", "rate_bps", "ecn_kmin_bytes", "ecn_kmax_bytes",
+                    "xoff_bytes");
+            while (r.next()) {
+                rows.add(new ThresholdRow(r.text(c[0]), (int) r.longAt(c[1], -1), (int) r.longAt(c[2], 0),
+                        r.longAt(c[3], 0), r.longAt(c[4], -1), r.longAt(c[5], -1), r.longAt(c[6], -1)));
+            }
+        }
+        return rows;
+    }
+
     static List<StormRow> storms(Path file) throws IOException {
         List<StormRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {

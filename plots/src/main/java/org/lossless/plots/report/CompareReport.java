@@ -50,7 +50,7 @@ final class CompareReport {
         ResultSet a = ResultSet.open(candidate);
         ResultSet b = ResultSet.open(baseline);
         Page p = new Page("Lossless comparison: " + a.name() + " against " + b.name(), "Candidate " + candidate
-                + " · baseline " + baseline);
+                + " · baseline " + baseline).compactContents();
         Html w = p.section("warnings", "Warnings");
         w.open("div class=\"pair\"");
         w.open("div").el("h3", null, "Baseline: " + b.name());
@@ -118,8 +118,16 @@ final class CompareReport {
         base.forEach(f -> b.put(f.label(), f));
         Map<String, KeyFigure> c = new LinkedHashMap<>();
         cand.forEach(f -> c.put(f.label(), f));
+        // the baseline's order; a figure only the candidate has goes after the candidate's figure before it (a
+        // workload only the candidate runs sits with the other workloads, not after the simulator's cost)
         List<String> labels = new ArrayList<>(b.keySet());
-        c.keySet().stream().filter(l -> !b.containsKey(l)).forEach(labels::add);
+        String before = null;
+        for (String l : c.keySet()) {
+            if (!b.containsKey(l)) {
+                labels.add(before == null ? 0 : labels.indexOf(before) + 1, l);
+            }
+            before = l;
+        }
         h.open("table class=\"figures\"").row(true, "figure", "baseline", "candidate", "change");
         for (String l : labels) {
             KeyFigure x = b.get(l);
@@ -150,22 +158,15 @@ final class CompareReport {
     static void settings(Html h, ResultSet b, ResultSet a) {
         Map<String, String> x = flat(b.scenarioText());
         Map<String, String> y = flat(a.scenarioText());
-        List<String> keys = new ArrayList<>(x.keySet());
-        y.keySet().stream().filter(k -> !x.containsKey(k)).forEach(keys::add);
-        h.open("table").row(true, "key", "baseline", "candidate");
-        int n = 0;
-        for (String k : keys) {
-            String bv = x.getOrDefault(k, "(absent)");
-            String cv = y.getOrDefault(k, "(absent)");
-            if (!bv.equals(cv)) {
-                h.open("tr").el("td", null, k).el("td", null, bv).el("td", "changed", cv).close("tr");
-                n++;
-            }
-        }
-        h.close("table");
-        if (n == 0) {
+        List<String[]> differ = SettingsDiff.rows(x, y);
+        if (differ.isEmpty()) {
             h.el("p", null, "The resolved scenarios are identical (the runs differ by seed or version only).");
+            return;
         }
+        h.open("table").row(true, "key", "baseline", "candidate");
+        differ.forEach(d -> h.open("tr").el("td", null, d[0]).el("td", null, d[1]).el("td", "changed", d[2])
+                .close("tr"));
+        h.close("table");
     }
 
     private static Map<String, String> flat(String yaml) {

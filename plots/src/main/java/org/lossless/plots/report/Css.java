@@ -50,6 +50,17 @@ final class Css {
             tr.best td { background: #e8f1f8 !important; font-weight: bold; }
             tr.cut td { background: #f3f3f3 !important; color: #555; font-style: italic; }
             td.mark { white-space: nowrap; }
+            p.status { font-size: 1.12em; font-weight: bold; padding: 8px 12px; margin: 8px 0; border-left: 6px solid; }
+            p.status.ok { border-color: #009e73; background: #e9f7f1; }
+            p.status.check { border-color: #f09a1a; background: #fff6e8; }
+            p.status.bad { border-color: #d52a1e; background: #fdecea; }
+            table.verdict td, table.verdict th { padding: 3px 10px; }
+            #verdict h3 { font-size: 1em; margin: 14px 0 4px; }
+            main.run figure.chart svg { max-width: 1000px; }
+            main.run section h2 { margin-top: 28px; }
+            details.more, details.yaml { margin: 10px 0; }
+            details.more > summary, details.yaml > summary { cursor: pointer; color: #0b5394; padding: 4px 0; }
+            table.cost td { font-size: 0.8em; color: #666; }
             @media print { nav { display: none; } figure.chart { break-inside: avoid; } }
             """;
 

@@ -26,6 +26,7 @@ final class Page {
     private final ChartIndex index = new ChartIndex();
     private Html body = new Html();
     private boolean compactContents;
+    private String mainClass;
     private String sectionId;
     private String sectionTitle;
 
@@ -37,6 +38,12 @@ final class Page {
     /** Lists the contents on one line (a page whose first section must fit the first screen). */
     Page compactContents() {
         compactContents = true;
+        return this;
+    }
+
+    /** Gives the page's {@code <main>} a class (the style sheet sizes a run report's charts by it). */
+    Page mainClass(String cls) {
+        mainClass = cls;
         return this;
     }
 
@@ -106,7 +113,7 @@ final class Page {
             h.open("li").raw("<a href=\"#" + s[0] + "\">").text(s[1]).raw("</a>").close("li");
         }
         h.close("ol").close("nav");
-        h.open("main");
+        h.open(mainClass == null ? "main" : "main class=\"" + mainClass + "\"");
         for (String[] s : sections) {
             h.raw("<section id=\"" + s[0] + "\">\n").el("h2", null, s[1]).raw(s[2]).close("section");
         }

@@ -2,22 +2,35 @@ package org.lossless.plots.report;
 
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.lossless.experiments.scenario.ResolvedYaml;
+import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.plots.data.ResultSet;
 
 /**
- * The scenario in brief, from scenario.resolved.yaml read as plain YAML (so it works even when the scenario
- * no longer loads): topology, buffer and PFC, ECN, NIC and congestion control, workloads, telemetry, each a
- * small key / value table. Long lists (explicit flows) are counted, not listed; the full text is at the end
- * of the report.
+ * The scenario in brief, from scenario.resolved.yaml read as plain YAML (so it works even when the scenario no
+ * longer loads): only what is in use and what differs from the defaults. Always shown: the run (name, seed, stop
+ * time), the topology, the switch's buffer, PFC and ECN levels, the NIC's MTU and congestion control (its profile),
+ * one line per workload (what it is, and its other keys where they differ from a workload of that kind alone:
+ * {@link WorkloadBrief}). Every other setting is shown only when it differs from what Lossless fills in by default
+ * for the same topology, switch profile and congestion control (found by resolving a scenario of those alone);
+ * the parameters of congestion controls not in use never. The full resolved scenario stays in the appendix.
  */
 final class ScenarioBrief {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    /** The congestion-control blocks of {@code nic}; only the one in use is shown. */
+    static final Set<String> CC_BLOCKS = Set.of("dcqcn", "hpcc", "timely", "dctcp", "swift");
+    /** Switch settings shown whatever their value (the levels a reviewer checks first). */
+    static final List<String> SWITCH_CORE = List.of("buffer_size", "pfc.enabled", "pfc.priorities", "pfc.dynamic_th",
+            "pfc.static_th", "pfc.headroom", "ecn.enabled", "ecn.kmin", "ecn.kmax", "ecn.pmax");
 
     private ScenarioBrief() {
     }
@@ -26,17 +39,26 @@ final class ScenarioBrief {
     record Block(String title, List<String[]> rows) {
     }
 
+    /** The blocks, and whether the defaults were known (when not, only the core settings are shown). */
+    record Brief(List<Block> blocks, boolean defaultsKnown) {
+    }
+
     static List<Block> of(ResultSet rs) {
+        return brief(rs).blocks();
+    }
+
+    static Brief brief(ResultSet rs) {
         List<Block> out = new ArrayList<>();
         JsonNode root;
         try {
             root = YAML.readTree(rs.scenarioText());
         } catch (Exception e) {
-            return out;
+            return new Brief(out, false);
         }
         if (root == null || !root.isObject()) {
-            return out;
+            return new Brief(out, false);
         }
+        JsonNode defaults = defaults(root);
         List<String[]> run = new ArrayList<>();
         for (String k : List.of("name", "seed", "stop_time")) {
             if (root.has(k)) {
@@ -50,57 +72,156 @@ final class ScenarioBrief {
         rs.topology().ifPresent(t -> topo.add(new String[] {"built", t.hostCount() + " hosts, " + t.switchCount()
                 + " switches, " + t.cables().size() + " cables"}));
         out.add(new Block("Topology", topo));
-        JsonNode sw = root.path("switch");
-        List<String[]> buffer = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = sw.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getKey().equals("ecn") && !e.getKey().equals("pfc")) {
-                buffer.addAll(flat(e.getValue(), e.getKey()));
-            }
+        out.add(new Block("Switch: buffer, PFC, ECN", chosen(root.path("switch"), defaults == null ? null
+                : defaults.path("switch"), "switch", SWITCH_CORE, Set.of())));
+        JsonNode nic = root.path("nic");
+        String cc = nic.path("cc").asText("");
+        List<String> nicCore = new ArrayList<>(List.of("mtu", "cc"));
+        if (nic.path(cc).has("profile")) {
+            nicCore.add(cc + ".profile");
         }
-        buffer.addAll(flat(sw.path("pfc"), "pfc"));
-        out.add(new Block("Switch buffer and PFC", buffer));
-        out.add(new Block("ECN", flat(sw.path("ecn"), "ecn")));
-        out.add(new Block("NIC and congestion control", flat(root.path("nic"), "")));
+        Set<String> unused = new java.util.HashSet<>(CC_BLOCKS);
+        unused.remove(cc);
+        out.add(new Block("NIC and congestion control", chosen(nic, defaults == null ? null : defaults.path("nic"),
+                "nic", nicCore, unused)));
         List<String[]> wl = new ArrayList<>();
         int i = 0;
         for (JsonNode w : root.path("workloads")) {
             String name = w.path("name").asText("workload " + i);
-            List<String> parts = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (!e.getKey().equals("name")) {
-                    parts.add(e.getKey() + ": " + scalar(e.getValue()));
-                }
-            }
-            wl.add(new String[] {name, String.join("; ", parts)});
+            wl.add(new String[] {name, WorkloadBrief.of(root, w)});
             i++;
         }
         out.add(new Block("Workloads", wl));
-        out.add(new Block("Telemetry", flat(root.path("telemetry"), "")));
+        List<String[]> other = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!Set.of("name", "seed", "stop_time", "topology", "switch", "nic", "workloads").contains(e.getKey())) {
+                other.addAll(chosen(e.getValue(), defaults == null ? null : defaults.path(e.getKey()), e.getKey(),
+                        List.of(), Set.of()));
+            }
+        }
+        out.add(new Block("Other settings that differ from the defaults", other));
         out.removeIf(b -> b.rows().isEmpty());
-        return out;
+        return new Brief(out, defaults != null);
     }
 
-    /** Scalars of a mapping as dotted key / value rows; nested mappings flattened, lists summarised. */
-    static List<String[]> flat(JsonNode n, String prefix) {
+    /**
+     * The rows of section {@code n} (dotted keys, prefixed by {@code section}): its {@code core} keys always, every
+     * other key only when it differs from {@code defaults} (all of them when the defaults are unknown: null), none
+     * under {@code skip}.
+     */
+    static List<String[]> chosen(JsonNode n, JsonNode defaults, String section, List<String> core, Set<String> skip) {
+        Map<String, String> mine = new LinkedHashMap<>();
+        flatten(n, "", mine);
+        Map<String, String> dflt = new LinkedHashMap<>();
+        if (defaults != null) {
+            flatten(defaults, "", dflt);
+        }
         List<String[]> rows = new ArrayList<>();
+        for (String k : core) {
+            if (mine.containsKey(k)) {
+                rows.add(new String[] {section + "." + k, mine.get(k)});
+            }
+        }
+        mine.forEach((k, v) -> {
+            String head = k.contains(".") ? k.substring(0, k.indexOf('.')) : k;
+            if (core.contains(k) || skip.contains(head) || (defaults != null && v.equals(dflt.get(k)))) {
+                return;
+            }
+            if (defaults == null && !core.isEmpty()) {
+                return; // defaults unknown: the core alone
+            }
+            rows.add(new String[] {section + "." + k, v + (dflt.containsKey(k) ? "  (default " + dflt.get(k) + ")"
+                    : "")});
+        });
+        return rows;
+    }
+
+    /** Scalars of a mapping by dotted key; lists and long maps as one short value ({@link #scalar}). */
+    private static void flatten(JsonNode n, String prefix, Map<String, String> out) {
         if (!n.isObject()) {
             if (!n.isMissingNode() && !prefix.isEmpty()) {
-                rows.add(new String[] {prefix, scalar(n)});
+                out.put(prefix, scalar(n));
             }
-            return rows;
+            return;
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String key = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
-            if (e.getValue().isObject()) {
-                rows.addAll(flat(e.getValue(), key));
+            // a map with integer keys (DSCP and TC tables) is one value, not 64 rows
+            if (e.getValue().isObject() && !numericKeys(e.getValue())) {
+                flatten(e.getValue(), key, out);
             } else {
-                rows.add(new String[] {key, scalar(e.getValue())});
+                out.put(key, scalar(e.getValue()));
             }
         }
+    }
+
+    private static boolean numericKeys(JsonNode n) {
+        Iterator<String> it = n.fieldNames();
+        return it.hasNext() && it.next().matches("\\d+");
+    }
+
+    /**
+     * What Lossless fills in for a scenario with this topology, switch profile and congestion control (and its
+     * profile) and nothing else set, as the resolved YAML tree; null when it cannot be found (a topology read from a
+     * file that moved, a version that no longer knows a key).
+     */
+    static JsonNode defaults(JsonNode root) {
+        try {
+            ObjectNode min = YAML.createObjectNode();
+            min.put("name", "defaults");
+            min.set("topology", root.path("topology"));
+            if (root.path("switch").has("profile")) {
+                min.putObject("switch").set("profile", root.path("switch").path("profile"));
+            }
+            JsonNode nic = root.path("nic");
+            if (nic.has("cc")) {
+                ObjectNode n = min.putObject("nic");
+                String cc = nic.path("cc").asText();
+                n.put("cc", cc);
+                if (nic.path(cc).has("profile")) {
+                    n.putObject(cc).set("profile", nic.path(cc).path("profile"));
+                }
+            }
+            min.putArray("workloads").addObject().put("type", "flows").putArray("flows").addObject()
+                    .put("src", 0).put("dst", 1).put("size", 1000);
+            String text = YAML.writeValueAsString(min);
+            return YAML.readTree(ResolvedYaml.write(ScenarioLoader.parse("defaults", text, java.nio.file.Path.of("."),
+                    List.of())));
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** Scalars of a mapping as dotted key / value rows; nested mappings flattened, lists summarised. */
+    static List<String[]> flat(JsonNode n, String prefix) {
+        Map<String, String> m = new LinkedHashMap<>();
+        flatten(n, prefix, m);
+        List<String[]> rows = new ArrayList<>();
+        m.forEach((k, v) -> rows.add(new String[] {k, v}));
         return rows;
+    }
+
+    /** Runs of consecutive integers written as ranges ("0-31"); anything else as it is. */
+    static List<String> ranges(List<String> items) {
+        if (items.size() < 3 || !items.stream().allMatch(i -> i.matches("-?\\d{1,9}"))) {
+            return items;
+        }
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < items.size()) {
+            int j = i;
+            while (j + 1 < items.size() && Long.parseLong(items.get(j + 1)) == Long.parseLong(items.get(j)) + 1) {
+                j++;
+            }
+            out.add(j - i >= 2 ? items.get(i) + "-" + items.get(j) : items.get(i));
+            if (j - i == 1) {
+                out.add(items.get(j));
+            }
+            i = j + 1;
+        }
+        return out;
     }
 
     /** A value as short text: scalars as written, a list of scalars joined, a list of mappings counted. */
@@ -111,7 +232,7 @@ final class ScenarioBrief {
             }
             List<String> items = new ArrayList<>();
             v.forEach(x -> items.add(x.asText()));
-            String s = "[" + String.join(", ", items) + "]";
+            String s = "[" + String.join(", ", ranges(items)) + "]";
             return s.length() > 120 ? "[" + v.size() + " values]" : s;
         }
         if (v.isObject()) {

@@ -84,7 +84,7 @@ class RunChartsTest {
         }
 
         @Test
-        void ecnAndXoffReferenceLinesFromTheResolvedScenario() {
+        void ecnAndXoffReferenceLinesFromThresholdsCsv() {
             XYPlot p = xy(QueueChart.build(rs, List.of(), 6));
             List<Double> values = new ArrayList<>();
             List<String> labels = new ArrayList<>();
@@ -92,10 +92,70 @@ class RunChartsTest {
                 values.add(((ValueMarker) o).getValue());
                 labels.add(((Marker) o).getLabel());
             }
-            assertEquals(100.0, values.get(0)); // kmin 100KB
-            assertEquals(400.0, values.get(1)); // kmax 400KB
+            // thresholds.csv of the fixture: kmin 100 KB, kmax 400 KB, XOFF 300 KB
+            assertEquals(List.of(100.0, 400.0, 300.0), values);
             assertTrue(labels.get(2).startsWith("PFC XOFF"), labels.toString());
-            assertTrue(values.get(2) > 0 && values.get(2) < 4000, "XOFF below the 4 MB buffer: " + values);
+        }
+
+        @Test
+        void withoutThresholdsCsvNoReferenceLineAndTheCaptionSaysWhy() throws IOException {
+            Path dir = Fixtures.run(tmp.resolve("nothresholds"));
+            Files.delete(dir.resolve("thresholds.csv"));
+            Figure f = QueueChart.build(ResultSet.open(dir), List.of(), 6);
+            assertTrue(xy(f).getRangeMarkers(Layer.FOREGROUND) == null
+                    || xy(f).getRangeMarkers(Layer.FOREGROUND).isEmpty());
+            assertTrue(f.caption().contains("no thresholds.csv"), f.caption());
+        }
+
+        @Test
+        void highWaterPerQueueAgainstItsKmaxAndXoff() {
+            Figure f = HighWaterChart.build(rs);
+            assertTrue(f.present(), f.caption());
+            CategoryPlot p = (CategoryPlot) f.chart().getPlot();
+            // ports.csv: sw0:0/3 peaked at 50,000 B, sw0:1/3 at 1,000 B (2 % of the top), sw0:2/3 never held a byte
+            assertEquals(List.of("sw0:0/3", "sw0:1/3"), p.getDataset(0).getColumnKeys());
+            assertEquals(50.0, p.getDataset(0).getValue(0, 0).doubleValue());
+            assertEquals(1.0, p.getDataset(0).getValue(0, 1).doubleValue());
+            assertEquals(400.0, p.getDataset(1).getValue(HighWaterChart.KMAX, "sw0:0/3").doubleValue());
+            assertEquals(300.0, p.getDataset(1).getValue(HighWaterChart.XOFF, "sw0:0/3").doubleValue());
+            assertTrue(f.caption().contains("2 of 2 switch queues") && f.caption().contains("0 queues went past"),
+                    f.caption());
+            assertEquals("ports.csv:max_queue_bytes", f.y());
+        }
+
+        @Test
+        void queueLengthCdfOverTheBusySamples() {
+            Figure f = QueueCdfChart.build(rs, List.of(), 6);
+            XYPlot p = xy(f);
+            // sw0:0/3 held 10, 50 and 20 KB in 3 of its 5 rows (the zeros at 3 and 8 µs are not busy samples); the
+            // run is 10 samples of 1 µs long: busy 30 %
+            assertEquals("sw0:0/3 (not empty 30 % of the run)", p.getDataset().getSeriesKey(0));
+            assertArrayEquals(new double[] {10, 0, 10, 1 / 3.0, 20, 1 / 3.0, 20, 2 / 3.0, 50, 2 / 3.0, 50, 1},
+                    points(p.getDataset(), 0));
+            assertArrayEquals(new double[] {1, 0, 1, 1}, points(p.getDataset(), 1));
+            List<Double> lines = new ArrayList<>();
+            p.getDomainMarkers(Layer.FOREGROUND).forEach(o -> lines.add(((ValueMarker) o).getValue()));
+            // kmax (400 KB) and XOFF (300 KB) are beyond 4 × the 50 KB peak: named, not drawn
+            assertEquals(List.of(100.0), lines);
+            assertTrue(f.caption().contains("beyond the chart: ECN kmax 400 KB, XOFF, one ingress 300 KB"), f.caption());
+            assertEquals("cdf", f.y());
+        }
+
+        @Test
+        void cdfStepsAreBlocksOfRanksWhenThereAreManySamples() {
+            long[] v = new long[1000];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = i + 1;
+            }
+            List<double[]> c = QueueCdfChart.cdf(v, 100); // blocks of 10 ranks: steps at 10, 20, ... 1000
+            assertEquals(200, c.size());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {10, 0}, c.get(0));
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {10, 0.01}, c.get(1));
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {1000, 1.0}, c.get(199));
+            // ties are never split: 5 samples of 7 and 5 of 9 in blocks of 2
+            List<double[]> t = QueueCdfChart.cdf(new long[] {7, 7, 7, 7, 7, 9, 9, 9, 9, 9}, 5);
+            assertEquals(4, t.size());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {7, 0.5}, t.get(1));
         }
 
         @Test
@@ -125,6 +185,26 @@ class RunChartsTest {
         assertEquals(0, marks.getItemCount(1)); // flow 2 got no CNP
     }
 
+    /** A flow's line and CNP triangles have the colour its legend entry shows (the theme must not repaint them). */
+    @Test
+    void eachFlowInItsLegendColour() {
+        Figure f = RateChart.build(rs);
+        XYPlot p = xy(f);
+        var legend = p.getLegendItems();
+        for (int i = 0; i < p.getDataset(0).getSeriesCount(); i++) {
+            String key = String.valueOf(p.getDataset(0).getSeriesKey(i));
+            java.awt.Paint shown = null;
+            for (int j = 0; j < legend.getItemCount(); j++) {
+                if (legend.get(j).getLabel().equals(key)) {
+                    shown = legend.get(j).getFillPaint();
+                }
+            }
+            assertEquals(shown, p.getRenderer(0).getSeriesPaint(i), key + " line");
+            assertEquals(shown, p.getRenderer(1).getSeriesPaint(i), key + " CNP marks");
+        }
+        assertEquals(2, p.getDataset(0).getSeriesCount());
+    }
+
     @Nested
     class Pauses {
         @Test
@@ -148,14 +228,18 @@ class RunChartsTest {
         }
 
         @Test
-        void treeFromTheRootWithOneEdge() {
-            XYPlot p = xy(PauseTree.build(rs));
+        void chainsFromTheRootWithOneElbowEdge() {
+            Figure f = PauseTree.build(rs);
+            XYPlot p = xy(f);
             assertTrue(p.getDomainAxis().getLabel().contains("hops"));
             XYDataset d = p.getDataset();
             assertArrayEquals(new double[] {1, 0}, points(d, 0)); // root sw0:1/3 at depth 1, row 0
             assertArrayEquals(new double[] {2, 1}, points(d, 1)); // sw0:2/3 under it
-            long edges = p.getAnnotations().stream().filter(a -> a instanceof XYLineAnnotation).count();
-            assertEquals(1, edges);
+            long lines = p.getAnnotations().stream().filter(a -> a instanceof XYLineAnnotation).count();
+            assertEquals(2, lines, "one edge: down and across");
+            // summary.json of the fixture: 2 root, 1 propagated, longest chain 2
+            assertTrue(f.caption().startsWith("2 root and 1 propagated pause episodes, longest chain 2 hops"),
+                    f.caption());
         }
     }
 
@@ -184,6 +268,11 @@ class RunChartsTest {
             assertArrayEquals(new double[] {4, 0, 4, 1}, points(xy(f).getDataset(), 1));
             assertTrue(f.caption().startsWith("3 of 4 data messages finished"), f.caption());
             assertTrue(f.caption().contains("1 control messages"), f.caption());
+
+            // overlaid on the plain run (a comparison): each run's own counts, never their sum
+            Figure both = FctCharts.cdf(List.of(rs, ResultSet.open(dir)), List.of("baseline", "candidate"));
+            assertTrue(both.caption().startsWith("baseline: 3 of 4 data messages finished; candidate: 3 of 4 data "
+                    + "messages finished, 1 control messages;"), both.caption());
         }
 
         @Test
@@ -236,7 +325,7 @@ class RunChartsTest {
         List<Figure> figs = JobCharts.build(rs);
         XYPlot p = xy(figs.get(0));
         assertEquals("duration (µs)", p.getRangeAxis().getLabel());
-        assertEquals("iteration (number)", p.getDomainAxis().getLabel());
+        assertEquals("iteration (numbered from 0, as in jobs.csv)", p.getDomainAxis().getLabel());
         assertArrayEquals(new double[] {0, 4, 1, 2}, points(p.getDataset(), 0));
         // the ideal from jobs.csv: each iteration alone takes 1 µs
         assertArrayEquals(new double[] {0, 1, 1, 1}, points(p.getDataset(), 1), 1e-9);
@@ -312,6 +401,7 @@ class RunChartsTest {
     @Test
     void everyChartRendersAsSvgAndPng() throws IOException {
         List<Figure> all = new ArrayList<>(List.of(QueueChart.build(rs, List.of(), 6), RateChart.build(rs),
+                HighWaterChart.build(rs), QueueCdfChart.build(rs, List.of(), 6),
                 PauseGantt.build(rs), PauseTree.build(rs), FctCharts.cdf(rs), UtilisationCharts.busiest(rs),
                 TopologyDrawing.build(rs)));
         all.addAll(UtilisationCharts.heatMaps(rs));

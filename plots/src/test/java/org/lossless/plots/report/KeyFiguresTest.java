@@ -83,6 +83,24 @@ class KeyFiguresTest {
         assertEquals(cost, labels.subList(labels.size() - 5, labels.size()), "the cost comes last");
     }
 
+    /**
+     * A run of one workload labels its whole-run figures as a run of two does, so a comparison of the two (the demo
+     * against the same job without its incast) lines each figure up on one row instead of two half-empty ones.
+     */
+    @Test
+    void oneWorkloadOrTwoTheWholeRunFiguresHaveTheSameLabels() throws IOException {
+        String two = summary(3.0, 0.1);
+        String one = two.replaceAll("(?s),\\s*\"bg\": \\{.*?\"messages\": \"data\"}}", "");
+        assertTrue(!one.contains("\"bg\"") && one.contains("\"ar\""), one);
+        List<String> a = KeyFigures.of(run("one", one)).stream().map(KeyFigure::label).toList();
+        List<String> b = KeyFigures.of(run("two", two)).stream().map(KeyFigure::label).toList();
+        for (String p : List.of("p50", "p95", "p99", "max")) {
+            String label = "all workloads: FCT slowdown " + p + " (data messages, ×)";
+            assertTrue(a.contains(label) && b.contains(label), label);
+        }
+        assertTrue(a.contains("all workloads: control messages: latency p99"), a.toString());
+    }
+
     @Test
     void theRunReportPrintsTheCostInSmallPrint() throws IOException {
         Html h = new Html();
@@ -105,5 +123,19 @@ class KeyFiguresTest {
         assertTrue(html.contains("<tr class=\"cost\"><td>wall-clock time (s)</td><td class=\"num\">0.1</td>"
                 + "<td class=\"num\">9.9</td>"), html);
         assertFalse(html.contains("<td class=\"num worse\">9.9</td>"), html);
+    }
+
+    /** A workload only the candidate runs is compared with the other workloads, before the simulator's cost. */
+    @Test
+    void aFigureOnlyTheCandidateHasSitsWithItsKind() throws IOException {
+        String two = summary(3.0, 0.1);
+        String one = two.replaceAll("(?s),\\s*\"bg\": \\{.*?\"messages\": \"data\"}}", "");
+        Html h = new Html();
+        CompareReport.figures(h, KeyFigures.of(run("only-ar", one)), KeyFigures.of(run("ar-and-bg", two)));
+        String html = h.toString();
+        int bg = html.indexOf("<td>workload bg: FCT slowdown p50");
+        assertTrue(bg > html.indexOf("<td>workload ar: control messages: latency p99"), html);
+        assertTrue(bg < html.indexOf("<td>all workloads: FCT slowdown p50"), html);
+        assertTrue(bg < html.indexOf("<td>wall-clock time (s)"), html);
     }
 }

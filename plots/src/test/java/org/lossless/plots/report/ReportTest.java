@@ -26,8 +26,11 @@ class ReportTest {
         assertTrue(s.contains("unfinished flows") && s.contains("1 of 4 flows did not finish"), "unfinished");
         assertTrue(s.contains("drops on a lossless priority") && s.contains("2 packets dropped on priority [3]"));
         assertTrue(s.contains("PFC pause storm"));
-        assertTrue(s.contains("FCT slowdown p99 (×)"));
-        assertTrue(s.contains("<pre class=\"yaml\">name: tiny"));
+        assertTrue(s.contains("<section id=\"verdict\">"), "the verdict first");
+        assertTrue(s.indexOf("id=\"verdict\"") < s.indexOf("<figure"), "the verdict before any chart");
+        assertTrue(s.contains("<p class=\"status bad\">Not OK: "), "severe warnings make the status line red");
+        assertTrue(s.contains("<details class=\"yaml\">") && s.contains("<pre class=\"yaml\">name: tiny"),
+                "the resolved scenario folded");
         assertTrue(!s.contains("<script"), "no script");
         assertTrue(!s.contains("http://") && !s.contains("https://") || onlySvgNamespaces(s), "no network");
         long svgs = s.split("<svg", -1).length - 1;
