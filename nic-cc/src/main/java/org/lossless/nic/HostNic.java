@@ -183,6 +183,11 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return host;
     }
 
+    /** NACKs this receiver sent for trimmed packets (Ultra Ethernet). */
+    public long trimNacksSent() {
+        return receiver.trimNacks();
+    }
+
     /** Data packets discarded at this receiver because they arrived out of sequence. */
     public long outOfOrderDrops() {
         return receiver.outOfOrderDrops();

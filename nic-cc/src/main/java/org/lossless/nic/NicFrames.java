@@ -66,7 +66,7 @@ final class NicFrames {
         p.priority = (byte) qp.priority;
         p.dscp = (byte) qp.dscp;
         p.ecnCapable(true);
-        p.udpSrcPort = (char) qp.udpSrcPort;
+        p.udpSrcPort = (char) (qp.spray == null ? qp.udpSrcPort : qp.spray.next());
         p.last(last);
         p.tsPs = now;
         if (qp.ccTelemetry) {

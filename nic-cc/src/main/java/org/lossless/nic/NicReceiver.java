@@ -41,6 +41,7 @@ final class NicReceiver {
     /** ACK generation delay ({@code nic.ack_delay}), or null without one (ACKs join the send queue at once). */
     private final AckDelayLine ackDelay;
     private long outOfOrderDrops;
+    private long trimNacks;
     /** Set by {@link #deliver}: the in-order packet it delivered asks for a CNP flag on its ACK. */
     private boolean cnpFlag;
 
@@ -71,6 +72,10 @@ final class NicReceiver {
     void receiveData(Packet p) {
         QueuePair qp = flows.qp(p.flowId);
         long now = sim.now();
+        if (qp.rud != null) {
+            receiveUet(qp, p, now);
+            return;
+        }
         if (p.psn != qp.expectedPsn) {
             outOfSequence(qp, p, now);
             return;
@@ -130,6 +135,37 @@ final class NicReceiver {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Ultra Ethernet (RUD, {@link Rud}): a trimmed packet is NACKed at once (unless already had); any other is
+     * taken whatever its order, delivered with what it completes, and acknowledged at once by an ACK that carries
+     * the cumulative acknowledgement, its own PSN, its ECN mark and its timestamp.
+     */
+    private void receiveUet(QueuePair qp, Packet p, long now) {
+        long psn = p.psn;
+        if (p.trimmed()) {
+            if (!qp.rud.has(qp, psn)) {
+                trimNacks++;
+                sendControl(PacketType.NACK, qp, qp.expectedPsn, p, false, psn);
+            }
+            return;
+        }
+        if (psn == qp.expectedPsn) {
+            deliver(qp, psn, p, now);
+            while (qp.recovery.takeHeld(qp.expectedPsn)) {
+                deliver(qp, qp.expectedPsn, null, now);
+            }
+        } else if (qp.recovery.outOfSequence(qp, psn, p.last(), now) == LossRecovery.Reply.DROP) {
+            outOfOrderDrops++;   // beyond the reorder window: the sender's timeout resends it
+            return;
+        }
+        sendControl(PacketType.ACK, qp, Rud.ackPsn(qp.expectedPsn, psn), p, p.ce(), 0);
+    }
+
+    /** NACKs sent for trimmed packets (Ultra Ethernet). */
+    long trimNacks() {
+        return trimNacks;
     }
 
     /** Data packet {@code p} is not the expected one: its QP's loss recovery decides what happens. */

@@ -150,10 +150,14 @@ final class NicSender {
 
     /** ACK {@code a} arrived. */
     void receiveAck(Packet a) {
+        QueuePair qp = flows.qp(a.flowId);
+        if (qp.rud != null) {
+            receiveUetAck(qp, a);
+            return;
+        }
         if (a.ce()) {
             congestionNotified(a.flowId);
         }
-        QueuePair qp = flows.qp(a.flowId);
         if (a.psn <= qp.ackedPsn) {
             if (qp.ccAcks) {
                 ccAck(qp, a, 0);
@@ -161,6 +165,27 @@ final class NicSender {
             return;
         }
         acknowledge(qp, a.psn, a);
+    }
+
+    /**
+     * A UET ACK ({@link Rud#ackPsn}): the packet that triggered it is selectively acknowledged, the cumulative
+     * acknowledgement moves, the congestion control sees the bytes newly delivered with the ECN echo and the RTT
+     * sample, and REPS may recycle the packet's entropy. ECN here is an echo on every ACK, not a CNP.
+     */
+    private void receiveUetAck(QueuePair qp, Packet a) {
+        long cum = Rud.cumulative(a.psn);
+        long delivered = qp.rud.onAck(qp, Rud.trigger(a.psn), cum);
+        qp.spray.acked(a.udpSrcPort, a.ce());
+        if (cum > qp.ackedPsn) {
+            acknowledge(qp, cum, null);
+        } else if (!qp.inActive && qp.readyToSend()) {
+            // a selective acknowledgement frees window without moving the cumulative one
+            activate(qp);
+            port.kick();
+        }
+        if (qp.ccAcks) {
+            ccAck(qp, a, delivered);
+        }
     }
 
     /** The request of READ {@code f} is acknowledged (its response began to arrive here). */
@@ -217,7 +242,13 @@ final class NicSender {
             qp.recovery.acked(qp, before);
         }
         qp.lastProgressPs = sim.now();
-        qp.recovery.nacked(qp, n.psn, n.sackPsn());
+        long trimmed = n.sackPsn();
+        boolean uetLoss = qp.rud != null && trimmed > qp.ackedPsn && trimmed < qp.nextPsn;
+        qp.recovery.nacked(qp, n.psn, trimmed);
+        if (uetLoss) {
+            // a trimmed packet: congestion on its path (the entropy is not recycled)
+            qp.cc.onNack(sim.now(), qp.payloadOf(trimmed));
+        }
         resume(qp);
     }
 

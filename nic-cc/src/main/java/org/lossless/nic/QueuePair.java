@@ -128,6 +128,10 @@ public final class QueuePair {
 
     /** Receiver: next PSN expected. */
     long expectedPsn;
+    /** Ultra Ethernet: the QP's RUD state (also its {@link #recovery}), or null on RoCEv2. */
+    Rud rud;
+    /** Ultra Ethernet: the entropy of each packet, or null on RoCEv2 (the QP's port on every packet). */
+    Spray spray;
 
     QueuePair(int id, int src, int dst, int priority, int mtu, int udpSrcPort, CongestionControl cc,
               CongestionEcho echo, boolean readResponses, LossRecovery recovery, long nowPs) {
@@ -297,6 +301,11 @@ public final class QueuePair {
         return payload(txIdx, txPsn);
     }
 
+    /** Payload bytes of packet {@code psn} (0 &lt;= psn &lt; endPsn), any entry. */
+    int payloadOf(long psn) {
+        return payload(entryOf(psn), psn);
+    }
+
     /** Payload bytes of packet {@code psn} of entry {@code i}. */
     private int payload(int i, long psn) {
         if (isRequest(i)) {
@@ -348,7 +357,8 @@ public final class QueuePair {
         if (w == Long.MAX_VALUE) {
             return true;
         }
-        return bytesThrough(sendIdx, nextPsn) - ackedBytes <= w;
+        long sackedBytes = rud == null ? 0 : rud.sackedBytes();
+        return bytesThrough(sendIdx, nextPsn) - ackedBytes - sackedBytes <= w;
     }
 
     /**
