@@ -76,6 +76,11 @@ final class NicReceiver {
             receiveUet(qp, p, now);
             return;
         }
+        if (p.trimmed()) {
+            // RoCE has no use for a header without its payload: to the transport it is a lost packet
+            outOfOrderDrops++;
+            return;
+        }
         if (p.psn != qp.expectedPsn) {
             outOfSequence(qp, p, now);
             return;

@@ -178,6 +178,14 @@ public final class PacketNetwork {
         sw.wire(wire);
         sw.forwarding(settings.latencyPs(), settings.cutsThrough());
         sw.classification(MmuFactory.qosMap(settings));
+        if (settings.trimMask() != 0) {
+            List<Port> ps = t.ports(node.id());
+            boolean[] hostFacing = new boolean[ps.size()];
+            for (Port p : ps) {
+                hostFacing[p.index()] = t.node(p.peer()).isHost();
+            }
+            sw.trimming(settings.trimMask(), (int) settings.trimming().headerBytes(), hostFacing);
+        }
         return sw;
     }
 

@@ -85,6 +85,12 @@ final class SwitchYaml {
         if (s.cutThrough() != null) {
             n.put("cut_through", s.cutThrough());
         }
+        if (s.trimming() != null) {
+            ObjectNode t = n.putObject("trimming");
+            com.fasterxml.jackson.databind.node.ArrayNode a = t.putArray("priorities");
+            s.trimming().priorities().forEach(a::add);
+            size(t, "header", s.trimming().headerBytes());
+        }
         return n;
     }
 
