@@ -55,6 +55,9 @@ final class NicFrames {
         }
         frame += qp.ccHeaderBytes;   // after the padding
         qp.advanceSend();
+        if (qp.credits != null) {
+            qp.credits.spend(payload);
+        }
         Packet p = pool.acquire();
         p.type = PacketType.DATA;
         p.flowId = qp.id;

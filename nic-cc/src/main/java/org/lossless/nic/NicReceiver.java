@@ -42,6 +42,8 @@ final class NicReceiver {
     private final AckDelayLine ackDelay;
     private long outOfOrderDrops;
     private long trimNacks;
+    /** RCCC's credit pacer (UET QPs with receiver credits). */
+    private final CreditPacer pacer;
     /** Set by {@link #deliver}: the in-order packet it delivered asks for a CNP flag on its ACK. */
     private boolean cnpFlag;
 
@@ -56,6 +58,17 @@ final class NicReceiver {
         this.queueControl = queueControl;
         this.cnps = new CnpGenerator(sim, pool, flows, host, config, queueControl);
         this.ackDelay = config.ackDelayPs() > 0 ? new AckDelayLine(sim, config.ackDelayPs(), queueControl) : null;
+        this.pacer = new CreditPacer(sim, pool, host, config, queueControl);
+    }
+
+    /** The NIC's line rate, bps: RCCC grants at it. */
+    void rate(long bps) {
+        pacer.rate(bps);
+    }
+
+    /** RCCC grants sent. */
+    long grants() {
+        return pacer.grants();
     }
 
     /** CNPs sent (CNP flags on ACKs included). */
@@ -149,6 +162,11 @@ final class NicReceiver {
      */
     private void receiveUet(QueuePair qp, Packet p, long now) {
         long psn = p.psn;
+        if (qp.credits != null) {
+            // RCCC: the sender may have more to send; a trimmed packet or one that queued beyond the target says
+            // the last hop holds a standing queue
+            pacer.arrived(qp, now - p.tsPs - qp.creditDelayLimitPs, p.trimmed());
+        }
         if (p.trimmed()) {
             if (!qp.rud.has(qp, psn)) {
                 trimNacks++;

@@ -75,6 +75,9 @@ final class NicSender {
     /** {@code qp} has a new entry: it has unacknowledged data now and may send. */
     void schedule(QueuePair qp) {
         long now = sim.now();
+        if (qp.credits != null && !qp.outstanding()) {
+            qp.credits.restart();
+        }
         if (!qp.inUnacked) {
             qp.inUnacked = true;
             qp.lastProgressPs = now;
@@ -175,6 +178,9 @@ final class NicSender {
     private void receiveUetAck(QueuePair qp, Packet a) {
         long cum = Rud.cumulative(a.psn);
         long delivered = qp.rud.onAck(qp, Rud.trigger(a.psn), cum);
+        if (qp.credits != null) {
+            qp.credits.stopSpeculating();
+        }
         qp.spray.acked(a.udpSrcPort, a.ce());
         if (cum > qp.ackedPsn) {
             acknowledge(qp, cum, null);
@@ -186,6 +192,16 @@ final class NicSender {
         if (qp.ccAcks) {
             ccAck(qp, a, delivered);
         }
+    }
+
+    /** An RCCC grant of {@code c.psn} payload bytes for its QP arrived. */
+    void receiveCredit(Packet c) {
+        QueuePair qp = flows.qp(c.flowId);
+        if (qp.credits == null) {
+            return;
+        }
+        qp.credits.grant(c.psn);
+        resume(qp);
     }
 
     /** The request of READ {@code f} is acknowledged (its response began to arrive here). */
@@ -269,6 +285,9 @@ final class NicSender {
     private void timedOut(QueuePair qp) {
         qp.currentEntry().timeouts++;
         qp.recovery.timedOut(qp);
+        if (qp.credits != null) {
+            qp.credits.timeout(qp.mtu);
+        }
         resume(qp);
     }
 

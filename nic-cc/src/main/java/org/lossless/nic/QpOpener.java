@@ -53,7 +53,7 @@ final class QpOpener {
             throw new IllegalArgumentException(name + ": a QP needs another host, got " + dst);
         }
         UetConfig uet = config.uet();
-        CcAlgorithm a = algorithm(cc != null ? cc : uet.uet() ? uet.cc() : config.cc(), rateBps);
+        CcAlgorithm a = algorithm(cc != null ? cc : uet.uet() ? uet.senderCc() : config.cc(), rateBps);
         LossRecovery recovery;
         if (uet.uet()) {
             recovery = new Rud(uet.maxOutstanding(), uet.rtoPs());
@@ -68,10 +68,17 @@ final class QpOpener {
         if (uet.uet()) {
             qp.rud = (Rud) recovery;
             qp.spray = new Spray(uet.spray(), udpSrcPort, uet.entropies(), uet.repsBuffer());
+            if (uet.credits()) {
+                long bdp = SendWindow.bdpPackets(pathRtt, host, dst, rateBps, config.mtu(), name, "nic.uet.cc is "
+                        + uet.cc()) * config.mtu();
+                qp.credits = new Credits(Math.max(config.mtu(), (long) (uet.speculativeBdp() * bdp)));
+                long base = pathRtt.ps(host, dst);
+                qp.creditDelayLimitPs = base / 2 + uet.nscc().targetPs(base);
+            }
         }
         qp.dscp = dscp;
         qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, rateBps, name);
-        qp.algorithm = a.name();
+        qp.algorithm = uet.uet() && cc == null ? uet.cc() : a.name();
         flows.addQp(qp);
         return qp;
     }

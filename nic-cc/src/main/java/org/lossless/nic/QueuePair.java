@@ -132,6 +132,15 @@ public final class QueuePair {
     Rud rud;
     /** Ultra Ethernet: the entropy of each packet, or null on RoCEv2 (the QP's port on every packet). */
     Spray spray;
+    /** Ultra Ethernet RCCC: the sender's credit, or null without receiver credits. */
+    Credits credits;
+    /** RCCC, receiver side: whether the QP waits in its receiver's credit pacer. */
+    boolean inPacer;
+    /**
+     * RCCC, receiver side: an arriving whole packet whose one-way delay exceeds this (half the path's base RTT plus
+     * the target queueing delay), ps, asks for no new grant, so a standing queue drains.
+     */
+    long creditDelayLimitPs;
 
     QueuePair(int id, int src, int dst, int priority, int mtu, int udpSrcPort, CongestionControl cc,
               CongestionEcho echo, boolean readResponses, LossRecovery recovery, long nowPs) {
@@ -255,6 +264,9 @@ public final class QueuePair {
      * at {@link #nextPsn} that the window and the cap let go.
      */
     boolean readyToSend() {
+        if (credits != null && !credits.positive()) {
+            return false;
+        }
         return recovery.retransmitPsn(this) >= 0 || (hasDataLeft() && windowOpen());
     }
 

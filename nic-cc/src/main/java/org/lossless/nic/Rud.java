@@ -178,6 +178,11 @@ final class Rud implements LossRecovery {
         return capacity;
     }
 
+    /** Whether some packet is marked lost and waits to be resent. */
+    boolean hasLost() {
+        return lostCount > 0;
+    }
+
     long nackLosses() {
         return nackLosses;
     }

@@ -18,11 +18,14 @@ import org.lossless.nic.nscc.NsccParams;
  *                       unacknowledged packets not selectively acknowledged are sent again
  * @param maxOutstanding most packets between the cumulative ACK and the newest packet sent (the size of the
  *                       receiver's and sender's bitmaps), 64..2^20
- * @param cc             congestion control of UET QPs: {@code nscc} or {@code none}
+ * @param cc             congestion control of UET QPs: {@code nscc} (sender window), {@code rccc} (receiver
+ *                       credits), {@code hybrid} (both) or {@code none}
  * @param nscc           NSCC's parameters
+ * @param speculativeBdp RCCC: what a QP may send before its first ACK or grant, in BDPs of its path
+ * @param grantPackets   RCCC: most MTUs one grant gives
  */
 public record UetConfig(String transport, String spray, int entropies, int repsBuffer, long rtoPs, int maxOutstanding,
-                        String cc, NsccParams nscc) {
+                        String cc, NsccParams nscc, double speculativeBdp, int grantPackets) {
     public static final String ROCEV2 = "rocev2";
     public static final String UET = "uet";
     public static final List<String> TRANSPORTS = List.of(ROCEV2, UET);
@@ -31,7 +34,11 @@ public record UetConfig(String transport, String spray, int entropies, int repsB
     public static final String NONE = "none";
     public static final List<String> SPRAY_MODES = List.of(REPS, OBLIVIOUS, NONE);
     /** Congestion controls a UET QP may run today. */
-    public static final List<String> CCS = List.of(org.lossless.nic.nscc.Nscc.NAME, "none");
+    public static final List<String> CCS = List.of(org.lossless.nic.nscc.Nscc.NAME, "rccc", "hybrid", "none");
+    /** RCCC's default speculation: 1.5 BDP (the UEC reference simulator's first credit, its largest window). */
+    public static final double DEFAULT_SPECULATIVE_BDP = 1.5;
+    /** RCCC's default grant: 4 MTUs (the UEC reference simulator's credit per pull, "as per default in UEC spec"). */
+    public static final int DEFAULT_GRANT_PACKETS = 4;
     /** Default entropy count per QP: 256 (Lossless's choice; enough to reach every path of a 3-tier fat tree). */
     public static final int DEFAULT_ENTROPIES = 256;
     /** Default REPS buffer: 32 entropies (Lossless's choice; about one BDP of 4 KB packets at 100 Gb/s, 10 us). */
@@ -43,7 +50,8 @@ public record UetConfig(String transport, String spray, int entropies, int repsB
 
     /** RoCEv2, the default: every UET setting at its default and unused. */
     public static final UetConfig ROCE = new UetConfig(ROCEV2, REPS, DEFAULT_ENTROPIES, DEFAULT_REPS_BUFFER,
-            DEFAULT_RTO_PS, DEFAULT_MAX_OUTSTANDING, org.lossless.nic.nscc.Nscc.NAME, NsccParams.DEFAULTS);
+            DEFAULT_RTO_PS, DEFAULT_MAX_OUTSTANDING, org.lossless.nic.nscc.Nscc.NAME, NsccParams.DEFAULTS,
+            DEFAULT_SPECULATIVE_BDP, DEFAULT_GRANT_PACKETS);
 
     public UetConfig {
         if (transport == null || !TRANSPORTS.contains(transport)) {
@@ -70,6 +78,22 @@ public record UetConfig(String transport, String spray, int entropies, int repsB
             throw new IllegalArgumentException("nic.uet.cc must be one of " + String.join(", ", CCS) + ", got " + cc);
         }
         java.util.Objects.requireNonNull(nscc, "nscc");
+        if (!(speculativeBdp >= 0.01 && speculativeBdp <= 100)) {
+            throw new IllegalArgumentException("nic.uet.rccc.speculative must be 0.01..100 BDPs, got " + speculativeBdp);
+        }
+        if (grantPackets < 1 || grantPackets > 1024) {
+            throw new IllegalArgumentException("nic.uet.rccc.grant must be 1..1024 packets, got " + grantPackets);
+        }
+    }
+
+    /** Whether UET QPs run on receiver credits (RCCC, alone or in the hybrid). */
+    public boolean credits() {
+        return cc.equals("rccc") || cc.equals("hybrid");
+    }
+
+    /** The sender congestion control UET QPs run: NSCC for nscc and hybrid, none for rccc and none. */
+    public String senderCc() {
+        return cc.equals("nscc") || cc.equals("hybrid") ? org.lossless.nic.nscc.Nscc.NAME : "none";
     }
 
     /** Whether QPs run Ultra Ethernet's transport. */
@@ -79,16 +103,16 @@ public record UetConfig(String transport, String spray, int entropies, int repsB
 
     /** The same settings on transport {@code t}. */
     public UetConfig withTransport(String t) {
-        return new UetConfig(t, spray, entropies, repsBuffer, rtoPs, maxOutstanding, cc, nscc);
+        return new UetConfig(t, spray, entropies, repsBuffer, rtoPs, maxOutstanding, cc, nscc, speculativeBdp, grantPackets);
     }
 
     /** The same settings with load balancing {@code mode}. */
     public UetConfig withSpray(String mode) {
-        return new UetConfig(transport, mode, entropies, repsBuffer, rtoPs, maxOutstanding, cc, nscc);
+        return new UetConfig(transport, mode, entropies, repsBuffer, rtoPs, maxOutstanding, cc, nscc, speculativeBdp, grantPackets);
     }
 
     /** The same settings with congestion control {@code name}. */
     public UetConfig withCc(String name) {
-        return new UetConfig(transport, spray, entropies, repsBuffer, rtoPs, maxOutstanding, name, nscc);
+        return new UetConfig(transport, spray, entropies, repsBuffer, rtoPs, maxOutstanding, name, nscc, speculativeBdp, grantPackets);
     }
 }

@@ -186,6 +186,9 @@ public final class ResolvedYaml {
             u.put("max_outstanding", uet.maxOutstanding());
             u.put("cc", uet.cc());
             u.set("nscc", ccSection(uet.nscc().toSettings(), org.lossless.nic.nscc.NsccParams.KEYS));
+            ObjectNode r = u.putObject("rccc");
+            r.put("speculative", uet.speculativeBdp());
+            r.put("grant", uet.grantPackets());
         }
         n.put("loss_recovery", nic.lossRecovery().mode());
         if (nic.lossRecovery().irn()) {

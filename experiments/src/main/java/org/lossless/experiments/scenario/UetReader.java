@@ -1,7 +1,5 @@
 package org.lossless.experiments.scenario;
 
-import java.util.List;
-
 import org.lossless.nic.UetConfig;
 import org.lossless.nic.nscc.NsccParams;
 import org.lossless.workloads.yaml.Cursor;
@@ -9,13 +7,10 @@ import org.lossless.workloads.yaml.Cursor;
 /**
  * Reads {@code nic.transport} ({@code rocev2}, the default, or {@code uet}) and {@code nic.uet} (Ultra Ethernet's
  * transport: {@code spray}, {@code entropies}, {@code reps_buffer}, {@code rto}, {@code max_outstanding}, {@code cc},
- * {@code nscc}). {@code nic.uet} is read and checked whatever the transport. Congestion controls UET defines but
- * Lossless does not run yet ({@code rccc}, {@code hybrid}) are refused with their own message.
+ * {@code nscc}, {@code rccc}). {@code nic.uet} is read and checked whatever the transport.
  */
 final class UetReader {
-    static final String[] KEYS = {"spray", "entropies", "reps_buffer", "rto", "max_outstanding", "cc", "nscc"};
-    /** UET congestion controls the specification defines; only {@link UetConfig#CCS} run. */
-    static final List<String> SPEC_CCS = List.of("nscc", "rccc", "hybrid", "none");
+    static final String[] KEYS = {"spray", "entropies", "reps_buffer", "rto", "max_outstanding", "cc", "nscc", "rccc"};
 
     private UetReader() {
     }
@@ -33,13 +28,24 @@ final class UetReader {
         }
         int outstanding = (int) uet.key("max_outstanding").integer(UetConfig.DEFAULT_MAX_OUTSTANDING, 64, 1 << 20);
         Cursor ccKey = uet.key("cc");
-        if (ccKey.present() && ccKey.isScalar() && SPEC_CCS.contains(ccKey.scalar("a congestion control"))
-                && !UetConfig.CCS.contains(ccKey.scalar(""))) {
-            throw ccKey.error("'" + ccKey.scalar("") + "' is not implemented yet (implemented: "
-                    + String.join(", ", UetConfig.CCS) + ")");
-        }
         String cc = ccKey.oneOf(UetConfig.CCS.get(0), UetConfig.CCS);
         NsccParams nscc = NicReader.section(uet.key("nscc"), NsccParams.KEYS, NsccParams::of);
-        return SwitchReader.build(uet, () -> new UetConfig(transport, spray, entropies, reps, rto, outstanding, cc, nscc));
+        Cursor rccc = uet.key("rccc").object("speculative", "grant");
+        Cursor specKey = rccc.key("speculative");
+        double speculative = UetConfig.DEFAULT_SPECULATIVE_BDP;
+        if (specKey.present()) {
+            try {
+                speculative = Double.parseDouble(specKey.scalar("a number of BDPs such as 1.5").strip());
+            } catch (NumberFormatException e) {
+                throw specKey.error("expected a number of BDPs such as 1.5, got " + specKey.describe());
+            }
+        }
+        if (!(speculative >= 0.01 && speculative <= 100)) {
+            throw specKey.error(speculative + " is out of range: speculation is 0.01 to 100 BDPs of the QP's path");
+        }
+        int grant = (int) rccc.key("grant").integer(UetConfig.DEFAULT_GRANT_PACKETS, 1, 1024);
+        double spec = speculative;
+        return SwitchReader.build(uet, () -> new UetConfig(transport, spray, entropies, reps, rto, outstanding, cc, nscc,
+                spec, grant));
     }
 }

@@ -38,14 +38,17 @@ class UetSectionTest {
     @Test
     void everyKey() {
         Scenario s = parse(MINIMAL + "nic: {transport: uet, uet: {spray: oblivious, entropies: 64, reps_buffer: 8,"
-                + " rto: 50us, max_outstanding: 256, cc: none, nscc: {target_qdelay: 4us, gamma: 0.5}}}\n");
+                + " rto: 50us, max_outstanding: 256, cc: hybrid, nscc: {target_qdelay: 4us, gamma: 0.5},"
+                + " rccc: {speculative: 0.5, grant: 2}}}\n");
         UetConfig u = s.nic().uet();
         assertEquals(UetConfig.OBLIVIOUS, u.spray());
         assertEquals(64, u.entropies());
         assertEquals(8, u.repsBuffer());
         assertEquals(50 * US, u.rtoPs());
         assertEquals(256, u.maxOutstanding());
-        assertEquals("none", u.cc());
+        assertEquals("hybrid", u.cc());
+        assertEquals(0.5, u.speculativeBdp());
+        assertEquals(2, u.grantPackets());
         assertEquals(4 * US, u.nscc().targetQdelayPs());
         assertEquals(0.5, u.nscc().gamma());
         assertEquals(s, parse(ResolvedYaml.write(s)));
@@ -55,10 +58,9 @@ class UetSectionTest {
     void badValuesNameTheKey() {
         assertEquals("t.yaml: nic.transport: 'tcp' is not allowed (allowed: rocev2, uet)",
                 error(MINIMAL + "nic: {transport: tcp}\n"));
-        assertEquals("t.yaml: nic.uet.cc: 'rccc' is not implemented yet (implemented: nscc, none)",
-                error(MINIMAL + "nic: {transport: uet, uet: {cc: rccc}}\n"));
-        assertEquals("t.yaml: nic.uet.cc: 'hybrid' is not implemented yet (implemented: nscc, none)",
-                error(MINIMAL + "nic: {transport: uet, uet: {cc: hybrid}}\n"));
+        assertEquals("t.yaml: nic.uet.cc: 'credits' is not allowed (allowed: nscc, rccc, hybrid, none)",
+                error(MINIMAL + "nic: {transport: uet, uet: {cc: credits}}\n"));
+        assertTrue(error(MINIMAL + "nic: {uet: {rccc: {grant: 0}}}\n").startsWith("t.yaml: nic.uet.rccc.grant:"));
         assertTrue(error(MINIMAL + "nic: {uet: {sprey: reps}}\n").startsWith("t.yaml: nic.uet.sprey: unknown key"));
         assertTrue(error(MINIMAL + "nic: {uet: {nscc: {gama: 1}}}\n").startsWith("t.yaml: nic.uet.nscc.gama: unknown key"));
         assertEquals("t.yaml: nic.uet.nscc.gamma: must be in (0, 1], got 2.0",
