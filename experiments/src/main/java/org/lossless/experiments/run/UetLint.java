@@ -20,7 +20,8 @@ import org.lossless.topology.Topology;
  *   <li>trimming with the RoCEv2 transport: RoCE receivers cannot NACK a header, a trimmed packet is a lost one;</li>
  *   <li>UET spraying where the routing cannot spread it: a topology with one path between every two hosts, or
  *       {@code routing.mode: spray}, which picks ports by PSN and ignores the entropies (REPS then steers
- *       nothing).</li>
+ *       nothing);</li>
+ *   <li>NSCC with ECN thresholds far above its target queueing delay (it then keeps a standing queue near kmin).</li>
  * </ul>
  */
 public final class UetLint {
@@ -29,7 +30,39 @@ public final class UetLint {
 
     public static List<String> of(Scenario s) {
         Topology t = ScenarioEngine.topologyOrNull(s.topology());
-        return warnings(s.switchSettings(), s.nic().uet(), s.routing().mode(), t);
+        List<String> out = new ArrayList<>(warnings(s.switchSettings(), s.nic().uet(), s.routing().mode(), t));
+        if (t != null) {
+            String ecn = ecnAboveTarget(s, t);
+            if (ecn != null) {
+                out.add(ecn);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * NSCC decreases only on ECN with queueing above its target: ECN that starts marking at a queue which takes
+     * more than twice the target to drain at the host link rate leaves NSCC a standing queue of about kmin.
+     */
+    static String ecnAboveTarget(Scenario s, Topology t) {
+        UetConfig uet = s.nic().uet();
+        var ecn = s.switchSettings().ecn();
+        if (!uet.uet() || !uet.senderCc().equals(org.lossless.nic.nscc.Nscc.NAME) || ecn == null
+                || Boolean.FALSE.equals(ecn.enabled()) || ecn.kmin() == null) {
+            return null;
+        }
+        long rate = s.topology().hostLink().rateBps();
+        long fabricRtt = FabricRtt.max(t, new BaseRtt(t, Routes.shortestPaths(t), s.nic().mtu(), s.nic().wire(),
+                s.switchSettings().latencyPs()));
+        long target = uet.nscc().targetPs(fabricRtt);
+        double kminPs = ecn.kmin() * 8e12 / rate;
+        if (kminPs <= 2.0 * target) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "switch.ecn.kmin %d B takes %.1f us to drain at %s, more than twice"
+                        + " NSCC's target queueing delay (%.1f us): NSCC sees ECN only above kmin and keeps a standing"
+                        + " queue near it; set kmin near the target (%d B)", ecn.kmin(), kminPs / 1e6,
+                org.lossless.core.units.Units.formatRate(rate), target / 1e6, (long) (target * (double) rate / 8e12));
     }
 
     /** The warnings for these settings; {@code t} null (not buildable) skips the path check. */

@@ -77,7 +77,7 @@ class FlowControlSectionTest {
         @Test
         void trimmingOnAPfcClassNeverTrims() {
             List<String> w = UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n"
-                    + "switch: {trimming: {priorities: [3]}}\n"));
+                    + "switch: {trimming: {priorities: [3]}, ecn: {kmin: 20KB, kmax: 80KB}}\n"));
             assertEquals(1, w.size(), w.toString());
             assertTrue(w.get(0).startsWith("switch.trimming: priorities [3] are lossless with PFC"), w.get(0));
         }
@@ -88,11 +88,23 @@ class FlowControlSectionTest {
             List<String> w = UetLint.of(parse(MINIMAL + "switch: {flow_control: none, trimming: {priorities: [3]}}\n"));
             assertEquals(1, w.size(), w.toString());
             assertTrue(w.get(0).contains("RoCE receivers cannot ask for a trimmed packet"), w.get(0));
-            w = UetLint.of(parse(MINIMAL + "nic: {transport: uet}\n"));
+            String lowEcn = "switch: {ecn: {kmin: 20KB, kmax: 80KB}}\n";
+            w = UetLint.of(parse(MINIMAL + "nic: {transport: uet}\n" + lowEcn));
             assertEquals(List.of("nic.transport uet sprays packets, but the topology has one path between every two"
                     + " hosts: spraying changes nothing"), w);
-            assertEquals(List.of(), UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n")));
+            assertEquals(List.of(), UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n" + lowEcn)));
             assertEquals(List.of(), UetLint.of(parse(MINIMAL)));
+        }
+
+        @Test
+        void nsccWithEcnFarAboveItsTarget() {
+            // the default kmin, 400 KB, drains in 32 us at 100 Gb/s; NSCC's target is 0.75 x the star's base RTT
+            // (a few us): far below
+            List<String> w = UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n"));
+            assertEquals(1, w.size(), w.toString());
+            assertTrue(w.get(0).startsWith("switch.ecn.kmin 400000 B takes 32.0 us to drain at 100Gbps, more than twice"
+                    + " NSCC's target queueing delay"), w.get(0));
+            assertEquals(List.of(), UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none, cc: rccc}}\n")));
         }
     }
 }
