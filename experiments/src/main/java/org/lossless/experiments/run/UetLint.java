@@ -21,7 +21,10 @@ import org.lossless.topology.Topology;
  *   <li>UET spraying where the routing cannot spread it: a topology with one path between every two hosts, or
  *       {@code routing.mode: spray}, which picks ports by PSN and ignores the entropies (REPS then steers
  *       nothing);</li>
- *   <li>NSCC with ECN thresholds far above its target queueing delay (it then keeps a standing queue near kmin).</li>
+ *   <li>NSCC with ECN thresholds far above its target queueing delay (it then keeps a standing queue near kmin);</li>
+ *   <li>RoCE-only NIC settings ({@code nic.ack_interval}, {@code nic.loss_recovery}, {@code nic.rto}) changed from
+ *       their defaults under the UET transport, which does not use them (a sweep over {@code nic.transport} keeps
+ *       them for its RoCE points, so this warns rather than refuses).</li>
  * </ul>
  */
 public final class UetLint {
@@ -31,11 +34,31 @@ public final class UetLint {
     public static List<String> of(Scenario s) {
         Topology t = ScenarioEngine.topologyOrNull(s.topology());
         List<String> out = new ArrayList<>(warnings(s.switchSettings(), s.nic().uet(), s.routing().mode(), t));
+        out.addAll(roceOnly(s.nic()));
         if (t != null) {
             String ecn = ecnAboveTarget(s, t);
             if (ecn != null) {
                 out.add(ecn);
             }
+        }
+        return out;
+    }
+
+    /** RoCE-only NIC settings given values other than their defaults under the UET transport, which ignores them. */
+    static List<String> roceOnly(org.lossless.nic.NicConfig nic) {
+        if (!nic.uetTransport()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        if (nic.ackEvery() != 1) {
+            out.add("nic.ack_interval " + nic.ackEvery() + " is not used under nic.transport uet (every packet is"
+                    + " acknowledged)");
+        }
+        if (nic.lossRecovery().irn()) {
+            out.add("nic.loss_recovery irn is not used under nic.transport uet (UET retransmits selectively, nic.uet)");
+        }
+        if (nic.rtoPs() != org.lossless.nic.NicConfig.DEFAULT_RTO_PS) {
+            out.add("nic.rto is not used under nic.transport uet (its timeout is nic.uet.rto)");
         }
         return out;
     }

@@ -106,5 +106,15 @@ class FlowControlSectionTest {
                     + " NSCC's target queueing delay"), w.get(0));
             assertEquals(List.of(), UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none, cc: rccc}}\n")));
         }
+
+        @Test
+        void roceOnlySettingsUnderUet() {
+            List<String> w = UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none, cc: rccc},"
+                    + " ack_interval: 4, loss_recovery: irn, rto: 1ms}\n"));
+            assertEquals(List.of("nic.ack_interval 4 is not used under nic.transport uet (every packet is acknowledged)",
+                    "nic.loss_recovery irn is not used under nic.transport uet (UET retransmits selectively, nic.uet)",
+                    "nic.rto is not used under nic.transport uet (its timeout is nic.uet.rto)"), w);
+            assertEquals(List.of(), UetLint.of(parse(MINIMAL + "nic: {ack_interval: 4, loss_recovery: irn, rto: 1ms}\n")));
+        }
     }
 }
