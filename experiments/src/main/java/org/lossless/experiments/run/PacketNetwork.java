@@ -112,9 +112,23 @@ public final class PacketNetwork {
                 receivers[node.id()] = switches[node.id()];
             }
         }
+        org.lossless.switchmodel.settings.LlrSettings llr = switchSettings.llr();
         for (Node node : t.nodes()) {
             for (Port p : t.ports(node.id())) {
-                Link link = new Link(sim, p.cable().delayPs(), receivers[p.peer()], p.peerPort());
+                PacketReceiver to = receivers[p.peer()];
+                if (llr != null && (llr.enabled() || llr.frameErrorRate() > 0)) {
+                    // frame errors on this direction of the cable, and link-level retry against them
+                    EgressPort tx = egress[node.id()][p.index()];
+                    to = new org.lossless.switchmodel.llr.LlrLink(sim, to, p.cable().delayPs(), p.cable().rateBps(),
+                            llr.frameErrorRate(), llr.enabled(), streams.stream("llr/" + node.name() + "/" + p.index()),
+                            lostFrame -> {
+                                if (lostFrame.type != org.lossless.core.net.PacketType.PFC) {
+                                    tx.counters().countDrop(lostFrame.priority, lostFrame.frameBytes);
+                                }
+                                pool.release(lostFrame);
+                            });
+                }
+                Link link = new Link(sim, p.cable().delayPs(), to, p.peerPort());
                 EgressPort e = egress[node.id()][p.index()];
                 e.connect(link, node.isHost() ? nics[t.hostNumber(node.id())] : switches[node.id()].queues(p.index()));
             }

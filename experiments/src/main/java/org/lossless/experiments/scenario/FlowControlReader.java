@@ -74,6 +74,28 @@ final class FlowControlReader {
         return c.oneOf(MODES);
     }
 
+    /** {@code switch.llr}: {@code enabled} (default true when the section is given) and {@code frame_error_rate}; or null. */
+    static org.lossless.switchmodel.settings.LlrSettings llr(Cursor c) {
+        if (!c.present()) {
+            return null;
+        }
+        c.object("enabled", "frame_error_rate");
+        boolean on = c.key("enabled").bool(true);
+        Cursor fk = c.key("frame_error_rate");
+        double rate = 0;
+        if (fk.present()) {
+            try {
+                rate = Double.parseDouble(fk.scalar("a probability such as 1e-6").strip());
+            } catch (NumberFormatException e) {
+                throw fk.error("expected a probability such as 1e-6, got " + fk.describe());
+            }
+            if (!(rate >= 0 && rate <= 1)) {
+                throw fk.error(rate + " is not a probability (0 to 1)");
+            }
+        }
+        return new org.lossless.switchmodel.settings.LlrSettings(on, rate);
+    }
+
     /** {@code switch.trimming}: {@code priorities} (required, 0..7) and {@code header} (size, default 64 B); or null. */
     static TrimmingSettings trimming(Cursor c) {
         if (!c.present()) {

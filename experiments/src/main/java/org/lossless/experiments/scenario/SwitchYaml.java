@@ -91,6 +91,11 @@ final class SwitchYaml {
             s.trimming().priorities().forEach(a::add);
             size(t, "header", s.trimming().headerBytes());
         }
+        if (s.llr() != null) {
+            ObjectNode l = n.putObject("llr");
+            l.put("enabled", s.llr().enabled());
+            l.put("frame_error_rate", s.llr().frameErrorRate());
+        }
         return n;
     }
 

@@ -73,6 +73,26 @@ class FlowControlSectionTest {
     }
 
     @Nested
+    class Llr {
+        @Test
+        void offByDefaultAndRoundTripsWhenSet() {
+            assertNull(parse(MINIMAL).switchSettings().llr());
+            Scenario s = parse(MINIMAL + "switch: {llr: {frame_error_rate: 1e-6}}\n");
+            assertEquals(new org.lossless.switchmodel.settings.LlrSettings(true, 1e-6), s.switchSettings().llr());
+            assertEquals(s, parse(ResolvedYaml.write(s)));
+            assertEquals(false, parse(MINIMAL + "switch: {llr: {enabled: false, frame_error_rate: 0.01}}\n")
+                    .switchSettings().llr().enabled());
+        }
+
+        @Test
+        void badValuesNameTheKey() {
+            assertEquals("t.yaml: switch.llr.frame_error_rate: 2.0 is not a probability (0 to 1)",
+                    error(MINIMAL + "switch: {llr: {frame_error_rate: 2}}\n"));
+            assertTrue(error(MINIMAL + "switch: {llr: {rate: 1}}\n").startsWith("t.yaml: switch.llr.rate: unknown key"));
+        }
+    }
+
+    @Nested
     class Lint {
         @Test
         void trimmingOnAPfcClassNeverTrims() {
