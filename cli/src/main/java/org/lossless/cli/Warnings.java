@@ -14,7 +14,8 @@ import java.util.List;
  * What a loaded scenario does that is legal but worth telling: HPCC imports, a fixed PFC headroom
  * below the computed need ({@link HeadroomLint}), a shared headroom pool smaller than what its ports' lossless
  * groups may need at once ({@link HeadroomPoolLint}), PFC thresholds that pause before ECN marks
- * ({@link EcnPfcLint}), and traffic-class mappings that break losslessness or starve CNPs ({@link QosMapLint}).
+ * ({@link EcnPfcLint}), Ultra Ethernet settings that cannot work as meant
+ * ({@link org.lossless.experiments.run.UetLint}), and traffic-class mappings that break losslessness or starve CNPs ({@link QosMapLint}).
  */
 final class Warnings {
     private Warnings() {
@@ -32,6 +33,7 @@ final class Warnings {
         all.addAll(HeadroomLint.of(s));
         all.addAll(HeadroomPoolLint.of(s));
         all.addAll(EcnPfcLint.of(s));
+        all.addAll(org.lossless.experiments.run.UetLint.of(s));
         for (String q : QosMapLint.of(s)) {
             all.add("QoS mapping: " + q);
         }

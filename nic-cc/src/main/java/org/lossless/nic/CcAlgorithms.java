@@ -58,6 +58,10 @@ public final class CcAlgorithms {
                 return new Swift(config.ccSettings().swift(), lineRateBps, config.mtu(),
                         config.wire().fullPacketWire(config.mtu()));
             }
+            case org.lossless.nic.nscc.Nscc.NAME -> {
+                // UET's (nic.uet.cc), not a nic.cc value: the RoCE transport does not echo ECN on every ACK
+                return new org.lossless.nic.nscc.Nscc(config.uet().nscc(), lineRateBps, config.mtu());
+            }
             case NoCongestionControl.NAME -> {
                 return new NoCongestionControl(lineRateBps);
             }

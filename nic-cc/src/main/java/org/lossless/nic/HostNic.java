@@ -95,6 +95,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
     public void attach(EgressPort egress) {
         this.port = egress;
         sender.attach(egress);
+        receiver.rate(egress.rateBps());
         egress.onLoss(p -> {
             if (p.type != PacketType.PFC) {
                 egress.counters().countDrop(p.priority, p.frameBytes);
@@ -181,6 +182,16 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     public int host() {
         return host;
+    }
+
+    /** NACKs this receiver sent for trimmed packets (Ultra Ethernet). */
+    public long trimNacksSent() {
+        return receiver.trimNacks();
+    }
+
+    /** RCCC grants this receiver sent (Ultra Ethernet). */
+    public long creditGrantsSent() {
+        return receiver.grants();
     }
 
     /** Data packets discarded at this receiver because they arrived out of sequence. */
@@ -339,6 +350,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
             case ACK -> sender.receiveAck(p);
             case NACK -> sender.receiveNack(p);
             case CNP -> sender.congestionNotified(p.flowId);
+            case CREDIT -> sender.receiveCredit(p);
             case PFC -> port.onPause(p);
             default -> { }
         }

@@ -43,11 +43,13 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  *                    repeat; not null. Under IRN its two timeouts replace {@code rtoPs}
  * @param wire        {@code nic.wire}: the header sizes of every frame the NICs send (and the switches' PFC frames
  *                    and ideals derived from them); not null. {@link WireFormat#ROCEV2} by default
+ * @param uet         {@code nic.transport} and {@code nic.uet}: RoCEv2 ({@link UetConfig#ROCE}, the default) or Ultra
+ *                    Ethernet's transport; not null. Under UET it replaces {@code lossRecovery} and {@code rtoPs}
  */
 public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
                         RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
                         long ackDelayPs, long nackIntervalPs, CcSettings ccSettings,
-                        LossRecoveryConfig lossRecovery, WireFormat wire) {
+                        LossRecoveryConfig lossRecovery, WireFormat wire, UetConfig uet) {
     /** IB local ACK timeout exponent of the default timeout: 4.096 us x 2^14 (perftest's default {@code -u 14}). */
     public static final int DEFAULT_ACK_TIMEOUT_EXPONENT = 14;
     /** Default retransmission timeout: 4.096 us x 2^14 = 67.108864 ms. */
@@ -78,6 +80,7 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     public NicConfig {
         java.util.Objects.requireNonNull(ccSettings, "ccSettings");
         java.util.Objects.requireNonNull(wire, "wire");
+        java.util.Objects.requireNonNull(uet, "uet");
         if (lossRecovery == null) {
             throw new IllegalArgumentException("nic.loss_recovery must be set (go-back-n or irn)");
         }
@@ -122,6 +125,26 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         if (cc.equals(org.lossless.nic.dcqcn.Dcqcn.NAME) && dcqcn == null) {
             throw new IllegalArgumentException("nic.cc is dcqcn but there are no DCQCN parameters");
         }
+    }
+
+    /** On the RoCEv2 transport (the default {@code nic.transport}). */
+    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
+                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
+                     long ackDelayPs, long nackIntervalPs, CcSettings ccSettings,
+                     LossRecoveryConfig lossRecovery, WireFormat wire) {
+        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
+                ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, UetConfig.ROCE);
+    }
+
+    /** Same settings on transport settings {@code u} ({@code nic.transport}, {@code nic.uet}). */
+    public NicConfig withUet(UetConfig u) {
+        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, u);
+    }
+
+    /** Whether QPs run Ultra Ethernet's transport. */
+    public boolean uetTransport() {
+        return uet.uet();
     }
 
     /** In the RoCEv2 wire format (the default {@code nic.wire}). */
@@ -218,73 +241,73 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
-                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
+                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
     }
 
     /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
     public NicConfig withCc(String name) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
     }
 
     /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
     public NicConfig withPfcResponse(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
     }
 
     /** Same settings with ACK/NACK DSCP {@code ack} (0..63 or {@link #SAME_AS_DATA}) and CNP DSCP {@code cnp}. */
     public NicConfig withDscp(int ack, int cnp) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ack, cnp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
+                ack, cnp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
     }
 
     /** Same settings in wire format {@code w} ({@code nic.wire}). */
     public NicConfig withWire(WireFormat w) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, w);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, w, uet);
     }
 
     /** Same settings with {@code nic.ack_delay} = {@code ps}. */
     public NicConfig withAckDelay(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ps, nackIntervalPs, ccSettings, lossRecovery, wire);
+                ackDscp, cnpDscp, ps, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
     }
 
     /** Same settings with {@code nic.nack_interval} = {@code ps} (0: one NACK per gap). */
     public NicConfig withNackInterval(long ps) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, ps, ccSettings, lossRecovery, wire);
+                ackDscp, cnpDscp, ackDelayPs, ps, ccSettings, lossRecovery, wire, uet);
     }
 
     /** Same settings with loss recovery {@code lr} ({@code nic.loss_recovery}, {@code nic.irn}). */
     public NicConfig withLossRecovery(LossRecoveryConfig lr) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lr, wire);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lr, wire, uet);
     }
 
     /** Same settings with retransmission timeout {@code ps}. */
     public NicConfig withRto(long ps) {
         return new NicConfig(mtu, ackEvery, ps, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
     }
 
     /** Same settings with the other algorithms' parameters {@code settings}. */
     public NicConfig withCcSettings(CcSettings settings) {
         return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, settings, lossRecovery, wire);
+                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, settings, lossRecovery, wire, uet);
     }
 
     /** Same settings with every congestion control's {@code base_rtt: auto} set to {@code fabricRttPs}. */

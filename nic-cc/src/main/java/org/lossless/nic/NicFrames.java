@@ -55,6 +55,9 @@ final class NicFrames {
         }
         frame += qp.ccHeaderBytes;   // after the padding
         qp.advanceSend();
+        if (qp.credits != null) {
+            qp.credits.spend(payload);
+        }
         Packet p = pool.acquire();
         p.type = PacketType.DATA;
         p.flowId = qp.id;
@@ -66,7 +69,7 @@ final class NicFrames {
         p.priority = (byte) qp.priority;
         p.dscp = (byte) qp.dscp;
         p.ecnCapable(true);
-        p.udpSrcPort = (char) qp.udpSrcPort;
+        p.udpSrcPort = (char) (qp.spray == null ? qp.udpSrcPort : qp.spray.next());
         p.last(last);
         p.tsPs = now;
         if (qp.ccTelemetry) {

@@ -41,6 +41,9 @@ final class NicReceiver {
     /** ACK generation delay ({@code nic.ack_delay}), or null without one (ACKs join the send queue at once). */
     private final AckDelayLine ackDelay;
     private long outOfOrderDrops;
+    private long trimNacks;
+    /** RCCC's credit pacer (UET QPs with receiver credits). */
+    private final CreditPacer pacer;
     /** Set by {@link #deliver}: the in-order packet it delivered asks for a CNP flag on its ACK. */
     private boolean cnpFlag;
 
@@ -55,6 +58,17 @@ final class NicReceiver {
         this.queueControl = queueControl;
         this.cnps = new CnpGenerator(sim, pool, flows, host, config, queueControl);
         this.ackDelay = config.ackDelayPs() > 0 ? new AckDelayLine(sim, config.ackDelayPs(), queueControl) : null;
+        this.pacer = new CreditPacer(sim, pool, host, config, queueControl);
+    }
+
+    /** The NIC's line rate, bps: RCCC grants at it. */
+    void rate(long bps) {
+        pacer.rate(bps);
+    }
+
+    /** RCCC grants sent. */
+    long grants() {
+        return pacer.grants();
     }
 
     /** CNPs sent (CNP flags on ACKs included). */
@@ -71,6 +85,15 @@ final class NicReceiver {
     void receiveData(Packet p) {
         QueuePair qp = flows.qp(p.flowId);
         long now = sim.now();
+        if (qp.rud != null) {
+            receiveUet(qp, p, now);
+            return;
+        }
+        if (p.trimmed()) {
+            // RoCE has no use for a header without its payload: to the transport it is a lost packet
+            outOfOrderDrops++;
+            return;
+        }
         if (p.psn != qp.expectedPsn) {
             outOfSequence(qp, p, now);
             return;
@@ -130,6 +153,42 @@ final class NicReceiver {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Ultra Ethernet (RUD, {@link Rud}): a trimmed packet is NACKed at once (unless already had); any other is
+     * taken whatever its order, delivered with what it completes, and acknowledged at once by an ACK that carries
+     * the cumulative acknowledgement, its own PSN, its ECN mark and its timestamp.
+     */
+    private void receiveUet(QueuePair qp, Packet p, long now) {
+        long psn = p.psn;
+        if (qp.credits != null) {
+            // RCCC: the sender may have more to send; a trimmed packet or one that queued beyond the target says
+            // the last hop holds a standing queue
+            pacer.arrived(qp, now - p.tsPs - qp.creditDelayLimitPs, p.trimmed());
+        }
+        if (p.trimmed()) {
+            if (!qp.rud.has(qp, psn)) {
+                trimNacks++;
+                sendControl(PacketType.NACK, qp, qp.expectedPsn, p, false, psn);
+            }
+            return;
+        }
+        if (psn == qp.expectedPsn) {
+            deliver(qp, psn, p, now);
+            while (qp.recovery.takeHeld(qp.expectedPsn)) {
+                deliver(qp, qp.expectedPsn, null, now);
+            }
+        } else if (qp.recovery.outOfSequence(qp, psn, p.last(), now) == LossRecovery.Reply.DROP) {
+            outOfOrderDrops++;   // beyond the reorder window: the sender's timeout resends it
+            return;
+        }
+        sendControl(PacketType.ACK, qp, Rud.ackPsn(qp.expectedPsn, psn), p, p.ce(), 0);
+    }
+
+    /** NACKs sent for trimmed packets (Ultra Ethernet). */
+    long trimNacks() {
+        return trimNacks;
     }
 
     /** Data packet {@code p} is not the expected one: its QP's loss recovery decides what happens. */

@@ -75,6 +75,9 @@ final class NicSender {
     /** {@code qp} has a new entry: it has unacknowledged data now and may send. */
     void schedule(QueuePair qp) {
         long now = sim.now();
+        if (qp.credits != null && !qp.outstanding()) {
+            qp.credits.restart();
+        }
         if (!qp.inUnacked) {
             qp.inUnacked = true;
             qp.lastProgressPs = now;
@@ -150,10 +153,14 @@ final class NicSender {
 
     /** ACK {@code a} arrived. */
     void receiveAck(Packet a) {
+        QueuePair qp = flows.qp(a.flowId);
+        if (qp.rud != null) {
+            receiveUetAck(qp, a);
+            return;
+        }
         if (a.ce()) {
             congestionNotified(a.flowId);
         }
-        QueuePair qp = flows.qp(a.flowId);
         if (a.psn <= qp.ackedPsn) {
             if (qp.ccAcks) {
                 ccAck(qp, a, 0);
@@ -161,6 +168,40 @@ final class NicSender {
             return;
         }
         acknowledge(qp, a.psn, a);
+    }
+
+    /**
+     * A UET ACK ({@link Rud#ackPsn}): the packet that triggered it is selectively acknowledged, the cumulative
+     * acknowledgement moves, the congestion control sees the bytes newly delivered with the ECN echo and the RTT
+     * sample, and REPS may recycle the packet's entropy. ECN here is an echo on every ACK, not a CNP.
+     */
+    private void receiveUetAck(QueuePair qp, Packet a) {
+        long cum = Rud.cumulative(a.psn);
+        long delivered = qp.rud.onAck(qp, Rud.trigger(a.psn), cum);
+        if (qp.credits != null) {
+            qp.credits.stopSpeculating();
+        }
+        qp.spray.acked(a.udpSrcPort, a.ce());
+        if (cum > qp.ackedPsn) {
+            acknowledge(qp, cum, null);
+        } else if (!qp.inActive && qp.readyToSend()) {
+            // a selective acknowledgement frees window without moving the cumulative one
+            activate(qp);
+            port.kick();
+        }
+        if (qp.ccAcks) {
+            ccAck(qp, a, delivered);
+        }
+    }
+
+    /** An RCCC grant of {@code c.psn} payload bytes for its QP arrived. */
+    void receiveCredit(Packet c) {
+        QueuePair qp = flows.qp(c.flowId);
+        if (qp.credits == null) {
+            return;
+        }
+        qp.credits.grant(c.psn);
+        resume(qp);
     }
 
     /** The request of READ {@code f} is acknowledged (its response began to arrive here). */
@@ -217,7 +258,13 @@ final class NicSender {
             qp.recovery.acked(qp, before);
         }
         qp.lastProgressPs = sim.now();
-        qp.recovery.nacked(qp, n.psn, n.sackPsn());
+        long trimmed = n.sackPsn();
+        boolean uetLoss = qp.rud != null && trimmed > qp.ackedPsn && trimmed < qp.nextPsn;
+        qp.recovery.nacked(qp, n.psn, trimmed);
+        if (uetLoss) {
+            // a trimmed packet: congestion on its path (the entropy is not recycled)
+            qp.cc.onNack(sim.now(), qp.payloadOf(trimmed));
+        }
         resume(qp);
     }
 
@@ -238,6 +285,9 @@ final class NicSender {
     private void timedOut(QueuePair qp) {
         qp.currentEntry().timeouts++;
         qp.recovery.timedOut(qp);
+        if (qp.credits != null) {
+            qp.credits.timeout(qp.mtu);
+        }
         resume(qp);
     }
 

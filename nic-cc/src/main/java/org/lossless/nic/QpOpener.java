@@ -11,7 +11,7 @@ import org.lossless.nic.cc.CongestionControl;
 /**
  * Opens a {@link HostNic}'s queue pairs: checks the request, picks the congestion-control algorithm by name
  * (made once per NIC at its line rate, through a {@link CcFactory}), sizes the send window and the loss
- * recovery's in-flight cap from the path's base RTT, and registers the QP in the flow table. Not on the hot
+ * recovery's in-flight cap (RoCEv2), or gives the QP UET's RUD state and entropy source ({@code nic.transport: uet}) from the path's base RTT, and registers the QP in the flow table. Not on the hot
  * path: once per QP.
  */
 final class QpOpener {
@@ -52,15 +52,33 @@ final class QpOpener {
         if (dst == host) {
             throw new IllegalArgumentException(name + ": a QP needs another host, got " + dst);
         }
-        CcAlgorithm a = algorithm(cc == null ? config.cc() : cc, rateBps);
-        LossRecoveryConfig lr = config.lossRecovery();
-        long bdpPackets = lr.needsPathRtt()
-                ? SendWindow.bdpPackets(pathRtt, host, dst, rateBps, config.mtu(), name, "nic.loss_recovery is irn") : 0;
+        UetConfig uet = config.uet();
+        CcAlgorithm a = algorithm(cc != null ? cc : uet.uet() ? uet.senderCc() : config.cc(), rateBps);
+        LossRecovery recovery;
+        if (uet.uet()) {
+            recovery = new Rud(uet.maxOutstanding(), uet.rtoPs());
+        } else {
+            LossRecoveryConfig lr = config.lossRecovery();
+            long bdpPackets = lr.needsPathRtt()
+                    ? SendWindow.bdpPackets(pathRtt, host, dst, rateBps, config.mtu(), name, "nic.loss_recovery is irn") : 0;
+            recovery = lr.newQp(bdpPackets, config.nackIntervalPs());
+        }
         QueuePair qp = new QueuePair(flows.nextQpId(), host, dst, priority, config.mtu(), udpSrcPort, sender(a, dst, pathRtt),
-                a.newEcho(), readResponses, lr.newQp(bdpPackets, config.nackIntervalPs()), sim.now());
+                a.newEcho(), readResponses, recovery, sim.now());
+        if (uet.uet()) {
+            qp.rud = (Rud) recovery;
+            qp.spray = new Spray(uet.spray(), udpSrcPort, uet.entropies(), uet.repsBuffer());
+            if (uet.credits()) {
+                long bdp = SendWindow.bdpPackets(pathRtt, host, dst, rateBps, config.mtu(), name, "nic.uet.cc is "
+                        + uet.cc()) * config.mtu();
+                qp.credits = new Credits(Math.max(config.mtu(), (long) (uet.speculativeBdp() * bdp)));
+                long base = pathRtt.ps(host, dst);
+                qp.creditDelayLimitPs = base / 2 + uet.nscc().targetPs(base);
+            }
+        }
         qp.dscp = dscp;
         qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, rateBps, name);
-        qp.algorithm = a.name();
+        qp.algorithm = uet.uet() && cc == null ? uet.cc() : a.name();
         flows.addQp(qp);
         return qp;
     }

@@ -128,6 +128,19 @@ public final class QueuePair {
 
     /** Receiver: next PSN expected. */
     long expectedPsn;
+    /** Ultra Ethernet: the QP's RUD state (also its {@link #recovery}), or null on RoCEv2. */
+    Rud rud;
+    /** Ultra Ethernet: the entropy of each packet, or null on RoCEv2 (the QP's port on every packet). */
+    Spray spray;
+    /** Ultra Ethernet RCCC: the sender's credit, or null without receiver credits. */
+    Credits credits;
+    /** RCCC, receiver side: whether the QP waits in its receiver's credit pacer. */
+    boolean inPacer;
+    /**
+     * RCCC, receiver side: an arriving whole packet whose one-way delay exceeds this (half the path's base RTT plus
+     * the target queueing delay), ps, asks for no new grant, so a standing queue drains.
+     */
+    long creditDelayLimitPs;
 
     QueuePair(int id, int src, int dst, int priority, int mtu, int udpSrcPort, CongestionControl cc,
               CongestionEcho echo, boolean readResponses, LossRecovery recovery, long nowPs) {
@@ -251,6 +264,9 @@ public final class QueuePair {
      * at {@link #nextPsn} that the window and the cap let go.
      */
     boolean readyToSend() {
+        if (credits != null && !credits.positive()) {
+            return false;
+        }
         return recovery.retransmitPsn(this) >= 0 || (hasDataLeft() && windowOpen());
     }
 
@@ -295,6 +311,11 @@ public final class QueuePair {
     /** Payload bytes of the selected packet. */
     int nextPayload() {
         return payload(txIdx, txPsn);
+    }
+
+    /** Payload bytes of packet {@code psn} (0 &lt;= psn &lt; endPsn), any entry. */
+    int payloadOf(long psn) {
+        return payload(entryOf(psn), psn);
     }
 
     /** Payload bytes of packet {@code psn} of entry {@code i}. */
@@ -348,7 +369,8 @@ public final class QueuePair {
         if (w == Long.MAX_VALUE) {
             return true;
         }
-        return bytesThrough(sendIdx, nextPsn) - ackedBytes <= w;
+        long sackedBytes = rud == null ? 0 : rud.sackedBytes();
+        return bytesThrough(sendIdx, nextPsn) - ackedBytes - sackedBytes <= w;
     }
 
     /**

@@ -30,6 +30,9 @@ final class LossyPair implements FlowListener {
     final Set<Long> dropOnce = new HashSet<>();
     /** PSNs lost on their first two transmissions (the first retransmission is lost too). */
     final Set<Long> dropTwice = new HashSet<>();
+    /** PSNs whose first transmission a switch would trim: the headers arrive, flagged, the payload is gone. */
+    final Set<Long> trimOnce = new HashSet<>();
+    private final Set<Long> trimmed = new HashSet<>();
     private final Set<Long> dropped = new HashSet<>();
     private final Set<Long> droppedTwice = new HashSet<>();
     private int nextFlow;
@@ -50,6 +53,10 @@ final class LossyPair implements FlowListener {
                     || dropTwice.contains(p.psn) && droppedTwice.add(p.psn))) {
                 pool.release(p);
                 return;
+            }
+            if (p.type == PacketType.DATA && trimOnce.contains(p.psn) && trimmed.add(p.psn)) {
+                p.trimmed(true);
+                p.frameBytes = 64;
             }
             nic[1].receive(p, inPort);
         };

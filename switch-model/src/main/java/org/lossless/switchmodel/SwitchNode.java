@@ -37,7 +37,8 @@ import org.lossless.topology.Routes;
  * <li>classification ({@link QosMap}): DSCP → traffic class → ingress priority group and egress queue;
  *     the frame's 802.1p priority becomes its queue (what it carries on the egress link);</li>
  * <li>admission by the MMU on ingress (port, PG) and egress (port, queue); a refused frame is dropped and
- *     counted on its egress port (at its queue);</li>
+ *     counted on its egress port (at its queue), or, on a trimming queue ({@link #trimming}), trimmed: its header
+ *     goes ahead of the port's queues, as does a header trimmed upstream;</li>
  * <li>ECN at enqueue (option): RED on the queue the frame finds;</li>
  * <li>enqueue, then XOFF on the input port if the PG crossed its threshold or entered headroom.</li>
  * </ol>
@@ -76,6 +77,8 @@ public final class SwitchNode implements PacketReceiver {
     private final StreamInterface ecnStream;
     private final PfcGenerator pfc;
     private boolean spray;
+    /** Packet trimming ({@code switch.trimming}), or null (off: refused frames are dropped). */
+    private Trimming trimming;
     /** The PFC watchdog, or null (off: one null test per frame). */
     private PfcWatchdog watchdog;
     private final Scheduler sim;
@@ -299,9 +302,12 @@ public final class SwitchNode implements PacketReceiver {
         int prio = pq & 7;
         p.priority = (byte) prio;
         OutputQueues q = queues[out];
-        if (!q.portUp() || watchdog != null && watchdog.dropsArrival(out, prio, p.frameBytes)
-                || mmu.admit(inPort, pg, out, prio, p.frameBytes) != Mmu.ADMIT) {
+        if (!q.portUp() || watchdog != null && watchdog.dropsArrival(out, prio, p.frameBytes)) {
             drop(p, out);
+            return;
+        }
+        if (p.trimmed() || mmu.admit(inPort, pg, out, prio, p.frameBytes) != Mmu.ADMIT) {
+            refused(p, out, prio);
             return;
         }
         p.ingressPort = inPort;
@@ -356,6 +362,44 @@ public final class SwitchNode implements PacketReceiver {
         } else {
             egress.kick();
         }
+    }
+
+    /**
+     * A frame the buffer refused, or a trimmed header: a data frame of a trimming queue is trimmed (payload cut,
+     * {@link Trimming}) and its header sent ahead of the port's queues; a header trimmed upstream goes the same
+     * way at every hop; anything else is dropped.
+     */
+    private void refused(Packet p, int out, int prio) {
+        if (trimming != null && p.type == PacketType.DATA && trimming.handles(p, prio, out)) {
+            p.wireBytes = (char) (p.frameBytes + wireExtra);
+            ports[out].sendUrgent(p);
+        } else {
+            drop(p, out);
+        }
+    }
+
+    /**
+     * Trims data frames of the queue priorities in {@code mask} that the buffer refuses ({@code switch.trimming}):
+     * each becomes a header of {@code headerBytes} sent ahead of every queued frame of its port, here and at every
+     * later hop (not held in the buffer: a header queue of its own, as in the UEC reference simulator);
+     * {@code hostFacing[i]} says port i faces a host (a trim there is a last-hop trim). Call before the run.
+     */
+    public void trimming(int mask, int headerBytes, boolean[] hostFacing) {
+        this.trimming = mask == 0 ? null : new Trimming(mask, headerBytes, hostFacing);
+    }
+
+    /** Frames trimmed at port {@code port} (last hop when it faces a host, else in the network). */
+    public long trims(int port) {
+        return trimming == null ? 0 : trimming.trims(port);
+    }
+
+    /** Frames trimmed at ports facing a host (last hop: {@code lastHop}) or facing a switch (in the network). */
+    public long trims(boolean lastHop) {
+        long n = 0;
+        for (int i = 0; trimming != null && i < ports.length; i++) {
+            n += trimming.lastHop(i) == lastHop ? trimming.trims(i) : 0;
+        }
+        return n;
     }
 
     private void drop(Packet p, int port) {

@@ -112,9 +112,23 @@ public final class PacketNetwork {
                 receivers[node.id()] = switches[node.id()];
             }
         }
+        org.lossless.switchmodel.settings.LlrSettings llr = switchSettings.llr();
         for (Node node : t.nodes()) {
             for (Port p : t.ports(node.id())) {
-                Link link = new Link(sim, p.cable().delayPs(), receivers[p.peer()], p.peerPort());
+                PacketReceiver to = receivers[p.peer()];
+                if (llr != null && (llr.enabled() || llr.frameErrorRate() > 0)) {
+                    // frame errors on this direction of the cable, and link-level retry against them
+                    EgressPort tx = egress[node.id()][p.index()];
+                    to = new org.lossless.switchmodel.llr.LlrLink(sim, to, p.cable().delayPs(), p.cable().rateBps(),
+                            llr.frameErrorRate(), llr.enabled(), streams.stream("llr/" + node.name() + "/" + p.index()),
+                            lostFrame -> {
+                                if (lostFrame.type != org.lossless.core.net.PacketType.PFC) {
+                                    tx.counters().countDrop(lostFrame.priority, lostFrame.frameBytes);
+                                }
+                                pool.release(lostFrame);
+                            });
+                }
+                Link link = new Link(sim, p.cable().delayPs(), to, p.peerPort());
                 EgressPort e = egress[node.id()][p.index()];
                 e.connect(link, node.isHost() ? nics[t.hostNumber(node.id())] : switches[node.id()].queues(p.index()));
             }
@@ -178,6 +192,14 @@ public final class PacketNetwork {
         sw.wire(wire);
         sw.forwarding(settings.latencyPs(), settings.cutsThrough());
         sw.classification(MmuFactory.qosMap(settings));
+        if (settings.trimMask() != 0) {
+            List<Port> ps = t.ports(node.id());
+            boolean[] hostFacing = new boolean[ps.size()];
+            for (Port p : ps) {
+                hostFacing[p.index()] = t.node(p.peer()).isHost();
+            }
+            sw.trimming(settings.trimMask(), (int) settings.trimming().headerBytes(), hostFacing);
+        }
         return sw;
     }
 

@@ -29,7 +29,8 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  */
 final class NicReader {
     static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "ack_dscp", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
-        "pfc_response_time", "ack_delay", "nack_interval", "hpcc", "timely", "dctcp", "swift", "loss_recovery", "irn", "wire"};
+        "pfc_response_time", "ack_delay", "nack_interval", "hpcc", "timely", "dctcp", "swift", "loss_recovery", "irn", "wire",
+        "transport", "uet"};
     /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
     /** Congestion controls the contract names; only {@link #IMPLEMENTED} are accepted. */
     static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "none");
@@ -91,9 +92,10 @@ final class NicReader {
                 section(c.key("swift"), SwiftParams.KEYS, SwiftParams::of));
         LossRecoveryConfig lossRecovery = LossRecoveryReader.read(c.key("loss_recovery"), c.key("irn"));
         // every algorithm's parameters are kept whatever cc is: a workload may choose another (ConnectionOptions.cc)
+        org.lossless.nic.UetConfig uet = UetReader.read(c.key("transport"), c.key("uet"));
         return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
                 dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, ackDelay, nackInterval, others,
-                lossRecovery, wire));
+                lossRecovery, wire, uet));
     }
 
     /**

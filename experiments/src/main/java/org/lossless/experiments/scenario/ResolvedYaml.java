@@ -199,6 +199,21 @@ public final class ResolvedYaml {
         } else {
             quantity(n, "pfc_response_time", Units.formatTime(nic.pfcResponsePs()));
         }
+        n.put("transport", nic.uet().transport());
+        if (nic.uetTransport()) {
+            ObjectNode u = n.putObject("uet");
+            org.lossless.nic.UetConfig uet = nic.uet();
+            u.put("spray", uet.spray());
+            u.put("entropies", uet.entropies());
+            u.put("reps_buffer", uet.repsBuffer());
+            quantity(u, "rto", Units.formatTime(uet.rtoPs()));
+            u.put("max_outstanding", uet.maxOutstanding());
+            u.put("cc", uet.cc());
+            u.set("nscc", ccSection(uet.nscc().toSettings(), org.lossless.nic.nscc.NsccParams.KEYS));
+            ObjectNode r = u.putObject("rccc");
+            r.put("speculative", uet.speculativeBdp());
+            r.put("grant", uet.grantPackets());
+        }
         n.put("loss_recovery", nic.lossRecovery().mode());
         if (nic.lossRecovery().irn()) {
             ObjectNode irn = n.putObject("irn");

@@ -24,7 +24,7 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  */
 final class SwitchReader {
     static final String[] KEYS = {"profile", "buffer_size", "cell_size", "pools", "pfc", "lossy_pg", "queues", "ecn",
-        "qos_map", "scheduling", "latency", "cut_through"};
+        "qos_map", "scheduling", "latency", "cut_through", "flow_control", "trimming", "llr"};
     static final List<String> PROFILES = List.of("default", "hpcc2019");
     /** dynamic_th range (SAI / SONiC): α = 2^n. */
     static final int MIN_DYNAMIC_TH = -8;
@@ -54,7 +54,9 @@ final class SwitchReader {
             cell = (int) v;
         }
         List<PoolSettings> pools = pools(c.key("pools"));
-        PfcSettings pfc = PfcReader.read(c.key("pfc"));
+        PfcSettings pfc = FlowControlReader.apply(c.key("flow_control"), c.key("pfc"), PfcReader.read(c.key("pfc")));
+        org.lossless.switchmodel.settings.TrimmingSettings trimming = FlowControlReader.trimming(c.key("trimming"));
+        org.lossless.switchmodel.settings.LlrSettings llr = FlowControlReader.llr(c.key("llr"));
         BufferProfileSettings lossyPg = bufferProfile(c.key("lossy_pg"));
         Cursor queues = c.key("queues").object("lossless", "lossy");
         BufferProfileSettings losslessQueue = bufferProfile(queues.key("lossless"));
@@ -76,7 +78,7 @@ final class SwitchReader {
         Long bufferSize = buffer;
         Long lat = latency;
         return build(c, () -> new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue,
-                lossyQueue, ecn, qos, scheduling, lat, cutThrough).resolved());
+                lossyQueue, ecn, qos, scheduling, lat, cutThrough, trimming, llr).resolved());
     }
 
     /** Runs a settings constructor; its message (rarely reached: the readers check first) gets the key path. */

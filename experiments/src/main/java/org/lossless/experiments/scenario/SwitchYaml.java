@@ -85,6 +85,17 @@ final class SwitchYaml {
         if (s.cutThrough() != null) {
             n.put("cut_through", s.cutThrough());
         }
+        if (s.trimming() != null) {
+            ObjectNode t = n.putObject("trimming");
+            com.fasterxml.jackson.databind.node.ArrayNode a = t.putArray("priorities");
+            s.trimming().priorities().forEach(a::add);
+            size(t, "header", s.trimming().headerBytes());
+        }
+        if (s.llr() != null) {
+            ObjectNode l = n.putObject("llr");
+            l.put("enabled", s.llr().enabled());
+            l.put("frame_error_rate", s.llr().frameErrorRate());
+        }
         return n;
     }
 

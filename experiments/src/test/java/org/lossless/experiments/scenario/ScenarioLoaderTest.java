@@ -356,6 +356,7 @@ class ScenarioLoaderTest {
                       nack_interval: 500us
                       window: none
                       pfc_response_time: auto
+                      transport: rocev2
                       loss_recovery: go-back-n
                       rx_buffer: none
                       dcqcn:

@@ -99,4 +99,11 @@ public interface CongestionControl {
      */
     default void onRttSample(long nowPs, long rttPs) {
     }
+
+    /**
+     * A NACK for a packet of {@code nackedBytes} payload bytes that a switch trimmed arrived at {@code nowPs}
+     * (Ultra Ethernet's transport; default: nothing). Not called for RoCE's go-back-N or IRN NACKs.
+     */
+    default void onNack(long nowPs, long nackedBytes) {
+    }
 }

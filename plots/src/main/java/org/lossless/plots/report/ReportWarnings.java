@@ -162,6 +162,9 @@ final class ReportWarnings {
         for (String w : EcnPfcLint.of(sc)) {
             out.add(new Warning(false, "PFC before ECN", plain(w)));
         }
+        for (String w : org.lossless.experiments.run.UetLint.of(sc)) {
+            out.add(new Warning(false, "Ultra Ethernet setting without effect", w));
+        }
     }
 
     /** A lint's text without pointers to design documents the user does not have. */

@@ -6,8 +6,8 @@ package org.lossless.core.net;
  *
  * <p>Layout (memory): every frame in every buffer is one of these (a PFC-heavy 1,024-host run holds about a
  * million), so fields are as narrow as their ranges allow: 802.1p priority, DSCP and priority group are bytes;
- * frame sizes (MTU at most 9,000), the UDP source port and the telemetry hop count are 16-bit; the four one-bit
- * flags (ECT, CE, last, AckReq) share one byte; a PFC frame keeps its eight time fields in {@link #tsPs} and
+ * frame sizes (MTU at most 9,000), the UDP source port and the telemetry hop count are 16-bit; the one-bit
+ * flags (ECT, CE, last, AckReq, trimmed) share one byte; a PFC frame keeps its eight time fields in {@link #tsPs} and
  * {@link #psn} and its class-enable vector in {@link #udpSrcPort}, which a PFC frame (a MAC control frame, consumed
  * by the port that receives it) does not otherwise use; a NACK keeps its selective-acknowledgement PSN in
  * {@link #tsPs}, which a NACK does not otherwise use; the time a frame may leave a switch with a forwarding latency
@@ -52,12 +52,13 @@ public final class Packet {
      * ({@link #pfcClassEnable()}).
      */
     public char udpSrcPort;
-    /** The one-bit flags: {@link #ECT}, {@link #CE}, {@link #LAST}, {@link #ACK_REQ}; read and set by their methods. */
+    /** The one-bit flags: {@link #ECT}, {@link #CE}, {@link #LAST}, {@link #ACK_REQ}, {@link #TRIMMED}; read and set by their methods. */
     private byte flags;
     private static final int ECT = 1;
     private static final int CE = 2;
     private static final int LAST = 4;
     private static final int ACK_REQ = 8;
+    private static final int TRIMMED = 16;
     /**
      * Ingress port at the switch currently holding the packet (for buffer accounting). While the frame is on a link
      * (from the start of its transmission), the low 32 bits of its arrival time, ps, unless that link keeps whole
@@ -122,6 +123,19 @@ public final class Packet {
 
     public void ackRequest(boolean on) {
         flag(ACK_REQ, on);
+    }
+
+    /**
+     * Data packets: a switch trimmed the frame (packet trimming, Ultra Ethernet): its payload was cut on a full
+     * queue and only its headers travel on, so the receiver can ask for the packet again at once. Its
+     * {@link #frameBytes} are then the headers' size.
+     */
+    public boolean trimmed() {
+        return (flags & TRIMMED) != 0;
+    }
+
+    public void trimmed(boolean on) {
+        flag(TRIMMED, on);
     }
 
     private void flag(int bit, boolean on) {

@@ -11,5 +11,10 @@ public enum PacketType {
     /** DCQCN congestion notification packet (BTH opcode 0x81). */
     CNP,
     /** IEEE 802.1Qbb priority flow control frame. */
-    PFC
+    PFC,
+    /**
+     * Ultra Ethernet receiver credit (RCCC): the receiving NIC grants its sender {@link Packet#psn} payload bytes.
+     * A control frame of the transport, switched like an ACK.
+     */
+    CREDIT
 }

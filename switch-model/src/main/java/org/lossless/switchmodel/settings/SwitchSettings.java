@@ -8,13 +8,16 @@ import java.util.Map;
 /**
  * The scenario's {@code switch} section. Contract keys: buffer_size, pfc, ecn. New keys: profile
  * ({@code default} | {@code hpcc2019}), cell_size, pools, lossy_pg, queues {lossless, lossy}, qos_map,
- * scheduling, latency (last bit in to first possible bit out, ps), cut_through.
+ * scheduling, latency (last bit in to first possible bit out, ps), cut_through, trimming (Ultra Ethernet's packet
+ * trimming, {@link TrimmingSettings}; null = off), llr (frame errors and link-level retry,
+ * {@link LlrSettings}; null = no errors).
  * Null = not set (documented default applies).
  */
 public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools,
                              PfcSettings pfc, BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
                              BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
-                             SchedulingSettings scheduling, Long latency, Boolean cutThrough) {
+                             SchedulingSettings scheduling, Long latency, Boolean cutThrough,
+                             TrimmingSettings trimming, LlrSettings llr) {
     /** {@code switch.latency} default: 0 (store-and-forward with no pipeline delay; docs/switch.md explains why). */
     public static final long DEFAULT_LATENCY_PS = 0;
 
@@ -32,6 +35,41 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
             throw new IllegalArgumentException("switch.cell_size must be in 1..65536 bytes, got " + cellSize);
         }
         pools = pools == null ? null : List.copyOf(pools);
+    }
+
+    /** Without {@code llr} (no frame errors). */
+    public SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools, PfcSettings pfc,
+                          BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
+                          BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
+                          SchedulingSettings scheduling, Long latency, Boolean cutThrough, TrimmingSettings trimming) {
+        this(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn, qosMap, scheduling,
+                latency, cutThrough, trimming, null);
+    }
+
+    /** A copy with {@code switch.llr} set to {@code l} (null: no frame errors, no LLR). */
+    public SwitchSettings withLlr(LlrSettings l) {
+        return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
+                qosMap, scheduling, latency, cutThrough, trimming, l);
+    }
+
+    /** Without {@code trimming} (off). */
+    public SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools, PfcSettings pfc,
+                          BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
+                          BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
+                          SchedulingSettings scheduling, Long latency, Boolean cutThrough) {
+        this(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn, qosMap, scheduling,
+                latency, cutThrough, null, null);
+    }
+
+    /** A copy with {@code switch.trimming} set to {@code t} (null: off). */
+    public SwitchSettings withTrimming(TrimmingSettings t) {
+        return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
+                qosMap, scheduling, latency, cutThrough, t, llr);
+    }
+
+    /** The queue priorities that trim (bit p), 0 without trimming. */
+    public int trimMask() {
+        return trimming == null ? 0 : trimming.mask();
     }
 
     /** Without {@code latency} and {@code cut_through} (defaults). */
@@ -53,13 +91,13 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
     /** A copy with {@code switch.scheduling} set to {@code s}. */
     public SwitchSettings withScheduling(SchedulingSettings s) {
         return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
-                qosMap, s, latency, cutThrough);
+                qosMap, s, latency, cutThrough, trimming, llr);
     }
 
     /** A copy with {@code switch.latency} (ps) and {@code switch.cut_through} set (null = default). */
     public SwitchSettings withForwarding(Long latencyPs, Boolean cut) {
         return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
-                qosMap, scheduling, latencyPs, cut);
+                qosMap, scheduling, latencyPs, cut, trimming, llr);
     }
 
     /** The forwarding latency, ps (the default when unset). */
@@ -115,7 +153,8 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
                 BufferProfileSettings.resolved(losslessQueue, out, null),
                 BufferProfileSettings.resolved(lossyQueue, out, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
                 (ecn == null ? EcnSettings.UNSET : ecn).resolved(hpcc), QosMapSettings.resolved(qosMap),
-                SchedulingSettings.resolved(scheduling), latencyPs(), cutsThrough());
+                SchedulingSettings.resolved(scheduling), latencyPs(), cutsThrough(),
+                trimming == null || trimming.priorities().isEmpty() ? null : trimming, llr);
     }
 
     private String firstPool(String type) {
@@ -151,6 +190,8 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
         Put.put(m, "scheduling", scheduling == null ? null : scheduling.toMap());
         Put.put(m, "latency", Put.time(latency));
         Put.put(m, "cut_through", cutThrough);
+        Put.put(m, "trimming", trimming == null ? null : trimming.toMap());
+        Put.put(m, "llr", llr == null ? null : llr.toMap());
         return m;
     }
 }

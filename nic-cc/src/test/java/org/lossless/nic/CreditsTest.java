@@ -1,0 +1,51 @@
+package org.lossless.nic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** RCCC's sender credit: speculation, its end, grants, the cap, a timeout's packet, a new message. */
+class CreditsTest {
+    @Test
+    void speculatesUntilTheFirstAckThenSendsOnGrantsOnly() {
+        Credits c = new Credits(10_000);
+        assertTrue(c.positive());
+        c.spend(4_000);
+        c.spend(4_000);
+        c.spend(4_000);            // a packet may start on any credit left: -2,000 now
+        assertFalse(c.positive());
+        c.stopSpeculating();       // a debt stays a debt
+        assertEquals(-2_000, c.credit());
+        c.grant(4_000);
+        assertEquals(2_000, c.credit());
+        c.spend(1_000);
+        c.stopSpeculating();       // only once: granted credit is kept
+        assertEquals(1_000, c.credit());
+    }
+
+    @Test
+    void leftoverSpeculationIsDroppedAndGrantsAreCapped() {
+        Credits c = new Credits(10_000);
+        c.spend(4_000);
+        c.grant(0);                // the first grant ends speculation: 6,000 of it go
+        assertEquals(0, c.credit());
+        c.grant(8_000);
+        c.grant(8_000);
+        assertEquals(10_000, c.credit());
+        assertEquals(16_000, c.granted());
+    }
+
+    @Test
+    void aTimeoutLetsOnePacketGoAndANewMessageSpeculatesAgain() {
+        Credits c = new Credits(10_000);
+        c.stopSpeculating();
+        assertFalse(c.positive());
+        c.timeout(4_096);
+        assertEquals(4_096, c.credit());
+        c.spend(4_096);
+        c.restart();
+        assertEquals(10_000, c.credit());
+    }
+}

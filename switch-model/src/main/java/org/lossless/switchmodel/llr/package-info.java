@@ -1,0 +1,2 @@
+/** Link-level retry (LLR, Ultra Ethernet) and injected frame errors on a link (docs/uet.md). */
+package org.lossless.switchmodel.llr;
