@@ -60,7 +60,10 @@ public final class ParallelForecast {
         long window = cut.lookaheadPs() == Long.MAX_VALUE ? Long.MAX_VALUE : cut.lookaheadPs();
         Loads loads = new Loads(parts, window, split);
         loads.sources = partOfSource;
-        PacketEngine.Instrument hook = (sim, network, flows) -> ((Kernel) sim).observe(loads);
+        PacketEngine.Instrument hook = (sim, network, flows) -> {
+            loads.kernel = (Kernel) sim;
+            loads.kernel.observe(loads);
+        };
         RunResult r = new PacketEngine().run(in, null, hook);
         loads.flush();
         double cpuPerEvent = r.cpuSeconds() / r.events();
@@ -120,10 +123,12 @@ public final class ParallelForecast {
         }
 
         int[] sources;
+        /** The run's kernel: its clock is the time the observed event ran (the event may have re-armed itself). */
+        Kernel kernel;
 
         @Override
         public void accept(SimEvent e) {
-            long w = window == Long.MAX_VALUE ? 0 : e.timePs() / window;
+            long w = window == Long.MAX_VALUE ? 0 : kernel.now() / window;
             if (w != current) {
                 flush();
                 current = w;

@@ -200,8 +200,8 @@ public final class Kernel implements Engine {
     }
 
     /**
-     * Tells {@code o} of every event after it ran (its {@link SimEvent#timePs()} and {@link SimEvent#source()}), or
-     * stops telling with null. For measurements only: a model must not change because it is observed.
+     * Tells {@code o} of every event after it ran ({@link #now()} is still its time; the event itself may already be
+     * re-armed for a later one), or stops telling with null. For measurements only: a model must not change because it is observed.
      */
     public void observe(java.util.function.Consumer<SimEvent> o) {
         this.observer = o;

@@ -217,7 +217,7 @@ public final class ParallelEngine implements Engine {
         running = true;
         long wallStart = System.nanoTime();
         try {
-            between();
+            plan(); // no flip: mail still waiting from the last run stays where the next window reads it
             if (!finished) {
                 List<Thread> workers = new ArrayList<>();
                 for (int t = 1; t < assignment.length; t++) {
@@ -302,6 +302,11 @@ public final class ParallelEngine implements Engine {
      */
     private void between() {
         parity ^= 1;
+        plan();
+    }
+
+    /** Runs the global events that are due and chooses the next window, or finishes the run. */
+    private void plan() {
         if (failure != null) {
             finished = true;
             return;

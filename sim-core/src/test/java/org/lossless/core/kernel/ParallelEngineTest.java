@@ -87,6 +87,30 @@ class ParallelEngineTest {
         }
     }
 
+    @Test
+    void aHandOffWaitingWhenARunStopsIsDeliveredOnTimeInTheNext() {
+        ParallelEngine e = new ParallelEngine(1, 2, 2, 1_000, null);
+        java.util.List<String> trace = new java.util.ArrayList<>();
+        Scheduler a = e.partition(0).source(1);
+        Scheduler b = e.partition(1).source(2);
+        SimEvent arrival = new TestEvent("arrived", trace) {
+            @Override
+            protected void fire() {
+                trace.add("arrived at " + b.now());
+            }
+        };
+        a.schedule(new SimEvent() {
+            @Override
+            protected void fire() {
+                a.handOff(b, a.now() + 1_000, (at, p) -> b.schedule(arrival, at), null);
+            }
+        }, 900); // in the window [900, 1,900): handed off for 1,900
+        e.runUntil(1_000); // stops with the hand-off still in the outbox
+        assertEquals(java.util.List.of(), trace);
+        e.runUntil(5_000);
+        assertEquals(java.util.List.of("arrived at 1900"), trace);
+    }
+
     @Nested
     class Lookahead {
         @Test
