@@ -78,7 +78,7 @@ public final class PacketNetwork {
             egress[node.id()] = new EgressPort[ports.size()];
             for (Port p : ports) {
                 long rate = p.cable().rateBps();
-                egress[node.id()][p.index()] = new EgressPort(sim, rate, untilXon,
+                egress[node.id()][p.index()] = new EgressPort(sim.source(nodeSource(node.id())), rate, untilXon,
                         SwitchPorts.responsePs(t, node.id(), rate, switchSettings, nicConfig.pfcResponsePs()));
             }
         }
@@ -92,7 +92,8 @@ public final class PacketNetwork {
         for (Node node : t.nodes()) {
             if (node.isHost()) {
                 int h = t.hostNumber(node.id());
-                nics[h] = new HostNic(h, node.name(), sim, pool, flows, nicConfig, listener, cc);
+                nics[h] = new HostNic(h, node.name(), sim.source(nodeSource(node.id())), pool, flows, nicConfig, listener,
+                        cc);
                 nics[h].attach(egress[node.id()][0]);
                 nics[h].pathRtt(bdpRtt);
                 RxBufferConfig rx = nicConfig.rxBuffer();
@@ -103,23 +104,27 @@ public final class PacketNetwork {
                 }
                 receivers[node.id()] = nics[h];
             } else {
-                switches[node.id()] = buildSwitch(t, node, routes, sim, streams, pool, switchSettings, timing,
+                Scheduler own = sim.source(nodeSource(node.id()));
+                switches[node.id()] = buildSwitch(t, node, routes, own, streams, pool, switchSettings, timing,
                         egress[node.id()], nicConfig.wire(), maxFrame, seed, nicConfig.pfcResponsePs());
                 switches[node.id()].sprayPerPacket(spray);
                 if (watchdog != null) {
-                    switches[node.id()].enableWatchdog(sim, watchdog);
+                    switches[node.id()].enableWatchdog(own, watchdog);
                 }
                 receivers[node.id()] = switches[node.id()];
             }
         }
         org.lossless.switchmodel.settings.LlrSettings llr = switchSettings.llr();
+        int links = 0;
         for (Node node : t.nodes()) {
             for (Port p : t.ports(node.id())) {
+                // each direction of a cable is an event source of its own (its link-level retry too)
+                Scheduler wire = sim.source(n + 1 + links++);
                 PacketReceiver to = receivers[p.peer()];
                 if (llr != null && (llr.enabled() || llr.frameErrorRate() > 0)) {
                     // frame errors on this direction of the cable, and link-level retry against them
                     EgressPort tx = egress[node.id()][p.index()];
-                    to = new org.lossless.switchmodel.llr.LlrLink(sim, to, p.cable().delayPs(), p.cable().rateBps(),
+                    to = new org.lossless.switchmodel.llr.LlrLink(wire, to, p.cable().delayPs(), p.cable().rateBps(),
                             llr.frameErrorRate(), llr.enabled(), streams.stream("llr/" + node.name() + "/" + p.index()),
                             lostFrame -> {
                                 if (lostFrame.type != org.lossless.core.net.PacketType.PFC) {
@@ -128,13 +133,23 @@ public final class PacketNetwork {
                                 pool.release(lostFrame);
                             });
                 }
-                Link link = new Link(sim, p.cable().delayPs(), to, p.peerPort());
+                Link link = new Link(wire, p.cable().delayPs(), to, p.peerPort());
                 EgressPort e = egress[node.id()][p.index()];
                 e.connect(link, node.isHost() ? nics[t.hostNumber(node.id())] : switches[node.id()].queues(p.index()));
             }
         }
         return new PacketNetwork(t, nics, switches, egress,
                 nicConfig.rxBuffer() == null ? 0 : nicConfig.rxBuffer().sizeBytes());
+    }
+
+    /**
+     * The event source of node {@code nodeId} ({@link Scheduler#source}): its id + 1 (0 is the run's global events:
+     * traffic programs, telemetry, failures). Each directed link is a source of its own after the nodes. Ties at one
+     * instant break by source, then by the order a source first scheduled its events: nothing depends on how the
+     * fabric is cut into partitions.
+     */
+    static int nodeSource(int nodeId) {
+        return nodeId + 1;
     }
 
     /**

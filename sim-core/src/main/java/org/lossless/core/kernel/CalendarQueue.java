@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The pending events of a {@link LongHeapEventList}, in the order {@code (timePs, order)}: a calendar queue
+ * The pending events of an {@link EventLoop}, in the order {@code (timePs, order)}: a calendar queue
  * (R. Brown, CACM 1988) of {@value #BUCKETS} buckets of {@code 2^shift} ps over a window that slides with the
  * clock, and a 4-ary {@link EventHeap} for the events beyond the window.
  *
@@ -17,7 +17,7 @@ import java.util.List;
  * sorted there; they leave it in order. Events beyond the window (timers, pause expiries)
  * wait in the heap and move to their bucket when the window reaches them.
  *
- * <p>The order is exactly the heap's: earliest time first, then {@link SimEvent#order} (priority, then FIFO),
+ * <p>The order is exactly the heap's: earliest time first, then {@link SimEvent#order} (the tie key: source, then its count),
  * so the simulation's results do not depend on which structure holds the events.
  *
  * <p>Invariants: {@code cur} is the absolute number ({@code time >> shift}) of the current bucket, and no pending

@@ -13,8 +13,8 @@ import ch.qos.logback.core.ConsoleAppender;
 /**
  * DSOL logs through djutils' {@link CategoryLogger}, which configures logback loggers in code (its
  * own console appender on stdout, level INFO, and TRACE for the "always" category), so
- * {@code logback.xml} alone does not silence it. {@link FastDevsSimulator} calls {@link #quiet()}
- * when it is loaded: DSOL then prints warnings and errors only, and on stderr, so that nothing
+ * {@code logback.xml} alone does not silence it. {@link Kernel} calls {@link #quiet()}
+ * when it is loaded (Lossless uses DSOL's random streams, not its simulators): DSOL then prints warnings and errors only, and on stderr, so that nothing
  * mixes with results a command prints on stdout.
  */
 public final class DsolLogging {
@@ -22,7 +22,7 @@ public final class DsolLogging {
     public static final String STDERR = "STDERR";
     /**
      * Guards djutils' JVM-wide logger set-up, which DSOL changes without a lock (here, and in every DSOL
-     * simulator's constructor: {@link FastDevsSimulator#create}).
+     * simulator's constructor).
      */
     static final Object LOCK = new Object();
     private static boolean redirected;
@@ -53,7 +53,8 @@ public final class DsolLogging {
      * with djutils' JVM-wide {@link CategoryLogger} ({@code simTime} of DSOL's category), and that formatter holds the
      * simulator and through it the whole model until the next simulator replaces it: a JVM that stays up after a run
      * (the {@code lossless daemon}) would keep the last run's model (1 GB after an 8,192-host run). Call it when no
-     * simulation runs.
+     * simulation runs. Lossless's own {@link Kernel} is not a DSOL simulator and registers nothing; this stays for
+     * DSOL simulators made by tools.
      */
     public static void releaseSimulator() {
         synchronized (LOCK) {

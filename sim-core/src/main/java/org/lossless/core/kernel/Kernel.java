@@ -5,12 +5,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.lossless.core.random.RandomStreams;
 
 /**
- * The simulation kernel: a DSOL {@link FastDevsSimulator} in integer picoseconds, a
- * {@link SimModel} and named {@link RandomStreams}, behind the small {@link Scheduler} API.
+ * The sequential engine: one {@link EventLoop} run on the calling thread, named {@link RandomStreams}, behind the
+ * small {@link Scheduler} API (a tiny event loop in the style of SSJ's simulator; DSOL provides the random streams).
+ * Ties at one picosecond run in scheduling order ({@link TieOrder#FIFO}, the default) or by the parallel engine's
+ * partition-independent key ({@link TieOrder#SOURCE}).
  *
- * <p>Each {@link #runUntil(long)} is one DSOL replication from {@link #now()} to the stop time,
- * started once and waited for. Events pending when a run ends are kept, so a later
- * {@code runUntil} continues where the last one stopped (as a new replication). Two ways to use it:
+ * <p>Each {@link #runUntil(long)} runs from {@link #now()} to the stop time. Events pending when a run ends are kept,
+ * so a later {@code runUntil} continues where the last one stopped. Two ways to use it:
  *
  * <pre>{@code
  * // 1. Build first, then run (unit tests):
@@ -18,34 +19,43 @@ import org.lossless.core.random.RandomStreams;
  * k.schedule(event, 1_000);
  * k.runUntil(1_000_000);
  *
- * // 2. Build inside DSOL's constructModel() (the CLI, experiments):
+ * // 2. Build when the first run starts (the CLI, experiments):
  * Kernel k = Kernel.run(stopPs, seed, (scheduler, streams) -> { ... build, schedule first events ... });
  * }</pre>
  *
  * <p>Time after a run: {@code now()} is the stop time, or the time of the event that called
  * {@link #stop()}. Events at exactly the stop time run; later ones stay pending.
  *
- * <p>Threads: events run on DSOL's worker thread, one replication at a time; the calling thread
- * waits (an interrupt of the waiting thread does not cut the run short; its interrupt status is
- * set again when {@code runUntil} returns). Schedule from events, from the builder, or between runs,
- * never from another thread during a run. An exception thrown by an event ends the run and is rethrown by
- * {@code runUntil}. DSOL's worker thread is not a daemon; it ends with each run, and every path
- * out of {@code runUntil} (a failure too) ends it. Still, the CLI's {@code main} must end with
- * {@code System.exit(code)} on every path (done, bad input, internal error), so that nothing else
- * (a DSOL Experiment, a GUI, a stuck model) can keep the JVM alive.
+ * <p>Threads: events run on the thread that calls {@code runUntil}. Schedule from events, from the builder, or
+ * between runs, never from another thread during a run; {@link #requestAbort()} and the progress counters are the
+ * only methods for other threads. An exception thrown by an event ends the run and propagates out of
+ * {@code runUntil}.
  */
-public final class Kernel implements Scheduler {
+public final class Kernel implements Engine {
     /** Scenario seed used by {@link #Kernel()}. */
     public static final long DEFAULT_SEED = 1L;
+    /** Events run between two looks at an abort request and two publications of the progress counters. */
+    public static final int BATCH = 4096;
     private static final AtomicLong IDS = new AtomicLong();
 
+    static {
+        DsolLogging.quiet(); // DSOL's random streams and djutils log through CategoryLogger: WARN and up, on stderr
+    }
+
     private final String id = "lossless-kernel-" + IDS.incrementAndGet();
-    private final FastDevsSimulator simulator = FastDevsSimulator.create(id);
+    private final EventLoop loop;
+    /** The global source (0): events scheduled through the kernel itself. */
+    private final Source global;
     private final RandomStreams streams;
-    private final SimModel model;
-    private boolean built;
+    private ModelBuilder builder;
     private boolean running;
-    private int runs;
+    private volatile boolean abortRequested;
+    private boolean aborted;
+    /** Published once per batch for observers on other threads: nothing per event. */
+    private volatile long publishedNowPs;
+    private volatile long publishedEvents;
+    /** Told of every event (measurements, e.g. the per-window loads of a partitioning); null on the fast path. */
+    private java.util.function.Consumer<SimEvent> observer;
 
     /** A kernel with {@link #DEFAULT_SEED} and nothing scheduled. */
     public Kernel() {
@@ -57,23 +67,25 @@ public final class Kernel implements Scheduler {
         this(seed, (scheduler, streams) -> { });
     }
 
-    /**
-     * A kernel whose model is built by {@code builder} inside DSOL's {@code constructModel()} when
-     * the first run starts; later runs continue the same model.
-     */
+    /** A kernel whose model is built by {@code builder} when the first run starts; later runs continue it. */
     public Kernel(long seed, ModelBuilder builder) {
-        if (builder == null) {
-            throw new IllegalArgumentException("builder must not be null");
+        this(seed, TieOrder.FIFO, builder);
+    }
+
+    /** A kernel with tie order {@code order} and nothing scheduled. */
+    public Kernel(long seed, TieOrder order) {
+        this(seed, order, (scheduler, streams) -> { });
+    }
+
+    /** A kernel with tie order {@code order} whose model is built by {@code builder} when the first run starts. */
+    public Kernel(long seed, TieOrder order, ModelBuilder builder) {
+        if (builder == null || order == null) {
+            throw new IllegalArgumentException("builder and tie order must not be null");
         }
-        simulator.setRetainPendingEvents(true);
-        streams = new RandomStreams(seed);
-        ModelBuilder once = (scheduler, s) -> {
-            if (!built) {
-                built = true;
-                builder.build(scheduler, s);
-            }
-        };
-        model = new SimModel(simulator, streams, once, this);
+        this.streams = new RandomStreams(seed);
+        this.builder = builder;
+        this.loop = new EventLoop(order);
+        this.global = loop.source(0);
     }
 
     /** Builds a model with {@code builder} and runs it to {@code stopPs}; returns the kernel for its counters. */
@@ -85,123 +97,139 @@ public final class Kernel implements Scheduler {
 
     @Override
     public long now() {
-        return simulator.now();
+        return loop.nowPs;
     }
 
     @Override
     public void schedule(SimEvent event, long atPs) {
-        simulator.schedule(event, atPs);
+        global.schedule(event, atPs);
     }
 
     @Override
     public boolean cancel(SimEvent event) {
-        return simulator.cancel(event);
+        return loop.cancel(event);
+    }
+
+    @Override
+    public Scheduler source(int sourceId) {
+        return loop.source(sourceId);
     }
 
     /**
-     * Runs events up to and including time {@code stopPs} as one DSOL replication, or until an
-     * event calls {@link #stop()}. Returns when the replication has ended.
+     * Runs events up to and including time {@code stopPs}, or until an event calls {@link #stop()}.
      *
      * @throws IllegalArgumentException if {@code stopPs} is before {@link #now()}
      * @throws IllegalStateException if called while a run is in progress (from inside an event)
-     * @throws RuntimeException or {@link Error}: whatever an event threw
+     * @throws RuntimeException or {@link Error}: whatever an event (or the builder) threw
      */
+    @Override
     public void runUntil(long stopPs) {
         if (running) {
             throw new IllegalStateException("runUntil called during a run (from inside an event?)");
         }
-        long start = now();
-        if (stopPs < start) {
-            throw new IllegalArgumentException("stop time " + stopPs + " ps is before now " + start + " ps");
+        if (stopPs < loop.nowPs) {
+            throw new IllegalArgumentException("stop time " + stopPs + " ps is before now " + loop.nowPs + " ps");
         }
-        // DSOL needs a positive run length. A run that ends where it starts begins 1 ps earlier,
-        // which changes nothing: no event can be pending before now.
-        long replicationStart = stopPs == start ? start - 1 : start;
-        // a naming context of its own (KernelReplication): kernels on parallel threads share no DSOL state
-        KernelReplication replication = new KernelReplication(id + "-run-" + (++runs), replicationStart,
-                stopPs - replicationStart);
         running = true;
-        // DSOL's start() waits for its worker in a sleep loop that swallows interrupts: keep a pending one
-        boolean interrupted = Thread.interrupted();
+        aborted = false;
+        loop.stopRequested = false;
         try {
-            simulator.initialize(model, replication, false);
-            simulator.start();
-            simulator.awaitEndOfReplication();
+            if (builder != null) {
+                ModelBuilder b = builder;
+                builder = null;
+                b.build(this, streams);
+            }
+            while (true) {
+                int n = observer == null ? loop.run(stopPs, BATCH) : loop.runObserved(stopPs, BATCH, observer);
+                publish();
+                if (loop.stopRequested) {
+                    break;
+                }
+                if (n < BATCH) {
+                    loop.nowPs = stopPs;
+                    break;
+                }
+                if (abortRequested) {
+                    aborted = true;
+                    break;
+                }
+            }
         } finally {
             running = false;
-            simulator.shutdownWorker();
-            replication.removeFromContext();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        Throwable failure = simulator.failure();
-        if (failure instanceof RuntimeException r) {
-            throw r;
-        }
-        if (failure instanceof Error e) {
-            throw e;
-        }
-        if (failure != null) {
-            throw new IllegalStateException("event failed at " + now() + " ps", failure);
+            loop.stopRequested = false;
+            publish();
         }
     }
 
-    /** Ends the current run right after the event that calls it; the clock stays at that event's time. */
+    private void publish() {
+        publishedNowPs = loop.nowPs;
+        publishedEvents = loop.executed;
+    }
+
+    @Override
     public void stop() {
-        simulator.endReplicationAfterCurrentEvent();
+        if (running) {
+            loop.stopRequested = true;
+        }
+    }
+
+    /** From any thread: the running {@link #runUntil} returns after the current batch of events. */
+    @Override
+    public void requestAbort() {
+        abortRequested = true;
+    }
+
+    @Override
+    public boolean aborted() {
+        return aborted;
+    }
+
+    @Override
+    public long progressNowPs() {
+        return publishedNowPs;
+    }
+
+    @Override
+    public long progressEvents() {
+        return publishedEvents;
+    }
+
+    @Override
+    public long eventsExecuted() {
+        return loop.executed;
     }
 
     /**
-     * Asks a running {@link #runUntil} to return soon (after the current batch of events), from any thread;
-     * {@link #aborted()} then tells. For interrupts (Ctrl-C): the model is left mid-run.
+     * Tells {@code o} of every event after it ran ({@link #now()} is still its time; the event itself may already be
+     * re-armed for a later one), or stops telling with null. For measurements only: a model must not change because it is observed.
      */
-    public void requestAbort() {
-        simulator.requestAbort();
+    public void observe(java.util.function.Consumer<SimEvent> o) {
+        this.observer = o;
     }
 
-    /** True if the last run was ended by {@link #requestAbort()}. */
-    public boolean aborted() {
-        return simulator.aborted();
+    @Override
+    public int partitions() {
+        return 1;
     }
 
-    /** Simulated time reached, ps, readable from another thread (updated every few thousand events). */
-    public long progressNowPs() {
-        return simulator.publishedNowPs();
+    /** The kernel itself, whatever {@code p}: one partition holds everything. */
+    @Override
+    public Scheduler partition(int p) {
+        return this;
     }
 
-    /** Events executed, readable from another thread (updated every few thousand events). */
-    public long progressEvents() {
-        return simulator.publishedEvents();
-    }
-
-    /** Model events executed so far, over all runs. */
-    public long eventsExecuted() {
-        return simulator.eventsExecuted();
-    }
-
-    /** Model events pending. */
+    /** Events pending. */
     public int pending() {
-        return simulator.pendingModelEvents();
+        return loop.pending();
     }
 
-    /** This kernel's name: the DSOL simulator id, also the name of its worker thread. */
+    /** This kernel's name. */
     public String id() {
         return id;
     }
 
-    /** The named random streams, seeded from this kernel's seed. */
+    @Override
     public RandomStreams streams() {
         return streams;
-    }
-
-    /** The DSOL simulator behind this kernel (for DSOL listeners and statistics). */
-    public FastDevsSimulator simulator() {
-        return simulator;
-    }
-
-    /** The DSOL model behind this kernel. */
-    public SimModel model() {
-        return model;
     }
 }

@@ -4,8 +4,8 @@ import org.lossless.core.random.RandomStreams;
 
 /**
  * Builds a model: creates its components, wires them, schedules the first events and takes the
- * random streams it needs by name. Called by {@link SimModel#constructModel()}, that is by DSOL
- * when a replication is initialized, on the caller's thread before the run starts.
+ * random streams it needs by name. Called by {@link Kernel} when its first run starts, on the caller's thread
+ * before the first event.
  */
 @FunctionalInterface
 public interface ModelBuilder {

@@ -16,4 +16,26 @@ public interface Scheduler {
 
     /** Removes a pending event; returns false if it was not pending. */
     boolean cancel(SimEvent event);
+
+    /**
+     * This scheduler as seen by source {@code id} (1 .. {@link SimEvent#MAX_SOURCE}; 0 is the run's global events):
+     * an event first scheduled through the view gets the source's next tie key ({@link SimEvent}), so that ties at
+     * one instant break by what the source did, whatever partition or thread runs it. A model gives each of its
+     * components (a node, a link) the view of its own id; the same id always gives the same view. Schedulers that
+     * do not key events return themselves.
+     */
+    default Scheduler source(int id) {
+        return this;
+    }
+
+    /**
+     * Hands {@code payload} to a component that schedules through {@code to}, taking effect at {@code atPs}: when
+     * {@code to} runs in the same partition (always, in a sequential run), {@code d} is called at once; otherwise the
+     * hand-off waits in this partition's outbox and is delivered in the receiver's partition at the end of the window,
+     * in (time, sender, sender's count) order. A hand-off across partitions must take effect no sooner than the
+     * engine's lookahead after now: the engine rejects one inside the current window.
+     */
+    default void handOff(Scheduler to, long atPs, Delivery d, Object payload) {
+        d.deliver(atPs, payload);
+    }
 }

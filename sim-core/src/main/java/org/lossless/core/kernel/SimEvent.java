@@ -1,36 +1,55 @@
 package org.lossless.core.kernel;
 
-import nl.tudelft.simulation.dsol.formalisms.eventscheduling.SimEventInterface;
-
 /**
  * A reusable simulation event. Models keep one instance per recurring action (a port's
  * "transmission done", a link's "head packet arrives") and re-arm it with
  * {@link Scheduler#schedule(SimEvent, long)} instead of allocating a new event per packet.
  *
- * <p>The time is held as a primitive {@code long} (picoseconds); the DSOL interface method
- * {@link #getAbsoluteExecutionTime()} boxes it and is not used on the hot path.
+ * <p>Order: earlier time first; at equal time by the event's {@linkplain #tieKey() tie key}: with
+ * {@link TieOrder#FIFO} the order of scheduling; with {@link TieOrder#SOURCE} (the parallel engine's) the key holds the
+ * source the event was first scheduled through ({@link Scheduler#source(int)}: a node, a link; 0 for the run's global
+ * events) and that source's count of events keyed so far (given once, at the first schedule). At one instant the run's
+ * global events come first; then the sources, in an order that changes from one microsecond to the next (their ids XOR
+ * a hash of the time's microsecond, {@link #PERMUTATION_SHIFT}: a permutation, so no two sources share a place, and no
+ * source wins every tie: a fixed order made one of two symmetric senders win every tie at a shared switch and finish
+ * measurably first); then each source's events in
+ * the order it keyed them. An event is pending at most once, so (time, key) orders every pending event totally, and
+ * the key depends only on what a source did and the time, never on which partition or thread ran it: a parallel run
+ * breaks ties exactly as a sequential one.
  *
- * <p>Order, identical to DSOL's {@link SimEventInterface#compareTo}: earlier time first; at equal
- * time higher {@linkplain #getPriority() priority} first; then the order of scheduling (FIFO).
- *
- * <p>Invariant: an event is in at most one event list at a time; {@link #isScheduled()} tells
- * whether it is pending.
+ * <p>Invariant: an event is in at most one event list at a time; {@link #isScheduled()} tells whether it is pending.
  */
-public abstract class SimEvent implements SimEventInterface<Long> {
-    private static final long serialVersionUID = 1L;
-    /** Bits of {@link #order} that hold the scheduling sequence number. */
-    static final int SEQ_BITS = 55;
-    static final long SEQ_MASK = (1L << SEQ_BITS) - 1;
-    /** Largest priority the order key can hold (DSOL uses 1..10 for models, 0 and 11 internally). */
-    static final int MAX_KEY_PRIORITY = 255;
+public abstract class SimEvent {
+    /** Bits of {@link #order} that hold the per-source count. */
+    static final int COUNT_BITS = 40;
+    /** Largest per-source count: 2^40 - 1 events keyed by one source (a run of 10^12 distinct events). */
+    static final long MAX_COUNT = (1L << COUNT_BITS) - 1;
+    /** Bits of the (permuted) source id, above the count. */
+    static final int SOURCE_BITS = 22;
+    /** Largest source id: 2^22 - 1 (4 M nodes and links). */
+    public static final int MAX_SOURCE = (1 << SOURCE_BITS) - 1;
+    /**
+     * log2 of the span of time over which the sources' order at a tie stays the same, ps: 2^20 ps, about 1 us. Within
+     * a span the order is fixed, so a result moves smoothly when a parameter shifts event times by less (a calibration
+     * fit or a sweep needs that: hashing every picosecond made small shifts reshuffle every tie); from span to span it
+     * changes, so over a run no source is favoured.
+     */
+    static final int PERMUTATION_SHIFT = 20;
+    /** Set in the key of every event but the run's global ones (bit 62: the key stays a positive long). */
+    static final long NOT_GLOBAL = 1L << (COUNT_BITS + SOURCE_BITS);
 
     /** Absolute execution time, ps. Valid while scheduled. */
     long timePs;
     /**
-     * Tie-break key at equal time: {@code (255 - priority) << 55 | sequence number}, so one
-     * {@code long} comparison gives "higher priority first, then FIFO".
+     * Tie key at equal time: a sequence number ({@link TieOrder#FIFO}); or ({@link TieOrder#SOURCE}) {@code count}
+     * for a global event, else {@code NOT_GLOBAL | (source ^ mask(time >> 20))
+     * << 40 | count}; 0 until first scheduled. The count is kept when the event is scheduled again; the rest follows the time.
      */
     long order;
+    /** The source the event was first scheduled through ({@link TieOrder#SOURCE}). */
+    int sourceId;
+    /** Its rank among that source's events, 0 until first scheduled ({@link TieOrder#SOURCE}). */
+    long count;
     /** {@link #where}: not pending. */
     static final int NOWHERE = -1;
     /** {@link #where}: pending in the far heap of a {@link CalendarQueue}. */
@@ -39,38 +58,15 @@ public abstract class SimEvent implements SimEventInterface<Long> {
     static final int CURRENT = -3;
     /**
      * Where the pending event is: {@link #NOWHERE}, {@link #FAR}, {@link #CURRENT}, or the bucket slot of a
-     * {@link CalendarQueue}.
-     * Maintained by the queue.
+     * {@link CalendarQueue}. Maintained by the queue.
      */
     int where = NOWHERE;
     /** Index in the far heap, or place in the bucket (-1 in its overflow list). Maintained by the queue. */
     int pos;
     /** Next event of a calendar bucket's overflow list (a singly linked list through the events). */
     SimEvent bucketNext;
-    /** DSOL's own bookkeeping event (warmup, end of replication): not counted as a model event. */
-    boolean internal;
-    private final short priority;
 
-    /** An event with DSOL's normal priority (5). */
     protected SimEvent() {
-        this(NORMAL_PRIORITY);
-    }
-
-    /**
-     * An event with a DSOL priority: at equal time, higher priorities run first.
-     *
-     * @param priority between {@link #MIN_PRIORITY} (1) and {@link #MAX_PRIORITY} (10)
-     */
-    protected SimEvent(short priority) {
-        this(priority, MIN_PRIORITY, MAX_PRIORITY);
-    }
-
-    /** For {@link ForeignEvent}: DSOL's internal events use priorities just outside 1..10. */
-    SimEvent(short priority, int min, int max) {
-        if (priority < min || priority > max) {
-            throw new IllegalArgumentException("event priority " + priority + " outside [" + min + ", " + max + "]");
-        }
-        this.priority = priority;
     }
 
     /** What the event does when it fires. Runs at {@link #timePs()}. */
@@ -86,45 +82,34 @@ public abstract class SimEvent implements SimEventInterface<Long> {
         return where != NOWHERE;
     }
 
-    @Override
-    public final void execute() {
-        fire();
+    /** The tie key at its current time, 0 if never scheduled. */
+    public final long tieKey() {
+        return order;
     }
 
-    @Override
-    public final Long getAbsoluteExecutionTime() {
-        return timePs;
+    /** The source the event was first scheduled through (see {@link Scheduler#source(int)}). */
+    public final int source() {
+        return sourceId;
     }
 
-    @Override
-    public final short getPriority() {
-        return priority;
+    /** The event's rank among its source's events (1 for the first it keyed), under {@link TieOrder#SOURCE}. */
+    public final long count() {
+        return count;
     }
 
-    /** The scheduling sequence number: FIFO rank among events of equal time and priority. */
-    @Override
-    public final long getId() {
-        return order & SEQ_MASK;
-    }
-
-    @Override
-    public final int compareTo(SimEventInterface<Long> other) {
-        if (other instanceof SimEvent o) {
-            int c = Long.compare(timePs, o.timePs);
-            return c != 0 ? c : Long.compare(order, o.order);
-        }
-        int c = Long.compare(timePs, other.getAbsoluteExecutionTime());
-        if (c != 0) {
-            return c;
-        }
-        if (priority != other.getPriority()) {
-            return priority > other.getPriority() ? -1 : 1;
-        }
-        return Long.compare(getId(), other.getId());
+    /**
+     * The permutation of source ids for span {@code span} (the time shifted by {@link #PERMUTATION_SHIFT}): a 22-bit
+     * hash of it (SplitMix64's finalizer) to XOR with the ids.
+     */
+    static long mask(long span) {
+        long z = span * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return (z ^ (z >>> 31)) >>> (64 - SOURCE_BITS);
     }
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[t=" + timePs + " ps, priority=" + priority + "]";
+        return getClass().getSimpleName() + "[t=" + timePs + " ps, source=" + sourceId + ", count=" + count + "]";
     }
 }

@@ -25,10 +25,18 @@ class CalendarQueueTest {
     private final List<String> trace = new ArrayList<>();
     private final CalendarQueue q = new CalendarQueue(SHIFT);
     private long seq;
+    /** Each event's source id (0 unless set): the high bits of its tie key. */
+    private final java.util.Map<SimEvent, Integer> sources = new java.util.IdentityHashMap<>();
+
+    private TestEvent fromSource(String label, int source) {
+        TestEvent e = new TestEvent(label, trace);
+        sources.put(e, source);
+        return e;
+    }
 
     private void add(SimEvent e, long t, TreeSet<SimEvent> ref) {
         e.timePs = t;
-        e.order = ((long) (SimEvent.MAX_KEY_PRIORITY - e.getPriority()) << SimEvent.SEQ_BITS) | seq++;
+        e.order = ((long) sources.getOrDefault(e, 0) << SimEvent.COUNT_BITS) | ++seq;
         q.add(e);
         ref.add(e);
     }
@@ -42,7 +50,7 @@ class CalendarQueueTest {
         Random rnd = new Random(11);
         TestEvent[] events = new TestEvent[3000];
         for (int i = 0; i < events.length; i++) {
-            events[i] = new TestEvent("e" + i, (short) (1 + rnd.nextInt(10)), trace);
+            events[i] = fromSource("e" + i, rnd.nextInt(10));
         }
         TreeSet<SimEvent> ref = reference();
         long now = 0;
@@ -95,12 +103,12 @@ class CalendarQueueTest {
     }
 
     @Test
-    void aCrowdAtOneInstantComesOutByPriorityThenFifo() {
+    void aCrowdAtOneInstantComesOutBySourceThenKeyCount() {
         TreeSet<SimEvent> ref = reference();
         List<TestEvent> crowd = new ArrayList<>();
         Random rnd = new Random(3);
         for (int i = 0; i < 1000; i++) { // above the insertion-sort size: heapsort
-            TestEvent e = new TestEvent("c" + i, (short) (1 + rnd.nextInt(10)), trace);
+            TestEvent e = fromSource("c" + i, rnd.nextInt(10));
             crowd.add(e);
             add(e, 5_000, ref);
         }
@@ -110,11 +118,11 @@ class CalendarQueueTest {
         }
         List<SimEvent> expected = new ArrayList<>(ref);
         assertEquals(expected, out);
-        for (int i = 1; i < out.size(); i++) { // spelled out: priority descending, then scheduling order
+        for (int i = 1; i < out.size(); i++) { // spelled out: source ascending, then the order keyed
             SimEvent a = out.get(i - 1);
             SimEvent b = out.get(i);
-            assertTrue(a.getPriority() > b.getPriority()
-                    || (a.getPriority() == b.getPriority() && crowd.indexOf(a) < crowd.indexOf(b)));
+            assertTrue(sources.get(a) < sources.get(b)
+                    || (sources.get(a).equals(sources.get(b)) && crowd.indexOf(a) < crowd.indexOf(b)));
         }
     }
 

@@ -14,12 +14,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import nl.tudelft.simulation.dsol.formalisms.eventscheduling.SimEventInterface;
-
 /**
  * How a {@link Kernel} run ends and what it reports: aborts from outside the model, progress counters for other
- * threads, runs longer than one batch of the run loop, interrupts of the waiting caller, a stop followed by a longer
- * run, DSOL's own API on the kernel's simulator. Every model here ends at a fixed simulated time.
+ * threads, runs longer than one batch of the run loop, an interrupt pending at the start, a stop followed by a longer
+ * run. Every model here ends at a fixed simulated time.
  */
 class KernelRunControlTest {
     private final List<String> trace = new ArrayList<>();
@@ -64,14 +62,14 @@ class KernelRunControlTest {
         t.abortAt = 5;
         kernel.schedule(t, 10);
         kernel.runUntil(1_000_000);
-        // The first batch of 4,096 events holds DSOL's warm-up event at 0 ps and 4,095 ticks at 10..4,104 ps.
+        // The first batch: 4,096 ticks at 10..4,105 ps.
         assertTrue(kernel.aborted());
-        assertEquals(FastDevsSimulator.BATCH - 1, t.fired);
-        assertEquals(FastDevsSimulator.BATCH - 1, kernel.eventsExecuted());
-        assertEquals(4_104, kernel.now());
-        assertEquals(1, kernel.pending(), "the ticker stays armed for 4,105 ps");
-        assertEquals(4_104, kernel.progressNowPs());
-        assertEquals(FastDevsSimulator.BATCH - 1, kernel.progressEvents());
+        assertEquals(Kernel.BATCH, t.fired);
+        assertEquals(Kernel.BATCH, kernel.eventsExecuted());
+        assertEquals(4_105, kernel.now());
+        assertEquals(1, kernel.pending(), "the ticker stays armed for 4,106 ps");
+        assertEquals(4_105, kernel.progressNowPs());
+        assertEquals(Kernel.BATCH, kernel.progressEvents());
     }
 
     @Test
@@ -117,33 +115,7 @@ class KernelRunControlTest {
     }
 
     @Test
-    void anInterruptWhileWaitingForTheRunIsKeptForAfterTheRun() {
-        Thread caller = Thread.currentThread();
-        kernel.schedule(new SimEvent() {
-            @Override
-            protected void fire() {
-                // wait (at most 10 s of wall time) until the caller waits to join the worker, then interrupt it
-                long deadline = System.nanoTime() + 10_000_000_000L;
-                while (caller.getState() != Thread.State.BLOCKED && caller.getState() != Thread.State.WAITING
-                        && System.nanoTime() < deadline) {
-                    Thread.onSpinWait();
-                }
-                caller.interrupt();
-                trace.add("interrupted the caller");
-            }
-        }, 10);
-        kernel.schedule(new TestEvent("after", trace), 20);
-        try {
-            kernel.runUntil(100);
-        } finally {
-            assertTrue(Thread.interrupted(), "the interrupt status must be restored (and is cleared here)");
-        }
-        assertEquals(List.of("interrupted the caller", "after"), trace, "the interrupt must not cut the run short");
-        assertEquals(100, kernel.now());
-    }
-
-    @Test
-    void eventsRunOnAWorkerThreadNamedAfterTheKernel() {
+    void eventsRunOnTheCallingThread() {
         List<String> threads = new ArrayList<>();
         kernel.schedule(new SimEvent() {
             @Override
@@ -153,31 +125,8 @@ class KernelRunControlTest {
         }, 5);
         kernel.runUntil(10);
         assertTrue(kernel.id().startsWith("lossless-kernel-"), kernel.id());
-        assertEquals(List.of(kernel.id()), threads);
+        assertEquals(List.of(Thread.currentThread().getName()), threads);
         assertFalse(kernel.id().equals(new Kernel().id()), "every kernel has its own name");
-    }
-
-    @Test
-    void eachRunIsAReplicationNamedByItsNumberAndReleasedAfterwards() {
-        kernel.runUntil(10);
-        assertEquals(kernel.id() + "-run-1", kernel.simulator().getReplication().getId());
-        assertNull(kernel.simulator().getReplication().getContext(), "the run's naming context is released");
-        kernel.runUntil(20);
-        assertEquals(kernel.id() + "-run-2", kernel.simulator().getReplication().getId());
-    }
-
-    @Test
-    void statisticsOfARunFindANamingContextWhileItRuns() {
-        List<Object> contexts = new ArrayList<>();
-        kernel.schedule(new SimEvent() {
-            @Override
-            protected void fire() {
-                contexts.add(kernel.simulator().getReplication().getContext());
-            }
-        }, 5);
-        kernel.runUntil(10);
-        assertEquals(1, contexts.size());
-        assertNotNull(contexts.get(0));
     }
 
     @Test
@@ -191,63 +140,15 @@ class KernelRunControlTest {
         }, 20);
         kernel.schedule(new TestEvent("t1500", trace), 1_500);
         kernel.schedule(new TestEvent("t4000", trace), 4_000);
-        // a DSOL lambda event pending at the stop is a model event: it must survive into the next run too
-        kernel.simulator().scheduleEventAbs(3_000L, () -> trace.add("lambda@" + kernel.now()));
         kernel.runUntil(1_000); // stops at 20; the first run's end (at 1,000) must not end the next one
         assertEquals(20, kernel.now());
-        assertEquals(3, kernel.pending());
+        assertEquals(2, kernel.pending());
         kernel.runUntil(5_000);
-        assertEquals(List.of("stop@20", "t1500", "lambda@3000", "t4000"), trace);
+        assertEquals(List.of("stop@20", "t1500", "t4000"), trace);
         assertEquals(5_000, kernel.now());
         assertEquals(0, kernel.pending());
     }
 
-    @Test
-    void stoppingEarlyIsARegularStopWithoutDsolWarnings() {
-        PrintStream err = System.err;
-        PrintStream out = System.out;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        PrintStream capture = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        System.setErr(capture);
-        System.setOut(capture);
-        try {
-            kernel.schedule(new SimEvent() {
-                @Override
-                protected void fire() {
-                    kernel.stop();
-                }
-            }, 20);
-            kernel.runUntil(1_000);
-        } finally {
-            System.setErr(err);
-            System.setOut(out);
-        }
-        assertEquals(20, kernel.now());
-        assertEquals("", bytes.toString(StandardCharsets.UTF_8));
-    }
-
-    @Test
-    void dsolEventsCanBeCancelledThroughTheSimulator() {
-        SimEventInterface<Long> lambda = kernel.simulator().scheduleEventAbs(30L, () -> trace.add("lambda"));
-        assertTrue(kernel.simulator().cancelEvent(lambda));
-        assertFalse(kernel.simulator().cancelEvent(lambda));
-        kernel.runUntil(100);
-        assertEquals(List.of(), trace);
-    }
-
-    @Test
-    void aSimEventHandedToDsolsScheduleEventRunsAtItsOwnTime() {
-        TestEvent e = new TestEvent("e", trace);
-        kernel.schedule(e, 30);
-        assertTrue(kernel.cancel(e));
-        assertEquals(30, e.timePs(), "a cancelled event keeps its time");
-        kernel.simulator().scheduleEvent(e); // DSOL's API: at the event's own execution time
-        assertTrue(e.isScheduled());
-        kernel.runUntil(29);
-        assertEquals(List.of(), trace);
-        kernel.runUntil(30);
-        assertEquals(List.of("e"), trace);
-    }
     @Test
     void eventsScheduledBetweenRunsBeforeWaitingCrowdsRunFirstAndTheCrowdsKeepTheirOrder() {
         // crowds of 20 (more than a calendar bucket's 16 places) at 10,000 and 12,000 ps, a timer far beyond;

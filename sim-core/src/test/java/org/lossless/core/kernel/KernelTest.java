@@ -2,7 +2,6 @@ package org.lossless.core.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,9 +12,6 @@ import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-import nl.tudelft.simulation.dsol.experiment.SingleReplication;
-import nl.tudelft.simulation.dsol.simulators.ReplicationState;
-
 class KernelTest {
     private final List<String> trace = new ArrayList<>();
     private final Kernel kernel = new Kernel();
@@ -24,11 +20,6 @@ class KernelTest {
         TestEvent e = new TestEvent(label, trace);
         kernel.schedule(e, t);
         return e;
-    }
-
-    /** True if a thread named like this kernel's DSOL worker is still alive. */
-    private static boolean workerAlive(Kernel k) {
-        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals(k.id()) && t.isAlive());
     }
 
     @Nested
@@ -165,23 +156,9 @@ class KernelTest {
     }
 
     @Nested
-    class DsolObjects {
+    class Building {
         @Test
-        void eachRunIsOneDsolReplicationOfTheKernelModel() {
-            at("a", 10);
-            kernel.runUntil(500);
-            assertSame(kernel.model(), kernel.simulator().getModel());
-            SingleReplication<Long> rep = assertInstanceOf(SingleReplication.class, kernel.simulator().getReplication());
-            assertEquals(0L, rep.getStartTime());
-            assertEquals(500L, rep.getEndTime());
-            assertEquals(ReplicationState.ENDED, kernel.simulator().getReplicationState());
-            kernel.runUntil(800);
-            assertEquals(500L, kernel.simulator().getReplication().getStartTime());
-            assertEquals(800L, kernel.simulator().getReplication().getEndTime());
-        }
-
-        @Test
-        void theBuilderRunsOnceInsideConstructModelWithNamedStreams() {
+        void theBuilderRunsOnceAtTheFirstRunWithNamedStreams() {
             List<Long> built = new ArrayList<>();
             Kernel k = Kernel.run(1_000, 42, (scheduler, streams) -> {
                 built.add(scheduler.now());
@@ -241,7 +218,7 @@ class KernelTest {
         }
 
         @Test
-        void manyShortRunsInARowNeitherHangNorLeaveThreads() {
+        void manyShortRunsInARowContinueOneAnother() {
             TestEvent tick = new TestEvent("tick", trace);
             for (int i = 0; i < 100; i++) {
                 kernel.schedule(tick, kernel.now() + 3);
@@ -249,14 +226,13 @@ class KernelTest {
             }
             assertEquals(100, trace.size());
             assertEquals(500, kernel.now());
-            assertFalse(workerAlive(kernel));
         }
     }
 
     @Nested
     class Failures {
         @Test
-        void anExceptionInAnEventIsRethrownAndTheWorkerEnds() {
+        void anExceptionInAnEventIsRethrown() {
             IllegalStateException boom = new IllegalStateException("boom");
             at("a", 10);
             kernel.schedule(new SimEvent() {
@@ -268,7 +244,6 @@ class KernelTest {
             at("b", 30);
             assertSame(boom, assertThrows(IllegalStateException.class, () -> kernel.runUntil(100)));
             assertEquals(List.of("a"), trace);
-            assertFalse(workerAlive(kernel));
         }
 
         @Test
@@ -283,12 +258,11 @@ class KernelTest {
         }
 
         @Test
-        void aFailingBuilderLeavesNoWorkerBehind() {
+        void aFailingBuilderFailsTheRun() {
             Kernel k = new Kernel(1, (scheduler, streams) -> {
                 throw new IllegalArgumentException("bad model");
             });
             assertThrows(IllegalArgumentException.class, () -> k.runUntil(100));
-            assertFalse(workerAlive(k));
         }
 
         @Test

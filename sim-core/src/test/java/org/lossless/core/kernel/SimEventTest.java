@@ -1,145 +1,173 @@
 package org.lossless.core.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-import nl.tudelft.simulation.dsol.formalisms.eventscheduling.LambdaSimEvent;
-import nl.tudelft.simulation.dsol.formalisms.eventscheduling.SimEventInterface;
-
 /**
- * {@link SimEvent} through DSOL's {@link SimEventInterface}: its time, id and order as DSOL code sees them, also
- * against events of other kinds, and how it prints.
+ * The tie-break at one instant under {@link TieOrder#SOURCE}: global events, then source by source (in an order that changes with the instant),
+ * each source's events in the order it keyed them; so the order of equal-time events depends on what each source did
+ * and not on how the scheduling calls of different sources interleave (which is what a partitioned run changes).
  */
 class SimEventTest {
     private final List<String> trace = new ArrayList<>();
-    private final LongHeapEventList list = new LongHeapEventList();
 
-    /** A plain event type, printed by {@link SimEvent#toString()}. */
-    static final class Tick extends SimEvent {
-        private static final long serialVersionUID = 1L;
+    private TestEvent ev(String label) {
+        return new TestEvent(label, trace);
+    }
 
-        Tick() {
+    @Nested
+    class Keys {
+        @Test
+        void anEventKeepsTheSourceAndCountOfItsFirstSchedule() {
+            Kernel k = new Kernel(1, TieOrder.SOURCE);
+            Scheduler s7 = k.source(7);
+            TestEvent a = ev("a");
+            TestEvent b = ev("b");
+            assertEquals(0, a.tieKey(), "not keyed before it is scheduled");
+            s7.schedule(a, 10);
+            s7.schedule(b, 10);
+            assertEquals(1, a.count());
+            assertEquals(2, b.count());
+            assertEquals(7, b.source());
+            assertEquals(a.tieKey() + 1, b.tieKey(), "one source at one instant: keys differ by the count only");
+            s7.schedule(a, 20); // moved: keeps its source and count
+            k.source(3).schedule(a, 30); // rescheduled through another source: keeps them too
+            assertEquals(7, a.source());
+            assertEquals(1, a.count());
+            k.schedule(b, 40); // the global source does not take it over either
+            assertEquals(7, b.source());
         }
 
-        Tick(short priority) {
-            super(priority);
+        @Test
+        void oneIdGivesOneViewAndIdsOutsideTheRangeAreRejected() {
+            Kernel k = new Kernel(1, TieOrder.SOURCE);
+            assertSame(k.source(5), k.source(5));
+            assertThrows(IllegalArgumentException.class, () -> k.source(-1));
+            assertThrows(IllegalArgumentException.class, () -> k.source(SimEvent.MAX_SOURCE + 1));
+            k.source(SimEvent.MAX_SOURCE).schedule(ev("top"), 1);
+            k.runUntil(1);
+            assertEquals(List.of("top"), trace);
+        }
+    }
+
+    @Test
+    void fifoKernelsIgnoreSourcesAndRunTiesInSchedulingOrder() {
+        Kernel k = new Kernel(1);
+        k.source(2).schedule(ev("2a"), 100);
+        k.source(1).schedule(ev("1a"), 100);
+        k.schedule(ev("global"), 100);
+        k.source(2).schedule(ev("2b"), 100);
+        k.runUntil(100);
+        assertEquals(List.of("2a", "1a", "global", "2b"), trace);
+    }
+
+    @Nested
+    class Order {
+        /** Four events at 100 ps from sources 2 and 1, their scheduling calls interleaved one way or the other. */
+        private List<String> run(boolean twoFirst) {
+            trace.clear();
+            Kernel k = new Kernel(1, TieOrder.SOURCE);
+            Scheduler one = k.source(1);
+            Scheduler two = k.source(2);
+            TestEvent a1 = ev("1a");
+            TestEvent b1 = ev("1b");
+            TestEvent a2 = ev("2a");
+            TestEvent b2 = ev("2b");
+            if (twoFirst) {
+                two.schedule(a2, 100);
+                two.schedule(b2, 100);
+                one.schedule(a1, 100);
+                one.schedule(b1, 100);
+            } else {
+                one.schedule(a1, 100);
+                two.schedule(a2, 100);
+                one.schedule(b1, 100);
+                two.schedule(b2, 100);
+            }
+            k.schedule(ev("global"), 100); // scheduled last, runs first: the run's global events lead their instant
+            k.runUntil(100);
+            return new ArrayList<>(trace);
         }
 
-        @Override
-        protected void fire() {
+        @Test
+        void equalTimesRunGlobalFirstThenSourceBySourceEachInTheOrderItKeyedItsEvents() {
+            List<String> one = run(true);
+            assertEquals(one, run(false), "the interleaving of two sources' calls must not matter");
+            assertTrue(one.equals(List.of("global", "1a", "1b", "2a", "2b"))
+                    || one.equals(List.of("global", "2a", "2b", "1a", "1b")), one.toString());
         }
-    }
 
-    /** A DSOL event of another kind with a fixed time, priority and id. */
-    private static SimEventInterface<Long> other(long time, int priority, long id) {
-        return new SimEventInterface<>() {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            public void execute() {
+        @Test
+        void noSourceWinsEveryTie() {
+            // sources 1 and 2 tie at 1,000 instants a microsecond apart (the order is fixed within 2^20 ps): each goes
+            // first at about half of them (binomial: 500 +- 16)
+            Kernel k = new Kernel(1, TieOrder.SOURCE);
+            Scheduler one = k.source(1);
+            Scheduler two = k.source(2);
+            int[] firstWins = new int[1];
+            String[] last = new String[1];
+            TestEvent a = new TestEvent("1", trace) {
+                @Override
+                protected void fire() {
+                    if (last[0] == null) {
+                        firstWins[0]++;
+                    }
+                    last[0] = "1";
+                }
+            };
+            TestEvent b = new TestEvent("2", trace) {
+                @Override
+                protected void fire() {
+                    last[0] = "2";
+                }
+            };
+            for (long t = 1; t <= 1_000; t++) {
+                last[0] = null;
+                two.schedule(b, t << 20);
+                one.schedule(a, t << 20);
+                k.runUntil(t << 20);
             }
+            assertTrue(firstWins[0] > 400 && firstWins[0] < 600, "source 1 first at " + firstWins[0] + " of 1,000");
+        }
 
-            @Override
-            public Long getAbsoluteExecutionTime() {
-                return time;
-            }
+        @Test
+        void aReArmedEventKeepsItsPlaceAmongItsSourcesEvents() {
+            Kernel k = new Kernel(1, TieOrder.SOURCE);
+            Scheduler s = k.source(4);
+            TestEvent first = ev("first");
+            TestEvent second = ev("second");
+            s.schedule(first, 50);
+            s.schedule(second, 100);
+            s.schedule(first, 100); // moved after second was scheduled: still keyed before it
+            k.runUntil(200);
+            assertEquals(List.of("first", "second"), trace);
+        }
 
-            @Override
-            public short getPriority() {
-                return (short) priority;
-            }
-
-            @Override
-            public long getId() {
-                return id;
-            }
-        };
-    }
-
-    @Test
-    void idIsTheSchedulingSequenceNumberWhateverThePriority() {
-        Tick a = new Tick();
-        Tick b = new Tick(SimEventInterface.MAX_PRIORITY);
-        Tick c = new Tick(SimEventInterface.MIN_PRIORITY);
-        list.add(a, 30);
-        list.add(b, 10);
-        list.add(c, 20);
-        assertEquals(0, a.getId());
-        assertEquals(1, b.getId());
-        assertEquals(2, c.getId());
-        list.add(a, 40); // re-armed: scheduled last
-        assertEquals(3, a.getId());
-    }
-
-    @Test
-    void dsolSeesTheTimeInPicosecondsBoxed() {
-        Tick a = new Tick();
-        list.add(a, 123_456_789_012L);
-        assertEquals(Long.valueOf(123_456_789_012L), a.getAbsoluteExecutionTime());
-        assertEquals(123_456_789_012L, a.timePs());
-    }
-
-    @Test
-    void simEventsCompareByTimeThenPriorityThenSchedulingOrder() {
-        Tick early = new Tick();
-        Tick lateLow = new Tick(SimEventInterface.MIN_PRIORITY);
-        Tick lateHigh = new Tick(SimEventInterface.MAX_PRIORITY);
-        Tick lateNormal = new Tick();
-        Tick lateNormal2 = new Tick();
-        list.add(lateLow, 20);
-        list.add(early, 10);
-        list.add(lateNormal, 20);
-        list.add(lateHigh, 20);
-        list.add(lateNormal2, 20);
-        assertEquals(-1, early.compareTo(lateLow));
-        assertEquals(1, lateLow.compareTo(early));
-        assertEquals(-1, lateHigh.compareTo(lateNormal)); // higher priority first, though scheduled later
-        assertEquals(1, lateLow.compareTo(lateNormal)); // lower priority last, though scheduled first
-        assertEquals(-1, lateNormal.compareTo(lateNormal2)); // FIFO
-        assertEquals(1, lateNormal2.compareTo(lateNormal));
-        assertEquals(0, lateNormal.compareTo(lateNormal));
-    }
-
-    @Test
-    void againstOtherDsolEventsTheOrderIsTimeThenHigherPriorityThenId() {
-        Tick e = new Tick(); // priority 5, id 0, at 20 ps
-        list.add(e, 20);
-        assertEquals(1, e.compareTo(other(10, 5, 0)));
-        assertEquals(-1, e.compareTo(other(30, 5, 0)));
-        assertEquals(1, e.compareTo(other(20, 6, 0))); // the other's higher priority first
-        assertEquals(-1, e.compareTo(other(20, 4, 0)));
-        assertEquals(-1, e.compareTo(other(20, 5, 7))); // equal priority: smaller id first
-        Tick f = new Tick();
-        list.add(f, 20); // id 1
-        assertEquals(1, f.compareTo(other(20, 5, 0)));
-        assertEquals(0, f.compareTo(other(20, 5, 1)));
-    }
-
-    @Test
-    void toStringNamesTheEventTypeTimeAndPriority() {
-        Tick a = new Tick(SimEventInterface.MAX_PRIORITY);
-        list.add(a, 30);
-        assertEquals("Tick[t=30 ps, priority=10]", a.toString());
-    }
-
-    @Test
-    void aForeignEventPrintsItsTimeAndTheDsolEventItCarries() {
-        LambdaSimEvent<Long> lambda = new LambdaSimEvent<>(20L, () -> trace.add("x")) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            public String toString() {
-                return "my-lambda";
-            }
-        };
-        list.add(lambda);
-        SimEvent stored = list.peek();
-        assertTrue(stored instanceof ForeignEvent);
-        assertEquals("ForeignEvent[t=20 ps, my-lambda]", stored.toString());
+        @Test
+        void anEventScheduledForNowWithASmallerKeyRunsNextNotBeforeWhatAlreadyRan() {
+            Kernel k = new Kernel(1, TieOrder.SOURCE);
+            Scheduler s = k.source(9);
+            TestEvent late = ev("count-1");
+            s.schedule(late, 1); // keyed count 1 ...
+            k.cancel(late);
+            s.schedule(new SimEvent() {
+                @Override
+                protected void fire() {
+                    trace.add("count-2");
+                    s.schedule(late, 10); // ... so it sorts before "count-3", which is still pending
+                }
+            }, 10);
+            s.schedule(ev("count-3"), 10);
+            k.runUntil(10);
+            assertEquals(List.of("count-2", "count-1", "count-3"), trace);
+        }
     }
 }

@@ -4,17 +4,10 @@ import java.util.List;
 
 /** A reusable test event that appends its label to a trace when it fires. */
 class TestEvent extends SimEvent {
-    private static final long serialVersionUID = 1L;
     final String label;
     private final List<String> trace;
 
     TestEvent(String label, List<String> trace) {
-        this.label = label;
-        this.trace = trace;
-    }
-
-    TestEvent(String label, short priority, List<String> trace) {
-        super(priority);
         this.label = label;
         this.trace = trace;
     }

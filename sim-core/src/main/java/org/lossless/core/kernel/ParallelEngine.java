@@ -1,0 +1,445 @@
+package org.lossless.core.kernel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.lossless.core.random.RandomStreams;
+
+/**
+ * A conservative parallel engine: the model is cut into partitions, each with its own {@link EventLoop}, run by a
+ * fixed set of threads in windows of simulated time no longer than the lookahead (the smallest delay with which one
+ * partition can affect another: propagation plus the serialization of the smallest frame on any cut link).
+ *
+ * <p>A window {@code [t, end)} starts at the earliest pending event anywhere; every partition runs its events before
+ * {@code end} without looking at the others; what crosses a cut ({@link Scheduler#handOff}) waits in the sender's
+ * outbox and is delivered to the receiver, in (time, sender key) order, before the next window. The run's global
+ * events (scheduled through the engine itself: traffic programs, telemetry, detectors) run between windows, on one
+ * thread, with every partition stopped exactly at their time, and come first at their instant, as in a sequential
+ * run. Ties inside a partition break by the partition-independent tie key ({@link TieOrder#SOURCE}). So a model that
+ * keeps to the rules below gives the same results as on a sequential {@link Kernel} with that tie order, for any
+ * number of partitions and threads.
+ *
+ * <p>Rules for the model: a component schedules only through the {@link #partition(int) partition} view of its own
+ * partition (through its own {@link Scheduler#source(int) source}); it reaches a component of another partition only by
+ * {@link Scheduler#handOff}, at least the lookahead ahead; only global events (not partition events) schedule global
+ * events or call {@link #stop()}; a partition event that breaks a rule fails the run.
+ *
+ * <p>Threads: the calling thread and {@code threads - 1} workers started by {@link #runUntil} and ended with it;
+ * partitions are assigned to threads once, heaviest first to the least loaded thread. The only synchronisation is the
+ * barrier at the end of each window ({@link SpinBarrier}); nothing is locked per event or per frame.
+ */
+public final class ParallelEngine implements Engine {
+    private final EventLoop global = new EventLoop(-1, TieOrder.SOURCE);
+    private final Source globalSource;
+    private final EventLoop[] loops;
+    /** [parity][sender][receiver]: the outboxes of one window; the other parity is being delivered. */
+    private final Mail[][][] mail;
+    /** [parity][receiver][sender]: the same boxes seen by the receiver. */
+    private final Mail[][][] inbound;
+    private final Inbox[] inboxes;
+    private final int[][] assignment;
+    private final long lookaheadPs;
+    private final RandomStreams streams;
+    private final ParallelStats stats;
+    private final SpinBarrier barrier;
+    private ModelBuilder builder;
+
+    private long stopPs;
+    private long windowEndPs;
+    /** Parity of the mail boxes written in the current window. */
+    private int parity;
+    private boolean finished;
+    private boolean running;
+    private boolean inGlobal;
+    private volatile Throwable failure;
+    private volatile boolean abortRequested;
+    private boolean aborted;
+    private volatile long publishedNowPs;
+    private volatile long publishedEvents;
+
+    /**
+     * @param seed        scenario seed of the named random streams
+     * @param partitions  number of partitions (at least 1)
+     * @param threads     threads wanted (at least 1); at most {@code partitions} are used
+     * @param lookaheadPs longest window, ps (at least 1): the smallest delay of any hand-off across partitions
+     * @param weights     expected load of each partition (to balance threads), or null for equal loads
+     */
+    public ParallelEngine(long seed, int partitions, int threads, long lookaheadPs, long[] weights) {
+        if (partitions < 1 || threads < 1 || lookaheadPs < 1) {
+            throw new IllegalArgumentException("partitions " + partitions + ", threads " + threads + ", lookahead "
+                    + lookaheadPs + " ps: each must be at least 1");
+        }
+        if (weights != null && weights.length != partitions) {
+            throw new IllegalArgumentException(weights.length + " weights for " + partitions + " partitions");
+        }
+        this.streams = new RandomStreams(seed);
+        this.lookaheadPs = lookaheadPs;
+        ConcurrentHashMap<Integer, Integer> owners = new ConcurrentHashMap<>();
+        global.owners = owners;
+        globalSource = global.source(0);
+        loops = new EventLoop[partitions];
+        inboxes = new Inbox[partitions];
+        mail = new Mail[2][partitions][partitions];
+        inbound = new Mail[2][partitions][partitions];
+        for (int p = 0; p < partitions; p++) {
+            loops[p] = new EventLoop(p, TieOrder.SOURCE);
+            loops[p].owners = owners;
+            inboxes[p] = new Inbox();
+        }
+        for (int par = 0; par < 2; par++) {
+            for (int s = 0; s < partitions; s++) {
+                for (int d = 0; d < partitions; d++) {
+                    if (s != d) {
+                        mail[par][s][d] = new Mail();
+                        inbound[par][d][s] = mail[par][s][d];
+                    }
+                }
+            }
+        }
+        assignment = Assignment.of(weights == null ? new long[partitions] : weights, Math.min(threads, partitions));
+        stats = new ParallelStats(partitions, assignment.length);
+        barrier = new SpinBarrier(assignment.length);
+    }
+
+    /** As the other constructor, with {@code builder} run when the first run starts. */
+    public ParallelEngine(long seed, int partitions, int threads, long lookaheadPs, long[] weights,
+                          ModelBuilder builder) {
+        this(seed, partitions, threads, lookaheadPs, weights);
+        this.builder = builder;
+    }
+
+    /** Threads a run uses: the threads asked for, at most one per partition. */
+    public int threads() {
+        return assignment.length;
+    }
+
+    @Override
+    public int partitions() {
+        return loops.length;
+    }
+
+    /** The longest window, ps. */
+    public long lookaheadPs() {
+        return lookaheadPs;
+    }
+
+    /** Figures of the runs so far: windows, events per partition, time spent waiting at barriers. */
+    public ParallelStats stats() {
+        return stats;
+    }
+
+    /**
+     * Partition {@code p}'s view: components of the partition take their {@link Scheduler#source(int) source} from
+     * it. Scheduling through the view itself is not allowed (an event needs a source).
+     */
+    @Override
+    public Scheduler partition(int p) {
+        EventLoop loop = loops[p];
+        return new Scheduler() {
+            @Override
+            public long now() {
+                return loop.nowPs;
+            }
+
+            @Override
+            public void schedule(SimEvent event, long atPs) {
+                throw new UnsupportedOperationException("schedule through a source of partition " + p);
+            }
+
+            @Override
+            public boolean cancel(SimEvent event) {
+                return loop.cancel(event);
+            }
+
+            @Override
+            public Scheduler source(int id) {
+                return loop.source(id);
+            }
+        };
+    }
+
+    // ------------------------------------------------------------------ the run's global events
+
+    @Override
+    public long now() {
+        return global.nowPs;
+    }
+
+    /** Schedules a global event; only from the builder, between runs or from another global event. */
+    @Override
+    public void schedule(SimEvent event, long atPs) {
+        checkGlobal("schedule a global event");
+        globalSource.schedule(event, atPs);
+    }
+
+    @Override
+    public boolean cancel(SimEvent event) {
+        checkGlobal("cancel a global event");
+        return global.cancel(event);
+    }
+
+    /** Global sources are not partitioned: id 0 is the engine itself. */
+    @Override
+    public Scheduler source(int id) {
+        if (id != 0) {
+            throw new IllegalArgumentException("source " + id + ": take it from its partition (partition(p).source(id))");
+        }
+        return this;
+    }
+
+    private void checkGlobal(String what) {
+        if (running && !inGlobal) {
+            throw new IllegalStateException("a partition event tried to " + what + " (only global events may)");
+        }
+    }
+
+    // ------------------------------------------------------------------ running
+
+    @Override
+    public void runUntil(long stopPs) {
+        if (running) {
+            throw new IllegalStateException("runUntil called during a run (from inside an event?)");
+        }
+        if (stopPs < global.nowPs) {
+            throw new IllegalArgumentException("stop time " + stopPs + " ps is before now " + global.nowPs + " ps");
+        }
+        if (builder != null) {
+            ModelBuilder b = builder;
+            builder = null;
+            b.build(this, streams);
+        }
+        this.stopPs = stopPs;
+        finished = false;
+        failure = null;
+        aborted = false;
+        global.stopRequested = false;
+        running = true;
+        long wallStart = System.nanoTime();
+        try {
+            plan(); // no flip: mail still waiting from the last run stays where the next window reads it
+            if (!finished) {
+                List<Thread> workers = new ArrayList<>();
+                for (int t = 1; t < assignment.length; t++) {
+                    int thread = t;
+                    Thread w = new Thread(() -> work(thread), "lossless-partitions-" + t);
+                    w.setDaemon(true);
+                    workers.add(w);
+                    w.start();
+                }
+                work(0);
+                for (Thread w : workers) {
+                    joinQuietly(w);
+                }
+            }
+        } finally {
+            running = false;
+            inGlobal = false;
+            stats.wallNs += System.nanoTime() - wallStart;
+            publish();
+        }
+        Throwable f = failure;
+        if (f instanceof RuntimeException r) {
+            throw r;
+        }
+        if (f instanceof Error e) {
+            throw e;
+        }
+        if (f != null) {
+            throw new IllegalStateException(f);
+        }
+    }
+
+    /** One thread's share: its partitions' windows, then the barrier, until the run is finished. */
+    private void work(int thread) {
+        SpinBarrier b = barrier;
+        int[] mine = assignment[thread];
+        Runnable action = this::between;
+        while (true) {
+            for (int p : mine) {
+                runWindow(p);
+            }
+            long t0 = System.nanoTime();
+            b.await(action);
+            stats.barrierNs[thread] += System.nanoTime() - t0;
+            if (finished) {
+                return;
+            }
+        }
+    }
+
+    /** Partition {@code p}'s window: deliver what the others handed it, then run its events before the window end. */
+    private void runWindow(int p) {
+        if (failure != null) {
+            return;
+        }
+        EventLoop loop = loops[p];
+        try {
+            inboxes[p].deliver(inbound[parity ^ 1][p]);
+            loop.outbox = mail[parity][p];
+            loop.windowEndPs = windowEndPs;
+            long before = loop.executed;
+            loop.run(windowEndPs - 1, Integer.MAX_VALUE);
+            long n = loop.executed - before;
+            stats.events[p] += n;
+            if (n > stats.maxWindowEvents[p]) {
+                stats.maxWindowEvents[p] = n;
+            }
+        } catch (Throwable t) {
+            fail(t);
+        }
+    }
+
+    private synchronized void fail(Throwable t) {
+        if (failure == null) {
+            failure = t;
+        }
+    }
+
+    /**
+     * Between windows, on one thread with every partition stopped: flip the mail, run the global events that are due,
+     * choose the next window (or finish).
+     */
+    private void between() {
+        parity ^= 1;
+        plan();
+    }
+
+    /** Runs the global events that are due and chooses the next window, or finishes the run. */
+    private void plan() {
+        if (failure != null) {
+            finished = true;
+            return;
+        }
+        try {
+            publish();
+            while (true) {
+                if (abortRequested) {
+                    aborted = true;
+                    finished = true;
+                    return;
+                }
+                long tp = partitionsNext();
+                long tg = global.nextTime();
+                if (tg <= tp && tg <= stopPs) {
+                    deliverAll();
+                    inGlobal = true;
+                    global.nowPs = tg;
+                    global.run(tg, Integer.MAX_VALUE);
+                    inGlobal = false;
+                    if (global.stopRequested) {
+                        finished = true;
+                        return;
+                    }
+                    continue;
+                }
+                long t = Math.min(tp, tg);
+                if (t > stopPs) {
+                    global.nowPs = stopPs;
+                    finished = true;
+                    return;
+                }
+                global.nowPs = t;
+                windowEndPs = Math.min(Math.min(saturatedAdd(t, lookaheadPs), tg), saturatedAdd(stopPs, 1));
+                stats.windows++;
+                return;
+            }
+        } catch (Throwable e) {
+            inGlobal = false;
+            fail(e);
+            finished = true;
+        }
+    }
+
+    /** Earliest pending partition event or undelivered hand-off. */
+    private long partitionsNext() {
+        long t = Long.MAX_VALUE;
+        int read = parity ^ 1;
+        for (int p = 0; p < loops.length; p++) {
+            t = Math.min(t, loops[p].nextTime());
+            for (Mail m : inbound[read][p]) {
+                if (m != null && m.minTime < t) {
+                    t = m.minTime;
+                }
+            }
+        }
+        return t;
+    }
+
+    /** Delivers every waiting hand-off now (before global events look at the partitions). */
+    private void deliverAll() {
+        int read = parity ^ 1;
+        for (int p = 0; p < loops.length; p++) {
+            inboxes[p].deliver(inbound[read][p]);
+        }
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long r = a + b;
+        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
+    }
+
+    private static void joinQuietly(Thread w) {
+        boolean interrupted = false;
+        while (w.isAlive()) {
+            try {
+                w.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void publish() {
+        publishedNowPs = global.nowPs;
+        publishedEvents = eventsExecuted();
+    }
+
+    /** Ends the run right after the current global event; partition events may not stop the run. */
+    @Override
+    public void stop() {
+        if (running && !inGlobal) {
+            throw new IllegalStateException("a partition event tried to stop the run (only global events may)");
+        }
+        if (running) {
+            global.stopRequested = true;
+        }
+    }
+
+    @Override
+    public void requestAbort() {
+        abortRequested = true;
+    }
+
+    @Override
+    public boolean aborted() {
+        return aborted;
+    }
+
+    @Override
+    public long progressNowPs() {
+        return publishedNowPs;
+    }
+
+    @Override
+    public long progressEvents() {
+        return publishedEvents;
+    }
+
+    @Override
+    public long eventsExecuted() {
+        long n = global.executed;
+        for (EventLoop l : loops) {
+            n += l.executed;
+        }
+        return n;
+    }
+
+    @Override
+    public RandomStreams streams() {
+        return streams;
+    }
+}

@@ -1,0 +1,94 @@
+package org.lossless.core.kernel;
+
+/**
+ * One source's view of an {@link EventLoop} ({@link Scheduler#source(int)}): under {@link TieOrder#SOURCE} it gives
+ * the events first scheduled through it its id and its own count and computes their tie key at every schedule
+ * ({@link SimEvent}); under {@link TieOrder#FIFO} it takes the loop's next sequence number. It schedules on its loop. Owned by one thread at a time (the thread running its loop): the count needs no lock.
+ */
+final class Source implements Scheduler {
+    private final EventLoop loop;
+    private final int id;
+    /** Events keyed through this source so far. */
+    private long count;
+    /** Hand-offs to other partitions so far (their merge key). */
+    private long handoffs;
+
+    Source(EventLoop loop, int id) {
+        if (id < 0 || id > SimEvent.MAX_SOURCE) {
+            throw new IllegalArgumentException("source id " + id + " outside 0.." + SimEvent.MAX_SOURCE);
+        }
+        this.loop = loop;
+        this.id = id;
+    }
+
+    @Override
+    public long now() {
+        return loop.nowPs;
+    }
+
+    @Override
+    public void schedule(SimEvent event, long atPs) {
+        EventLoop l = loop;
+        if (l.fifo) {
+            if (event.sourceId == 0) {
+                event.sourceId = id; // who scheduled it first: for measurements (ParallelForecast), not for order
+            }
+            l.add(event, atPs, ++l.seq);
+            return;
+        }
+        long n = event.count;
+        if (n == 0) {
+            if (count == SimEvent.MAX_COUNT) {
+                throw new IllegalStateException("source " + id + " keyed more than 2^40 events");
+            }
+            n = ++count;
+            event.count = n;
+            event.sourceId = id;
+        }
+        int src = event.sourceId;
+        l.add(event, atPs, src == 0 ? n
+                : SimEvent.NOT_GLOBAL | ((src ^ SimEvent.mask(atPs >>> SimEvent.PERMUTATION_SHIFT)) << SimEvent.COUNT_BITS) | n);
+    }
+
+    @Override
+    public boolean cancel(SimEvent event) {
+        return loop.cancel(event);
+    }
+
+    @Override
+    public void handOff(Scheduler to, long atPs, Delivery d, Object payload) {
+        if (!(to instanceof Source target)) {
+            throw new IllegalArgumentException("a hand-off goes to a component's source view, not " + to);
+        }
+        EventLoop dst = target.loop;
+        if (dst == loop || loop.outbox == null) {
+            d.deliver(atPs, payload);
+            return;
+        }
+        if (dst.index < 0) {
+            throw new IllegalStateException("source " + id + " hands off to the run's global events from a partition");
+        }
+        if (atPs < loop.windowEndPs) {
+            throw new IllegalStateException("a hand-off from source " + id + " to source " + target.id + " takes effect at "
+                    + atPs + " ps, inside the current window (until " + loop.windowEndPs + " ps): the engine's lookahead "
+                    + "is longer than this cut's delay");
+        }
+        if (handoffs == SimEvent.MAX_COUNT) {
+            throw new IllegalStateException("source " + id + " handed off more than 2^40 payloads");
+        }
+        loop.outbox[dst.index].add(atPs, ((long) id << SimEvent.COUNT_BITS) | ++handoffs, d, payload);
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    @Override
+    public Scheduler source(int other) {
+        return loop.source(other);
+    }
+
+    int id() {
+        return id;
+    }
+}
