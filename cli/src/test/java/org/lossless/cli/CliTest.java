@@ -152,6 +152,17 @@ class CliTest {
         }
 
         @Test
+        void anUnknownFlowsChoiceExitsTwoNamingItsKeyPathAndWritesNothing() throws IOException {
+            write("s.yaml", SCENARIO + "metrics: {flows: everything}\n");
+            assertEquals(2, lossless("run", "s.yaml"));
+            String e = err.toString();
+            assertTrue(e.startsWith("lossless: ") && e.contains("s.yaml") && e.contains("metrics.flows")
+                    && e.contains("'everything' is not allowed") && e.contains("all, data, summary"), e);
+            assertFalse(e.contains("\tat "), e);
+            assertEquals(List.of("s.yaml"), files(cwd));
+        }
+
+        @Test
         void aScenarioTheEngineRejectsIsBadInput() {
             runner = () -> s -> {
                 throw new ScenarioException("s.yaml", "nic.cc", "hpcc is not implemented by the packet engine yet");

@@ -8,6 +8,7 @@ import org.lossless.experiments.run.PauseGraph;
 import org.lossless.experiments.run.PortResult;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.WatchdogResult;
+import org.lossless.experiments.scenario.FlowRows;
 import org.lossless.switchmodel.pfc.StormEpisode;
 import org.lossless.workloads.traffic.JobIteration;
 
@@ -69,11 +70,24 @@ public final class ResultFiles {
 
     /** Streams {@code flows.csv} ({@link #flowsCsv(List, Completion)}) to {@code out}, which stays open. */
     public static void writeFlows(Writer out, List<FlowResult> flows, Completion basis) throws IOException {
+        writeFlows(out, flows, basis, FlowRows.ALL);
+    }
+
+    /**
+     * Streams the rows of {@code flows.csv} that {@code metrics.flows} keeps: every message ({@code all}), the data
+     * messages ({@code data}), or every message but the collectives' per-step ones ({@code summary}: those go to
+     * {@link StepSummary}). The header and the columns are the same in every case.
+     */
+    public static void writeFlows(Writer out, List<FlowResult> flows, Completion basis, FlowRows keep)
+            throws IOException {
         RowBuffer rows = new RowBuffer(out);
         StringBuilder sb = rows.sb();
         sb.append(FLOWS_HEADER);
         rows.endRow();
         for (FlowResult f : flows) {
+            if (keep == FlowRows.DATA && !f.data() || keep == FlowRows.SUMMARY && f.label().collectiveStep()) {
+                continue;
+            }
             sb.append(f.flowId()).append(',').append(Csv.field(f.workload())).append(',')
                     .append(f.src()).append(',').append(f.dst()).append(',').append(f.priority()).append(',')
                     .append(f.sizeBytes()).append(',').append(f.startPs()).append(',');

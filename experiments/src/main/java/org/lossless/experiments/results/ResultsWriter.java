@@ -1,8 +1,10 @@
 package org.lossless.experiments.results;
 
+import org.lossless.experiments.run.Completion;
 import org.lossless.experiments.run.RunProgress;
 import org.lossless.experiments.run.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
+import org.lossless.experiments.scenario.FlowRows;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 
@@ -13,7 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Writes a result directory (README.md, "Result files"): summary.json, flows.csv, ports.csv, jobs.csv,
+ * Writes a result directory (README.md, "Result files"): summary.json, flows.csv (the rows {@code metrics.flows}
+ * keeps; flows_summary.csv with {@code summary}), ports.csv, jobs.csv,
  * scenario.resolved.yaml, pause_graph.csv (header only without pauses) and thresholds.csv from every packet-engine
  * run, pfcwd.csv when the PFC watchdog ran, and timeline.csv when a training job ran. Everything goes to a temporary
  * directory next to the target, which is renamed
@@ -23,6 +26,8 @@ import java.nio.file.Path;
 public final class ResultsWriter {
     public static final String SUMMARY = "summary.json";
     public static final String FLOWS = "flows.csv";
+    /** The collectives' per-step messages aggregated ({@link StepSummary}); written with {@code metrics.flows: summary}. */
+    public static final String FLOWS_SUMMARY = "flows_summary.csv";
     public static final String PORTS = "ports.csv";
     public static final String JOBS = "jobs.csv";
     public static final String RESOLVED = "scenario.resolved.yaml";
@@ -73,7 +78,12 @@ public final class ResultsWriter {
     /** Writes the result files into an existing directory (no atomicity of its own). */
     public static void writeFiles(Path dir, Scenario scenario, RunResult result) throws IOException {
         put(dir.resolve(SUMMARY), Summary.json(scenario, result));
-        stream(dir.resolve(FLOWS), w -> ResultFiles.writeFlows(w, result.flows(), scenario.metrics().completion()));
+        Completion basis = scenario.metrics().completion();
+        FlowRows keep = scenario.metrics().flows();
+        stream(dir.resolve(FLOWS), w -> ResultFiles.writeFlows(w, result.flows(), basis, keep));
+        if (keep == FlowRows.SUMMARY) {
+            stream(dir.resolve(FLOWS_SUMMARY), w -> StepSummary.write(w, result.flows(), basis));
+        }
         stream(dir.resolve(PORTS), w -> ResultFiles.writePorts(w, result.ports()));
         stream(dir.resolve(JOBS), w -> ResultFiles.writeJobs(w, result));
         if (result.pfcWatchdog() != null) {

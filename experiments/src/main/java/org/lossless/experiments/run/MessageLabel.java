@@ -41,4 +41,12 @@ public record MessageLabel(long connection, String op, int iteration, int step, 
     public boolean data() {
         return kind == MessageKind.DATA;
     }
+
+    /**
+     * Whether this is one step's message of a collective (a step and a channel set: only collective algorithms
+     * tag channels), the rows {@code metrics.flows: summary} aggregates.
+     */
+    public boolean collectiveStep() {
+        return step >= 0 && channel >= 0;
+    }
 }

@@ -57,7 +57,9 @@ public final class ResolvedYaml {
         ObjectNode routing = root.putObject("routing");
         routing.put("mode", s.routing().mode() == RoutingConfig.Mode.SPRAY ? "spray" : "ecmp");
         quantity(routing, "convergence", Units.formatTime(s.routing().convergencePs()));
-        root.putObject("metrics").put("completion", s.metrics().completion().key());
+        ObjectNode metrics = root.putObject("metrics");
+        metrics.put("completion", s.metrics().completion().key());
+        metrics.put("flows", s.metrics().flows().key());
         ArrayNode failures = root.putArray("failures");
         for (RoutingConfig.Failure f : s.failures()) {
             ObjectNode o = failures.addObject();

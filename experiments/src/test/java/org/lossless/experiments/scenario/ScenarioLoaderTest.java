@@ -449,6 +449,7 @@ class ScenarioLoaderTest {
                       convergence: 1ms
                     metrics:
                       completion: receiver
+                      flows: all
                     failures: []
                     """, yaml);
             assertEquals(s, parse(yaml));

@@ -86,7 +86,11 @@ public final class FctCharts {
             perRun.add(labels.get(r) + ": " + counts(finished - finished0, total - total0, control - control0));
         }
         if (data.getSeriesCount() == 0) {
-            return Figure.omitted(CDF_ID, title, total == 0 ? "no data message in flows.csv" : "no data message finished");
+            return Figure.omitted(CDF_ID, title, total > 0 ? "no data message finished"
+                    : runs.stream().anyMatch(rs -> rs.has(ResultSet.FLOWS_SUMMARY))
+                    ? "no data message in flows.csv: the collectives' messages are aggregated per rank in "
+                            + ResultSet.FLOWS_SUMMARY + " (metrics.flows: summary)"
+                    : "no data message in flows.csv");
         }
         // a log axis when the slowdowns span a decade or more, else linear
         double lo = Double.MAX_VALUE;

@@ -29,6 +29,8 @@ import java.util.function.Supplier;
 public final class ResultSet {
     public static final String SUMMARY = "summary.json";
     public static final String FLOWS = "flows.csv";
+    /** The collectives' per-step messages aggregated per rank, written instead of their flows.csv rows with {@code metrics.flows: summary}. */
+    public static final String FLOWS_SUMMARY = "flows_summary.csv";
     public static final String PORTS = "ports.csv";
     public static final String JOBS = "jobs.csv";
     public static final String PAUSE_GRAPH = "pause_graph.csv";

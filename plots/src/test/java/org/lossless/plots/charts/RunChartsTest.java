@@ -276,6 +276,23 @@ class RunChartsTest {
         }
 
         @Test
+        void aggregatedCollectiveRowsAreNamedWhenFlowsCsvHasNoDataMessage() throws IOException {
+            // metrics.flows: summary on a collective alone: flows.csv is the header, flows_summary.csv has the rows
+            Path dir = Fixtures.run(tmp.resolve("summary"));
+            List<String> lines = Files.readAllLines(dir.resolve("flows.csv"));
+            Files.write(dir.resolve("flows.csv"), lines.subList(0, 1));
+            Figure plain = FctCharts.cdf(ResultSet.open(dir));
+            assertFalse(plain.present());
+            assertTrue(plain.caption().contains("no data message in flows.csv"), plain.caption());
+            assertFalse(plain.caption().contains("flows_summary.csv"), plain.caption());
+            Files.writeString(dir.resolve("flows_summary.csv"), "workload,operation,kind,src,messages\nar,data,data,0,4\n");
+            Figure f = FctCharts.cdf(ResultSet.open(dir));
+            assertFalse(f.present());
+            assertTrue(f.caption().contains("aggregated per rank in flows_summary.csv (metrics.flows: summary)"),
+                    f.caption());
+        }
+
+        @Test
         void percentilesPerSizeBucket() {
             List<Figure> figs = FctCharts.buckets(rs);
             assertEquals(2, figs.size()); // workloads a and b

@@ -1,0 +1,124 @@
+package org.lossless.experiments.results;
+
+import org.lossless.experiments.run.Completion;
+import org.lossless.experiments.run.FlowResult;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code flows_summary.csv} ({@code metrics.flows: summary}): the collectives' per-step messages
+ * ({@link org.lossless.experiments.run.MessageLabel#collectiveStep()}) aggregated into one row per job
+ * ({@code workload}), step kind ({@code operation}: {@code data} or the clear-to-send {@code cts}; with its
+ * {@code kind}) and rank, named by the host that sends ({@code src}). Rows go by job in order of first
+ * appearance, then data before control, then operation, then host. Per row: {@code messages}, {@code completed}
+ * (reached completion {@code metrics.completion}), {@code bytes} posted, {@code bytes_delivered},
+ * {@code retransmits}, {@code cnps}, and over the completed messages the FCT p50, p99 and max (ps) and the slowdown
+ * p50, p99 and max (six decimals): nearest-rank like {@code summary.json}, empty without a completed message.
+ * Memory: one long and one double per aggregated message while the file is written, not a row object.
+ */
+public final class StepSummary {
+    public static final String HEADER = "workload,operation,kind,src,messages,completed,bytes,bytes_delivered,"
+            + "retransmits,cnps,fct_p50_ps,fct_p99_ps,fct_max_ps,slowdown_p50,slowdown_p99,slowdown_max";
+
+    private StepSummary() {
+    }
+
+    /** The file's text (tests, small runs). */
+    public static String csv(List<FlowResult> flows, Completion basis) {
+        return ResultFiles.text(w -> write(w, flows, basis));
+    }
+
+    /** Streams the file to {@code out}, which stays open. */
+    public static void write(Writer out, List<FlowResult> flows, Completion basis) throws IOException {
+        Map<String, Integer> jobOrder = new HashMap<>();
+        Map<Key, Group> groups = new LinkedHashMap<>();
+        for (FlowResult f : flows) {
+            if (!f.label().collectiveStep()) {
+                continue;
+            }
+            jobOrder.putIfAbsent(f.workload(), jobOrder.size());
+            String op = f.label().operation() == null ? "" : f.label().operation();
+            Key k = new Key(jobOrder.get(f.workload()), f.workload(), f.data() ? 0 : 1, op, f.src());
+            groups.computeIfAbsent(k, x -> new Group()).add(f, basis);
+        }
+        List<Key> keys = new ArrayList<>(groups.keySet());
+        keys.sort(Comparator.comparingInt(Key::job).thenComparingInt(Key::kind).thenComparing(Key::operation)
+                .thenComparingInt(Key::src));
+        RowBuffer rows = new RowBuffer(out);
+        StringBuilder sb = rows.sb();
+        sb.append(HEADER);
+        rows.endRow();
+        for (Key k : keys) {
+            Group g = groups.get(k);
+            sb.append(Csv.field(k.workload())).append(',').append(Csv.field(k.operation())).append(',')
+                    .append(k.kind() == 0 ? "data" : "control").append(',').append(k.src()).append(',')
+                    .append(g.messages).append(',').append(g.done).append(',').append(g.bytes).append(',')
+                    .append(g.delivered).append(',').append(g.retransmits).append(',').append(g.cnps);
+            g.appendFigures(sb);
+            rows.endRow();
+        }
+        rows.finish();
+    }
+
+    /** A row's identity; {@code job} orders jobs by first appearance, {@code kind} 0 data, 1 control. */
+    private record Key(int job, String workload, int kind, String operation, int src) {
+    }
+
+    /** One row's counters and its completed messages' FCTs and slowdowns. */
+    private static final class Group {
+        long messages;
+        int done;
+        long bytes;
+        long delivered;
+        long retransmits;
+        long cnps;
+        long[] fct = new long[4];
+        double[] slowdown = new double[4];
+
+        void add(FlowResult f, Completion basis) {
+            messages++;
+            bytes += f.sizeBytes();
+            delivered += f.bytesDelivered();
+            retransmits += f.retransmits();
+            cnps += f.cnps();
+            if (!f.completed(basis)) {
+                return;
+            }
+            if (done == fct.length) {
+                fct = Arrays.copyOf(fct, done * 2);
+                slowdown = Arrays.copyOf(slowdown, done * 2);
+            }
+            fct[done] = f.fctPs(basis);
+            slowdown[done++] = f.slowdown(basis);
+        }
+
+        void appendFigures(StringBuilder sb) {
+            if (done == 0) {
+                sb.append(",,,,,,");
+                return;
+            }
+            long[] t = Arrays.copyOf(fct, done);
+            double[] s = Arrays.copyOf(slowdown, done);
+            Arrays.sort(t);
+            Arrays.sort(s);
+            sb.append(',').append(t[rank(50) - 1]).append(',').append(t[rank(99) - 1]).append(',').append(t[done - 1]);
+            for (int p : new int[] {50, 99, 100}) {
+                sb.append(',');
+                Csv.appendFixed(sb, Percentiles.nearestRank(s, p), Csv.SLOWDOWN_DECIMALS);
+            }
+        }
+
+        /** Nearest rank (1-based) of percentile {@code p} among the completed messages. */
+        private int rank(int p) {
+            return Math.max(1, (int) Math.ceil(p / 100.0 * done));
+        }
+    }
+}

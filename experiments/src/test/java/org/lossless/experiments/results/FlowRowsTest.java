@@ -1,0 +1,179 @@
+package org.lossless.experiments.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.lossless.experiments.run.ScenarioEngine;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.workloads.yaml.ScenarioException;
+
+/**
+ * {@code metrics.flows}: which rows flows.csv holds, flows_summary.csv counted by hand, and summary.json the same
+ * bytes whatever the choice.
+ *
+ * <p>The collective is {@link HeadlineFiguresTest}'s: a ring all-reduce of 1 MiB on hosts 0-3, 2 channels,
+ * Simple, 2 iterations: each rank sends 2 slices of 64 KiB in each of 6 steps on each of 2 channels per
+ * iteration, 48 data messages of 64 KiB per rank in all, and its receiver sends it a clear-to-send for every
+ * one (48 control messages sent by each rank). Next to it 4 plain flows of workload {@code bg}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class FlowRowsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    static final String YAML = """
+            name: ring
+            seed: 3
+            topology: {type: star, hosts: 6}
+            workloads:
+              - {type: allreduce, name: ar, size: 1MiB, hosts: "0-3", channels: 2, algorithm: ring,
+                 protocol: simple, iterations: 2, gap: 10us}
+              - type: flows
+                name: bg
+                flows:
+                  - {src: 4, dst: 1, size: 2MB, start: 5us}
+                  - {src: 5, dst: 1, size: 2MB, start: 5us}
+                  - {src: 4, dst: 5, size: 64KB, start: 50us}
+                  - {src: 5, dst: 4, size: 64KB, start: 60us}
+            """;
+    Path all;
+    Path data;
+    Path summary;
+
+    @BeforeAll
+    void runAllThree(@TempDir Path dir) throws IOException {
+        all = run(dir.resolve("all"), YAML);
+        data = run(dir.resolve("data"), YAML + "metrics: {flows: data}\n");
+        summary = run(dir.resolve("summary"), YAML + "metrics: {flows: summary}\n");
+    }
+
+    static Path run(Path out, String yaml) throws IOException {
+        Scenario s = ScenarioLoader.parse("t.yaml", yaml, Path.of("/"), List.of());
+        ResultsWriter.runAndWrite(out, s, new ScenarioEngine());
+        return out;
+    }
+
+    @Test
+    void allIsTheDefaultWithOneRowPerMessage() throws IOException {
+        List<Map<String, String>> rows = HeadlineFiguresTest.rows(all.resolve("flows.csv"));
+        assertEquals(192 + 192 + 4, rows.size());
+        assertFalse(Files.exists(all.resolve(ResultsWriter.FLOWS_SUMMARY)));
+        assertTrue(Files.readString(all.resolve("scenario.resolved.yaml")).contains("flows: all"));
+    }
+
+    @Test
+    void dataDropsTheControlRowsAndKeepsTheOthersByteForByte() throws IOException {
+        List<String> kept = new ArrayList<>();
+        for (String line : Files.readAllLines(all.resolve("flows.csv"))) {
+            if (!line.endsWith(",control")) {
+                kept.add(line);
+            }
+        }
+        assertEquals(1 + 192 + 4, kept.size());
+        assertEquals(kept, Files.readAllLines(data.resolve("flows.csv")));
+        assertFalse(Files.exists(data.resolve(ResultsWriter.FLOWS_SUMMARY)));
+    }
+
+    @Test
+    void summaryKeepsOnlyTheRowsThatAreNotCollectiveSteps() throws IOException {
+        List<Map<String, String>> rows = HeadlineFiguresTest.rows(summary.resolve("flows.csv"));
+        assertEquals(4, rows.size());
+        assertTrue(rows.stream().allMatch(r -> r.get("workload").equals("bg")));
+        assertEquals(Files.readAllLines(all.resolve("flows.csv")).get(0),
+                Files.readAllLines(summary.resolve("flows.csv")).get(0), "same header");
+    }
+
+    @Nested
+    class Aggregated {
+        @Test
+        void oneRowPerRankAndStepKindCountedByHand() throws IOException {
+            List<Map<String, String>> rows = HeadlineFiguresTest.rows(summary.resolve(ResultsWriter.FLOWS_SUMMARY));
+            assertEquals(8, rows.size(), "4 ranks x (data, cts)");
+            for (int i = 0; i < 8; i++) {
+                Map<String, String> r = rows.get(i);
+                assertEquals("ar", r.get("workload"));
+                assertEquals(i < 4 ? "data" : "cts", r.get("operation"));
+                assertEquals(i < 4 ? "data" : "control", r.get("kind"));
+                assertEquals(String.valueOf(i % 4), r.get("src"));
+                assertEquals("48", r.get("messages"));
+                assertEquals("48", r.get("completed"));
+            }
+            for (int i = 0; i < 4; i++) {
+                assertEquals(String.valueOf(48L * 65536), rows.get(i).get("bytes"));
+                assertEquals(String.valueOf(48L * 65536), rows.get(i).get("bytes_delivered"));
+            }
+        }
+
+        /** Each row's figures recomputed (nearest rank) from the per-message rows of the {@code all} run. */
+        @Test
+        void figuresAreThoseOfThePerMessageRows() throws IOException {
+            List<Map<String, String>> each = HeadlineFiguresTest.rows(all.resolve("flows.csv"));
+            for (Map<String, String> r : HeadlineFiguresTest.rows(summary.resolve(ResultsWriter.FLOWS_SUMMARY))) {
+                List<Double> fct = new ArrayList<>();
+                List<Double> sd = new ArrayList<>();
+                long bytes = 0;
+                for (Map<String, String> m : each) {
+                    if (m.get("workload").equals("ar") && m.get("operation").equals(r.get("operation"))
+                            && m.get("src").equals(r.get("src"))) {
+                        fct.add(Double.valueOf(m.get("fct_ps")));
+                        sd.add(Double.valueOf(m.get("slowdown")));
+                        bytes += Long.parseLong(m.get("size_bytes"));
+                    }
+                }
+                assertEquals(String.valueOf(bytes), r.get("bytes"));
+                assertEquals(HeadlineFiguresTest.nearestRank(sd, 50), r.get("slowdown_p50"));
+                assertEquals(HeadlineFiguresTest.nearestRank(sd, 99), r.get("slowdown_p99"));
+                assertEquals(HeadlineFiguresTest.nearestRank(sd, 100), r.get("slowdown_max"));
+                for (String p : List.of("50", "99")) {
+                    assertEquals(HeadlineFiguresTest.nearestRank(fct, Double.parseDouble(p)).replace(".000000", ""),
+                            r.get("fct_p" + p + "_ps"));
+                }
+                assertEquals(HeadlineFiguresTest.nearestRank(fct, 100).replace(".000000", ""), r.get("fct_max_ps"));
+            }
+        }
+    }
+
+    @Test
+    void summaryJsonIsTheSameBytesInEveryMode() throws IOException {
+        String a = withoutRunCost(all);
+        assertEquals(a, withoutRunCost(data));
+        assertEquals(a, withoutRunCost(summary));
+        for (String f : List.of("ports.csv", "jobs.csv")) {
+            assertEquals(Files.readString(all.resolve(f)), Files.readString(summary.resolve(f)), f);
+        }
+    }
+
+    /** summary.json's text with the four figures that change from one run to the next (the run's cost) set to 0. */
+    static String withoutRunCost(Path dir) throws IOException {
+        String text = Files.readString(dir.resolve("summary.json"));
+        ObjectNode n = (ObjectNode) JSON.readTree(text);
+        for (String k : List.of("wall_seconds", "cpu_seconds", "events_per_second", "peak_heap_bytes")) {
+            assertTrue(n.has(k), k);
+            text = text.replaceFirst("\"" + k + "\" : [^,\\n]+", "\"" + k + "\" : 0");
+        }
+        return text;
+    }
+
+    @Test
+    void anUnknownValueNamesItsKeyPath() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parse("t.yaml", YAML + "metrics: {flows: rows}\n", Path.of("/"), List.of()));
+        assertTrue(e.getMessage().contains("metrics.flows"), e.getMessage());
+        assertTrue(e.getMessage().contains("all, data, summary"), e.getMessage());
+    }
+}
