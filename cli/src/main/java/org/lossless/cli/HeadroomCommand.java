@@ -29,7 +29,9 @@ import picocli.CommandLine.Spec;
                 "MTU, cells and the peer's PFC response time, plus the frame that crosses the threshold; the",
                 "warning of run and check uses it too),",
                 "sonic (SONiC dynamic model, Spectrum-1 constants), exact (bytes in flight, Cisco/IEEE),",
-                "hpcc (3 x rate x delay, HPCC ns-3) and mlx5 (NIC receive buffer rule)."},
+                "hpcc (3 x rate x delay, HPCC ns-3), mlx5 (NIC receive buffer rule) and cbfc (the credit one",
+                "class of a credit-based link needs to run at line rate: link RTT x rate + frame; a sizing rule,",
+                "CBFC itself is not simulated yet)."},
         footer = {"", "Examples:", "  lossless headroom --rate 100Gbps --cable 100m",
                 "  lossless headroom --rate 100Gbps --cable 2m --nic-mtu 1000 --model run --response-time 1us",
                 "  lossless headroom --rate 400Gbps --cable 5m --mtu 4158 --model sonic --shared-headroom-pool"})
@@ -81,7 +83,7 @@ public final class HeadroomCommand implements Callable<Integer> {
     String responseTime;
 
     @Option(names = "--model", paramLabel = "MODEL", defaultValue = "all",
-            description = "run | sonic | exact | hpcc | mlx5 | all (default ${DEFAULT-VALUE})")
+            description = "run | sonic | exact | hpcc | mlx5 | cbfc | all (default ${DEFAULT-VALUE})")
     String model;
 
     @Option(names = "--response-quanta", paramLabel = "N", description = "peer response in pause quanta (default: speed table)")
@@ -199,8 +201,9 @@ public final class HeadroomCommand implements Callable<Integer> {
         in = in.withSharedHeadroomPool(sharedHeadroomPool).withPauseFrame(pauseFrame);
         String m = model.toLowerCase(Locale.ROOT);
         boolean all = m.equals("all");
-        if (!all && !List.of("run", "sonic", "exact", "hpcc", "mlx5").contains(m)) {
-            throw new IllegalArgumentException("--model: '" + model + "': allowed: run, sonic, exact, hpcc, mlx5, all");
+        if (!all && !List.of("run", "sonic", "exact", "hpcc", "mlx5", "cbfc").contains(m)) {
+            throw new IllegalArgumentException("--model: '" + model + "': allowed: run, sonic, exact, hpcc, mlx5, cbfc,"
+                    + " all");
         }
         // the run model: the simulator's own function, with the scenario's values
         int runFrame = frame != null ? frame : wire().largestFrame(DEFAULT_NIC_MTU);
@@ -238,6 +241,11 @@ public final class HeadroomCommand implements Callable<Integer> {
                 results.add(HeadroomCalculator.mlx5(rateBps, meters, lm, buf));
             }
         }
+        HeadroomResult cbfc = null;
+        if (all || m.equals("cbfc")) {
+            cbfc = HeadroomCalculator.cbfc(in, runFrame);
+            results.add(cbfc);
+        }
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "port %s, cable %.1f m (one-way %d ps at %.3g m/s), port MTU %d B, lossless MTU %d B%n",
                 rate, meters, delayPs, mps, pm, lm));
@@ -247,6 +255,14 @@ public final class HeadroomCommand implements Callable<Integer> {
         }
         for (String sk : skipped) {
             b.append(System.lineSeparator()).append(sk).append(System.lineSeparator());
+        }
+        if (all) {
+            // the question a design review asks: how much buffer per class and link each flow control takes
+            HeadroomResult run = results.get(0);
+            b.append(System.lineSeparator()).append(String.format(Locale.ROOT, "CBFC against PFC, per class and link:"
+                    + " CBFC reserves %,d B of credit (the class's whole receive buffer, lossless at line rate); PFC"
+                    + " (run model) reserves %,d B of headroom on top of the shared buffer the class also uses%n",
+                    cbfc.xoffBytes(), run.xoffBytes()));
         }
         return b.toString();
     }

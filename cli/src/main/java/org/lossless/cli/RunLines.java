@@ -160,7 +160,26 @@ final class RunLines {
                 s.path("drops").path("lossless").path("packets").asLong(), s.path("drops").path("packets").asLong(),
                 pfc.path("pause_frames").asLong(), chains, pfc.path("paused_ps").asLong() / 1e9,
                 pfc.path("deadlock").asBoolean() ? "; PFC DEADLOCK" : "", s.path("ecn").path("marked_packets").asLong(),
-                s.path("cnp").path("sent").asLong());
+                s.path("cnp").path("sent").asLong()) + uet(s);
+    }
+
+    /** The UET and LLR counters (summary.json uet, llr), when the run has them. */
+    static String uet(JsonNode s) {
+        StringBuilder sb = new StringBuilder();
+        JsonNode u = s.path("uet");
+        if (u.isObject()) {
+            sb.append(String.format(Locale.ROOT, "; UET: %,d trims (%,d last hop, %,d in network), %,d trim NACKs, "
+                    + "%,d credit stalls", u.path("trims").path("total").asLong(),
+                    u.path("trims").path("last_hop").asLong(), u.path("trims").path("in_network").asLong(),
+                    u.path("trim_nacks").asLong(), u.path("credit_stalls").asLong()));
+        }
+        JsonNode l = s.path("llr");
+        if (l.isObject()) {
+            sb.append(String.format(Locale.ROOT, "; LLR: %,d corrupted frames, %,d replayed, longest recovery %s",
+                    l.path("corrupted_frames").asLong(), l.path("replayed_frames").asLong(),
+                    us(l.path("max_recovery_ps"))));
+        }
+        return sb.toString();
     }
 
     /** What the simulation cost, in short. */

@@ -84,6 +84,22 @@ class HeadroomCommandTest {
     }
 
     @Test
+    void cbfcCreditsAreTheLinkRttTimesTheRatePlusAFrame() {
+        // 100 G, 1 us of cable each way (198 m), nic.mtu 4096 (frame 4,174): 2 us x 12.5 GB/s = 25,000 B + 4,174
+        // + an 84 B credit frame = 29,258 B
+        Run r = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "198m", "--nic-mtu", "4096", "--model",
+                "cbfc");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("model: cbfc"), r.out());
+        assertTrue(r.out().contains("credits per class: 29258 B"), r.out());
+        assertTrue(r.out().contains("not simulated yet"), r.out());
+        // all models: CBFC's line against the run model's PFC headroom
+        Run all = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "198m", "--nic-mtu", "4096");
+        assertTrue(all.out().contains("CBFC against PFC, per class and link: CBFC reserves 29,258 B of credit"),
+                all.out());
+    }
+
+    @Test
     void sixteenHundredGigNeverGetsLessResponseThanHundredGig() {
         // 1.6 Tb/s is beyond the table: 905 quanta x 64 B = 57,920 B (was the ASIC's 3.8 KiB, less than 100 G's 25,216)
         Run r = run(new HeadroomCommand(), "--rate", "1.6Tbps", "--cable", "5m", "--model", "exact");
@@ -100,7 +116,7 @@ class HeadroomCommandTest {
                 r.err().trim());
         Run m = run(new HeadroomCommand(), "--rate", "100Gbps", "--model", "foo");
         assertEquals(2, m.code());
-        assertTrue(m.err().contains("allowed: run, sonic, exact, hpcc, mlx5, all"), m.err());
+        assertTrue(m.err().contains("allowed: run, sonic, exact, hpcc, mlx5, cbfc, all"), m.err());
         assertTrue(run(new HeadroomCommand(), "--help").out().contains("--shared-headroom-pool"));
     }
 

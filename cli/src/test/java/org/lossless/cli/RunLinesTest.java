@@ -135,4 +135,16 @@ class RunLinesTest {
                         + "over ports); 1,234 packets ECN-marked; 56 CNPs",
                 "  (simulator: 123,456 events, 2.5 s wall, 1.3 s CPU, peak heap 40 MB)"), l);
     }
+
+    @Test
+    void aUetRunAddsItsTrimsNacksStallsAndLlrToTheFabricLine() throws Exception {
+        RunResult r = new RunResult(1, 123_456, 2.5, List.of(), PORTS, 0, 0, 0, 0, false, 0, 0, List.of(), null, null,
+                List.of(), List.of(), 1.25, 40_000_000, List.of(), List.of(), null,
+                new org.lossless.experiments.run.UetCounters(true, 30, 2, 32, 0, 5, true, 3, 9, 2_345_000));
+        JsonNode summary = new ObjectMapper().readTree(Summary.json(SCENARIO, r));
+        assertEquals("  fabric: 0 lossless drops (0 drops in all); 0 PFC pause frames, 0.000 ms paused (summed over "
+                + "ports); 0 packets ECN-marked; 0 CNPs; UET: 32 trims (30 last hop, 2 in network), 32 trim NACKs, "
+                + "5 credit stalls; LLR: 3 corrupted frames, 9 replayed, longest recovery 2.345 us",
+                RunLines.fabric(summary));
+    }
 }

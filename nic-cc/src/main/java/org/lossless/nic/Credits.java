@@ -28,12 +28,27 @@ final class Credits {
         return credit > 0;
     }
 
-    void spend(int bytes) {
+    /**
+     * A packet of {@code bytes} payload went; returns whether it spent the last credit while the QP has {@code more}
+     * to send (a credit stall: the QP now waits for a grant).
+     */
+    boolean spend(int bytes, boolean more) {
+        boolean had = credit > 0;
         credit -= bytes;
+        return had && credit <= 0 && more;
     }
 
-    /** An ACK came: speculation is over. */
-    void stopSpeculating() {
+    /**
+     * An ACK came: speculation is over; returns whether that took the last credit while the QP has {@code more} to
+     * send (a credit stall).
+     */
+    boolean stopSpeculating(boolean more) {
+        boolean had = credit > 0;
+        stopSpeculating();
+        return had && credit <= 0 && more;
+    }
+
+    private void stopSpeculating() {
         if (speculating) {
             speculating = false;
             credit = Math.min(credit, 0);

@@ -189,6 +189,14 @@ public final class HostNic implements PacketReceiver, PacketSource {
         return receiver.trimNacks();
     }
 
+    /**
+     * Credit stalls of this NIC's senders (Ultra Ethernet RCCC): times a QP spent its last credit (or lost its
+     * speculative credit to the first ACK) with data still to send, and so waited for a grant.
+     */
+    public long creditStalls() {
+        return sender.creditStalls();
+    }
+
     /** RCCC grants this receiver sent (Ultra Ethernet). */
     public long creditGrantsSent() {
         return receiver.grants();

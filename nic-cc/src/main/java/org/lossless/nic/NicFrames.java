@@ -25,6 +25,9 @@ final class NicFrames {
      */
     private final WireFormat wire;
 
+    /** Packets that spent a QP's last RCCC credit with data still to send (credit stalls). */
+    long creditStalls;
+
     NicFrames(PacketPool pool, int host, NicConfig config) {
         this.pool = pool;
         this.host = host;
@@ -55,8 +58,8 @@ final class NicFrames {
         }
         frame += qp.ccHeaderBytes;   // after the padding
         qp.advanceSend();
-        if (qp.credits != null) {
-            qp.credits.spend(payload);
+        if (qp.credits != null && qp.credits.spend(payload, qp.hasDataLeft())) {
+            creditStalls++;
         }
         Packet p = pool.acquire();
         p.type = PacketType.DATA;

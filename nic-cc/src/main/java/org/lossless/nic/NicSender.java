@@ -178,8 +178,8 @@ final class NicSender {
     private void receiveUetAck(QueuePair qp, Packet a) {
         long cum = Rud.cumulative(a.psn);
         long delivered = qp.rud.onAck(qp, Rud.trigger(a.psn), cum);
-        if (qp.credits != null) {
-            qp.credits.stopSpeculating();
+        if (qp.credits != null && qp.credits.stopSpeculating(qp.hasDataLeft())) {
+            frames.creditStalls++;
         }
         qp.spray.acked(a.udpSrcPort, a.ce());
         if (cum > qp.ackedPsn) {
@@ -277,6 +277,11 @@ final class NicSender {
     }
 
     /** The retransmission timeout of {@code qp} now, ps (its loss recovery's; go-back-N: {@code nic.rto}). */
+    /** Times a QP spent its last RCCC credit with data still to send (it then waited for a grant). */
+    long creditStalls() {
+        return frames.creditStalls;
+    }
+
     private long rto(QueuePair qp) {
         return qp.recovery.rtoPs(qp, nicRtoPs);
     }

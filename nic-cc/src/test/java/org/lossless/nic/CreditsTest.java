@@ -12,23 +12,32 @@ class CreditsTest {
     void speculatesUntilTheFirstAckThenSendsOnGrantsOnly() {
         Credits c = new Credits(10_000);
         assertTrue(c.positive());
-        c.spend(4_000);
-        c.spend(4_000);
-        c.spend(4_000);            // a packet may start on any credit left: -2,000 now
+        assertFalse(c.spend(4_000, true));
+        assertFalse(c.spend(4_000, true));
+        assertTrue(c.spend(4_000, true));   // a packet may start on any credit left: -2,000 now, a stall
         assertFalse(c.positive());
-        c.stopSpeculating();       // a debt stays a debt
+        assertFalse(c.stopSpeculating(true)); // a debt stays a debt (no new stall)
         assertEquals(-2_000, c.credit());
         c.grant(4_000);
         assertEquals(2_000, c.credit());
-        c.spend(1_000);
-        c.stopSpeculating();       // only once: granted credit is kept
+        assertFalse(c.spend(1_000, true));
+        assertFalse(c.stopSpeculating(true)); // only once: granted credit is kept
         assertEquals(1_000, c.credit());
+    }
+
+    @Test
+    void aStallIsCountedOncePerRunOutWithDataLeft() {
+        Credits c = new Credits(8_000);
+        assertFalse(c.spend(4_000, true));
+        assertTrue(c.spend(4_000, true));   // exactly 0 left, more to send
+        c.grant(4_000);
+        assertFalse(c.spend(4_000, false)); // ran out on the message's last packet: no stall
     }
 
     @Test
     void leftoverSpeculationIsDroppedAndGrantsAreCapped() {
         Credits c = new Credits(10_000);
-        c.spend(4_000);
+        c.spend(4_000, true);
         c.grant(0);                // the first grant ends speculation: 6,000 of it go
         assertEquals(0, c.credit());
         c.grant(8_000);
@@ -40,11 +49,11 @@ class CreditsTest {
     @Test
     void aTimeoutLetsOnePacketGoAndANewMessageSpeculatesAgain() {
         Credits c = new Credits(10_000);
-        c.stopSpeculating();
+        assertTrue(c.stopSpeculating(true)); // the first ACK takes the speculative credit: a stall
         assertFalse(c.positive());
         c.timeout(4_096);
         assertEquals(4_096, c.credit());
-        c.spend(4_096);
+        assertFalse(c.spend(4_096, false)); // the last packet: nothing waits, no stall
         c.restart();
         assertEquals(10_000, c.credit());
     }

@@ -29,7 +29,7 @@ import java.util.Map;
  * messages, its control messages apart); the same figures over the whole run ({@code flows}, {@code fct_slowdown}
  * over data messages, {@code fct_slowdown_censored}, {@code control}, {@code fct_slowdown_all} over every
  * message); the fabric ({@code drops} with {@code lossless_packets}, the drops on PFC-protected priorities;
- * {@code pfc} with pause propagation; {@code ecn}; {@code cnp}); last the simulator's own cost: {@code events},
+ * {@code pfc} with pause propagation; {@code ecn}; {@code cnp}; {@code uet} and {@code llr} when used); last the simulator's own cost: {@code events},
  * {@code wall_seconds} (rounded to ms), {@code cpu_seconds}, {@code events_per_second} and
  * {@code peak_heap_bytes}, the only figures that change from one run of the same scenario and seed to the next.
  */
@@ -104,6 +104,7 @@ public final class Summary {
         }
         root.putObject("ecn").put("marked_packets", r.ecnMarked());
         root.putObject("cnp").put("sent", r.cnpSent());
+        uet(root, r.uet());
 
         root.put("events", r.events());
         root.put("wall_seconds", Csv.fixed(r.wallSeconds(), 3));
@@ -115,6 +116,31 @@ public final class Summary {
             return JSON.writer(PRETTY).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@code uet} (only in runs on the UET transport or with trimming): {@code trims} ({@code last_hop},
+     * {@code in_network}, {@code total}), {@code trim_nacks}, {@code credit_grants}, {@code credit_stalls}; and
+     * {@code llr} (only with frame errors or link-level retry): {@code corrupted_frames}, {@code replayed_frames},
+     * {@code max_recovery_ps}.
+     */
+    private static void uet(ObjectNode root, org.lossless.experiments.run.UetCounters c) {
+        if (c.uet()) {
+            ObjectNode u = root.putObject("uet");
+            ObjectNode trims = u.putObject("trims");
+            trims.put("last_hop", c.trimsLastHop());
+            trims.put("in_network", c.trimsInNetwork());
+            trims.put("total", c.trims());
+            u.put("trim_nacks", c.trimNacks());
+            u.put("credit_grants", c.creditGrants());
+            u.put("credit_stalls", c.creditStalls());
+        }
+        if (c.llr()) {
+            ObjectNode l = root.putObject("llr");
+            l.put("corrupted_frames", c.llrCorrupted());
+            l.put("replayed_frames", c.llrReplayed());
+            l.put("max_recovery_ps", c.llrMaxRecoveryPs());
         }
     }
 

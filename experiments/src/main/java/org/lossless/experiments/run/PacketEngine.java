@@ -173,7 +173,7 @@ public final class PacketEngine {
                 network.cnpsSent(), cycle, watchdog == null ? null
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
                 jobs, traffic.operationStats(), cpu, heap, ideals, network.losslessDrops(),
-                traffic.training());
+                traffic.training(), network.uetCounters());
     }
 
     /** One row per posted message, in id order; the counters sum over its QP parts. */

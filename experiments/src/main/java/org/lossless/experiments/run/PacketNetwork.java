@@ -21,6 +21,7 @@ import org.lossless.nic.NicConfig;
 import org.lossless.nic.RxBufferConfig;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.ecn.EcnConfig;
+import org.lossless.switchmodel.llr.LlrLink;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PauseMode;
 import org.lossless.switchmodel.pfc.PfcTiming;
@@ -51,14 +52,20 @@ public final class PacketNetwork {
     private final EgressPort[][] egress;
     /** {@code nic.rx_buffer.size}, bytes (0 without a receive buffer). */
     private final long rxBufferBytes;
+    /** Whether the run uses the UET transport or trimming (its counters are reported). */
+    private final boolean uet;
+    /** Every link direction's frame errors and link-level retry, in build order; empty without LLR. */
+    private final List<LlrLink> llrLinks;
 
     private PacketNetwork(Topology topology, HostNic[] nics, SwitchNode[] switches, EgressPort[][] egress,
-                          long rxBufferBytes) {
+                          long rxBufferBytes, boolean uet, List<LlrLink> llrLinks) {
         this.topology = topology;
         this.nics = nics;
         this.switches = switches;
         this.egress = egress;
         this.rxBufferBytes = rxBufferBytes;
+        this.uet = uet;
+        this.llrLinks = llrLinks;
     }
 
     /**
@@ -116,6 +123,7 @@ public final class PacketNetwork {
         }
         org.lossless.switchmodel.settings.LlrSettings llr = switchSettings.llr();
         int links = 0;
+        List<LlrLink> llrLinks = new ArrayList<>();
         for (Node node : t.nodes()) {
             for (Port p : t.ports(node.id())) {
                 // each direction of a cable is an event source of its own (its link-level retry too)
@@ -124,7 +132,7 @@ public final class PacketNetwork {
                 if (llr != null && (llr.enabled() || llr.frameErrorRate() > 0)) {
                     // frame errors on this direction of the cable, and link-level retry against them
                     EgressPort tx = egress[node.id()][p.index()];
-                    to = new org.lossless.switchmodel.llr.LlrLink(wire, to, p.cable().delayPs(), p.cable().rateBps(),
+                    to = new LlrLink(wire, to, p.cable().delayPs(), p.cable().rateBps(),
                             llr.frameErrorRate(), llr.enabled(), streams.stream("llr/" + node.name() + "/" + p.index()),
                             lostFrame -> {
                                 if (lostFrame.type != org.lossless.core.net.PacketType.PFC) {
@@ -132,6 +140,7 @@ public final class PacketNetwork {
                                 }
                                 pool.release(lostFrame);
                             });
+                    llrLinks.add((LlrLink) to);
                 }
                 Link link = new Link(wire, p.cable().delayPs(), to, p.peerPort());
                 EgressPort e = egress[node.id()][p.index()];
@@ -139,7 +148,8 @@ public final class PacketNetwork {
             }
         }
         return new PacketNetwork(t, nics, switches, egress,
-                nicConfig.rxBuffer() == null ? 0 : nicConfig.rxBuffer().sizeBytes());
+                nicConfig.rxBuffer() == null ? 0 : nicConfig.rxBuffer().sizeBytes(),
+                nicConfig.uetTransport() || switchSettings.trimMask() != 0, List.copyOf(llrLinks));
     }
 
     /**
@@ -350,6 +360,36 @@ public final class PacketNetwork {
             n += nic.cnpsSent();
         }
         return n;
+    }
+
+    /** Trims, trim NACKs, RCCC credits and link-level retries summed over the fabric (summary.json uet, llr). */
+    public UetCounters uetCounters() {
+        long lastHop = 0;
+        long inNetwork = 0;
+        for (SwitchNode sw : switches) {
+            if (sw != null) {
+                lastHop += sw.trims(true);
+                inNetwork += sw.trims(false);
+            }
+        }
+        long nacks = 0;
+        long grants = 0;
+        long stalls = 0;
+        for (HostNic nic : nics) {
+            nacks += nic.trimNacksSent();
+            grants += nic.creditGrantsSent();
+            stalls += nic.creditStalls();
+        }
+        long corrupted = 0;
+        long replayed = 0;
+        long maxRecovery = 0;
+        for (LlrLink l : llrLinks) {
+            corrupted += l.corrupted();
+            replayed += l.replayed();
+            maxRecovery = Math.max(maxRecovery, l.maxRecoveryPs());
+        }
+        return new UetCounters(uet || lastHop + inNetwork > 0, lastHop, inNetwork, nacks, grants, stalls,
+                !llrLinks.isEmpty(), corrupted, replayed, maxRecovery);
     }
 
     /** Network-wide sums of the port counters: what summary.json reports. */

@@ -31,13 +31,15 @@ import org.lossless.workloads.training.TrainingResults;
  *                      (also counted in {@code dropPackets}); empty when no lossless frame was dropped
  * @param training      the training jobs' iteration breakdowns and timeline ({@code jobs.csv} training columns,
  *                      {@code summary.json} {@code jobs[].training}, {@code timeline.csv})
+ * @param uet           trims, trim NACKs, RCCC credits and link-level retries ({@code summary.json} {@code uet},
+ *                      {@code llr}); {@link UetCounters#NONE} when the run used neither
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
                         WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
                         List<OperationStats> operations, double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals,
-                        List<LosslessDrop> losslessDrops, TrainingResults training) {
+                        List<LosslessDrop> losslessDrops, TrainingResults training, UetCounters uet) {
     /** Why a run ended: {@code done}, {@code stop_time} or {@code deadlock} (summary.json {@code stopped_by}). */
     public enum StoppedBy {
         /** Every flow finished (or there was none). */
@@ -68,6 +70,19 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
         ideals = List.copyOf(ideals);
         losslessDrops = List.copyOf(losslessDrops);
         training = training == null ? TrainingResults.NONE : training;
+        uet = uet == null ? UetCounters.NONE : uet;
+    }
+
+    /** Without UET or LLR counters. */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations,
+                     double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals, List<LosslessDrop> losslessDrops,
+                     TrainingResults training) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
+                ideals, losslessDrops, training, UetCounters.NONE);
     }
 
     /** Without training jobs. */

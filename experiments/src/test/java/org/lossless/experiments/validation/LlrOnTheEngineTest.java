@@ -45,4 +45,23 @@ class LlrOnTheEngineTest {
         assertTrue(without.flow(0).retransmittedPackets() > 0);
         assertTrue(with.flow(0).finishPs() < without.flow(0).finishPs());
     }
+
+    /**
+     * The run's LLR counters: every corrupted frame is replayed (itself at least, so replayed >= corrupted), and a
+     * recovery takes at least the NACK's way back and the replay's way forward (2 x 1 us); without retry nothing is
+     * replayed. The error draws are the same in both runs only until the first difference, so each run is checked
+     * on its own.
+     */
+    @Test
+    void llrCountersReachTheRunsSummary() {
+        org.lossless.experiments.run.UetCounters with = run(true).network.uetCounters();
+        org.lossless.experiments.run.UetCounters without = run(false).network.uetCounters();
+        assertTrue(with.llr() && without.llr());
+        assertTrue(with.llrCorrupted() > 0);
+        assertTrue(with.llrReplayed() >= with.llrCorrupted());
+        assertTrue(with.llrMaxRecoveryPs() >= 2 * US, "recovery " + with.llrMaxRecoveryPs());
+        assertTrue(without.llrCorrupted() > 0);
+        assertEquals(0, without.llrReplayed());
+        assertEquals(0, without.llrMaxRecoveryPs());
+    }
 }

@@ -30,7 +30,8 @@ class UetRcccIncastTest {
     static final int SENDERS = 8;
     static final int MTU = 4096;
 
-    record Run(long maxQueue, long lateMaxQueue, long lastFinishPs, long timeouts) {
+    record Run(long maxQueue, long lateMaxQueue, long lastFinishPs, long timeouts,
+               org.lossless.experiments.run.UetCounters counters) {
     }
 
     static Run run(String cc) {
@@ -64,7 +65,7 @@ class UetRcccIncastTest {
             last = Math.max(last, h.flow(i).finishPs());
             timeouts += h.flow(i).timeouts();
         }
-        return new Run(max, late, last, timeouts);
+        return new Run(max, late, last, timeouts, h.network.uetCounters());
     }
 
     @Test
@@ -79,5 +80,20 @@ class UetRcccIncastTest {
         assertTrue(rccc.lateMaxQueue() <= SENDERS * 4 * (MTU + 100), "RCCC: one round of grants at most");
         assertTrue(rccc.lateMaxQueue() < nscc.lateMaxQueue(), "RCCC's queue below NSCC's");
         assertEquals(0, rccc.timeouts());
+
+        // the run's credit counters, by hand: every sender outlives its speculation (1.5 BDP << 2 MB), so each
+        // stalls at least once; a stall ends only with new credit (a grant, a timeout: none here), so there are at
+        // most one per grant plus each sender's first; the grants (4 MTUs each) carry what speculation did not,
+        // at least 16 MB - 8 x 1.5 BDP (BDP < 100 KB at 100 Gb/s over 4 x 1 us plus serialization)
+        org.lossless.experiments.run.UetCounters c = rccc.counters();
+        System.out.printf("RCCC counters: %d grants, %d credit stalls, %d trims, %d NACKs%n", c.creditGrants(),
+                c.creditStalls(), c.trims(), c.trimNacks());
+        assertTrue(c.creditStalls() >= SENDERS, "stalls " + c.creditStalls());
+        assertTrue(c.creditStalls() <= c.creditGrants() + SENDERS, c.toString());
+        assertTrue(c.creditGrants() * 4L * MTU >= SENDERS * (2_000_000L - 150_000L), c.toString());
+        assertEquals(0, nscc.counters().creditGrants());
+        assertEquals(0, nscc.counters().creditStalls());
+        assertEquals(c.trims(), c.trimNacks(), "one NACK per trim, all at the last hop");
+        assertEquals(0, c.trimsInNetwork());
     }
 }

@@ -1,6 +1,7 @@
 package org.lossless.experiments.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -61,6 +62,24 @@ class UetTrimmingIncastTest {
         assertEquals(0, timeouts);
         assertTrue(h.flow(0).finished() && h.flow(1).finished());
         assertEquals(0, sw.port(h.port("sw0", "h0")).counters().drops(1));
+    }
+
+    /**
+     * What summary.json reports for the same run: the fabric's sums are the switch's and the receiver's own counts
+     * above (one switch, one receiver: every trim last hop, one NACK each); 30 is the figure docs/uet.md gives for
+     * this incast. NSCC sends no grants and has no credit to stall on.
+     */
+    @Test
+    void theRunsCountersAreTheSwitchAndNicCounts() {
+        PacketHarness h = run(true);
+        org.lossless.experiments.run.UetCounters c = h.network.uetCounters();
+        assertTrue(c.uet());
+        assertEquals(30, c.trimsLastHop());
+        assertEquals(0, c.trimsInNetwork());
+        assertEquals(30, c.trimNacks());
+        assertEquals(0, c.creditGrants());
+        assertEquals(0, c.creditStalls());
+        assertFalse(c.llr());
     }
 
     @Test

@@ -14,7 +14,8 @@ import org.lossless.plots.data.ResultSet;
  * job alone on an uncongested fabric: a collective's duration and busbw, an incast's or checkpoint's duration, a
  * storage job's latency, IOPS and throughput); each workload's FCT slowdown p50 and p99 over its data messages
  * (its control messages apart), then all workloads together; then the fabric: drops on lossless priorities,
- * PFC pauses (root, propagated, the longest chain), ECN marks and CNPs; then how the run ended; last, in small
+ * PFC pauses (root, propagated, the longest chain), ECN marks and CNPs, UET trims (last hop, in network), trim
+ * NACKs and credit stalls and LLR replays when the run has them; then how the run ended; last, in small
  * print, the simulator's own cost. Figures a summary lacks are left out, so older results still show.
  */
 final class KeyFigures {
@@ -53,6 +54,15 @@ final class KeyFigures {
         num(out, "PFC watchdog storms", s.path("pfc_watchdog").path("storms"), -1);
         num(out, "ECN-marked packets", s.path("ecn").path("marked_packets"), 0);
         num(out, "CNPs sent", s.path("cnp").path("sent"), 0);
+        JsonNode uet = s.path("uet");
+        num(out, "UET trims, last hop", uet.path("trims").path("last_hop"), -1);
+        num(out, "UET trims, in network", uet.path("trims").path("in_network"), -1);
+        num(out, "UET trim NACKs", uet.path("trim_nacks"), -1);
+        num(out, "UET credit stalls", uet.path("credit_stalls"), -1);
+        num(out, "UET credit grants", uet.path("credit_grants"), 0);
+        num(out, "LLR corrupted frames", s.path("llr").path("corrupted_frames"), -1);
+        num(out, "LLR replayed frames", s.path("llr").path("replayed_frames"), -1);
+        time(out, "LLR longest recovery", s.path("llr").path("max_recovery_ps"), -1);
 
         text(out, "stopped by", s.path("stopped_by"));
         time(out, "simulated time", s.path("sim_time_ps"), 0);

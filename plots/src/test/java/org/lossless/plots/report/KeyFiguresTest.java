@@ -138,4 +138,34 @@ class KeyFiguresTest {
         assertTrue(bg < html.indexOf("<td>all workloads: FCT slowdown p50"), html);
         assertTrue(bg < html.indexOf("<td>wall-clock time (s)"), html);
     }
+
+    /**
+     * A RoCE baseline (no uet section) against a UET candidate with trims and credit stalls: the UET rows sit with the
+     * fabric figures, the baseline's cell empty; two UET runs line their trims up side by side, fewer being better.
+     */
+    @Test
+    void uetTrimsAndCreditStallsAreComparedSideBySide() throws IOException {
+        String roce = summary(3.0, 0.1);
+        String uet = roce.replace("\"cnp\": {\"sent\": 3},", "\"cnp\": {\"sent\": 3}, \"uet\": {\"trims\": "
+                + "{\"last_hop\": 30, \"in_network\": 4, \"total\": 34}, \"trim_nacks\": 34, \"credit_grants\": 0, "
+                + "\"credit_stalls\": 7}, \"llr\": {\"corrupted_frames\": 2, \"replayed_frames\": 5, "
+                + "\"max_recovery_ps\": 2500000},");
+        assertTrue(uet.contains("\"uet\""), uet);
+        List<String> none = KeyFigures.of(run("roce", roce)).stream().map(KeyFigure::label).toList();
+        assertFalse(none.stream().anyMatch(l -> l.startsWith("UET") || l.startsWith("LLR")), none.toString());
+        Html h = new Html();
+        CompareReport.figures(h, KeyFigures.of(run("roce2", roce)), KeyFigures.of(run("uet", uet)));
+        String html = h.toString();
+        assertTrue(html.contains("<td>UET trims, last hop</td><td class=\"num\">–</td><td class=\"num\">30</td>"),
+                html);
+        assertTrue(html.contains("<td>UET credit stalls</td><td class=\"num\">–</td><td class=\"num\">7</td>"), html);
+        assertTrue(html.indexOf("<td>CNPs sent") < html.indexOf("<td>UET trims, last hop"), html);
+        assertTrue(html.indexOf("<td>LLR replayed frames") < html.indexOf("<td>stopped by"), html);
+
+        Html both = new Html();
+        String fewer = uet.replace("\"last_hop\": 30", "\"last_hop\": 10");
+        CompareReport.figures(both, KeyFigures.of(run("uet-a", uet)), KeyFigures.of(run("uet-b", fewer)));
+        assertTrue(both.toString().contains("<td>UET trims, last hop</td><td class=\"num\">30</td>"
+                + "<td class=\"num better\">10</td>"), both.toString());
+    }
 }

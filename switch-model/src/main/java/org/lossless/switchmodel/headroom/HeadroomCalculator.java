@@ -96,6 +96,46 @@ public final class HeadroomCalculator {
                 List.of("HPCC ignores MTU, response time and cells; each priority may use the whole port headroom"));
     }
 
+    /** A credit-return frame on the wire (CBFC): a minimum frame, 64 B + preamble/SFD/IFG = 84 B. */
+    public static final int CREDIT_FRAME_WIRE_BYTES = 84;
+
+    /**
+     * Credit-based flow control sizing: the credit (the receive buffer reserved for one class of one link) that
+     * keeps the link busy. The sender spends a frame's credit when it starts the frame; the credit comes back when
+     * the frame has arrived (its line time and the cable), left the receiver's buffer at once (an uncongested
+     * receiver) and the credit frame has crossed back (its line time and the cable). Over that loop the link
+     * carries rate x loop bytes, so
+     * <pre>
+     * credits = frame + (2 x cable delay + gearbox at both ends + credit frame line time) x rate / 8
+     * </pre>
+     * (link RTT x rate + frame). With fewer credits C the class moves at most C per loop: C x 8 / loop b/s.
+     * The receiver's own forwarding latency, if it holds the frame longer, adds its rate x latency.
+     *
+     * @param frameBytes the largest frame of the class on the wire (the lossless MTU)
+     */
+    public static HeadroomResult cbfc(HeadroomInputs in, int frameBytes) {
+        if (frameBytes <= 0) {
+            throw new IllegalArgumentException("CBFC frame size must be > 0 bytes, got " + frameBytes);
+        }
+        List<Component> c = new ArrayList<>();
+        double cable = cableBytes(in);
+        double gearbox = gearboxBytes(in);
+        c.add(new Component("frame", "frame (its own credit)", frameBytes, "largest frame of the class"));
+        c.add(cableComponent(in, cable));
+        if (gearbox > 0) {
+            c.add(new Component("gearbox", "gearbox (2 ends)", 2 * gearbox,
+                    fmt("2 x %s x %d ps / 8", HeadroomResult.rate(in.rateBps()), in.gearboxDelayPs())));
+        }
+        c.add(new Component("credit_frame", "credit frame line time", CREDIT_FRAME_WIRE_BYTES,
+                "84 B on the wire, at the link rate"));
+        double raw = frameBytes + cable + 2 * gearbox + CREDIT_FRAME_WIRE_BYTES;
+        long credits = (long) Math.ceil(raw - 1e-6); // whole bytes, rounded up (not up for float noise)
+        return new HeadroomResult(HeadroomModel.CBFC, in.rateBps(), in.cableMeters(), c, raw, credits, -1, credits,
+                List.of("per class and link, reserved: the class never drops and never holds more than this at the"
+                        + " receiver; fewer credits C cap the class at C x 8 / (RTT + frame time)",
+                        "a sizing rule: switch.flow_control: cbfc is not simulated yet"));
+    }
+
     /**
      * mlx5 NIC receive buffer (reference §5.5; driver {@code calculate_xoff}, integer arithmetic):
      * xoff = (301 + 216·L/100)·S/1000 + 272·MTU/100 with S in Mb/s floored at 40,000 and L in whole metres;

@@ -14,5 +14,10 @@ public enum HeadroomModel {
     /** HPCC ns-3: 3 × rate × one-way delay / 8 (reference §2). */
     HPCC,
     /** mlx5 NIC receive buffer rule (reference §5.5). */
-    MLX5
+    MLX5,
+    /**
+     * Credit-based flow control: the credit (receive buffer) one class of one link needs to keep the link busy,
+     * link RTT x rate + one frame (a sizing rule only: the simulator does not run CBFC yet).
+     */
+    CBFC
 }

@@ -11,7 +11,8 @@ import java.util.Locale;
  * @param cableMeters cable length
  * @param components the terms, in the order they are summed
  * @param rawXoffBytes the unrounded xoff, bytes
- * @param xoffBytes  headroom for in-flight bytes after XOFF (rounded as the model rounds), bytes
+ * @param xoffBytes  headroom for in-flight bytes after XOFF (rounded as the model rounds), bytes; for
+ *                   {@link HeadroomModel#CBFC} the credit one class needs to keep the link busy
  * @param xonBytes   the xon size, bytes; -1 when the model defines none
  * @param sizeBytes  the PG buffer size the model configures, bytes; -1 when the model defines none
  * @param notes      assumptions worth printing
@@ -42,7 +43,8 @@ public record HeadroomResult(HeadroomModel model, long rateBps, double cableMete
             b.append(String.format(Locale.ROOT, "  %-32s %12s B   %s%n", c.label(), bytes(c.bytes()), c.formula()));
         }
         b.append(String.format(Locale.ROOT, "  %-32s %12s B%n", "sum (unrounded)", bytes(rawXoffBytes)));
-        b.append(String.format(Locale.ROOT, "xoff: %d B (%.1f KB)%n", xoffBytes, xoffBytes / 1000.0));
+        b.append(String.format(Locale.ROOT, "%s: %d B (%.1f KB)%n", model == HeadroomModel.CBFC ? "credits per class"
+                : "xoff", xoffBytes, xoffBytes / 1000.0));
         if (xonBytes >= 0) {
             b.append(String.format(Locale.ROOT, "xon:  %d B%n", xonBytes));
         }

@@ -147,4 +147,39 @@ class HeadroomCalculatorTest {
         assertThrows(IllegalArgumentException.class, () -> HeadroomInputs.of(G100, -1));
         assertThrows(IllegalArgumentException.class, () -> HeadroomInputs.of(G100, 5).withCellOccupancy(0.5));
     }
+
+    /** CBFC credit sizing by hand: link RTT x rate + frame, the RTT counting the credit frame's line time. */
+    @Nested
+    class Cbfc {
+        @Test
+        void oneMicrosecondOfCableAtHundredGig() {
+            // 1 us one way = 198 m at 1.98e8 m/s: 2 us x 12.5 GB/s = 25,000 B; + 4,158 B frame + 84 B credit frame
+            HeadroomResult r = HeadroomCalculator.cbfc(HeadroomInputs.of(G100, 198), 4158);
+            assertEquals(25_000, r.component("cable").bytes(), 1e-6);
+            assertEquals(84, r.component("credit_frame").bytes());
+            assertEquals(29_242, r.xoffBytes());
+            assertEquals(29_242, r.sizeBytes());
+            assertEquals(-1, r.xonBytes());
+            assertTrue(r.toText().contains("credits per class: 29242 B"), r.toText());
+        }
+
+        @Test
+        void fourHundredGigOverHundredMetresNeedsMoreThanThePfcCable() {
+            // 2 x 100 m x 4e11 / 1.98e8 / 8 = 50,505.05 B; + 4,158 + 84 = 54,747.05 -> 54,748 B
+            HeadroomResult r = HeadroomCalculator.cbfc(HeadroomInputs.of(G400, 100), 4158);
+            assertEquals(54_748, r.xoffBytes());
+        }
+
+        @Test
+        void aGearboxAtEachEndAddsItsDelayTwice() {
+            // 100 ns of gearbox at 100 Gb/s = 1,250 B per end
+            HeadroomResult r = HeadroomCalculator.cbfc(HeadroomInputs.of(G100, 198).withGearboxDelayPs(100_000), 4158);
+            assertEquals(29_242 + 2_500, r.xoffBytes());
+        }
+
+        @Test
+        void aFrameMustHaveASize() {
+            assertThrows(IllegalArgumentException.class, () -> HeadroomCalculator.cbfc(HeadroomInputs.of(G100, 5), 0));
+        }
+    }
 }
