@@ -13,7 +13,7 @@ import org.lossless.topology.io.HpccTopologyFile;
 import org.lossless.workloads.datacenter.HpccFlows;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -75,7 +75,7 @@ final class ExportHpccCommand implements Callable<Integer> {
             ConnectionOptions o = m.connection().options();
             multiQp += o.qps() > 1 ? 1 : 0;
             ownDscp += o.resolvedDscp() != org.lossless.core.net.Dscp.ofPriority(o.priority()) ? 1 : 0;
-            notWrite += m.op() != Op.WRITE ? 1 : 0;
+            notWrite += m.op() != Verb.WRITE ? 1 : 0;
         }
         double[] errorRates = s.topology() instanceof TopologyConfig.HpccFile h
                 ? h.file().imported().errorRates() : new double[t.cables().size()];

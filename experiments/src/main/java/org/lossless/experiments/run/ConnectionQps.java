@@ -6,7 +6,7 @@ import org.lossless.nic.HostNic;
 import org.lossless.nic.QueuePair;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 
 /**
  * The engine's side of one {@link Connection}: its QPs (opened on first use, so an idle connection costs
@@ -67,7 +67,7 @@ final class ConnectionQps {
 
     /** Queues {@code p} for its reports. */
     void add(Posted p) {
-        (p.message.op() == Op.READ ? readDeliveries : forwardDeliveries).add(p);
+        (p.message.op() == Verb.READ ? readDeliveries : forwardDeliveries).add(p);
         acks.add(p);
     }
 }

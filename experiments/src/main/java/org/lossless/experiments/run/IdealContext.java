@@ -15,7 +15,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -67,7 +67,7 @@ final class IdealContext implements TrafficContext {
         }
     }
 
-    private record Key(Op op, int src, int dst, long bytes, int qps) {
+    private record Key(Verb op, int src, int dst, long bytes, int qps) {
     }
 
     private record Item(long time, long seq, Runnable action) implements Comparable<Item> {
@@ -151,7 +151,7 @@ final class IdealContext implements TrafficContext {
     }
 
     @Override
-    public Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+    public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
         Link link = c.id() < connections.size() ? connections.get(c.id()) : null;
         if (link == null || link.connection != c) {
             throw new IllegalArgumentException(program.name() + ": connection " + c.id() + " was not opened here");
@@ -181,12 +181,12 @@ final class IdealContext implements TrafficContext {
         schedule(delivered, () -> {
             m.markDelivered(now);
             program.onDelivered(m, now);
-            if (m.op() == Op.READ) {
+            if (m.op() == Verb.READ) {
                 m.markAcked(now);
                 program.onAcked(m, now);
             }
         });
-        if (op != Op.READ) {
+        if (op != Verb.READ) {
             long acked = Math.max(delivered + fct[1] - fct[0], link.lastAckedPs);
             link.lastAckedPs = acked;
             schedule(acked, () -> {
@@ -212,7 +212,7 @@ final class IdealContext implements TrafficContext {
      * Wire bytes of a message's packets at payload {@code mtu}: every packet's headers, preamble and gap; a
      * WRITE's RETH on each QP's first packet, a READ response's AETH on each QP's first and last.
      */
-    long wireBytes(Op op, long bytes, int qps) {
+    long wireBytes(Verb op, long bytes, int qps) {
         long packets = (bytes + mtu - 1) / mtu;
         int parts = (int) Math.min(qps, packets);
         int last = (int) (bytes - (packets - 1) * mtu);

@@ -8,7 +8,7 @@ import org.lossless.topology.Cable;
 import org.lossless.topology.Port;
 import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 
 /**
  * The completion time of a flow alone in the empty network, computed analytically: the message is
@@ -149,7 +149,7 @@ public final class IdealFct {
      * ideals use the plain recursion (O(packets x hops)); with {@code qps} &gt; 1 a READ's ideal counts the
      * first request only (the others follow it back to back, a few ns each).
      */
-    public long fctPs(Op op, int dataSrc, int dataDst, long sizeBytes, int mtu, int qps) {
+    public long fctPs(Verb op, int dataSrc, int dataDst, long sizeBytes, int mtu, int qps) {
         return switch (op) {
             case WRITE -> fctPs(dataSrc, dataDst, sizeBytes, mtu, qps);
             case SEND -> framed(path(dataSrc, dataDst), sizeBytes, mtu, qps, Framing.SEND);
@@ -160,22 +160,22 @@ public final class IdealFct {
 
     /**
      * The ideal of the sender's completion ({@link Completion#SENDER}): for a WRITE or SEND, the receiver's ideal
-     * ({@link #fctPs(Op, int, int, long, int, int)}) plus {@code ackDelayPs} (the receiving NIC's ACK generation
+     * ({@link #fctPs(Verb, int, int, long, int, int)}) plus {@code ackDelayPs} (the receiving NIC's ACK generation
      * delay) plus the last packet's ACK alone on its way back from {@code dataDst} to {@code dataSrc} (the first
      * equal-cost path; serialization, propagation, forwarding latency and cut-through per hop). For a READ the
      * requester completes when the data arrives: the receiver's ideal.
      */
-    public long senderFctPs(Op op, int dataSrc, int dataDst, long sizeBytes, int mtu, int qps, long ackDelayPs) {
+    public long senderFctPs(Verb op, int dataSrc, int dataDst, long sizeBytes, int mtu, int qps, long ackDelayPs) {
         return senderFctPs(op, dataSrc, dataDst, fctPs(op, dataSrc, dataDst, sizeBytes, mtu, qps), ackDelayPs);
     }
 
     /**
-     * As {@link #senderFctPs(Op, int, int, long, int, int, long)}, given the receiver's ideal of the same message
-     * ({@code receiverPs}, from {@link #fctPs(Op, int, int, long, int, int)}): a run's results need both, and
+     * As {@link #senderFctPs(Verb, int, int, long, int, int, long)}, given the receiver's ideal of the same message
+     * ({@code receiverPs}, from {@link #fctPs(Verb, int, int, long, int, int)}): a run's results need both, and
      * the recursion is then worked out once per message instead of twice.
      */
-    public long senderFctPs(Op op, int dataSrc, int dataDst, long receiverPs, long ackDelayPs) {
-        if (op == Op.READ) {
+    public long senderFctPs(Verb op, int dataSrc, int dataDst, long receiverPs, long ackDelayPs) {
+        if (op == Verb.READ) {
             return receiverPs;
         }
         return receiverPs + ackDelayPs + frameAlonePs(path(dataDst, dataSrc), wire.ackWire(), latencyPs, cutThrough);

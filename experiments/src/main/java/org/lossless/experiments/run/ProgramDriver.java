@@ -17,7 +17,6 @@ import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
@@ -105,7 +104,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return c;
     }
 
-    Message post(ProgramView view, Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+    Message post(ProgramView view, Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
         ConnectionQps conn = c.id() < connections.size() ? connections.get(c.id()) : null;
         if (conn == null || conn.connection != c) {
             throw new IllegalArgumentException(view.program.name() + ": connection " + c.id()
@@ -119,14 +118,9 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         Message m = new Message(messages.size(), view.program.name(), c, bytes, op, tag, atPs);
         long[] sizes = QpSplit.partSizes(bytes, mtu, c.options().qps());
         Posted p = new Posted(m, view, conn, flows.size(), sizes.length);
-        Verb verb = switch (op) {
-            case WRITE -> Verb.WRITE;
-            case SEND -> Verb.SEND;
-            case READ -> Verb.READ;
-        };
         for (int j = 0; j < sizes.length; j++) {
             flows.add(new Flow(flows.size(), m.workload(), m.dataSrc(), m.dataDst(), sizes[j], atPs,
-                    c.options().priority(), HostNic.udpSourcePort(c.id(), j), verb));
+                    c.options().priority(), HostNic.udpSourcePort(c.id(), j), op));
             partOf.add(p);
         }
         messages.add(p);
@@ -143,7 +137,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         HostNic requester = network.nic(conn.connection.srcHost());
         for (int j = 0; j < p.parts; j++) {
             Flow f = flows.get(p.firstPart + j);
-            if (p.message.op() == Op.READ) {
+            if (p.message.op() == Verb.READ) {
                 requester.postRead(conn.requester(j, network), conn.responder(j, network), f);
             } else {
                 requester.post(conn.requester(j, network), f);
@@ -157,7 +151,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         if (++p.partsDelivered == p.parts) {
             p.deliveredReady = true;
             ConnectionQps conn = p.connection;
-            reportDeliveries(p.message.op() == Op.READ ? conn.readDeliveries : conn.forwardDeliveries, nowPs);
+            reportDeliveries(p.message.op() == Verb.READ ? conn.readDeliveries : conn.forwardDeliveries, nowPs);
             reportAcks(conn, nowPs);
         }
     }
@@ -165,7 +159,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     @Override
     public void flowAcked(Flow flow, long nowPs) {
         Posted p = partOf.get(flow.id);
-        if (p.message.op() == Op.READ) {
+        if (p.message.op() == Verb.READ) {
             return; // the responder's view; a READ completes when its data arrives
         }
         if (++p.partsAcked == p.parts) {
@@ -178,7 +172,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         while (!queue.isEmpty() && queue.peekFirst().deliveredReady) {
             Posted p = queue.pollFirst();
             p.message.markDelivered(now);
-            if (p.message.op() == Op.READ) {
+            if (p.message.op() == Verb.READ) {
                 p.ackedReady = true;
             }
             p.view.program.onDelivered(p.message, now);

@@ -19,7 +19,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -44,16 +44,16 @@ class FlowExportTest {
             ctx = c;
             a = c.connect(0, 1, ConnectionOptions.of(3));
             b = c.connect(1, 2, ConnectionOptions.of(3).withQps(2));
-            c.post(a, 5000, Op.WRITE, new MessageTag(0, 0, -1, null, null), 2 * US);
+            c.post(a, 5000, Verb.WRITE, new MessageTag(0, 0, -1, null, null), 2 * US);
             posted = 1;
         }
 
         @Override
         public void onDelivered(Message m, long nowPs) {
             if (posted == 1) {
-                ctx.post(b, 3000, Op.READ, new MessageTag(0, 1, 1, "fetch", new long[] {m.id()}));
+                ctx.post(b, 3000, Verb.READ, new MessageTag(0, 1, 1, "fetch", new long[] {m.id()}));
             } else if (posted == 2) {
-                ctx.post(a, 100, Op.SEND, new MessageTag(0, 2, -1, null, new long[] {m.id()}));
+                ctx.post(a, 100, Verb.SEND, new MessageTag(0, 2, -1, null, new long[] {m.id()}));
             }
             posted++;
         }

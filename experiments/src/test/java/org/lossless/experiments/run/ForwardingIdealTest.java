@@ -1,5 +1,7 @@
 package org.lossless.experiments.run;
 
+import org.lossless.nic.Verb;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -73,11 +75,11 @@ class ForwardingIdealTest {
     void senderIdealFromTheReceiversIdealByHand(long ackDelayPs, long expected) {
         Topology t = new StarSpec(2, LinkSpec.gbps(100, 1000)).build();
         IdealFct ideal = new IdealFct(t, Routes.shortestPaths(t), WireFormat.ROCEV2);
-        long receiver = ideal.fctPs(org.lossless.workloads.traffic.Op.WRITE, 0, 1, 1000, 1000, 1);
+        long receiver = ideal.fctPs(org.lossless.nic.Verb.WRITE, 0, 1, 1000, 1000, 1);
         assertEquals(2_175_680, receiver);
-        assertEquals(expected, ideal.senderFctPs(org.lossless.workloads.traffic.Op.WRITE, 0, 1, 1000, 1000, 1, ackDelayPs));
-        assertEquals(expected, ideal.senderFctPs(org.lossless.workloads.traffic.Op.WRITE, 0, 1, receiver, ackDelayPs));
-        assertEquals(1_234_567, ideal.senderFctPs(org.lossless.workloads.traffic.Op.READ, 0, 1, 1_234_567, ackDelayPs));
+        assertEquals(expected, ideal.senderFctPs(org.lossless.nic.Verb.WRITE, 0, 1, 1000, 1000, 1, ackDelayPs));
+        assertEquals(expected, ideal.senderFctPs(org.lossless.nic.Verb.WRITE, 0, 1, receiver, ackDelayPs));
+        assertEquals(1_234_567, ideal.senderFctPs(org.lossless.nic.Verb.READ, 0, 1, 1_234_567, ackDelayPs));
     }
 
     @ParameterizedTest(name = "latency {0} ps, cut-through {1}, {2} B")

@@ -13,7 +13,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -41,7 +41,7 @@ class ReadRecoveryTest {
             public void start(TrafficContext ctx) {
                 for (int h = 1; h <= 4; h++) {
                     Connection c = ctx.connect(0, h, ConnectionOptions.of(1));
-                    ctx.post(c, 2_000_000, Op.READ, MessageTag.NONE_TAG);
+                    ctx.post(c, 2_000_000, Verb.READ, MessageTag.NONE_TAG);
                 }
             }
 

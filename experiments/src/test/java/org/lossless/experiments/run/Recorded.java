@@ -10,7 +10,7 @@ import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
@@ -61,7 +61,7 @@ final class Recorded implements TrafficProgram {
             }
 
             @Override
-            public Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+            public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
                 Message m = ctx.post(c, bytes, op, tag, atPs);
                 posted.add(m);
                 return m;

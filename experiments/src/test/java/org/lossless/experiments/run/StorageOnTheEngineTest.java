@@ -19,7 +19,7 @@ import org.lossless.workloads.storage.NvmeofProgram;
 import org.lossless.workloads.storage.ReplicationConfig;
 import org.lossless.workloads.storage.ReplicationProgram;
 import org.lossless.workloads.traffic.Message;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -214,6 +214,6 @@ class StorageOnTheEngineTest {
         }
         // while the background flow runs, OSD 2 is the slower replica whenever it is a secondary
         assertTrue(slowerWasOsd2 > 0);
-        assertEquals(Op.SEND, rec.tagged("replicate").get(0).op());
+        assertEquals(Verb.SEND, rec.tagged("replicate").get(0).op());
     }
 }

@@ -25,7 +25,7 @@ import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -112,10 +112,10 @@ class TrafficProgramTest {
             c[0] = s.ctx.connect(0, 1, ConnectionOptions.of(3));
             s.ctx.wakeAt(10 * US);
         };
-        p.timer = s -> s.ctx.post(c[0], 1000, Op.WRITE, MessageTag.NONE_TAG);
+        p.timer = s -> s.ctx.post(c[0], 1000, Verb.WRITE, MessageTag.NONE_TAG);
         p.delivered = (s, m) -> {
             if (m.id() == 0) {
-                s.ctx.post(c[0], 1000, Op.WRITE, MessageTag.NONE_TAG, s.ctx.nowPs() + 2 * US);
+                s.ctx.post(c[0], 1000, Verb.WRITE, MessageTag.NONE_TAG, s.ctx.nowPs() + 2 * US);
                 s.finished = true;
             }
         };
@@ -133,7 +133,7 @@ class TrafficProgramTest {
     @Test
     void aReadBringsTheDataFromTheResponderAtTheTimeByHand() {
         Scripted p = new Scripted("reader");
-        p.onStart = s -> s.ctx.post(s.ctx.connect(0, 1, ConnectionOptions.of(3)), 2500, Op.READ,
+        p.onStart = s -> s.ctx.post(s.ctx.connect(0, 1, ConnectionOptions.of(3)), 2500, Verb.READ,
                 MessageTag.op("fetch"));
         RunResult r = run(p);
         // request 78 B (98 B wire, 7,840 ps per hop) h0 -> sw0 -> h1: at h1 at 2,015,680
@@ -156,7 +156,7 @@ class TrafficProgramTest {
     @Test
     void sendIsAWriteWithoutReth() {
         Scripted p = new Scripted("sender");
-        p.onStart = s -> s.ctx.post(s.ctx.connect(0, 1, ConnectionOptions.of(3)), 1000, Op.SEND, MessageTag.NONE_TAG);
+        p.onStart = s -> s.ctx.post(s.ctx.connect(0, 1, ConnectionOptions.of(3)), 1000, Verb.SEND, MessageTag.NONE_TAG);
         RunResult r = run(p);
         // 1062 B frame, 1082 B wire: 86,560 ps per hop
         assertEquals(2 * 86_560L + 2 * US, r.flows().get(0).finishPs());
@@ -171,7 +171,7 @@ class TrafficProgramTest {
             p.onStart = s -> {
                 Connection c = s.ctx.connect(0, 1, ConnectionOptions.of(3));
                 for (long size : new long[] {30_000, 500, 7_000, 1, 12_000}) {
-                    s.ctx.post(c, size, Op.WRITE, MessageTag.NONE_TAG);
+                    s.ctx.post(c, size, Verb.WRITE, MessageTag.NONE_TAG);
                 }
             };
             RunResult r = run(p);
@@ -194,8 +194,8 @@ class TrafficProgramTest {
             Scripted p = new Scripted("two-qps");
             p.onStart = s -> {
                 Connection c = s.ctx.connect(0, 1, ConnectionOptions.of(3).withQps(2));
-                s.ctx.post(c, 20_000, Op.WRITE, MessageTag.NONE_TAG);
-                s.ctx.post(c, 1_000, Op.WRITE, MessageTag.NONE_TAG);
+                s.ctx.post(c, 20_000, Verb.WRITE, MessageTag.NONE_TAG);
+                s.ctx.post(c, 1_000, Verb.WRITE, MessageTag.NONE_TAG);
             };
             List<Flow> parts = new ArrayList<>();
             RunResult r = run(nic, p, (sim, network, flows) -> {
@@ -231,7 +231,7 @@ class TrafficProgramTest {
         long[] draw = new long[1];
         p.onStart = s -> {
             draw[0] = s.ctx.stream("sizes").nextLong();
-            s.ctx.post(s.ctx.connect(0, 2, ConnectionOptions.of(3)), 1000, Op.WRITE, MessageTag.NONE_TAG);
+            s.ctx.post(s.ctx.connect(0, 2, ConnectionOptions.of(3)), 1000, Verb.WRITE, MessageTag.NONE_TAG);
         };
         p.jobs = List.of(new JobIteration("job", 0, "allreduce", 2, 1000, 0, 5, 1.0));
         RunResult r = run(p);
@@ -244,8 +244,8 @@ class TrafficProgramTest {
         Scripted p = new Scripted("bad");
         p.onStart = s -> {
             Connection c = s.ctx.connect(0, 1, ConnectionOptions.of(3));
-            s.ctx.post(c, 1000, Op.WRITE, MessageTag.NONE_TAG, 5 * US);
-            s.ctx.post(c, 1000, Op.WRITE, MessageTag.NONE_TAG, 4 * US);
+            s.ctx.post(c, 1000, Verb.WRITE, MessageTag.NONE_TAG, 5 * US);
+            s.ctx.post(c, 1000, Verb.WRITE, MessageTag.NONE_TAG, 4 * US);
         };
         assertThrows(IllegalArgumentException.class, () -> run(p));
         Scripted q = new Scripted("cc");

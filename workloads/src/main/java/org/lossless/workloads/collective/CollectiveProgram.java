@@ -11,7 +11,7 @@ import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.OneTimer;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -339,7 +339,7 @@ public final class CollectiveProgram implements TrafficProgram {
             deps[deps.length - 1] = ctsOf[t];
         }
         MessageTag tag = new MessageTag(iteration, plan.opStep[o], plan.opChannel[o], "data", deps, MessageKind.DATA);
-        Message m = ctx.post(data[plan.tLane[t]], plan.tWire[t], Op.WRITE, tag, now);
+        Message m = ctx.post(data[plan.tLane[t]], plan.tWire[t], Verb.WRITE, tag, now);
         msgOf[t] = m.id();
         messages.put(m.id(), t << 1);
     }
@@ -384,7 +384,7 @@ public final class CollectiveProgram implements TrafficProgram {
         int o = plan.tFrom[t];
         // a clear-to-send is the protocol's, not the job's payload: kind control
         MessageTag tag = MessageTag.control(iteration, plan.opStep[o], plan.opChannel[o], "cts", deps);
-        Message m = ctx.post(cts[l], NcclConstants.CTS_BYTES, Op.WRITE, tag, now);
+        Message m = ctx.post(cts[l], NcclConstants.CTS_BYTES, Verb.WRITE, tag, now);
         ctsOf[t] = m.id();
         messages.put(m.id(), (t << 1) | 1);
     }

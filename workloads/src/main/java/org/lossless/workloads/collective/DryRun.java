@@ -12,7 +12,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 
 /**
@@ -147,7 +147,7 @@ final class DryRun implements TrafficContext, FluidNics.Schedule {
     }
 
     @Override
-    public Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+    public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
         if (atPs != now) {
             throw new IllegalArgumentException("a dry run posts messages now, not at " + atPs + " ps");
         }

@@ -7,7 +7,7 @@ import org.lossless.workloads.support.Agenda;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -103,7 +103,7 @@ public final class CdfProgram implements TrafficProgram {
                 dst++;
             }
         }
-        ctx.post(ctx.connect(hosts.get(i), hosts.get(dst), options), size, Op.WRITE, MessageTag.op("background"));
+        ctx.post(ctx.connect(hosts.get(i), hosts.get(dst), options), size, Verb.WRITE, MessageTag.op("background"));
         backgroundFlows++;
         backgroundBytes += size;
         scheduleArrival(i, ctx.nowPs());
@@ -133,7 +133,7 @@ public final class CdfProgram implements TrafficProgram {
         int receiver = hosts.get(pick[0]);
         MessageTag tag = new MessageTag((int) incastEvents, -1, -1, "incast", null, MessageKind.DATA);
         for (int i = 1; i < k; i++) {
-            ctx.post(ctx.connect(hosts.get(pick[i]), receiver, options), cfg.incast().sizeBytes(), Op.WRITE, tag);
+            ctx.post(ctx.connect(hosts.get(pick[i]), receiver, options), cfg.incast().sizeBytes(), Verb.WRITE, tag);
         }
         incastEvents++;
         scheduleIncast(ctx.nowPs() + incastIntervalPs);

@@ -11,7 +11,7 @@ import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -61,7 +61,7 @@ public final class IncastProgram implements TrafficProgram {
         MessageTag tag = new MessageTag(round, -1, -1, "incast", null, MessageKind.DATA);
         for (Connection c : connections) {
             long late = cfg.jitterPs() == 0 ? 0 : jitter.nextLong(cfg.jitterPs());
-            ctx.post(c, cfg.sizeBytes(), Op.WRITE, tag, atPs + late);
+            ctx.post(c, cfg.sizeBytes(), Verb.WRITE, tag, atPs + late);
         }
     }
 

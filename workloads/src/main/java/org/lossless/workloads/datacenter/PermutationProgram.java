@@ -7,7 +7,7 @@ import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -62,7 +62,7 @@ public final class PermutationProgram implements TrafficProgram {
         ConnectionOptions o = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps()).withDscp(cfg.dscp());
         left = hosts.size();
         for (int i = 0; i < hosts.size(); i++) {
-            ctx.post(ctx.connect(hosts.get(i), hosts.get(derangement[i]), o), cfg.sizeBytes(), Op.WRITE,
+            ctx.post(ctx.connect(hosts.get(i), hosts.get(derangement[i]), o), cfg.sizeBytes(), Verb.WRITE,
                     MessageTag.op("permutation"), cfg.startPs());
         }
     }

@@ -8,7 +8,7 @@ import java.util.Objects;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -109,7 +109,7 @@ public final class FlowsProgram implements TrafficProgram {
                     named.put(e.connection(), c);
                 }
             }
-            ctx.post(c, e.sizeBytes(), Op.WRITE, MessageTag.NONE_TAG, e.startPs());
+            ctx.post(c, e.sizeBytes(), Verb.WRITE, MessageTag.NONE_TAG, e.startPs());
         }
     }
 

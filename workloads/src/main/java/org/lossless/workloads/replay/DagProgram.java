@@ -11,7 +11,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.OneTimer;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -157,7 +157,7 @@ public final class DagProgram implements TrafficProgram {
             for (int k = 0; k < deps.length; k++) {
                 ids[k] = messageId[deps[k]];
             }
-            Message m = ctx.post(connectionOf[i], d.bytes(), Op.WRITE, new MessageTag(-1, -1, -1, null, ids), now);
+            Message m = ctx.post(connectionOf[i], d.bytes(), Verb.WRITE, new MessageTag(-1, -1, -1, null, ids), now);
             messageId[i] = m.id();
             byMessage.put(m.id(), i);
             int next = nextOnConnection[i];

@@ -13,7 +13,7 @@ import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
@@ -78,7 +78,7 @@ public final class CheckpointProgram implements TrafficProgram {
         int server = servers.get((int) ((r + j) % servers.size()));
         long bytes = Math.min(cfg.chunkBytes(), cfg.bytesPerRank() - j * cfg.chunkBytes());
         long[] deps = after == null ? new long[0] : new long[] {after.id()};
-        Message m = ctx.post(connections.get(cfg.ranks().get(r), server), bytes, Op.WRITE,
+        Message m = ctx.post(connections.get(cfg.ranks().get(r), server), bytes, Verb.WRITE,
                 new MessageTag(round, (int) j, -1, "write", deps, MessageKind.DATA));
         tally.issued(round, roundStartPs, "write");
         chunks.put(m, new long[] {r, bytes});

@@ -13,7 +13,7 @@ import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
@@ -153,7 +153,7 @@ public final class NvmeofProgram implements TrafficProgram {
             long[] deps = freedBy == null ? new long[0] : new long[] {freedBy.id()};
             // a capsule is a command (control), unless it carries a write's data in it (then it is that data)
             MessageKind kind = inline ? MessageKind.DATA : MessageKind.CONTROL;
-            c.capsule = ctx.post(connections.get(in.host, c.io.target), size, Op.SEND, tag(c, "capsule", deps, kind));
+            c.capsule = ctx.post(connections.get(in.host, c.io.target), size, Verb.SEND, tag(c, "capsule", deps, kind));
             pending.put(c.capsule, c);
         }
     }
@@ -224,7 +224,7 @@ public final class NvmeofProgram implements TrafficProgram {
         long[] deps = {c.capsule.id()};
         for (int i = 0; i < n; i++) {
             long size = Math.min(cfg.rdmaWriteMaxBytes(), c.bytes - i * cfg.rdmaWriteMaxBytes());
-            c.dataIds[i] = ctx.post(connections.get(c.io.target, c.io.initiator.host), size, Op.WRITE,
+            c.dataIds[i] = ctx.post(connections.get(c.io.target, c.io.initiator.host), size, Verb.WRITE,
                     tag(c, "data", deps, MessageKind.DATA)).id();
         }
         respond(c);
@@ -238,7 +238,7 @@ public final class NvmeofProgram implements TrafficProgram {
         long[] deps = {c.capsule.id()};
         for (int i = 0; i < n; i++) {
             long size = Math.min(cfg.rdmaReadMaxBytes(), c.bytes - i * cfg.rdmaReadMaxBytes());
-            Message r = ctx.post(connections.get(c.io.target, c.io.initiator.host), size, Op.READ, tag(c, "data", deps, MessageKind.DATA));
+            Message r = ctx.post(connections.get(c.io.target, c.io.initiator.host), size, Verb.READ, tag(c, "data", deps, MessageKind.DATA));
             c.dataIds[i] = r.id();
             pending.put(r, c);
         }
@@ -248,7 +248,7 @@ public final class NvmeofProgram implements TrafficProgram {
     private void respond(NvmeCommand c) {
         long[] deps = c.dataIds != null ? c.dataIds : new long[] {c.capsule.id()};
         c.completion = ctx.post(connections.get(c.io.target, c.io.initiator.host), NvmeofConfig.COMPLETION_BYTES,
-                Op.SEND, tag(c, "completion", deps, MessageKind.CONTROL));
+                Verb.SEND, tag(c, "completion", deps, MessageKind.CONTROL));
         pending.put(c.completion, c);
     }
 

@@ -13,7 +13,7 @@ import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
@@ -125,7 +125,7 @@ public final class ReplicationProgram implements TrafficProgram {
             ReplicatedWrite w = c.waiting.poll();
             c.inFlight++;
             long[] deps = freedBy == null ? new long[0] : new long[] {freedBy.id()};
-            w.data = ctx.post(connections.get(c.host, w.primary), cfg.objectBytes(), Op.SEND,
+            w.data = ctx.post(connections.get(c.host, w.primary), cfg.objectBytes(), Verb.SEND,
                     tag(w, 0, "write-data", deps));
             pending.put(w.data, w);
         }
@@ -150,7 +150,7 @@ public final class ReplicationProgram implements TrafficProgram {
             int secondary = m.connection().dstHost();
             int step = m.tag().step();
             afterDurable(() -> {
-                Message a = ctx.post(connections.get(secondary, w.primary), cfg.ackBytes(), Op.SEND,
+                Message a = ctx.post(connections.get(secondary, w.primary), cfg.ackBytes(), Verb.SEND,
                         tag(w, step, "replica-ack", new long[] {m.id()}));
                 pending.put(a, w);
             });
@@ -166,7 +166,7 @@ public final class ReplicationProgram implements TrafficProgram {
     /** The primary holds the object: forward a copy to every secondary, make its own durable. */
     private void atPrimary(ReplicatedWrite w) {
         for (int i = 0; i < w.secondaries.length; i++) {
-            Message r = ctx.post(connections.get(w.primary, w.secondaries[i]), cfg.objectBytes(), Op.SEND,
+            Message r = ctx.post(connections.get(w.primary, w.secondaries[i]), cfg.objectBytes(), Verb.SEND,
                     tag(w, i + 1, "replicate", new long[] {w.data.id()}));
             pending.put(r, w);
         }
@@ -189,7 +189,7 @@ public final class ReplicationProgram implements TrafficProgram {
             return;
         }
         long[] deps = w.replicaAckIds.length > 0 ? w.replicaAckIds : new long[] {w.data.id()};
-        w.ack = ctx.post(connections.get(w.primary, w.client.host), cfg.ackBytes(), Op.SEND, tag(w, 0, "ack", deps));
+        w.ack = ctx.post(connections.get(w.primary, w.client.host), cfg.ackBytes(), Verb.SEND, tag(w, 0, "ack", deps));
         pending.put(w.ack, w);
     }
 

@@ -1,5 +1,7 @@
 package org.lossless.workloads.support;
 
+import org.lossless.nic.Verb;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +33,7 @@ public final class OperationTally {
         if (it == null || !it.ops.containsKey(operation)) {
             throw new IllegalStateException("job " + job + ": completion of an I/O never issued");
         }
-        Op op = it.ops.get(operation);
+        Verb op = it.ops.get(operation);
         op.completed++;
         op.bytes += bytes;
         op.latencies.add(latencyPs);
@@ -42,7 +44,7 @@ public final class OperationTally {
     public long issuedTotal() {
         long n = 0;
         for (Iteration it : iterations.values()) {
-            for (Op op : it.ops.values()) {
+            for (Verb op : it.ops.values()) {
                 n += op.issued;
             }
         }
@@ -53,7 +55,7 @@ public final class OperationTally {
     public long completedTotal() {
         long n = 0;
         for (Iteration it : iterations.values()) {
-            for (Op op : it.ops.values()) {
+            for (Verb op : it.ops.values()) {
                 n += op.completed;
             }
         }
@@ -65,8 +67,8 @@ public final class OperationTally {
         for (Map.Entry<Integer, Iteration> e : iterations.entrySet()) {
             Iteration it = e.getValue();
             long window = it.lastCompletionPs < 0 ? 0 : it.lastCompletionPs - it.startPs;
-            for (Map.Entry<String, Op> o : it.ops.entrySet()) {
-                Op op = o.getValue();
+            for (Map.Entry<String, Verb> o : it.ops.entrySet()) {
+                Verb op = o.getValue();
                 LatencySample l = op.latencies;
                 out.add(new OperationStats(job, e.getKey(), o.getKey(), op.issued, op.completed, op.bytes, window,
                         l.perMille(500), l.perMille(990), l.perMille(999), l.perMille(1000), l.meanPs()));
@@ -82,18 +84,18 @@ public final class OperationTally {
     private static final class Iteration {
         final long startPs;
         long lastCompletionPs = -1;
-        final Map<String, Op> ops = new TreeMap<>();
+        final Map<String, Verb> ops = new TreeMap<>();
 
         Iteration(long startPs) {
             this.startPs = startPs;
         }
 
-        Op op(String name) {
-            return ops.computeIfAbsent(name, k -> new Op());
+        Verb op(String name) {
+            return ops.computeIfAbsent(name, k -> new Verb());
         }
     }
 
-    private static final class Op {
+    private static final class Verb {
         long issued;
         long completed;
         long bytes;

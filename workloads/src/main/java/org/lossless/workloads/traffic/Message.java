@@ -1,5 +1,7 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.nic.Verb;
+
 import java.util.Objects;
 
 /**
@@ -15,7 +17,7 @@ public final class Message {
     private final String workload;
     private final Connection connection;
     private final long bytes;
-    private final Op op;
+    private final Verb op;
     private final MessageTag tag;
     private final long postPs;
     private long deliveredPs = -1;
@@ -27,7 +29,7 @@ public final class Message {
      * @param bytes    payload bytes, &gt; 0
      * @param postPs   when it was posted, ps
      */
-    public Message(long id, String workload, Connection connection, long bytes, Op op, MessageTag tag, long postPs) {
+    public Message(long id, String workload, Connection connection, long bytes, Verb op, MessageTag tag, long postPs) {
         if (id < 0) {
             throw new IllegalArgumentException("message id must be >= 0, got " + id);
         }
@@ -62,7 +64,7 @@ public final class Message {
         return bytes;
     }
 
-    public Op op() {
+    public Verb op() {
         return op;
     }
 
@@ -76,12 +78,12 @@ public final class Message {
 
     /** Host that sends the payload: the connection's source, or its destination for a READ. */
     public int dataSrc() {
-        return op == Op.READ ? connection.dstHost() : connection.srcHost();
+        return op == Verb.READ ? connection.dstHost() : connection.srcHost();
     }
 
     /** Host that receives the payload. */
     public int dataDst() {
-        return op == Op.READ ? connection.srcHost() : connection.dstHost();
+        return op == Verb.READ ? connection.srcHost() : connection.dstHost();
     }
 
     /** When the payload's receiver held the last byte, ps; -1 until then. */

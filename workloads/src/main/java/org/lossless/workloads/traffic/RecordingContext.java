@@ -1,5 +1,7 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.nic.Verb;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -129,7 +131,7 @@ public final class RecordingContext {
         }
 
         @Override
-        public Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+        public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
             long[] state = connectionState.get(c.id());
             if (state == null || connections.get(c.id()) != c) {
                 throw new IllegalArgumentException("connection " + c.id() + " was not opened by this context");
@@ -145,16 +147,16 @@ public final class RecordingContext {
             long end = begin + WireFormat.serializationPs(bytes, rateBps);
             state[0] = end;
             long delivered = end + latencyPs;
-            long acked = op == Op.READ ? delivered : delivered + latencyPs;
+            long acked = op == Verb.READ ? delivered : delivered + latencyPs;
             schedule(delivered, () -> {
                 m.markDelivered(now);
                 program.onDelivered(m, now);
-                if (op == Op.READ) {
+                if (op == Verb.READ) {
                     m.markAcked(now);
                     program.onAcked(m, now);
                 }
             });
-            if (op != Op.READ) {
+            if (op != Verb.READ) {
                 schedule(acked, () -> {
                     m.markAcked(now);
                     program.onAcked(m, now);

@@ -1,5 +1,7 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.nic.Verb;
+
 import org.lossless.core.random.Xoshiro256StarStar;
 import org.lossless.topology.Topology;
 
@@ -35,10 +37,10 @@ public interface TrafficContext {
      * message; ids are given in post order, so a static workload that posts its whole list from
      * {@link TrafficProgram#start} keeps list order as {@code flow_id} order.
      */
-    Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs);
+    Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs);
 
-    /** Posts a message now ({@link #post(Connection, long, Op, MessageTag, long)}). */
-    default Message post(Connection c, long bytes, Op op, MessageTag tag) {
+    /** Posts a message now ({@link #post(Connection, long, Verb, MessageTag, long)}). */
+    default Message post(Connection c, long bytes, Verb op, MessageTag tag) {
         return post(c, bytes, op, tag, nowPs());
     }
 

@@ -7,7 +7,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 
 /** Writes a training job's checkpoints ({@link CheckpointPlan}) over connections it keeps for the run. */
@@ -47,7 +47,7 @@ final class CheckpointWriter {
                 int dst = servers[(int) ((w + j) % servers.length)];
                 long bytes = Math.min(plan.chunkBytes(), plan.bytesPerRank() - j * plan.chunkBytes());
                 Connection c = connections.computeIfAbsent(((long) src << 32) | dst, k -> ctx.connect(src, dst, options));
-                Message m = ctx.post(c, bytes, Op.WRITE, new MessageTag(iteration, -1, -1, "checkpoint", null));
+                Message m = ctx.post(c, bytes, Verb.WRITE, new MessageTag(iteration, -1, -1, "checkpoint", null));
                 outstanding++;
                 posted.accept(m);
             }

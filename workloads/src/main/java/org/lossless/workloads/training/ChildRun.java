@@ -6,7 +6,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -83,7 +83,7 @@ final class ChildRun implements TrafficContext {
     }
 
     @Override
-    public Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+    public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
         Message m = host.context().post(c, bytes, op, tag, atPs);
         outstanding++;
         host.childPosted(slot, m);

@@ -7,7 +7,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 
 /** Test helper: the fabric a tuner sees (topology, NIC rates, MTU); posting is not allowed. */
@@ -33,7 +33,7 @@ record Fabric(Topology topology, long rateBps, int mtu) implements TrafficContex
     }
 
     @Override
-    public Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+    public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
         throw new UnsupportedOperationException("the tuner only looks at the fabric");
     }
 

@@ -10,7 +10,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -74,7 +74,7 @@ final class TimerOnlyContext implements TrafficContext {
     }
 
     @Override
-    public Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+    public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
         Message m = new Message(posted.size(), program.name(), c, bytes, op, tag, atPs);
         posted.add(m);
         return m;

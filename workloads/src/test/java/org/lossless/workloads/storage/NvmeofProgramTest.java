@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.lossless.topology.StarTopology;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.RecordingContext;
 
@@ -340,7 +340,7 @@ class NvmeofProgramTest {
         }
 
         private List<Integer> targetsOf(List<Message> ms, int host) {
-            return ms.stream().filter(m -> m.op() == Op.SEND && m.connection().srcHost() == host)
+            return ms.stream().filter(m -> m.op() == Verb.SEND && m.connection().srcHost() == host)
                     .map(m -> m.connection().dstHost()).toList();
         }
     }

@@ -1,5 +1,7 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.nic.Verb;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -31,8 +33,8 @@ class RecordingContextTest {
             @Override
             public void start(TrafficContext ctx) {
                 Connection c = ctx.connect(0, 1, ConnectionOptions.of(3));
-                ctx.post(c, 1000, Op.WRITE, MessageTag.NONE_TAG);
-                ctx.post(c, 2000, Op.WRITE, MessageTag.NONE_TAG, 10_000L);
+                ctx.post(c, 1000, Verb.WRITE, MessageTag.NONE_TAG);
+                ctx.post(c, 2000, Verb.WRITE, MessageTag.NONE_TAG, 10_000L);
             }
 
             @Override
@@ -97,8 +99,8 @@ class RecordingContextTest {
             @Override
             public void start(TrafficContext ctx) {
                 Connection c = ctx.connect(0, 1, ConnectionOptions.of(0));
-                ctx.post(c, 1000, Op.SEND, MessageTag.NONE_TAG, 5000);
-                ctx.post(c, 1000, Op.SEND, MessageTag.NONE_TAG, 4000);
+                ctx.post(c, 1000, Verb.SEND, MessageTag.NONE_TAG, 5000);
+                ctx.post(c, 1000, Verb.SEND, MessageTag.NONE_TAG, 4000);
             }
 
             @Override

@@ -16,7 +16,7 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.Op;
+import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
 
 class TunerCacheTest {
@@ -50,7 +50,7 @@ class TunerCacheTest {
         }
 
         @Override
-        public Message post(Connection c, long bytes, Op op, MessageTag tag, long atPs) {
+        public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
             throw new UnsupportedOperationException();
         }
 
