@@ -36,38 +36,13 @@ public final class QueueSeriesReader {
         for (String k : keys) {
             tracks.put(k, new Track(new Downsampler(fromPs, toPs, bins)));
         }
-        Set<String> nodes = new java.util.HashSet<>();
-        for (String k : keys) {
-            // node:port/priority, read from the end: a node name may hold ':' or '/' (a result file says what it says)
-            int colon = k.lastIndexOf(':', k.lastIndexOf('/'));
-            nodes.add(colon < 0 ? k : k.substring(0, colon));
-        }
-        StringBuilder key = new StringBuilder(32);
-        try (CsvReader r = CsvReader.open(rs.file(ResultSet.QUEUES))) {
-            int t = r.column("time_ps");
-            int node = r.column("node");
-            int port = r.column("port");
-            int prio = r.column("priority");
-            int bytes = r.column("bytes");
-            while (r.next()) {
-                String n = r.text(node);
-                if (!nodes.contains(n)) {
-                    continue;
-                }
-                key.setLength(0);
-                key.append(n).append(':').append(r.longAt(port, -1)).append('/').append(r.longAt(prio, 0));
-                Track tr = tracks.get(key.toString());
-                long time = r.longAt(t, 0);
-                if (tr == null || time < fromPs || time > toPs) {
-                    continue;
-                }
-                tr.add(time, r.doubleAt(bytes, 0), interval);
+        scan(rs, keys, (k, r, c) -> {
+            Track tr = tracks.get(k);
+            long time = r.longAt(c.time(), 0);
+            if (tr != null && time >= fromPs && time <= toPs) {
+                tr.add(time, r.doubleAt(c.bytes(), 0), interval);
             }
-        } catch (IOException e) {
-            throw new BadResultsException(rs.file(ResultSet.QUEUES) + ": cannot read it: " + e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw new BadResultsException(e.getMessage());
-        }
+        });
         List<Series> out = new ArrayList<>();
         tracks.forEach((k, tr) -> out.add(new Series(k, tr.d.points(), tr.rows)));
         return out;
@@ -95,42 +70,20 @@ public final class QueueSeriesReader {
         for (String k : keys) {
             values.put(k, new long[][] {new long[64], new long[2]});
         }
-        Set<String> nodes = new java.util.HashSet<>();
-        for (String k : keys) {
-            // node:port/prio read from the end: a node name may hold '/' or ':'
-            nodes.add(k.substring(0, k.lastIndexOf(':', k.lastIndexOf('/'))));
-        }
-        StringBuilder key = new StringBuilder(32);
-        try (CsvReader r = CsvReader.open(rs.file(ResultSet.QUEUES))) {
-            int node = r.column("node");
-            int port = r.column("port");
-            int prio = r.column("priority");
-            int bytes = r.column("bytes");
-            while (r.next()) {
-                String n = r.text(node);
-                if (!nodes.contains(n)) {
-                    continue;
-                }
-                key.setLength(0);
-                key.append(n).append(':').append(r.longAt(port, -1)).append('/').append(r.longAt(prio, 0));
-                long[][] v = values.get(key.toString());
-                if (v == null) {
-                    continue;
-                }
-                v[1][1]++;
-                long b = r.longAt(bytes, 0);
-                if (b > 0) {
-                    if (v[1][0] == v[0].length) {
-                        v[0] = java.util.Arrays.copyOf(v[0], v[0].length * 2);
-                    }
-                    v[0][(int) v[1][0]++] = b;
-                }
+        scan(rs, keys, (k, r, c) -> {
+            long[][] v = values.get(k);
+            if (v == null) {
+                return;
             }
-        } catch (IOException e) {
-            throw new BadResultsException(rs.file(ResultSet.QUEUES) + ": cannot read it: " + e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw new BadResultsException(e.getMessage());
-        }
+            v[1][1]++;
+            long b = r.longAt(c.bytes(), 0);
+            if (b > 0) {
+                if (v[1][0] == v[0].length) {
+                    v[0] = java.util.Arrays.copyOf(v[0], v[0].length * 2);
+                }
+                v[0][(int) v[1][0]++] = b;
+            }
+        });
         List<Busy> out = new ArrayList<>();
         values.forEach((k, v) -> {
             long[] b = java.util.Arrays.copyOf(v[0], (int) v[1][0]);
@@ -138,6 +91,49 @@ public final class QueueSeriesReader {
             out.add(new Busy(k, b, v[1][1]));
         });
         return out;
+    }
+
+    /** The columns of queues.csv a visitor reads. */
+    private record Columns(int time, int bytes) {
+    }
+
+    /** Called for each row of a chosen queue's node, with its key {@code node:port/priority}. */
+    private interface RowVisitor {
+        void row(String key, CsvReader r, Columns c);
+    }
+
+    /**
+     * Reads queues.csv once and hands the rows whose node holds one of {@code keys} to {@code visitor} (it
+     * ignores keys it did not ask for). Damaged files end in a {@link BadResultsException} naming the file.
+     */
+    private static void scan(ResultSet rs, List<String> keys, RowVisitor visitor) {
+        Set<String> nodes = new java.util.HashSet<>();
+        for (String k : keys) {
+            // node:port/priority, read from the end: a node name may hold ':' or '/' (a result file says what it says)
+            int colon = k.lastIndexOf(':', k.lastIndexOf('/'));
+            nodes.add(colon < 0 ? k : k.substring(0, colon));
+        }
+        StringBuilder key = new StringBuilder(32);
+        try (CsvReader r = CsvReader.open(rs.file(ResultSet.QUEUES))) {
+            int time = r.column("time_ps");
+            int node = r.column("node");
+            int port = r.column("port");
+            int prio = r.column("priority");
+            Columns c = new Columns(time, r.column("bytes"));
+            while (r.next()) {
+                String n = r.text(node);
+                if (!nodes.contains(n)) {
+                    continue;
+                }
+                key.setLength(0);
+                key.append(n).append(':').append(r.longAt(port, -1)).append('/').append(r.longAt(prio, 0));
+                visitor.row(key.toString(), r, c);
+            }
+        } catch (IOException e) {
+            throw new BadResultsException(rs.file(ResultSet.QUEUES) + ": cannot read it: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new BadResultsException(e.getMessage());
+        }
     }
 
     private static final class Track {
