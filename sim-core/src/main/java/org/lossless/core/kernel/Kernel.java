@@ -31,7 +31,7 @@ import org.lossless.core.random.RandomStreams;
  * only methods for other threads. An exception thrown by an event ends the run and propagates out of
  * {@code runUntil}.
  */
-public final class Kernel implements Engine {
+public final class Kernel extends EngineSignals {
     /** Scenario seed used by {@link #Kernel()}. */
     public static final long DEFAULT_SEED = 1L;
     /** Events run between two looks at an abort request and two publications of the progress counters. */
@@ -49,11 +49,6 @@ public final class Kernel implements Engine {
     private final RandomStreams streams;
     private ModelBuilder builder;
     private boolean running;
-    private volatile boolean abortRequested;
-    private boolean aborted;
-    /** Published once per batch for observers on other threads: nothing per event. */
-    private volatile long publishedNowPs;
-    private volatile long publishedEvents;
     /** Told of every event (measurements, e.g. the per-window loads of a partitioning); null on the fast path. */
     private java.util.function.Consumer<SimEvent> observer;
 
@@ -171,27 +166,6 @@ public final class Kernel implements Engine {
         if (running) {
             loop.stopRequested = true;
         }
-    }
-
-    /** From any thread: the running {@link #runUntil} returns after the current batch of events. */
-    @Override
-    public void requestAbort() {
-        abortRequested = true;
-    }
-
-    @Override
-    public boolean aborted() {
-        return aborted;
-    }
-
-    @Override
-    public long progressNowPs() {
-        return publishedNowPs;
-    }
-
-    @Override
-    public long progressEvents() {
-        return publishedEvents;
     }
 
     @Override

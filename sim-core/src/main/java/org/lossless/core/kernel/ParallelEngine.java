@@ -29,7 +29,7 @@ import org.lossless.core.random.RandomStreams;
  * partitions are assigned to threads once, heaviest first to the least loaded thread. The only synchronisation is the
  * barrier at the end of each window ({@link SpinBarrier}); nothing is locked per event or per frame.
  */
-public final class ParallelEngine implements Engine {
+public final class ParallelEngine extends EngineSignals {
     private final EventLoop global = new EventLoop(-1, TieOrder.SOURCE);
     private final Source globalSource;
     private final EventLoop[] loops;
@@ -53,10 +53,6 @@ public final class ParallelEngine implements Engine {
     private boolean running;
     private boolean inGlobal;
     private volatile Throwable failure;
-    private volatile boolean abortRequested;
-    private boolean aborted;
-    private volatile long publishedNowPs;
-    private volatile long publishedEvents;
 
     /**
      * @param seed        scenario seed of the named random streams
@@ -407,26 +403,6 @@ public final class ParallelEngine implements Engine {
         if (running) {
             global.stopRequested = true;
         }
-    }
-
-    @Override
-    public void requestAbort() {
-        abortRequested = true;
-    }
-
-    @Override
-    public boolean aborted() {
-        return aborted;
-    }
-
-    @Override
-    public long progressNowPs() {
-        return publishedNowPs;
-    }
-
-    @Override
-    public long progressEvents() {
-        return publishedEvents;
     }
 
     @Override
