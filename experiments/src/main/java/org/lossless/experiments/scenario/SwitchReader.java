@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 
 import org.lossless.switchmodel.settings.BufferProfileSettings;
 import org.lossless.switchmodel.settings.EcnSettings;
+import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.QosMapSettings;
@@ -26,9 +27,9 @@ final class SwitchReader {
     static final String[] KEYS = {"profile", "buffer_size", "cell_size", "pools", "pfc", "lossy_pg", "queues", "ecn",
         "qos_map", "scheduling", "latency", "cut_through", "flow_control", "trimming", "llr"};
     static final List<String> PROFILES = List.of("default", "hpcc2019");
-    /** dynamic_th range (SAI / SONiC): α = 2^n. */
-    static final int MIN_DYNAMIC_TH = -8;
-    static final int MAX_DYNAMIC_TH = 7;
+    /** dynamic_th range of the buffer profiles: {@code switch.pfc.dynamic_th}'s (α = 2^n). */
+    static final int MIN_DYNAMIC_TH = (int) PfcSchema.DYNAMIC_TH.min();
+    static final int MAX_DYNAMIC_TH = (int) PfcSchema.DYNAMIC_TH.max();
 
     private SwitchReader() {
     }

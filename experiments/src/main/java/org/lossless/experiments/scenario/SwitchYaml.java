@@ -10,12 +10,11 @@ import java.util.Map;
 
 import org.lossless.switchmodel.settings.BufferProfileSettings;
 import org.lossless.switchmodel.settings.EcnSettings;
-import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.QosMapSettings;
 import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
-import org.lossless.switchmodel.settings.WatchdogSettings;
 
 /**
  * The {@code switch} section of {@code scenario.resolved.yaml}: every key of a {@link SwitchSettings} that
@@ -45,7 +44,7 @@ final class SwitchYaml {
             }
         }
         if (s.pfc() != null) {
-            n.set("pfc", pfc(s.pfc()));
+            n.set("pfc", SectionYaml.write(PfcSchema.values(s.pfc())));
         }
         profile(n, "lossy_pg", s.lossyPg());
         if (s.losslessQueue() != null || s.lossyQueue() != null) {
@@ -95,57 +94,6 @@ final class SwitchYaml {
             ObjectNode l = n.putObject("llr");
             l.put("enabled", s.llr().enabled());
             l.put("frame_error_rate", s.llr().frameErrorRate());
-        }
-        return n;
-    }
-
-    private static ObjectNode pfc(PfcSettings p) {
-        ObjectNode n = F.objectNode();
-        if (p.enabled() != null) {
-            n.put("enabled", p.enabled());
-        }
-        if (p.priorities() != null) {
-            ArrayNode a = n.putArray("priorities");
-            p.priorities().forEach(a::add);
-        }
-        integer(n, "dynamic_th", p.dynamicTh());
-        size(n, "static_th", p.staticTh());
-        if (p.headroom() != null) {
-            if (p.headroomBytes() < 0) {
-                n.put("headroom", "auto");
-            } else {
-                size(n, "headroom", p.headroomBytes());
-            }
-        }
-        size(n, "xon_offset", p.xonOffset());
-        size(n, "xon", p.xon());
-        size(n, "reserved", p.reserved());
-        str(n, "pool", p.pool());
-        if (p.cableLength() != null) {
-            ResolvedYaml.quantity(n, "cable_length", Units.formatLength(Math.round(p.cableLength() * 1000)));
-        }
-        str(n, "mode", p.mode());
-        integer(n, "pause_quanta", p.pauseQuanta());
-        if (p.refresh() != null) {
-            n.put("refresh", p.refresh());
-        }
-        WatchdogSettings w = p.watchdog();
-        if (w != null) {
-            ObjectNode o = n.putObject("watchdog");
-            if (w.enabled() != null) {
-                o.put("enabled", w.enabled());
-            }
-            time(o, "detection_time", w.detectionTimePs());
-            time(o, "restoration_time", w.restorationTimePs());
-            str(o, "action", w.action());
-            time(o, "poll_interval", w.pollIntervalPs());
-        }
-        if (p.responseTime() != null) {
-            if (p.responseTime() == PfcSettings.AUTO_RESPONSE) {
-                n.put("response_time", "auto");
-            } else {
-                time(n, "response_time", p.responseTime());
-            }
         }
         return n;
     }

@@ -10,12 +10,19 @@ package org.lossless.switchmodel.mmu;
  * </ul>
  *
  * @param dynamic     true for a dynamic threshold
- * @param dynamicTh   the exponent n of α = 2^n, in [-16, 16] (used when {@code dynamic})
+ * @param dynamicTh   the exponent n of α = 2^n, in [{@value #MIN_DYNAMIC_TH}, {@value #MAX_DYNAMIC_TH}] (used when
+ *                    {@code dynamic})
  * @param staticBytes the fixed limit in bytes, &gt;= 0 (used when not {@code dynamic})
  */
 public record Threshold(boolean dynamic, int dynamicTh, long staticBytes) {
-    public static final int MIN_DYNAMIC_TH = -16;
-    public static final int MAX_DYNAMIC_TH = 16;
+    /**
+     * The one dynamic_th range, used by the scenario reader and the SONiC importer too (through
+     * {@code PfcSchema.DYNAMIC_TH}): SONiC's YANG model ({@code sonic-buffer-profile}) declares
+     * {@code dynamic_th} an int32 in -8..7, and Mellanox SAI clamps to it (-8 or less meaning α = 0, 7 "no
+     * limit"); SAI itself types the attribute int8 without a range. Here -8 is α = 1/256 and 7 is α = 128.
+     */
+    public static final int MIN_DYNAMIC_TH = -8;
+    public static final int MAX_DYNAMIC_TH = 7;
 
     public Threshold {
         if (dynamic && (dynamicTh < MIN_DYNAMIC_TH || dynamicTh > MAX_DYNAMIC_TH)) {

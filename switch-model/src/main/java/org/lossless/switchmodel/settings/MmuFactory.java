@@ -33,9 +33,11 @@ public final class MmuFactory {
     /** {@code switch.buffer_size} default (docs/scenario.md): 32 MB. The hpcc2019 profile defaults to 32 MiB. */
     public static final long DEFAULT_BUFFER = 32_000_000L;
     public static final long HPCC_DEFAULT_BUFFER = 32L << 20;
-    public static final List<Integer> DEFAULT_PRIORITIES = List.of(3);
-    public static final int DEFAULT_DYNAMIC_TH = -3;
-    public static final long DEFAULT_XON_OFFSET = 2000;
+    /** {@code switch.pfc} defaults, from {@link PfcSchema}. */
+    @SuppressWarnings("unchecked")
+    public static final List<Integer> DEFAULT_PRIORITIES = List.copyOf((List<Integer>) PfcSchema.dflt("priorities"));
+    public static final int DEFAULT_DYNAMIC_TH = (Integer) PfcSchema.dflt("dynamic_th");
+    public static final long DEFAULT_XON_OFFSET = (Long) PfcSchema.dflt("xon_offset");
     public static final long DEFAULT_KMIN = 400_000;
     public static final long DEFAULT_KMAX = 1_600_000;
     public static final double DEFAULT_PMAX = 0.2;

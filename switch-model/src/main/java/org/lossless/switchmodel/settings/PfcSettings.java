@@ -1,12 +1,13 @@
 package org.lossless.switchmodel.settings;
 
+import org.lossless.core.settings.Key;
 import org.lossless.core.units.Units;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.lossless.switchmodel.pfc.PfcQuanta;
-import org.lossless.switchmodel.pfc.PfcTiming;
+
+
 
 /**
  * {@code switch.pfc}. Contract keys: enabled, priorities, dynamic_th | static_th, headroom (auto or bytes),
@@ -65,7 +66,7 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
             null, null, null, null);
 
     /**
-     * Every default filled in ({@link MmuFactory} constants): enabled, priorities [3], dynamic_th -3 unless
+     * Every default filled in (the defaults of {@link PfcSchema}): enabled, priorities [3], dynamic_th -3 unless
      * static_th is set, headroom auto, xon_offset 2 KB unless xon is set, reserved 0, pool {@code defaultPool},
      * mode timed ({@code xoff_xon} for hpcc2019), pause_quanta 65535, refresh 0.5, watchdog
      * {@link WatchdogSettings#resolved()} (disabled when absent), response_time auto. cable_length stays as
@@ -76,15 +77,15 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
     public PfcSettings resolved(boolean hpcc2019, String defaultPool) {
         WatchdogSettings wd = watchdog != null ? watchdog
                 : new WatchdogSettings(false, null, null, null, null);
-        return new PfcSettings(enabled == null || enabled,
+        return new PfcSettings(enabled == null ? (Boolean) PfcSchema.dflt("enabled") : enabled,
                 priorities == null ? MmuFactory.DEFAULT_PRIORITIES : priorities,
                 staticTh == null ? (dynamicTh == null ? (Integer) MmuFactory.DEFAULT_DYNAMIC_TH : dynamicTh) : null,
-                staticTh, headroom == null ? "auto" : headroom,
+                staticTh, headroom == null ? Key.AUTO : headroom,
                 xon == null ? (xonOffset == null ? (Long) MmuFactory.DEFAULT_XON_OFFSET : xonOffset) : null, xon,
-                reserved == null ? 0L : reserved, pool == null ? defaultPool : pool, cableLength,
-                mode == null ? (hpcc2019 ? "xoff_xon" : "timed") : mode,
-                pauseQuanta == null ? (Integer) PfcQuanta.MAX_QUANTA : pauseQuanta,
-                refresh == null ? PfcTiming.DEFAULT_REFRESH_FRACTION : refresh, wd.resolved(),
+                reserved == null ? (Long) PfcSchema.dflt("reserved") : reserved, pool == null ? defaultPool : pool,
+                cableLength, mode == null ? (hpcc2019 ? "xoff_xon" : (String) PfcSchema.dflt("mode")) : mode,
+                pauseQuanta == null ? (Integer) PfcSchema.dflt("pause_quanta") : pauseQuanta,
+                refresh == null ? (Double) PfcSchema.dflt("refresh") : refresh, wd.resolved(),
                 responseTime == null ? AUTO_RESPONSE : responseTime);
     }
 

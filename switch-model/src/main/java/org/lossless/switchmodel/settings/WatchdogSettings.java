@@ -21,8 +21,8 @@ public record WatchdogSettings(Boolean enabled, Long detectionTimePs, Long resto
                                Long pollIntervalPs) {
     public static final Set<String> ACTIONS = Set.of("drop", "forward", "alert");
     /** sonic-utilities defaults: 200 ms detection, restoration and poll, action drop. */
-    public static final long DEFAULT_TIME_PS = 200_000_000_000L;
-    public static final String DEFAULT_ACTION = "drop";
+    public static final long DEFAULT_TIME_PS = (Long) PfcSchema.watchdogDefault("detection_time");
+    public static final String DEFAULT_ACTION = (String) PfcSchema.watchdogDefault("action");
 
     public WatchdogSettings {
         if (action != null && !ACTIONS.contains(action)) {
@@ -37,10 +37,12 @@ public record WatchdogSettings(Boolean enabled, Long detectionTimePs, Long resto
 
     /** A copy with every unset value filled: enabled true, 200 ms, drop, 200 ms (restoration 2 x detection if only detection is set). */
     public WatchdogSettings resolved() {
-        long det = detectionTimePs == null ? DEFAULT_TIME_PS : detectionTimePs;
-        long rest = restorationTimePs != null ? restorationTimePs : detectionTimePs != null ? 2 * det : DEFAULT_TIME_PS;
-        return new WatchdogSettings(enabled == null || enabled, det, rest, action == null ? DEFAULT_ACTION : action,
-                pollIntervalPs == null ? DEFAULT_TIME_PS : pollIntervalPs);
+        long det = detectionTimePs == null ? (Long) PfcSchema.watchdogDefault("detection_time") : detectionTimePs;
+        long rest = restorationTimePs != null ? restorationTimePs : detectionTimePs != null ? 2 * det
+                : (Long) PfcSchema.watchdogDefault("restoration_time");
+        return new WatchdogSettings(enabled == null ? (Boolean) PfcSchema.watchdogDefault("enabled") : enabled, det,
+                rest, action == null ? DEFAULT_ACTION : action,
+                pollIntervalPs == null ? (Long) PfcSchema.watchdogDefault("poll_interval") : pollIntervalPs);
     }
 
     /**

@@ -29,6 +29,10 @@ public final class SonicImporter {
             "WRED_PROFILE", "QUEUE", "PORT_QOS_MAP", "PFC_WD", "DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP",
             "TC_TO_QUEUE_MAP", "MAP_PFC_PRIORITY_TO_QUEUE", "DEFAULT_LOSSLESS_BUFFER_PARAMETER", "LOSSLESS_TRAFFIC_PATTERN", "ASIC_TABLE", "SCHEDULER");
 
+    /** {@code dynamic_th}'s range, the scenario key's ({@link org.lossless.switchmodel.settings.PfcSchema#DYNAMIC_TH}). */
+    private static final int DYN_MIN = (int) org.lossless.switchmodel.settings.PfcSchema.DYNAMIC_TH.min();
+    private static final int DYN_MAX = (int) org.lossless.switchmodel.settings.PfcSchema.DYNAMIC_TH.max();
+
     private SonicImporter() {
     }
 
@@ -349,7 +353,7 @@ public final class SonicImporter {
                     String v = e.getValue();
                     switch (k) {
                         case "pool" -> pool = SonicDb.profileName(v);
-                        case "dynamic_th" -> dyn = db.integer(t, name, k, v, -16, 16);
+                        case "dynamic_th" -> dyn = db.integer(t, name, k, v, DYN_MIN, DYN_MAX);
                         case "static_th" -> stat = db.bytes(t, name, k, v);
                         case "xoff" -> headroom = Long.toString(db.bytes(t, name, k, v));
                         case "xon_offset" -> xonOffset = db.bytes(t, name, k, v);
@@ -414,7 +418,7 @@ public final class SonicImporter {
                 String v = f.get("default_dynamic_th");
                 if (v != null) {
                     notes.add(profile + " sets no threshold: DEFAULT_LOSSLESS_BUFFER_PARAMETER default_dynamic_th " + v + " used");
-                    return db.integer("DEFAULT_LOSSLESS_BUFFER_PARAMETER", "*", "default_dynamic_th", v, -16, 16);
+                    return db.integer("DEFAULT_LOSSLESS_BUFFER_PARAMETER", "*", "default_dynamic_th", v, DYN_MIN, DYN_MAX);
                 }
             }
             return null;
@@ -464,7 +468,7 @@ public final class SonicImporter {
                 switch (k) {
                     case "pool" -> pool = SonicDb.profileName(v);
                     case "size" -> reserved = db.bytes(t, name, k, v);
-                    case "dynamic_th" -> dyn = db.integer(t, name, k, v, -16, 16);
+                    case "dynamic_th" -> dyn = db.integer(t, name, k, v, DYN_MIN, DYN_MAX);
                     case "static_th" -> stat = db.bytes(t, name, k, v);
                     default -> unmapped.add(t + "|" + name + "." + k + " = " + v + ": not modelled on this profile");
                 }

@@ -288,7 +288,16 @@ class SonicImporterTest {
             String db = "{\"BUFFER_PROFILE\": {\"p\": {\"pool\": \"x\", \"xoff\": \"1000\", \"dynamic_th\": \"minus3\"}},"
                     + "\"BUFFER_PG\": {\"Ethernet0|3\": {\"profile\": \"p\"}}}";
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SonicImporter.importJson(db, "c.json"));
-            assertEquals("c.json: BUFFER_PROFILE|p.dynamic_th: 'minus3': expected an integer in -16..16", e.getMessage());
+            // the range is the scenario key's (SONiC's YANG -8..7), no longer a wider one of the importer's own
+            assertEquals("c.json: BUFFER_PROFILE|p.dynamic_th: 'minus3': expected an integer in -8..7", e.getMessage());
+        }
+
+        @Test
+        void dynamicThOutsideSonicsRangeIsRefused() {
+            String db = "{\"BUFFER_PROFILE\": {\"p\": {\"pool\": \"x\", \"xoff\": \"1000\", \"dynamic_th\": \"8\"}},"
+                    + "\"BUFFER_PG\": {\"Ethernet0|3\": {\"profile\": \"p\"}}}";
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SonicImporter.importJson(db, "c.json"));
+            assertEquals("c.json: BUFFER_PROFILE|p.dynamic_th: '8': expected an integer in -8..7", e.getMessage());
         }
 
         @Test

@@ -1,0 +1,47 @@
+package org.lossless.experiments.scenario;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.List;
+import java.util.Map;
+
+import org.lossless.core.settings.Key;
+import org.lossless.core.settings.KeyTable;
+import org.lossless.core.settings.Values;
+
+/**
+ * A section of {@code scenario.resolved.yaml} written from its schema: every set value in key order, sizes,
+ * times and lengths in canonical units' shortest exact text ({@link KeyTable#format}), {@code auto} as the word,
+ * nested sections as mappings. {@code SectionReader} reads the result back to equal values.
+ */
+final class SectionYaml {
+    private SectionYaml() {
+    }
+
+    static ObjectNode write(Values v) {
+        ObjectNode n = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, Object> e : v.asMap().entrySet()) {
+            Key k = v.section().key(e.getKey());
+            Object x = e.getValue();
+            if (Key.AUTO.equals(x)) {
+                n.put(k.name(), Key.AUTO);
+                continue;
+            }
+            switch (k.kind()) {
+                case BOOL -> n.put(k.name(), (Boolean) x);
+                case INT -> n.put(k.name(), (Integer) x);
+                case INT_SET -> {
+                    ArrayNode a = n.putArray(k.name());
+                    ((List<?>) x).forEach(i -> a.add((Integer) i));
+                }
+                case SIZE, TIME, LENGTH -> ResolvedYaml.quantity(n, k.name(), KeyTable.format(k, x));
+                case FRACTION -> n.put(k.name(), (Double) x);
+                case CHOICE, TEXT -> n.put(k.name(), (String) x);
+                case SECTION -> n.set(k.name(), write((Values) x));
+            }
+        }
+        return n;
+    }
+}

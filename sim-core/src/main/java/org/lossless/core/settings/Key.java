@@ -1,0 +1,153 @@
+package org.lossless.core.settings;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * One scenario key, declared once: its name, {@link Kind}, range, default, doc line and where the default
+ * comes from. Build with the static factories and the {@code with...} methods, e.g.
+ * {@code Key.integer("dynamic_th", -8, 7, -3, "α = 2^dynamic_th of the free pool").source("SONiC")}.
+ *
+ * @param name       the YAML key, lower case with '_' (e.g. {@code dynamic_th})
+ * @param kind       the value's type
+ * @param min        {@link Kind#INT}, {@link Kind#INT_SET}: the smallest allowed value. {@link Kind#SIZE},
+ *                   {@link Kind#TIME}: the smallest allowed value in bytes / ps, checked when {@code belowMin}
+ *                   is set. {@link Kind#FRACTION}: 1 means "must be &gt; 0" (with {@code belowMin}), 0 none
+ * @param max        {@link Kind#INT}, {@link Kind#INT_SET}: the largest allowed value; else unused
+ * @param choices    {@link Kind#CHOICE}: the closed set of words, in the order messages list them; else empty
+ * @param noun       {@link Kind#INT_SET}: the word for one entry in messages ("priority 3 is listed twice")
+ * @param auto       null, or the "expected" phrase of a key that also takes the word {@code auto}
+ *                   (e.g. "auto or a size such as 100KB"); the value is then {@link #AUTO} or a number
+ * @param belowMin   null, or the message when a SIZE/TIME/FRACTION value is below {@code min}
+ * @param dflt       the default in canonical units ({@link Kind}'s Java type, or {@link #AUTO}); null = none
+ *                   (or one that depends on other settings: say which in {@code defaultDoc})
+ * @param defaultDoc null, or the docs' default text when it is not just {@code dflt} (Markdown)
+ * @param doc        what the key means, one Markdown paragraph (the docs table's last column)
+ * @param source     null, or where the default comes from, e.g. "SONiC", "IEEE 802.1Qbb"
+ * @param section    {@link Kind#SECTION}: the nested section; else null
+ */
+public record Key(String name, Kind kind, long min, long max, List<String> choices, String noun, String auto,
+                  String belowMin,
+                  Object dflt, String defaultDoc, String doc, String source, Section section) {
+    /** The value of an {@code auto} key set to {@code auto}. */
+    public static final String AUTO = "auto";
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
+
+    public Key {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("a key name is lower case letters, digits and '_', got '" + name + "'");
+        }
+        Objects.requireNonNull(kind, "kind");
+        choices = choices == null ? List.of() : List.copyOf(choices);
+        if (doc == null || doc.isBlank()) {
+            throw new IllegalArgumentException(name + ": a key needs a doc line");
+        }
+        if (min > max) {
+            throw new IllegalArgumentException(name + ": min " + min + " > max " + max);
+        }
+        if ((kind == Kind.CHOICE) == choices.isEmpty()) {
+            throw new IllegalArgumentException(name + ": choices are given for, and only for, a CHOICE key");
+        }
+        if ((kind == Kind.SECTION) != (section != null)) {
+            throw new IllegalArgumentException(name + ": a nested section is given for, and only for, a SECTION key");
+        }
+        if ((kind == Kind.INT_SET) != (noun != null)) {
+            throw new IllegalArgumentException(name + ": a noun is given for, and only for, an INT_SET key");
+        }
+        if (auto != null && kind != Kind.SIZE && kind != Kind.TIME) {
+            throw new IllegalArgumentException(name + ": only a size or a time may also take auto");
+        }
+        if (dflt != null && !(AUTO.equals(dflt) && auto != null)) {
+            checkValue(name, kind, min, max, choices, dflt);
+        }
+    }
+
+    private static void checkValue(String name, Kind kind, long min, long max, List<String> choices, Object v) {
+        boolean ok = switch (kind) {
+            case BOOL -> v instanceof Boolean;
+            case INT -> v instanceof Integer i && i >= min && i <= max;
+            case INT_SET -> v instanceof List<?> l && l.stream().allMatch(x -> x instanceof Integer i && i >= min && i <= max);
+            case SIZE, TIME, LENGTH -> v instanceof Long;
+            case FRACTION -> v instanceof Double d && d >= 0 && d <= 1;
+            case CHOICE -> choices.contains(v);
+            case TEXT -> v instanceof String;
+            case SECTION -> false;
+        };
+        if (!ok) {
+            throw new IllegalArgumentException(name + ": default " + v + " is not a valid " + kind);
+        }
+    }
+
+    private static Key of(String name, Kind kind, long min, long max, List<String> choices, Object dflt, String doc) {
+        return new Key(name, kind, min, max, choices, null, null, null, dflt, null, doc, null, null);
+    }
+
+    public static Key bool(String name, Boolean dflt, String doc) {
+        return of(name, Kind.BOOL, 0, 0, null, dflt, doc);
+    }
+
+    /** An integer in [min, max]. */
+    public static Key integer(String name, int min, int max, Integer dflt, String doc) {
+        return of(name, Kind.INT, min, max, null, dflt, doc);
+    }
+
+    /** Distinct integers in [min, max] (a list, or one integer), stored sorted; {@code noun} names one entry. */
+    public static Key intSet(String name, String noun, int min, int max, List<Integer> dflt, String doc) {
+        return new Key(name, Kind.INT_SET, min, max, null, noun, null, null, dflt, null, doc, null, null);
+    }
+
+    /** A size, default in bytes. */
+    public static Key size(String name, Long dflt, String doc) {
+        return of(name, Kind.SIZE, Long.MIN_VALUE, Long.MAX_VALUE, null, dflt, doc);
+    }
+
+    /** A time, default in ps. */
+    public static Key time(String name, Long dflt, String doc) {
+        return of(name, Kind.TIME, Long.MIN_VALUE, Long.MAX_VALUE, null, dflt, doc);
+    }
+
+    /** A length, default in mm. */
+    public static Key length(String name, Long dflt, String doc) {
+        return of(name, Kind.LENGTH, 0, Long.MAX_VALUE, null, dflt, doc);
+    }
+
+    /** A fraction 0..1. */
+    public static Key fraction(String name, Double dflt, String doc) {
+        return of(name, Kind.FRACTION, 0, 1, null, dflt, doc);
+    }
+
+    /** One of {@code choices}. */
+    public static Key choice(String name, List<String> choices, String dflt, String doc) {
+        return of(name, Kind.CHOICE, 0, 0, choices, dflt, doc);
+    }
+
+    public static Key text(String name, String dflt, String doc) {
+        return of(name, Kind.TEXT, 0, 0, null, dflt, doc);
+    }
+
+    /** A nested mapping; its keys are {@code section}'s. */
+    public static Key section(String name, Section section, String defaultDoc, String doc) {
+        return new Key(name, Kind.SECTION, 0, 0, null, null, null, null, null, defaultDoc, doc, null, section);
+    }
+
+    /** This key whose default comes from {@code source} (e.g. "SONiC"). */
+    public Key source(String source) {
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section);
+    }
+
+    /** This key with the docs' default text {@code text} (Markdown) instead of the formatted default. */
+    public Key defaultDoc(String text) {
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, text, doc, source, section);
+    }
+
+    /** This key (a size or time) also taking {@code auto}; {@code expected} is the phrase for messages. */
+    public Key orAuto(String expected) {
+        return new Key(name, kind, min, max, choices, noun, expected, belowMin, dflt, defaultDoc, doc, source, section);
+    }
+
+    /** A size or time of at least {@code least} (bytes / ps), else {@code message}; a fraction: &gt; 0. */
+    public Key atLeast(long least, String message) {
+        return new Key(name, kind, least, max, choices, noun, auto, message, dflt, defaultDoc, doc, source, section);
+    }
+}

@@ -1,0 +1,86 @@
+package org.lossless.core.settings;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.lossless.core.units.Units;
+
+/**
+ * The Markdown key table of a {@link Section} for docs/scenario.md: {@code | key | type | default | meaning |},
+ * one row per key in declaration order. The type column carries the range and unit, the default column the
+ * formatted default (or {@link Key#defaultDoc()}) and its {@link Key#source()} in parentheses. The docs hold
+ * the table between {@code <!-- schema:PATH begin -->} and {@code <!-- schema:PATH end -->}; {@link #replace}
+ * regenerates it there.
+ */
+public final class KeyTable {
+    private KeyTable() {
+    }
+
+    /** The table, header and rows, each line ending in a newline. */
+    public static String markdown(Section s) {
+        StringBuilder sb = new StringBuilder("| key | type | default | meaning |\n|---|---|---|---|\n");
+        for (Key k : s.keys()) {
+            sb.append("| `").append(k.name()).append("` | ").append(type(k)).append(" | ").append(dflt(k))
+                    .append(" | ").append(k.doc()).append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    /** The begin marker of {@code s}'s table. */
+    public static String begin(Section s) {
+        return "<!-- schema:" + s.path() + " begin (generated from the schema: edit the Java, not this table) -->\n";
+    }
+
+    /** The end marker of {@code s}'s table. */
+    public static String end(Section s) {
+        return "<!-- schema:" + s.path() + " end -->\n";
+    }
+
+    /** {@code doc} with the text between {@code s}'s markers replaced by {@link #markdown}; both markers must be there. */
+    public static String replace(String doc, Section s) {
+        int b = doc.indexOf(begin(s));
+        int e = doc.indexOf(end(s));
+        if (b < 0 || e < b) {
+            throw new IllegalArgumentException("no '" + begin(s).strip() + "' ... '" + end(s).strip() + "' block");
+        }
+        return doc.substring(0, b + begin(s).length()) + markdown(s) + doc.substring(e);
+    }
+
+    /** The type column: kind, range and unit, e.g. {@code integer -8..7}, {@code `auto` or time ≥ 0}. */
+    static String type(Key k) {
+        String floor = k.belowMin() == null ? "" : k.min() == 1 ? " > 0" : k.min() == 0 ? " ≥ 0" : " ≥ " + format(k, k.min());
+        String auto = k.auto() == null ? "" : "`auto` or ";
+        return switch (k.kind()) {
+            case BOOL -> "boolean";
+            case INT -> "integer " + k.min() + ".." + k.max();
+            case INT_SET -> "list of " + k.min() + ".." + k.max() + " (or one integer)";
+            case SIZE -> auto + "size" + floor;
+            case TIME -> auto + "time" + floor;
+            case LENGTH -> "length";
+            case FRACTION -> "fraction" + (k.belowMin() == null ? "" : " > 0");
+            case CHOICE -> k.choices().stream().map(c -> "`" + c + "`").collect(Collectors.joining(" \\| "));
+            case TEXT -> "name";
+            case SECTION -> "mapping (`" + k.section().path() + "` below)";
+        };
+    }
+
+    /** The default column. */
+    static String dflt(Key k) {
+        String d = k.defaultDoc() != null ? k.defaultDoc() : k.dflt() == null ? "none" : "`" + format(k, k.dflt()) + "`";
+        return k.source() == null ? d : d + " (" + k.source() + ")";
+    }
+
+    /** A value of {@code k} as a user writes it: {@code 2KB}, {@code 200ms}, {@code [3]}, {@code auto}. */
+    public static String format(Key k, Object v) {
+        if (Key.AUTO.equals(v)) {
+            return Key.AUTO;
+        }
+        return switch (k.kind()) {
+            case SIZE -> Units.formatSize((Long) v);
+            case TIME -> Units.formatTime((Long) v);
+            case LENGTH -> Units.formatLength((Long) v);
+            case INT_SET -> ((List<?>) v).stream().map(String::valueOf).collect(Collectors.joining(", ", "[", "]"));
+            default -> String.valueOf(v);
+        };
+    }
+}

@@ -1,0 +1,92 @@
+package org.lossless.workloads.yaml;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+
+import org.lossless.core.settings.Exclusive;
+import org.lossless.core.settings.Key;
+import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
+
+/**
+ * Reads one scenario section through its {@link Section} schema into "as written" {@link Values} (unset keys
+ * absent; no defaults). Unknown keys get a "did you mean" from the section's key names ({@link Cursor#object});
+ * an exclusive group given twice fails with the group's message on the section; every value fails with the
+ * {@link Cursor}'s messages (file, key path, problem) when it has the wrong type or is out of range. Keys are
+ * read in declaration order, a group checked at its first member, so the first problem found is reported.
+ */
+public final class SectionReader {
+    private SectionReader() {
+    }
+
+    /** The values under {@code c}, or null when {@code c} is absent or null. */
+    public static Values read(Cursor c, Section s) {
+        if (!c.present()) {
+            return null;
+        }
+        c.object(s.names());
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Key k : s.keys()) {
+            Exclusive g = s.groupOf(k.name());
+            if (g != null && g.names().get(0).equals(k.name())
+                    && g.names().stream().filter(n -> c.key(n).present()).count() > 1) {
+                throw c.error(g.message());
+            }
+            Cursor kc = c.key(k.name());
+            if (kc.present()) {
+                out.put(k.name(), value(kc, k));
+            }
+        }
+        return new Values(s, out);
+    }
+
+    /** One present value of {@code k}, in canonical units. */
+    static Object value(Cursor c, Key k) {
+        return switch (k.kind()) {
+            case BOOL -> c.bool(true);
+            case INT -> (int) c.integer(k.min(), k.max());
+            case INT_SET -> new ArrayList<>(new TreeSet<>(c.distinctIntegers(k.min(), k.max(), k.noun())));
+            case SIZE, TIME -> quantity(c, k);
+            case LENGTH -> c.lengthMm();
+            case FRACTION -> {
+                double v = c.fraction();
+                if (k.belowMin() != null && v <= 0) {
+                    throw c.error(k.belowMin());
+                }
+                yield v;
+            }
+            case CHOICE -> c.oneOf(k.choices());
+            case TEXT -> c.text("a string");
+            case SECTION -> read(c, k.section());
+        };
+    }
+
+    /**
+     * A size (bytes) or time (ps), or {@link Key#AUTO}. A bad size gets the size parser's message; a bad time of
+     * an {@code auto} key gets "expected " + the key's auto phrase (both as the readers wrote them before).
+     */
+    private static Object quantity(Cursor c, Key k) {
+        boolean size = k.kind() == org.lossless.core.settings.Kind.SIZE;
+        if (k.auto() != null && Key.AUTO.equals(c.text(k.auto()).strip())) {
+            return Key.AUTO;
+        }
+        long v;
+        if (size) {
+            v = c.size();
+        } else if (k.auto() == null) {
+            v = c.timePs();
+        } else {
+            try {
+                v = c.timePs();
+            } catch (ScenarioException e) {
+                throw c.error("expected " + k.auto() + ", got " + c.describe());
+            }
+        }
+        if (k.belowMin() != null && v < k.min()) {
+            throw c.error(k.belowMin());
+        }
+        return v;
+    }
+}
