@@ -56,7 +56,7 @@ public final class PfcSchema {
                     + "one-line warning from `run` and `check` on stderr naming the ports")
                     .orAuto("auto or a size such as 100KB").defaultDoc("`auto`"),
             Key.size("xon_offset", 2000L, "XON when the shared occupancy falls this far below the XOFF threshold "
-                    + "(Broadcom style)").source("SONiC"),
+                    + "(Broadcom style)"),
             Key.size("xon", null, "an absolute XON level on the PG's shared occupancy instead of `xon_offset` (give "
                     + "one or the other). Not SONiC/SAI's Mellanox `xon`, which is a floor under T − `xon_offset`: "
                     + "`lossless import sonic` converts that one to `xon_offset: 0` (switch.md §6)"),

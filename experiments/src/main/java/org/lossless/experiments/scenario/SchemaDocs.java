@@ -1,0 +1,43 @@
+package org.lossless.experiments.scenario;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.lossless.core.settings.KeyTable;
+import org.lossless.core.settings.Section;
+import org.lossless.switchmodel.settings.PfcSchema;
+
+/**
+ * The sections whose key tables docs/scenario.md holds between {@code <!-- schema:PATH begin ... -->} and
+ * {@code <!-- schema:PATH end -->} markers, generated from their schemas. {@code SchemaDocsTest} fails when the
+ * file differs; regenerate with
+ * {@code java -cp <experiments and its dependencies> org.lossless.experiments.scenario.SchemaDocs docs/scenario.md}
+ * or {@code mvn -o -pl experiments -am test -Dtest=SchemaDocsTest -Dschema.docs.write=true
+ * -Dsurefire.failIfNoSpecifiedTests=false}. A new section: add it to {@link #SECTIONS} and put its two markers
+ * in the docs.
+ */
+public final class SchemaDocs {
+    /** Every section with a generated table, in docs order. */
+    public static final List<Section> SECTIONS = List.of(PfcSchema.PFC, PfcSchema.WATCHDOG);
+
+    private SchemaDocs() {
+    }
+
+    /** {@code doc} with every section's table regenerated. */
+    public static String regenerate(String doc) {
+        String out = doc;
+        for (Section s : SECTIONS) {
+            out = KeyTable.replace(out, s);
+        }
+        return out;
+    }
+
+    /** Rewrites the tables of the Markdown file {@code args[0]} in place. */
+    public static void main(String[] args) throws IOException {
+        Path p = Path.of(args[0]);
+        Files.writeString(p, regenerate(Files.readString(p, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+    }
+}
