@@ -141,6 +141,11 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
         return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, text, doc, source, section);
     }
 
+    /** This key with the default {@code v} (canonical units, or {@link #AUTO} after {@link #orAuto}). */
+    public Key defaultValue(Object v) {
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, v, defaultDoc, doc, source, section);
+    }
+
     /** This key (a size or time) also taking {@code auto}; {@code expected} is the phrase for messages. */
     public Key orAuto(String expected) {
         return new Key(name, kind, min, max, choices, noun, expected, belowMin, dflt, defaultDoc, doc, source, section);

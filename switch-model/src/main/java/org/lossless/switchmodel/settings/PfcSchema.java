@@ -54,7 +54,7 @@ public final class PfcSchema {
                     + "frame that crosses the threshold (the MMU admits it whole to headroom): switch.md §4, printed by "
                     + "`lossless headroom --model run`. A size below that value on some switch port is allowed, with a "
                     + "one-line warning from `run` and `check` on stderr naming the ports")
-                    .orAuto("auto or a size such as 100KB").defaultDoc("`auto`"),
+                    .orAuto("auto or a size such as 100KB").defaultValue(Key.AUTO),
             Key.size("xon_offset", 2000L, "XON when the shared occupancy falls this far below the XOFF threshold "
                     + "(Broadcom style)"),
             Key.size("xon", null, "an absolute XON level on the PG's shared occupancy instead of `xon_offset` (give "
@@ -82,7 +82,7 @@ public final class PfcSchema {
                     + "port's speed: 394 quanta = 2.02 µs at 100 Gb/s, 118 quanta = 1.51 µs at 40 G, 905 quanta = "
                     + "1.16 µs at 400 G (switch.md §2). `headroom: auto` includes it. XON acts at once")
                     .orAuto("auto or a time such as 2us (from a received PAUSE until no new frame starts)")
-                    .atLeast(0, "must be >= 0 (or auto), e.g. 2us").defaultDoc("`auto`"))
+                    .atLeast(0, "must be >= 0 (or auto), e.g. 2us").defaultValue(Key.AUTO).source("IEEE 802.3"))
             .exclusive("give either dynamic_th or static_th, not both", "dynamic_th", "static_th")
             .exclusive("give either xon_offset (XON below the XOFF threshold, Broadcom style) or xon (an absolute "
                     + "XON level, Mellanox style), not both", "xon_offset", "xon");

@@ -80,7 +80,7 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
         return new PfcSettings(enabled == null ? (Boolean) PfcSchema.dflt("enabled") : enabled,
                 priorities == null ? MmuFactory.DEFAULT_PRIORITIES : priorities,
                 staticTh == null ? (dynamicTh == null ? (Integer) MmuFactory.DEFAULT_DYNAMIC_TH : dynamicTh) : null,
-                staticTh, headroom == null ? Key.AUTO : headroom,
+                staticTh, headroom == null ? (String) PfcSchema.dflt("headroom") : headroom,
                 xon == null ? (xonOffset == null ? (Long) MmuFactory.DEFAULT_XON_OFFSET : xonOffset) : null, xon,
                 reserved == null ? (Long) PfcSchema.dflt("reserved") : reserved, pool == null ? defaultPool : pool,
                 cableLength, mode == null ? (hpcc2019 ? "xoff_xon" : (String) PfcSchema.dflt("mode")) : mode,
