@@ -115,6 +115,17 @@ public final class PfcSchema {
                 v.fraction("refresh"), wd, response);
     }
 
+    /** {@code w} as values of {@code switch.pfc.watchdog}: its set fields. */
+    public static Values values(WatchdogSettings w) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("enabled", w.enabled());
+        o.put("detection_time", w.detectionTimePs());
+        o.put("restoration_time", w.restorationTimePs());
+        o.put("action", w.action());
+        o.put("poll_interval", w.pollIntervalPs());
+        return new Values(WATCHDOG, o);
+    }
+
     /** {@code p} as values of {@code switch.pfc} (what the resolved scenario writes): its set fields. */
     public static Values values(PfcSettings p) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -131,16 +142,7 @@ public final class PfcSchema {
         m.put("mode", p.mode());
         m.put("pause_quanta", p.pauseQuanta());
         m.put("refresh", p.refresh());
-        WatchdogSettings w = p.watchdog();
-        if (w != null) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("enabled", w.enabled());
-            o.put("detection_time", w.detectionTimePs());
-            o.put("restoration_time", w.restorationTimePs());
-            o.put("action", w.action());
-            o.put("poll_interval", w.pollIntervalPs());
-            m.put("watchdog", new Values(WATCHDOG, o));
-        }
+        m.put("watchdog", p.watchdog() == null ? null : values(p.watchdog()));
         m.put("response_time", p.responseTime() == null ? null
                 : p.responseTime() == PfcSettings.AUTO_RESPONSE ? Key.AUTO : (Object) p.responseTime());
         return new Values(PFC, m);

@@ -3,7 +3,6 @@ package org.lossless.switchmodel.settings;
 import org.lossless.core.settings.Key;
 import org.lossless.core.units.Units;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -101,23 +100,6 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
     }
 
     public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Put.put(m, "enabled", enabled);
-        Put.put(m, "priorities", priorities);
-        Put.put(m, "dynamic_th", dynamicTh);
-        Put.put(m, "static_th", staticTh);
-        Put.put(m, "headroom", headroom == null ? null : headroom.equals("auto") ? "auto" : (Object) headroomBytes());
-        Put.put(m, "xon_offset", xonOffset);
-        Put.put(m, "xon", xon);
-        Put.put(m, "reserved", reserved);
-        Put.put(m, "pool", pool);
-        Put.put(m, "cable_length", Put.meters(cableLength));
-        Put.put(m, "mode", mode);
-        Put.put(m, "pause_quanta", pauseQuanta);
-        Put.put(m, "refresh", refresh);
-        Put.put(m, "watchdog", watchdog == null ? null : watchdog.toMap());
-        Put.put(m, "response_time", responseTime == null ? null : responseTime == AUTO_RESPONSE ? "auto"
-                : Put.time(responseTime));
-        return m;
+        return Put.values(PfcSchema.values(this));
     }
 }

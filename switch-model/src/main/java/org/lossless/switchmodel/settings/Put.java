@@ -17,6 +17,27 @@ final class Put {
         m.put(key, value);
     }
 
+    /**
+     * The set values of a schema section as this map form writes them (what {@code lossless import sonic} prints):
+     * sizes in bytes, times as text ({@link #time}), lengths in metres ({@link #meters}), {@code auto} as the
+     * word, nested sections as maps (an empty one left out).
+     */
+    static Map<String, Object> values(org.lossless.core.settings.Values v) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : v.asMap().entrySet()) {
+            Object x = e.getValue();
+            Object out = switch (org.lossless.core.settings.Key.AUTO.equals(x) ? org.lossless.core.settings.Kind.TEXT
+                    : v.section().key(e.getKey()).kind()) {
+                case TIME -> time((Long) x);
+                case LENGTH -> meters((Long) x / 1000.0);
+                case SECTION -> values((org.lossless.core.settings.Values) x);
+                default -> x;
+            };
+            put(m, e.getKey(), out);
+        }
+        return m;
+    }
+
     /** Time in ps as the shortest exact contract text (200ms, 1us, 800ps). */
     static String time(Long ps) {
         if (ps == null) {

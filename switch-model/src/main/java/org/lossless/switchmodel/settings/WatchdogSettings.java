@@ -1,6 +1,5 @@
 package org.lossless.switchmodel.settings;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +18,7 @@ import org.lossless.switchmodel.pfc.WatchdogConfig;
  */
 public record WatchdogSettings(Boolean enabled, Long detectionTimePs, Long restorationTimePs, String action,
                                Long pollIntervalPs) {
-    public static final Set<String> ACTIONS = Set.of("drop", "forward", "alert");
+    public static final Set<String> ACTIONS = Set.copyOf(PfcSchema.WATCHDOG.key("action").choices());
     /** sonic-utilities defaults: 200 ms detection, restoration and poll, action drop. */
     public static final long DEFAULT_TIME_PS = (Long) PfcSchema.watchdogDefault("detection_time");
     public static final String DEFAULT_ACTION = (String) PfcSchema.watchdogDefault("action");
@@ -75,12 +74,6 @@ public record WatchdogSettings(Boolean enabled, Long detectionTimePs, Long resto
     }
 
     public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Put.put(m, "enabled", enabled);
-        Put.put(m, "detection_time", Put.time(detectionTimePs));
-        Put.put(m, "restoration_time", Put.time(restorationTimePs));
-        Put.put(m, "action", action);
-        Put.put(m, "poll_interval", Put.time(pollIntervalPs));
-        return m;
+        return Put.values(PfcSchema.values(this));
     }
 }
