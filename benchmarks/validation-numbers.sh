@@ -30,6 +30,8 @@ tests=(
   TrafficClassesTest StorageOnTheEngineTest
   # hardware replay and calibration (H-*)
   GoodputModelTest ReplayCliTest StagesTest CalibratorTest CcRecoveryTest
+  # Ultra Ethernet against htsim's UEC model
+  HtsimUecComparisonTest
 )
 list=$(IFS=,; echo "${tests[*]}")
 log=$(mktemp)
