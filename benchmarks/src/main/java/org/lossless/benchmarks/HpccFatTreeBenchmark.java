@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.run.HpccPaperRun;
 import org.lossless.experiments.run.PacketEngine;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;

@@ -12,7 +12,7 @@ import org.lossless.experiments.parallel.Partitioner;
 import org.lossless.experiments.parallel.Partitioning;
 import org.lossless.experiments.run.EngineInput;
 import org.lossless.experiments.run.PacketEngine;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.topology.Node;

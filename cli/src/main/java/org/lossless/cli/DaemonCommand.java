@@ -49,7 +49,7 @@ final class DaemonCommand implements Callable<Integer> {
         String answer;
         if (action.equals("start")) {
             try {
-                answer = control.start(jar, seconds);
+                answer = control.start(jar, seconds, WarmMain.class.getName());
             } catch (IllegalStateException e) {
                 throw new UserError("daemon: " + e.getMessage());
             }

@@ -17,7 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 
 /** {@code lossless demo [--out DIR]}: runs the built-in showcase scenario and writes its report. */
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

@@ -6,10 +6,10 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.JobIdeal;
-import org.lossless.experiments.run.PauseEdge;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.JobIdeal;
+import org.lossless.experiments.metrics.PauseEdge;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.TelemetryConfig;
 import org.lossless.workloads.spec.WorkloadConfig;

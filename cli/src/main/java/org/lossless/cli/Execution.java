@@ -2,12 +2,12 @@ package org.lossless.cli;
 
 import org.lossless.experiments.results.OutputRule;
 import org.lossless.experiments.results.ResultsWriter;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
 import org.lossless.experiments.results.Interrupts;
-import org.lossless.experiments.run.LosslessDropLine;
+import org.lossless.experiments.metrics.LosslessDropLine;
 import org.lossless.experiments.run.FlowRateIds;
 import org.lossless.experiments.run.RunProgress;
 

@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lossless fluid --flows N --rate R --delay T [--duration D] [--set KEY=VALUE]... --out DIR}:
- * the CoNEXT'16 DCQCN fluid model for N flows on one bottleneck (CONTRACT.md §2).
+ * the CoNEXT'16 DCQCN fluid model for N flows on one bottleneck; its options and files are
+ * documented in {@code lossless fluid --help} and README.md.
  */
 @Command(name = "fluid", mixinStandardHelpOptions = true,
     description = {"The DCQCN fluid model (CoNEXT'16) for N flows on one bottleneck; writes fluid.csv, fluid.json and fluid.png.",

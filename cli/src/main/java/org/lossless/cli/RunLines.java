@@ -7,8 +7,8 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.lossless.experiments.results.JobHeadline;
-import org.lossless.experiments.run.JobIdeal;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.JobIdeal;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
 

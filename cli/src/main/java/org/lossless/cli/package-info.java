@@ -1,5 +1,6 @@
 /**
- * The {@code lossless} command line (CONTRACT.md §2), built with picocli: {@link org.lossless.cli.Main}
+ * The {@code lossless} command line (its commands, options and exit statuses are a documented interface users
+ * script against: {@code lossless --help}, README.md), built with picocli: {@link org.lossless.cli.Main}
  * (entry point, always exits with the status), {@link org.lossless.cli.Cli} (in-process, returns the
  * status), one class per command (command groups such as {@code export} and {@code import} have a
  * class of their own and one per subcommand, all registered in {@code Cli.commandLine()}), and

@@ -10,14 +10,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.lossless.experiments.results.Summary;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.JobIdeal;
-import org.lossless.experiments.run.MessageLabel;
-import org.lossless.experiments.run.PortResult;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.JobIdeal;
+import org.lossless.experiments.metrics.MessageLabel;
+import org.lossless.experiments.metrics.PortResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
-import org.lossless.experiments.run.LosslessDrop;
+import org.lossless.experiments.metrics.LosslessDrop;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.OperationStats;
@@ -140,7 +140,7 @@ class RunLinesTest {
     void aUetRunAddsItsTrimsNacksStallsAndLlrToTheFabricLine() throws Exception {
         RunResult r = new RunResult(1, 123_456, 2.5, List.of(), PORTS, 0, 0, 0, 0, false, 0, 0, List.of(), null, null,
                 List.of(), List.of(), 1.25, 40_000_000, List.of(), List.of(), null,
-                new org.lossless.experiments.run.UetCounters(true, 30, 2, 32, 0, 5, true, 3, 9, 2_345_000));
+                new org.lossless.experiments.metrics.UetCounters(true, 30, 2, 32, 0, 5, true, 3, 9, 2_345_000));
         JsonNode summary = new ObjectMapper().readTree(Summary.json(SCENARIO, r));
         assertEquals("  fabric: 0 lossless drops (0 drops in all); 0 PFC pause frames, 0.000 ms paused (summed over "
                 + "ports); 0 packets ECN-marked; 0 CNPs; UET: 32 trims (30 last hop, 2 in network), 32 trim NACKs, "

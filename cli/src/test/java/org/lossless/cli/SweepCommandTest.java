@@ -347,12 +347,12 @@ class SweepCommandTest {
         // one run fails: an engine that breaks on the second seed of kmin=20KB
         org.lossless.experiments.run.ScenarioRunner breaks = new org.lossless.experiments.run.ScenarioRunner() {
             @Override
-            public org.lossless.experiments.run.RunResult run(org.lossless.experiments.scenario.Scenario sc) {
+            public org.lossless.experiments.metrics.RunResult run(org.lossless.experiments.scenario.Scenario sc) {
                 return run(sc, null, null);
             }
 
             @Override
-            public org.lossless.experiments.run.RunResult run(org.lossless.experiments.scenario.Scenario sc, Path dir,
+            public org.lossless.experiments.metrics.RunResult run(org.lossless.experiments.scenario.Scenario sc, Path dir,
                                                               org.lossless.experiments.run.RunProgress p) {
                 if (sc.seed() == 6 && sc.switchSettings().ecn().kmin() == 20_000L) {
                     throw new IllegalStateException("broken on purpose");

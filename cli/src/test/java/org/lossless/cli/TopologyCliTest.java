@@ -246,7 +246,7 @@ class TopologyCliTest {
             // its NIC ACKs at once and re-sends NACKs after 500 us; its FCT ends at the sender's last ACK
             assertEquals(0L, s.nic().ackDelayPs());
             assertEquals(500_000_000L, s.nic().nackIntervalPs());
-            assertEquals(org.lossless.experiments.run.Completion.SENDER, s.metrics().completion());
+            assertEquals(org.lossless.experiments.metrics.Completion.SENDER, s.metrics().completion());
             // its packet format, and ACKs queued with the data at its switches, whatever its config says
             assertEquals(org.lossless.core.net.WireFormat.HPCC2019, s.nic().wire());
             assertEquals(org.lossless.nic.NicConfig.SAME_AS_DATA, s.nic().ackPriority());

@@ -2,8 +2,8 @@ package org.lossless.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 
 import java.io.PrintWriter;

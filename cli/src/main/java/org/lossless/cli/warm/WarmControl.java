@@ -72,8 +72,11 @@ public final class WarmControl {
      * Starts the daemon of {@code jar} with this JVM's options and environment, in a session of its own (so that
      * closing the terminal does not end it), and waits until it has warmed up and listens. Returns what to tell the
      * user; throws {@link IllegalStateException} with the daemon's log when it could not start.
+     *
+     * @param mainClass the daemon process's main class (it binds a {@link WarmServer} to the socket given as its first
+     *                  argument and ends after the idle seconds given as its second)
      */
-    public String start(Path jar, long idleSeconds) {
+    public String start(Path jar, long idleSeconds, String mainClass) {
         String now = ask(true);
         if (!notRunning(now)) {
             return "already running: " + now;
@@ -93,7 +96,7 @@ public final class WarmControl {
         if (launch != null) {
             cmd.add("-D" + WarmPaths.LAUNCH_PROPERTY + "=" + launch);
         }
-        cmd.addAll(List.of("-cp", jar.toString(), WarmMain.class.getName(), socket.toString(),
+        cmd.addAll(List.of("-cp", jar.toString(), mainClass, socket.toString(),
                 Long.toString(idleSeconds)));
         long t0 = System.nanoTime();
         Process p;

@@ -1,7 +1,5 @@
 package org.lossless.cli.warm;
 
-import org.lossless.cli.Cli;
-import org.lossless.cli.Terminal;
 import org.lossless.experiments.results.Interrupts;
 
 import java.io.DataInputStream;
@@ -22,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -34,6 +33,7 @@ public final class WarmServer {
     private final Path socket;
     private final long idleMs;
     private final Path jar;
+    private final WarmCommand command;
     private final long jarStamp;
     private final Map<String, String> env;
     private final String jvm;
@@ -52,15 +52,17 @@ public final class WarmServer {
     /**
      * @param socket where to listen (its folder is made private, or must be)
      * @param idleMs how long without a command before the server ends, ms (&gt; 0)
-     * @param jar    the jar whose change ends the server, or null (tests)
+     * @param jar     the jar whose change ends the server, or null (tests)
+     * @param command what the server runs for its clients
      */
-    public WarmServer(Path socket, long idleMs, Path jar) {
+    public WarmServer(Path socket, long idleMs, Path jar, WarmCommand command) {
         if (idleMs <= 0) {
             throw new IllegalArgumentException("idle time must be > 0 ms");
         }
         this.socket = socket.toAbsolutePath();
         this.idleMs = idleMs;
         this.jar = jar;
+        this.command = Objects.requireNonNull(command, "command");
         this.jarStamp = stamp(jar);
         this.env = WarmPaths.environment(System.getenv());
         this.jvm = WarmPaths.jvmFingerprint();
@@ -325,12 +327,10 @@ public final class WarmServer {
         int code;
         boolean outOfMemory = false;
         try {
-            Terminal terminal = new Terminal(r.terminal(), r.columns() > 0 ? r.columns() : -1, bar);
-            code = new Cli(o, e, Path.of(r.cwd()), terminal, r.env().containsKey("LOSSLESS_DEBUG"))
-                    .execute(r.args().toArray(String[]::new));
+            code = command.execute(r.args(), Path.of(r.cwd()), r.terminal(), r.columns() > 0 ? r.columns() : -1, bar,
+                    r.env().containsKey("LOSSLESS_DEBUG"), o, e);
         } catch (OutOfMemoryError oom) {
-            e.println(Cli.outOfMemory());
-            code = Cli.BAD_INPUT;
+            code = command.outOfMemory(e);
             outOfMemory = true;
         }
         o.flush();

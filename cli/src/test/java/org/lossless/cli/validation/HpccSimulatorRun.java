@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Locale;
 
 import org.lossless.cli.Cli;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.topology.io.HpccFctFile;

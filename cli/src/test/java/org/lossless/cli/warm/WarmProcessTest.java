@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.lossless.cli.Main;
+import org.lossless.cli.WarmMain;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lossless.cli.Cli;
+import org.lossless.cli.WarmCli;
 import org.lossless.experiments.results.AtomicDirectory;
 
 import java.io.BufferedInputStream;
@@ -80,7 +81,7 @@ class WarmServerTest {
     }
 
     WarmServer start(Path sock, long idleMs, Path jar, long requestTimeoutMs) throws IOException {
-        WarmServer s = new WarmServer(sock, idleMs, jar);
+        WarmServer s = new WarmServer(sock, idleMs, jar, new WarmCli());
         s.requestTimeout(requestTimeoutMs);
         s.bind();
         serving = new Thread(() -> {
@@ -282,7 +283,7 @@ class WarmServerTest {
 
         @Test
         void aSecondServerOnTheSameSocketIsRefused() {
-            IOException e = assertThrows(IOException.class, () -> new WarmServer(socket, 1000, null).bind());
+            IOException e = assertThrows(IOException.class, () -> new WarmServer(socket, 1000, null, new WarmCli()).bind());
             assertTrue(e.getMessage().contains("already listens"), e.getMessage());
         }
 
@@ -292,7 +293,7 @@ class WarmServerTest {
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-xr-x"));
             IOException e = assertThrows(IOException.class,
-                    () -> new WarmServer(open.resolve("w.sock"), 1000, null).bind());
+                    () -> new WarmServer(open.resolve("w.sock"), 1000, null, new WarmCli()).bind());
             assertTrue(e.getMessage().contains("open to other users"), e.getMessage());
         }
     }

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.lossless.experiments.run.Completion;
-import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.metrics.Completion;
+import org.lossless.experiments.metrics.FlowResult;
 
 /**
  * The message figures of {@code summary.json}, for the whole run and for each workload. Slowdown percentiles are

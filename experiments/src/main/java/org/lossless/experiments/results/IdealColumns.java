@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lossless.experiments.run.JobIdeal;
+import org.lossless.experiments.metrics.JobIdeal;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
 

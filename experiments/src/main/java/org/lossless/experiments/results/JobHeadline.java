@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.lossless.experiments.run.JobIdeal;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.JobIdeal;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
 

@@ -1,13 +1,13 @@
 package org.lossless.experiments.results;
 
-import org.lossless.experiments.run.Completion;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.MessageLabel;
-import org.lossless.experiments.run.PauseEdge;
-import org.lossless.experiments.run.PauseGraph;
-import org.lossless.experiments.run.PortResult;
-import org.lossless.experiments.run.RunResult;
-import org.lossless.experiments.run.WatchdogResult;
+import org.lossless.experiments.metrics.Completion;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.MessageLabel;
+import org.lossless.experiments.metrics.PauseEdge;
+import org.lossless.experiments.metrics.PauseGraph;
+import org.lossless.experiments.metrics.PortResult;
+import org.lossless.experiments.metrics.RunResult;
+import org.lossless.experiments.metrics.WatchdogResult;
 import org.lossless.experiments.scenario.FlowRows;
 import org.lossless.switchmodel.pfc.StormEpisode;
 import org.lossless.workloads.traffic.JobIteration;

@@ -1,8 +1,8 @@
 package org.lossless.experiments.results;
 
-import org.lossless.experiments.run.Completion;
+import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.run.RunProgress;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.FlowRows;
 import org.lossless.experiments.scenario.ResolvedYaml;

@@ -1,7 +1,7 @@
 package org.lossless.experiments.results;
 
-import org.lossless.experiments.run.Completion;
-import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.metrics.Completion;
+import org.lossless.experiments.metrics.FlowResult;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -15,7 +15,7 @@ import java.util.Map;
 
 /**
  * {@code flows_summary.csv} ({@code metrics.flows: summary}): the collectives' per-step messages
- * ({@link org.lossless.experiments.run.MessageLabel#collectiveStep()}) aggregated into one row per job
+ * ({@link org.lossless.experiments.metrics.MessageLabel#collectiveStep()}) aggregated into one row per job
  * ({@code workload}), step kind ({@code operation}: {@code data} or the clear-to-send {@code cts}; with its
  * {@code kind}) and rank, named by the host that sends ({@code src}). Rows go by job in order of first
  * appearance, then data before control, then operation, then host. Per row: {@code messages}, {@code completed}

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.lossless.experiments.run.JobIdeal;
+import org.lossless.experiments.metrics.JobIdeal;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
 

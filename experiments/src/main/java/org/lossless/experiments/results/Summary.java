@@ -7,12 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.lossless.experiments.run.Completion;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.LosslessDrop;
-import org.lossless.experiments.run.PauseGraph;
-import org.lossless.experiments.run.RunResult;
-import org.lossless.experiments.run.WatchdogResult;
+import org.lossless.experiments.metrics.Completion;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.LosslessDrop;
+import org.lossless.experiments.metrics.PauseGraph;
+import org.lossless.experiments.metrics.RunResult;
+import org.lossless.experiments.metrics.WatchdogResult;
 import org.lossless.experiments.scenario.Scenario;
 
 import java.io.UncheckedIOException;
@@ -125,7 +125,7 @@ public final class Summary {
      * {@code llr} (only with frame errors or link-level retry): {@code corrupted_frames}, {@code replayed_frames},
      * {@code max_recovery_ps}.
      */
-    private static void uet(ObjectNode root, org.lossless.experiments.run.UetCounters c) {
+    private static void uet(ObjectNode root, org.lossless.experiments.metrics.UetCounters c) {
         if (c.uet()) {
             ObjectNode u = root.putObject("uet");
             ObjectNode trims = u.putObject("trims");

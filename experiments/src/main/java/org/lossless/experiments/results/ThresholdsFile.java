@@ -6,7 +6,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
 
-import org.lossless.experiments.run.PortResult;
+import org.lossless.experiments.metrics.PortResult;
 import org.lossless.experiments.run.QueueThresholds;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.topology.Topology;

@@ -2,7 +2,7 @@
  * Result files and the rule for writing anything to the user's disk.
  *
  * <h2>Result files of a run</h2>
- * Written from a {@link org.lossless.experiments.run.RunResult} and the
+ * Written from a {@link org.lossless.experiments.metrics.RunResult} and the
  * {@link org.lossless.experiments.scenario.Scenario}: {@link org.lossless.experiments.results.ResultsWriter}
  * (the directory), {@link org.lossless.experiments.results.ResultFiles} (CSV text, streamed to the file row by
  * row through {@code RowBuffer}, so writing a file of millions of rows holds one

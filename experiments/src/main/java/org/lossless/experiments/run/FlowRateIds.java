@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
 /**

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.core.net.WireFormat;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.topology.Cable;
 import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;

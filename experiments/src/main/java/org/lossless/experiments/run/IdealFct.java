@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.core.net.WireFormat;
+import org.lossless.experiments.metrics.Completion;
 import org.lossless.topology.Cable;
 import org.lossless.topology.Port;
 import org.lossless.topology.Routes;

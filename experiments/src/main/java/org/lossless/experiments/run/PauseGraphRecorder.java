@@ -7,6 +7,8 @@ import java.util.List;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.PortCounters;
 import org.lossless.core.net.PfcObserver;
+import org.lossless.experiments.metrics.PauseEdge;
+import org.lossless.experiments.metrics.PauseGraph;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.topology.Node;
 import org.lossless.topology.Port;

@@ -6,6 +6,7 @@ import java.util.PriorityQueue;
 
 import org.lossless.core.kernel.Kernel;
 import org.lossless.core.kernel.SimEvent;
+import org.lossless.experiments.metrics.TelemetrySampler;
 import org.lossless.nic.CcAlgorithms;
 import org.lossless.nic.Flow;
 import org.lossless.nic.FlowListener;

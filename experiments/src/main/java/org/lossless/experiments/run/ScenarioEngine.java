@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.RoutingConfig;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.workloads.yaml.ScenarioException;

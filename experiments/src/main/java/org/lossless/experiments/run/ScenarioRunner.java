@@ -2,6 +2,7 @@ package org.lossless.experiments.run;
 
 import java.nio.file.Path;
 
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
 /**

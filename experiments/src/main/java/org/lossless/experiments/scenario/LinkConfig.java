@@ -8,7 +8,7 @@ import org.lossless.core.units.Units;
  * @param rateBps  line rate, bits per second (&gt; 0)
  * @param delayPs  one-way propagation delay, ps (&gt;= 0); given, or 5 ns/m of the length
  * @param lengthMm cable length in millimetres, or -1 if the scenario gave none. When both are given the
- *                 delay wins (CONTRACT.md §1); the length is kept for headroom reports.
+ *                 delay wins (docs/scenario.md, {@code topology}); the length is kept for headroom reports.
  */
 public record LinkConfig(long rateBps, long delayPs, long lengthMm) {
     public LinkConfig {

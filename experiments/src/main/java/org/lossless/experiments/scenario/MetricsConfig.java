@@ -5,7 +5,7 @@ import org.lossless.workloads.yaml.Cursor;
 import java.util.List;
 import java.util.Objects;
 
-import org.lossless.experiments.run.Completion;
+import org.lossless.experiments.metrics.Completion;
 
 /**
  * How results are measured ({@code metrics}, docs/scenario.md).

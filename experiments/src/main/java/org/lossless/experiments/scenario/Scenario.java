@@ -13,7 +13,8 @@ import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.SwitchSettings;
 
 /**
- * A validated scenario with every default filled in (CONTRACT.md §3). Load one with
+ * A validated scenario with every default filled in (the scenario keys of
+ * docs/scenario.md). Load one with
  * {@link ScenarioLoader}; write it back with {@link ResolvedYaml}.
  *
  * @param name           [A-Za-z0-9._-]+, not only dots; names the default result directory

@@ -1,5 +1,5 @@
 /**
- * The scenario file (CONTRACT.md §1 and §3): the validated model
+ * The scenario file (its units and keys, docs/scenario.md): the validated model
  * ({@link org.lossless.experiments.scenario.Scenario} and its config records; the {@code switch} section is
  * switch-model's {@code SwitchSettings}, read by {@code SwitchReader}, {@code PfcReader}, {@code EcnReader}
  * and written by {@code SwitchYaml}; the {@code nic} section is nic-cc's

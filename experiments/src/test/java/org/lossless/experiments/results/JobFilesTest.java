@@ -10,10 +10,10 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.JobIdeal;
-import org.lossless.experiments.run.MessageLabel;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.JobIdeal;
+import org.lossless.experiments.metrics.MessageLabel;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
 

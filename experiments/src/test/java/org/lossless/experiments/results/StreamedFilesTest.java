@@ -2,8 +2,8 @@ package org.lossless.experiments.results;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -75,7 +75,7 @@ class StreamedFilesTest {
         for (int i = 0; i < FLOWS; i++) {
             flows.add(flow(i));
         }
-        ResultFiles.writeFlows(w, flows, org.lossless.experiments.run.Completion.RECEIVER);
+        ResultFiles.writeFlows(w, flows, org.lossless.experiments.metrics.Completion.RECEIVER);
         // a row is under 100 characters: no write holds more than one chunk and one row
         assertTrue(writes.stream().allMatch(n -> n < RowBuffer.CHUNK + 100), writes.toString());
         assertTrue(writes.size() >= seen.length() / (RowBuffer.CHUNK + 100), "chunks: " + writes.size());
@@ -107,7 +107,7 @@ class StreamedFilesTest {
         // summary.json reads every flow first, so write the flows file alone through the directory rule
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> OutputRule.writeDirectory(out,
                 OutputRule.RUN, dir -> ResultsWriter.stream(dir.resolve(ResultsWriter.FLOWS),
-                        w -> ResultFiles.writeFlows(w, failing, org.lossless.experiments.run.Completion.RECEIVER))));
+                        w -> ResultFiles.writeFlows(w, failing, org.lossless.experiments.metrics.Completion.RECEIVER))));
         assertEquals("boom at " + FLOWS / 2, e.getMessage());
         assertFalse(Files.exists(out));
         try (Stream<Path> s = Files.list(tmp)) {

@@ -10,8 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.lossless.experiments.run.RunResult;
-import org.lossless.experiments.run.UetCounters;
+import org.lossless.experiments.metrics.RunResult;
+import org.lossless.experiments.metrics.UetCounters;
 
 /** summary.json's {@code uet} and {@code llr} sections: written only when the run used them, with its counters. */
 class UetSummaryTest {

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.topology.StarTopology;
 import org.lossless.workloads.datacenter.CdfConfig;
 import org.lossless.workloads.datacenter.CdfProgram;

@@ -1,5 +1,8 @@
 package org.lossless.experiments.run;
 
+import org.lossless.experiments.metrics.Completion;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.nic.Verb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

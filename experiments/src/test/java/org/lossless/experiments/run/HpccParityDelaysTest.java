@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.experiments.metrics.Completion;
+import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.LinkSpec;

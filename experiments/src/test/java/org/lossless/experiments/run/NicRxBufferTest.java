@@ -10,6 +10,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.core.net.WireFormat;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.LosslessDrop;
+import org.lossless.experiments.metrics.LosslessDropLine;
+import org.lossless.experiments.metrics.PortResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.experiments.scenario.TelemetryConfig;

@@ -14,6 +14,11 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.PauseEdge;
+import org.lossless.experiments.metrics.PauseGraph;
+import org.lossless.experiments.metrics.PortResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.results.ResultFiles;
 import org.lossless.experiments.results.ResultsWriter;
 import org.lossless.experiments.scenario.Scenario;

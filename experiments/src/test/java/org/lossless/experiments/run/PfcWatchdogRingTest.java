@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.pfc.StormEpisode;
 import org.lossless.switchmodel.settings.PfcSettings;

@@ -12,6 +12,8 @@ import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.WireFormat;
+import org.lossless.experiments.metrics.PortResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.pfc.StormEpisode;

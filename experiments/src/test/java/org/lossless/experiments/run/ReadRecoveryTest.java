@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.PortResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.StarTopology;

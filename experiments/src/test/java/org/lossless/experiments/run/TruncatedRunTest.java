@@ -3,6 +3,8 @@ package org.lossless.experiments.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.results.ResultFiles;
 import org.lossless.experiments.results.Summary;
 import org.lossless.experiments.scenario.Scenario;

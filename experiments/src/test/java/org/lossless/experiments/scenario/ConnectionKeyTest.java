@@ -11,8 +11,8 @@ import static org.lossless.experiments.scenario.ScenarioLoaderTest.parse;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 
 /** {@code connection} in a flow list: flows naming one connection share its persistent QPs. */

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.run.PacketEngine;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.nic.Flow;
 

@@ -17,7 +17,7 @@ import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
 import org.lossless.experiments.run.FlowSpec;
 import org.lossless.experiments.run.PacketNetwork;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.nic.Flow;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.mmu.Mmu;

@@ -7,7 +7,7 @@ import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.EgressPort;
 import org.lossless.experiments.run.FlowSpec;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.OutputQueues;
 import org.lossless.switchmodel.SwitchNode;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.metrics.FlowResult;
 import java.util.Map;
 
 import org.lossless.nic.CcSettings;

@@ -9,9 +9,9 @@ import static org.lossless.experiments.validation.Lossless.PRIO;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.run.FlowSpec;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.mmu.Mmu;

@@ -11,11 +11,11 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.run.HpccPaperRun;
 import org.lossless.experiments.run.IdealFct;
 import org.lossless.experiments.run.PacketEngine;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;

@@ -13,9 +13,9 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lossless.experiments.run.Completion;
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.Completion;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;

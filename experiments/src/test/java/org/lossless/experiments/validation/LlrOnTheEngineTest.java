@@ -54,8 +54,8 @@ class LlrOnTheEngineTest {
      */
     @Test
     void llrCountersReachTheRunsSummary() {
-        org.lossless.experiments.run.UetCounters with = run(true).network.uetCounters();
-        org.lossless.experiments.run.UetCounters without = run(false).network.uetCounters();
+        org.lossless.experiments.metrics.UetCounters with = run(true).network.uetCounters();
+        org.lossless.experiments.metrics.UetCounters without = run(false).network.uetCounters();
         assertTrue(with.llr() && without.llr());
         assertTrue(with.llrCorrupted() > 0);
         assertTrue(with.llrReplayed() >= with.llrCorrupted());

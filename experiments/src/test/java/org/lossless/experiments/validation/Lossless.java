@@ -5,7 +5,7 @@ import java.util.List;
 import org.lossless.experiments.run.EngineInput;
 import org.lossless.experiments.run.FlowSpec;
 import org.lossless.experiments.run.PacketEngine;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSettings;

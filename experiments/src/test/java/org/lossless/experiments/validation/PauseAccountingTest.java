@@ -20,7 +20,7 @@ import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.results.ResultFiles;
 import org.lossless.experiments.run.EngineInput;
 import org.lossless.experiments.run.PacketEngine;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;

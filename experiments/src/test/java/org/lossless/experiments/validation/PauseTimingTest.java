@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.run.PacketNetwork;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.topology.Topology;

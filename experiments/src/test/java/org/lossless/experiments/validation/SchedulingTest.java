@@ -9,7 +9,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.experiments.run.FlowSpec;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.SchedulingSettings;

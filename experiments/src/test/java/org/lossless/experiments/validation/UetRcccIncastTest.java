@@ -31,7 +31,7 @@ class UetRcccIncastTest {
     static final int MTU = 4096;
 
     record Run(long maxQueue, long lateMaxQueue, long lastFinishPs, long timeouts,
-               org.lossless.experiments.run.UetCounters counters) {
+               org.lossless.experiments.metrics.UetCounters counters) {
     }
 
     static Run run(String cc) {
@@ -85,7 +85,7 @@ class UetRcccIncastTest {
         // stalls at least once; a stall ends only with new credit (a grant, a timeout: none here), so there are at
         // most one per grant plus each sender's first; the grants (4 MTUs each) carry what speculation did not,
         // at least 16 MB - 8 x 1.5 BDP (BDP < 100 KB at 100 Gb/s over 4 x 1 us plus serialization)
-        org.lossless.experiments.run.UetCounters c = rccc.counters();
+        org.lossless.experiments.metrics.UetCounters c = rccc.counters();
         System.out.printf("RCCC counters: %d grants, %d credit stalls, %d trims, %d NACKs%n", c.creditGrants(),
                 c.creditStalls(), c.trims(), c.trimNacks());
         assertTrue(c.creditStalls() >= SENDERS, "stalls " + c.creditStalls());

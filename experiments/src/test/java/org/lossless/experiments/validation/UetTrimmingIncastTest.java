@@ -72,7 +72,7 @@ class UetTrimmingIncastTest {
     @Test
     void theRunsCountersAreTheSwitchAndNicCounts() {
         PacketHarness h = run(true);
-        org.lossless.experiments.run.UetCounters c = h.network.uetCounters();
+        org.lossless.experiments.metrics.UetCounters c = h.network.uetCounters();
         assertTrue(c.uet());
         assertEquals(30, c.trimsLastHop());
         assertEquals(0, c.trimsInNetwork());

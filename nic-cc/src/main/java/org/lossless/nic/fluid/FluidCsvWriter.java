@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Writes {@code fluid.csv} (CONTRACT.md §4): {@code time_ps,queue_bytes,mark_probability} then
- * {@code rate_bps_<i>} for each flow i (from 0). Queue and rates are rounded to whole bytes and bps;
+ * Writes {@code fluid.csv}, the file {@code lossless fluid} writes (columns users script against):
+ * {@code time_ps,queue_bytes,mark_probability} then {@code rate_bps_<i>} for each flow i (from 0). Queue and rates are rounded to whole bytes and bps;
  * the probability keeps 6 significant digits.
  */
 public final class FluidCsvWriter {

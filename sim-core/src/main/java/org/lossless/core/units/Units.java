@@ -10,7 +10,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses and formats the quantities of scenario files, importers and the command line (CONTRACT.md §1).
+ * Parses and formats the quantities of scenario files, importers and the command line (docs/scenario.md,
+ * "General rules").
  * The one unit parser of Lossless: every module uses it, so a value means the same everywhere.
  *
  * <ul>

@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.workloads.spec.WorkloadConfig;

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.workloads.spec.StorageWorkloads;
 import org.lossless.workloads.spec.WorkloadConfig;

@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.lossless.experiments.run.FlowResult;
-import org.lossless.experiments.run.PortResult;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.PortResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.verbs.measure.BwResult;
 import org.lossless.verbs.measure.BwSample;
 import org.lossless.verbs.measure.LatResult;

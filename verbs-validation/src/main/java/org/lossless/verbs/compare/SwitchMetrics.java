@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lossless.experiments.run.PortResult;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.PortResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.verbs.measure.SwitchCounters;
 import org.lossless.verbs.plan.LabSwitch;
 

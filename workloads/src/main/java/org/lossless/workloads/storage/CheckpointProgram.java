@@ -5,18 +5,12 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lossless.workloads.support.Agenda;
-import org.lossless.workloads.support.Connections;
-import org.lossless.workloads.support.OperationTally;
-import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.nic.Verb;
-import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.TrafficContext;
-import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * Checkpoint bursts. In checkpoint k every rank RDMA-WRITEs its {@code bytesPerRank} as chunks (the last
@@ -24,14 +18,10 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * checkpoint's start or at most {@code inflight} at a time per rank. A chunk is an I/O ({@code write}); a
  * checkpoint is an iteration of the job, done when the last chunk of the last rank is acknowledged.
  */
-public final class CheckpointProgram implements TrafficProgram {
+public final class CheckpointProgram extends StorageJob {
     private final CheckpointConfig cfg;
-    private final Agenda agenda = new Agenda();
-    private final OperationTally tally;
     private final Map<Message, long[]> chunks = new IdentityHashMap<>();
     private final List<JobIteration> done = new ArrayList<>();
-    private TrafficContext ctx;
-    private Connections connections;
     /** Per rank: the next chunk to post in the current checkpoint. */
     private long[] nextChunk;
     private int round = -1;
@@ -39,20 +29,12 @@ public final class CheckpointProgram implements TrafficProgram {
     private long chunksLeft;
 
     public CheckpointProgram(CheckpointConfig cfg) {
+        super(cfg.name(), cfg.priority(), cfg.dscp());
         this.cfg = cfg;
-        this.tally = new OperationTally(cfg.name());
     }
 
     @Override
-    public String name() {
-        return cfg.name();
-    }
-
-    @Override
-    public void start(TrafficContext context) {
-        ctx = context;
-        agenda.bind(context);
-        connections = new Connections(context, ConnectionOptions.of(cfg.priority()).withDscp(cfg.dscp()));
+    void open(TrafficContext context) {
         nextChunk = new long[cfg.ranks().size()];
         agenda.at(cfg.startPs(), this::beginRound);
     }
@@ -105,11 +87,6 @@ public final class CheckpointProgram implements TrafficProgram {
     }
 
     @Override
-    public void onTimer(long nowPs) {
-        agenda.runDue(nowPs);
-    }
-
-    @Override
     public boolean finished() {
         return done.size() == cfg.repeat();
     }
@@ -122,10 +99,5 @@ public final class CheckpointProgram implements TrafficProgram {
                     cfg.bytesPerRank() * cfg.ranks().size(), roundStartPs, -1, JobIteration.NO_BUSBW));
         }
         return out;
-    }
-
-    @Override
-    public List<OperationStats> operationStats() {
-        return tally.stats();
     }
 }

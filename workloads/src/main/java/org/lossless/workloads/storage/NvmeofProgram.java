@@ -5,18 +5,12 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lossless.workloads.support.Agenda;
-import org.lossless.workloads.support.Connections;
-import org.lossless.workloads.support.OperationTally;
-import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.nic.Verb;
-import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.TrafficContext;
-import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * An NVMe-oF job over RDMA, moving on the wire what the Linux host ({@code drivers/nvme/host/rdma.c}) and
@@ -35,34 +29,22 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * Each (initiator, target) pair has two persistent connections (the RC QP's two directions): host to
  * target for capsules, target to host for the data and completions.
  */
-public final class NvmeofProgram implements TrafficProgram {
+public final class NvmeofProgram extends StorageJob {
     private final NvmeofConfig cfg;
-    private final Agenda agenda = new Agenda();
-    private final OperationTally tally;
     private final Map<Message, NvmeCommand> pending = new IdentityHashMap<>();
     private final List<NvmeInitiator> initiators = new ArrayList<>();
-    private TrafficContext ctx;
-    private Connections connections;
     private boolean started;
     private long ioSeq;
     private long bytesDone;
     private long lastCompletionPs = -1;
 
     public NvmeofProgram(NvmeofConfig cfg) {
+        super(cfg.name(), cfg.priority(), cfg.dscp());
         this.cfg = cfg;
-        this.tally = new OperationTally(cfg.name());
     }
 
     @Override
-    public String name() {
-        return cfg.name();
-    }
-
-    @Override
-    public void start(TrafficContext context) {
-        ctx = context;
-        agenda.bind(context);
-        connections = new Connections(context, ConnectionOptions.of(cfg.priority()).withDscp(cfg.dscp()));
+    void open(TrafficContext context) {
         List<Integer> hosts = cfg.initiators();
         for (int i = 0; i < hosts.size(); i++) {
             int h = hosts.get(i);
@@ -193,11 +175,6 @@ public final class NvmeofProgram implements TrafficProgram {
         }
     }
 
-    @Override
-    public void onTimer(long nowPs) {
-        agenda.runDue(nowPs);
-    }
-
     /** The target holds the command capsule. */
     private void atTarget(NvmeCommand c) {
         if (c.io.kind.op() == IoOp.READ) {
@@ -289,11 +266,6 @@ public final class NvmeofProgram implements TrafficProgram {
     public List<JobIteration> jobIterations() {
         long finish = finished() ? Math.max(lastCompletionPs, cfg.startPs()) : -1;
         return List.of(new JobIteration(cfg.name(), 0, "nvmeof", cfg.hostCount(), bytesDone, cfg.startPs(), finish, JobIteration.NO_BUSBW));
-    }
-
-    @Override
-    public List<OperationStats> operationStats() {
-        return tally.stats();
     }
 
     /** I/Os issued so far, all initiators. */

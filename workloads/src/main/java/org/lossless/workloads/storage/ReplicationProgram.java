@@ -5,18 +5,12 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.lossless.workloads.support.Agenda;
-import org.lossless.workloads.support.Connections;
-import org.lossless.workloads.support.OperationTally;
-import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.nic.Verb;
-import org.lossless.workloads.traffic.OperationStats;
 import org.lossless.workloads.traffic.TrafficContext;
-import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * Ceph-style replicated writes. Per write: the client SENDs the object to the primary ({@code write-data});
@@ -27,34 +21,22 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * Placement: {@code replicas} distinct OSDs drawn uniformly per write (the first is the primary) from the
  * client's own stream, standing in for CRUSH.
  */
-public final class ReplicationProgram implements TrafficProgram {
+public final class ReplicationProgram extends StorageJob {
     private final ReplicationConfig cfg;
-    private final Agenda agenda = new Agenda();
-    private final OperationTally tally;
     private final Map<Message, ReplicatedWrite> pending = new IdentityHashMap<>();
     private final List<ReplicationClient> clients = new ArrayList<>();
-    private TrafficContext ctx;
-    private Connections connections;
     private boolean started;
     private long seq;
     private long bytesDone;
     private long lastCompletionPs = -1;
 
     public ReplicationProgram(ReplicationConfig cfg) {
+        super(cfg.name(), cfg.priority(), cfg.dscp());
         this.cfg = cfg;
-        this.tally = new OperationTally(cfg.name());
     }
 
     @Override
-    public String name() {
-        return cfg.name();
-    }
-
-    @Override
-    public void start(TrafficContext context) {
-        ctx = context;
-        agenda.bind(context);
-        connections = new Connections(context, ConnectionOptions.of(cfg.priority()).withDscp(cfg.dscp()));
+    void open(TrafficContext context) {
         for (int i = 0; i < cfg.clients().size(); i++) {
             int h = cfg.clients().get(i);
             clients.add(new ReplicationClient(i, h, context.stream("placement." + h)));
@@ -208,11 +190,6 @@ public final class ReplicationProgram implements TrafficProgram {
     }
 
     @Override
-    public void onTimer(long nowPs) {
-        agenda.runDue(nowPs);
-    }
-
-    @Override
     public boolean finished() {
         if (!started || !agenda.isEmpty()) {
             return false;
@@ -230,11 +207,6 @@ public final class ReplicationProgram implements TrafficProgram {
         long finish = finished() ? Math.max(lastCompletionPs, cfg.startPs()) : -1;
         return List.of(new JobIteration(cfg.name(), 0, "replication", cfg.hostCount(), bytesDone, cfg.startPs(),
                 finish, JobIteration.NO_BUSBW));
-    }
-
-    @Override
-    public List<OperationStats> operationStats() {
-        return tally.stats();
     }
 
     /** Writes completed so far. */

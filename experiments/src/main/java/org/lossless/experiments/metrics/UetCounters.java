@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 /**
  * The Ultra Ethernet and link-level retry counters of one run, summed over the fabric ({@code summary.json}

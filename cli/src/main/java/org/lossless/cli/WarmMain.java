@@ -1,6 +1,7 @@
-package org.lossless.cli.warm;
+package org.lossless.cli;
 
-import org.lossless.cli.Cli;
+import org.lossless.cli.warm.WarmPaths;
+import org.lossless.cli.warm.WarmServer;
 import org.lossless.experiments.results.AtomicDirectory;
 
 import java.io.IOException;
@@ -26,7 +27,7 @@ public final class WarmMain {
     public static void main(String[] args) {
         int code = 0;
         try {
-            WarmServer server = new WarmServer(Path.of(args[0]), Long.parseLong(args[1]) * 1000, WarmPaths.ownJar());
+            WarmServer server = new WarmServer(Path.of(args[0]), Long.parseLong(args[1]) * 1000, WarmPaths.ownJar(), new WarmCli());
             warmUp();
             server.bind();
             Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "lossless-warm-stop"));
@@ -48,7 +49,7 @@ public final class WarmMain {
             }
             StringWriter err = new StringWriter();
             int code = new Cli(new PrintWriter(new StringWriter()), new PrintWriter(err), dir,
-                    org.lossless.cli.Terminal.local()).execute("run", "warmup.yaml", "--out", "out", "--quiet");
+                    Terminal.local()).execute("run", "warmup.yaml", "--out", "out", "--quiet");
             if (code != 0) {
                 System.err.println("lossless daemon: the warm-up run failed (" + code + "): " + err);
             }

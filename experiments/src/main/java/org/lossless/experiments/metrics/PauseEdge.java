@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 /**
  * One pause episode and why it happened: a row of {@code pause_graph.csv} and an edge of the pause

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 /** One row of {@code ports.csv}: one port and priority that carried traffic. Bytes are frame bytes. */
 public record PortResult(String node, int port, String peer, int priority, long rateBps, long txBytes,

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,12 +13,12 @@ import org.lossless.core.net.PfcObserver;
  * on a switch the ingress port whose priority group crossed its threshold, on a NIC its only port 0;
  * the paused transmitter is the peer's port on that cable. Refreshes of a standing pause are not rows.
  */
-final class PfcLog implements PfcObserver {
+public final class PfcLog implements PfcObserver {
     static final String HEADER = "time_ps,node,port,priority,event\n";
     private final Writer out;
     private final StringBuilder line = new StringBuilder(64);
 
-    PfcLog(Writer out) {
+    public PfcLog(Writer out) {
         this.out = out;
         try {
             out.write(HEADER);

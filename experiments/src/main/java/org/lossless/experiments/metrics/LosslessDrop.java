@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 /**
  * Frames of a lossless (PFC) class dropped for lack of buffer after a PAUSE: what PFC exists to prevent. One per

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,15 +25,15 @@ import org.lossless.switchmodel.OutputQueues;
  * while the run goes on are sampled from their post on. The sampler stops re-arming when the run stops. A link row is written only when the port sent something in the interval (an absent row is
  * an idle interval).
  */
-final class TelemetrySampler extends SimEvent {
+public final class TelemetrySampler extends SimEvent {
     private static final long serialVersionUID = 1L;
 
     /** One queue to watch. */
-    record QueueProbe(String node, int port, OutputQueues queues) {
+    public record QueueProbe(String node, int port, OutputQueues queues) {
     }
 
     /** The messages whose sender rates can be sampled. */
-    interface Rates {
+    public interface Rates {
         /** Messages posted so far (ids 0..count-1). */
         int count();
 
@@ -48,7 +48,7 @@ final class TelemetrySampler extends SimEvent {
      * One port whose load to watch: its counters (frame bytes sent, per priority) and its busy time, which grows
      * whenever it starts a frame (a port whose busy time has not grown sent nothing: its counters are not read).
      */
-    record LinkProbe(String node, int port, EgressPort egress) {
+    public record LinkProbe(String node, int port, EgressPort egress) {
     }
 
     private final Scheduler sim;
@@ -78,7 +78,7 @@ final class TelemetrySampler extends SimEvent {
      * @param watched       message ids whose rates to sample, or null for all
      * @param ratesPossible whether a watched message exists or may still be posted (else rates add nothing)
      */
-    TelemetrySampler(Scheduler sim, long intervalPs, List<QueueProbe> queues, Rates rates, long[] watched,
+    public TelemetrySampler(Scheduler sim, long intervalPs, List<QueueProbe> queues, Rates rates, long[] watched,
                      boolean ratesPossible, Writer queueOut, Writer rateOut, List<LinkProbe> links, Writer linkOut) {
         if (intervalPs <= 0) {
             throw new IllegalArgumentException("telemetry.sample_interval must be > 0");
@@ -114,7 +114,7 @@ final class TelemetrySampler extends SimEvent {
         writeHeaders(queueOut, rateOut, null);
     }
 
-    static void writeHeaders(Writer queueOut, Writer rateOut, Writer linkOut) throws IOException {
+    public static void writeHeaders(Writer queueOut, Writer rateOut, Writer linkOut) throws IOException {
         if (queueOut != null) {
             queueOut.write("time_ps,node,port,priority,bytes\n");
         }
@@ -126,7 +126,7 @@ final class TelemetrySampler extends SimEvent {
         }
     }
 
-    void arm() {
+    public void arm() {
         if ((queueOut != null && queueArray.length > 0) || (rateOut != null && ratesPossible)
                 || (linkOut != null && !links.isEmpty())) {
             sim.schedule(this, 0);
@@ -193,7 +193,7 @@ final class TelemetrySampler extends SimEvent {
      * At the end of the run: the link bytes of the last, partial interval (so the rows of a port add up to
      * its total in ports.csv), then every row still gathered handed to its writer (before the caller flushes).
      */
-    void finish(long now) {
+    public void finish(long now) {
         try {
             if (linkOut != null) {
                 sampleLinks(now);

@@ -1,11 +1,11 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 /**
  * One row of {@code flows.csv}.
  *
  * <p>One row per message a workload posted. A message spread over several queue pairs ({@code qps},
- * {@link QpSplit}) is one row: the figures below cover all its QPs. {@code src} and {@code dst} are the
- * hosts that send and receive its payload (for an RDMA READ: the responder and the requester).
+ * {@link org.lossless.experiments.run.FlowSpec#qps()}) is one row: the figures below cover all its QPs.
+ * {@code src} and {@code dst} are the hosts that send and receive its payload (for an RDMA READ: the responder and the requester).
  *
  * @param finishPs    when the destination held the last byte (of its last QP to finish), ps; -1 if unfinished
  * @param idealFctPs  completion time alone in the empty network, ps

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 import java.util.List;
 
@@ -25,8 +25,8 @@ import org.lossless.workloads.training.TrainingResults;
  * @param cpuSeconds    CPU time the process used during the run (every thread: simulation, JIT, GC), s; -1 unknown
  * @param peakHeapBytes the peak heap use during the run (the sum of the heap pools' peaks since the start of the
  *                      run: an upper bound of the true peak), bytes; -1 unknown
- * @param ideals        each job alone on an uncongested fabric ({@link IdealRun}), in job order; empty when not
- *                      computed (results not made by the packet engine)
+ * @param ideals        each job alone on an uncongested fabric ({@link org.lossless.experiments.run.IdealRun}),
+ *                      in job order; empty when not computed (results not made by the packet engine)
  * @param losslessDrops the switch ingress (port, priority group)s whose PFC headroom overflowed, with their drops
  *                      (also counted in {@code dropPackets}); empty when no lossless frame was dropped
  * @param training      the training jobs' iteration breakdowns and timeline ({@code jobs.csv} training columns,

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -13,7 +13,7 @@ import java.lang.management.MemoryType;
  * several runs in parallel in one JVM it includes theirs. Peak heap is the sum over heap pools of each pool's
  * peak since the start (pools peak at different moments, so this is an upper bound of the true peak).
  */
-final class RunCost {
+public final class RunCost {
     private final long cpuStartNs;
 
     private RunCost(long cpuStartNs) {
@@ -21,7 +21,7 @@ final class RunCost {
     }
 
     /** Resets the heap pools' peaks and notes the process CPU time. */
-    static RunCost start() {
+    public static RunCost start() {
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
             if (p.getType() == MemoryType.HEAP && p.isValid()) {
                 p.resetPeakUsage();
@@ -31,13 +31,13 @@ final class RunCost {
     }
 
     /** CPU seconds since {@link #start()}, or -1 when the platform does not tell. */
-    double cpuSeconds() {
+    public double cpuSeconds() {
         long now = processCpuNs();
         return now < 0 || cpuStartNs < 0 ? -1 : (now - cpuStartNs) / 1e9;
     }
 
     /** Peak heap bytes since {@link #start()} (sum of the pools' peaks), or -1 when unknown. */
-    long peakHeapBytes() {
+    public long peakHeapBytes() {
         long sum = 0;
         boolean any = false;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;

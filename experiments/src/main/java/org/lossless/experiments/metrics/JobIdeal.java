@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 import java.util.List;
 import java.util.Objects;
@@ -7,15 +7,17 @@ import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.OperationStats;
 
 /**
- * A job's ideal: the same job alone on an uncongested fabric ({@link IdealRun}), as its own program reports it
- * there: its iterations (durations, algbw, busbw) and, for a storage job, its per-operation figures (IOPS,
- * throughput, latency percentiles). Iteration i of the real run is compared with iteration i here.
+ * A job's ideal: the same job alone on an uncongested fabric
+ * ({@link org.lossless.experiments.run.IdealRun}), as its own program reports it there: its iterations
+ * (durations, algbw, busbw) and, for a storage job, its per-operation figures (IOPS, throughput, latency
+ * percentiles). Iteration i of the real run is compared with iteration i here.
  *
  * @param job        the job's name
  * @param iterations the job's iterations alone, in order (an iteration unfinished at {@code stop_time} has none)
  * @param operations a storage job's figures alone, per (iteration, operation type); empty for other jobs
- * @param limits     for each of {@code iterations}, the bound that set its ideal: {@link IdealRun#CHAIN} or
- *                   {@link IdealRun#PORT}; empty for an iteration unfinished there
+ * @param limits     for each of {@code iterations}, the bound that set its ideal:
+ *                   {@link org.lossless.experiments.run.IdealRun#CHAIN} or
+ *                   {@link org.lossless.experiments.run.IdealRun#PORT}; empty for an iteration unfinished there
  */
 public record JobIdeal(String job, List<JobIteration> iterations, List<OperationStats> operations, List<String> limits) {
     public JobIdeal {
