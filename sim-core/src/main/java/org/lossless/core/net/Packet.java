@@ -68,6 +68,12 @@ public final class Packet {
     /** Ingress priority group at the switch currently holding the packet (for buffer accounting), 0..7. */
     public byte ingressPg = -1;
     /**
+     * Credit-based flow control: the class (0..7) whose link credit this frame holds at the switch buffering it, -1
+     * when none (the class it arrived on was not under CBFC): the switch returns that much credit upstream when the
+     * frame leaves its buffer ({@link LinkCredits}).
+     */
+    public byte creditClass = -1;
+    /**
      * Transport timestamp, ps: a data packet carries the time its NIC handed it to the port; an ACK or NACK
      * echoes the timestamp of the data packet that triggered it, so the sender can take an RTT sample.
      * PFC frames: holds the time fields of priorities 0-3 (see {@link #pfcQuanta(int)}). NACK frames: holds
@@ -211,6 +217,7 @@ public final class Packet {
         udpSrcPort = 0;
         ingressPort = -1;
         ingressPg = -1;
+        creditClass = -1;
         tsPs = 0;
         intHops = -1;
     }
