@@ -135,7 +135,8 @@ public final class PacketNetwork {
                     to = new LlrLink(wire, to, p.cable().delayPs(), p.cable().rateBps(),
                             llr.frameErrorRate(), llr.enabled(), streams.stream("llr/" + node.name() + "/" + p.index()),
                             lostFrame -> {
-                                if (lostFrame.type != org.lossless.core.net.PacketType.PFC) {
+                                if (lostFrame.type != org.lossless.core.net.PacketType.PFC
+                                        && lostFrame.type != org.lossless.core.net.PacketType.LINK_CREDIT) {
                                     tx.counters().countDrop(lostFrame.priority, lostFrame.frameBytes);
                                 }
                                 pool.release(lostFrame);
@@ -147,6 +148,7 @@ public final class PacketNetwork {
                 e.connect(link, node.isHost() ? nics[t.hostNumber(node.id())] : switches[node.id()].queues(p.index()));
             }
         }
+        CbfcWiring.install(t, egress, switches, pool, switchSettings, maxFrame);
         return new PacketNetwork(t, nics, switches, egress,
                 nicConfig.rxBuffer() == null ? 0 : nicConfig.rxBuffer().sizeBytes(),
                 nicConfig.uetTransport() || switchSettings.trimMask() != 0, List.copyOf(llrLinks));

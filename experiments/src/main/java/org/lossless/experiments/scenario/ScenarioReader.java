@@ -42,6 +42,7 @@ final class ScenarioReader {
         SwitchSettings sw = SwitchReader.read(c.key("switch"));
         NicConfig nic = NicReader.read(c.key("nic"), topology, sw.pfc().priorities());
         SwitchCheck.check(c.key("switch"), sw, topology, nic);
+        CbfcCheck.check(c.key("switch"), sw, topology, nic);
         List<Integer> lossless = sw.pfc().priorities();
         int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);
         java.util.Map<String, String> workloadCc = new java.util.HashMap<>();

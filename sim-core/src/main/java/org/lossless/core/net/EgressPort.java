@@ -140,9 +140,11 @@ public final class EgressPort extends SimEvent {
      *
      * @param pool         where credit update frames come from
      * @param processingPs time from a credit update's arrival until its credit can be spent, ps
+     * @param updateBytes  freed bytes that make a credit update at once (the largest frame; fewer wait, see
+     *                     {@link LinkCredits})
      */
-    public LinkCredits enableCredits(PacketPool pool, int mask, long processingPs) {
-        credits = new LinkCredits(sim, this, pool, mask, processingPs);
+    public LinkCredits enableCredits(PacketPool pool, int mask, long processingPs, int updateBytes) {
+        credits = new LinkCredits(sim, this, pool, mask, processingPs, updateBytes);
         creditMask = mask;
         return credits;
     }

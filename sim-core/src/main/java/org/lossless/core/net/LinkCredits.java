@@ -16,10 +16,13 @@ import org.lossless.core.kernel.SimEvent;
  *     class refused for want of credit is <em>stalled</em> until credit covering the frame it wanted comes back: the
  *     stall time and the number of stalls are counted per class.</li>
  * <li><b>Receiver.</b> When the node frees the buffer a frame that arrived on this cable held (a switch when the frame
- *     leaves its egress, a NIC when it takes the frame), it calls {@link #returnCredit}: a credit update frame
+ *     leaves its egress, a NIC when it takes the frame), it calls {@link #returnCredit}: once a class has freed at
+ *     least {@code updateBytes} (half the largest frame: every full data frame), a credit update frame
  *     ({@link PacketType#LINK_CREDIT}, 64 B, 84 B on the wire) goes back on this port ahead of queued data (after the
- *     frame on the wire). Bytes freed while an update of the class still waits for the wire are added to it, so a
- *     port has at most one waiting update per class and credit frames never swamp the link.</li>
+ *     frame on the wire); fewer freed bytes (small frames such as ACKs) go back together at most
+ *     {@link #FLUSH_PS} after the first of them. Bytes freed while an update of the class still waits for the wire
+ *     are added to it, so a port has at most one waiting update per class and credit frames never swamp the link
+ *     (one per data frame, one per {@code updateBytes} of small frames).</li>
  * </ul>
  * When an update arrives ({@link #received}) its credit becomes usable {@code processingPs} later (the receiver's and
  * transmitter's handling of the update, lumped at the transmitter): a FIFO of due credits with one reused event per
@@ -34,6 +37,11 @@ public final class LinkCredits {
     public static final int FRAME_BYTES = 64;
     /** The credit update frame on the wire: 64 B + preamble/SFD (8 B) + inter-frame gap (12 B). */
     public static final int WIRE_BYTES = 84;
+    /**
+     * Freed bytes below {@code updateBytes} wait at most this long for more before their update is sent, ps: 1 us,
+     * an assumption (the Ultra Ethernet specification leaves the update policy to the implementation).
+     */
+    public static final long FLUSH_PS = 1_000_000;
 
     private final Scheduler sim;
     private final EgressPort port;
@@ -41,6 +49,10 @@ public final class LinkCredits {
     /** The classes under CBFC, bit p = priority p. */
     private final int mask;
     private final long processingPs;
+    private final int updateBytes;
+    /** Bytes freed per class not yet in an update (below {@link #updateBytes}), waiting for {@link #flush}. */
+    private final long[] pending = new long[PortCounters.PRIORITIES];
+    private final Flush flush = new Flush();
     private final long[] granted = new long[PortCounters.PRIORITIES];
     private final long[] credit = new long[PortCounters.PRIORITIES];
     /** When the current stall of a class began, ps, or -1 when it is not stalled. */
@@ -68,8 +80,9 @@ public final class LinkCredits {
     /**
      * @param mask         classes under CBFC (bit p for priority p, non-zero)
      * @param processingPs time from a credit update's arrival until its credit can be spent, ps (&ge; 0)
+     * @param updateBytes  freed bytes of a class that make an update at once (half the largest frame), bytes (&gt; 0)
      */
-    LinkCredits(Scheduler sim, EgressPort port, PacketPool pool, int mask, long processingPs) {
+    LinkCredits(Scheduler sim, EgressPort port, PacketPool pool, int mask, long processingPs, int updateBytes) {
         if (mask <= 0 || mask > 0xFF) {
             throw new IllegalArgumentException("CBFC class mask must be in 1..255, got " + mask);
         }
@@ -80,7 +93,11 @@ public final class LinkCredits {
         this.port = port;
         this.pool = pool;
         this.mask = mask;
+        if (updateBytes <= 0) {
+            throw new IllegalArgumentException("CBFC update size must be > 0 bytes, got " + updateBytes);
+        }
         this.processingPs = processingPs;
+        this.updateBytes = updateBytes;
         Arrays.fill(stallStartPs, -1);
     }
 
@@ -156,7 +173,20 @@ public final class LinkCredits {
             w.psn += bytes;
             return;
         }
-        w = pool.acquire();
+        long freed = pending[prio] + bytes;
+        if (freed < updateBytes) {
+            pending[prio] = freed;
+            if (!flush.isScheduled()) {
+                sim.schedule(flush, sim.now() + FLUSH_PS);
+            }
+            return;
+        }
+        pending[prio] = 0;
+        send(prio, freed);
+    }
+
+    private void send(int prio, long bytes) {
+        Packet w = pool.acquire();
         w.type = PacketType.LINK_CREDIT;
         w.frameBytes = FRAME_BYTES;
         w.wireBytes = WIRE_BYTES;
@@ -237,6 +267,10 @@ public final class LinkCredits {
     /** The link failed: waiting updates were lost with the port's control queue, credits in handling are dropped. */
     void linkFailed() {
         Arrays.fill(waiting, null);
+        Arrays.fill(pending, 0);
+        if (flush.isScheduled()) {
+            sim.cancel(flush);
+        }
         count = 0;
         head = 0;
         if (apply.isScheduled()) {
@@ -292,6 +326,27 @@ public final class LinkCredits {
     /** Credit update frames that arrived on this port's cable. */
     public long framesReceived() {
         return framesReceived;
+    }
+
+    /** Sends the freed bytes that waited {@link #FLUSH_PS} (or joins them to a waiting update). */
+    private final class Flush extends SimEvent {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void fire() {
+            for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
+                long b = pending[prio];
+                if (b == 0) {
+                    continue;
+                }
+                pending[prio] = 0;
+                if (waiting[prio] != null) {
+                    waiting[prio].psn += b;
+                } else {
+                    send(prio, b);
+                }
+            }
+        }
     }
 
     /** Applies the credits whose processing is over and re-arms for the next. */

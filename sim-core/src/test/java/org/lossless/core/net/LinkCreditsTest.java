@@ -40,8 +40,8 @@ class LinkCreditsTest {
 
     /** Runs the loop with credit {@code credit}; returns the frame bytes delivered per second in the window, b/s. */
     private double run(long credit) {
-        a.enableCredits(pool, 1 << 3, PROCESSING_PS).grant(3, credit);
-        b.enableCredits(pool, 1 << 3, PROCESSING_PS);
+        a.enableCredits(pool, 1 << 3, PROCESSING_PS, FRAME).grant(3, credit);
+        b.enableCredits(pool, 1 << 3, PROCESSING_PS, FRAME);
         Link ab = new Link(kernel, CABLE_PS, (p, in) -> {
             assertEquals(PacketType.DATA, p.type);
             long now = kernel.now();
