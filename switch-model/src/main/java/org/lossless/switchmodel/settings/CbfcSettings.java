@@ -83,6 +83,11 @@ public record CbfcSettings(List<Integer> priorities, Long credits, Long creditDe
         return frames * frameBytes;
     }
 
+    /** With the credit delay written out (the resolved scenario's form). */
+    public CbfcSettings resolved() {
+        return new CbfcSettings(priorities, credits, creditDelayPs());
+    }
+
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("priorities", priorities);

@@ -176,7 +176,8 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
                 BufferProfileSettings.resolved(lossyQueue, out, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
                 (ecn == null ? EcnSettings.UNSET : ecn).resolved(hpcc), QosMapSettings.resolved(qosMap),
                 SchedulingSettings.resolved(scheduling), latencyPs(), cutsThrough(),
-                trimming == null || trimming.priorities().isEmpty() ? null : trimming, llr, cbfc);
+                trimming == null || trimming.priorities().isEmpty() ? null : trimming, llr,
+                cbfc == null ? null : cbfc.resolved());
     }
 
     private String firstPool(String type) {
