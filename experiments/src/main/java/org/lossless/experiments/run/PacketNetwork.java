@@ -391,7 +391,7 @@ public final class PacketNetwork {
             maxRecovery = Math.max(maxRecovery, l.maxRecoveryPs());
         }
         return new UetCounters(uet || lastHop + inNetwork > 0, lastHop, inNetwork, nacks, grants, stalls,
-                !llrLinks.isEmpty(), corrupted, replayed, maxRecovery);
+                !llrLinks.isEmpty(), corrupted, replayed, maxRecovery, CbfcWiring.counters(topology, egress, switches));
     }
 
     /** Network-wide sums of the port counters: what summary.json reports. */
