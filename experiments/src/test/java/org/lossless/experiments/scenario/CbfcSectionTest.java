@@ -83,4 +83,30 @@ class CbfcSectionTest {
                     .startsWith("t.yaml: switch.flow_control: the credits reserve "));
         }
     }
+
+    /**
+     * The lint, by hand on MINIMAL (a star at 100 G, 1 us of cable each way, nic.mtu 4096: frame 4,174 B): a link
+     * needs 4,174 + (2,000 + 6.72 + 100 ns) x 12.5 B/ns = 30,508 B, 8 whole frames = 33,392 B; 16 KB holds 3 frames,
+     * 3/8 of the line.
+     */
+    @Nested
+    class Lint {
+        @Test
+        void creditsBelowTheBoundAreWarnedWithIt() {
+            List<String> w = org.lossless.experiments.run.CbfcLint.of(parse(MINIMAL
+                    + "switch: {flow_control: cbfc, cbfc: {credits: 16KB}}\n"));
+            assertEquals(1, w.size(), w.toString());
+            assertEquals(true, w.get(0).startsWith("switch.cbfc.credits 16,000 B is below the 33,392 B a link needs"),
+                    w.get(0));
+            assertEquals(true, w.get(0).contains("about 38 % of the line"), w.get(0));
+        }
+
+        @Test
+        void autoAndEnoughCreditsAreQuiet() {
+            assertEquals(List.of(), org.lossless.experiments.run.CbfcLint.of(parse(MINIMAL
+                    + "switch: {flow_control: cbfc}\n")));
+            assertEquals(List.of(), org.lossless.experiments.run.CbfcLint.of(parse(MINIMAL
+                    + "switch: {flow_control: cbfc, cbfc: {credits: 34KB}}\n")));
+        }
+    }
 }
