@@ -46,6 +46,7 @@ final class ScenarioReader {
         List<Integer> lossless = sw.pfc().priorities();
         int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);
         java.util.Map<String, String> workloadCc = new java.util.HashMap<>();
+        WorkloadTransport.check(c.key("workloads"), root.get("workloads"), nic.uet().transport());
         List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), topology, defaultPriority, workloadCc);
         // flow ids are known ahead only when every workload is a list of flows; generated workloads (collectives,
         // storage, incast, permutation, cdf) number their messages as the run posts them
