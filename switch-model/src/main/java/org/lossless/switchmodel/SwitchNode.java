@@ -191,12 +191,12 @@ public final class SwitchNode implements PacketReceiver {
      */
     void discardQueue(int port, int prio, Consumer<Packet> seen) {
         queues[port].drainPriority(prio, p -> {
-            if (p.creditClass < 0) {
+            if (p.creditClass() < 0) {
                 int pg = p.ingressPg;
                 mmu.release(p.ingressPort, pg, port, prio, p.frameBytes);
                 pfc.afterRelease(p.ingressPort, pg);
             } else {
-                credited.free(p.ingressPort, p.creditClass, p.frameBytes);
+                credited.free(p.ingressPort, p.creditClass(), p.frameBytes);
             }
             seen.accept(p);
             drop(p, port);
@@ -242,12 +242,12 @@ public final class SwitchNode implements PacketReceiver {
     public void portFailed(int index) {
         OutputQueues q = queues[index];
         for (Packet p = q.pollAny(); p != null; p = q.pollAny()) {
-            if (p.creditClass < 0) {
+            if (p.creditClass() < 0) {
                 int pg = p.ingressPg;
                 mmu.release(p.ingressPort, pg, index, p.priority, p.frameBytes);
                 pfc.afterRelease(p.ingressPort, pg);
             } else {
-                credited.free(p.ingressPort, p.creditClass, p.frameBytes);
+                credited.free(p.ingressPort, p.creditClass(), p.frameBytes);
             }
             drop(p, index);
         }
@@ -325,20 +325,22 @@ public final class SwitchNode implements PacketReceiver {
             drop(p, out);
             return;
         }
-        if (p.creditClass >= 0) {
-            credited.hold(inPort, p.creditClass, p.frameBytes); // its reserved credit: no MMU admission, no PFC
+        if (p.creditClass() >= 0) {
+            credited.hold(inPort, p.creditClass(), p.frameBytes); // its reserved credit: no MMU admission, no PFC
         } else if (p.trimmed() || mmu.admit(inPort, pg, out, prio, p.frameBytes) != Mmu.ADMIT) {
             refused(p, out, prio);
             return;
         }
         p.ingressPort = inPort;
-        p.ingressPg = (byte) pg;
+        if (p.creditClass() < 0) { // a credited frame's field holds its class
+            p.ingressPg = (byte) pg;
+        }
         if (markAtEnqueue && q.marker.mark(p, q.queuedBytes(prio), ecnStream)) {
             q.port.countEcnMarked(prio);
         }
         if (latencyPs == 0 && !cutThrough) {
             q.enqueue(p);
-            if (p.creditClass < 0) {
+            if (p.creditClass() < 0) {
                 pfc.afterAdmit(inPort, pg);
             }
             if (q.portMayBeIdle()) { // a port that will ask anyway needs no kick: not reading it saves a cache miss
@@ -380,7 +382,7 @@ public final class SwitchNode implements PacketReceiver {
                 && egress.rateBps() <= ports[inPort].rateBps();
         long start = cut ? now - ports[inPort].serializationPs(p.wireBytes) + latencyPs : now + latencyPs;
         queues[out].enqueue(p, start);
-        if (p.creditClass < 0) {
+        if (p.creditClass() < 0) {
             pfc.afterAdmit(inPort, pg);
         }
         if (cut && start <= now) {
@@ -423,16 +425,16 @@ public final class SwitchNode implements PacketReceiver {
 
     /**
      * Under CBFC: notes whether {@code p} (not a PFC or credit frame) arrived on a credited class, in its {@link
-     * Packet#creditClass} (before classification moves its priority), with its ingress port (for the credit's
+     * Packet#creditClass()} (before classification moves its priority), with its ingress port (for the credit's
      * return, also when it is dropped before it is buffered). A trimmed header is not credited: it was sent as a
      * control frame, outside the credits.
      */
     private void creditedArrival(Packet p, int inPort) {
         if ((cbfcMask >>> p.priority & 1) != 0 && !p.trimmed()) {
-            p.creditClass = p.priority;
+            p.creditClass(p.priority);
             p.ingressPort = inPort;
         } else {
-            p.creditClass = -1;
+            p.creditClass(-1);
         }
     }
 
@@ -468,9 +470,9 @@ public final class SwitchNode implements PacketReceiver {
 
     private void drop(Packet p, int port) {
         ports[port].counters().countDrop(p.priority, p.frameBytes);
-        if (p.creditClass >= 0) {
+        if (p.creditClass() >= 0) {
             // a credited frame dropped before it was buffered (no route, a failed port, a watchdog) frees its credit
-            ports[p.ingressPort].credits().returnCredit(p.creditClass, p.frameBytes);
+            ports[p.ingressPort].credits().returnCredit(p.creditClass(), p.frameBytes);
         }
         pool.release(p);
     }
@@ -482,7 +484,7 @@ public final class SwitchNode implements PacketReceiver {
     void departed(Packet p, OutputQueues q, long queuedBytes) {
         int prio = p.priority;
         int pg = p.ingressPg;
-        int credit = p.creditClass;
+        int credit = p.creditClass();
         if (credit < 0) {
             mmu.release(p.ingressPort, pg, q.portIndex, prio, p.frameBytes);
         }
@@ -494,7 +496,7 @@ public final class SwitchNode implements PacketReceiver {
         } else {
             credited.free(p.ingressPort, credit, p.frameBytes);
             ports[p.ingressPort].credits().returnCredit(credit, p.frameBytes);
-            p.creditClass = -1; // the next hop decides its own
+            p.creditClass(-1); // the next hop decides its own
         }
         if (p.intHops >= 0 && p.type == PacketType.DATA) {
             TelemetryStamp.push(p, q, q.port, sim.now(), wireExtra);

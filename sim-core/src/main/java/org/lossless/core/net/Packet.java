@@ -59,6 +59,8 @@ public final class Packet {
     private static final int LAST = 4;
     private static final int ACK_REQ = 8;
     private static final int TRIMMED = 16;
+    /** Holds link credit at the switch buffering it ({@link #creditClass()}). */
+    private static final int CREDITED = 32;
     /**
      * Ingress port at the switch currently holding the packet (for buffer accounting). While the frame is on a link
      * (from the start of its transmission), the low 32 bits of its arrival time, ps, unless that link keeps whole
@@ -67,12 +69,6 @@ public final class Packet {
     public int ingressPort = -1;
     /** Ingress priority group at the switch currently holding the packet (for buffer accounting), 0..7. */
     public byte ingressPg = -1;
-    /**
-     * Credit-based flow control: the class (0..7) whose link credit this frame holds at the switch buffering it, -1
-     * when none (the class it arrived on was not under CBFC): the switch returns that much credit upstream when the
-     * frame leaves its buffer ({@link LinkCredits}).
-     */
-    public byte creditClass = -1;
     /**
      * Transport timestamp, ps: a data packet carries the time its NIC handed it to the port; an ACK or NACK
      * echoes the timestamp of the data packet that triggered it, so the sender can take an RTT sample.
@@ -202,6 +198,26 @@ public final class Packet {
         }
     }
 
+    /**
+     * Credit-based flow control: the class (0..7) whose link credit this frame holds at the switch buffering it, -1
+     * when none (it did not arrive on a class under CBFC): the switch returns that much credit upstream when the frame
+     * leaves its buffer ({@link LinkCredits}). Kept in {@link #ingressPg} and a flag (a credited frame bypasses the
+     * MMU, so it has no priority group to remember; the packet stays 64 bytes).
+     */
+    public int creditClass() {
+        return (flags & CREDITED) != 0 ? ingressPg : -1;
+    }
+
+    /** Sets {@link #creditClass()} (-1: none; 0..7 overwrites {@link #ingressPg}). */
+    public void creditClass(int c) {
+        if (c < 0) {
+            flag(CREDITED, false);
+        } else {
+            flag(CREDITED, true);
+            ingressPg = (byte) c;
+        }
+    }
+
     /** Clears every field to its initial value. */
     public void reset() {
         type = PacketType.DATA;
@@ -217,7 +233,6 @@ public final class Packet {
         udpSrcPort = 0;
         ingressPort = -1;
         ingressPg = -1;
-        creditClass = -1;
         tsPs = 0;
         intHops = -1;
     }
