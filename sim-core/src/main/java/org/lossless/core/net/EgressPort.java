@@ -25,6 +25,11 @@ import org.lossless.core.kernel.SimEvent;
  * pauses this transmitter ({@link #onPause}); sources ask {@link #isPaused(int)} before handing out
  * a frame of a priority. A timed pause ends by itself through one reused expiry event per port.
  *
+ * <p>CBFC: with {@link #enableCredits} the port also runs credit-based flow control ({@link LinkCredits}): sources
+ * ask {@link #creditBlocked} beside {@link #isPaused} before handing out a frame of a credited class; a frame taken
+ * from the source spends its credit as it starts (control frames from {@link #sendUrgent} spend none), and the credit
+ * updates this end returns go out as urgent frames.
+ *
  * <p>The port is its own event ({@link #fire()}: "the wire is free, take the next frame"): on a large fabric the
  * port, its event and its link are cold in cache at every frame, and one object instead of two saves a
  * cache miss per frame. It also keeps whether its link is down, so admitting a frame to a queue and
