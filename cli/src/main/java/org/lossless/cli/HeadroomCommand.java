@@ -30,8 +30,8 @@ import picocli.CommandLine.Spec;
                 "warning of run and check uses it too),",
                 "sonic (SONiC dynamic model, Spectrum-1 constants), exact (bytes in flight, Cisco/IEEE),",
                 "hpcc (3 x rate x delay, HPCC ns-3), mlx5 (NIC receive buffer rule) and cbfc (the credit one",
-                "class of a credit-based link needs to run at line rate: link RTT x rate + frame; a sizing rule,",
-                "CBFC itself is not simulated yet)."},
+                "class of a credit-based link needs to run at line rate: link RTT x rate + frame, the RTT counting",
+                "the credit frame and --credit-delay; what switch.cbfc.credits: auto grants, in whole frames)."},
         footer = {"", "Examples:", "  lossless headroom --rate 100Gbps --cable 100m",
                 "  lossless headroom --rate 100Gbps --cable 2m --nic-mtu 1000 --model run --response-time 1us",
                 "  lossless headroom --rate 400Gbps --cable 5m --mtu 4158 --model sonic --shared-headroom-pool"})
@@ -85,6 +85,10 @@ public final class HeadroomCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "MODEL", defaultValue = "all",
             description = "run | sonic | exact | hpcc | mlx5 | cbfc | all (default ${DEFAULT-VALUE})")
     String model;
+
+    @Option(names = "--credit-delay", paramLabel = "TIME",
+            description = "cbfc: the scenario's switch.cbfc.credit_delay (default 100ns)")
+    String creditDelay;
 
     @Option(names = "--response-quanta", paramLabel = "N", description = "peer response in pause quanta (default: speed table)")
     Integer responseQuanta;
@@ -243,7 +247,9 @@ public final class HeadroomCommand implements Callable<Integer> {
         }
         HeadroomResult cbfc = null;
         if (all || m.equals("cbfc")) {
-            cbfc = HeadroomCalculator.cbfc(in, runFrame);
+            long cd = creditDelay == null ? org.lossless.switchmodel.settings.CbfcSettings.DEFAULT_CREDIT_DELAY_PS
+                    : Units.forKey("--credit-delay", creditDelay, Units::parseTime);
+            cbfc = HeadroomCalculator.cbfc(in, runFrame, cd);
             results.add(cbfc);
         }
         StringBuilder b = new StringBuilder();

@@ -163,7 +163,7 @@ final class RunLines {
                 s.path("cnp").path("sent").asLong()) + uet(s);
     }
 
-    /** The UET and LLR counters (summary.json uet, llr), when the run has them. */
+    /** The UET, LLR and CBFC counters (summary.json uet, llr, cbfc), when the run has them. */
     static String uet(JsonNode s) {
         StringBuilder sb = new StringBuilder();
         JsonNode u = s.path("uet");
@@ -178,6 +178,14 @@ final class RunLines {
             sb.append(String.format(Locale.ROOT, "; LLR: %,d corrupted frames, %,d replayed, longest recovery %s",
                     l.path("corrupted_frames").asLong(), l.path("replayed_frames").asLong(),
                     us(l.path("max_recovery_ps"))));
+        }
+        JsonNode c = s.path("cbfc");
+        if (c.isObject()) {
+            sb.append(String.format(Locale.ROOT, "; CBFC on priorities %s: %.3f ms of credit stalls (%,d, on %,d"
+                    + " port classes, summed), fullest credited buffer %.0f %% of its grant",
+                    c.path("priorities").toString().replace(",", ", "), c.path("credit_stall_ps").asLong() / 1e9,
+                    c.path("credit_stalls").asLong(), c.path("ports_stalled").asLong(),
+                    100 * c.path("peak_held_of_grant").asDouble()));
         }
         return sb.toString();
     }

@@ -34,6 +34,7 @@ final class Warnings {
         all.addAll(HeadroomPoolLint.of(s));
         all.addAll(EcnPfcLint.of(s));
         all.addAll(org.lossless.experiments.run.UetLint.of(s));
+        all.addAll(org.lossless.experiments.run.CbfcLint.of(s));
         for (String q : QosMapLint.of(s)) {
             all.add("QoS mapping: " + q);
         }

@@ -86,16 +86,19 @@ class HeadroomCommandTest {
     @Test
     void cbfcCreditsAreTheLinkRttTimesTheRatePlusAFrame() {
         // 100 G, 1 us of cable each way (198 m), nic.mtu 4096 (frame 4,174): 2 us x 12.5 GB/s = 25,000 B + 4,174
-        // + an 84 B credit frame = 29,258 B
+        // + an 84 B credit frame + the default 100 ns credit delay (1,250 B) = 30,508 B; in whole frames 8 x 4,174
         Run r = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "198m", "--nic-mtu", "4096", "--model",
                 "cbfc");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("model: cbfc"), r.out());
-        assertTrue(r.out().contains("credits per class: 29258 B"), r.out());
-        assertTrue(r.out().contains("not simulated yet"), r.out());
+        assertTrue(r.out().contains("credits per class: 30508 B"), r.out());
+        assertTrue(r.out().contains("in whole frames: 8 x 4174 B = 33392 B"), r.out());
+        Run none = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "198m", "--nic-mtu", "4096", "--model",
+                "cbfc", "--credit-delay", "0");
+        assertTrue(none.out().contains("credits per class: 29258 B"), none.out());
         // all models: CBFC's line against the run model's PFC headroom
         Run all = run(new HeadroomCommand(), "--rate", "100Gbps", "--cable", "198m", "--nic-mtu", "4096");
-        assertTrue(all.out().contains("CBFC against PFC, per class and link: CBFC reserves 29,258 B of credit"),
+        assertTrue(all.out().contains("CBFC against PFC, per class and link: CBFC reserves 30,508 B of credit"),
                 all.out());
     }
 

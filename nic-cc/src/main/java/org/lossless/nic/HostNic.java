@@ -97,7 +97,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         sender.attach(egress);
         receiver.rate(egress.rateBps());
         egress.onLoss(p -> {
-            if (p.type != PacketType.PFC) {
+            if (p.type != PacketType.PFC && p.type != PacketType.LINK_CREDIT) {
                 egress.counters().countDrop(p.priority, p.frameBytes);
             }
             pool.release(p);
@@ -310,7 +310,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
     public Packet next(EgressPort egress) {
         for (int m = controlMask; m != 0; ) {
             int prio = 31 - Integer.numberOfLeadingZeros(m);
-            if (!egress.isPaused(prio)) {
+            if (!egress.isPaused(prio) && !egress.creditBlocked(prio, control[prio].peek().frameBytes)) {
                 PacketRing ring = control[prio];
                 Packet c = ring.poll();
                 if (ring.isEmpty()) {
@@ -342,6 +342,9 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     @Override
     public void receive(Packet p, int inPort) {
+        if (port.credits() != null && creditArrival(p)) {
+            return;
+        }
         if (rx != null && p.type != PacketType.PFC && config.rxBuffer().buffers(p.priority)) {
             if (!rx.accept(p)) {
                 pool.release(p);
@@ -349,6 +352,23 @@ public final class HostNic implements PacketReceiver, PacketSource {
             return;
         }
         handle(p);
+    }
+
+    /**
+     * Under credit-based flow control: a credit update is for this NIC's transmitter (true: handled); a frame of a
+     * credited class is taken by the NIC at once, so its credit goes straight back to the switch (false: it goes on).
+     * A NIC's receive path is not modelled as a buffer under CBFC (nic.rx_buffer is refused with it).
+     */
+    private boolean creditArrival(Packet p) {
+        if (p.type == PacketType.LINK_CREDIT) {
+            port.credits().received(p);
+            pool.release(p);
+            return true;
+        }
+        if (p.type != PacketType.PFC && port.underCredit(p.priority) && !p.trimmed()) {
+            port.credits().returnCredit(p.priority, p.frameBytes);
+        }
+        return false;
     }
 
     /** The transport's handling of an arrived (or drained) frame; releases it. */

@@ -41,6 +41,14 @@ final class NicFrames {
      * new one), sized by verb (RETH, READ response headers, the congestion control's header), stamped for
      * telemetry and RTT; the QP's send state and congestion control see it as sent.
      */
+    /**
+     * The largest data frame QP {@code qp} builds, bytes: a full-MTU packet with its first-packet headers and its
+     * congestion control's header (what a QP must hold credit for under CBFC before it builds its next packet).
+     */
+    int largestFrame(QueuePair qp) {
+        return wire.largestFrame(qp.mtu) + qp.ccHeaderBytes;
+    }
+
     Packet data(QueuePair qp, long now) {
         long psn = qp.selectPacket();
         Verb verb = qp.sendVerb();

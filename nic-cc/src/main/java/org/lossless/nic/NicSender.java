@@ -119,8 +119,8 @@ final class NicSender {
         int idx = roundRobin < n ? roundRobin : roundRobin % n;
         for (int i = 0; i < n; i++, idx = idx + 1 < n ? idx + 1 : 0) {
             QueuePair qp = active[idx];
-            if (egress.isPaused(qp.priority)) {
-                continue;
+            if (egress.isPaused(qp.priority) || egress.underCredit(qp.priority) && egress.creditBlocked(qp.priority, frames.largestFrame(qp))) {
+                continue; // under CBFC a QP waits for credit for a full-size frame (its next may be smaller)
             }
             long at = qp.eligibleAtPs(now);
             if (at <= now) {

@@ -13,8 +13,9 @@ import org.lossless.switchmodel.sched.SchedulingPlan;
 
 /**
  * The eight priority queues of one switch egress port, FIFO within a priority. Which queue goes next is
- * the {@link EgressScheduler}'s choice among the queues that are non-empty and not paused by PFC
- * (default: strict priority, higher priority number first). The egress port pulls from here when its
+ * the {@link EgressScheduler}'s choice among the queues that are non-empty, not paused by PFC and, under
+ * credit-based flow control, holding credit for their head frame (default: strict priority, higher priority number
+ * first). The egress port pulls from here when its
  * wire is free; each frame handed out is reported to the switch ({@link SwitchNode#departed}), which
  * releases its buffer and may mark it.
  */
@@ -199,7 +200,7 @@ public final class OutputQueues implements PacketSource, PortCounters.QueuePeaks
         int eligible = occupiedMask;
         for (int m = occupiedMask; m != 0; m &= m - 1) {
             int prio = Integer.numberOfTrailingZeros(m);
-            if (port.isPaused(prio)) {
+            if (port.isPaused(prio) || port.underCredit(prio) && port.creditBlocked(prio, queues[prio].peek().frameBytes)) {
                 eligible &= ~(1 << prio);
             }
         }

@@ -79,6 +79,10 @@ public final class SwitchNode implements PacketReceiver {
     private boolean spray;
     /** Packet trimming ({@code switch.trimming}), or null (off: refused frames are dropped). */
     private Trimming trimming;
+    /** Credit-based flow control's classes (bit p = priority p on the ingress link), 0 without CBFC. */
+    private int cbfcMask;
+    /** Buffer held by credited frames per ingress port and class, and its high-water mark, or null without CBFC. */
+    private CreditLedger credited;
     /** The PFC watchdog, or null (off: one null test per frame). */
     private PfcWatchdog watchdog;
     private final Scheduler sim;
@@ -187,9 +191,13 @@ public final class SwitchNode implements PacketReceiver {
      */
     void discardQueue(int port, int prio, Consumer<Packet> seen) {
         queues[port].drainPriority(prio, p -> {
-            int pg = p.ingressPg;
-            mmu.release(p.ingressPort, pg, port, prio, p.frameBytes);
-            pfc.afterRelease(p.ingressPort, pg);
+            if (p.creditClass() < 0) {
+                int pg = p.ingressPg;
+                mmu.release(p.ingressPort, pg, port, prio, p.frameBytes);
+                pfc.afterRelease(p.ingressPort, pg);
+            } else {
+                credited.free(p.ingressPort, p.creditClass(), p.frameBytes);
+            }
             seen.accept(p);
             drop(p, port);
         });
@@ -234,16 +242,20 @@ public final class SwitchNode implements PacketReceiver {
     public void portFailed(int index) {
         OutputQueues q = queues[index];
         for (Packet p = q.pollAny(); p != null; p = q.pollAny()) {
-            int pg = p.ingressPg;
-            mmu.release(p.ingressPort, pg, index, p.priority, p.frameBytes);
-            pfc.afterRelease(p.ingressPort, pg);
+            if (p.creditClass() < 0) {
+                int pg = p.ingressPg;
+                mmu.release(p.ingressPort, pg, index, p.priority, p.frameBytes);
+                pfc.afterRelease(p.ingressPort, pg);
+            } else {
+                credited.free(p.ingressPort, p.creditClass(), p.frameBytes);
+            }
             drop(p, index);
         }
     }
 
     /** A frame that was on the wire or in flight when its link failed. */
     private void lost(Packet p, int port) {
-        if (p.type == PacketType.PFC) {
+        if (p.type == PacketType.PFC || p.type == PacketType.LINK_CREDIT) {
             pool.release(p);
         } else {
             drop(p, port);
@@ -291,6 +303,13 @@ public final class SwitchNode implements PacketReceiver {
             pauseReceived(p, inPort);
             return;
         }
+        if (cbfcMask != 0) {
+            if (p.type == PacketType.LINK_CREDIT) {
+                creditFrame(p, inPort);
+                return;
+            }
+            creditedArrival(p, inPort);
+        }
         int[] candidates = routes.candidates(nodeId, p.dstHost);
         int out = candidates.length == 1 ? candidates[0] : choose(p, candidates);
         if (out < 0) {
@@ -306,18 +325,24 @@ public final class SwitchNode implements PacketReceiver {
             drop(p, out);
             return;
         }
-        if (p.trimmed() || mmu.admit(inPort, pg, out, prio, p.frameBytes) != Mmu.ADMIT) {
+        if (p.creditClass() >= 0) {
+            credited.hold(inPort, p.creditClass(), p.frameBytes); // its reserved credit: no MMU admission, no PFC
+        } else if (p.trimmed() || mmu.admit(inPort, pg, out, prio, p.frameBytes) != Mmu.ADMIT) {
             refused(p, out, prio);
             return;
         }
         p.ingressPort = inPort;
-        p.ingressPg = (byte) pg;
+        if (p.creditClass() < 0) { // a credited frame's field holds its class
+            p.ingressPg = (byte) pg;
+        }
         if (markAtEnqueue && q.marker.mark(p, q.queuedBytes(prio), ecnStream)) {
             q.port.countEcnMarked(prio);
         }
         if (latencyPs == 0 && !cutThrough) {
             q.enqueue(p);
-            pfc.afterAdmit(inPort, pg);
+            if (p.creditClass() < 0) {
+                pfc.afterAdmit(inPort, pg);
+            }
             if (q.portMayBeIdle()) { // a port that will ask anyway needs no kick: not reading it saves a cache miss
                 q.kickPort();
             }
@@ -353,10 +378,13 @@ public final class SwitchNode implements PacketReceiver {
         long now = sim.now();
         EgressPort egress = ports[out];
         boolean cut = cutThrough && egress.idle() && queues[out].isEmpty() && !egress.isPaused(prio)
+                && !(egress.underCredit(prio) && egress.credits().credit(prio) < p.frameBytes)
                 && egress.rateBps() <= ports[inPort].rateBps();
         long start = cut ? now - ports[inPort].serializationPs(p.wireBytes) + latencyPs : now + latencyPs;
         queues[out].enqueue(p, start);
-        pfc.afterAdmit(inPort, pg);
+        if (p.creditClass() < 0) {
+            pfc.afterAdmit(inPort, pg);
+        }
         if (cut && start <= now) {
             egress.kickCutThrough(start);
         } else {
@@ -376,6 +404,44 @@ public final class SwitchNode implements PacketReceiver {
         } else {
             drop(p, out);
         }
+    }
+
+    /**
+     * Runs credit-based flow control on the classes in {@code mask} (bit p = priority p on the link a frame arrives
+     * on): a frame of such a class is not admitted by the MMU and never triggers PFC; it sits in the buffer the
+     * switch reserved for its ingress port and class (the credit granted upstream, {@code grantBytes[port]} bytes
+     * per class) until it leaves, when its credit goes back upstream. The ports must have {@link
+     * EgressPort#enableCredits} with the same mask. Call before the run starts.
+     */
+    public void cbfc(int mask, long[] grantBytes) {
+        this.cbfcMask = mask;
+        this.credited = mask == 0 ? null : new CreditLedger(grantBytes);
+    }
+
+    /** Buffer use of credited frames ({@link #cbfc}), or null without CBFC. */
+    public CreditLedger credited() {
+        return credited;
+    }
+
+    /**
+     * Under CBFC: notes whether {@code p} (not a PFC or credit frame) arrived on a credited class, in its {@link
+     * Packet#creditClass()} (before classification moves its priority), with its ingress port (for the credit's
+     * return, also when it is dropped before it is buffered). A trimmed header is not credited: it was sent as a
+     * control frame, outside the credits.
+     */
+    private void creditedArrival(Packet p, int inPort) {
+        if ((cbfcMask >>> p.priority & 1) != 0 && !p.trimmed()) {
+            p.creditClass(p.priority);
+            p.ingressPort = inPort;
+        } else {
+            p.creditClass(-1);
+        }
+    }
+
+    /** A CBFC credit update arrived on {@code inPort}: it is for that port's transmitter. */
+    private void creditFrame(Packet p, int inPort) {
+        ports[inPort].credits().received(p);
+        pool.release(p);
     }
 
     /**
@@ -404,6 +470,10 @@ public final class SwitchNode implements PacketReceiver {
 
     private void drop(Packet p, int port) {
         ports[port].counters().countDrop(p.priority, p.frameBytes);
+        if (p.creditClass() >= 0) {
+            // a credited frame dropped before it was buffered (no route, a failed port, a watchdog) frees its credit
+            ports[p.ingressPort].credits().returnCredit(p.creditClass(), p.frameBytes);
+        }
         pool.release(p);
     }
 
@@ -414,11 +484,20 @@ public final class SwitchNode implements PacketReceiver {
     void departed(Packet p, OutputQueues q, long queuedBytes) {
         int prio = p.priority;
         int pg = p.ingressPg;
-        mmu.release(p.ingressPort, pg, q.portIndex, prio, p.frameBytes);
+        int credit = p.creditClass();
+        if (credit < 0) {
+            mmu.release(p.ingressPort, pg, q.portIndex, prio, p.frameBytes);
+        }
         if (markAtDequeue && q.marker.mark(p, queuedBytes, ecnStream)) {
             q.port.countEcnMarked(prio);
         }
-        pfc.afterRelease(p.ingressPort, pg);
+        if (credit < 0) {
+            pfc.afterRelease(p.ingressPort, pg);
+        } else {
+            credited.free(p.ingressPort, credit, p.frameBytes);
+            ports[p.ingressPort].credits().returnCredit(credit, p.frameBytes);
+            p.creditClass(-1); // the next hop decides its own
+        }
         if (p.intHops >= 0 && p.type == PacketType.DATA) {
             TelemetryStamp.push(p, q, q.port, sim.now(), wireExtra);
         }

@@ -14,11 +14,20 @@ package org.lossless.experiments.metrics;
  * @param llrCorrupted     frames corrupted on the wire (summed over link directions)
  * @param llrReplayed      frames delivered late by a link-level retry (the bad one and those behind it)
  * @param llrMaxRecoveryPs longest time from a bad frame's first arrival to its good copy, over all links, ps
+ * @param cbfc             credit-based flow control's counters, or null when no class ran it
  */
 public record UetCounters(boolean uet, long trimsLastHop, long trimsInNetwork, long trimNacks, long creditGrants,
-                          long creditStalls, boolean llr, long llrCorrupted, long llrReplayed, long llrMaxRecoveryPs) {
+                          long creditStalls, boolean llr, long llrCorrupted, long llrReplayed, long llrMaxRecoveryPs,
+                          CbfcCounters cbfc) {
     /** Neither UET nor LLR in the run: nothing written. */
     public static final UetCounters NONE = new UetCounters(false, 0, 0, 0, 0, 0, false, 0, 0, 0);
+
+    /** Without CBFC. */
+    public UetCounters(boolean uet, long trimsLastHop, long trimsInNetwork, long trimNacks, long creditGrants,
+                       long creditStalls, boolean llr, long llrCorrupted, long llrReplayed, long llrMaxRecoveryPs) {
+        this(uet, trimsLastHop, trimsInNetwork, trimNacks, creditGrants, creditStalls, llr, llrCorrupted, llrReplayed,
+                llrMaxRecoveryPs, null);
+    }
 
     public UetCounters {
         if (trimsLastHop < 0 || trimsInNetwork < 0 || trimNacks < 0 || creditGrants < 0 || creditStalls < 0

@@ -142,6 +142,43 @@ public final class Summary {
             l.put("replayed_frames", c.llrReplayed());
             l.put("max_recovery_ps", c.llrMaxRecoveryPs());
         }
+        if (c.cbfc() != null) {
+            cbfc(root, c.cbfc());
+        }
+    }
+
+    /**
+     * {@code cbfc} (only when a class ran credit-based flow control): {@code priorities}, {@code credits}
+     * ({@code min_bytes}, {@code max_bytes} granted per class and link), {@code credit_delay_ps},
+     * {@code credit_stall_ps} and {@code credit_stalls} (time classes had a frame but not its credit, summed over
+     * ports and classes), {@code credit_frames}, {@code peak_held_bytes} and {@code peak_held_of_grant} (the fullest
+     * credited (switch port, class)), {@code over_grant} (0 by construction), {@code ports_stalled} and {@code ports}
+     * (the longest stalls: node, port, peer, priority, stall_ps, stalls).
+     */
+    private static void cbfc(ObjectNode root, org.lossless.experiments.run.CbfcCounters c) {
+        ObjectNode n = root.putObject("cbfc");
+        c.priorities().forEach(n.putArray("priorities")::add);
+        ObjectNode cr = n.putObject("credits");
+        cr.put("min_bytes", c.minGrantBytes());
+        cr.put("max_bytes", c.maxGrantBytes());
+        n.put("credit_delay_ps", c.creditDelayPs());
+        n.put("credit_stall_ps", c.stallPs());
+        n.put("credit_stalls", c.stalls());
+        n.put("credit_frames", c.creditFrames());
+        n.put("peak_held_bytes", c.peakHeldBytes());
+        n.put("peak_held_of_grant", Csv.fixed(c.peakHeldOfGrant(), 3));
+        n.put("over_grant", c.overGrant());
+        n.put("ports_stalled", c.portsStalled());
+        com.fasterxml.jackson.databind.node.ArrayNode ports = n.putArray("ports");
+        for (org.lossless.experiments.run.CbfcCounters.PortStall p : c.ports()) {
+            ObjectNode o = ports.addObject();
+            o.put("node", p.node());
+            o.put("port", p.port());
+            o.put("peer", p.peer());
+            o.put("priority", p.priority());
+            o.put("stall_ps", p.stallPs());
+            o.put("stalls", p.stalls());
+        }
     }
 
     /** Ingress ports listed under {@code drops.lossless.ports} at most (in node and port order). */

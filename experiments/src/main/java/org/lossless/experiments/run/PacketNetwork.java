@@ -138,7 +138,8 @@ public final class PacketNetwork {
                     to = new LlrLink(wire, to, p.cable().delayPs(), p.cable().rateBps(),
                             llr.frameErrorRate(), llr.enabled(), streams.stream("llr/" + node.name() + "/" + p.index()),
                             lostFrame -> {
-                                if (lostFrame.type != org.lossless.core.net.PacketType.PFC) {
+                                if (lostFrame.type != org.lossless.core.net.PacketType.PFC
+                                        && lostFrame.type != org.lossless.core.net.PacketType.LINK_CREDIT) {
                                     tx.counters().countDrop(lostFrame.priority, lostFrame.frameBytes);
                                 }
                                 pool.release(lostFrame);
@@ -150,6 +151,7 @@ public final class PacketNetwork {
                 e.connect(link, node.isHost() ? nics[t.hostNumber(node.id())] : switches[node.id()].queues(p.index()));
             }
         }
+        CbfcWiring.install(t, egress, switches, pool, switchSettings, maxFrame);
         return new PacketNetwork(t, nics, switches, egress,
                 nicConfig.rxBuffer() == null ? 0 : nicConfig.rxBuffer().sizeBytes(),
                 nicConfig.uetTransport() || switchSettings.trimMask() != 0, List.copyOf(llrLinks));
@@ -392,7 +394,7 @@ public final class PacketNetwork {
             maxRecovery = Math.max(maxRecovery, l.maxRecoveryPs());
         }
         return new UetCounters(uet || lastHop + inNetwork > 0, lastHop, inNetwork, nacks, grants, stalls,
-                !llrLinks.isEmpty(), corrupted, replayed, maxRecovery);
+                !llrLinks.isEmpty(), corrupted, replayed, maxRecovery, CbfcWiring.counters(topology, egress, switches));
     }
 
     /** Network-wide sums of the port counters: what summary.json reports. */

@@ -8,8 +8,8 @@ import org.lossless.switchmodel.settings.TrimmingSettings;
 import org.lossless.workloads.yaml.Cursor;
 
 /**
- * Reads {@code switch.flow_control} (per traffic class: {@code pfc} or {@code none}; {@code cbfc} is refused as not
- * implemented yet) into the PFC settings it amounts to, and {@code switch.trimming}. {@code flow_control} is a
+ * Reads {@code switch.flow_control} (per traffic class: {@code pfc}, {@code cbfc} or {@code none}) into the PFC
+ * settings it amounts to and the CBFC settings ({@code switch.cbfc}), and {@code switch.trimming}. {@code flow_control} is a
  * scalar for every class, or a mapping from priority (0..7) to mode in which an unlisted priority has no flow
  * control. It sets which priorities PFC protects, so it may not contradict {@code switch.pfc.enabled} or
  * {@code switch.pfc.priorities}; the resolved scenario spells the result out in {@code switch.pfc}.
@@ -67,11 +67,71 @@ final class FlowControlReader {
     }
 
     private static String mode(Cursor c) {
-        String m = c.scalar("pfc, cbfc or none").strip();
-        if (m.equals("cbfc")) {
-            throw c.error("'cbfc' (credit-based flow control) is not implemented yet (implemented: pfc, none)");
-        }
+        c.scalar("pfc, cbfc or none");
         return c.oneOf(MODES);
+    }
+
+    /** The priorities {@code switch.flow_control} ({@code fc}) gives {@code cbfc}, ascending; empty when none. */
+    private static List<Integer> cbfcPriorities(Cursor fc) {
+        if (!fc.present()) {
+            return List.of();
+        }
+        if (fc.isScalar()) {
+            return mode(fc).equals("cbfc") ? List.of(0, 1, 2, 3, 4, 5, 6, 7) : List.of();
+        }
+        List<Integer> out = new ArrayList<>();
+        for (String k : fc.keys("a mapping from priority (0..7) to pfc, cbfc or none")) {
+            if (mode(fc.key(k)).equals("cbfc")) {
+                out.add(Integer.parseInt(k.strip())); // checked by apply()
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /**
+     * {@code switch.cbfc} ({@code c}: {@code priorities}, {@code credits: auto | size}, {@code credit_delay}) with
+     * the classes {@code switch.flow_control} ({@code fc}) gives {@code cbfc}; null when no class runs CBFC.
+     * {@code priorities} is what the resolved scenario writes; given beside {@code flow_control} it must agree.
+     */
+    static org.lossless.switchmodel.settings.CbfcSettings cbfc(Cursor fc, Cursor c) {
+        List<Integer> prios = cbfcPriorities(fc);
+        if (!c.present()) {
+            return prios.isEmpty() ? null : new org.lossless.switchmodel.settings.CbfcSettings(prios, null, null);
+        }
+        c.object("priorities", "credits", "credit_delay");
+        Cursor pk = c.key("priorities");
+        if (pk.present()) {
+            List<Integer> given = new ArrayList<>(pk.distinctIntegers(0, 7, "priority"));
+            given.sort(null);
+            if (given.isEmpty()) {
+                throw pk.error("is empty: list the classes under CBFC, e.g. [3], or leave switch.cbfc out");
+            }
+            if (fc.present() && !given.equals(prios)) {
+                throw pk.error("is " + given + " but switch.flow_control gives cbfc to " + prios + ": set one of them");
+            }
+            prios = given;
+        } else if (prios.isEmpty()) {
+            throw c.error("is set but no class runs cbfc: set switch.flow_control: cbfc (every class) or e.g."
+                    + " {3: cbfc}");
+        }
+        Cursor ck = c.key("credits");
+        Long credits = null;
+        if (ck.present() && !(ck.isScalar() && ck.scalar("auto or a size").strip().equals("auto"))) {
+            credits = ck.size();
+            if (credits <= 0) {
+                throw ck.error("must be > 0 bytes (or auto), e.g. 32KB");
+            }
+        }
+        Cursor dk = c.key("credit_delay");
+        Long delay = null;
+        if (dk.present()) {
+            delay = dk.timePs();
+            if (delay < 0) {
+                throw dk.error("must be >= 0 (the handling of a credit update at both ends), e.g. 100ns");
+            }
+        }
+        return new org.lossless.switchmodel.settings.CbfcSettings(prios, credits, delay);
     }
 
     /** {@code switch.llr}: {@code enabled} (default true when the section is given) and {@code frame_error_rate}; or null. */

@@ -42,9 +42,11 @@ final class ScenarioReader {
         SwitchSettings sw = SwitchReader.read(c.key("switch"));
         NicConfig nic = NicReader.read(c.key("nic"), topology, sw.pfc().priorities());
         SwitchCheck.check(c.key("switch"), sw, topology, nic);
+        CbfcCheck.check(c.key("switch"), sw, topology, nic);
         List<Integer> lossless = sw.pfc().priorities();
         int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);
         java.util.Map<String, String> workloadCc = new java.util.HashMap<>();
+        WorkloadTransport.check(c.key("workloads"), root.get("workloads"), nic.uet().transport());
         List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), topology, defaultPriority, workloadCc);
         // flow ids are known ahead only when every workload is a list of flows; generated workloads (collectives,
         // storage, incast, permutation, cdf) number their messages as the run posts them

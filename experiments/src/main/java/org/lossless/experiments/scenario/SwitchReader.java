@@ -25,7 +25,8 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  */
 final class SwitchReader {
     static final String[] KEYS = {"profile", "buffer_size", "cell_size", "pools", "pfc", "lossy_pg", "queues", "ecn",
-        "qos_map", "scheduling", "latency", "cut_through", "flow_control", "trimming", "llr"};
+        "qos_map", "scheduling", "latency", "cut_through", "flow_control", "trimming", "llr",
+        "cbfc"};
     static final List<String> PROFILES = List.of("default", "hpcc2019");
     /** dynamic_th range of the buffer profiles: {@code switch.pfc.dynamic_th}'s (α = 2^n). */
     static final int MIN_DYNAMIC_TH = (int) PfcSchema.DYNAMIC_TH.min();
@@ -79,7 +80,8 @@ final class SwitchReader {
         Long bufferSize = buffer;
         Long lat = latency;
         return build(c, () -> new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue,
-                lossyQueue, ecn, qos, scheduling, lat, cutThrough, trimming, llr).resolved());
+                lossyQueue, ecn, qos, scheduling, lat, cutThrough, trimming, llr)
+                .withCbfc(FlowControlReader.cbfc(c.key("flow_control"), c.key("cbfc"))).resolved());
     }
 
     /** Runs a settings constructor; its message (rarely reached: the readers check first) gets the key path. */

@@ -95,6 +95,16 @@ final class SwitchYaml {
             l.put("enabled", s.llr().enabled());
             l.put("frame_error_rate", s.llr().frameErrorRate());
         }
+        if (s.cbfc() != null) {
+            ObjectNode c = n.putObject("cbfc");
+            s.cbfc().priorities().forEach(c.putArray("priorities")::add);
+            if (s.cbfc().credits() == null) {
+                c.put("credits", "auto");
+            } else {
+                size(c, "credits", s.cbfc().credits());
+            }
+            time(c, "credit_delay", s.cbfc().creditDelayPs());
+        }
         return n;
     }
 

@@ -39,11 +39,7 @@ class FlowControlSectionTest {
         }
 
         @Test
-        void cbfcAndContradictionsAreRefused() {
-            assertEquals("t.yaml: switch.flow_control: 'cbfc' (credit-based flow control) is not implemented yet"
-                    + " (implemented: pfc, none)", error(MINIMAL + "switch: {flow_control: cbfc}\n"));
-            assertEquals("t.yaml: switch.flow_control.1: 'cbfc' (credit-based flow control) is not implemented yet"
-                    + " (implemented: pfc, none)", error(MINIMAL + "switch: {flow_control: {1: cbfc}}\n"));
+        void contradictionsAreRefused() {
             assertEquals("t.yaml: switch.flow_control: gives PFC to priorities [2] but switch.pfc.priorities is [3]:"
                     + " set one of them", error(MINIMAL + "switch: {flow_control: {2: pfc}, pfc: {priorities: [3]}}\n"));
             assertEquals("t.yaml: switch.flow_control: turns PFC off but switch.pfc.enabled is true: set one of them",

@@ -178,7 +178,7 @@ class SwitchSectionTest {
             assertTrue(error(MINIMAL + "switch: {cel_size: 96}\n").startsWith(
                     "t.yaml: switch.cel_size: unknown key; did you mean 'cell_size'? (allowed here: profile, buffer_size, "
                             + "cell_size, pools, pfc, lossy_pg, queues, ecn, qos_map, scheduling, latency, cut_through, flow_control,"
-                            + " trimming, llr)"));
+                            + " trimming, llr, cbfc)"));
             assertTrue(error(MINIMAL + "switch: {pfc: {pause_qanta: 10}}\n").startsWith(
                     "t.yaml: switch.pfc.pause_qanta: unknown key; did you mean 'pause_quanta'?"));
             assertTrue(error(MINIMAL + "switch: {pfc: {watchdog: {detection_tim: 1ms}}}\n").startsWith(

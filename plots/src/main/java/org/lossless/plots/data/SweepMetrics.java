@@ -33,7 +33,8 @@ public final class SweepMetrics {
     private static final Pattern WORKLOAD = Pattern.compile("workloads\\.(.+)\\.fct_slowdown\\.(p50|p99)");
     private static final Set<String> JOB_BOOKKEEPING = Set.of("hosts", "size_bytes", "iterations", "completed",
             "servers", "gpus_per_server");
-    private static final List<String> FABRIC = List.of("pfc.paused_ps", "pfc.propagation.max_depth", "pfc.deadlock",
+    private static final List<String> FABRIC = List.of("pfc.paused_ps", "cbfc.credit_stall_ps",
+            "pfc.propagation.max_depth", "pfc.deadlock",
             RunFigures.LOSSLESS_DROPS, "ecn.marked_packets", RunFigures.HIGH_WATER);
     private static final Pattern COST = Pattern.compile("(sim_time_ps|wall_seconds|cpu_seconds|events|"
             + "events_per_second|peak_heap_bytes|(workloads\\..+\\.)?flows\\.(total|completed|unfinished))");
@@ -141,6 +142,7 @@ public final class SweepMetrics {
             case "fct_slowdown.p99" -> "p99 FCT slowdown";
             case "pfc.paused_ps" -> "PFC paused time";
             case "pfc.pause_frames" -> "PFC pause frames";
+            case "cbfc.credit_stall_ps" -> "CBFC credit stall time";
             case "pfc.propagation.max_depth" -> "longest pause chain (hops)";
             case "pfc.deadlock" -> "deadlocked runs";
             case RunFigures.LOSSLESS_DROPS -> "lossless drops (packets)";

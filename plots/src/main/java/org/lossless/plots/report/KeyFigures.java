@@ -14,7 +14,7 @@ import org.lossless.plots.data.ResultSet;
  * job alone on an uncongested fabric: a collective's duration and busbw, an incast's or checkpoint's duration, a
  * storage job's latency, IOPS and throughput); each workload's FCT slowdown p50 and p99 over its data messages
  * (its control messages apart), then all workloads together; then the fabric: drops on lossless priorities,
- * PFC pauses (root, propagated, the longest chain), ECN marks and CNPs, UET trims (last hop, in network), trim
+ * PFC pauses (root, propagated, the longest chain), CBFC credit stalls, ECN marks and CNPs, UET trims (last hop, in network), trim
  * NACKs and credit stalls and LLR replays when the run has them; then how the run ended; last, in small
  * print, the simulator's own cost. Figures a summary lacks are left out, so older results still show.
  */
@@ -44,6 +44,10 @@ final class KeyFigures {
         JsonNode pfc = s.path("pfc");
         num(out, "PFC pause frames", pfc.path("pause_frames"), -1);
         time(out, "PFC paused time (sum over ports)", pfc.path("paused_ps"), -1);
+        // credit-based flow control's counterpart of PFC's paused time, next to it (a sweep over switch.flow_control
+        // compares the two on neighbouring rows)
+        time(out, "CBFC credit stall time (sum over ports)", s.path("cbfc").path("credit_stall_ps"), -1);
+        num(out, "CBFC credit stalls", s.path("cbfc").path("credit_stalls"), -1);
         num(out, "root pauses", pfc.path("propagation").path("root_pauses"), -1);
         num(out, "propagated pauses", pfc.path("propagation").path("propagated_pauses"), -1);
         num(out, "longest pause chain (hops)", pfc.path("propagation").path("max_depth"), -1);

@@ -148,7 +148,7 @@ final class Verdict {
                 .asDouble()), num(sd.path("p50")), num(sd.path("p99")), num(sd.path("max")), control};
     }
 
-    /** Lossless drops, PFC pauses and their chains, deadlock, watchdog storms, ECN marks, CNPs. */
+    /** Lossless drops, PFC pauses and their chains, CBFC credit stalls, deadlock, watchdog storms, ECN marks, CNPs. */
     static void fabric(Html h, JsonNode s) {
         h.open("div").el("h3", null, "Fabric");
         h.open("table class=\"verdict fabric\"");
@@ -164,6 +164,11 @@ final class Verdict {
         row(h, "PFC pause frames", num(pfc.path("pause_frames")), pfc.has("pause_frames"));
         row(h, "PFC paused time (summed over ports)", pfc.path("paused_ps").isNumber()
                 ? Fmt.time(pfc.path("paused_ps").asDouble()) : "–", pfc.has("paused_ps"));
+        // credit-based flow control's counterpart of paused time: a class with a frame but no credit
+        JsonNode cbfc = s.path("cbfc");
+        row(h, "CBFC credit stall time (summed over ports)", cbfc.path("credit_stall_ps").isNumber()
+                ? Fmt.time(cbfc.path("credit_stall_ps").asDouble()) : "–", cbfc.has("credit_stall_ps"));
+        row(h, "CBFC credit stalls", num(cbfc.path("credit_stalls")), cbfc.has("credit_stalls"));
         JsonNode prop = pfc.path("propagation");
         row(h, "pauses: root / propagated", num(prop.path("root_pauses")) + " / " + num(prop.path("propagated_pauses")),
                 prop.has("root_pauses"));

@@ -53,6 +53,17 @@ class KeyFiguresTest {
     }
 
     @Test
+    void cbfcCreditStallsSitNextToPfcPausedTime() throws IOException {
+        String cbfc = summary(3.0, 0.1).replace("\"ecn\": {", "\"cbfc\": {\"credit_stall_ps\": 7000000,"
+                + " \"credit_stalls\": 12}, \"ecn\": {");
+        List<String> labels = KeyFigures.of(run("c", cbfc)).stream().map(KeyFigure::label).toList();
+        int paused = labels.indexOf("PFC paused time (sum over ports)");
+        assertEquals("CBFC credit stall time (sum over ports)", labels.get(paused + 1));
+        assertEquals("CBFC credit stalls", labels.get(paused + 2));
+        assertTrue(KeyFigures.of(run("p", summary(3.0, 0.1))).stream().noneMatch(k -> k.label().startsWith("CBFC")));
+    }
+
+    @Test
     void onGpuServersBusbwIsSaidToBePerGpu() throws IOException {
         String servers = summary(3.0, 0.1).replace("\"busbw_GBps\": 2.5", "\"servers\": 4, \"gpus_per_server\": 8, "
                 + "\"busbw_GBps\": 2.5");

@@ -25,6 +25,11 @@ import org.lossless.core.kernel.SimEvent;
  * pauses this transmitter ({@link #onPause}); sources ask {@link #isPaused(int)} before handing out
  * a frame of a priority. A timed pause ends by itself through one reused expiry event per port.
  *
+ * <p>CBFC: with {@link #enableCredits} the port also runs credit-based flow control ({@link LinkCredits}): sources
+ * ask {@link #creditBlocked} beside {@link #isPaused} before handing out a frame of a credited class; a frame taken
+ * from the source spends its credit as it starts (control frames from {@link #sendUrgent} spend none), and the credit
+ * updates this end returns go out as urgent frames.
+ *
  * <p>The port is its own event ({@link #fire()}: "the wire is free, take the next frame"): on a large fabric the
  * port, its event and its link are cold in cache at every frame, and one object instead of two saves a
  * cache miss per frame. It also keeps whether its link is down, so admitting a frame to a queue and
@@ -75,6 +80,10 @@ public final class EgressPort extends SimEvent {
     private long busyUntilPs;
     /** Optional observer of transmitted frames; null on ordinary runs (one null test per frame). */
     private TxProbe probe;
+    /** Credit-based flow control at this end of the cable, or null (no class under CBFC). */
+    private LinkCredits credits;
+    /** Copy of {@code credits.mask()} (0 without CBFC): a class not under CBFC is answered without reading it. */
+    private int creditMask;
     /** Recycles frames lost on a failed link; set with {@link #onLoss}. */
     private java.util.function.Consumer<Packet> loss = p -> { };
 
@@ -127,6 +136,41 @@ public final class EgressPort extends SimEvent {
 
     public PauseState pauseState() {
         return pause;
+    }
+
+    /**
+     * Runs credit-based flow control on the classes in {@code mask} at this end of the cable ({@link LinkCredits}):
+     * this transmitter obeys the credits the other end grants (set them with {@link LinkCredits#grant}), and this
+     * port carries the credit updates for the frames that arrive on its cable. Call before the run starts.
+     *
+     * @param pool         where credit update frames come from
+     * @param processingPs time from a credit update's arrival until its credit can be spent, ps
+     * @param updateBytes  freed bytes that make a credit update at once (the largest frame; fewer wait, see
+     *                     {@link LinkCredits})
+     */
+    public LinkCredits enableCredits(PacketPool pool, int mask, long processingPs, int updateBytes) {
+        credits = new LinkCredits(sim, this, pool, mask, processingPs, updateBytes);
+        creditMask = mask;
+        return credits;
+    }
+
+    /** This end's credit-based flow control, or null when no class runs it. */
+    public LinkCredits credits() {
+        return credits;
+    }
+
+    /** Whether class {@code priority} runs credit-based flow control on this cable. */
+    public boolean underCredit(int priority) {
+        return (creditMask >>> priority & 1) != 0;
+    }
+
+    /**
+     * Whether a frame of {@code frameBytes} of class {@code priority} may not start for want of credit (always false
+     * for a class not under CBFC). A source asks it, beside {@link #isPaused}, for the frame it would hand out next;
+     * a refused class counts as stalled until the credit comes back, which kicks the port.
+     */
+    public boolean creditBlocked(int priority, int frameBytes) {
+        return (creditMask >>> priority & 1) != 0 && credits.blocked(priority, frameBytes);
     }
 
     /** Reports every frame this port transmits to {@code p}, when it starts (null removes the probe). */
@@ -212,6 +256,9 @@ public final class EgressPort extends SimEvent {
     /** Adds paused time still running at the end of a run to the counters. */
     public void closeAccounting() {
         pause.closeAccounting(sim.now(), counters);
+        if (credits != null) {
+            credits.closeAccounting();
+        }
     }
 
     /** Where frames lost to a link failure go (to be counted and recycled). */
@@ -241,6 +288,9 @@ public final class EgressPort extends SimEvent {
             loss.accept(p);
         }
         urgentCount = 0;
+        if (credits != null) {
+            credits.linkFailed();
+        }
         closeAccounting();
         pause.clearAll();
         pausedMask = 0;
@@ -253,6 +303,9 @@ public final class EgressPort extends SimEvent {
     public void restore() {
         link.restore();
         linkDown = false;
+        if (credits != null) {
+            credits.linkRestored();
+        }
         source.linkUp(true);
         kick();
     }
@@ -305,6 +358,7 @@ public final class EgressPort extends SimEvent {
             p = urgent.poll();
             urgentCount--;
         }
+        boolean control = p != null; // a control frame (PAUSE, credit update, trimmed header) spends no credit
         if (p == null) {
             p = source.next(this);
             if (p == null) {
@@ -319,8 +373,13 @@ public final class EgressPort extends SimEvent {
             for (int m = p.pfcClassEnable(); m != 0; m &= m - 1) {
                 counters.countPauseTx(Integer.numberOfTrailingZeros(m));
             }
+        } else if (p.type == PacketType.LINK_CREDIT) {
+            credits.sent(p);
         } else {
             PortCounters.countTx(row(p.priority), p.frameBytes);
+            if (!control && (creditMask >>> p.priority & 1) != 0) {
+                credits.spend(p.priority, p.frameBytes);
+            }
         }
         if (probe != null) {
             probe.transmitted(p, startPs, end);

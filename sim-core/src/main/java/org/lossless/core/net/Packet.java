@@ -59,6 +59,8 @@ public final class Packet {
     private static final int LAST = 4;
     private static final int ACK_REQ = 8;
     private static final int TRIMMED = 16;
+    /** Holds link credit at the switch buffering it ({@link #creditClass()}). */
+    private static final int CREDITED = 32;
     /**
      * Ingress port at the switch currently holding the packet (for buffer accounting). While the frame is on a link
      * (from the start of its transmission), the low 32 bits of its arrival time, ps, unless that link keeps whole
@@ -193,6 +195,26 @@ public final class Packet {
             tsPs = (tsPs & mask) | ((long) quanta << shift);
         } else {
             psn = (psn & mask) | ((long) quanta << shift);
+        }
+    }
+
+    /**
+     * Credit-based flow control: the class (0..7) whose link credit this frame holds at the switch buffering it, -1
+     * when none (it did not arrive on a class under CBFC): the switch returns that much credit upstream when the frame
+     * leaves its buffer ({@link LinkCredits}). Kept in {@link #ingressPg} and a flag (a credited frame bypasses the
+     * MMU, so it has no priority group to remember; the packet stays 64 bytes).
+     */
+    public int creditClass() {
+        return (flags & CREDITED) != 0 ? ingressPg : -1;
+    }
+
+    /** Sets {@link #creditClass()} (-1: none; 0..7 overwrites {@link #ingressPg}). */
+    public void creditClass(int c) {
+        if (c < 0) {
+            flag(CREDITED, false);
+        } else {
+            flag(CREDITED, true);
+            ingressPg = (byte) c;
         }
     }
 

@@ -16,5 +16,11 @@ public enum PacketType {
      * Ultra Ethernet receiver credit (RCCC): the receiving NIC grants its sender {@link Packet#psn} payload bytes.
      * A control frame of the transport, switched like an ACK.
      */
-    CREDIT
+    CREDIT,
+    /**
+     * Link-level credit update of credit-based flow control (CBFC): the receiver of a link returns {@link Packet#psn}
+     * bytes of credit of class {@link Packet#priority} to the transmitter at the other end ({@link LinkCredits}). A
+     * link-local control frame like PFC: 64 B, never forwarded.
+     */
+    LINK_CREDIT
 }

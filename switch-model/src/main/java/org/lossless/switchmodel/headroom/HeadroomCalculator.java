@@ -106,14 +106,29 @@ public final class HeadroomCalculator {
      * receiver) and the credit frame has crossed back (its line time and the cable). Over that loop the link
      * carries rate x loop bytes, so
      * <pre>
-     * credits = frame + (2 x cable delay + gearbox at both ends + credit frame line time) x rate / 8
+     * credits = frame + (2 x cable delay + gearbox at both ends + credit frame line time + credit delay) x rate / 8
      * </pre>
      * (link RTT x rate + frame). With fewer credits C the class moves at most C per loop: C x 8 / loop b/s.
-     * The receiver's own forwarding latency, if it holds the frame longer, adds its rate x latency.
+     * The receiver's own forwarding latency, if it holds the frame longer, adds its rate x latency. This form has no
+     * credit delay (the cable and frames alone); the simulator's rule is {@link #cbfc(HeadroomInputs, int, long)}.
      *
      * @param frameBytes the largest frame of the class on the wire (the lossless MTU)
      */
     public static HeadroomResult cbfc(HeadroomInputs in, int frameBytes) {
+        return cbfc(in, frameBytes, 0);
+    }
+
+    /**
+     * As {@link #cbfc(HeadroomInputs, int)}, with the credit delay: the time from a credit update's arrival until its
+     * credit can be spent ({@code switch.cbfc.credit_delay}), which the credit loop also covers. A note gives the
+     * credit in whole frames, what {@code switch.cbfc.credits: auto} grants (a frame starts only on its whole credit).
+     *
+     * @param creditDelayPs the credit delay, ps (&ge; 0)
+     */
+    public static HeadroomResult cbfc(HeadroomInputs in, int frameBytes, long creditDelayPs) {
+        if (creditDelayPs < 0) {
+            throw new IllegalArgumentException("CBFC credit delay must be >= 0 ps, got " + creditDelayPs);
+        }
         if (frameBytes <= 0) {
             throw new IllegalArgumentException("CBFC frame size must be > 0 bytes, got " + frameBytes);
         }
@@ -128,12 +143,20 @@ public final class HeadroomCalculator {
         }
         c.add(new Component("credit_frame", "credit frame line time", CREDIT_FRAME_WIRE_BYTES,
                 "84 B on the wire, at the link rate"));
-        double raw = frameBytes + cable + 2 * gearbox + CREDIT_FRAME_WIRE_BYTES;
+        double delay = creditDelayPs * (double) in.rateBps() / 8e12;
+        if (creditDelayPs > 0) {
+            c.add(new Component("credit_delay", "credit delay (update handling)", delay,
+                    fmt("%s us x %s / 8", trimUs(creditDelayPs), HeadroomResult.rate(in.rateBps()))));
+        }
+        double raw = frameBytes + cable + 2 * gearbox + CREDIT_FRAME_WIRE_BYTES + delay;
         long credits = (long) Math.ceil(raw - 1e-6); // whole bytes, rounded up (not up for float noise)
+        long frames = (long) Math.ceil(raw / frameBytes - 1e-9);
         return new HeadroomResult(HeadroomModel.CBFC, in.rateBps(), in.cableMeters(), c, raw, credits, -1, credits,
                 List.of("per class and link, reserved: the class never drops and never holds more than this at the"
-                        + " receiver; fewer credits C cap the class at C x 8 / (RTT + frame time)",
-                        "a sizing rule: switch.flow_control: cbfc is not simulated yet"));
+                        + " receiver; fewer credits C cap the class at floor(C / frame) x frame x 8 / (RTT + frame"
+                        + " time)",
+                        fmt("in whole frames: %d x %d B = %d B (what switch.cbfc.credits: auto grants)", frames,
+                                frameBytes, frames * frameBytes)));
     }
 
     /**

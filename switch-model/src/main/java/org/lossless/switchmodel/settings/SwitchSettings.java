@@ -10,14 +10,15 @@ import java.util.Map;
  * ({@code default} | {@code hpcc2019}), cell_size, pools, lossy_pg, queues {lossless, lossy}, qos_map,
  * scheduling, latency (last bit in to first possible bit out, ps), cut_through, trimming (Ultra Ethernet's packet
  * trimming, {@link TrimmingSettings}; null = off), llr (frame errors and link-level retry,
- * {@link LlrSettings}; null = no errors).
+ * {@link LlrSettings}; null = no errors), cbfc (credit-based flow control on the classes {@code flow_control} gives
+ * it, {@link CbfcSettings}; null = none).
  * Null = not set (documented default applies).
  */
 public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools,
                              PfcSettings pfc, BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
                              BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
                              SchedulingSettings scheduling, Long latency, Boolean cutThrough,
-                             TrimmingSettings trimming, LlrSettings llr) {
+                             TrimmingSettings trimming, LlrSettings llr, CbfcSettings cbfc) {
     /** {@code switch.latency} default: 0 (store-and-forward with no pipeline delay; docs/switch.md explains why). */
     public static final long DEFAULT_LATENCY_PS = 0;
 
@@ -37,19 +38,40 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
         pools = pools == null ? null : List.copyOf(pools);
     }
 
+    /** Without {@code cbfc}. */
+    public SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools, PfcSettings pfc,
+                          BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
+                          BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
+                          SchedulingSettings scheduling, Long latency, Boolean cutThrough, TrimmingSettings trimming,
+                          LlrSettings llr) {
+        this(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn, qosMap, scheduling,
+                latency, cutThrough, trimming, llr, null);
+    }
+
+    /** A copy with {@code switch.cbfc} set to {@code c} (null: no class under CBFC). */
+    public SwitchSettings withCbfc(CbfcSettings c) {
+        return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
+                qosMap, scheduling, latency, cutThrough, trimming, llr, c);
+    }
+
+    /** The classes under credit-based flow control (bit p), 0 without CBFC. */
+    public int cbfcMask() {
+        return cbfc == null ? 0 : cbfc.mask();
+    }
+
     /** Without {@code llr} (no frame errors). */
     public SwitchSettings(String profile, Long bufferSize, Integer cellSize, List<PoolSettings> pools, PfcSettings pfc,
                           BufferProfileSettings lossyPg, BufferProfileSettings losslessQueue,
                           BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
                           SchedulingSettings scheduling, Long latency, Boolean cutThrough, TrimmingSettings trimming) {
         this(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn, qosMap, scheduling,
-                latency, cutThrough, trimming, null);
+                latency, cutThrough, trimming, null, null);
     }
 
     /** A copy with {@code switch.llr} set to {@code l} (null: no frame errors, no LLR). */
     public SwitchSettings withLlr(LlrSettings l) {
         return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
-                qosMap, scheduling, latency, cutThrough, trimming, l);
+                qosMap, scheduling, latency, cutThrough, trimming, l, cbfc);
     }
 
     /** Without {@code trimming} (off). */
@@ -58,13 +80,13 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
                           BufferProfileSettings lossyQueue, EcnSettings ecn, QosMapSettings qosMap,
                           SchedulingSettings scheduling, Long latency, Boolean cutThrough) {
         this(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn, qosMap, scheduling,
-                latency, cutThrough, null, null);
+                latency, cutThrough, null, null, null);
     }
 
     /** A copy with {@code switch.trimming} set to {@code t} (null: off). */
     public SwitchSettings withTrimming(TrimmingSettings t) {
         return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
-                qosMap, scheduling, latency, cutThrough, t, llr);
+                qosMap, scheduling, latency, cutThrough, t, llr, cbfc);
     }
 
     /** The queue priorities that trim (bit p), 0 without trimming. */
@@ -91,13 +113,13 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
     /** A copy with {@code switch.scheduling} set to {@code s}. */
     public SwitchSettings withScheduling(SchedulingSettings s) {
         return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
-                qosMap, s, latency, cutThrough, trimming, llr);
+                qosMap, s, latency, cutThrough, trimming, llr, cbfc);
     }
 
     /** A copy with {@code switch.latency} (ps) and {@code switch.cut_through} set (null = default). */
     public SwitchSettings withForwarding(Long latencyPs, Boolean cut) {
         return new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue, lossyQueue, ecn,
-                qosMap, scheduling, latencyPs, cut, trimming, llr);
+                qosMap, scheduling, latencyPs, cut, trimming, llr, cbfc);
     }
 
     /** The forwarding latency, ps (the default when unset). */
@@ -154,7 +176,8 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
                 BufferProfileSettings.resolved(lossyQueue, out, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
                 (ecn == null ? EcnSettings.UNSET : ecn).resolved(hpcc), QosMapSettings.resolved(qosMap),
                 SchedulingSettings.resolved(scheduling), latencyPs(), cutsThrough(),
-                trimming == null || trimming.priorities().isEmpty() ? null : trimming, llr);
+                trimming == null || trimming.priorities().isEmpty() ? null : trimming, llr,
+                cbfc == null ? null : cbfc.resolved());
     }
 
     private String firstPool(String type) {
@@ -192,6 +215,7 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
         Put.put(m, "cut_through", cutThrough);
         Put.put(m, "trimming", trimming == null ? null : trimming.toMap());
         Put.put(m, "llr", llr == null ? null : llr.toMap());
+        Put.put(m, "cbfc", cbfc == null ? null : cbfc.toMap());
         return m;
     }
 }

@@ -177,6 +177,22 @@ class HeadroomCalculatorTest {
             assertEquals(29_242 + 2_500, r.xoffBytes());
         }
 
+        /**
+         * The rule against the simulated credit loop (sim-core LinkCreditsTest: 4,000 B frames, 100 G, 500 ns of
+         * cable each way, 100 ns credit delay): there 4 frames of credit (16,000 B) move 89.6 Gb/s and 5 frames
+         * (20,000 B) the line rate, so the smallest credit at line rate is 20,000 B.
+         */
+        @Test
+        void theRuleIsWithinOneFrameOfTheSimulatedLoopAndAutoGrantsItsWholeFrames() {
+            // 99 m = 500 ns at 1.98e8 m/s: 4,000 + (1,000 + 6.72 + 100 ns) x 12.5 B/ns = 17,834 B
+            HeadroomResult r = HeadroomCalculator.cbfc(HeadroomInputs.of(G100, 99), 4000, 100_000);
+            assertEquals(17_834, r.xoffBytes());
+            assertTrue(Math.abs(20_000 - r.xoffBytes()) <= 4000);
+            assertTrue(r.toText().contains("in whole frames: 5 x 4000 B = 20000 B"), r.toText());
+            assertEquals(20_000, org.lossless.switchmodel.settings.CbfcSettings.autoCredits(G100, 500_000, 4000,
+                    100_000));
+        }
+
         @Test
         void aFrameMustHaveASize() {
             assertThrows(IllegalArgumentException.class, () -> HeadroomCalculator.cbfc(HeadroomInputs.of(G100, 5), 0));
