@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.lossless.experiments.metrics.CbfcCounters;
 import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.metrics.LosslessDrop;
@@ -155,7 +156,7 @@ public final class Summary {
      * credited (switch port, class)), {@code over_grant} (0 by construction), {@code ports_stalled} and {@code ports}
      * (the longest stalls: node, port, peer, priority, stall_ps, stalls).
      */
-    private static void cbfc(ObjectNode root, org.lossless.experiments.run.CbfcCounters c) {
+    private static void cbfc(ObjectNode root, CbfcCounters c) {
         ObjectNode n = root.putObject("cbfc");
         c.priorities().forEach(n.putArray("priorities")::add);
         ObjectNode cr = n.putObject("credits");
@@ -170,7 +171,7 @@ public final class Summary {
         n.put("over_grant", c.overGrant());
         n.put("ports_stalled", c.portsStalled());
         com.fasterxml.jackson.databind.node.ArrayNode ports = n.putArray("ports");
-        for (org.lossless.experiments.run.CbfcCounters.PortStall p : c.ports()) {
+        for (CbfcCounters.PortStall p : c.ports()) {
             ObjectNode o = ports.addObject();
             o.put("node", p.node());
             o.put("port", p.port());

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 
 import org.lossless.core.net.LinkCredits;
+import org.lossless.experiments.metrics.CbfcCounters;
 import org.lossless.switchmodel.CreditLedger;
 
 import org.lossless.core.net.EgressPort;

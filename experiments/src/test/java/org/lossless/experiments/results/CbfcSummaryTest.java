@@ -7,8 +7,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
-import org.lossless.experiments.run.CbfcCounters;
-import org.lossless.experiments.run.UetCounters;
+import org.lossless.experiments.metrics.CbfcCounters;
+import org.lossless.experiments.metrics.UetCounters;
 
 /** summary.json's {@code cbfc} section: written only when a class ran CBFC, with its counters as given. */
 class CbfcSummaryTest {

@@ -12,10 +12,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.core.net.EgressPort;
-import org.lossless.experiments.run.FlowResult;
+import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.run.FlowSpec;
 import org.lossless.experiments.run.PacketNetwork;
-import org.lossless.experiments.run.RunResult;
+import org.lossless.experiments.metrics.RunResult;
 import org.lossless.switchmodel.CreditLedger;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.settings.CbfcSettings;

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 import java.util.List;
 
