@@ -1,0 +1,149 @@
+package org.lossless.experiments.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.LinkSpec;
+import org.lossless.topology.Topology;
+import org.lossless.topology.types.LeafSpineSpec;
+import org.lossless.topology.types.RingSpec;
+
+/**
+ * Packet runs on the partitioned engine give the same results whatever the number of threads (and so of
+ * partitions): every field of the result but the wall and CPU time, compared as text.
+ */
+class ParallelRunTest {
+    private static final long US = 1_000_000L;
+
+    /** Everything a run reports that must not depend on the threads (not its wall time, CPU or heap). */
+    static String fingerprint(RunResult r) {
+        return String.join("\n", "end " + r.simTimePs(), "events " + r.events(), "flows " + r.flows(),
+                "ports " + r.ports(), "drops " + r.dropPackets() + " " + r.dropBytes(), "pauses " + r.pauseFrames()
+                        + " " + r.pausedPs(), "deadlock " + r.deadlock() + " " + r.deadlockCycle(),
+                "ecn " + r.ecnMarked() + " cnp " + r.cnpSent(), "graph " + r.pauseGraph().edges(), "jobs " + r.jobs(),
+                "stopped " + r.stoppedBy());
+    }
+
+    static RunResult run(EngineInput in, int threads) {
+        return new PacketEngine(null, new PacketEngine.Parallelism(threads, null, null)).run(in);
+    }
+
+    /** Runs {@code in} with each thread count and checks one result; returns it. */
+    static RunResult sameForAll(EngineInput in, int... threads) {
+        RunResult first = run(in, threads[0]);
+        String expected = fingerprint(first);
+        for (int i = 1; i < threads.length; i++) {
+            assertEquals(expected, fingerprint(run(in, threads[i])), threads[i] + " threads");
+        }
+        return first;
+    }
+
+    @Nested
+    class Incast {
+        /** Leaf-spine 2x2, 4 hosts a leaf: the hosts of leaf0 and three of leaf1 send 2 MB to host 7 (leaf1). */
+        EngineInput input() {
+            Topology t = new LeafSpineSpec(2, 2, 4, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
+            List<FlowSpec> flows = new ArrayList<>();
+            for (int h = 0; h < 7; h++) {
+                flows.add(new FlowSpec("incast", h, 7, 1_000_000, 0, 3));
+            }
+            // 2 MB of shared buffer: the incast fills it and leaf1 pauses the spines, which pause leaf0
+            SwitchSettings small = new SwitchSettings(null, 2_000_000L, null, null, null, null, null, null, null, null);
+            return new EngineInput(t, new NicConfig(1024, 1), small, flows, 100_000 * US, 3);
+        }
+
+        @Test
+        void pausesCrossPartitionsAndTheResultIsTheSameOn1To4Threads() {
+            assertEquals(4, RunPartitions.of(input(), 4, null).partitions(), "two leaves with their hosts, two spines");
+            RunResult r = sameForAll(input(), 1, 2, 4);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+            assertTrue(r.pauseFrames() > 0, "an incast of 7 onto one 100G port pauses");
+        }
+    }
+
+    static RunResult yaml(String text, int threads) {
+        Scenario s = ScenarioLoader.parse("t.yaml", text, Path.of("."), List.of());
+        return new ScenarioEngine(new PacketEngine.Parallelism(threads, null, null)).run(s);
+    }
+
+    static RunResult sameForAll(String text, int... threads) {
+        RunResult first = yaml(text, threads[0]);
+        String expected = fingerprint(first);
+        for (int i = 1; i < threads.length; i++) {
+            assertEquals(expected, fingerprint(yaml(text, threads[i])), threads[i] + " threads");
+        }
+        return first;
+    }
+
+    @Nested
+    class Scenarios {
+        static final String FAT = "topology: {type: fat-tree, k: 4}\n";
+
+        @Test
+        void dcqcnPermutationOnAK4FatTree() {
+            RunResult r = sameForAll("name: p\n" + FAT + "nic: {mtu: 1024, cc: dcqcn}\nworkloads:\n"
+                    + "  - {type: permutation, size: 300KB}\n", 1, 2, 4, 8);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        }
+
+        @Test
+        void hpccIncastWhoseTelemetryCrossesPartitions() {
+            RunResult r = sameForAll("name: h\n" + FAT + "nic: {mtu: 1024, cc: hpcc}\nworkloads:\n"
+                    + "  - {type: incast, receiver: 0, senders: \"4-15\", size: 200KB}\n", 1, 2, 4);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        }
+
+        @Test
+        void aRingAllReduceWhoseStepsWaitOnOtherPods() {
+            RunResult r = sameForAll("name: a\n" + FAT + "nic: {mtu: 1024}\nworkloads:\n"
+                    + "  - {type: allreduce, name: ar, size: 1MiB, hosts: \"0-15\", channels: 1, algorithm: ring}\n",
+                    1, 2, 4);
+            assertEquals(1, r.jobs().size(), r.jobs().toString());
+        }
+    }
+
+    @Nested
+    class Deadlock {
+        @Test
+        void theRingDeadlocksWithTheSameCycleOn1To4Threads() {
+            Topology ring = new RingSpec(5, 1, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
+            List<FlowSpec> specs = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                specs.add(new FlowSpec("cbd", i, (i + 2) % 5, 20_000_000, 0, 3));
+            }
+            SwitchSettings small = new SwitchSettings(null, 2_000_000L, null, null, null, null, null, null, null, null);
+            RunResult r = sameForAll(new EngineInput(ring, new NicConfig(1024, 1), small, specs, 5_000 * US, 1), 1, 2, 4);
+            assertTrue(r.deadlock());
+            assertEquals(5, r.deadlockCycle().size());
+        }
+    }
+
+    @Nested
+    class Failure {
+        @Test
+        void aLinkFailureWithRouteConvergenceGivesOneResultOn1To4Threads() {
+            Topology t = new LeafSpineSpec(2, 2, 4, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
+            List<FlowSpec> flows = new ArrayList<>();
+            for (int h = 0; h < 4; h++) {
+                flows.add(new FlowSpec("cross", h, 4 + h, 2_000_000, 0, 3));
+                flows.add(new FlowSpec("cross", 4 + h, h, 2_000_000, 0, 3));
+            }
+            EngineInput in = new EngineInput(t, new NicConfig(1024, 1), SwitchSettings.defaults(), flows,
+                    1_000_000 * US, 7, List.of(new FailureSpec("leaf0", "spine0", 60 * US, -1)), 20 * US, false);
+            RunResult r = sameForAll(in, 1, 2, 4);
+            assertTrue(r.dropPackets() > 0);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        }
+    }
+}
