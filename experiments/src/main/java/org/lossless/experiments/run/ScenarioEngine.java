@@ -38,6 +38,11 @@ public final class ScenarioEngine implements ScenarioRunner {
     }
 
     @Override
+    public ScenarioRunner withParallelism(PacketEngine.Parallelism p) {
+        return new ScenarioEngine(p);
+    }
+
+    @Override
     public RunResult run(Scenario scenario) {
         return run(scenario, null);
     }

@@ -70,6 +70,19 @@ class ParallelRunTest {
             assertTrue(r.flows().stream().allMatch(FlowResult::finished));
             assertTrue(r.pauseFrames() > 0, "an incast of 7 onto one 100G port pauses");
         }
+
+        /**
+         * Against the sequential kernel, which breaks same-instant ties in scheduling order: the same physics, so the
+         * incast ends within 1 % (7 MB through one 100 Gb/s port: the drain time is fixed by the bottleneck).
+         */
+        @Test
+        void endsWhenTheSequentialKernelDoes() {
+            RunResult seq = new PacketEngine().run(input());
+            RunResult par = run(input(), 2);
+            System.out.println("incast: sequential ends " + seq.simTimePs() + " ps, partitioned " + par.simTimePs()
+                    + " ps; pauses " + seq.pauseFrames() + " / " + par.pauseFrames());
+            assertEquals(seq.simTimePs(), par.simTimePs(), 0.01 * seq.simTimePs());
+        }
     }
 
     static RunResult yaml(String text, int threads) {
