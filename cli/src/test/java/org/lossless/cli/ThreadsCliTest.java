@@ -120,6 +120,33 @@ class ThreadsCliTest {
     }
 
     @Nested
+    class Sweep {
+        /** A sweep with --threads writes the same run directories as one without partitions (--threads 1). */
+        @Test
+        void aSweepOnTwoThreadsPerRunWritesTheSameRunsAsOnOne() throws IOException {
+            Files.writeString(cwd.resolve("s.yaml"), INCAST.replace("size: 1MB", "size: 100KB"));
+            for (String n : List.of("1", "2")) {
+                assertEquals(0, lossless("sweep", "s.yaml", "--vary", "switch.ecn.kmin=10KB,100KB", "--threads", n, "--jobs", "1",
+                        "--quiet", "--out", "sw" + n), err::toString);
+            }
+            TreeMap<String, String> one = contents(cwd.resolve("sw1/points"));
+            TreeMap<String, String> two = contents(cwd.resolve("sw2/points"));
+            assertEquals(one.keySet(), two.keySet());
+            for (String f : one.keySet()) {
+                assertEquals(one.get(f), two.get(f), f);
+            }
+        }
+
+        @Test
+        void threadsWithSlurmIsRefused() throws IOException {
+            Files.writeString(cwd.resolve("s.yaml"), INCAST);
+            assertEquals(2, lossless("sweep", "s.yaml", "--vary", "switch.ecn.kmin=10KB,100KB", "--executor", "slurm", "--threads", "2",
+                    "--out", "sw"));
+            assertTrue(err.toString().contains("--threads is for the local executor"), err.toString());
+        }
+    }
+
+    @Nested
     class BadValues {
         @Test
         void zeroNegativeAndAbsurdThreadCountsExit2WithOneMessage() throws IOException {

@@ -82,11 +82,18 @@ public final class PacketEngine {
      * {@code notes} is told, once, why fewer threads run than were asked for (may be null).
      */
     public record Parallelism(int threads, java.util.Map<String, Integer> partitions,
-                              java.util.function.Consumer<String> notes) {
+                              java.util.function.Consumer<String> notes,
+                              java.util.function.Consumer<org.lossless.core.kernel.ParallelStats> stats) {
         public Parallelism {
             if (threads < 1) {
                 throw new IllegalArgumentException("threads must be at least 1, got " + threads);
             }
+        }
+
+        /** Without the engine's figures ({@code stats}: told the windows, events and barrier time after a run). */
+        public Parallelism(int threads, java.util.Map<String, Integer> partitions,
+                           java.util.function.Consumer<String> notes) {
+            this(threads, partitions, notes, null);
         }
     }
 
@@ -201,6 +208,9 @@ public final class PacketEngine {
         }
         if (!traffic.done()) {
             kernel.runUntil(in.stopTimePs());
+        }
+        if (parallelism != null && parallelism.stats() != null) {
+            parallelism.stats().accept(((ParallelEngine) kernel).stats());
         }
         if (kernel.aborted()) {
             throw new RunInterruptedException(kernel.now(), in.stopTimePs());
