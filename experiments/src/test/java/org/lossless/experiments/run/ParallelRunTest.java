@@ -126,6 +126,50 @@ class ParallelRunTest {
         }
     }
 
+    /**
+     * The lookahead: two switches, two hosts each (1 us host links), joined by one 100 Gb/s link whose delay plus the
+     * smallest frame's line time (84 B: 6,720 ps) is {@code switchLinkPs}; each host sends 300 KB to a host on the
+     * other switch, so frames, ACKs and pauses cross the cut both ways.
+     */
+    static EngineInput twoSwitches(long switchLinkPs) {
+        Topology.Builder b = Topology.builder("two-switches");
+        int s0 = b.addSwitch("s0", 1);
+        int s1 = b.addSwitch("s1", 1);
+        for (int i = 0; i < 4; i++) {
+            int h = b.addHost("h" + i);
+            b.connect(h, i < 2 ? s0 : s1, 100_000_000_000L, 1_000_000);
+        }
+        b.connect(s0, s1, 100_000_000_000L, switchLinkPs - 6_720);
+        Topology t = b.build();
+        List<FlowSpec> flows = List.of(new FlowSpec("x", 0, 2, 300_000, 0, 3), new FlowSpec("x", 1, 3, 300_000, 0, 3),
+                new FlowSpec("x", 2, 1, 300_000, 0, 3), new FlowSpec("x", 3, 0, 300_000, 0, 3));
+        SwitchSettings small = new SwitchSettings(null, 200_000L, null, null, null, null, null, null, null, null);
+        return new EngineInput(t, new NicConfig(1024, 1), small, flows, 100_000 * US, 5);
+    }
+
+    @Nested
+    class Lookahead {
+        @Test
+        void aCutLinkOfTheSmallestAllowedDelayGivesWindowsOfExactlyIt() {
+            RunPartitions cut = RunPartitions.of(twoSwitches(100_000), 2, null);
+            assertEquals(2, cut.partitions());
+            assertEquals(100_000, cut.lookaheadPs(), "93,280 ps of delay + 6,720 ps for 84 B at 100 Gb/s");
+            RunResult r = sameForAll(twoSwitches(100_000), 1, 2);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        }
+
+        @Test
+        void aLinkOnePicosecondShorterIsNotCutAndTheRunSaysWhy() {
+            RunPartitions cut = RunPartitions.of(twoSwitches(99_999), 2, null);
+            assertEquals(1, cut.partitions());
+            assertTrue(cut.note().contains("never cut"), cut.note());
+            List<String> notes = new ArrayList<>();
+            RunResult r = new PacketEngine(null, new PacketEngine.Parallelism(2, null, notes::add)).run(twoSwitches(99_999));
+            assertEquals(1, notes.size(), notes.toString());
+            assertEquals(fingerprint(run(twoSwitches(99_999), 1)), fingerprint(r));
+        }
+    }
+
     @Nested
     class Deadlock {
         @Test
