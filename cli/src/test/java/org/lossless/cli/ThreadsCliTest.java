@@ -164,8 +164,8 @@ class ThreadsCliTest {
         void moreThreadsThanPartitionsRunAsManyAndSaySoOnce() throws IOException {
             Files.writeString(cwd.resolve("s.yaml"), INCAST);
             assertEquals(0, lossless("run", "s.yaml", "-q", "--threads", "16", "--out", "r"), err::toString);
-            assertEquals("note: 16 partitions asked for, the fabric allows 4 (a switch with its hosts is the smallest "
-                    + "part)\n", err.toString());
+            assertEquals("note: 16 threads asked for, the fabric has 4 useful partitions (a switch with the hosts "
+                    + "behind it each): the run uses 4 threads (same results)\n", err.toString());
         }
 
         @Test

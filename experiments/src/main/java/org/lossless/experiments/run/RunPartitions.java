@@ -69,7 +69,10 @@ record RunPartitions(int[] partOf, int partitions, long lookaheadPs, long[] weig
                     + "shorter than " + Partitioner.MIN_WINDOW_PS / 1000 + " ns, too short to pay for a barrier: the "
                     + "run uses one thread (same results)");
         }
-        return new RunPartitions(partOf, cut.partitions(), look, cut.weights(), cut.note());
+        String note = cut.partitions() < threads ? threads + " threads asked for, the fabric has " + cut.useful()
+                + " useful partitions (a switch with the hosts behind it each): the run uses " + cut.partitions()
+                + " threads (same results)" : "";
+        return new RunPartitions(partOf, cut.partitions(), look, cut.weights(), note);
     }
 
     /** A cable's lookahead: its delay, plus the smallest frame's line time unless switches cut through, ps. */
