@@ -357,7 +357,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
      * Whether frame {@code p}, on its way to this NIC, may complete a message when it arrives (tell the listener), asked
      * when the frame is put on the NIC's incoming link (a parallel run ends its window right after such an arrival, so
      * that traffic programs react at the same instant as in a sequential run). Conservative: a data frame that is the
-     * last of its message, any data frame of a QP whose loss recovery may hold packets (IRN) or of a UET QP, and an
+     * last of its message, any data frame of a QP whose loss recovery may hold packets (IRN), of a UET QP or carrying
+     * READ responses (the first acknowledges its request, and with it what was posted before), and an
      * acknowledgement that reaches the end of its QP's first unacknowledged message; never PFC frames, CNPs or
      * credits. A NIC with a receive buffer completes messages when frames drain, later than they arrive: a parallel
      * run does not cut a fabric with one.
@@ -369,7 +370,8 @@ public final class HostNic implements PacketReceiver, PacketSource {
                     return true;
                 }
                 QueuePair qp = p.flowId < flows.nextQpId() ? flows.qp(p.flowId) : null;
-                return qp == null || qp.rud != null || !(qp.recovery instanceof GoBackN);
+                // READ responses: the first one acknowledges its request, which may complete a WRITE posted before it
+                return qp == null || qp.rud != null || qp.readResponses || !(qp.recovery instanceof GoBackN);
             }
             case ACK:
             case NACK: {

@@ -170,6 +170,44 @@ class ParallelRunTest {
         }
     }
 
+    /**
+     * READs across partitions: a WRITE then a READ on one connection from host 0 (leaf0) to host 7 (leaf1), and a READ
+     * the other way (the responses complete the READs at their requesters; the WRITE's own ACK completes it first on
+     * this lossless fabric: the READ response's implied acknowledgement of it, announced too, happens only after a loss).
+     */
+    @Nested
+    class Reads {
+        @Test
+        void writesAndReadsGiveOneResultOn1To4Threads() {
+            org.lossless.workloads.traffic.TrafficProgram rw = new org.lossless.workloads.traffic.TrafficProgram() {
+                @Override
+                public String name() {
+                    return "rw";
+                }
+
+                @Override
+                public void start(org.lossless.workloads.traffic.TrafficContext ctx) {
+                    var c = ctx.connect(0, 7, org.lossless.workloads.traffic.ConnectionOptions.of(3));
+                    ctx.post(c, 200_000, org.lossless.nic.Verb.WRITE, org.lossless.workloads.traffic.MessageTag.NONE_TAG);
+                    ctx.post(c, 100_000, org.lossless.nic.Verb.READ, org.lossless.workloads.traffic.MessageTag.NONE_TAG);
+                    var back = ctx.connect(5, 2, org.lossless.workloads.traffic.ConnectionOptions.of(3));
+                    ctx.post(back, 150_000, org.lossless.nic.Verb.READ, org.lossless.workloads.traffic.MessageTag.NONE_TAG);
+                }
+
+                @Override
+                public boolean finished() {
+                    return true;
+                }
+            };
+            Topology t = new LeafSpineSpec(2, 2, 4, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
+            EngineInput in = new EngineInput(t, new NicConfig(1024, 1), SwitchSettings.defaults(),
+                    new Traffic(List.of(() -> rw)), 100_000 * US, 1, List.of(), EngineInput.DEFAULT_CONVERGENCE_PS, false);
+            RunResult r = sameForAll(in, 1, 2, 4);
+            assertEquals(3, r.flows().size());
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished), r.flows().toString());
+        }
+    }
+
     @Nested
     class Deadlock {
         @Test
