@@ -42,6 +42,11 @@ final class RunCommand implements Callable<Integer> {
             + "(timeseries/queues.csv, rates.csv) could exceed SIZE (default " + TelemetryLimit.DEFAULT + ").")
     String maxTelemetry;
 
+    @Option(names = "--threads", paramLabel = "N", description = "Run the simulation on N threads (1.." + Threads.MAX
+            + ", the partitioned engine: same results for every N; without it the sequential engine runs). More than the "
+            + "fabric's useful partitions (a switch with its hosts each) run as that many.")
+    Integer threads;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress display (on a terminal a progress bar, otherwise a "
             + "line every 10 s on stderr).")
     boolean quiet;
@@ -52,10 +57,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Scenario s = load(ctx, scenario, sets, seed);
-        Warnings.print(ctx, s);
+        Context c = Threads.apply(ctx, threads);
+        Scenario s = load(c, scenario, sets, seed);
+        Warnings.print(c, s);
         TelemetryLimit.enforce(s, maxTelemetry);
-        return Execution.run(ctx, s, out, sets, report, false, quiet);
+        return Execution.run(c, s, out, sets, report, false, quiet);
     }
 
     static Scenario load(Context ctx, Path file, List<String> sets, Long seed) {

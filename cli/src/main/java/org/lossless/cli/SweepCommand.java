@@ -97,6 +97,11 @@ final class SweepCommand implements Callable<Integer> {
             + "at most one per 512 MB of heap).")
     Integer jobs;
 
+    @Option(names = "--threads", paramLabel = "N", description = "Local executor: threads per run (1.." + Threads.MAX
+            + ", the partitioned engine: same results for every N; without it each run is sequential). --jobs then "
+            + "defaults to the cores divided by N (at least 1).")
+    Integer threads;
+
     @Option(names = "--dry-run", description = "Validate every point, print the points and seeds, run nothing.")
     boolean dryRun;
 
@@ -197,9 +202,16 @@ final class SweepCommand implements Callable<Integer> {
                 if (slurm.given()) {
                     throw new UserError("sweep: " + slurm.firstGiven() + " is a Slurm option; add --executor slurm");
                 }
-                int n = jobs == null ? LocalExecutor.defaultJobs() : jobs;
+                int perRun = threads == null ? 1 : Threads.check(threads);
+                // the cores are divided between concurrent runs and the threads of each
+                int n = jobs == null ? Math.max(1, LocalExecutor.defaultJobs() / perRun) : jobs;
                 if (n < 1) {
                     throw new UserError("--jobs " + n + ": at least 1");
+                }
+                int cores = Runtime.getRuntime().availableProcessors();
+                if (threads != null && (long) n * perRun > cores) {
+                    note(n + " runs at a time x " + perRun + " threads each = " + (long) n * perRun + " threads on "
+                            + cores + " cores: the runs share them (same results, more wall time per run)");
                 }
                 long heapMb = Runtime.getRuntime().maxMemory() >> 20;
                 if (n > 1 && (long) n * (LocalExecutor.HEAP_PER_WORKER >> 20) > heapMb) {
@@ -207,11 +219,14 @@ final class SweepCommand implements Callable<Integer> {
                             + "fat-tree run needs about 250 MB); raise it with JAVA_TOOL_OPTIONS=-Xmx<size> if runs fail "
                             + "out of memory (docs/sweeps.md, \"Memory\")");
                 }
-                return new LocalExecutor(def, n, ctx.runner());
+                return new LocalExecutor(def, n, Threads.apply(ctx, threads).runner());
             }
             case "slurm" -> {
                 if (jobs != null) {
                     throw new UserError("--jobs is for the local executor; with Slurm use --runs-per-task and --throttle");
+                }
+                if (threads != null) {
+                    throw new UserError("--threads is for the local executor (a Slurm task runs each run on one thread)");
                 }
                 return new SlurmExecutor(slurm.options());
             }

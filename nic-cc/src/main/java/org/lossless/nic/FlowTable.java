@@ -17,7 +17,8 @@ public final class FlowTable {
      */
     private QueuePair[] qps = new QueuePair[16];
     private int qpCount;
-    private int finished;
+    /** Messages finished: counted by NIC events, which a parallel run runs on several threads. */
+    private final java.util.concurrent.atomic.AtomicInteger finished = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Adds a flow whose id must equal the current size. */
     public Flow add(Flow f) {
@@ -42,11 +43,11 @@ public final class FlowTable {
 
     /** Flows whose destination holds the last byte. */
     public int finishedCount() {
-        return finished;
+        return finished.get();
     }
 
     void markFinished() {
-        finished++;
+        finished.incrementAndGet();
     }
 
     /** The id the next QP gets. */

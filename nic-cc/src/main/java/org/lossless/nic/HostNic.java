@@ -49,6 +49,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
     private final String name;
     private final Scheduler sim;
     private final PacketPool pool;
+    private final FlowTable flows;
     private final NicConfig config;
     /** Opens this NIC's queue pairs and keeps its congestion-control algorithms. */
     private final QpOpener qps;
@@ -82,6 +83,7 @@ public final class HostNic implements PacketReceiver, PacketSource {
         this.name = name;
         this.sim = sim;
         this.pool = pool;
+        this.flows = flows;
         this.config = config;
         NicFrames frames = new NicFrames(pool, host, config);
         this.sender = new NicSender(sim, flows, config, listener, frames);
@@ -369,6 +371,41 @@ public final class HostNic implements PacketReceiver, PacketSource {
             port.credits().returnCredit(p.priority, p.frameBytes);
         }
         return false;
+    }
+
+    /**
+     * Whether frame {@code p}, on its way to this NIC, may complete a message when it arrives (tell the listener), asked
+     * when the frame is put on the NIC's incoming link (a parallel run ends its window right after such an arrival, so
+     * that traffic programs react at the same instant as in a sequential run). Conservative: a data frame that is the
+     * last of its message, any data frame of a QP whose loss recovery may hold packets (IRN), of a UET QP or carrying
+     * READ responses (the first acknowledges its request, and with it what was posted before), and an
+     * acknowledgement that reaches the end of its QP's first unacknowledged message; never PFC frames, CNPs or
+     * credits. A NIC with a receive buffer completes messages when frames drain, later than they arrive: a parallel
+     * run does not cut a fabric with one.
+     */
+    public boolean mayComplete(Packet p) {
+        switch (p.type) {
+            case DATA: {
+                if (p.last()) {
+                    return true;
+                }
+                QueuePair qp = p.flowId < flows.nextQpId() ? flows.qp(p.flowId) : null;
+                // READ responses: the first one acknowledges its request, which may complete a WRITE posted before it
+                return qp == null || qp.rud != null || qp.readResponses || !(qp.recovery instanceof GoBackN);
+            }
+            case ACK:
+            case NACK: {
+                QueuePair qp = p.flowId < flows.nextQpId() ? flows.qp(p.flowId) : null;
+                return qp == null || qp.mayCompleteThrough(p.psn);
+            }
+            default:
+                return false;
+        }
+    }
+
+    /** Whether this NIC has a receive buffer (frames wait in it before the transport takes them). */
+    public boolean buffersReceive() {
+        return rx != null;
     }
 
     /** The transport's handling of an arrived (or drained) frame; releases it. */

@@ -379,6 +379,15 @@ public final class QueuePair {
      * READ completes when its response arrives). Returns the payload bytes newly acknowledged (0 when the QP does
      * not count them, {@link #countsAckedBytes()}).
      */
+    /**
+     * Whether a cumulative acknowledgement (or NACK) up to {@code psn}, arriving later, may complete a message of this
+     * QP: its first unacknowledged message ends at or before {@code psn}, or it is a UET QP (conservative: true when
+     * unsure). Only grows true as acknowledgements arrive, so asking when the frame is sent towards the NIC is safe.
+     */
+    boolean mayCompleteThrough(long psn) {
+        return rud != null || (ackIdx < count && end(ackIdx) - 1 <= psn);
+    }
+
     long ackThrough(long psn, long nowPs, FlowListener done) {
         ackedPsn = psn;
         while (ackIdx < count && end(ackIdx) - 1 <= psn) {

@@ -3,6 +3,7 @@ package org.lossless.experiments.run;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntFunction;
 
 import org.lossless.core.net.LinkCredits;
 import org.lossless.experiments.metrics.CbfcCounters;
@@ -28,9 +29,11 @@ final class CbfcWiring {
     }
 
     /**
+     * @param poolOf   the frame pool of a node (by node id): credit updates come from the sending port's own pool
      * @param maxFrame the largest data frame (as buffered) at the NIC's MTU, bytes: the frame the auto rule sizes for
      */
-    static void install(Topology t, EgressPort[][] egress, SwitchNode[] switches, PacketPool pool, SwitchSettings s,
+    static void install(Topology t, EgressPort[][] egress, SwitchNode[] switches, IntFunction<PacketPool> poolOf,
+                        SwitchSettings s,
                         int maxFrame) {
         CbfcSettings c = s.cbfc();
         if (c == null) {
@@ -40,7 +43,7 @@ final class CbfcWiring {
         // a freed full data frame (more than half the largest) makes an update at once; small frames (ACKs) add up
         for (Node node : t.nodes()) {
             for (Port p : t.ports(node.id())) {
-                egress[node.id()][p.index()].enableCredits(pool, mask, c.creditDelayPs(), maxFrame / 2);
+                egress[node.id()][p.index()].enableCredits(poolOf.apply(node.id()), mask, c.creditDelayPs(), maxFrame / 2);
             }
         }
         for (Node node : t.nodes()) {

@@ -6,7 +6,9 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.kernel.Engine;
 import org.lossless.core.kernel.Kernel;
+import org.lossless.core.kernel.ParallelEngine;
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.net.PacketPool;
 import org.lossless.experiments.metrics.FlowResult;
@@ -80,6 +82,29 @@ public final class PacketEngine {
 
     /** Where another thread follows the run and can stop it; null when nobody watches. */
     private final RunProgress progress;
+    /** How to run: null for the sequential kernel of earlier versions, else the partitioned engine's settings. */
+    private final Parallelism parallelism;
+
+    /**
+     * A run on the partitioned engine ({@link ParallelEngine}): {@code threads} threads (at least 1), a partition per
+     * node name ({@code engine.partitions}) or null for the automatic cut. The results do not depend on either.
+     * {@code notes} is told, once, why fewer threads run than were asked for (may be null).
+     */
+    public record Parallelism(int threads, java.util.Map<String, Integer> partitions,
+                              java.util.function.Consumer<String> notes,
+                              java.util.function.Consumer<org.lossless.core.kernel.ParallelStats> stats) {
+        public Parallelism {
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+            }
+        }
+
+        /** Without the engine's figures ({@code stats}: told the windows, events and barrier time after a run). */
+        public Parallelism(int threads, java.util.Map<String, Integer> partitions,
+                           java.util.function.Consumer<String> notes) {
+            this(threads, partitions, notes, null);
+        }
+    }
 
     public PacketEngine() {
         this(null);
@@ -87,7 +112,13 @@ public final class PacketEngine {
 
     /** An engine that publishes its progress to {@code progress} (may be null). */
     public PacketEngine(RunProgress progress) {
+        this(progress, null);
+    }
+
+    /** An engine that runs on the partitioned engine as {@code parallelism} says (null: the sequential kernel). */
+    public PacketEngine(RunProgress progress, Parallelism parallelism) {
         this.progress = progress;
+        this.parallelism = parallelism;
     }
 
     /** Runs without time series. */
@@ -107,13 +138,46 @@ public final class PacketEngine {
     public RunResult run(EngineInput in, Telemetry telemetry, Instrument instrument) {
         long wallStart = System.nanoTime();
         RunCost cost = RunCost.start();
-        Kernel kernel = new Kernel(in.seed());
-        PacketPool pool = new PacketPool();
+        Topology topo = in.topology();
+        Engine kernel;
+        PacketNetwork.Placement place;
+        RunPartitions cut = null;
+        if (parallelism == null) {
+            Kernel k = new Kernel(in.seed());
+            kernel = k;
+            place = PacketNetwork.Placement.single(k, new PacketPool(), topo.nodes().size());
+        } else {
+            cut = RunPartitions.of(in, parallelism.threads(), parallelism.partitions());
+            if (!cut.note().isEmpty() && parallelism.notes() != null) {
+                parallelism.notes().accept(cut.note());
+            }
+            ParallelEngine pe = new ParallelEngine(in.seed(), cut.partitions(), parallelism.threads(),
+                    cut.lookaheadPs(), cut.weights());
+            Scheduler[] parts = new Scheduler[cut.partitions()];
+            PacketPool[] pools = new PacketPool[cut.partitions()];
+            for (int p = 0; p < parts.length; p++) {
+                parts[p] = pe.partition(p);
+                pools[p] = new PacketPool();
+            }
+            kernel = pe;
+            place = new PacketNetwork.Placement(parts, cut.partOf(), pools);
+        }
         FlowTable flows = new FlowTable();
-        Routes routes = Routes.shortestPaths(in.topology());
+        Routes routes = Routes.shortestPaths(topo);
         ProgramDriver traffic = new ProgramDriver(kernel, flows, in.nic().mtu(), in.nic().wire());
-        PacketNetwork network = PacketNetwork.build(in.topology(), routes, kernel, kernel.streams(), pool, flows, in.nic(),
-                in.switches(), traffic, in.seed(), in.sprayPerPacket());
+        Completions completions = cut == null ? null
+                : new Completions(traffic, cut.partOfHosts(topo), cut.partitions());
+        PacketNetwork network = PacketNetwork.build(topo, routes, place, kernel.streams(), flows, in.nic(),
+                in.switches(), completions == null ? traffic : completions, in.seed(), in.sprayPerPacket());
+        if (completions != null) {
+            ((ParallelEngine) kernel).defer(completions);
+            if (completions.predicts()) {
+                for (int h = 0; h < topo.hostCount(); h++) {
+                    org.lossless.topology.Port up = topo.ports(topo.hostNode(h)).get(0);
+                    completions.watch(h, network.nic(h), network.link(up.peer(), up.peerPort()));
+                }
+            }
+        }
         List<TrafficProgram> programs = new ArrayList<>();
         List<String> ccs = new ArrayList<>();
         for (ProgramFactory f : in.traffic().programs()) {
@@ -123,21 +187,25 @@ public final class PacketEngine {
         traffic.start(network, programs, ccs);
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
-        pauseGraph.attach();
         TelemetrySampler sampler = null;
+        PfcLog log = null;
         if (telemetry != null) {
             sampler = sampler(kernel, network, traffic, telemetry);
             sampler.arm();
             if (telemetry.pfc() != null) {
-                PfcLog log = new PfcLog(telemetry.pfc());
-                for (Node node : in.topology().nodes()) {
-                    if (network.switchAt(node.id()) != null) {
-                        network.switchAt(node.id()).observePfc(log);
-                    } else {
-                        network.nic(in.topology().hostNumber(node.id())).observePfc(log);
-                    }
-                }
+                log = new PfcLog(telemetry.pfc());
             }
+        }
+        if (completions == null) {
+            pauseGraph.attach();
+            if (log != null) {
+                observeAll(network, log);
+            }
+        } else {
+            // partition events buffer their PFC decisions; the observers are told between windows, in one order
+            PfcBuffers buffers = new PfcBuffers(topo, cut.partitions(), cut.partOf(), pauseGraph, log);
+            completions.pfc(buffers);
+            observeAll(network, buffers.observer());
         }
         if (instrument != null) {
             instrument.attach(kernel, network, flows.all());
@@ -150,13 +218,20 @@ public final class PacketEngine {
         if (!traffic.done()) {
             kernel.runUntil(in.stopTimePs());
         }
+        if (parallelism != null && parallelism.stats() != null) {
+            parallelism.stats().accept(((ParallelEngine) kernel).stats());
+        }
         if (kernel.aborted()) {
             throw new RunInterruptedException(kernel.now(), in.stopTimePs());
         }
         // the run is over: its idle frames need not outlive it; after a run that held very many, one full collection
         // now compacts what is left, so that the results are built in memory the run already used instead of
         // raising the peak (memory, benchmarks/README.md)
-        if (pool.discardFree() >= COLLECT_AFTER_FRAMES) {
+        int idle = 0;
+        for (PacketPool pool : place.pools()) {
+            idle += pool.discardFree();
+        }
+        if (idle >= COLLECT_AFTER_FRAMES) {
             System.gc();
         }
         List<String> cycle = deadlock.detect(!traffic.done());
@@ -222,7 +297,19 @@ public final class PacketEngine {
         return results;
     }
 
-    private static TelemetrySampler sampler(Kernel kernel, PacketNetwork network, ProgramDriver traffic, Telemetry t) {
+    /** Tells {@code o} of every switch's and NIC's PFC decisions. */
+    private static void observeAll(PacketNetwork network, org.lossless.core.net.PfcObserver o) {
+        Topology t = network.topology();
+        for (Node node : t.nodes()) {
+            if (network.switchAt(node.id()) != null) {
+                network.switchAt(node.id()).observePfc(o);
+            } else {
+                network.nic(t.hostNumber(node.id())).observePfc(o);
+            }
+        }
+    }
+
+    private static TelemetrySampler sampler(Engine kernel, PacketNetwork network, ProgramDriver traffic, Telemetry t) {
         TelemetryConfig c = t.config();
         List<TelemetrySampler.QueueProbe> probes = new ArrayList<>();
         Topology topology = network.topology();

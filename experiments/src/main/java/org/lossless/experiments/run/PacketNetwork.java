@@ -79,6 +79,45 @@ public final class PacketNetwork {
     public static PacketNetwork build(Topology t, Routes routes, Scheduler sim, RandomStreams streams, PacketPool pool,
                                       FlowTable flows, NicConfig nicConfig, SwitchSettings switchSettings,
                                       FlowListener listener, long seed, boolean spray) {
+        return build(t, routes, Placement.single(sim, pool, t.nodes().size()), streams, flows, nicConfig,
+                switchSettings, listener, seed, spray);
+    }
+
+    /**
+     * Where each node runs in a partitioned run: the scheduler of each partition, the partition of each node (by
+     * node id), and each partition's own frame pool (a pool is used by one thread; a frame crossing a cut is released
+     * into the receiver's pool).
+     */
+    record Placement(Scheduler[] partitions, int[] partOf, PacketPool[] pools) {
+        /** Everything in one partition. */
+        static Placement single(Scheduler sim, PacketPool pool, int nodes) {
+            return new Placement(new Scheduler[] {sim}, new int[nodes], new PacketPool[] {pool});
+        }
+
+        /** The scheduler of source {@code id} in node {@code node}'s partition. */
+        Scheduler source(int node, int id) {
+            return partitions[partOf[node]].source(id);
+        }
+
+        PacketPool pool(int node) {
+            return pools[partOf[node]];
+        }
+
+        boolean cut(int a, int b) {
+            return partOf[a] != partOf[b];
+        }
+    }
+
+    /** A listener that gives each NIC a listener of its own (a partitioned run records completions per partition). */
+    interface PerHostListener extends FlowListener {
+        /** The listener of host {@code host}'s NIC, which schedules through {@code nic}. */
+        FlowListener forHost(int host, Scheduler nic);
+    }
+
+    /** Builds the model over the partitions of {@code place} (see {@link Placement}). */
+    static PacketNetwork build(Topology t, Routes routes, Placement place, RandomStreams streams,
+                               FlowTable flows, NicConfig nicConfig, SwitchSettings switchSettings,
+                               FlowListener listener, long seed, boolean spray) {
         int n = t.nodes().size();
         PfcTiming timing = MmuFactory.pfcTiming(switchSettings);
         boolean untilXon = timing.mode() == PauseMode.XOFF_XON;
@@ -88,7 +127,7 @@ public final class PacketNetwork {
             egress[node.id()] = new EgressPort[ports.size()];
             for (Port p : ports) {
                 long rate = p.cable().rateBps();
-                egress[node.id()][p.index()] = new EgressPort(sim.source(nodeSource(node.id())), rate, untilXon,
+                egress[node.id()][p.index()] = new EgressPort(place.source(node.id(), nodeSource(node.id())), rate, untilXon,
                         SwitchPorts.responsePs(t, node.id(), rate, switchSettings, nicConfig.pfcResponsePs()));
             }
         }
@@ -102,8 +141,9 @@ public final class PacketNetwork {
         for (Node node : t.nodes()) {
             if (node.isHost()) {
                 int h = t.hostNumber(node.id());
-                nics[h] = new HostNic(h, node.name(), sim.source(nodeSource(node.id())), pool, flows, nicConfig, listener,
-                        cc);
+                Scheduler nicSim = place.source(node.id(), nodeSource(node.id()));
+                nics[h] = new HostNic(h, node.name(), nicSim, place.pool(node.id()), flows, nicConfig,
+                        listener instanceof PerHostListener per ? per.forHost(h, nicSim) : listener, cc);
                 nics[h].attach(egress[node.id()][0]);
                 nics[h].pathRtt(bdpRtt);
                 RxBufferConfig rx = nicConfig.rxBuffer();
@@ -114,8 +154,8 @@ public final class PacketNetwork {
                 }
                 receivers[node.id()] = nics[h];
             } else {
-                Scheduler own = sim.source(nodeSource(node.id()));
-                switches[node.id()] = buildSwitch(t, node, routes, own, streams, pool, switchSettings, timing,
+                Scheduler own = place.source(node.id(), nodeSource(node.id()));
+                switches[node.id()] = buildSwitch(t, node, routes, own, streams, place.pool(node.id()), switchSettings, timing,
                         egress[node.id()], nicConfig.wire(), maxFrame, seed, nicConfig.pfcResponsePs());
                 switches[node.id()].sprayPerPacket(spray);
                 if (watchdog != null) {
@@ -127,10 +167,16 @@ public final class PacketNetwork {
         org.lossless.switchmodel.settings.LlrSettings llr = switchSettings.llr();
         int links = 0;
         List<LlrLink> llrLinks = new ArrayList<>();
+        Link[][] linkList = new Link[n][];
+        for (Node node : t.nodes()) {
+            linkList[node.id()] = new Link[t.ports(node.id()).size()];
+        }
         for (Node node : t.nodes()) {
             for (Port p : t.ports(node.id())) {
                 // each direction of a cable is an event source of its own (its link-level retry too)
-                Scheduler wire = sim.source(n + 1 + links++);
+                // (in the receiver's partition: its arrival event runs there)
+                Scheduler wire = place.source(p.peer(), n + 1 + links++);
+                PacketPool pool = place.pool(p.peer());
                 PacketReceiver to = receivers[p.peer()];
                 if (llr != null && (llr.enabled() || llr.frameErrorRate() > 0)) {
                     // frame errors on this direction of the cable, and link-level retry against them
@@ -147,14 +193,32 @@ public final class PacketNetwork {
                     llrLinks.add((LlrLink) to);
                 }
                 Link link = new Link(wire, p.cable().delayPs(), to, p.peerPort());
+                if (place.cut(node.id(), p.peer())) {
+                    link.cut(place.source(node.id(), nodeSource(node.id())));
+                }
+                links(node.id(), p.index(), link, linkList);
                 EgressPort e = egress[node.id()][p.index()];
                 e.connect(link, node.isHost() ? nics[t.hostNumber(node.id())] : switches[node.id()].queues(p.index()));
             }
         }
-        CbfcWiring.install(t, egress, switches, pool, switchSettings, maxFrame);
-        return new PacketNetwork(t, nics, switches, egress,
+        CbfcWiring.install(t, egress, switches, place::pool, switchSettings, maxFrame);
+        PacketNetwork net = new PacketNetwork(t, nics, switches, egress,
                 nicConfig.rxBuffer() == null ? 0 : nicConfig.rxBuffer().sizeBytes(),
                 nicConfig.uetTransport() || switchSettings.trimMask() != 0, List.copyOf(llrLinks));
+        net.links = linkList;
+        return net;
+    }
+
+    private static void links(int node, int port, Link link, Link[][] all) {
+        all[node][port] = link;
+    }
+
+    /** [node id][port index] -> the link leaving on that port. */
+    private Link[][] links;
+
+    /** The link leaving node {@code nodeId} on {@code port}. */
+    Link link(int nodeId, int port) {
+        return links[nodeId][port];
     }
 
     /**

@@ -80,6 +80,55 @@ final class PauseGraphRecorder implements PfcObserver {
     @Override
     public void pfcSent(long timePs, String nodeName, int port, int priority, boolean pause) {
         int node = topology.nodeId(nodeName);
+        record(timePs, node, port, priority, pause, pause ? snapshot(node, port, priority) : null);
+    }
+
+    /**
+     * What the node's own state says of a pause it sends now (the switch-local half of the attribution): the egress
+     * holding the most bytes from the paused ingress, those bytes, and whether that egress is itself paused and since
+     * when. Read at the XOFF instant; a parallel run reads it in the node's partition and records the episode later,
+     * between windows, in (time, node) order ({@link PfcBuffers}).
+     */
+    Local snapshot(int node, int port, int priority) {
+        SwitchNode sw = network.switchAt(node);
+        if (sw == null) {
+            return Local.HOST;
+        }
+        int best = -1;
+        long bestBytes = 0;
+        // the paused class's frames wait in the egress queue of its traffic class (= the PFC priority)
+        int queue = sw.classification().queueOfTc(priority);
+        for (int j = 0; j < sw.portCount(); j++) {
+            long b = sw.queues(j).bytesFromIngress(queue, port);
+            if (b > bestBytes) {
+                best = j;
+                bestBytes = b;
+            }
+        }
+        if (best < 0) {
+            return new Local(false, -1, 0, queue, false, 0);
+        }
+        EgressPort out = sw.port(best);
+        boolean paused = out.pauseReceived(queue);
+        return new Local(false, best, bestBytes, queue, paused, paused ? out.pauseState().pauseStartPs(queue) : 0);
+    }
+
+    /**
+     * The local half of an episode's cause.
+     *
+     * @param host        a NIC's pause (its receive buffer)
+     * @param causePort   egress with the most bytes from the paused ingress, or -1
+     * @param queuedBytes those bytes
+     * @param queue       the egress queue of the paused class
+     * @param paused      whether that egress was paused by its neighbour
+     * @param pausedSince since when, ps
+     */
+    record Local(boolean host, int causePort, long queuedBytes, int queue, boolean paused, long pausedSince) {
+        static final Local HOST = new Local(true, -1, 0, 0, false, 0);
+    }
+
+    /** Records an XOFF (with its {@link #snapshot}) or an XON of {@code node}. */
+    void record(long timePs, int node, int port, int priority, boolean pause, Local local) {
         int key = port * PRIOS + priority;
         int open = last[node][key];
         boolean isOpen = open >= 0 && episodes.get(open).endPs < 0;
@@ -99,45 +148,33 @@ final class PauseGraphRecorder implements PfcObserver {
         e.port = port;
         e.priority = priority;
         e.previous = open;
-        SwitchNode sw = network.switchAt(node);
-        if (sw == null) {
+        if (local.host()) {
             e.cause = PauseEdge.Cause.HOST_RX_BUFFER;
             e.depth = 1;
         } else {
-            attribute(sw, e);
+            attribute(local, e);
         }
         episodes.add(e);
         last[node][key] = e.id;
     }
 
-    private void attribute(SwitchNode sw, Episode e) {
-        int best = -1;
-        long bestBytes = 0;
-        // the paused class's frames wait in the egress queue of its traffic class (= the PFC priority)
-        int queue = sw.classification().queueOfTc(e.priority);
-        for (int j = 0; j < sw.portCount(); j++) {
-            long b = sw.queues(j).bytesFromIngress(queue, e.port);
-            if (b > bestBytes) {
-                best = j;
-                bestBytes = b;
-            }
-        }
+    private void attribute(Local l, Episode e) {
         e.cause = PauseEdge.Cause.CONGESTION;
         e.depth = 1;
-        if (best < 0) {
+        if (l.causePort() < 0) {
             return; // nothing of the group queued (not expected: the crossing packet is queued); a root, no port
         }
-        e.causePort = best;
-        e.queuedBytes = bestBytes;
-        EgressPort out = sw.port(best);
-        if (!out.pauseReceived(queue)) {
+        e.causePort = l.causePort();
+        e.queuedBytes = l.queuedBytes();
+        if (!l.paused()) {
             return;
         }
-        Port link = topology.ports(e.node).get(best);
+        int queue = l.queue();
+        Port link = topology.ports(e.node).get(l.causePort());
         e.cause = PauseEdge.Cause.PROPAGATED;
         e.causedByNode = link.peer();
         e.causedByPort = link.peerPort();
-        long pausedSince = out.pauseState().pauseStartPs(queue);
+        long pausedSince = l.pausedSince();
         int c = last[link.peer()][link.peerPort() * PRIOS + queue];
         while (c >= 0 && episodes.get(c).timePs > pausedSince) {
             c = episodes.get(c).previous;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 
-import org.lossless.core.kernel.Kernel;
+import org.lossless.core.kernel.Engine;
 import org.lossless.core.kernel.SimEvent;
 import org.lossless.experiments.metrics.TelemetrySampler;
 import org.lossless.nic.CcAlgorithms;
@@ -35,7 +35,7 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * stops (at the last acknowledgement: a WRITE's requester completion, not the receiver's last byte).
  */
 final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
-    final Kernel kernel;
+    final Engine kernel;
     final int mtu;
     /** The run's wire format ({@code nic.wire}). */
     final org.lossless.core.net.WireFormat wire;
@@ -50,7 +50,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     /** Messages posted and not yet acknowledged (reported to their program). */
     private long outstanding;
 
-    ProgramDriver(Kernel kernel, FlowTable flows, int mtu, org.lossless.core.net.WireFormat wire) {
+    ProgramDriver(Engine kernel, FlowTable flows, int mtu, org.lossless.core.net.WireFormat wire) {
         this.kernel = kernel;
         this.flows = flows;
         this.mtu = mtu;

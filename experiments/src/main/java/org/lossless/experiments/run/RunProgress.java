@@ -2,7 +2,7 @@ package org.lossless.experiments.run;
 
 import java.util.List;
 
-import org.lossless.core.kernel.Kernel;
+import org.lossless.core.kernel.Engine;
 import org.lossless.topology.Topology;
 
 /**
@@ -12,13 +12,13 @@ import org.lossless.topology.Topology;
  * fills it when the model is built ({@link #start}).
  */
 public final class RunProgress {
-    private volatile Kernel kernel;
+    private volatile Engine kernel;
     private volatile long stopTimePs = -1;
     private volatile long estimatedEndPs = -1;
     private volatile boolean stopRequested;
 
     /** Called by the engine once the model is built, before the first event. */
-    void start(Kernel k, long stopPs, long estimatedEnd) {
+    void start(Engine k, long stopPs, long estimatedEnd) {
         this.stopTimePs = stopPs;
         this.estimatedEndPs = estimatedEnd;
         this.kernel = k;
@@ -30,7 +30,7 @@ public final class RunProgress {
     /** Asks the run to end soon without results ({@link RunInterruptedException}); any thread. */
     public void requestStop() {
         stopRequested = true;
-        Kernel k = kernel;
+        Engine k = kernel;
         if (k != null) {
             k.requestAbort();
         }
@@ -47,13 +47,13 @@ public final class RunProgress {
 
     /** Simulated time reached, ps (0 before the start). */
     public long simTimePs() {
-        Kernel k = kernel;
+        Engine k = kernel;
         return k == null ? 0 : k.progressNowPs();
     }
 
     /** Events executed (0 before the start). */
     public long events() {
-        Kernel k = kernel;
+        Engine k = kernel;
         return k == null ? 0 : k.progressEvents();
     }
 

@@ -25,6 +25,23 @@ import org.lossless.workloads.replay.DagProgram;
  * {@link EngineInput}, runs the {@link PacketEngine}, and streams the time series.
  */
 public final class ScenarioEngine implements ScenarioRunner {
+    /** The partitioned engine's settings, or null for the sequential kernel. */
+    private final PacketEngine.Parallelism parallelism;
+
+    /** Runs on the sequential kernel. */
+    public ScenarioEngine() {
+        this(null);
+    }
+
+    /** Runs on the partitioned engine as {@code parallelism} says (null: the sequential kernel). */
+    public ScenarioEngine(PacketEngine.Parallelism parallelism) {
+        this.parallelism = parallelism;
+    }
+
+    @Override
+    public ScenarioRunner withParallelism(PacketEngine.Parallelism p) {
+        return new ScenarioEngine(p);
+    }
 
     @Override
     public RunResult run(Scenario scenario) {
@@ -40,7 +57,7 @@ public final class ScenarioEngine implements ScenarioRunner {
     public RunResult run(Scenario scenario, Path resultDir, RunProgress progress) {
         EngineInput input = input(scenario);
         if (resultDir == null) {
-            return new PacketEngine(progress).run(input, null);
+            return new PacketEngine(progress, parallelism).run(input, null);
         }
         Path ts = resultDir.resolve("timeseries");
         boolean queues = !scenario.telemetry().queues().none();
@@ -55,7 +72,7 @@ public final class ScenarioEngine implements ScenarioRunner {
                  Writer r = rates ? writer(ts.resolve("rates.csv")) : null;
                  Writer p = pfc ? writer(ts.resolve("pfc.csv")) : null;
                  Writer l = links ? writer(ts.resolve("links.csv")) : null) {
-                return new PacketEngine(progress).run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l));
+                return new PacketEngine(progress, parallelism).run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -31,4 +31,12 @@ public interface ScenarioRunner {
     default RunResult run(Scenario scenario, Path resultDir, RunProgress progress) {
         return run(scenario, resultDir);
     }
+
+    /**
+     * This runner on the partitioned engine as {@code parallelism} says ({@code --threads}); a runner without one
+     * returns itself (the threads never change a result).
+     */
+    default ScenarioRunner withParallelism(PacketEngine.Parallelism parallelism) {
+        return this;
+    }
 }

@@ -36,6 +36,14 @@ public final class EventLoop {
     Mail[] outbox;
     /** End of the current window (exclusive), ps: a hand-off across partitions must take effect at or after it. */
     long windowEndPs = Long.MAX_VALUE;
+    /**
+     * Last time the current {@link #run} may reach, ps: its {@code lastPs}, lowered to the current instant by
+     * {@link Scheduler#yieldAfterNow()} (the loop then stops once the events of that instant have run).
+     */
+    long limitPs = Long.MAX_VALUE;
+
+    /** Whether {@link #yieldAfterNow()} stops a run (a partition of a {@link ParallelEngine}; not a {@link Kernel}). */
+    boolean yields;
 
     /** Ties in scheduling order ({@link TieOrder#FIFO}), else by source key. */
     final boolean fifo;
@@ -100,9 +108,10 @@ public final class EventLoop {
      */
     int run(long lastPs, int max) {
         final CalendarQueue q = queue;
+        limitPs = lastPs;
         for (int n = 0; n < max; n++) {
             SimEvent e = q.peek();
-            if (e == null || e.timePs > lastPs) {
+            if (e == null || e.timePs > limitPs) {
                 return n;
             }
             q.removePeeked(e);
@@ -119,9 +128,10 @@ public final class EventLoop {
     /** As {@link #run(long, int)}, telling {@code observer} of every event after it ran (for measurements). */
     int runObserved(long lastPs, int max, java.util.function.Consumer<SimEvent> observer) {
         final CalendarQueue q = queue;
+        limitPs = lastPs;
         for (int n = 0; n < max; n++) {
             SimEvent e = q.peek();
-            if (e == null || e.timePs > lastPs) {
+            if (e == null || e.timePs > limitPs) {
                 return n;
             }
             q.removePeeked(e);
@@ -134,6 +144,13 @@ public final class EventLoop {
             }
         }
         return max;
+    }
+
+    /** Ends the current run after the events due at the current instant ({@link Scheduler#yieldAfterNow()}). */
+    void yieldAfterNow() {
+        if (yields && nowPs < limitPs) {
+            limitPs = nowPs;
+        }
     }
 
     /** Time of the earliest pending event, or {@code Long.MAX_VALUE} when none is. */

@@ -44,6 +44,9 @@ public final class ParallelEngine extends EngineSignals {
     private final ParallelStats stats;
     private final SpinBarrier barrier;
     private ModelBuilder builder;
+    private Deferred deferred;
+    /** End of the last window run (exclusive), ps. */
+    private long lastWindowEndPs;
 
     private long stopPs;
     private long windowEndPs;
@@ -81,6 +84,7 @@ public final class ParallelEngine extends EngineSignals {
         for (int p = 0; p < partitions; p++) {
             loops[p] = new EventLoop(p, TieOrder.SOURCE);
             loops[p].owners = owners;
+            loops[p].yields = true;
             inboxes[p] = new Inbox();
         }
         for (int par = 0; par < 2; par++) {
@@ -103,6 +107,41 @@ public final class ParallelEngine extends EngineSignals {
                           ModelBuilder builder) {
         this(seed, partitions, threads, lookaheadPs, weights);
         this.builder = builder;
+    }
+
+    /**
+     * Work that partition events record and the run's global level does (a traffic program's reaction to a completion
+     * in some partition): it runs between windows, on one thread with every partition stopped, after every partition
+     * event at its instant and before any later one, whatever the partitioning. A partition event that records work
+     * calls {@link Scheduler#yieldAfterNow()}; with several partitions the others must not pass that instant either,
+     * so the model says beforehand when work may be recorded ({@link #horizonPs}).
+     */
+    public interface Deferred {
+        /** Earliest time of the work recorded so far, or {@code Long.MAX_VALUE}; asked between windows. */
+        long pendingPs();
+
+        /** Runs the work recorded at {@code atPs} (= {@link #pendingPs()}), as global events at that instant. */
+        void run(long atPs);
+
+        /**
+         * Earliest time at or after {@code fromPs} at which a partition event may record work ({@code Long.MAX_VALUE}:
+         * none known); a window then ends right after it. Asked between windows, only when there are several
+         * partitions. A window holds at most {@link #lookaheadPs()}, so it need only know of what was set in motion
+         * before {@code fromPs}.
+         */
+        long horizonPs(long fromPs);
+
+        /** Called after every window (one thread, every partition stopped), before the run's global level acts. */
+        default void windowEnded() {
+        }
+    }
+
+    /** Sets the run's deferred work (before the first run). */
+    public void defer(Deferred d) {
+        if (running) {
+            throw new IllegalStateException("deferred work is set before the run");
+        }
+        this.deferred = d;
     }
 
     /** Threads a run uses: the threads asked for, at most one per partition. */
@@ -298,6 +337,13 @@ public final class ParallelEngine extends EngineSignals {
      */
     private void between() {
         parity ^= 1;
+        if (deferred != null && failure == null) {
+            try {
+                deferred.windowEnded();
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
         plan();
     }
 
@@ -315,14 +361,27 @@ public final class ParallelEngine extends EngineSignals {
                     finished = true;
                     return;
                 }
+                if (deferred != null) {
+                    long td = deferred.pendingPs();
+                    if (td != Long.MAX_VALUE) {
+                        if (loops.length > 1 && td < lastWindowEndPs - 1) {
+                            throw new IllegalStateException("work recorded at " + td + " ps in a window that ran to "
+                                    + (lastWindowEndPs - 1) + " ps: the model did not announce it (horizonPs)");
+                        }
+                        deliverAll();
+                        runGlobal(td, () -> deferred.run(td));
+                        if (global.stopRequested) {
+                            finished = true;
+                            return;
+                        }
+                        continue;
+                    }
+                }
                 long tp = partitionsNext();
                 long tg = global.nextTime();
                 if (tg <= tp && tg <= stopPs) {
                     deliverAll();
-                    inGlobal = true;
-                    global.nowPs = tg;
-                    global.run(tg, Integer.MAX_VALUE);
-                    inGlobal = false;
+                    runGlobal(tg, () -> global.run(tg, Integer.MAX_VALUE));
                     if (global.stopRequested) {
                         finished = true;
                         return;
@@ -331,12 +390,16 @@ public final class ParallelEngine extends EngineSignals {
                 }
                 long t = Math.min(tp, tg);
                 if (t > stopPs) {
-                    global.nowPs = stopPs;
+                    setClocks(stopPs);
                     finished = true;
                     return;
                 }
                 global.nowPs = t;
                 windowEndPs = Math.min(Math.min(saturatedAdd(t, lookaheadPs), tg), saturatedAdd(stopPs, 1));
+                if (deferred != null && loops.length > 1) {
+                    windowEndPs = Math.min(windowEndPs, saturatedAdd(deferred.horizonPs(t), 1));
+                }
+                lastWindowEndPs = windowEndPs;
                 stats.windows++;
                 return;
             }
@@ -344,6 +407,31 @@ public final class ParallelEngine extends EngineSignals {
             inGlobal = false;
             fail(e);
             finished = true;
+        }
+    }
+
+    /**
+     * Runs {@code work} as the run's global level at {@code atPs}: every partition's clock is moved there first (every
+     * partition event before it has run, none after it), so that what a global event does to a component sees the
+     * same time as in a sequential run.
+     */
+    private void runGlobal(long atPs, Runnable work) {
+        setClocks(atPs);
+        inGlobal = true;
+        try {
+            work.run();
+        } finally {
+            inGlobal = false;
+        }
+    }
+
+    /** Moves the global clock and every partition's to {@code atPs} (no partition has run past it). */
+    private void setClocks(long atPs) {
+        global.nowPs = atPs;
+        for (EventLoop l : loops) {
+            if (l.nowPs < atPs) {
+                l.nowPs = atPs;
+            }
         }
     }
 

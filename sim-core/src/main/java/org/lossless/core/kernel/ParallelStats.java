@@ -28,6 +28,11 @@ public final class ParallelStats {
         return windows;
     }
 
+    /** Number of partitions. */
+    public int partitions() {
+        return events.length;
+    }
+
     public long events(int partition) {
         return events[partition];
     }

@@ -79,6 +79,11 @@ final class Source implements Scheduler {
         loop.outbox[dst.index].add(atPs, ((long) id << SimEvent.COUNT_BITS) | ++handoffs, d, payload);
     }
 
+    @Override
+    public void yieldAfterNow() {
+        loop.yieldAfterNow();
+    }
+
     EventLoop loop() {
         return loop;
     }

@@ -5,8 +5,8 @@ package org.lossless.core.kernel;
  */
 public enum TieOrder {
     /**
-     * In the order they were scheduled (first in, first out): the order of every sequential run so far, kept for
-     * packet runs until they run on the parallel engine (changing it moves results that published validations check).
+     * In the order they were scheduled (first in, first out): the order of sequential packet runs (no {@code --threads}):
+     * changing it moves results that published validations check. Runs with {@code --threads} use {@link #SOURCE}.
      */
     FIFO,
     /**

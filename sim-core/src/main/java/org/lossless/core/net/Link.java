@@ -26,7 +26,7 @@ import org.lossless.core.kernel.SimEvent;
  * arriving 2^31 ps or more after it is put on (a long serialization at a slow rate) switches to the array then,
  * for good.
  */
-public final class Link extends SimEvent {
+public final class Link extends SimEvent implements org.lossless.core.kernel.Delivery {
     private static final long serialVersionUID = 1L;
     private final Scheduler sim;
     private final long delayPs;
@@ -43,6 +43,20 @@ public final class Link extends SimEvent {
     private int head;
     private int count;
     private boolean down;
+    /**
+     * The transmitter's scheduler when the link crosses from one partition of a parallel run to another (frames are
+     * then handed off to this side, {@link Scheduler#handOff}); null when both ends are in one partition.
+     */
+    private Scheduler from;
+    /** Told of each frame put on the link with its arrival time (before it arrives); null when nobody asks. */
+    private ArrivalWatch watch;
+
+    /** Who is told of frames put on a link, with their arrival time (a parallel run's look ahead). */
+    @FunctionalInterface
+    public interface ArrivalWatch {
+        /** Frame {@code p} will arrive at {@code atPs}; called on the receiving side's thread. */
+        void onTheWay(Packet p, long atPs);
+    }
 
     public Link(Scheduler sim, long delayPs, PacketReceiver receiver, int receiverPort) {
         if (delayPs < 0) {
@@ -53,6 +67,20 @@ public final class Link extends SimEvent {
         this.receiver = receiver;
         this.receiverPort = receiverPort;
         this.arrivalPs = delayPs < STAMP_LIMIT_PS ? null : new long[ring.length];
+    }
+
+    /**
+     * Makes this a cut link of a parallel run: {@code sender} is the transmitter's scheduler (its partition), this
+     * link's own scheduler is the receiver's. Frames put on the link are handed off to the receiver's partition
+     * (taking effect at their arrival time, which is at least the engine's lookahead ahead).
+     */
+    public void cut(Scheduler sender) {
+        this.from = sender;
+    }
+
+    /** Tells {@code w} of every frame put on the link, with its arrival time. */
+    public void watch(ArrivalWatch w) {
+        this.watch = w;
     }
 
     /** One-way propagation delay, ps. */
@@ -76,6 +104,7 @@ public final class Link extends SimEvent {
      */
     public void fail(java.util.function.Consumer<Packet> lost) {
         down = true;
+        lostWhileDown = lost;
         sim.cancel(this);
         while (count > 0) {
             Packet p = ring[head];
@@ -97,11 +126,35 @@ public final class Link extends SimEvent {
      * {@link #isDown()}.
      */
     public void carry(Packet p, long departPs) {
+        if (from != null) {
+            from.handOff(sim, departPs + delayPs, this, p);
+            return;
+        }
+        arrive(p, departPs + delayPs);
+    }
+
+    /** A frame handed off from the other partition ({@link #cut}): it arrives at {@code atPs}. */
+    @Override
+    public void deliver(long atPs, Object payload) {
+        if (!down) {
+            arrive((Packet) payload, atPs);
+        } else {
+            lostWhileDown.accept((Packet) payload);
+        }
+    }
+
+    /** What is done with a frame handed off to a link that went down before it was delivered. */
+    private java.util.function.Consumer<Packet> lostWhileDown = p -> { };
+
+    /** Puts frame {@code p}, arriving at {@code at}, at the tail of the ring. */
+    private void arrive(Packet p, long at) {
+        if (watch != null) {
+            watch.onTheWay(p, at);
+        }
         if (count == ring.length) {
             grow();
         }
         int tail = (head + count) & (ring.length - 1);
-        long at = departPs + delayPs;
         ring[tail] = p;
         if (arrivalPs == null && at - sim.now() >= STAMP_LIMIT_PS) {
             keepTimes();

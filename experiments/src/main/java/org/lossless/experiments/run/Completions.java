@@ -1,0 +1,156 @@
+package org.lossless.experiments.run;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.lossless.core.kernel.ParallelEngine;
+import org.lossless.core.kernel.Scheduler;
+import org.lossless.nic.Flow;
+import org.lossless.nic.FlowListener;
+import org.lossless.nic.HostNic;
+
+/**
+ * Completions in a run on the {@link ParallelEngine}: a NIC's event records the completion in its partition's list
+ * and stops its partition after the current instant ({@link Scheduler#yieldAfterNow()}); between windows the engine
+ * hands them to the {@link ProgramDriver} (the traffic programs' reactions), at their instant, after every partition
+ * event of that instant and before any later one, in (host, the host's order) at one instant. So a program reacting
+ * to a completion in another partition sees it at the same simulated time whatever the partitioning (with one
+ * partition too: the engine is the same).
+ *
+ * <p>With several partitions the others must not pass that instant either: every frame put on a link towards a NIC
+ * that may complete a message when it arrives ({@link HostNic#mayComplete}) is noted with its arrival time, and a
+ * window ends right after the earliest noted one ({@link #horizonPs}). A window is no longer than the shortest
+ * NIC link's delay plus the smallest frame's time, so what arrives inside it was put on the link before it began.
+ *
+ * <p>Between windows it also tells the PFC observers what the partitions buffered ({@link PfcBuffers}).
+ */
+final class Completions implements ParallelEngine.Deferred, PacketNetwork.PerHostListener {
+    private record Done(long timePs, int host, long seq, Flow flow, boolean acked) {
+    }
+
+    private static final Comparator<Done> ORDER = Comparator.comparingInt(Done::host).thenComparingLong(Done::seq);
+    private final ProgramDriver driver;
+    private final int[] partOfHost;
+    private final List<List<Done>> buffers = new ArrayList<>();
+    /** Completions per host so far (each written by its host's partition only). */
+    private final long[] seq;
+    /** Each host NIC's scheduler (to yield its partition), set when the NICs are built. */
+    private final Scheduler[] nicScheduler;
+    /** Noted arrival times of frames that may complete a message, by partition; null with one partition. */
+    private final LongHeap[] predicted;
+    private PfcBuffers pfc;
+
+    Completions(ProgramDriver driver, int[] partOfHost, int partitions) {
+        this.driver = driver;
+        this.partOfHost = partOfHost.clone();
+        this.seq = new long[partOfHost.length];
+        this.nicScheduler = new Scheduler[partOfHost.length];
+        for (int p = 0; p < partitions; p++) {
+            buffers.add(new ArrayList<>());
+        }
+        if (partitions > 1) {
+            predicted = new LongHeap[partitions];
+            for (int p = 0; p < partitions; p++) {
+                predicted[p] = new LongHeap();
+            }
+        } else {
+            predicted = null;
+        }
+    }
+
+    void pfc(PfcBuffers b) {
+        this.pfc = b;
+    }
+
+    /** Whether windows need the noted arrivals ({@link #watch}). */
+    boolean predicts() {
+        return predicted != null;
+    }
+
+    /** Notes frames towards host {@code host}'s NIC that may complete a message (called in its partition). */
+    void watch(int host, HostNic nic, org.lossless.core.net.Link towardsNic) {
+        LongHeap heap = predicted[partOfHost[host]];
+        towardsNic.watch((p, atPs) -> {
+            if (nic.mayComplete(p)) {
+                heap.add(atPs);
+            }
+        });
+    }
+
+    @Override
+    public FlowListener forHost(int host, Scheduler nic) {
+        nicScheduler[host] = nic;
+        List<Done> buffer = buffers.get(partOfHost[host]);
+        return new FlowListener() {
+            @Override
+            public void flowFinished(Flow flow, long nowPs) {
+                buffer.add(new Done(nowPs, host, seq[host]++, flow, false));
+                nic.yieldAfterNow();
+            }
+
+            @Override
+            public void flowAcked(Flow flow, long nowPs) {
+                buffer.add(new Done(nowPs, host, seq[host]++, flow, true));
+                nic.yieldAfterNow();
+            }
+        };
+    }
+
+    @Override
+    public void flowFinished(Flow flow, long nowPs) {
+        throw new IllegalStateException("a NIC of a partitioned run reports through its own listener (forHost)");
+    }
+
+    @Override
+    public long pendingPs() {
+        long t = Long.MAX_VALUE;
+        for (List<Done> b : buffers) {
+            for (Done d : b) {
+                t = Math.min(t, d.timePs());
+            }
+        }
+        return t;
+    }
+
+    @Override
+    public void run(long atPs) {
+        List<Done> now = new ArrayList<>();
+        for (List<Done> b : buffers) {
+            b.removeIf(d -> {
+                if (d.timePs() == atPs) {
+                    now.add(d);
+                    return true;
+                }
+                return false;
+            });
+        }
+        now.sort(ORDER);
+        for (Done d : now) {
+            if (d.acked()) {
+                driver.flowAcked(d.flow(), atPs);
+            } else {
+                driver.flowFinished(d.flow(), atPs);
+            }
+        }
+    }
+
+    @Override
+    public long horizonPs(long fromPs) {
+        long t = Long.MAX_VALUE;
+        for (LongHeap h : predicted) {
+            while (h.size() > 0 && h.min() < fromPs) {
+                h.poll();
+            }
+            t = Math.min(t, h.min());
+        }
+        return t;
+    }
+
+    @Override
+    public void windowEnded() {
+        if (pfc != null) {
+            pfc.flush();
+        }
+    }
+}

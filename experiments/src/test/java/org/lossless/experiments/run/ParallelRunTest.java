@@ -1,0 +1,246 @@
+package org.lossless.experiments.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.RunResult;
+import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.topology.LinkSpec;
+import org.lossless.topology.Topology;
+import org.lossless.topology.types.LeafSpineSpec;
+import org.lossless.topology.types.RingSpec;
+
+/**
+ * Packet runs on the partitioned engine give the same results whatever the number of threads (and so of
+ * partitions): every field of the result but the wall and CPU time, compared as text.
+ */
+class ParallelRunTest {
+    private static final long US = 1_000_000L;
+
+    /** Everything a run reports that must not depend on the threads (not its wall time, CPU or heap). */
+    static String fingerprint(RunResult r) {
+        return String.join("\n", "end " + r.simTimePs(), "events " + r.events(), "flows " + r.flows(),
+                "ports " + r.ports(), "drops " + r.dropPackets() + " " + r.dropBytes(), "pauses " + r.pauseFrames()
+                        + " " + r.pausedPs(), "deadlock " + r.deadlock() + " " + r.deadlockCycle(),
+                "ecn " + r.ecnMarked() + " cnp " + r.cnpSent(), "graph " + r.pauseGraph().edges(), "jobs " + r.jobs(),
+                "stopped " + r.stoppedBy());
+    }
+
+    static RunResult run(EngineInput in, int threads) {
+        return new PacketEngine(null, new PacketEngine.Parallelism(threads, null, null)).run(in);
+    }
+
+    /** Runs {@code in} with each thread count and checks one result; returns it. */
+    static RunResult sameForAll(EngineInput in, int... threads) {
+        RunResult first = run(in, threads[0]);
+        String expected = fingerprint(first);
+        for (int i = 1; i < threads.length; i++) {
+            assertEquals(expected, fingerprint(run(in, threads[i])), threads[i] + " threads");
+        }
+        return first;
+    }
+
+    @Nested
+    class Incast {
+        /** Leaf-spine 2x2, 4 hosts a leaf: the hosts of leaf0 and three of leaf1 send 2 MB to host 7 (leaf1). */
+        EngineInput input() {
+            Topology t = new LeafSpineSpec(2, 2, 4, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
+            List<FlowSpec> flows = new ArrayList<>();
+            for (int h = 0; h < 7; h++) {
+                flows.add(new FlowSpec("incast", h, 7, 1_000_000, 0, 3));
+            }
+            // 2 MB of shared buffer: the incast fills it and leaf1 pauses the spines, which pause leaf0
+            SwitchSettings small = new SwitchSettings(null, 2_000_000L, null, null, null, null, null, null, null, null);
+            return new EngineInput(t, new NicConfig(1024, 1), small, flows, 100_000 * US, 3);
+        }
+
+        @Test
+        void pausesCrossPartitionsAndTheResultIsTheSameOn1To4Threads() {
+            assertEquals(4, RunPartitions.of(input(), 4, null).partitions(), "two leaves with their hosts, two spines");
+            RunResult r = sameForAll(input(), 1, 2, 4);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+            assertTrue(r.pauseFrames() > 0, "an incast of 7 onto one 100G port pauses");
+        }
+
+        /**
+         * Against the sequential kernel, which breaks same-instant ties in scheduling order: the same physics, so the
+         * incast ends within 1 % (7 MB through one 100 Gb/s port: the drain time is fixed by the bottleneck).
+         */
+        @Test
+        void endsWhenTheSequentialKernelDoes() {
+            RunResult seq = new PacketEngine().run(input());
+            RunResult par = run(input(), 2);
+            System.out.println("incast: sequential ends " + seq.simTimePs() + " ps, partitioned " + par.simTimePs()
+                    + " ps; pauses " + seq.pauseFrames() + " / " + par.pauseFrames());
+            assertEquals(seq.simTimePs(), par.simTimePs(), 0.01 * seq.simTimePs());
+        }
+    }
+
+    static RunResult yaml(String text, int threads) {
+        Scenario s = ScenarioLoader.parse("t.yaml", text, Path.of("."), List.of());
+        return new ScenarioEngine(new PacketEngine.Parallelism(threads, null, null)).run(s);
+    }
+
+    static RunResult sameForAll(String text, int... threads) {
+        RunResult first = yaml(text, threads[0]);
+        String expected = fingerprint(first);
+        for (int i = 1; i < threads.length; i++) {
+            assertEquals(expected, fingerprint(yaml(text, threads[i])), threads[i] + " threads");
+        }
+        return first;
+    }
+
+    @Nested
+    class Scenarios {
+        static final String FAT = "topology: {type: fat-tree, k: 4}\n";
+
+        @Test
+        void dcqcnPermutationOnAK4FatTree() {
+            RunResult r = sameForAll("name: p\n" + FAT + "nic: {mtu: 1024, cc: dcqcn}\nworkloads:\n"
+                    + "  - {type: permutation, size: 300KB}\n", 1, 2, 4, 8);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        }
+
+        @Test
+        void hpccIncastWhoseTelemetryCrossesPartitions() {
+            RunResult r = sameForAll("name: h\n" + FAT + "nic: {mtu: 1024, cc: hpcc}\nworkloads:\n"
+                    + "  - {type: incast, receiver: 0, senders: \"4-15\", size: 200KB}\n", 1, 2, 4);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        }
+
+        @Test
+        void aRingAllReduceWhoseStepsWaitOnOtherPods() {
+            RunResult r = sameForAll("name: a\n" + FAT + "nic: {mtu: 1024}\nworkloads:\n"
+                    + "  - {type: allreduce, name: ar, size: 1MiB, hosts: \"0-15\", channels: 1, algorithm: ring}\n",
+                    1, 2, 4);
+            assertEquals(1, r.jobs().size(), r.jobs().toString());
+        }
+    }
+
+    /**
+     * The lookahead: two switches, two hosts each (1 us host links), joined by one 100 Gb/s link whose delay plus the
+     * smallest frame's line time (84 B: 6,720 ps) is {@code switchLinkPs}; each host sends 300 KB to a host on the
+     * other switch, so frames, ACKs and pauses cross the cut both ways.
+     */
+    static EngineInput twoSwitches(long switchLinkPs) {
+        Topology.Builder b = Topology.builder("two-switches");
+        int s0 = b.addSwitch("s0", 1);
+        int s1 = b.addSwitch("s1", 1);
+        for (int i = 0; i < 4; i++) {
+            int h = b.addHost("h" + i);
+            b.connect(h, i < 2 ? s0 : s1, 100_000_000_000L, 1_000_000);
+        }
+        b.connect(s0, s1, 100_000_000_000L, switchLinkPs - 6_720);
+        Topology t = b.build();
+        List<FlowSpec> flows = List.of(new FlowSpec("x", 0, 2, 300_000, 0, 3), new FlowSpec("x", 1, 3, 300_000, 0, 3),
+                new FlowSpec("x", 2, 1, 300_000, 0, 3), new FlowSpec("x", 3, 0, 300_000, 0, 3));
+        SwitchSettings small = new SwitchSettings(null, 200_000L, null, null, null, null, null, null, null, null);
+        return new EngineInput(t, new NicConfig(1024, 1), small, flows, 100_000 * US, 5);
+    }
+
+    @Nested
+    class Lookahead {
+        @Test
+        void aCutLinkOfTheSmallestAllowedDelayGivesWindowsOfExactlyIt() {
+            RunPartitions cut = RunPartitions.of(twoSwitches(100_000), 2, null);
+            assertEquals(2, cut.partitions());
+            assertEquals(100_000, cut.lookaheadPs(), "93,280 ps of delay + 6,720 ps for 84 B at 100 Gb/s");
+            RunResult r = sameForAll(twoSwitches(100_000), 1, 2);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        }
+
+        @Test
+        void aLinkOnePicosecondShorterIsNotCutAndTheRunSaysWhy() {
+            RunPartitions cut = RunPartitions.of(twoSwitches(99_999), 2, null);
+            assertEquals(1, cut.partitions());
+            assertTrue(cut.note().contains("never cut"), cut.note());
+            List<String> notes = new ArrayList<>();
+            RunResult r = new PacketEngine(null, new PacketEngine.Parallelism(2, null, notes::add)).run(twoSwitches(99_999));
+            assertEquals(1, notes.size(), notes.toString());
+            assertEquals(fingerprint(run(twoSwitches(99_999), 1)), fingerprint(r));
+        }
+    }
+
+    /**
+     * READs across partitions: a WRITE then a READ on one connection from host 0 (leaf0) to host 7 (leaf1), and a READ
+     * the other way (the responses complete the READs at their requesters; the WRITE's own ACK completes it first on
+     * this lossless fabric: the READ response's implied acknowledgement of it, announced too, happens only after a loss).
+     */
+    @Nested
+    class Reads {
+        @Test
+        void writesAndReadsGiveOneResultOn1To4Threads() {
+            org.lossless.workloads.traffic.TrafficProgram rw = new org.lossless.workloads.traffic.TrafficProgram() {
+                @Override
+                public String name() {
+                    return "rw";
+                }
+
+                @Override
+                public void start(org.lossless.workloads.traffic.TrafficContext ctx) {
+                    var c = ctx.connect(0, 7, org.lossless.workloads.traffic.ConnectionOptions.of(3));
+                    ctx.post(c, 200_000, org.lossless.nic.Verb.WRITE, org.lossless.workloads.traffic.MessageTag.NONE_TAG);
+                    ctx.post(c, 100_000, org.lossless.nic.Verb.READ, org.lossless.workloads.traffic.MessageTag.NONE_TAG);
+                    var back = ctx.connect(5, 2, org.lossless.workloads.traffic.ConnectionOptions.of(3));
+                    ctx.post(back, 150_000, org.lossless.nic.Verb.READ, org.lossless.workloads.traffic.MessageTag.NONE_TAG);
+                }
+
+                @Override
+                public boolean finished() {
+                    return true;
+                }
+            };
+            Topology t = new LeafSpineSpec(2, 2, 4, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
+            EngineInput in = new EngineInput(t, new NicConfig(1024, 1), SwitchSettings.defaults(),
+                    new Traffic(List.of(() -> rw)), 100_000 * US, 1, List.of(), EngineInput.DEFAULT_CONVERGENCE_PS, false);
+            RunResult r = sameForAll(in, 1, 2, 4);
+            assertEquals(3, r.flows().size());
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished), r.flows().toString());
+        }
+    }
+
+    @Nested
+    class Deadlock {
+        @Test
+        void theRingDeadlocksWithTheSameCycleOn1To4Threads() {
+            Topology ring = new RingSpec(5, 1, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
+            List<FlowSpec> specs = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                specs.add(new FlowSpec("cbd", i, (i + 2) % 5, 20_000_000, 0, 3));
+            }
+            SwitchSettings small = new SwitchSettings(null, 2_000_000L, null, null, null, null, null, null, null, null);
+            RunResult r = sameForAll(new EngineInput(ring, new NicConfig(1024, 1), small, specs, 5_000 * US, 1), 1, 2, 4);
+            assertTrue(r.deadlock());
+            assertEquals(5, r.deadlockCycle().size());
+        }
+    }
+
+    @Nested
+    class Failure {
+        @Test
+        void aLinkFailureWithRouteConvergenceGivesOneResultOn1To4Threads() {
+            Topology t = new LeafSpineSpec(2, 2, 4, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
+            List<FlowSpec> flows = new ArrayList<>();
+            for (int h = 0; h < 4; h++) {
+                flows.add(new FlowSpec("cross", h, 4 + h, 2_000_000, 0, 3));
+                flows.add(new FlowSpec("cross", 4 + h, h, 2_000_000, 0, 3));
+            }
+            EngineInput in = new EngineInput(t, new NicConfig(1024, 1), SwitchSettings.defaults(), flows,
+                    1_000_000 * US, 7, List.of(new FailureSpec("leaf0", "spine0", 60 * US, -1)), 20 * US, false);
+            RunResult r = sameForAll(in, 1, 2, 4);
+            assertTrue(r.dropPackets() > 0);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package org.lossless.core.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Work that partition events record and the global level runs between windows ({@link ParallelEngine.Deferred}):
+ * it runs after every partition event of its instant and before any later one, with every clock at that instant.
+ * Two partitions, a lookahead of 1,000 ps: partition 0 records work at 500 ps; partition 1 has events at 500 and
+ * 501 ps. By hand: the trace is p0@500 and p1@500 (in either order: different partitions), then the work at 500
+ * (seeing both clocks at 500), then p1@501.
+ */
+class DeferredWorkTest {
+    /** Records work at its instant and stops its partition after it. */
+    static final class Recording extends SimEvent {
+        final Scheduler sim;
+        final List<Long> recorded;
+        final List<String> trace;
+
+        Recording(Scheduler sim, List<Long> recorded, List<String> trace) {
+            this.sim = sim;
+            this.recorded = recorded;
+            this.trace = trace;
+        }
+
+        @Override
+        protected void fire() {
+            trace.add("p0@" + sim.now());
+            recorded.add(sim.now());
+            sim.yieldAfterNow();
+        }
+    }
+
+    static List<String> run(int threads, boolean announce) {
+        List<String> trace = Collections.synchronizedList(new ArrayList<>());
+        List<Long> recorded = new ArrayList<>();
+        ParallelEngine e = new ParallelEngine(1, 2, threads, 1_000, null);
+        Scheduler p0 = e.partition(0).source(1);
+        Scheduler p1 = e.partition(1).source(2);
+        p0.schedule(new Recording(p0, recorded, trace), 500);
+        p1.schedule(new TestEvent("p1@500", trace), 500);
+        p1.schedule(new TestEvent("p1@501", trace), 501);
+        e.defer(new ParallelEngine.Deferred() {
+            @Override
+            public long pendingPs() {
+                return recorded.isEmpty() ? Long.MAX_VALUE : recorded.get(0);
+            }
+
+            @Override
+            public void run(long atPs) {
+                recorded.remove(0);
+                trace.add("work@" + atPs + " clocks " + e.now() + "," + p0.now() + "," + p1.now());
+            }
+
+            @Override
+            public long horizonPs(long fromPs) {
+                return announce && fromPs <= 500 ? 500 : Long.MAX_VALUE;
+            }
+        });
+        e.runUntil(10_000);
+        return trace;
+    }
+
+    @Nested
+    class Announced {
+        @Test
+        void theWorkRunsAfterEveryEventOfItsInstantAndBeforeTheNext() {
+            for (int threads : new int[] {1, 2}) {
+                List<String> t = run(threads, true);
+                assertEquals(4, t.size(), t.toString());
+                assertTrue(t.subList(0, 2).containsAll(List.of("p0@500", "p1@500")), t.toString());
+                assertEquals("work@500 clocks 500,500,500", t.get(2));
+                assertEquals("p1@501", t.get(3));
+            }
+        }
+    }
+
+    @Nested
+    class NotAnnounced {
+        @Test
+        void workThatOtherPartitionsRanPastFailsTheRun() {
+            IllegalStateException x = assertThrows(IllegalStateException.class, () -> run(2, false));
+            assertTrue(x.getMessage().contains("did not announce"), x.getMessage());
+        }
+    }
+}
