@@ -6,7 +6,9 @@ import java.util.Locale;
  * The Java heap a collective job takes, estimated before it runs, so that {@code check} and {@code run} refuse
  * only a job that cannot fit in the heap they have (no fixed slice count).
  *
- * <p>Model (measured on ring all-reduces of 128 hosts, benchmarks/README.md "Memory that follows the fabric"):
+ * <p>Model, calibrated on ring all-reduces of 64 and 128 hosts (the smallest {@code -Xmx} a run completes with grew by
+ * 624 B per message between them, a plan's share included) and a 1,024-GPU plan (about 170 B of heap per slice at
+ * its peak): benchmarks/README.md, "Memory: heap per message and the check's estimate":
  * <ul>
  *   <li>the plan: every transfer (slice) of one iteration with its dependencies and the program's state for it,
  *       {@link #PLAN_BYTES_PER_TRANSFER} each, built whole when the job starts (the builder's growing arrays
@@ -28,7 +30,7 @@ public record MemoryEstimate(long transfers, long messages) {
     /** Heap per transfer of the plan, at its peak while it is built (B). */
     public static final long PLAN_BYTES_PER_TRANSFER = 200;
     /** Heap per posted message kept to the end of the run, its result row included (B). */
-    public static final long BYTES_PER_MESSAGE = 480;
+    public static final long BYTES_PER_MESSAGE = 500;
 
     public MemoryEstimate {
         if (transfers < 0 || messages < 0) {

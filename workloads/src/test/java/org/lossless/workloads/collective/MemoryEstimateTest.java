@@ -65,10 +65,10 @@ class MemoryEstimateTest {
         @Test
         void describesItsParts() {
             MemoryEstimate e = new MemoryEstimate(10_000_000L, 20_000_000L);
-            // 10 M x 200 B = 2.0 GB of plan, 20 M x 480 B = 9.6 GB of messages
-            assertEquals("about 11.6 GB of Java heap (a plan of 10,000,000 slices per iteration, 2.0 GB; 20,000,000 "
-                    + "messages kept to the run's end, 9.6 GB)", e.describe());
-            assertEquals("12g", e.heapAdvice(), "11.6 GB = 10.8 GiB: 11g rounded up, plus 1 for the fabric");
+            // 10 M x 200 B = 2.0 GB of plan, 20 M x 500 B = 10.0 GB of messages
+            assertEquals("about 12.0 GB of Java heap (a plan of 10,000,000 slices per iteration, 2.0 GB; 20,000,000 "
+                    + "messages kept to the run's end, 10.0 GB)", e.describe());
+            assertEquals("13g", e.heapAdvice(), "12.0 GB = 11.2 GiB: 12g rounded up, plus 1 for the fabric");
         }
 
         @Test
