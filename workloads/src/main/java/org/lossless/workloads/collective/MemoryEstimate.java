@@ -47,6 +47,23 @@ public record MemoryEstimate(long transfers, long messages) {
     }
 
     /**
+     * The algorithm and protocol, among those {@code job} may run with ({@link Tuner#candidates}), with the smallest
+     * estimate (the first of equals): if it does not fit, none does.
+     */
+    public static Tuner.Choice cheapest(CollectiveJob job) {
+        Tuner.Choice best = null;
+        long bytes = Long.MAX_VALUE;
+        for (Tuner.Choice c : Tuner.candidates(job)) {
+            long b = of(job, c.algorithm(), c.protocol()).totalBytes();
+            if (best == null || b < bytes) {
+                best = c;
+                bytes = b;
+            }
+        }
+        return best;
+    }
+
+    /**
      * Share of the transfers that cross the network: a ring's hops from one server to another over its hops
      * (all channels' rings); 1 for other algorithms (an upper bound).
      */

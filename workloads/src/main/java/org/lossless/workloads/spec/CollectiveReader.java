@@ -101,15 +101,8 @@ public final class CollectiveReader {
      * protocol it leaves the tuner, naming the estimate.
      */
     private static void checkSize(Cursor w, CollectiveJob job) {
-        Tuner.Choice choice = null;
-        MemoryEstimate best = null;
-        for (Tuner.Choice c : Tuner.candidates(job)) {
-            MemoryEstimate e = MemoryEstimate.of(job, c.algorithm(), c.protocol());
-            if (best == null || e.totalBytes() < best.totalBytes()) {
-                best = e;
-                choice = c;
-            }
-        }
+        Tuner.Choice choice = MemoryEstimate.cheapest(job);
+        MemoryEstimate best = MemoryEstimate.of(job, choice.algorithm(), choice.protocol());
         long heap = Runtime.getRuntime().maxMemory();
         if (!best.fits(heap)) {
             Cursor at = w.key("size").present() ? w.key("size") : w;

@@ -49,11 +49,8 @@ final class TrainingChecks {
                               WorkloadFabric topology) {
         CollectiveJob job = CallJobs.collective("check", coll, hosts, size, null, c.comm(), 0);
         // refuse only when no candidate fits: the tuner picks among those that do
-        MemoryEstimate best = null;
-        for (Tuner.Choice choice : Tuner.candidates(job)) {
-            MemoryEstimate e = MemoryEstimate.of(job, choice.algorithm(), choice.protocol());
-            best = best == null || e.totalBytes() < best.totalBytes() ? e : best;
-        }
+        Tuner.Choice choice = MemoryEstimate.cheapest(job);
+        MemoryEstimate best = MemoryEstimate.of(job, choice.algorithm(), choice.protocol());
         long heap = Runtime.getRuntime().maxMemory();
         if (!best.fits(heap)) {
             throw at.error(String.format(Locale.ROOT, "%s needs %s per call; this Java has %s: give it more with "
