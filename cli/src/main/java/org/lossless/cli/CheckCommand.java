@@ -6,6 +6,9 @@ import org.lossless.experiments.scenario.Scenario;
 import org.lossless.topology.Topology;
 import org.lossless.topology.analysis.ServerTiers;
 import org.lossless.topology.analysis.TopologySummary;
+import org.lossless.workloads.collective.MemoryEstimate;
+import org.lossless.workloads.collective.Tuner;
+import org.lossless.workloads.spec.WorkloadConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -84,7 +87,26 @@ final class CheckCommand implements Callable<Integer> {
         if (s.topology().server() != null) {
             ServerTiers.of(t, s.topology().server()).toText().lines().forEach(l -> b.append("# ").append(l).append('\n'));
         }
+        memory(s, Runtime.getRuntime().maxMemory()).forEach(l -> b.append("# ").append(l).append('\n'));
         warnings.forEach(w -> b.append("# warning: ").append(w).append('\n'));
         return b.toString();
+    }
+
+    /**
+     * One line per collective job: the heap it needs (its cheapest algorithm and protocol's estimate) against
+     * {@code heapBytes}; none without a collective job.
+     */
+    static List<String> memory(Scenario s, long heapBytes) {
+        List<String> out = new ArrayList<>();
+        for (WorkloadConfig w : s.workloads()) {
+            if (w instanceof WorkloadConfig.Collective c) {
+                Tuner.Choice choice = MemoryEstimate.cheapest(c.job());
+                MemoryEstimate e = MemoryEstimate.of(c.job(), choice.algorithm(), choice.protocol());
+                out.add("memory: job " + c.job().name() + " needs " + e.describe() + " with "
+                        + choice.algorithm().key() + ", " + choice.protocol().key() + "; this Java has "
+                        + MemoryEstimate.size(heapBytes));
+            }
+        }
+        return out;
     }
 }

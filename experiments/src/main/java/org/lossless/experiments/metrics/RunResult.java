@@ -62,7 +62,8 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
     }
 
     public RunResult {
-        flows = List.copyOf(flows);
+        // the engine's rows are built when read and cannot change: copying them would hold them all at once
+        flows = flows instanceof FlowResultList ? flows : List.copyOf(flows);
         ports = List.copyOf(ports);
         deadlockCycle = List.copyOf(deadlockCycle);
         jobs = List.copyOf(jobs);

@@ -260,28 +260,27 @@ public final class PacketEngine {
                 traffic.training(), network.uetCounters());
     }
 
-    /** One row per posted message, in id order; the counters sum over its QP parts. */
+    /**
+     * One row per posted message, in id order; the counters sum over its QP parts. The rows are built when read
+     * ({@link FlowResultList}): here only each message's ideals are computed.
+     */
     private static List<FlowResult> results(ProgramDriver traffic, IdealFct ideal, int mtu, long ackDelayPs) {
-        List<FlowResult> results = new ArrayList<>(traffic.messages().size());
-        for (Posted p : traffic.messages()) {
+        List<Posted> posted = traffic.messages();
+        int n = posted.size();
+        Message[] messages = new Message[n];
+        int[] firstPart = new int[n + 1];
+        long[] receiverIdeals = new long[n];
+        long[] senderIdeals = new long[n];
+        for (int i = 0; i < n; i++) {
+            Posted p = posted.get(i);
             Message m = p.message;
-            long retransmits = 0;
-            long retransmittedBytes = 0;
-            long cnps = 0;
-            long delivered = 0;
-            for (int j = 0; j < p.parts; j++) {
-                Flow f = traffic.part(p, j);
-                retransmits += f.retransmittedPackets();
-                retransmittedBytes += f.retransmittedBytes();
-                cnps += f.cnpsReceived();
-                delivered += f.receivedBytes();
-            }
+            messages[i] = m;
+            firstPart[i] = p.firstPart;
+            firstPart[i + 1] = p.firstPart + p.parts;
             ConnectionOptions o = m.connection().options();
-            long receiverIdeal;
-            long senderIdeal;
             try {
-                receiverIdeal = ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps());
-                senderIdeal = ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), receiverIdeal, ackDelayPs);
+                receiverIdeals[i] = ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps());
+                senderIdeals[i] = ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), receiverIdeals[i], ackDelayPs);
             } catch (ArithmeticException e) {
                 throw new org.lossless.workloads.yaml.ScenarioException("message " + m.id() + " of workload "
                         + m.workload() + " (" + m.bytes() + " B from host " + m.dataSrc() + " to host " + m.dataDst()
@@ -289,12 +288,9 @@ public final class PacketEngine {
                         + "longest time a run represents; its links are too slow for its size (make it smaller or the "
                         + "links faster)");
             }
-            results.add(new FlowResult(m.id(), m.workload(), m.dataSrc(), m.dataDst(), o.priority(), m.bytes(),
-                    m.postPs(), m.deliveredPs(), receiverIdeal,
-                    retransmits, cnps, MessageLabel.of(m), Math.min(delivered, m.bytes()), m.ackedPs(),
-                    senderIdeal, retransmittedBytes));
         }
-        return results;
+        return new FlowResultList(java.util.Arrays.asList(messages), traffic.parts(), firstPart, receiverIdeals,
+                senderIdeals);
     }
 
     /** Tells {@code o} of every switch's and NIC's PFC decisions. */

@@ -199,9 +199,9 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return messages;
     }
 
-    /** The nic-cc flows (QP parts) of message {@code p}. */
-    Flow part(Posted p, int j) {
-        return flows.get(p.firstPart + j);
+    /** Every nic-cc flow (QP part), by flow id: message {@code p}'s are {@code p.firstPart ..}. */
+    List<Flow> parts() {
+        return flows.all();
     }
 
     @Override

@@ -2,12 +2,11 @@ package org.lossless.workloads.collective;
 
 /**
  * How many transfers (slices, chunks) one iteration of a job has, computed from the same chunking rules
- * as the planners without building anything, so a scenario reader can refuse a job too large to simulate
- * before it exhausts memory (each transfer costs about a hundred bytes of plan and state, and becomes one
- * message plus one clear-to-send on the wire).
+ * as the planners without building anything: the basis of {@link MemoryEstimate} (each transfer costs plan and
+ * state, and becomes one message plus one clear-to-send on the wire when it crosses the network).
  */
 public final class PlanSize {
-    /** The most transfers per iteration a job may have. */
+    /** The largest plan (transfers per iteration) the tuner times with a dry run ({@link Tuner}). */
     public static final long MAX_TRANSFERS = 10_000_000L;
 
     private PlanSize() {

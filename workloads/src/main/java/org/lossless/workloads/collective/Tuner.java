@@ -22,8 +22,9 @@ import org.lossless.workloads.traffic.TrafficContext;
  *   <li>{@link TunerMode#NCCL}: NCCL's own cost model ({@link NcclModel}).</li>
  * </ul>
  *
- * Candidates whose plan would exceed {@link PlanSize#MAX_TRANSFERS} are skipped. Ties go to the earlier
- * candidate in the order ring before tree, LL before LL128 before Simple.
+ * Candidates whose plan exceeds {@link PlanSize#MAX_TRANSFERS} are not dry-run (a dry run that long would cost more
+ * than the choice is worth); when no candidate is left, NCCL's cost model chooses among them all. Ties go to the
+ * earlier candidate in the order ring before tree, LL before LL128 before Simple.
  */
 public final class Tuner {
     private Tuner() {
@@ -108,7 +109,7 @@ public final class Tuner {
                 bestPs = t;
             }
         }
-        return best == null ? candidates.get(0)
+        return best == null ? byNcclModel(job, candidates, rateBps)
                 : new Choice(best.choice().algorithm(), best.choice().protocol(), bestPs / 1e6);
     }
 

@@ -9,7 +9,7 @@ import org.lossless.workloads.collective.Collective;
 import org.lossless.workloads.collective.CollectiveJob;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.collective.PairSizes;
-import org.lossless.workloads.collective.PlanSize;
+import org.lossless.workloads.collective.MemoryEstimate;
 import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
 import org.lossless.workloads.collective.Tuner;
@@ -97,25 +97,19 @@ public final class CollectiveReader {
     }
 
     /**
-     * Refuses a job whose plan would not fit in memory ({@link PlanSize#MAX_TRANSFERS}) with any algorithm and
-     * protocol it leaves the tuner (which never picks one that does not fit).
+     * Refuses a job that would not fit in this Java's heap ({@link MemoryEstimate}) with any algorithm and
+     * protocol it leaves the tuner, naming the estimate.
      */
     private static void checkSize(Cursor w, CollectiveJob job) {
-        Tuner.Choice choice = null;
-        long transfers = Long.MAX_VALUE;
-        for (Tuner.Choice c : Tuner.candidates(job)) {
-            long t = PlanSize.transfers(job, c.algorithm(), c.protocol());
-            if (t < transfers) {
-                transfers = t;
-                choice = c;
-            }
-        }
-        if (transfers > PlanSize.MAX_TRANSFERS) {
+        Tuner.Choice choice = MemoryEstimate.cheapest(job);
+        MemoryEstimate best = MemoryEstimate.of(job, choice.algorithm(), choice.protocol());
+        long heap = Runtime.getRuntime().maxMemory();
+        if (!best.fits(heap)) {
             Cursor at = w.key("size").present() ? w.key("size") : w;
-            throw at.error(String.format(java.util.Locale.ROOT, "this job would send about %,d slices per iteration "
-                    + "(%s, %s, %d hosts, %d channels); the simulator allows %,d: use a smaller size, fewer channels or "
-                    + "fewer hosts", transfers, choice.algorithm().key(), choice.protocol().key(), job.n(), job.channels(),
-                    PlanSize.MAX_TRANSFERS));
+            throw at.error(String.format(java.util.Locale.ROOT, "this job needs %s with %s, %s, %d hosts and %d "
+                    + "channels; this Java has %s: give it more with LOSSLESS_HEAP (e.g. LOSSLESS_HEAP=%s), or use a "
+                    + "smaller size, fewer iterations, channels or hosts", best.describe(), choice.algorithm().key(),
+                    choice.protocol().key(), job.n(), job.channels(), MemoryEstimate.size(heap), best.heapAdvice()));
         }
     }
 

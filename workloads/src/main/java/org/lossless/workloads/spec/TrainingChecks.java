@@ -9,7 +9,7 @@ import java.util.Set;
 import org.lossless.workloads.collective.Collective;
 import org.lossless.workloads.collective.CollectiveJob;
 import org.lossless.workloads.collective.GpuServers;
-import org.lossless.workloads.collective.PlanSize;
+import org.lossless.workloads.collective.MemoryEstimate;
 import org.lossless.workloads.collective.Tuner;
 import org.lossless.workloads.training.CallJobs;
 import org.lossless.workloads.training.parametric.TrainingConfig;
@@ -48,14 +48,14 @@ final class TrainingChecks {
     private static void check(Cursor at, String what, int[] hosts, Collective coll, long size, TrainingConfig c,
                               WorkloadFabric topology) {
         CollectiveJob job = CallJobs.collective("check", coll, hosts, size, null, c.comm(), 0);
-        // the tuner never picks a candidate that does not fit: refuse only when none does
-        long transfers = Long.MAX_VALUE;
-        for (Tuner.Choice choice : Tuner.candidates(job)) {
-            transfers = Math.min(transfers, PlanSize.transfers(job, choice.algorithm(), choice.protocol()));
-        }
-        if (transfers > PlanSize.MAX_TRANSFERS) {
-            throw at.error(String.format(Locale.ROOT, "%s would send about %,d slices per call; the simulator allows "
-                    + "%,d: use fewer channels or a smaller size", what, transfers, PlanSize.MAX_TRANSFERS));
+        // refuse only when no candidate fits: the tuner picks among those that do
+        Tuner.Choice choice = MemoryEstimate.cheapest(job);
+        MemoryEstimate best = MemoryEstimate.of(job, choice.algorithm(), choice.protocol());
+        long heap = Runtime.getRuntime().maxMemory();
+        if (!best.fits(heap)) {
+            throw at.error(String.format(Locale.ROOT, "%s needs %s per call; this Java has %s: give it more with "
+                    + "LOSSLESS_HEAP (e.g. LOSSLESS_HEAP=%s), or use fewer channels or a smaller size", what,
+                    best.describe(), MemoryEstimate.size(heap), best.heapAdvice()));
         }
     }
 

@@ -1,0 +1,83 @@
+package org.lossless.workloads.collective;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class MemoryEstimateTest {
+    private static final long GB = 1_000_000_000L;
+
+    @Nested
+    class Counts {
+        /**
+         * Ring all-reduce, 4 ranks of one GPU per host, 20 MiB, 2 channels, Simple: 192 transfers per iteration (2
+         * channels x 2 loops x 6 steps x 4 ranks x 2 slices, PlanSizeTest); every one crosses the network and posts its
+         * data and a clear-to-send: 384 messages per iteration, 1,152 over 3 iterations, as the program posts them.
+         */
+        @Test
+        void oneGpuPerHostEveryTransferPostsTwoMessages() {
+            CollectiveJob job = Jobs.of(Collective.ALLREDUCE, 4).size(20 << 20).channels(2).iterations(3, 0).build();
+            MemoryEstimate e = MemoryEstimate.of(job, Algorithm.RING, Protocol.SIMPLE);
+            assertEquals(192, e.transfers());
+            assertEquals(1_152, e.messages());
+            assertEquals(Jobs.record(4, new CollectiveProgram(job)).size(), e.messages(), "messages the program posts");
+            assertEquals(192 * MemoryEstimate.PLAN_BYTES_PER_TRANSFER + 1_152 * MemoryEstimate.BYTES_PER_MESSAGE,
+                    e.totalBytes());
+        }
+
+        /**
+         * The same ring on 2 servers of 2 GPUs: each channel's ring visits a server's two GPUs one after the other, so 2
+         * of its 4 hops cross the network and 2 stay on NVLink (no message): 192 messages per iteration.
+         */
+        @Test
+        void hopsInsideAServerPostNothing() {
+            CollectiveJob job = Jobs.of(Collective.ALLREDUCE, 4).size(20 << 20).channels(2)
+                    .servers(new GpuServers(2, 800_000_000_000L, 500_000L)).build();
+            MemoryEstimate e = MemoryEstimate.of(job, Algorithm.RING, Protocol.SIMPLE);
+            assertEquals(192, e.messages());
+            assertEquals(Jobs.record(4, new CollectiveProgram(job)).size(), e.messages(), "messages the program posts");
+        }
+
+        /** 8,192 ranks, 1 GB, 2 channels, Simple: 2 x 1 loop x 16,382 steps x 8,192 ranks x 2 slices. */
+        @Test
+        void theIssuesEightThousandGpuRing() {
+            CollectiveJob job = Jobs.of(Collective.ALLREDUCE, 8_192).size(1_000_000_000L).channels(2).build();
+            MemoryEstimate e = MemoryEstimate.of(job, Algorithm.RING, Protocol.SIMPLE);
+            assertEquals(536_805_376L, e.transfers());
+            assertEquals(2 * 536_805_376L, e.messages());
+            assertFalse(e.fits(64 * GB), "over 500 GB with today's per-message records");
+            assertTrue(e.fits(Long.MAX_VALUE));
+        }
+
+        @Test
+        void hugeCountsSaturateInsteadOfOverflowing() {
+            assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 100, 0).totalBytes());
+            assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 400, Long.MAX_VALUE / 400).totalBytes());
+            assertFalse(new MemoryEstimate(1, Long.MAX_VALUE).fits(Long.MAX_VALUE - 1));
+        }
+    }
+
+    @Nested
+    class Words {
+        @Test
+        void describesItsParts() {
+            MemoryEstimate e = new MemoryEstimate(10_000_000L, 20_000_000L);
+            // 10 M x 200 B = 2.0 GB of plan, 20 M x 500 B = 10.0 GB of messages
+            assertEquals("about 12.0 GB of Java heap (a plan of 10,000,000 slices per iteration, 2.0 GB; 20,000,000 "
+                    + "messages kept to the run's end, 10.0 GB)", e.describe());
+            assertEquals("13g", e.heapAdvice(), "12.0 GB = 11.2 GiB: 12g rounded up, plus 1 for the fabric");
+        }
+
+        @Test
+        void sizes() {
+            assertEquals("1 MB", MemoryEstimate.size(1));
+            assertEquals("120 MB", MemoryEstimate.size(120_000_000L));
+            assertEquals("1.5 GB", MemoryEstimate.size(1_500_000_000L));
+            assertEquals("27.5 TB", MemoryEstimate.size(27_491_524_608_000L));
+            assertEquals("2,000 TB", MemoryEstimate.size(2_000_000_000_000_000L));
+        }
+    }
+}
