@@ -12,6 +12,7 @@ import org.lossless.core.kernel.ParallelEngine;
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.net.PacketPool;
 import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.FlowResultList;
 import org.lossless.experiments.metrics.JobIdeal;
 import org.lossless.experiments.metrics.MessageLabel;
 import org.lossless.experiments.metrics.PfcLog;

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.metrics;
 
 import java.util.AbstractList;
 import java.util.List;
@@ -20,7 +20,7 @@ import org.lossless.workloads.traffic.Message;
  *
  * <p>Rows are equal ({@link FlowResult#equals}) to those built eagerly before: same fields, same order.
  */
-final class FlowResultList extends AbstractList<FlowResult> implements RandomAccess {
+public final class FlowResultList extends AbstractList<FlowResult> implements RandomAccess {
     private final List<Message> messages;
     private final List<Flow> parts;
     /** Message i's parts are {@code parts[firstPart[i] .. firstPart[i+1]-1]}. */
@@ -28,7 +28,7 @@ final class FlowResultList extends AbstractList<FlowResult> implements RandomAcc
     private final long[] receiverIdeal;
     private final long[] senderIdeal;
 
-    FlowResultList(List<Message> messages, List<Flow> parts, int[] firstPart, long[] receiverIdeal, long[] senderIdeal) {
+    public FlowResultList(List<Message> messages, List<Flow> parts, int[] firstPart, long[] receiverIdeal, long[] senderIdeal) {
         if (firstPart.length != messages.size() + 1 || receiverIdeal.length != messages.size()
                 || senderIdeal.length != messages.size()) {
             throw new IllegalArgumentException("one part range and two ideals per message");
