@@ -82,7 +82,7 @@ final class CheckCommand implements Callable<Integer> {
     /** The topology summary and the load warnings, each line a YAML comment. */
     static String summary(Scenario s, List<String> warnings) {
         StringBuilder b = new StringBuilder("# topology summary\n");
-        Topology t = ScenarioEngine.topology(s.topology());
+        Topology t = ScenarioEngine.topology(s);
         TopologySummary.of(t).toText().lines().forEach(l -> b.append("# ").append(l).append('\n'));
         if (s.topology().server() != null) {
             ServerTiers.of(t, s.topology().server()).toText().lines().forEach(l -> b.append("# ").append(l).append('\n'));

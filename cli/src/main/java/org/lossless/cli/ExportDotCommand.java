@@ -47,7 +47,7 @@ final class ExportDotCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Scenario s = RunCommand.load(ctx, scenario, sets, null);
-        Topology t = ScenarioEngine.topology(s.topology());
+        Topology t = ScenarioEngine.topology(s);
         boolean withLabels = labels != null ? labels : t.cables().size() <= DotExport.LABEL_LIMIT;
         String dot = DotExport.toDot(t, Failures.NONE, withLabels);
         if (out == null) {

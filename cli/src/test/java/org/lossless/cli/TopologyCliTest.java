@@ -189,8 +189,8 @@ class TopologyCliTest {
             Scenario back = ScenarioLoader.load(cwd.resolve("imported/back.yaml"));
             assertEquals("back", back.name());
             assertInstanceOf(TopologyConfig.HpccFile.class, back.topology());
-            Topology a = ScenarioEngine.topology(original.topology());
-            Topology b = ScenarioEngine.topology(back.topology());
+            Topology a = ScenarioEngine.topology(original);
+            Topology b = ScenarioEngine.topology(back);
             assertEquals(a.hostCount(), b.hostCount());
             assertEquals(a.switchCount(), b.switchCount());
             assertEquals(a.cables(), b.cables()); // same ends, ports, rates and delays, in the same order

@@ -94,7 +94,7 @@ public final class ResultsWriter {
         }
         if (result.pauseGraph() != null) {
             // the queues' reference levels, for charts: written by the packet engine's runs (as pause_graph.csv)
-            stream(dir.resolve(THRESHOLDS), w -> ThresholdsFile.write(w, scenario, scenario.topology().build(),
+            stream(dir.resolve(THRESHOLDS), w -> ThresholdsFile.write(w, scenario, scenario.fabric().topology(),
                     result.ports()));
         }
         if (result.training().any()) {

@@ -24,7 +24,7 @@ public final class CbfcLint {
         if (c == null || c.credits() == null) {
             return List.of();
         }
-        Topology t = ScenarioEngine.topologyOrNull(s.topology());
+        Topology t = ScenarioEngine.topologyOrNull(s);
         if (t == null) {
             return List.of();
         }

@@ -39,7 +39,7 @@ public final class EcnPfcLint {
         if (s.nic().cc().equals(org.lossless.nic.cc.NoCongestionControl.NAME)) {
             return List.of();
         }
-        Topology t = ScenarioEngine.topologyOrNull(s.topology());
+        Topology t = ScenarioEngine.topologyOrNull(s);
         return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 

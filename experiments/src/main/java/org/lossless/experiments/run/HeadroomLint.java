@@ -8,6 +8,7 @@ import java.util.Map;
 import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.core.units.Units;
+import org.lossless.switchmodel.settings.AutoHeadroom;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PortSpec;
@@ -36,7 +37,7 @@ public final class HeadroomLint {
 
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
     public static List<String> of(Scenario s) {
-        Topology t = ScenarioEngine.topologyOrNull(s.topology());
+        Topology t = ScenarioEngine.topologyOrNull(s);
         return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 
@@ -66,6 +67,7 @@ public final class HeadroomLint {
         // (rate, metres, need) -> switch name -> port indexes, in topology order
         Map<String, Map<String, List<Integer>>> groups = new LinkedHashMap<>();
         int short_ = 0;
+        AutoHeadroom auto = new AutoHeadroom(); // the fabric's ports share a few distinct answers
         for (Node node : t.nodes()) {
             if (node.isHost()) {
                 continue;
@@ -73,7 +75,7 @@ public final class HeadroomLint {
             List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s, nicResponsePs);
             for (Port p : t.ports(node.id())) {
                 PortSpec spec = specs.get(p.index());
-                long need = MmuFactory.autoHeadroom(spec, pfc, maxFrame, cell);
+                long need = auto.bytes(spec, pfc, maxFrame, cell);
                 if (roundUp(configured, cell) >= need) {
                     continue;
                 }

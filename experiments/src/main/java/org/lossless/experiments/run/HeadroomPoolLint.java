@@ -42,7 +42,7 @@ public final class HeadroomPoolLint {
 
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
     public static List<String> of(Scenario s) {
-        Topology t = ScenarioEngine.topologyOrNull(s.topology());
+        Topology t = ScenarioEngine.topologyOrNull(s);
         return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 

@@ -31,7 +31,7 @@ public final class QosMapLint {
 
     /** The findings for a loaded scenario, one line each (none when its topology cannot be built). */
     public static List<String> of(Scenario s) {
-        Topology t = ScenarioEngine.topologyOrNull(s.topology());
+        Topology t = ScenarioEngine.topologyOrNull(s);
         if (t == null) {
             return List.of();
         }

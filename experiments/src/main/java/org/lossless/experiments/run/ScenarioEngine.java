@@ -85,7 +85,7 @@ public final class ScenarioEngine implements ScenarioRunner {
 
     /** The engine input for {@code s}. */
     public static EngineInput input(Scenario s) {
-        Topology topology = topology(s.topology());
+        Topology topology = topology(s);
         List<ProgramFactory> programs = new ArrayList<>();
         for (WorkloadConfig w : s.workloads()) {
             programs.add(program(w).withCc(s.workloadCc().get(w.name())));
@@ -147,20 +147,17 @@ public final class ScenarioEngine implements ScenarioRunner {
     }
 
     /**
-     * The fabric graph of a scenario's topology: each type maps to its topology-library spec
-     * ({@link TopologyConfig#spec()}: star -> StarSpec, leaf-spine -> LeafSpineSpec, fat-tree ->
-     * FatTreeSpec, ..., hpcc-file -> the graph read from the file when the scenario was loaded).
+     * The fabric graph of a scenario's topology, built once per loaded scenario ({@link Scenario#fabric()}): each
+     * type maps to its topology-library spec ({@link TopologyConfig#spec()}: star -> StarSpec, leaf-spine ->
+     * LeafSpineSpec, fat-tree -> FatTreeSpec, ..., hpcc-file -> the graph read from the file when the scenario was
+     * loaded).
      */
-    public static Topology topology(TopologyConfig t) {
-        return t.build();
+    public static Topology topology(Scenario s) {
+        return s.fabric().topology();
     }
 
     /** The scenario's topology, or null when it cannot be built (for lints: the run reports that error itself). */
-    static Topology topologyOrNull(TopologyConfig t) {
-        try {
-            return t.build();
-        } catch (RuntimeException e) {
-            return null;
-        }
+    static Topology topologyOrNull(Scenario s) {
+        return s.fabric().topologyOrNull();
     }
 }

@@ -49,7 +49,7 @@ public record TelemetryEstimate(long samples, long queueSeries, long rateSeries,
                     priorities.add(f.priority());
                 }
             }
-            Topology t = ScenarioEngine.topology(s.topology());
+            Topology t = ScenarioEngine.topology(s);
             long ports = 0;
             for (Node n : t.nodes()) {
                 if (n.isHost()) {

@@ -32,7 +32,7 @@ public final class UetLint {
     }
 
     public static List<String> of(Scenario s) {
-        Topology t = ScenarioEngine.topologyOrNull(s.topology());
+        Topology t = ScenarioEngine.topologyOrNull(s);
         List<String> out = new ArrayList<>(warnings(s.switchSettings(), s.nic().uet(), s.routing().mode(), t));
         out.addAll(roceOnly(s.nic()));
         if (t != null) {

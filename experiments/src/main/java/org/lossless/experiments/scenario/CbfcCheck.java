@@ -22,7 +22,7 @@ final class CbfcCheck {
     private CbfcCheck() {
     }
 
-    static void check(Cursor sw, SwitchSettings s, TopologyConfig topology, NicConfig nic) {
+    static void check(Cursor sw, SwitchSettings s, Fabric topology, NicConfig nic) {
         CbfcSettings c = s.cbfc();
         if (c == null) {
             return;

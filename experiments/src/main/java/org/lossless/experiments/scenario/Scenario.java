@@ -35,11 +35,14 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  * @param workloadCc     congestion control of each workload that names one ({@code cc} of a workload:
  *                       workload name -&gt; algorithm); the others use {@code nic.cc}. Collectives keep theirs
  *                       in their connection options
+ * @param fabric         the assembled fabric of {@code topology} (its graph, built once on first use and shared by
+ *                       the checks, the lints, {@code check}, {@code export} and the run); equal to a new one of
+ *                       the same topology
  */
 public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
                        NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
                        List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
-                       Map<String, String> workloadCc) {
+                       Map<String, String> workloadCc, Fabric fabric) {
     /** What a scenario, workload or result name may contain. */
     public static final Pattern NAME = Names.NAME;
 
@@ -53,6 +56,9 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
         Objects.requireNonNull(telemetry, "telemetry");
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(baseDir, "baseDir");
+        if (Objects.requireNonNull(fabric, "fabric").config() != topology && !fabric.config().equals(topology)) {
+            throw new IllegalArgumentException("the fabric is not built from this scenario's topology");
+        }
         if (!validName(name)) {
             throw new IllegalArgumentException("bad scenario name '" + name + "'");
         }
@@ -73,10 +79,19 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
         return Names.valid(name);
     }
 
-    /** The same scenario with another seed. */
+    /** The same scenario with another seed (and the same fabric: the graph does not depend on the seed). */
     public Scenario withSeed(long newSeed) {
         return new Scenario(name, newSeed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures,
-                metrics, baseDir, workloadCc);
+                metrics, baseDir, workloadCc, fabric);
+    }
+
+    /** With a fabric of its own, not built yet. */
+    public Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
+                    NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
+                    List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
+                    Map<String, String> workloadCc) {
+        this(name, seed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures, metrics,
+                baseDir, workloadCc, new Fabric(topology));
     }
 
     /** Without per-workload congestion control: every workload uses {@code nic.cc} (or its own connection's). */

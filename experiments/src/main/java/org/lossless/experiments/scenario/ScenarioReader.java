@@ -39,15 +39,17 @@ final class ScenarioReader {
             throw stop.error("must be > 0, e.g. 50ms");
         }
         TopologyConfig topology = TopologyReader.read(c.key("topology"));
+        // the assembly: the graph is built once, on first use (here or later), and travels with the scenario
+        Fabric fabric = new Fabric(topology);
         SwitchSettings sw = SwitchReader.read(c.key("switch"));
         NicConfig nic = NicReader.read(c.key("nic"), topology, sw.pfc().priorities());
-        SwitchCheck.check(c.key("switch"), sw, topology, nic);
-        CbfcCheck.check(c.key("switch"), sw, topology, nic);
+        SwitchCheck.check(c.key("switch"), sw, fabric, nic);
+        CbfcCheck.check(c.key("switch"), sw, fabric, nic);
         List<Integer> lossless = sw.pfc().priorities();
         int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);
         java.util.Map<String, String> workloadCc = new java.util.HashMap<>();
         WorkloadTransport.check(c.key("workloads"), root.get("workloads"), nic.uet().transport());
-        List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), topology, defaultPriority, workloadCc);
+        List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), fabric, defaultPriority, workloadCc);
         // flow ids are known ahead only when every workload is a list of flows; generated workloads (collectives,
         // storage, incast, permutation, cdf) number their messages as the run posts them
         boolean listed = workloads.stream().allMatch(w -> w instanceof WorkloadConfig.Flows
@@ -57,10 +59,10 @@ final class ScenarioReader {
         RoutingConfig routing = RoutingReader.routing(c.key("routing"));
         Cursor failureKey = c.key("failures");
         List<RoutingConfig.Failure> failures = failureKey.present()
-                ? RoutingReader.failures(failureKey, topology.build()) : List.of();
+                ? RoutingReader.failures(failureKey, fabric.topology()) : List.of();
         MetricsConfig metrics = MetricsConfig.read(c.key("metrics"));
         return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, routing, failures, metrics,
-                src.baseDir(), workloadCc);
+                src.baseDir(), workloadCc, fabric);
     }
 
     /** Longest scenario name: results/NAME-SEED-HASH must stay within a file name's 255 bytes. */

@@ -29,7 +29,7 @@ final class SwitchCheck {
     private SwitchCheck() {
     }
 
-    static void check(Cursor sw, SwitchSettings s, TopologyConfig topology, NicConfig nic) {
+    static void check(Cursor sw, SwitchSettings s, Fabric topology, NicConfig nic) {
         Topology t;
         try {
             t = topology.build();

@@ -76,11 +76,11 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
     TopologySpec spec();
 
     /**
-     * The fabric graph: the same instance for equal configurations in a row ({@link BuiltTopology}: a load and a
-     * run ask for it several times); {@code hpcc-file} holds the file's own.
+     * A new fabric graph on each call ({@code hpcc-file}: the file's own). A loaded scenario builds it once, in its
+     * {@link Fabric} ({@link Scenario#fabric()}): use that one.
      */
     default Topology build() {
-        return BuiltTopology.of(this);
+        return spec().build();
     }
 
     /** What was legal but worth telling the user (an {@code hpcc-file} import); empty for built-in types. */
@@ -363,7 +363,7 @@ public sealed interface TopologyConfig extends WorkloadFabric permits TopologyCo
             return file;
         }
 
-        /** The file's graph, read once with the file (not {@link BuiltTopology}: equal configurations share a path only). */
+        /** The file's graph, read once with the file. */
         @Override
         public Topology build() {
             return file.build();

@@ -93,12 +93,6 @@ public final class Yaml {
         private static final java.util.regex.Pattern QUANTITY = java.util.regex.Pattern.compile(
                 "[0-9.]+(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB|ps|ns|us|µs|ms|s|bps|Kbps|Mbps|Gbps|Tbps|mm|cm|m|km)");
         private static final java.util.regex.Pattern SMALL_INT = java.util.regex.Pattern.compile("\\d{1,9}");
-        /**
-         * Answers of the read-back parse, by value: a resolved file repeats its words ({@code auto}, {@code none},
-         * {@code data}) and each parse builds a YAML parser. Bounded: past this many distinct values it parses.
-         */
-        private static final int MEMO_LIMIT = 4096;
-        private static final java.util.Map<String, Boolean> READ_BACK = new java.util.concurrent.ConcurrentHashMap<>();
 
         /**
          * Mapping keys that are a quantity ({@code 400Gbps}) or a small integer (QoS maps: {@code 3: 3}) stay
@@ -120,15 +114,9 @@ public final class Yaml {
             if (QUANTITY.matcher(value).matches()) {
                 return false;
             }
-            Boolean known = READ_BACK.get(value);
-            if (known != null) {
-                return known;
-            }
-            boolean quote = readsBackOtherwise(value);
-            if (READ_BACK.size() < MEMO_LIMIT) {
-                READ_BACK.put(value, quote);
-            }
-            return quote;
+            // parsed every time (no memo: a static one would be state shared by every run of the JVM, and writing
+            // a resolved file costs the same without it, benchmarks/README.md)
+            return readsBackOtherwise(value);
         }
 
         private static boolean readsBackOtherwise(String value) {

@@ -99,7 +99,7 @@ class TopologyScenarioTest {
     void buildsTheExpectedGraphAndRoundTrips(Shape shape) throws IOException {
         Files.writeString(dir.resolve("topo.txt"), HPCC_TOPOLOGY);
         Scenario s = parse(scenario(shape.topology()));
-        Topology t = ScenarioEngine.topology(s.topology());
+        Topology t = ScenarioEngine.topology(s);
         assertEquals(shape.hosts(), s.hostCount());
         assertEquals(shape.hosts(), t.hostCount());
         assertEquals(shape.switches(), t.switchCount());

@@ -1,44 +1,42 @@
 package org.lossless.switchmodel.settings;
 
+import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.lossless.switchmodel.headroom.PortHeadroom;
 
 /**
- * {@code headroom: auto}'s bytes by the inputs that decide them, remembered. {@link PortHeadroom#compute} also
- * writes every component's formula as text (for {@code lossless headroom}), a dozen {@code String.format}s per
- * port, and a run asks for every port of every switch, twice (the headroom lint, then the MMU): at k=16 (5,120
- * switch ports) that was about 0.15 s of the main thread before the first event, for a handful of distinct
- * answers (one per port speed, cable length and peer). The answer is a pure function of the five inputs, so the
- * same bytes come back. Bounded: past {@link #MAX} entries (a fabric of that many distinct ports) it starts over.
+ * {@code headroom: auto}'s bytes by the inputs that decide them, remembered by one user: the sizing of one switch's
+ * ports ({@link MmuFactory#config}) or one pass of the headroom lint. {@link PortHeadroom#compute} also writes every
+ * component's formula as text (for {@code lossless headroom}), a dozen {@code String.format}s per port, while a
+ * switch's ports have a handful of distinct answers (one per port speed, cable length and peer): at k=16 (5,120
+ * switch ports) computing each port anew was about 0.15 s of the main thread before the first event. The answer is
+ * a pure function of the five inputs, so the same bytes come back. Instance state only (no static cache: nothing
+ * outlives its user, so a run never depends on what ran before it in the JVM). Not thread-safe: one per thread.
  */
-final class AutoHeadroom {
-    /** Entries kept at most; a run's fabric has a few, one per distinct (speed, length, frame, cell, peer). */
-    static final int MAX = 4096;
-    private static final Map<Key, Long> KNOWN = new ConcurrentHashMap<>();
+public final class AutoHeadroom {
+    private final Map<Key, Long> known = new HashMap<>();
 
-    private AutoHeadroom() {
+    /** {@link MmuFactory#autoHeadroom} for {@code port}, remembered by its inputs. */
+    public long bytes(PortSpec port, PfcSettings pfc, int maxFrameBytes, int cell) {
+        double meters = pfc.cableLength() != null ? pfc.cableLength() : port.meters();
+        return bytes(port.rateBps(), meters, maxFrameBytes, cell, port.peerResponseOrBudgetPs());
     }
 
     /** {@code PortHeadroom.compute(rateBps, meters, maxFrameBytes, cell, peerResponsePs).xoffBytes()}. */
-    static long bytes(long rateBps, double meters, int maxFrameBytes, int cell, long peerResponsePs) {
+    long bytes(long rateBps, double meters, int maxFrameBytes, int cell, long peerResponsePs) {
         Key key = new Key(rateBps, meters, maxFrameBytes, cell, peerResponsePs);
-        Long known = KNOWN.get(key);
-        if (known != null) {
-            return known;
+        Long bytes = known.get(key);
+        if (bytes == null) {
+            bytes = PortHeadroom.compute(rateBps, meters, maxFrameBytes, cell, peerResponsePs).xoffBytes();
+            known.put(key, bytes);
         }
-        long bytes = PortHeadroom.compute(rateBps, meters, maxFrameBytes, cell, peerResponsePs).xoffBytes();
-        if (KNOWN.size() >= MAX) {
-            KNOWN.clear();
-        }
-        KNOWN.put(key, bytes);
         return bytes;
     }
 
-    /** Entries held (tests). */
-    static int size() {
-        return KNOWN.size();
+    /** Distinct inputs computed so far (tests). */
+    int size() {
+        return known.size();
     }
 
     /**

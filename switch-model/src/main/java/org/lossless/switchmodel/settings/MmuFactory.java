@@ -127,8 +127,9 @@ public final class MmuFactory {
         long ingressNeed = 0;
         long egressNeed = 0;
         Map<Long, PgProfile> byHeadroom = new TreeMap<>();
+        AutoHeadroom auto = new AutoHeadroom(); // this switch's ports share a few distinct answers
         for (PortSpec port : ports) {
-            long headroom = pfc.headroomBytes() >= 0 ? pfc.headroomBytes() : autoHeadroom(port, pfc, maxFrameBytes, cell);
+            long headroom = pfc.headroomBytes() >= 0 ? pfc.headroomBytes() : auto.bytes(port, pfc, maxFrameBytes, cell);
             PgProfile ll = byHeadroom.computeIfAbsent(headroom, h -> new PgProfile("lossless_pg", llPool, reserved, llTh,
                     true, h, xonMode, xonBytes));
             for (int pg = 0; pg < 8; pg++) {
@@ -206,11 +207,10 @@ public final class MmuFactory {
     /**
      * Headroom auto for one port: {@link PortHeadroom} (the SONiC model at the port's speed and cable, both MTUs
      * = the largest frame, cell occupancy from the cell size, the peer's PFC response time from the port spec);
-     * the bytes of {@link #autoHeadroomResult}, remembered by their inputs ({@link AutoHeadroom}).
+     * the bytes of {@link #autoHeadroomResult}. To size many ports, remember the answers in an {@link AutoHeadroom}.
      */
     public static long autoHeadroom(PortSpec port, PfcSettings pfc, int maxFrameBytes, int cell) {
-        double meters = pfc.cableLength() != null ? pfc.cableLength() : port.meters();
-        return AutoHeadroom.bytes(port.rateBps(), meters, maxFrameBytes, cell, port.peerResponseOrBudgetPs());
+        return autoHeadroomResult(port, pfc, maxFrameBytes, cell).xoffBytes();
     }
 
     /** {@link #autoHeadroom} with every component. */
