@@ -90,8 +90,9 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /**
-     * A run whose scenario.resolved.yaml does not load (damaged, or naming a flow file that moved) gets a report
-     * without the settings checks; the console says so, naming the file and the problem, not only the page.
+     * A run whose scenario.resolved.yaml is not YAML (damaged) gets a report without its scenario section (its
+     * warnings, thresholds and topology come from warnings.json, thresholds.csv and fabric.json); the console says so,
+     * naming the file and the problem, not only the page.
      */
     private void warnScenario(Path run) {
         if (!ResultSet.isRun(run)) {
@@ -105,7 +106,8 @@ final class ReportCommand implements Callable<Integer> {
         }
         if (problem != null && !problem.startsWith("the directory has no ")) {
             ctx.err().println("lossless: warning: " + run + ": " + org.lossless.core.text.Printable.message(problem)
-                    + "; the report leaves out the settings checks and reference lines that need the scenario");
+                    + "; the report leaves out the scenario's settings (its warnings and reference lines come from "
+                    + "warnings.json and thresholds.csv)");
             ctx.err().flush();
         }
     }

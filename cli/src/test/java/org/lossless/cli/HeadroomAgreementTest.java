@@ -9,7 +9,8 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lossless.experiments.run.EngineInput;
-import org.lossless.experiments.run.HeadroomLint;
+import org.lossless.experiments.lint.Finding;
+import org.lossless.experiments.lint.HeadroomLint;
 import org.lossless.experiments.run.PacketEngine;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
@@ -44,7 +45,7 @@ class HeadroomAgreementTest {
         assertTrue(cmd.out().contains("xoff: " + need + " B"), cmd.out());
 
         Scenario small = ScenarioLoader.parse("a.yaml", SCENARIO.formatted(cell, "4KB", response), Path.of("."), List.of());
-        List<String> warning = HeadroomLint.of(small);
+        List<String> warning = Finding.messages(HeadroomLint.of(small));
         assertEquals(1, warning.size());
         assertTrue(warning.get(0).contains("need " + need + " B (100Gbps, 2m)"), warning.get(0));
 

@@ -123,6 +123,21 @@ public final class Fixtures {
                     flows: [{src: 1, dst: 0, size: 4000}, {src: 2, dst: 0, size: 8000}]
                 telemetry: {sample_interval: 1us, queues: all, flow_rates: all}
                 """);
+        // the fabric the run built: host i on sw0's port i; PFC protects priority 3, ECN on
+        put(dir, "fabric.json", """
+                {"format": 1, "stop_time_ps": 10000000, "sample_interval_ps": 1000000, "ecn": true,
+                 "lossless_priorities": [3], "watched_queues": "all",
+                 "topology": {"type": "star",
+                   "nodes": [{"name": "h0", "tier": 0, "host": true}, {"name": "h1", "tier": 0, "host": true},
+                             {"name": "h2", "tier": 0, "host": true}, {"name": "sw0", "tier": 1, "host": false}],
+                   "cables": [
+                     {"a": "h0", "a_port": 0, "b": "sw0", "b_port": 0, "rate_bps": 100000000000, "delay_ps": 1000000},
+                     {"a": "h1", "a_port": 0, "b": "sw0", "b_port": 1, "rate_bps": 100000000000, "delay_ps": 1000000},
+                     {"a": "h2", "a_port": 0, "b": "sw0", "b_port": 2, "rate_bps": 100000000000, "delay_ps": 1000000}]}}
+                """);
+        put(dir, "warnings.json", """
+                {"format": 1, "findings": []}
+                """);
         // the marker a run of this version writes, listing what it wrote
         try (var names = Files.list(dir)) {
             new ResultMarker("run", "test", names.map(p -> p.getFileName().toString())

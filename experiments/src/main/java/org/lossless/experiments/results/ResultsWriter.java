@@ -1,5 +1,7 @@
 package org.lossless.experiments.results;
 
+import org.lossless.experiments.lint.FindingsJson;
+import org.lossless.experiments.lint.Lints;
 import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.run.RunProgress;
 import org.lossless.experiments.metrics.RunResult;
@@ -17,7 +19,9 @@ import java.nio.file.Path;
 /**
  * Writes a result directory (README.md, "Result files"): summary.json, flows.csv (the rows {@code metrics.flows}
  * keeps; flows_summary.csv with {@code summary}), ports.csv, jobs.csv,
- * scenario.resolved.yaml, pause_graph.csv (header only without pauses) and thresholds.csv from every packet-engine
+ * scenario.resolved.yaml, warnings.json (the scenario's lint findings, {@link FindingsJson}), fabric.json (the
+ * built fabric and what was watched, for the report: {@link FabricFile}), defaults.yaml ({@link DefaultsFile}),
+ * pause_graph.csv (header only without pauses) and thresholds.csv from every packet-engine
  * run, pfcwd.csv when the PFC watchdog ran, and timeline.csv when a training job ran. Everything goes to a temporary
  * directory next to the target, which is renamed
  * into place only when complete ({@link OutputRule}, {@link AtomicDirectory}); an existing target is replaced only
@@ -42,6 +46,12 @@ public final class ResultsWriter {
     public static final String TIMELINE = "timeline.csv";
     /** ECN and PFC XOFF levels of the switch queues in ports.csv ({@link ThresholdsFile}); with pause_graph.csv. */
     public static final String THRESHOLDS = ThresholdsFile.NAME;
+    /** The scenario's lint findings ({@link FindingsJson}); written for every run, an empty list when none. */
+    public static final String WARNINGS = FindingsJson.NAME;
+    /** The built fabric, its lossless priorities and what telemetry watched ({@link FabricFile}); every run. */
+    public static final String FABRIC = FabricFile.NAME;
+    /** What Lossless fills in by default for the scenario's topology, NIC and workloads ({@link DefaultsFile}). */
+    public static final String DEFAULTS = DefaultsFile.NAME;
 
     private ResultsWriter() {
     }
@@ -100,7 +110,11 @@ public final class ResultsWriter {
         if (result.training().any()) {
             stream(dir.resolve(TIMELINE), w -> TimelineFile.write(w, result.training()));
         }
-        put(dir.resolve(RESOLVED), ResolvedYaml.write(scenario));
+        put(dir.resolve(WARNINGS), FindingsJson.write(Lints.of(scenario)));
+        put(dir.resolve(FABRIC), FabricFile.json(scenario, scenario.topology().build()));
+        String resolved = ResolvedYaml.write(scenario);
+        put(dir.resolve(RESOLVED), resolved);
+        put(dir.resolve(DEFAULTS), DefaultsFile.yaml(resolved));
     }
 
     private static void put(Path file, String text) throws IOException {

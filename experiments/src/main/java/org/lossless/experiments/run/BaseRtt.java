@@ -17,7 +17,7 @@ import org.lossless.topology.Topology;
  * ({@code switch.latency}) adds itself at every switch, each way; cut-through's savings are not subtracted (the
  * window is then slightly larger than one BDP). O(hops); computed once per flow, at its start.
  */
-final class BaseRtt implements PathRtt {
+public final class BaseRtt implements PathRtt {
     private final IdealFct paths;
     private final int dataWire;
     private final int ackWire;
@@ -29,7 +29,7 @@ final class BaseRtt implements PathRtt {
     }
 
     /** Frames of {@code wire} ({@code nic.wire}), forwarding latency {@code latencyPs} at every switch. */
-    BaseRtt(Topology topology, Routes routes, int mtu, WireFormat wire, long latencyPs) {
+    public BaseRtt(Topology topology, Routes routes, int mtu, WireFormat wire, long latencyPs) {
         this.latencyPs = latencyPs;
         this.paths = new IdealFct(topology, routes, wire);
         this.dataWire = wire.fullPacketWire(mtu);

@@ -17,11 +17,11 @@ import org.lossless.topology.Topology;
  * destination only and equal-cost paths have equal length), so one host of each such group stands for it,
  * with a second one for pairs inside the group: O(groups² × hops), not O(hosts²).
  */
-final class FabricRtt {
+public final class FabricRtt {
     private FabricRtt() {
     }
 
-    static long max(Topology t, PathRtt rtt) {
+    public static long max(Topology t, PathRtt rtt) {
         Map<List<Long>, List<Integer>> groups = new LinkedHashMap<>();
         for (int h = 0; h < t.hostCount(); h++) {
             Port p = t.ports(t.hostNode(h)).get(0);

@@ -19,7 +19,7 @@ import org.lossless.topology.Topology;
 /**
  * The reference levels of one switch egress queue, for charts: ECN K_min and K_max at the port's speed and
  * the queue length at which a PFC XOFF is first asked for when the queue is fed by one ingress port. The
- * XOFF level is found as {@link EcnPfcLint} finds it: by probing the switch's own MMU, built exactly as a run
+ * XOFF level is found as the PFC-before-ECN lint finds it: by probing the switch's own MMU, built exactly as a run
  * builds it, with data frames entering on another port of the switch until the MMU asks for XOFF (with
  * dynamic thresholds the level depends on how many ingress ports share the buffer: this is the one-ingress
  * level, the lowest at which a pause can start). Computed from the scenario alone, never from a run.

@@ -266,10 +266,11 @@ class ResultsWriterTest {
         void writesAllFilesAndNoTemporaryIsLeft() throws IOException {
             Path out = tmp.resolve("results/two-to-one-5");
             ResultsWriter.write(out, SCENARIO, RESULT);
-            assertEquals(List.of(ResultMarker.FILE, "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml",
-                    "summary.json"), list(out));
-            assertEquals(new ResultMarker("run", Version.current(), java.util.Set.of("flows.csv", "jobs.csv",
-                    "ports.csv", "scenario.resolved.yaml", "summary.json")), ResultMarker.read(out));
+            assertEquals(List.of(ResultMarker.FILE, "defaults.yaml", "fabric.json", "flows.csv", "jobs.csv", "ports.csv",
+                    "scenario.resolved.yaml", "summary.json", "warnings.json"), list(out));
+            assertEquals(new ResultMarker("run", Version.current(), java.util.Set.of("defaults.yaml", "fabric.json",
+                    "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json", "warnings.json")),
+                    ResultMarker.read(out));
             assertEquals(List.of("two-to-one-5"), list(out.getParent()));
             assertEquals(ResultFiles.flowsCsv(RESULT.flows()), Files.readString(out.resolve("flows.csv")));
             assertEquals(ResolvedYaml.write(SCENARIO), Files.readString(out.resolve("scenario.resolved.yaml")));

@@ -51,12 +51,7 @@ class FabricAssemblyTest {
         void lintsTelemetryEngineAndRunShareTheOneGraph() {
             Scenario s = load();
             Topology t = s.fabric().topology();
-            HeadroomLint.of(s);
-            HeadroomPoolLint.of(s);
-            EcnPfcLint.of(s);
-            UetLint.of(s);
-            CbfcLint.of(s);
-            QosMapLint.of(s);
+            org.lossless.experiments.lint.Lints.of(s); // every lint, in console order
             TelemetryEstimate.of(s);
             EngineInput in = ScenarioEngine.input(s);
             assertSame(t, in.topology(), "the engine runs on the scenario's own graph");

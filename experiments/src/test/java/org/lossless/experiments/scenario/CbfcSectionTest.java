@@ -93,8 +93,15 @@ class CbfcSectionTest {
     class Lint {
         @Test
         void creditsBelowTheBoundAreWarnedWithIt() {
-            List<String> w = org.lossless.experiments.run.CbfcLint.of(parse(MINIMAL
+            List<org.lossless.experiments.lint.Finding> f = org.lossless.experiments.lint.CbfcLint.of(parse(MINIMAL
                     + "switch: {flow_control: cbfc, cbfc: {credits: 16KB}}\n"));
+            List<String> w = org.lossless.experiments.lint.Finding.messages(f);
+            // 3 cables of the star, both directions, all below 16 KB; 33,392 B = 8 whole frames of 4,174 B
+            assertEquals(List.of("switch.cbfc.credits"), f.get(0).keyPaths());
+            assertEquals(List.of(org.lossless.experiments.lint.Finding.Value.bytes("credits", 16_000),
+                    org.lossless.experiments.lint.Finding.Value.bytes("frame", 4_174),
+                    new org.lossless.experiments.lint.Finding.Value("link_directions", 6,
+                            org.lossless.experiments.lint.Finding.Unit.COUNT)), f.get(0).values());
             assertEquals(1, w.size(), w.toString());
             assertEquals(true, w.get(0).startsWith("switch.cbfc.credits 16,000 B is below the 33,392 B a link needs"),
                     w.get(0));
@@ -103,9 +110,9 @@ class CbfcSectionTest {
 
         @Test
         void autoAndEnoughCreditsAreQuiet() {
-            assertEquals(List.of(), org.lossless.experiments.run.CbfcLint.of(parse(MINIMAL
+            assertEquals(List.of(), org.lossless.experiments.lint.CbfcLint.of(parse(MINIMAL
                     + "switch: {flow_control: cbfc}\n")));
-            assertEquals(List.of(), org.lossless.experiments.run.CbfcLint.of(parse(MINIMAL
+            assertEquals(List.of(), org.lossless.experiments.lint.CbfcLint.of(parse(MINIMAL
                     + "switch: {flow_control: cbfc, cbfc: {credits: 34KB}}\n")));
         }
     }

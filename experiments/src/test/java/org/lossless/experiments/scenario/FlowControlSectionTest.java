@@ -11,7 +11,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.lossless.experiments.run.UetLint;
+import org.lossless.experiments.lint.Finding;
+import org.lossless.experiments.lint.UetLint;
 
 /** {@code switch.flow_control}, {@code switch.trimming} and the Ultra Ethernet lint. */
 class FlowControlSectionTest {
@@ -92,8 +93,8 @@ class FlowControlSectionTest {
     class Lint {
         @Test
         void trimmingOnAPfcClassNeverTrims() {
-            List<String> w = UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n"
-                    + "switch: {trimming: {priorities: [3]}, ecn: {kmin: 20KB, kmax: 80KB}}\n"));
+            List<String> w = Finding.messages(UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n"
+                    + "switch: {trimming: {priorities: [3]}, ecn: {kmin: 20KB, kmax: 80KB}}\n")));
             assertEquals(1, w.size(), w.toString());
             assertTrue(w.get(0).startsWith("switch.trimming: priorities [3] are lossless with PFC"), w.get(0));
         }
@@ -101,36 +102,36 @@ class FlowControlSectionTest {
         @Test
         void trimmingWithRoceAndUetOnASinglePathTopology() {
             // MINIMAL is a star: one path between every two hosts
-            List<String> w = UetLint.of(parse(MINIMAL + "switch: {flow_control: none, trimming: {priorities: [3]}}\n"));
+            List<String> w = Finding.messages(UetLint.of(parse(MINIMAL + "switch: {flow_control: none, trimming: {priorities: [3]}}\n")));
             assertEquals(1, w.size(), w.toString());
             assertTrue(w.get(0).contains("RoCE receivers cannot ask for a trimmed packet"), w.get(0));
             String lowEcn = "switch: {ecn: {kmin: 20KB, kmax: 80KB}}\n";
-            w = UetLint.of(parse(MINIMAL + "nic: {transport: uet}\n" + lowEcn));
+            w = Finding.messages(UetLint.of(parse(MINIMAL + "nic: {transport: uet}\n" + lowEcn)));
             assertEquals(List.of("nic.transport uet sprays packets, but the topology has one path between every two"
                     + " hosts: spraying changes nothing"), w);
-            assertEquals(List.of(), UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n" + lowEcn)));
-            assertEquals(List.of(), UetLint.of(parse(MINIMAL)));
+            assertEquals(List.of(), Finding.messages(UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n" + lowEcn))));
+            assertEquals(List.of(), Finding.messages(UetLint.of(parse(MINIMAL))));
         }
 
         @Test
         void nsccWithEcnFarAboveItsTarget() {
             // the default kmin, 400 KB, drains in 32 us at 100 Gb/s; NSCC's target is 0.75 x the star's base RTT
             // (a few us): far below
-            List<String> w = UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n"));
+            List<String> w = Finding.messages(UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none}}\n")));
             assertEquals(1, w.size(), w.toString());
             assertTrue(w.get(0).startsWith("switch.ecn.kmin 400000 B takes 32.0 us to drain at 100Gbps, more than twice"
                     + " NSCC's target queueing delay"), w.get(0));
-            assertEquals(List.of(), UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none, cc: rccc}}\n")));
+            assertEquals(List.of(), Finding.messages(UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none, cc: rccc}}\n"))));
         }
 
         @Test
         void roceOnlySettingsUnderUet() {
-            List<String> w = UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none, cc: rccc},"
-                    + " ack_interval: 4, loss_recovery: irn, rto: 1ms}\n"));
+            List<String> w = Finding.messages(UetLint.of(parse(MINIMAL + "nic: {transport: uet, uet: {spray: none, cc: rccc},"
+                    + " ack_interval: 4, loss_recovery: irn, rto: 1ms}\n")));
             assertEquals(List.of("nic.ack_interval 4 is not used under nic.transport uet (every packet is acknowledged)",
                     "nic.loss_recovery irn is not used under nic.transport uet (UET retransmits selectively, nic.uet)",
                     "nic.rto is not used under nic.transport uet (its timeout is nic.uet.rto)"), w);
-            assertEquals(List.of(), UetLint.of(parse(MINIMAL + "nic: {ack_interval: 4, loss_recovery: irn, rto: 1ms}\n")));
+            assertEquals(List.of(), Finding.messages(UetLint.of(parse(MINIMAL + "nic: {ack_interval: 4, loss_recovery: irn, rto: 1ms}\n"))));
         }
     }
 }

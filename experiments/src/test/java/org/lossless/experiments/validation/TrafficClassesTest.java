@@ -15,7 +15,8 @@ import org.lossless.core.net.PortCounters;
 import org.lossless.experiments.run.PacketEngine;
 import org.lossless.experiments.run.PacketNetwork;
 import org.lossless.experiments.metrics.PortResult;
-import org.lossless.experiments.run.QosMapLint;
+import org.lossless.experiments.lint.Finding;
+import org.lossless.experiments.lint.QosMapLint;
 import org.lossless.experiments.results.FlowExport;
 import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
@@ -167,7 +168,7 @@ class TrafficClassesTest {
         @Test
         void agreeingTheyAreLossless() {
             Scenario s = scenario(yaml(26));
-            assertEquals(List.of(), QosMapLint.of(s));
+            assertEquals(List.of(), Finding.messages(QosMapLint.of(s)));
             RunResult r = run(s, null);
             assertEquals(0, r.dropPackets());
             assertTrue(row(r, "sw0", 0, 3).pauseTx() > 0);
@@ -176,9 +177,9 @@ class TrafficClassesTest {
         @Test
         void disagreeingTheLintNamesTheHopAndTheRunDropsLosslessTraffic() {
             Scenario s = scenario(yaml(34));
-            List<String> w = QosMapLint.of(s);
+            List<String> w = Finding.messages(QosMapLint.of(s));
             assertEquals(1, w.size(), w.toString());
-            assertTrue(w.get(0).startsWith("workloads[0].flows[0], workloads[0].flows[1] (priority 3, DSCP 34): hop NIC "
+            assertTrue(w.get(0).startsWith("QoS mapping: workloads[0].flows[0], workloads[0].flows[1] (priority 3, DSCP 34): hop NIC "
                     + "-> switch (h0 -> sw0, h1 -> sw0): NIC and switch disagree on the PFC priority"), w.get(0));
             RunResult r = run(s, null);
             System.out.println("NIC priority 3, switch class 4: " + r.dropPackets() + " frames dropped, PAUSE frames "
@@ -248,7 +249,7 @@ class TrafficClassesTest {
         @Test
         void markedForItsPriorityItIsLossless() {
             Scenario s = scenario(yaml(26));
-            assertEquals(List.of(), QosMapLint.of(s));
+            assertEquals(List.of(), Finding.messages(QosMapLint.of(s)));
             RunResult r = run(s, null);
             assertEquals(0, r.dropPackets());
             assertTrue(row(r, "sw0", 0, 3).pauseTx() > 0);
@@ -257,9 +258,9 @@ class TrafficClassesTest {
         @Test
         void markedForAnotherClassTheLintNamesTheJobAndTheRunDrops() {
             Scenario s = scenario(yaml(34));
-            List<String> w = QosMapLint.of(s);
+            List<String> w = Finding.messages(QosMapLint.of(s));
             assertEquals(1, w.size(), w.toString());
-            assertTrue(w.get(0).startsWith("workloads[0] (priority 3, DSCP 34): hop NIC -> switch (h0 -> sw0): NIC and "
+            assertTrue(w.get(0).startsWith("QoS mapping: workloads[0] (priority 3, DSCP 34): hop NIC -> switch (h0 -> sw0): NIC and "
                     + "switch disagree on the PFC priority"), w.get(0));
             RunResult r = run(s, null);
             System.out.println("incast job, NIC priority 3, switch class 4: " + r.dropPackets() + " frames dropped");

@@ -112,18 +112,9 @@ public final class QueueChart {
         return RateWindows.around(first, last, end, interval);
     }
 
-    /** The ports ({@code node:port}) telemetry.queues watched, or null for all (or when the scenario is unknown). */
+    /** The ports ({@code node:port}) telemetry.queues watched (fabric.json), or null for all (or when unknown). */
     static Set<String> watched(ResultSet rs) {
-        if (rs.scenario().isEmpty()) {
-            return null;
-        }
-        var q = rs.scenario().get().telemetry().queues();
-        if (q.all()) {
-            return null;
-        }
-        Set<String> out = new java.util.HashSet<>();
-        q.items().forEach(r -> out.add(r.node() + ":" + r.port()));
-        return out;
+        return rs.fabric().map(org.lossless.plots.data.FabricData::watchedQueues).orElse(null);
     }
 
     /** Queue keys {@code node:port/prio}: switch ports only (hosts' NIC queues are not sampled). */

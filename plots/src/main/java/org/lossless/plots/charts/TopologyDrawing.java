@@ -19,9 +19,9 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.lossless.plots.data.ResultSet;
-import org.lossless.topology.Cable;
-import org.lossless.topology.Node;
-import org.lossless.topology.Topology;
+import org.lossless.plots.data.FabricData;
+import org.lossless.plots.data.FabricData.GraphCable;
+import org.lossless.plots.data.FabricData.GraphNode;
 
 /**
  * The fabric drawn in tiers (hosts at the bottom, then ToR/leaf, aggregation/spine, core), each cable
@@ -39,14 +39,15 @@ public final class TopologyDrawing {
 
     public static Figure build(ResultSet rs) {
         String title = "Topology and link utilisation";
-        if (rs.topology().isEmpty()) {
-            return Figure.omitted(ID, title, "the topology cannot be drawn: " + rs.scenarioProblem());
+        if (rs.fabric().isEmpty()) {
+            return Figure.omitted(ID, title, "the topology cannot be drawn: the result has no " + ResultSet.FABRIC
+                    + " (written by runs of later versions)");
         }
-        Topology t = rs.topology().get();
+        FabricData t = rs.fabric().get();
         boolean hosts = t.hostCount() <= MAX_HOSTS;
-        Map<Integer, List<Node>> tiers = new TreeMap<>();
-        for (Node n : t.nodes()) {
-            if (hosts || !n.isHost()) {
+        Map<Integer, List<GraphNode>> tiers = new TreeMap<>();
+        for (GraphNode n : t.nodes()) {
+            if (hosts || !n.host()) {
                 tiers.computeIfAbsent(n.tier(), k -> new ArrayList<>()).add(n);
             }
         }
@@ -55,16 +56,16 @@ public final class TopologyDrawing {
         XYSeries switchPts = new XYSeries("switch", false, true);
         List<XYTextAnnotation> labels = new ArrayList<>();
         int level = 0;
-        for (List<Node> tier : tiers.values()) {
+        for (List<GraphNode> tier : tiers.values()) {
             // at most MAX_LABELS names per tier: every step-th node named (tor0, tor2, ...), so the nodes a caption
             // names (the hottest link) can be found in a wide fat-tree too
             int step = (int) Math.ceil(tier.size() / (double) MAX_LABELS);
             int shown = (tier.size() + step - 1) / step;
             for (int i = 0; i < tier.size(); i++) {
-                Node n = tier.get(i);
+                GraphNode n = tier.get(i);
                 double x = (i + 0.5) / tier.size();
                 pos[n.id()] = new double[] {x, level};
-                (n.isHost() ? hostPts : switchPts).add(x, level);
+                (n.host() ? hostPts : switchPts).add(x, level);
                 if (i % step == 0) {
                     XYTextAnnotation a = new XYTextAnnotation(n.name(), x, level - 0.16);
                     a.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, shown > 12 ? 11 : 14));
@@ -92,12 +93,12 @@ public final class TopologyDrawing {
         plot.setOutlineVisible(false);
         double hottest = 0;
         String hot = "";
-        for (Cable c : t.cables()) {
+        for (GraphCable c : t.cables()) {
             if (pos[c.a()] == null || pos[c.b()] == null) {
                 continue;
             }
-            String na = t.node(c.a()).name();
-            String nb = t.node(c.b()).name();
+            String na = t.nodes().get(c.a()).name();
+            String nb = t.nodes().get(c.b()).name();
             double u = Math.max(util.getOrDefault(na + ":" + c.aPort(), 0.0), util.getOrDefault(nb + ":" + c.bPort(), 0.0));
             if (u > hottest) {
                 hottest = u;

@@ -3,10 +3,8 @@ package org.lossless.plots.data;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import org.lossless.experiments.scenario.Scenario;
-import org.lossless.experiments.scenario.ScenarioLoader;
-import org.lossless.topology.Node;
-import org.lossless.topology.Topology;
+import org.lossless.experiments.lint.Finding;
+import org.lossless.experiments.lint.FindingsJson;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +20,9 @@ import java.util.function.Supplier;
 /**
  * One run's result directory, read from its files alone: {@code summary.json} (required) and, when
  * present, {@code flows.csv}, {@code ports.csv}, {@code jobs.csv}, {@code pause_graph.csv},
- * {@code pfcwd.csv}, {@code thresholds.csv}, {@code scenario.resolved.yaml} and {@code timeseries/*.csv}. Small files are read
+ * {@code pfcwd.csv}, {@code thresholds.csv}, {@code warnings.json}, {@code fabric.json}, {@code defaults.yaml},
+ * {@code scenario.resolved.yaml}
+ * (shown, never loaded as a scenario: the report needs no scenario) and {@code timeseries/*.csv}. Small files are read
  * once, on first use; time series are streamed by the readers in this package. A missing optional file
  * reads as no rows (see {@link #has}).
  */
@@ -38,6 +38,12 @@ public final class ResultSet {
     public static final String TIMELINE = "timeline.csv";
     public static final String RESOLVED = "scenario.resolved.yaml";
     public static final String THRESHOLDS = "thresholds.csv";
+    /** The scenario's lint findings ({@link FindingsJson}). */
+    public static final String WARNINGS = FindingsJson.NAME;
+    /** The built fabric and what telemetry watched ({@link FabricData}). */
+    public static final String FABRIC = "fabric.json";
+    /** What Lossless fills in by default for the scenario (the report's scenario section). */
+    public static final String DEFAULTS = "defaults.yaml";
     public static final String QUEUES = "timeseries/queues.csv";
     public static final String RATES = "timeseries/rates.csv";
     public static final String LINKS = "timeseries/links.csv";
@@ -182,68 +188,109 @@ public final class ResultSet {
     }
 
     /**
-     * The resolved scenario, loaded again from scenario.resolved.yaml; empty when the file is absent or no
-     * longer loads (e.g. it names a flow file that moved): {@link #scenarioProblem()} then says why.
+     * fabric.json: the fabric the run built and what it watched; empty for a result written before the file
+     * existed (the charts that need it then say so).
+     *
+     * @throws BadResultsException when the file is there but is not one Lossless wrote
      */
-    public Optional<Scenario> scenario() {
-        return cached(RESOLVED, () -> {
-            if (!has(RESOLVED)) {
-                cache.put("scenario.problem", "the directory has no " + RESOLVED);
+    public Optional<FabricData> fabric() {
+        return cached(FABRIC, () -> {
+            if (!has(FABRIC)) {
                 return Optional.empty();
             }
             try {
-                return Optional.of(ScenarioLoader.load(file(RESOLVED), file(RESOLVED).toString(), List.of()));
-            } catch (RuntimeException e) {
-                cache.put("scenario.problem", RESOLVED + " does not load: " + e.getMessage());
-                return Optional.empty();
+                return Optional.of(FabricData.of(JSON.readTree(file(FABRIC).toFile()), file(FABRIC).toString()));
+            } catch (IOException e) {
+                throw new BadResultsException(file(FABRIC) + ": cannot read it: " + e.getMessage());
             }
         });
-    }
-
-    /** Why {@link #scenario()} is empty, or null. */
-    public String scenarioProblem() {
-        scenario();
-        return (String) cache.get("scenario.problem");
-    }
-
-    /** The scenario's topology, built again; empty when the scenario does not load or build. */
-    public Optional<Topology> topology() {
-        return cached("topology", () -> {
-            try {
-                return scenario().map(s -> s.topology().build());
-            } catch (RuntimeException e) {
-                cache.put("scenario.problem", "the topology does not build: " + e.getMessage());
-                return Optional.empty();
-            }
-        });
-    }
-
-    /** The telemetry sample interval, ps, or 0 when unknown. */
-    public long sampleIntervalPs() {
-        return scenario().map(s -> s.telemetry().sampleIntervalPs()).orElse(0L);
     }
 
     /**
-     * Whether node {@code name} is a host: from the topology when it builds, otherwise by the naming of the
+     * warnings.json: the scenario's lint findings as the run wrote them; empty for a result written before the
+     * file existed (the report then says the warnings are not available, never shows an empty list).
+     *
+     * @throws BadResultsException when the file is there but is not one Lossless wrote
+     */
+    public Optional<List<Finding>> findings() {
+        return cached(WARNINGS, () -> {
+            if (!has(WARNINGS)) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(FindingsJson.read(file(WARNINGS)));
+            } catch (IOException e) {
+                throw new BadResultsException(file(WARNINGS) + ": cannot read it: " + e.getMessage());
+            } catch (IllegalArgumentException e) {
+                throw new BadResultsException(e.getMessage());
+            }
+        });
+    }
+
+    /**
+     * Why scenario.resolved.yaml cannot be shown (absent, or not YAML), or null. Only the page's scenario
+     * section reads it; no chart or warning depends on it.
+     */
+    public String scenarioProblem() {
+        return cached(RESOLVED + ".problem", () -> {
+            if (!has(RESOLVED)) {
+                return Optional.of("the directory has no " + RESOLVED);
+            }
+            try {
+                new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readTree(scenarioText());
+                return Optional.<String>empty();
+            } catch (IOException | RuntimeException e) {
+                return Optional.of(RESOLVED + " does not load: " + String.valueOf(e.getMessage()).lines().findFirst()
+                        .orElse(""));
+            }
+        }).orElse(null);
+    }
+
+    /**
+     * defaults.yaml: what Lossless fills in by default for this scenario ({@code scenario}) and for each workload's
+     * identity ({@code workloads}); empty without the file or when it is not YAML (the scenario section then shows
+     * every key).
+     */
+    public Optional<JsonNode> defaults() {
+        return cached(DEFAULTS, () -> {
+            if (!has(DEFAULTS)) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.ofNullable(new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                        .readTree(file(DEFAULTS).toFile()));
+            } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** The telemetry sample interval, ps, or 0 when unknown (no fabric.json). */
+    public long sampleIntervalPs() {
+        return fabric().map(FabricData::sampleIntervalPs).orElse(0L);
+    }
+
+    /**
+     * Whether node {@code name} is a host: from fabric.json when there is one, otherwise by the naming of the
      * built-in topologies ({@code h} and a number).
      */
     public boolean isHost(String name) {
-        Map<String, Node> byName = cached("nodes", () -> {
-            Map<String, Node> m = new HashMap<>();
-            topology().ifPresent(t -> t.nodes().forEach(n -> m.put(n.name(), n)));
-            return m;
-        });
-        Node n = byName.get(name);
-        return n != null ? n.isHost() : name.matches("h\\d+");
+        FabricData.GraphNode n = nodes().get(name);
+        return n != null ? n.host() : name.matches("h\\d+");
     }
 
     /** The tier of node {@code name}: 0 host, 1 ToR/leaf, 2 aggregation/spine, 3 core; -1 if unknown. */
     public int tier(String name) {
-        isHost(name);
-        @SuppressWarnings("unchecked")
-        Map<String, Node> byName = (Map<String, Node>) cache.get("nodes");
-        Node n = byName.get(name);
+        FabricData.GraphNode n = nodes().get(name);
         return n != null ? n.tier() : (name.matches("h\\d+") ? 0 : -1);
+    }
+
+    private Map<String, FabricData.GraphNode> nodes() {
+        return cached("nodes", () -> {
+            Map<String, FabricData.GraphNode> m = new HashMap<>();
+            fabric().ifPresent(f -> f.nodes().forEach(n -> m.put(n.name(), n)));
+            return m;
+        });
     }
 
     @SuppressWarnings("unchecked")

@@ -8,10 +8,13 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.lossless.experiments.run.EcnPfcLint;
-import org.lossless.experiments.run.HeadroomLint;
-import org.lossless.experiments.run.HeadroomPoolLint;
-import org.lossless.experiments.scenario.Scenario;
+import org.lossless.experiments.lint.EcnPfcLint;
+import org.lossless.experiments.lint.Finding;
+import org.lossless.experiments.lint.HeadroomLint;
+import org.lossless.experiments.lint.HeadroomPoolLint;
+import org.lossless.experiments.lint.Lints;
+import org.lossless.experiments.lint.QosMapLint;
+import org.lossless.plots.data.FabricData;
 import org.lossless.plots.charts.Fmt;
 import org.lossless.plots.data.FlowRow;
 import org.lossless.plots.data.PortRow;
@@ -19,10 +22,11 @@ import org.lossless.plots.data.ResultSet;
 import org.lossless.plots.data.StormRow;
 
 /**
- * What a reviewer must not miss, from the result files and the resolved scenario: drops on a lossless
- * priority, a PFC deadlock, unfinished flows and a run cut by its stop time, PFC watchdog storms and what the
- * watchdog did, ports paused most of the run, pauses without ECN marks, and the scenario lints (headroom below
- * the need, PFC pausing before ECN can mark).
+ * What a reviewer must not miss, from the result files alone: drops on a lossless priority (which priorities are
+ * lossless: fabric.json), a PFC deadlock, unfinished flows and a run cut by its stop time, PFC watchdog storms and
+ * what the watchdog did, ports paused most of the run, pauses without ECN marks, and every finding of the scenario
+ * lints as the run wrote them to warnings.json (headroom below the need, PFC pausing before ECN can mark, Ultra
+ * Ethernet settings without effect, QoS mappings, import remarks). A result without warnings.json says so.
  */
 final class ReportWarnings {
     /** A port paused longer than this share of the run is reported. */
@@ -41,16 +45,17 @@ final class ReportWarnings {
         longPauses(out, rs);
         JsonNode pauses = s.path("pfc").path("pause_frames");
         JsonNode marks = s.path("ecn").path("marked_packets");
-        boolean ecnOn = rs.scenario().map(sc -> sc.switchSettings().ecn() == null
-                || !Boolean.FALSE.equals(sc.switchSettings().ecn().enabled())).orElse(true);
+        boolean ecnOn = rs.fabric().map(FabricData::ecn).orElse(true);
         if (pauses.asLong(0) > 0 && marks.isNumber() && marks.asLong() == 0 && ecnOn) {
             out.add(new Warning(false, "PFC paused, ECN never marked", pauses.asLong() + " pause frames and no ECN "
                     + "mark: congestion was handled by PFC alone (check switch.ecn.kmin against the PFC thresholds)"));
         }
-        rs.scenario().ifPresent(sc -> lints(out, sc));
-        if (rs.scenarioProblem() != null) {
-            out.add(new Warning(false, "scenario not reloaded", rs.scenarioProblem()
-                    + "; the settings checks and reference lines that need it are left out"));
+        if (rs.findings().isPresent()) {
+            rs.findings().get().forEach(f -> out.add(new Warning(false, title(f), plain(detail(f)))));
+        } else {
+            out.add(new Warning(false, NO_FINDINGS, "this result directory has no " + ResultSet.WARNINGS + " (written by "
+                    + "runs of later versions): the scenario's settings checks (headroom, PFC before ECN, QoS mapping, "
+                    + "Ultra Ethernet) are not shown; run it again to get them"));
         }
         return out;
     }
@@ -70,8 +75,8 @@ final class ReportWarnings {
         long total = s.path("flows").path("total").asLong(rs.flows().size());
         long done = s.path("flows").path("completed").asLong(rs.flows().stream().filter(FlowRow::finished).count());
         String stoppedBy = s.path("stopped_by").asText("");
-        boolean hitStop = stoppedBy.equals("stop_time") || (stoppedBy.isEmpty() && rs.scenario()
-                .map(sc -> rs.simTimePs() >= sc.stopTimePs()).orElse(false));
+        boolean hitStop = stoppedBy.equals("stop_time") || (stoppedBy.isEmpty() && rs.fabric()
+                .map(f -> rs.simTimePs() >= f.stopTimePs()).orElse(false));
         if (done < total) {
             out.add(new Warning(true, "unfinished flows", (total - done) + " of " + total + " flows did not finish"
                     + (hitStop ? " before the stop time (" + Fmt.time(rs.simTimePs()) + "): the run was cut short and "
@@ -84,7 +89,7 @@ final class ReportWarnings {
     }
 
     private static void drops(List<Warning> out, ResultSet rs) {
-        Set<Integer> lossless = rs.scenario().map(ReportWarnings::losslessPriorities).orElse(null);
+        Set<Integer> lossless = rs.fabric().map(FabricData::losslessPriorities).orElse(null);
         long wdDrops = rs.summary().path("pfc_watchdog").path("dropped_packets").asLong(0);
         Map<Integer, Long> byPrio = new LinkedHashMap<>();
         Set<String> where = new TreeSet<>();
@@ -103,16 +108,9 @@ final class ReportWarnings {
                 n + " packets dropped on priority " + byPrio.keySet() + " at " + String.join(", ", w.subList(0,
                 Math.min(8, w.size()))) + (w.size() > 8 ? " and " + (w.size() - 8) + " more ports" : "")
                 + (wdDrops > 0 ? "; " + wdDrops + " of them by the PFC watchdog's drop action" : "")
-                + (lossless == null ? " (the scenario did not reload, so which priorities are lossless is unknown)"
+                + (lossless == null ? " (the result has no " + ResultSet.FABRIC + ", so which priorities are lossless is "
+                + "unknown)"
                 : "; a lossless fabric must not drop: check headroom and the buffer")));
-    }
-
-    static Set<Integer> losslessPriorities(Scenario sc) {
-        var pfc = sc.switchSettings().pfc();
-        if (pfc == null || Boolean.FALSE.equals(pfc.enabled())) {
-            return Set.of();
-        }
-        return new TreeSet<>(pfc.resolved(sc.switchSettings().hpcc2019(), null).priorities());
     }
 
     private static void storms(List<Warning> out, ResultSet rs) {
@@ -152,19 +150,30 @@ final class ReportWarnings {
         }
     }
 
-    private static void lints(List<Warning> out, Scenario sc) {
-        for (String w : HeadroomLint.of(sc)) {
-            out.add(new Warning(false, "PFC headroom below the need", plain(w)));
+    /** The title of a result without warnings.json. */
+    static final String NO_FINDINGS = "warnings not available";
+
+    /** A finding's heading, by its check. */
+    static String title(Finding f) {
+        String c = f.code();
+        if (c.equals(HeadroomLint.CODE)) {
+            return "PFC headroom below the need";
+        } else if (c.equals(HeadroomPoolLint.CODE)) {
+            return "shared headroom pool below the need";
+        } else if (c.equals(EcnPfcLint.CODE)) {
+            return "PFC before ECN";
+        } else if (c.startsWith("qos-")) {
+            return "QoS mapping";
+        } else if (c.equals(Lints.TOPOLOGY) || c.equals(Lints.WORKLOAD)) {
+            return "import";
         }
-        for (String w : HeadroomPoolLint.of(sc)) {
-            out.add(new Warning(false, "shared headroom pool below the need", plain(w)));
-        }
-        for (String w : EcnPfcLint.of(sc)) {
-            out.add(new Warning(false, "PFC before ECN", plain(w)));
-        }
-        for (String w : org.lossless.experiments.run.UetLint.of(sc)) {
-            out.add(new Warning(false, "Ultra Ethernet setting without effect", w));
-        }
+        return "Ultra Ethernet setting without effect";
+    }
+
+    /** The finding's message; the QoS prefix is the heading already. */
+    private static String detail(Finding f) {
+        return f.message().startsWith(QosMapLint.PREFIX) ? f.message().substring(QosMapLint.PREFIX.length())
+                : f.message();
     }
 
     /** A lint's text without pointers to design documents the user does not have. */

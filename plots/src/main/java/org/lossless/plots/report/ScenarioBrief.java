@@ -9,10 +9,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import org.lossless.experiments.scenario.ResolvedYaml;
-import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.plots.data.ResultSet;
 
 /**
@@ -21,7 +18,8 @@ import org.lossless.plots.data.ResultSet;
  * time), the topology, the switch's buffer, PFC and ECN levels, the NIC's MTU and congestion control (its profile),
  * one line per workload (what it is, and its other keys where they differ from a workload of that kind alone:
  * {@link WorkloadBrief}). Every other setting is shown only when it differs from what Lossless fills in by default
- * for the same topology, switch profile and congestion control (found by resolving a scenario of those alone);
+ * for the same topology, switch profile and congestion control (defaults.yaml: the run resolved a scenario of those
+ * alone; without that file only the core settings are shown);
  * the parameters of congestion controls not in use never. The full resolved scenario stays in the appendix.
  */
 final class ScenarioBrief {
@@ -58,7 +56,7 @@ final class ScenarioBrief {
         if (root == null || !root.isObject()) {
             return new Brief(out, false);
         }
-        JsonNode defaults = defaults(root);
+        JsonNode defaults = defaults(rs);
         List<String[]> run = new ArrayList<>();
         for (String k : List.of("name", "seed", "stop_time")) {
             if (root.has(k)) {
@@ -69,7 +67,7 @@ final class ScenarioBrief {
                 + rs.summary().path("version").asText("?")});
         out.add(new Block("Run", run));
         List<String[]> topo = flat(root.path("topology"), "");
-        rs.topology().ifPresent(t -> topo.add(new String[] {"built", t.hostCount() + " hosts, " + t.switchCount()
+        rs.fabric().ifPresent(t -> topo.add(new String[] {"built", t.hostCount() + " hosts, " + t.switchCount()
                 + " switches, " + t.cables().size() + " cables"}));
         out.add(new Block("Topology", topo));
         out.add(new Block("Switch: buffer, PFC, ECN", chosen(root.path("switch"), defaults == null ? null
@@ -88,7 +86,7 @@ final class ScenarioBrief {
         int i = 0;
         for (JsonNode w : root.path("workloads")) {
             String name = w.path("name").asText("workload " + i);
-            wl.add(new String[] {name, WorkloadBrief.of(root, w)});
+            wl.add(new String[] {name, WorkloadBrief.of(workloadDefaults(rs, i), w)});
             i++;
         }
         out.add(new Block("Workloads", wl));
@@ -162,36 +160,14 @@ final class ScenarioBrief {
         return it.hasNext() && it.next().matches("\\d+");
     }
 
-    /**
-     * What Lossless fills in for a scenario with this topology, switch profile and congestion control (and its
-     * profile) and nothing else set, as the resolved YAML tree; null when it cannot be found (a topology read from a
-     * file that moved, a version that no longer knows a key).
-     */
-    static JsonNode defaults(JsonNode root) {
-        try {
-            ObjectNode min = YAML.createObjectNode();
-            min.put("name", "defaults");
-            min.set("topology", root.path("topology"));
-            if (root.path("switch").has("profile")) {
-                min.putObject("switch").set("profile", root.path("switch").path("profile"));
-            }
-            JsonNode nic = root.path("nic");
-            if (nic.has("cc")) {
-                ObjectNode n = min.putObject("nic");
-                String cc = nic.path("cc").asText();
-                n.put("cc", cc);
-                if (nic.path(cc).has("profile")) {
-                    n.putObject(cc).set("profile", nic.path(cc).path("profile"));
-                }
-            }
-            min.putArray("workloads").addObject().put("type", "flows").putArray("flows").addObject()
-                    .put("src", 0).put("dst", 1).put("size", 1000);
-            String text = YAML.writeValueAsString(min);
-            return YAML.readTree(ResolvedYaml.write(ScenarioLoader.parse("defaults", text, java.nio.file.Path.of("."),
-                    List.of())));
-        } catch (Exception e) {
-            return null;
-        }
+    /** What Lossless fills in by default for this scenario (defaults.yaml's {@code scenario}), or null. */
+    static JsonNode defaults(ResultSet rs) {
+        return rs.defaults().map(d -> d.path("scenario")).filter(JsonNode::isObject).orElse(null);
+    }
+
+    /** The defaults of workload {@code i} (defaults.yaml's {@code workloads[i]}), or null. */
+    static JsonNode workloadDefaults(ResultSet rs, int i) {
+        return rs.defaults().map(d -> d.path("workloads").path(i)).filter(JsonNode::isObject).orElse(null);
     }
 
     /** Scalars of a mapping as dotted key / value rows; nested mappings flattened, lists summarised. */

@@ -72,9 +72,10 @@ class RunChartsTest {
         void onlyQueuesTheTelemetryRecordedAreChosen() throws IOException {
             // sw0:0 is the busiest port in ports.csv, but the run watched sw0:1 only: no legend entry without a line
             java.nio.file.Path dir = Fixtures.run(tmp.resolve("watched"));
-            java.nio.file.Path yaml = dir.resolve("scenario.resolved.yaml");
-            java.nio.file.Files.writeString(yaml, java.nio.file.Files.readString(yaml).replace("queues: all",
-                    "queues: [\"sw0:1\"]"));
+            // what the run wrote for telemetry.queues: [sw0:1] (the report reads it from fabric.json, not the scenario)
+            java.nio.file.Path fabric = dir.resolve("fabric.json");
+            java.nio.file.Files.writeString(fabric, java.nio.file.Files.readString(fabric).replace(
+                    "\"watched_queues\": \"all\"", "\"watched_queues\": [\"sw0:1\"]"));
             ResultSet w = ResultSet.open(dir);
             assertEquals(List.of("sw0:1/3"), QueueChart.select(w, List.of(), 6));
             Figure f = QueueChart.build(w, List.of(), 6);

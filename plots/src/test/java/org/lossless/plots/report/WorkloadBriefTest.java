@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.junit.jupiter.api.Test;
+import org.lossless.experiments.results.DefaultsFile;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.ScenarioLoader;
 
@@ -44,7 +45,7 @@ class WorkloadBriefTest {
         JsonNode root = resolved();
         JsonNode ar = root.path("workloads").path(0);
         assertTrue(ar.size() > 10, "the resolved workload has every default filled in: " + ar);
-        String line = WorkloadBrief.of(root, ar);
+        String line = WorkloadBrief.of(DefaultsFile.workload(root, ar), ar);
         // exactly what the scenario above says: its identity, and the three keys it sets (each away from its default)
         assertEquals(Set.of("type", "hosts", "size", "algorithm", "iterations", "gap"), Set.copyOf(keys(line)), line);
         assertTrue(line.contains("algorithm: ring (default auto)"), line);
@@ -54,7 +55,8 @@ class WorkloadBriefTest {
     @Test
     void aListOfFlowsIsItsFlows() throws Exception {
         JsonNode root = resolved();
-        String line = WorkloadBrief.of(root, root.path("workloads").path(1));
+        String line = WorkloadBrief.of(DefaultsFile.workload(root, root.path("workloads").path(1)),
+                root.path("workloads").path(1));
         assertEquals("type", keys(line).get(0), line);
         assertTrue(keys(line).contains("flows"), line);
         assertTrue(keys(line).stream().allMatch(k -> Set.of("type", "flows").contains(k)), line);
@@ -64,6 +66,7 @@ class WorkloadBriefTest {
     void aWorkloadWhoseDefaultsCannotBeFoundShowsEveryKey() throws Exception {
         JsonNode root = resolved();
         JsonNode odd = new ObjectMapper().readTree("{\"type\": \"no-such-type\", \"name\": \"x\", \"knob\": 1}");
-        assertEquals("type: no-such-type; knob: 1", WorkloadBrief.of(root, odd));
+        assertEquals(null, DefaultsFile.workload(root, odd), "its defaults cannot be found");
+        assertEquals("type: no-such-type; knob: 1", WorkloadBrief.of(DefaultsFile.workload(root, odd), odd));
     }
 }

@@ -73,15 +73,33 @@ public final class QosLint {
 
     private final Fabric fabric;
     private final QosMap map;
-    private final List<String> out = new ArrayList<>();
+    private final List<Issue> out = new ArrayList<>();
 
     private QosLint(Fabric fabric) {
         this.fabric = fabric;
         this.map = fabric.map();
     }
 
+    /**
+     * One finding: {@code code} names the check (stable, for scripts), {@code keyPaths} the scenario keys it is
+     * about (the uses' own key paths, then the switch or NIC keys), {@code text} the line the console prints.
+     */
+    public record Issue(String code, List<String> keyPaths, String text) {
+        public Issue {
+            if (code == null || code.isEmpty() || text == null || text.isEmpty()) {
+                throw new IllegalArgumentException("a QoS finding needs a code and a text");
+            }
+            keyPaths = List.copyOf(keyPaths);
+        }
+    }
+
     /** Every finding, one line each, in a fixed order (per class in order of first use, then per fabric). */
     public static List<String> check(Fabric fabric, List<Use> uses, Cnp cnp) {
+        return issues(fabric, uses, cnp).stream().map(Issue::text).toList();
+    }
+
+    /** As {@link #check}, each finding with its code and key paths. */
+    public static List<Issue> issues(Fabric fabric, List<Use> uses, Cnp cnp) {
         QosLint l = new QosLint(fabric);
         Map<Long, List<Use>> classes = new LinkedHashMap<>();
         for (Use u : uses) {
@@ -109,15 +127,18 @@ public final class QosLint {
         String hop = "hop NIC -> switch (" + hops(uses) + ")";
         String classified = dscpKey(u.dscp()) + " puts DSCP " + u.dscp() + " on traffic class " + tc;
         if (map.pfcEnabled(u.priority()) && !map.pfcEnabled(tc)) {
-            out.add(who + ": " + hop + ": lossless at the NIC (priority " + u.priority() + " is in switch.pfc.priorities) "
+            out.add(new Issue("qos-lossless-class-without-pfc", keys(uses, dscpPath(u.dscp()), "switch.pfc.priorities"),
+                    who + ": " + hop + ": lossless at the NIC (priority " + u.priority() + " is in switch.pfc.priorities) "
                     + "but " + classified + ", which has no PFC: its frames are dropped, not paused, when the buffer "
-                    + "fills; mark it with the DSCP of a PFC class or add " + tc + " to switch.pfc.priorities");
+                    + "fills; mark it with the DSCP of a PFC class or add " + tc + " to switch.pfc.priorities"));
         } else if (map.pfcEnabled(tc) && (map.pfcPrioritiesOf(pg) & (1 << u.priority())) == 0) {
-            out.add(who + ": " + hop + ": NIC and switch disagree on the PFC priority: " + classified
+            out.add(new Issue("qos-pfc-priority-mismatch", keys(uses, dscpPath(u.dscp())),
+                    who + ": " + hop + ": NIC and switch disagree on the PFC priority: " + classified
                     + " (priority group " + pg + "), whose XOFF pauses priority " + bits(map.pfcPrioritiesOf(pg))
                     + ", but the NIC sends on priority " + u.priority() + " (" + u.keyPath() + ".priority), so it never "
                     + "stops and the group's headroom overflows (lossless drops); send on priority "
-                    + bits(map.pfcPrioritiesOf(pg)) + " or mark it with a DSCP whose traffic class pauses priority " + u.priority());
+                    + bits(map.pfcPrioritiesOf(pg)) + " or mark it with a DSCP whose traffic class pauses priority "
+                    + u.priority()));
         }
     }
 
@@ -134,13 +155,15 @@ public final class QosLint {
             int q = map.queueOfTc(p);
             List<Use> on = usesOfTc(classes, p);
             if (!queueUsed) {
-                out.add("switch.pfc.priorities: PFC on priority " + p + " pauses egress queue " + p + ", which no traffic "
+                out.add(new Issue("qos-pause-stops-nothing", List.of("switch.pfc.priorities", "switch.qos_map.tc_to_queue"),
+                        "switch.pfc.priorities: PFC on priority " + p + " pauses egress queue " + p + ", which no traffic "
                         + "class uses (switch.qos_map.tc_to_queue): the PAUSE stops nothing"
-                        + (q != p ? "; traffic class " + p + " is queued in " + q + " and is never paused upstream" : ""));
+                        + (q != p ? "; traffic class " + p + " is queued in " + q + " and is never paused upstream" : "")));
             } else if (q != p && fabric.switchToSwitch()) {
-                out.add("switch.qos_map.tc_to_queue." + p + ": traffic class " + p + " has PFC but is queued in " + q
+                out.add(new Issue("qos-pfc-class-in-other-queue", keys(on, "switch.qos_map.tc_to_queue." + p),
+                        "switch.qos_map.tc_to_queue." + p + ": traffic class " + p + " has PFC but is queued in " + q
                         + "; a PAUSE for priority " + p + " stops queue " + p + ", so on every switch-to-switch hop the "
-                        + "upstream switch never stops it (lossless drops)" + users(on) + "; map it to queue " + p);
+                        + "upstream switch never stops it (lossless drops)" + users(on) + "; map it to queue " + p));
             }
         }
     }
@@ -168,11 +191,12 @@ public final class QosLint {
                 for (int m = lossy; m != 0; m &= m - 1) {
                     on.addAll(usesOfTc(classes, Integer.numberOfTrailingZeros(m)));
                 }
-                out.add("switch.qos_map.tc_to_pg: priority group " + pg + " holds lossless traffic class "
+                out.add(new Issue("qos-mixed-priority-group", keys(on, "switch.qos_map.tc_to_pg"),
+                        "switch.qos_map.tc_to_pg: priority group " + pg + " holds lossless traffic class "
                         + bits(lossless) + " and lossy class " + bits(lossy) + ": the lossy class is admitted as lossless "
                         + "(headroom, never dropped at ingress) but PFC pauses only " + bits(lossless)
                         + ", so it can overflow the headroom (lossless drops)" + users(on)
-                        + "; give the lossy class its own priority group");
+                        + "; give the lossy class its own priority group"));
             }
         }
     }
@@ -184,9 +208,10 @@ public final class QosLint {
         String where = "nic.cnp_dscp " + cnp.dscp() + ": CNPs (" + dscpKey(cnp.dscp()) + " -> traffic class " + tc
                 + ", queue " + q + ")";
         if (fabric.pfcOn() && map.pfcEnabled(tc)) {
-            out.add(where + " travel on a lossless class: a PAUSE of traffic class " + tc + " holds them behind the data "
+            out.add(new Issue("qos-cnp-on-lossless-class", List.of("nic.cnp_dscp", dscpPath(cnp.dscp())),
+                    where + " travel on a lossless class: a PAUSE of traffic class " + tc + " holds them behind the data "
                     + "they should slow down; use the DSCP of a lossy class served first (mlx5 default: 48, priority 6, "
-                    + "with switch.scheduling.strict)");
+                    + "with switch.scheduling.strict)"));
             return;
         }
         SchedulingPlan s = fabric.scheduling();
@@ -202,10 +227,11 @@ public final class QosLint {
             }
         }
         if (!starvers.isEmpty()) {
-            out.add(where + " wait while strict-priority queue " + join(starvers) + " holds data" + users(on)
+            out.add(new Issue("qos-cnp-starved", keys(on, "nic.cnp_dscp", "switch.scheduling.strict"),
+                    where + " wait while strict-priority queue " + join(starvers) + " holds data" + users(on)
                     + (strict ? " (a lower strict queue)" : " (a DWRR queue is served only when no strict queue has data)")
                     + ": congestion notifications can starve; put CNPs in a strict queue above the data "
-                    + "(switch.scheduling.strict)");
+                    + "(switch.scheduling.strict)"));
         }
     }
 
@@ -217,6 +243,19 @@ public final class QosLint {
             }
         }
         return on;
+    }
+
+    /** The key that classifies DSCP {@code dscp}: its own entry when the map is given, the map otherwise. */
+    private String dscpPath(int dscp) {
+        return fabric.dscpMapGiven() ? "switch.qos_map.dscp_to_tc." + dscp : "switch.qos_map.dscp_to_tc";
+    }
+
+    /** Every use's key path (each once, in order), then {@code more}. */
+    private static List<String> keys(List<Use> uses, String... more) {
+        Set<String> k = new LinkedHashSet<>();
+        uses.forEach(u -> k.add(u.keyPath()));
+        k.addAll(List.of(more));
+        return List.copyOf(k);
     }
 
     private String dscpKey(int dscp) {

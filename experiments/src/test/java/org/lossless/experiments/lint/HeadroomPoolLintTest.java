@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.lint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.lossless.experiments.metrics.LosslessDrop;
+import org.lossless.experiments.run.PacketEngine;
 import org.lossless.experiments.metrics.RunResult;
+import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
 
@@ -47,14 +49,14 @@ class HeadroomPoolLintTest {
                     + "may need at once (each up to its headroom, switch.pfc.headroom) on 1 switch: switch.pools "
                     + "ingress_lossless_pool: headroom_pool 60000 B: sw0:0-8 need 267264 B, shortfall 207264 B; lossless "
                     + "drops are possible when these ports pause together: raise headroom_pool to the need"),
-                    HeadroomPoolLint.of(scenario("60KB")));
-            assertTrue(HeadroomPoolLint.of(scenario("267263")).get(0).contains("need 267264 B, shortfall 1 B"));
+                    Finding.messages(HeadroomPoolLint.of(scenario("60KB"))));
+            assertTrue(Finding.messages(HeadroomPoolLint.of(scenario("267263"))).get(0).contains("need 267264 B, shortfall 1 B"));
         }
 
         @Test
         void silentWhenThePoolHoldsEveryGroupOrThereIsNone() {
-            assertEquals(List.of(), HeadroomPoolLint.of(scenario(Long.toString(NEED))));
-            assertEquals(List.of(), HeadroomPoolLint.of(scenario("0")));
+            assertEquals(List.of(), Finding.messages(HeadroomPoolLint.of(scenario(Long.toString(NEED)))));
+            assertEquals(List.of(), Finding.messages(HeadroomPoolLint.of(scenario("0"))));
         }
 
         /** Ports grouped per switch and need: leaves (2 hosts + 1 spine port) and the spine (2 leaf ports). */
@@ -65,7 +67,7 @@ class HeadroomPoolLintTest {
                     "{type: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 2, host_link: {rate: 100Gbps, length: 2m},"
                             + " fabric_link: {rate: 100Gbps, length: 2m}}").replace("receiver: 0", "receiver: 3");
             Scenario s = ScenarioLoader.parse("ls.yaml", yaml, Path.of("."), List.of());
-            String w = HeadroomPoolLint.of(s).get(0);
+            String w = Finding.messages(HeadroomPoolLint.of(s)).get(0);
             assertTrue(w.contains("on 3 switches: switch.pools ingress_lossless_pool: headroom_pool 50000 B: "
                     + "leaf0:0-2, leaf1:0-2 need 89088 B, shortfall 39088 B; spine0:0-1 need 59392 B, shortfall 9392 B;"), w);
         }

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.lint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -37,25 +37,25 @@ class EcnPfcLintTest {
         assertEquals(List.of("PFC pauses before ECN marks (see docs/switch.md, \"PFC before ECN\"): priority 3: a queue fed by one ingress port "
                         + "reaches XOFF at 200718 B, below kmin 400KB (100Gbps) on sw0; DCQCN cannot act before PFC: "
                         + "lower switch.ecn.kmin or raise the PFC threshold"),
-                EcnPfcLint.warnings(STAR, settings(200_000L, null, null), 1000));
+                Finding.messages(EcnPfcLint.warnings(STAR, settings(200_000L, null, null), 1000)));
     }
 
     @Test
     void theBoundaryIsTheXoffLevelItself() {
-        assertEquals(List.of(), EcnPfcLint.warnings(STAR, settings(200_000L, 200_718L, null), 1000));
-        assertEquals(1, EcnPfcLint.warnings(STAR, settings(200_000L, 200_719L, null), 1000).size());
+        assertEquals(List.of(), Finding.messages(EcnPfcLint.warnings(STAR, settings(200_000L, 200_718L, null), 1000)));
+        assertEquals(1, Finding.messages(EcnPfcLint.warnings(STAR, settings(200_000L, 200_719L, null), 1000)).size());
     }
 
     @Test
     void defaultsAndEcnOffAreSilent() {
-        assertEquals(List.of(), EcnPfcLint.warnings(STAR, SwitchSettings.defaults(), 1000));
-        assertEquals(List.of(), EcnPfcLint.warnings(STAR, settings(200_000L, null, false), 1000));
+        assertEquals(List.of(), Finding.messages(EcnPfcLint.warnings(STAR, SwitchSettings.defaults(), 1000)));
+        assertEquals(List.of(), Finding.messages(EcnPfcLint.warnings(STAR, settings(200_000L, null, false), 1000)));
     }
 
     @Test
     void switchesWithTheSameLayoutAreProbedOnceAndListedTogether() {
         Topology t = new LeafSpineSpec(3, 1, 2, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
-        String w = EcnPfcLint.warnings(t, settings(200_000L, null, null), 1000).get(0);
+        String w = Finding.messages(EcnPfcLint.warnings(t, settings(200_000L, null, null), 1000)).get(0);
         assertEquals(true, w.contains("on leaf0, leaf1, leaf2, spine0;"), w);
     }
 }

@@ -1,9 +1,13 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.lint;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
+import org.lossless.experiments.lint.Finding.Unit;
+import org.lossless.experiments.lint.Finding.Value;
+import org.lossless.experiments.run.BaseRtt;
+import org.lossless.experiments.run.FabricRtt;
 import org.lossless.experiments.scenario.RoutingConfig;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.nic.UetConfig;
@@ -28,15 +32,19 @@ import org.lossless.topology.Topology;
  * </ul>
  */
 public final class UetLint {
+    /** The code of a RoCE-only NIC setting changed under the UET transport. */
+    public static final String ROCE_ONLY = "roce-setting-unused-under-uet";
+
     private UetLint() {
     }
 
-    public static List<String> of(Scenario s) {
-        Topology t = ScenarioEngine.topologyOrNull(s);
-        List<String> out = new ArrayList<>(warnings(s.switchSettings(), s.nic().uet(), s.routing().mode(), t));
+    /** The findings for a loaded scenario (the path check skipped when its topology cannot be built). */
+    public static List<Finding> of(Scenario s) {
+        Topology t = Lints.topologyOrNull(s);
+        List<Finding> out = new ArrayList<>(warnings(s.switchSettings(), s.nic().uet(), s.routing().mode(), t));
         out.addAll(roceOnly(s.nic()));
         if (t != null) {
-            String ecn = ecnAboveTarget(s, t);
+            Finding ecn = ecnAboveTarget(s, t);
             if (ecn != null) {
                 out.add(ecn);
             }
@@ -45,20 +53,23 @@ public final class UetLint {
     }
 
     /** RoCE-only NIC settings given values other than their defaults under the UET transport, which ignores them. */
-    static List<String> roceOnly(org.lossless.nic.NicConfig nic) {
+    static List<Finding> roceOnly(org.lossless.nic.NicConfig nic) {
         if (!nic.uetTransport()) {
             return List.of();
         }
-        List<String> out = new ArrayList<>();
+        List<Finding> out = new ArrayList<>();
         if (nic.ackEvery() != 1) {
-            out.add("nic.ack_interval " + nic.ackEvery() + " is not used under nic.transport uet (every packet is"
-                    + " acknowledged)");
+            out.add(Finding.warning(ROCE_ONLY, "nic.ack_interval " + nic.ackEvery() + " is not used under nic.transport"
+                    + " uet (every packet is acknowledged)", "nic.ack_interval", "nic.transport")
+                    .with(List.of(), List.of(new Value("ack_interval", nic.ackEvery(), Unit.COUNT))));
         }
         if (nic.lossRecovery().irn()) {
-            out.add("nic.loss_recovery irn is not used under nic.transport uet (UET retransmits selectively, nic.uet)");
+            out.add(Finding.warning(ROCE_ONLY, "nic.loss_recovery irn is not used under nic.transport uet (UET"
+                    + " retransmits selectively, nic.uet)", "nic.loss_recovery", "nic.transport"));
         }
         if (nic.rtoPs() != org.lossless.nic.NicConfig.DEFAULT_RTO_PS) {
-            out.add("nic.rto is not used under nic.transport uet (its timeout is nic.uet.rto)");
+            out.add(Finding.warning(ROCE_ONLY, "nic.rto is not used under nic.transport uet (its timeout is nic.uet.rto)",
+                    "nic.rto", "nic.transport").with(List.of(), List.of(new Value("rto", nic.rtoPs(), Unit.PICOSECONDS))));
         }
         return out;
     }
@@ -67,7 +78,7 @@ public final class UetLint {
      * NSCC decreases only on ECN with queueing above its target: ECN that starts marking at a queue which takes
      * more than twice the target to drain at the host link rate leaves NSCC a standing queue of about kmin.
      */
-    static String ecnAboveTarget(Scenario s, Topology t) {
+    static Finding ecnAboveTarget(Scenario s, Topology t) {
         UetConfig uet = s.nic().uet();
         var ecn = s.switchSettings().ecn();
         if (!uet.uet() || !uet.senderCc().equals(org.lossless.nic.nscc.Nscc.NAME) || ecn == null
@@ -82,15 +93,20 @@ public final class UetLint {
         if (kminPs <= 2.0 * target) {
             return null;
         }
-        return String.format(java.util.Locale.ROOT, "switch.ecn.kmin %d B takes %.1f us to drain at %s, more than twice"
-                        + " NSCC's target queueing delay (%.1f us): NSCC sees ECN only above kmin and keeps a standing"
-                        + " queue near it; set kmin near the target (%d B)", ecn.kmin(), kminPs / 1e6,
-                org.lossless.core.units.Units.formatRate(rate), target / 1e6, (long) (target * (double) rate / 8e12));
+        long targetBytes = (long) (target * (double) rate / 8e12);
+        String text = String.format(java.util.Locale.ROOT, "switch.ecn.kmin %d B takes %.1f us to drain at %s, more"
+                        + " than twice NSCC's target queueing delay (%.1f us): NSCC sees ECN only above kmin and keeps a"
+                        + " standing queue near it; set kmin near the target (%d B)", ecn.kmin(), kminPs / 1e6,
+                org.lossless.core.units.Units.formatRate(rate), target / 1e6, targetBytes);
+        return Finding.warning("nscc-kmin-above-target", text, "switch.ecn.kmin", "nic.uet.cc").with(List.of(),
+                List.of(Value.bytes("kmin", ecn.kmin()), new Value("kmin_drain", Math.round(kminPs), Unit.PICOSECONDS),
+                        new Value("rate", rate, Unit.BITS_PER_SECOND), new Value("target", target, Unit.PICOSECONDS),
+                        Value.bytes("target_queue", targetBytes)));
     }
 
     /** The warnings for these settings; {@code t} null (not buildable) skips the path check. */
-    public static List<String> warnings(SwitchSettings sw, UetConfig uet, RoutingConfig.Mode routing, Topology t) {
-        List<String> out = new ArrayList<>();
+    public static List<Finding> warnings(SwitchSettings sw, UetConfig uet, RoutingConfig.Mode routing, Topology t) {
+        List<Finding> out = new ArrayList<>();
         int trim = sw.trimMask();
         PfcSettings pfc = sw.pfc() == null ? PfcSettings.UNSET : sw.pfc();
         if (trim != 0 && !Boolean.FALSE.equals(pfc.enabled())) {
@@ -101,21 +117,25 @@ public final class UetLint {
                 }
             }
             if (!both.isEmpty()) {
-                out.add("switch.trimming: priorities " + both + " are lossless with PFC, whose queues never overflow: they"
-                        + " never trim (give them switch.flow_control: none)");
+                List<Value> prios = both.stream().map(p -> new Value("priority", p, Unit.COUNT)).toList();
+                out.add(Finding.warning("trimming-on-pfc-class", "switch.trimming: priorities " + both + " are lossless"
+                        + " with PFC, whose queues never overflow: they never trim (give them switch.flow_control: none)",
+                        "switch.trimming", "switch.pfc.priorities").with(List.of(), prios));
             }
         }
         if (trim != 0 && !uet.uet()) {
-            out.add("switch.trimming with nic.transport rocev2: RoCE receivers cannot ask for a trimmed packet at once;"
-                    + " to them it is a lost packet (use nic.transport: uet)");
+            out.add(Finding.warning("trimming-with-rocev2", "switch.trimming with nic.transport rocev2: RoCE receivers"
+                    + " cannot ask for a trimmed packet at once; to them it is a lost packet (use nic.transport: uet)",
+                    "switch.trimming", "nic.transport"));
         }
         if (uet.uet() && !uet.spray().equals(UetConfig.NONE)) {
             if (routing == RoutingConfig.Mode.SPRAY) {
-                out.add("nic.transport uet with routing.mode spray: switches pick ports per PSN and ignore UET's"
-                        + " entropies (nic.uet.spray " + uet.spray() + " steers nothing); use routing.mode: ecmp");
+                out.add(Finding.warning("uet-spray-ignored-by-routing", "nic.transport uet with routing.mode spray:"
+                        + " switches pick ports per PSN and ignore UET's entropies (nic.uet.spray " + uet.spray()
+                        + " steers nothing); use routing.mode: ecmp", "nic.uet.spray", "routing.mode"));
             } else if (t != null && !multipath(t)) {
-                out.add("nic.transport uet sprays packets, but the topology has one path between every two hosts:"
-                        + " spraying changes nothing");
+                out.add(Finding.warning("uet-spray-single-path", "nic.transport uet sprays packets, but the topology"
+                        + " has one path between every two hosts: spraying changes nothing", "nic.uet.spray", "topology"));
             }
         }
         return out;

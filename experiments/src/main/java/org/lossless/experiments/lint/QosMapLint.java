@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.lint;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -26,12 +26,15 @@ import org.lossless.topology.Topology;
  * other warnings; {@code check --strict} fails on them.
  */
 public final class QosMapLint {
+    /** What the console puts before each of these findings (part of the finding's message). */
+    public static final String PREFIX = "QoS mapping: ";
+
     private QosMapLint() {
     }
 
     /** The findings for a loaded scenario, one line each (none when its topology cannot be built). */
-    public static List<String> of(Scenario s) {
-        Topology t = ScenarioEngine.topologyOrNull(s);
+    public static List<Finding> of(Scenario s) {
+        Topology t = Lints.topologyOrNull(s);
         if (t == null) {
             return List.of();
         }
@@ -59,8 +62,11 @@ public final class QosMapLint {
         return warnings(t, s.switchSettings(), s.nic(), uses);
     }
 
-    /** The findings for {@code uses} on topology {@code t} with these switch and NIC settings. */
-    public static List<String> warnings(Topology t, SwitchSettings s, NicConfig nic, List<QosLint.Use> uses) {
+    /**
+     * The findings for {@code uses} on topology {@code t} with these switch and NIC settings: {@link QosLint}'s,
+     * each with its code and key paths, the message prefixed with {@link #PREFIX}.
+     */
+    public static List<Finding> warnings(Topology t, SwitchSettings s, NicConfig nic, List<QosLint.Use> uses) {
         PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
         boolean pfcOn = "hpcc2019".equals(s.profile()) || !Boolean.FALSE.equals(pfc.enabled());
         boolean dscpGiven = s.qosMap() != null && s.qosMap().dscpToTc() != null;
@@ -68,7 +74,9 @@ public final class QosMapLint {
                 SchedulingSettings.plan(s.scheduling(), nic.wire().wire(nic.wire().largestFrame(nic.mtu()))),
                 switchToSwitch(t));
         boolean cnpsUsed = !nic.cc().equals(org.lossless.nic.cc.NoCongestionControl.NAME);
-        return QosLint.check(fabric, uses, new QosLint.Cnp(nic.cnpPriority(), nic.cnpDscp(), cnpsUsed));
+        return QosLint.issues(fabric, uses, new QosLint.Cnp(nic.cnpPriority(), nic.cnpDscp(), cnpsUsed)).stream()
+                .map(i -> new Finding(Severity.WARNING, i.code(), PREFIX + i.text(), i.keyPaths(), List.of(), List.of()))
+                .toList();
     }
 
     /** A class use by host {@code src}: its name and its switch's. */

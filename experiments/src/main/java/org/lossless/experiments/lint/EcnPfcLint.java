@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.lint;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,9 +10,13 @@ import org.lossless.core.units.Units;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.mmu.Mmu;
+import org.lossless.experiments.lint.Finding.Place;
+import org.lossless.experiments.lint.Finding.Unit;
+import org.lossless.experiments.lint.Finding.Value;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PortSpec;
+import org.lossless.switchmodel.settings.SwitchPorts;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Topology;
@@ -31,15 +35,18 @@ import org.lossless.topology.Topology;
  * always acts before PFC. Switches are probed once per distinct port layout (rates and cables).
  */
 public final class EcnPfcLint {
+    /** The finding's code in warnings.json. */
+    public static final String CODE = "pfc-before-ecn";
+
     private EcnPfcLint() {
     }
 
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
-    public static List<String> of(Scenario s) {
+    public static List<Finding> of(Scenario s) {
         if (s.nic().cc().equals(org.lossless.nic.cc.NoCongestionControl.NAME)) {
             return List.of();
         }
-        Topology t = ScenarioEngine.topologyOrNull(s);
+        Topology t = Lints.topologyOrNull(s);
         return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 
@@ -47,7 +54,7 @@ public final class EcnPfcLint {
      * As {@link #warnings(Topology, SwitchSettings, int, WireFormat, long)} in the RoCEv2 wire format with the NICs'
      * default PFC response time.
      */
-    public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
+    public static List<Finding> warnings(Topology t, SwitchSettings s, int mtu) {
         return warnings(t, s, mtu, WireFormat.ROCEV2, org.lossless.nic.NicConfig.AUTO_PFC_RESPONSE);
     }
 
@@ -55,9 +62,11 @@ public final class EcnPfcLint {
      * @param mtu           RDMA payload bytes per packet
      * @param wire          {@code nic.wire}: the data frames' sizes
      * @param nicResponsePs {@code nic.pfc_response_time}, ps or auto (sizes headroom: auto as in a run)
-     * @return at most one line, listing the switches (first six) whose pause comes first
+     * @return at most one finding, listing the switches (first six in its message, all in its places) whose pause
+     *         comes first, each with the {@code priority}, the one-ingress {@code xoff} queue (B), {@code kmin} (B)
+     *         and the egress {@code rate} (bps) of its probe
      */
-    public static List<String> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire,
+    public static List<Finding> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire,
                                         long nicResponsePs) {
         PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
         if (Boolean.FALSE.equals(pfc.enabled()) || (s.ecn() != null && Boolean.FALSE.equals(s.ecn().enabled()))) {
@@ -66,17 +75,19 @@ public final class EcnPfcLint {
         List<Integer> priorities = pfc.resolved(s.hpcc2019(), null).priorities();
         int frame = wire.dataFrame(mtu, false);
         int maxFrame = wire.largestFrame(mtu);
-        Map<List<PortSpec>, String> probed = new LinkedHashMap<>();
+        Map<List<PortSpec>, Probe> probed = new LinkedHashMap<>();
         Map<String, List<String>> bySwitch = new LinkedHashMap<>();
+        List<Place> places = new ArrayList<>();
         for (Node node : t.nodes()) {
             if (node.isHost() || t.ports(node.id()).size() < 2) {
                 continue;
             }
-            List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s, nicResponsePs);
-            long nic = PacketNetwork.nicRate(t, node);
-            String finding = probed.computeIfAbsent(specs, k -> probeOrSkip(s, k, priorities, frame, maxFrame, nic));
+            List<PortSpec> specs = SwitchPorts.of(t, node.id(), s, nicResponsePs);
+            long nic = SwitchPorts.nicRate(t, node.id());
+            Probe finding = probed.computeIfAbsent(specs, k -> probeOrSkip(s, k, priorities, frame, maxFrame, nic));
             if (finding != null) {
-                bySwitch.computeIfAbsent(finding, k -> new ArrayList<>()).add(node.name());
+                bySwitch.computeIfAbsent(finding.text(), k -> new ArrayList<>()).add(node.name());
+                places.add(new Place(node.name(), List.of(), finding.values()));
             }
         }
         if (bySwitch.isEmpty()) {
@@ -92,14 +103,14 @@ public final class EcnPfcLint {
             first = false;
         }
         b.append("; DCQCN cannot act before PFC: lower switch.ecn.kmin or raise the PFC threshold");
-        return List.of(b.toString());
+        return List.of(Finding.warning(CODE, b.toString(), "switch.ecn.kmin", "switch.pfc").with(places, List.of()));
     }
 
     /**
      * {@link #probe}, or null when this switch cannot be built with these settings: then the scenario check
      * (or the engine) reports that as bad input; a lint never turns it into an internal error.
      */
-    private static String probeOrSkip(SwitchSettings s, List<PortSpec> ports, List<Integer> priorities, int frame,
+    private static Probe probeOrSkip(SwitchSettings s, List<PortSpec> ports, List<Integer> priorities, int frame,
                                       int maxFrame, long nicRate) {
         try {
             return probe(s, ports, priorities, frame, maxFrame, nicRate);
@@ -109,7 +120,7 @@ public final class EcnPfcLint {
     }
 
     /** The finding for one port layout (egress port 1 fed from port 0), or null when ECN comes first. */
-    private static String probe(SwitchSettings s, List<PortSpec> ports, List<Integer> priorities, int frame, int maxFrame,
+    private static Probe probe(SwitchSettings s, List<PortSpec> ports, List<Integer> priorities, int frame, int maxFrame,
                                 long nicRate) {
         EcnConfig ecn = MmuFactory.ecnConfig(s, ports);
         long egressRate = ports.get(1).rateBps();
@@ -133,10 +144,16 @@ public final class EcnPfcLint {
                 }
             }
             if (xoffQueue >= 0 && xoffQueue < kmin) {
-                return "priority " + prio + ": a queue fed by one ingress port reaches XOFF at " + xoffQueue
-                        + " B, below kmin " + Units.formatSize(kmin) + " (" + Units.formatRate(egressRate) + ")";
+                return new Probe("priority " + prio + ": a queue fed by one ingress port reaches XOFF at " + xoffQueue
+                        + " B, below kmin " + Units.formatSize(kmin) + " (" + Units.formatRate(egressRate) + ")",
+                        List.of(new Value("priority", prio, Unit.COUNT), Value.bytes("xoff", xoffQueue),
+                                Value.bytes("kmin", kmin), new Value("rate", egressRate, Unit.BITS_PER_SECOND)));
             }
         }
         return null;
+    }
+
+    /** One port layout's finding: its text in the message and its numbers. */
+    private record Probe(String text, List<Value> values) {
     }
 }

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.lint;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,8 +10,11 @@ import org.lossless.experiments.scenario.Scenario;
 import org.lossless.switchmodel.mmu.MmuConfig;
 import org.lossless.switchmodel.mmu.PgProfile;
 import org.lossless.switchmodel.mmu.PoolConfig;
+import org.lossless.experiments.lint.Finding.Place;
+import org.lossless.experiments.lint.Finding.Value;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.SwitchPorts;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Topology;
@@ -34,6 +37,8 @@ import org.lossless.topology.Topology;
  * <p>One line for the whole fabric: per pool, switches grouped by (need, shortfall) with their ports as ranges.
  */
 public final class HeadroomPoolLint {
+    /** The finding's code in warnings.json. */
+    public static final String CODE = "headroom-pool-below-need";
     /** Switches listed per group before "and N more". */
     static final int MAX_SWITCHES = 6;
 
@@ -41,8 +46,8 @@ public final class HeadroomPoolLint {
     }
 
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
-    public static List<String> of(Scenario s) {
-        Topology t = ScenarioEngine.topologyOrNull(s);
+    public static List<Finding> of(Scenario s) {
+        Topology t = Lints.topologyOrNull(s);
         return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 
@@ -50,9 +55,10 @@ public final class HeadroomPoolLint {
      * @param mtu           RDMA payload bytes per packet (the largest frame is the first packet of a message)
      * @param wire          {@code nic.wire}: the data frames' sizes
      * @param nicResponsePs {@code nic.pfc_response_time}, ps or auto (sizes headroom: auto as in a run)
-     * @return at most one line
+     * @return at most one finding; key paths {@code switch.pools[i].headroom_pool} of the pools short; per switch
+     *         and pool its ports with {@code headroom_pool}, {@code need} and {@code shortfall} (B, whole cells)
      */
-    public static List<String> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire, long nicResponsePs) {
+    public static List<Finding> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire, long nicResponsePs) {
         PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
         if (Boolean.FALSE.equals(pfc.enabled()) || "hpcc2019".equals(s.profile()) || s.pools() == null
                 || s.pools().stream().noneMatch(p -> p.headroomPool() != null && p.headroomPool() > 0)) {
@@ -62,13 +68,15 @@ public final class HeadroomPoolLint {
         // pool description -> "need N B (shortfall M B)" -> switch -> its ports' ranges, in topology order
         Map<String, Map<String, Map<String, String>>> found = new LinkedHashMap<>();
         int switches = 0;
+        List<Place> places = new ArrayList<>();
+        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
         for (Node node : t.nodes()) {
             if (node.isHost()) {
                 continue;
             }
             MmuConfig c;
             try {
-                c = MmuFactory.config(s, PacketNetwork.portSpecs(t, node, s, nicResponsePs), maxFrame);
+                c = MmuFactory.config(s, SwitchPorts.of(t, node.id(), s, nicResponsePs), maxFrame);
             } catch (IllegalArgumentException e) {
                 continue; // the scenario check (or the run) reports a switch that cannot be built
             }
@@ -100,6 +108,9 @@ public final class HeadroomPoolLint {
                             .computeIfAbsent("need " + need + " B, shortfall " + (need - hp) + " B",
                                     k -> new LinkedHashMap<>())
                             .put(node.name(), HeadroomLint.ranges(ports));
+                    keys.add(poolKey(s, pool.name()));
+                    places.add(new Place(node.name(), ports, List.of(Value.bytes("headroom_pool", hp),
+                            Value.bytes("need", need), Value.bytes("shortfall", need - hp))));
                 }
             }
             switches += shortHere ? 1 : 0;
@@ -132,7 +143,17 @@ public final class HeadroomPoolLint {
             }
         }
         b.append("; lossless drops are possible when these ports pause together: raise headroom_pool to the need");
-        return List.of(b.toString());
+        return List.of(new Finding(Severity.WARNING, CODE, b.toString(), List.copyOf(keys), places, List.of()));
+    }
+
+    /** {@code switch.pools[i].headroom_pool} of the pool named {@code name} ({@code switch.pools} when not listed). */
+    private static String poolKey(SwitchSettings s, String name) {
+        for (int i = 0; i < s.pools().size(); i++) {
+            if (name.equals(s.pools().get(i).name())) {
+                return "switch.pools[" + i + "].headroom_pool";
+            }
+        }
+        return "switch.pools";
     }
 
     private static long cellsOf(long bytes, int cell) {

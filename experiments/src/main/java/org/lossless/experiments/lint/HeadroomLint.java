@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.lint;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,10 +8,14 @@ import java.util.Map;
 import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.core.units.Units;
+import org.lossless.experiments.lint.Finding.Place;
+import org.lossless.experiments.lint.Finding.Unit;
+import org.lossless.experiments.lint.Finding.Value;
 import org.lossless.switchmodel.settings.AutoHeadroom;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PortSpec;
+import org.lossless.switchmodel.settings.SwitchPorts;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Port;
@@ -29,6 +33,8 @@ import org.lossless.topology.Topology;
  * (its headroom is 3 x BDP per port, not this key).
  */
 public final class HeadroomLint {
+    /** The finding's code in warnings.json. */
+    public static final String CODE = "pfc-headroom-below-need";
     /** Switches listed per group before "and N more". */
     static final int MAX_SWITCHES = 6;
 
@@ -36,8 +42,8 @@ public final class HeadroomLint {
     }
 
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
-    public static List<String> of(Scenario s) {
-        Topology t = ScenarioEngine.topologyOrNull(s);
+    public static List<Finding> of(Scenario s) {
+        Topology t = Lints.topologyOrNull(s);
         return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 
@@ -45,7 +51,7 @@ public final class HeadroomLint {
      * As {@link #warnings(Topology, SwitchSettings, int, WireFormat, long)} in the RoCEv2 wire format with the NICs'
      * default PFC response time.
      */
-    public static List<String> warnings(Topology t, SwitchSettings s, int mtu) {
+    public static List<Finding> warnings(Topology t, SwitchSettings s, int mtu) {
         return warnings(t, s, mtu, WireFormat.ROCEV2, org.lossless.nic.NicConfig.AUTO_PFC_RESPONSE);
     }
 
@@ -53,9 +59,11 @@ public final class HeadroomLint {
      * @param mtu           RDMA payload bytes per packet (the largest frame is the first packet of a message, with RETH)
      * @param wire          {@code nic.wire}: the data frames' sizes
      * @param nicResponsePs {@code nic.pfc_response_time}, ps or auto: the peer response of host-facing ports
-     * @return at most one line
+     * @return at most one finding: {@code values} the configured headroom ({@code headroom}, B) and the ports short
+     *         ({@code ports}); per switch and group its ports with {@code need} (B), {@code rate} (bps) and
+     *         {@code cable} (mm, {@code switch.pfc.cable_length} when given)
      */
-    public static List<String> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire,
+    public static List<Finding> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire,
                                         long nicResponsePs) {
         PfcSettings pfc = s.pfc();
         if (pfc == null || Boolean.FALSE.equals(pfc.enabled()) || pfc.headroomBytes() < 0 || "hpcc2019".equals(s.profile())) {
@@ -66,13 +74,14 @@ public final class HeadroomLint {
         int maxFrame = wire.largestFrame(mtu);
         // (rate, metres, need) -> switch name -> port indexes, in topology order
         Map<String, Map<String, List<Integer>>> groups = new LinkedHashMap<>();
+        Map<String, List<Value>> groupValues = new LinkedHashMap<>();
         int short_ = 0;
         AutoHeadroom auto = new AutoHeadroom(); // the fabric's ports share a few distinct answers
         for (Node node : t.nodes()) {
             if (node.isHost()) {
                 continue;
             }
-            List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s, nicResponsePs);
+            List<PortSpec> specs = SwitchPorts.of(t, node.id(), s, nicResponsePs);
             for (Port p : t.ports(node.id())) {
                 PortSpec spec = specs.get(p.index());
                 long need = auto.bytes(spec, pfc, maxFrame, cell);
@@ -82,6 +91,9 @@ public final class HeadroomLint {
                 short_++;
                 double metres = pfc.cableLength() != null ? pfc.cableLength() : spec.meters();
                 String key = "need " + need + " B (" + Units.formatRate(spec.rateBps()) + ", " + metres(metres) + ")";
+                groupValues.computeIfAbsent(key, k -> List.of(Value.bytes("need", need),
+                        new Value("rate", spec.rateBps(), Unit.BITS_PER_SECOND),
+                        new Value("cable", Math.round(metres * 1000), Unit.MILLIMETRES)));
                 groups.computeIfAbsent(key, k -> new LinkedHashMap<>())
                         .computeIfAbsent(node.name(), k -> new ArrayList<>()).add(p.index());
             }
@@ -89,6 +101,7 @@ public final class HeadroomLint {
         if (short_ == 0) {
             return List.of();
         }
+        List<Place> places = new ArrayList<>();
         StringBuilder b = new StringBuilder();
         b.append("switch.pfc.headroom ").append(configured).append(" B is below the computed need (what headroom: auto "
                 + "would give) on ").append(short_).append(short_ == 1 ? " switch port: " : " switch ports: ");
@@ -100,6 +113,9 @@ public final class HeadroomLint {
             firstGroup = false;
             int listed = 0;
             for (Map.Entry<String, List<Integer>> sw : g.getValue().entrySet()) {
+                places.add(new Place(sw.getKey(), sw.getValue(), groupValues.get(g.getKey())));
+            }
+            for (Map.Entry<String, List<Integer>> sw : g.getValue().entrySet()) {
                 if (listed == MAX_SWITCHES) {
                     b.append(" and ").append(g.getValue().size() - MAX_SWITCHES).append(" more switches");
                     break;
@@ -110,7 +126,8 @@ public final class HeadroomLint {
             b.append(' ').append(g.getKey());
         }
         b.append("; lossless drops are possible");
-        return List.of(b.toString());
+        return List.of(Finding.warning(CODE, b.toString(), "switch.pfc.headroom").with(places,
+                List.of(Value.bytes("headroom", configured), new Value("ports", short_, Unit.COUNT))));
     }
 
     private static long roundUp(long bytes, int cell) {

@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.experiments.lint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -38,7 +38,7 @@ class HeadroomLintTest {
     void oneLineNamingEveryShortPortGrouped() {
         assertEquals(List.of("switch.pfc.headroom 2000 B is below the computed need (what headroom: auto would give) "
                 + "on 9 switch ports: sw0:0-8 need 17408 B (40Gbps, 100m); lossless drops are possible"),
-                HeadroomLint.warnings(STAR, headroom("2KB", null, null), 1000));
+                Finding.messages(HeadroomLint.warnings(STAR, headroom("2KB", null, null), 1000)));
     }
 
     @Test
@@ -47,11 +47,11 @@ class HeadroomLintTest {
         Topology t = new LeafSpineSpec(2, 2, 2, LinkSpec.ofLength(G40, 1), LinkSpec.ofLength(100_000_000_000L, 1)).build();
         assertEquals(List.of("switch.pfc.headroom 12288 B is below the computed need (what headroom: auto would give) "
                 + "on 8 switch ports: leaf0:2-3, leaf1:2-3, spine0:0-1, spine1:0-1 need 29696 B (100Gbps, 1m); "
-                + "lossless drops are possible"), HeadroomLint.warnings(t, headroom("12288", null, null), 1000));
+                + "lossless drops are possible"), Finding.messages(HeadroomLint.warnings(t, headroom("12288", null, null), 1000)));
         assertEquals(List.of("switch.pfc.headroom 12287 B is below the computed need (what headroom: auto would give) "
                 + "on 12 switch ports: leaf0:0-1, leaf1:0-1 need 12288 B (40Gbps, 1m); leaf0:2-3, leaf1:2-3, spine0:0-1, "
                 + "spine1:0-1 need 29696 B (100Gbps, 1m); lossless drops are possible"),
-                HeadroomLint.warnings(t, headroom("12287", null, null), 1000));
+                Finding.messages(HeadroomLint.warnings(t, headroom("12287", null, null), 1000)));
     }
 
     @Test
@@ -65,27 +65,27 @@ class HeadroomLintTest {
         SwitchSettings s = new SwitchSettings(null, null, null, null, pfc, null, null, null, null, null);
         assertEquals(List.of("switch.pfc.headroom 12288 B is below the computed need (what headroom: auto would give) "
                 + "on 8 switch ports: leaf0:2-3, leaf1:2-3, spine0:0-1, spine1:0-1 need 54272 B (100Gbps, 1m); "
-                + "lossless drops are possible"), HeadroomLint.warnings(t, s, 1000));
+                + "lossless drops are possible"), Finding.messages(HeadroomLint.warnings(t, s, 1000)));
         assertEquals(List.of("switch.pfc.headroom 12288 B is below the computed need (what headroom: auto would give) "
                 + "on 12 switch ports: leaf0:0-1, leaf1:0-1 need 14336 B (40Gbps, 1m); leaf0:2-3, leaf1:2-3, spine0:0-1, "
                 + "spine1:0-1 need 54272 B (100Gbps, 1m); lossless drops are possible"),
-                HeadroomLint.warnings(t, s, 1000, WireFormat.ROCEV2, 2_000_000L));
+                Finding.messages(HeadroomLint.warnings(t, s, 1000, WireFormat.ROCEV2, 2_000_000L)));
     }
 
     @Test
     void silentWhenEnoughAutoOffOrHpcc() {
-        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("17408", null, null), 1000));
-        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("auto", null, null), 1000));
-        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom(null, null, null), 1000));
-        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("2KB", false, null), 1000));
-        assertEquals(List.of(), HeadroomLint.warnings(STAR, headroom("2KB", null, "hpcc2019"), 1000));
-        assertEquals(List.of(), HeadroomLint.warnings(STAR, SwitchSettings.defaults(), 1000));
+        assertEquals(List.of(), Finding.messages(HeadroomLint.warnings(STAR, headroom("17408", null, null), 1000)));
+        assertEquals(List.of(), Finding.messages(HeadroomLint.warnings(STAR, headroom("auto", null, null), 1000)));
+        assertEquals(List.of(), Finding.messages(HeadroomLint.warnings(STAR, headroom(null, null, null), 1000)));
+        assertEquals(List.of(), Finding.messages(HeadroomLint.warnings(STAR, headroom("2KB", false, null), 1000)));
+        assertEquals(List.of(), Finding.messages(HeadroomLint.warnings(STAR, headroom("2KB", null, "hpcc2019"), 1000)));
+        assertEquals(List.of(), Finding.messages(HeadroomLint.warnings(STAR, SwitchSettings.defaults(), 1000)));
     }
 
     @Test
     void manySwitchesAreCut() {
         Topology t = new LeafSpineSpec(8, 1, 1, LinkSpec.ofLength(G40, 100), LinkSpec.ofLength(G40, 100)).build();
-        String w = HeadroomLint.warnings(t, headroom("1KB", null, null), 1000).get(0);
+        String w = Finding.messages(HeadroomLint.warnings(t, headroom("1KB", null, null), 1000)).get(0);
         assertEquals("switch.pfc.headroom 1000 B is below the computed need (what headroom: auto would give) on 24 "
                 + "switch ports: leaf0:0-1, leaf1:0-1, leaf2:0-1, leaf3:0-1, leaf4:0-1, leaf5:0-1 and 3 more switches "
                 + "need 17408 B (40Gbps, 100m); lossless drops are possible", w);
