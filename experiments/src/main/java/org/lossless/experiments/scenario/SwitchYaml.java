@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 
 import org.lossless.switchmodel.settings.BufferProfileSettings;
+import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.PoolSettings;
@@ -99,25 +100,11 @@ final class SwitchYaml {
     }
 
     private static ObjectNode ecn(EcnSettings e) {
-        ObjectNode n = F.objectNode();
-        if (e.enabled() != null) {
-            n.put("enabled", e.enabled());
-        }
-        size(n, "kmin", e.kmin());
-        size(n, "kmax", e.kmax());
-        if (e.pmax() != null) {
-            n.put("pmax", e.pmax());
-        }
-        str(n, "mark_on", e.markOn());
+        ObjectNode n = SectionYaml.write(EcnSchema.values(e));
         if (e.byRate() != null) {
             ObjectNode r = n.putObject("by_rate");
             for (Map.Entry<Long, EcnSettings.Rate> x : e.byRate().entrySet()) {
-                ObjectNode o = r.putObject(Units.formatRate(x.getKey()));
-                size(o, "kmin", x.getValue().kmin());
-                size(o, "kmax", x.getValue().kmax());
-                if (x.getValue().pmax() != null) {
-                    o.put("pmax", x.getValue().pmax());
-                }
+                r.set(Units.formatRate(x.getKey()), SectionYaml.write(EcnSchema.values(x.getValue())));
             }
         }
         return n;

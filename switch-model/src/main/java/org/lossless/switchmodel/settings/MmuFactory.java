@@ -38,9 +38,6 @@ public final class MmuFactory {
     public static final List<Integer> DEFAULT_PRIORITIES = List.copyOf((List<Integer>) PfcSchema.dflt("priorities"));
     public static final int DEFAULT_DYNAMIC_TH = (Integer) PfcSchema.dflt("dynamic_th");
     public static final long DEFAULT_XON_OFFSET = (Long) PfcSchema.dflt("xon_offset");
-    public static final long DEFAULT_KMIN = 400_000;
-    public static final long DEFAULT_KMAX = 1_600_000;
-    public static final double DEFAULT_PMAX = 0.2;
     public static final int DEFAULT_LOSSY_DYNAMIC_TH = 3;
 
     private MmuFactory() {

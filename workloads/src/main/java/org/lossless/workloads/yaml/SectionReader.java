@@ -23,10 +23,20 @@ public final class SectionReader {
 
     /** The values under {@code c}, or null when {@code c} is absent or null. */
     public static Values read(Cursor c, Section s) {
+        return read(c, s, new String[0]);
+    }
+
+    /**
+     * The values under {@code c}, or null when absent; {@code own} are further keys the section allows that the
+     * caller reads itself (e.g. {@code switch.ecn.by_rate}, a mapping keyed by port speed), left out of the values.
+     */
+    public static Values read(Cursor c, Section s, String... own) {
         if (!c.present()) {
             return null;
         }
-        c.object(s.names());
+        String[] names = java.util.Arrays.copyOf(s.names(), s.names().length + own.length);
+        System.arraycopy(own, 0, names, s.names().length, own.length);
+        c.object(names);
         Map<String, Object> out = new LinkedHashMap<>();
         for (Key k : s.keys()) {
             Exclusive g = s.groupOf(k.name());
