@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.lossless.core.settings.KeyTable;
 import org.lossless.core.settings.Section;
+import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.PfcSchema;
 
@@ -22,8 +23,8 @@ import org.lossless.switchmodel.settings.PfcSchema;
  */
 public final class SchemaDocs {
     /** Every section with a generated table, in docs order. */
-    public static final List<Section> SECTIONS = List.of(PfcSchema.PFC, PfcSchema.WATCHDOG, EcnSchema.ECN,
-            EcnSchema.BY_RATE);
+    public static final List<Section> SECTIONS = List.of(BufferSchema.POOL, PfcSchema.PFC, PfcSchema.WATCHDOG,
+            BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE);
 
     private SchemaDocs() {
     }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 
 import org.lossless.switchmodel.settings.BufferProfileSettings;
+import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSchema;
@@ -36,12 +37,7 @@ final class SwitchYaml {
         if (s.pools() != null) {
             ArrayNode pools = n.putArray("pools");
             for (PoolSettings p : s.pools()) {
-                ObjectNode o = pools.addObject();
-                o.put("name", p.name());
-                o.put("type", p.type());
-                str(o, "mode", p.mode());
-                size(o, "size", p.size());
-                size(o, "headroom_pool", p.headroomPool());
+                pools.add(SectionYaml.write(BufferSchema.values(p)));
             }
         }
         if (s.pfc() != null) {
@@ -114,11 +110,7 @@ final class SwitchYaml {
         if (b == null) {
             return;
         }
-        ObjectNode n = parent.putObject(key);
-        str(n, "pool", b.pool());
-        size(n, "reserved", b.reserved());
-        integer(n, "dynamic_th", b.dynamicTh());
-        size(n, "static_th", b.staticTh());
+        parent.set(key, SectionYaml.write(BufferSchema.values(b)));
     }
 
     private static void intMap(ObjectNode parent, String key, Map<Integer, Integer> m) {

@@ -149,9 +149,9 @@ public record SwitchSettings(String profile, Long bufferSize, Integer cellSize, 
         }
         return new SwitchSettings(hpcc ? "hpcc2019" : "default", buffer, cellSize == null ? 1 : cellSize, ps,
                 (pfc == null ? PfcSettings.UNSET : pfc).resolved(hpcc, in),
-                BufferProfileSettings.resolved(lossyPg, in, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
+                BufferProfileSettings.resolved(lossyPg, in, BufferSchema.LOSSY_DYNAMIC_TH),
                 BufferProfileSettings.resolved(losslessQueue, out, null),
-                BufferProfileSettings.resolved(lossyQueue, out, MmuFactory.DEFAULT_LOSSY_DYNAMIC_TH),
+                BufferProfileSettings.resolved(lossyQueue, out, BufferSchema.LOSSY_DYNAMIC_TH),
                 (ecn == null ? EcnSettings.UNSET : ecn).resolved(hpcc), QosMapSettings.resolved(qosMap),
                 SchedulingSettings.resolved(scheduling), latencyPs(), cutsThrough(),
                 trimming == null || trimming.priorities().isEmpty() ? null : trimming, llr);
