@@ -21,7 +21,7 @@ final class EcnReader {
     }
 
     static EcnSettings read(Cursor c, boolean hpcc2019) {
-        Values v = SectionReader.read(c, EcnSchema.ECN, "by_rate");
+        Values v = SectionReader.read(c, EcnSchema.ECN);
         if (v == null) {
             return null;
         }

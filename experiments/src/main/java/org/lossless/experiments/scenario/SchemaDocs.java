@@ -11,6 +11,7 @@ import org.lossless.core.settings.Section;
 import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.PfcSchema;
+import org.lossless.switchmodel.settings.SchedulingSchema;
 
 /**
  * The sections whose key tables docs/scenario.md holds between {@code <!-- schema:PATH begin ... -->} and
@@ -24,7 +25,7 @@ import org.lossless.switchmodel.settings.PfcSchema;
 public final class SchemaDocs {
     /** Every section with a generated table, in docs order. */
     public static final List<Section> SECTIONS = List.of(BufferSchema.POOL, PfcSchema.PFC, PfcSchema.WATCHDOG,
-            BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE);
+            BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, SchedulingSchema.SCHEDULING);
 
     private SchemaDocs() {
     }

@@ -12,8 +12,8 @@ import org.lossless.core.settings.Values;
  * The schema of {@code switch.ecn} and of one {@code switch.ecn.by_rate} entry: every key's name, type, default,
  * doc line and source, declared once. The scenario reader reads through it, {@link EcnSettings#resolved} takes its
  * defaults from it, the resolved scenario is written from it and docs/scenario.md's two tables are generated from
- * it. {@code by_rate} itself (a mapping keyed by port speed) is read by the scenario reader around
- * {@link #BY_RATE}.
+ * it. {@code by_rate} itself (a mapping keyed by port speed, a {@link Key#custom} key) is read by the scenario
+ * reader around {@link #BY_RATE}.
  */
 public final class EcnSchema {
     public static final Section ECN = Section.of("switch.ecn",
@@ -27,7 +27,11 @@ public final class EcnSchema {
                     .source("HPCC simulator"),
             Key.fraction("pmax", 0.2, "marking probability at `kmax`").source("HPCC simulator"),
             Key.choice("mark_on", List.of("dequeue", "enqueue"), "dequeue", "when the queue length is read: as a "
-                    + "packet leaves the queue or as it joins it"));
+                    + "packet leaves the queue or as it joins it"),
+            Key.custom("by_rate", "mapping of port speed → `{kmin, kmax, pmax}` (`switch.ecn.by_rate` below)", "none",
+                    "per-speed values (HPCC's `KMIN_MAP`/`KMAX_MAP`/`PMAX_MAP`), e.g. `by_rate: {400Gbps: {kmin: "
+                    + "1600KB, kmax: 6400KB}}`; a value an entry leaves out is the section's; speeds without an entry "
+                    + "use the section"));
 
     /** One {@code switch.ecn.by_rate} entry; a key it leaves out is the section's. */
     public static final Section BY_RATE = Section.of("switch.ecn.by_rate",

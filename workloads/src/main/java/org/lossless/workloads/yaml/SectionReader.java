@@ -7,6 +7,7 @@ import java.util.TreeSet;
 
 import org.lossless.core.settings.Exclusive;
 import org.lossless.core.settings.Key;
+import org.lossless.core.settings.Kind;
 import org.lossless.core.settings.Section;
 import org.lossless.core.settings.Values;
 
@@ -21,22 +22,15 @@ public final class SectionReader {
     private SectionReader() {
     }
 
-    /** The values under {@code c}, or null when {@code c} is absent or null. */
-    public static Values read(Cursor c, Section s) {
-        return read(c, s, new String[0]);
-    }
-
     /**
-     * The values under {@code c}, or null when absent; {@code own} are further keys the section allows that the
-     * caller reads itself (e.g. {@code switch.ecn.by_rate}, a mapping keyed by port speed), left out of the values.
+     * The values under {@code c}, or null when {@code c} is absent or null. {@link Kind#CUSTOM} keys are allowed
+     * and left out: the caller reads them.
      */
-    public static Values read(Cursor c, Section s, String... own) {
+    public static Values read(Cursor c, Section s) {
         if (!c.present()) {
             return null;
         }
-        String[] names = java.util.Arrays.copyOf(s.names(), s.names().length + own.length);
-        System.arraycopy(own, 0, names, s.names().length, own.length);
-        c.object(names);
+        c.object(s.names());
         Map<String, Object> out = new LinkedHashMap<>();
         for (Key k : s.keys()) {
             Exclusive g = s.groupOf(k.name());
@@ -45,7 +39,7 @@ public final class SectionReader {
                 throw c.error(g.message());
             }
             Cursor kc = c.key(k.name());
-            if (kc.present()) {
+            if (kc.present() && k.kind() != Kind.CUSTOM) {
                 out.put(k.name(), value(kc, k));
             }
         }
@@ -70,6 +64,7 @@ public final class SectionReader {
             case CHOICE -> c.oneOf(k.choices());
             case TEXT -> c.text("a string");
             case SECTION -> read(c, k.section());
+            case CUSTOM -> throw new IllegalStateException(k.name() + " is read by its section's reader");
         };
     }
 
@@ -78,7 +73,7 @@ public final class SectionReader {
      * an {@code auto} key gets "expected " + the key's auto phrase (both as the readers wrote them before).
      */
     private static Object quantity(Cursor c, Key k) {
-        boolean size = k.kind() == org.lossless.core.settings.Kind.SIZE;
+        boolean size = k.kind() == Kind.SIZE;
         if (k.auto() != null && Key.AUTO.equals(c.text(k.auto()).strip())) {
             return Key.AUTO;
         }
