@@ -11,6 +11,7 @@ import org.lossless.core.settings.Section;
 import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.PfcSchema;
+import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.SchedulingSchema;
 
 /**
@@ -25,7 +26,8 @@ import org.lossless.switchmodel.settings.SchedulingSchema;
 public final class SchemaDocs {
     /** Every section with a generated table, in docs order. */
     public static final List<Section> SECTIONS = List.of(BufferSchema.POOL, PfcSchema.PFC, PfcSchema.WATCHDOG,
-            BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, SchedulingSchema.SCHEDULING);
+            BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
+            SchedulingSchema.SCHEDULING);
 
     private SchemaDocs() {
     }

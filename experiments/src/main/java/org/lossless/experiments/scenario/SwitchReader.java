@@ -16,6 +16,7 @@ import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
+import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.QosMapSettings;
 import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
@@ -168,15 +169,15 @@ final class SwitchReader {
     }
 
     private static QosMapSettings qosMap(Cursor c) {
-        if (!c.present()) {
+        if (SectionReader.read(c, QosMapSchema.QOS_MAP) == null) {
             return null;
         }
-        c.object("dscp_to_tc", "tc_to_pg", "tc_to_queue");
-        return build(c, () -> new QosMapSettings(intMap(c.key("dscp_to_tc"), "DSCP value", 63),
-                intMap(c.key("tc_to_pg"), "traffic class", 7), intMap(c.key("tc_to_queue"), "traffic class", 7)));
+        return build(c, () -> new QosMapSettings(intMap(c.key("dscp_to_tc"), "DSCP value", QosMapSchema.MAX_DSCP),
+                intMap(c.key("tc_to_pg"), "traffic class", QosMapSchema.MAX_TC),
+                intMap(c.key("tc_to_queue"), "traffic class", QosMapSchema.MAX_TC)));
     }
 
-    /** A mapping of integer keys 0..maxKey to integers 0..7, e.g. {@code {0: 0, 3: 3}}. */
+    /** A mapping of integer keys 0..maxKey to traffic classes 0..7, e.g. {@code {0: 0, 3: 3}}. */
     private static Map<Integer, Integer> intMap(Cursor c, String keyName, int maxKey) {
         if (!c.present()) {
             return null;
@@ -187,7 +188,7 @@ final class SwitchReader {
             if (!k.strip().matches("\\d{1,2}") || Integer.parseInt(k.strip()) > maxKey) {
                 throw entry.error("'" + k + "' is not a " + keyName + ": expected an integer from 0 to " + maxKey);
             }
-            out.put(Integer.parseInt(k.strip()), (int) entry.integer(0, 7));
+            out.put(Integer.parseInt(k.strip()), (int) entry.integer(0, QosMapSchema.MAX_TC));
         }
         return out;
     }
