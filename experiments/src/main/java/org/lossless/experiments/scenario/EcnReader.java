@@ -3,32 +3,33 @@ package org.lossless.experiments.scenario;
 import org.lossless.workloads.yaml.Cursor;
 import org.lossless.core.units.Units;
 
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.lossless.core.settings.Values;
+import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.EcnSettings;
-import org.lossless.switchmodel.settings.MmuFactory;
+import org.lossless.workloads.yaml.SectionReader;
 
-/** Reads {@code switch.ecn} with its {@code by_rate} entries; unset keys stay null for {@link EcnSettings#resolved}. */
+/**
+ * Reads {@code switch.ecn} through {@link EcnSchema#ECN} and its {@code by_rate} entries (a mapping keyed by port
+ * speed) through {@link EcnSchema#BY_RATE}; checks kmax &ge; kmin; unset keys stay null for
+ * {@link EcnSettings#resolved}.
+ */
 final class EcnReader {
     private EcnReader() {
     }
 
     static EcnSettings read(Cursor c, boolean hpcc2019) {
-        if (!c.present()) {
+        Values v = SectionReader.read(c, EcnSchema.ECN);
+        if (v == null) {
             return null;
         }
-        c.object("enabled", "kmin", "kmax", "pmax", "mark_on", "by_rate");
-        Boolean enabled = c.key("enabled").present() ? c.key("enabled").bool(true) : null;
-        Long kmin = size(c.key("kmin"));
-        Long kmax = size(c.key("kmax"));
-        Double pmax = c.key("pmax").present() ? c.key("pmax").fraction() : null;
-        String markOn = c.key("mark_on").oneOf(null, List.of("dequeue", "enqueue"));
+        Long kmin = v.number("kmin");
+        Long kmax = v.number("kmax");
         // kmax against kmin or its default (per port speed for hpcc2019: checked when the switch is built)
-        checkOrder(c, kmin != null || hpcc2019 ? kmin : (Long) MmuFactory.DEFAULT_KMIN, kmax, true);
-        EcnSettings section = SwitchReader.build(c, () -> new EcnSettings(enabled, kmin, kmax, pmax, markOn, null))
-                .resolved(hpcc2019);
+        checkOrder(c, kmin != null || hpcc2019 ? kmin : (Long) EcnSchema.DEFAULT_KMIN, kmax, true);
+        EcnSettings section = SwitchReader.build(c, () -> EcnSchema.settings(v, null)).resolved(hpcc2019);
         checkOrder(c, section.kmin(), section.kmax(), kmax != null);
 
         Cursor byRate = c.key("by_rate");
@@ -47,12 +48,12 @@ final class EcnReader {
             if (entries.containsKey(rate)) {
                 throw e.error("port speed " + Units.formatRate(rate) + " is listed twice");
             }
-            e.object("kmin", "kmax", "pmax");
-            Long rmin = size(e.key("kmin"));
-            Long rmax = size(e.key("kmax"));
-            Double rp = e.key("pmax").present() ? e.key("pmax").fraction() : null;
+            Values read = SectionReader.read(e, EcnSchema.BY_RATE);
+            Values ev = read != null ? read : new Values(EcnSchema.BY_RATE, Map.of()); // an empty entry: the section's
+            Long rmin = ev.number("kmin");
+            Long rmax = ev.number("kmax");
             checkOrder(e, rmin, rmax, true);
-            EcnSettings.Rate entry = SwitchReader.build(e, () -> new EcnSettings.Rate(rmin, rmax, rp));
+            EcnSettings.Rate entry = SwitchReader.build(e, () -> EcnSchema.rate(ev));
             // the entry's kmin (or the section's, or the default) against its kmax (or the section's explicit one)
             // (hpcc2019 without kmin: 4 KB per Gb/s of this speed)
             long effectiveKmin = rmin != null ? rmin : section.kmin() != null ? section.kmin()
@@ -60,7 +61,7 @@ final class EcnReader {
             checkOrder(e, effectiveKmin, rmax != null ? rmax : kmax, rmax != null);
             entries.put(rate, entry);
         }
-        return SwitchReader.build(c, () -> new EcnSettings(enabled, kmin, kmax, pmax, markOn, entries));
+        return SwitchReader.build(c, () -> EcnSchema.settings(v, entries));
     }
 
     private static void checkOrder(Cursor c, Long kmin, Long kmax, boolean kmaxGiven) {
@@ -68,9 +69,5 @@ final class EcnReader {
             throw c.key(kmaxGiven ? "kmax" : "kmin").error("kmax (" + Units.formatSize(kmax) + ") must be >= kmin ("
                     + Units.formatSize(kmin) + ")");
         }
-    }
-
-    private static Long size(Cursor c) {
-        return c.present() ? c.size() : null;
     }
 }

@@ -6,49 +6,36 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lossless.core.settings.Values;
 import org.lossless.switchmodel.sched.SchedulingPlan;
+import org.lossless.switchmodel.settings.SchedulingSchema;
 import org.lossless.switchmodel.settings.SchedulingSettings;
+import org.lossless.workloads.yaml.SectionReader;
 
 /**
  * Reads {@code switch.scheduling}: {@code {strict: [7, 6], dwrr: {3: 3, 4: 1}, quantum: auto | SIZE}}
- * (docs/switch.md, "Egress scheduling"). Every problem names its key path.
+ * (docs/switch.md, "Egress scheduling") through {@link SchedulingSchema}; {@code dwrr} is read here. Every problem
+ * names its key path.
  */
 final class SchedulingReader {
     private SchedulingReader() {
     }
 
     static SchedulingSettings read(Cursor c) {
-        if (!c.present()) {
+        Values v = SectionReader.read(c, SchedulingSchema.SCHEDULING);
+        if (v == null) {
             return null;
         }
-        c.object("strict", "dwrr", "quantum");
-        List<Integer> strict = strict(c.key("strict"));
+        List<Integer> strict = v.ints("strict");
         Map<Integer, Integer> dwrr = dwrr(c.key("dwrr"), strict);
-        Cursor qk = c.key("quantum");
-        Long quantum = null;
-        if (qk.present()) {
-            String t = qk.text("auto or a size such as 4KB");
-            if (t.equals("auto")) {
-                quantum = SchedulingSettings.AUTO;
-            } else {
-                quantum = qk.size();
-                if (quantum < SchedulingPlan.MIN_QUANTUM || quantum > SchedulingPlan.MAX_QUANTUM) {
-                    throw qk.error(quantum + " B is out of range: the base quantum must be auto or "
-                            + SchedulingPlan.MIN_QUANTUM + " to " + SchedulingPlan.MAX_QUANTUM
-                            + " bytes (at least the largest frame keeps DWRR to one pass per frame)");
-                }
-            }
+        Long quantum = v.isAuto("quantum") ? (Long) SchedulingSettings.AUTO : v.number("quantum");
+        if (quantum != null && quantum != SchedulingSettings.AUTO
+                && (quantum < SchedulingPlan.MIN_QUANTUM || quantum > SchedulingPlan.MAX_QUANTUM)) {
+            throw c.key("quantum").error(quantum + " B is out of range: the base quantum must be auto or "
+                    + SchedulingPlan.MIN_QUANTUM + " to " + SchedulingPlan.MAX_QUANTUM
+                    + " bytes (at least the largest frame keeps DWRR to one pass per frame)");
         }
-        Long q = quantum;
-        return SwitchReader.build(c, () -> new SchedulingSettings(strict, dwrr, q));
-    }
-
-    /** A list of queue numbers 0..7 (a single number is a list of one). */
-    private static List<Integer> strict(Cursor c) {
-        if (!c.present()) {
-            return null;
-        }
-        return c.distinctIntegers(0, 7, "queue");
+        return SwitchReader.build(c, () -> new SchedulingSettings(strict, dwrr, quantum));
     }
 
     /** A mapping of queue 0..7 to weight 1..100, e.g. {@code {3: 3, 4: 1}}. */

@@ -8,7 +8,11 @@ import java.util.List;
 
 import org.lossless.core.settings.KeyTable;
 import org.lossless.core.settings.Section;
+import org.lossless.switchmodel.settings.BufferSchema;
+import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.PfcSchema;
+import org.lossless.switchmodel.settings.QosMapSchema;
+import org.lossless.switchmodel.settings.SchedulingSchema;
 
 /**
  * The sections whose key tables docs/scenario.md holds between {@code <!-- schema:PATH begin ... -->} and
@@ -21,7 +25,9 @@ import org.lossless.switchmodel.settings.PfcSchema;
  */
 public final class SchemaDocs {
     /** Every section with a generated table, in docs order. */
-    public static final List<Section> SECTIONS = List.of(PfcSchema.PFC, PfcSchema.WATCHDOG);
+    public static final List<Section> SECTIONS = List.of(BufferSchema.POOL, PfcSchema.PFC, PfcSchema.WATCHDOG,
+            BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
+            SchedulingSchema.SCHEDULING);
 
     private SchemaDocs() {
     }

@@ -40,6 +40,7 @@ final class SectionYaml {
                 case FRACTION -> n.put(k.name(), (Double) x);
                 case CHOICE, TEXT -> n.put(k.name(), (String) x);
                 case SECTION -> n.set(k.name(), write((Values) x));
+                case CUSTOM -> throw new IllegalStateException(k.name() + " is written by its section's writer");
             }
         }
         return n;

@@ -9,11 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import org.lossless.core.settings.Values;
 import org.lossless.switchmodel.settings.BufferProfileSettings;
+import org.lossless.switchmodel.settings.BufferSchema;
+import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.switchmodel.settings.EcnSettings;
-import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
+import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.QosMapSettings;
 import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSettings;
@@ -28,9 +31,6 @@ final class SwitchReader {
         "qos_map", "scheduling", "latency", "cut_through", "flow_control", "trimming", "llr",
         "cbfc"};
     static final List<String> PROFILES = List.of("default", "hpcc2019");
-    /** dynamic_th range of the buffer profiles: {@code switch.pfc.dynamic_th}'s (α = 2^n). */
-    static final int MIN_DYNAMIC_TH = (int) PfcSchema.DYNAMIC_TH.min();
-    static final int MAX_DYNAMIC_TH = (int) PfcSchema.DYNAMIC_TH.max();
 
     private SwitchReader() {
     }
@@ -100,56 +100,36 @@ final class SwitchReader {
         List<PoolSettings> out = new ArrayList<>();
         java.util.Set<String> names = new java.util.HashSet<>(); // linear in the pools: a CONFIG_DB may define thousands
         for (Cursor p : c.list()) {
-            p.object("name", "type", "mode", "size", "headroom_pool");
+            Values v = SectionReader.read(p, BufferSchema.POOL);
             Cursor nameKey = p.key("name");
             if (!nameKey.present()) {
                 throw nameKey.error("is required: a pool name such as ingress_lossless_pool");
             }
-            String name = nameKey.text("a pool name");
+            String name = v.text("name");
             if (!Scenario.validName(name)) {
                 throw nameKey.error("'" + name + "' is not a valid pool name: use letters, digits, '.', '_' and '-'");
             }
             if (!names.add(name)) {
                 throw nameKey.error("pool name '" + name + "' is used twice");
             }
-            Cursor typeKey = p.key("type");
-            if (!typeKey.present()) {
-                throw typeKey.error("is required: ingress or egress");
+            if (!v.has("type")) {
+                throw p.key("type").error("is required: ingress or egress");
             }
-            String type = typeKey.oneOf(List.of("ingress", "egress"));
-            String mode = p.key("mode").oneOf(null, List.of("static", "dynamic"));
-            Cursor sizeKey = p.key("size");
-            if (!sizeKey.present()) {
-                throw sizeKey.error("is required: the pool's shared size, e.g. 10MB");
+            if (!v.has("size")) {
+                throw p.key("size").error("is required: the pool's shared size, e.g. 10MB");
             }
-            long size = sizeKey.size();
-            Cursor hpKey = p.key("headroom_pool");
-            Long hp = hpKey.present() ? hpKey.size() : null;
-            if (hp != null && type.equals("egress")) {
-                throw hpKey.error("only an ingress pool has a shared headroom pool");
+            if (v.has("headroom_pool") && v.text("type").equals("egress")) {
+                throw p.key("headroom_pool").error("only an ingress pool has a shared headroom pool");
             }
-            out.add(build(p, () -> new PoolSettings(name, type, mode, size, hp)));
+            out.add(build(p, () -> BufferSchema.pool(v)));
         }
         return out;
     }
 
-    /** {@code lossy_pg}, {@code queues.lossless}, {@code queues.lossy}: {pool, reserved, dynamic_th | static_th}. */
+    /** {@code lossy_pg}, {@code queues.lossless}, {@code queues.lossy} through {@link BufferSchema#PROFILE}. */
     private static BufferProfileSettings bufferProfile(Cursor c) {
-        if (!c.present()) {
-            return null;
-        }
-        c.object("pool", "reserved", "dynamic_th", "static_th");
-        Cursor dyn = c.key("dynamic_th");
-        Cursor stat = c.key("static_th");
-        if (dyn.present() && stat.present()) {
-            throw c.error("give either dynamic_th or static_th, not both");
-        }
-        Integer dynamicTh = dyn.present() ? (int) dyn.integer(MIN_DYNAMIC_TH, MAX_DYNAMIC_TH) : null;
-        Long staticTh = stat.present() ? stat.size() : null;
-        Cursor res = c.key("reserved");
-        Long reserved = res.present() ? res.size() : null;
-        String pool = c.key("pool").string(null);
-        return build(c, () -> new BufferProfileSettings(pool, reserved, dynamicTh, staticTh));
+        Values v = SectionReader.read(c, BufferSchema.PROFILE);
+        return v == null ? null : build(c, () -> BufferSchema.profile(v));
     }
 
     /** Every pool a profile names must exist with the right type; the factory needs one pool of each type. */
@@ -191,15 +171,15 @@ final class SwitchReader {
     }
 
     private static QosMapSettings qosMap(Cursor c) {
-        if (!c.present()) {
+        if (SectionReader.read(c, QosMapSchema.QOS_MAP) == null) {
             return null;
         }
-        c.object("dscp_to_tc", "tc_to_pg", "tc_to_queue");
-        return build(c, () -> new QosMapSettings(intMap(c.key("dscp_to_tc"), "DSCP value", 63),
-                intMap(c.key("tc_to_pg"), "traffic class", 7), intMap(c.key("tc_to_queue"), "traffic class", 7)));
+        return build(c, () -> new QosMapSettings(intMap(c.key("dscp_to_tc"), "DSCP value", QosMapSchema.MAX_DSCP),
+                intMap(c.key("tc_to_pg"), "traffic class", QosMapSchema.MAX_TC),
+                intMap(c.key("tc_to_queue"), "traffic class", QosMapSchema.MAX_TC)));
     }
 
-    /** A mapping of integer keys 0..maxKey to integers 0..7, e.g. {@code {0: 0, 3: 3}}. */
+    /** A mapping of integer keys 0..maxKey to traffic classes 0..7, e.g. {@code {0: 0, 3: 3}}. */
     private static Map<Integer, Integer> intMap(Cursor c, String keyName, int maxKey) {
         if (!c.present()) {
             return null;
@@ -210,7 +190,7 @@ final class SwitchReader {
             if (!k.strip().matches("\\d{1,2}") || Integer.parseInt(k.strip()) > maxKey) {
                 throw entry.error("'" + k + "' is not a " + keyName + ": expected an integer from 0 to " + maxKey);
             }
-            out.put(Integer.parseInt(k.strip()), (int) entry.integer(0, 7));
+            out.put(Integer.parseInt(k.strip()), (int) entry.integer(0, QosMapSchema.MAX_TC));
         }
         return out;
     }

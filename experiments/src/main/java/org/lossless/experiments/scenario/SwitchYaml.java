@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 
 import org.lossless.switchmodel.settings.BufferProfileSettings;
+import org.lossless.switchmodel.settings.BufferSchema;
+import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.PoolSettings;
@@ -35,12 +37,7 @@ final class SwitchYaml {
         if (s.pools() != null) {
             ArrayNode pools = n.putArray("pools");
             for (PoolSettings p : s.pools()) {
-                ObjectNode o = pools.addObject();
-                o.put("name", p.name());
-                o.put("type", p.type());
-                str(o, "mode", p.mode());
-                size(o, "size", p.size());
-                size(o, "headroom_pool", p.headroomPool());
+                pools.add(SectionYaml.write(BufferSchema.values(p)));
             }
         }
         if (s.pfc() != null) {
@@ -109,25 +106,11 @@ final class SwitchYaml {
     }
 
     private static ObjectNode ecn(EcnSettings e) {
-        ObjectNode n = F.objectNode();
-        if (e.enabled() != null) {
-            n.put("enabled", e.enabled());
-        }
-        size(n, "kmin", e.kmin());
-        size(n, "kmax", e.kmax());
-        if (e.pmax() != null) {
-            n.put("pmax", e.pmax());
-        }
-        str(n, "mark_on", e.markOn());
+        ObjectNode n = SectionYaml.write(EcnSchema.values(e));
         if (e.byRate() != null) {
             ObjectNode r = n.putObject("by_rate");
             for (Map.Entry<Long, EcnSettings.Rate> x : e.byRate().entrySet()) {
-                ObjectNode o = r.putObject(Units.formatRate(x.getKey()));
-                size(o, "kmin", x.getValue().kmin());
-                size(o, "kmax", x.getValue().kmax());
-                if (x.getValue().pmax() != null) {
-                    o.put("pmax", x.getValue().pmax());
-                }
+                r.set(Units.formatRate(x.getKey()), SectionYaml.write(EcnSchema.values(x.getValue())));
             }
         }
         return n;
@@ -137,11 +120,7 @@ final class SwitchYaml {
         if (b == null) {
             return;
         }
-        ObjectNode n = parent.putObject(key);
-        str(n, "pool", b.pool());
-        size(n, "reserved", b.reserved());
-        integer(n, "dynamic_th", b.dynamicTh());
-        size(n, "static_th", b.staticTh());
+        parent.set(key, SectionYaml.write(BufferSchema.values(b)));
     }
 
     private static void intMap(ObjectNode parent, String key, Map<Integer, Integer> m) {

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  *                   is set. {@link Kind#FRACTION}: 1 means "must be &gt; 0" (with {@code belowMin}), 0 none
  * @param max        {@link Kind#INT}, {@link Kind#INT_SET}: the largest allowed value; else unused
  * @param choices    {@link Kind#CHOICE}: the closed set of words, in the order messages list them; else empty
- * @param noun       {@link Kind#INT_SET}: the word for one entry in messages ("priority 3 is listed twice")
+ * @param noun       {@link Kind#INT_SET}: the word for one entry in messages ("priority 3 is listed twice");
+ *                   {@link Kind#CUSTOM}: the docs' type text (Markdown)
  * @param auto       null, or the "expected" phrase of a key that also takes the word {@code auto}
  *                   (e.g. "auto or a size such as 100KB"); the value is then {@link #AUTO} or a number
  * @param belowMin   null, or the message when a SIZE/TIME/FRACTION value is below {@code min}
@@ -52,8 +53,8 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
         if ((kind == Kind.SECTION) != (section != null)) {
             throw new IllegalArgumentException(name + ": a nested section is given for, and only for, a SECTION key");
         }
-        if ((kind == Kind.INT_SET) != (noun != null)) {
-            throw new IllegalArgumentException(name + ": a noun is given for, and only for, an INT_SET key");
+        if ((kind == Kind.INT_SET || kind == Kind.CUSTOM) != (noun != null)) {
+            throw new IllegalArgumentException(name + ": a noun is given for, and only for, an INT_SET or CUSTOM key");
         }
         if (auto != null && kind != Kind.SIZE && kind != Kind.TIME) {
             throw new IllegalArgumentException(name + ": only a size or a time may also take auto");
@@ -72,7 +73,7 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
             case FRACTION -> v instanceof Double d && d >= 0 && d <= 1;
             case CHOICE -> choices.contains(v);
             case TEXT -> v instanceof String;
-            case SECTION -> false;
+            case SECTION, CUSTOM -> false;
         };
         if (!ok) {
             throw new IllegalArgumentException(name + ": default " + v + " is not a valid " + kind);
@@ -129,6 +130,17 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
     /** A nested mapping; its keys are {@code section}'s. */
     public static Key section(String name, Section section, String defaultDoc, String doc) {
         return new Key(name, Kind.SECTION, 0, 0, null, null, null, null, null, defaultDoc, doc, null, section);
+    }
+
+    /**
+     * A key the section's reader reads itself ({@link Kind#CUSTOM}), e.g. a mapping keyed by port speed; the section
+     * still lists it (unknown-key messages, docs rows in key order).
+     *
+     * @param type       the docs' type text (Markdown)
+     * @param defaultDoc the docs' default text (Markdown)
+     */
+    public static Key custom(String name, String type, String defaultDoc, String doc) {
+        return new Key(name, Kind.CUSTOM, 0, 0, null, type, null, null, null, defaultDoc, doc, null, null);
     }
 
     /** This key whose default comes from {@code source} (e.g. "SONiC"). */

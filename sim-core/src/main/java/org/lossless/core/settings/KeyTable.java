@@ -61,6 +61,7 @@ public final class KeyTable {
             case CHOICE -> k.choices().stream().map(c -> "`" + c + "`").collect(Collectors.joining(" \\| "));
             case TEXT -> "name";
             case SECTION -> "mapping (`" + k.section().path() + "` below)";
+            case CUSTOM -> k.noun();
         };
     }
 

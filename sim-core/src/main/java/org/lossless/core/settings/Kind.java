@@ -23,5 +23,10 @@ public enum Kind {
     /** Free text, e.g. a name: {@link String}. */
     TEXT,
     /** A nested mapping ({@link Key#section()}): {@link Values}. */
-    SECTION
+    SECTION,
+    /**
+     * A value the section's reader reads itself (e.g. a mapping keyed by port speed): the schema holds its name,
+     * the docs' type text ({@link Key#noun()}), default text and doc line; never in {@link Values}.
+     */
+    CUSTOM
 }

@@ -23,13 +23,13 @@ public record BufferProfileSettings(String pool, Long reserved, Integer dynamicT
     }
 
     /**
-     * Unset values filled: pool {@code defaultPool}, reserved 0 and, when {@code defaultDynamicTh} is not
+     * Unset values filled: pool {@code defaultPool}, reserved {@link BufferSchema}'s default (0) and, when {@code defaultDynamicTh} is not
      * null and no static_th is set, dynamic_th {@code defaultDynamicTh}.
      */
     public static BufferProfileSettings resolved(BufferProfileSettings b, String defaultPool, Integer defaultDynamicTh) {
         BufferProfileSettings p = b == null ? new BufferProfileSettings(null, null, null, null) : b;
         Integer dyn = p.staticTh != null ? null : p.dynamicTh != null ? p.dynamicTh : defaultDynamicTh;
-        return new BufferProfileSettings(p.pool == null ? defaultPool : p.pool, p.reserved == null ? 0L : p.reserved,
+        return new BufferProfileSettings(p.pool == null ? defaultPool : p.pool, p.reserved == null ? (Long) BufferSchema.DEFAULT_RESERVED : p.reserved,
                 dyn, p.staticTh);
     }
 

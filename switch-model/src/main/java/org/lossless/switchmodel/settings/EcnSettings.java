@@ -41,7 +41,7 @@ public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, St
 
     public EcnSettings {
         check(kmin, kmax, pmax, "switch.ecn");
-        if (markOn != null && !markOn.equals("dequeue") && !markOn.equals("enqueue")) {
+        if (markOn != null && !EcnSchema.MARK_ON.contains(markOn)) {
             throw new IllegalArgumentException("switch.ecn.mark_on must be dequeue or enqueue, got '" + markOn + "'");
         }
         if (byRate != null) {
@@ -76,14 +76,14 @@ public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, St
     }
 
     /**
-     * Every default filled in: enabled, pmax 0.2, mark_on dequeue; kmin 400 KB and kmax max(1600 KB, kmin)
-     * ({@link MmuFactory} constants), except with the hpcc2019 profile, where unset kmin / kmax stay null:
+     * Every default filled in ({@link EcnSchema}): enabled, pmax 0.2, mark_on dequeue; kmin 400 KB and kmax
+     * max(1600 KB, kmin), except with the hpcc2019 profile, where unset kmin / kmax stay null:
      * they depend on the port speed (4 KB / 16 KB per Gb/s, {@link #forRate}). Every by_rate entry is
      * completed with {@link #forRate} against this (unresolved) section.
      */
     public EcnSettings resolved(boolean hpcc2019) {
-        Long kn = kmin != null ? kmin : hpcc2019 ? null : (Long) MmuFactory.DEFAULT_KMIN;
-        Long kx = kmax != null ? kmax : hpcc2019 ? null : (Long) Math.max(MmuFactory.DEFAULT_KMAX, kn);
+        Long kn = kmin != null ? kmin : hpcc2019 ? null : (Long) EcnSchema.DEFAULT_KMIN;
+        Long kx = kmax != null ? kmax : hpcc2019 ? null : (Long) Math.max(EcnSchema.DEFAULT_KMAX, kn);
         Map<Long, Rate> full = null;
         if (byRate != null) {
             full = new TreeMap<>();
@@ -91,8 +91,8 @@ public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, St
                 full.put(e.getKey(), forRate(e.getValue(), e.getKey(), hpcc2019));
             }
         }
-        return new EcnSettings(enabled == null || enabled, kn, kx, pmax == null ? MmuFactory.DEFAULT_PMAX : pmax,
-                markOn == null ? "dequeue" : markOn, full);
+        return new EcnSettings(enabled == null || enabled, kn, kx, pmax == null ? EcnSchema.DEFAULT_PMAX : pmax,
+                markOn == null ? EcnSchema.DEFAULT_MARK_ON : markOn, full);
     }
 
     /**
@@ -106,11 +106,11 @@ public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, St
     public Rate forRate(Rate entry, long rateBps, boolean hpcc2019) {
         long gbps = rateBps / 1_000_000_000L;
         Long kn = entry != null && entry.kmin() != null ? entry.kmin() : kmin;
-        long kMin = kn != null ? kn : hpcc2019 ? HPCC_KMIN_PER_GBPS * gbps : MmuFactory.DEFAULT_KMIN;
+        long kMin = kn != null ? kn : hpcc2019 ? HPCC_KMIN_PER_GBPS * gbps : EcnSchema.DEFAULT_KMIN;
         Long kx = entry != null && entry.kmax() != null ? entry.kmax() : kmax;
-        long kMax = kx != null ? kx : Math.max(hpcc2019 ? HPCC_KMAX_PER_GBPS * gbps : MmuFactory.DEFAULT_KMAX, kMin);
+        long kMax = kx != null ? kx : Math.max(hpcc2019 ? HPCC_KMAX_PER_GBPS * gbps : EcnSchema.DEFAULT_KMAX, kMin);
         Double p = entry != null && entry.pmax() != null ? entry.pmax() : pmax;
-        return new Rate(kMin, kMax, p == null ? MmuFactory.DEFAULT_PMAX : p);
+        return new Rate(kMin, kMax, p == null ? EcnSchema.DEFAULT_PMAX : p);
     }
 
     public Map<String, Object> toMap() {

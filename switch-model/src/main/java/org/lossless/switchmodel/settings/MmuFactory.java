@@ -38,10 +38,6 @@ public final class MmuFactory {
     public static final List<Integer> DEFAULT_PRIORITIES = List.copyOf((List<Integer>) PfcSchema.dflt("priorities"));
     public static final int DEFAULT_DYNAMIC_TH = (Integer) PfcSchema.dflt("dynamic_th");
     public static final long DEFAULT_XON_OFFSET = (Long) PfcSchema.dflt("xon_offset");
-    public static final long DEFAULT_KMIN = 400_000;
-    public static final long DEFAULT_KMAX = 1_600_000;
-    public static final double DEFAULT_PMAX = 0.2;
-    public static final int DEFAULT_LOSSY_DYNAMIC_TH = 3;
 
     private MmuFactory() {
     }
@@ -263,7 +259,7 @@ public final class MmuFactory {
         if (b != null && b.staticTh() != null) {
             return Threshold.fixed(b.staticTh());
         }
-        return Threshold.dynamic(b == null || b.dynamicTh() == null ? DEFAULT_LOSSY_DYNAMIC_TH : b.dynamicTh());
+        return Threshold.dynamic(b == null || b.dynamicTh() == null ? BufferSchema.LOSSY_DYNAMIC_TH : b.dynamicTh());
     }
 
     private static String pool(String named, SwitchSettings s, boolean ingress, String dflt, String key) {

@@ -12,9 +12,10 @@ import java.util.TreeMap;
  */
 public record QosMapSettings(Map<Integer, Integer> dscpToTc, Map<Integer, Integer> tcToPg, Map<Integer, Integer> tcToQueue) {
     public QosMapSettings {
-        dscpToTc = check(dscpToTc, 63, 7, "dscp_to_tc");
-        tcToPg = check(tcToPg, 7, 7, "tc_to_pg");
-        tcToQueue = check(tcToQueue, 7, 7, "tc_to_queue");
+        int tc = QosMapSchema.MAX_TC;
+        dscpToTc = check(dscpToTc, QosMapSchema.MAX_DSCP, tc, "dscp_to_tc");
+        tcToPg = check(tcToPg, tc, tc, "tc_to_pg");
+        tcToQueue = check(tcToQueue, tc, tc, "tc_to_queue");
     }
 
     private static Map<Integer, Integer> check(Map<Integer, Integer> m, int maxKey, int maxValue, String name) {

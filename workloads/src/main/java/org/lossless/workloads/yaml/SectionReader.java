@@ -7,6 +7,7 @@ import java.util.TreeSet;
 
 import org.lossless.core.settings.Exclusive;
 import org.lossless.core.settings.Key;
+import org.lossless.core.settings.Kind;
 import org.lossless.core.settings.Section;
 import org.lossless.core.settings.Values;
 
@@ -21,7 +22,10 @@ public final class SectionReader {
     private SectionReader() {
     }
 
-    /** The values under {@code c}, or null when {@code c} is absent or null. */
+    /**
+     * The values under {@code c}, or null when {@code c} is absent or null. {@link Kind#CUSTOM} keys are allowed
+     * and left out: the caller reads them.
+     */
     public static Values read(Cursor c, Section s) {
         if (!c.present()) {
             return null;
@@ -35,7 +39,7 @@ public final class SectionReader {
                 throw c.error(g.message());
             }
             Cursor kc = c.key(k.name());
-            if (kc.present()) {
+            if (kc.present() && k.kind() != Kind.CUSTOM) {
                 out.put(k.name(), value(kc, k));
             }
         }
@@ -60,6 +64,7 @@ public final class SectionReader {
             case CHOICE -> c.oneOf(k.choices());
             case TEXT -> c.text("a string");
             case SECTION -> read(c, k.section());
+            case CUSTOM -> throw new IllegalStateException(k.name() + " is read by its section's reader");
         };
     }
 
@@ -68,7 +73,7 @@ public final class SectionReader {
      * an {@code auto} key gets "expected " + the key's auto phrase (both as the readers wrote them before).
      */
     private static Object quantity(Cursor c, Key k) {
-        boolean size = k.kind() == org.lossless.core.settings.Kind.SIZE;
+        boolean size = k.kind() == Kind.SIZE;
         if (k.auto() != null && Key.AUTO.equals(c.text(k.auto()).strip())) {
             return Key.AUTO;
         }
