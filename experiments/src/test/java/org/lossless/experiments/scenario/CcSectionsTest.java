@@ -9,6 +9,10 @@ import static org.lossless.experiments.scenario.ScenarioLoaderTest.parse;
 import org.junit.jupiter.api.Test;
 import org.lossless.nic.CcSettings;
 import org.lossless.nic.cc.CcKey;
+import org.lossless.nic.dctcp.DctcpParams;
+import org.lossless.nic.hpcc.HpccParams;
+import org.lossless.nic.swift.SwiftParams;
+import org.lossless.nic.timely.TimelyParams;
 
 /** {@code nic.hpcc}, {@code nic.timely}, {@code nic.dctcp}, {@code nic.swift}: defaults, overrides, bad values. */
 class CcSectionsTest {
@@ -24,18 +28,18 @@ class CcSectionsTest {
                   dctcp: {g: 0.125}
                   swift: {base_target: 15us, fs_range: 0}
                 """).nic().ccSettings();
-        assertEquals(0.9, c.hpcc().eta());
-        assertEquals(50_000_000L, c.hpcc().aiBps());
-        assertEquals(0, c.hpcc().maxStage());
-        assertEquals(12_000_000L, c.hpcc().baseRttPs());
-        assertEquals(false, c.hpcc().fastReact());
-        assertEquals(0.5, c.timely().beta());
-        assertEquals(40_000_000L, c.timely().tLowPs());
-        assertEquals(true, c.timely().window());
-        assertEquals(CcKey.AUTO, c.timely().baseRttPs());
-        assertEquals(0.125, c.dctcp().g());
-        assertEquals(15_000_000L, c.swift().baseTargetPs());
-        assertEquals(0, c.swift().fsRangePs());
+        assertEquals(0.9, c.get("hpcc", HpccParams.class).eta());
+        assertEquals(50_000_000L, c.get("hpcc", HpccParams.class).aiBps());
+        assertEquals(0, c.get("hpcc", HpccParams.class).maxStage());
+        assertEquals(12_000_000L, c.get("hpcc", HpccParams.class).baseRttPs());
+        assertEquals(false, c.get("hpcc", HpccParams.class).fastReact());
+        assertEquals(0.5, c.get("timely", TimelyParams.class).beta());
+        assertEquals(40_000_000L, c.get("timely", TimelyParams.class).tLowPs());
+        assertEquals(true, c.get("timely", TimelyParams.class).window());
+        assertEquals(CcKey.AUTO, c.get("timely", TimelyParams.class).baseRttPs());
+        assertEquals(0.125, c.get("dctcp", DctcpParams.class).g());
+        assertEquals(15_000_000L, c.get("swift", SwiftParams.class).baseTargetPs());
+        assertEquals(0, c.get("swift", SwiftParams.class).fsRangePs());
     }
 
     @Test
