@@ -139,7 +139,7 @@ class CcInterfaceTest {
         assertEquals("hpcc", CcAlgorithms.BUILT_IN.create("hpcc", c.withFabricRtt(12 * US), RATE).name());
         assertThrows(IllegalArgumentException.class, () -> CcAlgorithms.BUILT_IN.create("dcqcn", new NicConfig(1000, 1), RATE));
         assertThrows(IllegalArgumentException.class, () -> new NicConfig(1000, 1).withCc("bbr"));
-        assertEquals(List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "none"), CcAlgorithms.NAMES);
+        assertEquals(List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "aimd", "none"), CcAlgorithms.NAMES);
     }
 
     @Test

@@ -63,4 +63,17 @@ class CcSectionsTest {
                 error(MINIMAL + "nic: {swift: {fs_max_cwnd: 0.05}}\n"));
         assertTrue(error(MINIMAL + "nic: {cc: bbr}\n").startsWith("t.yaml: nic.cc: "), error(MINIMAL + "nic: {cc: bbr}\n"));
     }
+
+    /** The worked example of docs/cc.md: {@code nic.aimd} read, checked and written with no reader change. */
+    @Test
+    void aimdIsReadCheckedAndWrittenLikeTheOthers() {
+        Scenario s = parse(MINIMAL + "nic: {cc: aimd, aimd: {ai: 2Gbps, md: 1/4}}\n");
+        assertEquals("aimd", s.nic().cc());
+        assertEquals(new org.lossless.nic.aimd.Aimd.Params(2_000_000_000L, 0.25, 50_000_000L, 100_000_000L),
+                s.nic().ccSettings().get("aimd", org.lossless.nic.aimd.Aimd.Params.class));
+        String yaml = ResolvedYaml.write(s);
+        assertTrue(yaml.contains("aimd:\n    ai: 2Gbps\n    md: 0.25\n    timer: 50us\n    min_rate: 100Mbps"), yaml);
+        assertEquals(s, parse(yaml));
+        assertEquals("t.yaml: nic.aimd.md: must be in (0, 1), got 1.0", error(MINIMAL + "nic: {aimd: {md: 1}}\n"));
+    }
 }

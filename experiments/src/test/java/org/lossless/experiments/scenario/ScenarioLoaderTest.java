@@ -427,6 +427,11 @@ class ScenarioLoaderTest {
                         max_mdf: 0.5
                         min_cwnd: 0.001
                         max_cwnd: 1000
+                      aimd:
+                        ai: 1Gbps
+                        md: 0.5
+                        timer: 50us
+                        min_rate: 100Mbps
                     workloads:
                       - type: flows
                         name: flows-0
