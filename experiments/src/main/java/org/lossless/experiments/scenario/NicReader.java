@@ -93,9 +93,10 @@ final class NicReader {
         LossRecoveryConfig lossRecovery = LossRecoveryReader.read(c.key("loss_recovery"), c.key("irn"));
         // every algorithm's parameters are kept whatever cc is: a workload may choose another (ConnectionOptions.cc)
         org.lossless.nic.UetConfig uet = UetReader.read(c.key("transport"), c.key("uet"));
-        return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, ackDelay, nackInterval, others,
-                lossRecovery, wire, uet));
+        return SwitchReader.build(c, () -> NicConfig.builder().mtu((int) mtu).ackEvery(ackInterval).rtoPs(rto)
+                .ackPriority(ackPriority).cnpPriority(cnpPriority).dcqcn(dcqcn).rxBuffer(rx).window(window).cc(cc)
+                .pfcResponsePs(pfcResponse).ackDscp(ackDscp).cnpDscp(cnpDscp).ackDelayPs(ackDelay)
+                .nackIntervalPs(nackInterval).ccSettings(others).lossRecovery(lossRecovery).wire(wire).uet(uet).build());
     }
 
     /**
