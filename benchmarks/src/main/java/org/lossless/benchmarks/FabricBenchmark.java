@@ -50,7 +50,7 @@ public final class FabricBenchmark {
             int dst = perm[i] == i ? (i + 1) % hosts : perm[i];
             flows.add(new FlowSpec("permutation", i, dst, size, 0, 3));
         }
-        NicConfig nic = new NicConfig(1024, 1).withDcqcn(DcqcnParams.profile("mlx5", rate));
+        NicConfig nic = NicConfig.builder().mtu(1024).ackEvery(1).build().withDcqcn(DcqcnParams.profile("mlx5", rate));
         EngineInput in = new EngineInput(t, nic, SwitchSettings.defaults(), flows, 1_000_000_000_000L, 1);
         System.out.printf("fat-tree k=%d: %d hosts, %d switches; permutation of %d B per host; built in %.2f s%n",
                 k, hosts, t.switchCount(), size, (System.nanoTime() - t0) / 1e9);

@@ -33,7 +33,7 @@ public final class IncastBenchmark {
         String cc = args.length > 2 ? args[2] : "none";
         int runs = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         long rate = 100_000_000_000L;
-        NicConfig nic = new NicConfig(1024, 1);
+        NicConfig nic = NicConfig.builder().mtu(1024).ackEvery(1).build();
         if (!cc.equals("none")) {
             nic = nic.withDcqcn(DcqcnParams.profile(cc, rate));
         }

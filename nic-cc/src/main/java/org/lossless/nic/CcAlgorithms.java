@@ -1,29 +1,29 @@
 package org.lossless.nic;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.nic.cc.CcAlgorithm;
+import org.lossless.nic.cc.CcContext;
+import org.lossless.nic.cc.CcSpec;
+import org.lossless.nic.cc.CcSpecs;
 import org.lossless.nic.cc.NoCongestionControl;
 import org.lossless.nic.dcqcn.Dcqcn;
 import org.lossless.nic.dcqcn.DcqcnParams;
-import org.lossless.nic.dctcp.Dctcp;
-import org.lossless.nic.hpcc.Hpcc;
-import org.lossless.nic.swift.Swift;
-import org.lossless.nic.timely.Timely;
 
 /**
  * The congestion-control algorithms Lossless implements, by the name {@code nic.cc} and a connection's
  * {@code cc} use. The only place that maps names to algorithms: {@link HostNic} and {@link QueuePair}
  * see {@link org.lossless.nic.cc.CongestionControl} and {@link org.lossless.nic.cc.CongestionEcho} only.
  *
- * <p>To add an algorithm: implement {@link CcAlgorithm} (sender and receiver state, in its own package
- * like {@code org.lossless.nic.dcqcn}), give {@link CcSettings} its parameter set, add its name to
- * {@link #NAMES} and a branch to {@link #BUILT_IN} (docs/cc.md).
+ * <p>To add an algorithm: implement {@link CcAlgorithm} in its own package and declare its parameter
+ * section as a {@link CcSpec} listed in {@code META-INF/services/org.lossless.nic.cc.CcSpec}; nothing here
+ * changes (docs/cc.md, "Adding an algorithm"). DCQCN (profile-dependent defaults) and {@code none} (no
+ * parameters) are the two named here.
  */
 public final class CcAlgorithms {
-    /** Names {@code nic.cc} accepts, in the order the docs list them. */
-    public static final List<String> NAMES = List.of(Dcqcn.NAME, Hpcc.NAME, Timely.NAME, Dctcp.NAME, Swift.NAME,
-            NoCongestionControl.NAME);
+    /** Names {@code nic.cc} accepts, in the order the docs list them: dcqcn, every {@link CcSpecs#ALL}, none. */
+    public static final List<String> NAMES = names();
 
     /** The implemented algorithms. */
     public static final CcFactory BUILT_IN = CcAlgorithms::create;
@@ -36,6 +36,14 @@ public final class CcAlgorithms {
         return NAMES.contains(name);
     }
 
+    private static List<String> names() {
+        List<String> n = new ArrayList<>();
+        n.add(Dcqcn.NAME);
+        n.addAll(CcSpecs.names());
+        n.add(NoCongestionControl.NAME);
+        return List.copyOf(n);
+    }
+
     private static CcAlgorithm create(String name, NicConfig config, long lineRateBps) {
         switch (name) {
             case Dcqcn.NAME -> {
@@ -45,19 +53,6 @@ public final class CcAlgorithms {
                 }
                 return new Dcqcn(p.lineRateBps() == lineRateBps ? p : p.withLineRate(lineRateBps));
             }
-            case Hpcc.NAME -> {
-                return new Hpcc(config.ccSettings().hpcc(), lineRateBps, config.mtu());
-            }
-            case Timely.NAME -> {
-                return new Timely(config.ccSettings().timely(), lineRateBps, config.mtu());
-            }
-            case Dctcp.NAME -> {
-                return new Dctcp(config.ccSettings().dctcp(), lineRateBps, config.mtu());
-            }
-            case Swift.NAME -> {
-                return new Swift(config.ccSettings().swift(), lineRateBps, config.mtu(),
-                        config.wire().fullPacketWire(config.mtu()));
-            }
             case org.lossless.nic.nscc.Nscc.NAME -> {
                 // UET's (nic.uet.cc), not a nic.cc value: the RoCE transport does not echo ECN on every ACK
                 return new org.lossless.nic.nscc.Nscc(config.uet().nscc(), lineRateBps, config.mtu());
@@ -65,8 +60,12 @@ public final class CcAlgorithms {
             case NoCongestionControl.NAME -> {
                 return new NoCongestionControl(lineRateBps);
             }
-            default -> throw new IllegalArgumentException("unknown congestion control '" + name + "' (implemented: "
-                    + String.join(", ", NAMES) + ")");
+            default -> {
+                CcSpec<?> spec = CcSpecs.byName(name).orElseThrow(() -> new IllegalArgumentException(
+                        "unknown congestion control '" + name + "' (implemented: " + String.join(", ", NAMES) + ")"));
+                return CcSettings.create(spec, config.ccSettings().byName().get(name),
+                        new CcContext(lineRateBps, config.mtu(), config.wire().fullPacketWire(config.mtu())));
+            }
         }
     }
 }

@@ -1,51 +1,93 @@
 package org.lossless.nic;
 
-import org.lossless.nic.cc.CcKey;
-import org.lossless.nic.dctcp.DctcpParams;
-import org.lossless.nic.hpcc.HpccParams;
-import org.lossless.nic.swift.SwiftParams;
-import org.lossless.nic.timely.TimelyParams;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.lossless.nic.cc.CcSpec;
+import org.lossless.nic.cc.CcSpecs;
 
 /**
  * The parameter sections of the congestion controls other than DCQCN ({@code nic.hpcc}, {@code nic.timely},
- * {@code nic.dctcp}, {@code nic.swift}): read and kept whatever {@code nic.cc} is, since a workload may choose
- * any algorithm. DCQCN's stay in {@link NicConfig#dcqcn()}.
+ * ... : every {@link CcSpecs#ALL}), by algorithm name: read and kept whatever {@code nic.cc} is, since a
+ * workload may choose any algorithm. DCQCN's stay in {@link NicConfig#dcqcn()}.
+ *
+ * @param byName algorithm name -&gt; its parameter record, one per {@link CcSpecs#ALL}, in that order
  */
-public record CcSettings(HpccParams hpcc, TimelyParams timely, DctcpParams dctcp, SwiftParams swift) {
+public record CcSettings(Map<String, Object> byName) {
     /** Every default. */
-    public static final CcSettings DEFAULTS = new CcSettings(HpccParams.DEFAULTS, TimelyParams.DEFAULTS,
-            DctcpParams.DEFAULTS, SwiftParams.DEFAULTS);
+    public static final CcSettings DEFAULTS = defaults();
 
     public CcSettings {
-        java.util.Objects.requireNonNull(hpcc, "hpcc");
-        java.util.Objects.requireNonNull(timely, "timely");
-        java.util.Objects.requireNonNull(dctcp, "dctcp");
-        java.util.Objects.requireNonNull(swift, "swift");
+        Map<String, Object> copy = new LinkedHashMap<>();
+        for (CcSpec<?> s : CcSpecs.ALL) {
+            Object p = byName.get(s.name());
+            if (p == null) {
+                throw new IllegalArgumentException("no parameters for congestion control " + s.name());
+            }
+            copy.put(s.name(), p);
+        }
+        if (!copy.keySet().containsAll(byName.keySet())) {
+            throw new IllegalArgumentException("parameters of unknown congestion controls: " + byName.keySet());
+        }
+        byName = java.util.Collections.unmodifiableMap(copy);
+    }
+
+    private static CcSettings defaults() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (CcSpec<?> s : CcSpecs.ALL) {
+            m.put(s.name(), s.parse(Map.of()));
+        }
+        return new CcSettings(m);
+    }
+
+    /** The parameters of algorithm {@code name}, of type {@code type}. */
+    public <P> P get(String name, Class<P> type) {
+        return type.cast(byName.get(name));
+    }
+
+    /** With {@code name}'s parameters replaced. */
+    public CcSettings with(String name, Object params) {
+        Map<String, Object> m = new LinkedHashMap<>(byName);
+        m.put(name, params);
+        return new CcSettings(m);
     }
 
     /** Whether some {@code base_rtt} is {@code auto} (the network fills in the fabric's largest base RTT). */
     public boolean needsFabricRtt() {
-        return hpcc.baseRttPs() == CcKey.AUTO || timely.baseRttPs() == CcKey.AUTO || dctcp.baseRttPs() == CcKey.AUTO;
+        return CcSpecs.ALL.stream().anyMatch(s -> needs(s, byName.get(s.name())));
     }
 
     /** With every {@code base_rtt: auto} replaced by {@code fabricRttPs}. */
     public CcSettings resolve(long fabricRttPs) {
-        return new CcSettings(hpcc.resolve(fabricRttPs), timely.resolve(fabricRttPs), dctcp.resolve(fabricRttPs), swift);
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (CcSpec<?> s : CcSpecs.ALL) {
+            m.put(s.name(), resolve(s, byName.get(s.name()), fabricRttPs));
+        }
+        return new CcSettings(m);
     }
 
-    public CcSettings withHpcc(HpccParams p) {
-        return new CcSettings(p, timely, dctcp, swift);
+    /** Every key of {@code name}'s section at its value, canonical text. */
+    public Map<String, String> format(String name) {
+        return format(CcSpecs.byName(name).orElseThrow(), byName.get(name));
     }
 
-    public CcSettings withTimely(TimelyParams p) {
-        return new CcSettings(hpcc, p, dctcp, swift);
+    @SuppressWarnings("unchecked")
+    private static <P> boolean needs(CcSpec<P> s, Object p) {
+        return s.needsFabricRtt((P) p);
     }
 
-    public CcSettings withDctcp(DctcpParams p) {
-        return new CcSettings(hpcc, timely, p, swift);
+    @SuppressWarnings("unchecked")
+    private static <P> Object resolve(CcSpec<P> s, Object p, long rtt) {
+        return s.resolve((P) p, rtt);
     }
 
-    public CcSettings withSwift(SwiftParams p) {
-        return new CcSettings(hpcc, timely, dctcp, p);
+    @SuppressWarnings("unchecked")
+    private static <P> Map<String, String> format(CcSpec<P> s, Object p) {
+        return s.format((P) p);
+    }
+
+    @SuppressWarnings("unchecked")
+    static <P> org.lossless.nic.cc.CcAlgorithm create(CcSpec<P> s, Object p, org.lossless.nic.cc.CcContext nic) {
+        return s.create((P) p, nic);
     }
 }

@@ -37,7 +37,7 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  * @param nackIntervalPs {@code nic.nack_interval}: the receiver sends the NACK of a sequence gap again when an
  *                    out-of-sequence packet arrives this long or more after its last NACK for that gap, ps; 0 = one
  *                    NACK per gap (the requester's timeout recovers a lost NACK; go-back-N only)
- * @param ccSettings  the parameters of HPCC, TIMELY, DCTCP and Swift ({@code nic.hpcc}, ...), kept whatever
+ * @param ccSettings  the parameters of every algorithm with a section ({@code nic.hpcc}, ...: {@link org.lossless.nic.cc.CcSpecs}), kept whatever
  *                    {@code cc} is (a workload may choose another algorithm)
  * @param lossRecovery {@code nic.loss_recovery} and {@code nic.irn}: go-back-N (the default) or IRN's selective
  *                    repeat; not null. Under IRN its two timeouts replace {@code rtoPs}
@@ -127,19 +127,9 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         }
     }
 
-    /** On the RoCEv2 transport (the default {@code nic.transport}). */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
-                     long ackDelayPs, long nackIntervalPs, CcSettings ccSettings,
-                     LossRecoveryConfig lossRecovery, WireFormat wire) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
-                ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, UetConfig.ROCE);
-    }
-
     /** Same settings on transport settings {@code u} ({@code nic.transport}, {@code nic.uet}). */
     public NicConfig withUet(UetConfig u) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, u);
+        return toBuilder().uet(u).build();
     }
 
     /** Whether QPs run Ultra Ethernet's transport. */
@@ -147,167 +137,73 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         return uet.uet();
     }
 
-    /** In the RoCEv2 wire format (the default {@code nic.wire}). */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
-                     long ackDelayPs, long nackIntervalPs, CcSettings ccSettings, LossRecoveryConfig lossRecovery) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
-                ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, WireFormat.ROCEV2);
-    }
-
-    /** With every other algorithm's parameters at their defaults and go-back-N loss recovery. */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
-                     long ackDelayPs, long nackIntervalPs) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
-                ackDelayPs, nackIntervalPs, CcSettings.DEFAULTS, LossRecoveryConfig.DEFAULT);
-    }
-
-    /** With go-back-N loss recovery (the default). */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
-                     long ackDelayPs, long nackIntervalPs, CcSettings ccSettings) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
-                ackDelayPs, nackIntervalPs, ccSettings, LossRecoveryConfig.DEFAULT);
-    }
-
-    /** With every other algorithm's parameters at their defaults. */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp,
-                     long ackDelayPs, long nackIntervalPs, LossRecoveryConfig lossRecovery) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp, cnpDscp,
-                ackDelayPs, nackIntervalPs, CcSettings.DEFAULTS, lossRecovery);
-    }
-
-    /** DSCPs of ACKs and CNPs derived from their priorities ({@link #defaultAckDscp}, {@link Dscp#ofPriority}), the
-     * default ACK delay and NACK retry interval. */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                defaultAckDscp(ackPriority), Dscp.ofPriority(cnpPriority), DEFAULT_ACK_DELAY_PS,
-                DEFAULT_NACK_INTERVAL_PS);
-    }
-
-    /** With DSCPs {@code ackDscp} and {@code cnpDscp}, the default ACK delay and NACK retry interval. */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, String cc, long pfcResponsePs, int ackDscp, int cnpDscp) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs, ackDscp,
-                cnpDscp, DEFAULT_ACK_DELAY_PS, DEFAULT_NACK_INTERVAL_PS);
-    }
-
     /** The default {@code nic.ack_dscp}: the QP's DSCP with ACKs on the data priority, else CS of the ACK priority. */
     public static int defaultAckDscp(int ackPriority) {
         return ackPriority == SAME_AS_DATA ? SAME_AS_DATA : Dscp.ofPriority(ackPriority);
-    }
-
-    /** With the default PFC response time (auto). */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, String cc) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, AUTO_PFC_RESPONSE);
-    }
-
-    /** Congestion control dcqcn when {@code dcqcn} is given, else none; PFC response time {@code pfcResponsePs}. */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window, long pfcResponsePs) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, defaultCc(dcqcn), pfcResponsePs);
-    }
-
-    /** Congestion control dcqcn when {@code dcqcn} is given, else none. */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer, long window) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, defaultCc(dcqcn));
     }
 
     private static String defaultCc(DcqcnParams dcqcn) {
         return dcqcn == null ? org.lossless.nic.cc.NoCongestionControl.NAME : org.lossless.nic.dcqcn.Dcqcn.NAME;
     }
 
-    /** Without a window ({@code nic.window: none}). */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn,
-                     RxBufferConfig rxBuffer) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, NO_WINDOW);
-    }
-
-    /** Without a receive buffer. */
-    public NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int cnpPriority, DcqcnParams dcqcn) {
-        this(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, null);
-    }
-
-    /** No congestion control, ACK per packet, default timeout, ACKs on the data priority. */
-    public NicConfig(int mtu, int ackEvery) {
-        this(mtu, ackEvery, DEFAULT_RTO_PS, SAME_AS_DATA, DEFAULT_CNP_PRIORITY, null);
-    }
-
     /** Same settings with DCQCN {@code params} as the congestion control (null switches it off: {@code none}). */
     public NicConfig withDcqcn(DcqcnParams params) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, params, rxBuffer, window,
-                defaultCc(params), pfcResponsePs, ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
+        return toBuilder().dcqcn(params).cc(defaultCc(params)).build();
     }
 
     /** Same settings with default congestion control {@code name} (parameter sets unchanged). */
     public NicConfig withCc(String name) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, name, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
+        return toBuilder().cc(name).build();
     }
 
     /** Same settings with receive buffer {@code rx} (null switches it off). */
     public NicConfig withRxBuffer(RxBufferConfig rx) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rx, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
+        return toBuilder().rxBuffer(rx).build();
     }
 
     /** Same settings with send window {@code bytes} ({@link #NO_WINDOW}, {@link #BDP_WINDOW} or >= mtu). */
     public NicConfig withWindow(long bytes) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, bytes, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
+        return toBuilder().window(bytes).build();
     }
 
     /** Same settings with {@code nic.pfc_response_time} = {@code ps} ({@link #AUTO_PFC_RESPONSE} = the IEEE budget). */
     public NicConfig withPfcResponse(long ps) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, ps,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
+        return toBuilder().pfcResponsePs(ps).build();
     }
 
     /** Same settings with ACK/NACK DSCP {@code ack} (0..63 or {@link #SAME_AS_DATA}) and CNP DSCP {@code cnp}. */
     public NicConfig withDscp(int ack, int cnp) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ack, cnp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
+        return toBuilder().ackDscp(ack).cnpDscp(cnp).build();
     }
 
     /** Same settings in wire format {@code w} ({@code nic.wire}). */
     public NicConfig withWire(WireFormat w) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, w, uet);
+        return toBuilder().wire(w).build();
     }
 
     /** Same settings with {@code nic.ack_delay} = {@code ps}. */
     public NicConfig withAckDelay(long ps) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ps, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
+        return toBuilder().ackDelayPs(ps).build();
     }
 
     /** Same settings with {@code nic.nack_interval} = {@code ps} (0: one NACK per gap). */
     public NicConfig withNackInterval(long ps) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, ps, ccSettings, lossRecovery, wire, uet);
+        return toBuilder().nackIntervalPs(ps).build();
     }
 
     /** Same settings with loss recovery {@code lr} ({@code nic.loss_recovery}, {@code nic.irn}). */
     public NicConfig withLossRecovery(LossRecoveryConfig lr) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lr, wire, uet);
+        return toBuilder().lossRecovery(lr).build();
     }
 
     /** Same settings with retransmission timeout {@code ps}. */
     public NicConfig withRto(long ps) {
-        return new NicConfig(mtu, ackEvery, ps, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, ccSettings, lossRecovery, wire, uet);
+        return toBuilder().rtoPs(ps).build();
     }
 
     /** Same settings with the other algorithms' parameters {@code settings}. */
     public NicConfig withCcSettings(CcSettings settings) {
-        return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window, cc, pfcResponsePs,
-                ackDscp, cnpDscp, ackDelayPs, nackIntervalPs, settings, lossRecovery, wire, uet);
+        return toBuilder().ccSettings(settings).build();
     }
 
     /** Same settings with every congestion control's {@code base_rtt: auto} set to {@code fabricRttPs}. */
@@ -318,5 +214,148 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
     /** Whether QPs are held by a send window. */
     public boolean hasWindow() {
         return window != NO_WINDOW;
+    }
+
+    /**
+     * A builder at the scenario's defaults: MTU 4096, an ACK per packet, the default timeout, ACKs on the data
+     * priority, CNPs on 6, no DCQCN (so {@code cc} none unless set), no receive buffer, no window, PFC response
+     * {@code auto}, DSCPs derived from the priorities unless set, default ACK delay and NACK interval, every
+     * other algorithm at its defaults, go-back-N, RoCEv2 wire format and transport.
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding every value of this record. */
+    public Builder toBuilder() {
+        return new Builder().mtu(mtu).ackEvery(ackEvery).rtoPs(rtoPs).ackPriority(ackPriority).cnpPriority(cnpPriority)
+                .dcqcn(dcqcn).rxBuffer(rxBuffer).window(window).cc(cc).pfcResponsePs(pfcResponsePs).ackDscp(ackDscp)
+                .cnpDscp(cnpDscp).ackDelayPs(ackDelayPs).nackIntervalPs(nackIntervalPs).ccSettings(ccSettings)
+                .lossRecovery(lossRecovery).wire(wire).uet(uet);
+    }
+
+    /** Builds a {@link NicConfig}; the record's constructor validates. Each setter takes the record field's unit. */
+    public static final class Builder {
+        private int mtu = 4096;
+        private int ackEvery = 1;
+        private long rtoPs = DEFAULT_RTO_PS;
+        private int ackPriority = SAME_AS_DATA;
+        private int cnpPriority = DEFAULT_CNP_PRIORITY;
+        private DcqcnParams dcqcn;
+        private RxBufferConfig rxBuffer;
+        private long window = NO_WINDOW;
+        /** null: dcqcn when DCQCN parameters are given, else none. */
+        private String cc;
+        private long pfcResponsePs = AUTO_PFC_RESPONSE;
+        /** null: derived from the priority ({@link #defaultAckDscp}, {@link Dscp#ofPriority}). */
+        private Integer ackDscp;
+        private Integer cnpDscp;
+        private long ackDelayPs = DEFAULT_ACK_DELAY_PS;
+        private long nackIntervalPs = DEFAULT_NACK_INTERVAL_PS;
+        private CcSettings ccSettings = CcSettings.DEFAULTS;
+        private LossRecoveryConfig lossRecovery = LossRecoveryConfig.DEFAULT;
+        private WireFormat wire = WireFormat.ROCEV2;
+        private UetConfig uet = UetConfig.ROCE;
+
+        private Builder() {
+        }
+
+        public Builder mtu(int v) {
+            mtu = v;
+            return this;
+        }
+
+        public Builder ackEvery(int v) {
+            ackEvery = v;
+            return this;
+        }
+
+        public Builder rtoPs(long v) {
+            rtoPs = v;
+            return this;
+        }
+
+        public Builder ackPriority(int v) {
+            ackPriority = v;
+            return this;
+        }
+
+        public Builder cnpPriority(int v) {
+            cnpPriority = v;
+            return this;
+        }
+
+        public Builder dcqcn(DcqcnParams v) {
+            dcqcn = v;
+            return this;
+        }
+
+        public Builder rxBuffer(RxBufferConfig v) {
+            rxBuffer = v;
+            return this;
+        }
+
+        public Builder window(long v) {
+            window = v;
+            return this;
+        }
+
+        public Builder cc(String v) {
+            cc = v;
+            return this;
+        }
+
+        public Builder pfcResponsePs(long v) {
+            pfcResponsePs = v;
+            return this;
+        }
+
+        public Builder ackDscp(int v) {
+            ackDscp = v;
+            return this;
+        }
+
+        public Builder cnpDscp(int v) {
+            cnpDscp = v;
+            return this;
+        }
+
+        public Builder ackDelayPs(long v) {
+            ackDelayPs = v;
+            return this;
+        }
+
+        public Builder nackIntervalPs(long v) {
+            nackIntervalPs = v;
+            return this;
+        }
+
+        public Builder ccSettings(CcSettings v) {
+            ccSettings = v;
+            return this;
+        }
+
+        public Builder lossRecovery(LossRecoveryConfig v) {
+            lossRecovery = v;
+            return this;
+        }
+
+        public Builder wire(WireFormat v) {
+            wire = v;
+            return this;
+        }
+
+        public Builder uet(UetConfig v) {
+            uet = v;
+            return this;
+        }
+
+        public NicConfig build() {
+            return new NicConfig(mtu, ackEvery, rtoPs, ackPriority, cnpPriority, dcqcn, rxBuffer, window,
+                    cc != null ? cc : defaultCc(dcqcn), pfcResponsePs,
+                    ackDscp != null ? ackDscp : defaultAckDscp(ackPriority),
+                    cnpDscp != null ? cnpDscp : Dscp.ofPriority(cnpPriority), ackDelayPs, nackIntervalPs, ccSettings,
+                    lossRecovery, wire, uet);
+        }
     }
 }

@@ -63,7 +63,7 @@ class ByteCounterFeedTest {
     @Test
     void everyPacketReportsItsWireBytesWhenItStarts() {
         Recorder r = new Recorder();
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> r);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> r);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 2500, Verb.WRITE));
         b.kernel.runUntil(10 * US);
@@ -79,7 +79,7 @@ class ByteCounterFeedTest {
         // message (25,968 B) give two fast-recovery events: 75, then 87.5 Gb/s
         DcqcnParams p = DcqcnParams.profile("paper2015", RATE)
                 .override(Map.of("rate_increase_timer", "0", "byte_counter", "10000B"));
-        BackToBack b = new BackToBack(new NicConfig(1000, 1).withDcqcn(p), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build().withDcqcn(p), RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 25_000, Verb.WRITE));
         b.cnpAt(0, qp);

@@ -96,7 +96,7 @@ class CcInterfaceTest {
     }
 
     private static BackToBack run(Probe probe) {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> probe);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> probe);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 2000, Verb.WRITE));
         b.kernel.runUntil(10 * US);
@@ -126,7 +126,7 @@ class CcInterfaceTest {
 
     @Test
     void builtInAlgorithmsByName() {
-        NicConfig c = new NicConfig(1000, 1).withDcqcn(DcqcnProfiles.mlx5(RATE));
+        NicConfig c = NicConfig.builder().mtu(1000).ackEvery(1).build().withDcqcn(DcqcnProfiles.mlx5(RATE));
         CcAlgorithm d = CcAlgorithms.BUILT_IN.create("dcqcn", c, 25_000_000_000L);
         assertEquals("dcqcn", d.name());
         assertEquals(25_000_000_000L, ((Dcqcn) d).params().lineRateBps(), "DCQCN at the NIC's own line rate");
@@ -137,15 +137,15 @@ class CcInterfaceTest {
         assertThrows(IllegalArgumentException.class, () -> CcAlgorithms.BUILT_IN.create("hpcc", c, RATE),
                 "HPCC's base_rtt auto must be filled in by the network first");
         assertEquals("hpcc", CcAlgorithms.BUILT_IN.create("hpcc", c.withFabricRtt(12 * US), RATE).name());
-        assertThrows(IllegalArgumentException.class, () -> CcAlgorithms.BUILT_IN.create("dcqcn", new NicConfig(1000, 1), RATE));
-        assertThrows(IllegalArgumentException.class, () -> new NicConfig(1000, 1).withCc("bbr"));
-        assertEquals(List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "none"), CcAlgorithms.NAMES);
+        assertThrows(IllegalArgumentException.class, () -> CcAlgorithms.BUILT_IN.create("dcqcn", NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE));
+        assertThrows(IllegalArgumentException.class, () -> NicConfig.builder().mtu(1000).ackEvery(1).build().withCc("bbr"));
+        assertEquals(List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "aimd", "none"), CcAlgorithms.NAMES);
     }
 
     @Test
     void aQpChoosesItsOwnAlgorithm() {
         // nic.cc none, one QP asks for dcqcn: only that QP reacts to a CNP (paper2015 cuts to 50 Gb/s)
-        NicConfig c = new NicConfig(1000, 1).withDcqcn(DcqcnProfiles.paper2015(RATE)).withCc("none");
+        NicConfig c = NicConfig.builder().mtu(1000).ackEvery(1).build().withDcqcn(DcqcnProfiles.paper2015(RATE)).withCc("none");
         BackToBack b = new BackToBack(c, RATE, US);
         QueuePair plain = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         QueuePair dcqcn = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(1), "dcqcn");

@@ -154,7 +154,7 @@ class CnpAndCcSeamTest {
 
     private static ReceiverRig receiver(int ackEvery, ScriptedEcho echo) {
         Scripted cc = new Scripted(echo);
-        return new ReceiverRig(new NicConfig(1000, ackEvery), RATE, US, (name, config, rate) -> cc);
+        return new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(ackEvery).build(), RATE, US, (name, config, rate) -> cc);
     }
 
     private static List<Long> starts(ReceiverRig r, PacketType type) {
@@ -220,7 +220,7 @@ class CnpAndCcSeamTest {
     @Test
     void aCnpOrAFlaggedAckCountsForTheQpAndItsFirstUnacknowledgedMessage() {
         Scripted cc = new Scripted(null);
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> cc);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> cc);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         Flow f = b.flow(0, 1, 2000, Verb.WRITE);
         b.nic[0].post(qp, f);
@@ -244,7 +244,7 @@ class CnpAndCcSeamTest {
     void aDuplicateAckReachesAnAlgorithmThatObservesAcksWithNothingNewlyAcknowledged() {
         Scripted cc = new Scripted(null);
         cc.observes = true;
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> cc);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> cc);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
         // at 3 us the only packet is acknowledged (ACK back at 87,840 + 1 us + 6,880 + 1 us = 2,094,720, echoing
@@ -270,7 +270,7 @@ class CnpAndCcSeamTest {
         cc.rate = 10_000_000_000L;
         cc.observes = true;
         cc.rateAfterAck = RATE;
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, 100_000, (name, config, rate) -> cc);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, 100_000, (name, config, rate) -> cc);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 3000, Verb.WRITE));
         b.kernel.runUntil(10 * US);
@@ -286,7 +286,7 @@ class CnpAndCcSeamTest {
         cc.rate = 10_000_000_000L;
         cc.observes = true;
         cc.rateAfterAck = 20_000_000_000L;
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, 100_000, (name, config, rate) -> cc);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, 100_000, (name, config, rate) -> cc);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 3000, Verb.WRITE));
         b.kernel.runUntil(10 * US);
@@ -300,7 +300,7 @@ class CnpAndCcSeamTest {
         Scripted cc = new Scripted(null);
         cc.rate = 10_000_000_000L;
         cc.change = 300_000;
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> cc);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> cc);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 2000, Verb.WRITE));
         b.kernel.runUntil(10 * US);
@@ -315,7 +315,7 @@ class CnpAndCcSeamTest {
         cc.rate = 10_000_000_000L;
         cc.rateAfterChange = 10_000_000_000L;
         cc.change = 300_000;
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> cc);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> cc);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 2000, Verb.WRITE));
         b.kernel.runUntil(10 * US);

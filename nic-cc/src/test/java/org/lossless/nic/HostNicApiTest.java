@@ -19,7 +19,7 @@ class HostNicApiTest {
     private static final long US = 1_000_000L;
 
     private static BackToBack pair() {
-        return new BackToBack(new NicConfig(1000, 1), RATE, US);
+        return new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
     }
 
     private static String refused(Runnable r) {
@@ -111,7 +111,7 @@ class HostNicApiTest {
         // when it fails at 500 ns; it is recycled but not counted. The drain ends at 1 us: XON and ACK wait for
         // the cable, which is back at 5 us
         RxBufferConfig rx = new RxBufferConfig(5000, 10_000_000_000L, 1, 0, 1 << 3, List.of(), 0);
-        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1).withRxBuffer(rx), RATE, US);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build().withRxBuffer(rx), RATE, US);
         r.nic.enableRxBuffer(new RxBufferConfig.Thresholds(1, 0), 65_535, PauseSender.NO_REFRESH);
         QueuePair qp = r.qp(1000);
         r.dataAt(0, qp, 0, 1250, false);

@@ -27,7 +27,7 @@ class IrnTest {
     static final long NIC_RTO = 500 * US;
 
     static NicConfig config(LossRecoveryConfig lr) {
-        return new NicConfig(MTU, 1, NIC_RTO, NicConfig.SAME_AS_DATA, NicConfig.DEFAULT_CNP_PRIORITY, null)
+        return NicConfig.builder().mtu(MTU).ackEvery(1).rtoPs(NIC_RTO).ackPriority(NicConfig.SAME_AS_DATA).cnpPriority(NicConfig.DEFAULT_CNP_PRIORITY).dcqcn(null).build()
                 .withLossRecovery(lr);
     }
 

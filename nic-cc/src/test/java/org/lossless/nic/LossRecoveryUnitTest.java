@@ -54,7 +54,7 @@ class LossRecoveryUnitTest {
         };
         EgressPort[] port = new EgressPort[2];
         for (int h = 0; h < 2; h++) {
-            nic[h] = new HostNic(h, "h" + h, kernel, pool, flows, new NicConfig(1000, 1), listener);
+            nic[h] = new HostNic(h, "h" + h, kernel, pool, flows, NicConfig.builder().mtu(1000).ackEvery(1).build(), listener);
             port[h] = new EgressPort(kernel, RATE);
             nic[h].attach(port[h]);
             int from = h;

@@ -67,7 +67,7 @@ class NicMarkingTest {
 
     @Test
     void defaultsDataOnTheQpsDscpAcksOnTheSameCnpsOn48() {
-        NicConfig c = new NicConfig(1000, 1).withDcqcn(DcqcnProfiles.mlx5(RATE));
+        NicConfig c = NicConfig.builder().mtu(1000).ackEvery(1).build().withDcqcn(DcqcnProfiles.mlx5(RATE));
         assertEquals(NicConfig.SAME_AS_DATA, c.ackDscp());
         assertEquals(48, c.cnpDscp(), "class selector of the default CNP priority 6 (mlx5's cnp_dscp default)");
         List<Seen> s = run(c, 3, 26);
@@ -80,19 +80,18 @@ class NicMarkingTest {
 
     @Test
     void ackAndCnpDscpsAsConfigured() {
-        NicConfig c = new NicConfig(1000, 1, NicConfig.DEFAULT_RTO_PS, 7, 5, null, null, NicConfig.NO_WINDOW,
-                "none", NicConfig.AUTO_PFC_RESPONSE).withDcqcn(DcqcnProfiles.mlx5(RATE)).withDscp(46, 40);
+        NicConfig c = NicConfig.builder().mtu(1000).ackEvery(1).rtoPs(NicConfig.DEFAULT_RTO_PS).ackPriority(7).cnpPriority(5).dcqcn(null).rxBuffer(null).window(NicConfig.NO_WINDOW).cc("none").pfcResponsePs(NicConfig.AUTO_PFC_RESPONSE).build().withDcqcn(DcqcnProfiles.mlx5(RATE)).withDscp(46, 40);
         List<Seen> s = run(c, 3, 26);
         of(s, PacketType.ACK).forEach(a -> assertEquals(new Seen(1, PacketType.ACK, 7, 46), a));
         of(s, PacketType.CNP).forEach(n -> assertEquals(new Seen(1, PacketType.CNP, 5, 40), n));
         assertFalse(of(s, PacketType.CNP).isEmpty());
         // with an ACK priority but no ACK DSCP the default is that priority's class selector
-        assertEquals(56, new NicConfig(1000, 1, NicConfig.DEFAULT_RTO_PS, 7, 6, null).ackDscp());
+        assertEquals(56, NicConfig.builder().mtu(1000).ackEvery(1).rtoPs(NicConfig.DEFAULT_RTO_PS).ackPriority(7).cnpPriority(6).dcqcn(null).build().ackDscp());
     }
 
     @Test
     void aDscpOutOfRangeIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new NicConfig(1000, 1).withDscp(64, 48));
-        assertThrows(IllegalArgumentException.class, () -> new NicConfig(1000, 1).withDscp(0, -1));
+        assertThrows(IllegalArgumentException.class, () -> NicConfig.builder().mtu(1000).ackEvery(1).build().withDscp(64, 48));
+        assertThrows(IllegalArgumentException.class, () -> NicConfig.builder().mtu(1000).ackEvery(1).build().withDscp(0, -1));
     }
 }

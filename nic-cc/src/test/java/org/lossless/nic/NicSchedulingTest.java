@@ -24,7 +24,7 @@ class NicSchedulingTest {
     void roundRobinSkipsAPausedQpAndServesItWhenThePauseEnds() {
         // P (priority 5, paused 10,000 quanta = 51.2 us from 0), A (3), B (4): two 1000 B SENDs each (1062 B frames,
         // 86,560 ps on the wire), posted in that order at 0
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         b.nic[0].receive(PauseSender.frame(b.pool, 5, 10_000), 0);
         QueuePair p = b.nic[0].openQp(1, 5, 50_000, null);
         QueuePair a = b.nic[0].openQp(1, 3, 50_001, null);
@@ -41,8 +41,7 @@ class NicSchedulingTest {
 
     @Test
     void controlFramesOfPriorityZeroAreSentToo() {
-        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1, NicConfig.DEFAULT_RTO_PS, 0,
-                NicConfig.DEFAULT_CNP_PRIORITY, null), RATE, US);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).rtoPs(NicConfig.DEFAULT_RTO_PS).ackPriority(0).cnpPriority(NicConfig.DEFAULT_CNP_PRIORITY).dcqcn(null).build(), RATE, US);
         QueuePair qp = r.qp(1000);
         r.dataAt(0, qp, 0, 1078, false);
         r.kernel.runUntil(10 * US);
@@ -53,7 +52,7 @@ class NicSchedulingTest {
     void withoutAnAckDelayTheAckIsQueuedAtOnceAheadOfDataPostedInTheSameInstant() {
         // host 1 receives a data packet and, in the same event, posts a message of its own: the ACK (6,880 ps)
         // leaves first, the data right after it
-        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1), RATE, US);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair in = r.qp(1000);
         QueuePair out = r.nic.openQp(0, 3, 50_000, null);
         Flow f = r.flows.add(new Flow(1, "t", 1, 0, 1000, 0, 3));
@@ -78,7 +77,7 @@ class NicSchedulingTest {
         // host 1 sends one 1000 B SEND (a 1062 B frame, 86,560 ps) at 0 and then has nothing left: its port arms no
         // event at the end of it. A data packet reaching host 1 at 10,000 queues an ACK while the wire is busy: the
         // ACK starts exactly at 86,560, and the ACK alone leaves nothing queued (no event at its end either)
-        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1), RATE, US);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair in = r.qp(1000);
         QueuePair out = r.nic.openQp(0, 3, 50_000, null);
         Flow f = r.flows.add(new Flow(1, "t", 1, 0, 1000, 0, 3, 50_000, Verb.SEND));

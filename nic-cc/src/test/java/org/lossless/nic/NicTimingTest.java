@@ -26,7 +26,7 @@ class NicTimingTest {
             // PersistentQpTest's three messages: delivered at 1,220,960 / 1,308,800 / 1,443,200 ps. Each last
             // packet's ACK joins the send queue 500 ns after it was handled, takes 86 B x 80 ps = 6,880 ps on the
             // wire and 1 us of cable: acked = delivered + 500,000 + 6,880 + 1,000,000
-            BackToBack b = new BackToBack(new NicConfig(1000, 1).withAckDelay(500_000), RATE, US);
+            BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build().withAckDelay(500_000), RATE, US);
             QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
             b.nic[0].post(qp, b.flow(0, 1, 2500, Verb.WRITE));
             b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
@@ -43,7 +43,7 @@ class NicTimingTest {
 
         @Test
         void zeroDelayIsTheDefault() {
-            assertEquals(0, new NicConfig(1000, 1).ackDelayPs());
+            assertEquals(0, NicConfig.builder().mtu(1000).ackEvery(1).build().ackDelayPs());
         }
     }
 
@@ -56,7 +56,7 @@ class NicTimingTest {
             // holds their ACKs (ACKs go on the data priority). The timer started with PSN 0 at 0, so at rto =
             // 100 us the QP times out although it still has 17 packets to send: go back to PSN 0, nothing outstanding
             // any more, no second timeout; the 3 packets count as retransmitted when they go out again, after the pause
-            BackToBack b = new BackToBack(new NicConfig(1000, 1).withRto(100 * US), RATE, US);
+            BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build().withRto(100 * US), RATE, US);
             QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
             Flow f = b.flow(0, 1, 20_000, Verb.WRITE);
             b.nic[0].post(qp, f);
@@ -78,7 +78,7 @@ class NicTimingTest {
         @Test
         void theDefaultIsTheIbTimeoutWithExponent14() {
             assertEquals(67_108_864_000L, NicConfig.DEFAULT_RTO_PS);   // 4.096 us x 16,384
-            assertEquals(NicConfig.DEFAULT_RTO_PS, new NicConfig(1000, 1).rtoPs());
+            assertEquals(NicConfig.DEFAULT_RTO_PS, NicConfig.builder().mtu(1000).ackEvery(1).build().rtoPs());
         }
 
         private void pause(BackToBack b, int host) {
@@ -94,7 +94,7 @@ class NicTimingTest {
     class NackRetry {
         /** Out-of-sequence packets for a QP whose receiver expects PSN 0, injected at host 1 at {@code times}. */
         private List<BackToBack.Frame> nacks(long intervalPs, long... times) {
-            BackToBack b = new BackToBack(new NicConfig(1000, 1).withNackInterval(intervalPs), RATE, US);
+            BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build().withNackInterval(intervalPs), RATE, US);
             QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
             for (int i = 0; i < times.length; i++) {
                 long psn = 2 + i;

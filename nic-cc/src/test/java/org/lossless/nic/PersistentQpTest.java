@@ -19,7 +19,7 @@ class PersistentQpTest {
 
     @Test
     void messagesOnOneQpContinueThePsnsAndCompleteInPostOrder() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 2500, Verb.WRITE));
         b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
@@ -53,7 +53,7 @@ class PersistentQpTest {
 
     /** Message 1 (20 packets) gets a CNP at 100 ns; message 2 (5 packets) is posted at 30 us. */
     private static List<BackToBack.Frame> secondMessage(boolean sameQp) {
-        NicConfig config = new NicConfig(1000, 1).withDcqcn(DcqcnProfiles.paper2015(RATE));
+        NicConfig config = NicConfig.builder().mtu(1000).ackEvery(1).build().withDcqcn(DcqcnProfiles.paper2015(RATE));
         BackToBack b = new BackToBack(config, RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 20_000, Verb.WRITE));

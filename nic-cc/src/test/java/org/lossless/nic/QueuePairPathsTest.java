@@ -63,7 +63,7 @@ class QueuePairPathsTest {
     void eachAckReportsThePayloadItNewlyAcknowledgesAcrossMessages() {
         CnpAndCcSeamTest.Scripted cc = new CnpAndCcSeamTest.Scripted(null);
         cc.observes = true;
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> cc);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> cc);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 1500, Verb.WRITE));
         b.nic[0].post(qp, b.flow(0, 1, 2500, Verb.WRITE));
@@ -77,7 +77,7 @@ class QueuePairPathsTest {
 
     @Test
     void aNotificationCountsForTheFirstUnacknowledgedMessageOrTheLastOneWhenAllAreAcknowledged() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         Flow first = b.flow(0, 1, 1000, Verb.WRITE);
         Flow second = b.flow(0, 1, 1000, Verb.WRITE);
@@ -96,7 +96,7 @@ class QueuePairPathsTest {
     void theTimerStartsWhenThePacketLeavesNotWhenTheMessageWasPosted() {
         // host 0 is paused (priority 3) from 0 for 10,000 quanta = 10,000 x 512 bit times = 51.2 us at 100 Gb/s;
         // the only packet leaves then and is lost: the timeout (rto 100 us) resends it at 151.2 us, not at 100 us
-        LossyPair p = new LossyPair(new NicConfig(1000, 1).withRto(100 * US), RATE, US, 0);
+        LossyPair p = new LossyPair(NicConfig.builder().mtu(1000).ackEvery(1).build().withRto(100 * US), RATE, US, 0);
         p.dropOnce.add(0L);
         Packet pause = org.lossless.core.net.PauseSender.frame(p.pool, 3, 10_000);
         p.nic[0].receive(pause, 0);
@@ -110,7 +110,7 @@ class QueuePairPathsTest {
     void aDuplicateAckIsNoProgress() {
         // LossRecoveryUnitTest's lost last packet: the last progress is packet 3's ACK at 2,354,400 (rto 100 us);
         // duplicates of that ACK at 50 us and 90 us do not restart the timer: packet 4 goes again at 102,354,400
-        LossyPair p = new LossyPair(new NicConfig(1000, 1).withRto(100 * US), RATE, US, 0);
+        LossyPair p = new LossyPair(NicConfig.builder().mtu(1000).ackEvery(1).build().withRto(100 * US), RATE, US, 0);
         p.dropOnce.add(4L);
         Flow f = p.write(5000);
         for (long t : new long[] {50 * US, 90 * US}) {
@@ -135,7 +135,7 @@ class QueuePairPathsTest {
     void rewindingToTheNextPsnChangesNothing() {
         // everything of message 0 was sent; a rewind to the next PSN resends nothing, and message 1 then goes
         // from its own entry
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 1500, Verb.WRITE));
         b.kernel.runUntil(10 * US);
@@ -151,7 +151,7 @@ class QueuePairPathsTest {
 
     @Test
     void aQpDescribesItself() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 5, 9, 50_000, null, false);
         b.nic[0].post(qp, b.flow(0, 1, 1500, Verb.WRITE));
         assertEquals(List.of(0, 0, 1, 5, 9, 50_000), List.of(qp.id(), qp.src(), qp.dst(), qp.priority(), qp.dscp(),
@@ -177,7 +177,7 @@ class QueuePairPathsTest {
         // takes 86,880 ps at 100 Gb/s and 1 us of cable
         CnpAndCcSeamTest.Scripted cc = new CnpAndCcSeamTest.Scripted(null);
         cc.rate = 1_000_000_000L;
-        BackToBack b = new BackToBack(new NicConfig(1000, 1).withRto(20 * US), RATE, US, (name, config, rate) -> cc);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build().withRto(20 * US), RATE, US, (name, config, rate) -> cc);
         QueuePair request = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         QueuePair response = b.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null, true);
         Flow read = b.flow(1, 0, 10_000, Verb.READ);

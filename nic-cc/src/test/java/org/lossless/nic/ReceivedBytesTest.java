@@ -33,7 +33,7 @@ class ReceivedBytesTest {
 
     @Test
     void twoWritesOnOneQpCountTheirInOrderPayloadPacketByPacket() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         Flow first = b.flow(0, 1, 2500, Verb.WRITE);
         Flow second = b.flow(0, 1, 1500, Verb.WRITE);
@@ -52,7 +52,7 @@ class ReceivedBytesTest {
 
     @Test
     void aReadHasReceivedNothingUntilItsResponseArrives() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair request = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         QueuePair response = b.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null, true);
         Flow read = b.flow(1, 0, 2500, Verb.READ);
@@ -69,7 +69,7 @@ class ReceivedBytesTest {
         // two 1000 B READs on one pair of QPs, each answered by one response frame, both received by 2.2 us; a third
         // posted at 5 us is asked at 5.5 us, its request still on its way: the response QP holds exactly the two
         // earlier responses (its arrays full), both received, and nothing of the third until its response arrives
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair request = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         QueuePair response = b.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null, true);
         Flow r1 = b.flow(1, 0, 1000, Verb.READ);

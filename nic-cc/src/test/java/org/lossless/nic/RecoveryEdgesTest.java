@@ -92,7 +92,7 @@ class RecoveryEdgesTest {
 
     @Test
     void goBackNReAcksOnlyTheDuplicateOfAMessagesLastPacket() {
-        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1), RATE, US);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair qp = r.qp(2000);
         r.dataAt(0, qp, 0, 1078, false);
         r.dataAt(100_000, qp, 0, 1078, false);   // duplicate, not last: dropped silently
@@ -129,7 +129,7 @@ class RecoveryEdgesTest {
     void aReadRequestIsAcknowledgedOnlyWhenFlaggedOrAskedItsResponseLeavesAtOnce() {
         CnpAndCcSeamTest.ScriptedEcho echo = new CnpAndCcSeamTest.ScriptedEcho(true, 0);
         CnpAndCcSeamTest.Scripted cc = new CnpAndCcSeamTest.Scripted(echo);
-        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> cc);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> cc);
         QueuePair request = r.sender.openQp(1, 3, HostNic.udpSourcePort(0), null);
         QueuePair response = r.nic.openQp(0, 3, HostNic.udpSourcePort(0), null, true);
         for (int i = 0; i < 3; i++) {
@@ -164,7 +164,7 @@ class RecoveryEdgesTest {
     void theFirstResponsePacketAcknowledgesTheReadRequest() {
         // WireFramesTest's READ: response packet 0 reaches the requester at 1,094,720 + 1 us, packet 1 at
         // 1,181,280 + 1 us: in between the request is acknowledged
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair request = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         QueuePair response = b.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null, true);
         b.nic[0].postRead(request, response, b.flow(1, 0, 2500, Verb.READ));

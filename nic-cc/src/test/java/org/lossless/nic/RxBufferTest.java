@@ -28,7 +28,7 @@ class RxBufferTest {
 
     private ReceiverRig rig(int priorities, long xon, long stormPs, long refreshPs) {
         RxBufferConfig rx = new RxBufferConfig(5000, 10_000_000_000L, 3750, xon, priorities, List.of(), stormPs);
-        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1).withRxBuffer(rx), RATE, US);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build().withRxBuffer(rx), RATE, US);
         r.nic.enableRxBuffer(new RxBufferConfig.Thresholds(3750, xon), 65_535, refreshPs);
         r.nic.observePfc((t, node, port, prio, pause) -> pfcReports.add(t + " " + node + " " + port + " " + prio
                 + (pause ? " pause" : " resume")));
@@ -146,7 +146,7 @@ class RxBufferTest {
 
     @Test
     void occupancyCountsAFrameFromItsArrivalUntilItsDrainEnds() {
-        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1), RATE, US);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         RxBufferConfig cfg = new RxBufferConfig(5000, 10_000_000_000L, 3750, 1250, 1 << 3, List.of(), 0);
         List<Long> handed = new ArrayList<>();
         RxBuffer rx = new RxBuffer(r.kernel, r.pool, r.port, "h1", cfg, new RxBufferConfig.Thresholds(3750, 1250),
@@ -170,7 +170,7 @@ class RxBufferTest {
 
     @Test
     void withoutABufferTheAccessorsSayNone() {
-        ReceiverRig r = new ReceiverRig(new NicConfig(1000, 1), RATE, US);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         assertFalse(r.nic.hasRxBuffer());
         assertEquals(0, r.nic.rxDrops());
         assertEquals(0, r.nic.rxPeakBytes(3));

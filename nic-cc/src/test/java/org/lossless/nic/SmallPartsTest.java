@@ -46,7 +46,7 @@ class SmallPartsTest {
 
     @Test
     void aMessageFinishedAtTimeZeroIsFinishedAndItsRateIsItsQpsWhileUnacknowledged() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         Flow f = b.flow(0, 1, 1000, Verb.WRITE);
         assertFalse(f.finished());
         assertEquals(0, f.currentRateBps(0), "not posted");
@@ -70,7 +70,7 @@ class SmallPartsTest {
 
     @Test
     void theFlowTableCountsEachDeliveredMessageOnce() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
         b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
@@ -85,7 +85,7 @@ class SmallPartsTest {
         // 17 QPs on host 0 (the flow table's and the sender's arrays grow past 16 and 4), one 1000 B WRITE each,
         // all posted at 0: one frame per message, sent back to back in QP order, so message i finishes at
         // (i + 1) frame times + 1 us. A QP id not opened yet is refused
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         List<Flow> msgs = new ArrayList<>();
         for (int i = 0; i < 17; i++) {
             QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(i), null);
@@ -109,7 +109,7 @@ class SmallPartsTest {
 
     @Test
     void dscpZeroAndSixtyThreeAreValidAQpNeedsAnotherHost() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         assertEquals(0, b.nic[0].openQp(1, 3, 0, 50_000, null, false).dscp());
         assertEquals(63, b.nic[0].openQp(1, 3, 63, 50_000, null, false).dscp());
         refused(() -> b.nic[0].openQp(1, 3, -1, 50_000, null, false));
@@ -151,7 +151,7 @@ class SmallPartsTest {
     @Test
     void aPathAwareAlgorithmGetsThePathsRttAndSwitchesAndNeedsThem() {
         PathAware a = new PathAware();
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> a);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> a);
         assertThrows(IllegalStateException.class, () -> b.nic[0].openQp(1, 3, 50_000, null));
         b.nic[0].pathRtt(new PathRtt() {
             @Override
@@ -171,12 +171,12 @@ class SmallPartsTest {
 
     @Test
     void theSendWindowIsNoneFixedOrOneBdp() {
-        BackToBack none = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack none = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         assertEquals(Long.MAX_VALUE, none.nic[0].openQp(1, 3, 50_000, null).windowBytes);
-        BackToBack fixed = new BackToBack(new NicConfig(1000, 1).withWindow(3000), RATE, US);
+        BackToBack fixed = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build().withWindow(3000), RATE, US);
         assertEquals(3000, fixed.nic[0].openQp(1, 3, 50_000, null).windowBytes);
         // 2,094,720 ps x 100 Gb/s = 26,184 B: 27 packets of 1000 B
-        BackToBack bdp = new BackToBack(new NicConfig(1000, 1).withWindow(NicConfig.BDP_WINDOW), RATE, US);
+        BackToBack bdp = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build().withWindow(NicConfig.BDP_WINDOW), RATE, US);
         assertThrows(IllegalStateException.class, () -> bdp.nic[0].openQp(1, 3, 50_000, null));
         bdp.nic[0].pathRtt((s, d) -> 2_094_720L);
         assertEquals(27_000, bdp.nic[0].openQp(1, 3, 50_000, null).windowBytes);
@@ -189,7 +189,7 @@ class SmallPartsTest {
         CnpAndCcSeamTest.Scripted cc = new CnpAndCcSeamTest.Scripted(echo);
         cc.headerBytes = 42;
         cc.telemetry = true;
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US, (name, config, rate) -> cc);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US, (name, config, rate) -> cc);
         QueuePair qp = b.nic[0].openQp(1, 3, 50_000, null);
         b.nic[0].post(qp, b.flow(0, 1, 1500, Verb.WRITE));
         b.kernel.runUntil(10 * US);
@@ -203,7 +203,7 @@ class SmallPartsTest {
         // window 2000 B, an ACK only every 100 packets: packet 1 fills the window and carries AckReq, so its ACK
         // (back at 174,400 + 1 us + 6,880 + 1 us = 2,181,280) opens it for 2 and 3; 3 asks again (ACK back at
         // 2,354,400 + 2,006,880 = 4,361,280) and 4, the last, is ACKed as such
-        BackToBack b = new BackToBack(new NicConfig(1000, 100).withWindow(2000), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(100).build().withWindow(2000), RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 3, 50_000, null);
         Flow f = b.flow(0, 1, 5000, Verb.WRITE);
         b.nic[0].post(qp, f);

@@ -25,7 +25,7 @@ class UetTransportTest {
     static final long FRAME = 87_840;
 
     static NicConfig uet() {
-        return new NicConfig(MTU, 1, 500 * US, NicConfig.SAME_AS_DATA, NicConfig.DEFAULT_CNP_PRIORITY, null)
+        return NicConfig.builder().mtu(MTU).ackEvery(1).rtoPs(500 * US).ackPriority(NicConfig.SAME_AS_DATA).cnpPriority(NicConfig.DEFAULT_CNP_PRIORITY).dcqcn(null).build()
                 .withUet(UetConfig.ROCE.withTransport(UetConfig.UET).withCc("none"));
     }
 

@@ -18,7 +18,7 @@ class WireFramesTest {
     static final long US = 1_000_000L;
 
     private static List<Integer> dataFrames(Verb verb, long bytes) {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         b.nic[0].post(qp, b.flow(0, 1, bytes, verb));
         b.kernel.runUntil(10 * US);
@@ -36,7 +36,7 @@ class WireFramesTest {
 
     @Test
     void readSendsARequestAndTheResponderReturnsTheDataOnItsOwnQp() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair request = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         QueuePair response = b.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null, true);
         Flow read = b.flow(1, 0, 2500, Verb.READ);
@@ -66,7 +66,7 @@ class WireFramesTest {
 
     @Test
     void readsAndWritesOnOneQpKeepPostOrder() {
-        BackToBack b = new BackToBack(new NicConfig(1000, 1), RATE, US);
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair fwd = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         QueuePair back = b.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null, true);
         b.nic[0].post(fwd, b.flow(0, 1, 1500, Verb.WRITE));

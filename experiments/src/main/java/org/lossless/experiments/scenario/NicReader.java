@@ -13,10 +13,8 @@ import org.lossless.nic.CcSettings;
 import org.lossless.nic.LossRecoveryConfig;
 import org.lossless.nic.NicConfig;
 import org.lossless.nic.cc.CcKey;
-import org.lossless.nic.dctcp.DctcpParams;
-import org.lossless.nic.hpcc.HpccParams;
-import org.lossless.nic.swift.SwiftParams;
-import org.lossless.nic.timely.TimelyParams;
+import org.lossless.nic.cc.CcSpec;
+import org.lossless.nic.cc.CcSpecs;
 import org.lossless.nic.RxBufferConfig;
 import org.lossless.nic.dcqcn.DcqcnKeys;
 import org.lossless.nic.dcqcn.DcqcnParams;
@@ -28,12 +26,14 @@ import org.lossless.nic.dcqcn.DcqcnProfiles;
  * (and checked) and kept whatever {@code cc} is, since a connection may choose dcqcn.
  */
 final class NicReader {
-    static final String[] KEYS = {"mtu", "cc", "ack_interval", "ack_priority", "ack_dscp", "cnp_priority", "cnp_dscp", "rto", "dcqcn", "rx_buffer", "window",
-        "pfc_response_time", "ack_delay", "nack_interval", "hpcc", "timely", "dctcp", "swift", "loss_recovery", "irn", "wire",
-        "transport", "uet"};
-    /** Every {@code nic.cc} value of the contract; only {@link #IMPLEMENTED} run. */
-    /** Congestion controls the contract names; only {@link #IMPLEMENTED} are accepted. */
-    static final List<String> CC = List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "none");
+    /** {@code nic}'s keys; every algorithm's section ({@link CcSpecs#ALL}) after {@code nack_interval}. */
+    static final String[] KEYS = java.util.stream.Stream.of(
+            List.of("mtu", "cc", "ack_interval", "ack_priority", "ack_dscp", "cnp_priority", "cnp_dscp", "rto", "dcqcn",
+                    "rx_buffer", "window", "pfc_response_time", "ack_delay", "nack_interval"),
+            CcSpecs.names(),
+            List.of("loss_recovery", "irn", "wire", "transport", "uet")).flatMap(List::stream).toArray(String[]::new);
+    /** Congestion controls documented; only {@link #IMPLEMENTED} are accepted (today the same). */
+    static final List<String> CC = org.lossless.nic.CcAlgorithms.NAMES;
     static final List<String> IMPLEMENTED = org.lossless.nic.CcAlgorithms.NAMES;
     /** Largest {@code ack_interval}, packets. */
     static final int MAX_ACK_INTERVAL = 65_536;
@@ -85,17 +85,18 @@ final class NicReader {
         long window = window(c.key("window"), mtu);
         Long response = PfcReader.responseTime(c.key("pfc_response_time"), NicConfig.AUTO_PFC_RESPONSE);
         long pfcResponse = response == null ? NicConfig.AUTO_PFC_RESPONSE : response;
-        CcSettings others = new CcSettings(
-                section(c.key("hpcc"), HpccParams.KEYS, HpccParams::of),
-                section(c.key("timely"), TimelyParams.KEYS, TimelyParams::of),
-                section(c.key("dctcp"), DctcpParams.KEYS, DctcpParams::of),
-                section(c.key("swift"), SwiftParams.KEYS, SwiftParams::of));
+        Map<String, Object> sections = new LinkedHashMap<>();
+        for (CcSpec<?> spec : CcSpecs.ALL) {
+            sections.put(spec.name(), section(c.key(spec.name()), spec.keys(), spec::parse));
+        }
+        CcSettings others = new CcSettings(sections);
         LossRecoveryConfig lossRecovery = LossRecoveryReader.read(c.key("loss_recovery"), c.key("irn"));
         // every algorithm's parameters are kept whatever cc is: a workload may choose another (ConnectionOptions.cc)
         org.lossless.nic.UetConfig uet = UetReader.read(c.key("transport"), c.key("uet"));
-        return SwitchReader.build(c, () -> new NicConfig((int) mtu, ackInterval, rto, ackPriority, cnpPriority,
-                dcqcn, rx, window, cc, pfcResponse, ackDscp, cnpDscp, ackDelay, nackInterval, others,
-                lossRecovery, wire, uet));
+        return SwitchReader.build(c, () -> NicConfig.builder().mtu((int) mtu).ackEvery(ackInterval).rtoPs(rto)
+                .ackPriority(ackPriority).cnpPriority(cnpPriority).dcqcn(dcqcn).rxBuffer(rx).window(window).cc(cc)
+                .pfcResponsePs(pfcResponse).ackDscp(ackDscp).cnpDscp(cnpDscp).ackDelayPs(ackDelay)
+                .nackIntervalPs(nackInterval).ccSettings(others).lossRecovery(lossRecovery).wire(wire).uet(uet).build());
     }
 
     /**

@@ -16,10 +16,6 @@ import java.util.Map;
 
 import org.lossless.nic.NicConfig;
 import org.lossless.nic.cc.CcKey;
-import org.lossless.nic.dctcp.DctcpParams;
-import org.lossless.nic.hpcc.HpccParams;
-import org.lossless.nic.swift.SwiftParams;
-import org.lossless.nic.timely.TimelyParams;
 import org.lossless.nic.RxBufferConfig;
 import org.lossless.nic.dcqcn.DcqcnKeys;
 import org.lossless.nic.dcqcn.DcqcnParams;
@@ -236,10 +232,9 @@ public final class ResolvedYaml {
         if (nic.dcqcn() != null) {
             n.set("dcqcn", dcqcn(nic.dcqcn()));
         }
-        n.set("hpcc", ccSection(nic.ccSettings().hpcc().toSettings(), HpccParams.KEYS));
-        n.set("timely", ccSection(nic.ccSettings().timely().toSettings(), TimelyParams.KEYS));
-        n.set("dctcp", ccSection(nic.ccSettings().dctcp().toSettings(), DctcpParams.KEYS));
-        n.set("swift", ccSection(nic.ccSettings().swift().toSettings(), SwiftParams.KEYS));
+        for (org.lossless.nic.cc.CcSpec<?> spec : org.lossless.nic.cc.CcSpecs.ALL) {
+            n.set(spec.name(), ccSection(nic.ccSettings().format(spec.name()), spec.keys()));
+        }
         return n;
     }
 

@@ -65,7 +65,7 @@ class FlowExportTest {
     }
 
     static EngineInput input() {
-        return new EngineInput(StarTopology.build(3, 100_000_000_000L, US), new NicConfig(1000, 1),
+        return new EngineInput(StarTopology.build(3, 100_000_000_000L, US), NicConfig.builder().mtu(1000).ackEvery(1).build(),
                 SwitchSettings.defaults(), new Traffic(List.of(Chain::new)), 1_000 * US, 1, List.of(),
                 EngineInput.DEFAULT_CONVERGENCE_PS, false);
     }

@@ -33,7 +33,7 @@ class DeadlockTest {
             specs.add(new FlowSpec("cbd", i, (i + 2) % 5, 20_000_000, 0, 3));
         }
         SwitchSettings small = new SwitchSettings(null, 2_000_000L, null, null, null, null, null, null, null, null);
-        return new PacketEngine().run(new EngineInput(RING, new NicConfig(1024, 1), small, specs, 5_000 * US, 1));
+        return new PacketEngine().run(new EngineInput(RING, NicConfig.builder().mtu(1024).ackEvery(1).build(), small, specs, 5_000 * US, 1));
     }
 
     @Test

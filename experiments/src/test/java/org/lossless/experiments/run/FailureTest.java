@@ -34,7 +34,7 @@ class FailureTest {
     }
 
     private static RunResult run(List<FailureSpec> failures) {
-        return new PacketEngine().run(new EngineInput(FABRIC, new NicConfig(1024, 1), SwitchSettings.defaults(),
+        return new PacketEngine().run(new EngineInput(FABRIC, NicConfig.builder().mtu(1024).ackEvery(1).build(), SwitchSettings.defaults(),
                 crossTraffic(), 1_000_000 * US, 7, failures, 20 * US, false));
     }
 

@@ -33,7 +33,7 @@ class ForwardingIdealTest {
 
     private static RunResult run(Topology t, long latencyPs, boolean cut, long size, long ackDelayPs) {
         SwitchSettings s = SwitchSettings.defaults().withForwarding(latencyPs, cut);
-        return new PacketEngine().run(new EngineInput(t, new NicConfig(1000, 1).withAckDelay(ackDelayPs), s,
+        return new PacketEngine().run(new EngineInput(t, NicConfig.builder().mtu(1000).ackEvery(1).build().withAckDelay(ackDelayPs), s,
                 List.of(new FlowSpec("f", 0, 1, size, 0, 3)), 100_000_000_000L, 1));
     }
 

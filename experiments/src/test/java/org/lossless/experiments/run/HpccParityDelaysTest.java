@@ -26,7 +26,7 @@ import org.lossless.topology.types.StarSpec;
 class HpccParityDelaysTest {
     private static final long US = 1_000_000L;
     /** ACKs on priority 7, served first by the default strict-priority switch. */
-    private static final NicConfig NIC = new NicConfig(1000, 1, NicConfig.DEFAULT_RTO_PS, 7, 6, null);
+    private static final NicConfig NIC = NicConfig.builder().mtu(1000).ackEvery(1).rtoPs(NicConfig.DEFAULT_RTO_PS).ackPriority(7).cnpPriority(6).dcqcn(null).build();
 
     private static List<FlowResult> run(List<FlowSpec> flows) {
         Topology t = new StarSpec(3, LinkSpec.gbps(100, 1000)).build();

@@ -37,7 +37,7 @@ class MultiQpTest {
     private static final long US = 1_000_000L;
 
     private static RunResult run(Topology t, int mtu, FlowSpec... flows) {
-        return new PacketEngine().run(new EngineInput(t, new NicConfig(mtu, 1), SwitchSettings.defaults(),
+        return new PacketEngine().run(new EngineInput(t, NicConfig.builder().mtu(mtu).ackEvery(1).build(), SwitchSettings.defaults(),
                 List.of(flows), 1_000_000 * US, 1));
     }
 

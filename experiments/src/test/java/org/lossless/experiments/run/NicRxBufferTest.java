@@ -141,7 +141,7 @@ class NicRxBufferTest {
         RxBufferConfig rx = new RxBufferConfig(256_000, 20 * G, RxBufferConfig.AUTO, RxBufferConfig.AUTO, 1 << 3,
                 List.of(1), 0);
         long size = 4_000_000;
-        EngineInput in = new EngineInput(t, new NicConfig(MTU, 1).withRxBuffer(rx), s,
+        EngineInput in = new EngineInput(t, NicConfig.builder().mtu(MTU).ackEvery(1).build().withRxBuffer(rx), s,
                 List.of(new FlowSpec("slow", h0, h1, size, 0, 3), new FlowSpec("victim", h2, h3, size, 0, 3)),
                 20_000_000_000L, 1);
         Run run = run(in);

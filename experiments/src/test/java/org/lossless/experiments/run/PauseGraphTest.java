@@ -105,7 +105,7 @@ class PauseGraphTest {
         Topology t = b.build();
         List<FlowSpec> flows = List.of(0, 1, 2, 3).stream()
                 .map(i -> new FlowSpec("incast", h[i], h[4], 2_000_000, 0, 3)).toList();
-        RunResult r = new PacketEngine().run(new EngineInput(t, new NicConfig(MTU, 1), staticThreshold(), flows,
+        RunResult r = new PacketEngine().run(new EngineInput(t, NicConfig.builder().mtu(MTU).ackEvery(1).build(), staticThreshold(), flows,
                 20_000_000_000L, 1));
         PauseGraph g = r.pauseGraph();
         assertConsistent(g);
@@ -181,7 +181,7 @@ class PauseGraphTest {
         Topology t = b.build();
         RxBufferConfig rx = new RxBufferConfig(256_000, 20 * G, RxBufferConfig.AUTO, RxBufferConfig.AUTO, 1 << 3,
                 List.of(1), 0);
-        EngineInput in = new EngineInput(t, new NicConfig(MTU, 1).withRxBuffer(rx), staticThreshold(),
+        EngineInput in = new EngineInput(t, NicConfig.builder().mtu(MTU).ackEvery(1).build().withRxBuffer(rx), staticThreshold(),
                 List.of(new FlowSpec("slow", h0, h1, 4_000_000, 0, 3), new FlowSpec("victim", h2, h3, 4_000_000, 0, 3)),
                 20_000_000_000L, 1);
         RunResult r = new PacketEngine().run(in);

@@ -51,7 +51,7 @@ class PfcLogTest {
                     null, null, null);
             SwitchSettings s = new SwitchSettings(null, null, null, null, pfc, null, null, null,
                     new EcnSettings(false, null, null, null, null), null);
-            EngineInput in = new EngineInput(t, new NicConfig(1000, 1), s,
+            EngineInput in = new EngineInput(t, NicConfig.builder().mtu(1000).ackEvery(1).build(), s,
                     List.of(new FlowSpec("f", 0, 1, 200_000, 0, 3)), 5_000_000_000L, 1);
             StringWriter csv = new StringWriter();
             List<String> seen = new ArrayList<>();

@@ -39,7 +39,7 @@ class PfcWatchdogRingTest {
         SwitchSettings small = new SwitchSettings(null, 2_000_000L, null, null, pfc, null, null, null, null, null);
         // 500 ms: flows whose last frames the watchdog dropped recover at their retransmission timeout (the IB
         // default, 67.1 ms), as nothing after them triggers a NACK
-        return new PacketEngine().run(new EngineInput(RING, new NicConfig(1024, 1), small, specs, 500_000 * US, 1));
+        return new PacketEngine().run(new EngineInput(RING, NicConfig.builder().mtu(1024).ackEvery(1).build(), small, specs, 500_000 * US, 1));
     }
 
     /** The five ring queues (one per switch, towards the next switch) storm together at one poll. */

@@ -64,7 +64,7 @@ class PfcWatchdogTest {
     /** Injects the XOFFs of a faulty h1 into sw0's port towards h1; {@code probe} runs at {@code probeAt}. */
     private static RunResult run(String action, long probeAt, Probe probe) {
         Topology t = line();
-        EngineInput in = new EngineInput(t, new NicConfig(1000, 1), settings(action),
+        EngineInput in = new EngineInput(t, NicConfig.builder().mtu(1000).ackEvery(1).build(), settings(action),
                 List.of(new FlowSpec("f", 0, 1, 4_000_000, 0, 3)), 10_000 * US, 1);
         return new PacketEngine().run(in, null, (sim, net, flows) -> {
             SwitchNode sw = net.switchAt(t.nodeId("sw0"));

@@ -59,7 +59,7 @@ class ReadRecoveryTest {
             }
         };
         SwitchSettings small = new SwitchSettings(null, 300_000L, null, null, null, null, null, null, null, null);
-        RunResult r = new PacketEngine().run(new EngineInput(StarTopology.build(5, RATE, US), new NicConfig(1024, 1),
+        RunResult r = new PacketEngine().run(new EngineInput(StarTopology.build(5, RATE, US), NicConfig.builder().mtu(1024).ackEvery(1).build(),
                 small, new Traffic(List.of(() -> reads)), 1_000_000 * US, 1, List.of(),
                 EngineInput.DEFAULT_CONVERGENCE_PS, false));
         assertTrue(r.dropPackets() > 0, "the responses overflow the switch");

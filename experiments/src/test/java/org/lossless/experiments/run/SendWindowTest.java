@@ -57,7 +57,7 @@ class SendWindowTest {
      */
     @Test
     void windowBelowTheBdpSendsOneWindowPerRtt() {
-        RunResult r = single(new NicConfig(MTU, 1).withWindow(10 * MTU), 1_000_000);
+        RunResult r = single(NicConfig.builder().mtu(MTU).ackEvery(1).build().withWindow(10 * MTU), 1_000_000);
         long t1 = 2 * SER_RETH + 2 * 6_880 + 4 * US;
         assertEquals(4_189_440L, t1);
         long expected = t1 + 98 * RTT + 11 * SER + 2 * US;
@@ -75,13 +75,13 @@ class SendWindowTest {
     /** A window at least the BDP never binds a lone QP: same finish as without one (and {@code bdp} too). */
     @Test
     void windowOfOneBdpOrMoreChangesNothing() {
-        long none = single(new NicConfig(MTU, 1), 3_000_000).flows().get(0).finishPs();
-        assertEquals(single(new NicConfig(MTU, 1).withWindow(NicConfig.BDP_WINDOW), 3_000_000).flows().get(0).finishPs(), none);
-        assertEquals(single(new NicConfig(MTU, 1).withWindow(53_000), 3_000_000).flows().get(0).finishPs(), none);
-        assertEquals(single(new NicConfig(MTU, 1).withWindow(1L << 30), 3_000_000).flows().get(0).finishPs(), none);
+        long none = single(NicConfig.builder().mtu(MTU).ackEvery(1).build(), 3_000_000).flows().get(0).finishPs();
+        assertEquals(single(NicConfig.builder().mtu(MTU).ackEvery(1).build().withWindow(NicConfig.BDP_WINDOW), 3_000_000).flows().get(0).finishPs(), none);
+        assertEquals(single(NicConfig.builder().mtu(MTU).ackEvery(1).build().withWindow(53_000), 3_000_000).flows().get(0).finishPs(), none);
+        assertEquals(single(NicConfig.builder().mtu(MTU).ackEvery(1).build().withWindow(1L << 30), 3_000_000).flows().get(0).finishPs(), none);
         // 49 MTUs cover the 4,186,880 / 86,560 = 48.4 packets a lone QP starts per RTT: still line rate; 48 do not
-        assertEquals(single(new NicConfig(MTU, 1).withWindow(49 * MTU), 3_000_000).flows().get(0).finishPs(), none);
-        assertTrue(single(new NicConfig(MTU, 1).withWindow(48 * MTU), 3_000_000).flows().get(0).finishPs() > none);
+        assertEquals(single(NicConfig.builder().mtu(MTU).ackEvery(1).build().withWindow(49 * MTU), 3_000_000).flows().get(0).finishPs(), none);
+        assertTrue(single(NicConfig.builder().mtu(MTU).ackEvery(1).build().withWindow(48 * MTU), 3_000_000).flows().get(0).finishPs() > none);
     }
 
     /**
@@ -92,7 +92,7 @@ class SendWindowTest {
      */
     @Test
     void ackCoalescingBeyondTheWindowDoesNotStall() {
-        FlowResult f = single(new NicConfig(MTU, 16).withWindow(10 * MTU), 1_000_000).flows().get(0);
+        FlowResult f = single(NicConfig.builder().mtu(MTU).ackEvery(16).build().withWindow(10 * MTU), 1_000_000).flows().get(0);
         assertEquals(0, f.retransmits());
         assertTrue(f.finishPs() < 100 * (9 * SER + RTT + SER_RETH), "finish " + f.finishPs());
         assertTrue(f.finishPs() > 99 * RTT, "finish " + f.finishPs());
@@ -110,7 +110,7 @@ class SendWindowTest {
             flows.add(new FlowSpec("incast", s, 0, 2_000_000, 0, 1));
         }
         RunResult r = new PacketEngine().run(new EngineInput(StarTopology.build(5, 40_000_000_000L, US),
-                new NicConfig(1024, 1).withWindow(32_768), new SwitchSettings(null, 150_000L, null, null, null, null,
+                NicConfig.builder().mtu(1024).ackEvery(1).build().withWindow(32_768), new SwitchSettings(null, 150_000L, null, null, null, null,
                 null, null, null, null), flows, 1_000_000 * US, 1));
         assertTrue(r.dropPackets() > 0, "the incast must overflow the buffer");
         long retransmits = 0;
@@ -129,7 +129,7 @@ class SendWindowTest {
         FlowSpec[] flows = {new FlowSpec("f", 1, 0, 1_000_000, 0, 3), new FlowSpec("f", 2, 0, 700_001, 3 * US, 3),
             new FlowSpec("f", 3, 4, 123_456, US, 3), new FlowSpec("f", 4, 0, 50_000, 2 * US, 1)};
         for (long w : new long[] {NicConfig.BDP_WINDOW, 8_000}) {
-            NicConfig nic = new NicConfig(1024, 4).withWindow(w);
+            NicConfig nic = NicConfig.builder().mtu(1024).ackEvery(4).build().withWindow(w);
             RunResult a = run(t, nic, SwitchSettings.defaults(), flows);
             RunResult b = run(t, nic, SwitchSettings.defaults(), flows);
             assertEquals(a.flows(), b.flows());

@@ -42,7 +42,7 @@ class StorageOnTheEngineTest {
         for (TrafficProgram p : programs) {
             factories.add(() -> p);
         }
-        return new PacketEngine().run(new EngineInput(StarTopology.build(hosts, RATE, US), new NicConfig(1024, 1),
+        return new PacketEngine().run(new EngineInput(StarTopology.build(hosts, RATE, US), NicConfig.builder().mtu(1024).ackEvery(1).build(),
                 new SwitchSettings(null, null, null, null, null, null, null, null, null, null), new Traffic(factories),
                 1_000_000 * US, 1, List.of(), EngineInput.DEFAULT_CONVERGENCE_PS, false));
     }

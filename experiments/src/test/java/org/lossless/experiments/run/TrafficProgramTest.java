@@ -104,7 +104,7 @@ class TrafficProgramTest {
     }
 
     static RunResult run(TrafficProgram p) {
-        return run(new NicConfig(1000, 1), p, null);
+        return run(NicConfig.builder().mtu(1000).ackEvery(1).build(), p, null);
     }
 
     @Test
@@ -194,7 +194,7 @@ class TrafficProgramTest {
             // qps 2: message 0 (20 packets) is 10 packets on each QP; message 1 (1 packet) goes on QP 0. QP 1 is
             // slowed by four CNPs at time 0 (paper2015 halves its rate each time), so message 1 is in long before
             // message 0's second half: the program hears of it only after message 0.
-            NicConfig nic = new NicConfig(1000, 1).withDcqcn(DcqcnProfiles.paper2015(RATE));
+            NicConfig nic = NicConfig.builder().mtu(1000).ackEvery(1).build().withDcqcn(DcqcnProfiles.paper2015(RATE));
             Scripted p = new Scripted("two-qps");
             p.onStart = s -> {
                 Connection c = s.ctx.connect(0, 1, ConnectionOptions.of(3).withQps(2));

@@ -9,6 +9,10 @@ import static org.lossless.experiments.scenario.ScenarioLoaderTest.parse;
 import org.junit.jupiter.api.Test;
 import org.lossless.nic.CcSettings;
 import org.lossless.nic.cc.CcKey;
+import org.lossless.nic.dctcp.DctcpParams;
+import org.lossless.nic.hpcc.HpccParams;
+import org.lossless.nic.swift.SwiftParams;
+import org.lossless.nic.timely.TimelyParams;
 
 /** {@code nic.hpcc}, {@code nic.timely}, {@code nic.dctcp}, {@code nic.swift}: defaults, overrides, bad values. */
 class CcSectionsTest {
@@ -24,18 +28,18 @@ class CcSectionsTest {
                   dctcp: {g: 0.125}
                   swift: {base_target: 15us, fs_range: 0}
                 """).nic().ccSettings();
-        assertEquals(0.9, c.hpcc().eta());
-        assertEquals(50_000_000L, c.hpcc().aiBps());
-        assertEquals(0, c.hpcc().maxStage());
-        assertEquals(12_000_000L, c.hpcc().baseRttPs());
-        assertEquals(false, c.hpcc().fastReact());
-        assertEquals(0.5, c.timely().beta());
-        assertEquals(40_000_000L, c.timely().tLowPs());
-        assertEquals(true, c.timely().window());
-        assertEquals(CcKey.AUTO, c.timely().baseRttPs());
-        assertEquals(0.125, c.dctcp().g());
-        assertEquals(15_000_000L, c.swift().baseTargetPs());
-        assertEquals(0, c.swift().fsRangePs());
+        assertEquals(0.9, c.get("hpcc", HpccParams.class).eta());
+        assertEquals(50_000_000L, c.get("hpcc", HpccParams.class).aiBps());
+        assertEquals(0, c.get("hpcc", HpccParams.class).maxStage());
+        assertEquals(12_000_000L, c.get("hpcc", HpccParams.class).baseRttPs());
+        assertEquals(false, c.get("hpcc", HpccParams.class).fastReact());
+        assertEquals(0.5, c.get("timely", TimelyParams.class).beta());
+        assertEquals(40_000_000L, c.get("timely", TimelyParams.class).tLowPs());
+        assertEquals(true, c.get("timely", TimelyParams.class).window());
+        assertEquals(CcKey.AUTO, c.get("timely", TimelyParams.class).baseRttPs());
+        assertEquals(0.125, c.get("dctcp", DctcpParams.class).g());
+        assertEquals(15_000_000L, c.get("swift", SwiftParams.class).baseTargetPs());
+        assertEquals(0, c.get("swift", SwiftParams.class).fsRangePs());
     }
 
     @Test
@@ -58,5 +62,18 @@ class CcSectionsTest {
         assertEquals("t.yaml: nic.swift.fs_max_cwnd: must be above fs_min_cwnd (0.1), got 0.05",
                 error(MINIMAL + "nic: {swift: {fs_max_cwnd: 0.05}}\n"));
         assertTrue(error(MINIMAL + "nic: {cc: bbr}\n").startsWith("t.yaml: nic.cc: "), error(MINIMAL + "nic: {cc: bbr}\n"));
+    }
+
+    /** The worked example of docs/cc.md: {@code nic.aimd} read, checked and written with no reader change. */
+    @Test
+    void aimdIsReadCheckedAndWrittenLikeTheOthers() {
+        Scenario s = parse(MINIMAL + "nic: {cc: aimd, aimd: {ai: 2Gbps, md: 1/4}}\n");
+        assertEquals("aimd", s.nic().cc());
+        assertEquals(new org.lossless.nic.aimd.Aimd.Params(2_000_000_000L, 0.25, 50_000_000L, 100_000_000L),
+                s.nic().ccSettings().get("aimd", org.lossless.nic.aimd.Aimd.Params.class));
+        String yaml = ResolvedYaml.write(s);
+        assertTrue(yaml.contains("aimd:\n    ai: 2Gbps\n    md: 0.25\n    timer: 50us\n    min_rate: 100Mbps"), yaml);
+        assertEquals(s, parse(yaml));
+        assertEquals("t.yaml: nic.aimd.md: must be in (0, 1), got 1.0", error(MINIMAL + "nic: {aimd: {md: 1}}\n"));
     }
 }

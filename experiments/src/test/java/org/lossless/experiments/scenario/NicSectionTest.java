@@ -24,7 +24,7 @@ class NicSectionTest {
         @Test
         void everyKey() {
             NicConfig n = parse(MINIMAL + "nic: {mtu: 4KiB, ack_interval: 4, ack_priority: 7, cnp_priority: 5, rto: 2.5ms}\n").nic();
-            assertEquals(new NicConfig(4096, 4, 2_500_000_000L, 7, 5, DcqcnParams.profile("mlx5", 100 * G)), n);
+            assertEquals(NicConfig.builder().mtu(4096).ackEvery(4).rtoPs(2_500_000_000L).ackPriority(7).cnpPriority(5).dcqcn(DcqcnParams.profile("mlx5", 100 * G)).build(), n);
             NicConfig t = parse(MINIMAL + "nic: {ack_delay: 750ns, nack_interval: 0}\n").nic();
             assertEquals(750_000, t.ackDelayPs());
             assertEquals(0, t.nackIntervalPs());
@@ -119,7 +119,7 @@ class NicSectionTest {
         @Test
         void recordRejectsAWindowBelowOneMtu() {
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                    () -> new NicConfig(1024, 1).withWindow(1023));
+                    () -> NicConfig.builder().mtu(1024).ackEvery(1).build().withWindow(1023));
             assertEquals("nic.window must be none, bdp or at least one MTU (1024 bytes), got 1023 bytes", e.getMessage());
         }
     }

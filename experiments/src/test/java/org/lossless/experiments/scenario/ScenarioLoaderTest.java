@@ -176,8 +176,7 @@ class ScenarioLoaderTest {
             assertEquals(SwitchSettings.defaults().resolved(), s.switchSettings());
             assertEquals(32_000_000L, s.switchSettings().bufferSize());
             // rto: the IB ACK timeout 4.096 us x 2^14; NACK retry 500 us; no ACK delay
-            assertEquals(new NicConfig(4096, 1, 67_108_864_000L, NicConfig.SAME_AS_DATA, 6,
-                    DcqcnParams.profile("mlx5", 100_000_000_000L)), s.nic());
+            assertEquals(NicConfig.builder().mtu(4096).ackEvery(1).rtoPs(67_108_864_000L).ackPriority(NicConfig.SAME_AS_DATA).cnpPriority(6).dcqcn(DcqcnParams.profile("mlx5", 100_000_000_000L)).build(), s.nic());
             assertEquals(500_000_000L, s.nic().nackIntervalPs());
             assertEquals(0, s.nic().ackDelayPs());
             assertEquals(org.lossless.experiments.metrics.Completion.RECEIVER, s.metrics().completion());
@@ -427,6 +426,11 @@ class ScenarioLoaderTest {
                         max_mdf: 0.5
                         min_cwnd: 0.001
                         max_cwnd: 1000
+                      aimd:
+                        ai: 1Gbps
+                        md: 0.5
+                        timer: 50us
+                        min_rate: 100Mbps
                     workloads:
                       - type: flows
                         name: flows-0

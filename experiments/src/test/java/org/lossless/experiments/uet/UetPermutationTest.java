@@ -47,7 +47,7 @@ class UetPermutationTest {
     }
 
     static NicConfig roce() {
-        return new NicConfig(4096, 1);
+        return NicConfig.builder().mtu(4096).ackEvery(1).build();
     }
 
     static NicConfig uet(String spray) {

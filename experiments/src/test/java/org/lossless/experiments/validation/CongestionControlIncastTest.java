@@ -36,7 +36,7 @@ class CongestionControlIncastTest {
     @Test
     void swiftHoldsTheQueueingDelayNearItsTarget() {
         NicConfig nic = Lossless.nic().withCc("swift").withCcSettings(
-                CcSettings.DEFAULTS.withSwift(SwiftParams.of(Map.of("fs_range", "0"))));
+                CcSettings.DEFAULTS.with("swift", SwiftParams.of(Map.of("fs_range", "0"))));
         CcIncast.Outcome swift = incast(nic);
         double target = (11_000 - 4_186.88) * 1e-9 * 100e9 / 8 * 1062 / 1082;
         System.out.printf("Swift: queue mean %.0f B (target %.0f B), p99 %d B, peak %d B, link busy %.3f%n",

@@ -73,7 +73,7 @@ class CrossingFrameHeadroomTest {
         SwitchNode[] sw = new SwitchNode[1];
         // 200 ms: a flow whose tail frame was dropped waits for its retransmission timeout (67.1 ms)
         RunResult r = Lossless.run(t, Lossless.switches(2_000_000L, Lossless.pfc(headroom, null, null)),
-                new NicConfig(MTU, 65_536), flows, 200 * MS, (sim, net, fl) -> sw[0] = net.switchAt(t.nodeId("sw0")));
+                NicConfig.builder().mtu(MTU).ackEvery(65_536).build(), flows, 200 * MS, (sim, net, fl) -> sw[0] = net.switchAt(t.nodeId("sw0")));
         long[] drops = new long[3];
         long[] peak = new long[3];
         for (int port = 0; port < 3; port++) {

@@ -51,7 +51,7 @@ final class Fabric40G {
 
     /** No congestion control (PFC alone). */
     static NicConfig pfcOnly() {
-        return new NicConfig(MTU, ACK_EVERY);
+        return NicConfig.builder().mtu(MTU).ackEvery(ACK_EVERY).build();
     }
 
     /** Default switch (32 MB, PFC on priority 3, dynamic threshold) with RED 5 KB / 200 KB / 1 % at dequeue. */

@@ -27,7 +27,7 @@ class GoodputVersusMtuTest {
     void oneLongFlowGetsLineRateTimesPayloadOverWireBytes(int mtu, double publishedGbps) {
         Topology t = new StarSpec(2, LinkSpec.gbps(100, 1000)).build();
         GoodputWindow w = new GoodputWindow(1 * MS, 3 * MS);
-        new PacketEngine().run(new EngineInput(t, new NicConfig(mtu, 1), Lossless.pfcDefaults(null),
+        new PacketEngine().run(new EngineInput(t, NicConfig.builder().mtu(mtu).ackEvery(1).build(), Lossless.pfcDefaults(null),
                 List.of(Lossless.flow(1, 0, 40_000_000L)), 3 * MS + 1, 1), null, w);
         double exact = 100e9 * mtu / (mtu + 82.0);
         assertEquals(publishedGbps * 1e9, exact, 0.0001 * exact, "the reference's rounding of the formula");

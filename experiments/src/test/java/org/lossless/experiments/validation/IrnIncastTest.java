@@ -55,7 +55,7 @@ class IrnIncastTest {
         for (int s = 1; s <= SENDERS; s++) {
             flows.add(new FlowSpec("incast", s, 0, SIZE, 0, LOSSY));
         }
-        NicConfig nic = new NicConfig(MTU, 1).withRto(GBN_RTO).withLossRecovery(lr).withWindow(window);
+        NicConfig nic = NicConfig.builder().mtu(MTU).ackEvery(1).build().withRto(GBN_RTO).withLossRecovery(lr).withWindow(window);
         SwitchSettings sw = new SwitchSettings(null, 300_000L, null, null, null, null, null, null, null, null);
         return new PacketEngine().run(new EngineInput(StarTopology.build(SENDERS + 1, RATE, US), nic, sw, flows,
                 1_000 * 1_000 * US, 1));

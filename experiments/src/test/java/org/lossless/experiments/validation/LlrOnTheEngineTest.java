@@ -23,7 +23,7 @@ class LlrOnTheEngineTest {
     static final long US = 1_000_000L;
 
     static PacketHarness run(boolean llr) {
-        NicConfig nic = new NicConfig(4096, 1).withUet(UetConfig.ROCE.withTransport(UetConfig.UET));
+        NicConfig nic = NicConfig.builder().mtu(4096).ackEvery(1).build().withUet(UetConfig.ROCE.withTransport(UetConfig.UET));
         SwitchSettings sw = SwitchSettings.defaults().withLlr(new LlrSettings(llr, 0.01));
         PacketHarness h = new PacketHarness(StarTopology.build(2, 100_000_000_000L, US), nic, sw,
                 List.of(new FlowSpec("t", 1, 0, 4_000_000, 0, 3)), 1);

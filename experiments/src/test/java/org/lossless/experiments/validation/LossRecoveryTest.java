@@ -56,7 +56,7 @@ class LossRecoveryTest {
     @TestInstance(TestInstance.Lifecycle.PER_CLASS)
     class GoBackNOnALossyPriority {
         static final int LOSSY = 1;
-        final RunResult r = incast(new NicConfig(MTU, 1), new SwitchSettings(null, 300_000L, null, null, null,
+        final RunResult r = incast(NicConfig.builder().mtu(MTU).ackEvery(1).build(), new SwitchSettings(null, 300_000L, null, null, null,
                 null, null, null, null, null), LOSSY);
         final long packets = (SIZE + MTU - 1) / MTU;
 
@@ -113,7 +113,7 @@ class LossRecoveryTest {
      */
     @Test
     void cnpsReceivedPerFlowAddUpToTheCnpsSent() {
-        RunResult r = incast(new NicConfig(MTU, 1).withDcqcn(DcqcnParams.profile("paper2015", RATE)),
+        RunResult r = incast(NicConfig.builder().mtu(MTU).ackEvery(1).build().withDcqcn(DcqcnParams.profile("paper2015", RATE)),
                 Fabric40G.paperSwitch(), 3);
         long received = 0;
         List<String> rows = ResultFiles.flowsCsv(r.flows()).lines().toList();

@@ -56,7 +56,7 @@ final class Lossless {
     }
 
     static NicConfig nic() {
-        return new NicConfig(MTU, 1);
+        return NicConfig.builder().mtu(MTU).ackEvery(1).build();
     }
 
     static RunResult run(Topology t, SwitchSettings s, List<FlowSpec> flows, long stopPs,

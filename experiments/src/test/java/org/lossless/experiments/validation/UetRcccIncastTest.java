@@ -36,7 +36,7 @@ class UetRcccIncastTest {
 
     static Run run(String cc) {
         Topology star = StarTopology.build(SENDERS + 1, 100_000_000_000L, US);
-        NicConfig nic = new NicConfig(MTU, 1).withUet(UetConfig.ROCE.withTransport(UetConfig.UET).withCc(cc));
+        NicConfig nic = NicConfig.builder().mtu(MTU).ackEvery(1).build().withUet(UetConfig.ROCE.withTransport(UetConfig.UET).withCc(cc));
         PfcSettings off = new PfcSettings(false, null, null, null, null, null, null, null, null, null, null, null, null,
                 null);
         SwitchSettings sw = new SwitchSettings(null, 1_000_000L, null, null, off, null, null, null, null, null)

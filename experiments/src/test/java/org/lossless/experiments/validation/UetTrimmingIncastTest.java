@@ -30,7 +30,7 @@ class UetTrimmingIncastTest {
 
     PacketHarness run(boolean trimming) {
         Topology star = StarTopology.build(3, 100_000_000_000L, US);
-        NicConfig nic = new NicConfig(4096, 1).withUet(UetConfig.ROCE.withTransport(UetConfig.UET));
+        NicConfig nic = NicConfig.builder().mtu(4096).ackEvery(1).build().withUet(UetConfig.ROCE.withTransport(UetConfig.UET));
         // no PFC at all (switch.flow_control: none): no headroom is set aside, all 100 KB are shared
         PfcSettings off = new PfcSettings(false, null, null, null, null, null, null, null, null, null, null, null, null,
                 null);

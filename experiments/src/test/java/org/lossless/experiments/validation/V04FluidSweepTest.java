@@ -64,7 +64,7 @@ class V04FluidSweepTest {
         FixedPoint fp = FluidFixedPoint.solve(big);
         double qStar = fp.queueBytes() / wire * frame;
         double q1000 = FluidFixedPoint.solve(paper).queueBytes();
-        org.lossless.nic.NicConfig nic = new org.lossless.nic.NicConfig(1024, Fabric40G.ACK_EVERY)
+        org.lossless.nic.NicConfig nic = org.lossless.nic.NicConfig.builder().mtu(1024).ackEvery(Fabric40G.ACK_EVERY).build()
                 .withDcqcn(org.lossless.nic.dcqcn.DcqcnParams.profile("paper2015", RATE));
         int seeds = 5;
         double sum = 0;

@@ -131,8 +131,7 @@ class V07AzureRttFairnessTest {
      * RTT (harmless while the QP keeps sending, but no timeout is wanted here; none occurs).
      */
     static NicConfig nic() {
-        return new NicConfig(Fabric40G.MTU, Fabric40G.ACK_EVERY, 100 * MS, NicConfig.SAME_AS_DATA,
-                NicConfig.DEFAULT_CNP_PRIORITY, DcqcnParams.profile("mlx5", RATE));
+        return NicConfig.builder().mtu(Fabric40G.MTU).ackEvery(Fabric40G.ACK_EVERY).rtoPs(100 * MS).ackPriority(NicConfig.SAME_AS_DATA).cnpPriority(NicConfig.DEFAULT_CNP_PRIORITY).dcqcn(DcqcnParams.profile("mlx5", RATE)).build();
     }
 
     /** Default switch (32 MB, PFC on priority 3, headroom auto) with RED 1 MB / 2 MB / 5 % at dequeue. */

@@ -111,4 +111,32 @@ public record SwiftParams(long baseTargetPs, long perHopPs, long fsRangePs, doub
         }
         return t;
     }
+
+    /** Swift as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
+    public static final class Spec implements org.lossless.nic.cc.CcSpec<SwiftParams> {
+        @Override
+        public String name() {
+            return Swift.NAME;
+        }
+
+        @Override
+        public List<CcKey> keys() {
+            return KEYS;
+        }
+
+        @Override
+        public SwiftParams parse(Map<String, String> overrides) {
+            return of(overrides);
+        }
+
+        @Override
+        public Map<String, String> format(SwiftParams p) {
+            return p.toSettings();
+        }
+
+        @Override
+        public org.lossless.nic.cc.CcAlgorithm create(SwiftParams p, org.lossless.nic.cc.CcContext nic) {
+            return new Swift(p, nic.lineRateBps(), nic.mtu(), nic.packetWireBytes());
+        }
+    }
 }

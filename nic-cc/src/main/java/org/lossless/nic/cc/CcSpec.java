@@ -1,0 +1,43 @@
+package org.lossless.nic.cc;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one congestion-control algorithm with a parameter section ({@code nic.<name>}) says about itself: its
+ * name, its keys (name, kind, default), how to read and write its parameter record and how to make the
+ * algorithm from it. Declared next to the algorithm and found by {@link CcSpecs} (a line in
+ * {@code META-INF/services/org.lossless.nic.cc.CcSpec}); the reader, the resolved YAML, {@code CcSettings}
+ * and {@code CcAlgorithms} loop over {@link CcSpecs#ALL} and name no algorithm.
+ *
+ * <p>DCQCN is not one of them: its defaults depend on a profile and the host link rate
+ * ({@code org.lossless.nic.dcqcn.DcqcnProfiles}), and {@code none} has no parameters.
+ *
+ * @param <P> the parameter record, validated in its constructor
+ */
+public interface CcSpec<P> {
+    /** The name in {@code nic.cc}, a connection's {@code cc} and the section {@code nic.<name>}. */
+    String name();
+
+    /** The section's keys, in the order the resolved YAML and the docs list them. */
+    List<CcKey> keys();
+
+    /** The defaults with {@code overrides} (key -&gt; scenario text); errors name {@code nic.<name>.<key>}. */
+    P parse(Map<String, String> overrides);
+
+    /** Every key at its value, canonical text (what {@code scenario.resolved.yaml} holds). */
+    Map<String, String> format(P params);
+
+    /** Whether {@code params} has a {@code base_rtt: auto} the network fills in. */
+    default boolean needsFabricRtt(P params) {
+        return false;
+    }
+
+    /** {@code params} with {@code base_rtt: auto} replaced by {@code fabricRttPs}. */
+    default P resolve(P params, long fabricRttPs) {
+        return params;
+    }
+
+    /** The algorithm with {@code params} at one NIC. */
+    CcAlgorithm create(P params, CcContext nic);
+}

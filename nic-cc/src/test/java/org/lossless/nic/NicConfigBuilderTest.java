@@ -1,0 +1,60 @@
+package org.lossless.nic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+import org.lossless.core.net.WireFormat;
+import org.lossless.nic.dcqcn.DcqcnParams;
+
+/** {@link NicConfig#builder()}: its defaults, derived values, copies and the record's validation. */
+class NicConfigBuilderTest {
+    @Test
+    void defaultsAreTheScenarioDefaults() {
+        NicConfig c = NicConfig.builder().build();
+        assertEquals(4096, c.mtu());
+        assertEquals(1, c.ackEvery());
+        assertEquals(4_096_000L << 14, c.rtoPs(), "4.096 us x 2^14");
+        assertEquals(NicConfig.SAME_AS_DATA, c.ackPriority());
+        assertEquals(NicConfig.SAME_AS_DATA, c.ackDscp(), "ACKs on the data priority carry the data DSCP");
+        assertEquals(6, c.cnpPriority());
+        assertEquals(48, c.cnpDscp(), "CS6 = 6 x 8");
+        assertEquals("none", c.cc(), "no DCQCN parameters");
+        assertEquals(NicConfig.NO_WINDOW, c.window());
+        assertEquals(NicConfig.AUTO_PFC_RESPONSE, c.pfcResponsePs());
+        assertEquals(500_000_000L, c.nackIntervalPs());
+        assertEquals(0, c.ackDelayPs());
+        assertEquals(CcSettings.DEFAULTS, c.ccSettings());
+        assertEquals(LossRecoveryConfig.DEFAULT, c.lossRecovery());
+        assertEquals(WireFormat.ROCEV2, c.wire());
+        assertEquals(UetConfig.ROCE, c.uet());
+    }
+
+    @Test
+    void derivedValuesFollowWhatIsSet() {
+        NicConfig c = NicConfig.builder().ackPriority(3).cnpPriority(5)
+                .dcqcn(DcqcnParams.profile("mlx5", 100_000_000_000L)).build();
+        assertEquals(24, c.ackDscp(), "CS3");
+        assertEquals(40, c.cnpDscp(), "CS5");
+        assertEquals("dcqcn", c.cc(), "DCQCN parameters given and no cc set");
+        assertEquals(10, NicConfig.builder().ackPriority(3).ackDscp(10).build().ackDscp(), "an explicit DSCP wins");
+    }
+
+    @Test
+    void toBuilderCopiesEveryField() {
+        NicConfig c = NicConfig.builder().mtu(1024).ackEvery(4).rtoPs(5_000_000L).ackPriority(2).window(8192)
+                .pfcResponsePs(1_000_000L).ackDelayPs(7).nackIntervalPs(9).cc("hpcc").build();
+        assertEquals(c, c.toBuilder().build());
+        assertEquals(2048, c.toBuilder().mtu(2048).build().mtu());
+        assertEquals(c.withRto(6_000_000L), c.toBuilder().rtoPs(6_000_000L).build());
+    }
+
+    @Test
+    void theRecordValidates() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> NicConfig.builder().mtu(9001).build());
+        assertEquals("nic.mtu must be 64..9000 bytes, got 9001", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> NicConfig.builder().mtu(1024).window(1000).build());
+        assertEquals("nic.window must be none, bdp or at least one MTU (1024 bytes), got 1000 bytes", e.getMessage());
+    }
+}
