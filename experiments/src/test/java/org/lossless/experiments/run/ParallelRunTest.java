@@ -62,7 +62,7 @@ class ParallelRunTest {
             }
             // 2 MB of shared buffer: the incast fills it and leaf1 pauses the spines, which pause leaf0
             SwitchSettings small = new SwitchSettings(null, 2_000_000L, null, null, null, null, null, null, null, null);
-            return new EngineInput(t, new NicConfig(1024, 1), small, flows, 100_000 * US, 3);
+            return new EngineInput(t, NicConfig.builder().mtu(1024).ackEvery(1).build(), small, flows, 100_000 * US, 3);
         }
 
         @Test
@@ -146,7 +146,7 @@ class ParallelRunTest {
         List<FlowSpec> flows = List.of(new FlowSpec("x", 0, 2, 300_000, 0, 3), new FlowSpec("x", 1, 3, 300_000, 0, 3),
                 new FlowSpec("x", 2, 1, 300_000, 0, 3), new FlowSpec("x", 3, 0, 300_000, 0, 3));
         SwitchSettings small = new SwitchSettings(null, 200_000L, null, null, null, null, null, null, null, null);
-        return new EngineInput(t, new NicConfig(1024, 1), small, flows, 100_000 * US, 5);
+        return new EngineInput(t, NicConfig.builder().mtu(1024).ackEvery(1).build(), small, flows, 100_000 * US, 5);
     }
 
     @Nested
@@ -202,7 +202,7 @@ class ParallelRunTest {
                 }
             };
             Topology t = new LeafSpineSpec(2, 2, 4, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
-            EngineInput in = new EngineInput(t, new NicConfig(1024, 1), SwitchSettings.defaults(),
+            EngineInput in = new EngineInput(t, NicConfig.builder().mtu(1024).ackEvery(1).build(), SwitchSettings.defaults(),
                     new Traffic(List.of(() -> rw)), 100_000 * US, 1, List.of(), EngineInput.DEFAULT_CONVERGENCE_PS, false);
             RunResult r = sameForAll(in, 1, 2, 4);
             assertEquals(3, r.flows().size());
@@ -220,7 +220,7 @@ class ParallelRunTest {
                 specs.add(new FlowSpec("cbd", i, (i + 2) % 5, 20_000_000, 0, 3));
             }
             SwitchSettings small = new SwitchSettings(null, 2_000_000L, null, null, null, null, null, null, null, null);
-            RunResult r = sameForAll(new EngineInput(ring, new NicConfig(1024, 1), small, specs, 5_000 * US, 1), 1, 2, 4);
+            RunResult r = sameForAll(new EngineInput(ring, NicConfig.builder().mtu(1024).ackEvery(1).build(), small, specs, 5_000 * US, 1), 1, 2, 4);
             assertTrue(r.deadlock());
             assertEquals(5, r.deadlockCycle().size());
         }
@@ -236,7 +236,7 @@ class ParallelRunTest {
                 flows.add(new FlowSpec("cross", h, 4 + h, 2_000_000, 0, 3));
                 flows.add(new FlowSpec("cross", 4 + h, h, 2_000_000, 0, 3));
             }
-            EngineInput in = new EngineInput(t, new NicConfig(1024, 1), SwitchSettings.defaults(), flows,
+            EngineInput in = new EngineInput(t, NicConfig.builder().mtu(1024).ackEvery(1).build(), SwitchSettings.defaults(), flows,
                     1_000_000 * US, 7, List.of(new FailureSpec("leaf0", "spine0", 60 * US, -1)), 20 * US, false);
             RunResult r = sameForAll(in, 1, 2, 4);
             assertTrue(r.dropPackets() > 0);
