@@ -5,12 +5,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.lossless.nic.cc.CcAlgorithm;
-import org.lossless.nic.cc.CcContext;
 import org.lossless.nic.cc.CcKey;
-import org.lossless.nic.cc.CcSpec;
 import org.lossless.nic.cc.CcValues;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
+import org.lossless.nic.cc.DeclaredCcSpec;
 
 /**
  * {@code nic.cc: aimd}, a plain rate-based AIMD: the rate starts at line rate, grows by {@code ai} at every
@@ -101,35 +100,18 @@ public final class Aimd implements CcAlgorithm {
     }
 
     /** The registry's view ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
-    public static final class Spec implements CcSpec<Params> {
-        @Override
-        public String name() {
-            return NAME;
+    public static final class Spec extends DeclaredCcSpec<Params> {
+        public Spec() {
+            super(NAME, Params.KEYS, Params::of, Spec::settings, (p, nic) -> new Aimd(p, nic.lineRateBps()));
         }
 
-        @Override
-        public List<CcKey> keys() {
-            return Params.KEYS;
-        }
-
-        @Override
-        public Params parse(Map<String, String> overrides) {
-            return Params.of(overrides);
-        }
-
-        @Override
-        public Map<String, String> format(Params p) {
+        private static Map<String, String> settings(Params p) {
             Map<String, Object> m = new HashMap<>();
             m.put("ai", p.aiBps());
             m.put("md", p.md());
             m.put("timer", p.timerPs());
             m.put("min_rate", p.minRateBps());
             return CcValues.format(Params.KEYS, m);
-        }
-
-        @Override
-        public CcAlgorithm create(Params p, CcContext nic) {
-            return new Aimd(p, nic.lineRateBps());
         }
     }
 

@@ -65,40 +65,11 @@ public record DctcpParams(double g, long aiBps, long minRateBps, boolean window,
     }
 
     /** Dctcp as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
-    public static final class Spec implements org.lossless.nic.cc.CcSpec<DctcpParams> {
-        @Override
-        public String name() {
-            return Dctcp.NAME;
-        }
-
-        @Override
-        public List<CcKey> keys() {
-            return KEYS;
-        }
-
-        @Override
-        public DctcpParams parse(Map<String, String> overrides) {
-            return of(overrides);
-        }
-
-        @Override
-        public Map<String, String> format(DctcpParams p) {
-            return p.toSettings();
-        }
-
-        @Override
-        public boolean needsFabricRtt(DctcpParams p) {
-            return p.baseRttPs() == CcKey.AUTO;
-        }
-
-        @Override
-        public DctcpParams resolve(DctcpParams p, long fabricRttPs) {
-            return p.resolve(fabricRttPs);
-        }
-
-        @Override
-        public org.lossless.nic.cc.CcAlgorithm create(DctcpParams p, org.lossless.nic.cc.CcContext nic) {
-            return new Dctcp(p, nic.lineRateBps(), nic.mtu());
+    public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<DctcpParams> {
+        public Spec() {
+            super(Dctcp.NAME, KEYS, DctcpParams::of, DctcpParams::toSettings,
+                    (p, nic) -> new Dctcp(p, nic.lineRateBps(), nic.mtu()),
+                    DctcpParams::baseRttPs, DctcpParams::resolve);
         }
     }
 }

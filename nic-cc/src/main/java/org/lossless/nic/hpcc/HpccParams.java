@@ -85,40 +85,11 @@ public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps,
     }
 
     /** Hpcc as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
-    public static final class Spec implements org.lossless.nic.cc.CcSpec<HpccParams> {
-        @Override
-        public String name() {
-            return Hpcc.NAME;
-        }
-
-        @Override
-        public List<CcKey> keys() {
-            return KEYS;
-        }
-
-        @Override
-        public HpccParams parse(Map<String, String> overrides) {
-            return of(overrides);
-        }
-
-        @Override
-        public Map<String, String> format(HpccParams p) {
-            return p.toSettings();
-        }
-
-        @Override
-        public boolean needsFabricRtt(HpccParams p) {
-            return p.baseRttPs() == CcKey.AUTO;
-        }
-
-        @Override
-        public HpccParams resolve(HpccParams p, long fabricRttPs) {
-            return p.resolve(fabricRttPs);
-        }
-
-        @Override
-        public org.lossless.nic.cc.CcAlgorithm create(HpccParams p, org.lossless.nic.cc.CcContext nic) {
-            return new Hpcc(p, nic.lineRateBps(), nic.mtu());
+    public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<HpccParams> {
+        public Spec() {
+            super(Hpcc.NAME, KEYS, HpccParams::of, HpccParams::toSettings,
+                    (p, nic) -> new Hpcc(p, nic.lineRateBps(), nic.mtu()),
+                    HpccParams::baseRttPs, HpccParams::resolve);
         }
     }
 }

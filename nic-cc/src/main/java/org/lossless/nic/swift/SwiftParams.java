@@ -113,30 +113,10 @@ public record SwiftParams(long baseTargetPs, long perHopPs, long fsRangePs, doub
     }
 
     /** Swift as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
-    public static final class Spec implements org.lossless.nic.cc.CcSpec<SwiftParams> {
-        @Override
-        public String name() {
-            return Swift.NAME;
-        }
-
-        @Override
-        public List<CcKey> keys() {
-            return KEYS;
-        }
-
-        @Override
-        public SwiftParams parse(Map<String, String> overrides) {
-            return of(overrides);
-        }
-
-        @Override
-        public Map<String, String> format(SwiftParams p) {
-            return p.toSettings();
-        }
-
-        @Override
-        public org.lossless.nic.cc.CcAlgorithm create(SwiftParams p, org.lossless.nic.cc.CcContext nic) {
-            return new Swift(p, nic.lineRateBps(), nic.mtu(), nic.packetWireBytes());
+    public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<SwiftParams> {
+        public Spec() {
+            super(Swift.NAME, KEYS, SwiftParams::of, SwiftParams::toSettings,
+                    (p, nic) -> new Swift(p, nic.lineRateBps(), nic.mtu(), nic.packetWireBytes()));
         }
     }
 }

@@ -104,40 +104,11 @@ public record TimelyParams(double alpha, double beta, long tLowPs, long tHighPs,
     }
 
     /** Timely as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
-    public static final class Spec implements org.lossless.nic.cc.CcSpec<TimelyParams> {
-        @Override
-        public String name() {
-            return Timely.NAME;
-        }
-
-        @Override
-        public List<CcKey> keys() {
-            return KEYS;
-        }
-
-        @Override
-        public TimelyParams parse(Map<String, String> overrides) {
-            return of(overrides);
-        }
-
-        @Override
-        public Map<String, String> format(TimelyParams p) {
-            return p.toSettings();
-        }
-
-        @Override
-        public boolean needsFabricRtt(TimelyParams p) {
-            return p.baseRttPs() == CcKey.AUTO;
-        }
-
-        @Override
-        public TimelyParams resolve(TimelyParams p, long fabricRttPs) {
-            return p.resolve(fabricRttPs);
-        }
-
-        @Override
-        public org.lossless.nic.cc.CcAlgorithm create(TimelyParams p, org.lossless.nic.cc.CcContext nic) {
-            return new Timely(p, nic.lineRateBps(), nic.mtu());
+    public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<TimelyParams> {
+        public Spec() {
+            super(Timely.NAME, KEYS, TimelyParams::of, TimelyParams::toSettings,
+                    (p, nic) -> new Timely(p, nic.lineRateBps(), nic.mtu()),
+                    TimelyParams::baseRttPs, TimelyParams::resolve);
         }
     }
 }

@@ -1,0 +1,94 @@
+package org.lossless.nic.cc;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+
+/**
+ * A {@link CcSpec} declared in one constructor call: an algorithm's {@code Spec} class (the no-argument class the
+ * services file names) passes its name, keys, reader, writer and factory, and, when the section has a
+ * {@code base_rtt: auto}, where the record keeps it and how it is filled in. Saves every algorithm the same seven
+ * one-line methods.
+ *
+ * @param <P> the parameter record
+ */
+public abstract class DeclaredCcSpec<P> implements CcSpec<P> {
+    /** Fills a record's {@code base_rtt: auto} with the fabric's RTT in ps. */
+    @FunctionalInterface
+    public interface RttFill<P> {
+        P resolve(P params, long fabricRttPs);
+    }
+
+    private final String name;
+    private final List<CcKey> keys;
+    private final Function<Map<String, String>, P> parse;
+    private final Function<P, Map<String, String>> format;
+    private final BiFunction<P, CcContext, CcAlgorithm> create;
+    private final ToLongFunction<P> baseRttPs;
+    private final RttFill<P> fill;
+
+    /** An algorithm without {@code base_rtt: auto}. */
+    protected DeclaredCcSpec(String name, List<CcKey> keys, Function<Map<String, String>, P> parse,
+                             Function<P, Map<String, String>> format, BiFunction<P, CcContext, CcAlgorithm> create) {
+        this(name, keys, parse, format, create, null, null);
+    }
+
+    /**
+     * An algorithm whose {@code base_rtt} may be {@link CcKey#AUTO}.
+     *
+     * @param baseRttPs the record's base RTT, ps ({@link CcKey#AUTO} when the network fills it in)
+     * @param fill      the record with the fabric's RTT in place of {@code auto}
+     */
+    protected DeclaredCcSpec(String name, List<CcKey> keys, Function<Map<String, String>, P> parse,
+                             Function<P, Map<String, String>> format, BiFunction<P, CcContext, CcAlgorithm> create,
+                             ToLongFunction<P> baseRttPs, RttFill<P> fill) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.keys = List.copyOf(keys);
+        this.parse = Objects.requireNonNull(parse, "parse");
+        this.format = Objects.requireNonNull(format, "format");
+        this.create = Objects.requireNonNull(create, "create");
+        if ((baseRttPs == null) != (fill == null)) {
+            throw new IllegalArgumentException(name + ": give both the base RTT and how to fill it, or neither");
+        }
+        this.baseRttPs = baseRttPs;
+        this.fill = fill;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final List<CcKey> keys() {
+        return keys;
+    }
+
+    @Override
+    public final P parse(Map<String, String> overrides) {
+        return parse.apply(overrides);
+    }
+
+    @Override
+    public final Map<String, String> format(P params) {
+        return format.apply(params);
+    }
+
+    @Override
+    public final boolean needsFabricRtt(P params) {
+        return baseRttPs != null && baseRttPs.applyAsLong(params) == CcKey.AUTO;
+    }
+
+    @Override
+    public final P resolve(P params, long fabricRttPs) {
+        return fill == null ? params : fill.resolve(params, fabricRttPs);
+    }
+
+    @Override
+    public final CcAlgorithm create(P params, CcContext nic) {
+        return create.apply(params, nic);
+    }
+}
