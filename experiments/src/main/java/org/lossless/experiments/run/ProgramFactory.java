@@ -18,10 +18,28 @@ public interface ProgramFactory {
         return null;
     }
 
+    /**
+     * The transport of the workload's QPs ({@code rocev2} or {@code uet}, {@code transport} of the workload), or null:
+     * the scenario's {@code nic.transport}.
+     */
+    default String transport() {
+        return null;
+    }
+
     /** This workload with congestion control {@code name} (null: {@code nic.cc}). */
     default ProgramFactory withCc(String name) {
+        return with(name, transport());
+    }
+
+    /** This workload on transport {@code name} (null: {@code nic.transport}). */
+    default ProgramFactory withTransport(String name) {
+        return with(cc(), name);
+    }
+
+    private ProgramFactory with(String ccName, String transportName) {
         ProgramFactory inner = this;
-        return name == null ? this : new ProgramFactory() {
+        return java.util.Objects.equals(ccName, cc()) && java.util.Objects.equals(transportName, transport()) ? this
+                : new ProgramFactory() {
             @Override
             public TrafficProgram newProgram() {
                 return inner.newProgram();
@@ -29,7 +47,12 @@ public interface ProgramFactory {
 
             @Override
             public String cc() {
-                return name;
+                return ccName;
+            }
+
+            @Override
+            public String transport() {
+                return transportName;
             }
         };
     }

@@ -24,8 +24,12 @@ import org.lossless.topology.Topology;
  *   <li>NSCC with ECN thresholds far above its target queueing delay (it then keeps a standing queue near kmin);</li>
  *   <li>RoCE-only NIC settings ({@code nic.ack_interval}, {@code nic.loss_recovery}, {@code nic.rto}) changed from
  *       their defaults under the UET transport, which does not use them (a sweep over {@code nic.transport} keeps
- *       them for its RoCE points, so this warns rather than refuses).</li>
+ *       them for its RoCE points, so this warns rather than refuses), when no workload runs RoCEv2;</li>
+ *   <li>trimming in a run that mixes transports (a workload's {@code transport}): the RoCEv2 workloads see a trimmed
+ *       packet as a lost one, so they belong on classes without trimming.</li>
  * </ul>
+ * A workload's {@code transport: uet} counts as UET for every check (spraying, NSCC's ECN) as {@code nic.transport:
+ * uet} does.
  */
 public final class UetLint {
     private UetLint() {
@@ -33,8 +37,15 @@ public final class UetLint {
 
     public static List<String> of(Scenario s) {
         Topology t = ScenarioEngine.topologyOrNull(s.topology());
-        List<String> out = new ArrayList<>(warnings(s.switchSettings(), s.nic().uet(), s.routing().mode(), t));
-        out.addAll(roceOnly(s.nic()));
+        UetConfig uet = s.nic().uet().withTransport(s.usesUet() ? UetConfig.UET : UetConfig.ROCEV2);
+        List<String> out = new ArrayList<>(warnings(s.switchSettings(), uet, s.routing().mode(), t));
+        if (!s.usesRoce()) {
+            out.addAll(roceOnly(s.nic()));
+        }
+        String mix = trimmingInAMix(s);
+        if (mix != null) {
+            out.add(mix);
+        }
         if (t != null) {
             String ecn = ecnAboveTarget(s, t);
             if (ecn != null) {
@@ -68,7 +79,7 @@ public final class UetLint {
      * more than twice the target to drain at the host link rate leaves NSCC a standing queue of about kmin.
      */
     static String ecnAboveTarget(Scenario s, Topology t) {
-        UetConfig uet = s.nic().uet();
+        UetConfig uet = s.nic().uet().withTransport(s.usesUet() ? UetConfig.UET : UetConfig.ROCEV2);
         var ecn = s.switchSettings().ecn();
         if (!uet.uet() || !uet.senderCc().equals(org.lossless.nic.nscc.Nscc.NAME) || ecn == null
                 || Boolean.FALSE.equals(ecn.enabled()) || ecn.kmin() == null) {
@@ -86,6 +97,30 @@ public final class UetLint {
                         + " NSCC's target queueing delay (%.1f us): NSCC sees ECN only above kmin and keeps a standing"
                         + " queue near it; set kmin near the target (%d B)", ecn.kmin(), kminPs / 1e6,
                 org.lossless.core.units.Units.formatRate(rate), target / 1e6, (long) (target * (double) rate / 8e12));
+    }
+
+    /** Trimming in a run where some workloads run UET and others RoCEv2: names the RoCEv2 workloads. */
+    static String trimmingInAMix(Scenario s) {
+        int trim = s.switchSettings().trimMask();
+        if (trim == 0 || !s.usesUet() || !s.usesRoce()) {
+            return null;
+        }
+        List<String> roce = new ArrayList<>();
+        for (var w : s.workloads()) {
+            String t = s.workloadTransport().getOrDefault(w.name(), s.nic().uet().transport());
+            if (t.equals(UetConfig.ROCEV2)) {
+                roce.add(w.name());
+            }
+        }
+        TreeSet<Integer> trimmed = new TreeSet<>();
+        for (int p = 0; p < 8; p++) {
+            if ((trim & (1 << p)) != 0) {
+                trimmed.add(p);
+            }
+        }
+        return "switch.trimming on priorities " + trimmed + " in a run mixing transports: the RoCEv2 workloads " + roce
+                + " cannot ask for a trimmed packet at once (to them it is lost); keep them off those priorities (e.g."
+                + " on a PFC class)";
     }
 
     /** The warnings for these settings; {@code t} null (not buildable) skips the path check. */
