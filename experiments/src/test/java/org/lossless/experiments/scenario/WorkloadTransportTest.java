@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.metrics.RunResult;
+import org.lossless.experiments.results.ResultFiles;
 import org.lossless.experiments.run.PacketEngine;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.run.UetLint;
@@ -115,12 +116,16 @@ class WorkloadTransportTest {
                         %s
                         flows: [{src: 0, dst: 2, size: 1MB}, {src: 1, dst: 3, size: 1MB}, {src: 2, dst: 0, size: 500KB}]
                     """;
-            RunResult own = run(parse(one.formatted("", "transport: uet")), new ArrayList<>());
+            Scenario ownScenario = parse(one.formatted("", "transport: uet"));
+            RunResult own = run(ownScenario, new ArrayList<>());
             RunResult nic = run(parse(one.formatted("nic: {transport: uet}", "")), new ArrayList<>());
             RunResult roce = run(parse(one.formatted("", "")), new ArrayList<>());
             assertTrue(own.flows().stream().allMatch(FlowResult::finished));
             assertEquals(nic.flows(), own.flows(), "the same flows, to the picosecond");
             assertEquals(nic.uet(), own.uet());
+            var basis = ownScenario.metrics().completion();
+            assertEquals(ResultFiles.flowsCsv(nic.flows(), basis), ResultFiles.flowsCsv(own.flows(), basis),
+                    "flows.csv byte-identical");
             assertTrue(!roce.flows().equals(own.flows()), "and not those of RoCE (the key is not ignored)");
         }
     }
