@@ -26,20 +26,19 @@ public interface ProgramFactory {
         return null;
     }
 
-    /** This workload with congestion control {@code name} (null: {@code nic.cc}). */
+    /** This workload with congestion control {@code name} (null: unchanged; by default {@code nic.cc}). */
     default ProgramFactory withCc(String name) {
-        return with(name, transport());
+        return name == null ? this : with(name, transport());
     }
 
-    /** This workload on transport {@code name} (null: {@code nic.transport}). */
+    /** This workload on transport {@code name} (null: unchanged; by default {@code nic.transport}). */
     default ProgramFactory withTransport(String name) {
-        return with(cc(), name);
+        return name == null ? this : with(cc(), name);
     }
 
     private ProgramFactory with(String ccName, String transportName) {
         ProgramFactory inner = this;
-        return java.util.Objects.equals(ccName, cc()) && java.util.Objects.equals(transportName, transport()) ? this
-                : new ProgramFactory() {
+        return new ProgramFactory() {
             @Override
             public TrafficProgram newProgram() {
                 return inner.newProgram();
