@@ -43,7 +43,7 @@ final class DemoStory {
                 TelemetryConfig.Selection.nothing(), TelemetryConfig.Selection.nothing(), false,
                 TelemetryConfig.Selection.nothing());
         return new Scenario(s.name(), s.seed(), s.stopTimePs(), s.topology(), s.switchSettings(), s.nic(), kept, quiet,
-                s.routing(), s.failures(), s.metrics(), s.baseDir(), s.workloadCc(), s.fabric());
+                s.routing(), s.failures(), s.metrics(), s.baseDir(), s.workloadCc(), s.workloadTransport(), s.fabric());
     }
 
     /** The job names of the scenario: its collectives (whose workload name is the job's). */

@@ -225,7 +225,17 @@ public final class HostNic implements PacketReceiver, PacketSource {
      * (0..63; the switches classify them by it).
      */
     public QueuePair openQp(int dst, int priority, int dscp, int udpSrcPort, String cc, boolean readResponses) {
-        return qps.open(dst, priority, dscp, udpSrcPort, cc, readResponses, port.rateBps(), pathRtt);
+        return openQp(dst, priority, dscp, udpSrcPort, cc, readResponses, null);
+    }
+
+    /**
+     * Opens a queue pair ({@link #openQp(int, int, int, int, String, boolean)}) on transport {@code transport}
+     * ({@link UetConfig#ROCEV2} or {@link UetConfig#UET}; null: {@code nic.transport}). A UET QP takes its settings
+     * from {@code nic.uet} whatever {@code nic.transport}; the receiving NIC follows each QP's transport.
+     */
+    public QueuePair openQp(int dst, int priority, int dscp, int udpSrcPort, String cc, boolean readResponses,
+                            String transport) {
+        return qps.open(dst, priority, dscp, udpSrcPort, cc, readResponses, port.rateBps(), pathRtt, transport);
     }
 
     /** Opens a queue pair ({@link #openQp(int, int, int, String, boolean)}) for WRITEs, SENDs and READ requests. */

@@ -11,7 +11,7 @@ import org.lossless.nic.cc.CongestionControl;
 /**
  * Opens a {@link HostNic}'s queue pairs: checks the request, picks the congestion-control algorithm by name
  * (made once per NIC at its line rate, through a {@link CcFactory}), sizes the send window and the loss
- * recovery's in-flight cap (RoCEv2), or gives the QP UET's RUD state and entropy source ({@code nic.transport: uet}) from the path's base RTT, and registers the QP in the flow table. Not on the hot
+ * recovery's in-flight cap (RoCEv2), or gives the QP UET's RUD state and entropy source ({@code nic.transport: uet}, or the QP's own transport) from the path's base RTT, and registers the QP in the flow table. Not on the hot
  * path: once per QP.
  */
 final class QpOpener {
@@ -45,14 +45,16 @@ final class QpOpener {
 
     /** Opens a QP towards {@code dst} ({@link HostNic#openQp(int, int, int, int, String, boolean)}) on a port of {@code rateBps}. */
     QueuePair open(int dst, int priority, int dscp, int udpSrcPort, String cc, boolean readResponses, long rateBps,
-                   PathRtt pathRtt) {
+                   PathRtt pathRtt, String transport) {
         if (dscp < 0 || dscp > Dscp.MAX) {
             throw new IllegalArgumentException(name + ": DSCP must be 0..63, got " + dscp);
         }
         if (dst == host) {
             throw new IllegalArgumentException(name + ": a QP needs another host, got " + dst);
         }
-        UetConfig uet = config.uet();
+        // a QP's own transport (a workload's) overrides nic.transport; nic.uet's settings serve every UET QP
+        UetConfig uet = transport == null || transport.equals(config.uet().transport()) ? config.uet()
+                : config.uet().withTransport(transport);
         CcAlgorithm a = algorithm(cc != null ? cc : uet.uet() ? uet.senderCc() : config.cc(), rateBps);
         LossRecovery recovery;
         if (uet.uet()) {

@@ -193,6 +193,16 @@ public final class QueuePair {
         return algorithm;
     }
 
+    /** Its transport: {@link UetConfig#UET} (reliable unordered delivery) or {@link UetConfig#ROCEV2}. */
+    public String transport() {
+        return rud != null ? UetConfig.UET : UetConfig.ROCEV2;
+    }
+
+    /** Packets a UET QP sent on an entropy recycled by REPS (0 on RoCE, which has one path per QP). */
+    public long recycledEntropies() {
+        return spray == null ? 0 : spray.recycled();
+    }
+
     /** Congestion notifications this QP received. */
     public long cnps() {
         return cnps;

@@ -28,8 +28,12 @@ import org.lossless.topology.Topology;
  *   <li>NSCC with ECN thresholds far above its target queueing delay (it then keeps a standing queue near kmin);</li>
  *   <li>RoCE-only NIC settings ({@code nic.ack_interval}, {@code nic.loss_recovery}, {@code nic.rto}) changed from
  *       their defaults under the UET transport, which does not use them (a sweep over {@code nic.transport} keeps
- *       them for its RoCE points, so this warns rather than refuses).</li>
+ *       them for its RoCE points, so this warns rather than refuses), when no workload runs RoCEv2;</li>
+ *   <li>trimming in a run that mixes transports (a workload's {@code transport}): the RoCEv2 workloads see a trimmed
+ *       packet as a lost one, so they belong on classes without trimming.</li>
  * </ul>
+ * A workload's {@code transport: uet} counts as UET for every check (spraying, NSCC's ECN) as {@code nic.transport:
+ * uet} does.
  */
 public final class UetLint {
     /** The code of a RoCE-only NIC setting changed under the UET transport. */
@@ -41,8 +45,15 @@ public final class UetLint {
     /** The findings for a loaded scenario (the path check skipped when its topology cannot be built). */
     public static List<Finding> of(Scenario s) {
         Topology t = Lints.topologyOrNull(s);
-        List<Finding> out = new ArrayList<>(warnings(s.switchSettings(), s.nic().uet(), s.routing().mode(), t));
-        out.addAll(roceOnly(s.nic()));
+        UetConfig uet = s.nic().uet().withTransport(s.usesUet() ? UetConfig.UET : UetConfig.ROCEV2);
+        List<Finding> out = new ArrayList<>(warnings(s.switchSettings(), uet, s.routing().mode(), t));
+        if (!s.usesRoce()) {
+            out.addAll(roceOnly(s.nic()));
+        }
+        Finding mix = trimmingInAMix(s);
+        if (mix != null) {
+            out.add(mix);
+        }
         if (t != null) {
             Finding ecn = ecnAboveTarget(s, t);
             if (ecn != null) {
@@ -79,7 +90,7 @@ public final class UetLint {
      * more than twice the target to drain at the host link rate leaves NSCC a standing queue of about kmin.
      */
     static Finding ecnAboveTarget(Scenario s, Topology t) {
-        UetConfig uet = s.nic().uet();
+        UetConfig uet = s.nic().uet().withTransport(s.usesUet() ? UetConfig.UET : UetConfig.ROCEV2);
         var ecn = s.switchSettings().ecn();
         if (!uet.uet() || !uet.senderCc().equals(org.lossless.nic.nscc.Nscc.NAME) || ecn == null
                 || Boolean.FALSE.equals(ecn.enabled()) || ecn.kmin() == null) {
@@ -102,6 +113,37 @@ public final class UetLint {
                 List.of(Value.bytes("kmin", ecn.kmin()), new Value("kmin_drain", Math.round(kminPs), Unit.PICOSECONDS),
                         new Value("rate", rate, Unit.BITS_PER_SECOND), new Value("target", target, Unit.PICOSECONDS),
                         Value.bytes("target_queue", targetBytes)));
+    }
+
+    /** Trimming in a run where some workloads run UET and others RoCEv2: names the RoCEv2 workloads. */
+    static Finding trimmingInAMix(Scenario s) {
+        int trim = s.switchSettings().trimMask();
+        if (trim == 0 || !s.usesUet() || !s.usesRoce()) {
+            return null;
+        }
+        List<String> roce = new ArrayList<>();
+        for (var w : s.workloads()) {
+            String t = s.workloadTransport().getOrDefault(w.name(), s.nic().uet().transport());
+            if (t.equals(UetConfig.ROCEV2)) {
+                roce.add(w.name());
+            }
+        }
+        TreeSet<Integer> trimmed = new TreeSet<>();
+        for (int p = 0; p < 8; p++) {
+            if ((trim & (1 << p)) != 0) {
+                trimmed.add(p);
+            }
+        }
+        String text = "switch.trimming on priorities " + trimmed + " in a run mixing transports: the RoCEv2 workloads "
+                + roce + " cannot ask for a trimmed packet at once (to them it is lost); keep them off those priorities"
+                + " (e.g. on a PFC class)";
+        List<String> keys = new ArrayList<>(List.of("switch.trimming"));
+        for (int i = 0; i < s.workloads().size(); i++) {
+            if (roce.contains(s.workloads().get(i).name())) {
+                keys.add("workloads[" + i + "]");
+            }
+        }
+        return new Finding(Severity.WARNING, "trimming-in-transport-mix", text, keys, List.of(), List.of());
     }
 
     /** The warnings for these settings; {@code t} null (not buildable) skips the path check. */

@@ -33,8 +33,12 @@ final class ConnectionQps {
     /** Release time of the last message posted, ps. */
     long lastPostPs;
 
-    ConnectionQps(Connection connection) {
+    /** The transport of its QPs ({@code transport} of its workload), or null: nic.transport. */
+    private final String transport;
+
+    ConnectionQps(Connection connection, String transport) {
         this.connection = connection;
+        this.transport = transport;
         this.requester = new QueuePair[connection.options().qps()];
     }
 
@@ -44,7 +48,7 @@ final class ConnectionQps {
         if (qp == null) {
             ConnectionOptions o = connection.options();
             qp = network.nic(connection.srcHost()).openQp(connection.dstHost(), o.priority(), o.resolvedDscp(),
-                    HostNic.udpSourcePort(connection.id(), j), o.cc(), false);
+                    HostNic.udpSourcePort(connection.id(), j), o.cc(), false, transport);
             requester[j] = qp;
         }
         return qp;
@@ -59,7 +63,7 @@ final class ConnectionQps {
         if (qp == null) {
             ConnectionOptions o = connection.options();
             qp = network.nic(connection.dstHost()).openQp(connection.srcHost(), o.priority(), o.resolvedDscp(),
-                    HostNic.udpSourcePort(connection.id(), j), o.cc(), true);
+                    HostNic.udpSourcePort(connection.id(), j), o.cc(), true, transport);
             responder[j] = qp;
         }
         return qp;

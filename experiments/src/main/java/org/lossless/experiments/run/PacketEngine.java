@@ -181,11 +181,16 @@ public final class PacketEngine {
         }
         List<TrafficProgram> programs = new ArrayList<>();
         List<String> ccs = new ArrayList<>();
+        List<String> transports = new ArrayList<>();
         for (ProgramFactory f : in.traffic().programs()) {
             programs.add(f.newProgram());
             ccs.add(f.cc());
+            transports.add(f.transport());
+            if (org.lossless.nic.UetConfig.UET.equals(f.transport())) {
+                network.usesUet(); // a workload on UET beside nic.transport rocev2: the uet section is written
+            }
         }
-        traffic.start(network, programs, ccs);
+        traffic.start(network, programs, ccs, transports);
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
         TelemetrySampler sampler = null;

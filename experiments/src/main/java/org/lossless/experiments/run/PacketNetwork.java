@@ -56,7 +56,7 @@ public final class PacketNetwork {
     /** {@code nic.rx_buffer.size}, bytes (0 without a receive buffer). */
     private final long rxBufferBytes;
     /** Whether the run uses the UET transport or trimming (its counters are reported). */
-    private final boolean uet;
+    private boolean uet;
     /** Every link direction's frame errors and link-level retry, in build order; empty without LLR. */
     private final List<LlrLink> llrLinks;
 
@@ -429,6 +429,11 @@ public final class PacketNetwork {
             n += nic.cnpsSent();
         }
         return n;
+    }
+
+    /** Some QPs run UET although {@code nic.transport} is rocev2 (a workload's {@code transport}). */
+    void usesUet() {
+        uet = true;
     }
 
     /** Trims, trim NACKs, RCCC credits and link-level retries summed over the fabric (summary.json uet, llr). */

@@ -64,9 +64,14 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     /** As {@link #start(PacketNetwork, List)}; program i's connections default to congestion control {@code ccs[i]} (null: nic.cc). */
     void start(PacketNetwork net, List<TrafficProgram> programs, List<String> ccs) {
+        start(net, programs, ccs, java.util.Collections.nCopies(programs.size(), null));
+    }
+
+    /** As {@link #start(PacketNetwork, List, List)}; program i's QPs run transport {@code transports[i]} (null: nic.transport). */
+    void start(PacketNetwork net, List<TrafficProgram> programs, List<String> ccs, List<String> transports) {
         this.network = net;
         for (int i = 0; i < programs.size(); i++) {
-            views.add(new ProgramView(programs.get(i), this, ccs.get(i)));
+            views.add(new ProgramView(programs.get(i), this, ccs.get(i), transports.get(i)));
         }
         for (ProgramView v : views) {
             v.program.start(v);
@@ -96,12 +101,17 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     }
 
     Connection connect(int src, int dst, ConnectionOptions options) {
+        return connect(src, dst, options, null);
+    }
+
+    /** A connection whose QPs run {@code transport} (null: nic.transport). */
+    Connection connect(int src, int dst, ConnectionOptions options, String transport) {
         if (options.cc() != null && !CcAlgorithms.implemented(options.cc())) {
             throw new IllegalArgumentException("connection " + src + " -> " + dst + ": congestion control '"
                     + options.cc() + "' is not implemented (implemented: " + String.join(", ", CcAlgorithms.NAMES) + ")");
         }
         Connection c = new Connection(connections.size(), src, dst, options);
-        connections.add(new ConnectionQps(c));
+        connections.add(new ConnectionQps(c, transport));
         return c;
     }
 

@@ -18,10 +18,27 @@ public interface ProgramFactory {
         return null;
     }
 
-    /** This workload with congestion control {@code name} (null: {@code nic.cc}). */
+    /**
+     * The transport of the workload's QPs ({@code rocev2} or {@code uet}, {@code transport} of the workload), or null:
+     * the scenario's {@code nic.transport}.
+     */
+    default String transport() {
+        return null;
+    }
+
+    /** This workload with congestion control {@code name} (null: unchanged; by default {@code nic.cc}). */
     default ProgramFactory withCc(String name) {
+        return name == null ? this : with(name, transport());
+    }
+
+    /** This workload on transport {@code name} (null: unchanged; by default {@code nic.transport}). */
+    default ProgramFactory withTransport(String name) {
+        return name == null ? this : with(cc(), name);
+    }
+
+    private ProgramFactory with(String ccName, String transportName) {
         ProgramFactory inner = this;
-        return name == null ? this : new ProgramFactory() {
+        return new ProgramFactory() {
             @Override
             public TrafficProgram newProgram() {
                 return inner.newProgram();
@@ -29,7 +46,12 @@ public interface ProgramFactory {
 
             @Override
             public String cc() {
-                return name;
+                return ccName;
+            }
+
+            @Override
+            public String transport() {
+                return transportName;
             }
         };
     }

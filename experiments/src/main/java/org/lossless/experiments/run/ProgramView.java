@@ -23,11 +23,14 @@ final class ProgramView implements TrafficContext {
 
     /** The workload's congestion control for connections that name none, or null (nic.cc). */
     private final String cc;
+    /** The workload's transport, or null (nic.transport). */
+    private final String transport;
 
-    ProgramView(TrafficProgram program, ProgramDriver driver, String cc) {
+    ProgramView(TrafficProgram program, ProgramDriver driver, String cc, String transport) {
         this.program = program;
         this.driver = driver;
         this.cc = cc;
+        this.transport = transport;
     }
 
     @Override
@@ -63,7 +66,7 @@ final class ProgramView implements TrafficContext {
         if (cc != null && options.cc() == null) {
             options = new ConnectionOptions(options.priority(), options.qps(), cc, options.dscp());
         }
-        return driver.connect(srcHost, dstHost, options);
+        return driver.connect(srcHost, dstHost, options, transport);
     }
 
     @Override

@@ -88,7 +88,7 @@ public final class ScenarioEngine implements ScenarioRunner {
         Topology topology = topology(s);
         List<ProgramFactory> programs = new ArrayList<>();
         for (WorkloadConfig w : s.workloads()) {
-            programs.add(program(w).withCc(s.workloadCc().get(w.name())));
+            programs.add(program(w).withCc(s.workloadCc().get(w.name())).withTransport(s.workloadTransport().get(w.name())));
         }
         // the scenario's NIC settings carry DCQCN resolved at the host link rate and the default congestion
         // control (nic.cc); its switch settings are resolved; the engine builds every switch's MMU from them

@@ -40,12 +40,15 @@ public final class ResolvedYaml {
         quantity(root, "stop_time", Units.formatTime(s.stopTimePs()));
         root.set("topology", topology(s.topology()));
         root.set("switch", SwitchYaml.write(s.switchSettings()));
-        root.set("nic", nic(s.nic()));
+        root.set("nic", nic(s.nic(), s.nic().uetTransport() || s.usesUet()));
         ArrayNode workloads = root.putArray("workloads");
         for (WorkloadConfig w : s.workloads()) {
             ObjectNode wn = workload(w, s.hostCount());
             if (s.workloadCc().containsKey(w.name())) {
                 wn.put("cc", s.workloadCc().get(w.name()));
+            }
+            if (s.workloadTransport().containsKey(w.name())) {
+                wn.put("transport", s.workloadTransport().get(w.name()));
             }
             workloads.add(wn);
         }
@@ -161,7 +164,7 @@ public final class ResolvedYaml {
         return n;
     }
 
-    private static ObjectNode nic(NicConfig nic) {
+    private static ObjectNode nic(NicConfig nic, boolean uetQps) {
         ObjectNode n = F.objectNode();
         n.put("mtu", nic.mtu());
         if (!nic.wire().equals(org.lossless.core.net.WireFormat.ROCEV2)) {
@@ -198,7 +201,7 @@ public final class ResolvedYaml {
             quantity(n, "pfc_response_time", Units.formatTime(nic.pfcResponsePs()));
         }
         n.put("transport", nic.uet().transport());
-        if (nic.uetTransport()) {
+        if (uetQps) { // nic.transport uet, or a workload's transport: uet
             ObjectNode u = n.putObject("uet");
             org.lossless.nic.UetConfig uet = nic.uet();
             u.put("spray", uet.spray());

@@ -35,6 +35,8 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  * @param workloadCc     congestion control of each workload that names one ({@code cc} of a workload:
  *                       workload name -&gt; algorithm); the others use {@code nic.cc}. Collectives keep theirs
  *                       in their connection options
+ * @param workloadTransport transport of each workload that names one ({@code transport} of a workload: workload name
+ *                       -&gt; {@code rocev2} or {@code uet}); the others use {@code nic.transport}
  * @param fabric         the assembled fabric of {@code topology} (its graph, built once on first use and shared by
  *                       the checks, the lints, {@code check}, {@code export} and the run); equal to a new one of
  *                       the same topology
@@ -42,12 +44,13 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
                        NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
                        List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
-                       Map<String, String> workloadCc, Fabric fabric) {
+                       Map<String, String> workloadCc, Map<String, String> workloadTransport, Fabric fabric) {
     /** What a scenario, workload or result name may contain. */
     public static final Pattern NAME = Names.NAME;
 
     public Scenario {
         workloadCc = Map.copyOf(workloadCc);
+        workloadTransport = Map.copyOf(workloadTransport);
         failures = List.copyOf(failures);
         java.util.Objects.requireNonNull(routing, "routing");
         Objects.requireNonNull(topology, "topology");
@@ -82,24 +85,40 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
     /** The same scenario with another seed (and the same fabric: the graph does not depend on the seed). */
     public Scenario withSeed(long newSeed) {
         return new Scenario(name, newSeed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures,
-                metrics, baseDir, workloadCc, fabric);
+                metrics, baseDir, workloadCc, workloadTransport, fabric);
     }
 
     /** With a fabric of its own, not built yet. */
     public Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
                     NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
                     List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
-                    Map<String, String> workloadCc) {
+                    Map<String, String> workloadCc, Map<String, String> workloadTransport) {
         this(name, seed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures, metrics,
-                baseDir, workloadCc, new Fabric(topology));
+                baseDir, workloadCc, workloadTransport, new Fabric(topology));
     }
 
-    /** Without per-workload congestion control: every workload uses {@code nic.cc} (or its own connection's). */
+    /** Every workload on {@code nic.transport}. */
     public Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
                     NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
-                    List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir) {
+                    List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
+                    Map<String, String> workloadCc) {
         this(name, seed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures, metrics,
-                baseDir, Map.of());
+                baseDir, workloadCc, Map.of());
+    }
+
+    /** Whether some workload's QPs run Ultra Ethernet's transport (its {@code transport}, else {@code nic.transport}). */
+    public boolean usesUet() {
+        return uses(org.lossless.nic.UetConfig.UET);
+    }
+
+    /** Whether some workload's QPs run RoCEv2 (its {@code transport}, else {@code nic.transport}). */
+    public boolean usesRoce() {
+        return uses(org.lossless.nic.UetConfig.ROCEV2);
+    }
+
+    private boolean uses(String transport) {
+        return workloads.stream().anyMatch(w -> workloadTransport.getOrDefault(w.name(), nic.uet().transport())
+                .equals(transport));
     }
 
     /** A path from the scenario resolved against {@link #baseDir()} (absolute paths stay as they are). */

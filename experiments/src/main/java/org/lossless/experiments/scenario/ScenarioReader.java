@@ -48,8 +48,9 @@ final class ScenarioReader {
         List<Integer> lossless = sw.pfc().priorities();
         int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);
         java.util.Map<String, String> workloadCc = new java.util.HashMap<>();
-        WorkloadTransport.check(c.key("workloads"), root.get("workloads"), nic.uet().transport());
+        java.util.Map<Integer, String> transports = WorkloadTransport.take(c.key("workloads"), root.get("workloads"));
         List<WorkloadConfig> workloads = WorkloadReader.read(c.key("workloads"), fabric, defaultPriority, workloadCc);
+        java.util.Map<String, String> workloadTransport = WorkloadTransport.byName(transports, workloads);
         // flow ids are known ahead only when every workload is a list of flows; generated workloads (collectives,
         // storage, incast, permutation, cdf) number their messages as the run posts them
         boolean listed = workloads.stream().allMatch(w -> w instanceof WorkloadConfig.Flows
@@ -62,7 +63,7 @@ final class ScenarioReader {
                 ? RoutingReader.failures(failureKey, fabric.topology()) : List.of();
         MetricsConfig metrics = MetricsConfig.read(c.key("metrics"));
         return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, routing, failures, metrics,
-                src.baseDir(), workloadCc, fabric);
+                src.baseDir(), workloadCc, workloadTransport, fabric);
     }
 
     /** Longest scenario name: results/NAME-SEED-HASH must stay within a file name's 255 bytes. */

@@ -1,27 +1,36 @@
 package org.lossless.experiments.scenario;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.lossless.nic.UetConfig;
+import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.yaml.Cursor;
 
 /**
- * A workload's {@code transport} ({@code rocev2} or {@code uet}). The NIC keeps its transport per queue pair, but the
- * workloads cannot yet pass one to the QPs they open: every QP of a run uses {@code nic.transport}. So a workload's
- * {@code transport} must equal {@code nic.transport} (then it only documents the intent, and is taken off before the
- * workload is read); a different one is refused (exit 2) rather than silently ignored. To run one scenario both ways,
- * sweep {@code nic.transport}.
+ * A workload's {@code transport} ({@code rocev2} or {@code uet}): it overrides {@code nic.transport} for every QP the
+ * workload opens (both directions of its connections), so a training job on UET can run beside a storage job on
+ * RoCEv2 on one fabric. A UET workload takes its settings from {@code nic.uet}, a RoCEv2 one uses {@code nic.cc},
+ * {@code nic.ack_interval}, {@code nic.loss_recovery} and {@code nic.rto}, whatever {@code nic.transport} says; a
+ * workload's own {@code cc} still wins over both. The key is read here (every workload type accepts it) and taken
+ * off before the workload's own reader sees it; the resolved scenario writes it back on the workload.
  */
 final class WorkloadTransport {
     private WorkloadTransport() {
     }
 
-    /** Checks and removes the {@code transport} key of every workload of {@code workloads} (the node under it). */
-    static void check(Cursor workloads, JsonNode node, String nicTransport) {
+    /**
+     * Reads and removes the {@code transport} key of every workload of {@code workloads} (the node under it):
+     * workload index -&gt; transport, for the workloads that give one.
+     */
+    static Map<Integer, String> take(Cursor workloads, JsonNode node) {
+        Map<Integer, String> out = new TreeMap<>();
         if (!workloads.present() || node == null || !node.isArray()) {
-            return; // the workload reader reports what is wrong
+            return out; // the workload reader reports what is wrong
         }
         List<Cursor> entries = workloads.list();
         for (int i = 0; i < entries.size() && i < node.size(); i++) {
@@ -29,13 +38,16 @@ final class WorkloadTransport {
             if (!key.present() || !node.get(i).isObject()) {
                 continue;
             }
-            String t = key.oneOf(UetConfig.TRANSPORTS);
-            if (!t.equals(nicTransport)) {
-                throw key.error("'" + t + "' differs from nic.transport " + nicTransport + ": a run has one transport"
-                        + " for now (workloads cannot choose theirs yet); set nic.transport: " + t + ", or compare both"
-                        + " with lossless sweep --vary nic.transport=rocev2,uet");
-            }
+            out.put(i, key.oneOf(UetConfig.TRANSPORTS));
             ((ObjectNode) node.get(i)).remove("transport");
         }
+        return out;
+    }
+
+    /** The transports {@link #take taken} by the name of their workload ({@code workloads} in scenario order). */
+    static Map<String, String> byName(Map<Integer, String> transports, List<WorkloadConfig> workloads) {
+        Map<String, String> out = new HashMap<>();
+        transports.forEach((i, t) -> out.put(workloads.get(i).name(), t));
+        return out;
     }
 }
