@@ -13,6 +13,7 @@ import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.SchedulingSchema;
+import org.lossless.switchmodel.settings.SwitchSchema;
 
 /**
  * The sections whose key tables docs/scenario.md holds between {@code <!-- schema:PATH begin ... -->} and
@@ -25,7 +26,7 @@ import org.lossless.switchmodel.settings.SchedulingSchema;
  */
 public final class SchemaDocs {
     /** Every section with a generated table, in docs order. */
-    public static final List<Section> SECTIONS = List.of(BufferSchema.POOL, PfcSchema.PFC, PfcSchema.WATCHDOG,
+    public static final List<Section> SECTIONS = List.of(SwitchSchema.SWITCH, BufferSchema.POOL, PfcSchema.PFC, PfcSchema.WATCHDOG,
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING);
 

@@ -19,39 +19,29 @@ import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.QosMapSettings;
 import org.lossless.switchmodel.settings.SchedulingSettings;
+import org.lossless.switchmodel.settings.SwitchSchema;
 import org.lossless.switchmodel.settings.SwitchSettings;
 
 /**
  * Reads {@code switch} into switch-model's {@link SwitchSettings} (keys: docs/scenario.md and
- * docs/switch.md §5) and returns it {@link SwitchSettings#resolved() resolved}. Every value is checked here
+ * docs/switch.md §5) and returns it {@link SwitchSettings#resolved() resolved}. The top-level plain keys are read
+ * through {@link SwitchSchema#SWITCH}; its custom rows (pools, pfc, ecn, ...) by the readers below. Every value is checked here
  * with its key path; the settings records' own checks back this up.
  */
 final class SwitchReader {
-    static final String[] KEYS = {"profile", "buffer_size", "cell_size", "pools", "pfc", "lossy_pg", "queues", "ecn",
-        "qos_map", "scheduling", "latency", "cut_through", "flow_control", "trimming", "llr",
-        "cbfc"};
-    static final List<String> PROFILES = List.of("default", "hpcc2019");
-
     private SwitchReader() {
     }
 
     static SwitchSettings read(Cursor c) {
-        c.object(KEYS);
-        String profile = c.key("profile").oneOf(null, PROFILES);
-        Cursor bufferKey = c.key("buffer_size");
-        Long buffer = null;
-        if (bufferKey.present()) {
-            buffer = bufferKey.size();
-            if (buffer <= 0) {
-                throw bufferKey.error("the buffer must be > 0 bytes, e.g. 32MB");
-            }
-        }
-        Cursor cellKey = c.key("cell_size");
+        Values read = SectionReader.read(c, SwitchSchema.SWITCH); // the plain keys; the others below
+        Values top = read != null ? read : Values.empty(SwitchSchema.SWITCH); // no switch section: all defaults
+        String profile = top.text("profile");
+        Long buffer = top.number("buffer_size");
         Integer cell = null;
-        if (cellKey.present()) {
-            long v = cellKey.size();
-            if (v < 1 || v > 65_536) {
-                throw cellKey.error(v + " is out of range: the buffer cell must be 1 to 65536 bytes, e.g. 96 or 256");
+        if (top.has("cell_size")) {
+            long v = top.number("cell_size");
+            if (v < 1 || v > SwitchSchema.MAX_CELL) {
+                throw c.key("cell_size").error(v + " is out of range: the buffer cell must be 1 to 65536 bytes, e.g. 96 or 256");
             }
             cell = (int) v;
         }
@@ -67,15 +57,8 @@ final class SwitchReader {
         QosMapSettings qos = qosMap(c.key("qos_map"));
         SchedulingSettings scheduling = SchedulingReader.read(c.key("scheduling"));
         checkPools(c, pools, "hpcc2019".equals(profile));
-        Cursor latencyKey = c.key("latency");
-        Long latency = null;
-        if (latencyKey.present()) {
-            latency = latencyKey.timePs();
-            if (latency < 0) {
-                throw latencyKey.error("must be >= 0 (last bit in to first possible bit out), e.g. 600ns");
-            }
-        }
-        Boolean cutThrough = c.key("cut_through").present() ? c.key("cut_through").bool(false) : null;
+        Long latency = top.number("latency");
+        Boolean cutThrough = top.bool("cut_through");
         Integer cellSize = cell;
         Long bufferSize = buffer;
         Long lat = latency;
