@@ -3,9 +3,12 @@ package org.lossless.experiments.scenario;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Values;
 import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.SwitchSchema;
 import org.lossless.switchmodel.settings.TrimmingSettings;
 import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.SectionReader;
 
 /**
  * Reads {@code switch.flow_control} (per traffic class: {@code pfc}, {@code cbfc} or {@code none}) into the PFC
@@ -161,16 +164,15 @@ final class FlowControlReader {
         if (!c.present()) {
             return null;
         }
-        c.object("priorities", "header");
+        Values v = SectionReader.read(c, SwitchSchema.TRIMMING);
         Cursor pk = c.key("priorities");
         if (!pk.present()) {
             throw c.error("needs priorities: the egress queues whose overflow trims, e.g. [1]");
         }
         List<Integer> prios = pk.distinctIntegers(0, 7, "priority");
-        Cursor hk = c.key("header");
-        long header = hk.size(TrimmingSettings.DEFAULT_HEADER_BYTES);
+        long header = v.has("header") ? v.number("header") : TrimmingSettings.DEFAULT_HEADER_BYTES;
         if (header < 64 || header > 512) {
-            throw hk.error(header + " B is out of range: a trimmed header is 64 to 512 bytes");
+            throw c.key("header").error(header + " B is out of range: a trimmed header is 64 to 512 bytes");
         }
         return new TrimmingSettings(prios, header);
     }

@@ -33,5 +33,15 @@ class SwitchSchemaReadingTest {
         assertTrue(KeyTable.markdown(SwitchSchema.SWITCH).contains("| `buffer_size` | size > 0 | `32MB`; `hpcc2019`: "
                 + "`32MiB`; with `pools`: what the pools, reserved sizes and headroom of the switch's ports need | "
                 + "packet buffer per switch |\n"));
+        assertTrue(KeyTable.markdown(SwitchSchema.TRIMMING).contains("| `header` | size | `64B` | size of the trimmed "
+                + "frame, 64 to 512 bytes (64 B: the UEC reference simulator's header) |\n"));
+    }
+
+    @Test
+    void trimmingKeepsItsMessagesThroughTheSchema() {
+        assertEquals("t.yaml: switch.trimming.hedaer: unknown key; did you mean 'header'? (allowed here: priorities, "
+                + "header)", error(MINIMAL + "switch: {trimming: {priorities: [1], hedaer: 64B}}\n"));
+        assertEquals("t.yaml: switch.trimming.header: 513 B is out of range: a trimmed header is 64 to 512 bytes",
+                error(MINIMAL + "switch: {trimming: {priorities: [1], header: 513B}}\n"));
     }
 }

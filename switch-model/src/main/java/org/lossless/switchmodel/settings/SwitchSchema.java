@@ -79,6 +79,17 @@ public final class SwitchSchema {
                     + "same class, trimming on a CBFC class, `nic.rx_buffer`, frame errors without LLR, credits below "
                     + "the largest frame or beyond `buffer_size`"));
 
+    /**
+     * {@code switch.trimming}. {@code priorities} is a custom row: the scenario reader reads it as written (order
+     * kept, as the resolved scenario writes it) and requires it; {@code header}'s 64..512 B range is checked there
+     * with the value in the message.
+     */
+    public static final Section TRIMMING = Section.of("switch.trimming",
+            Key.custom("priorities", "list of 0..7 (or one integer)", "**required**",
+                    "the egress queues whose overflow trims; distinct"),
+            Key.size("header", TrimmingSettings.DEFAULT_HEADER_BYTES, "size of the trimmed frame, 64 to 512 bytes "
+                    + "(64 B: the UEC reference simulator's header)"));
+
     /** The profiles, in the order messages list them. */
     public static final List<String> PROFILES = SWITCH.key("profile").choices();
 
