@@ -142,8 +142,8 @@ final class FlowControlReader {
         if (!c.present()) {
             return null;
         }
-        c.object("enabled", "frame_error_rate");
-        boolean on = c.key("enabled").bool(true);
+        Values v = SectionReader.read(c, SwitchSchema.LLR);
+        boolean on = v.has("enabled") ? v.bool("enabled") : (Boolean) SwitchSchema.LLR.key("enabled").dflt();
         Cursor fk = c.key("frame_error_rate");
         double rate = 0;
         if (fk.present()) {

@@ -28,7 +28,8 @@ public final class SchemaDocs {
     /** Every section with a generated table, in docs order. */
     public static final List<Section> SECTIONS = List.of(SwitchSchema.SWITCH, BufferSchema.POOL, PfcSchema.PFC, PfcSchema.WATCHDOG,
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
-            SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING);
+            SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING,
+            SwitchSchema.LLR);
 
     private SchemaDocs() {
     }

@@ -43,5 +43,7 @@ class SwitchSchemaReadingTest {
                 + "header)", error(MINIMAL + "switch: {trimming: {priorities: [1], hedaer: 64B}}\n"));
         assertEquals("t.yaml: switch.trimming.header: 513 B is out of range: a trimmed header is 64 to 512 bytes",
                 error(MINIMAL + "switch: {trimming: {priorities: [1], header: 513B}}\n"));
+        assertEquals("t.yaml: switch.llr.enable: unknown key; did you mean 'enabled'? (allowed here: enabled, "
+                + "frame_error_rate)", error(MINIMAL + "switch: {llr: {enable: true}}\n"));
     }
 }

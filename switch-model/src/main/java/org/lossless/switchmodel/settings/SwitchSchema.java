@@ -90,6 +90,19 @@ public final class SwitchSchema {
             Key.size("header", TrimmingSettings.DEFAULT_HEADER_BYTES, "size of the trimmed frame, 64 to 512 bytes "
                     + "(64 B: the UEC reference simulator's header)"));
 
+    /**
+     * {@code switch.llr}. {@code frame_error_rate} is a custom row: the scenario reader parses it as a number
+     * (scientific notation such as {@code 1e-6} included) and checks it is a probability, with its own messages.
+     */
+    public static final Section LLR = Section.of("switch.llr",
+            Key.bool("enabled", true, "each link replays a corrupted frame and the frames after it from its "
+                    + "transmitter's replay buffer, so nothing is lost; `false`: a corrupted frame is lost and counted "
+                    + "as a drop of the transmitting port, the transport recovers it")
+                    .defaultDoc("`true` when the section is given"),
+            Key.custom("frame_error_rate", "probability 0..1, e.g. `1e-6`", "`0`",
+                    "probability that a frame is corrupted on a link (every cable, both directions); PFC frames are "
+                    + "never corrupted"));
+
     /** The profiles, in the order messages list them. */
     public static final List<String> PROFILES = SWITCH.key("profile").choices();
 
