@@ -27,7 +27,7 @@ public final class SchemaDocs {
     /** Every section with a generated table, in docs order. */
     public static final List<Section> SECTIONS = List.of(BufferSchema.POOL, PfcSchema.PFC, PfcSchema.WATCHDOG,
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
-            SchedulingSchema.SCHEDULING);
+            SchedulingSchema.SCHEDULING, org.lossless.nic.NicSchema.NIC);
 
     private SchemaDocs() {
     }
