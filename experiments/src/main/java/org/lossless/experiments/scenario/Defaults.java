@@ -2,7 +2,6 @@ package org.lossless.experiments.scenario;
 
 import java.util.List;
 
-import org.lossless.nic.NicConfig;
 import org.lossless.nic.dcqcn.DcqcnProfiles;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.topology.servers.LocalLink;
@@ -28,23 +27,8 @@ public final class Defaults {
     /** {@code switch.pfc.priorities}: [3]. */
     public static final List<Integer> PFC_PRIORITIES = MmuFactory.DEFAULT_PRIORITIES;
 
-    /**
-     * {@code nic.mtu}: 4096 payload bytes, in 64..9000: the RoCE path MTU of a NIC on an Ethernet MTU of 9000
-     * (mlx5's active MTU), what RoCE AI and storage clusters run (README, "Changes": 1024 before).
-     */
-    public static final int MTU_BYTES = 4096;
-    public static final int MIN_MTU = 64;
-    public static final int MAX_MTU = 9000;
-    /** {@code nic.cc}: dcqcn. */
-    public static final String CC = "dcqcn";
-    /** {@code nic.ack_interval}: an ACK per data packet. */
-    public static final int ACK_INTERVAL = 1;
-    /** {@code nic.ack_priority}: {@code data}, the data packet's priority. */
-    public static final int ACK_PRIORITY = NicConfig.SAME_AS_DATA;
-    /** {@code nic.cnp_priority}: 6 (mlx5 {@code cnp_802p_prio}). */
-    public static final int CNP_PRIORITY = NicConfig.DEFAULT_CNP_PRIORITY;
-    /** {@code nic.rto}: 1 ms. */
-    public static final long RTO_PS = NicConfig.DEFAULT_RTO_PS;
+    /** {@code nic.mtu}'s default, payload bytes (the schema's, {@link org.lossless.nic.NicSchema}). */
+    public static final int MTU_BYTES = org.lossless.nic.NicSchema.DEFAULT_MTU;
     /** {@code nic.dcqcn.profile}: mlx5. */
     public static final String DCQCN_PROFILE = DcqcnProfiles.MLX5;
 

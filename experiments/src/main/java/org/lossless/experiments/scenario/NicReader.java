@@ -12,6 +12,9 @@ import java.util.Map;
 import org.lossless.nic.CcSettings;
 import org.lossless.nic.LossRecoveryConfig;
 import org.lossless.nic.NicConfig;
+import org.lossless.nic.NicSchema;
+import org.lossless.core.settings.Values;
+import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.nic.cc.CcKey;
 import org.lossless.nic.cc.CcSpec;
 import org.lossless.nic.cc.CcSpecs;
@@ -21,23 +24,12 @@ import org.lossless.nic.dcqcn.DcqcnParams;
 import org.lossless.nic.dcqcn.DcqcnProfiles;
 
 /**
- * Reads {@code nic} into nic-cc's {@link NicConfig}. {@code nic.dcqcn} is a profile plus overrides of any
+ * Reads {@code nic} into nic-cc's {@link NicConfig}: the plain keys through {@link NicSchema#NIC} (names, ranges,
+ * defaults and messages from the schema), the nested ones (custom rows there) by their readers below. {@code nic.dcqcn} is a profile plus overrides of any
  * {@link DcqcnKeys} key, resolved by {@link DcqcnParams} at the host link rate and kept whole; it is read
  * (and checked) and kept whatever {@code cc} is, since a connection may choose dcqcn.
  */
 final class NicReader {
-    /** {@code nic}'s keys; every algorithm's section ({@link CcSpecs#ALL}) after {@code nack_interval}. */
-    static final String[] KEYS = java.util.stream.Stream.of(
-            List.of("mtu", "cc", "ack_interval", "ack_priority", "ack_dscp", "cnp_priority", "cnp_dscp", "rto", "dcqcn",
-                    "rx_buffer", "window", "pfc_response_time", "ack_delay", "nack_interval"),
-            CcSpecs.names(),
-            List.of("loss_recovery", "irn", "wire", "transport", "uet")).flatMap(List::stream).toArray(String[]::new);
-    /** Congestion controls documented; only {@link #IMPLEMENTED} are accepted (today the same). */
-    static final List<String> CC = org.lossless.nic.CcAlgorithms.NAMES;
-    static final List<String> IMPLEMENTED = org.lossless.nic.CcAlgorithms.NAMES;
-    /** Largest {@code ack_interval}, packets. */
-    static final int MAX_ACK_INTERVAL = 65_536;
-
     private NicReader() {
     }
 
@@ -48,43 +40,30 @@ final class NicReader {
      */
     static NicConfig read(Cursor c, TopologyConfig topology, List<Integer> lossless) {
         long hostRateBps = topology.hostLink().rateBps();
-        c.object(KEYS);
-        Cursor mtuKey = c.key("mtu");
-        long mtu = mtuKey.size(Defaults.MTU_BYTES);
-        if (mtu < Defaults.MIN_MTU || mtu > Defaults.MAX_MTU) {
-            throw mtuKey.error(Units.formatSize(mtu) + " is out of range: the MTU (RDMA payload per packet) must be "
-                    + Defaults.MIN_MTU + " to " + Defaults.MAX_MTU + " bytes, e.g. 1024 or 4096");
+        Values written = SectionReader.read(c, NicSchema.NIC);
+        Values v = NicSchema.NIC.resolve(written == null ? Values.empty(NicSchema.NIC) : written);
+        long mtu = v.number("mtu");
+        if (mtu < NicSchema.MIN_MTU || mtu > NicSchema.MAX_MTU) {
+            throw c.key("mtu").error(Units.formatSize(mtu) + " is out of range: the MTU (RDMA payload per packet) must be "
+                    + NicSchema.MIN_MTU + " to " + NicSchema.MAX_MTU + " bytes, e.g. 1024 or 4096");
         }
-        Cursor ccKey = c.key("cc");
-        // only what is implemented is allowed; a planned algorithm gets its own message
-        if (ccKey.present() && ccKey.isScalar() && CC.contains(ccKey.scalar("a congestion control"))
-                && !IMPLEMENTED.contains(ccKey.scalar("a congestion control"))) {
-            throw ccKey.error("'" + ccKey.scalar("") + "' is not implemented yet (implemented: "
-                    + String.join(", ", IMPLEMENTED) + ")");
-        }
-        String cc = ccKey.oneOf(Defaults.CC, IMPLEMENTED);
-        int ackInterval = (int) c.key("ack_interval").integer(Defaults.ACK_INTERVAL, 1, MAX_ACK_INTERVAL);
+        String cc = v.text("cc");
+        int ackInterval = v.integer("ack_interval");
         int ackPriority = ackPriority(c.key("ack_priority"));
-        int cnpPriority = (int) c.key("cnp_priority").integer(Defaults.CNP_PRIORITY, 0, 7);
+        int cnpPriority = v.integer("cnp_priority");
         // the DSCPs switches classify ACKs and CNPs by (docs/switch.md, traffic classes); cnp_dscp is also written
         // by `lossless import mlx5` (roce_np/cnp_dscp)
         int ackDscp = ackDscp(c.key("ack_dscp"), ackPriority);
-        int cnpDscp = (int) c.key("cnp_dscp").integer(org.lossless.core.net.Dscp.ofPriority(cnpPriority), 0, 63);
-        Cursor rtoKey = c.key("rto");
-        long rto = rtoKey.timePs(Defaults.RTO_PS);
-        if (rto <= 0) {
-            throw rtoKey.error("the retransmission timeout must be > 0, e.g. 67108864ns (4.096 us x 2^14, the IB"
-                    + " ACK timeout 14)");
-        }
-        // times are never negative (Units); 0 is allowed for both
-        long ackDelay = c.key("ack_delay").timePs(NicConfig.DEFAULT_ACK_DELAY_PS);
-        long nackInterval = c.key("nack_interval").timePs(NicConfig.DEFAULT_NACK_INTERVAL_PS);
+        Integer cnpDscpSet = v.integer("cnp_dscp");
+        int cnpDscp = cnpDscpSet != null ? cnpDscpSet : org.lossless.core.net.Dscp.ofPriority(cnpPriority);
+        long rto = v.number("rto");
+        long ackDelay = v.number("ack_delay");
+        long nackInterval = v.number("nack_interval");
         DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
-        WireFormat wire = WireFormat.of(c.key("wire").oneOf(WireFormat.ROCEV2.name(), WireFormat.NAMES));
+        WireFormat wire = WireFormat.of(v.text("wire"));
         RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu, wire);
         long window = window(c.key("window"), mtu);
-        Long response = PfcReader.responseTime(c.key("pfc_response_time"), NicConfig.AUTO_PFC_RESPONSE);
-        long pfcResponse = response == null ? NicConfig.AUTO_PFC_RESPONSE : response;
+        long pfcResponse = v.isAuto("pfc_response_time") ? NicConfig.AUTO_PFC_RESPONSE : v.number("pfc_response_time");
         Map<String, Object> sections = new LinkedHashMap<>();
         for (CcSpec<?> spec : CcSpecs.ALL) {
             sections.put(spec.name(), section(c.key(spec.name()), spec.keys(), spec::parse));
@@ -131,7 +110,7 @@ final class NicReader {
     /** 0..7, or {@code data} ({@link NicConfig#SAME_AS_DATA}): ACKs travel on the data packet's priority. */
     private static int ackPriority(Cursor c) {
         if (!c.present()) {
-            return Defaults.ACK_PRIORITY;
+            return NicConfig.SAME_AS_DATA;
         }
         if (c.isScalar() && "data".equals(c.scalar("0..7 or data"))) {
             return NicConfig.SAME_AS_DATA;

@@ -26,10 +26,11 @@ import org.lossless.switchmodel.settings.SwitchSchema;
  */
 public final class SchemaDocs {
     /** Every section with a generated table, in docs order. */
-    public static final List<Section> SECTIONS = List.of(SwitchSchema.SWITCH, BufferSchema.POOL, PfcSchema.PFC, PfcSchema.WATCHDOG,
+    public static final List<Section> SECTIONS = List.of(SwitchSchema.SWITCH, BufferSchema.POOL, PfcSchema.PFC,
+            PfcSchema.WATCHDOG,
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
-            SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING,
-            SwitchSchema.LLR);
+            SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
+            org.lossless.nic.NicSchema.NIC);
 
     private SchemaDocs() {
     }
