@@ -31,7 +31,7 @@ public final class CbfcLint {
         if (c == null || c.credits() == null) {
             return List.of();
         }
-        Topology t = Lints.topologyOrNull(s);
+        Topology t = s.fabric().topologyOrNull();
         if (t == null) {
             return List.of();
         }

@@ -46,7 +46,7 @@ public final class EcnPfcLint {
         if (s.nic().cc().equals(org.lossless.nic.cc.NoCongestionControl.NAME)) {
             return List.of();
         }
-        Topology t = Lints.topologyOrNull(s);
+        Topology t = s.fabric().topologyOrNull();
         return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 

@@ -47,7 +47,7 @@ public final class HeadroomPoolLint {
 
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
     public static List<Finding> of(Scenario s) {
-        Topology t = Lints.topologyOrNull(s);
+        Topology t = s.fabric().topologyOrNull();
         return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
     }
 

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.topology.Topology;
 import org.lossless.workloads.spec.ProgramWorkload;
 import org.lossless.workloads.spec.WorkloadConfig;
 
@@ -47,10 +46,5 @@ public final class Lints {
         all.addAll(CbfcLint.of(s));
         all.addAll(QosMapLint.of(s));
         return List.copyOf(all);
-    }
-
-    /** The scenario's topology, or null when it cannot be built (the run reports that error itself). */
-    static Topology topologyOrNull(Scenario s) {
-        return s.fabric().topologyOrNull();
     }
 }

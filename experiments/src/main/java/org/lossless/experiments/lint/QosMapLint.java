@@ -34,7 +34,7 @@ public final class QosMapLint {
 
     /** The findings for a loaded scenario, one line each (none when its topology cannot be built). */
     public static List<Finding> of(Scenario s) {
-        Topology t = Lints.topologyOrNull(s);
+        Topology t = s.fabric().topologyOrNull();
         if (t == null) {
             return List.of();
         }

@@ -44,7 +44,7 @@ public final class UetLint {
 
     /** The findings for a loaded scenario (the path check skipped when its topology cannot be built). */
     public static List<Finding> of(Scenario s) {
-        Topology t = Lints.topologyOrNull(s);
+        Topology t = s.fabric().topologyOrNull();
         UetConfig uet = s.nic().uet().withTransport(s.usesUet() ? UetConfig.UET : UetConfig.ROCEV2);
         List<Finding> out = new ArrayList<>(warnings(s.switchSettings(), uet, s.routing().mode(), t));
         if (!s.usesRoce()) {

@@ -155,9 +155,4 @@ public final class ScenarioEngine implements ScenarioRunner {
     public static Topology topology(Scenario s) {
         return s.fabric().topology();
     }
-
-    /** The scenario's topology, or null when it cannot be built (for lints: the run reports that error itself). */
-    static Topology topologyOrNull(Scenario s) {
-        return s.fabric().topologyOrNull();
-    }
 }
