@@ -44,7 +44,7 @@ public record MessageLabel(long connection, String op, int iteration, int step, 
 
     /**
      * Whether this is one step's message of a collective (a step and a channel set: only collective algorithms
-     * tag channels), the rows {@code metrics.flows: summary} aggregates.
+     * tag channels), the rows {@code metrics.flows: data} aggregates.
      */
     public boolean collectiveStep() {
         return step >= 0 && channel >= 0;

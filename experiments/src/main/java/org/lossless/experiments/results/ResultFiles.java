@@ -74,9 +74,9 @@ public final class ResultFiles {
     }
 
     /**
-     * Streams the rows of {@code flows.csv} that {@code metrics.flows} keeps: every message ({@code all}), the data
-     * messages ({@code data}), or every message but the collectives' per-step ones ({@code summary}: those go to
-     * {@link StepSummary}). The header and the columns are the same in every case.
+     * Streams the rows of {@code flows.csv} that {@code metrics.flows} keeps ({@link #listed}): every message
+     * ({@code all}), the data messages of workloads that are not collectives ({@code data}), none ({@code summary});
+     * the others go to {@link StepSummary}. The header and the columns are the same in every case.
      */
     public static void writeFlows(Writer out, List<FlowResult> flows, Completion basis, FlowRows keep)
             throws IOException {
@@ -85,7 +85,7 @@ public final class ResultFiles {
         sb.append(FLOWS_HEADER);
         rows.endRow();
         for (FlowResult f : flows) {
-            if (keep == FlowRows.DATA && !f.data() || keep == FlowRows.SUMMARY && f.label().collectiveStep()) {
+            if (!listed(keep, f)) {
                 continue;
             }
             sb.append(f.flowId()).append(',').append(Csv.field(f.workload())).append(',')
@@ -118,6 +118,18 @@ public final class ResultFiles {
             rows.endRow();
         }
         rows.finish();
+    }
+
+    /**
+     * Whether {@code metrics.flows: keep} lists message {@code f} in {@code flows.csv}; the messages it does not list
+     * are aggregated in {@code flows_summary.csv} ({@link StepSummary}).
+     */
+    public static boolean listed(FlowRows keep, FlowResult f) {
+        return switch (keep) {
+            case ALL -> true;
+            case DATA -> f.data() && !f.label().collectiveStep();
+            case SUMMARY -> false;
+        };
     }
 
     /** {@code ports.csv}: one row per port and priority that carried traffic, in the run result's order. */

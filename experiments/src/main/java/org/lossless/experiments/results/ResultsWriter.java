@@ -18,7 +18,7 @@ import java.nio.file.Path;
 
 /**
  * Writes a result directory (README.md, "Result files"): summary.json, flows.csv (the rows {@code metrics.flows}
- * keeps; flows_summary.csv with {@code summary}), ports.csv, jobs.csv,
+ * keeps; flows_summary.csv, the others aggregated, with {@code data} or {@code summary}), ports.csv, jobs.csv,
  * scenario.resolved.yaml, warnings.json (the scenario's lint findings, {@link FindingsJson}), fabric.json (the
  * built fabric and what was watched, for the report: {@link FabricFile}), defaults.yaml ({@link DefaultsFile}),
  * pause_graph.csv (header only without pauses) and thresholds.csv from every packet-engine
@@ -30,7 +30,7 @@ import java.nio.file.Path;
 public final class ResultsWriter {
     public static final String SUMMARY = "summary.json";
     public static final String FLOWS = "flows.csv";
-    /** The collectives' per-step messages aggregated ({@link StepSummary}); written with {@code metrics.flows: summary}. */
+    /** The messages flows.csv leaves out, aggregated ({@link StepSummary}); written with {@code metrics.flows: data} or {@code summary}. */
     public static final String FLOWS_SUMMARY = "flows_summary.csv";
     public static final String PORTS = "ports.csv";
     public static final String JOBS = "jobs.csv";
@@ -91,8 +91,8 @@ public final class ResultsWriter {
         Completion basis = scenario.metrics().completion();
         FlowRows keep = scenario.metrics().flows();
         stream(dir.resolve(FLOWS), w -> ResultFiles.writeFlows(w, result.flows(), basis, keep));
-        if (keep == FlowRows.SUMMARY) {
-            stream(dir.resolve(FLOWS_SUMMARY), w -> StepSummary.write(w, result.flows(), basis));
+        if (keep != FlowRows.ALL) {
+            stream(dir.resolve(FLOWS_SUMMARY), w -> StepSummary.write(w, result.flows(), basis, keep));
         }
         stream(dir.resolve(PORTS), w -> ResultFiles.writePorts(w, result.ports()));
         stream(dir.resolve(JOBS), w -> ResultFiles.writeJobs(w, result));

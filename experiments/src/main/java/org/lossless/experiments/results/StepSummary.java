@@ -2,6 +2,7 @@ package org.lossless.experiments.results;
 
 import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.scenario.FlowRows;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -14,10 +15,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code flows_summary.csv} ({@code metrics.flows: summary}): the collectives' per-step messages
- * ({@link org.lossless.experiments.metrics.MessageLabel#collectiveStep()}) aggregated into one row per job
- * ({@code workload}), step kind ({@code operation}: {@code data} or the clear-to-send {@code cts}; with its
- * {@code kind}) and rank, named by the host that sends ({@code src}). Rows go by job in order of first
+ * {@code flows_summary.csv} ({@code metrics.flows: data} or {@code summary}): the messages {@code flows.csv} does not
+ * list ({@link ResultFiles#listed}; with {@code data} the collectives' per-step messages
+ * ({@link org.lossless.experiments.metrics.MessageLabel#collectiveStep()}) and the control messages, with
+ * {@code summary} every message) aggregated into one row per job ({@code workload}), step kind ({@code operation}:
+ * a collective's {@code data} or clear-to-send {@code cts}, a storage job's operation, empty for plain flows; with
+ * its {@code kind}) and rank, named by the host that sends ({@code src}). Rows go by job in order of first
  * appearance, then data before control, then operation, then host. Per row: {@code messages}, {@code completed}
  * (reached completion {@code metrics.completion}), {@code bytes} posted, {@code bytes_delivered},
  * {@code retransmits}, {@code cnps}, and over the completed messages the FCT p50, p99 and max (ps) and the slowdown
@@ -32,16 +35,16 @@ public final class StepSummary {
     }
 
     /** The file's text (tests, small runs). */
-    public static String csv(List<FlowResult> flows, Completion basis) {
-        return ResultFiles.text(w -> write(w, flows, basis));
+    public static String csv(List<FlowResult> flows, Completion basis, FlowRows keep) {
+        return ResultFiles.text(w -> write(w, flows, basis, keep));
     }
 
-    /** Streams the file to {@code out}, which stays open. */
-    public static void write(Writer out, List<FlowResult> flows, Completion basis) throws IOException {
+    /** Streams the file to {@code out}, which stays open: the messages {@code keep} leaves out of flows.csv. */
+    public static void write(Writer out, List<FlowResult> flows, Completion basis, FlowRows keep) throws IOException {
         Map<String, Integer> jobOrder = new HashMap<>();
         Map<Key, Group> groups = new LinkedHashMap<>();
         for (FlowResult f : flows) {
-            if (!f.label().collectiveStep()) {
+            if (ResultFiles.listed(keep, f)) {
                 continue;
             }
             jobOrder.putIfAbsent(f.workload(), jobOrder.size());

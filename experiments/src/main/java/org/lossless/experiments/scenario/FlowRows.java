@@ -3,18 +3,20 @@ package org.lossless.experiments.scenario;
 import java.util.List;
 
 /**
- * Which messages {@code flows.csv} lists one row each ({@code metrics.flows}, docs/scenario.md). The choice
- * changes only which rows the file holds: {@code summary.json} is computed from every message whatever it is.
+ * Which messages {@code flows.csv} lists one row each ({@code metrics.flows}, docs/scenario.md); the messages it
+ * leaves out are counted, aggregated per job, step kind and sending host, in {@code flows_summary.csv}, so every
+ * message is in exactly one of the two files. The choice changes only the rows: {@code summary.json},
+ * {@code jobs.csv} and {@code ports.csv} are computed from every message whatever it is.
  */
 public enum FlowRows {
     /** Every message, data and control: one row each (the default, what Lossless always wrote). */
     ALL("all"),
-    /** Data messages only: control messages (clear-to-sends, capsules, acknowledgements) are left out. */
-    DATA("data"),
     /**
-     * Collectives' per-step messages aggregated per job, operation and sending host into
-     * {@code flows_summary.csv}; every other message keeps its row in {@code flows.csv}.
+     * The data messages of the workloads that are not collectives keep their rows; the collectives' per-step
+     * messages and every control message (clear-to-sends, capsules, acknowledgements) are aggregated.
      */
+    DATA("data"),
+    /** No per-message row ({@code flows.csv} is its header alone): every message is aggregated. */
     SUMMARY("summary");
 
     private final String key;

@@ -25,8 +25,8 @@ import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.workloads.yaml.ScenarioException;
 
 /**
- * {@code metrics.flows}: which rows flows.csv holds, flows_summary.csv counted by hand, and summary.json the same
- * bytes whatever the choice.
+ * {@code metrics.flows}: which rows flows.csv holds, flows_summary.csv (the messages it leaves out, aggregated)
+ * counted by hand, and summary.json the same bytes whatever the choice.
  *
  * <p>The collective is {@link HeadlineFiguresTest}'s: a ring all-reduce of 1 MiB on hosts 0-3, 2 channels,
  * Simple, 2 iterations: each rank sends 2 slices of 64 KiB in each of 6 steps on each of 2 channels per
@@ -77,32 +77,57 @@ class FlowRowsTest {
     }
 
     @Test
-    void dataDropsTheControlRowsAndKeepsTheOthersByteForByte() throws IOException {
+    void dataKeepsTheDataRowsOfWorkloadsThatAreNotCollectivesByteForByte() throws IOException {
         List<String> kept = new ArrayList<>();
-        for (String line : Files.readAllLines(all.resolve("flows.csv"))) {
-            if (!line.endsWith(",control")) {
+        List<String> lines = Files.readAllLines(all.resolve("flows.csv"));
+        kept.add(lines.get(0));
+        for (String line : lines.subList(1, lines.size())) {
+            if (line.contains(",bg,") && line.endsWith(",data")) {
                 kept.add(line);
             }
         }
-        assertEquals(1 + 192 + 4, kept.size());
+        assertEquals(1 + 4, kept.size());
         assertEquals(kept, Files.readAllLines(data.resolve("flows.csv")));
-        assertFalse(Files.exists(data.resolve(ResultsWriter.FLOWS_SUMMARY)));
     }
 
     @Test
-    void summaryKeepsOnlyTheRowsThatAreNotCollectiveSteps() throws IOException {
-        List<Map<String, String>> rows = HeadlineFiguresTest.rows(summary.resolve("flows.csv"));
-        assertEquals(4, rows.size());
-        assertTrue(rows.stream().allMatch(r -> r.get("workload").equals("bg")));
-        assertEquals(Files.readAllLines(all.resolve("flows.csv")).get(0),
-                Files.readAllLines(summary.resolve("flows.csv")).get(0), "same header");
+    void summaryWritesTheHeaderAlone() throws IOException {
+        assertEquals(List.of(Files.readAllLines(all.resolve("flows.csv")).get(0)),
+                Files.readAllLines(summary.resolve("flows.csv")));
+    }
+
+    /** Under data, flows_summary.csv aggregates the collective's messages only: the plain flows have their rows. */
+    @Test
+    void dataAggregatesTheCollectiveAlone() throws IOException {
+        List<Map<String, String>> rows = HeadlineFiguresTest.rows(data.resolve(ResultsWriter.FLOWS_SUMMARY));
+        assertEquals(8, rows.size());
+        assertTrue(rows.stream().allMatch(r -> r.get("workload").equals("ar")));
+    }
+
+    /** Under summary the plain flows are aggregated too: per sending host, counted from the all run's rows. */
+    @Test
+    void summaryAggregatesThePlainFlowsPerSendingHost() throws IOException {
+        List<Map<String, String>> each = HeadlineFiguresTest.rows(all.resolve("flows.csv"));
+        List<Map<String, String>> rows = HeadlineFiguresTest.rows(summary.resolve(ResultsWriter.FLOWS_SUMMARY));
+        assertEquals(8 + 2, rows.size(), "the collective's 8 and one per sending host of bg (4 and 5)");
+        for (String src : List.of("4", "5")) {
+            Map<String, String> r = rows.stream().filter(x -> x.get("workload").equals("bg") && x.get("src").equals(src))
+                    .findFirst().orElseThrow();
+            long bytes = each.stream().filter(m -> m.get("workload").equals("bg") && m.get("src").equals(src))
+                    .mapToLong(m -> Long.parseLong(m.get("size_bytes"))).sum();
+            assertEquals("2", r.get("messages"));
+            assertEquals("", r.get("operation"));
+            assertEquals("data", r.get("kind"));
+            assertEquals(String.valueOf(bytes), r.get("bytes"));
+        }
     }
 
     @Nested
     class Aggregated {
         @Test
         void oneRowPerRankAndStepKindCountedByHand() throws IOException {
-            List<Map<String, String>> rows = HeadlineFiguresTest.rows(summary.resolve(ResultsWriter.FLOWS_SUMMARY));
+            List<Map<String, String>> rows = HeadlineFiguresTest.rows(summary.resolve(ResultsWriter.FLOWS_SUMMARY))
+                    .stream().filter(r -> r.get("workload").equals("ar")).toList();
             assertEquals(8, rows.size(), "4 ranks x (data, cts)");
             for (int i = 0; i < 8; i++) {
                 Map<String, String> r = rows.get(i);
@@ -123,7 +148,7 @@ class FlowRowsTest {
         @Test
         void figuresAreThoseOfThePerMessageRows() throws IOException {
             List<Map<String, String>> each = HeadlineFiguresTest.rows(all.resolve("flows.csv"));
-            for (Map<String, String> r : HeadlineFiguresTest.rows(summary.resolve(ResultsWriter.FLOWS_SUMMARY))) {
+            for (Map<String, String> r : HeadlineFiguresTest.rows(data.resolve(ResultsWriter.FLOWS_SUMMARY))) {
                 List<Double> fct = new ArrayList<>();
                 List<Double> sd = new ArrayList<>();
                 long bytes = 0;

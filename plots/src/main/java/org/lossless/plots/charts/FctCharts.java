@@ -88,8 +88,8 @@ public final class FctCharts {
         if (data.getSeriesCount() == 0) {
             return Figure.omitted(CDF_ID, title, total > 0 ? "no data message finished"
                     : runs.stream().anyMatch(rs -> rs.has(ResultSet.FLOWS_SUMMARY))
-                    ? "no data message in flows.csv: the collectives' messages are aggregated per rank in "
-                            + ResultSet.FLOWS_SUMMARY + " (metrics.flows: summary)"
+                    ? "no data message in flows.csv: the messages it leaves out are aggregated per rank in "
+                            + ResultSet.FLOWS_SUMMARY + " (metrics.flows: data or summary)"
                     : "no data message in flows.csv");
         }
         // a log axis when the slowdowns span a decade or more, else linear

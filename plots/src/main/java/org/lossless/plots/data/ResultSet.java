@@ -29,7 +29,7 @@ import java.util.function.Supplier;
 public final class ResultSet {
     public static final String SUMMARY = "summary.json";
     public static final String FLOWS = "flows.csv";
-    /** The collectives' per-step messages aggregated per rank, written instead of their flows.csv rows with {@code metrics.flows: summary}. */
+    /** The messages flows.csv leaves out, aggregated per job, step kind and rank ({@code metrics.flows: data} or {@code summary}). */
     public static final String FLOWS_SUMMARY = "flows_summary.csv";
     public static final String PORTS = "ports.csv";
     public static final String JOBS = "jobs.csv";

@@ -289,7 +289,7 @@ class RunChartsTest {
             Files.writeString(dir.resolve("flows_summary.csv"), "workload,operation,kind,src,messages\nar,data,data,0,4\n");
             Figure f = FctCharts.cdf(ResultSet.open(dir));
             assertFalse(f.present());
-            assertTrue(f.caption().contains("aggregated per rank in flows_summary.csv (metrics.flows: summary)"),
+            assertTrue(f.caption().contains("aggregated per rank in flows_summary.csv (metrics.flows: data or summary)"),
                     f.caption());
         }
 
