@@ -25,6 +25,17 @@ public interface TrafficProgram {
     default void onAcked(Message m, long nowPs) {
     }
 
+    /**
+     * The least time, ps, between a completion this program is told of ({@link #onDelivered}, {@link #onAcked}) and
+     * any message it posts or timer it arms in reaction: a host's software delay that the model really has (a
+     * collective's step latency, say), never one invented for speed. 0 (the default): it may react at the very
+     * instant. A parallel run lets partitions run on for this long past a completion instead of stopping them all at
+     * it; the run fails if a reaction comes sooner than declared.
+     */
+    default long minReactionDelayPs() {
+        return 0;
+    }
+
     /** The timer this program asked for fired. */
     default void onTimer(long nowPs) {
     }
