@@ -87,13 +87,13 @@ final class Completions implements ParallelEngine.Deferred, PacketNetwork.PerHos
             @Override
             public void flowFinished(Flow flow, long nowPs) {
                 buffer.add(new Done(nowPs, host, seq[host]++, flow, false));
-                nic.yieldAfter(reachPs(nowPs));
+                yieldAfter(nic, buffer, nowPs);
             }
 
             @Override
             public void flowAcked(Flow flow, long nowPs) {
                 buffer.add(new Done(nowPs, host, seq[host]++, flow, true));
-                nic.yieldAfter(reachPs(nowPs));
+                yieldAfter(nic, buffer, nowPs);
             }
         };
     }
@@ -137,11 +137,30 @@ final class Completions implements ParallelEngine.Deferred, PacketNetwork.PerHos
     }
 
     /**
+     * Stops the NIC's partition where the programs' reactions to a completion recorded now could start; when no program
+     * reacts ({@link #endsOnly()}), only once this window's completions here are as many as the messages that still
+     * need one (fewer cannot end the run).
+     */
+    private void yieldAfter(Scheduler nic, List<Done> recorded, long nowPs) {
+        if (!endsOnly()) {
+            nic.yieldAfter(reachPs(nowPs));
+        } else if (recorded.size() >= driver.needing()) {
+            nic.yieldAfterNow();
+        }
+    }
+
+    /** Whether no program reacts to completions: one matters only where it may end the run. */
+    private boolean endsOnly() {
+        return driver.reactionDelayPs() == org.lossless.workloads.traffic.TrafficProgram.NEVER_REACTS;
+    }
+
+    /**
      * Last instant partitions may reach past a completion at {@code atPs}: the programs' reactions come no sooner than
      * their least declared reaction delay ({@link ProgramDriver#reactionDelayPs()}; 0: the completion's own instant).
      */
     private long reachPs(long atPs) {
-        return atPs + Math.max(1, driver.reactionDelayPs()) - 1;
+        long d = driver.reactionDelayPs();
+        return d == Long.MAX_VALUE ? Long.MAX_VALUE : atPs + Math.max(1, d) - 1;
     }
 
     @Override
@@ -152,11 +171,18 @@ final class Completions implements ParallelEngine.Deferred, PacketNetwork.PerHos
     @Override
     public long horizonPs(long fromPs) {
         long t = Long.MAX_VALUE;
+        long noted = 0;
         for (LongHeap h : predicted) {
             while (h.size() > 0 && h.min() < fromPs) {
                 h.poll();
             }
             t = Math.min(t, h.min());
+            noted += h.size();
+        }
+        if (endsOnly()) {
+            // a window holds no completion but of frames already noted: fewer of them than the messages that still
+            // need a completion cannot end the run inside it
+            return noted >= driver.needing() ? t : Long.MAX_VALUE;
         }
         return t == Long.MAX_VALUE ? t : reachPs(t);
     }

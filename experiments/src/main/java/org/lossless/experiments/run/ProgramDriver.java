@@ -51,6 +51,11 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     private long outstanding;
     /** The least {@link TrafficProgram#minReactionDelayPs()} of the run's programs, ps (set at start). */
     private long reactionDelayPs;
+    /**
+     * Messages posted whose own parts have not all completed yet (a WRITE's ACKs, a READ's data): each needs at least
+     * one more completion before the run can end; one completed but reported only after an earlier one is not counted.
+     */
+    private long needing;
     /** Instant of the completion being reported to a program, ps, or -1 outside a completion's report. */
     private long reactingAtPs = -1;
 
@@ -91,6 +96,14 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         }
     }
 
+    /**
+     * Messages that each still need a completion of their own before the run can end: fewer completions than this
+     * cannot end it. Read between windows and by NIC events (changed only between windows in a parallel run).
+     */
+    long needing() {
+        return needing;
+    }
+
     /** The least reaction delay any program declared, ps ({@link TrafficProgram#minReactionDelayPs()}). */
     long reactionDelayPs() {
         return reactionDelayPs;
@@ -104,8 +117,9 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         long d = view.program.minReactionDelayPs();
         if (reactingAtPs >= 0 && d > 0 && atPs - reactingAtPs < d) {
             throw new IllegalStateException(view.program.name() + ": " + what + " at " + atPs
-                    + " ps in reaction to a completion at " + reactingAtPs + " ps, sooner than the program's declared "
-                    + "minimum reaction delay of " + d + " ps");
+                    + " ps in reaction to a completion at " + reactingAtPs + " ps, " + (d == TrafficProgram.NEVER_REACTS
+                    ? "though the program declared that it never reacts to one"
+                    : "sooner than the program's declared minimum reaction delay of " + d + " ps"));
         }
     }
 
@@ -170,6 +184,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         conn.add(p);
         conn.lastPostPs = atPs;
         outstanding++;
+        needing++;
         releaser.add(p);
         return m;
     }
@@ -212,6 +227,9 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         Posted p = partOf.get(flow.id);
         if (++p.partsDelivered == p.parts) {
             p.deliveredReady = true;
+            if (p.message.op() == Verb.READ) {
+                needing--;
+            }
             ConnectionQps conn = p.connection;
             reportDeliveries(p.message.op() == Verb.READ ? conn.readDeliveries : conn.forwardDeliveries, nowPs);
             reportAcks(conn, nowPs);
@@ -225,6 +243,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         }
         if (++p.partsAcked == p.parts) {
             p.ackedReady = true;
+            needing--;
             reportAcks(p.connection, nowPs);
         }
     }

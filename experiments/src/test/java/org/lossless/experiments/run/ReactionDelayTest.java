@@ -149,6 +149,81 @@ class ReactionDelayTest {
         }
     }
 
+    /** Every host of the leaf-spine sends three 64 KB messages to the host four on (the other leaf), all posted at 0. */
+    static final class Spray implements TrafficProgram {
+        private final long declared;
+
+        Spray(long declared) {
+            this.declared = declared;
+        }
+
+        @Override
+        public String name() {
+            return "spray";
+        }
+
+        @Override
+        public long minReactionDelayPs() {
+            return declared;
+        }
+
+        @Override
+        public void start(TrafficContext ctx) {
+            for (int h = 0; h < 8; h++) {
+                Connection c = ctx.connect(h, (h + 4) % 8, ConnectionOptions.of(3));
+                for (int i = 0; i < 3; i++) {
+                    ctx.post(c, 65_536, Verb.WRITE, MessageTag.NONE_TAG, i * 2 * US);
+                }
+            }
+        }
+
+        @Override
+        public boolean finished() {
+            return true;
+        }
+    }
+
+    static EngineInput spray(long declared) {
+        Topology t = new LeafSpineSpec(2, 2, 4, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
+        return new EngineInput(t, NicConfig.builder().mtu(1024).ackEvery(1).build(), SwitchSettings.defaults(),
+                new Traffic(List.of(() -> new Spray(declared))), 100_000 * US, 1, List.of(),
+                EngineInput.DEFAULT_CONVERGENCE_PS, false);
+    }
+
+    @Nested
+    class NeverReacts {
+        @Test
+        void completionsStopThePartitionsOnlyWhereTheRunMayEndAndTheResultIsTheSame() {
+            List<ParallelStats> never = new ArrayList<>();
+            List<ParallelStats> zero = new ArrayList<>();
+            String expected = ParallelRunTest.fingerprint(run(spray(0), 2, zero));
+            RunResult r = null;
+            for (int threads : new int[] {1, 2, 4}) {
+                r = run(spray(TrafficProgram.NEVER_REACTS), threads, never);
+                assertEquals(expected, ParallelRunTest.fingerprint(r), threads + " threads");
+            }
+            assertEquals(24, r.flows().size());
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+            long with = never.get(1).windows();
+            long without = zero.get(0).windows();
+            System.out.println("spray: windows " + without + " reacting at once, " + with + " never reacting (2 partitions)");
+            // 24 deliveries and 24 last ACKs end a window each when the program may react; only the last few may
+            // end the run
+            assertTrue(with < without, with + " windows never reacting, " + without + " reacting at once");
+        }
+
+        @Test
+        void aProgramThatDeclaredItNeverReactsAndPostsFailsTheRun() {
+            RuntimeException e = assertThrows(RuntimeException.class,
+                    () -> run(input(STEP_PS, TrafficProgram.NEVER_REACTS), 2, new ArrayList<>()));
+            String all = "";
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                all += t.getMessage() + "\n";
+            }
+            assertTrue(all.contains("though the program declared that it never reacts to one"), all);
+        }
+    }
+
     @Test
     void aProgramThatReactsSoonerThanItDeclaredFailsTheRun() {
         RuntimeException e = assertThrows(RuntimeException.class,

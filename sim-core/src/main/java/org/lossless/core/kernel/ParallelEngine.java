@@ -138,7 +138,8 @@ public final class ParallelEngine extends EngineSignals {
 
         /**
          * The least time, ps, between the instant of recorded work and anything that work schedules or changes in a
-         * partition (0: it may act at that very instant). With {@code d > 0} a partition that records work at {@code t}
+         * partition (0: it may act at that very instant; {@code Long.MAX_VALUE}: it never does, and may only stop the
+         * run, at an instant where the model stopped every partition). With {@code d > 0} a partition that records work at {@code t}
          * may run on to {@code t + d - 1} ({@link Scheduler#yieldAfter}) and {@link #horizonPs} may say so; if the work
          * stops the run, every partition still runs to {@code t + d - 1} (whatever the partitioning), and the run ends
          * at {@code t}. Asked between windows; it must not change during a run.
@@ -315,6 +316,20 @@ public final class ParallelEngine extends EngineSignals {
         planDrain();
     }
 
+    /**
+     * Deferred work that schedules nothing ({@link Deferred#reactionDelayPs()} {@code Long.MAX_VALUE}) stopped the run at
+     * {@code atPs}: the model must have stopped every partition there ({@link Deferred#horizonPs}, {@link
+     * Scheduler#yieldAfterNow()}), or the results would depend on the partitioning.
+     */
+    private void checkStoppedAt(long atPs) {
+        for (EventLoop l : loops) {
+            if (l.nowPs > atPs) {
+                throw new IllegalStateException("the run was stopped at " + atPs + " ps by deferred work, but partition "
+                        + l.index + " had run to " + l.nowPs + " ps: the model did not announce the stop (horizonPs)");
+            }
+        }
+    }
+
     /** The next window of a {@link #drain}, or the end of the run. */
     private void planDrain() {
         long t = partitionsNext();
@@ -412,7 +427,8 @@ public final class ParallelEngine extends EngineSignals {
                 if (deferred != null) {
                     long td = deferred.pendingPs();
                     if (td != Long.MAX_VALUE) {
-                        long reach = td + Math.max(1, deferred.reactionDelayPs()) - 1;
+                        long d = deferred.reactionDelayPs();
+                        long reach = d == Long.MAX_VALUE ? Long.MAX_VALUE : td + Math.max(1, d) - 1;
                         if (loops.length > 1 && reach < lastWindowEndPs - 1) {
                             throw new IllegalStateException("work recorded at " + td + " ps in a window that ran to "
                                     + (lastWindowEndPs - 1) + " ps: the model did not announce it (horizonPs)");
@@ -420,7 +436,10 @@ public final class ParallelEngine extends EngineSignals {
                         deliverAll();
                         runGlobal(td, () -> deferred.run(td));
                         if (global.stopRequested) {
-                            if (reach > td) {
+                            if (d == Long.MAX_VALUE) {
+                                checkStoppedAt(td);
+                                finished = true;
+                            } else if (reach > td) {
                                 drain(td, reach);
                             } else {
                                 finished = true;
