@@ -12,7 +12,8 @@ import org.lossless.nic.HostNic;
 
 /**
  * Completions in a run on the {@link ParallelEngine}: a NIC's event records the completion in its partition's list
- * and stops its partition after the current instant ({@link Scheduler#yieldAfterNow()}); between windows the engine
+ * and stops its partition after the current instant, or up to the programs' least reaction delay later ({@link
+ * Scheduler#yieldAfter}: their reactions cannot come sooner, {@link ProgramDriver#reactionDelayPs()}); between windows the engine
  * hands them to the {@link ProgramDriver} (the traffic programs' reactions), at their instant, after every partition
  * event of that instant and before any later one, in (host, the host's order) at one instant. So a program reacting
  * to a completion in another partition sees it at the same simulated time whatever the partitioning (with one
@@ -20,7 +21,7 @@ import org.lossless.nic.HostNic;
  *
  * <p>With several partitions the others must not pass that instant either: every frame put on a link towards a NIC
  * that may complete a message when it arrives ({@link HostNic#mayComplete}) is noted with its arrival time, and a
- * window ends right after the earliest noted one ({@link #horizonPs}). A window is no longer than the shortest
+ * window ends right after the earliest noted one, or that reaction delay later ({@link #horizonPs}). A window is no longer than the shortest
  * NIC link's delay plus the smallest frame's time, so what arrives inside it was put on the link before it began.
  *
  * <p>Between windows it also tells the PFC observers what the partitions buffered ({@link PfcBuffers}).
@@ -86,13 +87,13 @@ final class Completions implements ParallelEngine.Deferred, PacketNetwork.PerHos
             @Override
             public void flowFinished(Flow flow, long nowPs) {
                 buffer.add(new Done(nowPs, host, seq[host]++, flow, false));
-                nic.yieldAfterNow();
+                yieldAfter(nic, buffer, nowPs);
             }
 
             @Override
             public void flowAcked(Flow flow, long nowPs) {
                 buffer.add(new Done(nowPs, host, seq[host]++, flow, true));
-                nic.yieldAfterNow();
+                yieldAfter(nic, buffer, nowPs);
             }
         };
     }
@@ -135,16 +136,55 @@ final class Completions implements ParallelEngine.Deferred, PacketNetwork.PerHos
         }
     }
 
+    /**
+     * Stops the NIC's partition where the programs' reactions to a completion recorded now could start; when no program
+     * reacts ({@link #endsOnly()}), only once this window's completions here are as many as the messages that still
+     * need one (fewer cannot end the run).
+     */
+    private void yieldAfter(Scheduler nic, List<Done> recorded, long nowPs) {
+        if (!endsOnly()) {
+            nic.yieldAfter(reachPs(nowPs));
+        } else if (recorded.size() >= driver.needing()) {
+            nic.yieldAfterNow();
+        }
+    }
+
+    /** Whether no program reacts to completions: one matters only where it may end the run. */
+    private boolean endsOnly() {
+        return driver.reactionDelayPs() == org.lossless.workloads.traffic.TrafficProgram.NEVER_REACTS;
+    }
+
+    /**
+     * Last instant partitions may reach past a completion at {@code atPs}: the programs' reactions come no sooner than
+     * their least declared reaction delay ({@link ProgramDriver#reactionDelayPs()}; 0: the completion's own instant).
+     */
+    private long reachPs(long atPs) {
+        long d = driver.reactionDelayPs();
+        return d == Long.MAX_VALUE ? Long.MAX_VALUE : atPs + Math.max(1, d) - 1;
+    }
+
+    @Override
+    public long reactionDelayPs() {
+        return driver.reactionDelayPs();
+    }
+
     @Override
     public long horizonPs(long fromPs) {
         long t = Long.MAX_VALUE;
+        long noted = 0;
         for (LongHeap h : predicted) {
             while (h.size() > 0 && h.min() < fromPs) {
                 h.poll();
             }
             t = Math.min(t, h.min());
+            noted += h.size();
         }
-        return t;
+        if (endsOnly()) {
+            // a window holds no completion but of frames already noted: fewer of them than the messages that still
+            // need a completion cannot end the run inside it
+            return noted >= driver.needing() ? t : Long.MAX_VALUE;
+        }
+        return t == Long.MAX_VALUE ? t : reachPs(t);
     }
 
     @Override

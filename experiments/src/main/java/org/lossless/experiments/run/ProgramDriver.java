@@ -49,6 +49,15 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     private final Releaser releaser = new Releaser();
     /** Messages posted and not yet acknowledged (reported to their program). */
     private long outstanding;
+    /** The least {@link TrafficProgram#minReactionDelayPs()} of the run's programs, ps (set at start). */
+    private long reactionDelayPs;
+    /**
+     * Messages posted whose own parts have not all completed yet (a WRITE's ACKs, a READ's data): each needs at least
+     * one more completion before the run can end; one completed but reported only after an earlier one is not counted.
+     */
+    private long needing;
+    /** Instant of the completion being reported to a program, ps, or -1 outside a completion's report. */
+    private long reactingAtPs = -1;
 
     ProgramDriver(Engine kernel, FlowTable flows, int mtu, org.lossless.core.net.WireFormat wire) {
         this.kernel = kernel;
@@ -73,8 +82,44 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         for (int i = 0; i < programs.size(); i++) {
             views.add(new ProgramView(programs.get(i), this, ccs.get(i), transports.get(i)));
         }
+        long d = views.isEmpty() ? 0 : Long.MAX_VALUE;
+        for (ProgramView v : views) {
+            long own = v.program.minReactionDelayPs();
+            if (own < 0) {
+                throw new IllegalStateException(v.program.name() + ": minimum reaction delay " + own + " ps < 0");
+            }
+            d = Math.min(d, own);
+        }
+        reactionDelayPs = d;
         for (ProgramView v : views) {
             v.program.start(v);
+        }
+    }
+
+    /**
+     * Messages that each still need a completion of their own before the run can end: fewer completions than this
+     * cannot end it. Read between windows and by NIC events (changed only between windows in a parallel run).
+     */
+    long needing() {
+        return needing;
+    }
+
+    /** The least reaction delay any program declared, ps ({@link TrafficProgram#minReactionDelayPs()}). */
+    long reactionDelayPs() {
+        return reactionDelayPs;
+    }
+
+    /**
+     * Checks that what {@code view}'s program schedules at {@code atPs} (a post's release, a timer) keeps to its
+     * declared reaction delay when it reacts to a completion: a parallel run relies on it, so a breach fails loudly.
+     */
+    void checkReaction(ProgramView view, long atPs, String what) {
+        long d = view.program.minReactionDelayPs();
+        if (reactingAtPs >= 0 && d > 0 && atPs - reactingAtPs < d) {
+            throw new IllegalStateException(view.program.name() + ": " + what + " at " + atPs
+                    + " ps in reaction to a completion at " + reactingAtPs + " ps, " + (d == TrafficProgram.NEVER_REACTS
+                    ? "though the program declared that it never reacts to one"
+                    : "sooner than the program's declared minimum reaction delay of " + d + " ps"));
         }
     }
 
@@ -126,6 +171,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
             throw new IllegalArgumentException(view.program.name() + ": message on connection " + c.id()
                     + " released at " + atPs + " ps, before now (" + now + " ps) or before the previous message on it");
         }
+        checkReaction(view, atPs, "message on connection " + c.id() + " released");
         Message m = new Message(messages.size(), view.program.name(), c, bytes, op, tag, atPs);
         long[] sizes = QpSplit.partSizes(bytes, mtu, c.options().qps());
         Posted p = new Posted(m, view, conn, flows.size(), sizes.length);
@@ -138,6 +184,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         conn.add(p);
         conn.lastPostPs = atPs;
         outstanding++;
+        needing++;
         releaser.add(p);
         return m;
     }
@@ -158,23 +205,45 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     @Override
     public void flowFinished(Flow flow, long nowPs) {
+        reactingAtPs = nowPs;
+        try {
+            finished(flow, nowPs);
+        } finally {
+            reactingAtPs = -1;
+        }
+    }
+
+    @Override
+    public void flowAcked(Flow flow, long nowPs) {
+        reactingAtPs = nowPs;
+        try {
+            acked(flow, nowPs);
+        } finally {
+            reactingAtPs = -1;
+        }
+    }
+
+    private void finished(Flow flow, long nowPs) {
         Posted p = partOf.get(flow.id);
         if (++p.partsDelivered == p.parts) {
             p.deliveredReady = true;
+            if (p.message.op() == Verb.READ) {
+                needing--;
+            }
             ConnectionQps conn = p.connection;
             reportDeliveries(p.message.op() == Verb.READ ? conn.readDeliveries : conn.forwardDeliveries, nowPs);
             reportAcks(conn, nowPs);
         }
     }
 
-    @Override
-    public void flowAcked(Flow flow, long nowPs) {
+    private void acked(Flow flow, long nowPs) {
         Posted p = partOf.get(flow.id);
         if (p.message.op() == Verb.READ) {
             return; // the responder's view; a READ completes when its data arrives
         }
         if (++p.partsAcked == p.parts) {
             p.ackedReady = true;
+            needing--;
             reportAcks(p.connection, nowPs);
         }
     }

@@ -81,6 +81,7 @@ final class ProgramView implements TrafficContext {
             throw new IllegalArgumentException(program.name() + ": timer at " + timePs + " ps is in the past (now "
                     + now + " ps)");
         }
+        driver.checkReaction(this, timePs, "timer");
         driver.kernel.schedule(timer, timePs);
     }
 

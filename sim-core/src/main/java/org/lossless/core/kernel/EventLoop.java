@@ -153,6 +153,16 @@ public final class EventLoop {
         }
     }
 
+    /** Ends the current run after the events due at or before {@code lastPs} ({@link Scheduler#yieldAfter}). */
+    void yieldAfter(long lastPs) {
+        if (lastPs < nowPs) {
+            throw new IllegalArgumentException("yield after " + lastPs + " ps, before now " + nowPs + " ps");
+        }
+        if (yields && lastPs < limitPs) {
+            limitPs = lastPs;
+        }
+    }
+
     /** Time of the earliest pending event, or {@code Long.MAX_VALUE} when none is. */
     long nextTime() {
         SimEvent e = queue.peek();

@@ -55,6 +55,10 @@ public final class ParallelEngine extends EngineSignals {
     private boolean finished;
     private boolean running;
     private boolean inGlobal;
+    /** Running partitions to the reach of the deferred work that stopped the run ({@link #drain}). */
+    private boolean draining;
+    /** The instant that work stopped the run, ps: the run's clock once drained. */
+    private long drainEndPs;
     private volatile Throwable failure;
 
     /**
@@ -124,12 +128,25 @@ public final class ParallelEngine extends EngineSignals {
         void run(long atPs);
 
         /**
-         * Earliest time at or after {@code fromPs} at which a partition event may record work ({@code Long.MAX_VALUE}:
-         * none known); a window then ends right after it. Asked between windows, only when there are several
+         * Last instant, at or after {@code fromPs}, a window may reach before recorded work must run ({@code
+         * Long.MAX_VALUE}: none known): the earliest time at which a partition event may record work, plus {@link
+         * #reactionDelayPs()} - 1 when that is positive; a window then ends right after it. Asked between windows, only when there are several
          * partitions. A window holds at most {@link #lookaheadPs()}, so it need only know of what was set in motion
          * before {@code fromPs}.
          */
         long horizonPs(long fromPs);
+
+        /**
+         * The least time, ps, between the instant of recorded work and anything that work schedules or changes in a
+         * partition (0: it may act at that very instant; {@code Long.MAX_VALUE}: it never does, and may only stop the
+         * run, at an instant where the model stopped every partition). With {@code d > 0} a partition that records work at {@code t}
+         * may run on to {@code t + d - 1} ({@link Scheduler#yieldAfter}) and {@link #horizonPs} may say so; if the work
+         * stops the run, every partition still runs to {@code t + d - 1} (whatever the partitioning), and the run ends
+         * at {@code t}. Asked between windows; it must not change during a run.
+         */
+        default long reactionDelayPs() {
+            return 0;
+        }
 
         /** Called after every window (one thread, every partition stopped), before the run's global level acts. */
         default void windowEnded() {
@@ -247,6 +264,7 @@ public final class ParallelEngine extends EngineSignals {
         this.stopPs = stopPs;
         finished = false;
         failure = null;
+        draining = false;
         aborted = false;
         global.stopRequested = false;
         running = true;
@@ -283,6 +301,47 @@ public final class ParallelEngine extends EngineSignals {
         if (f != null) {
             throw new IllegalStateException(f);
         }
+    }
+
+    /**
+     * The run was stopped by deferred work at {@code endPs} while partitions may have run up to {@code reachPs} (the
+     * work's reaction delay allowed it): every partition now runs exactly to {@code reachPs}, without global events or
+     * deferred work, so that the state does not depend on how far each partitioning's windows went; the run's clock
+     * stays at {@code endPs}.
+     */
+    private void drain(long endPs, long reachPs) {
+        draining = true;
+        drainEndPs = endPs;
+        stopPs = Math.min(stopPs, reachPs);
+        planDrain();
+    }
+
+    /**
+     * Deferred work that schedules nothing ({@link Deferred#reactionDelayPs()} {@code Long.MAX_VALUE}) stopped the run at
+     * {@code atPs}: the model must have stopped every partition there ({@link Deferred#horizonPs}, {@link
+     * Scheduler#yieldAfterNow()}), or the results would depend on the partitioning.
+     */
+    private void checkStoppedAt(long atPs) {
+        for (EventLoop l : loops) {
+            if (l.nowPs > atPs) {
+                throw new IllegalStateException("the run was stopped at " + atPs + " ps by deferred work, but partition "
+                        + l.index + " had run to " + l.nowPs + " ps: the model did not announce the stop (horizonPs)");
+            }
+        }
+    }
+
+    /** The next window of a {@link #drain}, or the end of the run. */
+    private void planDrain() {
+        long t = partitionsNext();
+        if (t > stopPs) {
+            global.nowPs = drainEndPs;
+            draining = false;
+            finished = true;
+            return;
+        }
+        windowEndPs = Math.min(saturatedAdd(t, lookaheadPs), stopPs + 1);
+        lastWindowEndPs = windowEndPs;
+        stats.windows++;
     }
 
     /** One thread's share: its partitions' windows, then the barrier, until the run is finished. */
@@ -355,6 +414,10 @@ public final class ParallelEngine extends EngineSignals {
         }
         try {
             publish();
+            if (draining) {
+                planDrain();
+                return;
+            }
             while (true) {
                 if (abortRequested) {
                     aborted = true;
@@ -364,14 +427,23 @@ public final class ParallelEngine extends EngineSignals {
                 if (deferred != null) {
                     long td = deferred.pendingPs();
                     if (td != Long.MAX_VALUE) {
-                        if (loops.length > 1 && td < lastWindowEndPs - 1) {
+                        long d = deferred.reactionDelayPs();
+                        long reach = d == Long.MAX_VALUE ? Long.MAX_VALUE : td + Math.max(1, d) - 1;
+                        if (loops.length > 1 && reach < lastWindowEndPs - 1) {
                             throw new IllegalStateException("work recorded at " + td + " ps in a window that ran to "
                                     + (lastWindowEndPs - 1) + " ps: the model did not announce it (horizonPs)");
                         }
                         deliverAll();
                         runGlobal(td, () -> deferred.run(td));
                         if (global.stopRequested) {
-                            finished = true;
+                            if (d == Long.MAX_VALUE) {
+                                checkStoppedAt(td);
+                                finished = true;
+                            } else if (reach > td) {
+                                drain(td, reach);
+                            } else {
+                                finished = true;
+                            }
                             return;
                         }
                         continue;

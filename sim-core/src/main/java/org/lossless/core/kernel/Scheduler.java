@@ -46,4 +46,12 @@ public interface Scheduler {
      */
     default void yieldAfterNow() {
     }
+
+    /**
+     * As {@link #yieldAfterNow()}, but this partition may run on until {@code lastPs} (at or after now): the deferred
+     * work recorded now cannot affect anything before {@code lastPs + 1} (a traffic program that reacts to a completion
+     * no sooner than a fixed delay after it). The sequential {@link Kernel} ignores it.
+     */
+    default void yieldAfter(long lastPs) {
+    }
 }

@@ -84,6 +84,11 @@ final class Source implements Scheduler {
         loop.yieldAfterNow();
     }
 
+    @Override
+    public void yieldAfter(long lastPs) {
+        loop.yieldAfter(lastPs);
+    }
+
     EventLoop loop() {
         return loop;
     }

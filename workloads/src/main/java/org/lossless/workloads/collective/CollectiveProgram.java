@@ -202,6 +202,17 @@ public final class CollectiveProgram implements TrafficProgram {
         after(nowPs);
     }
 
+    /**
+     * 0: a rank reacts to some completions at their very instant. A received slice is used {@code netStepPs} (or the
+     * NVLink step, or after the PCIe hop) after its last byte, but a clear-to-send that arrives while its slice is
+     * ready posts that slice at once ({@code creditArrived}, then {@code issue}), and the step latencies may be set
+     * to 0. NCCL's constants have no separate delay for the sender's proxy to see a clear-to-send; the model adds none.
+     */
+    @Override
+    public long minReactionDelayPs() {
+        return 0;
+    }
+
     @Override
     public boolean finished() {
         return done;

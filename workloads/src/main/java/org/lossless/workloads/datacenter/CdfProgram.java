@@ -144,6 +144,12 @@ public final class CdfProgram implements TrafficProgram {
         agenda.runDue(nowPs);
     }
 
+    /** {@link #NEVER_REACTS}: its arrivals follow its own timer, never a completion. */
+    @Override
+    public long minReactionDelayPs() {
+        return NEVER_REACTS;
+    }
+
     @Override
     public boolean finished() {
         return started && agenda.isEmpty();

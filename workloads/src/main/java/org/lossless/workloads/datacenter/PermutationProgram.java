@@ -74,6 +74,12 @@ public final class PermutationProgram implements TrafficProgram {
         }
     }
 
+    /** {@link #NEVER_REACTS}: it posts every message at the start and only notes when the last one arrived. */
+    @Override
+    public long minReactionDelayPs() {
+        return NEVER_REACTS;
+    }
+
     @Override
     public boolean finished() {
         return true;

@@ -114,6 +114,12 @@ public final class FlowsProgram implements TrafficProgram {
     }
 
     /** Everything is posted at the start. */
+    /** {@link #NEVER_REACTS}: every flow is posted at the start with its own start time. */
+    @Override
+    public long minReactionDelayPs() {
+        return NEVER_REACTS;
+    }
+
     @Override
     public boolean finished() {
         return true;

@@ -11,6 +11,11 @@ import java.util.List;
  * not depend on wall time or iteration order of hash-based collections.
  */
 public interface TrafficProgram {
+    /**
+     * {@link #minReactionDelayPs()} of a program that posts nothing and arms no timer in reaction to a completion (it
+     * may note it): a parallel run then stops its partitions only where the run may end, at its last completion.
+     */
+    long NEVER_REACTS = Long.MAX_VALUE;
     /** The workload's name ({@code flows.csv} column {@code workload}, {@code jobs.csv} column {@code job}). */
     String name();
 
@@ -23,6 +28,17 @@ public interface TrafficProgram {
 
     /** The requester of {@code m} saw its completion (last ACK of a WRITE/SEND; the data of a READ). */
     default void onAcked(Message m, long nowPs) {
+    }
+
+    /**
+     * The least time, ps, between a completion this program is told of ({@link #onDelivered}, {@link #onAcked}) and
+     * any message it posts or timer it arms in reaction: a host's software delay that the model really has (a
+     * collective's step latency, say), never one invented for speed. 0 (the default): it may react at the very
+     * instant; {@link #NEVER_REACTS}: never. A parallel run lets partitions run on for this long past a completion
+     * instead of stopping them all at it; the run fails if a reaction comes sooner than declared.
+     */
+    default long minReactionDelayPs() {
+        return 0;
     }
 
     /** The timer this program asked for fired. */
