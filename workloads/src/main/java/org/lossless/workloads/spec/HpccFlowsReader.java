@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Values;
 import org.lossless.core.units.Units;
 import org.lossless.topology.Topology;
 import org.lossless.topology.io.HpccFlow;
@@ -17,14 +18,14 @@ import org.lossless.workloads.yaml.ScenarioFiles;
  * every flow's DSCP; default each flow's class selector of its priority group).
  */
 final class HpccFlowsReader {
-    static final String[] KEYS = {"type", "name", "path", "time_origin", "dscp", "cc"};
+    static final String[] KEYS = FlowsSchema.HPCC_FLOWS.names();
     private static final BigDecimal PS_PER_S = BigDecimal.ONE.scaleByPowerOfTen(12);
 
     private HpccFlowsReader() {
     }
 
     static WorkloadConfig.HpccFlows read(Cursor w, int index, WorkloadFabric topology) {
-        w.object(KEYS);
+        Values v = TrafficSchema.read(w, FlowsSchema.HPCC_FLOWS);
         String name = WorkloadReader.workloadName(w.key("name"), "hpcc-flows-" + index);
         Cursor pathKey = w.key("path");
         if (!pathKey.present()) {
@@ -32,9 +33,8 @@ final class HpccFlowsReader {
         }
         Path file = pathKey.file();
         Cursor originKey = w.key("time_origin");
-        long origin = originKey.timePs(WorkloadConfig.HpccFlows.DEFAULT_TIME_ORIGIN_PS);
-        Cursor dscpKey = w.key("dscp");
-        Integer dscp = dscpKey.present() ? (int) dscpKey.integer(0, 63) : null;
+        long origin = v.number("time_origin");
+        Integer dscp = v.integer("dscp");
         String text = ScenarioFiles.readText(pathKey, file, "an HPCC flow file");
         Topology graph = topology.build();
         HpccFlowFile.Read read;
