@@ -20,7 +20,7 @@ final class CdfReader {
     }
 
     static DatacenterWorkloads.Cdf read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        Values v = TrafficSchema.read(w, DatacenterSchema.CDF);
+        w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "cdf-" + index);
         Cursor distKey = w.key("distribution");
         if (!distKey.present()) {
@@ -50,6 +50,7 @@ final class CdfReader {
         if (hosts.size() < 2) {
             throw w.key("hosts").error("needs at least 2 hosts");
         }
+        Values v = TrafficSchema.read(w, DatacenterSchema.CDF);
         double load = (Double) TrafficSchema.required(w, v, "load", " (a fraction of the link rate in (0, 1], e.g. 0.3)");
         long duration = (Long) TrafficSchema.required(w, v, "duration", ": how long flows keep arriving, e.g. 5ms");
         long start = v.number("start");

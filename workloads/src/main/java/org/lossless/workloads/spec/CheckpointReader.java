@@ -15,7 +15,7 @@ final class CheckpointReader {
     }
 
     static StorageWorkloads.Checkpoint read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        Values v = TrafficSchema.read(w, StorageSchema.CHECKPOINT);
+        w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "checkpoint-" + index);
         List<Integer> servers = HostLists.read(w.key("servers"), topology, null, "[0, 1]");
         List<Integer> others = new ArrayList<>(HostLists.all(topology.hostCount()));
@@ -27,6 +27,7 @@ final class CheckpointReader {
             throw ranksKey.error("no host is left to write a checkpoint: every host is a server");
         }
         HostLists.disjoint(w.key("servers"), ranks, "ranks", servers);
+        Values v = TrafficSchema.read(w, StorageSchema.CHECKPOINT);
         long size = (Long) TrafficSchema.required(w, v, "size", " (a size such as 1GB)");
         long chunk = v.number("chunk");
         Cursor inflightKey = w.key("inflight");

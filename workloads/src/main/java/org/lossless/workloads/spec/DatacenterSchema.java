@@ -2,6 +2,11 @@ package org.lossless.workloads.spec;
 
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
+import org.lossless.workloads.datacenter.CdfConfig;
+import org.lossless.workloads.datacenter.IncastConfig;
+import org.lossless.workloads.datacenter.IncastOverlay;
+import org.lossless.workloads.datacenter.PermutationConfig;
 import org.lossless.workloads.datacenter.FlowSizeCdf;
 
 /**
@@ -64,5 +69,26 @@ public final class DatacenterSchema {
             TrafficSchema.start("when every host starts sending")));
 
     private DatacenterSchema() {
+    }
+
+    /** {@code c}'s resolved plain keys, its incast overlay nested. */
+    public static Values values(CdfConfig c) {
+        IncastOverlay o = c.incast();
+        Values incast = o == null ? null : TrafficSchema.values(CDF_INCAST, "senders", o.senders(), "size",
+                o.sizeBytes(), "load", o.load() > 0 ? o.load() : null, "interval", o.load() > 0 ? null : o.intervalPs());
+        return TrafficSchema.values(CDF, "load", c.load(), "duration", c.durationPs(), "start", c.startPs(),
+                "incast", incast, "priority", c.priority(), "dscp", c.dscp(), "qps", c.qps());
+    }
+
+    /** {@code c}'s resolved plain keys. */
+    public static Values values(IncastConfig c) {
+        return TrafficSchema.values(INCAST, "size", c.sizeBytes(), "start", c.startPs(), "repeat", c.repeat(),
+                "gap", c.gapPs(), "jitter", c.jitterPs(), "priority", c.priority(), "dscp", c.dscp(), "qps", c.qps());
+    }
+
+    /** {@code c}'s resolved plain keys. */
+    public static Values values(PermutationConfig c) {
+        return TrafficSchema.values(PERMUTATION, "size", c.sizeBytes(), "start", c.startPs(), "priority",
+                c.priority(), "dscp", c.dscp(), "qps", c.qps());
     }
 }

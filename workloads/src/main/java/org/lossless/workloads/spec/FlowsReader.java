@@ -13,6 +13,7 @@ import org.lossless.workloads.yaml.Cursor;
  */
 final class FlowsReader {
     static final String[] KEYS = FlowsSchema.FLOWS.names();
+    private static final String[] FLOW_KEYS = FlowsSchema.FLOW.names();
     /**
      * Largest flow: 1 TiB. Its ideal completion time at 1 Gb/s with 64-byte packets is about 4e17 ps, well
      * inside a signed 64-bit picosecond count (9.2e18); far larger sizes made ideal_fct_ps overflow.
@@ -23,7 +24,7 @@ final class FlowsReader {
     }
 
     static WorkloadConfig.Flows read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        TrafficSchema.read(w, FlowsSchema.FLOWS);
+        w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "flows-" + index);
         Cursor list = w.key("flows");
         if (!list.present()) {
@@ -39,12 +40,21 @@ final class FlowsReader {
             if (!f.present() || f.isList() || f.isScalar()) {
                 throw f.error("expected a flow {src, dst, size, start, priority}, got " + (f.isList() ? "a list" : "a value"));
             }
-            Values v = TrafficSchema.read(f, FlowsSchema.FLOW);
+            f.object(FLOW_KEYS);
             int src = WorkloadReader.host(f.key("src"), topology);
             int dst = WorkloadReader.host(f.key("dst"), topology);
             if (src == dst) {
                 throw f.key("dst").error("a flow needs two different hosts; src and dst are both " + src);
             }
+            // the rules between keys before the plain keys' values, as the reader checked them before the schema
+            String connection = connection(f.key("connection"));
+            List<Integer> dependsOn = dependsOn(f.key("depends_on"), flows.size());
+            Cursor delayKey = f.key("delay");
+            if (delayKey.present() && dependsOn.isEmpty()) {
+                throw delayKey.error("applies only to a flow with depends_on: it is the wait after the last of them "
+                        + "is delivered");
+            }
+            Values v = TrafficSchema.read(f, FlowsSchema.FLOW);
             long size = (Long) TrafficSchema.required(f, v, "size", " (a size such as 1MB)");
             if (size > MAX_FLOW_BYTES) {
                 throw f.key("size").error(size + " B is more than a flow can carry here: at most 1TiB (" + MAX_FLOW_BYTES
@@ -54,13 +64,6 @@ final class FlowsReader {
             int priority = TrafficSchema.priority(v, defaultPriority);
             int dscp = TrafficSchema.dscp(v, priority);
             int qps = v.integer("qps");
-            String connection = connection(f.key("connection"));
-            List<Integer> dependsOn = dependsOn(f.key("depends_on"), flows.size());
-            Cursor delayKey = f.key("delay");
-            if (delayKey.present() && dependsOn.isEmpty()) {
-                throw delayKey.error("applies only to a flow with depends_on: it is the wait after the last of them "
-                        + "is delivered");
-            }
             long delay = v.number("delay");
             WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps, connection,
                     dependsOn, delay, dscp);

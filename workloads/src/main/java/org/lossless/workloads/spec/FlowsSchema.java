@@ -2,11 +2,12 @@ package org.lossless.workloads.spec;
 
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
 
 /**
- * The schemas of the flow-list workload types: {@code flows} (the type of an entry without {@code type}), one
- * entry of its {@code flows} list, and {@code hpcc-flows}; every key's name, type, range, default and doc line in
- * the order the readers, the unknown-key messages and docs/scenario.md list them. Hosts, connection names,
+ * The schemas of the flow-list workload types: {@code flows}, one entry of its {@code flows} list, and
+ * {@code hpcc-flows}; every key's name, type, range, default and doc line in the order the readers, the
+ * unknown-key messages and docs/scenario.md list them. Hosts, connection names,
  * dependencies and the file are {@link Key#custom} rows their readers read themselves.
  */
 public final class FlowsSchema {
@@ -43,7 +44,7 @@ public final class FlowsSchema {
 
     /** A {@code flows} workload. */
     public static final Section FLOWS = Section.of("workloads.flows",
-            TrafficSchema.type("flows").defaultDoc("`flows` (an entry without `type`)"),
+            TrafficSchema.type("flows"),
             TrafficSchema.name("flows"),
             Key.custom("flows", "list, ≥ 1 entry", "**required**", "the flows (`workloads.flows.flows` below)"),
             TrafficSchema.cc());
@@ -61,5 +62,16 @@ public final class FlowsSchema {
             TrafficSchema.cc());
 
     private FlowsSchema() {
+    }
+
+    /** {@code f}'s resolved plain keys ({@code delay} only with {@code depends_on}). */
+    public static Values values(WorkloadConfig.FlowSpec f) {
+        return TrafficSchema.values(FLOW, "size", f.sizeBytes(), "start", f.startPs(), "priority", f.priority(),
+                "dscp", f.dscp(), "qps", f.qps(), "delay", f.dependsOn().isEmpty() ? null : f.delayPs());
+    }
+
+    /** {@code h}'s resolved plain keys ({@code dscp} only when given). */
+    public static Values values(WorkloadConfig.HpccFlows h) {
+        return TrafficSchema.values(HPCC_FLOWS, "time_origin", h.timeOriginPs(), "dscp", h.dscp());
     }
 }

@@ -25,13 +25,14 @@ final class HpccFlowsReader {
     }
 
     static WorkloadConfig.HpccFlows read(Cursor w, int index, WorkloadFabric topology) {
-        Values v = TrafficSchema.read(w, FlowsSchema.HPCC_FLOWS);
+        w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "hpcc-flows-" + index);
         Cursor pathKey = w.key("path");
         if (!pathKey.present()) {
             throw pathKey.error("is required: the HPCC flow file, relative to the scenario's folder, e.g. flow.txt");
         }
         Path file = pathKey.file();
+        Values v = TrafficSchema.read(w, FlowsSchema.HPCC_FLOWS);
         Cursor originKey = w.key("time_origin");
         long origin = v.number("time_origin");
         Integer dscp = v.integer("dscp");

@@ -15,7 +15,7 @@ final class IncastReader {
     }
 
     static DatacenterWorkloads.Incast read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        Values v = TrafficSchema.read(w, DatacenterSchema.INCAST);
+        w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "incast-" + index);
         int receiver = WorkloadReader.host(w.key("receiver"), topology);
         Cursor sendersKey = w.key("senders");
@@ -29,6 +29,7 @@ final class IncastReader {
                 throw sendersKey.error("host " + receiver + " is the receiver; it cannot also be a sender");
             }
         }
+        Values v = TrafficSchema.read(w, DatacenterSchema.INCAST);
         long size = (Long) TrafficSchema.required(w, v, "size", " (a size such as 1MB)");
         long start = v.number("start");
         int repeat = v.integer("repeat");

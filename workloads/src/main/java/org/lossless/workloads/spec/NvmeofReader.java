@@ -26,14 +26,11 @@ final class NvmeofReader {
     }
 
     static StorageWorkloads.Nvmeof read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        Values v = TrafficSchema.read(w, StorageSchema.NVMEOF);
+        w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "nvmeof-" + index);
         List<Integer> initiators = HostLists.read(w.key("initiators"), topology, null, "[1, 2, 3] or \"1-32\"");
         List<Integer> targets = HostLists.read(w.key("targets"), topology, null, "[0]");
         HostLists.disjoint(w.key("targets"), initiators, "initiators", targets);
-        Map<Long, Double> sizes = null;
-        double readFraction = DEFAULT_READ_FRACTION;
-        IoMix mix;
         Cursor mixKey = w.key("mix");
         if (mixKey.present()) {
             for (String k : List.of("block_size", "read_fraction")) {
@@ -41,6 +38,12 @@ final class NvmeofReader {
                     throw w.key(k).error("give either mix or block_size/read_fraction, not both");
                 }
             }
+        }
+        Values v = TrafficSchema.read(w, StorageSchema.NVMEOF);
+        Map<Long, Double> sizes = null;
+        double readFraction = DEFAULT_READ_FRACTION;
+        IoMix mix;
+        if (mixKey.present()) {
             mix = mix(mixKey);
         } else {
             sizes = blockSizes(w.key("block_size"));

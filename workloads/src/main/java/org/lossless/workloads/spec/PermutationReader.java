@@ -14,12 +14,13 @@ final class PermutationReader {
     }
 
     static DatacenterWorkloads.Permutation read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        Values v = TrafficSchema.read(w, DatacenterSchema.PERMUTATION);
+        w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "permutation-" + index);
         List<Integer> hosts = HostLists.read(w.key("hosts"), topology, HostLists.all(topology.hostCount()), "all");
         if (hosts.size() < 2) {
             throw w.key("hosts").error("needs at least 2 hosts");
         }
+        Values v = TrafficSchema.read(w, DatacenterSchema.PERMUTATION);
         long size = (Long) TrafficSchema.required(w, v, "size", " (a size such as 1MB)");
         long start = v.number("start");
         int priority = TrafficSchema.priority(v, defaultPriority);

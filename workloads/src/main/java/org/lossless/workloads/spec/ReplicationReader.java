@@ -15,13 +15,14 @@ final class ReplicationReader {
     }
 
     static StorageWorkloads.Replication read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        Values v = TrafficSchema.read(w, StorageSchema.REPLICATION);
+        w.object(KEYS);
         String name = WorkloadReader.workloadName(w.key("name"), "replication-" + index);
         List<Integer> clients = HostLists.read(w.key("clients"), topology, null, "[4, 5]");
         List<Integer> osds = HostLists.read(w.key("osds"), topology, null, "\"0-3\"");
         HostLists.disjoint(w.key("osds"), clients, "clients", osds);
         int replicas = (int) w.key("replicas").integer(Math.min(ReplicationConfig.DEFAULT_REPLICAS, osds.size()), 1,
                 osds.size());
+        Values v = TrafficSchema.read(w, StorageSchema.REPLICATION);
         long object = v.number("object_size");
         int outstanding = v.integer("outstanding");
         Cursor writesKey = w.key("writes");

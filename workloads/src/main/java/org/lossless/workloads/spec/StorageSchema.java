@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.storage.CheckpointConfig;
 import org.lossless.workloads.storage.NvmeofConfig;
 import org.lossless.workloads.storage.ReplicationConfig;
@@ -91,5 +92,33 @@ public final class StorageSchema {
                     + "checkpoint k − 1 ends if that is later").defaultDoc("– (required when `repeat` > 1)")));
 
     private StorageSchema() {
+    }
+
+    /** {@code w}'s resolved plain keys ({@code read_fraction} only when the mix was given as block sizes). */
+    public static Values values(StorageWorkloads.Nvmeof w) {
+        NvmeofConfig c = w.config();
+        return TrafficSchema.values(NVMEOF, "read_fraction", w.blockSizes() != null ? w.readFraction() : null,
+                "queue_depth", c.queueDepth(), "duration", unlimited(c.durationPs()), "start", c.startPs(),
+                "inline_data", c.inlineBytes(), "mdts", c.mdtsBytes(), "rdma_read_max", c.rdmaReadMaxBytes(),
+                "rdma_write_max", c.rdmaWriteMaxBytes(), "device_latency", c.deviceLatencyPs(),
+                "spread", Cursor.yamlName(c.spread()), "priority", c.priority(), "dscp", c.dscp());
+    }
+
+    /** {@code c}'s resolved plain keys. */
+    public static Values values(ReplicationConfig c) {
+        return TrafficSchema.values(REPLICATION, "object_size", c.objectBytes(), "outstanding", c.outstanding(),
+                "duration", unlimited(c.durationPs()), "start", c.startPs(), "osd_latency", c.osdLatencyPs(),
+                "ack_size", c.ackBytes(), "priority", c.priority(), "dscp", c.dscp());
+    }
+
+    /** {@code c}'s resolved plain keys ({@code period} only when there is one). */
+    public static Values values(CheckpointConfig c) {
+        return TrafficSchema.values(CHECKPOINT, "size", c.bytesPerRank(), "chunk", c.chunkBytes(), "start",
+                c.startPs(), "repeat", c.repeat(), "period", c.periodPs() > 0 ? c.periodPs() : null,
+                "priority", c.priority(), "dscp", c.dscp());
+    }
+
+    private static Long unlimited(long v) {
+        return v == NvmeofConfig.UNLIMITED ? null : v;
     }
 }

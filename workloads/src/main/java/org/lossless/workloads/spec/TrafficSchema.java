@@ -1,7 +1,9 @@
 package org.lossless.workloads.spec;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.lossless.core.net.Dscp;
 import org.lossless.core.settings.Key;
@@ -81,7 +83,11 @@ final class TrafficSchema {
         return Key.time(name, null, doc).atLeast(1, "must be > 0, e.g. " + example);
     }
 
-    /** The mapping at {@code w} (present) read through {@code s}, every absent key with a default set to it. */
+    /**
+     * The mapping at {@code w} (present) read through {@code s}, every absent key with a default set to it. A reader
+     * calls it where it reads its first plain key, after the custom keys and the rules between keys it checks before,
+     * so that a scenario with several problems still gets the first one the reader found before the schema.
+     */
     static Values read(Cursor w, Section s) {
         return s.resolve(SectionReader.read(w, s));
     }
@@ -96,6 +102,18 @@ final class TrafficSchema {
     static int dscp(Values v, int priority) {
         Integer d = v.integer("dscp");
         return d != null ? d : Dscp.ofPriority(priority);
+    }
+
+    /**
+     * Values of {@code s} from name/value pairs ({@code "start", 0L, ...}; a null value is left out): what a workload
+     * resolved to, for the resolved scenario's writer.
+     */
+    static Values values(Section s, Object... pairs) {
+        Map<String, Object> m = new HashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put((String) pairs[i], pairs[i + 1]);
+        }
+        return new Values(s, m);
     }
 
     /** A required key's value ({@code message} after "is required"). */
