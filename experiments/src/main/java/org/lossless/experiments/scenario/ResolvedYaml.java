@@ -324,32 +324,8 @@ public final class ResolvedYaml {
         ObjectNode n = F.objectNode();
         n.put("type", w.type());
         n.put("name", w.name());
-        if (w instanceof WorkloadConfig.Flows flows) {
-            ArrayNode list = n.putArray("flows");
-            for (WorkloadConfig.FlowSpec f : flows.flows()) {
-                ObjectNode o = list.addObject();
-                o.put("src", f.src());
-                o.put("dst", f.dst());
-                quantity(o, "size", Units.formatSize(f.sizeBytes()));
-                quantity(o, "start", Units.formatTime(f.startPs()));
-                o.put("priority", f.priority());
-                o.put("dscp", f.dscp());
-                o.put("qps", f.qps());
-                if (f.connection() != null) {
-                    o.put("connection", f.connection());
-                }
-                if (!f.dependsOn().isEmpty()) {
-                    ArrayNode deps = o.putArray("depends_on");
-                    f.dependsOn().forEach(deps::add);
-                    quantity(o, "delay", Units.formatTime(f.delayPs()));
-                }
-            }
-        } else if (w instanceof WorkloadConfig.HpccFlows h) {
-            n.put("path", h.path().toString());
-            quantity(n, "time_origin", Units.formatTime(h.timeOriginPs()));
-            if (h.dscp() != null) {
-                n.put("dscp", h.dscp());
-            }
+        if (TrafficWorkloadYaml.write(w, n)) {
+            return n;
         } else if (w instanceof WorkloadConfig.Collective c) {
             CollectiveYaml.write(n, c, hostCount / c.job().servers().nicsPerServer() * c.job().servers().gpusPerServer());
         } else if (w instanceof org.lossless.workloads.spec.TrainingWorkload t) {
@@ -364,8 +340,6 @@ public final class ResolvedYaml {
             n.put("iterations", t.iterations());
             quantity(n, "start", Units.formatTime(t.startPs()));
             TrainingYaml.comm(n, t.comm());
-        } else {
-            TrafficWorkloadYaml.write(w, n);
         }
         return n;
     }

@@ -14,6 +14,9 @@ import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.SchedulingSchema;
 import org.lossless.switchmodel.settings.SwitchSchema;
+import org.lossless.workloads.spec.DatacenterSchema;
+import org.lossless.workloads.spec.FlowsSchema;
+import org.lossless.workloads.spec.StorageSchema;
 
 /**
  * The sections whose key tables docs/scenario.md holds between {@code <!-- schema:PATH begin ... -->} and
@@ -30,7 +33,10 @@ public final class SchemaDocs {
             PfcSchema.WATCHDOG,
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
-            org.lossless.nic.NicSchema.NIC);
+            org.lossless.nic.NicSchema.NIC,
+            FlowsSchema.FLOWS, FlowsSchema.FLOW, FlowsSchema.HPCC_FLOWS, StorageSchema.NVMEOF,
+            StorageSchema.REPLICATION, StorageSchema.CHECKPOINT, DatacenterSchema.CDF, DatacenterSchema.CDF_INCAST,
+            DatacenterSchema.INCAST, DatacenterSchema.PERMUTATION);
 
     private SchemaDocs() {
     }

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.KeyTable;
+import org.lossless.core.settings.Kind;
 import org.lossless.core.settings.Values;
 
 /**
@@ -23,26 +24,46 @@ final class SectionYaml {
     static ObjectNode write(Values v) {
         ObjectNode n = JsonNodeFactory.instance.objectNode();
         for (Map.Entry<String, Object> e : v.asMap().entrySet()) {
-            Key k = v.section().key(e.getKey());
-            Object x = e.getValue();
-            if (Key.AUTO.equals(x)) {
-                n.put(k.name(), Key.AUTO);
-                continue;
-            }
-            switch (k.kind()) {
-                case BOOL -> n.put(k.name(), (Boolean) x);
-                case INT -> n.put(k.name(), (Integer) x);
-                case INT_SET -> {
-                    ArrayNode a = n.putArray(k.name());
-                    ((List<?>) x).forEach(i -> a.add((Integer) i));
-                }
-                case SIZE, TIME, LENGTH -> ResolvedYaml.quantity(n, k.name(), KeyTable.format(k, x));
-                case FRACTION -> n.put(k.name(), (Double) x);
-                case CHOICE, TEXT -> n.put(k.name(), (String) x);
-                case SECTION -> n.set(k.name(), write((Values) x));
-                case CUSTOM -> throw new IllegalStateException(k.name() + " is written by its section's writer");
-            }
+            put(n, v.section().key(e.getKey()), e.getValue());
         }
         return n;
+    }
+
+    /**
+     * Writes {@code v}'s section into {@code n} in key order: each set value as {@link #write(Values)} does, each
+     * {@link Kind#CUSTOM} key by its writer in {@code custom} (a custom key without one, e.g. one the caller has
+     * written already, is skipped).
+     */
+    static void write(Values v, ObjectNode n, Map<String, Runnable> custom) {
+        for (Key k : v.section().keys()) {
+            if (k.kind() == Kind.CUSTOM) {
+                Runnable w = custom.get(k.name());
+                if (w != null) {
+                    w.run();
+                }
+            } else if (v.has(k.name())) {
+                put(n, k, v.get(k.name()));
+            }
+        }
+    }
+
+    private static void put(ObjectNode n, Key k, Object x) {
+        if (Key.AUTO.equals(x)) {
+            n.put(k.name(), Key.AUTO);
+            return;
+        }
+        switch (k.kind()) {
+            case BOOL -> n.put(k.name(), (Boolean) x);
+            case INT -> n.put(k.name(), (Integer) x);
+            case INT_SET -> {
+                ArrayNode a = n.putArray(k.name());
+                ((List<?>) x).forEach(i -> a.add((Integer) i));
+            }
+            case SIZE, TIME, LENGTH -> ResolvedYaml.quantity(n, k.name(), KeyTable.format(k, x));
+            case FRACTION -> n.put(k.name(), (Double) x);
+            case CHOICE, TEXT -> n.put(k.name(), (String) x);
+            case SECTION -> n.set(k.name(), write((Values) x));
+            case CUSTOM -> throw new IllegalStateException(k.name() + " is written by its section's writer");
+        }
     }
 }

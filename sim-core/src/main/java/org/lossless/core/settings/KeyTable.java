@@ -46,13 +46,16 @@ public final class KeyTable {
         return doc.substring(0, b + begin(s).length()) + markdown(s) + doc.substring(e);
     }
 
-    /** The type column: kind, range and unit, e.g. {@code integer -8..7}, {@code `auto` or time ≥ 0}. */
+    /**
+     * The type column: kind, range and unit, e.g. {@code integer -8..7}, {@code integer ≥ 1} (no upper bound but
+     * {@code int}'s), {@code `auto` or time ≥ 0}.
+     */
     static String type(Key k) {
         String floor = k.belowMin() == null ? "" : k.min() == 1 ? " > 0" : k.min() == 0 ? " ≥ 0" : " ≥ " + format(k, k.min());
         String auto = k.auto() == null ? "" : "`auto` or ";
         return switch (k.kind()) {
             case BOOL -> "boolean";
-            case INT -> "integer " + k.min() + ".." + k.max();
+            case INT -> k.max() == Integer.MAX_VALUE ? "integer ≥ " + k.min() : "integer " + k.min() + ".." + k.max();
             case INT_SET -> "list of " + k.min() + ".." + k.max() + " (or one integer)";
             case SIZE -> auto + "size" + floor;
             case TIME -> auto + "time" + floor;

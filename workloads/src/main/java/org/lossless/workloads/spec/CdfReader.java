@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.datacenter.CdfConfig;
 import org.lossless.workloads.datacenter.FlowSizeCdf;
 import org.lossless.workloads.datacenter.IncastOverlay;
@@ -13,9 +14,7 @@ import org.lossless.workloads.yaml.ScenarioFiles;
 
 /** Reads a {@code type: cdf} workload (docs/scenario.md, "cdf"). */
 final class CdfReader {
-    static final String[] KEYS = {"type", "name", "distribution", "hosts", "load", "duration", "start", "matrix",
-        "incast", "priority", "dscp", "qps", "cc"};
-    static final String[] INCAST_KEYS = {"senders", "size", "load", "interval"};
+    static final String[] KEYS = DatacenterSchema.CDF.names();
 
     private CdfReader() {
     }
@@ -51,12 +50,10 @@ final class CdfReader {
         if (hosts.size() < 2) {
             throw w.key("hosts").error("needs at least 2 hosts");
         }
-        double load = TrafficKeys.load(w.key("load"), "0.3");
-        long duration = TrafficKeys.positiveTimeOrNone(w.key("duration"), "5ms");
-        if (duration < 0) {
-            throw w.key("duration").error("is required: how long flows keep arriving, e.g. 5ms");
-        }
-        long start = w.key("start").timePs(0);
+        Values v = TrafficSchema.read(w, DatacenterSchema.CDF);
+        double load = (Double) TrafficSchema.required(w, v, "load", " (a fraction of the link rate in (0, 1], e.g. 0.3)");
+        long duration = (Long) TrafficSchema.required(w, v, "duration", ": how long flows keep arriving, e.g. 5ms");
+        long start = v.number("start");
         Cursor matrixKey = w.key("matrix");
         Path matrixFile = null;
         double[][] weights = null;
@@ -70,29 +67,25 @@ final class CdfReader {
         }
         double[][] m = weights;
         TrafficMatrix matrix = m == null ? null : TrafficKeys.build(matrixKey, () -> new TrafficMatrix(m));
-        IncastOverlay incast = incast(w.key("incast"), hosts.size());
-        int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
-        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
-        int qps = (int) w.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
+        IncastOverlay incast = incast(w.key("incast"), v.nested("incast"), hosts.size());
+        int priority = TrafficSchema.priority(v, defaultPriority);
+        int dscp = TrafficSchema.dscp(v, priority);
+        int qps = v.integer("qps");
         CdfConfig cfg = TrafficKeys.build(w, () -> new CdfConfig(name, cdf, hosts, load, start, duration, matrix, incast,
                 priority, qps, dscp));
         return new DatacenterWorkloads.Cdf(cfg, builtIn, file, matrixFile, weights);
     }
 
-    private static IncastOverlay incast(Cursor c, int hosts) {
-        if (!c.present()) {
+    /** {@code incast} ({@code v} as read through {@link DatacenterSchema#CDF_INCAST}, or null when absent). */
+    private static IncastOverlay incast(Cursor c, Values v, int hosts) {
+        if (v == null) {
             return null;
         }
-        c.object(INCAST_KEYS);
-        Cursor sendersKey = c.key("senders");
-        if (!sendersKey.present()) {
-            throw sendersKey.error("is required: senders per incast event, e.g. 60");
-        }
-        int senders = (int) sendersKey.integer(1, Integer.MAX_VALUE);
+        int senders = (Integer) TrafficSchema.required(c, v, "senders", ": senders per incast event, e.g. 60");
         if (senders > hosts - 1) {
-            throw sendersKey.error(senders + " senders need " + (senders + 1) + " hosts; the workload has " + hosts);
+            throw c.key("senders").error(senders + " senders need " + (senders + 1) + " hosts; the workload has " + hosts);
         }
-        long size = TrafficKeys.positiveSize(c.key("size"), -1, "500KB");
+        long size = (Long) TrafficSchema.required(c, v, "size", " (a size such as 500KB)");
         boolean hasLoad = c.key("load").present();
         boolean hasInterval = c.key("interval").present();
         if (hasLoad == hasInterval) {
@@ -101,9 +94,9 @@ final class CdfReader {
                     : "is required (or interval): the incast bytes as a fraction of the summed host link rates, e.g. 0.02");
         }
         if (hasLoad) {
-            return new IncastOverlay(senders, size, TrafficKeys.load(c.key("load"), "0.02"), 0);
+            return new IncastOverlay(senders, size, v.fraction("load"), 0);
         }
-        return new IncastOverlay(senders, size, 0, TrafficKeys.positiveTimeOrNone(c.key("interval"), "1ms"));
+        return new IncastOverlay(senders, size, 0, v.number("interval"));
     }
 
     private static double[][] inlineMatrix(Cursor c, int n) {

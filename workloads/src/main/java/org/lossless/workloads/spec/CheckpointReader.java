@@ -3,13 +3,13 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.storage.CheckpointConfig;
 import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: checkpoint} workload (docs/scenario.md, "checkpoint"). */
 final class CheckpointReader {
-    static final String[] KEYS = {"type", "name", "ranks", "servers", "size", "chunk", "inflight", "start", "repeat",
-        "period", "priority", "dscp", "cc"};
+    static final String[] KEYS = StorageSchema.CHECKPOINT.names();
 
     private CheckpointReader() {
     }
@@ -27,20 +27,21 @@ final class CheckpointReader {
             throw ranksKey.error("no host is left to write a checkpoint: every host is a server");
         }
         HostLists.disjoint(w.key("servers"), ranks, "ranks", servers);
-        long size = TrafficKeys.positiveSize(w.key("size"), -1, "1GB");
-        long chunk = TrafficKeys.positiveSize(w.key("chunk"), CheckpointConfig.DEFAULT_CHUNK, "1MiB");
+        Values v = TrafficSchema.read(w, StorageSchema.CHECKPOINT);
+        long size = (Long) TrafficSchema.required(w, v, "size", " (a size such as 1GB)");
+        long chunk = v.number("chunk");
         Cursor inflightKey = w.key("inflight");
         int inflight = !inflightKey.present() || "all".equals(inflightKey.scalar("all or a count"))
                 ? CheckpointConfig.ALL : (int) inflightKey.integer(1, Integer.MAX_VALUE);
-        long start = w.key("start").timePs(0);
-        int repeat = (int) w.key("repeat").integer(1, 1, Integer.MAX_VALUE);
-        long period = TrafficKeys.positiveTimeOrNone(w.key("period"), "100ms");
+        long start = v.number("start");
+        int repeat = v.integer("repeat");
+        long period = v.has("period") ? v.number("period") : -1;
         if (repeat > 1 && period < 0) {
             throw w.key("period").error("is required when repeat > 1: the time from one checkpoint's start to the "
                     + "next, e.g. 100ms");
         }
-        int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
-        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
+        int priority = TrafficSchema.priority(v, defaultPriority);
+        int dscp = TrafficSchema.dscp(v, priority);
         long p = Math.max(period, 0);
         return new StorageWorkloads.Checkpoint(TrafficKeys.build(w, () -> new CheckpointConfig(name, ranks, servers, size,
                 chunk, inflight, start, repeat, p, priority, dscp)));

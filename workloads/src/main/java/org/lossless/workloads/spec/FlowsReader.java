@@ -3,6 +3,7 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Values;
 import org.lossless.core.units.Units;
 import org.lossless.workloads.yaml.Cursor;
 
@@ -11,14 +12,13 @@ import org.lossless.workloads.yaml.Cursor;
  * {@code {src, dst, size, start, priority, dscp, qps, connection, depends_on, delay}} (docs/scenario.md, "flows").
  */
 final class FlowsReader {
-    static final String[] KEYS = {"type", "name", "flows", "cc"};
+    static final String[] KEYS = FlowsSchema.FLOWS.names();
+    private static final String[] FLOW_KEYS = FlowsSchema.FLOW.names();
     /**
      * Largest flow: 1 TiB. Its ideal completion time at 1 Gb/s with 64-byte packets is about 4e17 ps, well
      * inside a signed 64-bit picosecond count (9.2e18); far larger sizes made ideal_fct_ps overflow.
      */
     public static final long MAX_FLOW_BYTES = 1L << 40;
-    private static final String[] FLOW_KEYS = {"src", "dst", "size", "start", "priority", "dscp", "qps", "connection",
-        "depends_on", "delay"};
 
     private FlowsReader() {
     }
@@ -46,22 +46,7 @@ final class FlowsReader {
             if (src == dst) {
                 throw f.key("dst").error("a flow needs two different hosts; src and dst are both " + src);
             }
-            Cursor sizeKey = f.key("size");
-            if (!sizeKey.present()) {
-                throw sizeKey.error("is required (a size such as 1MB)");
-            }
-            long size = sizeKey.size();
-            if (size <= 0) {
-                throw sizeKey.error("a flow must carry at least 1 byte");
-            }
-            if (size > MAX_FLOW_BYTES) {
-                throw sizeKey.error(size + " B is more than a flow can carry here: at most 1TiB (" + MAX_FLOW_BYTES
-                        + " B), so that its times in picoseconds cannot overflow; split it into several flows");
-            }
-            long start = f.key("start").timePs(WorkloadConfig.FlowSpec.DEFAULT_START_PS);
-            int priority = (int) f.key("priority").integer(defaultPriority, 0, 7);
-            int dscp = WorkloadReader.dscp(f.key("dscp"), priority);
-            int qps = (int) f.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
+            // the rules between keys before the plain keys' values, as the reader checked them before the schema
             String connection = connection(f.key("connection"));
             List<Integer> dependsOn = dependsOn(f.key("depends_on"), flows.size());
             Cursor delayKey = f.key("delay");
@@ -69,7 +54,17 @@ final class FlowsReader {
                 throw delayKey.error("applies only to a flow with depends_on: it is the wait after the last of them "
                         + "is delivered");
             }
-            long delay = delayKey.timePs(0);
+            Values v = TrafficSchema.read(f, FlowsSchema.FLOW);
+            long size = (Long) TrafficSchema.required(f, v, "size", " (a size such as 1MB)");
+            if (size > MAX_FLOW_BYTES) {
+                throw f.key("size").error(size + " B is more than a flow can carry here: at most 1TiB (" + MAX_FLOW_BYTES
+                        + " B), so that its times in picoseconds cannot overflow; split it into several flows");
+            }
+            long start = v.number("start");
+            int priority = TrafficSchema.priority(v, defaultPriority);
+            int dscp = TrafficSchema.dscp(v, priority);
+            int qps = v.integer("qps");
+            long delay = v.number("delay");
             WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(src, dst, size, start, priority, qps, connection,
                     dependsOn, delay, dscp);
             if (connection != null) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Values;
 import org.lossless.core.units.Units;
 import org.lossless.topology.Topology;
 import org.lossless.topology.io.HpccFlow;
@@ -17,7 +18,7 @@ import org.lossless.workloads.yaml.ScenarioFiles;
  * every flow's DSCP; default each flow's class selector of its priority group).
  */
 final class HpccFlowsReader {
-    static final String[] KEYS = {"type", "name", "path", "time_origin", "dscp", "cc"};
+    static final String[] KEYS = FlowsSchema.HPCC_FLOWS.names();
     private static final BigDecimal PS_PER_S = BigDecimal.ONE.scaleByPowerOfTen(12);
 
     private HpccFlowsReader() {
@@ -31,10 +32,10 @@ final class HpccFlowsReader {
             throw pathKey.error("is required: the HPCC flow file, relative to the scenario's folder, e.g. flow.txt");
         }
         Path file = pathKey.file();
+        Values v = TrafficSchema.read(w, FlowsSchema.HPCC_FLOWS);
         Cursor originKey = w.key("time_origin");
-        long origin = originKey.timePs(WorkloadConfig.HpccFlows.DEFAULT_TIME_ORIGIN_PS);
-        Cursor dscpKey = w.key("dscp");
-        Integer dscp = dscpKey.present() ? (int) dscpKey.integer(0, 63) : null;
+        long origin = v.number("time_origin");
+        Integer dscp = v.integer("dscp");
         String text = ScenarioFiles.readText(pathKey, file, "an HPCC flow file");
         Topology graph = topology.build();
         HpccFlowFile.Read read;

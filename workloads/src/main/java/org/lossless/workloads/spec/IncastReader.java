@@ -3,13 +3,13 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.datacenter.IncastConfig;
 import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: incast} workload (docs/scenario.md, "incast"). */
 final class IncastReader {
-    static final String[] KEYS = {"type", "name", "receiver", "senders", "size", "start", "repeat", "gap", "jitter",
-        "priority", "dscp", "qps", "cc"};
+    static final String[] KEYS = DatacenterSchema.INCAST.names();
 
     private IncastReader() {
     }
@@ -29,14 +29,15 @@ final class IncastReader {
                 throw sendersKey.error("host " + receiver + " is the receiver; it cannot also be a sender");
             }
         }
-        long size = TrafficKeys.positiveSize(w.key("size"), -1, "1MB");
-        long start = w.key("start").timePs(0);
-        int repeat = (int) w.key("repeat").integer(1, 1, Integer.MAX_VALUE);
-        long gap = w.key("gap").timePs(0);
-        long jitter = w.key("jitter").timePs(0);
-        int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
-        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
-        int qps = (int) w.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
+        Values v = TrafficSchema.read(w, DatacenterSchema.INCAST);
+        long size = (Long) TrafficSchema.required(w, v, "size", " (a size such as 1MB)");
+        long start = v.number("start");
+        int repeat = v.integer("repeat");
+        long gap = v.number("gap");
+        long jitter = v.number("jitter");
+        int priority = TrafficSchema.priority(v, defaultPriority);
+        int dscp = TrafficSchema.dscp(v, priority);
+        int qps = v.integer("qps");
         return new DatacenterWorkloads.Incast(TrafficKeys.build(w, () -> new IncastConfig(name, receiver, senders, size,
                 start, repeat, gap, jitter, priority, qps, dscp)));
     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.storage.IoClass;
 import org.lossless.workloads.storage.IoMix;
 import org.lossless.workloads.storage.IoOp;
@@ -13,9 +14,7 @@ import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: nvmeof} workload (docs/scenario.md, "nvmeof"). */
 final class NvmeofReader {
-    static final String[] KEYS = {"type", "name", "initiators", "targets", "block_size", "read_fraction", "mix",
-        "queue_depth", "ios", "duration", "iops", "start", "inline_data", "mdts", "rdma_read_max", "rdma_write_max",
-        "device_latency", "spread", "priority", "dscp", "cc"};
+    static final String[] KEYS = StorageSchema.NVMEOF.names();
     /** {@code block_size}: 128 KiB. */
     static final long DEFAULT_BLOCK = 128 * 1024;
     /** {@code read_fraction}: 0.7. */
@@ -32,9 +31,6 @@ final class NvmeofReader {
         List<Integer> initiators = HostLists.read(w.key("initiators"), topology, null, "[1, 2, 3] or \"1-32\"");
         List<Integer> targets = HostLists.read(w.key("targets"), topology, null, "[0]");
         HostLists.disjoint(w.key("targets"), initiators, "initiators", targets);
-        Map<Long, Double> sizes = null;
-        double readFraction = DEFAULT_READ_FRACTION;
-        IoMix mix;
         Cursor mixKey = w.key("mix");
         if (mixKey.present()) {
             for (String k : List.of("block_size", "read_fraction")) {
@@ -42,39 +38,45 @@ final class NvmeofReader {
                     throw w.key(k).error("give either mix or block_size/read_fraction, not both");
                 }
             }
+        }
+        Values v = TrafficSchema.read(w, StorageSchema.NVMEOF);
+        Map<Long, Double> sizes = null;
+        double readFraction = DEFAULT_READ_FRACTION;
+        IoMix mix;
+        if (mixKey.present()) {
             mix = mix(mixKey);
         } else {
             sizes = blockSizes(w.key("block_size"));
-            readFraction = w.key("read_fraction").fraction(DEFAULT_READ_FRACTION);
+            readFraction = v.fraction("read_fraction");
             double rf = readFraction;
             Map<Long, Double> s = sizes;
             mix = TrafficKeys.build(w.key("block_size"), () -> IoMix.of(s, rf));
         }
-        int qd = (int) w.key("queue_depth").integer(DEFAULT_QUEUE_DEPTH, 1, NvmeofConfig.MAX_QUEUE_DEPTH);
+        int qd = v.integer("queue_depth");
         Cursor iosKey = w.key("ios");
         long ios = iosKey.present() ? iosKey.integer(1, Long.MAX_VALUE) : NvmeofConfig.UNLIMITED;
-        long duration = TrafficKeys.positiveTimeOrNone(w.key("duration"), "5ms");
+        long duration = v.has("duration") ? v.number("duration") : NvmeofConfig.UNLIMITED;
         if (ios == NvmeofConfig.UNLIMITED && duration < 0) {
             throw w.key("ios").error("is required unless duration is given: I/Os per initiator (e.g. ios: 1000), or "
                     + "duration: 5ms, or both (whichever ends first)");
         }
         long iops = w.key("iops").integer(0, 0, Long.MAX_VALUE);
-        long start = w.key("start").timePs(0);
-        long inline = w.key("inline_data").size(NvmeofConfig.DEFAULT_INLINE);
+        long start = v.number("start");
+        long inline = v.number("inline_data");
         if (inline > NvmeofConfig.MAX_INLINE) {
             throw w.key("inline_data").error("the Linux target allows at most 16KiB of in-capsule data, got " + inline
                     + " bytes");
         }
-        long mdts = w.key("mdts").size(NvmeofConfig.DEFAULT_MDTS);
+        long mdts = v.number("mdts");
         if (mdts < 4096) {
             throw w.key("mdts").error("must be at least 4KiB (one page), got " + mdts + " bytes");
         }
-        long readMax = TrafficKeys.positiveSize(w.key("rdma_read_max"), NvmeofConfig.DEFAULT_RDMA_OP, "120KiB");
-        long writeMax = TrafficKeys.positiveSize(w.key("rdma_write_max"), NvmeofConfig.DEFAULT_RDMA_OP, "120KiB");
-        long device = w.key("device_latency").timePs(0);
-        NvmeofConfig.Spread spread = w.key("spread").choice(NvmeofConfig.Spread.class, NvmeofConfig.Spread.STRIPE);
-        int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
-        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
+        long readMax = v.number("rdma_read_max");
+        long writeMax = v.number("rdma_write_max");
+        long device = v.number("device_latency");
+        NvmeofConfig.Spread spread = NvmeofConfig.Spread.valueOf(v.text("spread").toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+        int priority = TrafficSchema.priority(v, defaultPriority);
+        int dscp = TrafficSchema.dscp(v, priority);
         NvmeofConfig cfg = TrafficKeys.build(w, () -> new NvmeofConfig(name, initiators, targets, mix, qd, ios, duration,
                 iops, start, inline, mdts, readMax, writeMax, device, spread, priority, dscp));
         return new StorageWorkloads.Nvmeof(cfg, sizes, readFraction);

@@ -2,12 +2,13 @@ package org.lossless.workloads.spec;
 
 import java.util.List;
 
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.datacenter.PermutationConfig;
 import org.lossless.workloads.yaml.Cursor;
 
 /** Reads a {@code type: permutation} workload (docs/scenario.md, "permutation"). */
 final class PermutationReader {
-    static final String[] KEYS = {"type", "name", "hosts", "size", "start", "priority", "dscp", "qps", "cc"};
+    static final String[] KEYS = DatacenterSchema.PERMUTATION.names();
 
     private PermutationReader() {
     }
@@ -19,11 +20,12 @@ final class PermutationReader {
         if (hosts.size() < 2) {
             throw w.key("hosts").error("needs at least 2 hosts");
         }
-        long size = TrafficKeys.positiveSize(w.key("size"), -1, "1MB");
-        long start = w.key("start").timePs(0);
-        int priority = TrafficKeys.priority(w.key("priority"), defaultPriority);
-        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
-        int qps = (int) w.key("qps").integer(1, 1, WorkloadConfig.FlowSpec.MAX_QPS);
+        Values v = TrafficSchema.read(w, DatacenterSchema.PERMUTATION);
+        long size = (Long) TrafficSchema.required(w, v, "size", " (a size such as 1MB)");
+        long start = v.number("start");
+        int priority = TrafficSchema.priority(v, defaultPriority);
+        int dscp = TrafficSchema.dscp(v, priority);
+        int qps = v.integer("qps");
         return new DatacenterWorkloads.Permutation(TrafficKeys.build(w, () -> new PermutationConfig(name, hosts, size,
                 start, priority, qps, dscp)));
     }

@@ -15,6 +15,12 @@
  * {@link org.lossless.workloads.spec.WorkloadFabric}; {@code experiments} (ScenarioReader) calls
  * {@link org.lossless.workloads.spec.WorkloadReader#read} and writes the resolved keys back (ResolvedYaml).
  *
+ * <p>The flow, storage and datacenter types declare their keys once, as {@link org.lossless.core.settings.Section}s
+ * ({@link org.lossless.workloads.spec.FlowsSchema}, {@link org.lossless.workloads.spec.StorageSchema},
+ * {@link org.lossless.workloads.spec.DatacenterSchema}): their readers read the plain keys through them
+ * ({@link org.lossless.workloads.yaml.SectionReader}), and the resolved scenario and the docs' key tables are written
+ * from them.
+ *
  * <p>Every error is a {@link org.lossless.workloads.yaml.ScenarioException} naming the file, the key path and
  * what is wrong; docs/scenario.md lists every key and default. Times are ps, sizes bytes, rates bps.
  */
