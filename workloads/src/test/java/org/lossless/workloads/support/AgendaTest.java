@@ -6,127 +6,101 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 import org.junit.jupiter.api.Test;
-import org.lossless.core.random.Xoshiro256StarStar;
-import org.lossless.nic.Verb;
-import org.lossless.topology.Topology;
-import org.lossless.workloads.traffic.Connection;
-import org.lossless.workloads.traffic.ConnectionOptions;
-import org.lossless.workloads.traffic.Message;
-import org.lossless.workloads.traffic.MessageTag;
+import org.lossless.topology.StarTopology;
+import org.lossless.workloads.traffic.RecordingContext;
 import org.lossless.workloads.traffic.TrafficContext;
+import org.lossless.workloads.traffic.TrafficProgram;
 
 /** The agenda's order (time, then scheduling order) and the one timer it keeps armed, counted by hand. */
 class AgendaTest {
-    /** Only the clock and the one timer: what an agenda uses. */
-    private static final class Clock implements TrafficContext {
-        long now;
-        long armed = -1;
+    /** A program that only schedules: {@code plan} runs at start with its agenda and context. */
+    private static final class Scheduling implements TrafficProgram {
+        final Agenda agenda = new Agenda();
+        private final BiConsumer<Agenda, TrafficContext> plan;
 
-        @Override
-        public long nowPs() {
-            return now;
+        Scheduling(BiConsumer<Agenda, TrafficContext> plan) {
+            this.plan = plan;
         }
 
         @Override
-        public void wakeAt(long timePs) {
-            armed = timePs;
+        public String name() {
+            return "agenda";
         }
 
         @Override
-        public void cancelTimer() {
-            armed = -1;
-        }
-
-        /** Fires the timer until none is armed. */
-        void drain(Agenda a) {
-            while (armed >= 0) {
-                now = armed;
-                armed = -1;
-                a.runDue(now);
-            }
+        public void start(TrafficContext ctx) {
+            agenda.bind(ctx);
+            plan.accept(agenda, ctx);
         }
 
         @Override
-        public Topology topology() {
-            throw new UnsupportedOperationException();
+        public void onTimer(long nowPs) {
+            agenda.runDue(nowPs);
         }
 
         @Override
-        public long hostRateBps(int host) {
-            throw new UnsupportedOperationException();
+        public boolean finished() {
+            return agenda.isEmpty();
         }
+    }
 
-        @Override
-        public int mtu() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Connection connect(int srcHost, int dstHost, ConnectionOptions options) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Xoshiro256StarStar stream(String name) {
-            throw new UnsupportedOperationException();
-        }
+    private static void run(Scheduling p) {
+        new RecordingContext(StarTopology.build(2, 100_000_000_000L, 1_000_000L), 1024, 1, 100_000_000_000L, 0)
+                .run(List.of(p), Long.MAX_VALUE);
     }
 
     @Test
     void actionsRunByTimeThenInTheOrderTheyWereScheduled() {
-        Clock clock = new Clock();
-        Agenda a = new Agenda();
-        a.bind(clock);
         List<String> ran = new ArrayList<>();
-        a.at(30, () -> ran.add("c30"));
-        a.at(10, () -> ran.add("a10"));
-        assertEquals(10, clock.armed);
-        a.at(30, () -> ran.add("d30"));
-        a.at(10, () -> {
-            ran.add("b10");
-            a.at(10, () -> ran.add("b10-now")); // scheduled for now while running: runs in this pass
-            a.at(20, () -> ran.add("e20"));
+        Scheduling p = new Scheduling((a, ctx) -> {
+            a.at(30, () -> ran.add("c30"));
+            a.at(10, () -> ran.add("a10"));
+            a.at(30, () -> ran.add("d30"));
+            a.at(10, () -> {
+                ran.add("b10");
+                a.at(10, () -> ran.add("b10-now")); // scheduled for now while running: runs in this pass
+                a.at(20, () -> ran.add("e20@" + ctx.nowPs())); // the clock when it runs
+            });
+            assertEquals(10, a.nextPs());
         });
-        clock.drain(a);
-        assertEquals(List.of("a10", "b10", "b10-now", "e20", "c30", "d30"), ran);
-        assertTrue(a.isEmpty());
-        assertEquals(-1, a.nextPs());
-        assertEquals(-1, clock.armed);
+        run(p);
+        assertEquals(List.of("a10", "b10", "b10-now", "e20@20", "c30", "d30"), ran);
+        assertTrue(p.agenda.isEmpty());
+        assertEquals(-1, p.agenda.nextPs());
     }
 
     @Test
     void slotsFreedByRunActionsAreReusedWithoutChangingTheOrder() {
-        Clock clock = new Clock();
-        Agenda a = new Agenda();
-        a.bind(clock);
         List<Integer> ran = new ArrayList<>();
-        // 100 rounds of 50 actions at one time each: 5,000 actions through 50 slots, in order
-        for (int round = 0; round < 100; round++) {
-            for (int i = 0; i < 50; i++) {
-                int id = round * 50 + i;
-                a.at(clock.now + 5, () -> ran.add(id));
-            }
-            clock.drain(a);
-        }
+        // 100 rounds of 50 actions 5 ps apart in time, each round scheduled by the last action of the one before:
+        // 5,000 actions through some 50 slots, in order
+        Scheduling p = new Scheduling((a, ctx) -> round(a, ctx, 0, ran));
+        run(p);
         assertEquals(5000, ran.size());
         for (int i = 0; i < ran.size(); i++) {
             assertEquals(i, ran.get(i));
         }
     }
 
+    private static void round(Agenda a, TrafficContext ctx, int round, List<Integer> ran) {
+        for (int i = 0; i < 50; i++) {
+            int id = round * 50 + i;
+            boolean last = i == 49 && round < 99;
+            a.at(ctx.nowPs() + 5, () -> {
+                ran.add(id);
+                if (last) {
+                    round(a, ctx, round + 1, ran);
+                }
+            });
+        }
+    }
+
     @Test
     void refusesThePast() {
-        Clock clock = new Clock();
-        clock.now = 100;
-        Agenda a = new Agenda();
-        a.bind(clock);
-        assertThrows(IllegalArgumentException.class, () -> a.at(99, () -> { }));
+        Scheduling p = new Scheduling((a, ctx) -> a.at(20, () -> a.at(19, () -> { })));
+        assertThrows(IllegalArgumentException.class, () -> run(p));
     }
 }
