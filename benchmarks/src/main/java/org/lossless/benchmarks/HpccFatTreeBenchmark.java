@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.stats.Percentiles;
 import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.run.HpccPaperRun;
 import org.lossless.experiments.run.PacketEngine;
@@ -49,8 +50,8 @@ public final class HpccFatTreeBenchmark {
                         + "wall %.1f s, PFC pause frames %d%n", cc, load, duration, seed, r.flows().size(),
                 r.flows().size() - hpcc.size(), r.simTimePs() / 1e9, wall, r.pauseFrames());
         System.out.printf("slowdown as fct_analysis.py (sender's last ACK / standalone): p50 %.3f p95 %.3f p99 %.3f%n",
-                HpccPaperRun.percentile(hpcc, 0.5), HpccPaperRun.percentile(hpcc, 0.95), HpccPaperRun.percentile(hpcc, 0.99));
+                Percentiles.floorRank(hpcc, 0.5), Percentiles.floorRank(hpcc, 0.95), Percentiles.floorRank(hpcc, 0.99));
         System.out.printf("slowdown as flows.csv (receiver's last byte / ideal FCT):   p50 %.3f p95 %.3f p99 %.3f%n",
-                HpccPaperRun.percentile(own, 0.5), HpccPaperRun.percentile(own, 0.95), HpccPaperRun.percentile(own, 0.99));
+                Percentiles.floorRank(own, 0.5), Percentiles.floorRank(own, 0.95), Percentiles.floorRank(own, 0.99));
     }
 }

@@ -8,7 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.lossless.experiments.results.Percentiles;
+import org.lossless.core.stats.Percentiles;
 
 /**
  * FCT slowdown of a run's {@code flows.csv} per flow-size decile, on both completions: the receiver's

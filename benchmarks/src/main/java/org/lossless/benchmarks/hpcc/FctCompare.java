@@ -8,7 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.lossless.experiments.results.Percentiles;
+import org.lossless.core.stats.Percentiles;
 import org.lossless.topology.io.HpccFctFile;
 import org.lossless.topology.io.HpccFctFile.Match;
 import org.lossless.topology.io.HpccFctFile.Pairing;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
-import org.lossless.experiments.results.Percentiles;
+import org.lossless.core.stats.Percentiles;
 import org.lossless.topology.io.HpccFctFile;
 
 /**

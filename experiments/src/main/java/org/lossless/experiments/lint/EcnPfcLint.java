@@ -13,9 +13,9 @@ import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.experiments.lint.Finding.Place;
 import org.lossless.experiments.lint.Finding.Unit;
 import org.lossless.experiments.lint.Finding.Value;
-import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PortSpec;
+import org.lossless.switchmodel.settings.SwitchMmus;
 import org.lossless.switchmodel.settings.SwitchPorts;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Node;
@@ -46,8 +46,8 @@ public final class EcnPfcLint {
         if (s.nic().cc().equals(org.lossless.nic.cc.NoCongestionControl.NAME)) {
             return List.of();
         }
-        Topology t = s.fabric().topologyOrNull();
-        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
+        SwitchMmus mmus = s.mmusOrNull();
+        return mmus == null ? List.of() : warnings(mmus, s.nic().mtu(), s.nic().wire());
     }
 
     /**
@@ -68,13 +68,19 @@ public final class EcnPfcLint {
      */
     public static List<Finding> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire,
                                         long nicResponsePs) {
+        return warnings(new SwitchMmus(t, s, nicResponsePs, wire.largestFrame(mtu)), mtu, wire);
+    }
+
+    /** As {@link #warnings(Topology, SwitchSettings, int, WireFormat, long)}, from the fabric's MMU numbers. */
+    static List<Finding> warnings(SwitchMmus mmus, int mtu, WireFormat wire) {
+        Topology t = mmus.topology();
+        SwitchSettings s = mmus.settings();
         PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
         if (Boolean.FALSE.equals(pfc.enabled()) || (s.ecn() != null && Boolean.FALSE.equals(s.ecn().enabled()))) {
             return List.of();
         }
         List<Integer> priorities = pfc.resolved(s.hpcc2019(), null).priorities();
         int frame = wire.dataFrame(mtu, false);
-        int maxFrame = wire.largestFrame(mtu);
         Map<List<PortSpec>, Probe> probed = new LinkedHashMap<>();
         Map<String, List<String>> bySwitch = new LinkedHashMap<>();
         List<Place> places = new ArrayList<>();
@@ -82,9 +88,9 @@ public final class EcnPfcLint {
             if (node.isHost() || t.ports(node.id()).size() < 2) {
                 continue;
             }
-            List<PortSpec> specs = SwitchPorts.of(t, node.id(), s, nicResponsePs);
-            long nic = SwitchPorts.nicRate(t, node.id());
-            Probe finding = probed.computeIfAbsent(specs, k -> probeOrSkip(s, k, priorities, frame, maxFrame, nic));
+            List<PortSpec> specs = SwitchPorts.of(t, node.id(), s, mmus.nicResponsePs());
+            int id = node.id();
+            Probe finding = probed.computeIfAbsent(specs, k -> probeOrSkip(mmus, id, priorities, frame));
             if (finding != null) {
                 bySwitch.computeIfAbsent(finding.text(), k -> new ArrayList<>()).add(node.name());
                 places.add(new Place(node.name(), List.of(), finding.values()));
@@ -110,24 +116,22 @@ public final class EcnPfcLint {
      * {@link #probe}, or null when this switch cannot be built with these settings: then the scenario check
      * (or the engine) reports that as bad input; a lint never turns it into an internal error.
      */
-    private static Probe probeOrSkip(SwitchSettings s, List<PortSpec> ports, List<Integer> priorities, int frame,
-                                      int maxFrame, long nicRate) {
+    private static Probe probeOrSkip(SwitchMmus mmus, int node, List<Integer> priorities, int frame) {
         try {
-            return probe(s, ports, priorities, frame, maxFrame, nicRate);
+            return probe(mmus.of(node), mmus, priorities, frame);
         } catch (IllegalArgumentException e) {
             return null;
         }
     }
 
     /** The finding for one port layout (egress port 1 fed from port 0), or null when ECN comes first. */
-    private static Probe probe(SwitchSettings s, List<PortSpec> ports, List<Integer> priorities, int frame, int maxFrame,
-                                long nicRate) {
-        EcnConfig ecn = MmuFactory.ecnConfig(s, ports);
-        long egressRate = ports.get(1).rateBps();
+    private static Probe probe(SwitchMmus.Switch sw, SwitchMmus mmus, List<Integer> priorities, int frame) {
+        EcnConfig ecn = sw.ecn();
+        long egressRate = sw.ports().get(1).rateBps();
         long kmin = ecn.paramsFor(egressRate).kminBytes();
-        org.lossless.switchmodel.qos.QosMap qos = MmuFactory.qosMap(s);
+        org.lossless.switchmodel.qos.QosMap qos = mmus.qos();
         for (int prio : priorities) {
-            Mmu mmu = MmuFactory.create(s, ports, maxFrame, nicRate);
+            Mmu mmu = sw.newMmu();
             // the lossless class prio's priority group and queue (the identity with the default maps)
             int pg = qos.pgOfTc(prio);
             int queue = qos.queueOfTc(prio);

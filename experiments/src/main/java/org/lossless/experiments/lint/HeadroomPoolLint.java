@@ -12,9 +12,8 @@ import org.lossless.switchmodel.mmu.PgProfile;
 import org.lossless.switchmodel.mmu.PoolConfig;
 import org.lossless.experiments.lint.Finding.Place;
 import org.lossless.experiments.lint.Finding.Value;
-import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PfcSettings;
-import org.lossless.switchmodel.settings.SwitchPorts;
+import org.lossless.switchmodel.settings.SwitchMmus;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Topology;
@@ -28,8 +27,8 @@ import org.lossless.topology.Topology;
  * ({@code over_subscribe_ratio}), betting that few ports pause together; an incast or a fabric-wide pause makes
  * them do so. The run is not refused.
  *
- * <p>The need is read from the MMU configuration a run builds for the switch ({@link MmuFactory#config}, the same
- * port specs and headroom: auto), so it is exactly what the MMU will allow each group. Without a shared headroom
+ * <p>The need is read from the MMU configuration a run builds for the switch (the fabric's one assembly,
+ * {@link SwitchMmus}: the same port specs and headroom: auto), so it is exactly what the MMU will allow each group. Without a shared headroom
  * pool every lossless group's headroom is reserved in the buffer (the budget check refuses a buffer that cannot
  * hold them all, naming the switch), so nothing is over-subscribed. Not checked: PFC off, the {@code hpcc2019}
  * profile (its headroom is per port, inside its single pool).
@@ -47,8 +46,8 @@ public final class HeadroomPoolLint {
 
     /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
     public static List<Finding> of(Scenario s) {
-        Topology t = s.fabric().topologyOrNull();
-        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
+        SwitchMmus mmus = s.mmusOrNull();
+        return mmus == null ? List.of() : warnings(mmus);
     }
 
     /**
@@ -59,12 +58,18 @@ public final class HeadroomPoolLint {
      *         and pool its ports with {@code headroom_pool}, {@code need} and {@code shortfall} (B, whole cells)
      */
     public static List<Finding> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire, long nicResponsePs) {
+        return warnings(new SwitchMmus(t, s, nicResponsePs, wire.largestFrame(mtu)));
+    }
+
+    /** As {@link #warnings(Topology, SwitchSettings, int, WireFormat, long)}, from the fabric's MMU numbers. */
+    static List<Finding> warnings(SwitchMmus mmus) {
+        Topology t = mmus.topology();
+        SwitchSettings s = mmus.settings();
         PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
         if (Boolean.FALSE.equals(pfc.enabled()) || "hpcc2019".equals(s.profile()) || s.pools() == null
                 || s.pools().stream().noneMatch(p -> p.headroomPool() != null && p.headroomPool() > 0)) {
             return List.of();
         }
-        int maxFrame = wire.largestFrame(mtu);
         // pool description -> "need N B (shortfall M B)" -> switch -> its ports' ranges, in topology order
         Map<String, Map<String, Map<String, String>>> found = new LinkedHashMap<>();
         int switches = 0;
@@ -76,7 +81,7 @@ public final class HeadroomPoolLint {
             }
             MmuConfig c;
             try {
-                c = MmuFactory.config(s, SwitchPorts.of(t, node.id(), s, nicResponsePs), maxFrame);
+                c = mmus.of(node.id()).config();
             } catch (IllegalArgumentException e) {
                 continue; // the scenario check (or the run) reports a switch that cannot be built
             }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.lossless.core.stats.Percentiles;
 import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.metrics.FlowResult;
 

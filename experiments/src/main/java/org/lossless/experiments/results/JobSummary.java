@@ -7,6 +7,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.lossless.core.stats.Percentiles;
 import org.lossless.experiments.metrics.JobIdeal;
 import org.lossless.experiments.metrics.RunResult;
 import org.lossless.workloads.traffic.JobIteration;

@@ -1,5 +1,6 @@
 package org.lossless.experiments.results;
 
+import org.lossless.core.stats.Percentiles;
 import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.scenario.FlowRows;

@@ -3,6 +3,7 @@ package org.lossless.experiments.run;
 import java.util.List;
 
 import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchMmus;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Topology;
 
@@ -18,12 +19,22 @@ import org.lossless.topology.Topology;
  * @param failures   links and switches that fail (and maybe recover) during the run
  * @param routeConvergencePs time from a failure or repair until every switch routes around it, ps
  * @param sprayPerPacket     pick the equal-cost port per packet instead of per flow (a study option)
+ * @param mmus       every switch's buffer-manager numbers, assembled once for the scenario
+ *                   ({@code Fabric.mmus}, shared with the load-time check and the lints); null = assembled for this
+ *                   run from {@code topology}, {@code switches} and {@code nic} ({@link #switchMmus()})
  */
 public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, Traffic traffic,
                           long stopTimePs, long seed, List<FailureSpec> failures, long routeConvergencePs,
-                          boolean sprayPerPacket) {
+                          boolean sprayPerPacket, SwitchMmus mmus) {
     /** Default time for routing to converge after a failure or repair: 1 ms. */
     public static final long DEFAULT_CONVERGENCE_PS = 1_000_000_000L;
+
+    /** A run whose switches are assembled from its settings ({@link #switchMmus()}). */
+    public EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, Traffic traffic,
+                       long stopTimePs, long seed, List<FailureSpec> failures, long routeConvergencePs,
+                       boolean sprayPerPacket) {
+        this(topology, nic, switches, traffic, stopTimePs, seed, failures, routeConvergencePs, sprayPerPacket, null);
+    }
 
     /** A run without failures. */
     public EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, List<FlowSpec> flows,
@@ -37,6 +48,12 @@ public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switc
                        boolean sprayPerPacket) {
         this(topology, nic, switches, Traffic.of(flows), stopTimePs, seed, failures, routeConvergencePs,
                 sprayPerPacket);
+    }
+
+    /** The switches' buffer-manager numbers: {@link #mmus()}, else assembled now from this input's settings. */
+    public SwitchMmus switchMmus() {
+        return mmus != null ? mmus
+                : new SwitchMmus(topology, switches, nic.pfcResponsePs(), nic.wire().largestFrame(nic.mtu()));
     }
 
     /** The flows of the static workloads, in order ({@link Traffic#flows()}). */
@@ -54,6 +71,11 @@ public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switc
             throw new IllegalArgumentException("stop_time must be > 0");
         }
         java.util.Objects.requireNonNull(traffic, "traffic");
+        if (mmus != null && (mmus.topology() != topology || !mmus.settings().equals(switches)
+                || mmus.nicResponsePs() != nic.pfcResponsePs()
+                || mmus.maxFrameBytes() != nic.wire().largestFrame(nic.mtu()))) {
+            throw new IllegalArgumentException("the switches' assembly is not of this topology and these settings");
+        }
         List<FlowSpec> flows = traffic.flows();
         for (int i = 0; i < flows.size(); i++) {
             FlowSpec f = flows.get(i);

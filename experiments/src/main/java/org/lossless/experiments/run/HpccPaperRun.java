@@ -79,9 +79,4 @@ public final class HpccPaperRun {
         long packets = (bytes + 999) / 1000;
         return rtt + (bytes + packets * (double) WireFormat.HPCC2019.dataHeaders()) * 8e12 / bottleneck;
     }
-
-    /** {@code fct_analysis.py}'s percentile: element floor(n p) of the sorted list. */
-    public static double percentile(List<Double> sorted, double p) {
-        return sorted.isEmpty() ? Double.NaN : sorted.get(Math.min(sorted.size() - 1, (int) (sorted.size() * p)));
-    }
 }

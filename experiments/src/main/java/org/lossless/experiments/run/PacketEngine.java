@@ -169,7 +169,7 @@ public final class PacketEngine {
         Completions completions = cut == null ? null
                 : new Completions(traffic, cut.partOfHosts(topo), cut.partitions());
         PacketNetwork network = PacketNetwork.build(topo, routes, place, kernel.streams(), flows, in.nic(),
-                in.switches(), completions == null ? traffic : completions, in.seed(), in.sprayPerPacket());
+                in.switchMmus(), completions == null ? traffic : completions, in.seed(), in.sprayPerPacket());
         if (completions != null) {
             ((ParallelEngine) kernel).defer(completions);
             if (completions.predicts()) {

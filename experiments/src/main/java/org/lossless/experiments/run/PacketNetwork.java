@@ -30,7 +30,7 @@ import org.lossless.switchmodel.pfc.PauseMode;
 import org.lossless.switchmodel.pfc.PfcTiming;
 import org.lossless.switchmodel.pfc.StormEpisode;
 import org.lossless.switchmodel.pfc.WatchdogConfig;
-import org.lossless.switchmodel.settings.MmuFactory;
+import org.lossless.switchmodel.settings.SwitchMmus;
 import org.lossless.switchmodel.settings.PortSpec;
 import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchPorts;
@@ -80,7 +80,8 @@ public final class PacketNetwork {
                                       FlowTable flows, NicConfig nicConfig, SwitchSettings switchSettings,
                                       FlowListener listener, long seed, boolean spray) {
         return build(t, routes, Placement.single(sim, pool, t.nodes().size()), streams, flows, nicConfig,
-                switchSettings, listener, seed, spray);
+                new SwitchMmus(t, switchSettings, nicConfig.pfcResponsePs(), nicConfig.wire().largestFrame(
+                        nicConfig.mtu())), listener, seed, spray);
     }
 
     /**
@@ -114,12 +115,16 @@ public final class PacketNetwork {
         FlowListener forHost(int host, Scheduler nic);
     }
 
-    /** Builds the model over the partitions of {@code place} (see {@link Placement}). */
+    /**
+     * Builds the model over the partitions of {@code place} (see {@link Placement}); every switch's MMU, ECN, PFC
+     * timing and classification come from {@code mmus} (the scenario's one assembly of them, of {@code t}).
+     */
     static PacketNetwork build(Topology t, Routes routes, Placement place, RandomStreams streams,
-                               FlowTable flows, NicConfig nicConfig, SwitchSettings switchSettings,
+                               FlowTable flows, NicConfig nicConfig, SwitchMmus mmus,
                                FlowListener listener, long seed, boolean spray) {
         int n = t.nodes().size();
-        PfcTiming timing = MmuFactory.pfcTiming(switchSettings);
+        SwitchSettings switchSettings = mmus.settings();
+        PfcTiming timing = mmus.timing();
         boolean untilXon = timing.mode() == PauseMode.XOFF_XON;
         EgressPort[][] egress = new EgressPort[n][];
         for (Node node : t.nodes()) {
@@ -155,8 +160,8 @@ public final class PacketNetwork {
                 receivers[node.id()] = nics[h];
             } else {
                 Scheduler own = place.source(node.id(), nodeSource(node.id()));
-                switches[node.id()] = buildSwitch(t, node, routes, own, streams, place.pool(node.id()), switchSettings, timing,
-                        egress[node.id()], nicConfig.wire(), maxFrame, seed, nicConfig.pfcResponsePs());
+                switches[node.id()] = buildSwitch(t, node, routes, own, streams, place.pool(node.id()), mmus,
+                        egress[node.id()], nicConfig.wire(), maxFrame, seed);
                 switches[node.id()].sprayPerPacket(spray);
                 if (watchdog != null) {
                     switches[node.id()].enableWatchdog(own, watchdog);
@@ -250,42 +255,25 @@ public final class PacketNetwork {
         };
     }
 
-    /**
-     * The MMU's view of a switch's ports: rate and cable of each, in port order, and the PFC response time of
-     * the transmitter at the other end, which {@code headroom: auto} must cover ({@link SwitchPorts}).
-     */
-    static List<PortSpec> portSpecs(Topology t, Node node, SwitchSettings s, long nicResponsePs) {
-        return SwitchPorts.of(t, node.id(), s, nicResponsePs);
-    }
-
-    /** The fastest host link on a switch (sizes hpcc2019 thresholds), else host 0's link rate, bps. */
-    static long nicRate(Topology t, Node node) {
-        return org.lossless.switchmodel.settings.SwitchPorts.nicRate(t, node.id());
-    }
-
     private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,
-                                          PacketPool pool, SwitchSettings settings, PfcTiming timing,
-                                          EgressPort[] ports, WireFormat wire, int maxFrame, long seed,
-                                          long nicResponsePs) {
-        List<PortSpec> specs = portSpecs(t, node, settings, nicResponsePs);
-        long nicRate = nicRate(t, node);
-        Mmu mmu;
-        EcnConfig ecn;
+                                          PacketPool pool, SwitchMmus mmus, EgressPort[] ports, WireFormat wire,
+                                          int maxFrame, long seed) {
+        SwitchSettings settings = mmus.settings();
+        SwitchMmus.Switch numbers;
         try {
-            mmu = MmuFactory.create(settings, specs, maxFrame, nicRate);
-            ecn = MmuFactory.ecnConfig(settings, specs);
+            numbers = mmus.of(node.id());
         } catch (IllegalArgumentException e) {
             // settings that cannot fit this switch's ports are the user's to fix (the load-time check skips huge switches)
             throw new org.lossless.workloads.yaml.ScenarioException(null, "switch", "switch " + node.name() + " ("
-                    + specs.size() + " ports) cannot be built: " + e.getMessage());
+                    + t.ports(node.id()).size() + " ports) cannot be built: " + e.getMessage());
         }
         SwitchNode sw = new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim,
-                pool, mmu, timing, ecn, streams.stream("ecn/" + node.name()));
+                pool, numbers.newMmu(), mmus.timing(), numbers.ecn(), streams.stream("ecn/" + node.name()));
         // quantum auto = the largest data frame on the wire
         sw.scheduling(SchedulingSettings.plan(settings.scheduling(), wire.wire(maxFrame)));
         sw.wire(wire);
         sw.forwarding(settings.latencyPs(), settings.cutsThrough());
-        sw.classification(MmuFactory.qosMap(settings));
+        sw.classification(mmus.qos());
         if (settings.trimMask() != 0) {
             List<Port> ps = t.ports(node.id());
             boolean[] hostFacing = new boolean[ps.size()];

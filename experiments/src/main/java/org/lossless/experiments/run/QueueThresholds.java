@@ -9,9 +9,10 @@ import org.lossless.experiments.scenario.Scenario;
 import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.ecn.RedParams;
 import org.lossless.switchmodel.mmu.Mmu;
-import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PortSpec;
+import org.lossless.switchmodel.settings.SwitchMmus;
+import org.lossless.switchmodel.settings.SwitchPorts;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Topology;
@@ -54,9 +55,15 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
         private final Map<List<PortSpec>, Integer> kinds = new HashMap<>();
         private final Map<Integer, Object[]> byNode = new HashMap<>(); // node id -> {specs, kind, nic rate}
 
+        /** The switches' MMU numbers: the scenario's assembly when {@code t} is its fabric's graph. */
+        private final SwitchMmus mmus;
+
         public Calculator(Scenario s, Topology t) {
             this.s = s;
             this.t = t;
+            this.mmus = s.fabric().topologyOrNull() == t ? s.fabric().mmus(s.switchSettings(), s.nic())
+                    : new SwitchMmus(t, s.switchSettings(), s.nic().pfcResponsePs(),
+                            s.nic().wire().largestFrame(s.nic().mtu()));
         }
 
         /** As {@link QueueThresholds#of}. */
@@ -71,43 +78,45 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
                 return null;
             }
             Object[] n = byNode.computeIfAbsent(node.id(), id -> {
-                List<PortSpec> specs = PacketNetwork.portSpecs(t, node, s.switchSettings(), s.nic().pfcResponsePs());
+                List<PortSpec> specs = SwitchPorts.of(t, id, s.switchSettings(), s.nic().pfcResponsePs());
                 return new Object[] {specs, kinds.computeIfAbsent(specs, k -> kinds.size()),
-                        PacketNetwork.nicRate(t, node)};
+                        SwitchPorts.nicRate(t, id)};
             });
             @SuppressWarnings("unchecked")
             List<PortSpec> specs = (List<PortSpec>) n[0];
             long nicRate = (Long) n[2];
             return probed.computeIfAbsent(List.of(n[1], port, priority, nicRate),
-                    k -> compute(s, specs, port, priority, nicRate));
+                    k -> compute(s, mmus, node.id(), specs, port, priority));
         }
     }
 
-    private static QueueThresholds compute(Scenario s, List<PortSpec> specs, int port, int priority, long nicRate) {
+    /** The levels of one queue of switch {@code node} (whose ports are {@code specs}), from its MMU numbers. */
+    private static QueueThresholds compute(Scenario s, SwitchMmus mmus, int node, List<PortSpec> specs, int port,
+                                           int priority) {
         SwitchSettings settings = s.switchSettings();
         long kmin = -1;
         long kmax = -1;
         if (settings.ecn() == null || !Boolean.FALSE.equals(settings.ecn().enabled())) {
-            EcnConfig ecn = MmuFactory.ecnConfig(settings, specs);
+            EcnConfig ecn = mmus.of(node).ecn();
             RedParams red = ecn.paramsFor(specs.get(port).rateBps());
             kmin = red.kminBytes();
             kmax = red.kmaxBytes();
         }
         return new QueueThresholds(kmin, kmax,
-                xoff(settings, specs, port, priority, s.nic().mtu(), s.nic().wire(), nicRate));
+                xoff(mmus, node, port, priority, s.nic().mtu(), s.nic().wire()));
     }
 
-    private static long xoff(SwitchSettings s, List<PortSpec> specs, int egress, int priority, int mtu, WireFormat wire,
-                             long nicRate) {
+    private static long xoff(SwitchMmus mmus, int node, int egress, int priority, int mtu, WireFormat wire) {
+        SwitchSettings s = mmus.settings();
         PfcSettings pfc = s.pfc() == null ? PfcSettings.UNSET : s.pfc();
         if (Boolean.FALSE.equals(pfc.enabled()) || !pfc.resolved(s.hpcc2019(), null).priorities().contains(priority)) {
             return -1;
         }
         int ingress = egress == 0 ? 1 : 0;
         int frame = wire.dataFrame(mtu, false);
-        Mmu mmu = MmuFactory.create(s, specs, wire.largestFrame(mtu), nicRate);
+        Mmu mmu = mmus.of(node).newMmu();
         // the class's priority group and queue (switch.qos_map; the identity by default)
-        org.lossless.switchmodel.qos.QosMap qos = MmuFactory.qosMap(s);
+        org.lossless.switchmodel.qos.QosMap qos = mmus.qos();
         int pg = qos.pgOfTc(priority);
         int queue = qos.queueOfTc(priority);
         for (int i = 0; i < MAX_FRAMES; i++) {

@@ -91,14 +91,16 @@ public final class ScenarioEngine implements ScenarioRunner {
             programs.add(program(w).withCc(s.workloadCc().get(w.name())).withTransport(s.workloadTransport().get(w.name())));
         }
         // the scenario's NIC settings carry DCQCN resolved at the host link rate and the default congestion
-        // control (nic.cc); its switch settings are resolved; the engine builds every switch's MMU from them
+        // control (nic.cc); its switch settings are resolved; every switch's MMU numbers come from the fabric's one
+        // assembly of them (the load-time check and the lints read the same)
         List<FailureSpec> failures = new ArrayList<>();
         for (RoutingConfig.Failure f : s.failures()) {
             failures.add(f.node() != null ? new FailureSpec(f.node(), null, f.atPs(), f.upPs())
                     : new FailureSpec(f.link().get(0), f.link().get(1), f.atPs(), f.upPs()));
         }
         return new EngineInput(topology, s.nic(), s.switchSettings(), new Traffic(programs), s.stopTimePs(), s.seed(),
-                failures, s.routing().convergencePs(), s.routing().mode() == RoutingConfig.Mode.SPRAY);
+                failures, s.routing().convergencePs(), s.routing().mode() == RoutingConfig.Mode.SPRAY,
+                s.fabric().mmus(s.switchSettings(), s.nic()));
     }
 
     /**

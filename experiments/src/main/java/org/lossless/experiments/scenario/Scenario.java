@@ -121,6 +121,15 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
                 .equals(transport));
     }
 
+    /**
+     * Every switch's buffer-manager numbers for this scenario's {@code switch} and {@code nic} settings, assembled
+     * once by its fabric ({@link Fabric#mmus}), or null when its topology cannot be built (for the lints: the run
+     * reports that error itself).
+     */
+    public org.lossless.switchmodel.settings.SwitchMmus mmusOrNull() {
+        return fabric.topologyOrNull() == null ? null : fabric.mmus(switchSettings, nic);
+    }
+
     /** A path from the scenario resolved against {@link #baseDir()} (absolute paths stay as they are). */
     public Path resolve(String path) {
         return baseDir.resolve(path).normalize();

@@ -2,22 +2,15 @@ package org.lossless.experiments.scenario;
 
 import org.lossless.workloads.yaml.Cursor;
 
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-
-import org.lossless.core.net.WireFormat;
 import org.lossless.nic.NicConfig;
-import org.lossless.switchmodel.settings.MmuFactory;
-import org.lossless.switchmodel.settings.PortSpec;
-import org.lossless.switchmodel.settings.SwitchPorts;
+import org.lossless.switchmodel.settings.SwitchMmus;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Topology;
 
 /**
- * Builds every distinct switch of the topology once at load time (one MMU per distinct port layout: a
- * leaf-spine has two, a fat-tree three), so that settings that cannot fit a switch's ports (a buffer too
+ * Assembles every switch of the topology at load time ({@link Fabric#mmus}: one MMU configuration per distinct
+ * port layout, a leaf-spine has two, a fat-tree three, kept for the lints and the run), so that settings that cannot fit a switch's ports (a buffer too
  * small for the reserved and headroom bytes of 1,000 ports, a kmax below hpcc2019's per-speed kmin) are a
  * scenario error naming {@code switch} rather than a failure when the run starts. Switches of more than
  * {@link #MAX_PORTS} ports are not built here (the engine reports them).
@@ -30,28 +23,21 @@ final class SwitchCheck {
     }
 
     static void check(Cursor sw, SwitchSettings s, Fabric topology, NicConfig nic) {
-        Topology t;
-        try {
-            t = topology.build();
-        } catch (RuntimeException e) {
+        Topology t = topology.topologyOrNull();
+        if (t == null) {
             return; // the topology's own error is reported where it is read or built
         }
-        Set<List<Object>> seen = new HashSet<>();
+        SwitchMmus mmus = topology.mmus(s, nic);
         for (Node node : t.nodes()) {
-            if (node.isHost()) {
-                continue;
-            }
-            List<PortSpec> ports = SwitchPorts.of(t, node.id(), s, nic.pfcResponsePs());
-            long nicRate = SwitchPorts.nicRate(t, node.id());
-            if (ports.size() > MAX_PORTS || !seen.add(List.of(ports, nicRate))) {
+            int ports = t.ports(node.id()).size();
+            if (node.isHost() || ports > MAX_PORTS) {
                 continue;
             }
             try {
-                MmuFactory.create(s, ports, nic.wire().largestFrame(nic.mtu()), nicRate);
-                MmuFactory.ecnConfig(s, ports);
-                MmuFactory.pfcTiming(s);
+                mmus.of(node.id()); // assembled once per port layout, kept for the lints and the run
+                mmus.timing();
             } catch (IllegalArgumentException e) {
-                throw sw.error("switch " + node.name() + " (" + ports.size() + " ports in this " + topology.type()
+                throw sw.error("switch " + node.name() + " (" + ports + " ports in this " + topology.type()
                         + " topology) cannot be built: " + e.getMessage());
             }
         }

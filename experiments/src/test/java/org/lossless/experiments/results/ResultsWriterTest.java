@@ -3,6 +3,7 @@ package org.lossless.experiments.results;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lossless.core.stats.Percentiles;
 import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.metrics.MessageLabel;

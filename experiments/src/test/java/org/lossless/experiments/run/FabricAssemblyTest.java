@@ -62,6 +62,27 @@ class FabricAssemblyTest {
         }
 
         @Test
+        void theCheckLintsAndEngineReadOneAssemblyOfTheSwitchesMmuNumbers() {
+            Scenario s = load();
+            org.lossless.switchmodel.settings.SwitchMmus m = s.mmusOrNull();
+            assertSame(m, s.fabric().mmus(s.switchSettings(), s.nic()), "the load-time check made it");
+            org.lossless.experiments.lint.Lints.of(s);
+            assertSame(m, ScenarioEngine.input(s).mmus(), "the engine gets the same one");
+            // 2 leaves of 4 ports (2 hosts, 2 spines), 2 spines of 2 ports: two layouts, one assembly each
+            Topology t = s.fabric().topology();
+            java.util.Map<Integer, java.util.Set<Object>> byPorts = new java.util.HashMap<>();
+            for (org.lossless.topology.Node n : t.nodes()) {
+                if (!n.isHost()) {
+                    byPorts.computeIfAbsent(t.ports(n.id()).size(), k -> java.util.Collections.newSetFromMap(
+                            new java.util.IdentityHashMap<>())).add(m.of(n.id()));
+                }
+            }
+            assertEquals(java.util.Set.of(2, 4), byPorts.keySet());
+            assertEquals(1, byPorts.get(2).size(), "both spines share one assembly");
+            assertEquals(1, byPorts.get(4).size(), "both leaves share one assembly");
+        }
+
+        @Test
         void anotherSeedKeepsTheFabric() {
             Scenario s = load();
             assertSame(s.fabric(), s.withSeed(7).fabric());

@@ -20,6 +20,7 @@ import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
 import org.lossless.core.net.WireFormat;
+import org.lossless.core.stats.Percentiles;
 import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;
 import org.lossless.topology.io.HpccFctFile;
@@ -35,7 +36,7 @@ import org.lossless.topology.io.HpccPaperFatTree;
  * {@code run.py --cc hp --bw 100} config, and the {@code fct.txt} HPCC's unmodified simulator wrote for them.
  * Checked: every flow is acknowledged and pairs with HPCC's; no PFC pause (as HPCC, which needs none here); the
  * standalone FCT of {@link HpccPaperRun} equals the one HPCC's simulator wrote for each flow within 1 ns (its formula,
- * computed by HPCC); the slowdown p50, p95 and p99 ({@link HpccPaperRun#percentile}, as HPCC's fct_analysis.py) are
+ * computed by HPCC); the slowdown p50, p95 and p99 ({@link Percentiles#floorRank}, as HPCC's fct_analysis.py) are
  * each within 10 % of HPCC's, the HPCC-parity goal's tolerance, fixed before this comparison was run.
  */
 class HpccPaperFatTreeTest {
@@ -72,11 +73,11 @@ class HpccPaperFatTreeTest {
         StringBuilder line = new StringBuilder();
         for (double q : ps) {
             line.append(String.format(Locale.ROOT, " p%d %.3f (HPCC %.3f)", Math.round(q * 100),
-                    HpccPaperRun.percentile(slow, q), HpccPaperRun.percentile(theirs, q)));
+                    Percentiles.floorRank(slow, q), Percentiles.floorRank(theirs, q)));
         }
         System.out.println("HPCC fat-tree FbHdp 30 %, 100 us, HPCC: " + slow.size() + " flows," + line);
         for (double q : ps) {
-            assertEquals(1.0, HpccPaperRun.percentile(slow, q) / HpccPaperRun.percentile(theirs, q), 0.10,
+            assertEquals(1.0, Percentiles.floorRank(slow, q) / Percentiles.floorRank(theirs, q), 0.10,
                     "slowdown p" + Math.round(q * 100) + " over HPCC's simulator's");
         }
     }

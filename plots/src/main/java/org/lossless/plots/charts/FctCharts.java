@@ -14,7 +14,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import org.lossless.experiments.results.Percentiles;
+import org.lossless.core.stats.Percentiles;
 import org.lossless.plots.data.FlowRow;
 import org.lossless.plots.data.ResultSet;
 

@@ -6,6 +6,9 @@ import java.util.Arrays;
  * A program's own timer list: a binary min-heap of (time, insertion order, code) in primitive arrays,
  * so that thousands of pending software-latency and NVLink timers cost one engine timer and no
  * allocation per entry. Entries at the same time come out in insertion order (deterministic).
+ *
+ * <p>The module's one timer heap: {@link org.lossless.workloads.support.Agenda}, the runnable-action agenda of the
+ * datacenter and storage programs, keeps its entries here too (its code is an action's slot).
  */
 public final class Agenda {
     private long[] time = new long[64];

@@ -2,6 +2,8 @@ package org.lossless.workloads.support;
 
 import java.util.Arrays;
 
+import org.lossless.core.stats.Percentiles;
+
 /**
  * Latencies (ps) of one operation type, collected one by one; percentiles by nearest rank (the value at
  * 1-based rank ceil(p·n), computed in integers so that p99.9 of 1,000 values is the 999th, not the
@@ -34,15 +36,14 @@ public final class LatencySample {
      * max), ps; -1 when empty.
      */
     public long perMille(int perMille) {
-        if (perMille < 1 || perMille > 1000) {
-            throw new IllegalArgumentException("per-mille must be 1..1000, got " + perMille);
-        }
         if (n == 0) {
+            if (perMille < 1 || perMille > 1000) {
+                throw new IllegalArgumentException("per-mille must be 1..1000, got " + perMille);
+            }
             return -1;
         }
         sort();
-        long rank = ((long) perMille * n + 999) / 1000;
-        return values[(int) Math.max(rank, 1) - 1];
+        return Percentiles.nearestRankPerMille(values, n, perMille);
     }
 
     /** Mean latency, ps (rounded down); -1 when empty. */
