@@ -13,7 +13,7 @@ import org.lossless.topology.Topology;
  * hosts behind it, balanced by port bandwidth), and the window length it allows: the smallest lookahead of a cut
  * link, and of every link towards a NIC (a window must end before a frame put on such a link inside it can arrive
  * and complete a message, {@link Completions}). A link's lookahead is its propagation delay plus the line time of
- * the smallest frame ({@value Partitioner#SMALLEST_WIRE_BYTES} bytes), or its delay alone when switches cut through
+ * the smallest frame of the run's wire format ({@link WireFormat#smallestWire}), or its delay alone when switches cut through
  * (a cut-through frame may leave before a whole frame time has passed).
  *
  * <p>One partition (the run is the same, on one thread) when: one is asked for; the fabric has one unit; a link
@@ -66,7 +66,7 @@ record RunPartitions(int[] partOf, int partitions, long lookaheadPs, long[] weig
         for (Cable c : t.cables()) {
             boolean toHost = t.node(c.a()).isHost() || t.node(c.b()).isHost();
             if (toHost || partOf[c.a()] != partOf[c.b()]) {
-                look = Math.min(look, lookaheadPs(c, cutThrough));
+                look = Math.min(look, lookaheadPs(c, cutThrough, in.nic().wire()));
             }
         }
         if (look < Partitioner.MIN_WINDOW_PS) {
@@ -80,9 +80,12 @@ record RunPartitions(int[] partOf, int partitions, long lookaheadPs, long[] weig
         return new RunPartitions(partOf, cut.partitions(), look, cut.weights(), note);
     }
 
-    /** A cable's lookahead: its delay, plus the smallest frame's line time unless switches cut through, ps. */
-    static long lookaheadPs(Cable c, boolean cutThrough) {
-        return c.delayPs() + (cutThrough ? 0 : WireFormat.serializationPs(Partitioner.SMALLEST_WIRE_BYTES, c.rateBps()));
+    /**
+     * A cable's lookahead: its delay, plus the line time of the smallest frame of the run's wire format
+     * ({@link WireFormat#smallestWire}: 84 B for RoCEv2, 43 B for HPCC's) unless switches cut through, ps.
+     */
+    static long lookaheadPs(Cable c, boolean cutThrough, WireFormat wire) {
+        return c.delayPs() + (cutThrough ? 0 : WireFormat.serializationPs(wire.smallestWire(), c.rateBps()));
     }
 
     /** Partition of each host, by host number. */

@@ -160,6 +160,29 @@ class ParallelRunTest {
             assertTrue(r.flows().stream().allMatch(FlowResult::finished));
         }
 
+        /**
+         * HPCC's wire format has no preamble or gap and a 43-byte PAUSE frame (14 + 20 + 9), so a 50 Gb/s cut link of
+         * 500 ns allows 500,000 + 43 x 8 x 20 = 506,880 ps, not the 513,440 ps of an 84-byte RoCEv2 frame (a 60-byte
+         * HPCC ACK, 9,600 ps, would arrive inside such a window: the run used to stop with an internal error).
+         */
+        @Test
+        void theLookaheadCountsTheSmallestFrameOfTheRunsWireFormat() {
+            Topology.Builder b = Topology.builder("hpcc-wire");
+            int s0 = b.addSwitch("s0", 1);
+            int s1 = b.addSwitch("s1", 1);
+            for (int i = 0; i < 4; i++) {
+                b.connect(b.addHost("h" + i), i < 2 ? s0 : s1, 100_000_000_000L, 1_000_000);
+            }
+            b.connect(s0, s1, 50_000_000_000L, 500_000);
+            List<FlowSpec> flows = List.of(new FlowSpec("x", 0, 2, 200_000, 0, 3), new FlowSpec("x", 1, 3, 200_000, 1_000_000, 3),
+                    new FlowSpec("x", 3, 0, 100_000, 0, 3));
+            NicConfig hpcc = NicConfig.builder().mtu(1000).wire(org.lossless.core.net.WireFormat.HPCC2019).build();
+            EngineInput in = new EngineInput(b.build(), hpcc, SwitchSettings.defaults(), flows, 100_000 * US, 1);
+            assertEquals(506_880, RunPartitions.of(in, 2, null).lookaheadPs());
+            RunResult r = sameForAll(in, 1, 2);
+            assertTrue(r.flows().stream().allMatch(FlowResult::finished));
+        }
+
         @Test
         void aLinkOnePicosecondShorterIsNotCutAndTheRunSaysWhy() {
             RunPartitions cut = RunPartitions.of(twoSwitches(99_999), 2, null);

@@ -143,6 +143,16 @@ public record WireFormat(String name, int dataHeaders, int reth, int aeth, int r
         return dataFrame(mtu, true);
     }
 
+    /**
+     * Line bytes of the smallest frame this format puts on a link: the least of a PFC frame, a padded ACK, NACK or
+     * CNP, and a data frame of one payload byte (84 for RoCEv2: 64-byte minimum + preamble, SFD and gap; 43 for HPCC's
+     * format: its PAUSE frame). What a link's lookahead may count on (a congestion control's in-band header only adds).
+     */
+    public int smallestWire() {
+        int control = controlFrame(Math.min(ackFrame, cnpFrame));
+        return wire(Math.min(Math.min(pfcFrame, control), dataFrame(1, false)));
+    }
+
     /** Line bytes of a plain ACK (no congestion-control header). */
     public int ackWire() {
         return wire(controlFrame(ackFrame));

@@ -78,6 +78,12 @@ class WireFormatTest {
     }
 
     @Test
+    void theSmallestFrameOnTheWire() {
+        assertEquals(84, WireFormat.ROCEV2.smallestWire(), "64-byte minimum frame + 8 preamble and SFD + 12 gap");
+        assertEquals(43, WireFormat.HPCC2019.smallestWire(), "HPCC's PAUSE: 14 + 20 + 9, no preamble or gap");
+    }
+
+    @Test
     void serializationTimes() {
         assertEquals(88_480, WireFormat.serializationPs(1_106, G100), "8,848 bits at 100 Gb/s");
         assertEquals(26_880, WireFormat.serializationPs(84, 25_000_000_000L), "672 bits at 25 Gb/s");
