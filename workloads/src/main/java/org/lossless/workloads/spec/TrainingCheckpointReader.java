@@ -20,8 +20,8 @@ final class TrainingCheckpointReader {
         if (!c.present()) {
             return null;
         }
-        c.object("every", "servers", "size", "chunk", "ranks");
-        int every = (int) c.key("every").integer(1, 1, 1_000_000);
+        c.object(TrainingSchema.CHECKPOINT.names());
+        int every = CollectiveSchema.integer(c.key("every"), TrainingSchema.CHECKPOINT.key("every"));
         List<Integer> servers = HostLists.read(c.key("servers"), topology, null, "[16, 17]");
         for (int s : servers) {
             if (hosts.contains(s)) {
