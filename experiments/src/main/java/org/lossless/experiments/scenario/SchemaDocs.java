@@ -14,6 +14,8 @@ import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.SchedulingSchema;
 import org.lossless.switchmodel.settings.SwitchSchema;
+import org.lossless.workloads.spec.CollectiveSchema;
+import org.lossless.workloads.spec.TrainingSchema;
 
 /**
  * The sections whose key tables docs/scenario.md holds between {@code <!-- schema:PATH begin ... -->} and
@@ -30,7 +32,9 @@ public final class SchemaDocs {
             PfcSchema.WATCHDOG,
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
-            org.lossless.nic.NicSchema.NIC);
+            org.lossless.nic.NicSchema.NIC,
+            CollectiveSchema.COLLECTIVE, TrainingSchema.TRAINING, TrainingSchema.COMPUTE, TrainingSchema.CHECKPOINT,
+            TrainingSchema.CHAKRA, TrainingSchema.SIMAI);
 
     private SchemaDocs() {
     }

@@ -61,7 +61,7 @@ public final class TrainingSchema {
     public static final Section TRAINING = Section.of("workloads.training", trainingKeys().toArray(Key[]::new));
 
     /** {@code type: chakra}. */
-    public static final Section CHAKRA = Section.of("workloads.chakra", traceKeys(
+    public static final Section CHAKRA = Section.of("workloads.chakra", traceKeys("chakra",
             Key.custom("traces", "directory", "**required**", "the trace directory, relative to the scenario's folder: "
                     + "files `PREFIX.RANK.et` (or `.et.gz`), ranks 0 to N−1, one prefix"),
             hosts("the trace's files"),
@@ -70,7 +70,7 @@ public final class TrainingSchema {
                     + "`--comm-group-configuration`; a collective without `pg_name` runs on every rank")));
 
     /** {@code type: simai}. */
-    public static final Section SIMAI = Section.of("workloads.simai", traceKeys(
+    public static final Section SIMAI = Section.of("workloads.simai", traceKeys("simai",
             Key.custom("path", "file", "**required**", "the SimAI workload file (`HYBRID_TRANSFORMER_FWD_IN_BCKWD`, as "
                     + "AICB writes it), relative to the scenario's folder"),
             hosts("the file's `all_gpus`")));
@@ -84,8 +84,8 @@ public final class TrainingSchema {
     }
 
     /** type, name, {@code own} keys, iterations, start, then {@link #CALL}: the readers' order. */
-    private static Key[] traceKeys(Key... own) {
-        List<Key> k = new ArrayList<>(List.of(CollectiveSchema.type("`chakra` \\| `simai`"), CollectiveSchema.NAME));
+    private static Key[] traceKeys(String type, Key... own) {
+        List<Key> k = new ArrayList<>(List.of(CollectiveSchema.type("`" + type + "`"), CollectiveSchema.NAME));
         k.addAll(List.of(own));
         k.add(Key.integer("iterations", 1, MAX_COUNT, 1, "times the whole trace runs, back to back"));
         k.add(START);
