@@ -16,6 +16,7 @@ import org.lossless.switchmodel.settings.SchedulingSchema;
 import org.lossless.switchmodel.settings.SwitchSchema;
 import org.lossless.workloads.spec.CollectiveSchema;
 import org.lossless.workloads.spec.TrainingSchema;
+import org.lossless.workloads.spec.WorkloadSchema;
 
 /**
  * The sections whose key tables docs/scenario.md holds between {@code <!-- schema:PATH begin ... -->} and
@@ -33,7 +34,7 @@ public final class SchemaDocs {
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
             org.lossless.nic.NicSchema.NIC,
-            CollectiveSchema.COLLECTIVE, TrainingSchema.TRAINING, TrainingSchema.COMPUTE, TrainingSchema.CHECKPOINT,
+            WorkloadSchema.COMMON, CollectiveSchema.COLLECTIVE, TrainingSchema.TRAINING, TrainingSchema.COMPUTE, TrainingSchema.CHECKPOINT,
             TrainingSchema.CHAKRA, TrainingSchema.SIMAI);
 
     private SchemaDocs() {

@@ -21,13 +21,6 @@ public final class CollectiveSchema {
     /** Largest {@code iterations} of a collective job or a trace. */
     static final int MAX_ITERATIONS = 1_000_000;
 
-    /** {@code type}, {@code name}: first in every workload type's key list. */
-    static Key type(String types) {
-        return Key.custom("type", types, "**required**", "the workload type");
-    }
-
-    static final Key NAME = Key.custom("name", "name (`[A-Za-z0-9._-]+`)", "`<type>-<index>`",
-            "the workload's name, unique in the scenario: the `workload` of `flows.csv`, the `job` of `jobs.csv`");
     static final Key ITERATIONS = Key.integer("iterations", 1, MAX_ITERATIONS, 1, "back-to-back calls");
     static final Key GAP = Key.time("gap", 0L, "compute time between the end of one call and the start of the next");
     static final Key START = Key.time("start", 0L, "when the first call starts");
@@ -36,8 +29,7 @@ public final class CollectiveSchema {
     static final Key DSCP = Key.integer("dscp", 0, 63, null, "DSCP of every packet of the job; the switches classify by "
             + "it (`switch.qos_map`). NCCL sets it with `NCCL_IB_TC` = 4 × DSCP: `NCCL_IB_TC=106` is `dscp: 26`")
             .defaultDoc("8 × `priority` (class selector: 24 for priority 3)");
-    static final Key CC = Key.choice("cc", CollectiveReader.ccValues(), CollectiveReader.CC_NIC,
-            "congestion control of the job's QPs; `nic` = the scenario's `nic.cc`");
+    static final Key CC = WorkloadSchema.CC;
     static final Key QPS = Key.integer("qps", 1, ConnectionOptions.MAX_QPS, 1,
             "QPs per connection (`NCCL_IB_QPS_PER_CONNECTION`)");
     static final Key BASE_LATENCY = latency("base_latency",
@@ -59,8 +51,8 @@ public final class CollectiveSchema {
 
     /** Every key of every collective, in the order the reader lists them; {@link #names} picks one type's. */
     public static final Section COLLECTIVE = Section.of("workloads.collective",
-            type("`allreduce` \\| `allgather` \\| `reducescatter` \\| `alltoall` \\| `broadcast`"),
-            NAME,
+            WorkloadSchema.type("`allreduce` \\| `allgather` \\| `reducescatter` \\| `alltoall` \\| `broadcast`"),
+            WorkloadSchema.NAME,
             Key.custom("algorithm", "allreduce: `ring` \\| `tree` \\| `halving-doubling` \\| `auto`; allgather, "
                     + "reducescatter: `ring` \\| `halving-doubling` \\| `auto`; broadcast: `ring`; alltoall: `direct`",
                     "`auto` (broadcast `ring`, alltoall `direct`)", "`tree` is NCCL's double binary tree; "

@@ -85,7 +85,7 @@ public final class TrainingSchema {
 
     /** type, name, {@code own} keys, iterations, start, then {@link #CALL}: the readers' order. */
     private static Key[] traceKeys(String type, Key... own) {
-        List<Key> k = new ArrayList<>(List.of(CollectiveSchema.type("`" + type + "`"), CollectiveSchema.NAME));
+        List<Key> k = new ArrayList<>(List.of(WorkloadSchema.type("`" + type + "`"), WorkloadSchema.NAME));
         k.addAll(List.of(own));
         k.add(Key.integer("iterations", 1, MAX_COUNT, 1, "times the whole trace runs, back to back"));
         k.add(START);
@@ -94,7 +94,7 @@ public final class TrainingSchema {
     }
 
     private static List<Key> trainingKeys() {
-        List<Key> k = new ArrayList<>(List.of(CollectiveSchema.type("`training`"), CollectiveSchema.NAME,
+        List<Key> k = new ArrayList<>(List.of(WorkloadSchema.type("`training`"), WorkloadSchema.NAME,
                 Key.custom("hosts", "as for collectives", "the first `tp` × `pp` × `dp` hosts", "the GPUs, in rank "
                         + "order (tensor rank fastest, then data-parallel replica, then stage); exactly `tp` × `pp` × "
                         + "`dp` of them"),

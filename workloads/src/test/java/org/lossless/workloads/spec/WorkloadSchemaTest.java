@@ -23,6 +23,14 @@ class WorkloadSchemaTest {
         return out;
     }
 
+    @Test
+    void everyTypeTakesTypeNameCcAndTransport() {
+        assertArrayEquals(new String[] {"type", "name", "cc", "transport"}, WorkloadSchema.COMMON.names());
+        assertEquals(java.util.List.of("nic", "dcqcn", "hpcc", "timely", "dctcp", "swift", "aimd", "none"),
+                WorkloadSchema.CC.choices());
+        assertEquals("nic", WorkloadSchema.CC.dflt());
+    }
+
     @Nested
     class Collectives {
         private final String[] common = {"type", "name", "algorithm", "protocol", "hosts", "size", "channels",
