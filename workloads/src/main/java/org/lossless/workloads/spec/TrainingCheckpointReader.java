@@ -3,6 +3,7 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Key;
 import org.lossless.workloads.training.CheckpointPlan;
 import org.lossless.workloads.yaml.Cursor;
 
@@ -30,7 +31,8 @@ final class TrainingCheckpointReader {
         }
         long size = TrafficKeys.positiveSize(c.key("size"), -1, "2GB (bytes each writing rank saves)");
         long chunk = TrafficKeys.positiveSize(c.key("chunk"), 1L << 20, "1MiB");
-        String who = c.key("ranks").oneOf("replica", List.of("replica", "all"));
+        Key ranks = TrainingSchema.CHECKPOINT.key("ranks");
+        String who = c.key("ranks").oneOf((String) ranks.dflt(), ranks.choices());
         List<Integer> writers = new ArrayList<>();
         for (int r = 0; r < hosts.size(); r++) {
             if (who.equals("all") || r / tp % dp == 0) {

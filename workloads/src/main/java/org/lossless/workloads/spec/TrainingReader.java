@@ -9,6 +9,7 @@ import org.lossless.workloads.collective.Algorithm;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
+import org.lossless.core.settings.Key;
 import org.lossless.workloads.training.CheckpointPlan;
 import org.lossless.workloads.training.CommSettings;
 import org.lossless.workloads.training.parametric.ComputeModel;
@@ -108,7 +109,8 @@ final class TrainingReader {
     }
 
     private static Parallelism.Schedule schedule(Cursor c) {
-        String v = c.oneOf("1f1b", List.of("1f1b", "gpipe"));
+        Key k = TrainingSchema.TRAINING.key("schedule");
+        String v = c.oneOf((String) k.dflt(), k.choices());
         return v.equals("gpipe") ? Parallelism.Schedule.GPIPE : Parallelism.Schedule.ONE_F_ONE_B;
     }
 
@@ -128,7 +130,7 @@ final class TrainingReader {
         ConnectionOptions options = new ConnectionOptions(priority, qps, cc.equals(CollectiveReader.CC_NIC) ? null : cc,
                 dscp);
         RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
-        boolean pxn = w.key("pxn").bool(true);
+        boolean pxn = w.key("pxn").bool((Boolean) TrainingSchema.TRAINING.key("pxn").dflt());
         return new CommSettings(channels, algorithm, protocol, options, latency(w.key("base_latency")),
                 latency(w.key("step_latency")), latency(w.key("nvlink_step_latency")), order, pxn, servers,
                 w.key("tuner").choice(TunerMode.class, TunerMode.SIMULATOR));
