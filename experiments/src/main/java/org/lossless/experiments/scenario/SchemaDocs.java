@@ -14,9 +14,12 @@ import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.SchedulingSchema;
 import org.lossless.switchmodel.settings.SwitchSchema;
+import org.lossless.workloads.spec.CollectiveSchema;
 import org.lossless.workloads.spec.DatacenterSchema;
 import org.lossless.workloads.spec.FlowsSchema;
 import org.lossless.workloads.spec.StorageSchema;
+import org.lossless.workloads.spec.TrainingSchema;
+import org.lossless.workloads.spec.WorkloadSchema;
 
 /**
  * The sections whose key tables docs/scenario.md holds between {@code <!-- schema:PATH begin ... -->} and
@@ -34,6 +37,8 @@ public final class SchemaDocs {
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
             org.lossless.nic.NicSchema.NIC,
+            WorkloadSchema.COMMON, CollectiveSchema.COLLECTIVE, TrainingSchema.TRAINING, TrainingSchema.COMPUTE,
+            TrainingSchema.CHECKPOINT, TrainingSchema.CHAKRA, TrainingSchema.SIMAI,
             FlowsSchema.FLOWS, FlowsSchema.FLOW, FlowsSchema.HPCC_FLOWS, StorageSchema.NVMEOF,
             StorageSchema.REPLICATION, StorageSchema.CHECKPOINT, DatacenterSchema.CDF, DatacenterSchema.CDF_INCAST,
             DatacenterSchema.INCAST, DatacenterSchema.PERMUTATION);

@@ -26,15 +26,11 @@ import org.lossless.workloads.yaml.Cursor;
  * The whole trace is read and checked here, before any simulation.
  */
 final class ChakraReader {
-    static final String[] KEYS = {"type", "name", "traces", "hosts", "comm_groups", "iterations", "start", "channels",
-        "algorithm", "protocol", "priority", "dscp", "cc", "qps", "base_latency", "step_latency", "nvlink_step_latency",
-        "ring_order", "pxn", "tuner"};
-
     private ChakraReader() {
     }
 
     static TraceWorkload read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        w.object(KEYS);
+        w.object(TrainingSchema.CHAKRA.names());
         String name = WorkloadReader.workloadName(w.key("name"), "chakra-" + index);
         Cursor tracesKey = w.key("traces");
         if (!tracesKey.present()) {
@@ -54,8 +50,8 @@ final class ChakraReader {
             throw tracesKey.error(e.getMessage());
         }
         List<Integer> hosts = TraceReaders.hosts(w, topology, trace.rankCount(), "the trace");
-        int iterations = (int) w.key("iterations").integer(1, 1, 1_000_000);
-        long start = w.key("start").timePs(0);
+        int iterations = CollectiveSchema.integer(w.key("iterations"), TrainingSchema.CHAKRA.key("iterations"));
+        long start = CollectiveSchema.time(w.key("start"), TrainingSchema.START);
         CommSettings comm = TrainingReader.comm(w, topology, defaultPriority);
         ChakraSource source = new ChakraSource(trace);
         return TrafficKeys.build(w, () -> new TraceWorkload("chakra", name, dir, hosts, groups, iterations, start, comm,

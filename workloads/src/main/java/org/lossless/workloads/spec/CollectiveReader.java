@@ -3,6 +3,8 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Key;
+
 import org.lossless.topology.types.RailOptimizedSpec;
 import org.lossless.workloads.collective.Algorithm;
 import org.lossless.workloads.collective.Collective;
@@ -26,10 +28,6 @@ public final class CollectiveReader {
     public static final String AUTO = "auto";
     /** {@code cc} value meaning the scenario's {@code nic.cc}. */
     public static final String CC_NIC = "nic";
-    private static final List<String> COMMON = List.of("type", "name", "algorithm", "protocol", "hosts", "size",
-            "channels", "iterations", "gap", "start", "priority", "dscp", "cc", "qps", "base_latency", "step_latency",
-            "nvlink_step_latency", "ring_order", "pxn", "tuner");
-    private static final long MAX_ITERATIONS = 1_000_000;
 
     private CollectiveReader() {
     }
@@ -37,14 +35,7 @@ public final class CollectiveReader {
     static WorkloadConfig.Collective read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         String type = w.key("type").text("a workload type");
         Collective coll = Collective.valueOf(type.toUpperCase(java.util.Locale.ROOT));
-        List<String> keys = new ArrayList<>(COMMON);
-        if (coll == Collective.BROADCAST) {
-            keys.add("root");
-        }
-        if (coll == Collective.ALLTOALL) {
-            keys.addAll(List.of("skew", "pairs"));
-        }
-        w.object(keys.toArray(String[]::new));
+        w.object(CollectiveSchema.names(coll));
         String name = WorkloadReader.workloadName(w.key("name"), type + "-" + index);
         Algorithm algorithm = algorithm(w.key("algorithm"), coll);
         Protocol protocol = protocol(w.key("protocol"), coll);
@@ -69,14 +60,16 @@ public final class CollectiveReader {
                 pairs = PairSizes.skewed(skew(w.key("skew")));
             }
         }
-        int channels = (int) w.key("channels").integer(defaultChannels(coll, servers), 1, CollectiveJob.MAX_CHANNELS);
-        int iterations = (int) w.key("iterations").integer(1, 1, MAX_ITERATIONS);
-        long gap = w.key("gap").timePs(0);
-        long start = w.key("start").timePs(0);
-        int priority = (int) w.key("priority").integer(defaultPriority, 0, 7);
+        Key ch = CollectiveSchema.COLLECTIVE.key("channels");
+        int channels = (int) w.key("channels").integer(defaultChannels(coll, servers), ch.min(), ch.max());
+        int iterations = CollectiveSchema.integer(w.key("iterations"), CollectiveSchema.ITERATIONS);
+        long gap = CollectiveSchema.time(w.key("gap"), CollectiveSchema.GAP);
+        long start = CollectiveSchema.time(w.key("start"), CollectiveSchema.START);
+        Key pk = CollectiveSchema.PRIORITY;
+        int priority = (int) w.key("priority").integer(defaultPriority, pk.min(), pk.max());
         int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
-        String cc = w.key("cc").oneOf(CC_NIC, ccValues());
-        int qps = (int) w.key("qps").integer(1, 1, ConnectionOptions.MAX_QPS);
+        String cc = w.key("cc").oneOf((String) CollectiveSchema.CC.dflt(), CollectiveSchema.CC.choices());
+        int qps = CollectiveSchema.integer(w.key("qps"), CollectiveSchema.QPS);
         ConnectionOptions options = new ConnectionOptions(priority, qps, cc.equals(CC_NIC) ? null : cc, dscp);
         long base = latency(w.key("base_latency"));
         long step = latency(w.key("step_latency"));

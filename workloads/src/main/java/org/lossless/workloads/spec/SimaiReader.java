@@ -17,15 +17,11 @@ import org.lossless.workloads.yaml.ScenarioFiles;
  * the collective keys of a training job. The file is read and checked here, before any simulation.
  */
 final class SimaiReader {
-    static final String[] KEYS = {"type", "name", "path", "hosts", "iterations", "start", "channels", "algorithm",
-        "protocol", "priority", "dscp", "cc", "qps", "base_latency", "step_latency", "nvlink_step_latency",
-        "ring_order", "pxn", "tuner"};
-
     private SimaiReader() {
     }
 
     static TraceWorkload read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        w.object(KEYS);
+        w.object(TrainingSchema.SIMAI.names());
         String name = WorkloadReader.workloadName(w.key("name"), "simai-" + index);
         Cursor pathKey = w.key("path");
         if (!pathKey.present()) {
@@ -41,8 +37,8 @@ final class SimaiReader {
             throw pathKey.error(e.getMessage());
         }
         List<Integer> hosts = TraceReaders.hosts(w, topology, parsed.gpus(), file.getFileName() + " (all_gpus)");
-        int iterations = (int) w.key("iterations").integer(1, 1, 1_000_000);
-        long start = w.key("start").timePs(0);
+        int iterations = CollectiveSchema.integer(w.key("iterations"), TrainingSchema.SIMAI.key("iterations"));
+        long start = CollectiveSchema.time(w.key("start"), TrainingSchema.START);
         CommSettings comm = TrainingReader.comm(w, topology, defaultPriority);
         SimaiSource source = new SimaiSource(parsed);
         return TrafficKeys.build(w, () -> new TraceWorkload("simai", name, file, hosts, Map.of(), iterations, start, comm,

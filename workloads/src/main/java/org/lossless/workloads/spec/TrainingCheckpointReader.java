@@ -3,6 +3,7 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.settings.Key;
 import org.lossless.workloads.training.CheckpointPlan;
 import org.lossless.workloads.yaml.Cursor;
 
@@ -20,8 +21,8 @@ final class TrainingCheckpointReader {
         if (!c.present()) {
             return null;
         }
-        c.object("every", "servers", "size", "chunk", "ranks");
-        int every = (int) c.key("every").integer(1, 1, 1_000_000);
+        c.object(TrainingSchema.CHECKPOINT.names());
+        int every = CollectiveSchema.integer(c.key("every"), TrainingSchema.CHECKPOINT.key("every"));
         List<Integer> servers = HostLists.read(c.key("servers"), topology, null, "[16, 17]");
         for (int s : servers) {
             if (hosts.contains(s)) {
@@ -30,7 +31,8 @@ final class TrainingCheckpointReader {
         }
         long size = TrafficKeys.positiveSize(c.key("size"), -1, "2GB (bytes each writing rank saves)");
         long chunk = TrafficKeys.positiveSize(c.key("chunk"), 1L << 20, "1MiB");
-        String who = c.key("ranks").oneOf("replica", List.of("replica", "all"));
+        Key ranks = TrainingSchema.CHECKPOINT.key("ranks");
+        String who = c.key("ranks").oneOf((String) ranks.dflt(), ranks.choices());
         List<Integer> writers = new ArrayList<>();
         for (int r = 0; r < hosts.size(); r++) {
             if (who.equals("all") || r / tp % dp == 0) {

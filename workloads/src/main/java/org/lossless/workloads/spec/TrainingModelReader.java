@@ -24,9 +24,9 @@ final class TrainingModelReader {
         long hidden = required(w.key("hidden"), 1, MAX_DIM, "the hidden size h, e.g. 4096");
         long seq = required(w.key("seq"), 1, MAX_DIM, "the sequence length s, e.g. 2048");
         long microBatch = w.key("micro_batch").integer(1, 1, MAX_DIM);
-        int dtype = (int) w.key("dtype_bytes").integer(2, 1, 16);
-        int gradDtype = (int) w.key("grad_dtype_bytes").integer(4, 1, 16);
-        int experts = (int) w.key("experts").integer(0, 0, 1_000_000);
+        int dtype = CollectiveSchema.integer(w.key("dtype_bytes"), TrainingSchema.TRAINING.key("dtype_bytes"));
+        int gradDtype = CollectiveSchema.integer(w.key("grad_dtype_bytes"), TrainingSchema.TRAINING.key("grad_dtype_bytes"));
+        int experts = CollectiveSchema.integer(w.key("experts"), TrainingSchema.TRAINING.key("experts"));
         Cursor topKey = w.key("top_k");
         if (experts == 0 && topKey.present()) {
             throw topKey.error("needs experts: a dense model routes no tokens");
@@ -89,9 +89,9 @@ final class TrainingModelReader {
             throw c.error("is required: {forward: TIME, backward: TIME} per layer and micro-batch on one GPU, or "
                     + "{gpu_flops: 312T, efficiency: 0.5}");
         }
-        c.object("forward", "backward", "gpu_flops", "efficiency", "optimizer");
+        c.object(TrainingSchema.COMPUTE.names());
         boolean recompute = w.key("recompute").bool(false);
-        long optimizer = c.key("optimizer").timePs(0);
+        long optimizer = CollectiveSchema.time(c.key("optimizer"), TrainingSchema.COMPUTE.key("optimizer"));
         boolean times = c.key("forward").present() || c.key("backward").present();
         boolean flops = c.key("gpu_flops").present() || c.key("efficiency").present();
         if (times && flops) {

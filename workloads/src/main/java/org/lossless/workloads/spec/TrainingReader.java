@@ -9,6 +9,7 @@ import org.lossless.workloads.collective.Algorithm;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
+import org.lossless.core.settings.Key;
 import org.lossless.workloads.training.CheckpointPlan;
 import org.lossless.workloads.training.CommSettings;
 import org.lossless.workloads.training.parametric.ComputeModel;
@@ -23,19 +24,11 @@ import org.lossless.workloads.yaml.Cursor;
  * made here, so a bad job fails before the run with the key at fault.
  */
 final class TrainingReader {
-    static final String[] KEYS = {"type", "name", "hosts", "tp", "pp", "dp", "ep", "schedule", "layers", "micro_batches",
-        "iterations", "start", "hidden", "seq", "micro_batch", "dtype_bytes", "grad_dtype_bytes", "params", "layer_params",
-        "experts", "top_k", "moe_every", "routing_skew", "routing", "sequence_parallel", "zero", "bucket",
-        "overlap_grad_reduce", "compute", "recompute", "checkpoint", "timeline_replica", "channels", "algorithm",
-        "protocol", "priority", "dscp", "cc", "qps", "base_latency", "step_latency", "nvlink_step_latency", "ring_order",
-        "pxn", "tuner"};
-    private static final long MAX_PARALLEL = 1 << 20;
-
     private TrainingReader() {
     }
 
     static TrainingWorkload read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
-        w.object(KEYS);
+        w.object(TrainingSchema.TRAINING.names());
         String name = WorkloadReader.workloadName(w.key("name"), "training-" + index);
         int tp = parallel(w.key("tp"));
         int pp = parallel(w.key("pp"));
@@ -69,12 +62,12 @@ final class TrainingReader {
             throw w.key("sequence_parallel").error("must be true for an MoE model with tp > 1 (each tensor rank then "
                     + "dispatches its own share of the tokens, as Megatron-Core requires)");
         }
-        int zero = (int) w.key("zero").integer(0, 0, 3);
-        boolean overlap = w.key("overlap_grad_reduce").bool(true);
+        int zero = CollectiveSchema.integer(w.key("zero"), TrainingSchema.TRAINING.key("zero"));
+        boolean overlap = w.key("overlap_grad_reduce").bool((Boolean) TrainingSchema.TRAINING.key("overlap_grad_reduce").dflt());
         ComputeModel compute = TrainingModelReader.compute(w);
         long bucket = TrafficKeys.positiveSize(w.key("bucket"), 25L << 20, "25MB");
-        int iterations = (int) w.key("iterations").integer(1, 1, 1_000_000);
-        long start = w.key("start").timePs(0);
+        int iterations = CollectiveSchema.integer(w.key("iterations"), TrainingSchema.ITERATIONS);
+        long start = CollectiveSchema.time(w.key("start"), TrainingSchema.START);
         int replica = (int) w.key("timeline_replica").integer(0, 0, dp - 1);
         CommSettings comm = comm(w, topology, defaultPriority);
         CheckpointPlan checkpoint = TrainingCheckpointReader.read(w.key("checkpoint"), topology, hosts, tp, dp);
@@ -86,7 +79,7 @@ final class TrainingReader {
     }
 
     private static int parallel(Cursor c) {
-        return (int) c.integer(1, 1, MAX_PARALLEL);
+        return CollectiveSchema.integer(c, TrainingSchema.TRAINING.key("tp"));
     }
 
     /** The job's GPUs: {@code hosts}, or the first tp x pp x dp hosts; their count must be tp x pp x dp. */
@@ -116,7 +109,8 @@ final class TrainingReader {
     }
 
     private static Parallelism.Schedule schedule(Cursor c) {
-        String v = c.oneOf("1f1b", List.of("1f1b", "gpipe"));
+        Key k = TrainingSchema.TRAINING.key("schedule");
+        String v = c.oneOf((String) k.dflt(), k.choices());
         return v.equals("gpipe") ? Parallelism.Schedule.GPIPE : Parallelism.Schedule.ONE_F_ONE_B;
     }
 
@@ -131,12 +125,12 @@ final class TrainingReader {
         Protocol protocol = p.equals(CollectiveReader.AUTO) ? null : Protocol.valueOf(p.toUpperCase(Locale.ROOT));
         int priority = (int) w.key("priority").integer(defaultPriority, 0, 7);
         int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
-        String cc = w.key("cc").oneOf(CollectiveReader.CC_NIC, CollectiveReader.ccValues());
-        int qps = (int) w.key("qps").integer(1, 1, ConnectionOptions.MAX_QPS);
+        String cc = w.key("cc").oneOf((String) CollectiveSchema.CC.dflt(), CollectiveSchema.CC.choices());
+        int qps = CollectiveSchema.integer(w.key("qps"), CollectiveSchema.QPS);
         ConnectionOptions options = new ConnectionOptions(priority, qps, cc.equals(CollectiveReader.CC_NIC) ? null : cc,
                 dscp);
         RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
-        boolean pxn = w.key("pxn").bool(true);
+        boolean pxn = w.key("pxn").bool((Boolean) TrainingSchema.TRAINING.key("pxn").dflt());
         return new CommSettings(channels, algorithm, protocol, options, latency(w.key("base_latency")),
                 latency(w.key("step_latency")), latency(w.key("nvlink_step_latency")), order, pxn, servers,
                 w.key("tuner").choice(TunerMode.class, TunerMode.SIMULATOR));

@@ -76,7 +76,7 @@ public final class WorkloadReader {
             }
             if (!(cfg instanceof WorkloadConfig.Collective) && !(cfg instanceof TrainingWorkload)
                     && !(cfg instanceof TraceWorkload)) {
-                String cc = w.key("cc").oneOf(CollectiveReader.CC_NIC, CollectiveReader.ccValues());
+                String cc = w.key("cc").oneOf((String) WorkloadSchema.CC.dflt(), WorkloadSchema.CC.choices());
                 if (!cc.equals(CollectiveReader.CC_NIC)) {
                     workloadCc.put(cfg.name(), cc);
                 }

@@ -1,0 +1,119 @@
+package org.lossless.workloads.spec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.lossless.core.settings.Key;
+import org.lossless.core.settings.Section;
+import org.lossless.workloads.collective.Collective;
+import org.lossless.workloads.collective.CollectiveJob;
+import org.lossless.workloads.traffic.ConnectionOptions;
+
+/**
+ * The schema of a collective job ({@code type: allreduce | allgather | reducescatter | alltoall | broadcast}):
+ * every key's name, type, range, default and doc line, declared once. {@link CollectiveReader} allows exactly
+ * {@link #names} (unknown-key messages, "did you mean") and takes the plain keys' ranges and defaults from here;
+ * docs/scenario.md's "Collective jobs" table is generated from it. Keys whose type or default depends on the
+ * collective or the fabric ({@code algorithm}, {@code hosts}, {@code pxn}, ...) are {@link Key#custom} rows or
+ * carry their default as text, and are read by the reader itself.
+ */
+public final class CollectiveSchema {
+    /** Largest {@code iterations} of a collective job or a trace. */
+    static final int MAX_ITERATIONS = 1_000_000;
+
+    static final Key ITERATIONS = Key.integer("iterations", 1, MAX_ITERATIONS, 1, "back-to-back calls");
+    static final Key GAP = Key.time("gap", 0L, "compute time between the end of one call and the start of the next");
+    static final Key START = Key.time("start", 0L, "when the first call starts");
+    static final Key PRIORITY = Key.integer("priority", 0, 7, null, "802.1p priority of every connection of the job")
+            .defaultDoc("first of `switch.pfc.priorities` (3)");
+    static final Key DSCP = Key.integer("dscp", 0, 63, null, "DSCP of every packet of the job; the switches classify by "
+            + "it (`switch.qos_map`). NCCL sets it with `NCCL_IB_TC` = 4 × DSCP: `NCCL_IB_TC=106` is `dscp: 26`")
+            .defaultDoc("8 × `priority` (class selector: 24 for priority 3)");
+    static final Key CC = WorkloadSchema.CC;
+    static final Key QPS = Key.integer("qps", 1, ConnectionOptions.MAX_QPS, 1,
+            "QPs per connection (`NCCL_IB_QPS_PER_CONNECTION`)");
+    static final Key BASE_LATENCY = latency("base_latency",
+            "software latency once per call; `auto` = NCCL's constant for the algorithm and protocol");
+    static final Key STEP_LATENCY = latency("step_latency",
+            "software latency of every step whose input came over the network");
+    static final Key NVLINK_STEP_LATENCY = latency("nvlink_step_latency",
+            "the same for inputs that came over NVLink");
+    static final Key RING_ORDER = Key.choice("ring_order", List.of("rail", "naive"), "rail", "`rail`: NCCL's "
+            + "rail-local rings (each channel enters every server on its own rail); `naive`: host order for every channel");
+    static final Key TUNER = Key.choice("tuner", List.of("simulator", "nccl"), "simulator", "how `auto` chooses: "
+            + "`simulator` runs each candidate once alone on the fabric in a dry run and takes the fastest (what the "
+            + "simulation favours); `nccl` uses NCCL's own cost model (what NCCL would pick on real hardware). "
+            + "docs/workloads.md §2.8");
+    static final Key HOSTS = Key.custom("hosts", "`all`, a list of host numbers, a range `\"a-b\"` (both ends included), "
+            + "or `{servers: [..] \\| \"a-b\" \\| all}`", "`all`", "the ranks, in rank order; on a fabric of GPU servers "
+            + "(topology, \"GPU servers\") the numbers are GPU numbers; `servers` takes every GPU of those servers, server "
+            + "by server (on one-GPU hosts a server is a host). At least 2");
+
+    /** Every key of every collective, in the order the reader lists them; {@link #names} picks one type's. */
+    public static final Section COLLECTIVE = Section.of("workloads.collective",
+            WorkloadSchema.type("`allreduce` \\| `allgather` \\| `reducescatter` \\| `alltoall` \\| `broadcast`"),
+            WorkloadSchema.NAME,
+            Key.custom("algorithm", "allreduce: `ring` \\| `tree` \\| `halving-doubling` \\| `auto`; allgather, "
+                    + "reducescatter: `ring` \\| `halving-doubling` \\| `auto`; broadcast: `ring`; alltoall: `direct`",
+                    "`auto` (broadcast `ring`, alltoall `direct`)", "`tree` is NCCL's double binary tree; "
+                    + "`halving-doubling` is the MPI-style recursive algorithm (allgather and reducescatter need a "
+                    + "power-of-two number of hosts); `auto` lets the tuner choose, as NCCL does unless `NCCL_ALGO` is "
+                    + "set: ring or tree for allreduce, the ring for allgather and reducescatter (the default was "
+                    + "`ring` before: README, \"Changes\")"),
+            Key.custom("protocol", "`auto` \\| `simple` \\| `ll128` \\| `ll` (alltoall: `auto` \\| `simple`)", "`auto`",
+                    "NCCL's wire protocol; `auto` lets the tuner choose"),
+            HOSTS,
+            Key.size("size", null, "S as nccl-tests prints it: the all-reduce and broadcast buffer, the all-gather "
+                    + "output (n × each rank's part), the reduce-scatter input, each rank's all-to-all send buffer (S/n "
+                    + "to every rank)").atLeast(1, "must be at least 1 byte")
+                    .defaultDoc("**required** (all-to-all: or `pairs`)"),
+            Key.integer("channels", 1, CollectiveJob.MAX_CHANNELS, null, "parallel rings or tree pairs, each with its "
+                    + "own connections (QPs, UDP source ports, ECMP paths) and an equal share of the buffer; for "
+                    + "alltoall, connections per rank pair")
+                    .defaultDoc("2 × NICs per server (2 on one-GPU hosts); alltoall `1`"),
+            ITERATIONS, GAP, START, PRIORITY, DSCP, CC, QPS, BASE_LATENCY, STEP_LATENCY, NVLINK_STEP_LATENCY, RING_ORDER,
+            Key.bool("pxn", null, "a network hop from one NIC index (rail) to another first crosses NVLink to the "
+                    + "sending server's GPU on the destination's rail and leaves from its NIC (NCCL's PXN). Opt-in on "
+                    + "`star`, `leaf-spine` and `fat-tree`, whose servers have all their NICs on one edge switch: there "
+                    + "it only adds an NVLink hop. No effect without NVLink or with one NIC per server")
+                    .defaultDoc("`true` on `rail-optimized`, `false` elsewhere"),
+            TUNER,
+            Key.custom("root", "rank position 0..n−1", "`0`", "broadcast only: the rank that holds the data"),
+            Key.custom("skew", "number ≥ 0", "`0`", "alltoall only: the i-th rank of the job receives a share "
+                    + "proportional to 1/(i+1)^skew (MoE hot experts); 0 = uniform"),
+            Key.custom("pairs", "n × n list of sizes, diagonal 0", "–", "alltoall only, instead of `size`: bytes from "
+                    + "rank i to rank j; `jobs.csv` reports S = the busiest sender's bytes × n/(n−1)"));
+
+    private CollectiveSchema() {
+    }
+
+    private static Key latency(String name, String doc) {
+        return Key.time(name, null, doc).orAuto("a time or auto").defaultValue(Key.AUTO);
+    }
+
+    /** The keys collective {@code c} allows, in {@link #COLLECTIVE}'s order: {@code root} only for broadcast, ... */
+    static String[] names(Collective c) {
+        List<String> out = new ArrayList<>();
+        for (String n : COLLECTIVE.names()) {
+            boolean only = switch (n) {
+                case "root" -> c == Collective.BROADCAST;
+                case "skew", "pairs" -> c == Collective.ALLTOALL;
+                default -> true;
+            };
+            if (only) {
+                out.add(n);
+            }
+        }
+        return out.toArray(String[]::new);
+    }
+
+    /** {@code c}'s integer, {@code k}'s default when absent, in {@code k}'s range (the reader's messages). */
+    static int integer(org.lossless.workloads.yaml.Cursor c, Key k) {
+        return (int) c.integer((Integer) k.dflt(), k.min(), k.max());
+    }
+
+    /** {@code c}'s time (ps), {@code k}'s default when absent. */
+    static long time(org.lossless.workloads.yaml.Cursor c, Key k) {
+        return c.timePs((Long) k.dflt());
+    }
+}
