@@ -99,7 +99,7 @@ public final class NicSchema {
             k.add(Key.custom(spec.name(), "mapping", "every key at its default", spec.doc()));
         }
         k.addAll(List.of(
-                Key.custom("loss_recovery", "`go-back-n` \\| `irn`", "`go-back-n`",
+                Key.choice("loss_recovery", LossRecoveryConfig.MODES, LossRecoveryConfig.GO_BACK_N,
                 "how every QP recovers lost packets. `go-back-n`: today's RoCE NICs (the InfiniBand RC "
                 + "transport): the receiver discards out-of-sequence packets and NACKs once per gap, the sender "
                 + "resends everything from the lost packet. `irn`: IRN (Mittal et al., SIGCOMM 2018): the receiver "

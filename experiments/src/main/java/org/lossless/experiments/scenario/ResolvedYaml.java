@@ -218,9 +218,7 @@ public final class ResolvedYaml {
         n.put("loss_recovery", nic.lossRecovery().mode());
         if (nic.lossRecovery().irn()) {
             ObjectNode irn = n.putObject("irn");
-            quantity(irn, "rto_low", Units.formatTime(nic.lossRecovery().rtoLowPs()));
-            quantity(irn, "rto_high", Units.formatTime(nic.lossRecovery().rtoHighPs()));
-            irn.put("rto_low_packets", nic.lossRecovery().rtoLowPackets());
+            irn.setAll(SectionYaml.write(org.lossless.nic.IrnSchema.values(nic.lossRecovery())));
             if (nic.lossRecovery().bdpCapPackets() == org.lossless.nic.LossRecoveryConfig.PATH_BDP_CAP) {
                 irn.put("bdp_cap", "path");
             } else {
