@@ -115,7 +115,7 @@ public final class NicSchema {
                 + "simulator's packets, 48 B per data packet, 60 B ACKs, no preamble or gap (what `lossless import "
                 + "hpcc` writes, to reproduce that simulator). Written to the resolved scenario only when not "
                 + "`rocev2`"),
-                Key.custom("transport", "`rocev2` \\| `uet`", "`rocev2`",
+                Key.choice("transport", UetConfig.TRANSPORTS, UetConfig.ROCEV2,
                 "the transport of every QP. `rocev2`: RC over RoCEv2 (one UDP source port per QP, "
                 + "`loss_recovery`, `rto`, `cc`). `uet`: Ultra Ethernet's reliable unordered delivery, below and in"
                 + " [uet.md](uet.md): a new entropy (UDP source port) per packet, which the switches' ordinary ECMP"

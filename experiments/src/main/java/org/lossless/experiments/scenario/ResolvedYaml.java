@@ -204,12 +204,7 @@ public final class ResolvedYaml {
         if (uetQps) { // nic.transport uet, or a workload's transport: uet
             ObjectNode u = n.putObject("uet");
             org.lossless.nic.UetConfig uet = nic.uet();
-            u.put("spray", uet.spray());
-            u.put("entropies", uet.entropies());
-            u.put("reps_buffer", uet.repsBuffer());
-            quantity(u, "rto", Units.formatTime(uet.rtoPs()));
-            u.put("max_outstanding", uet.maxOutstanding());
-            u.put("cc", uet.cc());
+            u.setAll(SectionYaml.write(org.lossless.nic.UetSchema.values(uet)));
             u.set("nscc", ccSection(uet.nscc().toSettings(), org.lossless.nic.nscc.NsccParams.KEYS));
             ObjectNode r = u.putObject("rccc");
             r.put("speculative", uet.speculativeBdp());

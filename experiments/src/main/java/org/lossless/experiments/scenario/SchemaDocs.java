@@ -30,7 +30,7 @@ public final class SchemaDocs {
             PfcSchema.WATCHDOG,
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
-            org.lossless.nic.NicSchema.NIC, org.lossless.nic.IrnSchema.IRN);
+            org.lossless.nic.NicSchema.NIC, org.lossless.nic.UetSchema.UET, org.lossless.nic.IrnSchema.IRN);
 
     private SchemaDocs() {
     }
