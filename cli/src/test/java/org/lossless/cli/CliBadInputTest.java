@@ -94,7 +94,8 @@ class CliBadInputTest {
                 "lossless: unknown command 'frobnicate' (commands: run, check, sweep, demo, report, fluid, headroom, import, export, replay, calibrate, daemon) (see "
                     + "'lossless --help')"),
             new Case("check: bad choice", OK + "nic: {cc: dcqnc}\n", List.of("check", "s.yaml"),
-                "lossless: s.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, hpcc, timely, dctcp, swift, aimd, none)"),
+                "lossless: s.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: "
+                    + String.join(", ", org.lossless.nic.CcAlgorithms.NAMES) + ")"),
             new Case("congestion control parameter out of range", OK + "nic: {cc: hpcc, hpcc: {eta: 2}}\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: nic.hpcc.eta: must be in (0, 1], got 2.0"),
             new Case("unknown DCQCN key", OK + "nic: {dcqcn: {profile: mlx5, alpha_gian: 1/256}}\n", List.of("check", "s.yaml"),

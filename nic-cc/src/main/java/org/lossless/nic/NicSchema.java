@@ -2,18 +2,18 @@ package org.lossless.nic;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.lossless.core.net.WireFormat;
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
+import org.lossless.nic.cc.CcSpec;
 import org.lossless.nic.cc.CcSpecs;
 
 /**
  * The schema of the top-level {@code nic} keys: every plain key's name, type, range, default and doc line,
  * declared once. The scenario reader reads the plain keys through it and takes their defaults from it, and
  * docs/scenario.md's {@code nic} table is generated from it (a test fails when they differ). The nested and
- * composite keys ({@code dcqcn}, each congestion control's section from {@link CcSpecs}, {@code rx_buffer},
+ * composite keys ({@code dcqcn}, each congestion control's section from {@link CcSpecs}, its doc line from its {@link CcSpec#doc()}, {@code rx_buffer},
  * {@code window}, {@code loss_recovery}, {@code transport}, {@code uet}, ...) are {@link Key#custom} rows:
  * listed in key order (unknown-key messages, docs) and read by their own readers.
  */
@@ -25,23 +25,6 @@ public final class NicSchema {
     public static final int DEFAULT_MTU = 4096;
     /** Largest {@code nic.ack_interval}, packets. */
     public static final int MAX_ACK_INTERVAL = 65_536;
-
-    /** Doc lines of the congestion controls' sections; an algorithm not listed gets {@link #ccDoc}'s generic one. */
-    private static final Map<String, String> CC_DOCS = Map.of(
-            "hpcc", "HPCC's parameters: `eta` (0.95), `ai` (40Mbps), `max_stage` (5), `min_rate` (100Mbps), "
-                + "`base_rtt` (`auto`: the fabric's largest base RTT), `fast_react` (true), `int_bytes` (42); "
-                + "meaning and sources in [cc.md](cc.md#hpcc-niccc-hpcc-section-nichpcc). Read, checked and kept "
-                + "whatever `cc` is",
-            "timely", "TIMELY's: `alpha` (0.875), `beta` (0.8), `t_low` (50us), `t_high` (500us), `min_rtt` (20us), "
-                + "`ai` (100Mbps), `hai` (500Mbps), `hai_after` (5), `min_rate` (100Mbps), `window` (false), "
-                + "`base_rtt` (auto); [cc.md](cc.md)",
-            "dctcp", "DCTCP's: `g` (1/16), `ai` (615Mbps), `min_rate` (100Mbps), `window` (true), `base_rtt` (auto); "
-                + "needs step marking (`switch.ecn` kmin = kmax, pmax 1); [cc.md](cc.md)",
-            "swift", "Swift's: `base_target` (10us), `per_hop` (1us), `fs_range` (10us), `fs_min_cwnd` (0.1), "
-                + "`fs_max_cwnd` (100), `ai` (1 packet), `beta` (0.8), `max_mdf` (0.5), `min_cwnd` (0.001), "
-                + "`max_cwnd` (1000); [cc.md](cc.md)",
-            "aimd", "the plain AIMD's: `ai` (1Gbps per tick), `md` (0.5), `timer` (50us), `min_rate` (100Mbps); "
-                + "[cc.md](cc.md)");
 
     public static final Section NIC = Section.of("nic", keys().toArray(Key[]::new));
 
@@ -112,11 +95,11 @@ public final class NicSchema {
                 + "retransmission waits for the sender's `rto`. Go-back-N only: under `loss_recovery: irn` the "
                 + "receiver NACKs every out-of-order packet")
                         .atLeast(0, "must be >= 0")));
-        for (String name : CcSpecs.names()) {
-            k.add(Key.custom(name, "mapping", "every key at its default", ccDoc(name)));
+        for (CcSpec<?> spec : CcSpecs.ALL) {
+            k.add(Key.custom(spec.name(), "mapping", "every key at its default", spec.doc()));
         }
         k.addAll(List.of(
-                Key.custom("loss_recovery", "`go-back-n` \\| `irn`", "`go-back-n`",
+                Key.choice("loss_recovery", LossRecoveryConfig.MODES, LossRecoveryConfig.GO_BACK_N,
                 "how every QP recovers lost packets. `go-back-n`: today's RoCE NICs (the InfiniBand RC "
                 + "transport): the receiver discards out-of-sequence packets and NACKs once per gap, the sender "
                 + "resends everything from the lost packet. `irn`: IRN (Mittal et al., SIGCOMM 2018): the receiver "
@@ -132,7 +115,7 @@ public final class NicSchema {
                 + "simulator's packets, 48 B per data packet, 60 B ACKs, no preamble or gap (what `lossless import "
                 + "hpcc` writes, to reproduce that simulator). Written to the resolved scenario only when not "
                 + "`rocev2`"),
-                Key.custom("transport", "`rocev2` \\| `uet`", "`rocev2`",
+                Key.choice("transport", UetConfig.TRANSPORTS, UetConfig.ROCEV2,
                 "the transport of every QP. `rocev2`: RC over RoCEv2 (one UDP source port per QP, "
                 + "`loss_recovery`, `rto`, `cc`). `uet`: Ultra Ethernet's reliable unordered delivery, below and in"
                 + " [uet.md](uet.md): a new entropy (UDP source port) per packet, which the switches' ordinary ECMP"
@@ -147,12 +130,6 @@ public final class NicSchema {
                 + " (those of `transport: uet` and of workloads that say `transport: uet`), written to the resolved"
                 + " scenario when some QP runs UET")));
         return k;
-    }
-
-    /** The doc line of congestion control {@code name}'s section. */
-    static String ccDoc(String name) {
-        return CC_DOCS.getOrDefault(name, "`" + name + "`'s parameters ([cc.md](cc.md)); read, checked and kept "
-                + "whatever `cc` is");
     }
 
     /** The default of {@code nic.NAME} (canonical units). */

@@ -139,7 +139,12 @@ class CcInterfaceTest {
         assertEquals("hpcc", CcAlgorithms.BUILT_IN.create("hpcc", c.withFabricRtt(12 * US), RATE).name());
         assertThrows(IllegalArgumentException.class, () -> CcAlgorithms.BUILT_IN.create("dcqcn", NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE));
         assertThrows(IllegalArgumentException.class, () -> NicConfig.builder().mtu(1000).ackEvery(1).build().withCc("bbr"));
-        assertEquals(List.of("dcqcn", "hpcc", "timely", "dctcp", "swift", "aimd", "none"), CcAlgorithms.NAMES);
+        // dcqcn first, then every registered algorithm in the services file's order (built-ins first), none last
+        List<String> names = new java.util.ArrayList<>(List.of("dcqcn"));
+        names.addAll(org.lossless.nic.cc.CcSpecs.names());
+        names.add("none");
+        assertEquals(names, CcAlgorithms.NAMES);
+        assertEquals(List.of("hpcc", "timely", "dctcp", "swift"), org.lossless.nic.cc.CcSpecs.names().subList(0, 4));
     }
 
     @Test

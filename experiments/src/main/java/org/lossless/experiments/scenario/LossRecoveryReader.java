@@ -3,36 +3,36 @@ package org.lossless.experiments.scenario;
 import org.lossless.workloads.yaml.Cursor;
 import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.core.units.Units;
+import org.lossless.core.settings.Values;
+import org.lossless.nic.IrnSchema;
 import org.lossless.nic.LossRecoveryConfig;
+import org.lossless.workloads.yaml.SectionReader;
 
 /**
- * Reads {@code nic.loss_recovery} ({@code go-back-n}, the default, or {@code irn}) and {@code nic.irn}
- * ({@code rto_low}, {@code rto_high}, {@code rto_low_packets}, {@code bdp_cap}: {@code path} or a packet count).
+ * Makes the {@link LossRecoveryConfig} of {@code nic.loss_recovery} (read by the {@code nic} schema) and
+ * {@code nic.irn}, read through {@link IrnSchema#IRN} ({@code bdp_cap}, {@code path} or a packet count, here).
  * {@code nic.irn} is read and checked whatever the mode, and used only under {@code irn}.
  */
 final class LossRecoveryReader {
-    static final String[] IRN_KEYS = {"rto_low", "rto_high", "rto_low_packets", "bdp_cap"};
-
     private LossRecoveryReader() {
     }
 
-    static LossRecoveryConfig read(Cursor mode, Cursor irn) {
-        String m = mode.oneOf(LossRecoveryConfig.GO_BACK_N, LossRecoveryConfig.MODES);
-        irn.object(IRN_KEYS);
-        Cursor lowKey = irn.key("rto_low");
-        long low = lowKey.timePs(LossRecoveryConfig.DEFAULT_RTO_LOW_PS);
-        if (low <= 0) {
-            throw lowKey.error("RTO_low must be > 0, e.g. 100us");
-        }
-        Cursor highKey = irn.key("rto_high");
-        long high = highKey.timePs(LossRecoveryConfig.DEFAULT_RTO_HIGH_PS);
+    /**
+     * @param mode {@code nic.loss_recovery}, already read through {@link org.lossless.nic.NicSchema#NIC}
+     * @param irn  the {@code nic.irn} cursor, read through {@link IrnSchema#IRN}
+     */
+    static LossRecoveryConfig read(String mode, Cursor irn) {
+        Values written = SectionReader.read(irn, IrnSchema.IRN);
+        Values v = IrnSchema.IRN.resolve(written == null ? Values.empty(IrnSchema.IRN) : written);
+        long low = v.number("rto_low");
+        long high = v.number("rto_high");
         if (high < low) {
-            throw highKey.error(Units.formatTime(high) + " is below rto_low (" + Units.formatTime(low)
+            throw irn.key("rto_high").error(Units.formatTime(high) + " is below rto_low (" + Units.formatTime(low)
                     + "): RTO_high applies with more packets in flight and must be at least RTO_low");
         }
-        int n = (int) irn.key("rto_low_packets").integer(LossRecoveryConfig.DEFAULT_RTO_LOW_PACKETS, 1, 1 << 20);
+        int n = v.integer("rto_low_packets");
         long cap = bdpCap(irn.key("bdp_cap"));
-        return SwitchReader.build(irn, () -> new LossRecoveryConfig(m, low, high, n, cap));
+        return SwitchReader.build(irn, () -> new LossRecoveryConfig(mode, low, high, n, cap));
     }
 
     /** {@code path} (the default: each QP's path BDP in MTU packets) or 1..2^20 packets. */

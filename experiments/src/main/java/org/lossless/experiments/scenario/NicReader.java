@@ -69,9 +69,9 @@ final class NicReader {
             sections.put(spec.name(), section(c.key(spec.name()), spec.keys(), spec::parse));
         }
         CcSettings others = new CcSettings(sections);
-        LossRecoveryConfig lossRecovery = LossRecoveryReader.read(c.key("loss_recovery"), c.key("irn"));
+        LossRecoveryConfig lossRecovery = LossRecoveryReader.read(v.text("loss_recovery"), c.key("irn"));
         // every algorithm's parameters are kept whatever cc is: a workload may choose another (ConnectionOptions.cc)
-        org.lossless.nic.UetConfig uet = UetReader.read(c.key("transport"), c.key("uet"));
+        org.lossless.nic.UetConfig uet = UetReader.read(v.text("transport"), c.key("uet"));
         return SwitchReader.build(c, () -> NicConfig.builder().mtu((int) mtu).ackEvery(ackInterval).rtoPs(rto)
                 .ackPriority(ackPriority).cnpPriority(cnpPriority).dcqcn(dcqcn).rxBuffer(rx).window(window).cc(cc)
                 .pfcResponsePs(pfcResponse).ackDscp(ackDscp).cnpDscp(cnpDscp).ackDelayPs(ackDelay)

@@ -204,12 +204,7 @@ public final class ResolvedYaml {
         if (uetQps) { // nic.transport uet, or a workload's transport: uet
             ObjectNode u = n.putObject("uet");
             org.lossless.nic.UetConfig uet = nic.uet();
-            u.put("spray", uet.spray());
-            u.put("entropies", uet.entropies());
-            u.put("reps_buffer", uet.repsBuffer());
-            quantity(u, "rto", Units.formatTime(uet.rtoPs()));
-            u.put("max_outstanding", uet.maxOutstanding());
-            u.put("cc", uet.cc());
+            u.setAll(SectionYaml.write(org.lossless.nic.UetSchema.values(uet)));
             u.set("nscc", ccSection(uet.nscc().toSettings(), org.lossless.nic.nscc.NsccParams.KEYS));
             ObjectNode r = u.putObject("rccc");
             r.put("speculative", uet.speculativeBdp());
@@ -218,9 +213,7 @@ public final class ResolvedYaml {
         n.put("loss_recovery", nic.lossRecovery().mode());
         if (nic.lossRecovery().irn()) {
             ObjectNode irn = n.putObject("irn");
-            quantity(irn, "rto_low", Units.formatTime(nic.lossRecovery().rtoLowPs()));
-            quantity(irn, "rto_high", Units.formatTime(nic.lossRecovery().rtoHighPs()));
-            irn.put("rto_low_packets", nic.lossRecovery().rtoLowPackets());
+            irn.setAll(SectionYaml.write(org.lossless.nic.IrnSchema.values(nic.lossRecovery())));
             if (nic.lossRecovery().bdpCapPackets() == org.lossless.nic.LossRecoveryConfig.PATH_BDP_CAP) {
                 irn.put("bdp_cap", "path");
             } else {

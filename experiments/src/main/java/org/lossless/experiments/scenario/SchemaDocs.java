@@ -36,7 +36,7 @@ public final class SchemaDocs {
             PfcSchema.WATCHDOG,
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
-            org.lossless.nic.NicSchema.NIC,
+            org.lossless.nic.NicSchema.NIC, org.lossless.nic.UetSchema.UET, org.lossless.nic.IrnSchema.IRN,
             WorkloadSchema.COMMON, CollectiveSchema.COLLECTIVE, TrainingSchema.TRAINING, TrainingSchema.COMPUTE,
             TrainingSchema.CHECKPOINT, TrainingSchema.CHAKRA, TrainingSchema.SIMAI,
             FlowsSchema.FLOWS, FlowsSchema.FLOW, FlowsSchema.HPCC_FLOWS, StorageSchema.NVMEOF,

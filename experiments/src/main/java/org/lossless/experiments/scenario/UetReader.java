@@ -1,34 +1,34 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.settings.Values;
 import org.lossless.nic.UetConfig;
+import org.lossless.nic.UetSchema;
 import org.lossless.nic.nscc.NsccParams;
 import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.SectionReader;
 
 /**
- * Reads {@code nic.transport} ({@code rocev2}, the default, or {@code uet}) and {@code nic.uet} (Ultra Ethernet's
- * transport: {@code spray}, {@code entropies}, {@code reps_buffer}, {@code rto}, {@code max_outstanding}, {@code cc},
- * {@code nscc}, {@code rccc}). {@code nic.uet} is read and checked whatever the transport.
+ * Makes the {@link UetConfig} of {@code nic.transport} (read by the {@code nic} schema) and {@code nic.uet} (Ultra
+ * Ethernet's transport), read through {@link UetSchema#UET}; its custom rows {@code nscc} and {@code rccc} here.
+ * {@code nic.uet} is read and checked whatever the transport.
  */
 final class UetReader {
-    static final String[] KEYS = {"spray", "entropies", "reps_buffer", "rto", "max_outstanding", "cc", "nscc", "rccc"};
-
     private UetReader() {
     }
 
-    static UetConfig read(Cursor transportKey, Cursor uet) {
-        String transport = transportKey.oneOf(UetConfig.ROCEV2, UetConfig.TRANSPORTS);
-        uet.object(KEYS);
-        String spray = uet.key("spray").oneOf(UetConfig.REPS, UetConfig.SPRAY_MODES);
-        int entropies = (int) uet.key("entropies").integer(UetConfig.DEFAULT_ENTROPIES, 1, 16384);
-        int reps = (int) uet.key("reps_buffer").integer(UetConfig.DEFAULT_REPS_BUFFER, 1, 4096);
-        Cursor rtoKey = uet.key("rto");
-        long rto = rtoKey.timePs(UetConfig.DEFAULT_RTO_PS);
-        if (rto <= 0) {
-            throw rtoKey.error("the UET retransmission timeout must be > 0, e.g. 100us");
-        }
-        int outstanding = (int) uet.key("max_outstanding").integer(UetConfig.DEFAULT_MAX_OUTSTANDING, 64, 1 << 20);
-        Cursor ccKey = uet.key("cc");
-        String cc = ccKey.oneOf(UetConfig.CCS.get(0), UetConfig.CCS);
+    /**
+     * @param transport {@code nic.transport}, already read through {@link org.lossless.nic.NicSchema#NIC}
+     * @param uet       the {@code nic.uet} cursor, read through {@link UetSchema#UET}
+     */
+    static UetConfig read(String transport, Cursor uet) {
+        Values written = SectionReader.read(uet, UetSchema.UET);
+        Values v = UetSchema.UET.resolve(written == null ? Values.empty(UetSchema.UET) : written);
+        String spray = v.text("spray");
+        int entropies = v.integer("entropies");
+        int reps = v.integer("reps_buffer");
+        long rto = v.number("rto");
+        int outstanding = v.integer("max_outstanding");
+        String cc = v.text("cc");
         NsccParams nscc = NicReader.section(uet.key("nscc"), NsccParams.KEYS, NsccParams::of);
         Cursor rccc = uet.key("rccc").object("speculative", "grant");
         Cursor specKey = rccc.key("speculative");

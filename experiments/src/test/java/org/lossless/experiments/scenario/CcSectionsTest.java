@@ -1,20 +1,29 @@
 package org.lossless.experiments.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lossless.experiments.scenario.ScenarioLoaderTest.MINIMAL;
 import static org.lossless.experiments.scenario.ScenarioLoaderTest.error;
 import static org.lossless.experiments.scenario.ScenarioLoaderTest.parse;
 
+import java.util.List;
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 import org.lossless.nic.CcSettings;
 import org.lossless.nic.cc.CcKey;
+import org.lossless.nic.cc.CcSpec;
+import org.lossless.nic.cc.CcSpecs;
 import org.lossless.nic.dctcp.DctcpParams;
 import org.lossless.nic.hpcc.HpccParams;
 import org.lossless.nic.swift.SwiftParams;
 import org.lossless.nic.timely.TimelyParams;
 
-/** {@code nic.hpcc}, {@code nic.timely}, {@code nic.dctcp}, {@code nic.swift}: defaults, overrides, bad values. */
+/**
+ * {@code nic.hpcc}, {@code nic.timely}, {@code nic.dctcp}, {@code nic.swift}: defaults, overrides, bad values; every
+ * registered algorithm's section read, written and reloaded.
+ */
 class CcSectionsTest {
     @Test
     void defaultsWhenAbsentAndOverridesWhenGiven() {
@@ -64,16 +73,46 @@ class CcSectionsTest {
         assertTrue(error(MINIMAL + "nic: {cc: bbr}\n").startsWith("t.yaml: nic.cc: "), error(MINIMAL + "nic: {cc: bbr}\n"));
     }
 
-    /** The worked example of docs/cc.md: {@code nic.aimd} read, checked and written with no reader change. */
+    /**
+     * Every registered algorithm (the services file, so also one added later) is read, defaulted, written to the
+     * resolved scenario and reloaded by the generic reader with no change there. Its values are its own test's
+     * business (e.g. {@code AimdTest}): here, that the scenario carries exactly what its spec makes of them.
+     */
     @Test
-    void aimdIsReadCheckedAndWrittenLikeTheOthers() {
-        Scenario s = parse(MINIMAL + "nic: {cc: aimd, aimd: {ai: 2Gbps, md: 1/4}}\n");
-        assertEquals("aimd", s.nic().cc());
-        assertEquals(new org.lossless.nic.aimd.Aimd.Params(2_000_000_000L, 0.25, 50_000_000L, 100_000_000L),
-                s.nic().ccSettings().get("aimd", org.lossless.nic.aimd.Aimd.Params.class));
-        String yaml = ResolvedYaml.write(s);
-        assertTrue(yaml.contains("aimd:\n    ai: 2Gbps\n    md: 0.25\n    timer: 50us\n    min_rate: 100Mbps"), yaml);
-        assertEquals(s, parse(yaml));
-        assertEquals("t.yaml: nic.aimd.md: must be in (0, 1), got 1.0", error(MINIMAL + "nic: {aimd: {md: 1}}\n"));
+    void everyRegisteredAlgorithmIsReadWrittenAndReloaded() {
+        assertFalse(CcSpecs.ALL.isEmpty());
+        for (CcSpec<?> spec : CcSpecs.ALL) {
+            Scenario s = parse(MINIMAL + "nic: {cc: " + spec.name() + "}\n");
+            assertEquals(spec.name(), s.nic().cc());
+            assertEquals(spec.parse(Map.of()), s.nic().ccSettings().get(spec.name(), Object.class), spec.name());
+            String yaml = ResolvedYaml.write(s);
+            assertTrue(yaml.contains(block(spec, "  ")), spec.name() + ":\n" + yaml);
+            assertEquals(s, parse(yaml), spec.name());
+            String bad = spec.keys().get(0).name() + "x";
+            assertTrue(error(MINIMAL + "nic: {" + spec.name() + ": {" + bad + ": 1}}\n")
+                    .startsWith("t.yaml: nic." + spec.name() + "." + bad + ": unknown key"), spec.name());
+        }
+    }
+
+    /**
+     * The resolved YAML of the algorithms registered besides {@code spelled} (those a test writes out by hand), at
+     * their defaults, in the registry's order and the resolved scenario's layout (under {@code nic:}, indented
+     * two spaces): what a test of the whole resolved scenario expects after the blocks it spells.
+     */
+    static String blocksOfOtherAlgorithms(List<String> spelled) {
+        StringBuilder out = new StringBuilder();
+        for (CcSpec<?> spec : CcSpecs.ALL) {
+            if (!spelled.contains(spec.name())) {
+                out.append(block(spec, "  "));
+            }
+        }
+        return out.toString();
+    }
+
+    private static <P> String block(CcSpec<P> spec, String indent) {
+        StringBuilder out = new StringBuilder(indent + spec.name() + ":\n");
+        spec.format(spec.parse(Map.of())).forEach((k, v) -> out.append(indent).append("  ").append(k).append(": ")
+                .append(v).append('\n'));
+        return out.toString();
     }
 }

@@ -137,7 +137,8 @@ class ScenarioLoaderErrorsTest {
 
     @Test
     void choicesListWhatIsAllowed() {
-        assertEquals("t.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: dcqcn, hpcc, timely, dctcp, swift, aimd, none)", error(MINIMAL + "nic: {cc: dcqnc}\n"));
+        assertEquals("t.yaml: nic.cc: 'dcqnc' is not allowed; did you mean 'dcqcn'? (allowed: "
+                + String.join(", ", org.lossless.nic.CcAlgorithms.NAMES) + ")", error(MINIMAL + "nic: {cc: dcqnc}\n"));
         assertEquals("t.yaml: nic.dcqcn.profile: 'mlx' is not allowed; did you mean 'mlx5'? (allowed: paper2015, "
                 + "mlx5, hpcc2019)", error(MINIMAL + "nic: {dcqcn: {profile: mlx}}\n"));
     }

@@ -426,11 +426,7 @@ class ScenarioLoaderTest {
                         max_mdf: 0.5
                         min_cwnd: 0.001
                         max_cwnd: 1000
-                      aimd:
-                        ai: 1Gbps
-                        md: 0.5
-                        timer: 50us
-                        min_rate: 100Mbps
+                    """ + CcSectionsTest.blocksOfOtherAlgorithms(List.of("hpcc", "timely", "dctcp", "swift")) + """
                     workloads:
                       - type: flows
                         name: flows-0

@@ -101,8 +101,12 @@ public final class Aimd implements CcAlgorithm {
 
     /** The registry's view ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
     public static final class Spec extends DeclaredCcSpec<Params> {
+        /** The doc line of {@code nic.aimd} (docs/scenario.md's {@code nic} table). */
+        static final String DOC = "the plain AIMD's: `ai` (1Gbps per tick), `md` (0.5), `timer` (50us), `min_rate` (100Mbps); "
+                + "[cc.md](cc.md)";
+
         public Spec() {
-            super(NAME, Params.KEYS, Params::of, Spec::settings, (p, nic) -> new Aimd(p, nic.lineRateBps()));
+            super(NAME, DOC, Params.KEYS, Params::of, Spec::settings, (p, nic) -> new Aimd(p, nic.lineRateBps()));
         }
 
         private static Map<String, String> settings(Params p) {

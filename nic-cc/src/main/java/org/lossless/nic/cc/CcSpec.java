@@ -19,6 +19,12 @@ public interface CcSpec<P> {
     /** The name in {@code nic.cc}, a connection's {@code cc} and the section {@code nic.<name>}. */
     String name();
 
+    /**
+     * The doc line of its section {@code nic.<name>} (one Markdown paragraph: the row of docs/scenario.md's
+     * {@code nic} table, generated from it).
+     */
+    String doc();
+
     /** The section's keys, in the order the resolved YAML and the docs list them. */
     List<CcKey> keys();
 

@@ -10,7 +10,7 @@ import java.util.function.ToLongFunction;
 /**
  * A {@link CcSpec} declared in one constructor call: an algorithm's {@code Spec} class (the no-argument class the
  * services file names) passes its name, keys, reader, writer and factory, and, when the section has a
- * {@code base_rtt: auto}, where the record keeps it and how it is filled in. Saves every algorithm the same seven
+ * {@code base_rtt: auto}, where the record keeps it and how it is filled in; and the doc line of its section. Saves every algorithm the same seven
  * one-line methods.
  *
  * @param <P> the parameter record
@@ -23,6 +23,7 @@ public abstract class DeclaredCcSpec<P> implements CcSpec<P> {
     }
 
     private final String name;
+    private final String doc;
     private final List<CcKey> keys;
     private final Function<Map<String, String>, P> parse;
     private final Function<P, Map<String, String>> format;
@@ -30,22 +31,31 @@ public abstract class DeclaredCcSpec<P> implements CcSpec<P> {
     private final ToLongFunction<P> baseRttPs;
     private final RttFill<P> fill;
 
-    /** An algorithm without {@code base_rtt: auto}. */
-    protected DeclaredCcSpec(String name, List<CcKey> keys, Function<Map<String, String>, P> parse,
+    /**
+     * An algorithm without {@code base_rtt: auto}.
+     *
+     * @param doc the doc line of its section {@code nic.<name>} (Markdown; docs/scenario.md's {@code nic} table)
+     */
+    protected DeclaredCcSpec(String name, String doc, List<CcKey> keys, Function<Map<String, String>, P> parse,
                              Function<P, Map<String, String>> format, BiFunction<P, CcContext, CcAlgorithm> create) {
-        this(name, keys, parse, format, create, null, null);
+        this(name, doc, keys, parse, format, create, null, null);
     }
 
     /**
      * An algorithm whose {@code base_rtt} may be {@link CcKey#AUTO}.
      *
+     * @param doc       the doc line of its section {@code nic.<name>} (Markdown; docs/scenario.md's {@code nic} table)
      * @param baseRttPs the record's base RTT, ps ({@link CcKey#AUTO} when the network fills it in)
      * @param fill      the record with the fabric's RTT in place of {@code auto}
      */
-    protected DeclaredCcSpec(String name, List<CcKey> keys, Function<Map<String, String>, P> parse,
+    protected DeclaredCcSpec(String name, String doc, List<CcKey> keys, Function<Map<String, String>, P> parse,
                              Function<P, Map<String, String>> format, BiFunction<P, CcContext, CcAlgorithm> create,
                              ToLongFunction<P> baseRttPs, RttFill<P> fill) {
         this.name = Objects.requireNonNull(name, "name");
+        if (doc == null || doc.isBlank()) {
+            throw new IllegalArgumentException(name + ": a congestion control's section needs a doc line");
+        }
+        this.doc = doc;
         this.keys = List.copyOf(keys);
         this.parse = Objects.requireNonNull(parse, "parse");
         this.format = Objects.requireNonNull(format, "format");
@@ -60,6 +70,11 @@ public abstract class DeclaredCcSpec<P> implements CcSpec<P> {
     @Override
     public final String name() {
         return name;
+    }
+
+    @Override
+    public final String doc() {
+        return doc;
     }
 
     @Override

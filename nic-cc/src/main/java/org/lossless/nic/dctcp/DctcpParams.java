@@ -66,8 +66,12 @@ public record DctcpParams(double g, long aiBps, long minRateBps, boolean window,
 
     /** Dctcp as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
     public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<DctcpParams> {
+        /** The doc line of {@code nic.dctcp} (docs/scenario.md's {@code nic} table). */
+        static final String DOC = "DCTCP's: `g` (1/16), `ai` (615Mbps), `min_rate` (100Mbps), `window` (true), `base_rtt` (auto); "
+                + "needs step marking (`switch.ecn` kmin = kmax, pmax 1); [cc.md](cc.md)";
+
         public Spec() {
-            super(Dctcp.NAME, KEYS, DctcpParams::of, DctcpParams::toSettings,
+            super(Dctcp.NAME, DOC, KEYS, DctcpParams::of, DctcpParams::toSettings,
                     (p, nic) -> new Dctcp(p, nic.lineRateBps(), nic.mtu()),
                     DctcpParams::baseRttPs, DctcpParams::resolve);
         }

@@ -86,8 +86,14 @@ public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps,
 
     /** Hpcc as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
     public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<HpccParams> {
+        /** The doc line of {@code nic.hpcc} (docs/scenario.md's {@code nic} table). */
+        static final String DOC = "HPCC's parameters: `eta` (0.95), `ai` (40Mbps), `max_stage` (5), `min_rate` (100Mbps), "
+                + "`base_rtt` (`auto`: the fabric's largest base RTT), `fast_react` (true), `int_bytes` (42); "
+                + "meaning and sources in [cc.md](cc.md#hpcc-niccc-hpcc-section-nichpcc). Read, checked and kept "
+                + "whatever `cc` is";
+
         public Spec() {
-            super(Hpcc.NAME, KEYS, HpccParams::of, HpccParams::toSettings,
+            super(Hpcc.NAME, DOC, KEYS, HpccParams::of, HpccParams::toSettings,
                     (p, nic) -> new Hpcc(p, nic.lineRateBps(), nic.mtu()),
                     HpccParams::baseRttPs, HpccParams::resolve);
         }

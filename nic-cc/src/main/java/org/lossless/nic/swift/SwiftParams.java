@@ -114,8 +114,13 @@ public record SwiftParams(long baseTargetPs, long perHopPs, long fsRangePs, doub
 
     /** Swift as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
     public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<SwiftParams> {
+        /** The doc line of {@code nic.swift} (docs/scenario.md's {@code nic} table). */
+        static final String DOC = "Swift's: `base_target` (10us), `per_hop` (1us), `fs_range` (10us), `fs_min_cwnd` (0.1), "
+                + "`fs_max_cwnd` (100), `ai` (1 packet), `beta` (0.8), `max_mdf` (0.5), `min_cwnd` (0.001), "
+                + "`max_cwnd` (1000); [cc.md](cc.md)";
+
         public Spec() {
-            super(Swift.NAME, KEYS, SwiftParams::of, SwiftParams::toSettings,
+            super(Swift.NAME, DOC, KEYS, SwiftParams::of, SwiftParams::toSettings,
                     (p, nic) -> new Swift(p, nic.lineRateBps(), nic.mtu(), nic.packetWireBytes()));
         }
     }

@@ -105,8 +105,13 @@ public record TimelyParams(double alpha, double beta, long tLowPs, long tHighPs,
 
     /** Timely as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
     public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<TimelyParams> {
+        /** The doc line of {@code nic.timely} (docs/scenario.md's {@code nic} table). */
+        static final String DOC = "TIMELY's: `alpha` (0.875), `beta` (0.8), `t_low` (50us), `t_high` (500us), `min_rtt` (20us), "
+                + "`ai` (100Mbps), `hai` (500Mbps), `hai_after` (5), `min_rate` (100Mbps), `window` (false), "
+                + "`base_rtt` (auto); [cc.md](cc.md)";
+
         public Spec() {
-            super(Timely.NAME, KEYS, TimelyParams::of, TimelyParams::toSettings,
+            super(Timely.NAME, DOC, KEYS, TimelyParams::of, TimelyParams::toSettings,
                     (p, nic) -> new Timely(p, nic.lineRateBps(), nic.mtu()),
                     TimelyParams::baseRttPs, TimelyParams::resolve);
         }
