@@ -30,7 +30,12 @@ public final class SchemaDocs {
             PfcSchema.WATCHDOG,
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
-            org.lossless.nic.NicSchema.NIC);
+            org.lossless.nic.NicSchema.NIC,
+            // topology, routing, telemetry and the top-level keys
+            RunSchema.RUN, TopologySchema.STAR, TopologySchema.DUMBBELL, TopologySchema.PARKING_LOT, TopologySchema.RING,
+            TopologySchema.LEAF_SPINE, TopologySchema.FAT_TREE, TopologySchema.RAIL_OPTIMIZED, TopologySchema.SERVER,
+            TopologySchema.HPCC_FILE, TopologySchema.LINK, TelemetrySchema.TELEMETRY, RoutingSchema.ROUTING,
+            RoutingSchema.FAILURE);
 
     private SchemaDocs() {
     }
