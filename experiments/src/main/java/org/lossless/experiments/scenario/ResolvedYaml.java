@@ -53,9 +53,7 @@ public final class ResolvedYaml {
             workloads.add(wn);
         }
         root.set("telemetry", telemetry(s.telemetry()));
-        ObjectNode routing = root.putObject("routing");
-        routing.put("mode", s.routing().mode() == RoutingConfig.Mode.SPRAY ? "spray" : "ecmp");
-        quantity(routing, "convergence", Units.formatTime(s.routing().convergencePs()));
+        root.set("routing", SectionYaml.write(RoutingSchema.values(s.routing())));
         ObjectNode metrics = root.putObject("metrics");
         metrics.put("completion", s.metrics().completion().key());
         metrics.put("flows", s.metrics().flows().key());

@@ -1,6 +1,8 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.core.text.DidYouMean;
 
 import java.util.ArrayList;
@@ -9,20 +11,18 @@ import java.util.List;
 import org.lossless.topology.Node;
 import org.lossless.topology.Topology;
 
-/** Reads {@code routing} and {@code failures}; failure nodes are checked against the topology. */
+/**
+ * Reads {@code routing} through {@link RoutingSchema#ROUTING} and {@code failures} (key names from
+ * {@link RoutingSchema#FAILURE}); failure nodes are checked against the topology.
+ */
 final class RoutingReader {
     private RoutingReader() {
     }
 
     static RoutingConfig routing(Cursor c) {
-        if (!c.present()) {
-            return RoutingConfig.DEFAULT;
-        }
-        c.object("mode", "convergence");
-        String mode = c.key("mode").oneOf("ecmp", List.of("ecmp", "spray"));
-        long convergence = c.key("convergence").timePs(RoutingConfig.DEFAULT.convergencePs());
-        return new RoutingConfig(mode.equals("spray") ? RoutingConfig.Mode.SPRAY : RoutingConfig.Mode.ECMP,
-                convergence);
+        Values written = SectionReader.read(c, RoutingSchema.ROUTING); // null when absent: every key defaults
+        return RoutingSchema.settings(RoutingSchema.ROUTING.resolve(written == null
+                ? Values.empty(RoutingSchema.ROUTING) : written));
     }
 
     static List<RoutingConfig.Failure> failures(Cursor c, Topology topology) {
@@ -31,7 +31,7 @@ final class RoutingReader {
             return out;
         }
         for (Cursor f : c.list()) {
-            f.object("link", "switch", "at", "up");
+            f.object(RoutingSchema.FAILURE.names());
             Cursor link = f.key("link");
             Cursor sw = f.key("switch");
             if (link.present() == sw.present()) {

@@ -3,6 +3,7 @@ package org.lossless.experiments.scenario;
 import org.lossless.workloads.spec.WorkloadReader;
 import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.workloads.yaml.Source;
 import org.lossless.workloads.yaml.ScenarioException;
 
@@ -15,8 +16,8 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 
 /** Turns a scenario tree into a validated {@link Scenario}; every error names the file and key path. */
 final class ScenarioReader {
-    static final String[] KEYS = {"name", "seed", "stop_time", "topology", "switch", "nic", "workloads", "telemetry",
-        "routing", "failures", "metrics"};
+    /** The top-level keys, from {@link RunSchema#RUN}. */
+    static final String[] KEYS = RunSchema.RUN.names();
 
     private ScenarioReader() {
     }
@@ -33,11 +34,7 @@ final class ScenarioReader {
         c.object(KEYS);
         String name = name(c.key("name"));
         long seed = c.key("seed").integer(Defaults.SEED, 0, Long.MAX_VALUE);
-        Cursor stop = c.key("stop_time");
-        long stopPs = stop.timePs(Defaults.STOP_TIME_PS);
-        if (stopPs <= 0) {
-            throw stop.error("must be > 0, e.g. 50ms");
-        }
+        long stopPs = RunSchema.RUN.resolve(SectionReader.read(c, RunSchema.RUN)).number("stop_time");
         TopologyConfig topology = TopologyReader.read(c.key("topology"));
         // the assembly: the graph is built once, on first use (here or later), and travels with the scenario
         Fabric fabric = new Fabric(topology);

@@ -37,6 +37,11 @@ public final class SchemaDocs {
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
             org.lossless.nic.NicSchema.NIC, org.lossless.nic.UetSchema.UET, org.lossless.nic.IrnSchema.IRN,
+            // topology, routing, telemetry and the top-level keys
+            RunSchema.RUN, TopologySchema.STAR, TopologySchema.DUMBBELL, TopologySchema.PARKING_LOT, TopologySchema.RING,
+            TopologySchema.LEAF_SPINE, TopologySchema.FAT_TREE, TopologySchema.RAIL_OPTIMIZED, TopologySchema.SERVER,
+            TopologySchema.HPCC_FILE, TopologySchema.LINK, TelemetrySchema.TELEMETRY, RoutingSchema.ROUTING,
+            RoutingSchema.FAILURE,
             WorkloadSchema.COMMON, CollectiveSchema.COLLECTIVE, TrainingSchema.TRAINING, TrainingSchema.COMPUTE,
             TrainingSchema.CHECKPOINT, TrainingSchema.CHAKRA, TrainingSchema.SIMAI,
             FlowsSchema.FLOWS, FlowsSchema.FLOW, FlowsSchema.HPCC_FLOWS, StorageSchema.NVMEOF,

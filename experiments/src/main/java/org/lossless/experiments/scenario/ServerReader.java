@@ -14,7 +14,7 @@ import org.lossless.workloads.yaml.Cursor;
  */
 final class ServerReader {
     /** The keys, allowed on the types of {@link ServerPlacement#TYPES}. */
-    static final String[] KEYS = {"gpus_per_server", "nics_per_server", "nvlink", "pcie"};
+    static final String[] KEYS = TopologySchema.SERVER.names();
     private static final String NONE = "none";
 
     private ServerReader() {
@@ -118,6 +118,6 @@ final class ServerReader {
     }
 
     private static int count(Cursor c) {
-        return (int) c.integer(1, TopologyReader.MAX_HOSTS);
+        return (int) c.integer(1, TopologySchema.MAX_HOSTS);
     }
 }

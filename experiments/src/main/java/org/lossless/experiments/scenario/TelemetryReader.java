@@ -1,25 +1,24 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.SectionReader;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads {@code telemetry}: sample interval, queue, flow-rate and link selections, the PFC event log switch. */
+/** Reads {@code telemetry} through {@link TelemetrySchema}: sample interval, queue, flow-rate and link selections, the PFC event log switch. */
 final class TelemetryReader {
     private TelemetryReader() {
     }
 
     /** @param flowCount flows the workloads define, or -1 when generated workloads number theirs as they run */
     static TelemetryConfig read(Cursor c, long flowCount) {
-        c.object("sample_interval", "queues", "flow_rates", "pfc", "links");
-        Cursor intervalKey = c.key("sample_interval");
-        long interval = intervalKey.timePs(Defaults.SAMPLE_INTERVAL_PS);
-        if (interval <= 0) {
-            throw intervalKey.error("the sample interval must be > 0, e.g. 10us");
-        }
-        return new TelemetryConfig(interval, ports(c.key("queues"), "queue", "switch:port", "sw0:0"), flowRates(c.key("flow_rates"), flowCount),
-                c.key("pfc").bool(true), ports(c.key("links"), "port", "node:port", "sw0:0 or h1:0"));
+        Values written = SectionReader.read(c, TelemetrySchema.TELEMETRY); // null when absent
+        Values v = TelemetrySchema.TELEMETRY.resolve(written == null ? Values.empty(TelemetrySchema.TELEMETRY) : written);
+        return new TelemetryConfig(v.number("sample_interval"),
+                ports(c.key("queues"), "queue", "switch:port", "sw0:0"), flowRates(c.key("flow_rates"), flowCount),
+                v.bool("pfc"), ports(c.key("links"), "port", "node:port", "sw0:0 or h1:0"));
     }
 
     /** A selection of ports; {@code what} ("queue" or "port"), {@code form} and {@code example} word the errors. */

@@ -1,5 +1,7 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.settings.Key;
+import org.lossless.core.settings.Section;
 import org.lossless.workloads.yaml.Cursor;
 import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.workloads.yaml.ScenarioFiles;
@@ -11,10 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.Supplier;
 
 import org.lossless.topology.io.HpccTopology;
@@ -30,20 +30,7 @@ import org.lossless.topology.types.HpccFileSpec;
  */
 final class TopologyReader {
     /** Upper bound on hosts, to catch typos before they allocate a huge fabric. */
-    static final int MAX_HOSTS = 1_000_000;
-
-    private static final String[] STAR_KEYS = {"type", "hosts", "host_link", "fabric_link", "gpus_per_server",
-        "nics_per_server", "nvlink", "pcie"};
-    private static final String[] DUMBBELL_KEYS = {"type", "left_hosts", "right_hosts", "host_link", "fabric_link"};
-    private static final String[] PARKING_LOT_KEYS = {"type", "senders", "switches", "host_link", "fabric_link"};
-    private static final String[] RING_KEYS = {"type", "switches", "hosts_per_switch", "host_link", "fabric_link"};
-    private static final String[] LEAF_SPINE_KEYS = {"type", "leaves", "spines", "hosts_per_leaf", "parallel_links",
-        "host_link", "fabric_link", "gpus_per_server", "nics_per_server", "nvlink", "pcie"};
-    private static final String[] FAT_TREE_KEYS = {"type", "k", "tor_oversubscription", "agg_oversubscription",
-        "host_link", "fabric_link", "gpus_per_server", "nics_per_server", "nvlink", "pcie"};
-    private static final String[] RAIL_KEYS = {"type", "servers", "nics_per_server", "servers_per_unit", "spines",
-        "uplinks_per_spine", "host_link", "fabric_link", "gpus_per_server", "nvlink", "pcie"};
-    private static final String[] HPCC_KEYS = {"type", "path"};
+    static final int MAX_HOSTS = TopologySchema.MAX_HOSTS;
 
     private TopologyReader() {
     }
@@ -53,7 +40,7 @@ final class TopologyReader {
             throw c.error("is required, e.g. {type: star, hosts: 9, host_link: {rate: 100Gbps, delay: 1us}}");
         }
         if (!c.key("type").present()) {
-            c.object(allKeys()); // a mapping? unknown keys (a misspelt "type") get a "did you mean"
+            c.object(TopologySchema.allKeys()); // a mapping? unknown keys (a misspelt "type") get a "did you mean"
         }
         Cursor typeKey = c.key("type");
         String type = typeKey.text("a topology type (" + String.join(", ", TopologyConfig.SUPPORTED) + ")");
@@ -75,18 +62,10 @@ final class TopologyReader {
         };
     }
 
-    private static String[] allKeys() {
-        Set<String> all = new LinkedHashSet<>();
-        for (String[] keys : List.of(STAR_KEYS, DUMBBELL_KEYS, PARKING_LOT_KEYS, RING_KEYS, LEAF_SPINE_KEYS,
-                FAT_TREE_KEYS, RAIL_KEYS, HPCC_KEYS)) {
-            Collections.addAll(all, keys);
-        }
-        return all.toArray(String[]::new);
-    }
-
     private static TopologyConfig.Star star(Cursor c) {
-        c.object(STAR_KEYS);
-        int hosts = (int) c.key("hosts").integer(2, MAX_HOSTS);
+        c.object(TopologySchema.STAR.names());
+        Key hostsKey = TopologySchema.STAR.key("hosts");
+        int hosts = (int) c.key("hosts").integer(hostsKey.min(), hostsKey.max());
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
         ServerShape server = ServerReader.optional(c, hosts, "hosts");
@@ -94,16 +73,16 @@ final class TopologyReader {
     }
 
     private static TopologyConfig.Dumbbell dumbbell(Cursor c) {
-        c.object(DUMBBELL_KEYS);
-        int left = count(c.key("left_hosts"), 1);
-        int right = count(c.key("right_hosts"), 1);
+        c.object(TopologySchema.DUMBBELL.names());
+        int left = count(c, TopologySchema.DUMBBELL, "left_hosts");
+        int right = count(c, TopologySchema.DUMBBELL, "right_hosts");
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
         return make(c, () -> new TopologyConfig.Dumbbell(left, right, host, fabric));
     }
 
     private static TopologyConfig.ParkingLot parkingLot(Cursor c) {
-        c.object(PARKING_LOT_KEYS);
+        c.object(TopologySchema.PARKING_LOT.names());
         Cursor sendersKey = c.key("senders");
         Cursor switchesKey = c.key("switches");
         List<Integer> senders;
@@ -134,20 +113,20 @@ final class TopologyReader {
     }
 
     private static TopologyConfig.Ring ring(Cursor c) {
-        c.object(RING_KEYS);
-        int switches = count(c.key("switches"), 3);
-        int perSwitch = c.key("hosts_per_switch").present() ? count(c.key("hosts_per_switch"), 1) : 1;
+        c.object(TopologySchema.RING.names());
+        int switches = count(c, TopologySchema.RING, "switches");
+        int perSwitch = count(c, TopologySchema.RING, "hosts_per_switch");
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
         return make(c, () -> new TopologyConfig.Ring(switches, perSwitch, host, fabric));
     }
 
     private static TopologyConfig.LeafSpine leafSpine(Cursor c) {
-        c.object(LEAF_SPINE_KEYS);
-        int leaves = count(c.key("leaves"), 1);
-        int spines = count(c.key("spines"), 1);
-        int perLeaf = count(c.key("hosts_per_leaf"), 1);
-        int parallel = c.key("parallel_links").present() ? count(c.key("parallel_links"), 1) : 1;
+        c.object(TopologySchema.LEAF_SPINE.names());
+        int leaves = count(c, TopologySchema.LEAF_SPINE, "leaves");
+        int spines = count(c, TopologySchema.LEAF_SPINE, "spines");
+        int perLeaf = count(c, TopologySchema.LEAF_SPINE, "hosts_per_leaf");
+        int parallel = count(c, TopologySchema.LEAF_SPINE, "parallel_links");
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
         ServerShape server = ServerReader.optional(c, perLeaf, "hosts_per_leaf");
@@ -155,7 +134,7 @@ final class TopologyReader {
     }
 
     private static TopologyConfig.FatTree fatTree(Cursor c) {
-        c.object(FAT_TREE_KEYS);
+        c.object(TopologySchema.FAT_TREE.names());
         Cursor kKey = c.key("k");
         if (!kKey.present()) {
             throw kKey.error("is required: the switch radix, an even number >= 2 (k pods, k^3/4 hosts), e.g. 4");
@@ -196,16 +175,16 @@ final class TopologyReader {
     }
 
     private static TopologyConfig.RailOptimized railOptimized(Cursor c) {
-        c.object(RAIL_KEYS);
-        int servers = count(c.key("servers"), 1);
-        int nics = count(c.key("nics_per_server"), 1);
+        c.object(TopologySchema.RAIL_OPTIMIZED.names());
+        int servers = count(c, TopologySchema.RAIL_OPTIMIZED, "servers");
+        int nics = count(c, TopologySchema.RAIL_OPTIMIZED, "nics_per_server");
         Cursor unitKey = c.key("servers_per_unit");
-        int perUnit = unitKey.present() ? count(unitKey, 1) : servers;
+        int perUnit = unitKey.present() ? count(c, TopologySchema.RAIL_OPTIMIZED, "servers_per_unit") : servers;
         if (servers % perUnit != 0) {
             throw unitKey.error("must divide servers (" + servers + ") into whole scalable units, got " + perUnit);
         }
-        int spines = count(c.key("spines"), 1);
-        int uplinks = c.key("uplinks_per_spine").present() ? count(c.key("uplinks_per_spine"), 1) : 1;
+        int spines = count(c, TopologySchema.RAIL_OPTIMIZED, "spines");
+        int uplinks = count(c, TopologySchema.RAIL_OPTIMIZED, "uplinks_per_spine");
         LinkConfig host = link(c.key("host_link"), Defaults.HOST_LINK);
         LinkConfig fabric = link(c.key("fabric_link"), host);
         ServerShape server = ServerReader.rail(c, nics);
@@ -214,7 +193,7 @@ final class TopologyReader {
     }
 
     private static TopologyConfig.HpccFile hpccFile(Cursor c) {
-        c.object(HPCC_KEYS);
+        c.object(TopologySchema.HPCC_FILE.names());
         Cursor pathKey = c.key("path");
         if (!pathKey.present()) {
             throw pathKey.error("is required: the HPCC topology file, relative to the scenario's folder, e.g. "
@@ -242,6 +221,22 @@ final class TopologyReader {
             throw c.error("is required (an integer >= " + min + ")");
         }
         return (int) c.integer(min, MAX_HOSTS);
+    }
+
+    /**
+     * Count {@code name} of {@code s} under {@code c}: in the key's range, its default when absent, "is required"
+     * when it has none.
+     */
+    private static int count(Cursor c, Section s, String name) {
+        Key k = s.key(name);
+        Cursor kc = c.key(name);
+        if (!kc.present() && k.dflt() != null) {
+            return (Integer) k.dflt();
+        }
+        if (!kc.present()) {
+            throw kc.error("is required (an integer >= " + k.min() + ")");
+        }
+        return (int) kc.integer(k.min(), k.max());
     }
 
     /** An oversubscription ratio: a number &gt; 0 ({@code 3}, {@code 1.5}) or {@code "3:1"}; default 1. */
@@ -287,7 +282,7 @@ final class TopologyReader {
 
     /** {@code {rate, delay}} or {@code {rate, length}}; missing keys come from {@code dflt}. */
     static LinkConfig link(Cursor c, LinkConfig dflt) {
-        c.object("rate", "delay", "length");
+        c.object(TopologySchema.LINK.names());
         Cursor rateKey = c.key("rate");
         long rate = rateKey.rateBps(dflt.rateBps());
         if (rate <= 0) {
