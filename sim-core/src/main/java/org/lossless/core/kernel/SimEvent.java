@@ -9,10 +9,11 @@ package org.lossless.core.kernel;
  * {@link TieOrder#FIFO} the order of scheduling; with {@link TieOrder#SOURCE} (the parallel engine's) the key holds the
  * source the event was first scheduled through ({@link Scheduler#source(int)}: a node, a link; 0 for the run's global
  * events) and that source's count of events keyed so far (given once, at the first schedule). At one instant the run's
- * global events come first; then the sources, in an order that changes from one microsecond to the next (their ids XOR
- * a hash of the time's microsecond, {@link #PERMUTATION_SHIFT}: a permutation, so no two sources share a place, and no
- * source wins every tie: a fixed order made one of two symmetric senders win every tie at a shared switch and finish
- * measurably first); then each source's events in
+ * global events come first; then the sources, in an order that changes from one microsecond to the next ({@link #place}:
+ * a pseudo-random permutation of the ids keyed by the time's microsecond, {@link #PERMUTATION_SHIFT}, so no two
+ * sources share a place and each source of a group goes first about equally often: a fixed order made one of two
+ * symmetric senders win every tie at a shared switch and finish measurably first, and an XOR of the ids with a random
+ * mask, fair between two sources, put one of three first at half the instants); then each source's events in
  * the order it keyed them. An event is pending at most once, so (time, key) orders every pending event totally, and
  * the key depends only on what a source did and the time, never on which partition or thread ran it: a parallel run
  * breaks ties exactly as a sequential one.
@@ -42,7 +43,7 @@ public abstract class SimEvent {
     long timePs;
     /**
      * Tie key at equal time: a sequence number ({@link TieOrder#FIFO}); or ({@link TieOrder#SOURCE}) {@code count}
-     * for a global event, else {@code NOT_GLOBAL | (source ^ mask(time >> 20))
+     * for a global event, else {@code NOT_GLOBAL | place(source, time >> 20)
      * << 40 | count}; 0 until first scheduled. The count is kept when the event is scheduled again; the rest follows the time.
      */
     long order;
@@ -97,15 +98,30 @@ public abstract class SimEvent {
         return count;
     }
 
+    /** The {@link #SOURCE_BITS} low bits. */
+    private static final long IDS = MAX_SOURCE;
+    private static final int HALF = SOURCE_BITS / 2;
+
     /**
-     * The permutation of source ids for span {@code span} (the time shifted by {@link #PERMUTATION_SHIFT}): a 22-bit
-     * hash of it (SplitMix64's finalizer) to XOR with the ids.
+     * The place of source {@code source} at a tie in span {@code span} (the time shifted by {@link #PERMUTATION_SHIFT}):
+     * a permutation of the 22-bit ids keyed by the span. Three rounds of XOR with 22 bits of a hash of the span
+     * (SplitMix64's finalizer), multiplication by an odd constant mod 2^22 and an xorshift by 11: each step is a
+     * bijection of the 22-bit ids (so two sources never share a place), and together they mix every bit of the id
+     * into every other, so the relative order of any few sources varies from span to span like a random shuffle
+     * (an XOR with the key alone could only flip the bits that already separate them: fair between two sources, it
+     * put one of three first at half the instants).
      */
-    static long mask(long span) {
+    static long place(int source, long span) {
         long z = span * 0x9E3779B97F4A7C15L;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return (z ^ (z >>> 31)) >>> (64 - SOURCE_BITS);
+        z ^= z >>> 31;
+        long x = ((source ^ z) * 0x9E3779B1L) & IDS;
+        x ^= x >>> HALF;
+        x = ((x ^ (z >>> SOURCE_BITS)) * 0x85EBCA6BL) & IDS;
+        x ^= x >>> HALF;
+        x = ((x ^ (z >>> (2 * SOURCE_BITS))) * 0xC2B2AE35L) & IDS;
+        return x ^ (x >>> HALF);
     }
 
     @Override

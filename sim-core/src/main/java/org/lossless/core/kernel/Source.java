@@ -47,7 +47,7 @@ final class Source implements Scheduler {
         }
         int src = event.sourceId;
         l.add(event, atPs, src == 0 ? n
-                : SimEvent.NOT_GLOBAL | ((src ^ SimEvent.mask(atPs >>> SimEvent.PERMUTATION_SHIFT)) << SimEvent.COUNT_BITS) | n);
+                : SimEvent.NOT_GLOBAL | (SimEvent.place(src, atPs >>> SimEvent.PERMUTATION_SHIFT) << SimEvent.COUNT_BITS) | n);
     }
 
     @Override
