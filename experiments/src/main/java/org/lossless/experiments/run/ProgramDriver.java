@@ -112,10 +112,13 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     /**
      * Checks that what {@code view}'s program schedules at {@code atPs} (a post's release, a timer) keeps to its
      * declared reaction delay when it reacts to a completion: a parallel run relies on it, so a breach fails loudly.
+     * {@code connection}: the post's connection, or -1 for a timer.
      */
-    void checkReaction(ProgramView view, long atPs, String what) {
+    void checkReaction(ProgramView view, long atPs, int connection) {
         long d = view.program.minReactionDelayPs();
         if (reactingAtPs >= 0 && d > 0 && atPs - reactingAtPs < d) {
+            // the text only on a breach: posts are as many as messages
+            String what = connection < 0 ? "timer" : "message on connection " + connection + " released";
             throw new IllegalStateException(view.program.name() + ": " + what + " at " + atPs
                     + " ps in reaction to a completion at " + reactingAtPs + " ps, " + (d == TrafficProgram.NEVER_REACTS
                     ? "though the program declared that it never reacts to one"
@@ -171,7 +174,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
             throw new IllegalArgumentException(view.program.name() + ": message on connection " + c.id()
                     + " released at " + atPs + " ps, before now (" + now + " ps) or before the previous message on it");
         }
-        checkReaction(view, atPs, "message on connection " + c.id() + " released");
+        checkReaction(view, atPs, c.id());
         Message m = new Message(messages.size(), view.program.name(), c, bytes, op, tag, atPs);
         long[] sizes = QpSplit.partSizes(bytes, mtu, c.options().qps());
         Posted p = new Posted(m, view, conn, flows.size(), sizes.length);

@@ -81,7 +81,7 @@ final class ProgramView implements TrafficContext {
             throw new IllegalArgumentException(program.name() + ": timer at " + timePs + " ps is in the past (now "
                     + now + " ps)");
         }
-        driver.checkReaction(this, timePs, "timer");
+        driver.checkReaction(this, timePs, -1);
         driver.kernel.schedule(timer, timePs);
     }
 

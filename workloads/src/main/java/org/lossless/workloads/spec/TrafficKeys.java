@@ -22,18 +22,6 @@ final class TrafficKeys {
         return v;
     }
 
-    /** A time &gt; 0, or -1 when absent. */
-    static long positiveTimeOrNone(Cursor c, String example) {
-        if (!c.present()) {
-            return -1;
-        }
-        long v = c.timePs();
-        if (v <= 0) {
-            throw c.error("must be > 0, e.g. " + example);
-        }
-        return v;
-    }
-
     /** A positive number ({@code 3}, {@code 0.25}), e.g. a relative weight. */
     static double positiveNumber(Cursor c, String what) {
         String t = c.text(what);
@@ -47,23 +35,6 @@ final class TrafficKeys {
             throw c.error("expected " + what + " (a number > 0), got " + t);
         }
         return v;
-    }
-
-    /** A load in (0, 1]: {@code 0.3}, {@code 30%}, {@code 3/10}. */
-    static double load(Cursor c, String example) {
-        if (!c.present()) {
-            throw c.error("is required (a fraction of the link rate in (0, 1], e.g. " + example + ")");
-        }
-        double v = c.fraction();
-        if (!(v > 0)) {
-            throw c.error("must be > 0 (a fraction of the link rate in (0, 1], e.g. " + example + ")");
-        }
-        return v;
-    }
-
-    /** The workload's priority: 0..7, default the first lossless priority. */
-    static int priority(Cursor c, int dflt) {
-        return (int) c.integer(dflt, 0, 7);
     }
 
     /** Runs {@code build}, turning a constructor's {@link IllegalArgumentException} into an error at {@code c}. */
