@@ -10,6 +10,9 @@ final class Source implements Scheduler {
     private final int id;
     /** Events keyed through this source so far. */
     private long count;
+    /** {@link #place}: the span last asked for (-1: none) and this source's place in it. */
+    private long placeSpan = -1;
+    private long placeOfId;
     /** Hand-offs to other partitions so far (their merge key). */
     private long handoffs;
 
@@ -46,8 +49,23 @@ final class Source implements Scheduler {
             event.sourceId = id;
         }
         int src = event.sourceId;
-        l.add(event, atPs, src == 0 ? n
-                : SimEvent.NOT_GLOBAL | (SimEvent.place(src, atPs >>> SimEvent.PERMUTATION_SHIFT) << SimEvent.COUNT_BITS) | n);
+        l.add(event, atPs, src == 0 ? n : SimEvent.NOT_GLOBAL | (place(src, atPs) << SimEvent.COUNT_BITS) | n);
+    }
+
+    /**
+     * {@link SimEvent#place} of {@code src} at {@code atPs}: remembered for this source's own id, whose place changes
+     * only once per span (about a microsecond) while it schedules an event per frame.
+     */
+    private long place(int src, long atPs) {
+        long span = atPs >>> SimEvent.PERMUTATION_SHIFT;
+        if (src != id) {
+            return SimEvent.place(src, span);
+        }
+        if (span != placeSpan) {
+            placeSpan = span;
+            placeOfId = SimEvent.place(id, span);
+        }
+        return placeOfId;
     }
 
     @Override
