@@ -100,7 +100,7 @@ class CliBadInputTest {
                 "lossless: s.yaml: nic.hpcc.eta: must be in (0, 1], got 2.0"),
             new Case("unknown DCQCN key", OK + "nic: {dcqcn: {profile: mlx5, alpha_gian: 1/256}}\n", List.of("check", "s.yaml"),
                 "lossless: s.yaml: nic.dcqcn.alpha_gian: unknown key; did you mean 'alpha_gain'? (allowed here: "
-                    + String.join(", ", org.lossless.nic.dcqcn.DcqcnKeys.names()) + ")"),
+                    + String.join(", ", org.lossless.nic.dcqcn.DcqcnSchema.names()) + ")"),
             new Case("bad DCQCN value from --set", OK, List.of("run", "s.yaml", "--set", "nic.dcqcn.min_rate=200Gbps"),
                 "lossless: s.yaml: nic.dcqcn.min_rate (from --set nic.dcqcn.min_rate=200Gbps): min_rate (200000000000 bps) "
                     + "must not exceed the maximum rate (100000000000 bps, the line rate)"),

@@ -47,7 +47,6 @@ class StaticStateTest {
             Map.entry("nic-cc/src/main/java/org/lossless/nic/importers/Mlx5Knob.java:TABLE", TABLE),
             Map.entry("nic-cc/src/main/java/org/lossless/nic/importers/HpccConfigImporter.java:IGNORED", TABLE),
             Map.entry("nic-cc/src/main/java/org/lossless/nic/importers/HpccConfigImporter.java:KNOWN", TABLE),
-            Map.entry("nic-cc/src/main/java/org/lossless/nic/dcqcn/DcqcnKeys.java:KEYS", TABLE),
             Map.entry("benchmarks/kernel/src/main/java/org/lossless/benchmarks/ParallelEngineBenchmark.java:sink",
                     "a benchmark's sink, so the JIT cannot drop the measured work")));
 

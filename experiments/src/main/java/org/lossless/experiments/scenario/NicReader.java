@@ -19,14 +19,13 @@ import org.lossless.nic.cc.CcKey;
 import org.lossless.nic.cc.CcSpec;
 import org.lossless.nic.cc.CcSpecs;
 import org.lossless.nic.RxBufferConfig;
-import org.lossless.nic.dcqcn.DcqcnKeys;
 import org.lossless.nic.dcqcn.DcqcnParams;
-import org.lossless.nic.dcqcn.DcqcnProfiles;
+import org.lossless.nic.dcqcn.DcqcnSchema;
 
 /**
  * Reads {@code nic} into nic-cc's {@link NicConfig}: the plain keys through {@link NicSchema#NIC} (names, ranges,
- * defaults and messages from the schema), the nested ones (custom rows there) by their readers below. {@code nic.dcqcn} is a profile plus overrides of any
- * {@link DcqcnKeys} key, resolved by {@link DcqcnParams} at the host link rate and kept whole; it is read
+ * defaults and messages from the schema), the nested ones (custom rows there) by their readers below. {@code nic.dcqcn} is read through
+ * {@link DcqcnSchema#DCQCN} (a profile plus any key), resolved at the host link rate and kept whole; it is read
  * (and checked) and kept whatever {@code cc} is, since a connection may choose dcqcn.
  */
 final class NicReader {
@@ -177,28 +176,16 @@ final class NicReader {
         }
     }
 
-    /** {@code nic.dcqcn}: profile (default mlx5) and any {@link DcqcnKeys} key, as unit strings. */
+    /**
+     * {@code nic.dcqcn}, read through {@link DcqcnSchema#DCQCN}: the profile (default mlx5) and any key, each not
+     * given taking the profile's value at the host link rate; the record checks the set as a whole.
+     */
     static DcqcnParams dcqcn(Cursor c, long hostRateBps) {
-        c.object(DcqcnKeys.names().toArray(String[]::new));
-        String profile = c.key("profile").oneOf(Defaults.DCQCN_PROFILE, DcqcnProfiles.NAMES);
-        Map<String, String> overrides = new LinkedHashMap<>();
-        for (DcqcnKeys.Key key : DcqcnKeys.all().values()) {
-            Cursor k = c.key(key.name());
-            if (!k.present()) {
-                continue;
-            }
-            String value = k.scalar(expected(key.kind()));
-            try {
-                key.parse().accept(new DcqcnParams.Builder(), value.strip());
-            } catch (IllegalArgumentException e) {
-                throw k.error(e.getMessage());
-            }
-            overrides.put(key.name(), value);
-        }
+        Values written = SectionReader.read(c, DcqcnSchema.DCQCN);
         try {
-            return DcqcnParams.profile(profile, hostRateBps, overrides);
+            return DcqcnSchema.params(written, hostRateBps);
         } catch (IllegalArgumentException e) {
-            throw attribute(c, overrides, e.getMessage());
+            throw attribute(c, written, e.getMessage());
         }
     }
 
@@ -206,24 +193,12 @@ final class NicReader {
      * A consistency error of the whole parameter set ({@code nic.dcqcn.min_rate (...) must not exceed ...}):
      * reported at the key it names if the file sets that key, else at {@code nic.dcqcn}.
      */
-    private static ScenarioException attribute(Cursor c, Map<String, String> overrides, String message) {
+    private static ScenarioException attribute(Cursor c, Values written, String message) {
         String detail = message.startsWith(DcqcnParams.PREFIX) ? message.substring(DcqcnParams.PREFIX.length()) : message;
         String key = detail.replaceFirst("^([a-z_]+).*$", "$1");
-        if (overrides.containsKey(key)) {
+        if (written != null && !key.equals("profile") && written.has(key)) {
             return c.key(key).error(detail.startsWith(key + ": ") ? detail.substring(key.length() + 2) : detail);
         }
         return c.error(detail);
-    }
-
-    private static String expected(DcqcnKeys.Kind kind) {
-        return switch (kind) {
-            case TIME -> "a time such as 55us";
-            case RATE -> "a rate such as 40Mbps";
-            case SIZE -> "a size such as 10MB";
-            case FRACTION -> "a fraction such as 1/256 or 0.5";
-            case INT -> "an integer";
-            case BOOL -> "true or false";
-            case ENUM -> "a name";
-        };
     }
 }

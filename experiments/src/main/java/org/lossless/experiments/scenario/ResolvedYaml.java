@@ -12,19 +12,13 @@ import org.lossless.topology.servers.LocalLink;
 import org.lossless.topology.servers.ServerShape;
 
 import java.io.UncheckedIOException;
-import java.util.Map;
 
-import org.lossless.nic.NicConfig;
-import org.lossless.nic.cc.CcKey;
-import org.lossless.nic.RxBufferConfig;
-import org.lossless.nic.dcqcn.DcqcnKeys;
-import org.lossless.nic.dcqcn.DcqcnParams;
 
 /**
  * Writes a {@link Scenario} as YAML with every default filled in ({@code scenario.resolved.yaml}):
  * loading the text again gives an equal scenario (same folder), so it reproduces the run. Keys come in a
  * fixed order and quantities in canonical units ({@link Units#formatSize} etc.), so the bytes depend only
- * on the scenario. DCQCN is written as its profile name plus every key at its resolved value; the switch
+ * on the scenario. The {@code nic} section is {@link NicYaml}'s; the switch
  * section as {@link org.lossless.switchmodel.settings.SwitchSettings#resolved()} gives it.
  */
 public final class ResolvedYaml {
@@ -40,7 +34,7 @@ public final class ResolvedYaml {
         quantity(root, "stop_time", Units.formatTime(s.stopTimePs()));
         root.set("topology", topology(s.topology()));
         root.set("switch", SwitchYaml.write(s.switchSettings()));
-        root.set("nic", nic(s.nic(), s.nic().uetTransport() || s.usesUet()));
+        root.set("nic", NicYaml.write(s.nic(), s.nic().uetTransport() || s.usesUet()));
         ArrayNode workloads = root.putArray("workloads");
         for (WorkloadConfig w : s.workloads()) {
             ObjectNode wn = workload(w, s.hostCount());
@@ -160,155 +154,6 @@ public final class ResolvedYaml {
             quantity(n, "length", Units.formatLength(l.lengthMm()));
         }
         return n;
-    }
-
-    private static ObjectNode nic(NicConfig nic, boolean uetQps) {
-        ObjectNode n = F.objectNode();
-        n.put("mtu", nic.mtu());
-        if (!nic.wire().equals(org.lossless.core.net.WireFormat.ROCEV2)) {
-            // written only when not the default, so that results of scenarios from before the key stay byte-identical
-            n.put("wire", nic.wire().name());
-        }
-        n.put("cc", nic.cc());
-        n.put("ack_interval", nic.ackEvery());
-        if (nic.ackPriority() == NicConfig.SAME_AS_DATA) {
-            n.put("ack_priority", "data");
-        } else {
-            n.put("ack_priority", nic.ackPriority());
-        }
-        if (nic.ackDscp() == NicConfig.SAME_AS_DATA) {
-            n.put("ack_dscp", "data");
-        } else {
-            n.put("ack_dscp", nic.ackDscp());
-        }
-        n.put("cnp_priority", nic.cnpPriority());
-        n.put("cnp_dscp", nic.cnpDscp());
-        quantity(n, "rto", Units.formatTime(nic.rtoPs()));
-        quantity(n, "ack_delay", Units.formatTime(nic.ackDelayPs()));
-        quantity(n, "nack_interval", Units.formatTime(nic.nackIntervalPs()));
-        if (nic.window() == NicConfig.NO_WINDOW) {
-            n.put("window", "none");
-        } else if (nic.window() == NicConfig.BDP_WINDOW) {
-            n.put("window", "bdp");
-        } else {
-            quantity(n, "window", Units.formatSize(nic.window()));
-        }
-        if (nic.pfcResponsePs() == NicConfig.AUTO_PFC_RESPONSE) {
-            n.put("pfc_response_time", "auto");
-        } else {
-            quantity(n, "pfc_response_time", Units.formatTime(nic.pfcResponsePs()));
-        }
-        n.put("transport", nic.uet().transport());
-        if (uetQps) { // nic.transport uet, or a workload's transport: uet
-            ObjectNode u = n.putObject("uet");
-            org.lossless.nic.UetConfig uet = nic.uet();
-            u.setAll(SectionYaml.write(org.lossless.nic.UetSchema.values(uet)));
-            u.set("nscc", ccSection(uet.nscc().toSettings(), org.lossless.nic.nscc.NsccParams.KEYS));
-            ObjectNode r = u.putObject("rccc");
-            r.put("speculative", uet.speculativeBdp());
-            r.put("grant", uet.grantPackets());
-        }
-        n.put("loss_recovery", nic.lossRecovery().mode());
-        if (nic.lossRecovery().irn()) {
-            ObjectNode irn = n.putObject("irn");
-            irn.setAll(SectionYaml.write(org.lossless.nic.IrnSchema.values(nic.lossRecovery())));
-            if (nic.lossRecovery().bdpCapPackets() == org.lossless.nic.LossRecoveryConfig.PATH_BDP_CAP) {
-                irn.put("bdp_cap", "path");
-            } else {
-                irn.put("bdp_cap", nic.lossRecovery().bdpCapPackets());
-            }
-        }
-        if (nic.rxBuffer() == null) {
-            n.put("rx_buffer", "none");
-        } else {
-            n.set("rx_buffer", rxBuffer(nic.rxBuffer()));
-        }
-        if (nic.dcqcn() != null) {
-            n.set("dcqcn", dcqcn(nic.dcqcn()));
-        }
-        for (org.lossless.nic.cc.CcSpec<?> spec : org.lossless.nic.cc.CcSpecs.ALL) {
-            n.set(spec.name(), ccSection(nic.ccSettings().format(spec.name()), spec.keys()));
-        }
-        return n;
-    }
-
-    /** An algorithm's section: every key at its value (numbers as numbers, quantities as text). */
-    private static ObjectNode ccSection(Map<String, String> values, java.util.List<CcKey> keys) {
-        ObjectNode n = F.objectNode();
-        for (CcKey k : keys) {
-            String v = values.get(k.name());
-            switch (k.kind()) {
-                case TIME, RATE -> quantity(n, k.name(), v);
-                case TIME_OR_AUTO -> {
-                    if (v.equals("auto")) {
-                        n.put(k.name(), v);
-                    } else {
-                        quantity(n, k.name(), v);
-                    }
-                }
-                case INT -> n.put(k.name(), Long.parseLong(v));
-                case BOOL -> n.put(k.name(), Boolean.parseBoolean(v));
-                case NUMBER -> n.put(k.name(), new java.math.BigDecimal(v));
-            }
-        }
-        return n;
-    }
-
-    private static ObjectNode rxBuffer(RxBufferConfig rx) {
-        ObjectNode n = F.objectNode();
-        quantity(n, "size", Units.formatSize(rx.sizeBytes()));
-        quantity(n, "drain_rate", Units.formatRate(rx.drainRateBps()));
-        threshold(n, "xoff", rx.xoffBytes());
-        threshold(n, "xon", rx.xonBytes());
-        ArrayNode prios = n.putArray("priorities");
-        for (int p = 0; p < 8; p++) {
-            if (rx.buffers(p)) {
-                prios.add(p);
-            }
-        }
-        if (rx.hosts().isEmpty()) {
-            n.put("hosts", "all");
-        } else {
-            ArrayNode hosts = n.putArray("hosts");
-            rx.hosts().forEach(hosts::add);
-        }
-        quantity(n, "storm_timeout", Units.formatTime(rx.stormTimeoutPs()));
-        return n;
-    }
-
-    private static void threshold(ObjectNode n, String key, long bytes) {
-        if (bytes == RxBufferConfig.AUTO) {
-            n.put(key, "auto");
-        } else {
-            quantity(n, key, Units.formatSize(bytes));
-        }
-    }
-
-    /** The profile and every key at its resolved value, so that reloading gives equal parameters. */
-    private static ObjectNode dcqcn(DcqcnParams p) {
-        ObjectNode n = F.objectNode();
-        for (Map.Entry<String, String> e : p.toSettings().entrySet()) {
-            DcqcnKeys.Key key = DcqcnKeys.all().get(e.getKey());
-            String v = e.getValue();
-            switch (key == null ? DcqcnKeys.Kind.ENUM : key.kind()) {
-                case TIME, RATE, SIZE -> quantity(n, e.getKey(), v);
-                case INT -> n.put(e.getKey(), Integer.parseInt(v));
-                case BOOL -> n.put(e.getKey(), Boolean.parseBoolean(v));
-                case FRACTION -> fraction(n, e.getKey(), v);
-                default -> n.put(e.getKey(), v);
-            }
-        }
-        return n;
-    }
-
-    /** A ratio ({@code 1/256}) when it is shorter than the decimal, else the number ({@code 0.3}, not 30/100). */
-    private static void fraction(ObjectNode n, String key, String text) {
-        double v = org.lossless.core.units.Units.parseFraction(text);
-        if (text.contains("/") && text.length() < Units.formatFraction(v).length()) {
-            n.put(key, text);
-        } else {
-            n.put(key, v);
-        }
     }
 
     private static ObjectNode workload(WorkloadConfig w, int hostCount) {

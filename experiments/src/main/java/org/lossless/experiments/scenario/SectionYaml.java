@@ -15,7 +15,8 @@ import org.lossless.core.settings.Values;
 /**
  * A section of {@code scenario.resolved.yaml} written from its schema: every set value in key order, sizes,
  * times and lengths in canonical units' shortest exact text ({@link KeyTable#format}), {@code auto} as the word,
- * nested sections as mappings. {@code SectionReader} reads the result back to equal values.
+ * nested sections as mappings, a key with its own text form as that form writes it. {@code SectionReader} reads
+ * the result back to equal values.
  */
 final class SectionYaml {
     private SectionYaml() {
@@ -52,6 +53,10 @@ final class SectionYaml {
             n.put(k.name(), Key.AUTO);
             return;
         }
+        if (k.form() != null) {
+            scalar(n, k.name(), k.form().yaml().apply(x));
+            return;
+        }
         switch (k.kind()) {
             case BOOL -> n.put(k.name(), (Boolean) x);
             case INT -> n.put(k.name(), (Integer) x);
@@ -59,11 +64,30 @@ final class SectionYaml {
                 ArrayNode a = n.putArray(k.name());
                 ((List<?>) x).forEach(i -> a.add((Integer) i));
             }
-            case SIZE, TIME, LENGTH -> ResolvedYaml.quantity(n, k.name(), KeyTable.format(k, x));
-            case FRACTION -> n.put(k.name(), (Double) x);
+            case SIZE, TIME, LENGTH, RATE -> ResolvedYaml.quantity(n, k.name(), KeyTable.format(k, x));
+            case FRACTION, NUMBER -> n.put(k.name(), (Double) x);
             case CHOICE, TEXT -> n.put(k.name(), (String) x);
             case SECTION -> n.set(k.name(), write((Values) x));
             case CUSTOM -> throw new IllegalStateException(k.name() + " is written by its section's writer");
+        }
+    }
+
+    /** A key's own text form's scalar ({@link org.lossless.core.settings.TextForm#yaml}): text ("0" as the number), a number or a boolean. */
+    private static void scalar(ObjectNode n, String name, Object v) {
+        if (v instanceof String t) {
+            ResolvedYaml.quantity(n, name, t);
+        } else if (v instanceof Boolean b) {
+            n.put(name, b);
+        } else if (v instanceof Integer i) {
+            n.put(name, i);
+        } else if (v instanceof Long l) {
+            n.put(name, l);
+        } else if (v instanceof Double d) {
+            n.put(name, d);
+        } else if (v instanceof java.math.BigDecimal d) {
+            n.put(name, d);
+        } else {
+            throw new IllegalStateException(name + ": no YAML scalar for " + v);
         }
     }
 }

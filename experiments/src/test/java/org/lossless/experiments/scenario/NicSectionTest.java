@@ -15,7 +15,7 @@ import static org.lossless.experiments.scenario.ScenarioLoaderTest.MINIMAL;
 import static org.lossless.experiments.scenario.ScenarioLoaderTest.error;
 import static org.lossless.experiments.scenario.ScenarioLoaderTest.parse;
 
-/** The {@code nic} section: transport keys and DCQCN as a profile plus any DcqcnKeys key. */
+/** The {@code nic} section: transport keys and DCQCN as a profile plus any key of its schema (DcqcnSchema). */
 class NicSectionTest {
     static final long G = 1_000_000_000L;
 
@@ -153,7 +153,7 @@ class NicSectionTest {
         void theResolvedFileListsEveryKeyAndReloadsToEqualParameters(String profile) {
             Scenario s = parse(MINIMAL + "nic: {dcqcn: {profile: " + profile + ", alpha_gain: 0.3, byte_counter: 1MiB}}\n");
             String yaml = ResolvedYaml.write(s);
-            for (String key : org.lossless.nic.dcqcn.DcqcnKeys.all().keySet()) {
+            for (String key : org.lossless.nic.dcqcn.DcqcnSchema.names()) {
                 assertTrue(yaml.contains("\n    " + key + ": "), key + " missing in\n" + yaml);
             }
             assertTrue(yaml.contains("    alpha_gain: 0.3\n    alpha_update_period"), yaml);

@@ -6,8 +6,8 @@ import java.util.Map;
 /**
  * Complete DCQCN configuration of one NIC: notification point, reaction point and the profile's
  * order of operations (reference dcqcn.md §2-4). Times in ps, rates in bps, sizes in bytes,
- * alpha and gains as fractions in [0, 1]. Scenario keys ({@code nic.dcqcn.<key>}) are listed in
- * {@link DcqcnKeys}; {@code docs/dcqcn-profiles.md} tabulates the three built-in profiles.
+ * alpha and gains as fractions in [0, 1]. Scenario keys ({@code nic.dcqcn.<key>}) are declared in
+ * {@link DcqcnSchema}; {@code docs/dcqcn-profiles.md} tabulates the three built-in profiles.
  *
  * @param profile                  name of the profile the values started from
  * @param lineRateBps              NIC line rate; the maximum rate when {@code maxRateBps} is 0
@@ -144,11 +144,10 @@ public record DcqcnParams(
      * does not suit this line rate (min_rate above a slow link) is fine when an override replaces it.
      */
     public static DcqcnParams profile(String name, long lineRateBps, Map<String, String> overrides) {
-        Builder b = DcqcnProfiles.builder(name, lineRateBps);
-        for (Map.Entry<String, String> e : overrides.entrySet()) {
-            DcqcnKeys.apply(b, e.getKey(), e.getValue());
-        }
-        return b.build();
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("profile", name);
+        all.putAll(overrides);
+        return DcqcnSchema.params(DcqcnSchema.parse(all), lineRateBps);
     }
 
     /**
@@ -156,17 +155,12 @@ public record DcqcnParams(
      * key as an override. Keys may carry the {@code nic.dcqcn.} prefix.
      */
     public static DcqcnParams resolve(Map<String, String> settings, String defaultProfile, long lineRateBps) {
-        String profileName = defaultProfile;
-        Map<String, String> rest = new LinkedHashMap<>();
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("profile", defaultProfile);
         for (Map.Entry<String, String> e : settings.entrySet()) {
-            String key = DcqcnKeys.strip(e.getKey());
-            if (key.equals("profile")) {
-                profileName = e.getValue().trim();
-            } else {
-                rest.put(e.getKey(), e.getValue());
-            }
+            all.put(DcqcnSchema.strip(e.getKey()), e.getValue());
         }
-        return profile(profileName, lineRateBps, rest);
+        return DcqcnSchema.params(DcqcnSchema.parse(all), lineRateBps);
     }
 
     /**
@@ -175,19 +169,12 @@ public record DcqcnParams(
      * {@link IllegalArgumentException} naming the key path (with a "did you mean" where close).
      */
     public DcqcnParams override(Map<String, String> overrides) {
-        if (overrides.isEmpty()) {
-            return this;
-        }
-        Builder b = toBuilder();
-        for (Map.Entry<String, String> e : overrides.entrySet()) {
-            DcqcnKeys.apply(b, e.getKey(), e.getValue());
-        }
-        return b.build();
+        return overrides.isEmpty() ? this : DcqcnSchema.override(this, DcqcnSchema.parse(overrides));
     }
 
     /** Every key with its value in canonical unit strings, in documentation order (for resolved output). */
     public Map<String, String> toSettings() {
-        return DcqcnKeys.describe(this);
+        return DcqcnSchema.settings(this);
     }
 
     /** R_max in bps: {@code maxRateBps}, or the line rate when that is 0. */

@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.lossless.core.units.Units;
-import org.lossless.nic.dcqcn.DcqcnKeys;
+import org.lossless.nic.dcqcn.DcqcnSchema;
 import org.lossless.nic.dcqcn.DcqcnParams;
 
 /**
@@ -87,8 +87,8 @@ public final class FluidRun {
             String value = e.getValue();
             if (key.startsWith(DcqcnParams.PREFIX)) {
                 dcqcn.put(key, value);
-                String bare = DcqcnKeys.strip(key);
-                if (!MODELLED.contains(bare) && DcqcnKeys.all().containsKey(bare)) {
+                String bare = DcqcnSchema.strip(key);
+                if (!MODELLED.contains(bare) && DcqcnSchema.parameters().stream().anyMatch(k -> k.name().equals(bare))) {
                     notes.add(key + " is not part of the fluid model (ignored)");
                 }
                 continue;
@@ -111,7 +111,7 @@ public final class FluidRun {
                 }
                 default -> {
                     List<String> allowed = new ArrayList<>(ECN_KEYS);
-                    DcqcnKeys.names().forEach(n -> allowed.add(DcqcnParams.PREFIX + n));
+                    DcqcnSchema.names().forEach(n -> allowed.add(DcqcnParams.PREFIX + n));
                     throw new IllegalArgumentException("--set " + key + ": unknown key"
                         + DidYouMean.suffix(key, allowed) + "; lossless fluid accepts nic.dcqcn.* and "
                         + String.join(", ", ECN_KEYS));

@@ -27,10 +27,15 @@ import java.util.regex.Pattern;
  * @param doc        what the key means, one Markdown paragraph (the docs table's last column)
  * @param source     null, or where the default comes from, e.g. "SONiC", "IEEE 802.1Qbb"
  * @param section    {@link Kind#SECTION}: the nested section; else null
+ * @param bounds     null, or the range of a number-like key for the docs and its defaults ({@link Bounds})
+ * @param form       null, or the key's own text form ({@link TextForm}): how the reader parses it and the
+ *                   resolved scenario writes it
+ * @param by         null, or a default that depends on another key ({@link DefaultBy}); {@code dflt} is then null
  */
 public record Key(String name, Kind kind, long min, long max, List<String> choices, String noun, String auto,
                   String belowMin,
-                  Object dflt, String defaultDoc, String doc, String source, Section section) {
+                  Object dflt, String defaultDoc, String doc, String source, Section section, Bounds bounds,
+                  TextForm form, DefaultBy by) {
     /** The value of an {@code auto} key set to {@code auto}. */
     public static final String AUTO = "auto";
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
@@ -59,8 +64,30 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
         if (auto != null && kind != Kind.SIZE && kind != Kind.TIME) {
             throw new IllegalArgumentException(name + ": only a size or a time may also take auto");
         }
+        if (by != null && dflt != null) {
+            throw new IllegalArgumentException(name + ": a default by another key replaces the plain default");
+        }
+        if (bounds != null && kind != Kind.NUMBER && kind != Kind.RATE && kind != Kind.TIME && kind != Kind.SIZE
+                && kind != Kind.INT) {
+            throw new IllegalArgumentException(name + ": bounds are for number-like keys");
+        }
+        checkDefault(name, kind, min, max, choices, auto, bounds, dflt);
+        if (by != null) {
+            for (Object v : by.table().values()) {
+                if (!(v instanceof DefaultBy.Derived)) {
+                    checkDefault(name, kind, min, max, choices, auto, bounds, v);
+                }
+            }
+        }
+    }
+
+    private static void checkDefault(String name, Kind kind, long min, long max, List<String> choices, String auto,
+                                     Bounds bounds, Object dflt) {
         if (dflt != null && !(AUTO.equals(dflt) && auto != null)) {
             checkValue(name, kind, min, max, choices, dflt);
+            if (bounds != null && !bounds.contains(((Number) dflt).doubleValue())) {
+                throw new IllegalArgumentException(name + ": default " + dflt + " is outside its bounds " + bounds);
+            }
         }
     }
 
@@ -69,7 +96,8 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
             case BOOL -> v instanceof Boolean;
             case INT -> v instanceof Integer i && i >= min && i <= max;
             case INT_SET -> v instanceof List<?> l && l.stream().allMatch(x -> x instanceof Integer i && i >= min && i <= max);
-            case SIZE, TIME, LENGTH -> v instanceof Long;
+            case SIZE, TIME, LENGTH, RATE -> v instanceof Long;
+            case NUMBER -> v instanceof Double d && Double.isFinite(d);
             case FRACTION -> v instanceof Double d && d >= 0 && d <= 1;
             case CHOICE -> choices.contains(v);
             case TEXT -> v instanceof String;
@@ -81,7 +109,7 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
     }
 
     private static Key of(String name, Kind kind, long min, long max, List<String> choices, Object dflt, String doc) {
-        return new Key(name, kind, min, max, choices, null, null, null, dflt, null, doc, null, null);
+        return new Key(name, kind, min, max, choices, null, null, null, dflt, null, doc, null, null, null, null, null);
     }
 
     public static Key bool(String name, Boolean dflt, String doc) {
@@ -95,7 +123,7 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
 
     /** Distinct integers in [min, max] (a list, or one integer), stored sorted; {@code noun} names one entry. */
     public static Key intSet(String name, String noun, int min, int max, List<Integer> dflt, String doc) {
-        return new Key(name, Kind.INT_SET, min, max, null, noun, null, null, dflt, null, doc, null, null);
+        return new Key(name, Kind.INT_SET, min, max, null, noun, null, null, dflt, null, doc, null, null, null, null, null);
     }
 
     /** A size, default in bytes. */
@@ -111,6 +139,16 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
     /** A length, default in mm. */
     public static Key length(String name, Long dflt, String doc) {
         return of(name, Kind.LENGTH, 0, Long.MAX_VALUE, null, dflt, doc);
+    }
+
+    /** A rate, default in bps. */
+    public static Key rate(String name, Long dflt, String doc) {
+        return of(name, Kind.RATE, Long.MIN_VALUE, Long.MAX_VALUE, null, dflt, doc);
+    }
+
+    /** A real number (its range: {@link #bounds(Bounds)}). */
+    public static Key number(String name, Double dflt, String doc) {
+        return of(name, Kind.NUMBER, 0, 0, null, dflt, doc);
     }
 
     /** A fraction 0..1. */
@@ -129,7 +167,7 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
 
     /** A nested mapping; its keys are {@code section}'s. */
     public static Key section(String name, Section section, String defaultDoc, String doc) {
-        return new Key(name, Kind.SECTION, 0, 0, null, null, null, null, null, defaultDoc, doc, null, section);
+        return new Key(name, Kind.SECTION, 0, 0, null, null, null, null, null, defaultDoc, doc, null, section, null, null, null);
     }
 
     /**
@@ -140,31 +178,52 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
      * @param defaultDoc the docs' default text (Markdown)
      */
     public static Key custom(String name, String type, String defaultDoc, String doc) {
-        return new Key(name, Kind.CUSTOM, 0, 0, null, type, null, null, null, defaultDoc, doc, null, null);
+        return new Key(name, Kind.CUSTOM, 0, 0, null, type, null, null, null, defaultDoc, doc, null, null, null, null, null);
     }
 
     /** This key whose default comes from {@code source} (e.g. "SONiC"). */
     public Key source(String source) {
-        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section);
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section, bounds, form, by);
     }
 
     /** This key with the docs' default text {@code text} (Markdown) instead of the formatted default. */
     public Key defaultDoc(String text) {
-        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, text, doc, source, section);
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, text, doc, source, section, bounds, form, by);
     }
 
     /** This key with the default {@code v} (canonical units, or {@link #AUTO} after {@link #orAuto}). */
     public Key defaultValue(Object v) {
-        return new Key(name, kind, min, max, choices, noun, auto, belowMin, v, defaultDoc, doc, source, section);
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, v, defaultDoc, doc, source, section, bounds, form, by);
     }
 
     /** This key (a size or time) also taking {@code auto}; {@code expected} is the phrase for messages. */
     public Key orAuto(String expected) {
-        return new Key(name, kind, min, max, choices, noun, expected, belowMin, dflt, defaultDoc, doc, source, section);
+        return new Key(name, kind, min, max, choices, noun, expected, belowMin, dflt, defaultDoc, doc, source, section, bounds, form, by);
     }
 
     /** A size or time of at least {@code least} (bytes / ps), else {@code message}; a fraction: &gt; 0. */
     public Key atLeast(long least, String message) {
-        return new Key(name, kind, least, max, choices, noun, auto, message, dflt, defaultDoc, doc, source, section);
+        return new Key(name, kind, least, max, choices, noun, auto, message, dflt, defaultDoc, doc, source, section, bounds, form, by);
+    }
+
+    /** This key with the range {@code b} (docs, and its defaults are checked against it). */
+    public Key bounds(Bounds b) {
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section, b,
+                form, by);
+    }
+
+    /** This key read and written in its own text form {@code f}. */
+    public Key form(TextForm f) {
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section,
+                bounds, f, by);
+    }
+
+    /**
+     * This key with its default by the value of the section's CHOICE key {@code key}: {@code table} maps each of
+     * its values to a default (or a {@link DefaultBy.Derived}); replaces a plain default.
+     */
+    public Key defaultBy(String key, java.util.Map<String, Object> table) {
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, null, defaultDoc, doc, source, section,
+                bounds, form, new DefaultBy(key, table));
     }
 }

@@ -53,13 +53,19 @@ public final class KeyTable {
     static String type(Key k) {
         String floor = k.belowMin() == null ? "" : k.min() == 1 ? " > 0" : k.min() == 0 ? " ≥ 0" : " ≥ " + format(k, k.min());
         String auto = k.auto() == null ? "" : "`auto` or ";
+        if (k.bounds() != null) {
+            floor = " " + bounds(k);
+        }
         return switch (k.kind()) {
             case BOOL -> "boolean";
-            case INT -> k.max() == Integer.MAX_VALUE ? "integer ≥ " + k.min() : "integer " + k.min() + ".." + k.max();
+            case INT -> k.bounds() != null ? "integer" + floor
+                    : k.max() == Integer.MAX_VALUE ? "integer ≥ " + k.min() : "integer " + k.min() + ".." + k.max();
             case INT_SET -> "list of " + k.min() + ".." + k.max() + " (or one integer)";
             case SIZE -> auto + "size" + floor;
             case TIME -> auto + "time" + floor;
             case LENGTH -> "length";
+            case RATE -> "rate" + floor;
+            case NUMBER -> "number" + floor;
             case FRACTION -> "fraction" + (k.belowMin() == null ? "" : " > 0");
             case CHOICE -> k.choices().stream().map(c -> "`" + c + "`").collect(Collectors.joining(" \\| "));
             case TEXT -> "name";
@@ -68,10 +74,38 @@ public final class KeyTable {
         };
     }
 
+    /**
+     * A range as the type column writes it: {@code > 0}, {@code ≥ 1}, {@code 0..1000} (an integer's closed
+     * range), {@code in (0, 1]}; ends in the key's units ({@code rate > 0}: bps, written without unit).
+     */
+    static String bounds(Key k) {
+        Bounds b = k.bounds();
+        String lo = number(b.lo());
+        if (b.unboundedAbove()) {
+            return (b.loOpen() ? "> " : "≥ ") + lo;
+        }
+        if (k.kind() == Kind.INT && !b.loOpen() && !b.hiOpen()) {
+            return lo + ".." + number(b.hi());
+        }
+        return "in " + (b.loOpen() ? "(" : "[") + lo + ", " + number(b.hi()) + (b.hiOpen() ? ")" : "]");
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+
     /** The default column. */
     static String dflt(Key k) {
-        String d = k.defaultDoc() != null ? k.defaultDoc() : k.dflt() == null ? "none" : "`" + format(k, k.dflt()) + "`";
+        String d = k.defaultDoc() != null ? k.defaultDoc() : k.by() != null ? by(k)
+                : k.dflt() == null ? "none" : "`" + format(k, k.dflt()) + "`";
         return k.source() == null ? d : d + " (" + k.source() + ")";
+    }
+
+    /** "by `profile`: `a` / `b` / c", in the order of the choice key's values. */
+    private static String by(Key k) {
+        return "by `" + k.by().key() + "`: " + k.by().table().keySet().stream()
+                .map(c -> k.by().table().get(c) instanceof DefaultBy.Derived d ? d.doc() : "`" + format(k, k.by().table().get(c)) + "`")
+                .collect(Collectors.joining(" / "));
     }
 
     /** A value of {@code k} as a user writes it: {@code 2KB}, {@code 200ms}, {@code [3]}, {@code auto}. */
@@ -82,6 +116,8 @@ public final class KeyTable {
         return switch (k.kind()) {
             case SIZE -> Units.formatSize((Long) v);
             case TIME -> Units.formatTime((Long) v);
+            case RATE -> Units.formatRate((Long) v);
+            case NUMBER -> Units.formatFraction((Double) v);
             case LENGTH -> Units.formatLength((Long) v);
             case INT_SET -> ((List<?>) v).stream().map(String::valueOf).collect(Collectors.joining(", ", "[", "]"));
             default -> String.valueOf(v);

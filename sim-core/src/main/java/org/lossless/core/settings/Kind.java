@@ -16,6 +16,10 @@ public enum Kind {
     TIME,
     /** A length such as {@code 5m}: {@link Long} millimetres. */
     LENGTH,
+    /** A rate such as {@code 40Mbps}: {@link Long} bits per second. */
+    RATE,
+    /** A real number such as {@code 0.95} (its range: {@link Key#bounds()}): {@link Double}. */
+    NUMBER,
     /** A fraction such as {@code 0.5} or {@code 1/256}, 0..1: {@link Double}. */
     FRACTION,
     /** One word of a closed set ({@link Key#choices()}): {@link String}. */

@@ -23,6 +23,16 @@ public record Section(String path, List<Key> keys, List<Exclusive> exclusive) {
         if (keys.stream().map(Key::name).distinct().count() != keys.size()) {
             throw new IllegalArgumentException(path + ": a key is declared twice");
         }
+        for (Key k : keys) {
+            if (k.by() != null) {
+                Key on = keys.stream().filter(o -> o.name().equals(k.by().key())).findFirst().orElse(null);
+                if (on == null || on.kind() != Kind.CHOICE || on.dflt() == null
+                        || !List.copyOf(k.by().table().keySet()).equals(on.choices())) {
+                    throw new IllegalArgumentException(path + "." + k.name() + ": its default must be given for every"
+                            + " value of a CHOICE key with a default, in its order; got " + k.by().key());
+                }
+            }
+        }
         for (Exclusive g : exclusive) {
             for (String n : g.names()) {
                 if (keys.stream().noneMatch(k -> k.name().equals(n))) {
@@ -75,10 +85,32 @@ public record Section(String path, List<Key> keys, List<Exclusive> exclusive) {
      * an absent one stays absent (its default is the section's own business: see its {@code defaultDoc}).
      */
     public Values resolve(Values written) {
+        return resolve(written, null);
+    }
+
+    /**
+     * {@link #resolve(Values)} for a section with defaults by another key ({@link DefaultBy}): each such default
+     * is the table's entry for that key's value (as written, else its default); a {@link DefaultBy.Derived} entry
+     * is computed from {@code context} (e.g. the NIC's line rate, bps).
+     */
+    public Values resolve(Values written, long context) {
+        return resolve(written, Long.valueOf(context));
+    }
+
+    private Values resolve(Values written, Long context) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Key k : keys) {
             Object v = written.get(k.name());
-            if (v == null) {
+            if (v == null && k.by() != null) {
+                Object choice = written.has(k.by().key()) ? written.get(k.by().key()) : key(k.by().key()).dflt();
+                v = k.by().table().get(choice);
+                if (v instanceof DefaultBy.Derived d) {
+                    if (context == null) {
+                        throw new IllegalStateException(path + "." + k.name() + "'s default needs resolve(v, context)");
+                    }
+                    v = d.of().apply(context);
+                }
+            } else if (v == null) {
                 Exclusive g = groupOf(k.name());
                 boolean other = g != null && g.names().stream().anyMatch(written::has);
                 v = other ? null : k.dflt();

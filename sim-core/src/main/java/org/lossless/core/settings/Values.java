@@ -42,7 +42,8 @@ public final class Values {
             return;
         }
         // the key's own constructor check, on a copy with v as its default
-        new Key(k.name(), k.kind(), k.min(), k.max(), k.choices(), k.noun(), k.auto(), k.belowMin(), v, null, k.doc(), null, null);
+        new Key(k.name(), k.kind(), k.min(), k.max(), k.choices(), k.noun(), k.auto(), k.belowMin(), v, null, k.doc(), null, null,
+                null, null, null);
     }
 
     /** No values (a section given as an empty mapping). */
@@ -71,7 +72,7 @@ public final class Values {
         return (Integer) map.get(name);
     }
 
-    /** A SIZE (bytes), TIME (ps) or LENGTH (mm); null when unset or {@link Key#AUTO}. */
+    /** A SIZE (bytes), TIME (ps), LENGTH (mm) or RATE (bps); null when unset or {@link Key#AUTO}. */
     public Long number(String name) {
         return map.get(name) instanceof Long l ? l : null;
     }
@@ -81,6 +82,7 @@ public final class Values {
         return Key.AUTO.equals(map.get(name));
     }
 
+    /** A FRACTION or NUMBER. */
     public Double fraction(String name) {
         return (Double) map.get(name);
     }

@@ -16,7 +16,9 @@ import org.lossless.core.settings.Values;
  * absent; no defaults). Unknown keys get a "did you mean" from the section's key names ({@link Cursor#object});
  * an exclusive group given twice fails with the group's message on the section; every value fails with the
  * {@link Cursor}'s messages (file, key path, problem) when it has the wrong type or is out of range. Keys are
- * read in declaration order, a group checked at its first member, so the first problem found is reported.
+ * read in declaration order, a group checked at its first member, so the first problem found is reported. A key
+ * with its own {@link org.lossless.core.settings.TextForm} is parsed by it (its messages; its range is its
+ * settings record's check).
  */
 public final class SectionReader {
     private SectionReader() {
@@ -48,12 +50,22 @@ public final class SectionReader {
 
     /** One present value of {@code k}, in canonical units. */
     static Object value(Cursor c, Key k) {
+        if (k.form() != null) {
+            String text = c.scalar(k.form().expected()).strip();
+            try {
+                return k.form().parse().apply(text);
+            } catch (IllegalArgumentException e) {
+                throw c.error(e.getMessage());
+            }
+        }
         return switch (k.kind()) {
             case BOOL -> c.bool(true);
             case INT -> (int) c.integer(k.min(), k.max());
             case INT_SET -> new ArrayList<>(new TreeSet<>(c.distinctIntegers(k.min(), k.max(), k.noun())));
             case SIZE, TIME -> quantity(c, k);
             case LENGTH -> c.lengthMm();
+            case RATE -> c.rateBps();
+            case NUMBER -> throw new IllegalStateException(k.name() + ": a number is read by its TextForm");
             case FRACTION -> {
                 double v = c.fraction();
                 if (k.belowMin() != null && v <= 0) {
