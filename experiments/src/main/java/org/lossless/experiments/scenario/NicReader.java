@@ -15,7 +15,7 @@ import org.lossless.nic.NicConfig;
 import org.lossless.nic.NicSchema;
 import org.lossless.core.settings.Values;
 import org.lossless.workloads.yaml.SectionReader;
-import org.lossless.nic.cc.CcKey;
+import org.lossless.core.settings.Section;
 import org.lossless.nic.cc.CcSpec;
 import org.lossless.nic.cc.CcSpecs;
 import org.lossless.nic.RxBufferConfig;
@@ -65,7 +65,7 @@ final class NicReader {
         long pfcResponse = v.isAuto("pfc_response_time") ? NicConfig.AUTO_PFC_RESPONSE : v.number("pfc_response_time");
         Map<String, Object> sections = new LinkedHashMap<>();
         for (CcSpec<?> spec : CcSpecs.ALL) {
-            sections.put(spec.name(), section(c.key(spec.name()), spec.keys(), spec::parse));
+            sections.put(spec.name(), ccSection(c.key(spec.name()), spec.section(), spec::read));
         }
         CcSettings others = new CcSettings(sections);
         LossRecoveryConfig lossRecovery = LossRecoveryReader.read(v.text("loss_recovery"), c.key("irn"));
@@ -122,36 +122,20 @@ final class NicReader {
     }
 
     /**
-     * One algorithm's section ({@code nic.hpcc}, ...): each key given is checked on its own (the error names
-     * it), then the whole set by {@code build}; an error of the set is reported at the key it names.
+     * One algorithm's section ({@code nic.hpcc}, ...), read through its schema {@code section} (each key given
+     * parsed on its own, the error naming it), then checked as a whole by {@code build}; an error of the set is
+     * reported at the key it names when the file sets it.
      */
-    static <T> T section(Cursor c, List<CcKey> keys, java.util.function.Function<Map<String, String>, T> build) {
-        if (!c.present()) {
-            return build.apply(Map.of());
-        }
-        c.object(keys.stream().map(CcKey::name).toArray(String[]::new));
-        Map<String, String> overrides = new LinkedHashMap<>();
-        for (CcKey key : keys) {
-            Cursor k = c.key(key.name());
-            if (!k.present()) {
-                continue;
-            }
-            String value = k.scalar(key.expected());
-            try {
-                key.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw k.error(e.getMessage() + "; expected " + key.expected());
-            }
-            overrides.put(key.name(), value.strip());
-        }
+    static <T> T ccSection(Cursor c, Section section, java.util.function.Function<Values, T> build) {
+        Values written = SectionReader.read(c, section);
         try {
-            return build.apply(overrides);
+            return build.apply(written == null ? Values.empty(section) : written);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
             int colon = m.indexOf(": ");
             String path = colon > 0 ? m.substring(0, colon) : "";
             String key = path.substring(path.lastIndexOf('.') + 1);
-            if (overrides.containsKey(key)) {
+            if (written != null && written.has(key)) {
                 throw c.key(key).error(m.substring(colon + 2));
             }
             throw c.error(m);

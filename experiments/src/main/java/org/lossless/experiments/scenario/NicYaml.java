@@ -4,18 +4,17 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.util.Map;
-
 import org.lossless.core.units.Units;
 import org.lossless.nic.NicConfig;
 import org.lossless.nic.RxBufferConfig;
-import org.lossless.nic.cc.CcKey;
+import org.lossless.nic.cc.CcValues;
+import org.lossless.nic.nscc.NsccParams;
 import org.lossless.nic.dcqcn.DcqcnSchema;
 
 /**
  * The {@code nic} section of {@code scenario.resolved.yaml}: every key at its resolved value, in a fixed order;
- * {@code nic.dcqcn} (the profile and every key) written from {@link DcqcnSchema}, {@code nic.uet} and
- * {@code nic.irn} from theirs.
+ * {@code nic.dcqcn} (the profile and every key) written from {@link DcqcnSchema}, each congestion control's
+ * section from its {@link org.lossless.nic.cc.CcSpec#section()}, {@code nic.uet} and {@code nic.irn} from theirs.
  */
 final class NicYaml {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -68,7 +67,7 @@ final class NicYaml {
             ObjectNode u = n.putObject("uet");
             org.lossless.nic.UetConfig uet = nic.uet();
             u.setAll(SectionYaml.write(org.lossless.nic.UetSchema.values(uet)));
-            u.set("nscc", ccSection(uet.nscc().toSettings(), org.lossless.nic.nscc.NsccParams.KEYS));
+            u.set("nscc", SectionYaml.write(CcValues.parse(NsccParams.SECTION, uet.nscc().toSettings())));
             ObjectNode r = u.putObject("rccc");
             r.put("speculative", uet.speculativeBdp());
             r.put("grant", uet.grantPackets());
@@ -92,29 +91,7 @@ final class NicYaml {
             n.set("dcqcn", SectionYaml.write(DcqcnSchema.values(nic.dcqcn())));
         }
         for (org.lossless.nic.cc.CcSpec<?> spec : org.lossless.nic.cc.CcSpecs.ALL) {
-            n.set(spec.name(), ccSection(nic.ccSettings().format(spec.name()), spec.keys()));
-        }
-        return n;
-    }
-
-    /** An algorithm's section: every key at its value (numbers as numbers, quantities as text). */
-    private static ObjectNode ccSection(Map<String, String> values, java.util.List<CcKey> keys) {
-        ObjectNode n = F.objectNode();
-        for (CcKey k : keys) {
-            String v = values.get(k.name());
-            switch (k.kind()) {
-                case TIME, RATE -> ResolvedYaml.quantity(n, k.name(), v);
-                case TIME_OR_AUTO -> {
-                    if (v.equals("auto")) {
-                        n.put(k.name(), v);
-                    } else {
-                        ResolvedYaml.quantity(n, k.name(), v);
-                    }
-                }
-                case INT -> n.put(k.name(), Long.parseLong(v));
-                case BOOL -> n.put(k.name(), Boolean.parseBoolean(v));
-                case NUMBER -> n.put(k.name(), new java.math.BigDecimal(v));
-            }
+            n.set(spec.name(), SectionYaml.write(CcValues.parse(spec.section(), nic.ccSettings().format(spec.name()))));
         }
         return n;
     }

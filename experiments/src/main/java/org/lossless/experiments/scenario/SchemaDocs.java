@@ -22,7 +22,7 @@ import org.lossless.workloads.spec.TrainingSchema;
 import org.lossless.workloads.spec.WorkloadSchema;
 
 /**
- * The sections whose key tables docs/scenario.md holds between {@code <!-- schema:PATH begin ... -->} and
+ * The sections whose key tables docs/scenario.md (and, for the congestion controls, docs/cc.md) holds between {@code <!-- schema:PATH begin ... -->} and
  * {@code <!-- schema:PATH end -->} markers, generated from their schemas. {@code SchemaDocsTest} fails when the
  * file differs; regenerate with
  * {@code java -cp <experiments and its dependencies> org.lossless.experiments.scenario.SchemaDocs docs/scenario.md}
@@ -37,6 +37,7 @@ public final class SchemaDocs {
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
             org.lossless.nic.NicSchema.NIC, org.lossless.nic.UetSchema.UET, org.lossless.nic.IrnSchema.IRN,
+            org.lossless.nic.dcqcn.DcqcnSchema.DCQCN,
             // topology, routing, telemetry and the top-level keys
             RunSchema.RUN, TopologySchema.STAR, TopologySchema.DUMBBELL, TopologySchema.PARKING_LOT, TopologySchema.RING,
             TopologySchema.LEAF_SPINE, TopologySchema.FAT_TREE, TopologySchema.RAIL_OPTIMIZED, TopologySchema.SERVER,
@@ -51,6 +52,23 @@ public final class SchemaDocs {
     private SchemaDocs() {
     }
 
+    /**
+     * The congestion controls' sections whose key tables docs/cc.md holds between the same markers: every
+     * algorithm of the registry ({@link org.lossless.nic.cc.CcSpecs#ALL}), so a new one needs its table there.
+     */
+    public static List<Section> ccSections() {
+        return org.lossless.nic.cc.CcSpecs.ALL.stream().map(org.lossless.nic.cc.CcSpec::section).toList();
+    }
+
+    /** docs/cc.md's {@code doc} with every congestion control's table regenerated. */
+    public static String regenerateCc(String doc) {
+        String out = doc;
+        for (Section s : ccSections()) {
+            out = KeyTable.replace(out, s);
+        }
+        return out;
+    }
+
     /** {@code doc} with every section's table regenerated. */
     public static String regenerate(String doc) {
         String out = doc;
@@ -60,9 +78,11 @@ public final class SchemaDocs {
         return out;
     }
 
-    /** Rewrites the tables of the Markdown file {@code args[0]} in place. */
+    /** Rewrites the tables of the Markdown file {@code args[0]} in place (docs/cc.md: the congestion controls'). */
     public static void main(String[] args) throws IOException {
         Path p = Path.of(args[0]);
-        Files.writeString(p, regenerate(Files.readString(p, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        String doc = Files.readString(p, StandardCharsets.UTF_8);
+        Files.writeString(p, p.getFileName().toString().equals("cc.md") ? regenerateCc(doc) : regenerate(doc),
+                StandardCharsets.UTF_8);
     }
 }

@@ -29,7 +29,8 @@ final class UetReader {
         long rto = v.number("rto");
         int outstanding = v.integer("max_outstanding");
         String cc = v.text("cc");
-        NsccParams nscc = NicReader.section(uet.key("nscc"), NsccParams.KEYS, NsccParams::of);
+        NsccParams nscc = NicReader.ccSection(uet.key("nscc"), NsccParams.SECTION,
+                w -> NsccParams.of(org.lossless.nic.cc.CcValues.texts(w)));
         Cursor rccc = uet.key("rccc").object("speculative", "grant");
         Cursor specKey = rccc.key("speculative");
         double speculative = UetConfig.DEFAULT_SPECULATIVE_BDP;

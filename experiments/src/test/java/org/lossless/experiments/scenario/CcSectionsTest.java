@@ -12,7 +12,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.lossless.nic.CcSettings;
-import org.lossless.nic.cc.CcKey;
+import org.lossless.nic.cc.CcKeys;
 import org.lossless.nic.cc.CcSpec;
 import org.lossless.nic.cc.CcSpecs;
 import org.lossless.nic.dctcp.DctcpParams;
@@ -45,7 +45,7 @@ class CcSectionsTest {
         assertEquals(0.5, c.get("timely", TimelyParams.class).beta());
         assertEquals(40_000_000L, c.get("timely", TimelyParams.class).tLowPs());
         assertEquals(true, c.get("timely", TimelyParams.class).window());
-        assertEquals(CcKey.AUTO, c.get("timely", TimelyParams.class).baseRttPs());
+        assertEquals(CcKeys.AUTO, c.get("timely", TimelyParams.class).baseRttPs());
         assertEquals(0.125, c.get("dctcp", DctcpParams.class).g());
         assertEquals(15_000_000L, c.get("swift", SwiftParams.class).baseTargetPs());
         assertEquals(0, c.get("swift", SwiftParams.class).fsRangePs());
@@ -88,7 +88,7 @@ class CcSectionsTest {
             String yaml = ResolvedYaml.write(s);
             assertTrue(yaml.contains(block(spec, "  ")), spec.name() + ":\n" + yaml);
             assertEquals(s, parse(yaml), spec.name());
-            String bad = spec.keys().get(0).name() + "x";
+            String bad = spec.section().keys().get(0).name() + "x";
             assertTrue(error(MINIMAL + "nic: {" + spec.name() + ": {" + bad + ": 1}}\n")
                     .startsWith("t.yaml: nic." + spec.name() + "." + bad + ": unknown key"), spec.name());
         }

@@ -11,11 +11,13 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/scenario.md's generated key tables equal what the schemas render. On a difference the failure shows the
+ * docs/scenario.md's and docs/cc.md's generated key tables equal what the schemas render (docs/cc.md: one per
+ * algorithm of the registry, so a new algorithm without its table fails here). On a difference the failure shows the
  * expected file; {@code -Dschema.docs.write=true} rewrites the file instead (then review the diff).
  */
 class SchemaDocsTest {
     private static final Path DOC = Path.of("../docs/scenario.md"); // surefire runs in the module folder
+    private static final Path CC_DOC = Path.of("../docs/cc.md");
 
     @Test
     void docsTablesAreTheSchemas() throws IOException {
@@ -27,6 +29,18 @@ class SchemaDocsTest {
         }
         assertEquals(expected, doc, "docs/scenario.md's schema tables are stale: run this test with "
                 + "-Dschema.docs.write=true, or SchemaDocs docs/scenario.md");
+    }
+
+    @Test
+    void ccTablesAreTheSchemasOfEveryRegisteredAlgorithm() throws IOException {
+        String doc = Files.readString(CC_DOC, StandardCharsets.UTF_8);
+        String expected = SchemaDocs.regenerateCc(doc);
+        if (Boolean.getBoolean("schema.docs.write") && !expected.equals(doc)) {
+            Files.writeString(CC_DOC, expected, StandardCharsets.UTF_8);
+            return;
+        }
+        assertEquals(expected, doc, "docs/cc.md's schema tables are stale: run this test with "
+                + "-Dschema.docs.write=true, or SchemaDocs docs/cc.md");
     }
 
     @Test

@@ -1,11 +1,12 @@
 package org.lossless.nic.aimd;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.lossless.nic.cc.CcAlgorithm;
-import org.lossless.nic.cc.CcKey;
+import org.lossless.core.settings.Bounds;
+import org.lossless.core.settings.Section;
+import org.lossless.nic.cc.CcKeys;
 import org.lossless.nic.cc.CcValues;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
@@ -71,14 +72,14 @@ public final class Aimd implements CcAlgorithm {
      * @param minRateBps the rate a cut never goes below, bps (&gt; 0)
      */
     public record Params(long aiBps, double md, long timerPs, long minRateBps) {
-        public static final List<CcKey> KEYS = List.of(
-                new CcKey("ai", CcKey.Kind.RATE, "1Gbps"),
-                new CcKey("md", CcKey.Kind.NUMBER, "0.5"),
-                new CcKey("timer", CcKey.Kind.TIME, "50us"),
-                new CcKey("min_rate", CcKey.Kind.RATE, "100Mbps"));
+        public static final Section SECTION = Section.of("nic.aimd",
+                CcKeys.rate("ai", 1_000_000_000L, Bounds.above(0), "rate added per tick"),
+                CcKeys.number("md", 0.5, Bounds.open(0, 1), "factor a cut multiplies the rate by"),
+                CcKeys.time("timer", 50_000_000L, Bounds.above(0), "the increase period, and the least time between two cuts"),
+                CcKeys.rate("min_rate", 100_000_000L, Bounds.above(0), "the rate a cut never goes below"));
 
         public Params {
-            CcValues v = new CcValues("nic." + NAME, KEYS);
+            CcValues v = new CcValues(SECTION);
             if (aiBps <= 0) {
                 throw v.error("ai", "must be > 0");
             }
@@ -94,7 +95,7 @@ public final class Aimd implements CcAlgorithm {
         }
 
         public static Params of(Map<String, String> overrides) {
-            CcValues v = new CcValues("nic." + NAME, KEYS, overrides);
+            CcValues v = new CcValues(SECTION, overrides);
             return new Params(v.rate("ai"), v.number("md"), v.time("timer"), v.rate("min_rate"));
         }
     }
@@ -106,7 +107,7 @@ public final class Aimd implements CcAlgorithm {
                 + "[cc.md](cc.md)";
 
         public Spec() {
-            super(NAME, DOC, Params.KEYS, Params::of, Spec::settings, (p, nic) -> new Aimd(p, nic.lineRateBps()));
+            super(NAME, DOC, Params.SECTION, Params::of, Spec::settings, (p, nic) -> new Aimd(p, nic.lineRateBps()));
         }
 
         private static Map<String, String> settings(Params p) {
@@ -115,7 +116,7 @@ public final class Aimd implements CcAlgorithm {
             m.put("md", p.md());
             m.put("timer", p.timerPs());
             m.put("min_rate", p.minRateBps());
-            return CcValues.format(Params.KEYS, m);
+            return CcValues.format(Params.SECTION, m);
         }
     }
 

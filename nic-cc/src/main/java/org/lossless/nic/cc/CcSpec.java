@@ -1,17 +1,20 @@
 package org.lossless.nic.cc;
 
-import java.util.List;
 import java.util.Map;
+
+import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
 
 /**
  * What one congestion-control algorithm with a parameter section ({@code nic.<name>}) says about itself: its
- * name, its keys (name, kind, default), how to read and write its parameter record and how to make the
+ * name, its schema {@link Section} (keys with kind, range, default and doc line: {@link CcKeys}), how to read and
+ * write its parameter record and how to make the
  * algorithm from it. Declared next to the algorithm and found by {@link CcSpecs} (a line in
  * {@code META-INF/services/org.lossless.nic.cc.CcSpec}); the reader, the resolved YAML, {@code CcSettings}
  * and {@code CcAlgorithms} loop over {@link CcSpecs#ALL} and name no algorithm.
  *
- * <p>DCQCN is not one of them: its defaults depend on a profile and the host link rate
- * ({@code org.lossless.nic.dcqcn.DcqcnProfiles}), and {@code none} has no parameters.
+ * <p>DCQCN is not one of them: its defaults depend on a profile and the host link rate (its own schema,
+ * {@code org.lossless.nic.dcqcn.DcqcnSchema}), and {@code none} has no parameters.
  *
  * @param <P> the parameter record, validated in its constructor
  */
@@ -25,11 +28,24 @@ public interface CcSpec<P> {
      */
     String doc();
 
-    /** The section's keys, in the order the resolved YAML and the docs list them. */
-    List<CcKey> keys();
+    /**
+     * The section {@code nic.<name>}: its keys in the order the resolved YAML and the docs list them (docs/cc.md's
+     * table of the algorithm is generated from it).
+     */
+    Section section();
 
     /** The defaults with {@code overrides} (key -&gt; scenario text); errors name {@code nic.<name>.<key>}. */
     P parse(Map<String, String> overrides);
+
+    /** The defaults with {@code written} (as read through {@link #section()}); errors name {@code nic.<name>.<key>}. */
+    default P read(Values written) {
+        return parse(CcValues.texts(written));
+    }
+
+    /** Every key of {@code params} at its value: what the resolved scenario writes. */
+    default Values values(P params) {
+        return CcValues.parse(section(), format(params));
+    }
 
     /** Every key at its value, canonical text (what {@code scenario.resolved.yaml} holds). */
     Map<String, String> format(P params);

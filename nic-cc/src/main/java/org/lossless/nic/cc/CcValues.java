@@ -1,80 +1,104 @@
 package org.lossless.nic.cc;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
+import org.lossless.core.settings.Key;
+import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
+
 /**
- * The values of one parameter section: each key's default unless overridden, parsed. Errors name the key
- * as {@code <section>.<key>: ...} (the caller adds the file).
+ * The values of one parameter section: each key's default from its {@link Section} unless overridden, parsed by
+ * the key's text form ({@link CcKeys}). Errors name the key as {@code <section>.<key>: ...} (the caller adds the
+ * file).
  */
 public final class CcValues {
-    private final String section;
-    private final Map<String, Object> values = new LinkedHashMap<>();
-    private final Map<String, CcKey> keys = new LinkedHashMap<>();
+    private final Section section;
+    private final Values values;
 
     /**
-     * @param section   e.g. {@code nic.hpcc}, for messages
-     * @param keys      the section's keys
+     * @param section   the section, e.g. {@code nic.hpcc}
      * @param overrides key -&gt; text; unknown keys are refused
      */
-    public CcValues(String section, List<CcKey> keys, Map<String, String> overrides) {
-        this.section = section;
-        for (CcKey k : keys) {
-            this.keys.put(k.name(), k);
-            values.put(k.name(), k.parse(k.defaultText()));
-        }
-        for (Map.Entry<String, String> e : overrides.entrySet()) {
-            CcKey k = this.keys.get(e.getKey());
-            if (k == null) {
-                throw new IllegalArgumentException(section + ": unknown key '" + e.getKey() + "' (known: "
-                        + String.join(", ", this.keys.keySet()) + ")");
-            }
-            try {
-                values.put(k.name(), k.parse(e.getValue()));
-            } catch (IllegalArgumentException ex) {
-                throw new IllegalArgumentException(section + "." + k.name() + ": " + ex.getMessage() + "; expected "
-                        + k.expected(), ex);
-            }
-        }
+    public CcValues(Section section, Map<String, String> overrides) {
+        this(section, parse(section, overrides));
     }
 
     /** Defaults only. */
-    public CcValues(String section, List<CcKey> keys) {
-        this(section, keys, Map.of());
+    public CcValues(Section section) {
+        this(section, Values.empty(section));
     }
 
+    /** {@code written} (as read through the section's schema) with the defaults. */
+    public CcValues(Section section, Values written) {
+        this.section = section;
+        this.values = section.resolve(written);
+    }
+
+    /** {@code overrides} (key -&gt; text) as written values; a bad key or value names {@code <section>.<key>}. */
+    public static Values parse(Section section, Map<String, String> overrides) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : overrides.entrySet()) {
+            Key k = section.keys().stream().filter(x -> x.name().equals(e.getKey())).findFirst().orElse(null);
+            if (k == null) {
+                throw new IllegalArgumentException(section.path() + ": unknown key '" + e.getKey() + "' (known: "
+                        + String.join(", ", section.names()) + ")");
+            }
+            try {
+                m.put(k.name(), k.form().parse().apply(e.getValue() == null ? "" : e.getValue().strip()));
+            } catch (IllegalArgumentException ex) {
+                throw new IllegalArgumentException(section.path() + "." + k.name() + ": " + ex.getMessage(), ex);
+            }
+        }
+        return new Values(section, m);
+    }
+
+    /** A time, ps; {@link CcKeys#AUTO} for {@code auto}. */
     public long time(String key) {
-        return (Long) values.get(key);
+        return values.isAuto(key) ? CcKeys.AUTO : values.number(key);
     }
 
     public long rate(String key) {
-        return (Long) values.get(key);
+        return values.number(key);
     }
 
     public double number(String key) {
-        return (Double) values.get(key);
+        return values.fraction(key);
     }
 
     public long integer(String key) {
-        return (Long) values.get(key);
+        return values.integer(key);
     }
 
     public boolean bool(String key) {
-        return (Boolean) values.get(key);
+        return values.bool(key);
     }
 
     /** An error about {@code key}'s value: {@code <section>.<key>: message}. */
     public IllegalArgumentException error(String key, String message) {
-        return new IllegalArgumentException(section + "." + key + ": " + message);
+        return new IllegalArgumentException(section.path() + "." + key + ": " + message);
     }
 
-    /** Canonical text of every key, in key order. */
-    public static Map<String, String> format(List<CcKey> keys, Map<String, Object> parsed) {
+    /**
+     * Canonical text of every key, in key order, from a record's values ({@link CcKeys#AUTO} for an {@code auto}
+     * time; integers may be {@code long}).
+     */
+    public static Map<String, String> format(Section section, Map<String, Object> parsed) {
         Map<String, String> out = new LinkedHashMap<>();
-        for (CcKey k : keys) {
-            out.put(k.name(), k.format(parsed.get(k.name())));
+        for (Key k : section.keys()) {
+            Object v = parsed.get(k.name());
+            if (v instanceof Long l && l == CcKeys.AUTO && k.auto() != null) {
+                v = Key.AUTO;
+            }
+            out.put(k.name(), CcKeys.text(k, v));
         }
+        return out;
+    }
+
+    /** The set values of {@code written} as canonical text (what {@link #CcValues(Section, Map)} reads back equal). */
+    public static Map<String, String> texts(Values written) {
+        Map<String, String> out = new LinkedHashMap<>();
+        written.asMap().forEach((n, v) -> out.put(n, CcKeys.text(written.section().key(n), v)));
         return out;
     }
 }

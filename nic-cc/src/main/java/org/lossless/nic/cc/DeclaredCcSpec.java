@@ -1,15 +1,16 @@
 package org.lossless.nic.cc;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
+import org.lossless.core.settings.Section;
+
 /**
  * A {@link CcSpec} declared in one constructor call: an algorithm's {@code Spec} class (the no-argument class the
- * services file names) passes its name, keys, reader, writer and factory, and, when the section has a
+ * services file names) passes its name, its section (schema keys), reader, writer and factory, and, when the section has a
  * {@code base_rtt: auto}, where the record keeps it and how it is filled in; and the doc line of its section. Saves every algorithm the same seven
  * one-line methods.
  *
@@ -24,7 +25,7 @@ public abstract class DeclaredCcSpec<P> implements CcSpec<P> {
 
     private final String name;
     private final String doc;
-    private final List<CcKey> keys;
+    private final Section section;
     private final Function<Map<String, String>, P> parse;
     private final Function<P, Map<String, String>> format;
     private final BiFunction<P, CcContext, CcAlgorithm> create;
@@ -36,19 +37,19 @@ public abstract class DeclaredCcSpec<P> implements CcSpec<P> {
      *
      * @param doc the doc line of its section {@code nic.<name>} (Markdown; docs/scenario.md's {@code nic} table)
      */
-    protected DeclaredCcSpec(String name, String doc, List<CcKey> keys, Function<Map<String, String>, P> parse,
+    protected DeclaredCcSpec(String name, String doc, Section section, Function<Map<String, String>, P> parse,
                              Function<P, Map<String, String>> format, BiFunction<P, CcContext, CcAlgorithm> create) {
-        this(name, doc, keys, parse, format, create, null, null);
+        this(name, doc, section, parse, format, create, null, null);
     }
 
     /**
-     * An algorithm whose {@code base_rtt} may be {@link CcKey#AUTO}.
+     * An algorithm whose {@code base_rtt} may be {@link CcKeys#AUTO}.
      *
      * @param doc       the doc line of its section {@code nic.<name>} (Markdown; docs/scenario.md's {@code nic} table)
-     * @param baseRttPs the record's base RTT, ps ({@link CcKey#AUTO} when the network fills it in)
+     * @param baseRttPs the record's base RTT, ps ({@link CcKeys#AUTO} when the network fills it in)
      * @param fill      the record with the fabric's RTT in place of {@code auto}
      */
-    protected DeclaredCcSpec(String name, String doc, List<CcKey> keys, Function<Map<String, String>, P> parse,
+    protected DeclaredCcSpec(String name, String doc, Section section, Function<Map<String, String>, P> parse,
                              Function<P, Map<String, String>> format, BiFunction<P, CcContext, CcAlgorithm> create,
                              ToLongFunction<P> baseRttPs, RttFill<P> fill) {
         this.name = Objects.requireNonNull(name, "name");
@@ -56,7 +57,10 @@ public abstract class DeclaredCcSpec<P> implements CcSpec<P> {
             throw new IllegalArgumentException(name + ": a congestion control's section needs a doc line");
         }
         this.doc = doc;
-        this.keys = List.copyOf(keys);
+        this.section = Objects.requireNonNull(section, "section");
+        if (!section.path().equals("nic." + name)) {
+            throw new IllegalArgumentException(name + ": its section is nic." + name + ", got " + section.path());
+        }
         this.parse = Objects.requireNonNull(parse, "parse");
         this.format = Objects.requireNonNull(format, "format");
         this.create = Objects.requireNonNull(create, "create");
@@ -78,8 +82,8 @@ public abstract class DeclaredCcSpec<P> implements CcSpec<P> {
     }
 
     @Override
-    public final List<CcKey> keys() {
-        return keys;
+    public final Section section() {
+        return section;
     }
 
     @Override
@@ -94,7 +98,7 @@ public abstract class DeclaredCcSpec<P> implements CcSpec<P> {
 
     @Override
     public final boolean needsFabricRtt(P params) {
-        return baseRttPs != null && baseRttPs.applyAsLong(params) == CcKey.AUTO;
+        return baseRttPs != null && baseRttPs.applyAsLong(params) == CcKeys.AUTO;
     }
 
     @Override

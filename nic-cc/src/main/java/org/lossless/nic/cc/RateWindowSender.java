@@ -37,7 +37,7 @@ public abstract class RateWindowSender implements CongestionControl {
      * which must be resolved by then ({@code base_rtt: auto} is filled in from the fabric before the run).
      */
     public static long bdpWindow(String algorithm, long baseRttPs, long rateBps) {
-        if (baseRttPs == CcKey.AUTO) {
+        if (baseRttPs == CcKeys.AUTO) {
             throw new IllegalArgumentException("nic." + algorithm + ".base_rtt is auto but the fabric's base RTT was not filled in");
         }
         return bdpBytes(baseRttPs, rateBps);

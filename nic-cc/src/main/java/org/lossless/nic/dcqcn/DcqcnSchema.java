@@ -78,7 +78,7 @@ public final class DcqcnSchema {
                     (b, v) -> b.firstCnpCut = FirstCnpCut.valueOf(v), p -> p.firstCnpCut().key()),
             rate("rate_on_first_cnp", 0L, "rate set by the first CNP instead of a cut; `0` = off",
                     (b, v) -> b.rateOnFirstCnpBps = v, DcqcnParams::rateOnFirstCnpBps),
-            fraction("decrease_gain", 0.5, Bounds.openClosed(0, 64), "cut = R_C × decrease_gain × α",
+            fraction("decrease_gain", 0.5, Bounds.openClosed(0, 1), "cut = R_C × decrease_gain × α",
                     (b, v) -> b.decreaseGain = v, DcqcnParams::decreaseGain),
             fraction("min_decrease_factor", by(0.0, 0.5, 0.0), Bounds.closed(0, 1), "a cut keeps at least this "
                     + "fraction of the rate (mlx5 `rpg_min_dec_fac` / 100); 0 = no cap",

@@ -1,10 +1,11 @@
 package org.lossless.nic.dctcp;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
-import org.lossless.nic.cc.CcKey;
+import org.lossless.core.settings.Bounds;
+import org.lossless.core.settings.Section;
+import org.lossless.nic.cc.CcKeys;
 import org.lossless.nic.cc.CcValues;
 
 /**
@@ -18,19 +19,21 @@ import org.lossless.nic.cc.CcValues;
  * @param aiBps      rate added once per window of data while not in congestion-window reduction, bps
  * @param minRateBps the lowest rate, bps
  * @param window     hold a window of BDP x rate / line rate ({@code HAS_WIN 1, VAR_WIN 1})
- * @param baseRttPs  the window's base RTT, ps, or {@link CcKey#AUTO} (the fabric's largest)
+ * @param baseRttPs  the window's base RTT, ps, or {@link CcKeys#AUTO} (the fabric's largest)
  */
 public record DctcpParams(double g, long aiBps, long minRateBps, boolean window, long baseRttPs) {
-    public static final List<CcKey> KEYS = List.of(
-            new CcKey("g", CcKey.Kind.NUMBER, "1/16"),
-            new CcKey("ai", CcKey.Kind.RATE, "615Mbps"),
-            new CcKey("min_rate", CcKey.Kind.RATE, "100Mbps"),
-            new CcKey("window", CcKey.Kind.BOOL, "true"),
-            new CcKey("base_rtt", CcKey.Kind.TIME_OR_AUTO, "auto"));
+    public static final Section SECTION = Section.of("nic.dctcp",
+            CcKeys.number("g", 1.0 / 16, Bounds.openClosed(0, 1), "EWMA gain (DCTCP paper, `run.py`'s `EWMA_GAIN`: "
+                    + "1/16)"),
+            CcKeys.rate("ai", 615_000_000L, Bounds.above(0), "one 1 KB packet per 13 µs RTT as a rate (`run.py`'s "
+                    + "`DCTCP_RATE_AI`)"),
+            CcKeys.rate("min_rate", 100_000_000L, Bounds.above(0), "lowest rate"),
+            CcKeys.bool("window", true, "hold a BDP window scaled by the rate (`HAS_WIN 1`, `VAR_WIN 1`)"),
+            CcKeys.timeOrAuto("base_rtt", Bounds.above(0), "that window's base RTT; `auto` = the fabric's largest"));
     public static final DctcpParams DEFAULTS = of(Map.of());
 
     public DctcpParams {
-        CcValues v = new CcValues("nic.dctcp", KEYS);
+        CcValues v = new CcValues(SECTION);
         if (!(g > 0 && g <= 1)) {
             throw v.error("g", "must be in (0, 1], got " + g);
         }
@@ -40,13 +43,13 @@ public record DctcpParams(double g, long aiBps, long minRateBps, boolean window,
         if (minRateBps <= 0) {
             throw v.error("min_rate", "must be > 0");
         }
-        if (baseRttPs != CcKey.AUTO && baseRttPs <= 0) {
+        if (baseRttPs != CcKeys.AUTO && baseRttPs <= 0) {
             throw v.error("base_rtt", "must be auto or > 0");
         }
     }
 
     public static DctcpParams of(Map<String, String> overrides) {
-        CcValues v = new CcValues("nic.dctcp", KEYS, overrides);
+        CcValues v = new CcValues(SECTION, overrides);
         return new DctcpParams(v.number("g"), v.rate("ai"), v.rate("min_rate"), v.bool("window"), v.time("base_rtt"));
     }
 
@@ -57,11 +60,11 @@ public record DctcpParams(double g, long aiBps, long minRateBps, boolean window,
         m.put("min_rate", minRateBps);
         m.put("window", window);
         m.put("base_rtt", baseRttPs);
-        return CcValues.format(KEYS, m);
+        return CcValues.format(SECTION, m);
     }
 
     public DctcpParams resolve(long fabricRttPs) {
-        return baseRttPs != CcKey.AUTO ? this : new DctcpParams(g, aiBps, minRateBps, window, fabricRttPs);
+        return baseRttPs != CcKeys.AUTO ? this : new DctcpParams(g, aiBps, minRateBps, window, fabricRttPs);
     }
 
     /** Dctcp as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
@@ -71,7 +74,7 @@ public record DctcpParams(double g, long aiBps, long minRateBps, boolean window,
                 + "needs step marking (`switch.ecn` kmin = kmax, pmax 1); [cc.md](cc.md)";
 
         public Spec() {
-            super(Dctcp.NAME, DOC, KEYS, DctcpParams::of, DctcpParams::toSettings,
+            super(Dctcp.NAME, DOC, SECTION, DctcpParams::of, DctcpParams::toSettings,
                     (p, nic) -> new Dctcp(p, nic.lineRateBps(), nic.mtu()),
                     DctcpParams::baseRttPs, DctcpParams::resolve);
         }

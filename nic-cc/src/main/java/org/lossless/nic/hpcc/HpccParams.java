@@ -1,10 +1,11 @@
 package org.lossless.nic.hpcc;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
-import org.lossless.nic.cc.CcKey;
+import org.lossless.core.settings.Bounds;
+import org.lossless.core.settings.Section;
+import org.lossless.nic.cc.CcKeys;
 import org.lossless.nic.cc.CcValues;
 
 /**
@@ -16,7 +17,7 @@ import org.lossless.nic.cc.CcValues;
  * @param maxStage   additive-increase stages before a multiplicative step ({@code MI_THRESH}; paper 5)
  * @param minRateBps the lowest rate, bps
  * @param baseRttPs  T, the base RTT the window W = line rate x T and the utilisation use, ps, or
- *                   {@link CcKey#AUTO}: the fabric's largest base RTT between two hosts (the simulator's
+ *                   {@link CcKeys#AUTO}: the fabric's largest base RTT between two hosts (the simulator's
  *                   {@code GLOBAL_T 1}), filled in when the network is built
  * @param fastReact  react on every ACK between the once-per-RTT updates (the simulator's {@code FAST_REACT})
  * @param intBytes   bytes of INT header on every data packet and its ACK (42: five 8 B hop records and a
@@ -25,19 +26,22 @@ import org.lossless.nic.cc.CcValues;
 public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps, long baseRttPs, boolean fastReact,
                          long intBytes) {
     /** The section's keys, in documentation order. */
-    public static final List<CcKey> KEYS = List.of(
-            new CcKey("eta", CcKey.Kind.NUMBER, "0.95"),
-            new CcKey("ai", CcKey.Kind.RATE, "40Mbps"),
-            new CcKey("max_stage", CcKey.Kind.INT, "5"),
-            new CcKey("min_rate", CcKey.Kind.RATE, "100Mbps"),
-            new CcKey("base_rtt", CcKey.Kind.TIME_OR_AUTO, "auto"),
-            new CcKey("fast_react", CcKey.Kind.BOOL, "true"),
-            new CcKey("int_bytes", CcKey.Kind.INT, "42"));
+    public static final Section SECTION = Section.of("nic.hpcc",
+            CcKeys.number("eta", 0.95, Bounds.openClosed(0, 1), "target utilisation η (paper, `U_TARGET`)"),
+            CcKeys.rate("ai", 40_000_000L, Bounds.above(0), "additive increase W_AI as a rate (`RATE_AI`; `run.py`: "
+                    + "10 × B / 25 = 40 Mb/s at 100 G; scale it with the line rate)"),
+            CcKeys.integer("max_stage", 5, Bounds.closed(0, 1000), "additive steps before a multiplicative one (paper's "
+                    + "maxStage; `MI_THRESH`, whose `run.py` value is 0)"),
+            CcKeys.rate("min_rate", 100_000_000L, Bounds.above(0), "lowest rate (the simulator's built-in default; `run.py` "
+                    + "configs set 1 Gb/s)"),
+            CcKeys.timeOrAuto("base_rtt", Bounds.above(0), "T; `auto` = the fabric's largest base RTT (`GLOBAL_T 1`)"),
+            CcKeys.bool("fast_react", true, "react on every ACK between the per-RTT updates (`FAST_REACT`)"),
+            CcKeys.integer("int_bytes", 42, Bounds.closed(0, 1000), "bytes of INT header on every data packet and ACK"));
     /** Every default. */
     public static final HpccParams DEFAULTS = of(Map.of());
 
     public HpccParams {
-        CcValues v = new CcValues("nic.hpcc", KEYS);
+        CcValues v = new CcValues(SECTION);
         if (!(eta > 0 && eta <= 1)) {
             throw v.error("eta", "must be in (0, 1], got " + eta);
         }
@@ -50,7 +54,7 @@ public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps,
         if (minRateBps <= 0) {
             throw v.error("min_rate", "must be > 0, got " + minRateBps + " bps");
         }
-        if (baseRttPs != CcKey.AUTO && baseRttPs <= 0) {
+        if (baseRttPs != CcKeys.AUTO && baseRttPs <= 0) {
             throw v.error("base_rtt", "must be auto or > 0, got " + baseRttPs + " ps");
         }
         if (intBytes < 0 || intBytes > 1000) {
@@ -60,7 +64,7 @@ public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps,
 
     /** The defaults with {@code overrides} (key -&gt; scenario text). */
     public static HpccParams of(Map<String, String> overrides) {
-        CcValues v = new CcValues("nic.hpcc", KEYS, overrides);
+        CcValues v = new CcValues(SECTION, overrides);
         return new HpccParams(v.number("eta"), v.rate("ai"), v.integer("max_stage"), v.rate("min_rate"),
                 v.time("base_rtt"), v.bool("fast_react"), v.integer("int_bytes"));
     }
@@ -75,12 +79,12 @@ public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps,
         m.put("base_rtt", baseRttPs);
         m.put("fast_react", fastReact);
         m.put("int_bytes", intBytes);
-        return CcValues.format(KEYS, m);
+        return CcValues.format(SECTION, m);
     }
 
     /** With {@code base_rtt: auto} replaced by {@code fabricRttPs}. */
     public HpccParams resolve(long fabricRttPs) {
-        return baseRttPs != CcKey.AUTO ? this
+        return baseRttPs != CcKeys.AUTO ? this
                 : new HpccParams(eta, aiBps, maxStage, minRateBps, fabricRttPs, fastReact, intBytes);
     }
 
@@ -93,7 +97,7 @@ public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps,
                 + "whatever `cc` is";
 
         public Spec() {
-            super(Hpcc.NAME, DOC, KEYS, HpccParams::of, HpccParams::toSettings,
+            super(Hpcc.NAME, DOC, SECTION, HpccParams::of, HpccParams::toSettings,
                     (p, nic) -> new Hpcc(p, nic.lineRateBps(), nic.mtu()),
                     HpccParams::baseRttPs, HpccParams::resolve);
         }

@@ -1,10 +1,11 @@
 package org.lossless.nic.nscc;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
-import org.lossless.nic.cc.CcKey;
+import org.lossless.core.settings.Bounds;
+import org.lossless.core.settings.Section;
+import org.lossless.nic.cc.CcKeys;
 import org.lossless.nic.cc.CcValues;
 
 /**
@@ -15,7 +16,7 @@ import org.lossless.nic.cc.CcValues;
  * 1/2^3 of the largest window, fast increase below 1 us of queueing. The increase constants scale with the path's
  * BDP against a reference of 100 Gb/s x 12 us ({@link NsccSender}).
  *
- * @param targetQdelayPs target queueing delay, ps, or {@link CcKey#AUTO}: 0.75 x each QP's base RTT (trimming
+ * @param targetQdelayPs target queueing delay, ps, or {@link CcKeys#AUTO}: 0.75 x each QP's base RTT (trimming
  *                       fabrics, the UET deployment NSCC was tuned for)
  * @param maxWindowBdp   largest window, in base BDPs of the QP's path
  * @param gamma          multiplicative-decrease gain
@@ -27,15 +28,16 @@ import org.lossless.nic.cc.CcValues;
  */
 public record NsccParams(long targetQdelayPs, double maxWindowBdp, double gamma, double maxMd, double delayAlpha,
                          long qaGate, boolean quickAdapt, boolean fastIncrease) {
-    public static final List<CcKey> KEYS = List.of(
-            new CcKey("target_qdelay", CcKey.Kind.TIME_OR_AUTO, "auto"),
-            new CcKey("max_window", CcKey.Kind.NUMBER, "1.5"),
-            new CcKey("gamma", CcKey.Kind.NUMBER, "0.8"),
-            new CcKey("max_md", CcKey.Kind.NUMBER, "0.5"),
-            new CcKey("delay_alpha", CcKey.Kind.NUMBER, "0.0125"),
-            new CcKey("qa_gate", CcKey.Kind.INT, "3"),
-            new CcKey("quick_adapt", CcKey.Kind.BOOL, "true"),
-            new CcKey("fast_increase", CcKey.Kind.BOOL, "true"));
+    public static final Section SECTION = Section.of("nic.uet.nscc",
+            CcKeys.timeOrAuto("target_qdelay", Bounds.above(0), "target queueing delay; `auto` = 0.75 × the QP's "
+                    + "base RTT"),
+            CcKeys.number("max_window", 1.5, Bounds.closed(0.1, 100), "largest window, in BDPs of the QP's path"),
+            CcKeys.number("gamma", 0.8, Bounds.openClosed(0, 1), "multiplicative decrease gain"),
+            CcKeys.number("max_md", 0.5, Bounds.open(0, 1), "largest fraction one decrease removes"),
+            CcKeys.number("delay_alpha", 0.0125, Bounds.openClosed(0, 1), "EWMA weight of the delay estimate"),
+            CcKeys.integer("qa_gate", 3, Bounds.closed(0, 16), "quick-adapt gate"),
+            CcKeys.bool("quick_adapt", true, "whether quick adapt runs"),
+            CcKeys.bool("fast_increase", true, "whether fast increase runs"));
     public static final NsccParams DEFAULTS = of(Map.of());
     /** Reference BDP the increase constants scale by: 100 Gb/s x 12 us, bytes. */
     public static final double REFERENCE_BDP_BYTES = 100e9 / 8 * 12e-6;
@@ -45,8 +47,8 @@ public record NsccParams(long targetQdelayPs, double maxWindowBdp, double gamma,
     public static final long FAST_INCREASE_DELAY_PS = 1_000_000L;
 
     public NsccParams {
-        CcValues v = new CcValues("nic.uet.nscc", KEYS);
-        if (targetQdelayPs != CcKey.AUTO && targetQdelayPs <= 0) {
+        CcValues v = new CcValues(SECTION);
+        if (targetQdelayPs != CcKeys.AUTO && targetQdelayPs <= 0) {
             throw v.error("target_qdelay", "must be auto or > 0");
         }
         if (!(maxWindowBdp >= 0.1 && maxWindowBdp <= 100)) {
@@ -67,14 +69,14 @@ public record NsccParams(long targetQdelayPs, double maxWindowBdp, double gamma,
     }
 
     public static NsccParams of(Map<String, String> overrides) {
-        CcValues v = new CcValues("nic.uet.nscc", KEYS, overrides);
+        CcValues v = new CcValues(SECTION, overrides);
         return new NsccParams(v.time("target_qdelay"), v.number("max_window"), v.number("gamma"), v.number("max_md"),
                 v.number("delay_alpha"), v.integer("qa_gate"), v.bool("quick_adapt"), v.bool("fast_increase"));
     }
 
     /** The target queueing delay for a QP whose path has base RTT {@code baseRttPs}, ps. */
     public long targetPs(long baseRttPs) {
-        return targetQdelayPs == CcKey.AUTO ? Math.max(1, baseRttPs * 3 / 4) : targetQdelayPs;
+        return targetQdelayPs == CcKeys.AUTO ? Math.max(1, baseRttPs * 3 / 4) : targetQdelayPs;
     }
 
     public Map<String, String> toSettings() {
@@ -87,6 +89,6 @@ public record NsccParams(long targetQdelayPs, double maxWindowBdp, double gamma,
         m.put("qa_gate", qaGate);
         m.put("quick_adapt", quickAdapt);
         m.put("fast_increase", fastIncrease);
-        return CcValues.format(KEYS, m);
+        return CcValues.format(SECTION, m);
     }
 }

@@ -1,10 +1,11 @@
 package org.lossless.nic.swift;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
-import org.lossless.nic.cc.CcKey;
+import org.lossless.core.settings.Bounds;
+import org.lossless.core.settings.Section;
+import org.lossless.nic.cc.CcKeys;
 import org.lossless.nic.cc.CcValues;
 
 /**
@@ -28,21 +29,22 @@ import org.lossless.nic.cc.CcValues;
  */
 public record SwiftParams(long baseTargetPs, long perHopPs, long fsRangePs, double fsMinCwnd, double fsMaxCwnd,
                           double ai, double beta, double maxMdf, double minCwnd, double maxCwnd) {
-    public static final List<CcKey> KEYS = List.of(
-            new CcKey("base_target", CcKey.Kind.TIME, "10us"),
-            new CcKey("per_hop", CcKey.Kind.TIME, "1us"),
-            new CcKey("fs_range", CcKey.Kind.TIME, "10us"),
-            new CcKey("fs_min_cwnd", CcKey.Kind.NUMBER, "0.1"),
-            new CcKey("fs_max_cwnd", CcKey.Kind.NUMBER, "100"),
-            new CcKey("ai", CcKey.Kind.NUMBER, "1"),
-            new CcKey("beta", CcKey.Kind.NUMBER, "0.8"),
-            new CcKey("max_mdf", CcKey.Kind.NUMBER, "0.5"),
-            new CcKey("min_cwnd", CcKey.Kind.NUMBER, "0.001"),
-            new CcKey("max_cwnd", CcKey.Kind.NUMBER, "1000"));
+    public static final Section SECTION = Section.of("nic.swift",
+            CcKeys.time("base_target", 10_000_000L, Bounds.above(0), "target before scaling"),
+            CcKeys.time("per_hop", 1_000_000L, Bounds.atLeast(0), "added per switch on the path"),
+            CcKeys.time("fs_range", 10_000_000L, Bounds.atLeast(0), "largest flow-scaling addition (0: off)"),
+            CcKeys.number("fs_min_cwnd", 0.1, Bounds.above(0), "window (packets) given the whole range"),
+            CcKeys.number("fs_max_cwnd", 100, Bounds.above(0), "window from which scaling adds nothing; above "
+                    + "`fs_min_cwnd`"),
+            CcKeys.number("ai", 1, Bounds.above(0), "additive increase, packets per RTT"),
+            CcKeys.number("beta", 0.8, Bounds.openClosed(0, 1), "multiplicative decrease constant"),
+            CcKeys.number("max_mdf", 0.5, Bounds.open(0, 1), "largest fraction one decrease removes"),
+            CcKeys.number("min_cwnd", 0.001, Bounds.above(0), "smallest window, packets"),
+            CcKeys.number("max_cwnd", 1000, Bounds.atLeast(1), "largest window, packets; at least `min_cwnd`"));
     public static final SwiftParams DEFAULTS = of(Map.of());
 
     public SwiftParams {
-        CcValues v = new CcValues("nic.swift", KEYS);
+        CcValues v = new CcValues(SECTION);
         if (baseTargetPs <= 0) {
             throw v.error("base_target", "must be > 0");
         }
@@ -76,7 +78,7 @@ public record SwiftParams(long baseTargetPs, long perHopPs, long fsRangePs, doub
     }
 
     public static SwiftParams of(Map<String, String> overrides) {
-        CcValues v = new CcValues("nic.swift", KEYS, overrides);
+        CcValues v = new CcValues(SECTION, overrides);
         return new SwiftParams(v.time("base_target"), v.time("per_hop"), v.time("fs_range"), v.number("fs_min_cwnd"),
                 v.number("fs_max_cwnd"), v.number("ai"), v.number("beta"), v.number("max_mdf"), v.number("min_cwnd"),
                 v.number("max_cwnd"));
@@ -94,7 +96,7 @@ public record SwiftParams(long baseTargetPs, long perHopPs, long fsRangePs, doub
         m.put("max_mdf", maxMdf);
         m.put("min_cwnd", minCwnd);
         m.put("max_cwnd", maxCwnd);
-        return CcValues.format(KEYS, m);
+        return CcValues.format(SECTION, m);
     }
 
     /**
@@ -120,7 +122,7 @@ public record SwiftParams(long baseTargetPs, long perHopPs, long fsRangePs, doub
                 + "`max_cwnd` (1000); [cc.md](cc.md)";
 
         public Spec() {
-            super(Swift.NAME, DOC, KEYS, SwiftParams::of, SwiftParams::toSettings,
+            super(Swift.NAME, DOC, SECTION, SwiftParams::of, SwiftParams::toSettings,
                     (p, nic) -> new Swift(p, nic.lineRateBps(), nic.mtu(), nic.packetWireBytes()));
         }
     }

@@ -1,10 +1,11 @@
 package org.lossless.nic.timely;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
-import org.lossless.nic.cc.CcKey;
+import org.lossless.core.settings.Bounds;
+import org.lossless.core.settings.Section;
+import org.lossless.nic.cc.CcKeys;
 import org.lossless.nic.cc.CcValues;
 
 /**
@@ -23,26 +24,28 @@ import org.lossless.nic.cc.CcValues;
  * @param haiAfter    increases before HAI (5)
  * @param minRateBps  the lowest rate, bps
  * @param window      also hold a window of BDP x rate / line rate (the simulator's {@code timely_vwin})
- * @param baseRttPs   the window's base RTT, ps, or {@link CcKey#AUTO} (the fabric's largest)
+ * @param baseRttPs   the window's base RTT, ps, or {@link CcKeys#AUTO} (the fabric's largest)
  */
 public record TimelyParams(double alpha, double beta, long tLowPs, long tHighPs, long minRttPs, long aiBps,
                            long haiBps, long haiAfter, long minRateBps, boolean window, long baseRttPs) {
-    public static final List<CcKey> KEYS = List.of(
-            new CcKey("alpha", CcKey.Kind.NUMBER, "0.875"),
-            new CcKey("beta", CcKey.Kind.NUMBER, "0.8"),
-            new CcKey("t_low", CcKey.Kind.TIME, "50us"),
-            new CcKey("t_high", CcKey.Kind.TIME, "500us"),
-            new CcKey("min_rtt", CcKey.Kind.TIME, "20us"),
-            new CcKey("ai", CcKey.Kind.RATE, "100Mbps"),
-            new CcKey("hai", CcKey.Kind.RATE, "500Mbps"),
-            new CcKey("hai_after", CcKey.Kind.INT, "5"),
-            new CcKey("min_rate", CcKey.Kind.RATE, "100Mbps"),
-            new CcKey("window", CcKey.Kind.BOOL, "false"),
-            new CcKey("base_rtt", CcKey.Kind.TIME_OR_AUTO, "auto"));
+    public static final Section SECTION = Section.of("nic.timely",
+            CcKeys.number("alpha", 0.875, Bounds.openClosed(0, 1), "EWMA weight of the newest RTT difference "
+                    + "(paper, simulator)"),
+            CcKeys.number("beta", 0.8, Bounds.openClosed(0, 1), "multiplicative decrease (paper, simulator)"),
+            CcKeys.time("t_low", 50_000_000L, Bounds.atLeast(0), "below it, increase (paper and simulator)"),
+            CcKeys.time("t_high", 500_000_000L, Bounds.above(0), "above it, decrease; above `t_low` (paper and simulator)"),
+            CcKeys.time("min_rtt", 20_000_000L, Bounds.above(0), "normalises the gradient (paper, simulator)"),
+            CcKeys.rate("ai", 100_000_000L, Bounds.above(0), "additive step δ (`run.py` at 100 G: 10 × B / 10; the "
+                    + "paper's 10 Mb/s was for 10 G NICs)"),
+            CcKeys.rate("hai", 500_000_000L, Bounds.above(0), "hyper-active step, at least `ai` (`run.py` at 100 G)"),
+            CcKeys.integer("hai_after", 5, Bounds.atLeast(0), "increases in a row before HAI (paper's N = 5, simulator)"),
+            CcKeys.rate("min_rate", 100_000_000L, Bounds.above(0), "lowest rate"),
+            CcKeys.bool("window", false, "also hold a BDP window scaled by the rate (`run.py`'s `timely_vwin`)"),
+            CcKeys.timeOrAuto("base_rtt", Bounds.above(0), "that window's base RTT; `auto` = the fabric's largest"));
     public static final TimelyParams DEFAULTS = of(Map.of());
 
     public TimelyParams {
-        CcValues v = new CcValues("nic.timely", KEYS);
+        CcValues v = new CcValues(SECTION);
         if (!(alpha > 0 && alpha <= 1)) {
             throw v.error("alpha", "must be in (0, 1], got " + alpha);
         }
@@ -70,13 +73,13 @@ public record TimelyParams(double alpha, double beta, long tLowPs, long tHighPs,
         if (minRateBps <= 0) {
             throw v.error("min_rate", "must be > 0");
         }
-        if (baseRttPs != CcKey.AUTO && baseRttPs <= 0) {
+        if (baseRttPs != CcKeys.AUTO && baseRttPs <= 0) {
             throw v.error("base_rtt", "must be auto or > 0");
         }
     }
 
     public static TimelyParams of(Map<String, String> overrides) {
-        CcValues v = new CcValues("nic.timely", KEYS, overrides);
+        CcValues v = new CcValues(SECTION, overrides);
         return new TimelyParams(v.number("alpha"), v.number("beta"), v.time("t_low"), v.time("t_high"),
                 v.time("min_rtt"), v.rate("ai"), v.rate("hai"), v.integer("hai_after"), v.rate("min_rate"),
                 v.bool("window"), v.time("base_rtt"));
@@ -95,11 +98,11 @@ public record TimelyParams(double alpha, double beta, long tLowPs, long tHighPs,
         m.put("min_rate", minRateBps);
         m.put("window", window);
         m.put("base_rtt", baseRttPs);
-        return CcValues.format(KEYS, m);
+        return CcValues.format(SECTION, m);
     }
 
     public TimelyParams resolve(long fabricRttPs) {
-        return baseRttPs != CcKey.AUTO ? this : new TimelyParams(alpha, beta, tLowPs, tHighPs, minRttPs, aiBps, haiBps,
+        return baseRttPs != CcKeys.AUTO ? this : new TimelyParams(alpha, beta, tLowPs, tHighPs, minRttPs, aiBps, haiBps,
                 haiAfter, minRateBps, window, fabricRttPs);
     }
 
@@ -111,7 +114,7 @@ public record TimelyParams(double alpha, double beta, long tLowPs, long tHighPs,
                 + "`base_rtt` (auto); [cc.md](cc.md)";
 
         public Spec() {
-            super(Timely.NAME, DOC, KEYS, TimelyParams::of, TimelyParams::toSettings,
+            super(Timely.NAME, DOC, SECTION, TimelyParams::of, TimelyParams::toSettings,
                     (p, nic) -> new Timely(p, nic.lineRateBps(), nic.mtu()),
                     TimelyParams::baseRttPs, TimelyParams::resolve);
         }

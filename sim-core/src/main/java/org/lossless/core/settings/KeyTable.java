@@ -108,10 +108,17 @@ public final class KeyTable {
                 .collect(Collectors.joining(" / "));
     }
 
-    /** A value of {@code k} as a user writes it: {@code 2KB}, {@code 200ms}, {@code [3]}, {@code auto}. */
+    /**
+     * A value of {@code k} as a user writes it: {@code 2KB}, {@code 200ms}, {@code [3]}, {@code auto}; a key with its
+     * own text form as that form writes it ({@code 1/256}).
+     */
     public static String format(Key k, Object v) {
         if (Key.AUTO.equals(v)) {
             return Key.AUTO;
+        }
+        if (k.form() != null) { // as the section writes it, e.g. DCQCN's 1/256
+            Object y = k.form().yaml().apply(v);
+            return y instanceof Double d ? Units.formatFraction(d) : String.valueOf(y);
         }
         return switch (k.kind()) {
             case SIZE -> Units.formatSize((Long) v);
