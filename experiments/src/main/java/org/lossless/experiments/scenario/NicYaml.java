@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.util.Map;
+
 import org.lossless.core.units.Units;
 import org.lossless.nic.NicConfig;
 import org.lossless.nic.RxBufferConfig;
+import org.lossless.nic.RxBufferSchema;
 import org.lossless.nic.cc.CcValues;
 import org.lossless.nic.nscc.NsccParams;
 import org.lossless.nic.dcqcn.DcqcnSchema;
@@ -96,25 +99,29 @@ final class NicYaml {
         return n;
     }
 
+    /** {@code size} and {@code drain_rate} from {@link RxBufferSchema}, its custom rows here, in the schema's order. */
     private static ObjectNode rxBuffer(RxBufferConfig rx) {
         ObjectNode n = F.objectNode();
-        ResolvedYaml.quantity(n, "size", Units.formatSize(rx.sizeBytes()));
-        ResolvedYaml.quantity(n, "drain_rate", Units.formatRate(rx.drainRateBps()));
-        threshold(n, "xoff", rx.xoffBytes());
-        threshold(n, "xon", rx.xonBytes());
-        ArrayNode prios = n.putArray("priorities");
-        for (int p = 0; p < 8; p++) {
-            if (rx.buffers(p)) {
-                prios.add(p);
-            }
-        }
-        if (rx.hosts().isEmpty()) {
-            n.put("hosts", "all");
-        } else {
-            ArrayNode hosts = n.putArray("hosts");
-            rx.hosts().forEach(hosts::add);
-        }
-        ResolvedYaml.quantity(n, "storm_timeout", Units.formatTime(rx.stormTimeoutPs()));
+        SectionYaml.write(RxBufferSchema.values(rx), n, Map.of(
+                "xoff", () -> threshold(n, "xoff", rx.xoffBytes()),
+                "xon", () -> threshold(n, "xon", rx.xonBytes()),
+                "priorities", () -> {
+                    ArrayNode prios = n.putArray("priorities");
+                    for (int p = 0; p < 8; p++) {
+                        if (rx.buffers(p)) {
+                            prios.add(p);
+                        }
+                    }
+                },
+                "hosts", () -> {
+                    if (rx.hosts().isEmpty()) {
+                        n.put("hosts", "all");
+                    } else {
+                        ArrayNode hosts = n.putArray("hosts");
+                        rx.hosts().forEach(hosts::add);
+                    }
+                },
+                "storm_timeout", () -> ResolvedYaml.quantity(n, "storm_timeout", Units.formatTime(rx.stormTimeoutPs()))));
         return n;
     }
 

@@ -8,17 +8,19 @@ import java.util.List;
 import java.util.TreeSet;
 
 import org.lossless.core.net.WireFormat;
+import org.lossless.core.settings.Values;
 import org.lossless.nic.RxBufferConfig;
+import org.lossless.nic.RxBufferSchema;
+import org.lossless.workloads.yaml.SectionReader;
 
 /**
  * Reads {@code nic.rx_buffer} into {@link RxBufferConfig}: absent or {@code none} = no receive buffer (the
- * default); otherwise {@code size} and {@code drain_rate} (required), {@code xoff}/{@code xon} (auto or a
- * size), {@code priorities} (default: the switch's lossless priorities), {@code hosts} (all or a list),
+ * default); otherwise through {@link RxBufferSchema#RX_BUFFER}: {@code size} and {@code drain_rate} (required),
+ * and its custom rows here: {@code xoff}/{@code xon} (auto or a size), {@code priorities} (default: the switch's lossless priorities), {@code hosts} (all or a list),
  * {@code storm_timeout} (0 = off, auto = 100 ms, or a time). The auto thresholds are checked here against
  * the topology's host link so that a buffer too small for the mlx5 headroom is a scenario error.
  */
 final class RxBufferReader {
-    static final String[] KEYS = {"size", "drain_rate", "xoff", "xon", "priorities", "hosts", "storm_timeout"};
     /** {@code storm_timeout: auto}: the mlx5 driver's automatic PFC storm-prevention timeout, 100 ms. */
     static final long STORM_AUTO_PS = 100_000_000_000L;
 
@@ -30,17 +32,12 @@ final class RxBufferReader {
         if (!c.present() || (c.isScalar() && "none".equals(c.scalar("none or a mapping")))) {
             return null;
         }
-        c.object(KEYS);
-        Cursor sizeKey = c.key("size");
-        long size = sizeKey.size();
-        if (size <= 0) {
-            throw sizeKey.error("the receive buffer must be > 0 bytes, e.g. 256KB");
+        if (!c.isScalar() && !c.isList() && !c.key("size").present()) {
+            c.key("size").size(); // required, checked first: the cursor's "is required (...)"
         }
-        Cursor drainKey = c.key("drain_rate");
-        long drain = drainKey.rateBps();
-        if (drain <= 0) {
-            throw drainKey.error("the drain rate must be > 0, e.g. 20Gbps");
-        }
+        Values v = SectionReader.read(c, RxBufferSchema.RX_BUFFER);
+        long size = v.has("size") ? v.number("size") : c.key("size").size();
+        long drain = v.has("drain_rate") ? v.number("drain_rate") : c.key("drain_rate").rateBps();
         long xoff = threshold(c.key("xoff"));
         long xon = threshold(c.key("xon"));
         if (xoff != RxBufferConfig.AUTO && (xoff < 1 || xoff > size)) {

@@ -37,7 +37,7 @@ public final class SchemaDocs {
             BufferSchema.PROFILE, EcnSchema.ECN, EcnSchema.BY_RATE, QosMapSchema.QOS_MAP,
             SchedulingSchema.SCHEDULING, SwitchSchema.TRIMMING, SwitchSchema.LLR,
             org.lossless.nic.NicSchema.NIC, org.lossless.nic.UetSchema.UET, org.lossless.nic.IrnSchema.IRN,
-            org.lossless.nic.dcqcn.DcqcnSchema.DCQCN,
+            org.lossless.nic.RxBufferSchema.RX_BUFFER, org.lossless.nic.dcqcn.DcqcnSchema.DCQCN,
             // topology, routing, telemetry and the top-level keys
             RunSchema.RUN, TopologySchema.STAR, TopologySchema.DUMBBELL, TopologySchema.PARKING_LOT, TopologySchema.RING,
             TopologySchema.LEAF_SPINE, TopologySchema.FAT_TREE, TopologySchema.RAIL_OPTIMIZED, TopologySchema.SERVER,

@@ -201,7 +201,7 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
         return new Key(name, kind, min, max, choices, noun, expected, belowMin, dflt, defaultDoc, doc, source, section, bounds, form, by);
     }
 
-    /** A size or time of at least {@code least} (bytes / ps), else {@code message}; a fraction: &gt; 0. */
+    /** A size, time or rate of at least {@code least} (bytes / ps / bps), else {@code message}; a fraction: &gt; 0. */
     public Key atLeast(long least, String message) {
         return new Key(name, kind, least, max, choices, noun, auto, message, dflt, defaultDoc, doc, source, section, bounds, form, by);
     }

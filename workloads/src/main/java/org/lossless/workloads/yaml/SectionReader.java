@@ -64,7 +64,13 @@ public final class SectionReader {
             case INT_SET -> new ArrayList<>(new TreeSet<>(c.distinctIntegers(k.min(), k.max(), k.noun())));
             case SIZE, TIME -> quantity(c, k);
             case LENGTH -> c.lengthMm();
-            case RATE -> c.rateBps();
+            case RATE -> {
+                long v = c.rateBps();
+                if (k.belowMin() != null && v < k.min()) {
+                    throw c.error(k.belowMin());
+                }
+                yield v;
+            }
             case NUMBER -> throw new IllegalStateException(k.name() + ": a number is read by its TextForm");
             case FRACTION -> {
                 double v = c.fraction();
