@@ -1,11 +1,14 @@
 package org.lossless.nic;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.lossless.core.net.WireFormat;
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
 import org.lossless.nic.cc.CcSpec;
 import org.lossless.nic.cc.CcSpecs;
 
@@ -130,6 +133,27 @@ public final class NicSchema {
                 + " (those of `transport: uet` and of workloads that say `transport: uet`), written to the resolved"
                 + " scenario when some QP runs UET")));
         return k;
+    }
+
+    /**
+     * The schema's plain keys of {@code c} at their values (the custom rows are not among them): what the resolved
+     * scenario writes for them.
+     */
+    public static Values values(NicConfig c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mtu", (long) c.mtu());
+        m.put("cc", c.cc());
+        m.put("ack_interval", c.ackEvery());
+        m.put("cnp_priority", c.cnpPriority());
+        m.put("cnp_dscp", c.cnpDscp());
+        m.put("rto", c.rtoPs());
+        m.put("pfc_response_time", c.pfcResponsePs() == NicConfig.AUTO_PFC_RESPONSE ? Key.AUTO : c.pfcResponsePs());
+        m.put("ack_delay", c.ackDelayPs());
+        m.put("nack_interval", c.nackIntervalPs());
+        m.put("loss_recovery", c.lossRecovery().mode());
+        m.put("wire", c.wire().name());
+        m.put("transport", c.uet().transport());
+        return new Values(NIC, m);
     }
 
     /** The default of {@code nic.NAME} (canonical units). */

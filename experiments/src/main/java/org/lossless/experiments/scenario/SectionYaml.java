@@ -48,6 +48,15 @@ final class SectionYaml {
         }
     }
 
+    /** {@code name}'s value in {@code v}, if set, as {@link #write(Values)} writes it; a CUSTOM key is an error. */
+    static void put(ObjectNode n, Values v, String name) {
+        if (v.has(name)) {
+            put(n, v.section().key(name), v.get(name));
+        } else if (v.section().key(name).kind() == Kind.CUSTOM) {
+            throw new IllegalStateException(name + " is written by its section's writer");
+        }
+    }
+
     private static void put(ObjectNode n, Key k, Object x) {
         if (Key.AUTO.equals(x)) {
             n.put(k.name(), Key.AUTO);
