@@ -152,7 +152,8 @@ final class NicYaml {
                         rx.hosts().forEach(hosts::add);
                     }
                 },
-                "storm_timeout", () -> ResolvedYaml.quantity(n, "storm_timeout", Units.formatTime(rx.stormTimeoutPs()))));
+                "storm_timeout", () -> ResolvedYaml.quantity(n, "storm_timeout",
+                        Units.formatTime(rx.stormTimeoutPs()))));
         return n;
     }
 

@@ -75,7 +75,8 @@ public final class Aimd implements CcAlgorithm {
         public static final Section SECTION = Section.of("nic.aimd",
                 CcKeys.rate("ai", 1_000_000_000L, Bounds.above(0), "rate added per tick"),
                 CcKeys.number("md", 0.5, Bounds.open(0, 1), "factor a cut multiplies the rate by"),
-                CcKeys.time("timer", 50_000_000L, Bounds.above(0), "the increase period, and the least time between two cuts"),
+                CcKeys.time("timer", 50_000_000L, Bounds.above(0),
+                        "the increase period, and the least time between two cuts"),
                 CcKeys.rate("min_rate", 100_000_000L, Bounds.above(0), "the rate a cut never goes below"));
 
         public Params {

@@ -184,7 +184,8 @@ public final class DcqcnSchema {
         m.put("profile", p.profile());
         for (Field f : FIELDS) {
             Object v = f.get().apply(p);
-            m.put(f.key().name(), v instanceof Double d ? formatFraction(d) : String.valueOf(f.key().form().yaml().apply(v)));
+            m.put(f.key().name(),
+                    v instanceof Double d ? formatFraction(d) : String.valueOf(f.key().form().yaml().apply(v)));
         }
         return m;
     }

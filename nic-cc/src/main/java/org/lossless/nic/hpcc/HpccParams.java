@@ -30,13 +30,16 @@ public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps,
             CcKeys.number("eta", 0.95, Bounds.openClosed(0, 1), "target utilisation η (paper, `U_TARGET`)"),
             CcKeys.rate("ai", 40_000_000L, Bounds.above(0), "additive increase W_AI as a rate (`RATE_AI`; `run.py`: "
                     + "10 × B / 25 = 40 Mb/s at 100 G; scale it with the line rate)"),
-            CcKeys.integer("max_stage", 5, Bounds.closed(0, 1000), "additive steps before a multiplicative one (paper's "
+            CcKeys.integer("max_stage", 5, Bounds.closed(0, 1000),
+                    "additive steps before a multiplicative one (paper's "
                     + "maxStage; `MI_THRESH`, whose `run.py` value is 0)"),
-            CcKeys.rate("min_rate", 100_000_000L, Bounds.above(0), "lowest rate (the simulator's built-in default; `run.py` "
+            CcKeys.rate("min_rate", 100_000_000L, Bounds.above(0),
+                    "lowest rate (the simulator's built-in default; `run.py` "
                     + "configs set 1 Gb/s)"),
             CcKeys.timeOrAuto("base_rtt", Bounds.above(0), "T; `auto` = the fabric's largest base RTT (`GLOBAL_T 1`)"),
             CcKeys.bool("fast_react", true, "react on every ACK between the per-RTT updates (`FAST_REACT`)"),
-            CcKeys.integer("int_bytes", 42, Bounds.closed(0, 1000), "bytes of INT header on every data packet and ACK"));
+            CcKeys.integer("int_bytes", 42, Bounds.closed(0, 1000),
+                    "bytes of INT header on every data packet and ACK"));
     /** Every default. */
     public static final HpccParams DEFAULTS = of(Map.of());
 

@@ -123,7 +123,8 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
 
     /** Distinct integers in [min, max] (a list, or one integer), stored sorted; {@code noun} names one entry. */
     public static Key intSet(String name, String noun, int min, int max, List<Integer> dflt, String doc) {
-        return new Key(name, Kind.INT_SET, min, max, null, noun, null, null, dflt, null, doc, null, null, null, null, null);
+        return new Key(name, Kind.INT_SET, min, max, null, noun, null, null, dflt, null, doc, null, null, null, null,
+                null);
     }
 
     /** A size, default in bytes. */
@@ -167,7 +168,8 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
 
     /** A nested mapping; its keys are {@code section}'s. */
     public static Key section(String name, Section section, String defaultDoc, String doc) {
-        return new Key(name, Kind.SECTION, 0, 0, null, null, null, null, null, defaultDoc, doc, null, section, null, null, null);
+        return new Key(name, Kind.SECTION, 0, 0, null, null, null, null, null, defaultDoc, doc, null, section, null,
+                null, null);
     }
 
     /**
@@ -178,32 +180,38 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
      * @param defaultDoc the docs' default text (Markdown)
      */
     public static Key custom(String name, String type, String defaultDoc, String doc) {
-        return new Key(name, Kind.CUSTOM, 0, 0, null, type, null, null, null, defaultDoc, doc, null, null, null, null, null);
+        return new Key(name, Kind.CUSTOM, 0, 0, null, type, null, null, null, defaultDoc, doc, null, null, null, null,
+                null);
     }
 
     /** This key whose default comes from {@code source} (e.g. "SONiC"). */
     public Key source(String source) {
-        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section, bounds, form, by);
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section,
+                bounds, form, by);
     }
 
     /** This key with the docs' default text {@code text} (Markdown) instead of the formatted default. */
     public Key defaultDoc(String text) {
-        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, text, doc, source, section, bounds, form, by);
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, text, doc, source, section, bounds,
+                form, by);
     }
 
     /** This key with the default {@code v} (canonical units, or {@link #AUTO} after {@link #orAuto}). */
     public Key defaultValue(Object v) {
-        return new Key(name, kind, min, max, choices, noun, auto, belowMin, v, defaultDoc, doc, source, section, bounds, form, by);
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, v, defaultDoc, doc, source, section,
+                bounds, form, by);
     }
 
     /** This key (a size or time) also taking {@code auto}; {@code expected} is the phrase for messages. */
     public Key orAuto(String expected) {
-        return new Key(name, kind, min, max, choices, noun, expected, belowMin, dflt, defaultDoc, doc, source, section, bounds, form, by);
+        return new Key(name, kind, min, max, choices, noun, expected, belowMin, dflt, defaultDoc, doc, source,
+                section, bounds, form, by);
     }
 
     /** A size, time or rate of at least {@code least} (bytes / ps / bps), else {@code message}; a fraction: &gt; 0. */
     public Key atLeast(long least, String message) {
-        return new Key(name, kind, least, max, choices, noun, auto, message, dflt, defaultDoc, doc, source, section, bounds, form, by);
+        return new Key(name, kind, least, max, choices, noun, auto, message, dflt, defaultDoc, doc, source, section,
+                bounds, form, by);
     }
 
     /** This key with the range {@code b} (docs, and its defaults are checked against it). */

@@ -104,7 +104,8 @@ public final class KeyTable {
     /** "by `profile`: `a` / `b` / c", in the order of the choice key's values. */
     private static String by(Key k) {
         return "by `" + k.by().key() + "`: " + k.by().table().keySet().stream()
-                .map(c -> k.by().table().get(c) instanceof DefaultBy.Derived d ? d.doc() : "`" + format(k, k.by().table().get(c)) + "`")
+                .map(c -> k.by().table().get(c) instanceof DefaultBy.Derived d ? d.doc() : "`" + format(k,
+                        k.by().table().get(c)) + "`")
                 .collect(Collectors.joining(" / "));
     }
 

@@ -42,7 +42,8 @@ public final class Values {
             return;
         }
         // the key's own constructor check, on a copy with v as its default
-        new Key(k.name(), k.kind(), k.min(), k.max(), k.choices(), k.noun(), k.auto(), k.belowMin(), v, null, k.doc(), null, null,
+        new Key(k.name(), k.kind(), k.min(), k.max(), k.choices(), k.noun(), k.auto(), k.belowMin(), v, null, k.doc(),
+                null, null,
                 null, null, null);
     }
 
