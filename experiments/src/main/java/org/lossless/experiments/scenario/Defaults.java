@@ -2,7 +2,6 @@ package org.lossless.experiments.scenario;
 
 import java.util.List;
 
-import org.lossless.nic.dcqcn.DcqcnProfiles;
 import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.topology.servers.LocalLink;
 
@@ -29,8 +28,6 @@ public final class Defaults {
 
     /** {@code nic.mtu}'s default, payload bytes (the schema's, {@link org.lossless.nic.NicSchema}). */
     public static final int MTU_BYTES = org.lossless.nic.NicSchema.DEFAULT_MTU;
-    /** {@code nic.dcqcn.profile}: mlx5. */
-    public static final String DCQCN_PROFILE = DcqcnProfiles.MLX5;
 
     /**
      * {@code topology.nvlink.rate} (GPU servers): 2.4 Tb/s, one A100 GPU's NVLink 3 bandwidth per direction
