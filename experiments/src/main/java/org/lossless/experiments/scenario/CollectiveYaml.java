@@ -45,6 +45,7 @@ final class CollectiveYaml {
         latency(n, "base_latency", j.baseLatencyPs());
         latency(n, "step_latency", j.stepLatencyPs());
         latency(n, "nvlink_step_latency", j.nvlinkStepPs());
+        latency(n, "cts_delay", j.ctsDelayPs());
         n.put("ring_order", j.ringOrder().key());
         n.put("pxn", j.pxn());
         n.put("tuner", j.tuner().key());

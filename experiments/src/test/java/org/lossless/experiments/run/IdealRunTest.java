@@ -91,8 +91,9 @@ class IdealRunTest {
          * A broadcast of 2,048 B from rank 0 to rank 1 with LL (16 wire bytes per 8 of data: a 4,096 B message)
          * at MTU 4096, base latency 5 us, step latency 3 us. The call starts, after its base latency the receiver
          * grants the slot with a 64 B clear-to-send (a WRITE of 162 wire bytes, 12.96 ns per link: 25.92 ns + 2
-         * us), the root then sends the data (4,194 wire bytes, 335.52 ns per link: 671.04 ns + 2 us), and the
-         * receiver's step takes its step latency: 5 + 2.02592 + 2.67104 + 3 = 12.69696 us. The busiest port's
+         * us), the root acts on it its {@code cts_delay} (773 ns by default) after it arrived and sends the data
+         * (4,194 wire bytes, 335.52 ns per link: 671.04 ns + 2 us), and the receiver's step takes its step latency:
+         * 5 + 2.02592 + 0.773 + 2.67104 + 3 = 13.46996 us. The busiest port's
          * bytes (the data, 335.52 ns) are far from that: chain-bound.
          */
         @Test
@@ -105,10 +106,10 @@ class IdealRunTest {
                       - {type: broadcast, name: bc, size: 2048, hosts: [0, 1], channels: 1, protocol: ll,
                          base_latency: 5us, step_latency: 3us}
                     """);
-            assertEquals(5_000_000 + 2_025_920 + 2_671_040 + 3_000_000, i.durationPs(0));
+            assertEquals(5_000_000 + 2_025_920 + 773_000 + 2_671_040 + 3_000_000, i.durationPs(0));
             assertEquals(IdealRun.CHAIN, i.limit(0));
             JobIteration alone = i.iteration(0);
-            assertEquals(2048 / (12_696_960 / 1e12) / 1e9, alone.busbwGBps(), 1e-12);
+            assertEquals(2048 / (13_469_960 / 1e12) / 1e9, alone.busbwGBps(), 1e-12);
         }
 
         /**
@@ -116,21 +117,22 @@ class IdealRunTest {
          * each rank's chunk is 1 MiB in 2 slices of 512 KiB; in each of the 6 send steps every rank sends its 2
          * slices to its successor: 12 WRITEs of 512 KiB on one connection, each 128 packets of 4,178 wire bytes
          * and one RETH: 534,800 B, 42.784 us. After the base latency the receiver's first clear-to-send (162 B:
-         * 2.02592 us alone) lets the first slice go; from then on the connection never idles (each next slice is
+         * 2.02592 us alone) lets the first slice go, 773 ns ({@code cts_delay}) after it arrived; from then on the connection never idles (each next slice is
          * posted, its input 2.33552 us of latency + 2 us of step after the previous step's slice left, long before
          * the connection is free), so the 12 slices leave back to back, the last arrives one slice latency
          * (its ideal_fct less its serialization, 2.33552 us) after its last bit, and the receiver's last step takes
-         * 2 us: 10 + 2.02592 + 12 x 42.784 + 2.33552 + 2 = 529.76944 us, the chain. The busiest port carries the
+         * 2 us: 10 + 2.02592 + 0.773 + 12 x 42.784 + 2.33552 + 2 = 530.54244 us, the chain (every later slot is
+         * granted long before its slice is ready, so the delay counts once). The busiest port carries the
          * same slices and 12 clear-to-sends, 513.56352 us, from 10 us on, plus a clear-to-send's latency (12.96 ns
          * + 2 us): 525.57648 us, less: chain-bound.
          */
         @Test
         void ringAllReduceOnOneChannelIsItsConnectionsChain() {
             JobIdeal i = ideal(ring(1));
-            assertEquals(10_000_000 + 2_025_920 + 12 * 42_784_000L + 2_335_520 + 2_000_000, i.durationPs(0));
+            assertEquals(10_000_000 + 2_025_920 + 773_000 + 12 * 42_784_000L + 2_335_520 + 2_000_000, i.durationPs(0));
             assertEquals(IdealRun.CHAIN, i.limit(0));
-            // busbw = 4 MiB / 529.76944 us x 2 x 3 / 4
-            assertEquals(4_194_304 / 529.76944e-6 / 1e9 * 1.5, i.iteration(0).busbwGBps(), 1e-9);
+            // busbw = 4 MiB / 530.54244 us x 2 x 3 / 4
+            assertEquals(4_194_304 / 530.54244e-6 / 1e9 * 1.5, i.iteration(0).busbwGBps(), 1e-9);
         }
 
         /**

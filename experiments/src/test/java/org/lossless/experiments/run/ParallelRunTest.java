@@ -126,6 +126,28 @@ class ParallelRunTest {
                     1, 2, 4);
             assertEquals(1, r.jobs().size(), r.jobs().toString());
         }
+
+        /**
+         * The same ring: a sender acts on a clear-to-send {@code cts_delay} (773 ns) after it arrived, so the job
+         * declares that reaction delay and its completions let the partitions run on; with {@code cts_delay: 0} it
+         * declares none and every completion ends a window at its instant. Both give one result on 1 and 2 threads.
+         */
+        @Test
+        void theRingEndsFewerWindowsWithItsClearToSendDelay() {
+            String ring = "name: a\n" + FAT + "nic: {mtu: 1024}\nworkloads:\n"
+                    + "  - {type: allreduce, name: ar, size: 1MiB, hosts: \"0-15\", channels: 1, algorithm: ring%s}\n";
+            sameForAll(ring.formatted(", cts_delay: 0"), 1, 2);
+            List<org.lossless.core.kernel.ParallelStats> delayed = new ArrayList<>();
+            List<org.lossless.core.kernel.ParallelStats> instant = new ArrayList<>();
+            Scenario s = ScenarioLoader.parse("t.yaml", ring.formatted(""), Path.of("."), List.of());
+            new ScenarioEngine(new PacketEngine.Parallelism(2, null, null, delayed::add)).run(s);
+            s = ScenarioLoader.parse("t.yaml", ring.formatted(", cts_delay: 0"), Path.of("."), List.of());
+            new ScenarioEngine(new PacketEngine.Parallelism(2, null, null, instant::add)).run(s);
+            long with = delayed.get(0).windows();
+            long without = instant.get(0).windows();
+            System.out.println("ring all-reduce: windows " + without + " with cts_delay 0, " + with + " with 773 ns");
+            assertTrue(with < without, with + " windows with the delay, " + without + " without");
+        }
     }
 
     /**

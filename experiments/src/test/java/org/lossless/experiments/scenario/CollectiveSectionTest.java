@@ -86,7 +86,8 @@ class CollectiveSectionTest {
             CollectiveJob j = job(FAT + """
                       - {type: allreduce, name: ar, algorithm: tree, protocol: ll128, hosts: "4-7", size: 8MiB, channels: 3,
                          iterations: 5, gap: 20us, start: 1us, priority: 2, cc: none, qps: 2, base_latency: 3us,
-                         step_latency: 4us, nvlink_step_latency: auto, ring_order: naive, pxn: false, tuner: nccl}
+                         step_latency: 4us, nvlink_step_latency: auto, cts_delay: 1.5us, ring_order: naive, pxn: false,
+                         tuner: nccl}
                     """);
             assertEquals("ar", j.name());
             assertEquals(Algorithm.TREE, j.algorithm());
@@ -103,6 +104,7 @@ class CollectiveSectionTest {
             assertEquals(3_000_000, j.baseLatencyPs());
             assertEquals(4_000_000, j.stepLatencyPs());
             assertEquals(-1, j.nvlinkStepPs());
+            assertEquals(1_500_000, j.ctsDelayPs());
             assertEquals(RingOrder.NAIVE, j.ringOrder());
             assertTrue(!j.pxn());
             assertEquals(TunerMode.NCCL, j.tuner());
@@ -125,6 +127,7 @@ class CollectiveSectionTest {
         roundTrips(FAT + "  - {type: allreduce, size: 64MB}\n");
         roundTrips(FAT + "  - {type: allreduce, size: 1MB, hosts: [3, 1, 2], algorithm: auto, cc: dcqcn, step_latency: 0}\n");
         roundTrips(FAT + "  - {type: allreduce, size: 1MB, tuner: nccl}\n");
+        roundTrips(FAT + "  - {type: allreduce, size: 1MB, cts_delay: 0}\n");
         roundTrips(FAT + "  - {type: reducescatter, size: 1MB, algorithm: halving-doubling, hosts: \"0-3\"}\n");
         roundTrips(FAT + "  - {type: broadcast, size: 1MB, root: 3, protocol: ll}\n");
         roundTrips(FAT + "  - {type: alltoall, size: 1MB, skew: 0.5}\n");
@@ -164,6 +167,12 @@ class CollectiveSectionTest {
                     .startsWith("t.yaml: workloads[0].skew: unknown key"));
             assertEquals("t.yaml: workloads[0].root: 9 is out of range: expected an integer from 0 to 3",
                     error(FAT + "  - {type: broadcast, size: 1MB, hosts: \"0-3\", root: 9}\n"));
+        }
+
+        @Test
+        void aClearToSendDelayThatIsNoTime() {
+            String e = error(FAT + "  - {type: allreduce, size: 1MB, cts_delay: soon}\n");
+            assertTrue(e.contains("cts_delay"), e);
         }
 
         @Test

@@ -90,8 +90,9 @@ class CollectiveValidationTest {
             double frame = DATA_WIRE * 8 / 100e9 * 1e12;
             double serialize = (16 * DATA_WIRE + 16) * 8 / 100e9 * 1e12; // 16 packets, RETH on the first
             double path = 6 * US + 5 * frame;
-            // the first send waits for the receiver's 64 B clear-to-send: 162 B on the wire, 6 hops
-            double cts = 6 * 162 * 8 / 100e9 * 1e12 + 6 * US;
+            // the first send waits for the receiver's 64 B clear-to-send: 162 B on the wire, 6 hops; the sender
+            // acts on it cts_delay (773 ns by default) after it arrived
+            double cts = 6 * 162 * 8 / 100e9 * 1e12 + 6 * US + 773_000;
             double expected = cts + 2 * 3 * (serialize + path + 5 * US);
             within(expected, job(r, "ar").durationPs(), 0.05, "C-2 duration, ps");
         }

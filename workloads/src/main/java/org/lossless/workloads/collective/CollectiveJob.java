@@ -33,12 +33,14 @@ import org.lossless.workloads.traffic.ConnectionOptions;
  * @param pairSizes     all-to-all bytes per pair (null for other collectives)
  * @param servers       the servers' shape: GPUs, NICs, NVLink, PCIe
  * @param tuner         how {@link Tuner} fills an algorithm or protocol left open
+ * @param ctsDelayPs    time from a clear-to-send's arrival at the sender's NIC to the sender's post of the slice it
+ *                      allows, or -1 for the default ({@link StepLatencies#CTS_DELAY_PS})
  */
 public record CollectiveJob(String name, Collective collective, Algorithm algorithm, Protocol protocol, List<Integer> ranks,
                             long sizeBytes, int channels, int iterations, long startPs, long gapPs,
                             ConnectionOptions connection, long baseLatencyPs, long stepLatencyPs, long nvlinkStepPs,
                             RingOrder ringOrder, boolean pxn, int root, PairSizes pairSizes, GpuServers servers,
-                            TunerMode tuner) {
+                            TunerMode tuner, long ctsDelayPs) {
     /** NCCL's MAXCHANNELS. */
     public static final int MAX_CHANNELS = 64;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
@@ -85,7 +87,7 @@ public record CollectiveJob(String name, Collective collective, Algorithm algori
         if (startPs < 0 || gapPs < 0) {
             throw new IllegalArgumentException("start and gap must be >= 0 ps");
         }
-        if (baseLatencyPs < -1 || stepLatencyPs < -1 || nvlinkStepPs < -1) {
+        if (baseLatencyPs < -1 || stepLatencyPs < -1 || nvlinkStepPs < -1 || ctsDelayPs < -1) {
             throw new IllegalArgumentException("latencies must be >= 0 ps (or -1 for NCCL's)");
         }
         if (root < 0 || root >= ranks.size()) {
@@ -99,10 +101,25 @@ public record CollectiveJob(String name, Collective collective, Algorithm algori
         }
     }
 
+    /** A job with the default clear-to-send delay ({@link StepLatencies#CTS_DELAY_PS}). */
+    public CollectiveJob(String name, Collective collective, Algorithm algorithm, Protocol protocol, List<Integer> ranks,
+                         long sizeBytes, int channels, int iterations, long startPs, long gapPs,
+                         ConnectionOptions connection, long baseLatencyPs, long stepLatencyPs, long nvlinkStepPs,
+                         RingOrder ringOrder, boolean pxn, int root, PairSizes pairSizes, GpuServers servers,
+                         TunerMode tuner) {
+        this(name, collective, algorithm, protocol, ranks, sizeBytes, channels, iterations, startPs, gapPs, connection,
+                baseLatencyPs, stepLatencyPs, nvlinkStepPs, ringOrder, pxn, root, pairSizes, servers, tuner, -1);
+    }
+
     /** One call of this job (at time 0, no gap) with {@code a} and {@code p}: a candidate the tuner times. */
     public CollectiveJob oneCall(Algorithm a, Protocol p) {
         return new CollectiveJob(name, collective, a, p, ranks, sizeBytes, channels, 1, 0, 0, connection, baseLatencyPs,
-                stepLatencyPs, nvlinkStepPs, ringOrder, pxn, root, pairSizes, servers, tuner);
+                stepLatencyPs, nvlinkStepPs, ringOrder, pxn, root, pairSizes, servers, tuner, ctsDelayPs);
+    }
+
+    /** The clear-to-send delay in use, ps: {@link #ctsDelayPs} or, when -1, {@link StepLatencies#CTS_DELAY_PS}. */
+    public long ctsDelayOrDefaultPs() {
+        return ctsDelayPs >= 0 ? ctsDelayPs : StepLatencies.CTS_DELAY_PS;
     }
 
     /** Number of ranks. */

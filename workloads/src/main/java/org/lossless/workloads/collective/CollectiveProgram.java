@@ -23,7 +23,8 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * <p>Network transfers are RDMA WRITEs on one persistent connection per lane; buffer slots are granted
  * by a 64-byte clear-to-send WRITE from the receiver on a reverse connection, as NCCL's IB transport
  * does: the first {@code window} at the start of each call, then one each time the receiver's op
- * consumes a slice. Connections join the GPUs' NICs ({@link GpuServers#route}), so GPUs that share a NIC
+ * consumes a slice; the sender sees a grant {@link CollectiveJob#ctsDelayOrDefaultPs} after it arrived (PCIe and its
+ * proxy's poll). Connections join the GPUs' NICs ({@link GpuServers#route}), so GPUs that share a NIC
  * share its port. Transfers inside a server never touch the fabric: each GPU has one NVLink egress queue
  * (first come, first served, at the NVLink rate, or PCIe's on a server without NVLink) and the data arrives
  * the link's latency after its last byte left; such slots come back after that latency. With a PCIe model,
@@ -41,6 +42,8 @@ public final class CollectiveProgram implements TrafficProgram {
     private static final int NV_CREDIT = 3;
     private static final int BEGIN = 4;
     private static final int NIC_POST = 5;
+    /** A clear-to-send's delay ({@link CollectiveJob#ctsDelayOrDefaultPs}) is over: the sender's proxy has seen it. */
+    private static final int NET_CREDIT = 6;
     private static final byte ARMED = 1;
     private static final byte PRED = 2;
     private static final byte ISSUED = 4;
@@ -183,7 +186,12 @@ public final class CollectiveProgram implements TrafficProgram {
         }
         int t = code >>> 1;
         if ((code & 1) == 1) {
-            creditArrived(t);
+            long seen = nowPs + job.ctsDelayOrDefaultPs();
+            if (seen > nowPs) {
+                agenda.add(seen, code(NET_CREDIT, t));
+            } else {
+                creditArrived(t);
+            }
         } else {
             lastMessage = m.id();
             long at = links.pcie() ? links.fromNic(plan.tLane[t], plan.tWire[t], nowPs) : nowPs;
@@ -193,7 +201,9 @@ public final class CollectiveProgram implements TrafficProgram {
                 deliver(t, nowPs, nowPs);
             }
         }
-        after(nowPs);
+        // entries due now wait for the timer, also due now: a completion's reaction posts only what it set off
+        pump(nowPs);
+        timer.set(ctx, agenda.isEmpty() ? -1 : agenda.peekTime());
     }
 
     @Override
@@ -203,14 +213,14 @@ public final class CollectiveProgram implements TrafficProgram {
     }
 
     /**
-     * 0: a rank reacts to some completions at their very instant. A received slice is used {@code netStepPs} (or the
-     * NVLink step, or after the PCIe hop) after its last byte, but a clear-to-send that arrives while its slice is
-     * ready posts that slice at once ({@code creditArrived}, then {@code issue}), and the step latencies may be set
-     * to 0. NCCL's constants have no separate delay for the sender's proxy to see a clear-to-send; the model adds none.
+     * The least of the delays on the two paths from a completion (the only ones this program is told of are
+     * deliveries) to a post or timer: a clear-to-send is seen {@code cts_delay} after it arrived, a slice received over
+     * the network is used at least the network step after its last byte ({@link StepLatencies#leastNetStepPs}: known
+     * before the tuner chose; the PCIe hop only adds to it). Either may be set to 0 by the job, and then so is this.
      */
     @Override
     public long minReactionDelayPs() {
-        return 0;
+        return Math.min(job.ctsDelayOrDefaultPs(), StepLatencies.leastNetStepPs(job.stepLatencyPs()));
     }
 
     @Override
@@ -247,7 +257,7 @@ public final class CollectiveProgram implements TrafficProgram {
             case NV_DELIVER -> deliver(index, now, now);
             case PXN_POST -> toNic(index, now);
             case NIC_POST -> post(index, now);
-            case NV_CREDIT -> creditArrived(index);
+            case NV_CREDIT, NET_CREDIT -> creditArrived(index);
             case BEGIN -> begin(now);
             default -> throw new IllegalStateException("unknown agenda entry " + kind);
         }

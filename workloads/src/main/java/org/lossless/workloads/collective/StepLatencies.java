@@ -28,6 +28,18 @@ package org.lossless.workloads.collective;
  * latency per step until calibrated.
  */
 public record StepLatencies(long basePs, long netStepPs, long nvlinkStepPs) {
+    /**
+     * Default delay from a clear-to-send's arrival at the sender's NIC to the sender's post of the slice it allows, ps
+     * ({@code cts_delay}; NCCL's constants have none). In NCCL's IB transport the receiver grants a slot with an RDMA
+     * WRITE into the sender's host memory; the sender's proxy thread sees it on a poll of its progress loop and posts
+     * the slice's RDMA WRITE, whose work request the NIC then reads from host memory. That is one 64 B DMA write
+     * followed by one 64 B DMA read over PCIe, which pcie-bench measures as one operation ({@code LAT_DMA_WRRD}, 64 B,
+     * warm cache): median 773 ns on a Xeon E5-2620 v3 host (Netronome NFP-6000, no IOMMU; 773-800 ns on their other
+     * Xeon E5 hosts). Neugebauer et al., "Understanding PCIe performance for end host networking", SIGCOMM 2018;
+     * the data are published with pcie-bench (github.com/pcie-bench/data). The proxy's wait until its next poll and
+     * the doorbell's MMIO write come on top; the model leaves them out, so this is a lower bound.
+     */
+    public static final long CTS_DELAY_PS = 773_000;
     private static final long NS = 1000;
     /** [algorithm ring=0, tree=1][protocol LL, LL128, SIMPLE], ns. */
     private static final long[][] BASE = {{6600, 14000, 8400}, {6800, 14000, 8400}};
@@ -58,6 +70,24 @@ public record StepLatencies(long basePs, long netStepPs, long nvlinkStepPs) {
         int net = onePerServer ? 1 : a;
         long[][] inside = pcieInside ? PCI : NVLINK;
         return new StepLatencies(BASE[a][p] * NS, NET[net][p] * NS, inside[a][p] * NS);
+    }
+
+    /**
+     * The least network step of NCCL's constants, ps (any algorithm, protocol, server shape): a rank posts nothing that
+     * depends on a slice received over the network sooner than this after its last byte, unless the job sets
+     * {@code step_latency} (then that).
+     */
+    public static long leastNetStepPs(long stepLatencyPs) {
+        if (stepLatencyPs >= 0) {
+            return stepLatencyPs;
+        }
+        long least = Long.MAX_VALUE;
+        for (long[] row : NET) {
+            for (long v : row) {
+                least = Math.min(least, v * NS);
+            }
+        }
+        return least;
     }
 
     /** This with each field replaced by the override when that is &gt;= 0. */

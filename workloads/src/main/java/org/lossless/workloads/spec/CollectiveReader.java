@@ -74,6 +74,7 @@ public final class CollectiveReader {
         long base = latency(w.key("base_latency"));
         long step = latency(w.key("step_latency"));
         long nvStep = latency(w.key("nvlink_step_latency"));
+        long ctsDelay = latency(w.key("cts_delay"));
         RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
         boolean pxn = w.key("pxn").bool(pxnByDefault(topology));
         int root = (int) w.key("root").integer(0, 0, n - 1);
@@ -81,7 +82,7 @@ public final class CollectiveReader {
         CollectiveJob job;
         try {
             job = new CollectiveJob(name, coll, algorithm, protocol, hosts, size, channels, iterations, start, gap, options,
-                    base, step, nvStep, order, pxn, root, pairs, servers, tuner);
+                    base, step, nvStep, order, pxn, root, pairs, servers, tuner, ctsDelay);
         } catch (IllegalArgumentException e) {
             throw w.error(e.getMessage());
         }

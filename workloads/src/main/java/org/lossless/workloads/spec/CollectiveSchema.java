@@ -38,6 +38,10 @@ public final class CollectiveSchema {
             "software latency of every step whose input came over the network");
     static final Key NVLINK_STEP_LATENCY = latency("nvlink_step_latency",
             "the same for inputs that came over NVLink");
+    static final Key CTS_DELAY = latency("cts_delay", "time from a clear-to-send's arrival at the sender's NIC to "
+            + "the sender's post of the slice it allows (the NIC's write of it to host memory, the proxy's poll, the NIC's "
+            + "read of the post); `auto` = 773 ns, a measured PCIe write and read (docs/workloads.md, \"Slot grants on the "
+            + "wire\")");
     static final Key RING_ORDER = Key.choice("ring_order", List.of("rail", "naive"), "rail", "`rail`: NCCL's "
             + "rail-local rings (each channel enters every server on its own rail); `naive`: host order for every channel");
     static final Key TUNER = Key.choice("tuner", List.of("simulator", "nccl"), "simulator", "how `auto` chooses: "
@@ -71,7 +75,8 @@ public final class CollectiveSchema {
                     + "own connections (QPs, UDP source ports, ECMP paths) and an equal share of the buffer; for "
                     + "alltoall, connections per rank pair")
                     .defaultDoc("2 × NICs per server (2 on one-GPU hosts); alltoall `1`"),
-            ITERATIONS, GAP, START, PRIORITY, DSCP, CC, QPS, BASE_LATENCY, STEP_LATENCY, NVLINK_STEP_LATENCY, RING_ORDER,
+            ITERATIONS, GAP, START, PRIORITY, DSCP, CC, QPS, BASE_LATENCY, STEP_LATENCY, NVLINK_STEP_LATENCY, CTS_DELAY,
+            RING_ORDER,
             Key.bool("pxn", null, "a network hop from one NIC index (rail) to another first crosses NVLink to the "
                     + "sending server's GPU on the destination's rail and leaves from its NIC (NCCL's PXN). Opt-in on "
                     + "`star`, `leaf-spine` and `fat-tree`, whose servers have all their NICs on one edge switch: there "

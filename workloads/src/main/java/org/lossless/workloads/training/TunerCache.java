@@ -38,6 +38,6 @@ final class TunerCache {
         return new CollectiveJob(job.name(), job.collective(), c.algorithm(), c.protocol(), job.ranks(), job.sizeBytes(),
                 job.channels(), job.iterations(), job.startPs(), job.gapPs(), job.connection(), job.baseLatencyPs(),
                 job.stepLatencyPs(), job.nvlinkStepPs(), job.ringOrder(), job.pxn(), job.root(), job.pairSizes(),
-                job.servers(), job.tuner());
+                job.servers(), job.tuner(), job.ctsDelayPs());
     }
 }

@@ -22,7 +22,7 @@ class AllToAllTest {
         }
         data.forEach(m -> assertEquals(128 << 10, m.bytes()));
         // each pair's two chunks go back to back after the first clear-to-send; the last receive adds a step latency
-        long cts = Jobs.ser(64) + Jobs.LAT;
+        long cts = Jobs.ser(64) + Jobs.LAT + Jobs.CTS_DELAY;
         JobIteration it = p.jobIterations().get(0);
         assertEquals(cts + 2 * Jobs.ser(128 << 10) + Jobs.LAT + 5 * Jobs.US, it.durationPs());
         assertEquals(0.75, it.busbwFactor(), 1e-12);

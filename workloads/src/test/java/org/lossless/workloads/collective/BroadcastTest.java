@@ -22,7 +22,7 @@ class BroadcastTest {
         assertEquals(0, data.stream().filter(m -> m.connection().srcHost() == 0).count(), "rank 0 is last in 1-2-3-0");
         // root sends 3 chunks back to back; each hop adds a chunk time, a latency and a step latency
         long t = Jobs.ser(chunk);
-        long cts = Jobs.ser(64) + Jobs.LAT;
+        long cts = Jobs.ser(64) + Jobs.LAT + Jobs.CTS_DELAY;
         assertEquals(cts + 5 * t + 3 * Jobs.LAT + 3 * 5 * Jobs.US, p.jobIterations().get(0).durationPs());
         assertEquals(1.0, p.jobIterations().get(0).busbwFactor());
     }

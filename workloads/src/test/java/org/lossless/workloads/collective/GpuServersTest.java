@@ -64,7 +64,7 @@ class GpuServersTest {
         assertTrue(data.stream().allMatch(m -> m.connection().srcHost() % 2 == 0 && m.connection().dstHost() % 2 == 0));
         Message first = data.stream().filter(m -> m.tag().step() == 0).findFirst().orElseThrow();
         long nv = (16 << 10) * 8 * 1_000_000_000_000L / 800_000_000_000L + 500_000L;
-        long cts = Jobs.ser(64) + Jobs.LAT;
+        long cts = Jobs.ser(64) + Jobs.LAT + Jobs.CTS_DELAY;
         assertEquals(cts + nv, first.postPs(), "the slot granted, then the NVLink hop to the rail-local GPU, then posted");
     }
 

@@ -21,7 +21,7 @@ class HalvingDoublingTest {
             assertEquals(0, b[v][v ^ 3]);
         }
         assertEquals(16, data.size());
-        long cts = Jobs.ser(64) + Jobs.LAT;
+        long cts = Jobs.ser(64) + Jobs.LAT + Jobs.CTS_DELAY;
         long expected = cts + 2 * Jobs.ser(s / 2) + 2 * Jobs.ser(s / 4) + 4 * Jobs.LAT + 4 * 5 * Jobs.US;
         assertEquals(expected, p.jobIterations().get(0).durationPs());
     }

@@ -16,6 +16,8 @@ final class Jobs {
     /** 100 Gb/s, 1 us one-way in the recording model. */
     static final long RATE = 100_000_000_000L;
     static final long LAT = 1_000_000L;
+    /** cts_delay's documented default (docs/workloads.md, "Slot grants on the wire"): a grant is acted on this long after it arrives, ps. */
+    static final long CTS_DELAY = 773_000L;
     static final long US = 1_000_000L;
 
     private Jobs() {
@@ -38,6 +40,7 @@ final class Jobs {
         long base = 0;
         long step = 5 * US;
         long nvStep = 2 * US;
+        long ctsDelay = -1;
         RingOrder order = RingOrder.RAIL;
         boolean pxn = true;
         int root;
@@ -85,6 +88,12 @@ final class Jobs {
             return this;
         }
 
+        /** The clear-to-send delay, ps (-1: the default). */
+        Builder ctsDelay(long ps) {
+            this.ctsDelay = ps;
+            return this;
+        }
+
         Builder servers(GpuServers s) {
             servers = s;
             return this;
@@ -118,7 +127,8 @@ final class Jobs {
 
         CollectiveJob build() {
             return new CollectiveJob(name, collective, algorithm, protocol, ranks, size, channels, iterations, start, gap,
-                    ConnectionOptions.of(3), base, step, nvStep, order, pxn, root, pairs, servers, TunerMode.SIMULATOR);
+                    ConnectionOptions.of(3), base, step, nvStep, order, pxn, root, pairs, servers, TunerMode.SIMULATOR,
+                    ctsDelay);
         }
     }
 

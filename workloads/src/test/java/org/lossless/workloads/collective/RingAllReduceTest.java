@@ -25,13 +25,39 @@ class RingAllReduceTest {
             assertEquals(16 << 10, m.bytes());
             assertEquals((m.connection().srcHost() + 1) % 4, m.connection().dstHost());
         }
-        // first send waits for the first clear-to-send (64 B + 1 us); then 6 hops of (16 KiB + 1 us) and
+        // first send waits for the first clear-to-send (64 B + 1 us) and the sender's clear-to-send delay; then 6 hops of (16 KiB + 1 us) and
         // 5 step latencies between them, and the last receive's step latency
-        long cts = Jobs.ser(64) + Jobs.LAT;
+        long cts = Jobs.ser(64) + Jobs.LAT + Jobs.CTS_DELAY;
         long expected = cts + 6 * (Jobs.ser(16 << 10) + Jobs.LAT) + 6 * 5 * Jobs.US;
         JobIteration it = p.jobIterations().get(0);
         assertEquals(expected, it.durationPs());
         assertEquals(1.5, it.busbwFactor(), 1e-12);
+    }
+
+    @Test
+    void theSenderActsOnAClearToSendItsDelayAfterItArrivesWhereItWaitsForTheSlot() {
+        // the same ring: only the first send waits for its slot (every later slot is granted while its sender
+        // still waits for the data), so the delay appears once: 0 gives the chain of the test above without it
+        long chain = Jobs.ser(64) + Jobs.LAT + 6 * (Jobs.ser(16 << 10) + Jobs.LAT) + 6 * 5 * Jobs.US;
+        for (long delay : new long[] {0, 3 * Jobs.US}) {
+            CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 4).size(64 << 10).ctsDelay(delay)
+                    .build());
+            Jobs.record(4, p);
+            assertEquals(chain + delay, p.jobIterations().get(0).durationPs(), "cts_delay " + delay);
+        }
+    }
+
+    @Test
+    void itsMinimumReactionDelayIsTheLeastOfTheClearToSendDelayAndTheNetworkStep() {
+        assertEquals(773_000, new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 4).build()).minReactionDelayPs());
+        assertEquals(0, new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 4).ctsDelay(0).build()).minReactionDelayPs());
+        assertEquals(0, new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 4).latencies(0, 0, 0).build())
+                .minReactionDelayPs(), "step_latency 0");
+        assertEquals(400_000, new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 4).latencies(0, 400_000, 0).build())
+                .minReactionDelayPs());
+        // step_latency auto: NCCL's least network step, ring LL's 2.7 us, whatever the tuner picks later
+        assertEquals(2_700_000, new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 4).latencies(-1, -1, -1)
+                .ctsDelay(4 * Jobs.US).build()).minReactionDelayPs());
     }
 
     @Test
@@ -122,7 +148,7 @@ class RingAllReduceTest {
             assertEquals(rows.get(i - 1).finishPs() + 50 * Jobs.US, rows.get(i).startPs());
             assertEquals(rows.get(0).durationPs(), rows.get(i).durationPs());
         }
-        long cts = Jobs.ser(64) + Jobs.LAT;
+        long cts = Jobs.ser(64) + Jobs.LAT + Jobs.CTS_DELAY;
         assertEquals(3 * Jobs.US + cts + 6 * (Jobs.ser(16 << 10) + Jobs.LAT) + 6 * 5 * Jobs.US, rows.get(0).durationPs());
     }
 }

@@ -79,13 +79,13 @@ class SharedNicTest {
 
         @Test
         void withoutAModelTheNicReadsAndWritesGpuMemoryAtNoCost() {
-            // clear-to-send 5.12 ns + 1 us, data 5.24288 us + 1 us, receiver's step 5 us
-            assertEquals(1_005_120 + 5_242_880 + 1_000_000 + 5_000_000, broadcast(null));
+            // clear-to-send 5.12 ns + 1 us and the sender's cts_delay, data 5.24288 us + 1 us, receiver's step 5 us
+            assertEquals(1_005_120 + Jobs.CTS_DELAY + 5_242_880 + 1_000_000 + 5_000_000, broadcast(null));
         }
 
         @Test
         void aPcieLinkFasterThanTheNicAddsItsLatencyEachWay() {
-            assertEquals(1_005_120 + 1_000_000 + 5_242_880 + 1_000_000 + 1_000_000 + 5_000_000,
+            assertEquals(1_005_120 + Jobs.CTS_DELAY + 1_000_000 + 5_242_880 + 1_000_000 + 1_000_000 + 5_000_000,
                     broadcast(new LocalLink(200_000_000_000L, 1_000_000)));
         }
 
@@ -94,21 +94,22 @@ class SharedNicTest {
             // 50 Gb/s: 10.48576 us over PCIe against 5.24288 us on the wire. The NIC starts once the first bytes
             // crossed (1 us) and late enough to end with PCIe: 1.00512 + 1 + (10.48576 - 5.24288) us = 7.248 us;
             // delivered 5.24288 + 1 us later (13.49088 us); the receiving NIC's writes started when its first
-            // byte arrived (8.248 us) and end 10.48576 us later, landing 1 us after: 19.73376 us; then the step
-            assertEquals(19_733_760 + 5_000_000, broadcast(new LocalLink(50_000_000_000L, 1_000_000)));
+            // byte arrived (8.248 us) and end 10.48576 us later, landing 1 us after: 19.73376 us; then the step.
+            // All of it after the sender acted on the clear-to-send, cts_delay after it arrived
+            assertEquals(Jobs.CTS_DELAY + 19_733_760 + 5_000_000, broadcast(new LocalLink(50_000_000_000L, 1_000_000)));
         }
 
         @Test
         void gpusSharingANicQueueOnItsPcieLink() {
             // GPUs 0 and 1 (server 0, NIC 0) send 64 KiB each to GPUs 2 and 3 (server 1, NIC 1) at once; the
-            // slots are granted at 1.00512 us; at 50 Gb/s the second waits for the first's 10.48576 us on PCIe
+            // slots are granted at 1.00512 us and seen cts_delay later; at 50 Gb/s the second waits for the first's 10.48576 us on PCIe
             long k = 64 << 10;
             PairSizes pairs = PairSizes.explicit(new long[][] {{0, 0, k, 0}, {0, 0, 0, k}, {0, 0, 0, 0}, {0, 0, 0, 0}});
             CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLTOALL, 4).pairs(pairs)
                     .servers(servers(2, 1, NVLINK, new LocalLink(50_000_000_000L, 1_000_000))).build());
             List<Message> data = Jobs.data(Jobs.record(2, p));
             assertEquals(2, data.size());
-            long first = 1_005_120 + 1_000_000 + 5_242_880;
+            long first = 1_005_120 + Jobs.CTS_DELAY + 1_000_000 + 5_242_880;
             assertEquals(List.of(first, first + 10_485_760), data.stream().map(Message::postPs).sorted().toList());
             data.forEach(m -> assertEquals(0, m.connection().srcHost()));
         }

@@ -57,7 +57,7 @@ class TreeAllReduceTest {
         CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 4).algorithm(Algorithm.TREE)
                 .size(size).build());
         Jobs.record(4, p);
-        long cts = Jobs.ser(64) + Jobs.LAT;
+        long cts = Jobs.ser(64) + Jobs.LAT + Jobs.CTS_DELAY;
         long hop = Jobs.ser(size / 2) + Jobs.LAT;
         assertEquals(cts + 4 * hop + 4 * 5 * Jobs.US, p.jobIterations().get(0).durationPs());
     }

@@ -92,7 +92,7 @@ class TunerTest {
             Fabric f = Fabric.star(2, RATE, US, 4096);
             CollectiveJob b = Jobs.of(Collective.BROADCAST, 2).size(64 << 10).latencies(0, 0, 0).build();
             double path = 2 * US + 4178 * 8 / 100e9 * 1e12;
-            double cts = 162 * 8 / 100e9 * 1e12 + path;
+            double cts = 162 * 8 / 100e9 * 1e12 + path + Jobs.CTS_DELAY; // the sender acts on it cts_delay later
             double data = (65536 + 16 * (82 + 86) + 16) * 8 / 100e9 * 1e12 + path;
             assertEquals(cts + data, DryRun.durationPs(b, f, new PathLatency(f.topology(), 4096,
                     org.lossless.core.net.WireFormat.ROCEV2)), 2);

@@ -35,7 +35,7 @@ class WorkloadSchemaTest {
     class Collectives {
         private final String[] common = {"type", "name", "algorithm", "protocol", "hosts", "size", "channels",
             "iterations", "gap", "start", "priority", "dscp", "cc", "qps", "base_latency", "step_latency",
-            "nvlink_step_latency", "ring_order", "pxn", "tuner"};
+            "nvlink_step_latency", "cts_delay", "ring_order", "pxn", "tuner"};
 
         @Test
         void eachCollectiveAllowsItsKeysInTheReadersOrder() {
