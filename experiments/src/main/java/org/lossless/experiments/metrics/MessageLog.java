@@ -32,6 +32,12 @@ public final class MessageLog {
     private static final int SHIFT = Integer.numberOfTrailingZeros(PAGE);
     private static final Verb[] VERBS = Verb.values();
     private static final MessageKind[] KINDS = MessageKind.values();
+    /** Longs per entry: bytes, post, delivered, acknowledged (ps; -1 before). */
+    private static final int L = 4;
+    /** Ints per entry: connection, iteration, step, channel, operation name (-1: none), workload name, first part. */
+    private static final int I = 7;
+    /** Bytes per entry: verb, kind, parts. */
+    private static final int B = 3;
 
     private final List<Connection> connections;
     private final List<String> names = new ArrayList<>();
@@ -40,13 +46,6 @@ public final class MessageLog {
     private final List<int[]> ints = new ArrayList<>();
     private final List<byte[]> bytes = new ArrayList<>();
     private int size;
-
-    /** Longs per entry: bytes, post, delivered, acknowledged (ps; -1 before). */
-    private static final int L = 4;
-    /** Ints per entry: connection, iteration, step, channel, operation name (-1: none), workload name, first part. */
-    private static final int I = 7;
-    /** Bytes per entry: verb, kind, parts. */
-    private static final int B = 3;
 
     /** {@code connections}: the run's connections by id (the log reads their hosts and options from it). */
     public MessageLog(List<Connection> connections) {
