@@ -47,7 +47,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     private final List<Connection> connectionIds = new ArrayList<>();
     /**
      * Every posted message, by id, in primitive columns: what the result files need of it. A message's objects
-     * ({@link Posted}, the {@link Message}) go once it has completed ({@link #retire}); the log stays.
+     * ({@link Posted}, the {@link Message}) go once it has completed ({@link #retireIfComplete}); the log stays.
      */
     private final org.lossless.experiments.metrics.MessageLog log =
             new org.lossless.experiments.metrics.MessageLog(connectionIds);

@@ -261,6 +261,20 @@ class FlowRowsTest {
         }
     }
 
+    /**
+     * A run cut by its stop time says so in the aggregated rows too: the ring of {@link #YAML} stopped at 20 us (its
+     * first iteration alone takes longer) has rows with fewer completed messages than messages, and summary.json
+     * says why it stopped.
+     */
+    @Test
+    void aCutRunLeavesUnfinishedMessagesInTheAggregates(@TempDir Path dir) throws IOException {
+        Path cut = run(dir.resolve("cut"), YAML.replace("seed: 3\n", "seed: 3\nstop_time: 20us\n"));
+        List<Map<String, String>> rows = HeadlineFiguresTest.rows(cut.resolve(ResultsWriter.FLOWS_SUMMARY));
+        assertTrue(rows.stream().anyMatch(r -> Long.parseLong(r.get("completed")) < Long.parseLong(r.get("messages"))),
+                rows.toString());
+        assertTrue(Files.readString(cut.resolve("summary.json")).contains("\"stopped_by\" : \"stop_time\""));
+    }
+
     @Test
     void anUnknownValueNamesItsKeyPath() {
         ScenarioException e = assertThrows(ScenarioException.class,
