@@ -186,6 +186,22 @@ class RunChartsTest {
         assertEquals(0, marks.getItemCount(1)); // flow 2 got no CNP
     }
 
+    /** A sampled message flows.csv does not list (aggregated by metrics.flows: data) is drawn, and the caption says so. */
+    @Test
+    void ratesOfAggregatedMessagesAreDrawnAndNamed(@TempDir Path tmp) throws IOException {
+        Path dir = Fixtures.run(tmp.resolve("agg"));
+        List<String> lines = Files.readAllLines(dir.resolve("flows.csv"));
+        lines.removeIf(l -> l.startsWith("1,"));
+        Files.write(dir.resolve("flows.csv"), lines);
+        Files.writeString(dir.resolve("flows_summary.csv"), "workload,operation,kind,src,messages\nar,data,data,2,1\n");
+        Figure f = RateChart.build(ResultSet.open(dir));
+        assertEquals(2, xy(f).getDataset(0).getSeriesCount());
+        assertTrue(f.caption().startsWith("2 of 2 sampled flows (most CNPs first; 1 of them not in flows.csv (per-message "
+                + "rows not written, metrics.flows: data; set metrics.flows: all), ranked by the CNPs rates.csv "
+                + "recorded); "), f.caption());
+        assertTrue(RateChart.build(rs).caption().startsWith("2 of 2 sampled flows (most CNPs first); "));
+    }
+
     /** A flow's line and CNP triangles have the colour its legend entry shows (the theme must not repaint them). */
     @Test
     void eachFlowInItsLegendColour() {
