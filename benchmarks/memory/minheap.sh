@@ -8,8 +8,10 @@ shift 4
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 ok() {
+  local mb=$1
+  shift
   rm -rf "$tmp/out"
-  java -XX:+UseSerialGC -Xms16m -XX:NewRatio=12 "-Xmx${1}m" -jar "$jar" run "$f" "$@" --out "$tmp/out" >"$tmp/log" 2>&1
+  java -XX:+UseSerialGC -Xms16m -XX:NewRatio=12 "-Xmx${mb}m" -jar "$jar" run "$f" "$@" --out "$tmp/out" >"$tmp/log" 2>&1
 }
 while (( hi - lo > 8 )); do
   mid=$(( (lo + hi) / 2 ))

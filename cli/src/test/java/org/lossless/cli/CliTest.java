@@ -96,8 +96,8 @@ class CliTest {
         void writesTheResultDirectoryUnderResultsNameSeed() throws IOException {
             assertEquals(0, lossless("run", "s.yaml"), err::toString);
             Path dir = cwd.resolve("results/small-3");
-            assertEquals(List.of(".lossless-result", "defaults.yaml", "fabric.json", "flows.csv", "jobs.csv", "ports.csv",
-                    "scenario.resolved.yaml", "summary.json", "warnings.json"), files(dir));
+            assertEquals(List.of(".lossless-result", "defaults.yaml", "fabric.json", "flows.csv", "flows_summary.csv",
+                    "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json", "warnings.json"), files(dir));
             // 1 MB at 100 Gb/s = 80 us, plus 2 x 1 us = 82 us ideal; flow 0 takes 2x, flow 1 takes 3x
             assertEquals("""
                     flow_id,workload,src,dst,priority,size_bytes,start_ps,finish_ps,fct_ps,ideal_fct_ps,slowdown,retransmits,cnps,connection,op,iteration,step,channel,operation,bytes_delivered,sender_done_ps,receiver_ideal_fct_ps,sender_ideal_fct_ps,retransmitted_bytes,kind
@@ -236,8 +236,8 @@ class CliTest {
         @Test
         void theBuiltInScenarioIsValidAndRunsWithAReport() {
             assertEquals(0, lossless("demo", "--out", "d"), err::toString);
-            assertEquals(List.of(".lossless-result", "defaults.yaml", "fabric.json", "flows.csv", "jobs.csv", "ports.csv",
-                    "scenario.resolved.yaml", "summary.json", "warnings.json"), files(cwd.resolve("d")));
+            assertEquals(List.of(".lossless-result", "defaults.yaml", "fabric.json", "flows.csv", "flows_summary.csv",
+                    "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json", "warnings.json"), files(cwd.resolve("d")));
             assertEquals(List.of(cwd.resolve("d")), reports);
         }
 

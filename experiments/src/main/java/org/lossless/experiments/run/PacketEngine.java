@@ -23,6 +23,7 @@ import org.lossless.experiments.metrics.TelemetrySampler;
 import org.lossless.experiments.metrics.WatchdogResult;
 import org.lossless.nic.Flow;
 import org.lossless.nic.FlowTable;
+import org.lossless.nic.Verb;
 import org.lossless.experiments.scenario.TelemetryConfig;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.pfc.WatchdogConfig;
@@ -30,8 +31,6 @@ import org.lossless.switchmodel.settings.WatchdogSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;
-import org.lossless.workloads.traffic.ConnectionOptions;
-import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /** Runs one scenario at packet level and collects its results. */
@@ -271,32 +270,27 @@ public final class PacketEngine {
      * ({@link FlowResultList}): here only each message's ideals are computed.
      */
     private static List<FlowResult> results(ProgramDriver traffic, IdealFct ideal, int mtu, long ackDelayPs) {
-        List<Posted> posted = traffic.messages();
-        int n = posted.size();
-        Message[] messages = new Message[n];
-        int[] firstPart = new int[n + 1];
+        org.lossless.experiments.metrics.MessageLog log = traffic.log();
+        int n = log.size();
         long[] receiverIdeals = new long[n];
         long[] senderIdeals = new long[n];
         for (int i = 0; i < n; i++) {
-            Posted p = posted.get(i);
-            Message m = p.message;
-            messages[i] = m;
-            firstPart[i] = p.firstPart;
-            firstPart[i + 1] = p.firstPart + p.parts;
-            ConnectionOptions o = m.connection().options();
+            Verb op = log.op(i);
+            int src = log.dataSrc(i);
+            int dst = log.dataDst(i);
+            long bytes = log.bytes(i);
             try {
-                receiverIdeals[i] = ideal.fctPs(m.op(), m.dataSrc(), m.dataDst(), m.bytes(), mtu, o.qps());
-                senderIdeals[i] = ideal.senderFctPs(m.op(), m.dataSrc(), m.dataDst(), receiverIdeals[i], ackDelayPs);
+                receiverIdeals[i] = ideal.fctPs(op, src, dst, bytes, mtu, log.connection(i).options().qps());
+                senderIdeals[i] = ideal.senderFctPs(op, src, dst, receiverIdeals[i], ackDelayPs);
             } catch (ArithmeticException e) {
-                throw new org.lossless.workloads.yaml.ScenarioException("message " + m.id() + " of workload "
-                        + m.workload() + " (" + m.bytes() + " B from host " + m.dataSrc() + " to host " + m.dataDst()
+                throw new org.lossless.workloads.yaml.ScenarioException("message " + i + " of workload "
+                        + log.workload(i) + " (" + bytes + " B from host " + src + " to host " + dst
                         + "): alone in the empty network it would take longer than 2^63 ps (about 106 days), the "
                         + "longest time a run represents; its links are too slow for its size (make it smaller or the "
                         + "links faster)");
             }
         }
-        return new FlowResultList(java.util.Arrays.asList(messages), traffic.parts(), firstPart, receiverIdeals,
-                senderIdeals);
+        return new FlowResultList(log, traffic.parts(), receiverIdeals, senderIdeals);
     }
 
     /** Tells {@code o} of every switch's and NIC's PFC decisions. */

@@ -43,8 +43,15 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     PacketNetwork network;
     private final List<ProgramView> views = new ArrayList<>();
     private final List<ConnectionQps> connections = new ArrayList<>();
-    private final List<Posted> messages = new ArrayList<>();
-    /** The message of each nic-cc flow (part), by flow id. */
+    /** The connections by id, for the log (which outlives the run's QPs). */
+    private final List<Connection> connectionIds = new ArrayList<>();
+    /**
+     * Every posted message, by id, in primitive columns: what the result files need of it. A message's objects
+     * ({@link Posted}, the {@link Message}) go once it has completed ({@link #retireIfComplete}); the log stays.
+     */
+    private final org.lossless.experiments.metrics.MessageLog log =
+            new org.lossless.experiments.metrics.MessageLog(connectionIds);
+    /** The message of each nic-cc flow (part), by flow id, while the message has not completed (null after). */
     private final List<Posted> partOf = new ArrayList<>();
     private final Releaser releaser = new Releaser();
     /** Messages posted and not yet acknowledged (reported to their program). */
@@ -160,6 +167,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         }
         Connection c = new Connection(connections.size(), src, dst, options);
         connections.add(new ConnectionQps(c, transport));
+        connectionIds.add(c);
         return c;
     }
 
@@ -175,7 +183,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
                     + " released at " + atPs + " ps, before now (" + now + " ps) or before the previous message on it");
         }
         checkReaction(view, atPs, c.id());
-        Message m = new Message(messages.size(), view.program.name(), c, bytes, op, tag, atPs);
+        Message m = new Message(log.size(), view.program.name(), c, bytes, op, tag, atPs);
         long[] sizes = QpSplit.partSizes(bytes, mtu, c.options().qps());
         Posted p = new Posted(m, view, conn, flows.size(), sizes.length);
         for (int j = 0; j < sizes.length; j++) {
@@ -183,7 +191,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
                     c.options().priority(), HostNic.udpSourcePort(c.id(), j), op));
             partOf.add(p);
         }
-        messages.add(p);
+        log.add(m, p.firstPart, p.parts);
         conn.add(p);
         conn.lastPostPs = atPs;
         outstanding++;
@@ -227,7 +235,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     }
 
     private void finished(Flow flow, long nowPs) {
-        Posted p = partOf.get(flow.id);
+        Posted p = partOf.get(flow.id); // never retired yet: a message retires after its parts all finished
         if (++p.partsDelivered == p.parts) {
             p.deliveredReady = true;
             if (p.message.op() == Verb.READ) {
@@ -241,7 +249,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     private void acked(Flow flow, long nowPs) {
         Posted p = partOf.get(flow.id);
-        if (p.message.op() == Verb.READ) {
+        if (p == null || p.message.op() == Verb.READ) {
             return; // the responder's view; a READ completes when its data arrives
         }
         if (++p.partsAcked == p.parts) {
@@ -255,10 +263,12 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         while (!queue.isEmpty() && queue.peekFirst().deliveredReady) {
             Posted p = queue.pollFirst();
             p.message.markDelivered(now);
+            log.delivered(p.message.id(), now);
             if (p.message.op() == Verb.READ) {
                 p.ackedReady = true;
             }
             p.view.program.onDelivered(p.message, now);
+            retireIfComplete(p);
         }
     }
 
@@ -267,18 +277,32 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         while (!conn.acks.isEmpty() && conn.acks.peekFirst().ackedReady) {
             Posted p = conn.acks.pollFirst();
             p.message.markAcked(now);
+            log.acked(p.message.id(), now);
             outstanding--;
             any = true;
             p.view.program.onAcked(p.message, now);
+            retireIfComplete(p);
         }
         if (any) {
             checkDone();
         }
     }
 
-    /** Every posted message, in id order. */
-    List<Posted> messages() {
-        return messages;
+    /**
+     * Lets go of a message's objects once both its completions are reported (nothing of the driver refers to it
+     * after: its parts are finished and acknowledged, it left the connection's queues); the log keeps its row.
+     */
+    private void retireIfComplete(Posted p) {
+        if (p.message.delivered() && p.message.acked()) {
+            for (int j = 0; j < p.parts; j++) {
+                partOf.set(p.firstPart + j, null);
+            }
+        }
+    }
+
+    /** Every posted message, by id: what the result files need of each. */
+    org.lossless.experiments.metrics.MessageLog log() {
+        return log;
     }
 
     /** Every nic-cc flow (QP part), by flow id: message {@code p}'s are {@code p.firstPart ..}. */
@@ -288,25 +312,23 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     @Override
     public int count() {
-        return messages.size();
+        return log.size();
     }
 
     @Override
     public long rateBps(int id, long nowPs) {
-        Posted p = messages.get(id);
         long rate = 0;
-        for (int j = 0; j < p.parts; j++) {
-            rate += flows.get(p.firstPart + j).currentRateBps(nowPs);
+        for (int j = log.firstPart(id), end = j + log.parts(id); j < end; j++) {
+            rate += flows.get(j).currentRateBps(nowPs);
         }
         return rate;
     }
 
     @Override
     public long cnps(int id) {
-        Posted p = messages.get(id);
         long n = 0;
-        for (int j = 0; j < p.parts; j++) {
-            n += flows.get(p.firstPart + j).cnpsReceived();
+        for (int j = log.firstPart(id), end = j + log.parts(id); j < end; j++) {
+            n += flows.get(j).cnpsReceived();
         }
         return n;
     }

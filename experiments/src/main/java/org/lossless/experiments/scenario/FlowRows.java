@@ -9,11 +9,11 @@ import java.util.List;
  * {@code jobs.csv} and {@code ports.csv} are computed from every message whatever it is.
  */
 public enum FlowRows {
-    /** Every message, data and control: one row each (the default, what Lossless always wrote). */
+    /** Every message, data and control: one row each (the default of earlier versions; ask for it to get them back). */
     ALL("all"),
     /**
      * The data messages of the workloads that are not collectives keep their rows; the collectives' per-step
-     * messages and every control message (clear-to-sends, capsules, acknowledgements) are aggregated.
+     * messages and every control message (clear-to-sends, capsules, acknowledgements) are aggregated. The default.
      */
     DATA("data"),
     /** No per-message row ({@code flows.csv} is its header alone): every message is aggregated. */

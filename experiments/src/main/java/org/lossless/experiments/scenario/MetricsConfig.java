@@ -12,20 +12,24 @@ import org.lossless.experiments.metrics.Completion;
  *
  * @param completion which completion of a message {@code fct_ps}, {@code ideal_fct_ps} and {@code slowdown} in
  *                   flows.csv and the summary's slowdown percentiles use (default the receiver's)
- * @param flows      which messages flows.csv lists one row each ({@link FlowRows}, default every message)
+ * @param flows      which messages flows.csv lists one row each ({@link FlowRows}, default {@link FlowRows#DATA}: the
+ *                   collectives' per-step and the control messages aggregated in flows_summary.csv)
  */
 public record MetricsConfig(Completion completion, FlowRows flows) {
-    /** The defaults: FCT to the receiver's last byte, one flows.csv row per message. */
-    public static final MetricsConfig DEFAULTS = new MetricsConfig(Completion.RECEIVER, FlowRows.ALL);
+    /**
+     * The defaults: FCT to the receiver's last byte; flows.csv lists the data messages of the workloads that are not
+     * collectives, flows_summary.csv aggregates the rest ({@link FlowRows#DATA}).
+     */
+    public static final MetricsConfig DEFAULTS = new MetricsConfig(Completion.RECEIVER, FlowRows.DATA);
 
     public MetricsConfig {
         Objects.requireNonNull(completion, "completion");
         Objects.requireNonNull(flows, "flows");
     }
 
-    /** With every message in flows.csv. */
+    /** With the default rows ({@link #DEFAULTS}' {@code flows}). */
     public MetricsConfig(Completion completion) {
-        this(completion, FlowRows.ALL);
+        this(completion, FlowRows.DATA);
     }
 
     /** Reads {@code metrics}: {@code completion: receiver | sender}, {@code flows: all | data | summary}. */
@@ -36,7 +40,7 @@ public record MetricsConfig(Completion completion, FlowRows flows) {
         c.object("completion", "flows");
         String v = c.key("completion").oneOf(Completion.RECEIVER.key(),
                 List.of(Completion.RECEIVER.key(), Completion.SENDER.key()));
-        String rows = c.key("flows").oneOf(FlowRows.ALL.key(), FlowRows.keys());
+        String rows = c.key("flows").oneOf(DEFAULTS.flows().key(), FlowRows.keys());
         return new MetricsConfig(Completion.valueOf(v.toUpperCase(java.util.Locale.ROOT)), FlowRows.of(rows));
     }
 }

@@ -25,7 +25,7 @@ final class RunSchema {
             Key.custom("routing", "mapping", "ECMP, 1 ms convergence",
                     "how switches pick equal-cost ports; route convergence after failures"),
             Key.custom("failures", "list", "none", "links and switches that fail (and maybe recover) during the run"),
-            Key.custom("metrics", "mapping", "`{completion: receiver, flows: all}`",
+            Key.custom("metrics", "mapping", "`{completion: receiver, flows: data}`",
                     "which completion FCT and slowdown use, which messages `flows.csv` lists, below"));
 
     private RunSchema() {

@@ -54,12 +54,14 @@ class FlowRowsTest {
     Path all;
     Path data;
     Path summary;
+    Path byDefault;
 
     @BeforeAll
-    void runAllThree(@TempDir Path dir) throws IOException {
-        all = run(dir.resolve("all"), YAML);
+    void runAllFour(@TempDir Path dir) throws IOException {
+        all = run(dir.resolve("all"), YAML + "metrics: {flows: all}\n");
         data = run(dir.resolve("data"), YAML + "metrics: {flows: data}\n");
         summary = run(dir.resolve("summary"), YAML + "metrics: {flows: summary}\n");
+        byDefault = run(dir.resolve("default"), YAML);
     }
 
     static Path run(Path out, String yaml) throws IOException {
@@ -69,11 +71,27 @@ class FlowRowsTest {
     }
 
     @Test
-    void allIsTheDefaultWithOneRowPerMessage() throws IOException {
+    void allWritesOneRowPerMessage() throws IOException {
         List<Map<String, String>> rows = HeadlineFiguresTest.rows(all.resolve("flows.csv"));
         assertEquals(192 + 192 + 4, rows.size());
         assertFalse(Files.exists(all.resolve(ResultsWriter.FLOWS_SUMMARY)));
         assertTrue(Files.readString(all.resolve("scenario.resolved.yaml")).contains("flows: all"));
+    }
+
+    /**
+     * Without {@code metrics}, the collective is aggregated (data is the default): flows.csv holds the 4 plain flows
+     * alone and flows_summary.csv one row per rank and step kind, 4 ranks x (data, cts) with 48 messages each.
+     */
+    @Test
+    void dataIsTheDefaultAndAggregatesTheCollective() throws IOException {
+        assertEquals(4, HeadlineFiguresTest.rows(byDefault.resolve("flows.csv")).size());
+        List<Map<String, String>> rows = HeadlineFiguresTest.rows(byDefault.resolve(ResultsWriter.FLOWS_SUMMARY));
+        assertEquals(4 * 2, rows.size());
+        assertTrue(rows.stream().allMatch(r -> r.get("workload").equals("ar") && r.get("messages").equals("48")));
+        assertTrue(Files.readString(byDefault.resolve("scenario.resolved.yaml")).contains("flows: data"));
+        for (String f : List.of("flows.csv", ResultsWriter.FLOWS_SUMMARY, "jobs.csv", "ports.csv")) {
+            assertEquals(Files.readString(data.resolve(f)), Files.readString(byDefault.resolve(f)), f);
+        }
     }
 
     @Test
@@ -192,6 +210,69 @@ class FlowRowsTest {
             text = text.replaceFirst("\"" + k + "\" : [^,\\n]+", "\"" + k + "\" : 0");
         }
         return text;
+    }
+
+    /**
+     * The same bytes on 1 and 2 threads, aggregated (the default) and per message ({@code all}): a ring all-reduce of
+     * 512 KiB on 8 hosts of a k=4 fat tree (so both partitions hold ranks), one channel, Simple: 64 KiB chunks, each
+     * cut into 2 slices of 32 KiB (docs/workloads.md: max(chunk / 2, 32 KiB)), 2 x (8 - 1) = 14 steps, so 28 data
+     * messages (14 x 64 KiB) and 28 clear-to-sends per rank.
+     */
+    @Nested
+    class Threads {
+        static final String FAT = """
+                name: ring8
+                seed: 5
+                topology: {type: fat-tree, k: 4}
+                workloads:
+                  - {type: allreduce, name: ar, size: 512KiB, hosts: "0-7", channels: 1, algorithm: ring,
+                     protocol: simple}
+                  - type: flows
+                    name: bg
+                    flows:
+                      - {src: 9, dst: 14, size: 1MB}
+                """;
+
+        Path runOn(Path out, String yaml, int threads) throws IOException {
+            Scenario s = ScenarioLoader.parse("t.yaml", yaml, Path.of("/"), List.of());
+            ResultsWriter.runAndWrite(out, s, new ScenarioEngine(new org.lossless.experiments.run.PacketEngine
+                    .Parallelism(threads, null, null)));
+            return out;
+        }
+
+        @Test
+        void aggregatedAndPerMessageRowsAreTheSameBytesOnOneAndTwoThreads(@TempDir Path dir) throws IOException {
+            Path d1 = runOn(dir.resolve("d1"), FAT, 1);
+            Path d2 = runOn(dir.resolve("d2"), FAT, 2);
+            List<Map<String, String>> rows = HeadlineFiguresTest.rows(d1.resolve(ResultsWriter.FLOWS_SUMMARY));
+            assertEquals(8 * 2, rows.size(), "8 ranks x (data, cts)");
+            assertTrue(rows.stream().allMatch(r -> r.get("messages").equals("28") && r.get("completed").equals("28")),
+                    rows.toString());
+            assertTrue(rows.stream().filter(r -> r.get("kind").equals("data"))
+                    .allMatch(r -> r.get("bytes").equals(String.valueOf(14 * 65536))), rows.toString());
+            assertEquals(1, HeadlineFiguresTest.rows(d1.resolve("flows.csv")).size(), "bg's one flow");
+            Path a1 = runOn(dir.resolve("a1"), FAT + "metrics: {flows: all}\n", 1);
+            Path a2 = runOn(dir.resolve("a2"), FAT + "metrics: {flows: all}\n", 2);
+            assertEquals(8 * 28 * 2 + 1, HeadlineFiguresTest.rows(a1.resolve("flows.csv")).size());
+            for (String f : List.of("flows.csv", ResultsWriter.FLOWS_SUMMARY)) {
+                assertEquals(Files.readString(d1.resolve(f)), Files.readString(d2.resolve(f)), f);
+            }
+            assertEquals(Files.readString(a1.resolve("flows.csv")), Files.readString(a2.resolve("flows.csv")));
+        }
+    }
+
+    /**
+     * A run cut by its stop time says so in the aggregated rows too: the ring of {@link #YAML} stopped at 20 us (its
+     * first iteration alone takes longer) has rows with fewer completed messages than messages, and summary.json
+     * says why it stopped.
+     */
+    @Test
+    void aCutRunLeavesUnfinishedMessagesInTheAggregates(@TempDir Path dir) throws IOException {
+        Path cut = run(dir.resolve("cut"), YAML.replace("seed: 3\n", "seed: 3\nstop_time: 20us\n"));
+        List<Map<String, String>> rows = HeadlineFiguresTest.rows(cut.resolve(ResultsWriter.FLOWS_SUMMARY));
+        assertTrue(rows.stream().anyMatch(r -> Long.parseLong(r.get("completed")) < Long.parseLong(r.get("messages"))),
+                rows.toString());
+        assertTrue(Files.readString(cut.resolve("summary.json")).contains("\"stopped_by\" : \"stop_time\""));
     }
 
     @Test

@@ -86,8 +86,9 @@ class HeadlineFiguresTest {
         }
     }
 
+    /** Runs {@code yaml} with one flows.csv row per message ({@code metrics.flows: all}): the rows are recounted here. */
     static Path run(Path dir, String yaml) throws IOException {
-        Scenario s = ScenarioLoader.parse("t.yaml", yaml, Path.of("/"), List.of());
+        Scenario s = ScenarioLoader.parse("t.yaml", yaml + "metrics: {flows: all}\n", Path.of("/"), List.of());
         Path out = dir.resolve("r");
         ResultsWriter.runAndWrite(out, s, new ScenarioEngine());
         return out;

@@ -267,10 +267,13 @@ class ResultsWriterTest {
         void writesAllFilesAndNoTemporaryIsLeft() throws IOException {
             Path out = tmp.resolve("results/two-to-one-5");
             ResultsWriter.write(out, SCENARIO, RESULT);
-            assertEquals(List.of(ResultMarker.FILE, "defaults.yaml", "fabric.json", "flows.csv", "jobs.csv", "ports.csv",
-                    "scenario.resolved.yaml", "summary.json", "warnings.json"), list(out));
+            // metrics.flows: data (the default) writes flows_summary.csv, here its header alone (plain flows only)
+            assertEquals(List.of(ResultMarker.FILE, "defaults.yaml", "fabric.json", "flows.csv", "flows_summary.csv",
+                    "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json", "warnings.json"), list(out));
+            assertEquals(StepSummary.HEADER + "\n", Files.readString(out.resolve("flows_summary.csv")));
             assertEquals(new ResultMarker("run", Version.current(), java.util.Set.of("defaults.yaml", "fabric.json",
-                    "flows.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json", "warnings.json")),
+                    "flows.csv", "flows_summary.csv", "jobs.csv", "ports.csv", "scenario.resolved.yaml", "summary.json",
+                    "warnings.json")),
                     ResultMarker.read(out));
             assertEquals(List.of("two-to-one-5"), list(out.getParent()));
             assertEquals(ResultFiles.flowsCsv(RESULT.flows()), Files.readString(out.resolve("flows.csv")));

@@ -449,7 +449,7 @@ class ScenarioLoaderTest {
                       convergence: 1ms
                     metrics:
                       completion: receiver
-                      flows: all
+                      flows: data
                     failures: []
                     """, yaml);
             assertEquals(s, parse(yaml));

@@ -16,6 +16,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.lossless.core.stats.Percentiles;
 import org.lossless.plots.data.FlowRow;
+import org.lossless.plots.data.FlowSummaryRow;
 import org.lossless.plots.data.ResultSet;
 
 /**
@@ -24,6 +25,10 @@ import org.lossless.plots.data.ResultSet;
  * summary.json's figures): the CDF per workload, and, per workload, the p50 / p95 / p99 slowdown per flow-size bucket as in the HPCC
  * paper (buckets of about equal flow counts, at most {@link #MAX_BUCKETS}, never splitting one size; the
  * x axis labels each bucket by its largest flow). Percentiles are nearest-rank, as in summary.json.
+ *
+ * <p>Both need one row per message. The data messages flows.csv leaves out ({@code metrics.flows: data}, the
+ * default, aggregates the collectives' per-step messages in flows_summary.csv) are not drawn, and the caption, or
+ * the chart's place when nothing is left to draw, says so ({@link #notWritten}) and how to get the rows.
  */
 public final class FctCharts {
     public static final String CDF_ID = "fct-cdf";
@@ -59,7 +64,16 @@ public final class FctCharts {
         long control = 0;
         List<Integer> runOf = new ArrayList<>();
         List<String> perRun = new ArrayList<>(); // each run's counts, when several are overlaid
+        Map<String, Long> aggregated = new LinkedHashMap<>(); // data messages flows.csv leaves out, per workload
+        String mode = "all";
         for (int r = 0; r < runs.size(); r++) {
+            if (runs.get(r).flowsAggregated()) {
+                mode = runs.get(r).flowsMode();
+                for (Map.Entry<String, Long> e : aggregatedData(runs.get(r)).entrySet()) {
+                    aggregated.merge((labels.get(r).isEmpty() ? "" : labels.get(r) + ": ") + e.getKey(), e.getValue(),
+                            Long::sum);
+                }
+            }
             List<FlowRow> flows = runs.get(r).flows();
             long finished0 = finished;
             long total0 = total;
@@ -86,11 +100,9 @@ public final class FctCharts {
             perRun.add(labels.get(r) + ": " + counts(finished - finished0, total - total0, control - control0));
         }
         if (data.getSeriesCount() == 0) {
-            return Figure.omitted(CDF_ID, title, total > 0 ? "no data message finished"
-                    : runs.stream().anyMatch(rs -> rs.has(ResultSet.FLOWS_SUMMARY))
-                    ? "no data message in flows.csv: the messages it leaves out are aggregated per rank in "
-                            + ResultSet.FLOWS_SUMMARY + " (metrics.flows: data or summary)"
-                    : "no data message in flows.csv");
+            return Figure.omitted(CDF_ID, title, !aggregated.isEmpty() ? notWritten(mode, aggregated)
+                    + (total > 0 ? "; no data message in flows.csv finished" : "")
+                    : total > 0 ? "no data message finished" : "no data message in flows.csv");
         }
         // a log axis when the slowdowns span a decade or more, else linear
         double lo = Double.MAX_VALUE;
@@ -124,7 +136,33 @@ public final class FctCharts {
         String counts = runs.size() == 1 ? counts(finished, total, control) : String.join("; ", perRun);
         return Figure.of(CDF_ID, title, chart, counts + "; unfinished data messages have no slowdown and are not in "
                 + "the CDF" + (control == 0 ? "" : "; control messages (handshakes, capsules, acknowledgements) are "
-                + "left out")).axes("flows.csv:slowdown", "cdf");
+                + "left out") + (aggregated.isEmpty() ? "" : "; not drawn: " + notWritten(mode, aggregated)))
+                .axes("flows.csv:slowdown", "cdf");
+    }
+
+    /**
+     * "per-message rows not written (metrics.flows: data); set metrics.flows: all to draw them: 260,096 data
+     * messages of ar are aggregated per rank in flows_summary.csv".
+     */
+    static String notWritten(String mode, Map<String, Long> aggregated) {
+        List<String> each = new ArrayList<>();
+        aggregated.forEach((w, n) -> each.add(Fmt.num(n) + " of " + w));
+        return "per-message rows not written (metrics.flows: " + mode + "); set metrics.flows: all to draw them: the "
+                + "data messages (" + String.join(", ", each) + ") are aggregated per job and rank in "
+                + ResultSet.FLOWS_SUMMARY + " (a collective's completion times are in the job charts)";
+    }
+
+    /** The data messages flows.csv leaves out, per workload in file order (flows_summary.csv, kind data). */
+    static Map<String, Long> aggregatedData(ResultSet rs) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        if (rs.flowsAggregated()) {
+            for (FlowSummaryRow row : rs.flowSummary()) {
+                if (row.data() && row.messages() > 0) {
+                    m.merge(row.workload().isEmpty() ? "flows" : row.workload(), row.messages(), Long::sum);
+                }
+            }
+        }
+        return m;
     }
 
     /** "15,880 of 15,880 data messages finished, 15,872 control messages". */
@@ -160,8 +198,10 @@ public final class FctCharts {
     public static List<Figure> buckets(ResultSet rs) {
         String title = "FCT slowdown per flow size";
         Map<String, List<FlowRow>> wl = byWorkload(rs.flows());
+        Map<String, Long> aggregated = aggregatedData(rs);
+        String left = aggregated.isEmpty() ? "" : notWritten(rs.flowsMode(), aggregated);
         if (wl.isEmpty()) {
-            return List.of(Figure.omitted(BUCKETS_ID, title, "no data message finished"));
+            return List.of(Figure.omitted(BUCKETS_ID, title, left.isEmpty() ? "no data message finished" : left));
         }
         List<Figure> out = new ArrayList<>();
         int n = 0;
@@ -169,6 +209,8 @@ public final class FctCharts {
             if (n++ >= MAX_WORKLOADS) {
                 break;
             }
+            // the first chart names the workloads whose messages are not drawn
+            String notDrawn = n == 1 && !left.isEmpty() ? "; not drawn: " + left : "";
             List<Bucket> b = buckets(e.getValue());
             XYSeriesCollection data = new XYSeriesCollection();
             String[] names = {"p50", "p95", "p99"};
@@ -206,7 +248,7 @@ public final class FctCharts {
             out.add(Figure.of(id, t, chart, e.getValue().size() + " finished data messages of " + e.getKey() + " in " + b.size()
                     + (b.size() == 1 ? " size bucket;" : " size buckets of about equal flow counts;")
                     + " nearest-rank percentiles (p95 and p99 dashed; where"
-                    + " lines coincide the percentiles are equal)").axes("flows.csv:size_bytes", "flows.csv:slowdown"));
+                    + " lines coincide the percentiles are equal)" + notDrawn).axes("flows.csv:size_bytes", "flows.csv:slowdown"));
         }
         if (wl.size() > MAX_WORKLOADS) {
             out.add(Figure.omitted(BUCKETS_ID + "-more", title + ": other workloads",

@@ -51,6 +51,15 @@ public final class RateChart {
         for (FlowRow f : rs.flows()) {
             cnps.put(f.flowId(), f.cnps());
         }
+        // a message flows.csv does not list (metrics.flows: data aggregates a collective's steps): the CNPs the
+        // sampled rates recorded (its marks), which cover the sampled spans only
+        long unlisted = 0;
+        for (FlowRates f : all) {
+            if (rs.flowsAggregated() && !cnps.containsKey(f.flowId())) {
+                unlisted++;
+                cnps.put(f.flowId(), f.cnps().stream().mapToLong(RateSeriesReader.Mark::count).sum());
+            }
+        }
         List<FlowRates> shown = new ArrayList<>(all);
         shown.sort(Comparator.comparingLong((FlowRates f) -> -cnps.getOrDefault(f.flowId(), 0L))
                 .thenComparingLong(FlowRates::flowId));
@@ -96,7 +105,9 @@ public final class RateChart {
         plot.setFixedLegendItems(legend);
         boolean hasCnpColumn = markCount > 0 || hasCnpColumn(rs);
         return Figure.of(ID, TITLE, chart, shown.size() + " of " + all.size() + (all.size() >= TRACKED ? "+" : "")
-                + " sampled flows (most CNPs first); " + (whole ? "the whole run" : where(windows, end)) + "; "
+                + " sampled flows (most CNPs first" + (unlisted == 0 ? "" : "; " + unlisted + " of them not in flows.csv "
+                + "(per-message rows not written, metrics.flows: " + rs.flowsMode() + "; set metrics.flows: all), "
+                + "ranked by the CNPs rates.csv recorded") + "); " + (whole ? "the whole run" : where(windows, end)) + "; "
                 + (hasCnpColumn ? Fmt.num(markCount) + " CNPs marked (at most one triangle per flow in each of " + MARK_COLUMNS
                 + " time columns)" : "no CNP marks: rates.csv has no cnps column"))
                 .axes("time", "timeseries/rates.csv:rate_bps");

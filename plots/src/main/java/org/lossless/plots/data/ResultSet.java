@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 
 /**
  * One run's result directory, read from its files alone: {@code summary.json} (required) and, when
- * present, {@code flows.csv}, {@code ports.csv}, {@code jobs.csv}, {@code pause_graph.csv},
+ * present, {@code flows.csv}, {@code flows_summary.csv}, {@code ports.csv}, {@code jobs.csv}, {@code pause_graph.csv},
  * {@code pfcwd.csv}, {@code thresholds.csv}, {@code warnings.json}, {@code fabric.json}, {@code defaults.yaml},
  * {@code scenario.resolved.yaml}
  * (shown, never loaded as a scenario: the report needs no scenario) and {@code timeseries/*.csv}. Small files are read
@@ -29,7 +29,10 @@ import java.util.function.Supplier;
 public final class ResultSet {
     public static final String SUMMARY = "summary.json";
     public static final String FLOWS = "flows.csv";
-    /** The messages flows.csv leaves out, aggregated per job, step kind and rank ({@code metrics.flows: data} or {@code summary}). */
+    /**
+     * The messages flows.csv leaves out, aggregated per job, step kind and rank ({@code metrics.flows: data}, the
+     * default, or {@code summary}).
+     */
     public static final String FLOWS_SUMMARY = "flows_summary.csv";
     public static final String PORTS = "ports.csv";
     public static final String JOBS = "jobs.csv";
@@ -136,6 +139,34 @@ public final class ResultSet {
 
     public List<FlowRow> flows() {
         return cached(FLOWS, () -> read(FLOWS, RowReaders::flows));
+    }
+
+    /** flows_summary.csv's rows: the messages flows.csv leaves out, aggregated; empty without the file. */
+    public List<FlowSummaryRow> flowSummary() {
+        return cached(FLOWS_SUMMARY, () -> read(FLOWS_SUMMARY, RowReaders::flowSummary));
+    }
+
+    /**
+     * The run's {@code metrics.flows} ({@code all}, {@code data} or {@code summary}) as scenario.resolved.yaml
+     * records it; without that record (results written before the key existed) {@code all} when the directory has
+     * no flows_summary.csv, else {@code data}.
+     */
+    public String flowsMode() {
+        return cached(RESOLVED + ".flows", () -> {
+            // metrics is a top-level mapping of scalars in the resolved scenario, written after the workloads
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^metrics:\\n(?: +\\S.*\\n)*? +flows: ([a-z]+)")
+                    .matcher(scenarioText());
+            String found = null;
+            while (m.find()) {
+                found = m.group(1);
+            }
+            return found != null ? found : has(FLOWS_SUMMARY) ? "data" : "all";
+        });
+    }
+
+    /** Whether flows.csv leaves messages out ({@link #flowsMode()} other than {@code all}, with flows_summary.csv). */
+    public boolean flowsAggregated() {
+        return has(FLOWS_SUMMARY) && !"all".equals(flowsMode());
     }
 
     public List<PortRow> ports() {

@@ -38,6 +38,22 @@ final class RowReaders {
         return rows;
     }
 
+    static List<FlowSummaryRow> flowSummary(Path file) throws IOException {
+        List<FlowSummaryRow> rows = new ArrayList<>();
+        try (CsvReader r = CsvReader.open(file)) {
+            r.require("a Lossless flows_summary.csv", "workload", "messages");
+            int[] c = columns(r, "workload", "operation", "kind", "src", "messages", "completed", "bytes", "cnps",
+                    "fct_p50_ps", "fct_p99_ps", "fct_max_ps", "slowdown_p50", "slowdown_p99", "slowdown_max");
+            while (r.next()) {
+                rows.add(new FlowSummaryRow(r.text(c[0]), r.text(c[1]), !"control".equals(r.text(c[2])),
+                        (int) r.longAt(c[3], -1), r.longAt(c[4], 0), r.longAt(c[5], -1), r.longAt(c[6], -1),
+                        r.longAt(c[7], -1), r.longAt(c[8], -1), r.longAt(c[9], -1), r.longAt(c[10], -1),
+                        r.doubleAt(c[11], Double.NaN), r.doubleAt(c[12], Double.NaN), r.doubleAt(c[13], Double.NaN)));
+            }
+        }
+        return rows;
+    }
+
     static List<PortRow> ports(Path file) throws IOException {
         List<PortRow> rows = new ArrayList<>();
         try (CsvReader r = CsvReader.open(file)) {

@@ -186,6 +186,22 @@ class RunChartsTest {
         assertEquals(0, marks.getItemCount(1)); // flow 2 got no CNP
     }
 
+    /** A sampled message flows.csv does not list (aggregated by metrics.flows: data) is drawn, and the caption says so. */
+    @Test
+    void ratesOfAggregatedMessagesAreDrawnAndNamed(@TempDir Path tmp) throws IOException {
+        Path dir = Fixtures.run(tmp.resolve("agg"));
+        List<String> lines = Files.readAllLines(dir.resolve("flows.csv"));
+        lines.removeIf(l -> l.startsWith("1,"));
+        Files.write(dir.resolve("flows.csv"), lines);
+        Files.writeString(dir.resolve("flows_summary.csv"), "workload,operation,kind,src,messages\nar,data,data,2,1\n");
+        Figure f = RateChart.build(ResultSet.open(dir));
+        assertEquals(2, xy(f).getDataset(0).getSeriesCount());
+        assertTrue(f.caption().startsWith("2 of 2 sampled flows (most CNPs first; 1 of them not in flows.csv (per-message "
+                + "rows not written, metrics.flows: data; set metrics.flows: all), ranked by the CNPs rates.csv "
+                + "recorded); "), f.caption());
+        assertTrue(RateChart.build(rs).caption().startsWith("2 of 2 sampled flows (most CNPs first); "));
+    }
+
     /** A flow's line and CNP triangles have the colour its legend entry shows (the theme must not repaint them). */
     @Test
     void eachFlowInItsLegendColour() {
@@ -286,11 +302,37 @@ class RunChartsTest {
             assertFalse(plain.present());
             assertTrue(plain.caption().contains("no data message in flows.csv"), plain.caption());
             assertFalse(plain.caption().contains("flows_summary.csv"), plain.caption());
-            Files.writeString(dir.resolve("flows_summary.csv"), "workload,operation,kind,src,messages\nar,data,data,0,4\n");
+            Files.writeString(dir.resolve("flows_summary.csv"), "workload,operation,kind,src,messages\nar,data,data,0,4\n"
+                    + "ar,data,data,1,4\nar,cts,control,0,4\n");
             Figure f = FctCharts.cdf(ResultSet.open(dir));
             assertFalse(f.present());
-            assertTrue(f.caption().contains("aggregated per rank in flows_summary.csv (metrics.flows: data or summary)"),
-                    f.caption());
+            // no resolved scenario: a directory with flows_summary.csv was written with data (the default)
+            assertTrue(f.caption().startsWith("per-message rows not written (metrics.flows: data); set metrics.flows: "
+                    + "all to draw them: the data messages (8 of ar) are aggregated per job and rank in "
+                    + "flows_summary.csv"), f.caption());
+            Files.writeString(dir.resolve("scenario.resolved.yaml"), "name: x\nworkloads:\n- type: allreduce\n"
+                    + "  name: ar\nmetrics:\n  completion: receiver\n  flows: summary\nfailures: []\n");
+            Figure s = FctCharts.cdf(ResultSet.open(dir));
+            assertTrue(s.caption().startsWith("per-message rows not written (metrics.flows: summary)"), s.caption());
+            assertFalse(FctCharts.buckets(ResultSet.open(dir)).get(0).present());
+            assertTrue(FctCharts.buckets(ResultSet.open(dir)).get(0).caption().startsWith("per-message rows not written"));
+        }
+
+        @Test
+        void rowsThatAreWrittenAreDrawnAndTheAggregatedOnesNamed() throws IOException {
+            // metrics.flows: data with a plain flows workload (a, b: rows kept) beside a collective (ar: aggregated)
+            Path dir = Fixtures.run(tmp.resolve("mixed"));
+            Files.writeString(dir.resolve("flows_summary.csv"), "workload,operation,kind,src,messages\nar,data,data,0,6\n"
+                    + "ar,cts,control,0,6\n");
+            Figure f = FctCharts.cdf(ResultSet.open(dir));
+            assertTrue(f.present());
+            assertArrayEquals(new double[] {4, 0, 4, 1}, points(xy(f).getDataset(), 1));
+            assertTrue(f.caption().startsWith("3 of 4 data messages finished"), f.caption());
+            assertTrue(f.caption().contains("; not drawn: per-message rows not written (metrics.flows: data); set "
+                    + "metrics.flows: all to draw them: the data messages (6 of ar)"), f.caption());
+            List<Figure> b = FctCharts.buckets(ResultSet.open(dir));
+            assertTrue(b.get(0).caption().contains("not drawn: per-message rows not written"), b.get(0).caption());
+            assertFalse(b.get(1).caption().contains("not drawn"), b.get(1).caption());
         }
 
         @Test

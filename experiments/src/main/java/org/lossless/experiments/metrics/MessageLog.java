@@ -1,0 +1,189 @@
+package org.lossless.experiments.metrics;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.lossless.nic.Verb;
+import org.lossless.workloads.traffic.Connection;
+import org.lossless.workloads.traffic.Message;
+import org.lossless.workloads.traffic.MessageKind;
+import org.lossless.workloads.traffic.MessageTag;
+
+/**
+ * What the result files need of every posted message, in primitive columns by message id, so the run can let go
+ * of a message's objects ({@link Message}, its {@link MessageTag}, the driver's record) once it has completed,
+ * instead of holding them all until the files are written: the compact buffer the rows of {@code flows.csv} and
+ * {@code flows_summary.csv} are made from at the end ({@link FlowResultList}), in message id order, so the files
+ * are the same bytes as when the rows came from the objects, whatever the threads.
+ *
+ * <p>Memory: about 60 B per message (four longs, seven ints, three bytes) in pages of {@link #PAGE} entries (no
+ * copy of the whole as it grows), against about 180 B for the objects it replaces ({@code Message} 72 B, the
+ * driver's record 48 B, {@code MessageTag} 40 B, its dependency array and list slots). Workload and operation names
+ * are kept once each. The NIC's per-QP {@code Flow} objects (retransmissions, CNPs, bytes received) are not
+ * here: the NICs look them up by id for as long as the run lasts.
+ *
+ * <p>Written by one thread (the traffic programs' driver); read after the run.
+ */
+public final class MessageLog {
+    /** Entries per page (a power of two). */
+    static final int PAGE = 1 << 14;
+    private static final int SHIFT = Integer.numberOfTrailingZeros(PAGE);
+    private static final Verb[] VERBS = Verb.values();
+    private static final MessageKind[] KINDS = MessageKind.values();
+    /** Longs per entry: bytes, post, delivered, acknowledged (ps; -1 before). */
+    private static final int L = 4;
+    /** Ints per entry: connection, iteration, step, channel, operation name (-1: none), workload name, first part. */
+    private static final int I = 7;
+    /** Bytes per entry: verb, kind, parts. */
+    private static final int B = 3;
+
+    private final List<Connection> connections;
+    private final List<String> names = new ArrayList<>();
+    private final Map<String, Integer> nameIds = new HashMap<>();
+    private final List<long[]> longs = new ArrayList<>();
+    private final List<int[]> ints = new ArrayList<>();
+    private final List<byte[]> bytes = new ArrayList<>();
+    private int size;
+
+    /** {@code connections}: the run's connections by id (the log reads their hosts and options from it). */
+    public MessageLog(List<Connection> connections) {
+        this.connections = connections;
+    }
+
+    /**
+     * Logs a message as it is posted: its id must be the next ({@link #size()}); its QP parts are the NIC flows
+     * {@code firstPart .. firstPart + parts - 1}.
+     */
+    public void add(Message m, int firstPart, int parts) {
+        if (m.id() != size) {
+            throw new IllegalArgumentException("message ids must be dense: expected " + size + ", got " + m.id());
+        }
+        if (parts < 1 || parts > Byte.MAX_VALUE) {
+            throw new IllegalArgumentException("message " + m.id() + ": " + parts + " parts, not 1.." + Byte.MAX_VALUE);
+        }
+        int page = size >>> SHIFT;
+        if (page == longs.size()) {
+            longs.add(new long[PAGE * L]);
+            ints.add(new int[PAGE * I]);
+            bytes.add(new byte[PAGE * B]);
+        }
+        int o = size & (PAGE - 1);
+        long[] l = longs.get(page);
+        l[o * L] = m.bytes();
+        l[o * L + 1] = m.postPs();
+        l[o * L + 2] = m.deliveredPs();
+        l[o * L + 3] = m.ackedPs();
+        MessageTag t = m.tag();
+        int[] n = ints.get(page);
+        n[o * I] = m.connection().id();
+        n[o * I + 1] = t.iteration();
+        n[o * I + 2] = t.step();
+        n[o * I + 3] = t.channel();
+        n[o * I + 4] = t.operation() == null ? -1 : name(t.operation());
+        n[o * I + 5] = name(m.workload());
+        n[o * I + 6] = firstPart;
+        byte[] b = bytes.get(page);
+        b[o * B] = (byte) m.op().ordinal();
+        b[o * B + 1] = (byte) t.kind().ordinal();
+        b[o * B + 2] = (byte) parts;
+        size++;
+    }
+
+    /** Records message {@code id}'s delivery (the receiver holds the last byte) at {@code ps}. */
+    public void delivered(long id, long ps) {
+        longs.get((int) (id >>> SHIFT))[(int) (id & (PAGE - 1)) * L + 2] = ps;
+    }
+
+    /** Records message {@code id}'s completion at the requester at {@code ps}. */
+    public void acked(long id, long ps) {
+        longs.get((int) (id >>> SHIFT))[(int) (id & (PAGE - 1)) * L + 3] = ps;
+    }
+
+    /** Messages logged. */
+    public int size() {
+        return size;
+    }
+
+    private int name(String s) {
+        Integer id = nameIds.get(s);
+        if (id == null) {
+            id = names.size();
+            names.add(s);
+            nameIds.put(s, id);
+        }
+        return id;
+    }
+
+    private long l(int i, int k) {
+        return longs.get(i >>> SHIFT)[(i & (PAGE - 1)) * L + k];
+    }
+
+    private int n(int i, int k) {
+        return ints.get(i >>> SHIFT)[(i & (PAGE - 1)) * I + k];
+    }
+
+    private byte b(int i, int k) {
+        return bytes.get(i >>> SHIFT)[(i & (PAGE - 1)) * B + k];
+    }
+
+    public long bytes(int i) {
+        return l(i, 0);
+    }
+
+    public long postPs(int i) {
+        return l(i, 1);
+    }
+
+    /** When the receiver held the last byte, ps; -1 if not (yet). */
+    public long deliveredPs(int i) {
+        return l(i, 2);
+    }
+
+    /** When the requester saw the completion, ps; -1 if not (yet). */
+    public long ackedPs(int i) {
+        return l(i, 3);
+    }
+
+    public Verb op(int i) {
+        return VERBS[b(i, 0)];
+    }
+
+    public Connection connection(int i) {
+        return connections.get(n(i, 0));
+    }
+
+    public String workload(int i) {
+        return names.get(n(i, 5));
+    }
+
+    /** The first of message {@code i}'s NIC flows (QP parts). */
+    public int firstPart(int i) {
+        return n(i, 6);
+    }
+
+    /** How many NIC flows (QP parts) message {@code i} is spread over. */
+    public int parts(int i) {
+        return b(i, 2);
+    }
+
+    /** Host that sends the payload ({@link Message#dataSrc()}). */
+    public int dataSrc(int i) {
+        Connection c = connection(i);
+        return op(i) == Verb.READ ? c.dstHost() : c.srcHost();
+    }
+
+    /** Host that receives the payload ({@link Message#dataDst()}). */
+    public int dataDst(int i) {
+        Connection c = connection(i);
+        return op(i) == Verb.READ ? c.srcHost() : c.dstHost();
+    }
+
+    /** Message {@code i}'s label, as {@link MessageLabel#of(Message)} gives it. */
+    public MessageLabel label(int i) {
+        int op = n(i, 4);
+        return new MessageLabel(n(i, 0), op(i).key(), n(i, 1), n(i, 2), n(i, 3), op < 0 ? null : names.get(op),
+                KINDS[b(i, 1)]);
+    }
+}
