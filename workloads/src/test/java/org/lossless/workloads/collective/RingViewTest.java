@@ -205,6 +205,8 @@ class RingViewTest {
             assertEquals(0, p.state().liveBlocks(), "nothing held once the iteration is done");
             int peak = p.state().peakBlocks();
             assertTrue(peak >= 2 * 2 && peak <= 2 * 6, "peak " + peak + " blocks");
+            long held = MemoryEstimate.of(p.job(), Algorithm.RING, Protocol.SIMPLE).held();
+            assertTrue((long) peak * 16 * 2 <= held, "the estimate holds at least what the program held");
         }
     }
 }
