@@ -261,11 +261,6 @@ final class Plan implements PlanView {
     }
 
     @Override
-    public int blocks(int chain) {
-        return 1;
-    }
-
-    @Override
     public int blockSize(int chain) {
         return Math.max(1, Math.max(ops, transfers));
     }

@@ -90,10 +90,8 @@ interface PlanView {
 
     int chainOf(int id);
 
-    /** The chain's first id; its block {@code b} holds ids {@code chainStart + b * blockSize ..} of the next block. */
+    /** The chain's first id: its block {@code b} holds the {@code blockSize} ids from {@code chainStart + b * blockSize}. */
     int chainStart(int chain);
-
-    int blocks(int chain);
 
     int blockSize(int chain);
 

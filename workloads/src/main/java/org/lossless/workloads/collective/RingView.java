@@ -46,6 +46,8 @@ final class RingView implements PlanView {
     private final int[] laneKind;
     private final int[] laneNic;
     private final int[] laneDstNic;
+    /** Non-empty transfers per lane. */
+    private final int[] laneCount;
 
     RingView(CollectiveJob job, Protocol protocol, boolean pxn) {
         if (job.collective() == Collective.BROADCAST || job.collective() == Collective.ALLTOALL) {
@@ -78,6 +80,7 @@ final class RingView implements PlanView {
         laneKind = new int[active * n];
         laneNic = new int[active * n];
         laneDstNic = new int[active * n];
+        laneCount = new int[active * n];
         int[] ranks = job.rankArray();
         long ids = 0;
         long sources = 0;
@@ -109,6 +112,8 @@ final class RingView implements PlanView {
                 };
                 laneNic[a * n + i] = r.srcNic();
                 laneDstNic[a * n + i] = r.dstNic();
+                long full = (l - 1) * sendSteps * fullSlices;
+                laneCount[a * n + i] = (int) (full + before(a, loops[a] - 1, i, sendSteps));
             }
             a++;
         }
@@ -345,9 +350,7 @@ final class RingView implements PlanView {
 
     @Override
     public int laneCount(int l) {
-        int a = l / n;
-        long full = (long) (loops[a] - 1) * sendSteps * fullSlices;
-        return (int) (full + before(a, loops[a] - 1, l % n, sendSteps));
+        return laneCount[l];
     }
 
     @Override
@@ -411,11 +414,6 @@ final class RingView implements PlanView {
     @Override
     public int chainStart(int chain) {
         return start[chain];
-    }
-
-    @Override
-    public int blocks(int chain) {
-        return loops[chain] * stepsPerLoop;
     }
 
     @Override

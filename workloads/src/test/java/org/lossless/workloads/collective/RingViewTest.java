@@ -42,6 +42,10 @@ class RingViewTest {
                 Jobs.of(Collective.ALLREDUCE, 5).size(9_000_000).channels(3).build(),
                 Jobs.of(Collective.ALLREDUCE, 7).size(100_000).channels(2).build(),
                 Jobs.of(Collective.ALLREDUCE, 3).size(40).channels(4).build(),
+                // 63 chunks of 33,008 B (2 slices) and a last one of 32,084 B (1 slice): uneven counts in the last loop
+                Jobs.of(Collective.ALLREDUCE, 64).size(2_111_588).build(),
+                // chunks of 32, 32, 32, 4 and 0 B
+                Jobs.of(Collective.ALLGATHER, 5).size(100).build(),
                 Jobs.of(Collective.ALLGATHER, 8).size(8 << 20).protocol(Protocol.LL).build(),
                 Jobs.of(Collective.REDUCESCATTER, 6).size(3_333_333).protocol(Protocol.LL128).channels(2).build(),
                 Jobs.of(Collective.ALLREDUCE, 16).servers(servers(8, 4, null)).channels(8).size(8 << 20).build(),
