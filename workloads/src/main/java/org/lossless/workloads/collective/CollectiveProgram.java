@@ -16,7 +16,8 @@ import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
- * Runs a {@link CollectiveJob}: builds its {@link Plan} once, then per iteration issues every op when
+ * Runs a {@link CollectiveJob}: takes its plan once ({@link PlanView}: a ring computed step by step, other algorithms
+ * built whole), keeps the state of the ops in flight ({@link PlanState}), and per iteration issues every op when
  * its inputs have arrived (plus the software step latency), its stream predecessor has been issued and
  * the receiver has granted a buffer slot for each of its outputs.
  *
