@@ -25,8 +25,9 @@ class CheckMemoryTest {
 
     /**
      * Ring all-reduce on 4 hosts, 20 MiB, 2 channels, Simple, 3 iterations: 2 channels x 2 loops x 6 steps x 4 ranks
-     * x 2 slices = 192 slices (38,400 B of plan at 200 B), each posting data and a clear-to-send every iteration: 1,152
-     * messages (576,000 B at 500 B); 614,400 B in all, shown rounded up to whole MB.
+     * x 2 slices = 192 slices, made step by step: 8 steps of 4 ranks x 2 slices plus 4 hops per channel held, 136
+     * (27,200 B at 200 B); each slice posts data and a clear-to-send every iteration: 1,152 messages (576,000 B at 500
+     * B); 603,200 B in all, shown rounded up to whole MB.
      */
     @Test
     void oneLinePerCollectiveJob() throws IOException {
@@ -34,7 +35,8 @@ class CheckMemoryTest {
                   - {type: allreduce, name: ar, size: 20MiB, channels: 2, algorithm: ring, protocol: simple, iterations: 3}
                   - {type: permutation, size: 1MB}
                 """);
-        assertEquals(List.of("memory: job ar needs about 1 MB of Java heap (a plan of 192 slices per iteration, 1 MB; "
+        assertEquals(List.of("memory: job ar needs about 1 MB of Java heap (a plan of 192 slices per iteration made "
+                + "step by step, 136 held at once, 1 MB; "
                 + "1,152 messages kept to the run's end, 1 MB) with ring, simple; this Java has 2.0 GB"),
                 CheckCommand.memory(s, 2_000_000_000L));
     }

@@ -16,7 +16,8 @@ import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
- * Runs a {@link CollectiveJob}: builds its {@link Plan} once, then per iteration issues every op when
+ * Runs a {@link CollectiveJob}: takes its plan once ({@link PlanView}: a ring computed step by step, other algorithms
+ * built whole), keeps the state of the ops in flight ({@link PlanState}), and per iteration issues every op when
  * its inputs have arrived (plus the software step latency), its stream predecessor has been issued and
  * the receiver has granted a buffer slot for each of its outputs.
  *
@@ -44,9 +45,9 @@ public final class CollectiveProgram implements TrafficProgram {
     private static final int NIC_POST = 5;
     /** A clear-to-send's delay ({@link CollectiveJob#ctsDelayOrDefaultPs}) is over: the sender's proxy has seen it. */
     private static final int NET_CREDIT = 6;
-    private static final byte ARMED = 1;
-    private static final byte PRED = 2;
-    private static final byte ISSUED = 4;
+    private static final byte ARMED = PlanState.ARMED;
+    private static final byte PRED = PlanState.PRED;
+    private static final byte ISSUED = PlanState.ISSUED;
     private static final long[] NO_DEPS = new long[0];
 
     private final CollectiveJob job;
@@ -54,23 +55,16 @@ public final class CollectiveProgram implements TrafficProgram {
     private final LongIntMap messages = new LongIntMap();
     private final List<JobIteration> rows = new ArrayList<>();
     private TrafficContext ctx;
-    private Plan plan;
+    private PlanView plan;
     private Tuner.Choice choice;
     private StepLatencies latency;
     private long[][] pairs;
-    private long[] opLatency;
     private Connection[] data;
     private Connection[] cts;
     private int[] position;
     private ServerLinks links;
 
-    private int[] pendingIn;
-    private int[] pendingCredit;
-    private long[] inReady;
-    private byte[] flags;
-    private long[] msgOf;
-    private long[] ctsOf;
-    private long[][] folded;
+    private PlanState state;
     private int[] stack = new int[64];
     private int stackSize;
     private int issued;
@@ -80,9 +74,16 @@ public final class CollectiveProgram implements TrafficProgram {
     private long previousLast = -1;
     private final OneTimer timer = new OneTimer();
     private boolean done;
+    /** Build every plan whole, rings too (tests compare the two). */
+    private final boolean stored;
 
     public CollectiveProgram(CollectiveJob job) {
+        this(job, false);
+    }
+
+    CollectiveProgram(CollectiveJob job, boolean stored) {
         this.job = job;
+        this.stored = stored;
     }
 
     @Override
@@ -109,8 +110,13 @@ public final class CollectiveProgram implements TrafficProgram {
         return pairs == null ? null : PairSizes.explicit(pairs).matrix();
     }
 
-    Plan plan() {
+    PlanView plan() {
         return plan;
+    }
+
+    /** The per-op state of the iteration in flight (after {@link #start}). */
+    PlanState state() {
+        return state;
     }
 
     @Override
@@ -128,37 +134,30 @@ public final class CollectiveProgram implements TrafficProgram {
         plan = build(choice);
         position = TreeShape.positions(ranks);
         links = new ServerLinks(job.servers(), plan, ranks.length, ctx::hostRateBps);
-        opLatency = new long[plan.ops];
-        for (int o = 0; o < plan.ops; o++) {
-            boolean net = false;
-            for (int i = plan.inStart[o]; i < plan.inStart[o + 1]; i++) {
-                net |= !plan.local(plan.tLane[plan.inList[i]]);
-            }
-            opLatency[o] = plan.inStart[o] == plan.inStart[o + 1] ? 0 : net ? latency.netStepPs() : latency.nvlinkStepPs();
-        }
-        data = new Connection[plan.lanes];
-        cts = new Connection[plan.lanes];
+        data = new Connection[plan.lanes()];
+        cts = new Connection[plan.lanes()];
         ConnectionOptions ctsOptions = new ConnectionOptions(job.connection().priority(), 1, job.connection().cc(),
                 job.connection().dscp());
-        for (int l = 0; l < plan.lanes; l++) {
+        for (int l = 0; l < plan.lanes(); l++) {
             if (!plan.local(l)) {
-                data[l] = ctx.connect(plan.laneNic[l], plan.laneDstNic[l], job.connection());
-                cts[l] = ctx.connect(plan.laneDstNic[l], plan.laneNic[l], ctsOptions);
+                data[l] = ctx.connect(plan.laneNic(l), plan.laneDstNic(l), job.connection());
+                cts[l] = ctx.connect(plan.laneDstNic(l), plan.laneNic(l), ctsOptions);
             }
         }
-        pendingIn = new int[plan.ops];
-        pendingCredit = new int[plan.ops];
-        inReady = new long[plan.ops];
-        flags = new byte[plan.ops];
-        msgOf = new long[plan.transfers];
-        ctsOf = new long[plan.transfers];
-        folded = new long[plan.transfers][];
+        state = new PlanState(plan);
         iterStart = job.startPs();
         agenda.add(iterStart + latency.basePs(), code(BEGIN, 0));
         after(ctx.nowPs());
     }
 
-    private Plan build(Tuner.Choice c) {
+    /**
+     * The iteration's plan: ring reduce-scatter, all-gather and all-reduce computed from ids ({@link RingView}), the
+     * other algorithms built whole.
+     */
+    private PlanView build(Tuner.Choice c) {
+        if (!stored && c.algorithm() == Algorithm.RING && job.collective() != Collective.BROADCAST) {
+            return new RingView(job, c.protocol(), job.pxn());
+        }
         PlanBuilder b = new PlanBuilder(job.servers(), job.pxn(), c.protocol());
         switch (c.algorithm()) {
             case RING -> {
@@ -194,7 +193,7 @@ public final class CollectiveProgram implements TrafficProgram {
             }
         } else {
             lastMessage = m.id();
-            long at = links.pcie() ? links.fromNic(plan.tLane[t], plan.tWire[t], nowPs) : nowPs;
+            long at = links.pcie() ? links.fromNic(plan.lane(t), plan.wire(t), nowPs) : nowPs;
             if (at > nowPs) {
                 agenda.add(at, code(NV_DELIVER, t));
             } else {
@@ -251,7 +250,7 @@ public final class CollectiveProgram implements TrafficProgram {
     private void handle(int kind, int index, long now) {
         switch (kind) {
             case ARM -> {
-                flags[index] |= ARMED;
+                state.addFlags(index, ARMED);
                 push(index);
             }
             case NV_DELIVER -> deliver(index, now, now);
@@ -264,35 +263,18 @@ public final class CollectiveProgram implements TrafficProgram {
     }
 
     private void begin(long now) {
-        Arrays.fill(flags, (byte) 0);
-        Arrays.fill(inReady, 0);
-        Arrays.fill(msgOf, -1);
-        Arrays.fill(ctsOf, -1);
-        Arrays.fill(folded, null);
+        state.reset();
         issued = 0;
-        for (int o = 0; o < plan.ops; o++) {
-            pendingIn[o] = plan.inStart[o + 1] - plan.inStart[o];
-            int credits = 0;
-            for (int i = plan.outStart[o]; i < plan.outStart[o + 1]; i++) {
-                credits += plan.tSeq[plan.outList[i]] >= 0 ? 1 : 0;
-            }
-            pendingCredit[o] = credits;
-        }
         long[] startDeps = previousLast >= 0 ? new long[] {previousLast} : NO_DEPS;
-        for (int l = 0; l < plan.lanes; l++) {
-            int end = Math.min(plan.laneStart[l] + plan.laneWindow[l], plan.laneStart[l + 1]);
-            for (int i = plan.laneStart[l]; i < end; i++) {
-                grant(plan.laneList[i], startDeps, now, true);
+        for (int l = 0; l < plan.lanes(); l++) {
+            int end = Math.min(plan.laneWindow(l), plan.laneCount(l));
+            for (int i = 0; i < end; i++) {
+                grant(plan.laneTransfer(l, i), startDeps, now, true);
             }
         }
-        for (int o = 0; o < plan.ops; o++) {
-            if (!plan.opHasPred[o]) {
-                flags[o] |= PRED;
-            }
-            if (pendingIn[o] == 0) {
-                flags[o] |= ARMED;
-                push(o);
-            }
+        // every op's flags start as PlanState.defaults: PRED without a stream predecessor, ARMED without inputs
+        for (int j = 0; j < plan.sources(); j++) {
+            push(plan.source(j));
         }
     }
 
@@ -306,45 +288,47 @@ public final class CollectiveProgram implements TrafficProgram {
     private void pump(long now) {
         while (stackSize > 0) {
             int o = stack[--stackSize];
-            if (flags[o] == (ARMED | PRED) && pendingCredit[o] == 0) {
+            if (state.flags(o) == (ARMED | PRED) && state.pendingCredit(o) == 0) {
                 issue(o, now);
             }
         }
     }
 
     private void issue(int o, long now) {
-        flags[o] |= ISSUED;
+        state.addFlags(o, ISSUED);
         issued++;
-        for (int i = plan.outStart[o]; i < plan.outStart[o + 1]; i++) {
-            int t = plan.outList[i];
-            int kind = plan.laneKind[plan.tLane[t]];
-            if (plan.tWire[t] == 0) {
-                folded[t] = depsOf(o);
+        for (int i = 0; i < plan.outCount(o); i++) {
+            int t = plan.out(o, i);
+            int kind = plan.laneKind(plan.lane(t));
+            long wire = plan.wire(t);
+            if (wire == 0) {
+                state.folded(t, depsOf(o));
                 deliver(t, now, now);
             } else if (kind == Plan.NET) {
                 toNic(t, now);
             } else {
-                folded[t] = depsOf(o);
-                long arrive = links.local(position[plan.opRank[o]], plan.tWire[t], now);
+                state.folded(t, depsOf(o));
+                long arrive = links.local(position[plan.rank(o)], wire, now);
                 agenda.add(arrive, code(kind == Plan.PXN ? PXN_POST : NV_DELIVER, t));
             }
         }
-        for (int i = plan.inStart[o]; i < plan.inStart[o + 1]; i++) {
-            consume(plan.inList[i], now);
+        for (int i = 0; i < plan.inCount(o); i++) {
+            consume(plan.in(o, i), now);
         }
-        int next = plan.opNext[o];
+        int next = plan.next(o);
         if (next >= 0) {
-            flags[next] |= PRED;
+            state.addFlags(next, PRED);
             push(next);
         }
-        if (issued == plan.ops) {
+        state.issued(o);
+        if (issued == plan.ops()) {
             finishIteration(now);
         }
     }
 
     /** Network transfer {@code t} is ready in its sending GPU's memory: posted now, or once its NIC's PCIe link lets it. */
     private void toNic(int t, long now) {
-        long at = links.pcie() ? links.toNic(plan.tLane[t], plan.tWire[t], now) : now;
+        long at = links.pcie() ? links.toNic(plan.lane(t), plan.wire(t), now) : now;
         if (at > now) {
             agenda.add(at, code(NIC_POST, t));
         } else {
@@ -353,26 +337,27 @@ public final class CollectiveProgram implements TrafficProgram {
     }
 
     private void post(int t, long now) {
-        int o = plan.tFrom[t];
-        long[] deps = plan.laneKind[plan.tLane[t]] == Plan.PXN ? folded[t] : depsOf(o);
-        if (ctsOf[t] >= 0) {
+        int o = plan.from(t);
+        int l = plan.lane(t);
+        long[] deps = plan.laneKind(l) == Plan.PXN ? state.folded(t) : depsOf(o);
+        long ctsId = state.ctsOf(t);
+        if (ctsId >= 0) {
             deps = Arrays.copyOf(deps, deps.length + 1);
-            deps[deps.length - 1] = ctsOf[t];
+            deps[deps.length - 1] = ctsId;
         }
-        MessageTag tag = new MessageTag(iteration, plan.opStep[o], plan.opChannel[o], "data", deps, MessageKind.DATA);
-        Message m = ctx.post(data[plan.tLane[t]], plan.tWire[t], Verb.WRITE, tag, now);
-        msgOf[t] = m.id();
+        MessageTag tag = new MessageTag(iteration, plan.step(o), plan.channel(o), "data", deps, MessageKind.DATA);
+        Message m = ctx.post(data[l], plan.wire(t), Verb.WRITE, tag, now);
+        state.msgOf(t, m.id());
         messages.put(m.id(), t << 1);
+        state.posted(t);
     }
 
     private void deliver(int t, long when, long now) {
-        int o = plan.tTo[t];
-        pendingIn[o]--;
-        inReady[o] = Math.max(inReady[o], when);
-        if (pendingIn[o] == 0) {
-            long at = inReady[o] + opLatency[o];
+        int o = plan.to(t);
+        if (state.arrived(o, when) == 0) {
+            long at = state.inReady(o) + opLatency(o);
             if (at <= now) {
-                flags[o] |= ARMED;
+                state.addFlags(o, ARMED);
                 push(o);
             } else {
                 agenda.add(at, code(ARM, o));
@@ -380,20 +365,36 @@ public final class CollectiveProgram implements TrafficProgram {
         }
     }
 
+    /** Software latency between an op's last input and its issue: the network step's if any input crossed the network. */
+    private long opLatency(int o) {
+        int inputs = plan.inCount(o);
+        if (inputs == 0) {
+            return 0;
+        }
+        for (int i = 0; i < inputs; i++) {
+            if (!plan.local(plan.lane(plan.in(o, i)))) {
+                return latency.netStepPs();
+            }
+        }
+        return latency.nvlinkStepPs();
+    }
+
     /** The receiver's op consumed transfer {@code t}: its slot is free for the lane's transfer {@code window} later. */
     private void consume(int t, long now) {
-        if (plan.tSeq[t] < 0) {
+        int seq = plan.seq(t);
+        if (seq < 0) {
             return;
         }
-        int l = plan.tLane[t];
-        int idx = plan.laneStart[l] + plan.tSeq[t] + plan.laneWindow[l];
-        if (idx < plan.laneStart[l + 1]) {
-            grant(plan.laneList[idx], msgOf[t] >= 0 ? new long[] {msgOf[t]} : folded[t], now, false);
+        int l = plan.lane(t);
+        int idx = seq + plan.laneWindow(l);
+        if (idx < plan.laneCount(l)) {
+            long msg = state.msgOf(t);
+            grant(plan.laneTransfer(l, idx), msg >= 0 ? new long[] {msg} : state.folded(t), now, false);
         }
     }
 
     private void grant(int t, long[] deps, long now, boolean atStart) {
-        int l = plan.tLane[t];
+        int l = plan.lane(t);
         if (plan.local(l)) {
             if (atStart) {
                 creditArrived(t);
@@ -402,40 +403,43 @@ public final class CollectiveProgram implements TrafficProgram {
             }
             return;
         }
-        int o = plan.tFrom[t];
+        int o = plan.from(t);
         // a clear-to-send is the protocol's, not the job's payload: kind control
-        MessageTag tag = MessageTag.control(iteration, plan.opStep[o], plan.opChannel[o], "cts", deps);
+        MessageTag tag = MessageTag.control(iteration, plan.step(o), plan.channel(o), "cts", deps);
         Message m = ctx.post(cts[l], NcclConstants.CTS_BYTES, Verb.WRITE, tag, now);
-        ctsOf[t] = m.id();
+        state.ctsOf(t, m.id());
         messages.put(m.id(), (t << 1) | 1);
     }
 
     private void creditArrived(int t) {
-        int o = plan.tFrom[t];
-        pendingCredit[o]--;
+        int o = plan.from(t);
+        state.credit(o);
         push(o);
     }
 
     /** Message ids op {@code o} waited for: its network inputs, NVLink and empty inputs folded through. */
     private long[] depsOf(int o) {
-        int from = plan.inStart[o];
-        int to = plan.inStart[o + 1];
-        if (from == to) {
-            return !plan.opHasPred[o] && previousLast >= 0 ? new long[] {previousLast} : NO_DEPS;
+        int inputs = plan.inCount(o);
+        if (inputs == 0) {
+            return !plan.hasPred(o) && previousLast >= 0 ? new long[] {previousLast} : NO_DEPS;
         }
-        if (to - from == 1) {
-            int t = plan.inList[from];
-            return msgOf[t] >= 0 ? new long[] {msgOf[t]} : folded[t];
+        if (inputs == 1) {
+            return depsThrough(plan.in(o, 0));
         }
         long[] out = new long[0];
-        for (int i = from; i < to; i++) {
-            int t = plan.inList[i];
-            long[] add = msgOf[t] >= 0 ? new long[] {msgOf[t]} : folded[t];
+        for (int i = 0; i < inputs; i++) {
+            long[] add = depsThrough(plan.in(o, i));
             int k = out.length;
             out = Arrays.copyOf(out, k + add.length);
             System.arraycopy(add, 0, out, k, add.length);
         }
         return out;
+    }
+
+    /** Transfer {@code t}'s message, or what it folded through when it posted none. */
+    private long[] depsThrough(int t) {
+        long msg = state.msgOf(t);
+        return msg >= 0 ? new long[] {msg} : state.folded(t);
     }
 
     private void finishIteration(long now) {

@@ -10,9 +10,13 @@ import java.util.Locale;
  * 624 B per message between them, a plan's share included) and a 1,024-GPU plan (about 170 B of heap per slice at
  * its peak): benchmarks/README.md, "Memory: heap per message and the check's estimate":
  * <ul>
- *   <li>the plan: every transfer (slice) of one iteration with its dependencies and the program's state for it,
- *       {@link #PLAN_BYTES_PER_TRANSFER} each, built whole when the job starts (the builder's growing arrays
- *       and the final copy coexist for a moment: that peak is counted);</li>
+ *   <li>the plan: the transfers (slices) of one iteration whose dependencies and program state are held at once,
+ *       {@link #PLAN_BYTES_PER_TRANSFER} each. Tree, halving-doubling, broadcast and all-to-all plans are built whole
+ *       when the job starts (the builder's growing arrays and the final copy coexist for a moment: that peak is
+ *       counted), so every transfer of an iteration is held. A ring reduce-scatter, all-gather or all-reduce is
+ *       computed step by step ({@link RingView}) and the program keeps the state of the steps in flight only
+ *       ({@link PlanState}): {@link #RING_STEPS_HELD} steps of every rank's slices per channel (at most the
+ *       iteration's), plus its rings and lanes;</li>
  *   <li>the messages: each transfer that crosses the network posts its data and one clear-to-send, and the run
  *       keeps a record of every message it posted until the results are written (the program's message, the
  *       engine's record, the NIC's flow and, at the end, the result row): {@link #BYTES_PER_MESSAGE} each, for
@@ -24,18 +28,36 @@ import java.util.Locale;
  * out of heap on a fabric with little headroom left (the run then says so and exits 2).
  *
  * @param transfers transfers (slices) of one iteration
+ * @param held      transfers of one iteration held at once (all of them for a plan built whole)
  * @param messages  messages the job posts over all its iterations
  */
-public record MemoryEstimate(long transfers, long messages) {
-    /** Heap per transfer of the plan, at its peak while it is built (B). */
+public record MemoryEstimate(long transfers, long held, long messages) {
+    /** Heap per transfer of the plan, at its peak while it is built (B); also charged per held slice of a ring. */
     public static final long PLAN_BYTES_PER_TRANSFER = 200;
+    /**
+     * Steps per channel whose state a ring holds at once: the step being issued, the one before it (its transfers are
+     * read until this one is done), the next one receiving and those whose slots are granted. Measured: at most 3 per
+     * channel on 128 GPUs of a k=8 fat-tree (benchmarks/README.md, "Memory: collective plans step by step"); a rank can
+     * run at most one step ahead of either neighbour, so a congested ring holds more: 8 leaves room for that.
+     */
+    public static final long RING_STEPS_HELD = 8;
+    /**
+     * The most slices one iteration may have: the program numbers ops and transfers with ints and codes a transfer's
+     * clear-to-send in its id's low bit (a ring has at most twice as many ops as transfers), whatever the heap.
+     */
+    public static final long MAX_SLICES = RingView.MAX_IDS / 2;
     /** Heap per posted message kept to the end of the run, its result row included (B). */
     public static final long BYTES_PER_MESSAGE = 500;
 
     public MemoryEstimate {
-        if (transfers < 0 || messages < 0) {
-            throw new IllegalArgumentException("transfers and messages must be >= 0");
+        if (transfers < 0 || messages < 0 || held < 0 || held > transfers) {
+            throw new IllegalArgumentException("transfers and messages must be >= 0, held 0..transfers");
         }
+    }
+
+    /** A plan built whole: every transfer held. */
+    public MemoryEstimate(long transfers, long messages) {
+        this(transfers, transfers, messages);
     }
 
     /** The estimate for {@code job} run with {@code algorithm} and {@code protocol} (saturating at Long.MAX_VALUE). */
@@ -43,7 +65,21 @@ public record MemoryEstimate(long transfers, long messages) {
         long transfers = PlanSize.transfers(job, algorithm, protocol);
         double network = networkShare(job, algorithm);
         double messages = 2.0 * transfers * network * job.iterations();
-        return new MemoryEstimate(transfers, messages >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) Math.ceil(messages));
+        return new MemoryEstimate(transfers, held(job, algorithm, protocol, transfers),
+                messages >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) Math.ceil(messages));
+    }
+
+    /**
+     * Transfers held at once: a ring's {@link #RING_STEPS_HELD} steps of n ranks' slices per channel, plus one per
+     * ring hop for its rings and lanes (about 30 B each, well under a slice's 200); every transfer otherwise.
+     */
+    static long held(CollectiveJob job, Algorithm algorithm, Protocol protocol, long transfers) {
+        if (algorithm != Algorithm.RING || job.collective() == Collective.BROADCAST) {
+            return transfers;
+        }
+        long slices = protocol == Protocol.SIMPLE ? NcclConstants.RING_CHUNK_STEPS / NcclConstants.RING_SLICE_STEPS : 1;
+        long perChannel = (RING_STEPS_HELD * slices + 1) * job.n();
+        return Math.min(transfers, perChannel * job.channels());
     }
 
     /**
@@ -86,7 +122,7 @@ public record MemoryEstimate(long transfers, long messages) {
 
     /** The plan's part, B. */
     public long planBytes() {
-        return saturatingTimes(transfers, PLAN_BYTES_PER_TRANSFER);
+        return saturatingTimes(held, PLAN_BYTES_PER_TRANSFER);
     }
 
     /** The messages' part, B. */
@@ -101,16 +137,20 @@ public record MemoryEstimate(long transfers, long messages) {
         return p > Long.MAX_VALUE - m ? Long.MAX_VALUE : p + m;
     }
 
-    /** Whether the job fits in a heap of {@code heapBytes}. */
+    /** Whether the job fits in a heap of {@code heapBytes} (and its plan in the program's numbering, {@link #MAX_SLICES}). */
     public boolean fits(long heapBytes) {
-        return totalBytes() <= heapBytes;
+        return transfers <= MAX_SLICES && totalBytes() <= heapBytes;
     }
 
     /** What the estimate consists of, for a message: "about 9.4 GB (...)". */
     public String describe() {
-        return String.format(Locale.ROOT, "about %s of Java heap (a plan of %,d slices per iteration, %s; %,d messages "
-                + "kept to the run's end, %s)", size(totalBytes()), transfers, size(planBytes()), messages,
-                size(messageBytes()));
+        String plan = transfers > MAX_SLICES ? String.format(Locale.ROOT, "a plan of %,d slices per iteration, more "
+                + "than the %,d one simulation can number", transfers, MAX_SLICES)
+                : held == transfers ? String.format(Locale.ROOT, "a plan of %,d slices per iteration", transfers)
+                : String.format(Locale.ROOT, "a plan of %,d slices per iteration made step by step, %,d held at once",
+                        transfers, held);
+        return String.format(Locale.ROOT, "about %s of Java heap (%s, %s; %,d messages kept to the run's end, %s)",
+                size(totalBytes()), plan, size(planBytes()), messages, size(messageBytes()));
     }
 
     /** A size in decimal units, e.g. "9.4 GB", "120 MB". */

@@ -15,7 +15,7 @@ package org.lossless.workloads.collective;
  * <p>Invariants: op and transfer ids are dense; CSR lists {@code xStart[i]..xStart[i+1]-1}; a lane's
  * transfers in {@code laneList} are in seq order.
  */
-final class Plan {
+final class Plan implements PlanView {
     static final int NET = 0;
     static final int NVLINK = 1;
     /** Over NVLink to the rail-local GPU of the sending server, then over the network from its NIC. */
@@ -56,6 +56,8 @@ final class Plan {
     final int[] laneWindow;
     final int[] laneStart;
     final int[] laneList;
+    /** Ops without inputs, in id order. */
+    private final int[] sources;
 
     Plan(int[] opRank, int[] opStep, int[] opChannel, int[] opNext, boolean[] opHasPred, int[] inStart, int[] inList,
             int[] outStart, int[] outList, int[] tLane, int[] tSeq, int[] tFrom, int[] tTo, long[] tData, long[] tWire,
@@ -89,11 +91,193 @@ final class Plan {
         this.laneWindow = laneWindow;
         this.laneStart = laneStart;
         this.laneList = laneList;
+        int n = 0;
+        for (int o = 0; o < ops; o++) {
+            n += inStart[o] == inStart[o + 1] ? 1 : 0;
+        }
+        this.sources = new int[n];
+        for (int o = 0, k = 0; o < ops; o++) {
+            if (inStart[o] == inStart[o + 1]) {
+                sources[k++] = o;
+            }
+        }
     }
 
     /** Whether lane {@code l} stays inside a server (NVLink or PCIe, no NIC). */
-    boolean local(int l) {
+    @Override
+    public boolean local(int l) {
         return laneKind[l] == NVLINK || laneKind[l] == LOCAL_PCIE;
+    }
+
+    @Override
+    public int ops() {
+        return ops;
+    }
+
+    @Override
+    public int transferIds() {
+        return transfers;
+    }
+
+    @Override
+    public long transferCount() {
+        return transfers;
+    }
+
+    @Override
+    public int rank(int op) {
+        return opRank[op];
+    }
+
+    @Override
+    public int step(int op) {
+        return opStep[op];
+    }
+
+    @Override
+    public int channel(int op) {
+        return opChannel[op];
+    }
+
+    @Override
+    public int next(int op) {
+        return opNext[op];
+    }
+
+    @Override
+    public boolean hasPred(int op) {
+        return opHasPred[op];
+    }
+
+    @Override
+    public int inCount(int op) {
+        return inStart[op + 1] - inStart[op];
+    }
+
+    @Override
+    public int in(int op, int j) {
+        return inList[inStart[op] + j];
+    }
+
+    @Override
+    public int outCount(int op) {
+        return outStart[op + 1] - outStart[op];
+    }
+
+    @Override
+    public int out(int op, int j) {
+        return outList[outStart[op] + j];
+    }
+
+    @Override
+    public int lane(int t) {
+        return tLane[t];
+    }
+
+    @Override
+    public int seq(int t) {
+        return tSeq[t];
+    }
+
+    @Override
+    public int from(int t) {
+        return tFrom[t];
+    }
+
+    @Override
+    public int to(int t) {
+        return tTo[t];
+    }
+
+    @Override
+    public long data(int t) {
+        return tData[t];
+    }
+
+    @Override
+    public long wire(int t) {
+        return tWire[t];
+    }
+
+    @Override
+    public int lanes() {
+        return lanes;
+    }
+
+    @Override
+    public int laneKind(int l) {
+        return laneKind[l];
+    }
+
+    @Override
+    public int laneNic(int l) {
+        return laneNic[l];
+    }
+
+    @Override
+    public int laneDstNic(int l) {
+        return laneDstNic[l];
+    }
+
+    @Override
+    public int laneWindow(int l) {
+        return laneWindow[l];
+    }
+
+    @Override
+    public int laneCount(int l) {
+        return laneStart[l + 1] - laneStart[l];
+    }
+
+    @Override
+    public int laneTransfer(int l, int seq) {
+        return laneList[laneStart[l] + seq];
+    }
+
+    @Override
+    public int sources() {
+        return sources.length;
+    }
+
+    @Override
+    public int source(int j) {
+        return sources[j];
+    }
+
+    /** One chain of one block: a stored plan's state is kept whole. */
+    @Override
+    public int chains() {
+        return 1;
+    }
+
+    @Override
+    public int chainOf(int id) {
+        return 0;
+    }
+
+    @Override
+    public int chainStart(int chain) {
+        return 0;
+    }
+
+    @Override
+    public int blockSize(int chain) {
+        return Math.max(1, Math.max(ops, transfers));
+    }
+
+    @Override
+    public boolean feedsNext(int chain, int block) {
+        return false;
+    }
+
+    @Override
+    public boolean isOp(int id) {
+        return id < ops;
+    }
+
+    @Override
+    public boolean isTransfer(int id) {
+        return id < transfers;
     }
 
     /** Data bytes leaving {@code rank} over the network (NET and PXN lanes, counted at the sending GPU). */

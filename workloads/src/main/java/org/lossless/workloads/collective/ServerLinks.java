@@ -42,7 +42,7 @@ final class ServerLinks {
      * @param positions ranks of the job (GPU egress queues are per rank position)
      * @param rate      line rate of a host's NIC, bps
      */
-    ServerLinks(GpuServers servers, Plan plan, int positions, IntToLongFunction rate) {
+    ServerLinks(GpuServers servers, PlanView plan, int positions, IntToLongFunction rate) {
         gpuLink = servers.gpuLink();
         gpuFree = new long[positions];
         pcie = servers.pcie();
@@ -52,11 +52,11 @@ final class ServerLinks {
             return;
         }
         Map<Integer, Integer> index = new HashMap<>();
-        laneUp = new int[plan.lanes];
-        laneDown = new int[plan.lanes];
-        for (int l = 0; l < plan.lanes; l++) {
-            laneUp[l] = plan.local(l) ? -1 : index.computeIfAbsent(plan.laneNic[l], k -> index.size());
-            laneDown[l] = plan.local(l) ? -1 : index.computeIfAbsent(plan.laneDstNic[l], k -> index.size());
+        laneUp = new int[plan.lanes()];
+        laneDown = new int[plan.lanes()];
+        for (int l = 0; l < plan.lanes(); l++) {
+            laneUp[l] = plan.local(l) ? -1 : index.computeIfAbsent(plan.laneNic(l), k -> index.size());
+            laneDown[l] = plan.local(l) ? -1 : index.computeIfAbsent(plan.laneDstNic(l), k -> index.size());
         }
         nicRate = new long[index.size()];
         index.forEach((host, i) -> nicRate[i] = rate.applyAsLong(host));

@@ -5,8 +5,10 @@
  * latencies, GPU servers with NVLink and PXN, iterations and gaps.
  *
  * <p>A {@link org.lossless.workloads.collective.CollectiveJob} says what to run; planners turn it into a
- * static dependency graph ({@code Plan}: ops, transfers, lanes) once; the
- * {@link org.lossless.workloads.collective.CollectiveProgram} runs that graph each iteration against
+ * static dependency graph ({@code Plan}: ops, transfers, lanes) once, except rings, whose graph {@code RingView}
+ * computes from ids as the job advances (memory follows ranks and channels, not slices); the
+ * {@link org.lossless.workloads.collective.CollectiveProgram} runs that graph each iteration, holding the state of the
+ * steps in flight only ({@code PlanState}), against
  * whatever {@link org.lossless.workloads.traffic.TrafficContext} drives it (the packet engine, or the
  * network-free recording context). docs/workloads.md describes every modelling choice.
  *

@@ -16,6 +16,7 @@ class MemoryEstimateTest {
          * Ring all-reduce, 4 ranks of one GPU per host, 20 MiB, 2 channels, Simple: 192 transfers per iteration (2
          * channels x 2 loops x 6 steps x 4 ranks x 2 slices, PlanSizeTest); every one crosses the network and posts its
          * data and a clear-to-send: 384 messages per iteration, 1,152 over 3 iterations, as the program posts them.
+         * The ring is made step by step: per channel 8 steps of 4 ranks x 2 slices, plus 4 hops, are held: 136 in all.
          */
         @Test
         void oneGpuPerHostEveryTransferPostsTwoMessages() {
@@ -24,7 +25,8 @@ class MemoryEstimateTest {
             assertEquals(192, e.transfers());
             assertEquals(1_152, e.messages());
             assertEquals(Jobs.record(4, new CollectiveProgram(job)).size(), e.messages(), "messages the program posts");
-            assertEquals(192 * MemoryEstimate.PLAN_BYTES_PER_TRANSFER + 1_152 * MemoryEstimate.BYTES_PER_MESSAGE,
+            assertEquals(136, e.held());
+            assertEquals(136 * MemoryEstimate.PLAN_BYTES_PER_TRANSFER + 1_152 * MemoryEstimate.BYTES_PER_MESSAGE,
                     e.totalBytes());
         }
 
@@ -48,8 +50,53 @@ class MemoryEstimateTest {
             MemoryEstimate e = MemoryEstimate.of(job, Algorithm.RING, Protocol.SIMPLE);
             assertEquals(536_805_376L, e.transfers());
             assertEquals(2 * 536_805_376L, e.messages());
+            assertEquals(2 * (8 * 8_192 * 2 + 8_192), e.held(), "2 channels x (8 steps x 8,192 ranks x 2 slices + 8,192 hops)");
+            assertEquals(2 * (8 * 8_192 * 2 + 8_192) * 200L, e.planBytes(), "about 56 MB instead of 107 GB");
             assertFalse(e.fits(64 * GB), "over 500 GB with today's per-message records");
             assertTrue(e.fits(Long.MAX_VALUE));
+        }
+
+        /** A ring's held state follows the ranks and channels, not the size; a plan built whole follows the size. */
+        @Test
+        void theRingsPlanPartIsBoundedByRanksAndChannels() {
+            long last = 0;
+            for (long size : new long[] {64L << 20, 1L << 30, 16L << 30, 256L << 30}) {
+                CollectiveJob ring = Jobs.of(Collective.ALLREDUCE, 64).size(size).channels(2).build();
+                MemoryEstimate e = MemoryEstimate.of(ring, Algorithm.RING, Protocol.SIMPLE);
+                assertEquals(2 * (8 * 64 * 2 + 64), e.held(), "size " + size);
+                assertTrue(e.totalBytes() > last, "more bytes, more messages: the estimate grows with the size");
+                last = e.totalBytes();
+                CollectiveJob tree = Jobs.of(Collective.ALLREDUCE, 64).algorithm(Algorithm.TREE).size(size).channels(2)
+                        .build();
+                MemoryEstimate t = MemoryEstimate.of(tree, Algorithm.TREE, Protocol.SIMPLE);
+                assertEquals(t.transfers(), t.held(), "a tree is built whole");
+            }
+            long previous = 0;
+            for (int n : new int[] {8, 64, 512, 4_096}) {
+                CollectiveJob ring = Jobs.of(Collective.ALLREDUCE, n).size(1L << 30).channels(2).build();
+                long held = MemoryEstimate.of(ring, Algorithm.RING, Protocol.SIMPLE).held();
+                assertTrue(held > previous && held <= 2L * (8 * n * 2 + n), n + " ranks: " + held);
+                previous = held;
+            }
+        }
+
+        /** 8,192 ranks on 4 channels: 1,073,610,752 slices, more than the program can number (2^29), whatever the heap. */
+        @Test
+        void moreThanTheProgramCanNumberNeverFits() {
+            CollectiveJob job = Jobs.of(Collective.ALLREDUCE, 8_192).size(1_000_000_000L).channels(4).build();
+            MemoryEstimate e = MemoryEstimate.of(job, Algorithm.RING, Protocol.SIMPLE);
+            assertEquals(1_073_610_752L, e.transfers());
+            assertFalse(e.fits(Long.MAX_VALUE));
+            assertTrue(e.describe().contains("more than the 536,870,912 one simulation can number"), e.describe());
+        }
+
+        @Test
+        void aSmallRingHoldsAllOfIt() {
+            // 2 ranks, 1 MiB, 1 channel: 3 steps x 2 ranks x 2 slices = 12 ops, 8 transfers; the window is larger
+            CollectiveJob job = Jobs.of(Collective.ALLREDUCE, 2).size(1 << 20).build();
+            MemoryEstimate e = MemoryEstimate.of(job, Algorithm.RING, Protocol.SIMPLE);
+            assertEquals(8, e.transfers());
+            assertEquals(8, e.held());
         }
 
         @Test
@@ -69,6 +116,9 @@ class MemoryEstimateTest {
             assertEquals("about 12.0 GB of Java heap (a plan of 10,000,000 slices per iteration, 2.0 GB; 20,000,000 "
                     + "messages kept to the run's end, 10.0 GB)", e.describe());
             assertEquals("13g", e.heapAdvice(), "12.0 GB = 11.2 GiB: 12g rounded up, plus 1 for the fabric");
+            MemoryEstimate ring = new MemoryEstimate(10_000_000L, 50_000L, 20_000_000L);
+            assertEquals("about 10.0 GB of Java heap (a plan of 10,000,000 slices per iteration made step by step, "
+                    + "50,000 held at once, 10 MB; 20,000,000 messages kept to the run's end, 10.0 GB)", ring.describe());
         }
 
         @Test

@@ -8,7 +8,7 @@ class PlanSizeTest {
     private static long counted(CollectiveJob job) {
         CollectiveProgram p = new CollectiveProgram(job);
         Jobs.record(16, p);
-        return p.plan().transfers;
+        return p.plan().transferCount();
     }
 
     /**
