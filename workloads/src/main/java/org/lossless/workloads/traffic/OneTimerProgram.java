@@ -2,29 +2,20 @@ package org.lossless.workloads.traffic;
 
 /**
  * The skeleton of a program that keeps its own list of pending times behind its one engine timer ({@link OneTimer}):
- * its name, the run's context, and the walk {@link #after} that runs what is due and re-arms the timer
- * ({@link #wakeAt}), called once the program's own start ({@link #begin}) is done and whenever the timer fires. A
- * program calls {@link #after} itself after each completion it handles.
+ * the walk {@link #after} that runs what is due and re-arms the timer ({@link #wakeAt}), called once the program's
+ * own start ({@link #begin}) is done and whenever the timer fires. A program calls {@link #after} itself after each
+ * completion it handles.
  */
-public abstract class OneTimerProgram implements TrafficProgram {
+public abstract class OneTimerProgram extends BaseProgram {
     private final OneTimer timer = new OneTimer();
-    private final String name;
-    /** The run's context, from {@link #start} on. */
-    protected TrafficContext ctx;
 
     /** @param name the workload's name ({@link TrafficProgram#name}) */
     protected OneTimerProgram(String name) {
-        this.name = name;
+        super(name);
     }
 
     @Override
-    public final String name() {
-        return name;
-    }
-
-    @Override
-    public final void start(TrafficContext context) {
-        ctx = context;
+    protected final void onStart(TrafficContext context) {
         begin(context);
         after(context.nowPs());
     }
