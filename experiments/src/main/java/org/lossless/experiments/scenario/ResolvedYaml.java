@@ -167,15 +167,7 @@ public final class ResolvedYaml {
         } else if (w instanceof org.lossless.workloads.spec.TrainingWorkload t) {
             TrainingYaml.write(n, t);
         } else if (w instanceof org.lossless.workloads.spec.TraceWorkload t) {
-            n.put(t.type().equals("chakra") ? "traces" : "path", t.path().toString());
-            TrainingYaml.hosts(n, t.hosts());
-            if (!t.groups().isEmpty()) {
-                ObjectNode g = n.putObject("comm_groups");
-                t.groups().forEach((k, v) -> v.forEach(g.putArray(k)::add));
-            }
-            n.put("iterations", t.iterations());
-            quantity(n, "start", Units.formatTime(t.startPs()));
-            TrainingYaml.comm(n, t.comm());
+            TrainingYaml.trace(n, t);
         }
         return n;
     }

@@ -31,19 +31,23 @@ final class SectionYaml {
     }
 
     /**
-     * Writes {@code v}'s section into {@code n} in key order: each set value as {@link #write(Values)} does, each
-     * {@link Kind#CUSTOM} key by its writer in {@code custom} (a custom key without one, e.g. one the caller has
-     * written already, is skipped).
+     * Writes {@code v}'s section into {@code n} in key order: each key with a writer in {@code custom} by that writer
+     * (every {@link Kind#CUSTOM} key, and a nested section with custom rows of its own), each other set value as
+     * {@link #write(Values)} does (a custom key without a writer, e.g. one the caller has written already, is
+     * skipped).
      */
     static void write(Values v, ObjectNode n, Map<String, Runnable> custom) {
+        write(v, n, custom, List.of());
+    }
+
+    /** As {@link #write(Values, ObjectNode, Map)}, the keys named in {@code first} first, in that order. */
+    static void write(Values v, ObjectNode n, Map<String, Runnable> custom, List<String> first) {
+        for (String name : first) {
+            write(v, n, custom, v.section().key(name));
+        }
         for (Key k : v.section().keys()) {
-            if (k.kind() == Kind.CUSTOM) {
-                Runnable w = custom.get(k.name());
-                if (w != null) {
-                    w.run();
-                }
-            } else if (v.has(k.name())) {
-                put(n, k, v.get(k.name()));
+            if (!first.contains(k.name())) {
+                write(v, n, custom, k);
             }
         }
     }
@@ -54,6 +58,15 @@ final class SectionYaml {
             put(n, v.section().key(name), v.get(name));
         } else if (v.section().key(name).kind() == Kind.CUSTOM) {
             throw new IllegalStateException(name + " is written by its section's writer");
+        }
+    }
+
+    private static void write(Values v, ObjectNode n, Map<String, Runnable> custom, Key k) {
+        Runnable w = custom.get(k.name());
+        if (w != null) {
+            w.run();
+        } else if (k.kind() != Kind.CUSTOM && v.has(k.name())) {
+            put(n, k, v.get(k.name()));
         }
     }
 

@@ -3,13 +3,12 @@ package org.lossless.workloads.datacenter;
 import java.util.List;
 
 import org.lossless.core.random.Xoshiro256StarStar;
-import org.lossless.workloads.support.Agenda;
+import org.lossless.workloads.support.AgendaProgram;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
-import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * Poisson flow arrivals per host at a target load, sizes from a flow-size distribution, destinations uniform
@@ -23,10 +22,8 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * <p>Each host has its own streams for gaps, sizes and destinations, so its flows do not change when another
  * host is added or the network behaves differently.
  */
-public final class CdfProgram implements TrafficProgram {
+public final class CdfProgram extends AgendaProgram {
     private final CdfConfig cfg;
-    private final Agenda agenda = new Agenda();
-    private TrafficContext ctx;
     private ConnectionOptions options;
     private long endPs;
     private Xoshiro256StarStar[] gaps;
@@ -41,19 +38,13 @@ public final class CdfProgram implements TrafficProgram {
     private boolean started;
 
     public CdfProgram(CdfConfig cfg) {
+        super(cfg.name());
         this.cfg = cfg;
     }
 
     @Override
-    public String name() {
-        return cfg.name();
-    }
-
-    @Override
-    public void start(TrafficContext context) {
-        ctx = context;
+    protected void begin(TrafficContext context) {
         started = true;
-        agenda.bind(context);
         options = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps()).withDscp(cfg.dscp());
         endPs = cfg.startPs() + cfg.durationPs();
         List<Integer> hosts = cfg.hosts();
@@ -137,11 +128,6 @@ public final class CdfProgram implements TrafficProgram {
         }
         incastEvents++;
         scheduleIncast(ctx.nowPs() + incastIntervalPs);
-    }
-
-    @Override
-    public void onTimer(long nowPs) {
-        agenda.runDue(nowPs);
     }
 
     /** {@link #NEVER_REACTS}: its arrivals follow its own timer, never a completion. */

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.core.random.Xoshiro256StarStar;
-import org.lossless.workloads.support.Agenda;
+import org.lossless.workloads.support.AgendaProgram;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
@@ -13,7 +13,6 @@ import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
-import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * Incast rounds: every sender RDMA-WRITEs {@code size} to the receiver on its own persistent connection
@@ -21,11 +20,9 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * (stream {@code jitter}). A round ends when the receiver holds every byte; the next one starts {@code gap}
  * later. Each round is a row of {@code jobs.csv} (type {@code incast}, size = senders x size).
  */
-public final class IncastProgram implements TrafficProgram {
+public final class IncastProgram extends AgendaProgram {
     private final IncastConfig cfg;
-    private final Agenda agenda = new Agenda();
     private final List<JobIteration> rounds = new ArrayList<>();
-    private TrafficContext ctx;
     private List<Connection> connections;
     private Xoshiro256StarStar jitter;
     private int round = -1;
@@ -33,18 +30,12 @@ public final class IncastProgram implements TrafficProgram {
     private int left;
 
     public IncastProgram(IncastConfig cfg) {
+        super(cfg.name());
         this.cfg = cfg;
     }
 
     @Override
-    public String name() {
-        return cfg.name();
-    }
-
-    @Override
-    public void start(TrafficContext context) {
-        ctx = context;
-        agenda.bind(context);
+    protected void begin(TrafficContext context) {
         jitter = context.stream("jitter");
         ConnectionOptions o = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps()).withDscp(cfg.dscp());
         connections = new ArrayList<>();
@@ -76,11 +67,6 @@ public final class IncastProgram implements TrafficProgram {
             long next = nowPs + cfg.gapPs();
             agenda.at(next, () -> beginRound(next));
         }
-    }
-
-    @Override
-    public void onTimer(long nowPs) {
-        agenda.runDue(nowPs);
     }
 
     @Override

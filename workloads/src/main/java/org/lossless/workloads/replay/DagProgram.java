@@ -10,10 +10,9 @@ import java.util.PriorityQueue;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.OneTimer;
+import org.lossless.workloads.traffic.OneTimerProgram;
 import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
-import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * Replays a message dependency graph: message i is posted (as an RDMA WRITE) at
@@ -21,8 +20,7 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * its connection was posted. Connections are opened at start in order of first listing. Message tags carry
  * the dependencies as the run's message ids, so a replay can itself be exported.
  */
-public final class DagProgram implements TrafficProgram {
-    private final String name;
+public final class DagProgram extends OneTimerProgram {
     private final List<DagMessage> graph;
     private final List<List<Integer>> dependents = new ArrayList<>();
     private final int[] pending;
@@ -35,16 +33,14 @@ public final class DagProgram implements TrafficProgram {
     private final PriorityQueue<long[]> due = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
             : Long.compare(a[1], b[1]));
     private final Map<Long, Integer> byMessage = new HashMap<>();
-    private TrafficContext ctx;
     private int delivered;
-    private final OneTimer timer = new OneTimer();
 
     /**
      * @throws IllegalArgumentException if a message depends on itself or a later one, or messages on one
      *                                  connection disagree on hosts, priority or QPs
      */
     public DagProgram(String name, List<DagMessage> graph) {
-        this.name = Objects.requireNonNull(name, "name");
+        super(Objects.requireNonNull(name, "name"));
         this.graph = List.copyOf(graph);
         int n = this.graph.size();
         pending = new int[n];
@@ -84,13 +80,7 @@ public final class DagProgram implements TrafficProgram {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void start(TrafficContext context) {
-        ctx = context;
+    protected void begin(TrafficContext context) {
         Map<String, Connection> named = new HashMap<>();
         for (int i = 0; i < graph.size(); i++) {
             DagMessage m = graph.get(i);
@@ -106,7 +96,6 @@ public final class DagProgram implements TrafficProgram {
                 due.add(new long[] {ready[i], i});
             }
         }
-        after(ctx.nowPs());
     }
 
     @Override
@@ -126,17 +115,12 @@ public final class DagProgram implements TrafficProgram {
     }
 
     @Override
-    public void onTimer(long nowPs) {
-        timer.fired();
-        after(nowPs);
-    }
-
-    @Override
     public boolean finished() {
         return delivered == graph.size();
     }
 
-    private void after(long now) {
+    @Override
+    protected void after(long now) {
         while (!due.isEmpty() && due.peek()[0] <= now) {
             int i = (int) due.poll()[1];
             if (turn[i]) {
@@ -145,7 +129,7 @@ public final class DagProgram implements TrafficProgram {
                 waiting[i] = true;
             }
         }
-        timer.set(ctx, due.isEmpty() ? -1 : due.peek()[0]);
+        wakeAt(due.isEmpty() ? -1 : due.peek()[0]);
     }
 
     /** Posts message i and then any next message of its connection that was only waiting for its turn. */

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.lossless.workloads.chakra.ChakraSource;
 import org.lossless.workloads.chakra.ChakraTrace;
 import org.lossless.workloads.chakra.TraceException;
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.training.CommSettings;
 import org.lossless.workloads.yaml.Cursor;
 
@@ -50,12 +51,11 @@ final class ChakraReader {
             throw tracesKey.error(e.getMessage());
         }
         List<Integer> hosts = TraceReaders.hosts(w, topology, trace.rankCount(), "the trace");
-        int iterations = CollectiveSchema.integer(w.key("iterations"), TrainingSchema.CHAKRA.key("iterations"));
-        long start = CollectiveSchema.time(w.key("start"), TrainingSchema.START);
-        CommSettings comm = TrainingReader.comm(w, topology, defaultPriority);
+        Values v = CollectiveSchema.read(w, TrainingSchema.CHAKRA);
+        CommSettings comm = TrainingReader.comm(w, v, topology, defaultPriority);
         ChakraSource source = new ChakraSource(trace);
-        return TrafficKeys.build(w, () -> new TraceWorkload("chakra", name, dir, hosts, groups, iterations, start, comm,
-                source));
+        return TrafficKeys.build(w, () -> new TraceWorkload("chakra", name, dir, hosts, groups, v.integer("iterations"),
+                v.number("start"), comm, source));
     }
 
     /** {@code comm_groups}: a mapping of group names to rank lists, or a JSON file holding one. */

@@ -3,7 +3,7 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.lossless.core.settings.Key;
+import org.lossless.core.settings.Values;
 
 import org.lossless.topology.types.RailOptimizedSpec;
 import org.lossless.workloads.collective.Algorithm;
@@ -20,7 +20,9 @@ import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.yaml.Cursor;
 
 /**
- * Reads a collective job ({@code type: allreduce | allgather | reducescatter | alltoall | broadcast});
+ * Reads a collective job ({@code type: allreduce | allgather | reducescatter | alltoall | broadcast}): its plain
+ * keys through {@link CollectiveSchema}, the keys whose choices or defaults depend on the collective, the hosts or the
+ * fabric ({@code algorithm}, {@code protocol}, {@code hosts}, {@code root}, {@code skew}, {@code pairs}) here;
  * docs/scenario.md "Collective jobs" lists every key.
  */
 public final class CollectiveReader {
@@ -48,41 +50,33 @@ public final class CollectiveReader {
         }
         PairSizes pairs = null;
         long size;
+        Values v;
         if (coll == Collective.ALLTOALL && w.key("pairs").present()) {
             if (w.key("size").present() || w.key("skew").present()) {
                 throw w.key("pairs").error("give either pairs or size (with an optional skew), not both");
             }
             pairs = pairs(w.key("pairs"), n);
             size = PairSizes.ncclTestsSize(pairs.resolve(n, 0));
+            v = CollectiveSchema.read(w, CollectiveSchema.COLLECTIVE);
         } else {
-            size = size(w.key("size"));
+            v = CollectiveSchema.read(w, CollectiveSchema.COLLECTIVE);
+            size = (Long) TrafficSchema.required(w, v, "size", ": the per-rank buffer as nccl-tests counts it, e.g. "
+                    + "256MB");
             if (coll == Collective.ALLTOALL) {
                 pairs = PairSizes.skewed(skew(w.key("skew")));
             }
         }
-        Key ch = CollectiveSchema.COLLECTIVE.key("channels");
-        int channels = (int) w.key("channels").integer(defaultChannels(coll, servers), ch.min(), ch.max());
-        int iterations = CollectiveSchema.integer(w.key("iterations"), CollectiveSchema.ITERATIONS);
-        long gap = CollectiveSchema.time(w.key("gap"), CollectiveSchema.GAP);
-        long start = CollectiveSchema.time(w.key("start"), CollectiveSchema.START);
-        Key pk = CollectiveSchema.PRIORITY;
-        int priority = (int) w.key("priority").integer(defaultPriority, pk.min(), pk.max());
-        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
-        String cc = w.key("cc").oneOf((String) CollectiveSchema.CC.dflt(), CollectiveSchema.CC.choices());
-        int qps = CollectiveSchema.integer(w.key("qps"), CollectiveSchema.QPS);
-        ConnectionOptions options = new ConnectionOptions(priority, qps, cc.equals(CC_NIC) ? null : cc, dscp);
-        long base = latency(w.key("base_latency"));
-        long step = latency(w.key("step_latency"));
-        long nvStep = latency(w.key("nvlink_step_latency"));
-        long ctsDelay = latency(w.key("cts_delay"));
-        RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
-        boolean pxn = w.key("pxn").bool(pxnByDefault(topology));
+        int channels = v.has("channels") ? v.integer("channels") : defaultChannels(coll, servers);
+        ConnectionOptions options = CollectiveSchema.options(v, defaultPriority);
+        boolean pxn = v.has("pxn") ? v.bool("pxn") : pxnByDefault(topology);
         int root = (int) w.key("root").integer(0, 0, n - 1);
-        TunerMode tuner = w.key("tuner").choice(TunerMode.class, TunerMode.SIMULATOR);
         CollectiveJob job;
         try {
-            job = new CollectiveJob(name, coll, algorithm, protocol, hosts, size, channels, iterations, start, gap, options,
-                    base, step, nvStep, order, pxn, root, pairs, servers, tuner, ctsDelay);
+            job = new CollectiveJob(name, coll, algorithm, protocol, hosts, size, channels, v.integer("iterations"),
+                    v.number("start"), v.number("gap"), options, CollectiveSchema.latencyPs(v, "base_latency"),
+                    CollectiveSchema.latencyPs(v, "step_latency"), CollectiveSchema.latencyPs(v, "nvlink_step_latency"),
+                    CollectiveSchema.choice(v, "ring_order", RingOrder.class), pxn, root, pairs, servers,
+                    CollectiveSchema.choice(v, "tuner", TunerMode.class), CollectiveSchema.latencyPs(v, "cts_delay"));
         } catch (IllegalArgumentException e) {
             throw w.error(e.getMessage());
         }
@@ -157,27 +151,6 @@ public final class CollectiveReader {
                 : List.of(AUTO, "simple", "ll128", "ll");
         String v = c.oneOf(AUTO, allowed);
         return v.equals(AUTO) ? null : Protocol.valueOf(v.toUpperCase(java.util.Locale.ROOT));
-    }
-
-    private static long size(Cursor c) {
-        if (!c.present()) {
-            throw c.error("is required: the per-rank buffer as nccl-tests counts it, e.g. 256MB");
-        }
-        long s = c.size();
-        if (s <= 0) {
-            throw c.error("must be at least 1 byte");
-        }
-        return s;
-    }
-
-    private static long latency(Cursor c) {
-        if (!c.present()) {
-            return -1;
-        }
-        if (c.isScalar() && AUTO.equals(c.text("a time or auto").strip())) {
-            return -1;
-        }
-        return c.timePs();
     }
 
     private static double skew(Cursor c) {

@@ -1,19 +1,28 @@
 package org.lossless.workloads.spec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.collective.Collective;
 import org.lossless.workloads.collective.CollectiveJob;
+import org.lossless.workloads.collective.RingOrder;
+import org.lossless.workloads.collective.TunerMode;
 import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.yaml.Cursor;
+import org.lossless.workloads.yaml.SectionReader;
 
 /**
  * The schema of a collective job ({@code type: allreduce | allgather | reducescatter | alltoall | broadcast}):
  * every key's name, type, range, default and doc line, declared once. {@link CollectiveReader} allows exactly
- * {@link #names} (unknown-key messages, "did you mean") and takes the plain keys' ranges and defaults from here;
- * docs/scenario.md's "Collective jobs" table is generated from it. Keys whose type or default depends on the
+ * {@link #names} (unknown-key messages, "did you mean") and reads, range-checks and defaults the plain keys through
+ * it ({@link #read}); the resolved scenario writes them from {@link #values}; docs/scenario.md's "Collective jobs"
+ * table is generated from it. Keys whose type or default depends on the
  * collective or the fabric ({@code algorithm}, {@code hosts}, {@code pxn}, ...) are {@link Key#custom} rows or
  * carry their default as text, and are read by the reader itself.
  */
@@ -112,13 +121,75 @@ public final class CollectiveSchema {
         return out.toArray(String[]::new);
     }
 
-    /** {@code c}'s integer, {@code k}'s default when absent, in {@code k}'s range (the reader's messages). */
-    static int integer(org.lossless.workloads.yaml.Cursor c, Key k) {
-        return (int) c.integer((Integer) k.dflt(), k.min(), k.max());
+    /**
+     * The readers of the keys whose messages are the collective readers' own ({@link SectionReader#read(Cursor,
+     * Section, Map)}): the latencies, {@code auto} or a time, a bad time answered with the time parser's words.
+     */
+    static final Map<String, Function<Cursor, Object>> READERS = Map.of("base_latency", CollectiveSchema::latency,
+            "step_latency", CollectiveSchema::latency, "nvlink_step_latency", CollectiveSchema::latency, "cts_delay", CollectiveSchema::latency);
+
+    private static Object latency(Cursor c) {
+        if (c.isScalar() && Key.AUTO.equals(c.text("a time or auto").strip())) {
+            return Key.AUTO;
+        }
+        return c.timePs();
     }
 
-    /** {@code c}'s time (ps), {@code k}'s default when absent. */
-    static long time(org.lossless.workloads.yaml.Cursor c, Key k) {
-        return c.timePs((Long) k.dflt());
+    /** The mapping at {@code w} (present) read through {@code s} with {@link #READERS}, defaults set. */
+    static Values read(Cursor w, Section s) {
+        return s.resolve(SectionReader.read(w, s, READERS));
+    }
+
+    /** A latency key of {@code v}, ps; -1 for {@code auto}. */
+    static long latencyPs(Values v, String key) {
+        return v.isAuto(key) ? -1 : v.number(key);
+    }
+
+    /** A latency, ps (-1: auto), as the schema holds it. */
+    static Object latency(long ps) {
+        return ps < 0 ? Key.AUTO : ps;
+    }
+
+    /** The connection keys {@code priority}, {@code dscp}, {@code cc} and {@code qps} of {@code v}. */
+    static ConnectionOptions options(Values v, int defaultPriority) {
+        int priority = TrafficSchema.priority(v, defaultPriority);
+        String cc = v.text("cc");
+        return new ConnectionOptions(priority, v.integer("qps"), cc.equals(CollectiveReader.CC_NIC) ? null : cc,
+                TrafficSchema.dscp(v, priority));
+    }
+
+    /** The constant of {@code type} whose {@link Cursor#yamlName} a choice key of {@code v} holds. */
+    static <E extends Enum<E>> E choice(Values v, String key, Class<E> type) {
+        String t = v.text(key);
+        for (E e : type.getEnumConstants()) {
+            if (Cursor.yamlName(e).equals(t)) {
+                return e;
+            }
+        }
+        throw new IllegalStateException(key + ": " + t + " is not a " + type.getSimpleName());
+    }
+
+    /**
+     * {@code head} (name/value pairs) followed by the keys a collective and a training job's calls share, as they
+     * resolved to: priority, dscp, cc, qps, the latencies, ring_order, pxn and tuner, then {@code tail} (more pairs).
+     */
+    static Object[] withCall(Object[] head, ConnectionOptions o, long basePs, long stepPs, long nvStepPs,
+                             RingOrder order, boolean pxn, TunerMode tuner, Object... tail) {
+        List<Object> out = new ArrayList<>(Arrays.asList(head));
+        out.addAll(Arrays.asList("priority", o.priority(), "dscp", o.resolvedDscp(), "cc",
+                o.cc() == null ? CollectiveReader.CC_NIC : o.cc(), "qps", o.qps(), "base_latency", latency(basePs),
+                "step_latency", latency(stepPs), "nvlink_step_latency", latency(nvStepPs), "ring_order", order.key(),
+                "pxn", pxn, "tuner", tuner.key()));
+        out.addAll(Arrays.asList(tail));
+        return out.toArray();
+    }
+
+    /** {@code j}'s resolved plain keys ({@code size} only when no pair matrix is given). */
+    public static Values values(CollectiveJob j) {
+        boolean explicit = j.pairSizes() != null && j.pairSizes().isExplicit();
+        return TrafficSchema.values(COLLECTIVE, withCall(new Object[] {"size", explicit ? null : j.sizeBytes(),
+                "channels", j.channels(), "iterations", j.iterations(), "gap", j.gapPs(), "start", j.startPs()},
+                j.connection(), j.baseLatencyPs(), j.stepLatencyPs(), j.nvlinkStepPs(), j.ringOrder(), j.pxn(),
+                j.tuner(), "cts_delay", latency(j.ctsDelayPs())));
     }
 }

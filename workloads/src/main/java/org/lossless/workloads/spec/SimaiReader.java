@@ -7,6 +7,7 @@ import java.util.Map;
 import org.lossless.workloads.simai.SimaiException;
 import org.lossless.workloads.simai.SimaiFile;
 import org.lossless.workloads.simai.SimaiSource;
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.training.CommSettings;
 import org.lossless.workloads.yaml.Cursor;
 import org.lossless.workloads.yaml.ScenarioFiles;
@@ -37,11 +38,10 @@ final class SimaiReader {
             throw pathKey.error(e.getMessage());
         }
         List<Integer> hosts = TraceReaders.hosts(w, topology, parsed.gpus(), file.getFileName() + " (all_gpus)");
-        int iterations = CollectiveSchema.integer(w.key("iterations"), TrainingSchema.SIMAI.key("iterations"));
-        long start = CollectiveSchema.time(w.key("start"), TrainingSchema.START);
-        CommSettings comm = TrainingReader.comm(w, topology, defaultPriority);
+        Values v = CollectiveSchema.read(w, TrainingSchema.SIMAI);
+        CommSettings comm = TrainingReader.comm(w, v, topology, defaultPriority);
         SimaiSource source = new SimaiSource(parsed);
-        return TrafficKeys.build(w, () -> new TraceWorkload("simai", name, file, hosts, Map.of(), iterations, start, comm,
-                source));
+        return TrafficKeys.build(w, () -> new TraceWorkload("simai", name, file, hosts, Map.of(),
+                v.integer("iterations"), v.number("start"), comm, source));
     }
 }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.training.parametric.ComputeModel;
 import org.lossless.workloads.training.parametric.ModelShape;
 import org.lossless.workloads.yaml.Cursor;
@@ -14,19 +15,20 @@ import org.lossless.workloads.yaml.Cursor;
 final class TrainingModelReader {
     private static final Pattern FLOPS = Pattern.compile("\\s*([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([kKMGTP]?)"
             + "(?:FLOP/s|FLOPS|flops)?\\s*");
-    private static final long MAX_DIM = 1L << 24;
 
     private TrainingModelReader() {
     }
 
-    static ModelShape model(Cursor w) {
-        int layers = (int) required(w.key("layers"), 1, 1_000_000, "the transformer's layers, e.g. 32");
-        long hidden = required(w.key("hidden"), 1, MAX_DIM, "the hidden size h, e.g. 4096");
-        long seq = required(w.key("seq"), 1, MAX_DIM, "the sequence length s, e.g. 2048");
-        long microBatch = w.key("micro_batch").integer(1, 1, MAX_DIM);
-        int dtype = CollectiveSchema.integer(w.key("dtype_bytes"), TrainingSchema.TRAINING.key("dtype_bytes"));
-        int gradDtype = CollectiveSchema.integer(w.key("grad_dtype_bytes"), TrainingSchema.TRAINING.key("grad_dtype_bytes"));
-        int experts = CollectiveSchema.integer(w.key("experts"), TrainingSchema.TRAINING.key("experts"));
+    /** The model keys of training job {@code w}; {@code v}: its section as read ({@link TrainingSchema#TRAINING}). */
+    static ModelShape model(Cursor w, Values v) {
+        Cursor layersKey = w.key("layers");
+        if (!layersKey.present()) {
+            throw layersKey.error("is required: the transformer's layers, e.g. 32");
+        }
+        int layers = (int) layersKey.integer(1, TrainingSchema.MAX_COUNT);
+        int hidden = (Integer) TrafficSchema.required(w, v, "hidden", ": the hidden size h, e.g. 4096");
+        int seq = (Integer) TrafficSchema.required(w, v, "seq", ": the sequence length s, e.g. 2048");
+        int experts = v.integer("experts");
         Cursor topKey = w.key("top_k");
         if (experts == 0 && topKey.present()) {
             throw topKey.error("needs experts: a dense model routes no tokens");
@@ -79,49 +81,40 @@ final class TrainingModelReader {
                     : ModelShape.gptLayerParams(hidden);
             perLayer = java.util.Collections.nCopies(layers, each);
         }
-        return new ModelShape(layers, hidden, seq, microBatch, dtype, gradDtype, perLayer, params, experts, topK, moeEvery,
-                skew, routing);
+        return new ModelShape(layers, hidden, seq, v.integer("micro_batch"), v.integer("dtype_bytes"),
+                v.integer("grad_dtype_bytes"), perLayer, params, experts, topK, moeEvery, skew, routing);
     }
 
-    static ComputeModel compute(Cursor w) {
+    /** {@code compute} and {@code recompute} of training job {@code w}; {@code v}: its section as read. */
+    static ComputeModel compute(Cursor w, Values v) {
         Cursor c = w.key("compute");
-        if (!c.present()) {
+        Values cv = v.nested("compute");
+        if (cv == null) {
             throw c.error("is required: {forward: TIME, backward: TIME} per layer and micro-batch on one GPU, or "
                     + "{gpu_flops: 312T, efficiency: 0.5}");
         }
-        c.object(TrainingSchema.COMPUTE.names());
-        boolean recompute = w.key("recompute").bool(false);
-        long optimizer = CollectiveSchema.time(c.key("optimizer"), TrainingSchema.COMPUTE.key("optimizer"));
-        boolean times = c.key("forward").present() || c.key("backward").present();
-        boolean flops = c.key("gpu_flops").present() || c.key("efficiency").present();
+        boolean recompute = v.bool("recompute");
+        long optimizer = cv.number("optimizer");
+        boolean times = cv.has("forward") || cv.has("backward");
+        boolean flops = c.key("gpu_flops").present() || cv.has("efficiency");
         if (times && flops) {
             throw c.error("give either forward and backward times or gpu_flops and efficiency, not both");
         }
         if (times) {
-            long f = c.key("forward").timePs();
-            long b = c.key("backward").timePs();
+            // an absent one of the two: the time reader's own "is required" message
+            long f = cv.has("forward") ? cv.number("forward") : c.key("forward").timePs();
+            long b = cv.has("backward") ? cv.number("backward") : c.key("backward").timePs();
             return new ComputeModel(f, b, 0, 0, recompute, optimizer);
         }
         if (!flops) {
             throw c.error("needs forward and backward times, or gpu_flops and efficiency");
         }
         double peak = flops(c.key("gpu_flops"));
-        Cursor e = c.key("efficiency");
-        if (!e.present()) {
-            throw e.error("is required with gpu_flops: the fraction of the peak the layers achieve, e.g. 0.5");
+        if (!cv.has("efficiency")) {
+            throw c.key("efficiency").error("is required with gpu_flops: the fraction of the peak the layers achieve, "
+                    + "e.g. 0.5");
         }
-        double eff = e.fraction();
-        if (!(eff > 0)) {
-            throw e.error("must be > 0");
-        }
-        return new ComputeModel(-1, -1, peak, eff, recompute, optimizer);
-    }
-
-    private static long required(Cursor c, long min, long max, String what) {
-        if (!c.present()) {
-            throw c.error("is required: " + what);
-        }
-        return c.integer(min, max);
+        return new ComputeModel(-1, -1, peak, cv.fraction("efficiency"), recompute, optimizer);
     }
 
     /** A FLOP/s rate: {@code 312T}, {@code 312e12}, {@code 989.5TFLOP/s}. */

@@ -10,13 +10,13 @@ import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.collective.Protocol;
 import org.lossless.workloads.collective.RingOrder;
 import org.lossless.core.settings.Key;
+import org.lossless.core.settings.Values;
 import org.lossless.workloads.training.CheckpointPlan;
 import org.lossless.workloads.training.CommSettings;
 import org.lossless.workloads.training.parametric.ComputeModel;
 import org.lossless.workloads.training.parametric.ModelShape;
 import org.lossless.workloads.training.parametric.Parallelism;
 import org.lossless.workloads.training.parametric.TrainingConfig;
-import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.yaml.Cursor;
 
 /**
@@ -30,15 +30,18 @@ final class TrainingReader {
     static TrainingWorkload read(Cursor w, int index, WorkloadFabric topology, int defaultPriority) {
         w.object(TrainingSchema.TRAINING.names());
         String name = WorkloadReader.workloadName(w.key("name"), "training-" + index);
-        int tp = parallel(w.key("tp"));
-        int pp = parallel(w.key("pp"));
-        int dp = parallel(w.key("dp"));
-        int ep = parallel(w.key("ep"));
+        Values v = CollectiveSchema.read(w, TrainingSchema.TRAINING);
+        int tp = v.integer("tp");
+        int pp = v.integer("pp");
+        int dp = v.integer("dp");
+        Key parallel = TrainingSchema.TRAINING.key("tp");
+        int ep = (int) w.key("ep").integer(1, parallel.min(), parallel.max());
         long gpus = (long) tp * pp * dp;
         List<Integer> hosts = hosts(w, topology, gpus, tp, pp, dp);
-        Parallelism.Schedule schedule = schedule(w.key("schedule"));
-        ModelShape model = TrainingModelReader.model(w);
-        int micro = (int) w.key("micro_batches").integer(pp, 1, 1_000_000);
+        Parallelism.Schedule schedule = v.text("schedule").equals("gpipe") ? Parallelism.Schedule.GPIPE
+                : Parallelism.Schedule.ONE_F_ONE_B;
+        ModelShape model = TrainingModelReader.model(w, v);
+        int micro = (int) w.key("micro_batches").integer(pp, 1, TrainingSchema.MAX_COUNT);
         if (schedule == Parallelism.Schedule.ONE_F_ONE_B && micro < pp) {
             throw w.key("micro_batches").error("is " + micro + " but 1F1B needs at least one micro-batch per stage (pp = "
                     + pp + "): use micro_batches >= " + pp + " or schedule: gpipe");
@@ -57,29 +60,22 @@ final class TrainingReader {
         if (model.experts() > 0 && model.experts() % ep != 0) {
             throw w.key("experts").error("is " + model.experts() + " but must be a multiple of ep (" + ep + ")");
         }
-        boolean sp = w.key("sequence_parallel").bool(false);
+        boolean sp = v.bool("sequence_parallel");
         if (model.experts() > 0 && tp > 1 && !sp) {
             throw w.key("sequence_parallel").error("must be true for an MoE model with tp > 1 (each tensor rank then "
                     + "dispatches its own share of the tokens, as Megatron-Core requires)");
         }
-        int zero = CollectiveSchema.integer(w.key("zero"), TrainingSchema.TRAINING.key("zero"));
-        boolean overlap = w.key("overlap_grad_reduce").bool((Boolean) TrainingSchema.TRAINING.key("overlap_grad_reduce").dflt());
-        ComputeModel compute = TrainingModelReader.compute(w);
-        long bucket = TrafficKeys.positiveSize(w.key("bucket"), 25L << 20, "25MB");
-        int iterations = CollectiveSchema.integer(w.key("iterations"), TrainingSchema.ITERATIONS);
-        long start = CollectiveSchema.time(w.key("start"), TrainingSchema.START);
+        ComputeModel compute = TrainingModelReader.compute(w, v);
         int replica = (int) w.key("timeline_replica").integer(0, 0, dp - 1);
-        CommSettings comm = comm(w, topology, defaultPriority);
-        CheckpointPlan checkpoint = TrainingCheckpointReader.read(w.key("checkpoint"), topology, hosts, tp, dp);
-        Parallelism par = new Parallelism(tp, pp, dp, ep, schedule, micro, sp, zero, overlap);
-        TrainingConfig cfg = TrafficKeys.build(w, () -> new TrainingConfig(name, hosts, par, model, compute, bucket,
-                iterations, start, comm, checkpoint, replica));
+        CommSettings comm = comm(w, v, topology, defaultPriority);
+        CheckpointPlan checkpoint = TrainingCheckpointReader.read(w.key("checkpoint"), v.nested("checkpoint"), topology,
+                hosts, tp, dp);
+        Parallelism par = new Parallelism(tp, pp, dp, ep, schedule, micro, sp, v.integer("zero"),
+                v.bool("overlap_grad_reduce"));
+        TrainingConfig cfg = TrafficKeys.build(w, () -> new TrainingConfig(name, hosts, par, model, compute,
+                v.number("bucket"), v.integer("iterations"), v.number("start"), comm, checkpoint, replica));
         TrainingChecks.planSizes(w, cfg, topology);
         return new TrainingWorkload(cfg, TrainingChecks.warnings(cfg));
-    }
-
-    private static int parallel(Cursor c) {
-        return CollectiveSchema.integer(c, TrainingSchema.TRAINING.key("tp"));
     }
 
     /** The job's GPUs: {@code hosts}, or the first tp x pp x dp hosts; their count must be tp x pp x dp. */
@@ -108,13 +104,11 @@ final class TrainingReader {
         return hosts;
     }
 
-    private static Parallelism.Schedule schedule(Cursor c) {
-        Key k = TrainingSchema.TRAINING.key("schedule");
-        String v = c.oneOf((String) k.dflt(), k.choices());
-        return v.equals("gpipe") ? Parallelism.Schedule.GPIPE : Parallelism.Schedule.ONE_F_ONE_B;
-    }
-
-    static CommSettings comm(Cursor w, WorkloadFabric topology, int defaultPriority) {
+    /**
+     * The collective keys of a training job or a trace ({@link TrainingSchema#CALL}): {@code channels},
+     * {@code algorithm} and {@code protocol} read here, the rest from {@code v}, the job's section as read.
+     */
+    static CommSettings comm(Cursor w, Values v, WorkloadFabric topology, int defaultPriority) {
         GpuServers servers = CollectiveReader.servers(topology);
         Cursor ch = w.key("channels");
         int channels = !ch.present() || ch.isScalar() && CollectiveReader.AUTO.equals(ch.text("a count or auto").strip())
@@ -123,23 +117,9 @@ final class TrainingReader {
         Algorithm algorithm = a.equals(CollectiveReader.AUTO) ? null : Algorithm.valueOf(a.toUpperCase(Locale.ROOT));
         String p = w.key("protocol").oneOf(CollectiveReader.AUTO, List.of(CollectiveReader.AUTO, "simple", "ll128", "ll"));
         Protocol protocol = p.equals(CollectiveReader.AUTO) ? null : Protocol.valueOf(p.toUpperCase(Locale.ROOT));
-        int priority = (int) w.key("priority").integer(defaultPriority, 0, 7);
-        int dscp = WorkloadReader.dscp(w.key("dscp"), priority);
-        String cc = w.key("cc").oneOf((String) CollectiveSchema.CC.dflt(), CollectiveSchema.CC.choices());
-        int qps = CollectiveSchema.integer(w.key("qps"), CollectiveSchema.QPS);
-        ConnectionOptions options = new ConnectionOptions(priority, qps, cc.equals(CollectiveReader.CC_NIC) ? null : cc,
-                dscp);
-        RingOrder order = w.key("ring_order").choice(RingOrder.class, RingOrder.RAIL);
-        boolean pxn = w.key("pxn").bool((Boolean) TrainingSchema.TRAINING.key("pxn").dflt());
-        return new CommSettings(channels, algorithm, protocol, options, latency(w.key("base_latency")),
-                latency(w.key("step_latency")), latency(w.key("nvlink_step_latency")), order, pxn, servers,
-                w.key("tuner").choice(TunerMode.class, TunerMode.SIMULATOR));
-    }
-
-    private static long latency(Cursor c) {
-        if (!c.present() || c.isScalar() && CollectiveReader.AUTO.equals(c.text("a time or auto").strip())) {
-            return -1;
-        }
-        return c.timePs();
+        return new CommSettings(channels, algorithm, protocol, CollectiveSchema.options(v, defaultPriority),
+                CollectiveSchema.latencyPs(v, "base_latency"), CollectiveSchema.latencyPs(v, "step_latency"),
+                CollectiveSchema.latencyPs(v, "nvlink_step_latency"), CollectiveSchema.choice(v, "ring_order",
+                RingOrder.class), v.bool("pxn"), servers, CollectiveSchema.choice(v, "tuner", TunerMode.class));
     }
 }

@@ -5,12 +5,20 @@ import java.util.List;
 
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
+import org.lossless.workloads.training.CheckpointPlan;
+import org.lossless.workloads.training.CommSettings;
+import org.lossless.workloads.training.parametric.ComputeModel;
+import org.lossless.workloads.training.parametric.ModelShape;
+import org.lossless.workloads.training.parametric.Parallelism;
+import org.lossless.workloads.training.parametric.TrainingConfig;
 
 /**
  * The schemas of {@code type: training} (with its {@code compute} and {@code checkpoint} mappings) and of the
  * trace types {@code chakra} and {@code simai}, which share a training job's collective keys ({@link #CALL}).
- * The readers allow exactly these keys (unknown-key messages, "did you mean") and take the plain keys' ranges
- * and defaults from here; docs/scenario.md's tables of these types are generated from them. Keys whose check
+ * The readers allow exactly these keys (unknown-key messages, "did you mean") and read, range-check and default
+ * the plain keys through them; the resolved scenario writes them from {@link #values}; docs/scenario.md's tables of
+ * these types are generated from them. Keys whose check
  * or default depends on other keys ({@code micro_batches}, {@code top_k}, {@code layers}, ...) carry their
  * range and default as text and are read by the readers themselves.
  */
@@ -19,6 +27,10 @@ public final class TrainingSchema {
     static final int MAX_COUNT = 1_000_000;
     /** Largest {@code tp}, {@code pp}, {@code dp}, {@code ep}. */
     static final int MAX_PARALLEL = 1 << 20;
+    /** Largest {@code hidden}, {@code seq}, {@code micro_batch}. */
+    static final int MAX_DIM = 1 << 24;
+    /** The example of a checkpoint's {@code size} in its messages. */
+    static final String CHECKPOINT_SIZE_EXAMPLE = "2GB (bytes each writing rank saves)";
     static final Key ITERATIONS = Key.integer("iterations", 1, MAX_COUNT, 1, "iterations, back to back");
     static final Key START = Key.time("start", 0L, "when the first starts");
 
@@ -44,16 +56,17 @@ public final class TrainingSchema {
             Key.custom("gpu_flops", "rate (`312T`, `3.12e14`) > 0", "–", "instead of the times: the GPU's peak "
                     + "FLOP/s; a layer takes 24·b·s·h² + 4·b·s²·h FLOPs forward, twice that backward, / `tp`, at "
                     + "`gpu_flops` × `efficiency`"),
-            Key.custom("efficiency", "fraction > 0", "**required** with `gpu_flops`",
-                    "the share of `gpu_flops` a layer reaches"),
+            Key.fraction("efficiency", null, "the share of `gpu_flops` a layer reaches").atLeast(1, "must be > 0")
+                    .defaultDoc("**required** with `gpu_flops`"),
             Key.time("optimizer", 0L, "the optimizer step after the gradients are reduced"));
 
     /** {@code checkpoint}: a blocking checkpoint to storage hosts. */
     public static final Section CHECKPOINT = Section.of("workloads.training.checkpoint",
             Key.integer("every", 1, MAX_COUNT, 1, "a checkpoint after every `every`-th iteration"),
             Key.custom("servers", "host list", "**required**", "the storage hosts written to; not the job's hosts"),
-            Key.custom("size", "size > 0", "**required**", "bytes each writing rank saves"),
-            Key.custom("chunk", "size > 0", "`1MiB`", "the size of each write"),
+            TrafficSchema.positiveSize("size", null, CHECKPOINT_SIZE_EXAMPLE, "bytes each writing rank saves")
+                    .defaultDoc("**required**"),
+            TrafficSchema.positiveSize("chunk", 1L << 20, "1MiB", "the size of each write"),
             Key.choice("ranks", List.of("replica", "all"), "replica",
                     "the writing ranks: `replica` = data-parallel replica 0, `all` = every rank"));
 
@@ -110,9 +123,9 @@ public final class TrainingSchema {
                 Key.custom("micro_batches", "integer ≥ 1 (≥ `pp` for `1f1b`)", "`pp`", "micro-batches per iteration "
                         + "and pipeline (gradient accumulation steps without a pipeline)"),
                 ITERATIONS, START,
-                Key.custom("hidden", "integer ≥ 1", "**required**", "hidden size h"),
-                Key.custom("seq", "integer ≥ 1", "**required**", "sequence length s"),
-                Key.custom("micro_batch", "integer ≥ 1", "`1`", "sequences per micro-batch b"),
+                Key.integer("hidden", 1, MAX_DIM, null, "hidden size h").defaultDoc("**required**"),
+                Key.integer("seq", 1, MAX_DIM, null, "sequence length s").defaultDoc("**required**"),
+                Key.integer("micro_batch", 1, MAX_DIM, 1, "sequences per micro-batch b"),
                 Key.integer("dtype_bytes", 1, 16, 2, "bytes per activation and parameter element (bf16, fp16)"),
                 Key.integer("grad_dtype_bytes", 1, 16, 4, "bytes per gradient element as reduced (fp32)"),
                 Key.custom("params", "count (`6.7e9`, `6.7B`, `350M`)", "–",
@@ -133,13 +146,11 @@ public final class TrainingSchema {
                 Key.size("bucket", 25L << 20, "gradient bucket").atLeast(1, "must be > 0 bytes, e.g. 25MB"),
                 Key.bool("overlap_grad_reduce", true, "buckets are reduced during the last micro-batch's backward pass "
                         + "as they fill; `false`: after it"),
-                Key.custom("compute", "mapping (`workloads.training.compute` below)", "**required**", "one layer's "
-                        + "forward and backward time for one micro-batch on one GPU, or the GPU's speed; and the "
-                        + "optimizer step"),
+                Key.section("compute", COMPUTE, "**required**", "one layer's forward and backward time for one "
+                        + "micro-batch on one GPU, or the GPU's speed; and the optimizer step"),
                 Key.bool("recompute", false, "full activation recomputation: each layer's forward runs again before "
                         + "its backward"),
-                Key.custom("checkpoint", "mapping (`workloads.training.checkpoint` below)", "none",
-                        "a blocking checkpoint of the job to storage hosts"),
+                Key.section("checkpoint", CHECKPOINT, "none", "a blocking checkpoint of the job to storage hosts"),
                 Key.custom("timeline_replica", "integer 0..`dp`−1", "`0`",
                         "the data-parallel replica whose stages (tensor rank 0) go to `timeline.csv`")));
         k.addAll(CALL);
@@ -148,5 +159,46 @@ public final class TrainingSchema {
 
     private static Key parallel(String name, String doc) {
         return Key.integer(name, 1, MAX_PARALLEL, 1, doc);
+    }
+
+    /**
+     * The keys the resolved scenario writes first, in this order, before the rest in {@link #TRAINING}'s: the order
+     * a training job's resolved keys had before the schema (the parallel layout and the run, then the model).
+     */
+    public static final List<String> RESOLVED_FIRST = List.of("hosts", "tp", "pp", "dp", "ep", "schedule",
+            "micro_batches", "sequence_parallel", "zero", "overlap_grad_reduce", "bucket", "iterations", "start");
+
+    /** {@code c}'s resolved plain keys, {@code compute} and {@code checkpoint} (when there is one) nested. */
+    public static Values values(TrainingConfig c) {
+        Parallelism p = c.parallel();
+        ModelShape m = c.model();
+        CommSettings s = c.comm();
+        CheckpointPlan k = c.checkpoint();
+        return TrafficSchema.values(TRAINING, CollectiveSchema.withCall(new Object[] {"tp", p.tp(), "pp", p.pp(),
+                "dp", p.dp(), "schedule", p.schedule().key(), "iterations", c.iterations(), "start", c.startPs(),
+                "hidden", (int) m.hidden(), "seq", (int) m.seq(), "micro_batch", (int) m.microBatch(),
+                "dtype_bytes", m.dtypeBytes(), "grad_dtype_bytes", m.gradDtypeBytes(), "experts", m.experts(),
+                "sequence_parallel", p.sequenceParallel(), "zero", p.zero(), "bucket", c.bucketBytes(),
+                "overlap_grad_reduce", p.overlapGradReduce(), "compute", values(c.compute()),
+                "recompute", c.compute().recompute(), "checkpoint", k == null ? null : TrafficSchema.values(CHECKPOINT,
+                        "every", k.every(), "size", k.bytesPerRank(), "chunk", k.chunkBytes(), "ranks",
+                        TrainingCheckpointReader.ranksKey(k, c.hosts().size()))},
+                s.connection(), s.baseLatencyPs(), s.stepLatencyPs(), s.nvlinkStepPs(), s.ringOrder(), s.pxn(),
+                s.tuner()));
+    }
+
+    /** {@code c}'s resolved plain keys: the times, or the efficiency of {@code gpu_flops}; the optimizer step. */
+    public static Values values(ComputeModel c) {
+        return TrafficSchema.values(COMPUTE, "forward", c.fromFlops() ? null : c.forwardPs(), "backward",
+                c.fromFlops() ? null : c.backwardPs(), "efficiency", c.fromFlops() ? c.efficiency() : null,
+                "optimizer", c.optimizerPs());
+    }
+
+    /** {@code t}'s resolved plain keys ({@link #CHAKRA} or {@link #SIMAI}). */
+    public static Values values(TraceWorkload t) {
+        CommSettings s = t.comm();
+        return TrafficSchema.values(t.type().equals("chakra") ? CHAKRA : SIMAI, CollectiveSchema.withCall(
+                new Object[] {"iterations", t.iterations(), "start", t.startPs()}, s.connection(), s.baseLatencyPs(),
+                s.stepLatencyPs(), s.nvlinkStepPs(), s.ringOrder(), s.pxn(), s.tuner()));
     }
 }

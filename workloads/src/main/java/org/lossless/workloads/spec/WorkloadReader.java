@@ -86,14 +86,6 @@ public final class WorkloadReader {
         return out;
     }
 
-    /**
-     * A workload's or flow's {@code dscp}: 0..63, default the class selector of {@code priority} (8·priority, so
-     * that the switches' default map puts it on traffic class {@code priority}).
-     */
-    static int dscp(Cursor c, int priority) {
-        return (int) c.integer(org.lossless.core.net.Dscp.ofPriority(priority), 0, 63);
-    }
-
     static String workloadName(Cursor c, String dflt) {
         if (!c.present()) {
             return dflt;

@@ -6,7 +6,10 @@
  * timer of its own. The engine implements {@link org.lossless.workloads.traffic.TrafficContext} and
  * drives the program; it knows nothing of collectives, storage or CDF traffic. The same program run
  * against a {@link org.lossless.workloads.traffic.RecordingContext} (no network) yields the message
- * DAG that {@code lossless export flows} writes, without a second implementation.
+ * DAG that {@code lossless export flows} writes, without a second implementation. A program's name and context
+ * come from {@link org.lossless.workloads.traffic.BaseProgram}: a program with its own list of pending times
+ * behind that one timer extends {@link org.lossless.workloads.traffic.OneTimerProgram}, one whose timers are an
+ * agenda {@code support.AgendaProgram}.
  *
  * <p>Invariants: times are picoseconds; messages on one connection are delivered in post order; a
  * program has at most one pending timer; message ids are dense per run (the {@code flow_id} column).

@@ -11,9 +11,8 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
-import org.lossless.workloads.traffic.OneTimer;
+import org.lossless.workloads.traffic.OneTimerProgram;
 import org.lossless.workloads.traffic.TrafficContext;
-import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * The training executor: runs a {@link TrainingJob}'s per-rank graphs iteration by iteration on the traffic-program
@@ -25,7 +24,7 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * (the optimizer step is a synchronisation point), plus a blocking checkpoint when one is due. The job keeps one
  * engine timer: compute ends and its calls' timers share one {@link Agenda}.
  */
-public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
+public final class TrainingProgram extends OneTimerProgram implements ChildRun.Host {
     private static final long COMPUTE = 0;
     private static final long CHILD = 1;
     private static final long BEGIN = 2;
@@ -34,7 +33,6 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
     private final TrainingJob job;
     private final TrainingSource source;
     private final Agenda agenda = new Agenda();
-    private final OneTimer timer = new OneTimer();
     private final LongIntMap slotOfMessage = new LongIntMap();
     private final ConnectionPool pool = new ConnectionPool();
     private final TunerCache tuner = new TunerCache();
@@ -44,7 +42,6 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
     private final IntStack released = new IntStack();
     private final IterationLog log;
     private final CheckpointWriter checkpoint;
-    private TrafficContext ctx;
     private Rendezvous rendezvous;
     private RankRun[] runs;
     private Call[][] callOf;
@@ -58,6 +55,7 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
     private int generations;
 
     public TrainingProgram(TrainingJob job) {
+        super(job.name());
         this.job = job;
         this.source = job.source();
         this.log = new IterationLog(job);
@@ -65,18 +63,12 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
                 : new CheckpointWriter(job.checkpoint(), job.hostOfRank(), job.comm().connection());
     }
 
-    @Override
-    public String name() {
-        return job.name();
-    }
-
     public TrainingJob job() {
         return job;
     }
 
     @Override
-    public void start(TrafficContext context) {
-        ctx = context;
+    protected void begin(TrafficContext context) {
         int hosts = ctx.topology().hostCount();
         for (int h : job.hostOfRank()) {
             if (h >= hosts) {
@@ -85,7 +77,6 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
         }
         rendezvous = new Rendezvous(source.communicators(), source.ranks());
         agenda.add(Math.max(job.startPs(), ctx.nowPs()), BEGIN << 62);
-        after(ctx.nowPs());
     }
 
     @Override
@@ -113,12 +104,6 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
             child.program.onAcked(m, nowPs);
             settle(child, nowPs);
         }
-        after(nowPs);
-    }
-
-    @Override
-    public void onTimer(long nowPs) {
-        timer.fired();
         after(nowPs);
     }
 
@@ -181,7 +166,8 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
     // ---- the walk
 
     /** Runs what is due at {@code now}; re-arms the job's timer; detects a stall. */
-    private void after(long now) {
+    @Override
+    protected void after(long now) {
         drain(now);
         while (!agenda.isEmpty() && agenda.peekTime() <= now) {
             long code = agenda.poll();
@@ -191,7 +177,7 @@ public final class TrainingProgram implements TrafficProgram, ChildRun.Host {
         if (running && agenda.isEmpty() && activeCalls == 0 && work.isEmpty() && ranksLeft > 0) {
             stall();
         }
-        timer.set(ctx, agenda.isEmpty() ? -1 : agenda.peekTime());
+        wakeAt(agenda.isEmpty() ? -1 : agenda.peekTime());
     }
 
     private void handle(long code, long now) {

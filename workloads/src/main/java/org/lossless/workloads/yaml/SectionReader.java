@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 import org.lossless.core.settings.Exclusive;
 import org.lossless.core.settings.Key;
@@ -29,6 +30,16 @@ public final class SectionReader {
      * and left out: the caller reads them.
      */
     public static Values read(Cursor c, Section s) {
+        return read(c, s, Map.of());
+    }
+
+    /**
+     * As {@link #read(Cursor, Section)}, but each present key named in {@code readers} is read by its reader instead
+     * of by its kind: for a key whose messages were the section reader's own before it joined the schema (e.g. a
+     * latency that takes {@code auto} and answers a bad time with the time parser's words). A reader returns the
+     * value in canonical units (or {@link Key#AUTO}); {@link Values} still checks it against the key's kind and range.
+     */
+    public static Values read(Cursor c, Section s, Map<String, Function<Cursor, Object>> readers) {
         if (!c.present()) {
             return null;
         }
@@ -42,7 +53,8 @@ public final class SectionReader {
             }
             Cursor kc = c.key(k.name());
             if (kc.present() && k.kind() != Kind.CUSTOM) {
-                out.put(k.name(), value(kc, k));
+                Function<Cursor, Object> r = readers.get(k.name());
+                out.put(k.name(), r != null ? r.apply(kc) : value(kc, k));
             }
         }
         return new Values(s, out);
