@@ -56,6 +56,16 @@ final class Claims {
         next.set(0);
     }
 
+    /** Partitions in the current window's claim order. */
+    int size() {
+        return order.length;
+    }
+
+    /** The {@code i}-th partition of the current window's claim order. */
+    int at(int i) {
+        return order[i];
+    }
+
     /** The claim order of the next window (for tests). */
     int[] order() {
         return order.clone();

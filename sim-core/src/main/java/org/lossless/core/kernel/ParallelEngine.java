@@ -407,7 +407,7 @@ public final class ParallelEngine extends EngineSignals {
      */
     private void between() {
         parity ^= 1;
-        stats.windowEnded();
+        stats.windowEnded(claims);
         claims.reset();
         if (deferred != null && failure == null) {
             try {

@@ -25,6 +25,14 @@ public final class ParallelStats {
     private final long[] threadWindowEvents;
     /** Sum over windows of the most events one thread ran in the window. */
     private long busiestThreadEvents;
+    /** Events each partition ran in the current window. */
+    private final long[] partitionWindowEvents;
+    /** Scratch: each thread's events in the replay of a window's claims. */
+    private final long[] replay;
+    /** Sum over windows of the busiest thread's events had the claims gone as planned ({@link #plannedBusiestEvents}). */
+    private long plannedBusiest;
+    /** Sum over windows of the least the busiest thread could run: the mean, or the largest partition's events. */
+    private long leastBusiest;
 
     ParallelStats(int partitions, int threads) {
         events = new long[partitions];
@@ -32,6 +40,8 @@ public final class ParallelStats {
         barrierNs = new long[threads];
         handOffs = new long[partitions];
         threadWindowEvents = new long[threads];
+        partitionWindowEvents = new long[partitions];
+        replay = new long[threads];
     }
 
     /** Partition {@code p} ran {@code n} events on {@code thread} in the current window, after {@code handed} hand-offs. */
@@ -42,16 +52,43 @@ public final class ParallelStats {
         }
         handOffs[p] += handed;
         threadWindowEvents[thread] += n;
+        partitionWindowEvents[p] = n;
     }
 
-    /** The end of a window (one thread, every other at the barrier): its busiest thread is counted. */
-    void windowEnded() {
+    /**
+     * The end of a window (one thread, every other at the barrier), whose partitions were claimed in {@code claims}'
+     * order: its busiest thread is counted as it ran, as planned and at best.
+     */
+    void windowEnded(Claims claims) {
         long max = 0;
         for (int t = 0; t < threadWindowEvents.length; t++) {
             max = Math.max(max, threadWindowEvents[t]);
             threadWindowEvents[t] = 0;
+            replay[t] = 0;
         }
         busiestThreadEvents += max;
+        long total = 0;
+        long largest = 0;
+        for (int i = 0; i < claims.size(); i++) {
+            int p = claims.at(i);
+            long n = partitionWindowEvents[p];
+            partitionWindowEvents[p] = 0;
+            int free = 0;
+            for (int t = 1; t < replay.length; t++) {
+                if (replay[t] < replay[free]) {
+                    free = t;
+                }
+            }
+            replay[free] += n;
+            total += n;
+            largest = Math.max(largest, n);
+        }
+        long planned = 0;
+        for (long r : replay) {
+            planned = Math.max(planned, r);
+        }
+        plannedBusiest += planned;
+        leastBusiest += Math.max(largest, (total + replay.length - 1) / replay.length);
     }
 
     public long windows() {
@@ -96,16 +133,40 @@ public final class ParallelStats {
     }
 
     /**
+     * Sum over windows of the busiest thread's events had every thread claimed as soon as it was free and every event
+     * taken the same time: the window's claims replayed on its event counts (on an idle machine, what {@link
+     * #busiestThreadEvents} measures; on a loaded one a thread that loses its core leaves its claims to the others,
+     * which then run more events, as they should). With one partition per thread, the largest partition's events.
+     */
+    public long plannedBusiestEvents() {
+        return plannedBusiest;
+    }
+
+    /** Sum over windows of the least events any split of whole partitions leaves the busiest thread. */
+    public long leastBusiestEvents() {
+        return leastBusiest;
+    }
+
+    /** {@link #imbalance()} of the {@linkplain #plannedBusiestEvents() planned} claims. */
+    public double plannedImbalance() {
+        return ratio(plannedBusiest);
+    }
+
+    /**
      * The busiest thread's events per window over the mean thread's (1: every window split evenly; with {@code T}
      * threads at most {@code T}). A window lasts as long as its busiest thread, so this bounds the speedup from balance
      * alone at {@code T / imbalance}.
      */
     public double imbalance() {
+        return ratio(busiestThreadEvents);
+    }
+
+    private double ratio(long busiest) {
         long total = 0;
         for (long e : events) {
             total += e;
         }
-        return total == 0 ? 1 : (double) busiestThreadEvents * barrierNs.length / total;
+        return total == 0 ? 1 : (double) busiest * barrierNs.length / total;
     }
 
     public long barrierNs(int thread) {
@@ -137,9 +198,10 @@ public final class ParallelStats {
     @Override
     public String toString() {
         return String.format(java.util.Locale.ROOT, "%d windows, %d partitions on %d threads, %.1f events per partition "
-                + "per window, busiest thread %.1f events per window (imbalance %.3f), %.1f hand-offs per window, %.0f ns "
-                + "at the barrier per window and thread, wall %.3f s", windows, events.length, barrierNs.length,
-                eventsPerPartitionWindow(), windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(),
-                handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9);
+                + "per window, busiest thread %.1f events per window (imbalance %.3f as run, %.3f as planned, %.3f at best), "
+                + "%.1f hand-offs per window, %.0f ns at the barrier per window and thread, wall %.3f s", windows,
+                events.length, barrierNs.length, eventsPerPartitionWindow(),
+                windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(), plannedImbalance(),
+                ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9);
     }
 }

@@ -86,7 +86,8 @@ class ClaimsTest {
      * else: a window's busiest thread runs exactly 14 events if partition 5 is claimed first, 14 + 2k if its thread
      * first ran k light ones. From the second window on, partition 5 cost the most in the last, so it is claimed first:
      * only the first window (ordered by the equal weights: partition 5 sixth, k at most 5) may be unbalanced. A static
-     * split would leave partition 5 with three light ones on one thread (and here wait for ever).
+     * split would leave partition 5 with three light ones on one thread (and here wait for ever). The replay of the
+     * claims on the event counts ({@link ParallelStats#plannedBusiestEvents()}) is computed by hand.
      */
     @Test
     void theEngineClaimsTheHeaviestPartitionFirstAndItsThreadTakesNothingElse() {
@@ -132,6 +133,10 @@ class ClaimsTest {
                 + "k light partitions of 2 events, k <= 5: " + excess);
         assertTrue(st.imbalance() <= (14.0 * windows + 10) / (14.0 * windows), st.toString());
         assertEquals(heavy, e.claimOrder()[0]);
+        // replayed by hand: window 0 in partition order, 2 events each but 14 in p5: thread 0 takes p0, p2, p4, p6, p7
+        // (10), thread 1 p1, p3 and p5 (18); then p5 first: 14 and 7 x 2
+        assertEquals(18 + 9 * 14, st.plannedBusiestEvents());
+        assertEquals(14 * windows, st.leastBusiestEvents());
     }
 
     private static void awaitAtLeast(AtomicInteger n, int target) {
