@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The parallel engine against the sequential kernel, paired and alternating (benchmarks/README.md, "The parallel
-# engine"): every round runs each scenario with 0 (the sequential kernel), 1 and 2 threads, in an order that alternates
-# from round to round, each in a fresh JVM under /usr/bin/time (wall, user + sys CPU, peak RSS), with the load average
+# engine"): every round runs each scenario with 0 (the sequential kernel), 1 and 2 threads, and 2 threads on one
+# partition per thread ("2c": the static split of step 4), in an order that alternates from round to round, each in
+# a fresh JVM under /usr/bin/time (wall, user + sys CPU, peak RSS), with the load average
 # before each run. Usage: benchmarks/parallel/run.sh [rounds=2] [scenario.yaml...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,8 +14,8 @@ goals=(package -DskipTests dependency:build-classpath -Dmdep.outputFile=target/c
 mvn -q -o "${goals[@]}" >/dev/null 2>&1 || mvn -q "${goals[@]}" >/dev/null
 cp="benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)"
 for ((r = 0; r < rounds; r++)); do
-  order=(0 1 2)
-  (( r % 2 == 1 )) && order=(2 1 0)
+  order=(0 1 2 2c)
+  (( r % 2 == 1 )) && order=(2c 2 1 0)
   for s in "${scenarios[@]}"; do
     for t in "${order[@]}"; do
       echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -2,22 +2,30 @@ package org.lossless.benchmarks;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 import org.lossless.core.kernel.ParallelStats;
+import org.lossless.experiments.parallel.Partitioner;
 import org.lossless.experiments.run.EngineInput;
 import org.lossless.experiments.run.PacketEngine;
 import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.topology.Node;
+import org.lossless.topology.Topology;
 
 /**
  * One scenario on the partitioned engine with a given number of threads ({@code 0}: the sequential kernel), timed:
  * wall and process CPU of the run, and the engine's own figures (windows, events per partition per window, barrier
  * time per window), from which {@code benchmarks/README.md} ("The parallel engine") predicts more cores.
  *
- * <p>Usage: {@code ParallelRunBenchmark SCENARIO.yaml THREADS [runs=1]}; pair and alternate thread counts from a
- * script ({@code benchmarks/parallel/run.sh}): timings on a shared machine move with its load.
+ * <p>Usage: {@code ParallelRunBenchmark SCENARIO.yaml THREADS[c] [runs=1]}; a {@code c} after the threads ({@code 2c})
+ * cuts one partition per thread (the automatic cut of that many partitions, given as the per-node override), instead
+ * of the run's own rule of up to four per thread: the static split against per-window claiming of finer partitions.
+ * Pair and alternate thread counts from a script ({@code benchmarks/parallel/run.sh}): timings on a shared machine move
+ * with its load.
  */
 public final class ParallelRunBenchmark {
     private ParallelRunBenchmark() {
@@ -25,24 +33,36 @@ public final class ParallelRunBenchmark {
 
     public static void main(String[] args) {
         Path file = Path.of(args[0]);
-        int threads = Integer.parseInt(args[1]);
+        boolean coarse = args[1].endsWith("c");
+        int threads = Integer.parseInt(coarse ? args[1].substring(0, args[1].length() - 1) : args[1]);
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         EngineInput in = ScenarioEngine.input(ScenarioLoader.load(file));
+        Map<String, Integer> cut = coarse ? onePerThread(in.topology(), threads) : null;
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         for (int i = 0; i < runs; i++) {
             ParallelStats[] stats = new ParallelStats[1];
             PacketEngine engine = threads == 0 ? new PacketEngine()
-                    : new PacketEngine(null, new PacketEngine.Parallelism(threads, null, System.err::println,
+                    : new PacketEngine(null, new PacketEngine.Parallelism(threads, cut, System.err::println,
                             s -> stats[0] = s));
             long cpu0 = os.getProcessCpuTime();
             long wall0 = System.nanoTime();
             RunResult r = engine.run(in);
             double wall = (System.nanoTime() - wall0) / 1e9;
             double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-            System.out.printf(Locale.ROOT, "%s threads=%d run=%d: %d events, sim %.3f ms, wall %.2f s, cpu %.2f s%s%n",
-                    file.getFileName(), threads, i, r.events(), r.simTimePs() / 1e9, wall, cpu,
+            System.out.printf(Locale.ROOT, "%s threads=%s run=%d: %d events, sim %.3f ms, wall %.2f s, cpu %.2f s%s%n",
+                    file.getFileName(), args[1], i, r.events(), r.simTimePs() / 1e9, wall, cpu,
                     stats[0] == null ? "" : "; " + stats[0] + "; " + perPartition(stats[0]));
         }
+    }
+
+    /** The automatic cut into {@code threads} partitions, as a partition per node name. */
+    private static Map<String, Integer> onePerThread(Topology t, int threads) {
+        int[] partOf = Partitioner.plan(t, threads, null).partOf();
+        Map<String, Integer> byName = new HashMap<>();
+        for (Node n : t.nodes()) {
+            byName.put(n.name(), partOf[n.id()]);
+        }
+        return byName;
     }
 
     private static String perPartition(ParallelStats s) {

@@ -16,6 +16,15 @@ import org.lossless.topology.Topology;
  * the smallest frame of the run's wire format ({@link WireFormat#smallestWire}), or its delay alone when switches cut through
  * (a cut-through frame may leave before a whole frame time has passed).
  *
+ * <p>How many: up to {@value #PARTITIONS_PER_THREAD} per thread, so that the engine's per-window claiming (the costliest
+ * partition of the last window first, on whichever thread is free) can even out loads that move from window to window;
+ * a static split of one partition per thread leaves a thread waiting at the barrier whenever its partition had less to
+ * do in that window. Fewer when the fabric has fewer units ({@link Partitioner}: a switch with its hosts), and no more
+ * than one per thread when the finer cut would cut a link with a shorter lookahead than the cut of one per thread
+ * (shorter windows: more barriers); a fat-tree's links all have one delay, so its finer cut keeps the lookahead. Every
+ * partition count gives the same results (the engine's tie order does not depend on the partitioning); only the speed
+ * and the hand-offs across partitions change (benchmarks/README.md, step 5).
+ *
  * <p>One partition (the run is the same, on one thread) when: one is asked for; the fabric has one unit; a link
  * gives windows shorter than {@link Partitioner#MIN_WINDOW_PS} (too short to pay for a barrier); link-level retry
  * ({@code llr}) replays frames after their arrival, credit-based flow control is on (not yet checked against the
@@ -29,6 +38,9 @@ import org.lossless.topology.Topology;
  * @param note        why fewer partitions than threads asked for, or empty
  */
 record RunPartitions(int[] partOf, int partitions, long lookaheadPs, long[] weights, String note) {
+    /** Partitions per thread the automatic cut aims at (see above). */
+    static final int PARTITIONS_PER_THREAD = 4;
+
     RunPartitions {
         partOf = partOf.clone();
         weights = weights.clone();
@@ -56,7 +68,18 @@ record RunPartitions(int[] partOf, int partitions, long lookaheadPs, long[] weig
         if (in.nic().rxBuffer() != null) {
             return single(t, "a NIC receive buffer completes messages after their frames arrive: the run uses one thread");
         }
-        Partitioning cut = Partitioner.plan(t, Math.max(1, threads), override);
+        RunPartitions coarse = of(in, Partitioner.plan(t, Math.max(1, threads), override), threads);
+        if (override != null || coarse.partitions() < threads) {
+            return coarse;
+        }
+        int wanted = (int) Math.min(Integer.MAX_VALUE, (long) threads * PARTITIONS_PER_THREAD);
+        RunPartitions fine = of(in, Partitioner.plan(t, wanted, null), threads);
+        return fine.partitions() > coarse.partitions() && fine.lookaheadPs() >= coarse.lookaheadPs() ? fine : coarse;
+    }
+
+    /** {@code cut} with the run's lookahead, or one partition when that is too short or the cut has one. */
+    private static RunPartitions of(EngineInput in, Partitioning cut, int threads) {
+        Topology t = in.topology();
         if (cut.partitions() == 1) {
             return single(t, cut.note().isEmpty() ? "" : cut.note() + ": the run uses one thread");
         }

@@ -129,10 +129,11 @@ class ReactionDelayTest {
             }
             assertEquals(RELAYS * HOPS, r.flows().size());
             assertTrue(r.flows().stream().allMatch(FlowResult::finished));
-            assertEquals(2, declared.get(1).partitions(), "two leaves with their hosts, the spines joined to them");
+            assertEquals(4, declared.get(1).partitions(), "two leaves with their hosts and two spines, each its own "
+                    + "partition: 2 threads cut up to 8, the fabric has 4 units");
             long with = declared.get(1).windows();
             long without = undeclared.get(0).windows();
-            System.out.println("relay: windows " + without + " undeclared, " + with + " declared (2 partitions)");
+            System.out.println("relay: windows " + without + " undeclared, " + with + " declared (4 partitions)");
             // undeclared, every hop's delivery and its last ACK end a window at their instant (80 hops: 160 instants);
             // declared, neither does (the release 5 us later still does: a global event)
             assertTrue(with < without, with + " windows declared, " + without + " undeclared");

@@ -6,9 +6,11 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Which thread runs which partitions: the heaviest partition first, each to the thread with the least load so far
- * (longest-processing-time first: within 4/3 of the best split). Ties go to the lower partition and thread numbers,
- * so the split is the same on every machine (the results never depend on it; the speed does).
+ * A static split of partitions over threads (the {@link ParallelEngine} itself claims partitions per window, {@link
+ * Claims}; this split serves forecasts that assume fixed threads): the heaviest partition first, each to the thread
+ * with the least load so far (longest-processing-time first: within 4/3 of the best split). Ties go to the lower
+ * partition and thread numbers, so the split is the same on every machine (the results never depend on it; the speed
+ * does).
  */
 public final class Assignment {
     private Assignment() {

@@ -25,9 +25,11 @@ import org.lossless.core.random.RandomStreams;
  * {@link Scheduler#handOff}, at least the lookahead ahead; only global events (not partition events) schedule global
  * events or call {@link #stop()}; a partition event that breaks a rule fails the run.
  *
- * <p>Threads: the calling thread and {@code threads - 1} workers started by {@link #runUntil} and ended with it;
- * partitions are assigned to threads once, heaviest first to the least loaded thread. The only synchronisation is the
- * barrier at the end of each window ({@link SpinBarrier}); nothing is locked per event or per frame.
+ * <p>Threads: the calling thread and {@code threads - 1} workers started by {@link #runUntil} and ended with it. In
+ * each window the threads claim partitions one at a time, the costliest of the last window first ({@link Claims}:
+ * load-adaptive, as Unison), so with more partitions than threads a thread that drew light ones takes more. The only
+ * synchronisation is the barrier at the end of each window ({@link SpinBarrier}) and one atomic increment per claim;
+ * nothing is locked per event or per frame.
  */
 public final class ParallelEngine extends EngineSignals {
     private final EventLoop global = new EventLoop(-1, TieOrder.SOURCE);
@@ -38,7 +40,9 @@ public final class ParallelEngine extends EngineSignals {
     /** [parity][receiver][sender]: the same boxes seen by the receiver. */
     private final Mail[][][] inbound;
     private final Inbox[] inboxes;
-    private final int[][] assignment;
+    private final Claims claims;
+    /** Threads a run uses. */
+    private final int threads;
     private final long lookaheadPs;
     private final RandomStreams streams;
     private final ParallelStats stats;
@@ -66,7 +70,7 @@ public final class ParallelEngine extends EngineSignals {
      * @param partitions  number of partitions (at least 1)
      * @param threads     threads wanted (at least 1); at most {@code partitions} are used
      * @param lookaheadPs longest window, ps (at least 1): the smallest delay of any hand-off across partitions
-     * @param weights     expected load of each partition (to balance threads), or null for equal loads
+     * @param weights     expected load of each partition (the first window's claim order), or null for equal loads
      */
     public ParallelEngine(long seed, int partitions, int threads, long lookaheadPs, long[] weights) {
         if (partitions < 1 || threads < 1 || lookaheadPs < 1) {
@@ -101,9 +105,10 @@ public final class ParallelEngine extends EngineSignals {
                 }
             }
         }
-        assignment = Assignment.of(weights == null ? new long[partitions] : weights, Math.min(threads, partitions));
-        stats = new ParallelStats(partitions, assignment.length);
-        barrier = new SpinBarrier(assignment.length);
+        this.threads = Math.min(threads, partitions);
+        claims = new Claims(partitions, weights);
+        stats = new ParallelStats(partitions, this.threads);
+        barrier = new SpinBarrier(this.threads);
     }
 
     /** As the other constructor, with {@code builder} run when the first run starts. */
@@ -163,7 +168,7 @@ public final class ParallelEngine extends EngineSignals {
 
     /** Threads a run uses: the threads asked for, at most one per partition. */
     public int threads() {
-        return assignment.length;
+        return threads;
     }
 
     @Override
@@ -174,6 +179,11 @@ public final class ParallelEngine extends EngineSignals {
     /** The longest window, ps. */
     public long lookaheadPs() {
         return lookaheadPs;
+    }
+
+    /** The order in which the next window's partitions are claimed, costliest first (for tests). */
+    int[] claimOrder() {
+        return claims.order();
     }
 
     /** Figures of the runs so far: windows, events per partition, time spent waiting at barriers. */
@@ -273,7 +283,7 @@ public final class ParallelEngine extends EngineSignals {
             plan(); // no flip: mail still waiting from the last run stays where the next window reads it
             if (!finished) {
                 List<Thread> workers = new ArrayList<>();
-                for (int t = 1; t < assignment.length; t++) {
+                for (int t = 1; t < threads; t++) {
                     int thread = t;
                     Thread w = new Thread(() -> work(thread), "lossless-partitions-" + t);
                     w.setDaemon(true);
@@ -344,14 +354,14 @@ public final class ParallelEngine extends EngineSignals {
         stats.windows++;
     }
 
-    /** One thread's share: its partitions' windows, then the barrier, until the run is finished. */
+    /** One thread's share: the partitions it claims in each window, then the barrier, until the run is finished. */
     private void work(int thread) {
         SpinBarrier b = barrier;
-        int[] mine = assignment[thread];
+        Claims c = claims;
         Runnable action = this::between;
         while (true) {
-            for (int p : mine) {
-                runWindow(p);
+            for (int p = c.claim(); p >= 0; p = c.claim()) {
+                runWindow(p, thread);
             }
             long t0 = System.nanoTime();
             b.await(action);
@@ -362,23 +372,24 @@ public final class ParallelEngine extends EngineSignals {
         }
     }
 
-    /** Partition {@code p}'s window: deliver what the others handed it, then run its events before the window end. */
-    private void runWindow(int p) {
+    /**
+     * Partition {@code p}'s window, on {@code thread}: deliver what the others handed it, then run its events before the
+     * window end; its cost (events and hand-offs) orders the next window's claims.
+     */
+    private void runWindow(int p, int thread) {
         if (failure != null) {
             return;
         }
         EventLoop loop = loops[p];
         try {
-            inboxes[p].deliver(inbound[parity ^ 1][p]);
+            int handed = inboxes[p].deliver(inbound[parity ^ 1][p]);
             loop.outbox = mail[parity][p];
             loop.windowEndPs = windowEndPs;
             long before = loop.executed;
             loop.run(windowEndPs - 1, Integer.MAX_VALUE);
             long n = loop.executed - before;
-            stats.events[p] += n;
-            if (n > stats.maxWindowEvents[p]) {
-                stats.maxWindowEvents[p] = n;
-            }
+            claims.record(p, n + handed);
+            stats.ran(p, thread, n, handed);
         } catch (Throwable t) {
             fail(t);
         }
@@ -396,6 +407,8 @@ public final class ParallelEngine extends EngineSignals {
      */
     private void between() {
         parity ^= 1;
+        stats.windowEnded(claims);
+        claims.reset();
         if (deferred != null && failure == null) {
             try {
                 deferred.windowEnded();
@@ -526,7 +539,7 @@ public final class ParallelEngine extends EngineSignals {
     private void deliverAll() {
         int read = parity ^ 1;
         for (int p = 0; p < loops.length; p++) {
-            inboxes[p].deliver(inbound[read][p]);
+            stats.handOffs[p] += inboxes[p].deliver(inbound[read][p]);
         }
     }
 

@@ -2,9 +2,11 @@ package org.lossless.core.kernel;
 
 /**
  * What limits a {@link ParallelEngine}, measured over its runs: the number of windows, the events each partition ran
- * (in all and in its busiest window), and the time each thread waited at the barrier. From a run on a few cores they
- * give the events per window per partition and the barrier cost, from which the speedup on more cores is predicted
- * (benchmarks/README.md).
+ * (in all and in its busiest window), the hand-offs delivered to it, the time each thread waited at the barrier, and
+ * how evenly a window's events were spread over the threads (the busiest thread's events per window against the mean:
+ * a window lasts as long as its busiest thread). From a run on a few cores they give the events per window per
+ * partition and the barrier cost, from which the speedup on more cores is predicted (benchmarks/README.md). Counts, not
+ * times, except the barrier and the wall time: they do not depend on the machine's load.
  */
 public final class ParallelStats {
     /** Windows run. */
@@ -17,11 +19,76 @@ public final class ParallelStats {
     final long[] barrierNs;
     /** Wall time of the runs, ns. */
     long wallNs;
+    /** Hand-offs delivered to each partition (from other partitions, at a window's start or before global events). */
+    final long[] handOffs;
+    /** Events each thread ran in the current window (reset at its end). */
+    private final long[] threadWindowEvents;
+    /** Sum over windows of the most events one thread ran in the window. */
+    private long busiestThreadEvents;
+    /** Events each partition ran in the current window. */
+    private final long[] partitionWindowEvents;
+    /** Scratch: each thread's events in the replay of a window's claims. */
+    private final long[] replay;
+    /** Sum over windows of the busiest thread's events had the claims gone as planned ({@link #plannedBusiestEvents}). */
+    private long plannedBusiest;
+    /** Sum over windows of the least the busiest thread could run: the mean, or the largest partition's events. */
+    private long leastBusiest;
 
     ParallelStats(int partitions, int threads) {
         events = new long[partitions];
         maxWindowEvents = new long[partitions];
         barrierNs = new long[threads];
+        handOffs = new long[partitions];
+        threadWindowEvents = new long[threads];
+        partitionWindowEvents = new long[partitions];
+        replay = new long[threads];
+    }
+
+    /** Partition {@code p} ran {@code n} events on {@code thread} in the current window, after {@code handed} hand-offs. */
+    void ran(int p, int thread, long n, int handed) {
+        events[p] += n;
+        if (n > maxWindowEvents[p]) {
+            maxWindowEvents[p] = n;
+        }
+        handOffs[p] += handed;
+        threadWindowEvents[thread] += n;
+        partitionWindowEvents[p] = n;
+    }
+
+    /**
+     * The end of a window (one thread, every other at the barrier), whose partitions were claimed in {@code claims}'
+     * order: its busiest thread is counted as it ran, as planned and at best.
+     */
+    void windowEnded(Claims claims) {
+        long max = 0;
+        for (int t = 0; t < threadWindowEvents.length; t++) {
+            max = Math.max(max, threadWindowEvents[t]);
+            threadWindowEvents[t] = 0;
+            replay[t] = 0;
+        }
+        busiestThreadEvents += max;
+        long total = 0;
+        long largest = 0;
+        for (int i = 0; i < claims.size(); i++) {
+            int p = claims.at(i);
+            long n = partitionWindowEvents[p];
+            partitionWindowEvents[p] = 0;
+            int free = 0;
+            for (int t = 1; t < replay.length; t++) {
+                if (replay[t] < replay[free]) {
+                    free = t;
+                }
+            }
+            replay[free] += n;
+            total += n;
+            largest = Math.max(largest, n);
+        }
+        long planned = 0;
+        for (long r : replay) {
+            planned = Math.max(planned, r);
+        }
+        plannedBusiest += planned;
+        leastBusiest += Math.max(largest, (total + replay.length - 1) / replay.length);
     }
 
     public long windows() {
@@ -39,6 +106,67 @@ public final class ParallelStats {
 
     public long maxWindowEvents(int partition) {
         return maxWindowEvents[partition];
+    }
+
+    /** Threads the runs used. */
+    public int threads() {
+        return barrierNs.length;
+    }
+
+    /** Hand-offs delivered to {@code partition}. */
+    public long handOffs(int partition) {
+        return handOffs[partition];
+    }
+
+    /** Hand-offs across partitions per window (all partitions). */
+    public double handOffsPerWindow() {
+        long total = 0;
+        for (long h : handOffs) {
+            total += h;
+        }
+        return windows == 0 ? 0 : (double) total / windows;
+    }
+
+    /** Sum over windows of the most events one thread ran in the window: the events on the runs' critical path. */
+    public long busiestThreadEvents() {
+        return busiestThreadEvents;
+    }
+
+    /**
+     * Sum over windows of the busiest thread's events had every thread claimed as soon as it was free and every event
+     * taken the same time: the window's claims replayed on its event counts (on an idle machine, what {@link
+     * #busiestThreadEvents} measures; on a loaded one a thread that loses its core leaves its claims to the others,
+     * which then run more events, as they should). With one partition per thread, the largest partition's events.
+     */
+    public long plannedBusiestEvents() {
+        return plannedBusiest;
+    }
+
+    /** Sum over windows of the least events any split of whole partitions leaves the busiest thread. */
+    public long leastBusiestEvents() {
+        return leastBusiest;
+    }
+
+    /** {@link #imbalance()} of the {@linkplain #plannedBusiestEvents() planned} claims. */
+    public double plannedImbalance() {
+        return ratio(plannedBusiest);
+    }
+
+    /**
+     * The busiest thread's events per window over the mean thread's (1: every window split evenly; with {@code T}
+     * threads at most {@code T}). A window lasts as long as its busiest thread, so this bounds the speedup from balance
+     * alone at {@code T / imbalance}.
+     */
+    public double imbalance() {
+        return ratio(busiestThreadEvents);
+    }
+
+    private double ratio(long busiest) {
+        long total = 0;
+        for (long e : events) {
+            total += e;
+        }
+        return total == 0 ? 1 : (double) busiest * barrierNs.length / total;
     }
 
     public long barrierNs(int thread) {
@@ -69,8 +197,11 @@ public final class ParallelStats {
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "%d windows, %.1f events per partition per window, %.0f ns at the "
-                + "barrier per window and thread, wall %.3f s", windows, eventsPerPartitionWindow(), barrierNsPerWindow(),
-                wallNs / 1e9);
+        return String.format(java.util.Locale.ROOT, "%d windows, %d partitions on %d threads, %.1f events per partition "
+                + "per window, busiest thread %.1f events per window (imbalance %.3f as run, %.3f as planned, %.3f at best), "
+                + "%.1f hand-offs per window, %.0f ns at the barrier per window and thread, wall %.3f s", windows,
+                events.length, barrierNs.length, eventsPerPartitionWindow(),
+                windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(), plannedImbalance(),
+                ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9);
     }
 }
