@@ -102,11 +102,10 @@ final class FlowControlReader {
         if (!c.present()) {
             return prios.isEmpty() ? null : new org.lossless.switchmodel.settings.CbfcSettings(prios, null, null);
         }
-        c.object("priorities", "credits", "credit_delay");
+        Values v = SectionReader.read(c, SwitchSchema.CBFC); // names, ranges and messages from the schema
         Cursor pk = c.key("priorities");
-        if (pk.present()) {
-            List<Integer> given = new ArrayList<>(pk.distinctIntegers(0, 7, "priority"));
-            given.sort(null);
+        if (v.has("priorities")) {
+            List<Integer> given = v.ints("priorities");
             if (given.isEmpty()) {
                 throw pk.error("is empty: list the classes under CBFC, e.g. [3], or leave switch.cbfc out");
             }
@@ -118,23 +117,7 @@ final class FlowControlReader {
             throw c.error("is set but no class runs cbfc: set switch.flow_control: cbfc (every class) or e.g."
                     + " {3: cbfc}");
         }
-        Cursor ck = c.key("credits");
-        Long credits = null;
-        if (ck.present() && !(ck.isScalar() && ck.scalar("auto or a size").strip().equals("auto"))) {
-            credits = ck.size();
-            if (credits <= 0) {
-                throw ck.error("must be > 0 bytes (or auto), e.g. 32KB");
-            }
-        }
-        Cursor dk = c.key("credit_delay");
-        Long delay = null;
-        if (dk.present()) {
-            delay = dk.timePs();
-            if (delay < 0) {
-                throw dk.error("must be >= 0 (the handling of a credit update at both ends), e.g. 100ns");
-            }
-        }
-        return new org.lossless.switchmodel.settings.CbfcSettings(prios, credits, delay);
+        return SwitchSchema.cbfc(v, prios);
     }
 
     /** {@code switch.llr}: {@code enabled} (default true when the section is given) and {@code frame_error_rate}; or null. */
