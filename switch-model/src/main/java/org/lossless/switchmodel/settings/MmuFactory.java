@@ -36,7 +36,6 @@ public final class MmuFactory {
     /** {@code switch.pfc} defaults, from {@link PfcSchema}. */
     @SuppressWarnings("unchecked")
     public static final List<Integer> DEFAULT_PRIORITIES = List.copyOf((List<Integer>) PfcSchema.dflt("priorities"));
-    public static final int DEFAULT_DYNAMIC_TH = (Integer) PfcSchema.dflt("dynamic_th");
     public static final long DEFAULT_XON_OFFSET = (Long) PfcSchema.dflt("xon_offset");
 
     private MmuFactory() {
@@ -101,7 +100,7 @@ public final class MmuFactory {
         String inPool = explicitPools ? null : "ingress_pool";
         String outPool = explicitPools ? null : "egress_pool";
         Threshold llTh = pfc.staticTh() != null ? Threshold.fixed(pfc.staticTh())
-                : Threshold.dynamic(pfc.dynamicTh() == null ? DEFAULT_DYNAMIC_TH : pfc.dynamicTh());
+                : Threshold.dynamic(pfc.dynamicTh() == null ? (Integer) PfcSchema.DYNAMIC_TH.dflt() : pfc.dynamicTh());
         XonMode xonMode = pfc.xon() != null ? XonMode.ABSOLUTE : XonMode.OFFSET;
         long xonBytes = pfc.xon() != null ? pfc.xon() : pfc.xonOffset() != null ? pfc.xonOffset() : DEFAULT_XON_OFFSET;
         long reserved = pfc.reserved() == null ? 0 : pfc.reserved();
