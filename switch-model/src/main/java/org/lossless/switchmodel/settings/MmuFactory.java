@@ -79,6 +79,14 @@ public final class MmuFactory {
 
     /** The shared-buffer MMU configuration (profile {@code default}). */
     public static MmuConfig config(SwitchSettings s, List<PortSpec> ports, int maxFrameBytes) {
+        return config(s, ports, maxFrameBytes, new AutoHeadroom());
+    }
+
+    /**
+     * As {@link #config(SwitchSettings, List, int)}, sizing {@code headroom: auto} with {@code auto}'s remembered
+     * answers (the assembly's one memo, {@link SwitchMmus}, which the headroom lint reads too).
+     */
+    public static MmuConfig config(SwitchSettings s, List<PortSpec> ports, int maxFrameBytes, AutoHeadroom auto) {
         if (ports.isEmpty()) {
             throw new IllegalArgumentException("a switch needs >= 1 port");
         }
@@ -122,7 +130,6 @@ public final class MmuFactory {
         long ingressNeed = 0;
         long egressNeed = 0;
         Map<Long, PgProfile> byHeadroom = new TreeMap<>();
-        AutoHeadroom auto = new AutoHeadroom(); // this switch's ports share a few distinct answers
         for (PortSpec port : ports) {
             long headroom = pfc.headroomBytes() >= 0 ? pfc.headroomBytes() : auto.bytes(port, pfc, maxFrameBytes, cell);
             PgProfile ll = byHeadroom.computeIfAbsent(headroom, h -> new PgProfile("lossless_pg", llPool, reserved, llTh,
