@@ -61,16 +61,15 @@ final class SwitchYaml {
         custom.put("trimming", () -> {
             if (s.trimming() != null) {
                 ObjectNode t = n.putObject("trimming");
-                ArrayNode a = t.putArray("priorities");
-                s.trimming().priorities().forEach(a::add);
-                ResolvedYaml.quantity(t, "header", Units.formatSize(s.trimming().headerBytes()));
+                SectionYaml.write(SwitchSchema.values(s.trimming()), t,
+                        Map.of("priorities", () -> s.trimming().priorities().forEach(t.putArray("priorities")::add)));
             }
         });
         custom.put("llr", () -> {
             if (s.llr() != null) {
                 ObjectNode l = n.putObject("llr");
-                l.put("enabled", s.llr().enabled());
-                l.put("frame_error_rate", s.llr().frameErrorRate());
+                SectionYaml.write(SwitchSchema.values(s.llr()), l,
+                        Map.of("frame_error_rate", () -> l.put("frame_error_rate", s.llr().frameErrorRate())));
             }
         });
         custom.put("cbfc", () -> {

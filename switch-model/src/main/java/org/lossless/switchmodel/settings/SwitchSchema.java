@@ -153,4 +153,13 @@ public final class SwitchSchema {
         m.put("cut_through", s.cutThrough());
         return new Values(SWITCH, m);
     }
+    /** {@code t}'s plain keys as values of {@link #TRIMMING} ({@code priorities} is a custom row). */
+    public static Values values(TrimmingSettings t) {
+        return new Values(TRIMMING, Map.of("header", t.headerBytes()));
+    }
+
+    /** {@code l}'s plain keys as values of {@link #LLR} ({@code frame_error_rate} is a custom row). */
+    public static Values values(LlrSettings l) {
+        return new Values(LLR, Map.of("enabled", l.enabled()));
+    }
 }
