@@ -11,11 +11,9 @@ import org.lossless.core.units.Units;
 import org.lossless.experiments.lint.Finding.Place;
 import org.lossless.experiments.lint.Finding.Unit;
 import org.lossless.experiments.lint.Finding.Value;
-import org.lossless.switchmodel.settings.AutoHeadroom;
-import org.lossless.switchmodel.settings.MmuFactory;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PortSpec;
-import org.lossless.switchmodel.settings.SwitchPorts;
+import org.lossless.switchmodel.settings.SwitchMmus;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Node;
 import org.lossless.topology.Port;
@@ -23,8 +21,9 @@ import org.lossless.topology.Topology;
 
 /**
  * Warns when a fixed {@code switch.pfc.headroom} is below what {@code headroom: auto} would compute for a
- * switch port (the one headroom function, {@link org.lossless.switchmodel.headroom.PortHeadroom}, through
- * {@link MmuFactory#autoHeadroom} with the same port specs as a run, peer response times included): frames in
+ * switch port (the one headroom function, {@link org.lossless.switchmodel.headroom.PortHeadroom}, through the
+ * scenario's assembly {@link SwitchMmus}: the same port specs and remembered sizing that built the run's MMUs, peer
+ * response times included): frames in
  * flight after an XOFF may overflow it, i.e. lossless drops.
  * The run is not refused: a small headroom is a legitimate experiment (reference A-2).
  *
@@ -41,10 +40,13 @@ public final class HeadroomLint {
     private HeadroomLint() {
     }
 
-    /** The warning for a loaded scenario, or none (also none when its topology cannot be built). */
+    /**
+     * The warning for a loaded scenario, or none (also none when its topology cannot be built): from the scenario's
+     * one assembly ({@code Scenario.mmusOrNull()}), which sized the MMUs with the same computation.
+     */
     public static List<Finding> of(Scenario s) {
-        Topology t = s.fabric().topologyOrNull();
-        return t == null ? List.of() : warnings(t, s.switchSettings(), s.nic().mtu(), s.nic().wire(), s.nic().pfcResponsePs());
+        SwitchMmus m = s.mmusOrNull();
+        return m == null ? List.of() : warnings(m);
     }
 
     /**
@@ -65,26 +67,31 @@ public final class HeadroomLint {
      */
     public static List<Finding> warnings(Topology t, SwitchSettings s, int mtu, WireFormat wire,
                                         long nicResponsePs) {
+        return warnings(new SwitchMmus(t, s, nicResponsePs, wire.largestFrame(mtu)));
+    }
+
+    /** The finding for a fabric's assembly {@code m}: its ports and its {@code headroom: auto} sizing. */
+    static List<Finding> warnings(SwitchMmus m) {
+        Topology t = m.topology();
+        SwitchSettings s = m.settings();
         PfcSettings pfc = s.pfc();
         if (pfc == null || Boolean.FALSE.equals(pfc.enabled()) || pfc.headroomBytes() < 0 || "hpcc2019".equals(s.profile())) {
             return List.of();
         }
         long configured = pfc.headroomBytes();
         int cell = s.cellSize() == null ? 1 : s.cellSize();
-        int maxFrame = wire.largestFrame(mtu);
         // (rate, metres, need) -> switch name -> port indexes, in topology order
         Map<String, Map<String, List<Integer>>> groups = new LinkedHashMap<>();
         Map<String, List<Value>> groupValues = new LinkedHashMap<>();
         int short_ = 0;
-        AutoHeadroom auto = new AutoHeadroom(); // the fabric's ports share a few distinct answers
         for (Node node : t.nodes()) {
             if (node.isHost()) {
                 continue;
             }
-            List<PortSpec> specs = SwitchPorts.of(t, node.id(), s, nicResponsePs);
+            List<PortSpec> specs = m.ports(node.id());
             for (Port p : t.ports(node.id())) {
                 PortSpec spec = specs.get(p.index());
-                long need = auto.bytes(spec, pfc, maxFrame, cell);
+                long need = m.autoHeadroomBytes(spec);
                 if (roundUp(configured, cell) >= need) {
                     continue;
                 }

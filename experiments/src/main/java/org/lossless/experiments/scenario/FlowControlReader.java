@@ -11,10 +11,10 @@ import org.lossless.workloads.yaml.Cursor;
 import org.lossless.workloads.yaml.SectionReader;
 
 /**
- * Reads {@code switch.flow_control} (per traffic class: {@code pfc}, {@code cbfc} or {@code none}) into the PFC
- * settings it amounts to and the CBFC settings ({@code switch.cbfc}), and {@code switch.trimming}. {@code flow_control} is a
- * scalar for every class, or a mapping from priority (0..7) to mode in which an unlisted priority has no flow
- * control. It sets which priorities PFC protects, so it may not contradict {@code switch.pfc.enabled} or
+ * Reads {@code switch.flow_control} (per traffic class: {@code pfc}, {@code cbfc} or {@code none}) into the classes
+ * it gives PFC (applied by {@link PfcSettings#withLossless}, which keeps every other PFC key) and the CBFC settings
+ * ({@code switch.cbfc}), and {@code switch.trimming}. {@code flow_control} is a scalar for every class, or a mapping
+ * from priority (0..7) to mode in which an unlisted priority has no flow control. It sets which priorities PFC protects, so it may not contradict {@code switch.pfc.enabled} or
  * {@code switch.pfc.priorities}; the resolved scenario spells the result out in {@code switch.pfc}.
  */
 final class FlowControlReader {
@@ -23,17 +23,21 @@ final class FlowControlReader {
     private FlowControlReader() {
     }
 
-    /** {@code pfc} with {@code switch.flow_control} applied ({@code pfcKey}: {@code switch.pfc}, for messages). */
-    static PfcSettings apply(Cursor c, Cursor pfcKey, PfcSettings given) {
+    /**
+     * The classes {@code switch.flow_control} ({@code c}) gives PFC, ascending (empty: PFC off), for
+     * {@link PfcSettings#withLossless}; null when it leaves {@code switch.pfc} as given (absent, or {@code pfc}).
+     * {@code given} ({@code switch.pfc} as read) only for the check that the two do not contradict each other.
+     */
+    static List<Integer> lossless(Cursor c, PfcSettings given) {
         if (!c.present()) {
-            return given;
+            return null;
         }
         PfcSettings pfc = given == null ? PfcSettings.UNSET : given;
         List<Integer> lossless;
         if (c.isScalar()) {
             String mode = mode(c);
             if (mode.equals("pfc")) {
-                return given;
+                return null;
             }
             lossless = List.of();
         } else {
@@ -64,9 +68,7 @@ final class FlowControlReader {
             throw c.error((on ? "gives PFC to priorities " + lossless : "turns PFC off")
                     + " but switch.pfc.enabled is " + pfc.enabled() + ": set one of them");
         }
-        return new PfcSettings(on, on ? lossless : pfc.priorities(), pfc.dynamicTh(), pfc.staticTh(), pfc.headroom(),
-                pfc.xonOffset(), pfc.xon(), pfc.reserved(), pfc.pool(), pfc.cableLength(), pfc.mode(),
-                pfc.pauseQuanta(), pfc.refresh(), pfc.watchdog(), pfc.responseTime());
+        return lossless;
     }
 
     private static String mode(Cursor c) {
@@ -102,11 +104,10 @@ final class FlowControlReader {
         if (!c.present()) {
             return prios.isEmpty() ? null : new org.lossless.switchmodel.settings.CbfcSettings(prios, null, null);
         }
-        c.object("priorities", "credits", "credit_delay");
+        Values v = SectionReader.read(c, SwitchSchema.CBFC); // names, ranges and messages from the schema
         Cursor pk = c.key("priorities");
-        if (pk.present()) {
-            List<Integer> given = new ArrayList<>(pk.distinctIntegers(0, 7, "priority"));
-            given.sort(null);
+        if (v.has("priorities")) {
+            List<Integer> given = v.ints("priorities");
             if (given.isEmpty()) {
                 throw pk.error("is empty: list the classes under CBFC, e.g. [3], or leave switch.cbfc out");
             }
@@ -118,23 +119,7 @@ final class FlowControlReader {
             throw c.error("is set but no class runs cbfc: set switch.flow_control: cbfc (every class) or e.g."
                     + " {3: cbfc}");
         }
-        Cursor ck = c.key("credits");
-        Long credits = null;
-        if (ck.present() && !(ck.isScalar() && ck.scalar("auto or a size").strip().equals("auto"))) {
-            credits = ck.size();
-            if (credits <= 0) {
-                throw ck.error("must be > 0 bytes (or auto), e.g. 32KB");
-            }
-        }
-        Cursor dk = c.key("credit_delay");
-        Long delay = null;
-        if (dk.present()) {
-            delay = dk.timePs();
-            if (delay < 0) {
-                throw dk.error("must be >= 0 (the handling of a credit update at both ends), e.g. 100ns");
-            }
-        }
-        return new org.lossless.switchmodel.settings.CbfcSettings(prios, credits, delay);
+        return SwitchSchema.cbfc(v, prios);
     }
 
     /** {@code switch.llr}: {@code enabled} (default true when the section is given) and {@code frame_error_rate}; or null. */

@@ -2,8 +2,10 @@ package org.lossless.experiments.scenario;
 
 import org.lossless.workloads.yaml.Cursor;
 
-import java.util.List;
 import java.util.Objects;
+
+import org.lossless.core.settings.Values;
+import org.lossless.workloads.yaml.SectionReader;
 
 import org.lossless.experiments.metrics.Completion;
 
@@ -32,15 +34,9 @@ public record MetricsConfig(Completion completion, FlowRows flows) {
         this(completion, FlowRows.DATA);
     }
 
-    /** Reads {@code metrics}: {@code completion: receiver | sender}, {@code flows: all | data | summary}. */
+    /** Reads {@code metrics} through {@link MetricsSchema#METRICS}: {@code completion}, {@code flows}. */
     static MetricsConfig read(Cursor c) {
-        if (!c.present()) {
-            return DEFAULTS;
-        }
-        c.object("completion", "flows");
-        String v = c.key("completion").oneOf(Completion.RECEIVER.key(),
-                List.of(Completion.RECEIVER.key(), Completion.SENDER.key()));
-        String rows = c.key("flows").oneOf(DEFAULTS.flows().key(), FlowRows.keys());
-        return new MetricsConfig(Completion.valueOf(v.toUpperCase(java.util.Locale.ROOT)), FlowRows.of(rows));
+        Values v = SectionReader.read(c, MetricsSchema.METRICS);
+        return MetricsSchema.config(MetricsSchema.METRICS.resolve(v == null ? Values.empty(MetricsSchema.METRICS) : v));
     }
 }

@@ -8,11 +8,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.lossless.topology.servers.LocalLink;
-import org.lossless.topology.servers.ServerShape;
-
 import java.io.UncheckedIOException;
 
+import java.util.HashMap;
+import java.util.Map;
+
+import org.lossless.core.settings.Values;
 
 /**
  * Writes a {@link Scenario} as YAML with every default filled in ({@code scenario.resolved.yaml}):
@@ -29,12 +30,28 @@ public final class ResolvedYaml {
 
     public static String write(Scenario s) {
         ObjectNode root = F.objectNode();
-        root.put("name", s.name());
-        root.put("seed", s.seed());
-        quantity(root, "stop_time", Units.formatTime(s.stopTimePs()));
-        root.set("topology", topology(s.topology()));
-        root.set("switch", SwitchYaml.write(s.switchSettings()));
-        root.set("nic", NicYaml.write(s.nic(), s.nic().uetTransport() || s.usesUet()));
+        // the top-level keys in RunSchema.RUN's order, each section by its writer; metrics and failures follow
+        // (the file has always had metrics before failures, the schema lists them the other way round)
+        Map<String, Runnable> sections = new HashMap<>();
+        sections.put("name", () -> root.put("name", s.name()));
+        sections.put("seed", () -> root.put("seed", s.seed()));
+        sections.put("topology", () -> root.set("topology", FabricYaml.topology(s.topology())));
+        sections.put("switch", () -> root.set("switch", SwitchYaml.write(s.switchSettings())));
+        sections.put("nic", () -> root.set("nic", NicYaml.write(s.nic(), s.nic().uetTransport() || s.usesUet())));
+        sections.put("workloads", () -> workloads(root, s));
+        sections.put("telemetry", () -> root.set("telemetry", FabricYaml.telemetry(s.telemetry())));
+        sections.put("routing", () -> root.set("routing", SectionYaml.write(RoutingSchema.values(s.routing()))));
+        SectionYaml.write(new Values(RunSchema.RUN, Map.of("stop_time", s.stopTimePs())), root, sections);
+        root.set("metrics", SectionYaml.write(MetricsSchema.values(s.metrics())));
+        root.set("failures", FabricYaml.failures(s.failures()));
+        try {
+            return Yaml.MAPPER.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void workloads(ObjectNode root, Scenario s) {
         ArrayNode workloads = root.putArray("workloads");
         for (WorkloadConfig w : s.workloads()) {
             ObjectNode wn = workload(w, s.hostCount());
@@ -46,114 +63,6 @@ public final class ResolvedYaml {
             }
             workloads.add(wn);
         }
-        root.set("telemetry", telemetry(s.telemetry()));
-        root.set("routing", SectionYaml.write(RoutingSchema.values(s.routing())));
-        ObjectNode metrics = root.putObject("metrics");
-        metrics.put("completion", s.metrics().completion().key());
-        metrics.put("flows", s.metrics().flows().key());
-        ArrayNode failures = root.putArray("failures");
-        for (RoutingConfig.Failure f : s.failures()) {
-            ObjectNode o = failures.addObject();
-            if (f.node() != null) {
-                o.put("switch", f.node());
-            } else {
-                ArrayNode link = o.putArray("link");
-                f.link().forEach(link::add);
-            }
-            quantity(o, "at", Units.formatTime(f.atPs()));
-            if (f.upPs() >= 0) {
-                quantity(o, "up", Units.formatTime(f.upPs()));
-            }
-        }
-        try {
-            return Yaml.MAPPER.writeValueAsString(root);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static ObjectNode topology(TopologyConfig t) {
-        ObjectNode n = F.objectNode();
-        n.put("type", t.type());
-        if (t instanceof TopologyConfig.Star star) {
-            n.put("hosts", star.hosts());
-        } else if (t instanceof TopologyConfig.Dumbbell d) {
-            n.put("left_hosts", d.leftHosts());
-            n.put("right_hosts", d.rightHosts());
-        } else if (t instanceof TopologyConfig.ParkingLot p) {
-            ArrayNode senders = n.putArray("senders");
-            p.senders().forEach(senders::add);
-        } else if (t instanceof TopologyConfig.Ring r) {
-            n.put("switches", r.switches());
-            n.put("hosts_per_switch", r.hostsPerSwitch());
-        } else if (t instanceof TopologyConfig.LeafSpine l) {
-            n.put("leaves", l.leaves());
-            n.put("spines", l.spines());
-            n.put("hosts_per_leaf", l.hostsPerLeaf());
-            n.put("parallel_links", l.parallelLinks());
-        } else if (t instanceof TopologyConfig.FatTree f) {
-            n.put("k", f.k());
-            ratio(n, "tor_oversubscription", f.torOversubscription());
-            ratio(n, "agg_oversubscription", f.aggOversubscription());
-        } else if (t instanceof TopologyConfig.RailOptimized r) {
-            n.put("servers", r.servers());
-            n.put("nics_per_server", r.nicsPerServer());
-            n.put("servers_per_unit", r.serversPerUnit());
-            n.put("spines", r.spines());
-            n.put("uplinks_per_spine", r.uplinksPerSpine());
-        }
-        if (t.server() != null) {
-            servers(n, t.server(), !(t instanceof TopologyConfig.RailOptimized));
-        }
-        if (t instanceof TopologyConfig.HpccFile h) {
-            // absolute, so that the resolved file in a result directory still finds it; links come from the file
-            n.put("path", h.path().toString());
-            return n;
-        }
-        n.set("host_link", link(t.hostLink()));
-        n.set("fabric_link", link(t.fabricLink()));
-        return n;
-    }
-
-    /** The GPU-server keys ({@code nics_per_server} only where it is not the type's own key). */
-    private static void servers(ObjectNode n, ServerShape s, boolean nics) {
-        n.put("gpus_per_server", s.gpus());
-        if (nics) {
-            n.put("nics_per_server", s.nics());
-        }
-        localLink(n, "nvlink", s.nvlink());
-        localLink(n, "pcie", s.pcie());
-    }
-
-    private static void localLink(ObjectNode n, String key, LocalLink l) {
-        if (l == null) {
-            n.put(key, "none");
-        } else {
-            ObjectNode o = n.putObject(key);
-            quantity(o, "rate", Units.formatRate(l.rateBps()));
-            quantity(o, "latency", Units.formatTime(l.latencyPs()));
-        }
-    }
-
-    /** A whole ratio as an integer ({@code 3}), otherwise as a decimal ({@code 1.5}). */
-    private static void ratio(ObjectNode n, String key, double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            n.put(key, (long) v);
-        } else {
-            n.put(key, v);
-        }
-    }
-
-    private static ObjectNode link(LinkConfig l) {
-        ObjectNode n = F.objectNode();
-        quantity(n, "rate", Units.formatRate(l.rateBps()));
-        if (!l.delayFromLength()) {
-            quantity(n, "delay", Units.formatTime(l.delayPs()));
-        }
-        if (l.hasLength()) {
-            quantity(n, "length", Units.formatLength(l.lengthMm()));
-        }
-        return n;
     }
 
     private static ObjectNode workload(WorkloadConfig w, int hostCount) {
@@ -168,31 +77,6 @@ public final class ResolvedYaml {
             TrainingYaml.write(n, t);
         } else if (w instanceof org.lossless.workloads.spec.TraceWorkload t) {
             TrainingYaml.trace(n, t);
-        }
-        return n;
-    }
-
-    private static ObjectNode telemetry(TelemetryConfig t) {
-        ObjectNode n = F.objectNode();
-        quantity(n, "sample_interval", Units.formatTime(t.sampleIntervalPs()));
-        if (t.queues().all() || t.queues().none()) {
-            n.put("queues", t.queues().all() ? "all" : "none");
-        } else {
-            ArrayNode a = n.putArray("queues");
-            t.queues().items().forEach(q -> a.add(q.toString()));
-        }
-        if (t.flowRates().all() || t.flowRates().none()) {
-            n.put("flow_rates", t.flowRates().all() ? "all" : "none");
-        } else {
-            ArrayNode a = n.putArray("flow_rates");
-            t.flowRates().items().forEach(a::add);
-        }
-        n.put("pfc", t.pfc());
-        if (t.links().all() || t.links().none()) {
-            n.put("links", t.links().all() ? "all" : "none");
-        } else {
-            ArrayNode a = n.putArray("links");
-            t.links().items().forEach(q -> a.add(q.toString()));
         }
         return n;
     }

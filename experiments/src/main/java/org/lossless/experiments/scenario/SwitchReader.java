@@ -7,13 +7,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
+import org.lossless.core.settings.Section;
 import org.lossless.core.settings.Values;
 import org.lossless.switchmodel.settings.BufferProfileSettings;
 import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.switchmodel.settings.EcnSettings;
+import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.PfcSettings;
 import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.QosMapSchema;
@@ -25,7 +28,8 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 /**
  * Reads {@code switch} into switch-model's {@link SwitchSettings} (keys: docs/scenario.md and
  * docs/switch.md §5) and returns it {@link SwitchSettings#resolved() resolved}. The top-level plain keys are read
- * through {@link SwitchSchema#SWITCH}; its custom rows (pools, pfc, ecn, ...) by the readers below. Every value is checked here
+ * through {@link SwitchSchema#SWITCH}; its custom rows (pools, pfc, ecn, ...) by the readers below, schema sections
+ * without a reader of their own ({@code pfc}, the buffer profiles) generically by {@link #section}. Every value is checked here
  * with its key path; the settings records' own checks back this up.
  */
 final class SwitchReader {
@@ -46,7 +50,9 @@ final class SwitchReader {
             cell = (int) v;
         }
         List<PoolSettings> pools = pools(c.key("pools"));
-        PfcSettings pfc = FlowControlReader.apply(c.key("flow_control"), c.key("pfc"), PfcReader.read(c.key("pfc")));
+        PfcSettings given = section(c.key("pfc"), PfcSchema.PFC, PfcSchema::settings);
+        List<Integer> lossless = FlowControlReader.lossless(c.key("flow_control"), given); // null: as given
+        PfcSettings pfc = lossless == null ? given : (given == null ? PfcSettings.UNSET : given).withLossless(lossless);
         org.lossless.switchmodel.settings.TrimmingSettings trimming = FlowControlReader.trimming(c.key("trimming"));
         org.lossless.switchmodel.settings.LlrSettings llr = FlowControlReader.llr(c.key("llr"));
         BufferProfileSettings lossyPg = bufferProfile(c.key("lossy_pg"));
@@ -65,6 +71,16 @@ final class SwitchReader {
         return build(c, () -> new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue,
                 lossyQueue, ecn, qos, scheduling, lat, cutThrough, trimming, llr)
                 .withCbfc(FlowControlReader.cbfc(c.key("flow_control"), c.key("cbfc"))).resolved());
+    }
+
+    /**
+     * A section read generically: through its schema {@code s} ({@link SectionReader}: names, ranges, did-you-mean,
+     * exit 2 with the key path) into values that its schema's {@code settings} function turns into the record; null
+     * when the section is absent. No per-section reader: {@code switch.pfc}, the buffer profiles.
+     */
+    static <T> T section(Cursor c, Section s, Function<Values, T> settings) {
+        Values v = SectionReader.read(c, s);
+        return v == null ? null : build(c, () -> settings.apply(v));
     }
 
     /** Runs a settings constructor; its message (rarely reached: the readers check first) gets the key path. */
@@ -111,8 +127,7 @@ final class SwitchReader {
 
     /** {@code lossy_pg}, {@code queues.lossless}, {@code queues.lossy} through {@link BufferSchema#PROFILE}. */
     private static BufferProfileSettings bufferProfile(Cursor c) {
-        Values v = SectionReader.read(c, BufferSchema.PROFILE);
-        return v == null ? null : build(c, () -> BufferSchema.profile(v));
+        return section(c, BufferSchema.PROFILE, BufferSchema::profile);
     }
 
     /** Every pool a profile names must exist with the right type; the factory needs one pool of each type. */

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.lossless.switchmodel.settings.BufferProfileSettings;
@@ -16,12 +18,15 @@ import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.QosMapSettings;
 import org.lossless.switchmodel.settings.SchedulingSettings;
+import org.lossless.switchmodel.settings.SwitchSchema;
 import org.lossless.switchmodel.settings.SwitchSettings;
 
 /**
  * The {@code switch} section of {@code scenario.resolved.yaml}: every key of a {@link SwitchSettings} that
- * is set, in the order of docs/scenario.md, in canonical units. {@link SwitchReader} reads it back to an
- * equal value.
+ * is set, in the order of docs/scenario.md, in canonical units. The plain top-level keys and the schema sections
+ * ({@code pfc}, {@code ecn}, the buffer profiles, {@code cbfc}) are written from their schemas ({@link SectionYaml});
+ * the custom rows of {@link SwitchSchema#SWITCH} by the writers below, in the schema's order. {@link SwitchReader}
+ * reads it back to an equal value.
  */
 final class SwitchYaml {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -31,78 +36,88 @@ final class SwitchYaml {
 
     static ObjectNode write(SwitchSettings s) {
         ObjectNode n = F.objectNode();
-        str(n, "profile", s.profile());
-        size(n, "buffer_size", s.bufferSize());
-        size(n, "cell_size", s.cellSize() == null ? null : (long) s.cellSize());
-        if (s.pools() != null) {
-            ArrayNode pools = n.putArray("pools");
-            for (PoolSettings p : s.pools()) {
-                pools.add(SectionYaml.write(BufferSchema.values(p)));
+        Map<String, Runnable> custom = new HashMap<>(); // the nested sections, in SwitchSchema.SWITCH's order
+        custom.put("pools", () -> pools(n, s.pools()));
+        custom.put("pfc", () -> {
+            if (s.pfc() != null) {
+                n.set("pfc", SectionYaml.write(PfcSchema.values(s.pfc())));
+            }
+        });
+        custom.put("lossy_pg", () -> profile(n, "lossy_pg", s.lossyPg()));
+        custom.put("queues", () -> {
+            if (s.losslessQueue() != null || s.lossyQueue() != null) {
+                ObjectNode q = n.putObject("queues");
+                profile(q, "lossless", s.losslessQueue());
+                profile(q, "lossy", s.lossyQueue());
+            }
+        });
+        custom.put("ecn", () -> {
+            if (s.ecn() != null) {
+                n.set("ecn", ecn(s.ecn()));
+            }
+        });
+        custom.put("qos_map", () -> qosMap(n, s.qosMap()));
+        custom.put("scheduling", () -> scheduling(n, s.scheduling()));
+        custom.put("trimming", () -> {
+            if (s.trimming() != null) {
+                ObjectNode t = n.putObject("trimming");
+                SectionYaml.write(SwitchSchema.values(s.trimming()), t,
+                        Map.of("priorities", () -> s.trimming().priorities().forEach(t.putArray("priorities")::add)));
+            }
+        });
+        custom.put("llr", () -> {
+            if (s.llr() != null) {
+                ObjectNode l = n.putObject("llr");
+                SectionYaml.write(SwitchSchema.values(s.llr()), l,
+                        Map.of("frame_error_rate", () -> l.put("frame_error_rate", s.llr().frameErrorRate())));
+            }
+        });
+        custom.put("cbfc", () -> {
+            if (s.cbfc() != null) {
+                n.set("cbfc", SectionYaml.write(SwitchSchema.values(s.cbfc())));
+            }
+        });
+        SectionYaml.write(SwitchSchema.values(s), n, custom);
+        return n;
+    }
+
+    private static void pools(ObjectNode n, List<PoolSettings> pools) {
+        if (pools != null) {
+            ArrayNode a = n.putArray("pools");
+            for (PoolSettings p : pools) {
+                a.add(SectionYaml.write(BufferSchema.values(p)));
             }
         }
-        if (s.pfc() != null) {
-            n.set("pfc", SectionYaml.write(PfcSchema.values(s.pfc())));
-        }
-        profile(n, "lossy_pg", s.lossyPg());
-        if (s.losslessQueue() != null || s.lossyQueue() != null) {
-            ObjectNode q = n.putObject("queues");
-            profile(q, "lossless", s.losslessQueue());
-            profile(q, "lossy", s.lossyQueue());
-        }
-        if (s.ecn() != null) {
-            n.set("ecn", ecn(s.ecn()));
-        }
-        if (s.qosMap() != null) {
-            QosMapSettings m = s.qosMap();
+    }
+
+    private static void qosMap(ObjectNode n, QosMapSettings m) {
+        if (m != null) {
             ObjectNode q = n.putObject("qos_map");
             intMap(q, "dscp_to_tc", m.dscpToTc());
             intMap(q, "tc_to_pg", m.tcToPg());
             intMap(q, "tc_to_queue", m.tcToQueue());
         }
-        SchedulingSettings sc = s.scheduling();
-        if (sc != null) {
-            ObjectNode o = n.putObject("scheduling");
-            if (sc.strict() != null) {
-                ArrayNode a = o.putArray("strict");
-                sc.strict().forEach(a::add);
-            }
-            if (sc.dwrr() != null && !sc.dwrr().isEmpty()) {
-                intMap(o, "dwrr", sc.dwrr());
-            }
-            if (sc.quantum() != null) {
-                if (sc.quantum() == SchedulingSettings.AUTO) {
-                    o.put("quantum", "auto");
-                } else {
-                    size(o, "quantum", sc.quantum());
-                }
-            }
+    }
+
+    private static void scheduling(ObjectNode n, SchedulingSettings sc) {
+        if (sc == null) {
+            return;
         }
-        time(n, "latency", s.latency());
-        if (s.cutThrough() != null) {
-            n.put("cut_through", s.cutThrough());
+        ObjectNode o = n.putObject("scheduling");
+        if (sc.strict() != null) {
+            ArrayNode a = o.putArray("strict");
+            sc.strict().forEach(a::add);
         }
-        if (s.trimming() != null) {
-            ObjectNode t = n.putObject("trimming");
-            com.fasterxml.jackson.databind.node.ArrayNode a = t.putArray("priorities");
-            s.trimming().priorities().forEach(a::add);
-            size(t, "header", s.trimming().headerBytes());
+        if (sc.dwrr() != null && !sc.dwrr().isEmpty()) {
+            intMap(o, "dwrr", sc.dwrr());
         }
-        if (s.llr() != null) {
-            ObjectNode l = n.putObject("llr");
-            l.put("enabled", s.llr().enabled());
-            l.put("frame_error_rate", s.llr().frameErrorRate());
-        }
-        if (s.cbfc() != null) {
-            ObjectNode c = n.putObject("cbfc");
-            s.cbfc().priorities().forEach(c.putArray("priorities")::add);
-            if (s.cbfc().credits() == null) {
-                c.put("credits", "auto");
+        if (sc.quantum() != null) {
+            if (sc.quantum() == SchedulingSettings.AUTO) {
+                o.put("quantum", "auto");
             } else {
-                size(c, "credits", s.cbfc().credits());
+                ResolvedYaml.quantity(o, "quantum", Units.formatSize(sc.quantum()));
             }
-            time(c, "credit_delay", s.cbfc().creditDelayPs());
         }
-        return n;
     }
 
     private static ObjectNode ecn(EcnSettings e) {
@@ -129,29 +144,5 @@ final class SwitchYaml {
         }
         ObjectNode n = parent.putObject(key);
         m.forEach((k, v) -> n.put(Integer.toString(k), v));
-    }
-
-    private static void str(ObjectNode n, String key, String v) {
-        if (v != null) {
-            n.put(key, v);
-        }
-    }
-
-    private static void integer(ObjectNode n, String key, Integer v) {
-        if (v != null) {
-            n.put(key, v);
-        }
-    }
-
-    private static void size(ObjectNode n, String key, Long bytes) {
-        if (bytes != null) {
-            ResolvedYaml.quantity(n, key, Units.formatSize(bytes));
-        }
-    }
-
-    private static void time(ObjectNode n, String key, Long ps) {
-        if (ps != null) {
-            ResolvedYaml.quantity(n, key, Units.formatTime(ps));
-        }
     }
 }

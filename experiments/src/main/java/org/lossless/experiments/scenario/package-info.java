@@ -1,7 +1,7 @@
 /**
  * The scenario file (its units and keys, docs/scenario.md): the validated model
  * ({@link org.lossless.experiments.scenario.Scenario} and its config records; the {@code switch} section is
- * switch-model's {@code SwitchSettings}, read by {@code SwitchReader}, {@code PfcReader}, {@code EcnReader}
+ * switch-model's {@code SwitchSettings}, read by {@code SwitchReader} (schema sections generically), {@code EcnReader}
  * and written by {@code SwitchYaml}; the {@code nic} section is nic-cc's
  * {@code NicConfig} with {@code DcqcnParams}, read by {@code NicReader}),
  * loading with {@code --set} overrides ({@link org.lossless.experiments.scenario.ScenarioLoader},

@@ -36,7 +36,6 @@ public final class MmuFactory {
     /** {@code switch.pfc} defaults, from {@link PfcSchema}. */
     @SuppressWarnings("unchecked")
     public static final List<Integer> DEFAULT_PRIORITIES = List.copyOf((List<Integer>) PfcSchema.dflt("priorities"));
-    public static final int DEFAULT_DYNAMIC_TH = (Integer) PfcSchema.dflt("dynamic_th");
     public static final long DEFAULT_XON_OFFSET = (Long) PfcSchema.dflt("xon_offset");
 
     private MmuFactory() {
@@ -80,6 +79,14 @@ public final class MmuFactory {
 
     /** The shared-buffer MMU configuration (profile {@code default}). */
     public static MmuConfig config(SwitchSettings s, List<PortSpec> ports, int maxFrameBytes) {
+        return config(s, ports, maxFrameBytes, new AutoHeadroom());
+    }
+
+    /**
+     * As {@link #config(SwitchSettings, List, int)}, sizing {@code headroom: auto} with {@code auto}'s remembered
+     * answers (the assembly's one memo, {@link SwitchMmus}, which the headroom lint reads too).
+     */
+    public static MmuConfig config(SwitchSettings s, List<PortSpec> ports, int maxFrameBytes, AutoHeadroom auto) {
         if (ports.isEmpty()) {
             throw new IllegalArgumentException("a switch needs >= 1 port");
         }
@@ -101,7 +108,7 @@ public final class MmuFactory {
         String inPool = explicitPools ? null : "ingress_pool";
         String outPool = explicitPools ? null : "egress_pool";
         Threshold llTh = pfc.staticTh() != null ? Threshold.fixed(pfc.staticTh())
-                : Threshold.dynamic(pfc.dynamicTh() == null ? DEFAULT_DYNAMIC_TH : pfc.dynamicTh());
+                : Threshold.dynamic(pfc.dynamicTh() == null ? (Integer) PfcSchema.DYNAMIC_TH.dflt() : pfc.dynamicTh());
         XonMode xonMode = pfc.xon() != null ? XonMode.ABSOLUTE : XonMode.OFFSET;
         long xonBytes = pfc.xon() != null ? pfc.xon() : pfc.xonOffset() != null ? pfc.xonOffset() : DEFAULT_XON_OFFSET;
         long reserved = pfc.reserved() == null ? 0 : pfc.reserved();
@@ -123,7 +130,6 @@ public final class MmuFactory {
         long ingressNeed = 0;
         long egressNeed = 0;
         Map<Long, PgProfile> byHeadroom = new TreeMap<>();
-        AutoHeadroom auto = new AutoHeadroom(); // this switch's ports share a few distinct answers
         for (PortSpec port : ports) {
             long headroom = pfc.headroomBytes() >= 0 ? pfc.headroomBytes() : auto.bytes(port, pfc, maxFrameBytes, cell);
             PgProfile ll = byHeadroom.computeIfAbsent(headroom, h -> new PgProfile("lossless_pg", llPool, reserved, llTh,

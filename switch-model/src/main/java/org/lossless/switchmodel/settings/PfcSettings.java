@@ -60,6 +60,17 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
         }
     }
 
+    /**
+     * These settings with {@code switch.flow_control} applied: PFC on exactly the classes {@code lossless} (on when
+     * any, off when none: then the priorities stay as given). Every other key is kept; the scenario reader has
+     * checked that {@code lossless} does not contradict the given {@code enabled} and {@code priorities}.
+     */
+    public PfcSettings withLossless(List<Integer> lossless) {
+        boolean on = !lossless.isEmpty();
+        return new PfcSettings(on, on ? lossless : priorities, dynamicTh, staticTh, headroom, xonOffset, xon, reserved,
+                pool, cableLength, mode, pauseQuanta, refresh, watchdog, responseTime);
+    }
+
     /** Nothing set. */
     public static final PfcSettings UNSET = new PfcSettings(null, null, null, null, null, null, null, null, null, null,
             null, null, null, null);
@@ -78,7 +89,7 @@ public record PfcSettings(Boolean enabled, List<Integer> priorities, Integer dyn
                 : new WatchdogSettings(false, null, null, null, null);
         return new PfcSettings(enabled == null ? (Boolean) PfcSchema.dflt("enabled") : enabled,
                 priorities == null ? MmuFactory.DEFAULT_PRIORITIES : priorities,
-                staticTh == null ? (dynamicTh == null ? (Integer) MmuFactory.DEFAULT_DYNAMIC_TH : dynamicTh) : null,
+                staticTh == null ? (dynamicTh == null ? (Integer) PfcSchema.DYNAMIC_TH.dflt() : dynamicTh) : null,
                 staticTh, headroom == null ? (String) PfcSchema.dflt("headroom") : headroom,
                 xon == null ? (xonOffset == null ? (Long) MmuFactory.DEFAULT_XON_OFFSET : xonOffset) : null, xon,
                 reserved == null ? (Long) PfcSchema.dflt("reserved") : reserved, pool == null ? defaultPool : pool,

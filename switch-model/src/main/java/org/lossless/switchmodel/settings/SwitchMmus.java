@@ -37,6 +37,8 @@ public final class SwitchMmus {
     private final Switch[] byNode;
     /** One assembly per distinct (ports, NIC rate): switches of the same layout share it. */
     private final Map<List<Object>, Switch> byLayout = new HashMap<>();
+    /** {@code headroom: auto}'s answers by their inputs, for the sizing ({@link MmuFactory#config}) and the lint. */
+    private final AutoHeadroom auto = new AutoHeadroom();
     private PfcTiming timing;
     private QosMap qos;
 
@@ -74,6 +76,15 @@ public final class SwitchMmus {
      * @throws IllegalArgumentException when the settings cannot fit this switch's ports (the message says why)
      */
     public synchronized Switch of(int node) {
+        Switch s = assembled(node);
+        if (s.error != null) {
+            throw new IllegalArgumentException(s.error);
+        }
+        return s;
+    }
+
+    /** Switch {@code node}'s assembly, also when its settings cannot fit (then {@link Switch#error()} says why). */
+    private Switch assembled(int node) {
         Switch s = byNode[node];
         if (s == null) {
             List<PortSpec> ports = SwitchPorts.of(topology, node, settings, nicResponsePs);
@@ -81,10 +92,22 @@ public final class SwitchMmus {
             s = byLayout.computeIfAbsent(List.of(ports, nicRate), k -> assemble(ports, nicRate));
             byNode[node] = s;
         }
-        if (s.error != null) {
-            throw new IllegalArgumentException(s.error);
-        }
         return s;
+    }
+
+    /** Switch {@code node}'s ports as the MMU sees them, in port order (also when its settings cannot fit). */
+    public synchronized List<PortSpec> ports(int node) {
+        return assembled(node).ports();
+    }
+
+    /**
+     * What {@code headroom: auto} gives {@code port} with these settings ({@link MmuFactory#autoHeadroom}), bytes:
+     * the same remembered computation that sized the MMUs, whatever {@code switch.pfc.headroom} says (the headroom
+     * lint compares a fixed headroom with it). The settings' {@code switch.pfc} must be set.
+     */
+    public synchronized long autoHeadroomBytes(PortSpec port) {
+        int cell = settings.cellSize() == null ? 1 : settings.cellSize();
+        return auto.bytes(port, settings.pfc(), maxFrameBytes, cell);
     }
 
     /** The PFC pause model of every switch ({@link MmuFactory#pfcTiming}). */
@@ -108,7 +131,7 @@ public final class SwitchMmus {
             // the order the engine always built them in: the MMU's error comes before ECN's
             boolean hpcc = "hpcc2019".equals(settings.profile());
             Hpcc2019Config h = hpcc ? MmuFactory.hpccConfig(settings, ports, nicRate) : null;
-            MmuConfig c = hpcc ? null : MmuFactory.config(settings, ports, maxFrameBytes);
+            MmuConfig c = hpcc ? null : MmuFactory.config(settings, ports, maxFrameBytes, auto);
             return new Switch(ports, nicRate, c, h, MmuFactory.ecnConfig(settings, ports), null);
         } catch (IllegalArgumentException e) {
             return new Switch(ports, nicRate, null, null, null, e.getMessage());

@@ -1,9 +1,12 @@
 package org.lossless.switchmodel.settings;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
 
 /**
  * The schema of the top level of {@code switch}: every key in the order the scenario reader allows them (the
@@ -72,12 +75,10 @@ public final class SwitchSchema {
                     + "nothing is lost; `false`: a corrupted frame is lost and counted as a drop of the transmitting "
                     + "port, the transport recovers it). Applies to every cable, both directions; "
                     + "[uet.md](uet.md#llr-link-level-retry)"),
-            Key.custom("cbfc", "mapping", "off", "with `flow_control: cbfc`: `credits` (`auto`, the default: line "
-                    + "rate on each link, or a size per class and link), `credit_delay` (time from a credit update's "
-                    + "arrival until its credit can be spent, default `100ns`), `priorities` (the classes: what the "
-                    + "resolved scenario writes; given beside `flow_control` it must agree). Exit 2 with PFC on the "
-                    + "same class, trimming on a CBFC class, `nic.rx_buffer`, frame errors without LLR, credits below "
-                    + "the largest frame or beyond `buffer_size`"));
+            Key.custom("cbfc", "mapping (`switch.cbfc` below)", "off", "credit-based flow control of the classes "
+                    + "`flow_control` gives `cbfc`: their credits per link and the credit update's delay. Exit 2 with "
+                    + "PFC on the same class, trimming on a CBFC class, `nic.rx_buffer`, frame errors without LLR, "
+                    + "credits below the largest frame or beyond `buffer_size`"));
 
     /**
      * {@code switch.trimming}. {@code priorities} is a custom row: the scenario reader reads it as written (order
@@ -103,9 +104,62 @@ public final class SwitchSchema {
                     "probability that a frame is corrupted on a link (every cable, both directions); PFC frames are "
                     + "never corrupted"));
 
+    /**
+     * {@code switch.cbfc}. {@code credits} takes {@code auto} or a size; a bad value gets the size parser's message
+     * ("a size such as 32MB"), as before the schema. {@code priorities} has no default of its own: it is the classes
+     * {@code switch.flow_control} gives {@code cbfc}, and the scenario reader checks the two agree.
+     */
+    public static final Section CBFC = Section.of("switch.cbfc",
+            Key.intSet("priorities", "priority", 0, 7, null, "the classes under CBFC, distinct, stored sorted: what the "
+                    + "resolved scenario writes; given beside `flow_control` it must agree")
+                    .defaultDoc("the classes `flow_control` gives `cbfc`"),
+            Key.size("credits", null, "the credit the receiver of every link grants per class; `auto` = the credit "
+                    + "that keeps the link busy at line rate: one largest frame plus the credit loop (2 × cable delay, "
+                    + "the 84 B credit frame, `credit_delay` and a switch's `latency`) at the link's rate, rounded up to "
+                    + "whole largest frames (`lossless headroom --model cbfc` prints it)")
+                    .orAuto("a size such as 32MB").atLeast(1, "must be > 0 bytes (or auto), e.g. 32KB")
+                    .defaultValue(Key.AUTO),
+            Key.time("credit_delay", CbfcSettings.DEFAULT_CREDIT_DELAY_PS, "time from a credit update's arrival until "
+                    + "its credit can be spent (the handling of the update at both ends). An assumption: the Ultra "
+                    + "Ethernet specification leaves it to the implementation")
+                    .atLeast(0, "must be >= 0 (the handling of a credit update at both ends), e.g. 100ns"));
+
     /** The profiles, in the order messages list them. */
     public static final List<String> PROFILES = SWITCH.key("profile").choices();
 
     private SwitchSchema() {
+    }
+    /** As-written values of {@code switch.cbfc} on the classes {@code priorities}, with defaults from {@link #CBFC}. */
+    public static CbfcSettings cbfc(Values v, List<Integer> priorities) {
+        Values r = CBFC.resolve(v);
+        return new CbfcSettings(priorities, r.isAuto("credits") ? null : r.number("credits"), r.number("credit_delay"));
+    }
+
+    /** {@code c} as values of {@code switch.cbfc} (what the resolved scenario writes). */
+    public static Values values(CbfcSettings c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("priorities", c.priorities());
+        m.put("credits", c.credits() == null ? Key.AUTO : c.credits());
+        m.put("credit_delay", c.creditDelayPs());
+        return new Values(CBFC, m);
+    }
+    /** The plain top-level keys of {@code s} as values of {@link #SWITCH} (the resolved scenario's): its set fields. */
+    public static Values values(SwitchSettings s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("profile", s.profile());
+        m.put("buffer_size", s.bufferSize());
+        m.put("cell_size", s.cellSize() == null ? null : (Long) (long) s.cellSize());
+        m.put("latency", s.latency());
+        m.put("cut_through", s.cutThrough());
+        return new Values(SWITCH, m);
+    }
+    /** {@code t}'s plain keys as values of {@link #TRIMMING} ({@code priorities} is a custom row). */
+    public static Values values(TrimmingSettings t) {
+        return new Values(TRIMMING, Map.of("header", t.headerBytes()));
+    }
+
+    /** {@code l}'s plain keys as values of {@link #LLR} ({@code frame_error_rate} is a custom row). */
+    public static Values values(LlrSettings l) {
+        return new Values(LLR, Map.of("enabled", l.enabled()));
     }
 }

@@ -60,4 +60,26 @@ class SwitchMmusTest {
         assertTrue(first.getMessage().startsWith("switch.buffer_size 1000 B cannot hold"), first.getMessage());
         assertEquals(first.getMessage(), again.getMessage());
     }
+
+    @Test
+    void theAutoHeadroomTheLintReadsIsTheOneTheMmuWasSizedWith() {
+        SwitchSettings auto = SwitchSettings.defaults().resolved(); // headroom: auto, lossless priority 3 -> PG 3
+        SwitchMmus m = new SwitchMmus(STAR, auto, 0, 1086);
+        int sw = switchId();
+        for (int i = 0; i < 3; i++) {
+            PortSpec port = m.ports(sw).get(i);
+            // the uncached function, independent of the assembly's memo
+            long expected = MmuFactory.autoHeadroom(port, auto.pfc(), 1086, 1);
+            assertEquals(expected, m.autoHeadroomBytes(port));
+            assertEquals(expected, m.of(sw).config().pgProfile(i, 3).headroomBytes());
+        }
+        // a fixed headroom: the MMU takes it; what auto would give stays the same (the lint compares the two)
+        PfcSettings fixedPfc = new PfcSettings(null, null, null, null, "2000", null, null, null, null, null, null,
+                null, null, null);
+        SwitchMmus f = new SwitchMmus(STAR, new SwitchSettings(null, null, null, null, fixedPfc, null, null, null, null,
+                null).resolved(), 0, 1086);
+        PortSpec port = f.ports(sw).get(0);
+        assertEquals(2000, f.of(sw).config().pgProfile(0, 3).headroomBytes());
+        assertEquals(MmuFactory.autoHeadroom(port, auto.pfc(), 1086, 1), f.autoHeadroomBytes(port));
+    }
 }
