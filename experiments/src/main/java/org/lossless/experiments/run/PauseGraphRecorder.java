@@ -5,8 +5,10 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.lossless.core.net.EgressPort;
+import org.lossless.core.net.PauseState;
 import org.lossless.core.net.PortCounters;
 import org.lossless.core.net.PfcObserver;
+import org.lossless.core.net.WireFormat;
 import org.lossless.experiments.metrics.PauseEdge;
 import org.lossless.experiments.metrics.PauseGraph;
 import org.lossless.switchmodel.SwitchNode;
@@ -25,7 +27,9 @@ import org.lossless.topology.Topology;
  * bytes is the cause (ties: the lowest port number). If that egress is paused by its downstream
  * neighbour at that instant (in effect, or received and still within the port's PFC response time), the
  * pause is propagated from the neighbour's episode that paused it (its latest episode that began no later
- * than the egress's pause took effect); otherwise it is a root (congestion at that egress). A NIC pause is a root caused by its receive buffer. Cost: one counter read per
+ * than the egress's pause took effect). So is one whose egress resumed less than those bytes' transmission time at
+ * its line rate ago ({@link #backlogOfPause}): they queued behind that pause and could not have left since.
+ * Otherwise it is a root (congestion at that egress). A NIC pause is a root caused by its receive buffer. Cost: one counter read per
  * port of the switch per episode start; the queues keep the counters at two array updates per frame.
  */
 final class PauseGraphRecorder implements PfcObserver {
@@ -80,16 +84,16 @@ final class PauseGraphRecorder implements PfcObserver {
     @Override
     public void pfcSent(long timePs, String nodeName, int port, int priority, boolean pause) {
         int node = topology.nodeId(nodeName);
-        record(timePs, node, port, priority, pause, pause ? snapshot(node, port, priority) : null);
+        record(timePs, node, port, priority, pause, pause ? snapshot(timePs, node, port, priority) : null);
     }
 
     /**
      * What the node's own state says of a pause it sends now (the switch-local half of the attribution): the egress
      * holding the most bytes from the paused ingress, those bytes, and whether that egress is itself paused and since
-     * when. Read at the XOFF instant; a parallel run reads it in the node's partition and records the episode later,
-     * between windows, in (time, node) order ({@link PfcBuffers}).
+     * when. Read at the XOFF instant {@code nowPs}; a parallel run reads it in the node's partition and records the
+     * episode later, between windows, in (time, node) order ({@link PfcBuffers}).
      */
-    Local snapshot(int node, int port, int priority) {
+    Local snapshot(long nowPs, int node, int port, int priority) {
         SwitchNode sw = network.switchAt(node);
         if (sw == null) {
             return Local.HOST;
@@ -109,8 +113,25 @@ final class PauseGraphRecorder implements PfcObserver {
             return new Local(false, -1, 0, queue, false, 0);
         }
         EgressPort out = sw.port(best);
-        boolean paused = out.pauseReceived(queue);
-        return new Local(false, best, bestBytes, queue, paused, paused ? out.pauseState().pauseStartPs(queue) : 0);
+        PauseState ps = out.pauseState();
+        boolean paused = out.pauseReceived(queue) || backlogOfPause(nowPs, ps.pauseStartPs(queue),
+                ps.lastPauseEndPs(queue), bestBytes, out.rateBps());
+        return new Local(false, best, bestBytes, queue, paused, paused ? ps.pauseStartPs(queue) : 0);
+    }
+
+    /**
+     * Whether {@code bytes} queued at an egress that is no longer paused are still the backlog of its last pause
+     * (effective {@code startPs} to {@code endPs}): the pause held frames ({@code endPs > startPs}) and ended less
+     * than the bytes' transmission time at {@code rateBps} before {@code nowPs}. Since the resume the port has sent at
+     * most that long at line rate, so fewer bytes than these could have left: the queue is (at least in part) the
+     * one the pause built, not a new overload of the egress. Without this a group crossing its threshold 0.67 us
+     * after a 40 Gb/s egress resumed with 50 KB still waiting (10 us of draining) was a root.
+     */
+    static boolean backlogOfPause(long nowPs, long startPs, long endPs, long bytes, long rateBps) {
+        if (endPs == Long.MIN_VALUE || endPs <= startPs) {
+            return false;
+        }
+        return nowPs - endPs < WireFormat.bitsToPs(bytes * 8, rateBps);
     }
 
     /**
@@ -120,7 +141,7 @@ final class PauseGraphRecorder implements PfcObserver {
      * @param causePort   egress with the most bytes from the paused ingress, or -1
      * @param queuedBytes those bytes
      * @param queue       the egress queue of the paused class
-     * @param paused      whether that egress was paused by its neighbour
+     * @param paused      whether that egress was paused by its neighbour, or resumed with these bytes its backlog
      * @param pausedSince since when, ps
      */
     record Local(boolean host, int causePort, long queuedBytes, int queue, boolean paused, long pausedSince) {

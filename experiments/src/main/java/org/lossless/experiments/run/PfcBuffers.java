@@ -45,7 +45,7 @@ final class PfcBuffers {
         return (timePs, nodeName, port, priority, pause) -> {
             int node = topology.nodeId(nodeName);
             buffers.get(partOf[node]).add(new Entry(timePs, node, seq[node]++, port, priority, pause,
-                    pause ? graph.snapshot(node, port, priority) : null));
+                    pause ? graph.snapshot(timePs, node, port, priority) : null));
         };
     }
 

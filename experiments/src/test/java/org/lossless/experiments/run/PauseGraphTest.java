@@ -218,6 +218,24 @@ class PauseGraphTest {
                 g.propagatedPauses(), g.maxDepth());
     }
 
+    /**
+     * The backlog rule by hand: 50,000 B at 40 Gb/s take 400,000 bits / 40 Gb/s = 10 us to send. An egress that
+     * resumed 0.67 us before its group crossed XOFF (the case met in (c): sw1's port to the slow receiver, 49,956 B
+     * from sw0 still queued) still holds the pause's backlog: propagated. 10 us or more after the resume it could
+     * have sent them all: a root. A pause that an XON ended before it took effect held nothing.
+     */
+    @Test
+    void bytesQueuedWithinTheirDrainTimeOfAResumeAreThePausesBacklog() {
+        long rate = 40 * G;
+        long start = 1_000_000;
+        long end = 5_000_000;
+        assertTrue(PauseGraphRecorder.backlogOfPause(end + 670_000, start, end, 50_000, rate));
+        assertTrue(PauseGraphRecorder.backlogOfPause(end + 9_999_999, start, end, 50_000, rate));
+        assertFalse(PauseGraphRecorder.backlogOfPause(end + 10_000_000, start, end, 50_000, rate));
+        assertFalse(PauseGraphRecorder.backlogOfPause(end + 670_000, end, end, 50_000, rate), "never held a frame");
+        assertFalse(PauseGraphRecorder.backlogOfPause(670_000, 0, Long.MIN_VALUE, 50_000, rate), "never paused");
+    }
+
     private static final String VICTIM = """
             name: p1-graph
             stop_time: 20ms

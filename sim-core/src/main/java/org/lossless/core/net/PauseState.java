@@ -1,5 +1,7 @@
 package org.lossless.core.net;
 
+import java.util.Arrays;
+
 /**
  * IEEE 802.1Qbb pause state of one transmitter, per priority. A PFC frame received on a port pauses
  * that port's own transmitter (the reverse direction of the same cable) for the priorities it
@@ -29,6 +31,8 @@ public final class PauseState {
     private final long[] pausedUntilPs = new long[PortCounters.PRIORITIES];
     /** Effective start of the current pause: XOFF arrival + response time (may lie ahead: pending). */
     private final long[] pauseStartPs = new long[PortCounters.PRIORITIES];
+    /** End (XON or expiry) of the last pause that ended, ps; {@code Long.MIN_VALUE} before any. */
+    private final long[] lastEndPs = new long[PortCounters.PRIORITIES];
     private int pausedMask;
 
     /** A transmitter that obeys a PAUSE at the last bit of the frame (response time 0). */
@@ -47,6 +51,7 @@ public final class PauseState {
         this.rateBps = rateBps;
         this.untilXon = untilXon;
         this.responsePs = responsePs;
+        Arrays.fill(lastEndPs, Long.MIN_VALUE);
     }
 
     /** Response time to a received XOFF, ps. */
@@ -107,6 +112,7 @@ public final class PauseState {
 
     private void end(int prio, long endPs, PortCounters counters) {
         pausedMask &= ~(1 << prio);
+        lastEndPs[prio] = endPs;
         counters.addPausedPs(prio, Math.max(0, endPs - pauseStartPs[prio]));
     }
 
@@ -127,6 +133,15 @@ public final class PauseState {
      */
     public long pauseStartPs(int prio) {
         return pauseStartPs[prio];
+    }
+
+    /**
+     * When the last pause of {@code prio} that ended did so (an XON's arrival or the expiry of its time), ps;
+     * {@code Long.MIN_VALUE} if none has. While no new pause began, {@link #pauseStartPs} is still that pause's
+     * effective start (after its end if an XON came within the response time: it never held a frame).
+     */
+    public long lastPauseEndPs(int prio) {
+        return lastEndPs[prio];
     }
 
     /** Bit mask of priorities currently in a pause (possibly pending or expired but not yet noticed). */

@@ -122,6 +122,21 @@ class PauseStateTest {
     }
 
     @Test
+    void theLastPauseEndIsTheXonOrTheExpiryAndTheStartStaysThatPauses() {
+        PauseState s = new PauseState(G100, false);
+        assertEquals(Long.MIN_VALUE, s.lastPauseEndPs(3), "no pause ended yet");
+        s.apply(pfc(3, 65535), 1_000, counters);
+        assertEquals(Long.MIN_VALUE, s.lastPauseEndPs(3), "running, not ended");
+        s.apply(pfc(3, 0), 9_000, counters);
+        assertEquals(9_000, s.lastPauseEndPs(3), "the XON's arrival");
+        assertEquals(1_000, s.pauseStartPs(3), "the ended pause's start until the next pause");
+        s.apply(pfc(3, 10), 20_000, counters);
+        s.expire(100_000, counters);
+        assertEquals(20_000 + 51_200, s.lastPauseEndPs(3), "a timed pause ends at its own end, not when noticed");
+        assertEquals(Long.MIN_VALUE, s.lastPauseEndPs(2));
+    }
+
+    @Test
     void untilXonAnyTimeFieldHoldsUntilTheResume() {
         PauseState s = new PauseState(G100, true);
         s.apply(pfc(3, 1), 0, counters);
