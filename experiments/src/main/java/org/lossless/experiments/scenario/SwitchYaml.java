@@ -10,13 +10,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lossless.core.settings.Values;
 import org.lossless.switchmodel.settings.BufferProfileSettings;
 import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.switchmodel.settings.EcnSchema;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.PoolSettings;
+import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.QosMapSettings;
+import org.lossless.switchmodel.settings.SchedulingSchema;
 import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSchema;
 import org.lossless.switchmodel.settings.SwitchSettings;
@@ -24,8 +27,9 @@ import org.lossless.switchmodel.settings.SwitchSettings;
 /**
  * The {@code switch} section of {@code scenario.resolved.yaml}: every key of a {@link SwitchSettings} that
  * is set, in the order of docs/scenario.md, in canonical units. The plain top-level keys and the schema sections
- * ({@code pfc}, {@code ecn}, the buffer profiles, {@code cbfc}) are written from their schemas ({@link SectionYaml});
- * the custom rows of {@link SwitchSchema#SWITCH} by the writers below, in the schema's order. {@link SwitchReader}
+ * ({@code pfc}, {@code ecn}, the buffer profiles, {@code qos_map}, {@code scheduling}, {@code trimming}, {@code llr},
+ * {@code cbfc}) are written from their schemas ({@link SectionYaml}); the custom rows of {@link SwitchSchema#SWITCH}
+ * and of those sections by the writers below, in the schemas' order. {@link SwitchReader}
  * reads it back to an equal value.
  */
 final class SwitchYaml {
@@ -90,33 +94,26 @@ final class SwitchYaml {
         }
     }
 
+    /** {@code switch.qos_map} from {@link QosMapSchema#QOS_MAP}: its three mappings are custom rows, written here. */
     private static void qosMap(ObjectNode n, QosMapSettings m) {
         if (m != null) {
             ObjectNode q = n.putObject("qos_map");
-            intMap(q, "dscp_to_tc", m.dscpToTc());
-            intMap(q, "tc_to_pg", m.tcToPg());
-            intMap(q, "tc_to_queue", m.tcToQueue());
+            SectionYaml.write(Values.empty(QosMapSchema.QOS_MAP), q, Map.of(
+                    "dscp_to_tc", () -> intMap(q, "dscp_to_tc", m.dscpToTc()),
+                    "tc_to_pg", () -> intMap(q, "tc_to_pg", m.tcToPg()),
+                    "tc_to_queue", () -> intMap(q, "tc_to_queue", m.tcToQueue())));
         }
     }
 
+    /** {@code switch.scheduling} from {@link SchedulingSchema#SCHEDULING}; {@code dwrr} (custom) written when not empty. */
     private static void scheduling(ObjectNode n, SchedulingSettings sc) {
-        if (sc == null) {
-            return;
-        }
-        ObjectNode o = n.putObject("scheduling");
-        if (sc.strict() != null) {
-            ArrayNode a = o.putArray("strict");
-            sc.strict().forEach(a::add);
-        }
-        if (sc.dwrr() != null && !sc.dwrr().isEmpty()) {
-            intMap(o, "dwrr", sc.dwrr());
-        }
-        if (sc.quantum() != null) {
-            if (sc.quantum() == SchedulingSettings.AUTO) {
-                o.put("quantum", "auto");
-            } else {
-                ResolvedYaml.quantity(o, "quantum", Units.formatSize(sc.quantum()));
-            }
+        if (sc != null) {
+            ObjectNode o = n.putObject("scheduling");
+            SectionYaml.write(SchedulingSchema.values(sc), o, Map.of("dwrr", () -> {
+                if (sc.dwrr() != null && !sc.dwrr().isEmpty()) {
+                    intMap(o, "dwrr", sc.dwrr());
+                }
+            }));
         }
     }
 

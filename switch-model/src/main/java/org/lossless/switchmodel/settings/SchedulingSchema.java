@@ -1,7 +1,11 @@
 package org.lossless.switchmodel.settings;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
+import org.lossless.core.settings.Values;
 import org.lossless.switchmodel.sched.SchedulingPlan;
 
 /**
@@ -24,5 +28,17 @@ public final class SchedulingSchema {
                             + "(4194 B at the default 4096)"));
 
     private SchedulingSchema() {
+    }
+
+    /**
+     * {@code s}'s plain keys as values of {@link #SCHEDULING} (what the resolved scenario writes): {@code strict} in
+     * its list order, {@code quantum} {@link Key#AUTO} for {@link SchedulingSettings#AUTO}; {@code dwrr} is a custom
+     * row, written by its writer.
+     */
+    public static Values values(SchedulingSettings s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("strict", s.strict());
+        m.put("quantum", s.quantum() == null ? null : s.quantum() == SchedulingSettings.AUTO ? Key.AUTO : s.quantum());
+        return new Values(SCHEDULING, m);
     }
 }
