@@ -10,10 +10,9 @@ import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
 import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.workloads.traffic.OneTimer;
+import org.lossless.workloads.traffic.OneTimerProgram;
 import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.TrafficContext;
-import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * Runs a {@link CollectiveJob}: takes its plan once ({@link PlanView}: a ring computed step by step, other algorithms
@@ -36,7 +35,7 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * step latency); the next starts {@code gap} later. {@code jobs.csv} rows come from
  * {@link #jobIterations()}, with busbw as nccl-tests defines it.
  */
-public final class CollectiveProgram implements TrafficProgram {
+public final class CollectiveProgram extends OneTimerProgram {
     private static final int ARM = 0;
     private static final int NV_DELIVER = 1;
     private static final int PXN_POST = 2;
@@ -54,7 +53,6 @@ public final class CollectiveProgram implements TrafficProgram {
     private final Agenda agenda = new Agenda();
     private final LongIntMap messages = new LongIntMap();
     private final List<JobIteration> rows = new ArrayList<>();
-    private TrafficContext ctx;
     private PlanView plan;
     private Tuner.Choice choice;
     private StepLatencies latency;
@@ -72,7 +70,6 @@ public final class CollectiveProgram implements TrafficProgram {
     private long iterStart;
     private long lastMessage = -1;
     private long previousLast = -1;
-    private final OneTimer timer = new OneTimer();
     private boolean done;
     /** Build every plan whole, rings too (tests compare the two). */
     private final boolean stored;
@@ -82,13 +79,9 @@ public final class CollectiveProgram implements TrafficProgram {
     }
 
     CollectiveProgram(CollectiveJob job, boolean stored) {
+        super(job.name());
         this.job = job;
         this.stored = stored;
-    }
-
-    @Override
-    public String name() {
-        return job.name();
     }
 
     public CollectiveJob job() {
@@ -120,8 +113,7 @@ public final class CollectiveProgram implements TrafficProgram {
     }
 
     @Override
-    public void start(TrafficContext context) {
-        this.ctx = context;
+    protected void begin(TrafficContext context) {
         int[] ranks = job.rankArray();
         for (int r : ranks) {
             int nic = job.servers().nicOf(r);
@@ -147,7 +139,6 @@ public final class CollectiveProgram implements TrafficProgram {
         state = new PlanState(plan);
         iterStart = job.startPs();
         agenda.add(iterStart + latency.basePs(), code(BEGIN, 0));
-        after(ctx.nowPs());
     }
 
     /**
@@ -202,13 +193,7 @@ public final class CollectiveProgram implements TrafficProgram {
         }
         // entries due now wait for the timer, also due now: a completion's reaction posts only what it set off
         pump(nowPs);
-        timer.set(ctx, agenda.isEmpty() ? -1 : agenda.peekTime());
-    }
-
-    @Override
-    public void onTimer(long nowPs) {
-        timer.fired();
-        after(nowPs);
+        wakeAt(agenda.isEmpty() ? -1 : agenda.peekTime());
     }
 
     /**
@@ -237,14 +222,15 @@ public final class CollectiveProgram implements TrafficProgram {
     }
 
     /** Runs what is due at {@code now}, then asks for a timer at the next agenda entry. */
-    private void after(long now) {
+    @Override
+    protected void after(long now) {
         pump(now);
         while (!agenda.isEmpty() && agenda.peekTime() <= now) {
             long c = agenda.poll();
             handle((int) (c >>> 32), (int) c, now);
             pump(now);
         }
-        timer.set(ctx, agenda.isEmpty() ? -1 : agenda.peekTime());
+        wakeAt(agenda.isEmpty() ? -1 : agenda.peekTime());
     }
 
     private void handle(int kind, int index, long now) {
