@@ -2,13 +2,21 @@ package org.lossless.experiments.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.lossless.workloads.collective.Collective;
+import org.lossless.workloads.collective.CollectiveJob;
+import org.lossless.workloads.spec.TraceWorkload;
 import org.lossless.workloads.spec.TrainingWorkload;
+import org.lossless.workloads.training.CallJobs;
+import org.lossless.workloads.training.CommSettings;
+import org.lossless.workloads.yaml.ScenarioException;
 
 /** {@code type: training} in a scenario file: resolved output that reloads equal. */
 class TrainingSectionTest {
@@ -71,5 +79,67 @@ class TrainingSectionTest {
                      hosts: [1, 3, 5, 7]}
                 """);
         roundTrip(s);
+    }
+
+    /** {@code cts_delay}, as for collectives: read, handed to every call, written and read back. */
+    @Nested
+    class ClearToSendDelay {
+        private static final String JOB = """
+                name: t
+                topology: {type: star, hosts: 4}
+                workloads:
+                  - {type: training, dp: 4, layers: 2, hidden: 64, seq: 32, compute: {forward: 1us, backward: 2us}%s}
+                """;
+
+        private CommSettings comm(String keys) {
+            return assertInstanceOf(TrainingWorkload.class, parse(JOB.formatted(keys)).workloads().get(0)).config().comm();
+        }
+
+        @Test
+        void theKeyReachesEveryCallOfTheJob() {
+            for (String[] c : new String[][] {{", cts_delay: 0", "0"}, {", cts_delay: 3us", "3000000"}}) {
+                CommSettings s = comm(c[0]);
+                long ps = Long.parseLong(c[1]);
+                assertEquals(ps, s.ctsDelayPs(), c[0]);
+                CollectiveJob ar = CallJobs.collective("ar", Collective.ALLREDUCE, new int[] {0, 1, 2, 3}, 1 << 20, null,
+                        s, 0);
+                CollectiveJob p2p = CallJobs.pointToPoint("p2p", 0, 1, 1 << 10, s, 0);
+                assertEquals(ps, ar.ctsDelayOrDefaultPs(), c[0]);
+                assertEquals(ps, p2p.ctsDelayOrDefaultPs(), c[0]);
+            }
+            CommSettings unset = comm("");
+            assertEquals(-1, unset.ctsDelayPs(), "auto");
+            assertEquals(773_000, CallJobs.pointToPoint("p2p", 0, 1, 1 << 10, unset, 0).ctsDelayOrDefaultPs());
+        }
+
+        @Test
+        void theResolvedScenarioWritesItAndReloadsEqual() {
+            assertTrue(roundTrip(parse(JOB.formatted(", cts_delay: 3us"))).contains("cts_delay: 3us"));
+            assertTrue(roundTrip(parse(JOB.formatted(", cts_delay: 0"))).contains("cts_delay: 0"));
+            String yaml = roundTrip(parse(JOB.formatted("")));
+            assertTrue(yaml.contains("cts_delay: auto"), yaml);
+        }
+
+        @Test
+        void aTraceTakesItToo(@org.junit.jupiter.api.io.TempDir Path dir) throws java.io.IOException {
+            java.nio.file.Files.writeString(dir.resolve("w.txt"), """
+                    HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 2 ga: 1 all_gpus: 2 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0
+                    1
+                    attn\t-1\t50000\tALLREDUCE\t262144\t50000\tALLREDUCE\t262144\t50000\tALLREDUCE\t1048576\t1000
+                    """);
+            Scenario s = ScenarioLoader.parse("s.yaml", "name: t\ntopology: {type: star, hosts: 4}\nworkloads:\n"
+                    + "  - {type: simai, path: w.txt, cts_delay: 2us}\n", dir, List.of());
+            assertEquals(2_000_000, assertInstanceOf(TraceWorkload.class, s.workloads().get(0)).comm().ctsDelayPs());
+            assertTrue(roundTrip(s).contains("cts_delay: 2us"));
+        }
+
+        @Test
+        void aBadValueNamesTheKeyAsTheOtherLatenciesDo() {
+            assertEquals("s.yaml: workloads[0].cts_delay: '5' is not a time: a unit is required (ps, ns, us, ms or s), "
+                    + "e.g. 10us; only 0 may be written without one",
+                    assertThrows(ScenarioException.class, () -> parse(JOB.formatted(", cts_delay: 5"))).getMessage());
+            assertEquals("s.yaml: workloads[0].cts_delay: expected a time or auto, got true",
+                    assertThrows(ScenarioException.class, () -> parse(JOB.formatted(", cts_delay: true"))).getMessage());
+        }
     }
 }

@@ -120,6 +120,7 @@ final class TrainingReader {
         return new CommSettings(channels, algorithm, protocol, CollectiveSchema.options(v, defaultPriority),
                 CollectiveSchema.latencyPs(v, "base_latency"), CollectiveSchema.latencyPs(v, "step_latency"),
                 CollectiveSchema.latencyPs(v, "nvlink_step_latency"), CollectiveSchema.choice(v, "ring_order",
-                RingOrder.class), v.bool("pxn"), servers, CollectiveSchema.choice(v, "tuner", TunerMode.class));
+                RingOrder.class), v.bool("pxn"), servers, CollectiveSchema.choice(v, "tuner", TunerMode.class),
+                CollectiveSchema.latencyPs(v, "cts_delay"));
     }
 }

@@ -43,7 +43,7 @@ public final class TrainingSchema {
             Key.custom("protocol", "`auto` \\| `simple` \\| `ll128` \\| `ll`", "`auto`", "as for collectives"),
             CollectiveSchema.PRIORITY, CollectiveSchema.DSCP, CollectiveSchema.CC, CollectiveSchema.QPS,
             CollectiveSchema.BASE_LATENCY, CollectiveSchema.STEP_LATENCY, CollectiveSchema.NVLINK_STEP_LATENCY,
-            CollectiveSchema.RING_ORDER,
+            CollectiveSchema.CTS_DELAY, CollectiveSchema.RING_ORDER,
             Key.bool("pxn", true, "as for collectives (NCCL's PXN)"),
             CollectiveSchema.TUNER);
 
@@ -184,7 +184,7 @@ public final class TrainingSchema {
                         "every", k.every(), "size", k.bytesPerRank(), "chunk", k.chunkBytes(), "ranks",
                         TrainingCheckpointReader.ranksKey(k, c.hosts().size()))},
                 s.connection(), s.baseLatencyPs(), s.stepLatencyPs(), s.nvlinkStepPs(), s.ringOrder(), s.pxn(),
-                s.tuner()));
+                s.tuner(), "cts_delay", CollectiveSchema.latency(s.ctsDelayPs())));
     }
 
     /** {@code c}'s resolved plain keys: the times, or the efficiency of {@code gpu_flops}; the optimizer step. */
@@ -199,6 +199,7 @@ public final class TrainingSchema {
         CommSettings s = t.comm();
         return TrafficSchema.values(t.type().equals("chakra") ? CHAKRA : SIMAI, CollectiveSchema.withCall(
                 new Object[] {"iterations", t.iterations(), "start", t.startPs()}, s.connection(), s.baseLatencyPs(),
-                s.stepLatencyPs(), s.nvlinkStepPs(), s.ringOrder(), s.pxn(), s.tuner()));
+                s.stepLatencyPs(), s.nvlinkStepPs(), s.ringOrder(), s.pxn(), s.tuner(), "cts_delay",
+                CollectiveSchema.latency(s.ctsDelayPs())));
     }
 }

@@ -36,7 +36,8 @@ public final class CallJobs {
             ranks.add(h);
         }
         return new CollectiveJob(name, coll, algorithm, protocol, ranks, sizeBytes, channels, 1, nowPs, 0, s.connection(),
-                s.baseLatencyPs(), s.stepLatencyPs(), s.nvlinkStepPs(), s.ringOrder(), s.pxn(), 0, p, s.servers(), s.tuner());
+                s.baseLatencyPs(), s.stepLatencyPs(), s.nvlinkStepPs(), s.ringOrder(), s.pxn(), 0, p, s.servers(), s.tuner(),
+                s.ctsDelayPs());
     }
 
     /** {@code name} with every character a job name may not hold replaced by {@code _}. */

@@ -26,10 +26,13 @@ import org.lossless.workloads.traffic.ConnectionOptions;
  * @param servers       GPUs per server and NVLink (rank placement on servers)
  * @param tuner         how the tuner fills an algorithm or protocol left open (a call's choice is made once per
  *                      distinct call of the job: same collective, ranks, size and channels)
+ * @param ctsDelayPs    time from a clear-to-send's arrival at the sender's NIC to the sender's post of the slice it
+ *                      allows, or -1 for the default
+ *                      ({@link org.lossless.workloads.collective.CollectiveJob#ctsDelayOrDefaultPs})
  */
 public record CommSettings(int channels, Algorithm algorithm, Protocol protocol, ConnectionOptions connection,
                            long baseLatencyPs, long stepLatencyPs, long nvlinkStepPs, RingOrder ringOrder, boolean pxn,
-                           GpuServers servers, TunerMode tuner) {
+                           GpuServers servers, TunerMode tuner, long ctsDelayPs) {
     /** {@code channels}: the collective engine's default. */
     public static final int AUTO = 0;
 
@@ -45,12 +48,20 @@ public record CommSettings(int channels, Algorithm algorithm, Protocol protocol,
         Objects.requireNonNull(ringOrder, "ringOrder");
         Objects.requireNonNull(servers, "servers");
         Objects.requireNonNull(tuner, "tuner");
-        if (baseLatencyPs < -1 || stepLatencyPs < -1 || nvlinkStepPs < -1) {
+        if (baseLatencyPs < -1 || stepLatencyPs < -1 || nvlinkStepPs < -1 || ctsDelayPs < -1) {
             throw new IllegalArgumentException("latencies must be >= 0 ps (or -1 for NCCL's)");
         }
     }
 
-    /** With the default tuner (the simulator's dry runs). */
+    /** With the default clear-to-send delay. */
+    public CommSettings(int channels, Algorithm algorithm, Protocol protocol, ConnectionOptions connection,
+                        long baseLatencyPs, long stepLatencyPs, long nvlinkStepPs, RingOrder ringOrder, boolean pxn,
+                        GpuServers servers, TunerMode tuner) {
+        this(channels, algorithm, protocol, connection, baseLatencyPs, stepLatencyPs, nvlinkStepPs, ringOrder, pxn,
+                servers, tuner, -1);
+    }
+
+    /** With the default tuner (the simulator's dry runs) and clear-to-send delay. */
     public CommSettings(int channels, Algorithm algorithm, Protocol protocol, ConnectionOptions connection,
                         long baseLatencyPs, long stepLatencyPs, long nvlinkStepPs, RingOrder ringOrder, boolean pxn,
                         GpuServers servers) {

@@ -15,7 +15,7 @@ import org.lossless.workloads.collective.Collective;
  */
 class WorkloadSchemaTest {
     private static final String[] CALL = {"channels", "algorithm", "protocol", "priority", "dscp", "cc", "qps",
-        "base_latency", "step_latency", "nvlink_step_latency", "ring_order", "pxn", "tuner"};
+        "base_latency", "step_latency", "nvlink_step_latency", "cts_delay", "ring_order", "pxn", "tuner"};
 
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
