@@ -104,7 +104,8 @@ class MemoryEstimateTest {
         @Test
         void hugeCountsSaturateInsteadOfOverflowing() {
             assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 100, 0).totalBytes());
-            assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 400, Long.MAX_VALUE / 400).totalBytes());
+            assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 300, Long.MAX_VALUE / 300).totalBytes(),
+                    "two thirds of the largest long each (200 B per slice and per message): their sum saturates");
             assertFalse(new MemoryEstimate(1, Long.MAX_VALUE).fits(Long.MAX_VALUE - 1));
         }
     }
