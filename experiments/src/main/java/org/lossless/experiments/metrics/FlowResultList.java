@@ -12,7 +12,7 @@ import org.lossless.nic.Flow;
  * counters are in the log; it delivered its whole part), instead
  * of one row object per message held until the files are written.
  *
- * <p>Memory: per message the log's columns (about 60 B) and the two ideal completion times (16 B, computed once,
+ * <p>Memory: per message the log's columns (about 87 B) and the two ideal completion times (16 B, computed once,
  * in id order, when the list is made); the rows themselves are short-lived (about 160 B each: the row and its
  * label). It holds neither the programs (their plans) nor the fabric, which the garbage collector may take once the
  * run is over.

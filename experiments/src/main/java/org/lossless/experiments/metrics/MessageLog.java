@@ -18,7 +18,7 @@ import org.lossless.workloads.traffic.MessageTag;
  * {@code flows_summary.csv} are made from at the end ({@link FlowResultList}), in message id order, so the files
  * are the same bytes as when the rows came from the objects, whatever the threads.
  *
- * <p>Memory: about 84 B per message (seven longs, seven ints, three bytes) in pages of {@link #PAGE} entries (no
+ * <p>Memory: about 87 B per message (seven longs, seven ints, three bytes) in pages of {@link #PAGE} entries (no
  * copy of the whole as it grows), against about 180 B for the objects it replaces ({@code Message} 72 B, the
  * driver's record 48 B, {@code MessageTag} 40 B, its dependency array and list slots). Workload and operation names
  * are kept once each. The NIC's per-QP {@code Flow} objects (retransmissions, CNPs, bytes received) are let go
