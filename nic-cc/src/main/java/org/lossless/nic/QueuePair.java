@@ -71,6 +71,8 @@ public final class QueuePair {
     private long[] first = new long[2];
     private long[] offset = new long[2];
     private int count;
+    /** Entries dropped from the front ({@link #dropFirst}): entry {@code i} here is the {@code dropped + i}-th posted. */
+    private long dropped;
     /** Entry holding {@link #nextPsn} ({@code count} when everything posted was sent). */
     private int sendIdx;
     /** First entry not fully acknowledged. */
@@ -228,10 +230,18 @@ public final class QueuePair {
 
     private void append(Flow f, long packets, long bytes) {
         if (count == entries.length) {
-            entries = Arrays.copyOf(entries, count * 2);
-            verbs = Arrays.copyOf(verbs, count * 2);
-            first = Arrays.copyOf(first, count * 2);
-            offset = Arrays.copyOf(offset, count * 2);
+            // entries before every index (sending, acknowledged but the last, receiving, the packet being built) are
+            // never read again: dropped when they are a quarter of the arrays, so a persistent QP holds its messages
+            // in flight rather than every message it carried (and lets go of their Flows); else the arrays grow
+            int drop = Math.min(Math.min(sendIdx, rxIdx), Math.min(ackIdx - 1, txIdx));
+            if (drop > 0 && drop >= entries.length / 4) {
+                dropFirst(drop);
+            } else {
+                entries = Arrays.copyOf(entries, count * 2);
+                verbs = Arrays.copyOf(verbs, count * 2);
+                first = Arrays.copyOf(first, count * 2);
+                offset = Arrays.copyOf(offset, count * 2);
+            }
         }
         entries[count] = f;
         verbs[count] = f.verb;
@@ -241,6 +251,28 @@ public final class QueuePair {
         endPsn += packets;
         endBytes += bytes;
         lastPosted = f;
+    }
+
+    /** Removes the first {@code n} entries (no index points at them) and shifts the indices. */
+    private void dropFirst(int n) {
+        int keep = count - n;
+        System.arraycopy(entries, n, entries, 0, keep);
+        System.arraycopy(verbs, n, verbs, 0, keep);
+        System.arraycopy(first, n, first, 0, keep);
+        System.arraycopy(offset, n, offset, 0, keep);
+        Arrays.fill(entries, keep, count, null);
+        Arrays.fill(verbs, keep, count, null);
+        count = keep;
+        sendIdx -= n;
+        ackIdx -= n;
+        rxIdx -= n;
+        txIdx -= n;
+        dropped += n;
+    }
+
+    /** Entries held (posted and not yet dropped): tests. */
+    int entriesHeld() {
+        return count;
     }
 
     private long end(int i) {
@@ -545,7 +577,7 @@ public final class QueuePair {
 
     @Override
     public String toString() {
-        return "QP" + id + "[" + src + "->" + dst + " prio " + priority + ", " + count + " messages, next PSN "
+        return "QP" + id + "[" + src + "->" + dst + " prio " + priority + ", " + (dropped + count) + " messages, next PSN "
                 + nextPsn + "/" + endPsn + ", acked " + ackedPsn + "]";
     }
 }

@@ -8,10 +8,11 @@ import org.lossless.nic.Flow;
 
 /**
  * The run's {@code flows.csv} rows as a list that builds each {@link FlowResult} when it is read, from the
- * compact {@link MessageLog} of the posted messages and the NIC's flows (QP parts) the run kept anyway, instead
+ * compact {@link MessageLog} of the posted messages and the NIC's flows (QP parts) still held (a released one's
+ * counters are in the log; it delivered its whole part), instead
  * of one row object per message held until the files are written.
  *
- * <p>Memory: per message the log's columns (about 60 B) and the two ideal completion times (16 B, computed once,
+ * <p>Memory: per message the log's columns (about 87 B) and the two ideal completion times (16 B, computed once,
  * in id order, when the list is made); the rows themselves are short-lived (about 160 B each: the row and its
  * label). It holds neither the programs (their plans) nor the fabric, which the garbage collector may take once the
  * run is over.
@@ -37,19 +38,22 @@ public final class FlowResultList extends AbstractList<FlowResult> implements Ra
     @Override
     public FlowResult get(int i) {
         MessageLog m = messages;
-        long retransmits = 0;
-        long retransmittedBytes = 0;
-        long cnps = 0;
-        long delivered = 0;
+        // released parts: counters in the log, and they delivered their whole size
+        long retransmits = m.releasedRetransmits(i);
+        long retransmittedBytes = m.releasedRetransmittedBytes(i);
+        long cnps = m.releasedCnps(i);
+        long bytes = m.bytes(i);
+        long delivered = bytes;
         int first = m.firstPart(i);
         for (int j = first; j < first + m.parts(i); j++) {
             Flow f = parts.get(j);
-            retransmits += f.retransmittedPackets();
-            retransmittedBytes += f.retransmittedBytes();
-            cnps += f.cnpsReceived();
-            delivered += f.receivedBytes();
+            if (f != null) {
+                retransmits += f.retransmittedPackets();
+                retransmittedBytes += f.retransmittedBytes();
+                cnps += f.cnpsReceived();
+                delivered -= f.sizeBytes - f.receivedBytes();
+            }
         }
-        long bytes = m.bytes(i);
         return new FlowResult(i, m.workload(i), m.dataSrc(i), m.dataDst(i), m.connection(i).options().priority(), bytes,
                 m.postPs(i), m.deliveredPs(i), receiverIdeal[i], retransmits, cnps, m.label(i),
                 Math.min(delivered, bytes), m.ackedPs(i), senderIdeal[i], retransmittedBytes);

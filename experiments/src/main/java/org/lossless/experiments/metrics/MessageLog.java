@@ -18,11 +18,12 @@ import org.lossless.workloads.traffic.MessageTag;
  * {@code flows_summary.csv} are made from at the end ({@link FlowResultList}), in message id order, so the files
  * are the same bytes as when the rows came from the objects, whatever the threads.
  *
- * <p>Memory: about 60 B per message (four longs, seven ints, three bytes) in pages of {@link #PAGE} entries (no
+ * <p>Memory: about 87 B per message (seven longs, seven ints, three bytes) in pages of {@link #PAGE} entries (no
  * copy of the whole as it grows), against about 180 B for the objects it replaces ({@code Message} 72 B, the
  * driver's record 48 B, {@code MessageTag} 40 B, its dependency array and list slots). Workload and operation names
- * are kept once each. The NIC's per-QP {@code Flow} objects (retransmissions, CNPs, bytes received) are not
- * here: the NICs look them up by id for as long as the run lasts.
+ * are kept once each. The NIC's per-QP {@code Flow} objects (retransmissions, CNPs, bytes received) are let go
+ * once finished at both ends ({@link #released}: their counters are added here, 24 B against the Flow's ~120 B);
+ * those still open are read from the NIC's flow table.
  *
  * <p>Written by one thread (the traffic programs' driver); read after the run.
  */
@@ -32,8 +33,11 @@ public final class MessageLog {
     private static final int SHIFT = Integer.numberOfTrailingZeros(PAGE);
     private static final Verb[] VERBS = Verb.values();
     private static final MessageKind[] KINDS = MessageKind.values();
-    /** Longs per entry: bytes, post, delivered, acknowledged (ps; -1 before). */
-    private static final int L = 4;
+    /**
+     * Longs per entry: bytes, post, delivered, acknowledged (ps; -1 before), and the counters of its released QP
+     * parts ({@link #released}): retransmitted packets, retransmitted bytes, CNPs.
+     */
+    private static final int L = 7;
     /** Ints per entry: connection, iteration, step, channel, operation name (-1: none), workload name, first part. */
     private static final int I = 7;
     /** Bytes per entry: verb, kind, parts. */
@@ -99,6 +103,33 @@ public final class MessageLog {
     /** Records message {@code id}'s completion at the requester at {@code ps}. */
     public void acked(long id, long ps) {
         longs.get((int) (id >>> SHIFT))[(int) (id & (PAGE - 1)) * L + 3] = ps;
+    }
+
+    /**
+     * Adds the final counters of one of message {@code id}'s QP parts, which the NIC's flow table lets go of (it is
+     * finished at the receiver and acknowledged at the sender, so they no longer change).
+     */
+    public void released(long id, long retransmits, long retransmittedBytes, long cnps) {
+        long[] l = longs.get((int) (id >>> SHIFT));
+        int o = (int) (id & (PAGE - 1)) * L;
+        l[o + 4] += retransmits;
+        l[o + 5] += retransmittedBytes;
+        l[o + 6] += cnps;
+    }
+
+    /** Data packets sent again, summed over message {@code i}'s released parts. */
+    public long releasedRetransmits(int i) {
+        return l(i, 4);
+    }
+
+    /** Payload bytes of those packets, summed over message {@code i}'s released parts. */
+    public long releasedRetransmittedBytes(int i) {
+        return l(i, 5);
+    }
+
+    /** CNPs counted, summed over message {@code i}'s released parts. */
+    public long releasedCnps(int i) {
+        return l(i, 6);
     }
 
     /** Messages logged. */

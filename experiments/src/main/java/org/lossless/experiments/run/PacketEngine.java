@@ -66,9 +66,18 @@ public final class PacketEngine {
          * @param flows   the run's nic-cc flows in id order (progress counters such as {@link Flow#receivedBytes()}):
          *                one per message and QP it uses, so a message with {@code qps > 1} appears as its parts
          *                ({@link QpSplit}); with static flows of {@code qps = 1} they are the scenario's flows. A
-         *                live view: messages posted later are added as they are posted
+         *                live view: messages posted later are added as they are posted; with {@link #keepsFlows}
+         *                false, a flow finished at both ends reads as null from then on (its table lets go of it)
          */
         void attach(Scheduler sim, PacketNetwork network, List<Flow> flows);
+
+        /**
+         * Whether the flows stay in the run's flow table to its end for this instrument to read (default); false
+         * lets the table release each once it is finished and acknowledged, as a run without instrument does.
+         */
+        default boolean keepsFlows() {
+            return true;
+        }
     }
 
     /**
@@ -165,6 +174,9 @@ public final class PacketEngine {
         FlowTable flows = new FlowTable();
         Routes routes = Routes.shortestPaths(topo);
         ProgramDriver traffic = new ProgramDriver(kernel, flows, in.nic().mtu(), in.nic().wire());
+        if (instrument != null && instrument.keepsFlows()) {
+            traffic.keepParts(); // the instrument reads the flows: none is released
+        }
         Completions completions = cut == null ? null
                 : new Completions(traffic, cut.partOfHosts(topo), cut.partitions());
         PacketNetwork network = PacketNetwork.build(topo, routes, place, kernel.streams(), flows, in.nic(),

@@ -18,6 +18,13 @@ final class Posted {
     /** Every part is delivered (acknowledged); the program is told in the connection's order. */
     boolean deliveredReady;
     boolean ackedReady;
+    /**
+     * Per part: bit 0 once the driver was told it finished, bit 1 once told it was acknowledged; at both its NIC flow
+     * is released ({@link ProgramDriver}). Allocated with the message, gone with it.
+     */
+    final byte[] partSeen;
+    /** Parts whose NIC flow was released. */
+    int partsReleased;
 
     Posted(Message message, ProgramView view, ConnectionQps connection, int firstPart, int parts) {
         this.message = message;
@@ -25,6 +32,7 @@ final class Posted {
         this.connection = connection;
         this.firstPart = firstPart;
         this.parts = parts;
+        this.partSeen = new byte[parts];
     }
 
     /** Release order: post time, then message id. */

@@ -65,12 +65,22 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     private long needing;
     /** Instant of the completion being reported to a program, ps, or -1 outside a completion's report. */
     private long reactingAtPs = -1;
+    /** Whether every nic-cc flow stays in the flow table for the whole run (an instrument reads them). */
+    private boolean keepParts;
 
     ProgramDriver(Engine kernel, FlowTable flows, int mtu, org.lossless.core.net.WireFormat wire) {
         this.kernel = kernel;
         this.flows = flows;
         this.mtu = mtu;
         this.wire = wire;
+    }
+
+    /**
+     * Keeps every nic-cc flow in the flow table for the whole run, instead of releasing each once finished at both
+     * ends (for an instrument that reads the flows; call before the run starts).
+     */
+    void keepParts() {
+        keepParts = true;
     }
 
     /** Starts every program, in order (their posts are released from time 0 on). */
@@ -235,7 +245,8 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     }
 
     private void finished(Flow flow, long nowPs) {
-        Posted p = partOf.get(flow.id); // never retired yet: a message retires after its parts all finished
+        Posted p = partOf.get(flow.id); // never retired yet: a message retires after its parts are all released
+        seen(p, flow, 1);
         if (++p.partsDelivered == p.parts) {
             p.deliveredReady = true;
             if (p.message.op() == Verb.READ) {
@@ -249,13 +260,34 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     private void acked(Flow flow, long nowPs) {
         Posted p = partOf.get(flow.id);
-        if (p == null || p.message.op() == Verb.READ) {
+        if (p == null) {
+            return;
+        }
+        seen(p, flow, 2);
+        if (p.message.op() == Verb.READ) {
+            retireIfComplete(p);
             return; // the responder's view; a READ completes when its data arrives
         }
         if (++p.partsAcked == p.parts) {
             p.ackedReady = true;
             needing--;
             reportAcks(p.connection, nowPs);
+        }
+    }
+
+    /**
+     * Notes completion {@code bit} (1 finished, 2 acknowledged) of {@code flow}, a part of {@code p}; at both, the
+     * part's counters no longer change (nothing of it is left to send again, and CNPs count towards the QP's first
+     * unacknowledged message): they go to the log and the flow table lets go of the flow. Decided by the reports the
+     * driver got, in their order, so the same whatever the threads.
+     */
+    private void seen(Posted p, Flow flow, int bit) {
+        int j = flow.id - p.firstPart;
+        p.partSeen[j] |= (byte) bit;
+        if (p.partSeen[j] == 3 && !keepParts) {
+            log.released(p.message.id(), flow.retransmittedPackets(), flow.retransmittedBytes(), flow.cnpsReceived());
+            flows.release(flow.id);
+            p.partsReleased++;
         }
     }
 
@@ -289,11 +321,12 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     }
 
     /**
-     * Lets go of a message's objects once both its completions are reported (nothing of the driver refers to it
-     * after: its parts are finished and acknowledged, it left the connection's queues); the log keeps its row.
+     * Lets go of a message's objects once both its completions are reported and its parts' flows released (nothing
+     * of the driver refers to it after: its parts are finished and acknowledged, it left the connection's queues);
+     * the log keeps its row. (With {@link #keepParts} the parts are not released: it goes at its completions.)
      */
     private void retireIfComplete(Posted p) {
-        if (p.message.delivered() && p.message.acked()) {
+        if (p.message.delivered() && p.message.acked() && (keepParts || p.partsReleased == p.parts)) {
             for (int j = 0; j < p.parts; j++) {
                 partOf.set(p.firstPart + j, null);
             }
@@ -305,7 +338,10 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return log;
     }
 
-    /** Every nic-cc flow (QP part), by flow id: message {@code p}'s are {@code p.firstPart ..}. */
+    /**
+     * Every nic-cc flow (QP part), by flow id: message {@code p}'s are {@code p.firstPart ..}; a released one reads
+     * as null (its counters are in the {@link #log}).
+     */
     List<Flow> parts() {
         return flows.all();
     }
@@ -319,16 +355,18 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     public long rateBps(int id, long nowPs) {
         long rate = 0;
         for (int j = log.firstPart(id), end = j + log.parts(id); j < end; j++) {
-            rate += flows.get(j).currentRateBps(nowPs);
+            Flow f = flows.get(j);
+            rate += f == null ? 0 : f.currentRateBps(nowPs); // released: acknowledged, so rate 0
         }
         return rate;
     }
 
     @Override
     public long cnps(int id) {
-        long n = 0;
+        long n = log.releasedCnps(id);
         for (int j = log.firstPart(id), end = j + log.parts(id); j < end; j++) {
-            n += flows.get(j).cnpsReceived();
+            Flow f = flows.get(j);
+            n += f == null ? 0 : f.cnpsReceived();
         }
         return n;
     }

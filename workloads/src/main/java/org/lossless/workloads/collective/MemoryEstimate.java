@@ -18,10 +18,12 @@ import java.util.Locale;
  *       ({@link PlanState}): {@link #RING_STEPS_HELD} steps of every rank's slices per channel (at most the
  *       iteration's), plus its rings and lanes;</li>
  *   <li>the messages: each transfer that crosses the network posts its data and one clear-to-send, and the run
- *       keeps a record of every message it posted until the results are written (the program's message, the
- *       engine's record, the NIC's flow and, at the end, the result row): {@link #BYTES_PER_MESSAGE} each, for
- *       every iteration. A ring counts its hops between servers exactly; other algorithms count every transfer
- *       (an upper bound: a transfer inside a server posts no message).</li>
+ *       keeps a compact record of every message it posted until the results are written, in every
+ *       {@code metrics.flows} mode (the aggregated ones too: {@code flows_summary.csv} and {@code summary.json} give
+ *       exact percentiles over every message): {@link #BYTES_PER_MESSAGE} each, for every iteration. A ring counts
+ *       its hops between servers exactly; other algorithms count every transfer (an upper bound: a transfer inside
+ *       a server posts no message). The objects of a message (the program's message, the engine's record, the
+ *       NIC's flow) go once it has completed at both ends; those in flight are not counted here.</li>
  * </ul>
  * The fabric itself (switches, queues, packets in flight) is not counted: on the fabrics this estimate matters
  * for it is tens to hundreds of MB, small beside a job that does not fit. So a job accepted here can still run
@@ -46,8 +48,14 @@ public record MemoryEstimate(long transfers, long held, long messages) {
      * clear-to-send in its id's low bit (a ring has at most twice as many ops as transfers), whatever the heap.
      */
     public static final long MAX_SLICES = RingView.MAX_IDS / 2;
-    /** Heap per posted message kept to the end of the run, its result row included (B). */
-    public static final long BYTES_PER_MESSAGE = 500;
+    /**
+     * Heap per posted message kept to the end of the run (B), counted: the message log's columns (87 B: seven longs,
+     * seven ints, three bytes), the engine's slot for its QP part (4 B, up to 6 B while its list grows), at the end
+     * its two ideal completion times (16 B) and summary.json's arrays of slowdowns and latencies (five doubles and a
+     * sorted copy, 48 B), plus a row index per workload with several workloads (4 B): 161 B, rounded up to 200 B
+     * for what the count may miss (benchmarks/README.md, "Memory: flows released at completion").
+     */
+    public static final long BYTES_PER_MESSAGE = 200;
 
     public MemoryEstimate {
         if (transfers < 0 || messages < 0 || held < 0 || held > transfers) {
