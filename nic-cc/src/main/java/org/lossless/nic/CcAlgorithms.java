@@ -17,7 +17,7 @@ import org.lossless.nic.dcqcn.DcqcnParams;
  * see {@link org.lossless.nic.cc.CongestionControl} and {@link org.lossless.nic.cc.CongestionEcho} only.
  *
  * <p>To add an algorithm: implement {@link CcAlgorithm} in its own package and declare its parameter
- * section as a {@link CcSpec} listed in {@code META-INF/services/org.lossless.nic.cc.CcSpec}; nothing here
+ * section as a {@link CcSpec} annotated {@code @AutoService(CcSpec.class)}; nothing here
  * changes (docs/cc.md, "Adding an algorithm"). DCQCN (profile-dependent defaults) and {@code none} (no
  * parameters) are the two named here.
  */

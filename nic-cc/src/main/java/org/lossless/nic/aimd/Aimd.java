@@ -101,7 +101,8 @@ public final class Aimd implements CcAlgorithm {
         }
     }
 
-    /** The registry's view ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
+    /** The registry's view (registered by its {@code @AutoService}: the build lists it in {@code META-INF/services}). */
+    @com.google.auto.service.AutoService(org.lossless.nic.cc.CcSpec.class)
     public static final class Spec extends DeclaredCcSpec<Params> {
         /** The doc line of {@code nic.aimd} (docs/scenario.md's {@code nic} table). */
         static final String DOC = "the plain AIMD's: `ai` (1Gbps per tick), `md` (0.5), `timer` (50us), `min_rate` (100Mbps); "

@@ -9,8 +9,8 @@ import org.lossless.core.settings.Values;
  * What one congestion-control algorithm with a parameter section ({@code nic.<name>}) says about itself: its
  * name, its schema {@link Section} (keys with kind, range, default and doc line: {@link CcKeys}), how to read and
  * write its parameter record and how to make the
- * algorithm from it. Declared next to the algorithm and found by {@link CcSpecs} (a line in
- * {@code META-INF/services/org.lossless.nic.cc.CcSpec}); the reader, the resolved YAML, {@code CcSettings}
+ * algorithm from it. Declared next to the algorithm and found by {@link CcSpecs} through
+ * {@code @AutoService(CcSpec.class)} on the class (the build writes {@code META-INF/services/org.lossless.nic.cc.CcSpec}); the reader, the resolved YAML, {@code CcSettings}
  * and {@code CcAlgorithms} loop over {@link CcSpecs#ALL} and name no algorithm.
  *
  * <p>DCQCN is not one of them: its defaults depend on a profile and the host link rate (its own schema,
@@ -21,6 +21,15 @@ import org.lossless.core.settings.Values;
 public interface CcSpec<P> {
     /** The name in {@code nic.cc}, a connection's {@code cc} and the section {@code nic.<name>}. */
     String name();
+
+    /**
+     * Its place in the lists of algorithms (docs/cc.md, docs/scenario.md, messages, the resolved YAML): ascending,
+     * ties by name. The algorithms that predate the registry keep their order with 1-4; a new one needs nothing
+     * (it comes after them, by name).
+     */
+    default int listOrder() {
+        return Integer.MAX_VALUE;
+    }
 
     /**
      * The doc line of its section {@code nic.<name>} (one Markdown paragraph: the row of docs/scenario.md's

@@ -6,11 +6,13 @@ import java.util.ServiceLoader;
 
 /**
  * The congestion-control algorithms with a parameter section, found with {@link ServiceLoader} from
- * {@code META-INF/services/org.lossless.nic.cc.CcSpec}: one line per algorithm, in the order the docs, the
- * messages and the resolved YAML list them. Adding an algorithm edits that line and nothing here.
+ * {@code META-INF/services/org.lossless.nic.cc.CcSpec}, which the build writes from each algorithm's
+ * {@code @AutoService(CcSpec.class)} (Google's auto-service annotation processor, configured in nic-cc's pom), and
+ * sorted by {@link CcSpec#listOrder()} then name: the order the docs, the messages and the resolved YAML list them.
+ * Adding an algorithm edits nothing here and no list.
  */
 public final class CcSpecs {
-    /** Every algorithm, in the services file's order (immutable). */
+    /** Every algorithm, by {@link CcSpec#listOrder()} then name (immutable). */
     public static final List<CcSpec<?>> ALL = load();
 
     private CcSpecs() {
@@ -35,6 +37,8 @@ public final class CcSpecs {
             }
             out.add(s);
         }
+        // the services file's order is the processor's (sorted class names), not the docs': sort by the declared order
+        out.sort(java.util.Comparator.<CcSpec<?>>comparingInt(CcSpec::listOrder).thenComparing(CcSpec::name));
         return List.copyOf(out);
     }
 }

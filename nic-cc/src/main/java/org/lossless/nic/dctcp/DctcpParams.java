@@ -67,8 +67,15 @@ public record DctcpParams(double g, long aiBps, long minRateBps, boolean window,
         return baseRttPs != CcKeys.AUTO ? this : new DctcpParams(g, aiBps, minRateBps, window, fabricRttPs);
     }
 
-    /** Dctcp as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
+    /** Dctcp as the registry sees it (registered by its {@code @AutoService}). */
+    @com.google.auto.service.AutoService(org.lossless.nic.cc.CcSpec.class)
     public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<DctcpParams> {
+        /** Its place in the lists of algorithms (docs, messages, resolved YAML): as before the registry. */
+        @Override
+        public int listOrder() {
+            return 3;
+        }
+
         /** The doc line of {@code nic.dctcp} (docs/scenario.md's {@code nic} table). */
         static final String DOC = "DCTCP's: `g` (1/16), `ai` (615Mbps), `min_rate` (100Mbps), `window` (true), `base_rtt` (auto); "
                 + "needs step marking (`switch.ecn` kmin = kmax, pmax 1); [cc.md](cc.md)";

@@ -91,8 +91,15 @@ public record HpccParams(double eta, long aiBps, long maxStage, long minRateBps,
                 : new HpccParams(eta, aiBps, maxStage, minRateBps, fabricRttPs, fastReact, intBytes);
     }
 
-    /** Hpcc as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
+    /** Hpcc as the registry sees it (registered by its {@code @AutoService}). */
+    @com.google.auto.service.AutoService(org.lossless.nic.cc.CcSpec.class)
     public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<HpccParams> {
+        /** Its place in the lists of algorithms (docs, messages, resolved YAML): as before the registry. */
+        @Override
+        public int listOrder() {
+            return 1;
+        }
+
         /** The doc line of {@code nic.hpcc} (docs/scenario.md's {@code nic} table). */
         static final String DOC = "HPCC's parameters: `eta` (0.95), `ai` (40Mbps), `max_stage` (5), `min_rate` (100Mbps), "
                 + "`base_rtt` (`auto`: the fabric's largest base RTT), `fast_react` (true), `int_bytes` (42); "

@@ -114,8 +114,15 @@ public record SwiftParams(long baseTargetPs, long perHopPs, long fsRangePs, doub
         return t;
     }
 
-    /** Swift as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
+    /** Swift as the registry sees it (registered by its {@code @AutoService}). */
+    @com.google.auto.service.AutoService(org.lossless.nic.cc.CcSpec.class)
     public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<SwiftParams> {
+        /** Its place in the lists of algorithms (docs, messages, resolved YAML): as before the registry. */
+        @Override
+        public int listOrder() {
+            return 4;
+        }
+
         /** The doc line of {@code nic.swift} (docs/scenario.md's {@code nic} table). */
         static final String DOC = "Swift's: `base_target` (10us), `per_hop` (1us), `fs_range` (10us), `fs_min_cwnd` (0.1), "
                 + "`fs_max_cwnd` (100), `ai` (1 packet), `beta` (0.8), `max_mdf` (0.5), `min_cwnd` (0.001), "

@@ -108,8 +108,15 @@ public record TimelyParams(double alpha, double beta, long tLowPs, long tHighPs,
                 haiAfter, minRateBps, window, fabricRttPs);
     }
 
-    /** Timely as the registry sees it ({@code META-INF/services/org.lossless.nic.cc.CcSpec}). */
+    /** Timely as the registry sees it (registered by its {@code @AutoService}). */
+    @com.google.auto.service.AutoService(org.lossless.nic.cc.CcSpec.class)
     public static final class Spec extends org.lossless.nic.cc.DeclaredCcSpec<TimelyParams> {
+        /** Its place in the lists of algorithms (docs, messages, resolved YAML): as before the registry. */
+        @Override
+        public int listOrder() {
+            return 2;
+        }
+
         /** The doc line of {@code nic.timely} (docs/scenario.md's {@code nic} table). */
         static final String DOC = "TIMELY's: `alpha` (0.875), `beta` (0.8), `t_low` (50us), `t_high` (500us), `min_rtt` (20us), "
                 + "`ai` (100Mbps), `hai` (500Mbps), `hai_after` (5), `min_rate` (100Mbps), `window` (false), "
