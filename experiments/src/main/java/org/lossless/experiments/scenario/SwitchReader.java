@@ -15,7 +15,6 @@ import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSchema;
-import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.QosMapSettings;
 import org.lossless.switchmodel.settings.SchedulingSettings;
@@ -28,7 +27,8 @@ import org.lossless.switchmodel.settings.SwitchModel;
  * keys, {@code pfc} and the buffer profiles are read generically through their schemas ({@link SectionReader}:
  * names, ranges, did-you-mean, exit 2 with the key path) and handed over as values, never opened here but for the
  * cross-checks of other keys ({@code flow_control} against {@code pfc.enabled} and {@code pfc.priorities}); the
- * custom rows (pools, ecn, qos_map, scheduling, flow_control, trimming, llr, cbfc) by the readers below and
+ * pools are read through {@link BufferSchema#POOL} and checked here (names, required keys) and handed over as values
+ * too; the custom rows (ecn, qos_map, scheduling, flow_control, trimming, llr, cbfc) by the readers below and
  * beside. Every value is checked here with its key path; the settings records' own checks back this up (a refusal
  * is reported at the key path switch-model names, {@link SwitchModel.Refused#part()}).
  */
@@ -46,7 +46,7 @@ final class SwitchReader {
                 throw c.key("cell_size").error(v + " is out of range: the buffer cell must be 1 to 65536 bytes, e.g. 96 or 256");
             }
         }
-        List<PoolSettings> pools = pools(c.key("pools"));
+        List<Values> pools = pools(c.key("pools"));
         Values pfc = SectionReader.read(c.key("pfc"), PfcSchema.PFC); // switch-model makes the settings (below)
         List<Integer> lossless = FlowControlReader.lossless(c.key("flow_control"), pfc); // null: as given
         org.lossless.switchmodel.settings.TrimmingSettings trimming = FlowControlReader.trimming(c.key("trimming"));
@@ -66,7 +66,7 @@ final class SwitchReader {
         } catch (SwitchModel.Refused e) {
             Cursor at = c;
             for (String k : e.part().isEmpty() ? new String[0] : e.part().split("\\.")) {
-                at = at.key(k);
+                at = k.chars().allMatch(Character::isDigit) ? at.list().get(Integer.parseInt(k)) : at.key(k);
             }
             throw at.error(e.getMessage());
         }
@@ -81,11 +81,12 @@ final class SwitchReader {
         }
     }
 
-    private static List<PoolSettings> pools(Cursor c) {
+    /** {@code switch.pools} as read through {@link BufferSchema#POOL}, each checked here (switch-model builds them). */
+    private static List<Values> pools(Cursor c) {
         if (!c.present()) {
             return null;
         }
-        List<PoolSettings> out = new ArrayList<>();
+        List<Values> out = new ArrayList<>();
         java.util.Set<String> names = new java.util.HashSet<>(); // linear in the pools: a CONFIG_DB may define thousands
         for (Cursor p : c.list()) {
             Values v = SectionReader.read(p, BufferSchema.POOL);
@@ -109,20 +110,20 @@ final class SwitchReader {
             if (v.has("headroom_pool") && v.text("type").equals("egress")) {
                 throw p.key("headroom_pool").error("only an ingress pool has a shared headroom pool");
             }
-            out.add(build(p, () -> BufferSchema.pool(v)));
+            out.add(v);
         }
         return out;
     }
 
     /** Every pool a profile names must exist with the right type; the factory needs one pool of each type. */
-    private static void checkPools(Cursor sw, List<PoolSettings> pools, boolean hpcc2019) {
+    private static void checkPools(Cursor sw, List<Values> pools, boolean hpcc2019) {
         checkPool(sw.key("pfc").key("pool"), pools, "ingress");
         checkPool(sw.key("lossy_pg").key("pool"), pools, "ingress");
         checkPool(sw.key("queues").key("lossless").key("pool"), pools, "egress");
         checkPool(sw.key("queues").key("lossy").key("pool"), pools, "egress");
         if (pools != null && !hpcc2019) {
             for (String type : List.of("ingress", "egress")) {
-                if (pools.stream().noneMatch(p -> p.type().equals(type))) {
+                if (pools.stream().noneMatch(p -> p.text("type").equals(type))) {
                     throw sw.key("pools").error("no " + type + " pool: with explicit pools the switch needs at least "
                             + "one ingress and one egress pool");
                 }
@@ -130,7 +131,7 @@ final class SwitchReader {
         }
     }
 
-    private static void checkPool(Cursor c, List<PoolSettings> pools, String type) {
+    private static void checkPool(Cursor c, List<Values> pools, String type) {
         if (!c.present()) {
             return;
         }
@@ -140,14 +141,15 @@ final class SwitchReader {
                     + "switch's implicit pools)");
         }
         List<String> names = new ArrayList<>();
-        for (PoolSettings p : pools) {
-            if (p.name().equals(name)) {
-                if (!p.type().equals(type)) {
-                    throw c.error("pool '" + name + "' is an " + p.type() + " pool; this profile needs an " + type + " pool");
+        for (Values p : pools) {
+            if (p.text("name").equals(name)) {
+                if (!p.text("type").equals(type)) {
+                    throw c.error("pool '" + name + "' is an " + p.text("type") + " pool; this profile needs an " + type
+                            + " pool");
                 }
                 return;
             }
-            names.add(p.name());
+            names.add(p.text("name"));
         }
         throw c.error("no pool named '" + name + "'" + DidYouMean.hint(name, names) + " (pools: " + String.join(", ", names) + ")");
     }

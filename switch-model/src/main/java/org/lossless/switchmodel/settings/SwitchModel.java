@@ -1,5 +1,6 @@
 package org.lossless.switchmodel.settings;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +13,8 @@ import org.lossless.topology.Topology;
 
 /**
  * The {@code switch} section as switch-model builds it, in one call from what the scenario reader read
- * ({@link #of}): the PFC section and the buffer profiles arrive as the generic values their schemas read
- * ({@link PfcSchema#PFC}, {@link BufferSchema#PROFILE}), and this class turns them into the settings, resolves
+ * ({@link #of}): the PFC section, the pools and the buffer profiles arrive as the generic values their schemas read
+ * ({@link PfcSchema#PFC}, {@link BufferSchema#POOL}, {@link BufferSchema#PROFILE}), and this class turns them into the settings, resolves
  * them, and is the factory of every switch's buffer-manager numbers and stateful MMUs ({@link #mmus}), with the
  * load-time check that needs them ({@link #check}). The scenario carries it and hands it to the engine; a PFC or
  * buffer value crosses from the reader into switch-model once, here, and the later calls ({@link #mmus},
@@ -39,11 +40,12 @@ public final class SwitchModel {
      * the others as the records their readers made.
      *
      * @param top      the plain keys ({@link SwitchSchema#SWITCH}; {@code cell_size} already range-checked)
+     * @param pools    each of {@code switch.pools} ({@link BufferSchema#POOL}), in order; null when absent
      * @param pfc      {@code switch.pfc} as written ({@link PfcSchema#PFC})
      * @param lossless the classes {@code switch.flow_control} makes lossless, checked against {@code pfc}'s
      *                 {@code enabled} and {@code priorities}; null when it does not say
      */
-    public record Read(Values top, List<PoolSettings> pools, Values pfc, List<Integer> lossless,
+    public record Read(Values top, List<Values> pools, Values pfc, List<Integer> lossless,
                        TrimmingSettings trimming, LlrSettings llr, Values lossyPg, Values losslessQueue,
                        Values lossyQueue, EcnSettings ecn, QosMapSettings qos, SchedulingSettings scheduling,
                        CbfcSettings cbfc) {
@@ -62,7 +64,10 @@ public final class SwitchModel {
             this.part = part;
         }
 
-        /** The key path below {@code switch} ({@code pfc}, {@code lossy_pg}, {@code queues.lossless}); "" = the section. */
+        /**
+         * The key path below {@code switch}, dot-separated, a number being a list index ({@code pfc}, {@code pools.2},
+         * {@code queues.lossless}); "" = the section.
+         */
         public String part() {
             return part;
         }
@@ -74,6 +79,14 @@ public final class SwitchModel {
      * @throws Refused when a settings record refuses a value (the readers and schemas check first)
      */
     public static SwitchModel of(Read r) {
+        List<PoolSettings> pools = null;
+        if (r.pools() != null) {
+            pools = new ArrayList<>();
+            for (int i = 0; i < r.pools().size(); i++) {
+                Values v = r.pools().get(i);
+                pools.add(part("pools." + i, () -> BufferSchema.pool(v)));
+            }
+        }
         PfcSettings given = r.pfc() == null ? null : part("pfc", () -> PfcSchema.settings(r.pfc()));
         PfcSettings pfc = r.lossless() == null ? given
                 : (given == null ? PfcSettings.UNSET : given).withLossless(r.lossless());
@@ -82,8 +95,9 @@ public final class SwitchModel {
         BufferProfileSettings lossyQueue = profile("queues.lossy", r.lossyQueue());
         Values top = r.top();
         Long cell = top.number("cell_size");
+        List<PoolSettings> built = pools;
         return new SwitchModel(part("", () -> new SwitchSettings(top.text("profile"), top.number("buffer_size"),
-                cell == null ? null : (Integer) cell.intValue(), r.pools(), pfc, lossyPg, losslessQueue, lossyQueue,
+                cell == null ? null : (Integer) cell.intValue(), built, pfc, lossyPg, losslessQueue, lossyQueue,
                 r.ecn(), r.qos(), r.scheduling(), top.number("latency"), top.bool("cut_through"), r.trimming(), r.llr())
                 .withCbfc(r.cbfc()).resolved()));
     }

@@ -74,6 +74,32 @@ class SwitchModelTest {
     }
 
     @Nested
+    class Pools {
+        private Values pool(String name, String type, long size) {
+            return new Values(BufferSchema.POOL, Map.of("name", name, "type", type, "size", size));
+        }
+
+        @Test
+        void readPoolsBecomeTheSettingsPoolsInOrder() {
+            SwitchModel m = SwitchModel.of(new SwitchModel.Read(Values.empty(SwitchSchema.SWITCH),
+                    List.of(pool("in", "ingress", 1_000_000L), pool("out", "egress", 2_000_000L)), null, null, null,
+                    null, null, null, null, null, null, null, null));
+            assertEquals(List.of("in", "out"), m.settings().pools().stream().map(PoolSettings::name).toList());
+            assertEquals(2_000_000L, m.settings().pools().get(1).size().longValue());
+        }
+
+        @Test
+        void aRefusedPoolIsNamedByItsIndex() {
+            SwitchModel.Refused e = assertThrows(SwitchModel.Refused.class, () -> SwitchModel.of(new SwitchModel.Read(
+                    Values.empty(SwitchSchema.SWITCH), List.of(pool("in", "ingress", 1L), new Values(BufferSchema.POOL,
+                            Map.of("name", "x", "type", "egress", "size", 1L, "headroom_pool", 1000L))),
+                    null, null, null, null, null, null, null, null, null, null, null)));
+            assertEquals("pools.1", e.part());
+            assertEquals("switch.pools[x].headroom_pool must be >= 0 and on an ingress pool", e.getMessage());
+        }
+    }
+
+    @Nested
     class Assembly {
         @Test
         void oneAssemblyPerGraphAndNicNumbers() {
