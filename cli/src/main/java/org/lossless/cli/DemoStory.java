@@ -42,7 +42,7 @@ final class DemoStory {
         TelemetryConfig quiet = new TelemetryConfig(s.telemetry().sampleIntervalPs(),
                 TelemetryConfig.Selection.nothing(), TelemetryConfig.Selection.nothing(), false,
                 TelemetryConfig.Selection.nothing());
-        return new Scenario(s.name(), s.seed(), s.stopTimePs(), s.topology(), s.switchSettings(), s.nic(), kept, quiet,
+        return new Scenario(s.name(), s.seed(), s.stopTimePs(), s.topology(), s.switchModel(), s.nic(), kept, quiet,
                 s.routing(), s.failures(), s.metrics(), s.baseDir(), s.workloadCc(), s.workloadTransport(), s.fabric());
     }
 

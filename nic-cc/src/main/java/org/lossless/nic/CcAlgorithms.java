@@ -2,6 +2,7 @@ package org.lossless.nic;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.CcContext;
@@ -29,6 +30,29 @@ public final class CcAlgorithms {
     public static final CcFactory BUILT_IN = CcAlgorithms::create;
 
     private CcAlgorithms() {
+    }
+
+    /**
+     * The implemented algorithms, each with {@code base_rtt: auto} resolved to the fabric's base RTT: asked of
+     * {@code fabricRttPs} once, on the first algorithm that needs it (neither {@code none} nor DCQCN ever does), and
+     * kept by this factory (one per run). The engine hands it to every NIC ({@link NicConfig#newNic}); the NIC's
+     * settings stay in nic-cc.
+     */
+    public static CcFactory withFabricRtt(LongSupplier fabricRttPs) {
+        long[] fabric = {-1};
+        return (name, config, lineRateBps) -> {
+            NicConfig c = config;
+            if (config.ccSettings().needsFabricRtt() && !name.equals(NoCongestionControl.NAME)
+                    && !name.equals(Dcqcn.NAME)) {
+                synchronized (fabric) {
+                    if (fabric[0] < 0) {
+                        fabric[0] = fabricRttPs.getAsLong();
+                    }
+                    c = config.withFabricRtt(fabric[0]);
+                }
+            }
+            return create(name, c, lineRateBps);
+        };
     }
 
     /** Whether {@code name} is an implemented algorithm. */

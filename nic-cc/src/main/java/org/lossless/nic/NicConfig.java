@@ -2,7 +2,11 @@ package org.lossless.nic;
 
 import org.lossless.core.net.Dscp;
 import org.lossless.core.net.WireFormat;
+import org.lossless.core.settings.Values;
+import org.lossless.core.kernel.Scheduler;
+import org.lossless.core.net.PacketPool;
 import org.lossless.nic.dcqcn.DcqcnParams;
+import org.lossless.nic.dcqcn.DcqcnSchema;
 
 /**
  * NIC settings, the same for every host.
@@ -206,6 +210,16 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         return toBuilder().ccSettings(settings).build();
     }
 
+    /**
+     * A NIC with these settings: how the engine makes each host's stateful model from the scenario's settings
+     * without handing them back ({@link HostNic}; the congestion controls from {@code cc}, e.g.
+     * {@link CcAlgorithms#withFabricRtt}).
+     */
+    public HostNic newNic(int host, String name, Scheduler sim, PacketPool pool, FlowTable flows, FlowListener listener,
+                          CcFactory cc) {
+        return new HostNic(host, name, sim, pool, flows, this, listener, cc);
+    }
+
     /** Same settings with every congestion control's {@code base_rtt: auto} set to {@code fabricRttPs}. */
     public NicConfig withFabricRtt(long fabricRttPs) {
         return ccSettings.needsFabricRtt() ? withCcSettings(ccSettings.resolve(fabricRttPs)) : this;
@@ -287,6 +301,18 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
 
         public Builder dcqcn(DcqcnParams v) {
             dcqcn = v;
+            return this;
+        }
+
+        /**
+         * {@code nic.dcqcn} as the scenario reader read it (null: not written) at the host line rate: the schema
+         * ({@link DcqcnSchema#params}) resolves every default (by {@code profile}) and the record checks the set,
+         * here and now, so the reader can report a refusal at the key it names.
+         *
+         * @throws IllegalArgumentException naming {@code nic.dcqcn.<key>} when the set is inconsistent
+         */
+        public Builder dcqcn(Values written, long hostRateBps) {
+            dcqcn = DcqcnSchema.params(written, hostRateBps);
             return this;
         }
 

@@ -31,6 +31,17 @@ class NicConfigBuilderTest {
     }
 
     @Test
+    void dcqcnAsReadIsResolvedByItsProfileAtTheHostRate() {
+        long g100 = 100_000_000_000L;
+        NicConfig none = NicConfig.builder().dcqcn((org.lossless.core.settings.Values) null, g100).build();
+        assertEquals(DcqcnParams.profile("mlx5", g100), none.dcqcn(), "nothing written: every mlx5 default");
+        assertEquals("dcqcn", none.cc());
+        org.lossless.core.settings.Values written = new org.lossless.core.settings.Values(
+                org.lossless.nic.dcqcn.DcqcnSchema.DCQCN, java.util.Map.of("additive_increase", 50_000_000L));
+        assertEquals(50_000_000L, NicConfig.builder().dcqcn(written, g100).build().dcqcn().additiveIncreaseBps());
+    }
+
+    @Test
     void derivedValuesFollowWhatIsSet() {
         NicConfig c = NicConfig.builder().ackPriority(3).cnpPriority(5)
                 .dcqcn(DcqcnParams.profile("mlx5", 100_000_000_000L)).build();

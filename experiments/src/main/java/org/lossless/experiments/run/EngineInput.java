@@ -20,7 +20,7 @@ import org.lossless.topology.Topology;
  * @param routeConvergencePs time from a failure or repair until every switch routes around it, ps
  * @param sprayPerPacket     pick the equal-cost port per packet instead of per flow (a study option)
  * @param mmus       every switch's buffer-manager numbers, assembled once for the scenario
- *                   ({@code Fabric.mmus}, shared with the load-time check and the lints); null = assembled for this
+ *                   ({@code Scenario.mmus()}, shared with the load-time check and the lints); null = assembled for this
  *                   run from {@code topology}, {@code switches} and {@code nic} ({@link #switchMmus()})
  */
 public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switches, Traffic traffic,

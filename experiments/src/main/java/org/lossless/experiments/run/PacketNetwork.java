@@ -138,7 +138,8 @@ public final class PacketNetwork {
         }
         HostNic[] nics = new HostNic[t.hostCount()];
         BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), nicConfig.wire(), switchSettings.latencyPs());
-        CcFactory cc = ccFactory(t, bdpRtt);
+        // the built-in congestion controls; base_rtt: auto is the fabric's largest base RTT, asked once if needed
+        CcFactory cc = CcAlgorithms.withFabricRtt(() -> FabricRtt.max(t, bdpRtt));
         SwitchNode[] switches = new SwitchNode[n];
         PacketReceiver[] receivers = new PacketReceiver[n];
         int maxFrame = nicConfig.wire().largestFrame(nicConfig.mtu());
@@ -147,7 +148,7 @@ public final class PacketNetwork {
             if (node.isHost()) {
                 int h = t.hostNumber(node.id());
                 Scheduler nicSim = place.source(node.id(), nodeSource(node.id()));
-                nics[h] = new HostNic(h, node.name(), nicSim, place.pool(node.id()), flows, nicConfig,
+                nics[h] = nicConfig.newNic(h, node.name(), nicSim, place.pool(node.id()), flows,
                         listener instanceof PerHostListener per ? per.forHost(h, nicSim) : listener, cc);
                 nics[h].attach(egress[node.id()][0]);
                 nics[h].pathRtt(bdpRtt);
@@ -234,25 +235,6 @@ public final class PacketNetwork {
      */
     static int nodeSource(int nodeId) {
         return nodeId + 1;
-    }
-
-    /**
-     * The built-in congestion controls, with {@code base_rtt: auto} filled in by the fabric's largest base RTT
-     * ({@link FabricRtt}), computed once and only if an algorithm that uses it is made.
-     */
-    private static CcFactory ccFactory(Topology t, BaseRtt rtt) {
-        long[] fabric = {-1};
-        return (name, config, lineRateBps) -> {
-            NicConfig c = config;
-            if (config.ccSettings().needsFabricRtt() && !name.equals(org.lossless.nic.cc.NoCongestionControl.NAME)
-                    && !name.equals(org.lossless.nic.dcqcn.Dcqcn.NAME)) {
-                if (fabric[0] < 0) {
-                    fabric[0] = FabricRtt.max(t, rtt);
-                }
-                c = config.withFabricRtt(fabric[0]);
-            }
-            return CcAlgorithms.BUILT_IN.create(name, c, lineRateBps);
-        };
     }
 
     private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,

@@ -61,7 +61,7 @@ public record QueueThresholds(long kminBytes, long kmaxBytes, long xoffBytes) {
         public Calculator(Scenario s, Topology t) {
             this.s = s;
             this.t = t;
-            this.mmus = s.fabric().topologyOrNull() == t ? s.fabric().mmus(s.switchSettings(), s.nic())
+            this.mmus = s.fabric().topologyOrNull() == t ? s.mmus()
                     : new SwitchMmus(t, s.switchSettings(), s.nic().pfcResponsePs(),
                             s.nic().wire().largestFrame(s.nic().mtu()));
         }

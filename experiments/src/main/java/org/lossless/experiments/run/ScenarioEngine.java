@@ -100,7 +100,7 @@ public final class ScenarioEngine implements ScenarioRunner {
         }
         return new EngineInput(topology, s.nic(), s.switchSettings(), new Traffic(programs), s.stopTimePs(), s.seed(),
                 failures, s.routing().convergencePs(), s.routing().mode() == RoutingConfig.Mode.SPRAY,
-                s.fabric().mmus(s.switchSettings(), s.nic()));
+                s.mmus());
     }
 
     /**

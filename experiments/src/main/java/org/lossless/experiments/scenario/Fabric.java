@@ -1,13 +1,7 @@
 package org.lossless.experiments.scenario;
 
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
-import org.lossless.nic.NicConfig;
-import org.lossless.switchmodel.settings.SwitchMmus;
-import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Topology;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.spec.WorkloadFabric;
@@ -21,10 +15,6 @@ import org.lossless.workloads.spec.WorkloadFabric;
  * CPU). Instance state only: two scenarios never share a graph through a static cache, so what a run sees does not
  * depend on what ran before in the JVM (a sweep, the daemon). Thread-safe (a sweep's points may share a scenario).
  *
- * <p>The fabric also holds its switches' buffer-manager numbers ({@link #mmus}): thresholds, headroom and pools of
- * each switch, assembled once for the scenario's {@code switch} and {@code nic} settings and read by the load-time
- * switch check, the lints and the engine.
- *
  * <p>Equal when the configurations are equal (a value of the scenario: the graph is a function of its keys).
  */
 public final class Fabric implements WorkloadFabric {
@@ -33,8 +23,6 @@ public final class Fabric implements WorkloadFabric {
     private Topology topology;
     /** Graphs built so far: 1 after the first use, and it stays 1 (tests; a failed build is not counted). */
     private int builds;
-    /** The switches' MMU assemblies, by (switch settings, NIC PFC response, largest frame): one per scenario. */
-    private final Map<List<Object>, SwitchMmus> mmus = new HashMap<>();
 
     public Fabric(TopologyConfig config) {
         this.config = Objects.requireNonNull(config, "config");
@@ -63,21 +51,6 @@ public final class Fabric implements WorkloadFabric {
             return topology();
         } catch (RuntimeException e) {
             return null;
-        }
-    }
-
-    /**
-     * Every switch's buffer-manager numbers for these switch and NIC settings, assembled on the first call and the
-     * same instance afterwards (a scenario asks with its own settings; a sweep point that changes them gets its own).
-     *
-     * @throws RuntimeException the topology's build error, when it cannot be built (as {@link #topology()})
-     */
-    public SwitchMmus mmus(SwitchSettings s, NicConfig nic) {
-        Topology t = topology();
-        long response = nic.pfcResponsePs();
-        int maxFrame = nic.wire().largestFrame(nic.mtu());
-        synchronized (this) {
-            return mmus.computeIfAbsent(List.of(s, response, maxFrame), k -> new SwitchMmus(t, s, response, maxFrame));
         }
     }
 

@@ -28,11 +28,12 @@ final class FlowControlReader {
      * {@link PfcSettings#withLossless}; null when it leaves {@code switch.pfc} as given (absent, or {@code pfc}).
      * {@code given} ({@code switch.pfc} as read) only for the check that the two do not contradict each other.
      */
-    static List<Integer> lossless(Cursor c, PfcSettings given) {
+    static List<Integer> lossless(Cursor c, Values given) {
         if (!c.present()) {
             return null;
         }
-        PfcSettings pfc = given == null ? PfcSettings.UNSET : given;
+        List<Integer> priorities = given == null ? null : given.ints("priorities");
+        Boolean enabled = given == null ? null : given.bool("enabled");
         List<Integer> lossless;
         if (c.isScalar()) {
             String mode = mode(c);
@@ -58,15 +59,15 @@ final class FlowControlReader {
             }
             lossless.sort(null);
         }
-        if (pfc.priorities() != null && !new java.util.TreeSet<>(pfc.priorities()).equals(new java.util.TreeSet<>(lossless))
+        if (priorities != null && !new java.util.TreeSet<>(priorities).equals(new java.util.TreeSet<>(lossless))
                 && !lossless.isEmpty()) {
-            throw c.error("gives PFC to priorities " + lossless + " but switch.pfc.priorities is " + pfc.priorities()
+            throw c.error("gives PFC to priorities " + lossless + " but switch.pfc.priorities is " + priorities
                     + ": set one of them");
         }
         boolean on = !lossless.isEmpty();
-        if (pfc.enabled() != null && pfc.enabled() != on) {
+        if (enabled != null && enabled != on) {
             throw c.error((on ? "gives PFC to priorities " + lossless : "turns PFC off")
-                    + " but switch.pfc.enabled is " + pfc.enabled() + ": set one of them");
+                    + " but switch.pfc.enabled is " + enabled + ": set one of them");
         }
         return lossless;
     }

@@ -25,8 +25,9 @@ import org.lossless.nic.dcqcn.DcqcnSchema;
 /**
  * Reads {@code nic} into nic-cc's {@link NicConfig}: the plain keys through {@link NicSchema#NIC} (names, ranges,
  * defaults and messages from the schema), the nested ones (custom rows there) by their readers below. {@code nic.dcqcn} is read through
- * {@link DcqcnSchema#DCQCN} (a profile plus any key), resolved at the host link rate and kept whole; it is read
- * (and checked) and kept whatever {@code cc} is, since a connection may choose dcqcn.
+ * {@link DcqcnSchema#DCQCN} (a profile plus any key) and handed to nic-cc's builder as read, which resolves it at the
+ * host link rate and keeps it whole; it is read (and checked) and kept whatever {@code cc} is, since a connection may
+ * choose dcqcn.
  */
 final class NicReader {
     private NicReader() {
@@ -39,6 +40,7 @@ final class NicReader {
      */
     static NicConfig read(Cursor c, TopologyConfig topology, List<Integer> lossless) {
         long hostRateBps = topology.hostLink().rateBps();
+        NicConfig.Builder nic = NicConfig.builder();
         Values written = SectionReader.read(c, NicSchema.NIC);
         Values v = NicSchema.NIC.resolve(written == null ? Values.empty(NicSchema.NIC) : written);
         long mtu = v.number("mtu");
@@ -58,7 +60,7 @@ final class NicReader {
         long rto = v.number("rto");
         long ackDelay = v.number("ack_delay");
         long nackInterval = v.number("nack_interval");
-        DcqcnParams dcqcn = dcqcn(c.key("dcqcn"), hostRateBps);
+        dcqcn(c.key("dcqcn"), hostRateBps, nic);
         WireFormat wire = WireFormat.of(v.text("wire"));
         RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu, wire);
         long window = window(c.key("window"), mtu);
@@ -71,8 +73,8 @@ final class NicReader {
         LossRecoveryConfig lossRecovery = LossRecoveryReader.read(v.text("loss_recovery"), c.key("irn"));
         // every algorithm's parameters are kept whatever cc is: a workload may choose another (ConnectionOptions.cc)
         org.lossless.nic.UetConfig uet = UetReader.read(v.text("transport"), c.key("uet"));
-        return SwitchReader.build(c, () -> NicConfig.builder().mtu((int) mtu).ackEvery(ackInterval).rtoPs(rto)
-                .ackPriority(ackPriority).cnpPriority(cnpPriority).dcqcn(dcqcn).rxBuffer(rx).window(window).cc(cc)
+        return SwitchReader.build(c, () -> nic.mtu((int) mtu).ackEvery(ackInterval).rtoPs(rto)
+                .ackPriority(ackPriority).cnpPriority(cnpPriority).rxBuffer(rx).window(window).cc(cc)
                 .pfcResponsePs(pfcResponse).ackDscp(ackDscp).cnpDscp(cnpDscp).ackDelayPs(ackDelay)
                 .nackIntervalPs(nackInterval).ccSettings(others).lossRecovery(lossRecovery).wire(wire).uet(uet).build());
     }
@@ -161,13 +163,15 @@ final class NicReader {
     }
 
     /**
-     * {@code nic.dcqcn}, read through {@link DcqcnSchema#DCQCN}: the profile (default mlx5) and any key, each not
-     * given taking the profile's value at the host link rate; the record checks the set as a whole.
+     * {@code nic.dcqcn}, read through {@link DcqcnSchema#DCQCN} (names, text forms, ranges, exit 2 with the key
+     * path) and handed to nic-cc as read ({@link NicConfig.Builder#dcqcn(Values, long)}): the profile (default mlx5)
+     * and any key, each not given taking the profile's value at the host link rate; the record checks the set as a
+     * whole. The values are never opened here.
      */
-    static DcqcnParams dcqcn(Cursor c, long hostRateBps) {
+    static void dcqcn(Cursor c, long hostRateBps, NicConfig.Builder nic) {
         Values written = SectionReader.read(c, DcqcnSchema.DCQCN);
         try {
-            return DcqcnSchema.params(written, hostRateBps);
+            nic.dcqcn(written, hostRateBps);
         } catch (IllegalArgumentException e) {
             throw attribute(c, written, e.getMessage());
         }

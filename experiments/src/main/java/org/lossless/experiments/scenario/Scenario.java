@@ -10,6 +10,8 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 import org.lossless.nic.NicConfig;
+import org.lossless.switchmodel.settings.SwitchMmus;
+import org.lossless.switchmodel.settings.SwitchModel;
 import org.lossless.switchmodel.settings.SwitchSettings;
 
 /**
@@ -21,9 +23,9 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  * @param seed           root seed of every random stream (&gt;= 0)
  * @param stopTimePs     simulated-time limit, ps (&gt; 0); a run also ends when all work is done
  * @param topology       the fabric
- * @param switchSettings every switch's buffer, PFC, ECN and QoS maps (key {@code switch}),
- *                       {@link SwitchSettings#resolved() resolved}: every default that does not depend on a
- *                       port is filled in (docs/switch.md)
+ * @param switchModel    every switch's buffer, PFC, ECN and QoS maps (key {@code switch}) as switch-model built
+ *                       them from what was read: the settings ({@link #switchSettings()}) and the factory of the
+ *                       switches' MMUs ({@link #mmusOrNull()})
  * @param nic            every host's NIC: MTU, ACKs, timeout, CNP priority and DCQCN resolved at the host link
  *                       rate ({@code dcqcn} null for {@code nic.cc: none})
  * @param workloads      run together; at least one
@@ -41,7 +43,7 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  *                       the checks, the lints, {@code check}, {@code export} and the run); equal to a new one of
  *                       the same topology
  */
-public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchSettings switchSettings,
+public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchModel switchModel,
                        NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
                        List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
                        Map<String, String> workloadCc, Map<String, String> workloadTransport, Fabric fabric) {
@@ -54,7 +56,7 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
         failures = List.copyOf(failures);
         java.util.Objects.requireNonNull(routing, "routing");
         Objects.requireNonNull(topology, "topology");
-        Objects.requireNonNull(switchSettings, "switchSettings");
+        Objects.requireNonNull(switchModel, "switchModel");
         Objects.requireNonNull(nic, "nic");
         Objects.requireNonNull(telemetry, "telemetry");
         Objects.requireNonNull(metrics, "metrics");
@@ -84,7 +86,7 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
 
     /** The same scenario with another seed (and the same fabric: the graph does not depend on the seed). */
     public Scenario withSeed(long newSeed) {
-        return new Scenario(name, newSeed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures,
+        return new Scenario(name, newSeed, stopTimePs, topology, switchModel, nic, workloads, telemetry, routing, failures,
                 metrics, baseDir, workloadCc, workloadTransport, fabric);
     }
 
@@ -93,7 +95,7 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
                     NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
                     List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
                     Map<String, String> workloadCc, Map<String, String> workloadTransport) {
-        this(name, seed, stopTimePs, topology, switchSettings, nic, workloads, telemetry, routing, failures, metrics,
+        this(name, seed, stopTimePs, topology, SwitchModel.of(switchSettings), nic, workloads, telemetry, routing, failures, metrics,
                 baseDir, workloadCc, workloadTransport, new Fabric(topology));
     }
 
@@ -121,13 +123,28 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
                 .equals(transport));
     }
 
+    /** Every switch's buffer, PFC, ECN and QoS settings, resolved ({@link SwitchModel#settings()}). */
+    public SwitchSettings switchSettings() {
+        return switchModel.settings();
+    }
+
     /**
-     * Every switch's buffer-manager numbers for this scenario's {@code switch} and {@code nic} settings, assembled
-     * once by its fabric ({@link Fabric#mmus}), or null when its topology cannot be built (for the lints: the run
+     * Every switch's buffer-manager numbers on this scenario's fabric, assembled once by its switch model for the
+     * NICs' PFC response and largest frame ({@link SwitchModel#mmus}: the load-time check, the lints, the thresholds
+     * file and the engine get the same instance), or null when its topology cannot be built (for the lints: the run
      * reports that error itself).
      */
-    public org.lossless.switchmodel.settings.SwitchMmus mmusOrNull() {
-        return fabric.topologyOrNull() == null ? null : fabric.mmus(switchSettings, nic);
+    public SwitchMmus mmusOrNull() {
+        return fabric.topologyOrNull() == null ? null : mmus();
+    }
+
+    /**
+     * {@link #mmusOrNull()}, for a fabric that builds.
+     *
+     * @throws RuntimeException the topology's build error, when it cannot be built
+     */
+    public SwitchMmus mmus() {
+        return switchModel.mmus(fabric.topology(), nic.pfcResponsePs(), nic.wire().largestFrame(nic.mtu()));
     }
 
     /** A path from the scenario resolved against {@link #baseDir()} (absolute paths stay as they are). */

@@ -12,7 +12,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 import org.lossless.nic.NicConfig;
-import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.switchmodel.settings.SwitchModel;
+import org.lossless.topology.Topology;
 
 /** Turns a scenario tree into a validated {@link Scenario}; every error names the file and key path. */
 final class ScenarioReader {
@@ -38,11 +39,16 @@ final class ScenarioReader {
         TopologyConfig topology = TopologyReader.read(c.key("topology"));
         // the assembly: the graph is built once, on first use (here or later), and travels with the scenario
         Fabric fabric = new Fabric(topology);
-        SwitchSettings sw = SwitchReader.read(c.key("switch"));
-        NicConfig nic = NicReader.read(c.key("nic"), topology, sw.pfc().priorities());
-        SwitchCheck.check(c.key("switch"), sw, fabric, nic);
-        CbfcCheck.check(c.key("switch"), sw, fabric, nic);
-        List<Integer> lossless = sw.pfc().priorities();
+        SwitchModel sw = SwitchReader.read(c.key("switch"));
+        List<Integer> lossless = sw.settings().pfc().priorities();
+        NicConfig nic = NicReader.read(c.key("nic"), topology, lossless);
+        Topology graph = fabric.topologyOrNull(); // null: its own error is reported where it is read or built
+        String unbuildable = graph == null ? null : sw.check(graph, topology.type(), nic.pfcResponsePs(),
+                nic.wire().largestFrame(nic.mtu())); // each port layout's MMU numbers, kept for the lints and the run
+        if (unbuildable != null) {
+            throw c.key("switch").error(unbuildable);
+        }
+        CbfcCheck.check(c.key("switch"), sw.settings(), fabric, nic);
         int defaultPriority = lossless.isEmpty() ? 0 : lossless.get(0);
         java.util.Map<String, String> workloadCc = new java.util.HashMap<>();
         java.util.Map<Integer, String> transports = WorkloadTransport.take(c.key("workloads"), root.get("workloads"));

@@ -7,80 +7,69 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
-import org.lossless.core.settings.Section;
 import org.lossless.core.settings.Values;
-import org.lossless.switchmodel.settings.BufferProfileSettings;
+import org.lossless.switchmodel.settings.CbfcSettings;
 import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSchema;
-import org.lossless.switchmodel.settings.PfcSettings;
-import org.lossless.switchmodel.settings.PoolSettings;
 import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.QosMapSettings;
 import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSchema;
-import org.lossless.switchmodel.settings.SwitchSettings;
+import org.lossless.switchmodel.settings.SwitchModel;
 
 /**
- * Reads {@code switch} into switch-model's {@link SwitchSettings} (keys: docs/scenario.md and
- * docs/switch.md §5) and returns it {@link SwitchSettings#resolved() resolved}. The top-level plain keys are read
- * through {@link SwitchSchema#SWITCH}; its custom rows (pools, pfc, ecn, ...) by the readers below, schema sections
- * without a reader of their own ({@code pfc}, the buffer profiles) generically by {@link #section}. Every value is checked here
- * with its key path; the settings records' own checks back this up.
+ * Reads {@code switch} (keys: docs/scenario.md and docs/switch.md §5) and hands what it read to switch-model in one
+ * call ({@link SwitchModel#of}), which builds the settings, resolves them and later the MMUs. The top-level plain
+ * keys, {@code pfc} and the buffer profiles are read generically through their schemas ({@link SectionReader}:
+ * names, ranges, did-you-mean, exit 2 with the key path) and handed over as values, never opened here but for the
+ * cross-checks of other keys ({@code flow_control} against {@code pfc.enabled} and {@code pfc.priorities}); the
+ * pools are read through {@link BufferSchema#POOL} and checked here (names, required keys) and handed over as values
+ * too; the custom rows (ecn, qos_map, scheduling, flow_control, trimming, llr, cbfc) by the readers below and
+ * beside. Every value is checked here with its key path; the settings records' own checks back this up (a refusal
+ * is reported at the key path switch-model names, {@link SwitchModel.Refused#part()}).
  */
 final class SwitchReader {
     private SwitchReader() {
     }
 
-    static SwitchSettings read(Cursor c) {
+    static SwitchModel read(Cursor c) {
         Values read = SectionReader.read(c, SwitchSchema.SWITCH); // the plain keys; the others below
         Values top = read != null ? read : Values.empty(SwitchSchema.SWITCH); // no switch section: all defaults
         String profile = top.text("profile");
-        Long buffer = top.number("buffer_size");
-        Integer cell = null;
         if (top.has("cell_size")) {
             long v = top.number("cell_size");
             if (v < 1 || v > SwitchSchema.MAX_CELL) {
                 throw c.key("cell_size").error(v + " is out of range: the buffer cell must be 1 to 65536 bytes, e.g. 96 or 256");
             }
-            cell = (int) v;
         }
-        List<PoolSettings> pools = pools(c.key("pools"));
-        PfcSettings given = section(c.key("pfc"), PfcSchema.PFC, PfcSchema::settings);
-        List<Integer> lossless = FlowControlReader.lossless(c.key("flow_control"), given); // null: as given
-        PfcSettings pfc = lossless == null ? given : (given == null ? PfcSettings.UNSET : given).withLossless(lossless);
+        List<Values> pools = pools(c.key("pools"));
+        Values pfc = SectionReader.read(c.key("pfc"), PfcSchema.PFC); // switch-model makes the settings (below)
+        List<Integer> lossless = FlowControlReader.lossless(c.key("flow_control"), pfc); // null: as given
         org.lossless.switchmodel.settings.TrimmingSettings trimming = FlowControlReader.trimming(c.key("trimming"));
         org.lossless.switchmodel.settings.LlrSettings llr = FlowControlReader.llr(c.key("llr"));
-        BufferProfileSettings lossyPg = bufferProfile(c.key("lossy_pg"));
+        Values lossyPg = SectionReader.read(c.key("lossy_pg"), BufferSchema.PROFILE);
         Cursor queues = c.key("queues").object("lossless", "lossy");
-        BufferProfileSettings losslessQueue = bufferProfile(queues.key("lossless"));
-        BufferProfileSettings lossyQueue = bufferProfile(queues.key("lossy"));
+        Values losslessQueue = SectionReader.read(queues.key("lossless"), BufferSchema.PROFILE);
+        Values lossyQueue = SectionReader.read(queues.key("lossy"), BufferSchema.PROFILE);
         EcnSettings ecn = EcnReader.read(c.key("ecn"), "hpcc2019".equals(profile));
         QosMapSettings qos = qosMap(c.key("qos_map"));
         SchedulingSettings scheduling = SchedulingReader.read(c.key("scheduling"));
         checkPools(c, pools, "hpcc2019".equals(profile));
-        Long latency = top.number("latency");
-        Boolean cutThrough = top.bool("cut_through");
-        Integer cellSize = cell;
-        Long bufferSize = buffer;
-        Long lat = latency;
-        return build(c, () -> new SwitchSettings(profile, bufferSize, cellSize, pools, pfc, lossyPg, losslessQueue,
-                lossyQueue, ecn, qos, scheduling, lat, cutThrough, trimming, llr)
-                .withCbfc(FlowControlReader.cbfc(c.key("flow_control"), c.key("cbfc"))).resolved());
-    }
-
-    /**
-     * A section read generically: through its schema {@code s} ({@link SectionReader}: names, ranges, did-you-mean,
-     * exit 2 with the key path) into values that its schema's {@code settings} function turns into the record; null
-     * when the section is absent. No per-section reader: {@code switch.pfc}, the buffer profiles.
-     */
-    static <T> T section(Cursor c, Section s, Function<Values, T> settings) {
-        Values v = SectionReader.read(c, s);
-        return v == null ? null : build(c, () -> settings.apply(v));
+        CbfcSettings cbfc = build(c, () -> FlowControlReader.cbfc(c.key("flow_control"), c.key("cbfc")));
+        try { // the one call into switch-model with what was read: it builds the settings and, later, the MMUs
+            return SwitchModel.of(new SwitchModel.Read(top, pools, pfc, lossless, trimming, llr, lossyPg, losslessQueue,
+                    lossyQueue, ecn, qos, scheduling, cbfc));
+        } catch (SwitchModel.Refused e) {
+            Cursor at = c;
+            for (String k : e.part().isEmpty() ? new String[0] : e.part().split("\\.")) {
+                at = k.chars().allMatch(Character::isDigit) ? at.list().get(Integer.parseInt(k)) : at.key(k);
+            }
+            throw at.error(e.getMessage());
+        }
     }
 
     /** Runs a settings constructor; its message (rarely reached: the readers check first) gets the key path. */
@@ -92,11 +81,12 @@ final class SwitchReader {
         }
     }
 
-    private static List<PoolSettings> pools(Cursor c) {
+    /** {@code switch.pools} as read through {@link BufferSchema#POOL}, each checked here (switch-model builds them). */
+    private static List<Values> pools(Cursor c) {
         if (!c.present()) {
             return null;
         }
-        List<PoolSettings> out = new ArrayList<>();
+        List<Values> out = new ArrayList<>();
         java.util.Set<String> names = new java.util.HashSet<>(); // linear in the pools: a CONFIG_DB may define thousands
         for (Cursor p : c.list()) {
             Values v = SectionReader.read(p, BufferSchema.POOL);
@@ -120,25 +110,20 @@ final class SwitchReader {
             if (v.has("headroom_pool") && v.text("type").equals("egress")) {
                 throw p.key("headroom_pool").error("only an ingress pool has a shared headroom pool");
             }
-            out.add(build(p, () -> BufferSchema.pool(v)));
+            out.add(v);
         }
         return out;
     }
 
-    /** {@code lossy_pg}, {@code queues.lossless}, {@code queues.lossy} through {@link BufferSchema#PROFILE}. */
-    private static BufferProfileSettings bufferProfile(Cursor c) {
-        return section(c, BufferSchema.PROFILE, BufferSchema::profile);
-    }
-
     /** Every pool a profile names must exist with the right type; the factory needs one pool of each type. */
-    private static void checkPools(Cursor sw, List<PoolSettings> pools, boolean hpcc2019) {
+    private static void checkPools(Cursor sw, List<Values> pools, boolean hpcc2019) {
         checkPool(sw.key("pfc").key("pool"), pools, "ingress");
         checkPool(sw.key("lossy_pg").key("pool"), pools, "ingress");
         checkPool(sw.key("queues").key("lossless").key("pool"), pools, "egress");
         checkPool(sw.key("queues").key("lossy").key("pool"), pools, "egress");
         if (pools != null && !hpcc2019) {
             for (String type : List.of("ingress", "egress")) {
-                if (pools.stream().noneMatch(p -> p.type().equals(type))) {
+                if (pools.stream().noneMatch(p -> p.text("type").equals(type))) {
                     throw sw.key("pools").error("no " + type + " pool: with explicit pools the switch needs at least "
                             + "one ingress and one egress pool");
                 }
@@ -146,7 +131,7 @@ final class SwitchReader {
         }
     }
 
-    private static void checkPool(Cursor c, List<PoolSettings> pools, String type) {
+    private static void checkPool(Cursor c, List<Values> pools, String type) {
         if (!c.present()) {
             return;
         }
@@ -156,14 +141,15 @@ final class SwitchReader {
                     + "switch's implicit pools)");
         }
         List<String> names = new ArrayList<>();
-        for (PoolSettings p : pools) {
-            if (p.name().equals(name)) {
-                if (!p.type().equals(type)) {
-                    throw c.error("pool '" + name + "' is an " + p.type() + " pool; this profile needs an " + type + " pool");
+        for (Values p : pools) {
+            if (p.text("name").equals(name)) {
+                if (!p.text("type").equals(type)) {
+                    throw c.error("pool '" + name + "' is an " + p.text("type") + " pool; this profile needs an " + type
+                            + " pool");
                 }
                 return;
             }
-            names.add(p.name());
+            names.add(p.text("name"));
         }
         throw c.error("no pool named '" + name + "'" + DidYouMean.hint(name, names) + " (pools: " + String.join(", ", names) + ")");
     }

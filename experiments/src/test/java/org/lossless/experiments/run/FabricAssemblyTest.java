@@ -65,7 +65,8 @@ class FabricAssemblyTest {
         void theCheckLintsAndEngineReadOneAssemblyOfTheSwitchesMmuNumbers() {
             Scenario s = load();
             org.lossless.switchmodel.settings.SwitchMmus m = s.mmusOrNull();
-            assertSame(m, s.fabric().mmus(s.switchSettings(), s.nic()), "the load-time check made it");
+            assertSame(m, s.switchModel().mmus(s.fabric().topology(), s.nic().pfcResponsePs(),
+                    s.nic().wire().largestFrame(s.nic().mtu())), "the load-time check made it");
             org.lossless.experiments.lint.Lints.of(s);
             assertSame(m, ScenarioEngine.input(s).mmus(), "the engine gets the same one");
             // 2 leaves of 4 ports (2 hosts, 2 spines), 2 spines of 2 ports: two layouts, one assembly each

@@ -1,0 +1,180 @@
+package org.lossless.switchmodel.settings;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+import org.lossless.core.settings.Values;
+import org.lossless.topology.Node;
+import org.lossless.topology.Topology;
+
+/**
+ * The {@code switch} section as switch-model builds it, in one call from what the scenario reader read
+ * ({@link #of}): the PFC section, the pools and the buffer profiles arrive as the generic values their schemas read
+ * ({@link PfcSchema#PFC}, {@link BufferSchema#POOL}, {@link BufferSchema#PROFILE}), and this class turns them into the settings, resolves
+ * them, and is the factory of every switch's buffer-manager numbers and stateful MMUs ({@link #mmus}), with the
+ * load-time check that needs them ({@link #check}). The scenario carries it and hands it to the engine; a PFC or
+ * buffer value crosses from the reader into switch-model once, here, and the later calls ({@link #mmus},
+ * {@link #check}) carry the fabric's numbers, not the section's.
+ *
+ * <p>Instance state only (one per loaded scenario; no static cache); thread-safe (a sweep's points may share a
+ * scenario). Equal when the settings are equal (the assemblies are a function of them and the fabric).
+ */
+public final class SwitchModel {
+    /** Larger switches are not built by the load-time check (it allocates per port and priority). */
+    public static final int MAX_CHECKED_PORTS = 4096;
+
+    private final SwitchSettings settings;
+    /** The switches' MMU assemblies, by (graph, NIC PFC response, largest frame): one per scenario in practice. */
+    private final Map<List<Object>, SwitchMmus> mmus = new HashMap<>();
+
+    private SwitchModel(SwitchSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    /**
+     * What the reader read of {@code switch}: the sections read through their schemas as values (null when absent),
+     * the others as the records their readers made.
+     *
+     * @param top      the plain keys ({@link SwitchSchema#SWITCH}; {@code cell_size} already range-checked)
+     * @param pools    each of {@code switch.pools} ({@link BufferSchema#POOL}), in order; null when absent
+     * @param pfc      {@code switch.pfc} as written ({@link PfcSchema#PFC})
+     * @param lossless the classes {@code switch.flow_control} makes lossless, checked against {@code pfc}'s
+     *                 {@code enabled} and {@code priorities}; null when it does not say
+     */
+    public record Read(Values top, List<Values> pools, Values pfc, List<Integer> lossless,
+                       TrimmingSettings trimming, LlrSettings llr, Values lossyPg, Values losslessQueue,
+                       Values lossyQueue, EcnSettings ecn, QosMapSettings qos, SchedulingSettings scheduling,
+                       CbfcSettings cbfc) {
+        public Read {
+            Objects.requireNonNull(top, "top");
+        }
+    }
+
+    /** A settings record refused what was read (rare: the schemas check first); {@link #part()} says where. */
+    public static final class Refused extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final String part;
+
+        Refused(String part, IllegalArgumentException cause) {
+            super(cause.getMessage(), cause);
+            this.part = part;
+        }
+
+        /**
+         * The key path below {@code switch}, dot-separated, a number being a list index ({@code pfc}, {@code pools.2},
+         * {@code queues.lossless}); "" = the section.
+         */
+        public String part() {
+            return part;
+        }
+    }
+
+    /**
+     * The section's settings, resolved ({@link SwitchSettings#resolved()}), built from what was read.
+     *
+     * @throws Refused when a settings record refuses a value (the readers and schemas check first)
+     */
+    public static SwitchModel of(Read r) {
+        List<PoolSettings> pools = null;
+        if (r.pools() != null) {
+            pools = new ArrayList<>();
+            for (int i = 0; i < r.pools().size(); i++) {
+                Values v = r.pools().get(i);
+                pools.add(part("pools." + i, () -> BufferSchema.pool(v)));
+            }
+        }
+        PfcSettings given = r.pfc() == null ? null : part("pfc", () -> PfcSchema.settings(r.pfc()));
+        PfcSettings pfc = r.lossless() == null ? given
+                : (given == null ? PfcSettings.UNSET : given).withLossless(r.lossless());
+        BufferProfileSettings lossyPg = profile("lossy_pg", r.lossyPg());
+        BufferProfileSettings losslessQueue = profile("queues.lossless", r.losslessQueue());
+        BufferProfileSettings lossyQueue = profile("queues.lossy", r.lossyQueue());
+        Values top = r.top();
+        Long cell = top.number("cell_size");
+        List<PoolSettings> built = pools;
+        return new SwitchModel(part("", () -> new SwitchSettings(top.text("profile"), top.number("buffer_size"),
+                cell == null ? null : (Integer) cell.intValue(), built, pfc, lossyPg, losslessQueue, lossyQueue,
+                r.ecn(), r.qos(), r.scheduling(), top.number("latency"), top.bool("cut_through"), r.trimming(), r.llr())
+                .withCbfc(r.cbfc()).resolved()));
+    }
+
+    /** Settings made elsewhere (tests, tools), as a model of their own. */
+    public static SwitchModel of(SwitchSettings settings) {
+        return new SwitchModel(settings);
+    }
+
+    private static BufferProfileSettings profile(String part, Values v) {
+        return v == null ? null : part(part, () -> BufferSchema.profile(v));
+    }
+
+    private static <T> T part(String part, Supplier<T> make) {
+        try {
+            return make.get();
+        } catch (IllegalArgumentException e) {
+            throw new Refused(part, e);
+        }
+    }
+
+    /** The resolved settings (for the resolved YAML, the lints and the result files). */
+    public SwitchSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Every switch's buffer-manager numbers on graph {@code t}, assembled on the first call and the same instance
+     * afterwards ({@link SwitchMmus}: the factory of each switch's stateful MMU).
+     *
+     * @param nicResponsePs the NICs' PFC response time, ps
+     * @param maxFrameBytes the largest lossless frame on the wire, B
+     */
+    public synchronized SwitchMmus mmus(Topology t, long nicResponsePs, int maxFrameBytes) {
+        return mmus.computeIfAbsent(List.of(t, nicResponsePs, maxFrameBytes),
+                k -> new SwitchMmus(t, settings, nicResponsePs, maxFrameBytes));
+    }
+
+    /**
+     * The load-time check: assembles every switch of {@code t} of at most {@link #MAX_CHECKED_PORTS} ports (one MMU
+     * configuration per distinct port layout, kept for the lints and the run), so that settings that cannot fit a
+     * switch's ports (a buffer too small for the reserved and headroom bytes of 1,000 ports, a kmax below hpcc2019's
+     * per-speed kmin) are a scenario error rather than a failure when the run starts.
+     *
+     * @param type the topology's type, for the message
+     * @return null, or the first switch's error ("switch NAME (N ports in this TYPE topology) cannot be built: ...")
+     */
+    public String check(Topology t, String type, long nicResponsePs, int maxFrameBytes) {
+        SwitchMmus m = mmus(t, nicResponsePs, maxFrameBytes);
+        for (Node node : t.nodes()) {
+            int ports = t.ports(node.id()).size();
+            if (node.isHost() || ports > MAX_CHECKED_PORTS) {
+                continue;
+            }
+            try {
+                m.of(node.id());
+                m.timing();
+            } catch (IllegalArgumentException e) {
+                return "switch " + node.name() + " (" + ports + " ports in this " + type + " topology) cannot be built: "
+                        + e.getMessage();
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SwitchModel m && m.settings.equals(settings);
+    }
+
+    @Override
+    public int hashCode() {
+        return settings.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "SwitchModel[" + settings + "]";
+    }
+}
