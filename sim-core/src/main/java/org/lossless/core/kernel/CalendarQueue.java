@@ -25,7 +25,9 @@ import java.util.List;
  * {@code cursor} on, in order (removed ones null), and its list is empty; bucket slot {@code a & MASK} lists
  * the events of absolute bucket {@code a} for {@code cur <= a < cur + BUCKETS}; the heap holds exactly the
  * events with {@code a >= cur + BUCKETS}. Scheduling before the current bucket (only when a run stopped between
- * two events and the next run schedules into that gap, or in direct use) rebuilds the structure, O(n).
+ * two events and the next run schedules into that gap, or in direct use) rebuilds the structure, O(n + buckets); a run
+ * that stops at a time limit peeks with it ({@link #peek(long)}), so that the current bucket stays at or before the
+ * limit's and what is scheduled after the limit (a partition's hand-offs at the next window) needs none.
  * Removing an event from a bucket's overflow list walks that list; the overflow list is empty unless the
  * bucket's {@value #CAP} places are taken.
  */
@@ -64,6 +66,8 @@ final class CalendarQueue implements java.io.Serializable {
     private int runSize;
     /** Events in bucket lists and in {@link #run}. */
     private int near;
+    /** {@link #rebuild}s so far (for tests: a partition's windows should cause none). */
+    int rebuilds;
 
     /** @param shift log2 of the bucket width in ps, 1..40 */
     CalendarQueue(int shift) {
@@ -97,6 +101,16 @@ final class CalendarQueue implements java.io.Serializable {
 
     /** The earliest event, or null when empty. */
     SimEvent peek() {
+        return peek(Long.MAX_VALUE);
+    }
+
+    /**
+     * The earliest event, or null when none is due at or before {@code lastPs} (one later may be returned). The current
+     * bucket moves no further than {@code lastPs}'s: a run that stops there (a partition's window end) can then be given
+     * events just after {@code lastPs} without a {@link #rebuild} (it cleared every bucket, an O(buckets) step per window).
+     */
+    SimEvent peek(long lastPs) {
+        long lastBucket = lastPs >> shift;
         while (true) {
             if (sorted) {
                 while (cursor < runSize && run[cursor] == null) {
@@ -117,8 +131,42 @@ final class CalendarQueue implements java.io.Serializable {
             if (near == 0 && far.size() == 0) {
                 return null;
             }
-            advance(s);
+            long next = near > 0 ? cur + ((nextOccupied(s) - s) & MASK) : far.peek().timePs >> shift;
+            if (next > lastBucket) {
+                return null;
+            }
+            advance(next);
         }
+    }
+
+    /**
+     * Time of the earliest event, or {@code Long.MAX_VALUE} when empty, without moving the current bucket (asked between a
+     * partition's windows, before what other partitions handed it is scheduled).
+     */
+    long firstTime() {
+        if (sorted) {
+            while (cursor < runSize && run[cursor] == null) {
+                cursor++;
+            }
+            if (cursor < runSize) {
+                return runKeys[2 * cursor];
+            }
+        }
+        if (near == 0) {
+            return far.size() == 0 ? Long.MAX_VALUE : far.peek().timePs;
+        }
+        int s = (int) cur & MASK;
+        if (counts[s] == 0 && heads[s] == null) {
+            s = nextOccupied(s);
+        }
+        long t = Long.MAX_VALUE;
+        for (int i = 0, base = s * CAP; i < counts[s]; i++) {
+            t = Math.min(t, slots[base + i].timePs);
+        }
+        for (SimEvent e = heads[s]; e != null; e = e.bucketNext) {
+            t = Math.min(t, e.timePs);
+        }
+        return t;
     }
 
     /** Removes and returns the earliest event, or null when empty. */
@@ -244,6 +292,7 @@ final class CalendarQueue implements java.io.Serializable {
 
     /** Makes {@code a} (earlier than the current bucket) the current bucket and puts every event back. */
     private void rebuild(long a) {
+        rebuilds++;
         List<SimEvent> all = snapshot();
         clear();
         cur = a;
@@ -252,13 +301,9 @@ final class CalendarQueue implements java.io.Serializable {
         }
     }
 
-    /** Moves on from the (empty) current bucket at slot {@code s} to the next one that holds an event. */
-    private void advance(int s) {
-        if (near > 0) {
-            cur += (nextOccupied(s) - s) & MASK;
-        } else {
-            cur = far.peek().timePs >> shift;
-        }
+    /** Moves on from the (empty) current bucket to {@code next}, the next one that holds an event. */
+    private void advance(long next) {
+        cur = next;
         long end = cur + BUCKETS;
         while (far.size() > 0 && (far.peek().timePs >> shift) < end) {
             SimEvent e = far.poll();

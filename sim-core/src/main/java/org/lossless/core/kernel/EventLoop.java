@@ -110,7 +110,7 @@ public final class EventLoop {
         final CalendarQueue q = queue;
         limitPs = lastPs;
         for (int n = 0; n < max; n++) {
-            SimEvent e = q.peek();
+            SimEvent e = q.peek(limitPs);
             if (e == null || e.timePs > limitPs) {
                 return n;
             }
@@ -130,7 +130,7 @@ public final class EventLoop {
         final CalendarQueue q = queue;
         limitPs = lastPs;
         for (int n = 0; n < max; n++) {
-            SimEvent e = q.peek();
+            SimEvent e = q.peek(limitPs);
             if (e == null || e.timePs > limitPs) {
                 return n;
             }
@@ -165,8 +165,7 @@ public final class EventLoop {
 
     /** Time of the earliest pending event, or {@code Long.MAX_VALUE} when none is. */
     long nextTime() {
-        SimEvent e = queue.peek();
-        return e == null ? Long.MAX_VALUE : e.timePs;
+        return queue.firstTime();
     }
 
     /** Pending events. */

@@ -1,7 +1,5 @@
 package org.lossless.core.kernel;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.lossless.core.random.RandomStreams;
@@ -29,7 +27,8 @@ import org.lossless.core.random.RandomStreams;
  * each window the threads claim partitions one at a time, the costliest of the last window first ({@link Claims}:
  * load-adaptive, as Unison), so with more partitions than threads a thread that drew light ones takes more. The only
  * synchronisation is the barrier at the end of each window ({@link SpinBarrier}) and one atomic increment per claim;
- * nothing is locked per event or per frame.
+ * nothing is locked per event or per frame. Before global work the threads deliver the window's hand-offs to every
+ * partition in a phase of their own (claimed as the windows, one more barrier), so that it is not one thread's work.
  */
 public final class ParallelEngine extends EngineSignals {
     private final EventLoop global = new EventLoop(-1, TieOrder.SOURCE);
@@ -56,6 +55,8 @@ public final class ParallelEngine extends EngineSignals {
     private long windowEndPs;
     /** Parity of the mail boxes written in the current window. */
     private int parity;
+    /** The threads deliver the last window's hand-offs, then global work runs ({@link #globalWorkDue}). */
+    private boolean delivering;
     private boolean finished;
     private boolean running;
     private boolean inGlobal;
@@ -197,28 +198,7 @@ public final class ParallelEngine extends EngineSignals {
      */
     @Override
     public Scheduler partition(int p) {
-        EventLoop loop = loops[p];
-        return new Scheduler() {
-            @Override
-            public long now() {
-                return loop.nowPs;
-            }
-
-            @Override
-            public void schedule(SimEvent event, long atPs) {
-                throw new UnsupportedOperationException("schedule through a source of partition " + p);
-            }
-
-            @Override
-            public boolean cancel(SimEvent event) {
-                return loop.cancel(event);
-            }
-
-            @Override
-            public Scheduler source(int id) {
-                return loop.source(id);
-            }
-        };
+        return new PartitionView(loops[p]);
     }
 
     // ------------------------------------------------------------------ the run's global events
@@ -282,18 +262,7 @@ public final class ParallelEngine extends EngineSignals {
         try {
             plan(); // no flip: mail still waiting from the last run stays where the next window reads it
             if (!finished) {
-                List<Thread> workers = new ArrayList<>();
-                for (int t = 1; t < threads; t++) {
-                    int thread = t;
-                    Thread w = new Thread(() -> work(thread), "lossless-partitions-" + t);
-                    w.setDaemon(true);
-                    workers.add(w);
-                    w.start();
-                }
-                work(0);
-                for (Thread w : workers) {
-                    joinQuietly(w);
-                }
+                Workers.run(threads, this::work);
             }
         } finally {
             running = false;
@@ -360,8 +329,14 @@ public final class ParallelEngine extends EngineSignals {
         Claims c = claims;
         Runnable action = this::between;
         while (true) {
-            for (int p = c.claim(); p >= 0; p = c.claim()) {
-                runWindow(p, thread);
+            if (delivering) {
+                for (int p = c.claim(); p >= 0; p = c.claim()) {
+                    deliver(p);
+                }
+            } else {
+                for (int p = c.claim(); p >= 0; p = c.claim()) {
+                    runWindow(p, thread);
+                }
             }
             long t0 = System.nanoTime();
             b.await(action);
@@ -395,6 +370,15 @@ public final class ParallelEngine extends EngineSignals {
         }
     }
 
+    /** Delivers what the others handed partition {@code p} in the last window (before the run's global work). */
+    private void deliver(int p) {
+        try {
+            stats.handOffs[p] += inboxes[p].deliver(inbound[parity ^ 1][p]);
+        } catch (Throwable t) {
+            fail(t);
+        }
+    }
+
     private synchronized void fail(Throwable t) {
         if (failure == null) {
             failure = t;
@@ -406,6 +390,12 @@ public final class ParallelEngine extends EngineSignals {
      * choose the next window (or finish).
      */
     private void between() {
+        if (delivering) { // every partition has what was handed to it: now the global work
+            delivering = false;
+            claims.reset();
+            plan();
+            return;
+        }
         parity ^= 1;
         stats.windowEnded(claims);
         claims.reset();
@@ -416,7 +406,26 @@ public final class ParallelEngine extends EngineSignals {
                 fail(t);
             }
         }
+        if (threads > 1 && globalWorkDue()) { // the hand-offs go in first, each partition's by any thread
+            delivering = true;
+            return;
+        }
         plan();
+    }
+
+    /**
+     * Whether {@link #plan} will run global events or deferred work before the next window: it delivers every
+     * hand-off first, which the threads then do in parallel (a phase of their own) instead of one thread.
+     */
+    private boolean globalWorkDue() {
+        if (failure != null || draining || abortRequested) {
+            return false;
+        }
+        if (deferred != null && deferred.pendingPs() != Long.MAX_VALUE) {
+            return true;
+        }
+        long tg = global.nextTime();
+        return tg <= stopPs && tg <= partitionsNext();
     }
 
     /** Runs the global events that are due and chooses the next window, or finishes the run. */
@@ -546,20 +555,6 @@ public final class ParallelEngine extends EngineSignals {
     private static long saturatedAdd(long a, long b) {
         long r = a + b;
         return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
-    }
-
-    private static void joinQuietly(Thread w) {
-        boolean interrupted = false;
-        while (w.isAlive()) {
-            try {
-                w.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private void publish() {

@@ -83,7 +83,18 @@ class CalendarQueueTest {
                 if (!e.isScheduled()) {
                     add(e, Math.max(0, now - rnd.nextInt(200_000)), ref);
                 }
+            } else if (op == 13) { // a run that stops at a limit: the earliest if due by then, else none (or it)
+                long limit = now + rnd.nextInt(3_000);
+                SimEvent first = ref.isEmpty() ? null : ref.first();
+                SimEvent got = q.peek(limit);
+                if (first != null && first.timePs <= limit) {
+                    assertSame(first, got, "step " + step);
+                } else {
+                    assertTrue(got == null || got == first, "step " + step);
+                }
+                assertEquals(first == null ? Long.MAX_VALUE : first.timePs, q.firstTime(), "step " + step);
             } else { // the earliest leaves
+                assertEquals(ref.isEmpty() ? Long.MAX_VALUE : ref.first().timePs, q.firstTime(), "step " + step);
                 SimEvent expected = ref.pollFirst();
                 assertSame(expected, q.peek(), "step " + step);
                 SimEvent got = q.poll();
@@ -155,6 +166,24 @@ class CalendarQueueTest {
         assertSame(b, q.poll());
         assertSame(a, q.poll());
         assertSame(c, q.poll());
+    }
+
+    @Test
+    void aRunStoppedAtALimitTakesEventsJustAfterItWithoutARebuild() {
+        TreeSet<SimEvent> ref = reference();
+        TestEvent next = new TestEvent("next", trace);
+        TestEvent handed = new TestEvent("handed", trace);
+        TestEvent late = new TestEvent("late", trace);
+        add(next, 1_000, ref);
+        add(late, 60_000, ref);
+        assertSame(next, q.poll());
+        assertNull(q.peek(9_999)); // a window ending at 10,000 ps: late (bucket 3,750) is not due
+        assertEquals(60_000, q.firstTime()); // asked between windows: the bucket stays where it is
+        add(handed, 10_000, ref); // a hand-off at the next window's start, before late's bucket
+        assertEquals(0, q.rebuilds);
+        assertSame(handed, q.poll());
+        assertSame(late, q.poll());
+        assertNull(q.poll());
     }
 
     @Test

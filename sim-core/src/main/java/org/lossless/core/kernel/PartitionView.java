@@ -1,0 +1,34 @@
+package org.lossless.core.kernel;
+
+/**
+ * Partition {@code p}'s view of a {@link ParallelEngine} ({@link ParallelEngine#partition(int)}): components of the
+ * partition take their {@link Scheduler#source(int) source} from it. Scheduling through the view itself is not allowed
+ * (an event needs a source).
+ */
+final class PartitionView implements Scheduler {
+    private final EventLoop loop;
+
+    PartitionView(EventLoop loop) {
+        this.loop = loop;
+    }
+
+    @Override
+    public long now() {
+        return loop.nowPs;
+    }
+
+    @Override
+    public void schedule(SimEvent event, long atPs) {
+        throw new UnsupportedOperationException("schedule through a source of partition " + loop.index);
+    }
+
+    @Override
+    public boolean cancel(SimEvent event) {
+        return loop.cancel(event);
+    }
+
+    @Override
+    public Scheduler source(int id) {
+        return loop.source(id);
+    }
+}
