@@ -169,6 +169,11 @@ public final class EventLoop {
         return e == null ? Long.MAX_VALUE : e.timePs;
     }
 
+    /** The earliest pending event (not removed), or null when none is. */
+    SimEvent next() {
+        return queue.peek();
+    }
+
     /** Pending events. */
     int pending() {
         return queue.size();
