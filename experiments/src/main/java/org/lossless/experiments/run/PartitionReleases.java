@@ -4,7 +4,6 @@ import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
 import org.lossless.core.kernel.Ahead;
-import org.lossless.core.kernel.SimEvent;
 
 /**
  * Releases of posted messages handed to the partition of their sender's NIC ahead of time: when a program's timer
@@ -12,7 +11,9 @@ import org.lossless.core.kernel.SimEvent;
  * message's release time, first at that instant ({@link Ahead#scheduleFirst}), in (release time, message id) order:
  * exactly where and in which order the run's global releaser ({@link ProgramDriver}) would have handed it to the NIC.
  *
- * <p>One pending event per partition. The queues are filled between windows (one thread, every partition stopped)
+ * <p>One pending event per partition; it is not counted among the run's events (the global releaser that handed the
+ * messages on was, as before). READs are not handed on (their responder's QP is on another host): a program that
+ * decides ahead posts none. The queues are filled between windows (one thread, every partition stopped)
  * and emptied by their own partition's event, so they need no lock.
  */
 final class PartitionReleases {
@@ -36,6 +37,10 @@ final class PartitionReleases {
 
     /** Hands {@code p} to its sender's partition, released there at its release time. */
     void hand(Posted p) {
+        if (p.message.op() == org.lossless.nic.Verb.READ) {
+            throw new IllegalStateException(p.view.program.name() + ": a READ posted by a timer run ahead of the"
+                    + " partitions (a program that decides ahead posts no READ)");
+        }
         releasers[partOfHost[p.connection.connection.srcHost()]].add(p);
     }
 
@@ -49,7 +54,7 @@ final class PartitionReleases {
     }
 
     /** One partition's releases, in (release time, id) order, behind one event. */
-    private final class Releaser extends SimEvent {
+    private final class Releaser extends Ahead.Handed {
         private final int partition;
         private final Consumer<Posted> release;
         private final PriorityQueue<Posted> pending = new PriorityQueue<>(Posted::releaseOrder);
@@ -68,7 +73,7 @@ final class PartitionReleases {
         }
 
         @Override
-        protected void fire() {
+        protected void act() {
             long now = timePs();
             while (!pending.isEmpty() && pending.peek().message.postPs() <= now) {
                 release.accept(pending.poll());

@@ -77,6 +77,11 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     private long finishedAheadPs = Long.MAX_VALUE;
     /** Where the run ends because of that ({@link #stopsAtPs()}). */
     private long stopsAtPs = Long.MAX_VALUE;
+    /**
+     * Messages waiting for their release whose QPs were not all open when they were posted: their release opens a QP,
+     * which takes the run's next QP id and the NIC's clock, so the releaser then waits for the partitions.
+     */
+    private int pendingOpens;
 
     ProgramDriver(Engine kernel, FlowTable flows, int mtu, org.lossless.core.net.WireFormat wire) {
         this.kernel = kernel;
@@ -149,7 +154,10 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
             return false;
         }
         timerAhead = e instanceof ProgramView.Timer;
-        return e == releaser || timerAhead && outstanding > 0 && !allFinished();
+        if (e == releaser) {
+            return pendingOpens == 0; // a QP opens in the run's order of ids, at the NIC's time: in time order
+        }
+        return timerAhead && outstanding > 0 && !allFinished();
     }
 
     /**
@@ -269,6 +277,10 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         conn.lastPostPs = atPs;
         outstanding++;
         needing++;
+        if (!conn.opened(p.parts)) {
+            p.opens = true;
+            pendingOpens++;
+        }
         releaser.add(p);
         return m;
     }
@@ -482,10 +494,14 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
             long now = kernel.now();
             boolean handed = partitionReleases != null && partitionReleases.ahead();
             while (!pending.isEmpty() && pending.peek().message.postPs() <= now) {
+                Posted p = pending.poll();
+                if (p.opens) {
+                    pendingOpens--;
+                }
                 if (handed) {
-                    partitionReleases.hand(pending.poll()); // the NIC's partition may not be at now yet
+                    partitionReleases.hand(p); // the NIC's partition may not be at now yet
                 } else {
-                    release(pending.poll());
+                    release(p);
                 }
             }
             if (!pending.isEmpty()) {

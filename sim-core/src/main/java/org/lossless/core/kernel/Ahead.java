@@ -49,8 +49,26 @@ public final class Ahead {
      * it acts on. Only from the run's global level between windows, or from an event of partition {@code p} itself;
      * at most one such event per partition may be pending.
      */
-    public void scheduleFirst(int p, SimEvent event, long atPs) {
+    public void scheduleFirst(int p, Handed event, long atPs) {
+        event.loop = loops[p];
         loops[p].add(event, atPs, 0);
+    }
+
+    /**
+     * An action a global event hands to a partition ({@link #scheduleFirst}). It is not counted among the run's events
+     * (the global event that handed it was, and how many partitions it is handed to depends on the partitioning).
+     */
+    public abstract static class Handed extends SimEvent {
+        private EventLoop loop;
+
+        /** What the event does, in its partition, at its time. */
+        protected abstract void act();
+
+        @Override
+        protected final void fire() {
+            act();
+            loop.executed--;
+        }
     }
 
     /**

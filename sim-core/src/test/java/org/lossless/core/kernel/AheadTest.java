@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  */
 class AheadTest {
     /** What a run did: per partition and global traces, windows, events run ahead, the final clock. */
-    record Run(List<String> p0, List<String> p1, List<String> global, long windows, long ahead, long endPs) {
+    record Run(List<String> p0, List<String> p1, List<String> global, long windows, long ahead, long endPs,
+               long events) {
     }
 
     static Run run(boolean ahead, long holdAtPs, long stopsAtPs, int threads) {
@@ -39,9 +40,9 @@ class AheadTest {
         }
         List<SimEvent> timers = new ArrayList<>();
         for (long t : new long[] {300, 400}) {
-            SimEvent release = new SimEvent() {
+            Ahead.Handed release = new Ahead.Handed() {
                 @Override
-                protected void fire() {
+                protected void act() {
                     t0.add("rel@" + p0.now());
                 }
             };
@@ -73,7 +74,7 @@ class AheadTest {
             }
         });
         e.runUntil(10_000);
-        return new Run(t0, t1, g, e.stats().windows(), e.ahead().events(), e.now());
+        return new Run(t0, t1, g, e.stats().windows(), e.ahead().events(), e.now(), e.eventsExecuted());
     }
 
     /** Deferred work that records nothing and lets events run ahead as told. */
@@ -106,6 +107,7 @@ class AheadTest {
             assertEquals(List.of("timer@300", "timer@400"), r.global());
             assertEquals(3, r.windows(), "[100, 300), [300, 400), [400, 1,100)");
             assertEquals(0, r.ahead());
+            assertEquals(8, r.events(), "6 partition events and 2 timers: a release handed on is not counted");
         }
     }
 
@@ -121,6 +123,7 @@ class AheadTest {
                 assertEquals(1, r.windows(), "[100, 1,100)");
                 assertEquals(2, r.ahead());
                 assertEquals(10_000, r.endPs());
+                assertEquals(8, r.events(), threads + " threads");
             }
         }
 
