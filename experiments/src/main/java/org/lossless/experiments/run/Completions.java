@@ -26,7 +26,8 @@ import org.lossless.nic.HostNic;
  *
  * <p>Between windows it also tells the PFC observers what the partitions buffered ({@link PfcBuffers}).
  */
-final class Completions implements ParallelEngine.Deferred, PacketNetwork.PerHostListener {
+final class Completions implements ParallelEngine.Deferred, org.lossless.core.kernel.AheadWork,
+        PacketNetwork.PerHostListener {
     private record Done(long timePs, int host, long seq, Flow flow, boolean acked) {
     }
 
@@ -185,6 +186,21 @@ final class Completions implements ParallelEngine.Deferred, PacketNetwork.PerHos
             return noted >= driver.needing() ? t : Long.MAX_VALUE;
         }
         return t == Long.MAX_VALUE ? t : reachPs(t);
+    }
+
+    @Override
+    public boolean runsAhead(org.lossless.core.kernel.SimEvent next) {
+        return driver.runsAhead(next);
+    }
+
+    @Override
+    public boolean holdsAt(long atPs) {
+        return driver.holdsAt(atPs);
+    }
+
+    @Override
+    public long stopsAtPs() {
+        return driver.stopsAtPs();
     }
 
     @Override

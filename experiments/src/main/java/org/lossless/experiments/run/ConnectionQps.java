@@ -54,6 +54,16 @@ final class ConnectionQps {
         return qp;
     }
 
+    /** Whether the requester's QPs 0..{@code parts - 1} are open (a message on them opens none when released). */
+    boolean opened(int parts) {
+        for (int j = 0; j < parts; j++) {
+            if (requester[j] == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The responder's QP {@code j} (READ responses), opened on first use. */
     QueuePair responder(int j, PacketNetwork network) {
         if (responder == null) {

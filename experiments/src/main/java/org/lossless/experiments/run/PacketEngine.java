@@ -184,6 +184,7 @@ public final class PacketEngine {
         if (completions != null) {
             ((ParallelEngine) kernel).defer(completions);
             if (completions.predicts()) {
+                traffic.releaseAhead(((ParallelEngine) kernel).ahead(), cut.partOfHosts(topo), cut.partitions());
                 for (int h = 0; h < topo.hostCount(); h++) {
                     org.lossless.topology.Port up = topo.ports(topo.hostNode(h)).get(0);
                     completions.watch(h, network.nic(h), network.link(up.peer(), up.peerPort()));

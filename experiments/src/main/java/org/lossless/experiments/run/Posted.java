@@ -18,6 +18,8 @@ final class Posted {
     /** Every part is delivered (acknowledged); the program is told in the connection's order. */
     boolean deliveredReady;
     boolean ackedReady;
+    /** Whether its release opens a QP (some of its connection's QPs were not open when it was posted). */
+    boolean opens;
     /**
      * Per part: bit 0 once the driver was told it finished, bit 1 once told it was acknowledged; at both its NIC flow
      * is released ({@link ProgramDriver}). Allocated with the message, gone with it.

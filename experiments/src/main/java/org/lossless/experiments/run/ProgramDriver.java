@@ -67,6 +67,21 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     private long reactingAtPs = -1;
     /** Whether every nic-cc flow stays in the flow table for the whole run (an instrument reads them). */
     private boolean keepParts;
+    /** Releases handed to the partitions when a timer runs ahead of them; null on one partition or a sequential run. */
+    private PartitionReleases partitionReleases;
+    /** Whether the programs' timers may run ahead of the partitions ({@link #runsAhead}; set at start). */
+    private boolean aheadOk;
+    /** Whether the event running ahead now is a program's timer (not the releaser). */
+    private boolean timerAhead;
+    /** When a timer run ahead left every program finished, ps ({@code Long.MAX_VALUE}: none did). */
+    private long finishedAheadPs = Long.MAX_VALUE;
+    /** Where the run ends because of that ({@link #stopsAtPs()}). */
+    private long stopsAtPs = Long.MAX_VALUE;
+    /**
+     * Messages waiting for their release whose QPs were not all open when they were posted: their release opens a QP,
+     * which takes the run's next QP id and the NIC's clock, so the releaser then waits for the partitions.
+     */
+    private int pendingOpens;
 
     ProgramDriver(Engine kernel, FlowTable flows, int mtu, org.lossless.core.net.WireFormat wire) {
         this.kernel = kernel;
@@ -111,6 +126,55 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         for (ProgramView v : views) {
             v.program.start(v);
         }
+        boolean ok = partitionReleases != null && d > 0 && d != TrafficProgram.NEVER_REACTS;
+        for (ProgramView v : views) {
+            ok &= v.program.decidesAhead();
+        }
+        aheadOk = ok;
+    }
+
+    /**
+     * Lets the programs' timers run ahead of the partitions of {@code engine} ({@link #runsAhead}) when every program
+     * decides ahead; their releases then go to the partition of their sender's host ({@code partOfHost}). Before
+     * {@link #start}.
+     */
+    void releaseAhead(org.lossless.core.kernel.Ahead ahead, int[] partOfHost, int partitions) {
+        partitionReleases = new PartitionReleases(ahead, partOfHost, partitions, this::release);
+    }
+
+    /**
+     * Whether global event {@code e} may run ahead of the partitions: the releaser, and a program's timer while a
+     * message is outstanding (its completion comes later, so the timer cannot end the run) and some program is not
+     * finished, when every program decides ahead ({@link TrafficProgram#decidesAhead}) with a reaction delay: what
+     * such a timer does does not depend on completions within that delay before it, and the partitions' windows
+     * already end that delay after the earliest completion they may hold.
+     */
+    boolean runsAhead(SimEvent e) {
+        if (!aheadOk) {
+            return false;
+        }
+        timerAhead = e instanceof ProgramView.Timer;
+        if (e == releaser) {
+            return pendingOpens == 0; // a QP opens in the run's order of ids, at the NIC's time: in time order
+        }
+        return timerAhead && outstanding > 0 && !allFinished();
+    }
+
+    /**
+     * After an event ran ahead at {@code atPs}: true (the partitions stop there) when it was a timer that left every
+     * program finished; the run then ends there at the latest, as when that timer ran at its time ({@link #checkDone}).
+     */
+    boolean holdsAt(long atPs) {
+        if (timerAhead && finishedAheadPs == Long.MAX_VALUE && allFinished()) {
+            finishedAheadPs = atPs;
+            return true;
+        }
+        return false;
+    }
+
+    /** Where the run ends because every message was acknowledged before a timer run ahead finished the programs. */
+    long stopsAtPs() {
+        return stopsAtPs;
     }
 
     /**
@@ -158,10 +222,17 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return true;
     }
 
-    /** Stops the run when {@link #done()}. */
+    /**
+     * Stops the run when {@link #done()}; at a completion before the time of a timer that ran ahead and finished the
+     * programs, the run ends at that timer's time instead, as it would have when the timer ran in time order.
+     */
     void checkDone() {
         if (done()) {
-            kernel.stop();
+            if (finishedAheadPs != Long.MAX_VALUE && kernel.now() < finishedAheadPs) {
+                stopsAtPs = finishedAheadPs;
+            } else {
+                kernel.stop();
+            }
         }
     }
 
@@ -206,6 +277,10 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         conn.lastPostPs = atPs;
         outstanding++;
         needing++;
+        if (!conn.opened(p.parts)) {
+            p.opens = true;
+            pendingOpens++;
+        }
         releaser.add(p);
         return m;
     }
@@ -417,8 +492,17 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         @Override
         protected void fire() {
             long now = kernel.now();
+            boolean handed = partitionReleases != null && partitionReleases.ahead();
             while (!pending.isEmpty() && pending.peek().message.postPs() <= now) {
-                release(pending.poll());
+                Posted p = pending.poll();
+                if (p.opens) {
+                    pendingOpens--;
+                }
+                if (handed) {
+                    partitionReleases.hand(p); // the NIC's partition may not be at now yet
+                } else {
+                    release(p);
+                }
             }
             if (!pending.isEmpty()) {
                 kernel.schedule(this, pending.peek().message.postPs());

@@ -102,8 +102,8 @@ final class ProgramView implements TrafficContext {
         }
     }
 
-    /** The program's timer. */
-    private final class Timer extends SimEvent {
+    /** The program's timer (the driver lets it run ahead of the partitions: {@link ProgramDriver#runsAhead}). */
+    final class Timer extends SimEvent {
         private static final long serialVersionUID = 1L;
 
         @Override

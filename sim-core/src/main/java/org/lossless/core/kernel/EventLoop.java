@@ -168,6 +168,11 @@ public final class EventLoop {
         return queue.firstTime();
     }
 
+    /** The earliest pending event (not removed), or null when none is. */
+    SimEvent next() {
+        return queue.peek();
+    }
+
     /** Pending events. */
     int pending() {
         return queue.size();

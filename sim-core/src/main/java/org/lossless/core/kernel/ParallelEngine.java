@@ -65,6 +65,8 @@ public final class ParallelEngine extends EngineSignals {
     /** The instant that work stopped the run, ps: the run's clock once drained. */
     private long drainEndPs;
     private volatile Throwable failure;
+    /** Runs the global events that may go ahead of the partitions ({@link AheadWork}). */
+    private final Ahead ahead;
 
     /**
      * @param seed        scenario seed of the named random streams
@@ -110,6 +112,7 @@ public final class ParallelEngine extends EngineSignals {
         claims = new Claims(partitions, weights);
         stats = new ParallelStats(partitions, this.threads);
         barrier = new SpinBarrier(this.threads);
+        ahead = new Ahead(global, loops);
     }
 
     /** As the other constructor, with {@code builder} run when the first run starts. */
@@ -165,6 +168,7 @@ public final class ParallelEngine extends EngineSignals {
             throw new IllegalStateException("deferred work is set before the run");
         }
         this.deferred = d;
+        ahead.work(d instanceof AheadWork w ? w : null);
     }
 
     /** Threads a run uses: the threads asked for, at most one per partition. */
@@ -185,6 +189,11 @@ public final class ParallelEngine extends EngineSignals {
     /** The order in which the next window's partitions are claimed, costliest first (for tests). */
     int[] claimOrder() {
         return claims.order();
+    }
+
+    /** The global events that run ahead of the partitions ({@link AheadWork}), for the model's deferred work. */
+    public Ahead ahead() {
+        return ahead;
     }
 
     /** Figures of the runs so far: windows, events per partition, time spent waiting at barriers. */
@@ -231,7 +240,7 @@ public final class ParallelEngine extends EngineSignals {
     }
 
     private void checkGlobal(String what) {
-        if (running && !inGlobal) {
+        if (running && !inGlobal && !ahead.running()) {
             throw new IllegalStateException("a partition event tried to " + what + " (only global events may)");
         }
     }
@@ -318,7 +327,7 @@ public final class ParallelEngine extends EngineSignals {
             finished = true;
             return;
         }
-        windowEndPs = Math.min(saturatedAdd(t, lookaheadPs), stopPs + 1);
+        windowEndPs = Math.min(Ahead.saturatedAdd(t, lookaheadPs), stopPs + 1);
         lastWindowEndPs = windowEndPs;
         stats.windows++;
     }
@@ -473,6 +482,11 @@ public final class ParallelEngine extends EngineSignals {
                 }
                 long tp = partitionsNext();
                 long tg = global.nextTime();
+                if (ahead.stopsAtPs() <= Math.min(Math.min(tp, tg), stopPs)) {
+                    setClocks(ahead.stopsAtPs()); // an event that ran ahead ended the run there
+                    finished = true;
+                    return;
+                }
                 if (tg <= tp && tg <= stopPs) {
                     deliverAll();
                     runGlobal(tg, () -> global.run(tg, Integer.MAX_VALUE));
@@ -489,10 +503,12 @@ public final class ParallelEngine extends EngineSignals {
                     return;
                 }
                 global.nowPs = t;
-                windowEndPs = Math.min(Math.min(saturatedAdd(t, lookaheadPs), tg), saturatedAdd(stopPs, 1));
+                long end = Math.min(Ahead.saturatedAdd(t, lookaheadPs), Ahead.saturatedAdd(stopPs, 1));
                 if (deferred != null && loops.length > 1) {
-                    windowEndPs = Math.min(windowEndPs, saturatedAdd(deferred.horizonPs(t), 1));
+                    end = Math.min(Math.min(end, Ahead.saturatedAdd(deferred.horizonPs(t), 1)), ahead.stopsAtPs());
+                    end = ahead.run(end);
                 }
+                windowEndPs = Math.min(end, global.nextTime());
                 lastWindowEndPs = windowEndPs;
                 stats.windows++;
                 return;
@@ -552,11 +568,6 @@ public final class ParallelEngine extends EngineSignals {
         }
     }
 
-    private static long saturatedAdd(long a, long b) {
-        long r = a + b;
-        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
-    }
-
     private void publish() {
         publishedNowPs = global.nowPs;
         publishedEvents = eventsExecuted();
@@ -565,7 +576,7 @@ public final class ParallelEngine extends EngineSignals {
     /** Ends the run right after the current global event; partition events may not stop the run. */
     @Override
     public void stop() {
-        if (running && !inGlobal) {
+        if (running && !inGlobal && !ahead.running()) {
             throw new IllegalStateException("a partition event tried to stop the run (only global events may)");
         }
         if (running) {

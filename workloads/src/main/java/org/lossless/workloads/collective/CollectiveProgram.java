@@ -70,6 +70,12 @@ public final class CollectiveProgram extends OneTimerProgram {
     private long iterStart;
     private long lastMessage = -1;
     private long previousLast = -1;
+    /** When the last iteration ended, ps: a data message delivered before it is still the iteration's last. */
+    private long finishedPs = Long.MIN_VALUE;
+    /** Whether the program may run ahead ({@link #decidesAhead}), decided at the start. */
+    private boolean ahead;
+    /** Largest plan scanned for {@link #decidesAhead}, transfers. */
+    private static final long AHEAD_SCAN = 4_000_000;
     private boolean done;
     /** Build every plan whole, rings too (tests compare the two). */
     private final boolean stored;
@@ -138,7 +144,30 @@ public final class CollectiveProgram extends OneTimerProgram {
         }
         state = new PlanState(plan);
         iterStart = job.startPs();
-        agenda.add(iterStart + latency.basePs(), code(BEGIN, 0));
+        agenda.add(iterStart + latency.basePs(), ctx.nowPs(), code(BEGIN, 0));
+        ahead = network() && job.gapPs() + latency.basePs() >= minReactionDelayPs();
+    }
+
+    /**
+     * Whether every transfer of the plan crosses the network with data (no NVLink or PXN lane, no PCIe model, no empty
+     * slice): then only completions deliver an op's inputs and only the timer posts ({@link #decidesAhead}). Plans of
+     * more than {@value #AHEAD_SCAN} transfers are not scanned (and not run ahead).
+     */
+    private boolean network() {
+        if (links.pcie() || plan.transferCount() > AHEAD_SCAN) {
+            return false;
+        }
+        for (int l = 0; l < plan.lanes(); l++) {
+            if (plan.local(l)) {
+                return false;
+            }
+            for (int i = 0; i < plan.laneCount(l); i++) {
+                if (plan.wire(plan.laneTransfer(l, i)) == 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**
@@ -178,15 +207,18 @@ public final class CollectiveProgram extends OneTimerProgram {
         if ((code & 1) == 1) {
             long seen = nowPs + job.ctsDelayOrDefaultPs();
             if (seen > nowPs) {
-                agenda.add(seen, code(NET_CREDIT, t));
+                agenda.add(seen, nowPs, code(NET_CREDIT, t));
             } else {
                 creditArrived(t);
             }
         } else {
             lastMessage = m.id();
+            if (nowPs < finishedPs) {
+                previousLast = m.id(); // came before the iteration's end, reported after it (its timer ran ahead)
+            }
             long at = links.pcie() ? links.fromNic(plan.lane(t), plan.wire(t), nowPs) : nowPs;
             if (at > nowPs) {
-                agenda.add(at, code(NV_DELIVER, t));
+                agenda.add(at, nowPs, code(NV_DELIVER, t));
             } else {
                 deliver(t, nowPs, nowPs);
             }
@@ -205,6 +237,18 @@ public final class CollectiveProgram extends OneTimerProgram {
     @Override
     public long minReactionDelayPs() {
         return Math.min(job.ctsDelayOrDefaultPs(), StepLatencies.leastNetStepPs(job.stepLatencyPs()));
+    }
+
+    /**
+     * True when the plan is the network's only ({@link #network()}), a reaction delay is declared and an iteration's gap
+     * and base latency are at least that long: then a completion only notes what it delivered and adds agenda entries
+     * at least that delay later (stamped with its instant, so their order does not depend on when it is reported),
+     * every post comes from the timer, and the one value a timer reads of completions reported late, the iteration's
+     * last message, is read only at the next iteration's start, at least that delay after the iteration's end.
+     */
+    @Override
+    public boolean decidesAhead() {
+        return ahead;
     }
 
     @Override
@@ -295,7 +339,7 @@ public final class CollectiveProgram extends OneTimerProgram {
             } else {
                 state.folded(t, depsOf(o));
                 long arrive = links.local(position[plan.rank(o)], wire, now);
-                agenda.add(arrive, code(kind == Plan.PXN ? PXN_POST : NV_DELIVER, t));
+                agenda.add(arrive, now, code(kind == Plan.PXN ? PXN_POST : NV_DELIVER, t));
             }
         }
         for (int i = 0; i < plan.inCount(o); i++) {
@@ -316,7 +360,7 @@ public final class CollectiveProgram extends OneTimerProgram {
     private void toNic(int t, long now) {
         long at = links.pcie() ? links.toNic(plan.lane(t), plan.wire(t), now) : now;
         if (at > now) {
-            agenda.add(at, code(NIC_POST, t));
+            agenda.add(at, now, code(NIC_POST, t));
         } else {
             post(t, now);
         }
@@ -346,7 +390,7 @@ public final class CollectiveProgram extends OneTimerProgram {
                 state.addFlags(o, ARMED);
                 push(o);
             } else {
-                agenda.add(at, code(ARM, o));
+                agenda.add(at, now, code(ARM, o));
             }
         }
     }
@@ -385,7 +429,7 @@ public final class CollectiveProgram extends OneTimerProgram {
             if (atStart) {
                 creditArrived(t);
             } else {
-                agenda.add(now + links.localLatencyPs(), code(NV_CREDIT, t));
+                agenda.add(now + links.localLatencyPs(), now, code(NV_CREDIT, t));
             }
             return;
         }
@@ -431,10 +475,11 @@ public final class CollectiveProgram extends OneTimerProgram {
     private void finishIteration(long now) {
         rows.add(row(now));
         previousLast = lastMessage;
+        finishedPs = now;
         iteration++;
         if (iteration < job.iterations()) {
             iterStart = now + job.gapPs();
-            agenda.add(iterStart + latency.basePs(), code(BEGIN, 0));
+            agenda.add(iterStart + latency.basePs(), now, code(BEGIN, 0));
         } else {
             done = true;
         }

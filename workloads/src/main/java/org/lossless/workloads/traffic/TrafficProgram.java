@@ -41,6 +41,18 @@ public interface TrafficProgram {
         return 0;
     }
 
+    /**
+     * Whether the program's timer may run before completions that came before its time are reported to it (in a
+     * parallel run, a timer due within the program's reaction delay of the partitions' progress runs ahead of them,
+     * so its window need not end there). True only if then the program does exactly what it would have done in time
+     * order: a completion posts nothing and arms its timer at least {@link #minReactionDelayPs()} later, and what a
+     * timer reads or orders does not depend on completions less than that delay before it. False (the default): every
+     * timer waits for the partitions.
+     */
+    default boolean decidesAhead() {
+        return false;
+    }
+
     /** The timer this program asked for fired. */
     default void onTimer(long nowPs) {
     }
