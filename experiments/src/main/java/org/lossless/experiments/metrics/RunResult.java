@@ -63,7 +63,7 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
 
     public RunResult {
         // the engine's rows are built when read and cannot change: copying them would hold them all at once
-        flows = flows instanceof FlowResultList ? flows : List.copyOf(flows);
+        flows = flows instanceof FlowResultList || flows instanceof StreamedFlows ? flows : List.copyOf(flows);
         ports = List.copyOf(ports);
         deadlockCycle = List.copyOf(deadlockCycle);
         jobs = List.copyOf(jobs);
@@ -167,6 +167,9 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
 
     /** Flows that had not finished when the run ended. */
     public long unfinished() {
+        if (flows instanceof StreamedFlows s) {
+            return s.unfinished();
+        }
         return flows.stream().filter(f -> !f.finished()).count();
     }
 

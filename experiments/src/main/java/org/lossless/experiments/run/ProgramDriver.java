@@ -330,6 +330,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
             for (int j = 0; j < p.parts; j++) {
                 partOf.set(p.firstPart + j, null);
             }
+            log.complete(p.message.id()); // its row is final: streamed results hand it on (in id order)
         }
     }
 
