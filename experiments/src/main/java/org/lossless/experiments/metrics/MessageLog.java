@@ -15,8 +15,9 @@ import org.lossless.workloads.traffic.MessageTag;
  * What the result files need of every posted message, in primitive columns by message id, so the run can let go
  * of a message's objects ({@link Message}, its {@link MessageTag}, the driver's record) once it has completed,
  * instead of holding them all until the files are written: the compact buffer the rows of {@code flows.csv} and
- * {@code flows_summary.csv} are made from at the end ({@link FlowResultList}), in message id order, so the files
- * are the same bytes as when the rows came from the objects, whatever the threads.
+ * {@code flows_summary.csv} are made from, in message id order ({@link FlowStream} as they become final, or
+ * {@link FlowResultList} at the end), so the files are the same bytes as when the rows came from the objects,
+ * whatever the threads.
  *
  * <p>Memory: about 88 B per message held (seven longs, seven ints, four bytes) in pages of {@link #PAGE} entries (no
  * copy of the whole as it grows), against about 180 B for the objects it replaces ({@code Message} 72 B, the
