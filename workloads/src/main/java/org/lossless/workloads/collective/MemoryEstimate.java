@@ -50,14 +50,15 @@ public record MemoryEstimate(long transfers, long held, long messages) {
     public static final long MAX_SLICES = RingView.MAX_IDS / 2;
     /**
      * Heap per posted message (B), measured: the largest live heap of ring all-reduces of 2 MB on 128, 256 and 384
-     * hosts of one k=12 fat-tree (class histograms every 2 s, the end of the run included) grew by 69 B per added
-     * message (benchmarks/README.md, "Memory: results streamed"), rounded up to 80 B. Counted: a data message
-     * leaves its slowdown (8 B) in {@code summary.json}'s figures, a control message its slowdown and latency (16
-     * B), an aggregated one its completion time and slowdown in its {@code flows_summary.csv} row (16 B), a quarter
-     * more on average while the arrays grow: 35 B for a collective's; the rest is the end of the run (the sorted
-     * copies of the percentiles' values, the ideal run) and what the histograms did not attribute.
+     * hosts of one k=12 fat-tree (class histograms every 2 s, the end of the run included) grew by 69 B and 120 B per
+     * added message (benchmarks/README.md, "Memory: results streamed"), rounded up to 128 B. During the run it grew
+     * by about 45 B: a data message leaves its slowdown (8 B) in {@code summary.json}'s figures, a control message
+     * its slowdown and latency (16 B), an aggregated one its completion time and slowdown in its
+     * {@code flows_summary.csv} row (16 B), a quarter more on average while the arrays grow (35 B for a
+     * collective's); the largest heap is at the end of the run, when the job's ideal is computed (a record per
+     * message it sends, for the port bound) and the percentiles' values are sorted.
      */
-    public static final long BYTES_PER_MESSAGE = 80;
+    public static final long BYTES_PER_MESSAGE = 128;
 
     public MemoryEstimate {
         if (transfers < 0 || messages < 0 || held < 0 || held > transfers) {
