@@ -11,6 +11,8 @@ import org.lossless.workloads.training.TrainingResults;
  * order, so that files written from it are byte-identical for the same scenario and seed.
  *
  * @param simTimePs   simulated time at the end of the run, ps
+ * @param flows       one row per posted message, in id order; when the rows were streamed to the result files as
+ *                    messages completed ({@link FlowStream}), their counts only ({@link StreamedFlows})
  * @param events      kernel events executed
  * @param wallSeconds wall-clock time of the run (not part of any deterministic file)
  * @param deadlock      a PFC deadlock: a cycle of paused, non-empty, non-moving switch queues at the end
