@@ -2,7 +2,6 @@ package org.lossless.cli;
 
 import org.lossless.experiments.results.OutputRule;
 import org.lossless.experiments.results.ResultsWriter;
-import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.Scenario;
 
@@ -88,7 +87,8 @@ final class Execution {
                      ctx.err().flush();
                  }
              })) {
-            result = ResultsWriter.runAndWrite(out, scenario, ctx.runner().get(), progress);
+            // the demo's story reads the rows after the run; other runs stream them to the files as messages complete
+            result = ResultsWriter.runAndWrite(out, scenario, ctx.runner().get(), progress, epilogue != null);
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(out, e);
         }
@@ -161,7 +161,7 @@ final class Execution {
     }
 
     private static String summaryLine(Scenario s, RunResult r, Path out) {
-        long done = r.flows().stream().filter(FlowResult::finished).count();
+        long done = r.flows().size() - r.unfinished();
         return String.format(Locale.ROOT, "%s (seed %d): %d of %d flows finished, simulated %.3f ms; results in %s",
                 s.name(), s.seed(), done, r.flows().size(), r.simTimePs() / 1e9, out);
     }

@@ -26,8 +26,8 @@ class CheckMemoryTest {
     /**
      * Ring all-reduce on 4 hosts, 20 MiB, 2 channels, Simple, 3 iterations: 2 channels x 2 loops x 6 steps x 4 ranks
      * x 2 slices = 192 slices, made step by step: 8 steps of 4 ranks x 2 slices plus 4 hops per channel held, 136
-     * (27,200 B at 200 B); each slice posts data and a clear-to-send every iteration: 1,152 messages (230,400 B at 200
-     * B); 257,600 B in all, shown rounded up to whole MB.
+     * (27,200 B at 200 B); each slice posts data and a clear-to-send every iteration: 1,152 messages (147,456 B at 128
+     * B); 174,656 B in all, shown rounded up to whole MB.
      */
     @Test
     void oneLinePerCollectiveJob() throws IOException {
@@ -37,7 +37,7 @@ class CheckMemoryTest {
                 """);
         assertEquals(List.of("memory: job ar needs about 1 MB of Java heap (a plan of 192 slices per iteration made "
                 + "step by step, 136 held at once, 1 MB; "
-                + "1,152 messages kept to the run's end, 1 MB) with ring, simple; this Java has 2.0 GB"),
+                + "1,152 messages' figures kept to the run's end, 1 MB) with ring, simple; this Java has 2.0 GB"),
                 CheckCommand.memory(s, 2_000_000_000L));
     }
 

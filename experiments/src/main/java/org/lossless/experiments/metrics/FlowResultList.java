@@ -37,7 +37,14 @@ public final class FlowResultList extends AbstractList<FlowResult> implements Ra
 
     @Override
     public FlowResult get(int i) {
-        MessageLog m = messages;
+        return row(messages, parts, i, receiverIdeal[i], senderIdeal[i]);
+    }
+
+    /**
+     * Message {@code i}'s row from the log and the flows (QP parts) still held, with its two ideals (ps): the one
+     * way rows are made, whether at the end ({@link #get}) or as each becomes final ({@link FlowStream}).
+     */
+    static FlowResult row(MessageLog m, List<Flow> parts, int i, long receiverIdeal, long senderIdeal) {
         // released parts: counters in the log, and they delivered their whole size
         long retransmits = m.releasedRetransmits(i);
         long retransmittedBytes = m.releasedRetransmittedBytes(i);
@@ -55,8 +62,8 @@ public final class FlowResultList extends AbstractList<FlowResult> implements Ra
             }
         }
         return new FlowResult(i, m.workload(i), m.dataSrc(i), m.dataDst(i), m.connection(i).options().priority(), bytes,
-                m.postPs(i), m.deliveredPs(i), receiverIdeal[i], retransmits, cnps, m.label(i),
-                Math.min(delivered, bytes), m.ackedPs(i), senderIdeal[i], retransmittedBytes);
+                m.postPs(i), m.deliveredPs(i), receiverIdeal, retransmits, cnps, m.label(i),
+                Math.min(delivered, bytes), m.ackedPs(i), senderIdeal, retransmittedBytes);
     }
 
     @Override

@@ -15,15 +15,22 @@ import org.lossless.workloads.traffic.MessageTag;
  * What the result files need of every posted message, in primitive columns by message id, so the run can let go
  * of a message's objects ({@link Message}, its {@link MessageTag}, the driver's record) once it has completed,
  * instead of holding them all until the files are written: the compact buffer the rows of {@code flows.csv} and
- * {@code flows_summary.csv} are made from at the end ({@link FlowResultList}), in message id order, so the files
- * are the same bytes as when the rows came from the objects, whatever the threads.
+ * {@code flows_summary.csv} are made from, in message id order ({@link FlowStream} as they become final, or
+ * {@link FlowResultList} at the end), so the files are the same bytes as when the rows came from the objects,
+ * whatever the threads.
  *
- * <p>Memory: about 87 B per message (seven longs, seven ints, three bytes) in pages of {@link #PAGE} entries (no
+ * <p>Memory: about 88 B per message held (seven longs, seven ints, four bytes) in pages of {@link #PAGE} entries (no
  * copy of the whole as it grows), against about 180 B for the objects it replaces ({@code Message} 72 B, the
  * driver's record 48 B, {@code MessageTag} 40 B, its dependency array and list slots). Workload and operation names
  * are kept once each. The NIC's per-QP {@code Flow} objects (retransmissions, CNPs, bytes received) are let go
  * once finished at both ends ({@link #released}: their counters are added here, 24 B against the Flow's ~120 B);
  * those still open are read from the NIC's flow table.
+ *
+ * <p>Streamed results ({@link #stream}): once a message's row is final ({@link #complete}: both its completions
+ * reported and its QP parts released), the log hands the ids on in id order, through a reorder buffer that is the
+ * log itself: the entries from the first message not final yet to the last posted stay; a page whose messages were
+ * all handed on is dropped. A message that never completes holds itself and every later entry until the end of the
+ * run ({@link #finish}).
  *
  * <p>Written by one thread (the traffic programs' driver); read after the run.
  */
@@ -40,8 +47,8 @@ public final class MessageLog {
     private static final int L = 7;
     /** Ints per entry: connection, iteration, step, channel, operation name (-1: none), workload name, first part. */
     private static final int I = 7;
-    /** Bytes per entry: verb, kind, parts. */
-    private static final int B = 3;
+    /** Bytes per entry: verb, kind, parts, final (1: the row no longer changes). */
+    private static final int B = 4;
 
     private final List<Connection> connections;
     private final List<String> names = new ArrayList<>();
@@ -50,6 +57,17 @@ public final class MessageLog {
     private final List<int[]> ints = new ArrayList<>();
     private final List<byte[]> bytes = new ArrayList<>();
     private int size;
+    /** Where rows go as they become final; null: the log keeps every entry to the end. */
+    private Rows rows;
+    /** Messages handed on to {@link #rows}: ids {@code 0 .. emitted - 1}. */
+    private int emitted;
+
+    /** Receives the id of each message whose row is final, once, in id order (streamed results). */
+    @FunctionalInterface
+    public interface Rows {
+        /** Message {@code id}'s row is final (or the run is over); its entry is still readable during the call. */
+        void row(int id);
+    }
 
     /** {@code connections}: the run's connections by id (the log reads their hosts and options from it). */
     public MessageLog(List<Connection> connections) {
@@ -95,6 +113,58 @@ public final class MessageLog {
         size++;
     }
 
+    /**
+     * Hands each message's id to {@code rows} once its row is final ({@link #complete}), in id order, and drops the
+     * pages of entries handed on. Call before the first message is added.
+     */
+    public void stream(Rows rows) {
+        if (size > 0) {
+            throw new IllegalStateException("stream before the first message");
+        }
+        this.rows = rows;
+    }
+
+    /**
+     * Message {@code id}'s row is final: both its completions are reported and its counters will not change. When
+     * streaming, it and the final messages after it are handed on in id order; an earlier message not final yet
+     * holds them back.
+     */
+    public void complete(long id) {
+        if (rows == null) {
+            return;
+        }
+        bytes.get((int) (id >>> SHIFT))[(int) (id & (PAGE - 1)) * B + 3] = 1;
+        while (emitted < size && b(emitted, 3) == 1) {
+            rows.row(emitted);
+            emitted++;
+            if ((emitted & (PAGE - 1)) == 0) {
+                int page = (emitted - 1) >>> SHIFT;
+                longs.set(page, null);
+                ints.set(page, null);
+                bytes.set(page, null);
+            }
+        }
+    }
+
+    /**
+     * At the end of the run: hands on every message not handed on yet (not final, or behind one that is not), in
+     * id order; returns how many were handed on during the run.
+     */
+    public int finish() {
+        int during = emitted;
+        if (rows != null) {
+            for (; emitted < size; emitted++) {
+                rows.row(emitted);
+            }
+        }
+        return during;
+    }
+
+    /** Messages whose entries are held (posted and not handed on): the reorder buffer's length. */
+    public int held() {
+        return size - emitted;
+    }
+
     /** Records message {@code id}'s delivery (the receiver holds the last byte) at {@code ps}. */
     public void delivered(long id, long ps) {
         longs.get((int) (id >>> SHIFT))[(int) (id & (PAGE - 1)) * L + 2] = ps;
@@ -117,6 +187,11 @@ public final class MessageLog {
         l[o + 6] += cnps;
     }
 
+    /** Whether message {@code i}'s entry was handed on and dropped (streamed: its row is written). */
+    private boolean dropped(int i) {
+        return longs.get(i >>> SHIFT) == null;
+    }
+
     /** Data packets sent again, summed over message {@code i}'s released parts. */
     public long releasedRetransmits(int i) {
         return l(i, 4);
@@ -127,9 +202,9 @@ public final class MessageLog {
         return l(i, 5);
     }
 
-    /** CNPs counted, summed over message {@code i}'s released parts. */
+    /** CNPs counted, summed over message {@code i}'s released parts (0 once its row was streamed and dropped). */
     public long releasedCnps(int i) {
-        return l(i, 6);
+        return dropped(i) ? 0 : l(i, 6);
     }
 
     /** Messages logged. */
@@ -189,14 +264,17 @@ public final class MessageLog {
         return names.get(n(i, 5));
     }
 
-    /** The first of message {@code i}'s NIC flows (QP parts). */
+    /** The first of message {@code i}'s NIC flows (QP parts) (0 once its row was streamed and dropped). */
     public int firstPart(int i) {
-        return n(i, 6);
+        return dropped(i) ? 0 : n(i, 6);
     }
 
-    /** How many NIC flows (QP parts) message {@code i} is spread over. */
+    /**
+     * How many NIC flows (QP parts) message {@code i} is spread over; 0 once its row was streamed and its entry
+     * dropped (its parts were all released: none is held, so it has no rate).
+     */
     public int parts(int i) {
-        return b(i, 2);
+        return dropped(i) ? 0 : b(i, 2);
     }
 
     /** Host that sends the payload ({@link Message#dataSrc()}). */

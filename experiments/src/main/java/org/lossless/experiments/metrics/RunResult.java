@@ -11,6 +11,8 @@ import org.lossless.workloads.training.TrainingResults;
  * order, so that files written from it are byte-identical for the same scenario and seed.
  *
  * @param simTimePs   simulated time at the end of the run, ps
+ * @param flows       one row per posted message, in id order; when the rows were streamed to the result files as
+ *                    messages completed ({@link FlowStream}), their counts only ({@link StreamedFlows})
  * @param events      kernel events executed
  * @param wallSeconds wall-clock time of the run (not part of any deterministic file)
  * @param deadlock      a PFC deadlock: a cycle of paused, non-empty, non-moving switch queues at the end
@@ -63,7 +65,7 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
 
     public RunResult {
         // the engine's rows are built when read and cannot change: copying them would hold them all at once
-        flows = flows instanceof FlowResultList ? flows : List.copyOf(flows);
+        flows = flows instanceof FlowResultList || flows instanceof StreamedFlows ? flows : List.copyOf(flows);
         ports = List.copyOf(ports);
         deadlockCycle = List.copyOf(deadlockCycle);
         jobs = List.copyOf(jobs);
@@ -167,6 +169,9 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
 
     /** Flows that had not finished when the run ended. */
     public long unfinished() {
+        if (flows instanceof StreamedFlows s) {
+            return s.unfinished();
+        }
         return flows.stream().filter(f -> !f.finished()).count();
     }
 

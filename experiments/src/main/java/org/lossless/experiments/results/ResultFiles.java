@@ -88,36 +88,41 @@ public final class ResultFiles {
             if (!listed(keep, f)) {
                 continue;
             }
-            sb.append(f.flowId()).append(',').append(Csv.field(f.workload())).append(',')
-                    .append(f.src()).append(',').append(f.dst()).append(',').append(f.priority()).append(',')
-                    .append(f.sizeBytes()).append(',').append(f.startPs()).append(',');
-            optional(sb, f.finishPs()).append(',');
-            if (f.completed(basis)) {
-                sb.append(f.fctPs(basis)).append(',').append(f.idealFctPs(basis)).append(',');
-                Csv.appendFixed(sb, f.slowdown(basis), Csv.SLOWDOWN_DECIMALS);
-            } else {
-                sb.append(',').append(f.idealFctPs(basis)).append(',');
-            }
-            sb.append(',').append(f.retransmits()).append(',').append(f.cnps()).append(',');
-            MessageLabel l = f.label();
-            optional(sb, l.connection()).append(',');
-            if (l.op() != null) {
-                sb.append(l.op());
-            }
-            sb.append(',');
-            optional(sb, l.iteration()).append(',');
-            optional(sb, l.step()).append(',');
-            optional(sb, l.channel()).append(',');
-            if (l.operation() != null) {
-                sb.append(Csv.field(l.operation()));
-            }
-            sb.append(',').append(f.bytesDelivered()).append(',');
-            optional(sb, f.senderDonePs()).append(',')
-                    .append(f.idealFctPs()).append(',').append(f.senderIdealFctPs()).append(',')
-                    .append(f.retransmittedBytes()).append(',').append(l.kind().key());
+            appendFlow(sb, f, basis);
             rows.endRow();
         }
         rows.finish();
+    }
+
+    /** Appends row {@code f} of {@code flows.csv} (without its line end) to {@code sb}. */
+    static void appendFlow(StringBuilder sb, FlowResult f, Completion basis) {
+        sb.append(f.flowId()).append(',').append(Csv.field(f.workload())).append(',')
+                .append(f.src()).append(',').append(f.dst()).append(',').append(f.priority()).append(',')
+                .append(f.sizeBytes()).append(',').append(f.startPs()).append(',');
+        optional(sb, f.finishPs()).append(',');
+        if (f.completed(basis)) {
+            sb.append(f.fctPs(basis)).append(',').append(f.idealFctPs(basis)).append(',');
+            Csv.appendFixed(sb, f.slowdown(basis), Csv.SLOWDOWN_DECIMALS);
+        } else {
+            sb.append(',').append(f.idealFctPs(basis)).append(',');
+        }
+        sb.append(',').append(f.retransmits()).append(',').append(f.cnps()).append(',');
+        MessageLabel l = f.label();
+        optional(sb, l.connection()).append(',');
+        if (l.op() != null) {
+            sb.append(l.op());
+        }
+        sb.append(',');
+        optional(sb, l.iteration()).append(',');
+        optional(sb, l.step()).append(',');
+        optional(sb, l.channel()).append(',');
+        if (l.operation() != null) {
+            sb.append(Csv.field(l.operation()));
+        }
+        sb.append(',').append(f.bytesDelivered()).append(',');
+        optional(sb, f.senderDonePs()).append(',')
+                .append(f.idealFctPs()).append(',').append(f.senderIdealFctPs()).append(',')
+                .append(f.retransmittedBytes()).append(',').append(l.kind().key());
     }
 
     /**

@@ -2,15 +2,16 @@ package org.lossless.experiments.results;
 
 import org.lossless.experiments.lint.FindingsJson;
 import org.lossless.experiments.lint.Lints;
-import org.lossless.experiments.metrics.Completion;
+import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.metrics.StreamedFlows;
 import org.lossless.experiments.run.RunProgress;
 import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.run.ScenarioRunner;
-import org.lossless.experiments.scenario.FlowRows;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,23 +78,57 @@ public final class ResultsWriter {
      */
     public static RunResult runAndWrite(Path target, Scenario scenario, ScenarioRunner runner, RunProgress progress)
             throws IOException {
+        return runAndWrite(target, scenario, runner, progress, false);
+    }
+
+    /**
+     * As {@link #runAndWrite(Path, Scenario, ScenarioRunner, RunProgress)}. The rows go to flows.csv,
+     * flows_summary.csv and summary.json's figures as messages complete, and the result's flows are their counts
+     * ({@link StreamedFlows}), unless {@code keepRows}: then the result holds every row (its memory grows with the
+     * messages) and the files are made from them after the run; the files are the same bytes either way.
+     */
+    public static RunResult runAndWrite(Path target, Scenario scenario, ScenarioRunner runner, RunProgress progress,
+                                        boolean keepRows) throws IOException {
         RunResult[] result = new RunResult[1];
         OutputRule.writeDirectory(target, OutputRule.RUN, dir -> {
-            result[0] = runner.run(scenario, dir, progress);
-            writeFiles(dir, scenario, result[0]);
+            // flows.csv, flows_summary.csv and summary.json's message figures are made as messages complete
+            try (FlowFiles files = flowFiles(dir, scenario)) {
+                try {
+                    result[0] = keepRows ? runner.run(scenario, dir, progress)
+                            : runner.run(scenario, dir, progress, files);
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                }
+                writeFiles(dir, scenario, result[0], files);
+            }
         });
         return result[0];
     }
 
     /** Writes the result files into an existing directory (no atomicity of its own). */
     public static void writeFiles(Path dir, Scenario scenario, RunResult result) throws IOException {
-        put(dir.resolve(SUMMARY), Summary.json(scenario, result));
-        Completion basis = scenario.metrics().completion();
-        FlowRows keep = scenario.metrics().flows();
-        stream(dir.resolve(FLOWS), w -> ResultFiles.writeFlows(w, result.flows(), basis, keep));
-        if (keep != FlowRows.ALL) {
-            stream(dir.resolve(FLOWS_SUMMARY), w -> StepSummary.write(w, result.flows(), basis, keep));
+        try (FlowFiles files = flowFiles(dir, scenario)) {
+            writeFiles(dir, scenario, result, files);
         }
+    }
+
+    private static FlowFiles flowFiles(Path dir, Scenario scenario) throws IOException {
+        return new FlowFiles(dir, scenario.metrics().completion(), scenario.metrics().flows());
+    }
+
+    /**
+     * The result files; {@code files} has had the run's rows when they were streamed to it ({@link StreamedFlows}),
+     * else it gets them here from the result's list.
+     */
+    private static void writeFiles(Path dir, Scenario scenario, RunResult result, FlowFiles files) throws IOException {
+        if (!(result.flows() instanceof StreamedFlows)) {
+            files.end(result.simTimePs());
+            for (FlowResult f : result.flows()) {
+                files.accept(f);
+            }
+        }
+        files.finish();
+        put(dir.resolve(SUMMARY), Summary.json(scenario, result, files.figures()));
         stream(dir.resolve(PORTS), w -> ResultFiles.writePorts(w, result.ports()));
         stream(dir.resolve(JOBS), w -> ResultFiles.writeJobs(w, result));
         if (result.pfcWatchdog() != null) {

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,13 +25,23 @@ import java.util.Map;
  * (reached completion {@code metrics.completion}), {@code bytes} posted, {@code bytes_delivered},
  * {@code retransmits}, {@code cnps}, and over the completed messages the FCT p50, p99 and max (ps) and the slowdown
  * p50, p99 and max (six decimals): nearest-rank like {@code summary.json}, empty without a completed message.
- * Memory: one long and one double per aggregated message while the file is written, not a row object.
+ * Made row by row ({@link #add}, as rows are streamed during the run): per row its running totals and, for the
+ * exact percentiles, one long and one double per completed message (16 B, up to half as much again while its
+ * arrays grow), not the row objects.
  */
 public final class StepSummary {
     public static final String HEADER = "workload,operation,kind,src,messages,completed,bytes,bytes_delivered,"
             + "retransmits,cnps,fct_p50_ps,fct_p99_ps,fct_max_ps,slowdown_p50,slowdown_p99,slowdown_max";
 
-    private StepSummary() {
+    private final Completion basis;
+    private final FlowRows keep;
+    private final Map<String, Integer> jobOrder = new HashMap<>();
+    private final Map<Key, Group> groups = new HashMap<>();
+
+    /** An empty summary of the messages {@code keep} leaves out of flows.csv, their figures on completion {@code basis}. */
+    StepSummary(Completion basis, FlowRows keep) {
+        this.basis = basis;
+        this.keep = keep;
     }
 
     /** The file's text (tests, small runs). */
@@ -42,17 +51,30 @@ public final class StepSummary {
 
     /** Streams the file to {@code out}, which stays open: the messages {@code keep} leaves out of flows.csv. */
     public static void write(Writer out, List<FlowResult> flows, Completion basis, FlowRows keep) throws IOException {
-        Map<String, Integer> jobOrder = new HashMap<>();
-        Map<Key, Group> groups = new LinkedHashMap<>();
+        StepSummary s = new StepSummary(basis, keep);
         for (FlowResult f : flows) {
-            if (ResultFiles.listed(keep, f)) {
-                continue;
-            }
-            jobOrder.putIfAbsent(f.workload(), jobOrder.size());
-            String op = f.label().operation() == null ? "" : f.label().operation();
-            Key k = new Key(jobOrder.get(f.workload()), f.workload(), f.data() ? 0 : 1, op, f.src());
-            groups.computeIfAbsent(k, x -> new Group()).add(f, basis);
+            s.add(f);
         }
+        s.write(out);
+    }
+
+    /** Counts row {@code f} (in id order) in its group, if {@code metrics.flows} leaves it out of flows.csv. */
+    void add(FlowResult f) {
+        if (ResultFiles.listed(keep, f)) {
+            return;
+        }
+        Integer job = jobOrder.get(f.workload());
+        if (job == null) {
+            job = jobOrder.size();
+            jobOrder.put(f.workload(), job);
+        }
+        String op = f.label().operation() == null ? "" : f.label().operation();
+        Key k = new Key(job, f.workload(), f.data() ? 0 : 1, op, f.src());
+        groups.computeIfAbsent(k, x -> new Group()).add(f, basis);
+    }
+
+    /** Writes the file to {@code out}, which stays open. */
+    void write(Writer out) throws IOException {
         List<Key> keys = new ArrayList<>(groups.keySet());
         keys.sort(Comparator.comparingInt(Key::job).thenComparingInt(Key::kind).thenComparing(Key::operation)
                 .thenComparingInt(Key::src));
@@ -97,8 +119,8 @@ public final class StepSummary {
                 return;
             }
             if (done == fct.length) {
-                fct = Arrays.copyOf(fct, done * 2);
-                slowdown = Arrays.copyOf(slowdown, done * 2);
+                fct = Arrays.copyOf(fct, done + (done >> 1));
+                slowdown = Arrays.copyOf(slowdown, done + (done >> 1));
             }
             fct[done] = f.fctPs(basis);
             slowdown[done++] = f.slowdown(basis);

@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.lossless.experiments.metrics.CbfcCounters;
-import org.lossless.experiments.metrics.Completion;
-import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.metrics.LosslessDrop;
 import org.lossless.experiments.metrics.PauseGraph;
 import org.lossless.experiments.metrics.RunResult;
@@ -18,9 +16,7 @@ import org.lossless.experiments.scenario.Scenario;
 
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code summary.json} (README.md, "Result files"), answers first: identity, why the run ended and the simulated
@@ -43,48 +39,12 @@ public final class Summary {
     private Summary() {
     }
 
-    /**
-     * The rows of each workload, in order of first appearance: views that read {@code flows} by index (4 B per
-     * message when there are several workloads, none with one), not lists holding every row object until
-     * summary.json is written ({@code flows} builds its rows when read: 140-160 B each).
-     */
-    static Map<String, List<FlowResult>> byWorkload(List<FlowResult> flows) {
-        Map<String, int[]> counts = new LinkedHashMap<>();
-        for (FlowResult fl : flows) {
-            counts.computeIfAbsent(fl.workload(), k -> new int[1])[0]++;
-        }
-        Map<String, List<FlowResult>> out = new LinkedHashMap<>();
-        if (counts.size() == 1) {
-            out.put(counts.keySet().iterator().next(), flows);
-            return out;
-        }
-        Map<String, int[]> rows = new LinkedHashMap<>();
-        for (Map.Entry<String, int[]> e : counts.entrySet()) {
-            rows.put(e.getKey(), new int[e.getValue()[0]]);
-            e.getValue()[0] = 0;
-        }
-        for (int i = 0; i < flows.size(); i++) {
-            String w = flows.get(i).workload();
-            rows.get(w)[counts.get(w)[0]++] = i;
-        }
-        for (Map.Entry<String, int[]> e : rows.entrySet()) {
-            int[] idx = e.getValue();
-            out.put(e.getKey(), new java.util.AbstractList<>() {
-                @Override
-                public FlowResult get(int i) {
-                    return flows.get(idx[i]);
-                }
-
-                @Override
-                public int size() {
-                    return idx.length;
-                }
-            });
-        }
-        return out;
+    public static String json(Scenario scenario, RunResult r) {
+        return json(scenario, r, FlowFigures.of(r.flows(), r.simTimePs(), scenario.metrics().completion()));
     }
 
-    public static String json(Scenario scenario, RunResult r) {
+    /** {@code summary.json} with the message figures {@code figures} made of the run's rows (streamed or not). */
+    static String json(Scenario scenario, RunResult r, FlowFigures figures) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
         root.put("name", scenario.name());
@@ -96,22 +56,21 @@ public final class Summary {
         JobSummary.write(root.putArray("jobs"), r, JobServers.of(scenario));
         TrainingSummary.attach((com.fasterxml.jackson.databind.node.ArrayNode) root.get("jobs"), r.training());
 
-        Completion basis = scenario.metrics().completion();
         ObjectNode all = f.objectNode();
-        FlowFigures.write(all, r.flows(), r.simTimePs(), basis, true);
+        figures.writeRun(all);
         ObjectNode perWorkload = root.putObject("workloads");
-        Map<String, List<FlowResult>> byWorkload = byWorkload(r.flows());
-        for (Map.Entry<String, List<FlowResult>> e : byWorkload.entrySet()) {
-            ObjectNode w = perWorkload.putObject(e.getKey());
-            if (byWorkload.size() == 1) {
-                // one workload holds every flow, in the same order: its figures are the run's (the sorts of every
-                // flow's slowdown saved: issue 17), without the control sections when it has no control message
+        List<String> workloads = figures.workloads();
+        for (String name : workloads) {
+            ObjectNode w = perWorkload.putObject(name);
+            if (workloads.size() == 1) {
+                // one workload holds every flow: its figures are the run's (the sorts of every flow's slowdown
+                // saved: issue 17), without the control sections when it has no control message
                 w.setAll(all.deepCopy());
                 if (all.path("flows").path("control").asLong() == 0) {
                     w.remove(List.of("control", "fct_slowdown_all"));
                 }
             } else {
-                FlowFigures.write(w, e.getValue(), r.simTimePs(), basis, false);
+                figures.writeWorkload(w, name);
             }
         }
         root.setAll(all);

@@ -13,6 +13,8 @@ import org.lossless.core.kernel.Scheduler;
 import org.lossless.core.net.PacketPool;
 import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.metrics.FlowResultList;
+import org.lossless.experiments.metrics.FlowSink;
+import org.lossless.experiments.metrics.FlowStream;
 import org.lossless.experiments.metrics.JobIdeal;
 import org.lossless.experiments.metrics.MessageLabel;
 import org.lossless.experiments.metrics.PfcLog;
@@ -23,7 +25,6 @@ import org.lossless.experiments.metrics.TelemetrySampler;
 import org.lossless.experiments.metrics.WatchdogResult;
 import org.lossless.nic.Flow;
 import org.lossless.nic.FlowTable;
-import org.lossless.nic.Verb;
 import org.lossless.experiments.scenario.TelemetryConfig;
 import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.pfc.WatchdogConfig;
@@ -145,6 +146,15 @@ public final class PacketEngine {
 
     /** As {@link #run(EngineInput, Telemetry)}, with an {@link Instrument} (may be null) attached before the start. */
     public RunResult run(EngineInput in, Telemetry telemetry, Instrument instrument) {
+        return run(in, telemetry, instrument, null);
+    }
+
+    /**
+     * As {@link #run(EngineInput, Telemetry, Instrument)}; with a {@code sink} (may be null) the rows go to it as
+     * messages complete, in id order ({@link FlowStream}), and the result's flows are their counts
+     * ({@link org.lossless.experiments.metrics.StreamedFlows}) instead of the rows.
+     */
+    public RunResult run(EngineInput in, Telemetry telemetry, Instrument instrument, FlowSink sink) {
         long wallStart = System.nanoTime();
         RunCost cost = RunCost.start();
         Topology topo = in.topology();
@@ -177,6 +187,11 @@ public final class PacketEngine {
         if (instrument != null && instrument.keepsFlows()) {
             traffic.keepParts(); // the instrument reads the flows: none is released
         }
+        IdealFct ideal = new IdealFct(in.topology(), routes, in.nic().wire(), in.switches().latencyPs(),
+                in.switches().cutsThrough());
+        MessageIdealTimes messageIdeals = new MessageIdealTimes(traffic.log(), ideal, in.nic().mtu(),
+                in.nic().ackDelayPs());
+        FlowStream stream = sink == null ? null : new FlowStream(traffic.log(), traffic.parts(), messageIdeals, sink);
         Completions completions = cut == null ? null
                 : new Completions(traffic, cut.partOfHosts(topo), cut.partitions());
         PacketNetwork network = PacketNetwork.build(topo, routes, place, kernel.streams(), flows, in.nic(),
@@ -260,9 +275,7 @@ public final class PacketEngine {
         double wall = (System.nanoTime() - wallStart) / 1e9;
         double cpu = cost.cpuSeconds();
         long heap = cost.peakHeapBytes();
-        IdealFct ideal = new IdealFct(in.topology(), routes, in.nic().wire(), in.switches().latencyPs(),
-                in.switches().cutsThrough());
-        List<FlowResult> results = results(traffic, ideal, in.nic().mtu(), in.nic().ackDelayPs());
+        List<FlowResult> results = stream == null ? results(traffic, messageIdeals) : stream.finish(kernel.now());
         List<PortResult> ports = network.portResults();
         WatchdogConfig watchdog = WatchdogSettings.of(in.switches());
         PacketNetwork.Totals totals = network.totals();
@@ -282,26 +295,14 @@ public final class PacketEngine {
      * One row per posted message, in id order; the counters sum over its QP parts. The rows are built when read
      * ({@link FlowResultList}): here only each message's ideals are computed.
      */
-    private static List<FlowResult> results(ProgramDriver traffic, IdealFct ideal, int mtu, long ackDelayPs) {
+    private static List<FlowResult> results(ProgramDriver traffic, MessageIdealTimes ideals) {
         org.lossless.experiments.metrics.MessageLog log = traffic.log();
         int n = log.size();
         long[] receiverIdeals = new long[n];
         long[] senderIdeals = new long[n];
         for (int i = 0; i < n; i++) {
-            Verb op = log.op(i);
-            int src = log.dataSrc(i);
-            int dst = log.dataDst(i);
-            long bytes = log.bytes(i);
-            try {
-                receiverIdeals[i] = ideal.fctPs(op, src, dst, bytes, mtu, log.connection(i).options().qps());
-                senderIdeals[i] = ideal.senderFctPs(op, src, dst, receiverIdeals[i], ackDelayPs);
-            } catch (ArithmeticException e) {
-                throw new org.lossless.workloads.yaml.ScenarioException("message " + i + " of workload "
-                        + log.workload(i) + " (" + bytes + " B from host " + src + " to host " + dst
-                        + "): alone in the empty network it would take longer than 2^63 ps (about 106 days), the "
-                        + "longest time a run represents; its links are too slow for its size (make it smaller or the "
-                        + "links faster)");
-            }
+            receiverIdeals[i] = ideals.receiverPs(i);
+            senderIdeals[i] = ideals.senderPs(i, receiverIdeals[i]);
         }
         return new FlowResultList(log, traffic.parts(), receiverIdeals, senderIdeals);
     }

@@ -52,7 +52,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     private final org.lossless.experiments.metrics.MessageLog log =
             new org.lossless.experiments.metrics.MessageLog(connectionIds);
     /** The message of each nic-cc flow (part), by flow id, while the message has not completed (null after). */
-    private final List<Posted> partOf = new ArrayList<>();
+    private final List<Posted> partOf = new PagedSlots<>(); // cleared as messages retire: its pages go
     private final Releaser releaser = new Releaser();
     /** Messages posted and not yet acknowledged (reported to their program). */
     private long outstanding;
@@ -405,6 +405,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
             for (int j = 0; j < p.parts; j++) {
                 partOf.set(p.firstPart + j, null);
             }
+            log.complete(p.message.id()); // its row is final: streamed results hand it on (in id order)
         }
     }
 

@@ -55,9 +55,15 @@ public final class ScenarioEngine implements ScenarioRunner {
 
     @Override
     public RunResult run(Scenario scenario, Path resultDir, RunProgress progress) {
+        return run(scenario, resultDir, progress, null);
+    }
+
+    @Override
+    public RunResult run(Scenario scenario, Path resultDir, RunProgress progress,
+                         org.lossless.experiments.metrics.FlowSink rows) {
         EngineInput input = input(scenario);
         if (resultDir == null) {
-            return new PacketEngine(progress, parallelism).run(input, null);
+            return new PacketEngine(progress, parallelism).run(input, null, null, rows);
         }
         Path ts = resultDir.resolve("timeseries");
         boolean queues = !scenario.telemetry().queues().none();
@@ -72,7 +78,8 @@ public final class ScenarioEngine implements ScenarioRunner {
                  Writer r = rates ? writer(ts.resolve("rates.csv")) : null;
                  Writer p = pfc ? writer(ts.resolve("pfc.csv")) : null;
                  Writer l = links ? writer(ts.resolve("links.csv")) : null) {
-                return new PacketEngine(progress, parallelism).run(input, new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l));
+                return new PacketEngine(progress, parallelism).run(input,
+                        new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l), null, rows);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -33,6 +33,17 @@ public interface ScenarioRunner {
     }
 
     /**
+     * As {@link #run(Scenario, Path, RunProgress)}, handing the run's rows to {@code rows} as messages complete, in
+     * id order ({@link org.lossless.experiments.metrics.FlowSink}); a runner that does so returns their counts
+     * ({@link org.lossless.experiments.metrics.StreamedFlows}) as the result's flows. The default ignores
+     * {@code rows} and returns the rows in the result.
+     */
+    default RunResult run(Scenario scenario, Path resultDir, RunProgress progress,
+                          org.lossless.experiments.metrics.FlowSink rows) {
+        return run(scenario, resultDir, progress);
+    }
+
+    /**
      * This runner on the partitioned engine as {@code parallelism} says ({@code --threads}); a runner without one
      * returns itself (the threads never change a result).
      */

@@ -18,12 +18,12 @@ import java.util.Locale;
  *       ({@link PlanState}): {@link #RING_STEPS_HELD} steps of every rank's slices per channel (at most the
  *       iteration's), plus its rings and lanes;</li>
  *   <li>the messages: each transfer that crosses the network posts its data and one clear-to-send, and the run
- *       keeps a compact record of every message it posted until the results are written, in every
- *       {@code metrics.flows} mode (the aggregated ones too: {@code flows_summary.csv} and {@code summary.json} give
- *       exact percentiles over every message): {@link #BYTES_PER_MESSAGE} each, for every iteration. A ring counts
- *       its hops between servers exactly; other algorithms count every transfer (an upper bound: a transfer inside
- *       a server posts no message). The objects of a message (the program's message, the engine's record, the
- *       NIC's flow) go once it has completed at both ends; those in flight are not counted here.</li>
+ *       streams each message's row to the result files once it has completed, keeping to the end only what the
+ *       exact percentiles of {@code summary.json} and {@code flows_summary.csv} need of it (a slowdown, a
+ *       completion time): {@link #BYTES_PER_MESSAGE} each, for every iteration. A ring counts its hops between
+ *       servers exactly; other algorithms count every transfer (an upper bound: a transfer inside a server posts no
+ *       message). The records of messages in flight (and of those posted after the oldest not completed yet, which
+ *       the rows' id order holds back) are not counted here.</li>
  * </ul>
  * The fabric itself (switches, queues, packets in flight) is not counted: on the fabrics this estimate matters
  * for it is tens to hundreds of MB, small beside a job that does not fit. So a job accepted here can still run
@@ -49,13 +49,16 @@ public record MemoryEstimate(long transfers, long held, long messages) {
      */
     public static final long MAX_SLICES = RingView.MAX_IDS / 2;
     /**
-     * Heap per posted message kept to the end of the run (B), counted: the message log's columns (87 B: seven longs,
-     * seven ints, three bytes), the engine's slot for its QP part (4 B, up to 6 B while its list grows), at the end
-     * its two ideal completion times (16 B) and summary.json's arrays of slowdowns and latencies (five doubles and a
-     * sorted copy, 48 B), plus a row index per workload with several workloads (4 B): 161 B, rounded up to 200 B
-     * for what the count may miss (benchmarks/README.md, "Memory: flows released at completion").
+     * Heap per posted message (B), measured: the largest live heap of ring all-reduces of 2 MB on 128, 256 and 384
+     * hosts of one k=12 fat-tree (class histograms every 2 s, the end of the run included) grew by 69 B and 120 B per
+     * added message (benchmarks/README.md, "Memory: results streamed"), rounded up to 128 B. During the run it grew
+     * by about 45 B: a data message leaves its slowdown (8 B) in {@code summary.json}'s figures, a control message
+     * its slowdown and latency (16 B), an aggregated one its completion time and slowdown in its
+     * {@code flows_summary.csv} row (16 B), a quarter more on average while the arrays grow (35 B for a
+     * collective's); the largest heap is at the end of the run, when the job's ideal is computed (a record per
+     * message it sends, for the port bound) and the percentiles' values are sorted.
      */
-    public static final long BYTES_PER_MESSAGE = 200;
+    public static final long BYTES_PER_MESSAGE = 128;
 
     public MemoryEstimate {
         if (transfers < 0 || messages < 0 || held < 0 || held > transfers) {
@@ -157,7 +160,7 @@ public record MemoryEstimate(long transfers, long held, long messages) {
                 : held == transfers ? String.format(Locale.ROOT, "a plan of %,d slices per iteration", transfers)
                 : String.format(Locale.ROOT, "a plan of %,d slices per iteration made step by step, %,d held at once",
                         transfers, held);
-        return String.format(Locale.ROOT, "about %s of Java heap (%s, %s; %,d messages kept to the run's end, %s)",
+        return String.format(Locale.ROOT, "about %s of Java heap (%s, %s; %,d messages' figures kept to the run's end, %s)",
                 size(totalBytes()), plan, size(planBytes()), messages, size(messageBytes()));
     }
 

@@ -52,9 +52,9 @@ class MemoryEstimateTest {
             assertEquals(2 * 536_805_376L, e.messages());
             assertEquals(2 * (8 * 8_192 * 2 + 8_192), e.held(), "2 channels x (8 steps x 8,192 ranks x 2 slices + 8,192 hops)");
             assertEquals(2 * (8 * 8_192 * 2 + 8_192) * 200L, e.planBytes(), "about 56 MB instead of 107 GB");
-            assertFalse(e.fits(64 * GB), "about 215 GB with the per-message records kept to the end");
-            assertEquals(1_073_610_752L * 200, e.messageBytes(), "200 B per message");
-            assertTrue(e.fits(216 * 1_000_000_000L), "accepted by a heap of 216 GB");
+            assertFalse(e.fits(64 * GB), "about 137.5 GB with the per-message figures kept to the end");
+            assertEquals(1_073_610_752L * 128, e.messageBytes(), "128 B per message");
+            assertTrue(e.fits(138 * 1_000_000_000L), "accepted by a heap of 138 GB");
             assertTrue(e.fits(Long.MAX_VALUE));
         }
 
@@ -104,8 +104,8 @@ class MemoryEstimateTest {
         @Test
         void hugeCountsSaturateInsteadOfOverflowing() {
             assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 100, 0).totalBytes());
-            assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 300, Long.MAX_VALUE / 300).totalBytes(),
-                    "two thirds of the largest long each (200 B per slice and per message): their sum saturates");
+            assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 300, Long.MAX_VALUE / 150).totalBytes(),
+                    "two thirds and a half of the largest long (200 B per slice, 128 B per message): their sum saturates");
             assertFalse(new MemoryEstimate(1, Long.MAX_VALUE).fits(Long.MAX_VALUE - 1));
         }
     }
@@ -115,13 +115,14 @@ class MemoryEstimateTest {
         @Test
         void describesItsParts() {
             MemoryEstimate e = new MemoryEstimate(10_000_000L, 20_000_000L);
-            // 10 M x 200 B = 2.0 GB of plan, 20 M x 200 B = 4.0 GB of messages
-            assertEquals("about 6.0 GB of Java heap (a plan of 10,000,000 slices per iteration, 2.0 GB; 20,000,000 "
-                    + "messages kept to the run's end, 4.0 GB)", e.describe());
-            assertEquals("7g", e.heapAdvice(), "6.0 GB = 5.6 GiB: 6g rounded up, plus 1 for the fabric");
+            // 10 M x 200 B = 2.0 GB of plan, 20 M x 128 B = 2.56 GB of messages
+            assertEquals("about 4.6 GB of Java heap (a plan of 10,000,000 slices per iteration, 2.0 GB; 20,000,000 "
+                    + "messages' figures kept to the run's end, 2.6 GB)", e.describe());
+            assertEquals("6g", e.heapAdvice(), "4.56 GB = 4.2 GiB: 5g rounded up, plus 1 for the fabric");
             MemoryEstimate ring = new MemoryEstimate(10_000_000L, 50_000L, 20_000_000L);
-            assertEquals("about 4.0 GB of Java heap (a plan of 10,000,000 slices per iteration made step by step, "
-                    + "50,000 held at once, 10 MB; 20,000,000 messages kept to the run's end, 4.0 GB)", ring.describe());
+            assertEquals("about 2.6 GB of Java heap (a plan of 10,000,000 slices per iteration made step by step, "
+                    + "50,000 held at once, 10 MB; 20,000,000 messages' figures kept to the run's end, 2.6 GB)",
+                    ring.describe());
         }
 
         @Test
