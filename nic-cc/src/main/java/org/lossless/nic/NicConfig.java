@@ -361,6 +361,19 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
             return this;
         }
 
+        /**
+         * {@code nic.<name>}, the section of an algorithm of {@link org.lossless.nic.cc.CcSpecs#ALL}, as the scenario
+         * reader read it through its section (null: not written): its {@code CcSpec} reads it here, defaults filled
+         * in and the record checked now, so the reader can report a refusal at the key it names
+         * ({@link CcSettings#read}).
+         *
+         * @throws IllegalArgumentException naming {@code nic.<name>.<key>} when a value or the set is refused
+         */
+        public Builder ccSection(String name, Values written) {
+            ccSettings = ccSettings.read(name, written);
+            return this;
+        }
+
         public Builder lossRecovery(LossRecoveryConfig v) {
             lossRecovery = v;
             return this;

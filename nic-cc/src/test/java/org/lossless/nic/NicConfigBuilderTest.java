@@ -61,6 +61,20 @@ class NicConfigBuilderTest {
     }
 
     @Test
+    void anAlgorithmsSectionAsReadIsReadByItsSpecHere() {
+        org.lossless.core.settings.Values written = org.lossless.nic.cc.CcValues.parse(
+                org.lossless.nic.hpcc.HpccParams.SECTION, java.util.Map.of("ai", "20Mbps"));
+        NicConfig c = NicConfig.builder().ccSection("hpcc", written).build();
+        org.lossless.nic.hpcc.HpccParams hpcc = c.ccSettings().get("hpcc", org.lossless.nic.hpcc.HpccParams.class);
+        assertEquals(20_000_000L, hpcc.aiBps(), "20 Mb/s as written");
+        assertEquals(0.95, hpcc.eta(), "a key not written keeps its default");
+        assertEquals(CcSettings.DEFAULTS.byName().get("timely"), c.ccSettings().byName().get("timely"),
+                "the other sections untouched");
+        assertEquals(CcSettings.DEFAULTS, NicConfig.builder().ccSection("hpcc", null).build().ccSettings(),
+                "not written: the defaults");
+    }
+
+    @Test
     void theRecordValidates() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> NicConfig.builder().mtu(9001).build());
