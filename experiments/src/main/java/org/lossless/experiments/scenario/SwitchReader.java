@@ -13,7 +13,6 @@ import org.lossless.core.settings.Values;
 import org.lossless.switchmodel.settings.CbfcSettings;
 import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.workloads.yaml.SectionReader;
-import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.QosMapSchema;
 import org.lossless.switchmodel.settings.QosMapSettings;
@@ -28,7 +27,8 @@ import org.lossless.switchmodel.settings.SwitchModel;
  * names, ranges, did-you-mean, exit 2 with the key path) and handed over as values, never opened here but for the
  * cross-checks of other keys ({@code flow_control} against {@code pfc.enabled} and {@code pfc.priorities}); the
  * pools are read through {@link BufferSchema#POOL} and checked here (names, required keys) and handed over as values
- * too; the custom rows (ecn, qos_map, scheduling, flow_control, trimming, llr, cbfc) by the readers below and
+ * too, and so is {@code ecn} ({@link EcnReader}: its order checks here); the custom rows (qos_map, scheduling,
+ * flow_control, trimming, llr, cbfc) by the readers below and
  * beside. Every value is checked here with its key path; the settings records' own checks back this up (a refusal
  * is reported at the key path switch-model names, {@link SwitchModel.Refused#part()}).
  */
@@ -55,7 +55,7 @@ final class SwitchReader {
         Cursor queues = c.key("queues").object("lossless", "lossy");
         Values losslessQueue = SectionReader.read(queues.key("lossless"), BufferSchema.PROFILE);
         Values lossyQueue = SectionReader.read(queues.key("lossy"), BufferSchema.PROFILE);
-        EcnSettings ecn = EcnReader.read(c.key("ecn"), "hpcc2019".equals(profile));
+        SwitchModel.Ecn ecn = EcnReader.read(c.key("ecn"), "hpcc2019".equals(profile));
         QosMapSettings qos = qosMap(c.key("qos_map"));
         SchedulingSettings scheduling = SchedulingReader.read(c.key("scheduling"));
         checkPools(c, pools, "hpcc2019".equals(profile));

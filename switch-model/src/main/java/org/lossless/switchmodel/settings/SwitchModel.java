@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import org.lossless.core.settings.Values;
@@ -14,10 +15,11 @@ import org.lossless.topology.Topology;
 /**
  * The {@code switch} section as switch-model builds it, in one call from what the scenario reader read
  * ({@link #of}): the PFC section, the pools and the buffer profiles arrive as the generic values their schemas read
- * ({@link PfcSchema#PFC}, {@link BufferSchema#POOL}, {@link BufferSchema#PROFILE}), and this class turns them into the settings, resolves
+ * ({@link PfcSchema#PFC}, {@link BufferSchema#POOL}, {@link BufferSchema#PROFILE}; {@code ecn} with its
+ * {@code by_rate} entries, {@link Ecn}), and this class turns them into the settings, resolves
  * them, and is the factory of every switch's buffer-manager numbers and stateful MMUs ({@link #mmus}), with the
  * load-time check that needs them ({@link #check}). The scenario carries it and hands it to the engine; a PFC or
- * buffer value crosses from the reader into switch-model once, here, and the later calls ({@link #mmus},
+ * buffer (or ECN) value crosses from the reader into switch-model once, here, and the later calls ({@link #mmus},
  * {@link #check}) carry the fabric's numbers, not the section's.
  *
  * <p>Instance state only (one per loaded scenario; no static cache); thread-safe (a sweep's points may share a
@@ -44,13 +46,38 @@ public final class SwitchModel {
      * @param pfc      {@code switch.pfc} as written ({@link PfcSchema#PFC})
      * @param lossless the classes {@code switch.flow_control} makes lossless, checked against {@code pfc}'s
      *                 {@code enabled} and {@code priorities}; null when it does not say
+     * @param ecn      {@code switch.ecn} as read; null when absent
      */
     public record Read(Values top, List<Values> pools, Values pfc, List<Integer> lossless,
                        TrimmingSettings trimming, LlrSettings llr, Values lossyPg, Values losslessQueue,
-                       Values lossyQueue, EcnSettings ecn, QosMapSettings qos, SchedulingSettings scheduling,
+                       Values lossyQueue, Ecn ecn, QosMapSettings qos, SchedulingSettings scheduling,
                        CbfcSettings cbfc) {
         public Read {
             Objects.requireNonNull(top, "top");
+        }
+    }
+
+    /**
+     * {@code switch.ecn} as read: the section through {@link EcnSchema#ECN} and each {@code by_rate} entry through
+     * {@link EcnSchema#BY_RATE} by its port speed (bit/s; the reader parses the speeds, which are keys, and checks
+     * each entry's kmax against its kmin); {@link SwitchModel#of} makes the {@link EcnSettings}.
+     *
+     * @param section the section's keys as written
+     * @param byRate  port speed -&gt; that entry's keys as written (an empty entry: no key); empty when none
+     */
+    public record Ecn(Values section, Map<Long, Values> byRate) {
+        public Ecn {
+            Objects.requireNonNull(section, "section");
+            byRate = Map.copyOf(byRate);
+        }
+
+        /** The settings, unresolved (what the file says; {@link SwitchSettings#resolved()} fills in the rest). */
+        EcnSettings settings() {
+            Map<Long, EcnSettings.Rate> rates = new TreeMap<>();
+            for (Map.Entry<Long, Values> e : byRate.entrySet()) {
+                rates.put(e.getKey(), part("ecn.by_rate", () -> EcnSchema.rate(e.getValue())));
+            }
+            return EcnSchema.settings(section, rates);
         }
     }
 
@@ -93,12 +120,13 @@ public final class SwitchModel {
         BufferProfileSettings lossyPg = profile("lossy_pg", r.lossyPg());
         BufferProfileSettings losslessQueue = profile("queues.lossless", r.losslessQueue());
         BufferProfileSettings lossyQueue = profile("queues.lossy", r.lossyQueue());
+        EcnSettings ecn = r.ecn() == null ? null : part("ecn", () -> r.ecn().settings());
         Values top = r.top();
         Long cell = top.number("cell_size");
         List<PoolSettings> built = pools;
         return new SwitchModel(part("", () -> new SwitchSettings(top.text("profile"), top.number("buffer_size"),
                 cell == null ? null : (Integer) cell.intValue(), built, pfc, lossyPg, losslessQueue, lossyQueue,
-                r.ecn(), r.qos(), r.scheduling(), top.number("latency"), top.bool("cut_through"), r.trimming(), r.llr())
+                ecn, r.qos(), r.scheduling(), top.number("latency"), top.bool("cut_through"), r.trimming(), r.llr())
                 .withCbfc(r.cbfc()).resolved()));
     }
 
