@@ -47,10 +47,12 @@ public final class SwitchModel {
      * @param lossless the classes {@code switch.flow_control} makes lossless, checked against {@code pfc}'s
      *                 {@code enabled} and {@code priorities}; null when it does not say
      * @param ecn      {@code switch.ecn} as read; null when absent
+     * @param qos      {@code switch.qos_map} as read; null when absent
+     * @param scheduling {@code switch.scheduling} as read; null when absent
      */
     public record Read(Values top, List<Values> pools, Values pfc, List<Integer> lossless,
                        TrimmingSettings trimming, LlrSettings llr, Values lossyPg, Values losslessQueue,
-                       Values lossyQueue, Ecn ecn, QosMapSettings qos, SchedulingSettings scheduling,
+                       Values lossyQueue, Ecn ecn, QosMap qos, Scheduling scheduling,
                        CbfcSettings cbfc) {
         public Read {
             Objects.requireNonNull(top, "top");
@@ -78,6 +80,30 @@ public final class SwitchModel {
                 rates.put(e.getKey(), part("ecn.by_rate", () -> EcnSchema.rate(e.getValue())));
             }
             return EcnSchema.settings(section, rates);
+        }
+    }
+
+    /**
+     * {@code switch.qos_map} as read: its three mappings (custom rows the reader reads, keys and classes checked
+     * there), each null when not written; {@link SwitchModel#of} makes the {@link QosMapSettings}.
+     */
+    public record QosMap(Map<Integer, Integer> dscpToTc, Map<Integer, Integer> tcToPg,
+                         Map<Integer, Integer> tcToQueue) {
+    }
+
+    /**
+     * {@code switch.scheduling} as read: the section through {@link SchedulingSchema#SCHEDULING} and its
+     * {@code dwrr} row (queue -&gt; weight, read and checked by the reader; null when not written);
+     * {@link SwitchModel#of} makes the {@link SchedulingSettings}.
+     */
+    public record Scheduling(Values section, Map<Integer, Integer> dwrr) {
+        public Scheduling {
+            Objects.requireNonNull(section, "section");
+        }
+
+        SchedulingSettings settings() {
+            return new SchedulingSettings(section.ints("strict"), dwrr,
+                    section.isAuto("quantum") ? (Long) SchedulingSettings.AUTO : section.number("quantum"));
         }
     }
 
@@ -121,12 +147,17 @@ public final class SwitchModel {
         BufferProfileSettings losslessQueue = profile("queues.lossless", r.losslessQueue());
         BufferProfileSettings lossyQueue = profile("queues.lossy", r.lossyQueue());
         EcnSettings ecn = r.ecn() == null ? null : part("ecn", () -> r.ecn().settings());
+        QosMap q = r.qos();
+        QosMapSettings qos = q == null ? null
+                : part("qos_map", () -> new QosMapSettings(q.dscpToTc(), q.tcToPg(), q.tcToQueue()));
+        SchedulingSettings scheduling = r.scheduling() == null ? null
+                : part("scheduling", () -> r.scheduling().settings());
         Values top = r.top();
         Long cell = top.number("cell_size");
         List<PoolSettings> built = pools;
         return new SwitchModel(part("", () -> new SwitchSettings(top.text("profile"), top.number("buffer_size"),
                 cell == null ? null : (Integer) cell.intValue(), built, pfc, lossyPg, losslessQueue, lossyQueue,
-                ecn, r.qos(), r.scheduling(), top.number("latency"), top.bool("cut_through"), r.trimming(), r.llr())
+                ecn, qos, scheduling, top.number("latency"), top.bool("cut_through"), r.trimming(), r.llr())
                 .withCbfc(r.cbfc()).resolved()));
     }
 
