@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.lossless.core.settings.Values;
-import org.lossless.switchmodel.settings.CbfcSettings;
 import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.switchmodel.settings.PfcSchema;
@@ -27,7 +26,8 @@ import org.lossless.switchmodel.settings.SwitchModel;
  * pools are read through {@link BufferSchema#POOL} and checked here (names, required keys) and handed over as values
  * too, and so are {@code ecn} ({@link EcnReader}: its order checks here), {@code scheduling}
  * ({@link SchedulingReader}: its {@code dwrr} row and the quantum's range here) and {@code qos_map}'s mappings (read
- * below); the custom rows flow_control, trimming, llr and cbfc by the readers below and beside. Every value is checked here with its key path; the settings records' own checks back this up (a refusal
+ * below), {@code trimming}, {@code llr} and {@code cbfc} ({@link FlowControlReader}: their custom rows and checks
+ * there); {@code flow_control} is read there too. Every value is checked here with its key path; the settings records' own checks back this up (a refusal
  * is reported at the key path switch-model names, {@link SwitchModel.Refused#part()}).
  */
 final class SwitchReader {
@@ -47,8 +47,8 @@ final class SwitchReader {
         List<Values> pools = pools(c.key("pools"));
         Values pfc = SectionReader.read(c.key("pfc"), PfcSchema.PFC); // switch-model makes the settings (below)
         List<Integer> lossless = FlowControlReader.lossless(c.key("flow_control"), pfc); // null: as given
-        org.lossless.switchmodel.settings.TrimmingSettings trimming = FlowControlReader.trimming(c.key("trimming"));
-        org.lossless.switchmodel.settings.LlrSettings llr = FlowControlReader.llr(c.key("llr"));
+        SwitchModel.Trimming trimming = FlowControlReader.trimming(c.key("trimming"));
+        SwitchModel.Llr llr = FlowControlReader.llr(c.key("llr"));
         Values lossyPg = SectionReader.read(c.key("lossy_pg"), BufferSchema.PROFILE);
         Cursor queues = c.key("queues").object("lossless", "lossy");
         Values losslessQueue = SectionReader.read(queues.key("lossless"), BufferSchema.PROFILE);
@@ -57,7 +57,7 @@ final class SwitchReader {
         SwitchModel.QosMap qos = qosMap(c.key("qos_map"));
         SwitchModel.Scheduling scheduling = SchedulingReader.read(c.key("scheduling"));
         checkPools(c, pools, "hpcc2019".equals(profile));
-        CbfcSettings cbfc = build(c, () -> FlowControlReader.cbfc(c.key("flow_control"), c.key("cbfc")));
+        SwitchModel.Cbfc cbfc = build(c, () -> FlowControlReader.cbfc(c.key("flow_control"), c.key("cbfc")));
         try { // the one call into switch-model with what was read: it builds the settings and, later, the MMUs
             return SwitchModel.of(new SwitchModel.Read(top, pools, pfc, lossless, trimming, llr, lossyPg, losslessQueue,
                     lossyQueue, ecn, qos, scheduling, cbfc));

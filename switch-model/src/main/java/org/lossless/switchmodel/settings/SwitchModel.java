@@ -49,11 +49,14 @@ public final class SwitchModel {
      * @param ecn      {@code switch.ecn} as read; null when absent
      * @param qos      {@code switch.qos_map} as read; null when absent
      * @param scheduling {@code switch.scheduling} as read; null when absent
+     * @param trimming {@code switch.trimming} as read; null when absent
+     * @param llr      {@code switch.llr} as read; null when absent
+     * @param cbfc     {@code switch.cbfc} as read with the classes under CBFC; null when no class runs CBFC
      */
     public record Read(Values top, List<Values> pools, Values pfc, List<Integer> lossless,
-                       TrimmingSettings trimming, LlrSettings llr, Values lossyPg, Values losslessQueue,
+                       Trimming trimming, Llr llr, Values lossyPg, Values losslessQueue,
                        Values lossyQueue, Ecn ecn, QosMap qos, Scheduling scheduling,
-                       CbfcSettings cbfc) {
+                       Cbfc cbfc) {
         public Read {
             Objects.requireNonNull(top, "top");
         }
@@ -107,6 +110,39 @@ public final class SwitchModel {
         }
     }
 
+    /**
+     * {@code switch.trimming} as read: the section through {@link SwitchSchema#TRIMMING} and its {@code priorities}
+     * (a custom row, read and checked by the reader, as is the header's range).
+     */
+    public record Trimming(Values section, List<Integer> priorities) {
+        TrimmingSettings settings() {
+            return new TrimmingSettings(priorities, section.has("header") ? section.number("header")
+                    : TrimmingSettings.DEFAULT_HEADER_BYTES);
+        }
+    }
+
+    /**
+     * {@code switch.llr} as read: the section through {@link SwitchSchema#LLR} and its {@code frame_error_rate} (a
+     * custom row, read and checked by the reader; 0 when not written).
+     */
+    public record Llr(Values section, double frameErrorRate) {
+        LlrSettings settings() {
+            return new LlrSettings(section.has("enabled") ? section.bool("enabled")
+                    : (Boolean) SwitchSchema.LLR.key("enabled").dflt(), frameErrorRate);
+        }
+    }
+
+    /**
+     * {@code switch.cbfc} as read through {@link SwitchSchema#CBFC} (null when not written: every key at its
+     * default) with the classes under CBFC (from {@code switch.flow_control}, checked against the section's
+     * {@code priorities} by the reader).
+     */
+    public record Cbfc(Values section, List<Integer> priorities) {
+        CbfcSettings settings() {
+            return section == null ? new CbfcSettings(priorities, null, null) : SwitchSchema.cbfc(section, priorities);
+        }
+    }
+
     /** A settings record refused what was read (rare: the schemas check first); {@link #part()} says where. */
     public static final class Refused extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
@@ -152,13 +188,16 @@ public final class SwitchModel {
                 : part("qos_map", () -> new QosMapSettings(q.dscpToTc(), q.tcToPg(), q.tcToQueue()));
         SchedulingSettings scheduling = r.scheduling() == null ? null
                 : part("scheduling", () -> r.scheduling().settings());
+        TrimmingSettings trimming = r.trimming() == null ? null : part("trimming", () -> r.trimming().settings());
+        LlrSettings llr = r.llr() == null ? null : part("llr", () -> r.llr().settings());
+        CbfcSettings cbfc = r.cbfc() == null ? null : part("", () -> r.cbfc().settings());
         Values top = r.top();
         Long cell = top.number("cell_size");
         List<PoolSettings> built = pools;
         return new SwitchModel(part("", () -> new SwitchSettings(top.text("profile"), top.number("buffer_size"),
                 cell == null ? null : (Integer) cell.intValue(), built, pfc, lossyPg, losslessQueue, lossyQueue,
-                ecn, qos, scheduling, top.number("latency"), top.bool("cut_through"), r.trimming(), r.llr())
-                .withCbfc(r.cbfc()).resolved()));
+                ecn, qos, scheduling, top.number("latency"), top.bool("cut_through"), trimming, llr)
+                .withCbfc(cbfc).resolved()));
     }
 
     /** Settings made elsewhere (tests, tools), as a model of their own. */
