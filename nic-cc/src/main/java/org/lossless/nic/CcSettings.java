@@ -52,6 +52,19 @@ public record CcSettings(Map<String, Object> byName) {
         return new CcSettings(m);
     }
 
+    /**
+     * With {@code name}'s parameters read from {@code written}, its section {@code nic.<name>} as the scenario reader
+     * read it through the algorithm's {@link CcSpec#section()} (null: not written): the algorithm's {@link CcSpec}
+     * fills in the defaults and its record checks the set.
+     *
+     * @throws IllegalArgumentException naming {@code nic.<name>.<key>} when a value or the set is refused
+     */
+    public CcSettings read(String name, org.lossless.core.settings.Values written) {
+        CcSpec<?> s = CcSpecs.byName(name)
+                .orElseThrow(() -> new IllegalArgumentException("no congestion control " + name));
+        return with(name, s.read(written == null ? org.lossless.core.settings.Values.empty(s.section()) : written));
+    }
+
     /** Whether some {@code base_rtt} is {@code auto} (the network fills in the fabric's largest base RTT). */
     public boolean needsFabricRtt() {
         return CcSpecs.ALL.stream().anyMatch(s -> needs(s, byName.get(s.name())));

@@ -34,6 +34,19 @@ public final class IrnSchema {
     private IrnSchema() {
     }
 
+    /**
+     * {@code nic.loss_recovery} ({@code mode}) with {@code nic.irn} as the scenario reader read it through
+     * {@link #IRN} (null: not written), each key not written at its default, and {@code bdp_cap} (its custom row,
+     * read by the reader: {@link LossRecoveryConfig#PATH_BDP_CAP} or a packet count).
+     *
+     * @throws IllegalArgumentException naming {@code nic.irn.<key>} when the record refuses the set
+     */
+    public static LossRecoveryConfig config(String mode, Values written, long bdpCap) {
+        Values v = IRN.resolve(written == null ? Values.empty(IRN) : written);
+        return new LossRecoveryConfig(mode, v.number("rto_low"), v.number("rto_high"), v.integer("rto_low_packets"),
+                bdpCap);
+    }
+
     /** The schema's keys of {@code c} ({@code bdp_cap}, a custom row, is not among them): what the resolved YAML writes. */
     public static Values values(LossRecoveryConfig c) {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -267,6 +267,8 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
         private long ackDelayPs = DEFAULT_ACK_DELAY_PS;
         private long nackIntervalPs = DEFAULT_NACK_INTERVAL_PS;
         private CcSettings ccSettings = CcSettings.DEFAULTS;
+        /** {@code nic.uet.nscc} as read, until {@link #uet(String, Values, double, int)}. */
+        private org.lossless.nic.nscc.NsccParams uetNscc = org.lossless.nic.nscc.NsccParams.DEFAULTS;
         private LossRecoveryConfig lossRecovery = LossRecoveryConfig.DEFAULT;
         private WireFormat wire = WireFormat.ROCEV2;
         private UetConfig uet = UetConfig.ROCE;
@@ -321,6 +323,30 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
             return this;
         }
 
+        /**
+         * {@code nic.rx_buffer} as the scenario reader read it, with its custom rows ({@link RxBufferSchema#config}).
+         *
+         * @throws IllegalArgumentException naming the key when the record refuses the set
+         */
+        public Builder rxBuffer(Values written, long xoffBytes, long xonBytes, int priorities,
+                                java.util.List<Integer> hosts, long stormTimeoutPs) {
+            rxBuffer = RxBufferSchema.config(written, xoffBytes, xonBytes, priorities, hosts, stormTimeoutPs);
+            return this;
+        }
+
+        /**
+         * Checks the receive buffer (if any) leaves room for its thresholds on the hosts' link
+         * ({@link RxBufferConfig#thresholds}); no setting passes here, only the fabric's numbers.
+         *
+         * @throws IllegalArgumentException naming {@code nic.rx_buffer.size} or {@code nic.rx_buffer.xon}
+         */
+        public Builder checkRxBuffer(long linkRateBps, long linkDelayPs, int maxFrameBytes) {
+            if (rxBuffer != null) {
+                rxBuffer.thresholds(linkRateBps, linkDelayPs, maxFrameBytes);
+            }
+            return this;
+        }
+
         public Builder window(long v) {
             window = v;
             return this;
@@ -361,8 +387,32 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
             return this;
         }
 
+        /**
+         * {@code nic.<name>}, the section of an algorithm of {@link org.lossless.nic.cc.CcSpecs#ALL}, as the scenario
+         * reader read it through its section (null: not written): its {@code CcSpec} reads it here, defaults filled
+         * in and the record checked now, so the reader can report a refusal at the key it names
+         * ({@link CcSettings#read}).
+         *
+         * @throws IllegalArgumentException naming {@code nic.<name>.<key>} when a value or the set is refused
+         */
+        public Builder ccSection(String name, Values written) {
+            ccSettings = ccSettings.read(name, written);
+            return this;
+        }
+
         public Builder lossRecovery(LossRecoveryConfig v) {
             lossRecovery = v;
+            return this;
+        }
+
+        /**
+         * {@code nic.loss_recovery} ({@code mode}) with {@code nic.irn} as the scenario reader read it (null: not
+         * written) and its {@code bdp_cap} ({@link IrnSchema#config}).
+         *
+         * @throws IllegalArgumentException naming {@code nic.irn.<key>} when the record refuses the set
+         */
+        public Builder lossRecovery(String mode, Values irn, long bdpCap) {
+            lossRecovery = IrnSchema.config(mode, irn, bdpCap);
             return this;
         }
 
@@ -373,6 +423,29 @@ public record NicConfig(int mtu, int ackEvery, long rtoPs, int ackPriority, int 
 
         public Builder uet(UetConfig v) {
             uet = v;
+            return this;
+        }
+
+        /**
+         * {@code nic.uet.nscc} as the scenario reader read it through {@link org.lossless.nic.nscc.NsccParams#SECTION}
+         * (null: not written), kept for {@link #uet(String, Values, double, int)}, which must follow.
+         *
+         * @throws IllegalArgumentException naming {@code nic.uet.nscc.<key>} when the record refuses the set
+         */
+        public Builder uetNscc(Values written) {
+            uetNscc = org.lossless.nic.nscc.NsccParams.of(org.lossless.nic.cc.CcValues.texts(written == null
+                    ? Values.empty(org.lossless.nic.nscc.NsccParams.SECTION) : written));
+            return this;
+        }
+
+        /**
+         * {@code nic.transport} with {@code nic.uet} as the scenario reader read it (null: not written), NSCC's
+         * parameters from {@link #uetNscc} (its defaults if not called) and RCCC's ({@link UetSchema#config}).
+         *
+         * @throws IllegalArgumentException naming the key when the record refuses the set
+         */
+        public Builder uet(String transport, Values written, double speculativeBdp, int grantPackets) {
+            uet = UetSchema.config(transport, written, uetNscc, speculativeBdp, grantPackets);
             return this;
         }
 

@@ -38,6 +38,19 @@ public final class RxBufferSchema {
     private RxBufferSchema() {
     }
 
+    /**
+     * {@code nic.rx_buffer} as the scenario reader read it through {@link #RX_BUFFER} ({@code size} and
+     * {@code drain_rate}, required) with its custom rows, read by the reader (in the units of
+     * {@link RxBufferConfig}).
+     *
+     * @throws IllegalArgumentException naming the key when the record refuses the set
+     */
+    public static RxBufferConfig config(Values written, long xoffBytes, long xonBytes, int priorities,
+                                        java.util.List<Integer> hosts, long stormTimeoutPs) {
+        return new RxBufferConfig(written.number("size"), written.number("drain_rate"), xoffBytes, xonBytes,
+                priorities, hosts, stormTimeoutPs);
+    }
+
     /** The schema's plain keys of {@code c} (not the custom rows): what the resolved YAML writes first. */
     public static Values values(RxBufferConfig c) {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -45,6 +45,20 @@ public final class UetSchema {
     private UetSchema() {
     }
 
+    /**
+     * {@code nic.transport} with {@code nic.uet} as the scenario reader read it through {@link #UET} (null: not
+     * written), each key not written at its default, NSCC's parameters and RCCC's (its custom rows, read by the
+     * reader).
+     *
+     * @throws IllegalArgumentException naming the key when the record refuses the set
+     */
+    public static UetConfig config(String transport, Values written, org.lossless.nic.nscc.NsccParams nscc,
+                                   double speculativeBdp, int grantPackets) {
+        Values v = UET.resolve(written == null ? Values.empty(UET) : written);
+        return new UetConfig(transport, v.text("spray"), v.integer("entropies"), v.integer("reps_buffer"),
+                v.number("rto"), v.integer("max_outstanding"), v.text("cc"), nscc, speculativeBdp, grantPackets);
+    }
+
     /** The schema's plain keys of {@code c} (not the custom {@code nscc}, {@code rccc}): what the resolved YAML writes. */
     public static Values values(UetConfig c) {
         Map<String, Object> m = new LinkedHashMap<>();

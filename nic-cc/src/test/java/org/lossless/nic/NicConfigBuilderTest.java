@@ -61,6 +61,38 @@ class NicConfigBuilderTest {
     }
 
     @Test
+    void anAlgorithmsSectionAsReadIsReadByItsSpecHere() {
+        org.lossless.core.settings.Values written = org.lossless.nic.cc.CcValues.parse(
+                org.lossless.nic.hpcc.HpccParams.SECTION, java.util.Map.of("ai", "20Mbps"));
+        NicConfig c = NicConfig.builder().ccSection("hpcc", written).build();
+        org.lossless.nic.hpcc.HpccParams hpcc = c.ccSettings().get("hpcc", org.lossless.nic.hpcc.HpccParams.class);
+        assertEquals(20_000_000L, hpcc.aiBps(), "20 Mb/s as written");
+        assertEquals(0.95, hpcc.eta(), "a key not written keeps its default");
+        assertEquals(CcSettings.DEFAULTS.byName().get("timely"), c.ccSettings().byName().get("timely"),
+                "the other sections untouched");
+        assertEquals(CcSettings.DEFAULTS, NicConfig.builder().ccSection("hpcc", null).build().ccSettings(),
+                "not written: the defaults");
+    }
+
+    @Test
+    void irnAndTheReceiveBufferAsReadAreMadeHere() {
+        org.lossless.core.settings.Values irn = new org.lossless.core.settings.Values(IrnSchema.IRN,
+                java.util.Map.of("rto_low", 50_000_000L));
+        LossRecoveryConfig lr = NicConfig.builder().lossRecovery("irn", irn, 40).build().lossRecovery();
+        assertEquals(new LossRecoveryConfig("irn", 50_000_000L, 320_000_000L, 3, 40), lr,
+                "rto_low as written (50 us), rto_high and rto_low_packets at the IRN paper's 320 us and 3");
+        org.lossless.core.settings.Values rx = new org.lossless.core.settings.Values(RxBufferSchema.RX_BUFFER,
+                java.util.Map.of("size", 20_000L, "drain_rate", 50_000_000_000L));
+        NicConfig.Builder b = NicConfig.builder().rxBuffer(rx, RxBufferConfig.AUTO, RxBufferConfig.AUTO, 1 << 3,
+                java.util.List.of(), 0);
+        assertEquals(20_000L, b.build().rxBuffer().sizeBytes());
+        // mlx5 headroom at 100 Gb/s, 100 m, 1500 B frames: (301 + 216) x 100 + 2.72 x 1500 = 55,780 B > 20 KB
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> b.checkRxBuffer(100_000_000_000L, 100 * RxBufferConfig.PS_PER_METRE, 1500));
+        assertEquals(true, e.getMessage().startsWith("nic.rx_buffer.size: 20000 B is too small"), e.getMessage());
+    }
+
+    @Test
     void theRecordValidates() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> NicConfig.builder().mtu(9001).build());

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.lossless.core.settings.Values;
 import org.lossless.switchmodel.settings.PfcSettings;
+import org.lossless.switchmodel.settings.SwitchModel;
 import org.lossless.switchmodel.settings.SwitchSchema;
 import org.lossless.switchmodel.settings.TrimmingSettings;
 import org.lossless.workloads.yaml.Cursor;
@@ -12,8 +13,9 @@ import org.lossless.workloads.yaml.SectionReader;
 
 /**
  * Reads {@code switch.flow_control} (per traffic class: {@code pfc}, {@code cbfc} or {@code none}) into the classes
- * it gives PFC (applied by {@link PfcSettings#withLossless}, which keeps every other PFC key) and the CBFC settings
- * ({@code switch.cbfc}), and {@code switch.trimming}. {@code flow_control} is a scalar for every class, or a mapping
+ * it gives PFC (applied by {@link PfcSettings#withLossless}, which keeps every other PFC key) and the classes under
+ * CBFC with {@code switch.cbfc}, and {@code switch.trimming} and {@code switch.llr}: each returned as read for
+ * {@link SwitchModel#of}, which makes the settings. {@code flow_control} is a scalar for every class, or a mapping
  * from priority (0..7) to mode in which an unlisted priority has no flow control. It sets which priorities PFC protects, so it may not contradict {@code switch.pfc.enabled} or
  * {@code switch.pfc.priorities}; the resolved scenario spells the result out in {@code switch.pfc}.
  */
@@ -100,10 +102,10 @@ final class FlowControlReader {
      * the classes {@code switch.flow_control} ({@code fc}) gives {@code cbfc}; null when no class runs CBFC.
      * {@code priorities} is what the resolved scenario writes; given beside {@code flow_control} it must agree.
      */
-    static org.lossless.switchmodel.settings.CbfcSettings cbfc(Cursor fc, Cursor c) {
+    static SwitchModel.Cbfc cbfc(Cursor fc, Cursor c) {
         List<Integer> prios = cbfcPriorities(fc);
         if (!c.present()) {
-            return prios.isEmpty() ? null : new org.lossless.switchmodel.settings.CbfcSettings(prios, null, null);
+            return prios.isEmpty() ? null : new SwitchModel.Cbfc(null, prios);
         }
         Values v = SectionReader.read(c, SwitchSchema.CBFC); // names, ranges and messages from the schema
         Cursor pk = c.key("priorities");
@@ -120,16 +122,15 @@ final class FlowControlReader {
             throw c.error("is set but no class runs cbfc: set switch.flow_control: cbfc (every class) or e.g."
                     + " {3: cbfc}");
         }
-        return SwitchSchema.cbfc(v, prios);
+        return new SwitchModel.Cbfc(v, prios); // switch-model resolves the defaults and makes the settings
     }
 
     /** {@code switch.llr}: {@code enabled} (default true when the section is given) and {@code frame_error_rate}; or null. */
-    static org.lossless.switchmodel.settings.LlrSettings llr(Cursor c) {
+    static SwitchModel.Llr llr(Cursor c) {
         if (!c.present()) {
             return null;
         }
         Values v = SectionReader.read(c, SwitchSchema.LLR);
-        boolean on = v.has("enabled") ? v.bool("enabled") : (Boolean) SwitchSchema.LLR.key("enabled").dflt();
         Cursor fk = c.key("frame_error_rate");
         double rate = 0;
         if (fk.present()) {
@@ -142,11 +143,11 @@ final class FlowControlReader {
                 throw fk.error(rate + " is not a probability (0 to 1)");
             }
         }
-        return new org.lossless.switchmodel.settings.LlrSettings(on, rate);
+        return new SwitchModel.Llr(v, rate);
     }
 
     /** {@code switch.trimming}: {@code priorities} (required, 0..7) and {@code header} (size, default 64 B); or null. */
-    static TrimmingSettings trimming(Cursor c) {
+    static SwitchModel.Trimming trimming(Cursor c) {
         if (!c.present()) {
             return null;
         }
@@ -160,6 +161,6 @@ final class FlowControlReader {
         if (header < 64 || header > 512) {
             throw c.key("header").error(header + " B is out of range: a trimmed header is 64 to 512 bytes");
         }
-        return new TrimmingSettings(prios, header);
+        return new SwitchModel.Trimming(v, prios);
     }
 }

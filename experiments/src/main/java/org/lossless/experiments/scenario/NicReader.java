@@ -5,12 +5,8 @@ import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.core.net.WireFormat;
 import org.lossless.core.units.Units;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-import org.lossless.nic.CcSettings;
-import org.lossless.nic.LossRecoveryConfig;
 import org.lossless.nic.NicConfig;
 import org.lossless.nic.NicSchema;
 import org.lossless.core.settings.Values;
@@ -18,7 +14,6 @@ import org.lossless.workloads.yaml.SectionReader;
 import org.lossless.core.settings.Section;
 import org.lossless.nic.cc.CcSpec;
 import org.lossless.nic.cc.CcSpecs;
-import org.lossless.nic.RxBufferConfig;
 import org.lossless.nic.dcqcn.DcqcnParams;
 import org.lossless.nic.dcqcn.DcqcnSchema;
 
@@ -27,7 +22,9 @@ import org.lossless.nic.dcqcn.DcqcnSchema;
  * defaults and messages from the schema), the nested ones (custom rows there) by their readers below. {@code nic.dcqcn} is read through
  * {@link DcqcnSchema#DCQCN} (a profile plus any key) and handed to nic-cc's builder as read, which resolves it at the
  * host link rate and keeps it whole; it is read (and checked) and kept whatever {@code cc} is, since a connection may
- * choose dcqcn.
+ * choose dcqcn. So is each other algorithm's section ({@code nic.hpcc}, ...: every {@link CcSpecs#ALL}), read through
+ * its {@link CcSpec#section()} and handed on as read ({@link NicConfig.Builder#ccSection}): its {@code CcSpec} reads
+ * it in nic-cc.
  */
 final class NicReader {
     private NicReader() {
@@ -62,21 +59,20 @@ final class NicReader {
         long nackInterval = v.number("nack_interval");
         dcqcn(c.key("dcqcn"), hostRateBps, nic);
         WireFormat wire = WireFormat.of(v.text("wire"));
-        RxBufferConfig rx = RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu, wire);
+        RxBufferReader.read(c.key("rx_buffer"), topology, lossless, (int) mtu, wire, nic);
         long window = window(c.key("window"), mtu);
         long pfcResponse = v.isAuto("pfc_response_time") ? NicConfig.AUTO_PFC_RESPONSE : v.number("pfc_response_time");
-        Map<String, Object> sections = new LinkedHashMap<>();
+        // each other algorithm's section goes to nic-cc as read: its Spec reads it there (CcSettings.read)
         for (CcSpec<?> spec : CcSpecs.ALL) {
-            sections.put(spec.name(), ccSection(c.key(spec.name()), spec.section(), spec::read));
+            ccSection(c.key(spec.name()), spec.section(), w -> nic.ccSection(spec.name(), w));
         }
-        CcSettings others = new CcSettings(sections);
-        LossRecoveryConfig lossRecovery = LossRecoveryReader.read(v.text("loss_recovery"), c.key("irn"));
+        LossRecoveryReader.read(v.text("loss_recovery"), c.key("irn"), nic);
         // every algorithm's parameters are kept whatever cc is: a workload may choose another (ConnectionOptions.cc)
-        org.lossless.nic.UetConfig uet = UetReader.read(v.text("transport"), c.key("uet"));
+        UetReader.read(v.text("transport"), c.key("uet"), nic);
         return SwitchReader.build(c, () -> nic.mtu((int) mtu).ackEvery(ackInterval).rtoPs(rto)
-                .ackPriority(ackPriority).cnpPriority(cnpPriority).rxBuffer(rx).window(window).cc(cc)
+                .ackPriority(ackPriority).cnpPriority(cnpPriority).window(window).cc(cc)
                 .pfcResponsePs(pfcResponse).ackDscp(ackDscp).cnpDscp(cnpDscp).ackDelayPs(ackDelay)
-                .nackIntervalPs(nackInterval).ccSettings(others).lossRecovery(lossRecovery).wire(wire).uet(uet).build());
+                .nackIntervalPs(nackInterval).wire(wire).build());
     }
 
     /**

@@ -9,16 +9,20 @@ import java.util.TreeSet;
 
 import org.lossless.core.net.WireFormat;
 import org.lossless.core.settings.Values;
+import org.lossless.nic.NicConfig;
 import org.lossless.nic.RxBufferConfig;
 import org.lossless.nic.RxBufferSchema;
 import org.lossless.workloads.yaml.SectionReader;
 
 /**
- * Reads {@code nic.rx_buffer} into {@link RxBufferConfig}: absent or {@code none} = no receive buffer (the
- * default); otherwise through {@link RxBufferSchema#RX_BUFFER}: {@code size} and {@code drain_rate} (required),
- * and its custom rows here: {@code xoff}/{@code xon} (auto or a size), {@code priorities} (default: the switch's lossless priorities), {@code hosts} (all or a list),
- * {@code storm_timeout} (0 = off, auto = 100 ms, or a time). The auto thresholds are checked here against
- * the topology's host link so that a buffer too small for the mlx5 headroom is a scenario error.
+ * Reads {@code nic.rx_buffer}: absent or {@code none} = no receive buffer (the default); otherwise through
+ * {@link RxBufferSchema#RX_BUFFER}: {@code size} and {@code drain_rate} (required), and its custom rows here:
+ * {@code xoff}/{@code xon} (auto or a size), {@code priorities} (default: the switch's lossless priorities),
+ * {@code hosts} (all or a list), {@code storm_timeout} (0 = off, auto = 100 ms, or a time). Hands them as read to
+ * nic-cc's builder ({@link NicConfig.Builder#rxBuffer(Values, long, long, int, List, long)}), which makes the
+ * {@link RxBufferConfig}; the reader opens {@code size} for the xoff check only. The auto thresholds are then
+ * checked against the topology's host link ({@link NicConfig.Builder#checkRxBuffer}) so that a buffer too small
+ * for the mlx5 headroom is a scenario error.
  */
 final class RxBufferReader {
     /** {@code storm_timeout: auto}: the mlx5 driver's automatic PFC storm-prevention timeout, 100 ms. */
@@ -27,17 +31,20 @@ final class RxBufferReader {
     private RxBufferReader() {
     }
 
-    /** @return null when absent or {@code none} */
-    static RxBufferConfig read(Cursor c, TopologyConfig topology, List<Integer> lossless, int mtu, WireFormat wire) {
+    /** Leaves {@code nic} without a receive buffer when absent or {@code none}. */
+    static void read(Cursor c, TopologyConfig topology, List<Integer> lossless, int mtu, WireFormat wire,
+                     NicConfig.Builder nic) {
         if (!c.present() || (c.isScalar() && "none".equals(c.scalar("none or a mapping")))) {
-            return null;
+            return;
         }
         if (!c.isScalar() && !c.isList() && !c.key("size").present()) {
             c.key("size").size(); // required, checked first: the cursor's "is required (...)"
         }
         Values v = SectionReader.read(c, RxBufferSchema.RX_BUFFER);
         long size = v.has("size") ? v.number("size") : c.key("size").size();
-        long drain = v.has("drain_rate") ? v.number("drain_rate") : c.key("drain_rate").rateBps();
+        if (!v.has("drain_rate")) {
+            c.key("drain_rate").rateBps(); // required: the cursor's "is required (...)"
+        }
         long xoff = threshold(c.key("xoff"));
         long xon = threshold(c.key("xon"));
         if (xoff != RxBufferConfig.AUTO && (xoff < 1 || xoff > size)) {
@@ -51,16 +58,15 @@ final class RxBufferReader {
         int mask = priorities(c.key("priorities"), lossless);
         List<Integer> hosts = hosts(c.key("hosts"), topology.hostCount());
         long storm = storm(c.key("storm_timeout"));
-        RxBufferConfig rx = SwitchReader.build(c, () -> new RxBufferConfig(size, drain, xoff, xon, mask, hosts, storm));
+        SwitchReader.build(c, () -> nic.rxBuffer(v, xoff, xon, mask, hosts, storm));
         LinkConfig link = topology.hostLink();
         try {
-            rx.thresholds(link.rateBps(), link.delayPs(), wire.largestFrame(mtu));
+            nic.checkRxBuffer(link.rateBps(), link.delayPs(), wire.largestFrame(mtu));
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
             String key = m.startsWith("nic.rx_buffer.xon") ? "xon" : "size";
             throw c.key(key).error(m.replaceFirst("^nic\\.rx_buffer\\.(size|xon): ", ""));
         }
-        return rx;
     }
 
     private static long threshold(Cursor c) {

@@ -10,18 +10,19 @@ import org.lossless.core.settings.Values;
 import org.lossless.switchmodel.sched.SchedulingPlan;
 import org.lossless.switchmodel.settings.SchedulingSchema;
 import org.lossless.switchmodel.settings.SchedulingSettings;
+import org.lossless.switchmodel.settings.SwitchModel;
 import org.lossless.workloads.yaml.SectionReader;
 
 /**
  * Reads {@code switch.scheduling}: {@code {strict: [7, 6], dwrr: {3: 3, 4: 1}, quantum: auto | SIZE}}
  * (docs/switch.md, "Egress scheduling") through {@link SchedulingSchema}; {@code dwrr} is read here. Every problem
- * names its key path.
+ * names its key path. Returns it as read ({@link SwitchModel.Scheduling}): switch-model makes the settings.
  */
 final class SchedulingReader {
     private SchedulingReader() {
     }
 
-    static SchedulingSettings read(Cursor c) {
+    static SwitchModel.Scheduling read(Cursor c) {
         Values v = SectionReader.read(c, SchedulingSchema.SCHEDULING);
         if (v == null) {
             return null;
@@ -35,7 +36,7 @@ final class SchedulingReader {
                     + SchedulingPlan.MIN_QUANTUM + " to " + SchedulingPlan.MAX_QUANTUM
                     + " bytes (at least the largest frame keeps DWRR to one pass per frame)");
         }
-        return SwitchReader.build(c, () -> new SchedulingSettings(strict, dwrr, quantum));
+        return new SwitchModel.Scheduling(v, dwrr);
     }
 
     /** A mapping of queue 0..7 to weight 1..100, e.g. {@code {3: 3, 4: 1}}. */

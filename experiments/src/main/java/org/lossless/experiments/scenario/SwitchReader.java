@@ -10,14 +10,10 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.lossless.core.settings.Values;
-import org.lossless.switchmodel.settings.CbfcSettings;
 import org.lossless.switchmodel.settings.BufferSchema;
 import org.lossless.workloads.yaml.SectionReader;
-import org.lossless.switchmodel.settings.EcnSettings;
 import org.lossless.switchmodel.settings.PfcSchema;
 import org.lossless.switchmodel.settings.QosMapSchema;
-import org.lossless.switchmodel.settings.QosMapSettings;
-import org.lossless.switchmodel.settings.SchedulingSettings;
 import org.lossless.switchmodel.settings.SwitchSchema;
 import org.lossless.switchmodel.settings.SwitchModel;
 
@@ -28,8 +24,10 @@ import org.lossless.switchmodel.settings.SwitchModel;
  * names, ranges, did-you-mean, exit 2 with the key path) and handed over as values, never opened here but for the
  * cross-checks of other keys ({@code flow_control} against {@code pfc.enabled} and {@code pfc.priorities}); the
  * pools are read through {@link BufferSchema#POOL} and checked here (names, required keys) and handed over as values
- * too; the custom rows (ecn, qos_map, scheduling, flow_control, trimming, llr, cbfc) by the readers below and
- * beside. Every value is checked here with its key path; the settings records' own checks back this up (a refusal
+ * too, and so are {@code ecn} ({@link EcnReader}: its order checks here), {@code scheduling}
+ * ({@link SchedulingReader}: its {@code dwrr} row and the quantum's range here) and {@code qos_map}'s mappings (read
+ * below), {@code trimming}, {@code llr} and {@code cbfc} ({@link FlowControlReader}: their custom rows and checks
+ * there); {@code flow_control} is read there too. Every value is checked here with its key path; the settings records' own checks back this up (a refusal
  * is reported at the key path switch-model names, {@link SwitchModel.Refused#part()}).
  */
 final class SwitchReader {
@@ -49,17 +47,17 @@ final class SwitchReader {
         List<Values> pools = pools(c.key("pools"));
         Values pfc = SectionReader.read(c.key("pfc"), PfcSchema.PFC); // switch-model makes the settings (below)
         List<Integer> lossless = FlowControlReader.lossless(c.key("flow_control"), pfc); // null: as given
-        org.lossless.switchmodel.settings.TrimmingSettings trimming = FlowControlReader.trimming(c.key("trimming"));
-        org.lossless.switchmodel.settings.LlrSettings llr = FlowControlReader.llr(c.key("llr"));
+        SwitchModel.Trimming trimming = FlowControlReader.trimming(c.key("trimming"));
+        SwitchModel.Llr llr = FlowControlReader.llr(c.key("llr"));
         Values lossyPg = SectionReader.read(c.key("lossy_pg"), BufferSchema.PROFILE);
         Cursor queues = c.key("queues").object("lossless", "lossy");
         Values losslessQueue = SectionReader.read(queues.key("lossless"), BufferSchema.PROFILE);
         Values lossyQueue = SectionReader.read(queues.key("lossy"), BufferSchema.PROFILE);
-        EcnSettings ecn = EcnReader.read(c.key("ecn"), "hpcc2019".equals(profile));
-        QosMapSettings qos = qosMap(c.key("qos_map"));
-        SchedulingSettings scheduling = SchedulingReader.read(c.key("scheduling"));
+        SwitchModel.Ecn ecn = EcnReader.read(c.key("ecn"), "hpcc2019".equals(profile));
+        SwitchModel.QosMap qos = qosMap(c.key("qos_map"));
+        SwitchModel.Scheduling scheduling = SchedulingReader.read(c.key("scheduling"));
         checkPools(c, pools, "hpcc2019".equals(profile));
-        CbfcSettings cbfc = build(c, () -> FlowControlReader.cbfc(c.key("flow_control"), c.key("cbfc")));
+        SwitchModel.Cbfc cbfc = build(c, () -> FlowControlReader.cbfc(c.key("flow_control"), c.key("cbfc")));
         try { // the one call into switch-model with what was read: it builds the settings and, later, the MMUs
             return SwitchModel.of(new SwitchModel.Read(top, pools, pfc, lossless, trimming, llr, lossyPg, losslessQueue,
                     lossyQueue, ecn, qos, scheduling, cbfc));
@@ -154,13 +152,14 @@ final class SwitchReader {
         throw c.error("no pool named '" + name + "'" + DidYouMean.hint(name, names) + " (pools: " + String.join(", ", names) + ")");
     }
 
-    private static QosMapSettings qosMap(Cursor c) {
+    /** {@code switch.qos_map}'s mappings as read (switch-model makes the settings); null when absent. */
+    private static SwitchModel.QosMap qosMap(Cursor c) {
         if (SectionReader.read(c, QosMapSchema.QOS_MAP) == null) {
             return null;
         }
-        return build(c, () -> new QosMapSettings(intMap(c.key("dscp_to_tc"), "DSCP value", QosMapSchema.MAX_DSCP),
+        return new SwitchModel.QosMap(intMap(c.key("dscp_to_tc"), "DSCP value", QosMapSchema.MAX_DSCP),
                 intMap(c.key("tc_to_pg"), "traffic class", QosMapSchema.MAX_TC),
-                intMap(c.key("tc_to_queue"), "traffic class", QosMapSchema.MAX_TC)));
+                intMap(c.key("tc_to_queue"), "traffic class", QosMapSchema.MAX_TC));
     }
 
     /** A mapping of integer keys 0..maxKey to traffic classes 0..7, e.g. {@code {0: 0, 3: 3}}. */

@@ -1,6 +1,7 @@
 package org.lossless.experiments.scenario;
 
 import org.lossless.core.settings.Values;
+import org.lossless.nic.NicConfig;
 import org.lossless.nic.UetConfig;
 import org.lossless.nic.UetSchema;
 import org.lossless.nic.nscc.NsccParams;
@@ -8,9 +9,11 @@ import org.lossless.workloads.yaml.Cursor;
 import org.lossless.workloads.yaml.SectionReader;
 
 /**
- * Makes the {@link UetConfig} of {@code nic.transport} (read by the {@code nic} schema) and {@code nic.uet} (Ultra
- * Ethernet's transport), read through {@link UetSchema#UET}; its custom rows {@code nscc} and {@code rccc} here.
- * {@code nic.uet} is read and checked whatever the transport.
+ * Reads {@code nic.uet} (Ultra Ethernet's transport) through {@link UetSchema#UET} and its {@code nscc} row through
+ * NSCC's section, and hands them as read, with {@code nic.transport} (read by the {@code nic} schema) and the
+ * {@code rccc} row (read here), to nic-cc's builder ({@link NicConfig.Builder#uetNscc},
+ * {@link NicConfig.Builder#uet(String, Values, double, int)}), which makes the {@link UetConfig}. {@code nic.uet} is
+ * read and checked whatever the transport.
  */
 final class UetReader {
     private UetReader() {
@@ -19,18 +22,11 @@ final class UetReader {
     /**
      * @param transport {@code nic.transport}, already read through {@link org.lossless.nic.NicSchema#NIC}
      * @param uet       the {@code nic.uet} cursor, read through {@link UetSchema#UET}
+     * @param nic       the builder it goes to
      */
-    static UetConfig read(String transport, Cursor uet) {
+    static void read(String transport, Cursor uet, NicConfig.Builder nic) {
         Values written = SectionReader.read(uet, UetSchema.UET);
-        Values v = UetSchema.UET.resolve(written == null ? Values.empty(UetSchema.UET) : written);
-        String spray = v.text("spray");
-        int entropies = v.integer("entropies");
-        int reps = v.integer("reps_buffer");
-        long rto = v.number("rto");
-        int outstanding = v.integer("max_outstanding");
-        String cc = v.text("cc");
-        NsccParams nscc = NicReader.ccSection(uet.key("nscc"), NsccParams.SECTION,
-                w -> NsccParams.of(org.lossless.nic.cc.CcValues.texts(w)));
+        NicReader.ccSection(uet.key("nscc"), NsccParams.SECTION, nic::uetNscc);
         Cursor rccc = uet.key("rccc").object("speculative", "grant");
         Cursor specKey = rccc.key("speculative");
         double speculative = UetConfig.DEFAULT_SPECULATIVE_BDP;
@@ -46,7 +42,6 @@ final class UetReader {
         }
         int grant = (int) rccc.key("grant").integer(UetConfig.DEFAULT_GRANT_PACKETS, 1, 1024);
         double spec = speculative;
-        return SwitchReader.build(uet, () -> new UetConfig(transport, spray, entropies, reps, rto, outstanding, cc, nscc,
-                spec, grant));
+        SwitchReader.build(uet, () -> nic.uet(transport, written, spec, grant));
     }
 }

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import org.lossless.core.settings.Values;
@@ -14,10 +15,11 @@ import org.lossless.topology.Topology;
 /**
  * The {@code switch} section as switch-model builds it, in one call from what the scenario reader read
  * ({@link #of}): the PFC section, the pools and the buffer profiles arrive as the generic values their schemas read
- * ({@link PfcSchema#PFC}, {@link BufferSchema#POOL}, {@link BufferSchema#PROFILE}), and this class turns them into the settings, resolves
+ * ({@link PfcSchema#PFC}, {@link BufferSchema#POOL}, {@link BufferSchema#PROFILE}; {@code ecn} with its
+ * {@code by_rate} entries, {@link Ecn}), and this class turns them into the settings, resolves
  * them, and is the factory of every switch's buffer-manager numbers and stateful MMUs ({@link #mmus}), with the
  * load-time check that needs them ({@link #check}). The scenario carries it and hands it to the engine; a PFC or
- * buffer value crosses from the reader into switch-model once, here, and the later calls ({@link #mmus},
+ * buffer (or ECN) value crosses from the reader into switch-model once, here, and the later calls ({@link #mmus},
  * {@link #check}) carry the fabric's numbers, not the section's.
  *
  * <p>Instance state only (one per loaded scenario; no static cache); thread-safe (a sweep's points may share a
@@ -44,13 +46,100 @@ public final class SwitchModel {
      * @param pfc      {@code switch.pfc} as written ({@link PfcSchema#PFC})
      * @param lossless the classes {@code switch.flow_control} makes lossless, checked against {@code pfc}'s
      *                 {@code enabled} and {@code priorities}; null when it does not say
+     * @param ecn      {@code switch.ecn} as read; null when absent
+     * @param qos      {@code switch.qos_map} as read; null when absent
+     * @param scheduling {@code switch.scheduling} as read; null when absent
+     * @param trimming {@code switch.trimming} as read; null when absent
+     * @param llr      {@code switch.llr} as read; null when absent
+     * @param cbfc     {@code switch.cbfc} as read with the classes under CBFC; null when no class runs CBFC
      */
     public record Read(Values top, List<Values> pools, Values pfc, List<Integer> lossless,
-                       TrimmingSettings trimming, LlrSettings llr, Values lossyPg, Values losslessQueue,
-                       Values lossyQueue, EcnSettings ecn, QosMapSettings qos, SchedulingSettings scheduling,
-                       CbfcSettings cbfc) {
+                       Trimming trimming, Llr llr, Values lossyPg, Values losslessQueue,
+                       Values lossyQueue, Ecn ecn, QosMap qos, Scheduling scheduling,
+                       Cbfc cbfc) {
         public Read {
             Objects.requireNonNull(top, "top");
+        }
+    }
+
+    /**
+     * {@code switch.ecn} as read: the section through {@link EcnSchema#ECN} and each {@code by_rate} entry through
+     * {@link EcnSchema#BY_RATE} by its port speed (bit/s; the reader parses the speeds, which are keys, and checks
+     * each entry's kmax against its kmin); {@link SwitchModel#of} makes the {@link EcnSettings}.
+     *
+     * @param section the section's keys as written
+     * @param byRate  port speed -&gt; that entry's keys as written (an empty entry: no key); empty when none
+     */
+    public record Ecn(Values section, Map<Long, Values> byRate) {
+        public Ecn {
+            Objects.requireNonNull(section, "section");
+            byRate = Map.copyOf(byRate);
+        }
+
+        /** The settings, unresolved (what the file says; {@link SwitchSettings#resolved()} fills in the rest). */
+        EcnSettings settings() {
+            Map<Long, EcnSettings.Rate> rates = new TreeMap<>();
+            for (Map.Entry<Long, Values> e : byRate.entrySet()) {
+                rates.put(e.getKey(), part("ecn.by_rate", () -> EcnSchema.rate(e.getValue())));
+            }
+            return EcnSchema.settings(section, rates);
+        }
+    }
+
+    /**
+     * {@code switch.qos_map} as read: its three mappings (custom rows the reader reads, keys and classes checked
+     * there), each null when not written; {@link SwitchModel#of} makes the {@link QosMapSettings}.
+     */
+    public record QosMap(Map<Integer, Integer> dscpToTc, Map<Integer, Integer> tcToPg,
+                         Map<Integer, Integer> tcToQueue) {
+    }
+
+    /**
+     * {@code switch.scheduling} as read: the section through {@link SchedulingSchema#SCHEDULING} and its
+     * {@code dwrr} row (queue -&gt; weight, read and checked by the reader; null when not written);
+     * {@link SwitchModel#of} makes the {@link SchedulingSettings}.
+     */
+    public record Scheduling(Values section, Map<Integer, Integer> dwrr) {
+        public Scheduling {
+            Objects.requireNonNull(section, "section");
+        }
+
+        SchedulingSettings settings() {
+            return new SchedulingSettings(section.ints("strict"), dwrr,
+                    section.isAuto("quantum") ? (Long) SchedulingSettings.AUTO : section.number("quantum"));
+        }
+    }
+
+    /**
+     * {@code switch.trimming} as read: the section through {@link SwitchSchema#TRIMMING} and its {@code priorities}
+     * (a custom row, read and checked by the reader, as is the header's range).
+     */
+    public record Trimming(Values section, List<Integer> priorities) {
+        TrimmingSettings settings() {
+            return new TrimmingSettings(priorities, section.has("header") ? section.number("header")
+                    : TrimmingSettings.DEFAULT_HEADER_BYTES);
+        }
+    }
+
+    /**
+     * {@code switch.llr} as read: the section through {@link SwitchSchema#LLR} and its {@code frame_error_rate} (a
+     * custom row, read and checked by the reader; 0 when not written).
+     */
+    public record Llr(Values section, double frameErrorRate) {
+        LlrSettings settings() {
+            return new LlrSettings(section.has("enabled") ? section.bool("enabled")
+                    : (Boolean) SwitchSchema.LLR.key("enabled").dflt(), frameErrorRate);
+        }
+    }
+
+    /**
+     * {@code switch.cbfc} as read through {@link SwitchSchema#CBFC} (null when not written: every key at its
+     * default) with the classes under CBFC (from {@code switch.flow_control}, checked against the section's
+     * {@code priorities} by the reader).
+     */
+    public record Cbfc(Values section, List<Integer> priorities) {
+        CbfcSettings settings() {
+            return section == null ? new CbfcSettings(priorities, null, null) : SwitchSchema.cbfc(section, priorities);
         }
     }
 
@@ -93,13 +182,22 @@ public final class SwitchModel {
         BufferProfileSettings lossyPg = profile("lossy_pg", r.lossyPg());
         BufferProfileSettings losslessQueue = profile("queues.lossless", r.losslessQueue());
         BufferProfileSettings lossyQueue = profile("queues.lossy", r.lossyQueue());
+        EcnSettings ecn = r.ecn() == null ? null : part("ecn", () -> r.ecn().settings());
+        QosMap q = r.qos();
+        QosMapSettings qos = q == null ? null
+                : part("qos_map", () -> new QosMapSettings(q.dscpToTc(), q.tcToPg(), q.tcToQueue()));
+        SchedulingSettings scheduling = r.scheduling() == null ? null
+                : part("scheduling", () -> r.scheduling().settings());
+        TrimmingSettings trimming = r.trimming() == null ? null : part("trimming", () -> r.trimming().settings());
+        LlrSettings llr = r.llr() == null ? null : part("llr", () -> r.llr().settings());
+        CbfcSettings cbfc = r.cbfc() == null ? null : part("", () -> r.cbfc().settings());
         Values top = r.top();
         Long cell = top.number("cell_size");
         List<PoolSettings> built = pools;
         return new SwitchModel(part("", () -> new SwitchSettings(top.text("profile"), top.number("buffer_size"),
                 cell == null ? null : (Integer) cell.intValue(), built, pfc, lossyPg, losslessQueue, lossyQueue,
-                r.ecn(), r.qos(), r.scheduling(), top.number("latency"), top.bool("cut_through"), r.trimming(), r.llr())
-                .withCbfc(r.cbfc()).resolved()));
+                ecn, qos, scheduling, top.number("latency"), top.bool("cut_through"), trimming, llr)
+                .withCbfc(cbfc).resolved()));
     }
 
     /** Settings made elsewhere (tests, tools), as a model of their own. */

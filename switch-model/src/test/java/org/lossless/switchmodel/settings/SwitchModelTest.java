@@ -51,6 +51,21 @@ class SwitchModelTest {
         }
 
         @Test
+        void theEcnSectionAsReadIsResolvedHereEntriesInheritingTheSection() {
+            long g400 = 4 * G100;
+            SwitchModel.Ecn ecn = new SwitchModel.Ecn(new Values(EcnSchema.ECN, Map.of("kmin", 100_000L)),
+                    Map.of(g400, new Values(EcnSchema.BY_RATE, Map.of("kmax", 900_000L))));
+            SwitchModel m = SwitchModel.of(new SwitchModel.Read(Values.empty(SwitchSchema.SWITCH), null, null, null,
+                    null, null, null, null, null, ecn, null, null, null));
+            EcnSettings e = m.settings().ecn();
+            assertEquals(100_000L, e.kmin(), "as written");
+            assertEquals(1_600_000L, e.kmax(), "the default, 1600 KB, above kmin");
+            assertEquals(0.2, e.pmax(), "the default");
+            assertEquals(new EcnSettings.Rate(100_000L, 900_000L, 0.2), e.byRate().get(g400),
+                    "the entry's kmax, the section's kmin and pmax");
+        }
+
+        @Test
         void noSectionGivesEveryDefault() {
             SwitchModel m = model(Values.empty(SwitchSchema.SWITCH), null, null);
             assertEquals(SwitchSettings.defaults().resolved(), m.settings());
