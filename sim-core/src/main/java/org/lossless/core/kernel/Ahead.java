@@ -81,7 +81,7 @@ public final class Ahead {
             return endPs;
         }
         while (true) {
-            SimEvent e = global.next();
+            SimEvent e = global.next(endPs);
             if (e == null || e.timePs >= endPs || !w.runsAhead(e)) {
                 return endPs;
             }

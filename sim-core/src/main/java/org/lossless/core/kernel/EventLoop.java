@@ -168,9 +168,18 @@ public final class EventLoop {
         return queue.firstTime();
     }
 
-    /** The earliest pending event (not removed), or null when none is. */
-    SimEvent next() {
-        return queue.peek();
+    /**
+     * The earliest pending event (not removed) if one is due before {@code endPs}, else null or a later one. The queue's
+     * current bucket moves no further than {@code endPs}'s, so that an event scheduled later at or after {@code endPs}
+     * (a timer re-armed by a completion) costs no rebuild of the calendar ({@link CalendarQueue#peek(long)}).
+     */
+    SimEvent next(long endPs) {
+        return queue.peek(endPs - 1);
+    }
+
+    /** Rebuilds of the calendar so far (for tests: looking ahead must not cause them). */
+    int rebuilds() {
+        return queue.rebuilds;
     }
 
     /** Pending events. */
