@@ -24,11 +24,11 @@ import org.lossless.switchmodel.settings.SwitchModel;
  * names, ranges, did-you-mean, exit 2 with the key path) and handed over as values, never opened here but for the
  * cross-checks of other keys ({@code flow_control} against {@code pfc.enabled} and {@code pfc.priorities}); the
  * pools are read through {@link BufferSchema#POOL} and checked here (names, required keys) and handed over as values
- * too, and so are {@code ecn} ({@link EcnReader}: its order checks here), {@code scheduling}
+ * too, and so are {@code ecn} ({@link EcnReader}; its order checks in switch-model), {@code scheduling}
  * ({@link SchedulingReader}: its {@code dwrr} row and the quantum's range here) and {@code qos_map}'s mappings (read
  * below), {@code trimming}, {@code llr} and {@code cbfc} ({@link FlowControlReader}: their custom rows and checks
  * there); {@code flow_control} is read there too. Every value is checked here with its key path; the settings records' own checks back this up (a refusal
- * is reported at the key path switch-model names, {@link SwitchModel.Refused#part()}).
+ * is reported at the key path switch-model names, {@link SwitchModel.Refused#path()}).
  */
 final class SwitchReader {
     private SwitchReader() {
@@ -53,7 +53,7 @@ final class SwitchReader {
         Cursor queues = c.key("queues").object("lossless", "lossy");
         Values losslessQueue = SectionReader.read(queues.key("lossless"), BufferSchema.PROFILE);
         Values lossyQueue = SectionReader.read(queues.key("lossy"), BufferSchema.PROFILE);
-        SwitchModel.Ecn ecn = EcnReader.read(c.key("ecn"), "hpcc2019".equals(profile));
+        SwitchModel.Ecn ecn = EcnReader.read(c.key("ecn"));
         SwitchModel.QosMap qos = qosMap(c.key("qos_map"));
         SwitchModel.Scheduling scheduling = SchedulingReader.read(c.key("scheduling"));
         checkPools(c, pools, "hpcc2019".equals(profile));
@@ -63,8 +63,8 @@ final class SwitchReader {
                     lossyQueue, ecn, qos, scheduling, cbfc));
         } catch (SwitchModel.Refused e) {
             Cursor at = c;
-            for (String k : e.part().isEmpty() ? new String[0] : e.part().split("\\.")) {
-                at = k.chars().allMatch(Character::isDigit) ? at.list().get(Integer.parseInt(k)) : at.key(k);
+            for (Object k : e.path()) {
+                at = k instanceof Integer i ? at.list().get(i) : at.key((String) k);
             }
             throw at.error(e.getMessage());
         }

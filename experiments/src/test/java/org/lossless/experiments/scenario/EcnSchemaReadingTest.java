@@ -25,6 +25,23 @@ class EcnSchemaReadingTest {
     }
 
     @Test
+    void theOrderIsCheckedOnceByTheModelAndNamedAtTheKeyAsWritten() {
+        // switch-model's check (RedParams.check, through the settings) names the key that set kmax, else the entry's
+        // kmin; a speed written with a dot stays one key of the path
+        assertEquals("t.yaml: switch.ecn.kmax: kmax (300KB) must be >= kmin (400KB)",
+                error(MINIMAL + "switch: {ecn: {kmax: 300KB}}\n"));
+        assertEquals("t.yaml: switch.ecn.by_rate.2.5Gbps.kmax: kmax (100KB) must be >= kmin (400KB)",
+                error(MINIMAL + "switch: {ecn: {by_rate: {2.5Gbps: {kmax: 100KB}}}}\n"));
+        // hpcc2019 without kmin: 4 KB per Gb/s of the entry's speed, 1.6 MB at 400 Gb/s, above the section's kmax
+        assertEquals("t.yaml: switch.ecn.by_rate.400Gbps.kmin: kmax (1MB) must be >= kmin (1600KB)",
+                error(MINIMAL + "switch: {profile: hpcc2019, ecn: {kmax: 1MB, by_rate: {400Gbps: {pmax: 0.1}}}}\n"));
+        // the section first, then the entries in the file's order
+        assertEquals("t.yaml: switch.ecn.by_rate.400Gbps.kmax: kmax (1KB) must be >= kmin (2KB)",
+                error(MINIMAL + "switch: {ecn: {by_rate: {400Gbps: {kmin: 2KB, kmax: 1KB}, 100Gbps: {kmin: 4KB, "
+                        + "kmax: 3KB}}}}\n"));
+    }
+
+    @Test
     void anEmptyByRateEntryTakesTheSectionsValues() {
         var e = parse(MINIMAL + "switch: {ecn: {kmin: 10KB, by_rate: {100Gbps: {}}}}\n").switchSettings().ecn();
         var r = e.byRate().get(100_000_000_000L);

@@ -2,8 +2,13 @@ package org.lossless.switchmodel.settings;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import org.lossless.switchmodel.ecn.EcnConfig;
+import org.lossless.switchmodel.ecn.MarkPoint;
+import org.lossless.switchmodel.ecn.RedParams;
 
 /**
  * {@code switch.ecn}: enabled, kmin, kmax (bytes), pmax (0..1), mark_on (dequeue | enqueue), and
@@ -28,6 +33,11 @@ public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, St
     public record Rate(Long kmin, Long kmax, Double pmax) {
         public Rate {
             check(kmin, kmax, pmax, "switch.ecn.by_rate");
+        }
+
+        /** The marking curve of a complete entry (every value set, as {@link #forRate} gives). */
+        RedParams curve() {
+            return new RedParams(kmin, kmax, pmax);
         }
 
         public Map<String, Object> toMap() {
@@ -63,16 +73,9 @@ public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, St
     /** Nothing set. */
     public static final EcnSettings UNSET = new EcnSettings(null, null, null, null, null, null);
 
+    /** The marker's own check ({@link RedParams#check}) on what is set. */
     private static void check(Long kmin, Long kmax, Double pmax, String where) {
-        if (kmin != null && kmin < 0) {
-            throw new IllegalArgumentException(where + ".kmin must be >= 0 bytes, got " + kmin);
-        }
-        if (kmin != null && kmax != null && kmax < kmin) {
-            throw new IllegalArgumentException(where + ".kmax (" + kmax + " B) must be >= kmin (" + kmin + " B)");
-        }
-        if (pmax != null && !(pmax >= 0 && pmax <= 1)) {
-            throw new IllegalArgumentException(where + ".pmax must be in [0, 1], got " + pmax);
-        }
+        RedParams.check(kmin, kmax, pmax, where);
     }
 
     /**
@@ -111,6 +114,32 @@ public record EcnSettings(Boolean enabled, Long kmin, Long kmax, Double pmax, St
         long kMax = kx != null ? kx : Math.max(hpcc2019 ? HPCC_KMAX_PER_GBPS * gbps : EcnSchema.DEFAULT_KMAX, kMin);
         Double p = entry != null && entry.pmax() != null ? entry.pmax() : pmax;
         return new Rate(kMin, kMax, p == null ? EcnSchema.DEFAULT_PMAX : p);
+    }
+
+    /**
+     * The marking configuration of a switch with {@code ports}, from this section resolved ({@link #resolved}):
+     * the section's parameters for every port speed without a {@code by_rate} entry, the entries' for theirs. With
+     * the hpcc2019 profile an unset kmin or kmax follows HPCC's per-speed maps (K_min = 4 KB and K_max = 16 KB per
+     * Gb/s of port speed): every port speed gets an entry and there is no speed-independent default.
+     *
+     * @throws IllegalArgumentException when a port speed's resolved kmax is below its kmin ({@link RedParams.Order})
+     */
+    public EcnConfig marking(boolean hpcc2019, List<PortSpec> ports) {
+        EcnSettings e = resolved(hpcc2019);
+        MarkPoint mp = "enqueue".equals(e.markOn) ? MarkPoint.ENQUEUE : MarkPoint.DEQUEUE;
+        Map<Long, RedParams> perRate = new TreeMap<>();
+        if (e.byRate != null) {
+            e.byRate.forEach((rate, r) -> perRate.put(rate, r.curve()));
+        }
+        RedParams defaults = null;
+        if (e.kmin != null && e.kmax != null) {
+            defaults = new RedParams(e.kmin, e.kmax, e.pmax);
+        } else {
+            for (PortSpec p : ports) {
+                perRate.computeIfAbsent(p.rateBps(), rate -> e.forRate(null, rate, true).curve());
+            }
+        }
+        return new EcnConfig(e.enabled, mp, defaults, perRate);
     }
 
     public Map<String, Object> toMap() {

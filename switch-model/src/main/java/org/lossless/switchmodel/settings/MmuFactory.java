@@ -6,8 +6,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.lossless.switchmodel.ecn.EcnConfig;
-import org.lossless.switchmodel.ecn.MarkPoint;
-import org.lossless.switchmodel.ecn.RedParams;
 import org.lossless.switchmodel.headroom.HeadroomResult;
 import org.lossless.switchmodel.headroom.PortHeadroom;
 import org.lossless.switchmodel.mmu.Hpcc2019Config;
@@ -232,33 +230,9 @@ public final class MmuFactory {
         return new PfcTiming(m, q, r);
     }
 
-    /**
-     * ECN from {@link EcnSettings#resolved(boolean) the resolved section}: unset values take the
-     * docs/scenario.md defaults (enabled, 400 KB / max(1600 KB, kmin) / 0.2, dequeue); {@code by_rate}
-     * entries give per-speed parameters. With the hpcc2019 profile an unset kmin or kmax follows HPCC's
-     * per-speed maps (K_min = 4 KB and K_max = 16 KB per Gb/s of port speed): every port speed gets an entry
-     * and there is no speed-independent default.
-     */
+    /** ECN of a switch with {@code ports}: {@link EcnSettings#marking} of {@code switch.ecn} (unset: every default). */
     public static EcnConfig ecnConfig(SwitchSettings s, List<PortSpec> ports) {
-        EcnSettings e = (s.ecn() == null ? EcnSettings.UNSET : s.ecn()).resolved(s.hpcc2019());
-        MarkPoint mp = "enqueue".equals(e.markOn()) ? MarkPoint.ENQUEUE : MarkPoint.DEQUEUE;
-        Map<Long, RedParams> perRate = new TreeMap<>();
-        if (e.byRate() != null) {
-            e.byRate().forEach((rate, r) -> perRate.put(rate, red(r)));
-        }
-        RedParams defaults = null;
-        if (e.kmin() != null && e.kmax() != null) {
-            defaults = new RedParams(e.kmin(), e.kmax(), e.pmax());
-        } else {
-            for (PortSpec p : ports) {
-                perRate.computeIfAbsent(p.rateBps(), rate -> red(e.forRate(null, rate, true)));
-            }
-        }
-        return new EcnConfig(e.enabled(), mp, defaults, perRate);
-    }
-
-    private static RedParams red(EcnSettings.Rate r) {
-        return new RedParams(r.kmin(), r.kmax(), r.pmax());
+        return (s.ecn() == null ? EcnSettings.UNSET : s.ecn()).marking(s.hpcc2019(), ports);
     }
 
     private static Threshold threshold(BufferProfileSettings b) {

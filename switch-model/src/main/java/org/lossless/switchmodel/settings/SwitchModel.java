@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import org.lossless.core.settings.Values;
+import org.lossless.switchmodel.ecn.RedParams;
 import org.lossless.topology.Node;
 import org.lossless.topology.Topology;
 
@@ -64,25 +65,59 @@ public final class SwitchModel {
 
     /**
      * {@code switch.ecn} as read: the section through {@link EcnSchema#ECN} and each {@code by_rate} entry through
-     * {@link EcnSchema#BY_RATE} by its port speed (bit/s; the reader parses the speeds, which are keys, and checks
-     * each entry's kmax against its kmin); {@link SwitchModel#of} makes the {@link EcnSettings}.
+     * {@link EcnSchema#BY_RATE}, in the file's order; {@link SwitchModel#of} makes the {@link EcnSettings}. Nothing
+     * here is checked against anything else: the settings' own check ({@link RedParams#check}) refuses a kmax below its
+     * kmin, when written, resolved with the defaults and per entry against what it inherits, and the refusal names
+     * the key that set kmax (or the entry's kmin when the entry sets no kmax).
      *
      * @param section the section's keys as written
-     * @param byRate  port speed -&gt; that entry's keys as written (an empty entry: no key); empty when none
+     * @param byRate  the entries as written, in order; empty when none
      */
-    public record Ecn(Values section, Map<Long, Values> byRate) {
+    public record Ecn(Values section, List<Entry> byRate) {
         public Ecn {
             Objects.requireNonNull(section, "section");
-            byRate = Map.copyOf(byRate);
+            byRate = List.copyOf(byRate);
         }
 
-        /** The settings, unresolved (what the file says; {@link SwitchSettings#resolved()} fills in the rest). */
-        EcnSettings settings() {
+        /**
+         * One {@code by_rate} entry.
+         *
+         * @param key     the key as written (the port speed's text), which a refusal names
+         * @param rateBps the port speed it stands for, bit/s (the reader parses the keys)
+         * @param values  its keys as written (an empty entry: none)
+         */
+        public record Entry(String key, long rateBps, Values values) {
+            public Entry {
+                Objects.requireNonNull(key, "key");
+                Objects.requireNonNull(values, "values");
+            }
+        }
+
+        /**
+         * The settings, unresolved (what the file says; {@link SwitchSettings#resolved()} fills in the rest), checked
+         * in the file's order: the section, then each entry.
+         */
+        EcnSettings settings(boolean hpcc2019) {
+            EcnSettings written = order(List.of("ecn", "kmax"), () -> EcnSchema.settings(section, null));
+            order(List.of("ecn", "kmax"), () -> written.resolved(hpcc2019));
             Map<Long, EcnSettings.Rate> rates = new TreeMap<>();
-            for (Map.Entry<Long, Values> e : byRate.entrySet()) {
-                rates.put(e.getKey(), part("ecn.by_rate", () -> EcnSchema.rate(e.getValue())));
+            for (Entry e : byRate) {
+                EcnSettings.Rate rate = part("ecn.by_rate",
+                        () -> order(List.of("ecn", "by_rate", e.key(), "kmax"), () -> EcnSchema.rate(e.values())));
+                String at = rate.kmax() != null ? "kmax" : "kmin";
+                order(List.of("ecn", "by_rate", e.key(), at), () -> written.forRate(rate, e.rateBps(), hpcc2019));
+                rates.put(e.rateBps(), rate);
             }
             return EcnSchema.settings(section, rates);
+        }
+
+        /** Runs {@code make}; a kmax below its kmin is refused at {@code path} with the reader's message. */
+        private static <T> T order(List<Object> path, Supplier<T> make) {
+            try {
+                return make.get();
+            } catch (RedParams.Order e) {
+                throw new Refused(path, e.atKey(), e);
+            }
         }
     }
 
@@ -143,22 +178,43 @@ public final class SwitchModel {
         }
     }
 
-    /** A settings record refused what was read (rare: the schemas check first); {@link #part()} says where. */
+    /** A settings record refused what was read (rare: the schemas check first); {@link #path()} says where. */
     public static final class Refused extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
-        private final String part;
+        private final transient List<Object> path;
 
         Refused(String part, IllegalArgumentException cause) {
-            super(cause.getMessage(), cause);
-            this.part = part;
+            this(keys(part), cause.getMessage(), cause);
+        }
+
+        Refused(List<Object> path, String message, IllegalArgumentException cause) {
+            super(message, cause);
+            this.path = List.copyOf(path);
+        }
+
+        private static List<Object> keys(String part) {
+            List<Object> keys = new ArrayList<>();
+            for (String k : part.isEmpty() ? new String[0] : part.split("\\.")) {
+                keys.add(k.chars().allMatch(Character::isDigit) ? (Object) Integer.parseInt(k) : k);
+            }
+            return keys;
         }
 
         /**
-         * The key path below {@code switch}, dot-separated, a number being a list index ({@code pfc}, {@code pools.2},
-         * {@code queues.lossless}); "" = the section.
+         * The key path below {@code switch}: each a key ({@code String}, as written) or a list index ({@code Integer});
+         * empty = the section.
          */
+        public List<Object> path() {
+            return path;
+        }
+
+        /** {@link #path()} dot-separated ({@code pfc}, {@code pools.2}, {@code queues.lossless}); "" = the section. */
         public String part() {
-            return part;
+            StringBuilder b = new StringBuilder();
+            for (Object k : path) {
+                b.append(b.length() == 0 ? "" : ".").append(k);
+            }
+            return b.toString();
         }
     }
 
@@ -182,7 +238,8 @@ public final class SwitchModel {
         BufferProfileSettings lossyPg = profile("lossy_pg", r.lossyPg());
         BufferProfileSettings losslessQueue = profile("queues.lossless", r.losslessQueue());
         BufferProfileSettings lossyQueue = profile("queues.lossy", r.lossyQueue());
-        EcnSettings ecn = r.ecn() == null ? null : part("ecn", () -> r.ecn().settings());
+        boolean hpcc2019 = "hpcc2019".equals(r.top().text("profile"));
+        EcnSettings ecn = r.ecn() == null ? null : part("ecn", () -> r.ecn().settings(hpcc2019));
         QosMap q = r.qos();
         QosMapSettings qos = q == null ? null
                 : part("qos_map", () -> new QosMapSettings(q.dscpToTc(), q.tcToPg(), q.tcToQueue()));
@@ -212,6 +269,8 @@ public final class SwitchModel {
     private static <T> T part(String part, Supplier<T> make) {
         try {
             return make.get();
+        } catch (Refused e) {
+            throw e; // named already
         } catch (IllegalArgumentException e) {
             throw new Refused(part, e);
         }

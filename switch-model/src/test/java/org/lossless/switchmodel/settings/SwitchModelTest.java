@@ -54,7 +54,8 @@ class SwitchModelTest {
         void theEcnSectionAsReadIsResolvedHereEntriesInheritingTheSection() {
             long g400 = 4 * G100;
             SwitchModel.Ecn ecn = new SwitchModel.Ecn(new Values(EcnSchema.ECN, Map.of("kmin", 100_000L)),
-                    Map.of(g400, new Values(EcnSchema.BY_RATE, Map.of("kmax", 900_000L))));
+                    List.of(new SwitchModel.Ecn.Entry("400Gbps", g400, new Values(EcnSchema.BY_RATE,
+                            Map.of("kmax", 900_000L)))));
             SwitchModel m = SwitchModel.of(new SwitchModel.Read(Values.empty(SwitchSchema.SWITCH), null, null, null,
                     null, null, null, null, null, ecn, null, null, null));
             EcnSettings e = m.settings().ecn();
@@ -63,6 +64,20 @@ class SwitchModelTest {
             assertEquals(0.2, e.pmax(), "the default");
             assertEquals(new EcnSettings.Rate(100_000L, 900_000L, 0.2), e.byRate().get(g400),
                     "the entry's kmax, the section's kmin and pmax");
+        }
+
+        @Test
+        void aKmaxBelowWhatAnEntryInheritsIsRefusedAtTheEntrysKeyAsWritten() {
+            // the entry sets kmax 100 KB; it inherits the default kmin, 400 KB
+            SwitchModel.Ecn ecn = new SwitchModel.Ecn(Values.empty(EcnSchema.ECN), List.of(new SwitchModel.Ecn.Entry(
+                    "2.5Gbps", 2_500_000_000L, new Values(EcnSchema.BY_RATE, Map.of("kmax", 100_000L)))));
+            SwitchModel.Refused e = assertThrows(SwitchModel.Refused.class, () -> SwitchModel.of(new SwitchModel.Read(
+                    Values.empty(SwitchSchema.SWITCH), null, null, null, null, null, null, null, null, ecn, null, null,
+                    null)));
+            assertEquals(List.of("ecn", "by_rate", "2.5Gbps", "kmax"), e.path());
+            assertEquals("kmax (100KB) must be >= kmin (400KB)", e.getMessage());
+            assertEquals("switch.ecn.by_rate.kmax (100000 B) must be >= kmin (400000 B)", e.getCause().getMessage(),
+                    "the same refusal, as the record words it");
         }
 
         @Test
