@@ -123,6 +123,30 @@ public final class HostNic implements PacketReceiver, PacketSource {
         this.rx.wire(config.wire());
     }
 
+    /**
+     * Puts the receive buffer of {@code nic.rx_buffer} in front of the transport when this host has one
+     * ({@link RxBufferConfig#appliesTo}), its thresholds computed for this NIC's link ({@link RxBufferConfig#thresholds}
+     * with the largest frame at the NIC's MTU). Call after {@link #attach}.
+     *
+     * @param linkRateBps the host link's rate, bps
+     * @param linkDelayPs the host link's cable delay, ps
+     * @param pauseQuanta time field of the XOFFs it sends
+     * @param refreshPs   XOFF refresh period, ps, or {@link org.lossless.core.net.PauseSender#NO_REFRESH}
+     * @throws IllegalArgumentException naming the key when the buffer leaves no room for its thresholds on this link
+     */
+    public void enableRxBuffer(long linkRateBps, long linkDelayPs, int pauseQuanta, long refreshPs) {
+        RxBufferConfig rxConfig = config.rxBuffer();
+        if (rxConfig != null && rxConfig.appliesTo(host)) {
+            enableRxBuffer(rxConfig.thresholds(linkRateBps, linkDelayPs, config.wire().largestFrame(config.mtu())),
+                    pauseQuanta, refreshPs);
+        }
+    }
+
+    /** The receive buffer's size per lossless priority, bytes; 0 without one. */
+    public long rxBufferBytes() {
+        return rx == null ? 0 : config.rxBuffer().sizeBytes();
+    }
+
     /** Reports the receive buffer's XOFF/XON decisions (port 0) to {@code o} too (observers add up); no effect without a buffer. */
     public void observePfc(PfcObserver o) {
         if (rx != null) {

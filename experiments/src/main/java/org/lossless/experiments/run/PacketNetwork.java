@@ -21,21 +21,14 @@ import org.lossless.nic.FlowListener;
 import org.lossless.nic.FlowTable;
 import org.lossless.nic.HostNic;
 import org.lossless.nic.NicConfig;
-import org.lossless.nic.RxBufferConfig;
 import org.lossless.switchmodel.SwitchNode;
-import org.lossless.switchmodel.ecn.EcnConfig;
 import org.lossless.switchmodel.llr.LlrLink;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.pfc.PauseMode;
 import org.lossless.switchmodel.pfc.PfcTiming;
 import org.lossless.switchmodel.pfc.StormEpisode;
-import org.lossless.switchmodel.pfc.WatchdogConfig;
 import org.lossless.switchmodel.settings.SwitchMmus;
-import org.lossless.switchmodel.settings.PortSpec;
-import org.lossless.switchmodel.settings.SchedulingSettings;
-import org.lossless.switchmodel.settings.SwitchPorts;
 import org.lossless.switchmodel.settings.SwitchSettings;
-import org.lossless.switchmodel.settings.WatchdogSettings;
 import org.lossless.topology.Cable;
 import org.lossless.topology.EcmpHash;
 import org.lossless.topology.Node;
@@ -53,20 +46,17 @@ public final class PacketNetwork {
     private final SwitchNode[] switches;
     /** [node id][port index] -> egress port. */
     private final EgressPort[][] egress;
-    /** {@code nic.rx_buffer.size}, bytes (0 without a receive buffer). */
-    private final long rxBufferBytes;
     /** Whether the run uses the UET transport or trimming (its counters are reported). */
     private boolean uet;
     /** Every link direction's frame errors and link-level retry, in build order; empty without LLR. */
     private final List<LlrLink> llrLinks;
 
     private PacketNetwork(Topology topology, HostNic[] nics, SwitchNode[] switches, EgressPort[][] egress,
-                          long rxBufferBytes, boolean uet, List<LlrLink> llrLinks) {
+                          boolean uet, List<LlrLink> llrLinks) {
         this.topology = topology;
         this.nics = nics;
         this.switches = switches;
         this.egress = egress;
-        this.rxBufferBytes = rxBufferBytes;
         this.uet = uet;
         this.llrLinks = llrLinks;
     }
@@ -123,7 +113,6 @@ public final class PacketNetwork {
                                FlowTable flows, NicConfig nicConfig, SwitchMmus mmus,
                                FlowListener listener, long seed, boolean spray) {
         int n = t.nodes().size();
-        SwitchSettings switchSettings = mmus.settings();
         PfcTiming timing = mmus.timing();
         boolean untilXon = timing.mode() == PauseMode.XOFF_XON;
         EgressPort[][] egress = new EgressPort[n][];
@@ -133,17 +122,15 @@ public final class PacketNetwork {
             for (Port p : ports) {
                 long rate = p.cable().rateBps();
                 egress[node.id()][p.index()] = new EgressPort(place.source(node.id(), nodeSource(node.id())), rate, untilXon,
-                        SwitchPorts.responsePs(t, node.id(), rate, switchSettings, nicConfig.pfcResponsePs()));
+                        mmus.responsePs(node.id(), rate));
             }
         }
         HostNic[] nics = new HostNic[t.hostCount()];
-        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), nicConfig.wire(), switchSettings.latencyPs());
+        BaseRtt bdpRtt = new BaseRtt(t, routes, nicConfig.mtu(), nicConfig.wire(), mmus.settings().latencyPs());
         // the built-in congestion controls; base_rtt: auto is the fabric's largest base RTT, asked once if needed
         CcFactory cc = CcAlgorithms.withFabricRtt(() -> FabricRtt.max(t, bdpRtt));
         SwitchNode[] switches = new SwitchNode[n];
         PacketReceiver[] receivers = new PacketReceiver[n];
-        int maxFrame = nicConfig.wire().largestFrame(nicConfig.mtu());
-        WatchdogConfig watchdog = WatchdogSettings.of(switchSettings);
         for (Node node : t.nodes()) {
             if (node.isHost()) {
                 int h = t.hostNumber(node.id());
@@ -152,25 +139,18 @@ public final class PacketNetwork {
                         listener instanceof PerHostListener per ? per.forHost(h, nicSim) : listener, cc);
                 nics[h].attach(egress[node.id()][0]);
                 nics[h].pathRtt(bdpRtt);
-                RxBufferConfig rx = nicConfig.rxBuffer();
-                if (rx != null && rx.appliesTo(h)) {
-                    Cable cable = t.ports(node.id()).get(0).cable();
-                    nics[h].enableRxBuffer(rx.thresholds(cable.rateBps(), cable.delayPs(), maxFrame),
-                            timing.pauseQuanta(), timing.refreshPs(cable.rateBps()));
-                }
+                Cable cable = t.ports(node.id()).get(0).cable(); // nic.rx_buffer, when this host has one
+                nics[h].enableRxBuffer(cable.rateBps(), cable.delayPs(), timing.pauseQuanta(),
+                        timing.refreshPs(cable.rateBps()));
                 receivers[node.id()] = nics[h];
             } else {
                 Scheduler own = place.source(node.id(), nodeSource(node.id()));
                 switches[node.id()] = buildSwitch(t, node, routes, own, streams, place.pool(node.id()), mmus,
-                        egress[node.id()], nicConfig.wire(), maxFrame, seed);
+                        egress[node.id()], nicConfig.wire(), seed);
                 switches[node.id()].sprayPerPacket(spray);
-                if (watchdog != null) {
-                    switches[node.id()].enableWatchdog(own, watchdog);
-                }
                 receivers[node.id()] = switches[node.id()];
             }
         }
-        org.lossless.switchmodel.settings.LlrSettings llr = switchSettings.llr();
         int links = 0;
         List<LlrLink> llrLinks = new ArrayList<>();
         Link[][] linkList = new Link[n][];
@@ -184,19 +164,18 @@ public final class PacketNetwork {
                 Scheduler wire = place.source(p.peer(), n + 1 + links++);
                 PacketPool pool = place.pool(p.peer());
                 PacketReceiver to = receivers[p.peer()];
-                if (llr != null && (llr.enabled() || llr.frameErrorRate() > 0)) {
-                    // frame errors on this direction of the cable, and link-level retry against them
-                    EgressPort tx = egress[node.id()][p.index()];
-                    to = new LlrLink(wire, to, p.cable().delayPs(), p.cable().rateBps(),
-                            llr.frameErrorRate(), llr.enabled(), streams.stream("llr/" + node.name() + "/" + p.index()),
-                            lostFrame -> {
-                                if (lostFrame.type != org.lossless.core.net.PacketType.PFC
-                                        && lostFrame.type != org.lossless.core.net.PacketType.LINK_CREDIT) {
-                                    tx.counters().countDrop(lostFrame.priority, lostFrame.frameBytes);
-                                }
-                                pool.release(lostFrame);
-                            });
-                    llrLinks.add((LlrLink) to);
+                // frame errors on this direction of the cable, and link-level retry against them (switch.llr)
+                EgressPort tx = egress[node.id()][p.index()];
+                LlrLink llr = mmus.newLlrLink(node.id(), p, wire, to, streams, lostFrame -> {
+                    if (lostFrame.type != org.lossless.core.net.PacketType.PFC
+                            && lostFrame.type != org.lossless.core.net.PacketType.LINK_CREDIT) {
+                        tx.counters().countDrop(lostFrame.priority, lostFrame.frameBytes);
+                    }
+                    pool.release(lostFrame);
+                });
+                if (llr != null) {
+                    to = llr;
+                    llrLinks.add(llr);
                 }
                 Link link = new Link(wire, p.cable().delayPs(), to, p.peerPort());
                 if (place.cut(node.id(), p.peer())) {
@@ -207,10 +186,9 @@ public final class PacketNetwork {
                 e.connect(link, node.isHost() ? nics[t.hostNumber(node.id())] : switches[node.id()].queues(p.index()));
             }
         }
-        CbfcWiring.install(t, egress, switches, place::pool, switchSettings, maxFrame);
-        PacketNetwork net = new PacketNetwork(t, nics, switches, egress,
-                nicConfig.rxBuffer() == null ? 0 : nicConfig.rxBuffer().sizeBytes(),
-                nicConfig.uetTransport() || switchSettings.trimMask() != 0, List.copyOf(llrLinks));
+        mmus.installCbfc(egress, switches, place::pool); // switch.cbfc, when a class runs it
+        PacketNetwork net = new PacketNetwork(t, nics, switches, egress, nicConfig.uetTransport() || mmus.trims(),
+                List.copyOf(llrLinks));
         net.links = linkList;
         return net;
     }
@@ -237,34 +215,18 @@ public final class PacketNetwork {
         return nodeId + 1;
     }
 
+    /** Switch {@code node}, built with every part by the switches' assembly ({@link SwitchMmus#newSwitch}). */
     private static SwitchNode buildSwitch(Topology t, Node node, Routes routes, Scheduler sim, RandomStreams streams,
                                           PacketPool pool, SwitchMmus mmus, EgressPort[] ports, WireFormat wire,
-                                          int maxFrame, long seed) {
-        SwitchSettings settings = mmus.settings();
-        SwitchMmus.Switch numbers;
+                                          long seed) {
         try {
-            numbers = mmus.of(node.id());
+            mmus.of(node.id());
         } catch (IllegalArgumentException e) {
             // settings that cannot fit this switch's ports are the user's to fix (the load-time check skips huge switches)
             throw new org.lossless.workloads.yaml.ScenarioException(null, "switch", "switch " + node.name() + " ("
                     + t.ports(node.id()).size() + " ports) cannot be built: " + e.getMessage());
         }
-        SwitchNode sw = new SwitchNode(node.id(), node.name(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim,
-                pool, numbers.newMmu(), mmus.timing(), numbers.ecn(), streams.stream("ecn/" + node.name()));
-        // quantum auto = the largest data frame on the wire
-        sw.scheduling(SchedulingSettings.plan(settings.scheduling(), wire.wire(maxFrame)));
-        sw.wire(wire);
-        sw.forwarding(settings.latencyPs(), settings.cutsThrough());
-        sw.classification(mmus.qos());
-        if (settings.trimMask() != 0) {
-            List<Port> ps = t.ports(node.id());
-            boolean[] hostFacing = new boolean[ps.size()];
-            for (Port p : ps) {
-                hostFacing[p.index()] = t.node(p.peer()).isHost();
-            }
-            sw.trimming(settings.trimMask(), (int) settings.trimming().headerBytes(), hostFacing);
-        }
-        return sw;
+        return mmus.newSwitch(node.id(), routes, EcmpHash.forSwitch(seed, node.id()), ports, sim, pool, streams, wire);
     }
 
     public Topology topology() {
@@ -321,7 +283,8 @@ public final class PacketNetwork {
                     if (nic.rxDrops(prio) > 0) {
                         Port p = topology.ports(node.id()).get(0);
                         rows.add(new LosslessDrop(LosslessDrop.NIC, node.name(), p.index(), topology.node(p.peer()).name(),
-                                prio, nic.rxDrops(prio), nic.rxDropBytes(prio), 0, rxBufferBytes, nic.rxPeakBytes(prio)));
+                                prio, nic.rxDrops(prio), nic.rxDropBytes(prio), 0, nic.rxBufferBytes(),
+                                nic.rxPeakBytes(prio)));
                     }
                 }
                 continue;
@@ -433,7 +396,7 @@ public final class PacketNetwork {
             maxRecovery = Math.max(maxRecovery, l.maxRecoveryPs());
         }
         return new UetCounters(uet || lastHop + inNetwork > 0, lastHop, inNetwork, nacks, grants, stalls,
-                !llrLinks.isEmpty(), corrupted, replayed, maxRecovery, CbfcWiring.counters(topology, egress, switches));
+                !llrLinks.isEmpty(), corrupted, replayed, maxRecovery, CbfcTotals.counters(topology, egress, switches));
     }
 
     /** Network-wide sums of the port counters: what summary.json reports. */

@@ -4,15 +4,30 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
+import org.lossless.core.kernel.Scheduler;
+import org.lossless.core.net.EgressPort;
+import org.lossless.core.net.Packet;
+import org.lossless.core.net.PacketPool;
+import org.lossless.core.net.PacketReceiver;
+import org.lossless.core.net.WireFormat;
+import org.lossless.core.random.RandomStreams;
+import org.lossless.switchmodel.SwitchNode;
 import org.lossless.switchmodel.ecn.EcnConfig;
+import org.lossless.switchmodel.llr.LlrLink;
 import org.lossless.switchmodel.mmu.Hpcc2019Config;
 import org.lossless.switchmodel.mmu.Hpcc2019Mmu;
 import org.lossless.switchmodel.mmu.Mmu;
 import org.lossless.switchmodel.mmu.MmuConfig;
 import org.lossless.switchmodel.mmu.SharedBufferMmu;
 import org.lossless.switchmodel.pfc.PfcTiming;
+import org.lossless.switchmodel.pfc.WatchdogConfig;
 import org.lossless.switchmodel.qos.QosMap;
+import org.lossless.topology.EcmpHash;
+import org.lossless.topology.Port;
+import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;
 
 /**
@@ -21,7 +36,10 @@ import org.lossless.topology.Topology;
  * with the hpcc2019 profile, {@link MmuFactory#hpccConfig}) and its ECN configuration, plus the fabric-wide PFC
  * timing and classification. The load-time switch check, the lints and the engine all read this one assembly, so
  * a switch's thresholds are computed once per distinct port layout (a leaf-spine has two, a fat-tree three), not
- * once per switch and user.
+ * once per switch and user. It is also the factory of a run's switch parts, so that the engine asks for them rather
+ * than opening the settings: the built switch with its scheduler, forwarding, trimming and watchdog
+ * ({@link #newSwitch}), each link direction's frame errors and retry ({@link #newLlrLink}), credit-based flow control
+ * on the built fabric ({@link #installCbfc}) and each port's PFC response time ({@link #responsePs}).
  *
  * <p>Everything held is immutable; {@link Switch#newMmu()} makes the stateful {@link Mmu} a run (or a lint's probe)
  * charges. A switch whose settings cannot fit its ports keeps the {@link IllegalArgumentException} message and
@@ -41,6 +59,8 @@ public final class SwitchMmus {
     private final AutoHeadroom auto = new AutoHeadroom();
     private PfcTiming timing;
     private QosMap qos;
+    private WatchdogConfig watchdog;
+    private boolean watchdogKnown;
 
     /**
      * @param nicResponsePs  the NICs' PFC response time, ps (the peer response of host-facing ports)
@@ -124,6 +144,91 @@ public final class SwitchMmus {
             qos = MmuFactory.qosMap(settings);
         }
         return qos;
+    }
+
+    /**
+     * Switch {@code node} as a run builds it: a {@link SwitchNode} on a fresh MMU ({@link Switch#newMmu()}) with its
+     * ECN configuration, the fabric's PFC timing and classification ({@link #timing()}, {@link #qos()}), and the rest
+     * of the {@code switch} section made into its parts here: the egress scheduler ({@code scheduling};
+     * {@code quantum: auto} = the largest frame, {@link #maxFrameBytes()}, on {@code wire}), the forwarding latency and
+     * cut-through, trimming ({@code trimming}: its priorities and header, host-facing ports from the graph) and the PFC
+     * watchdog ({@code pfc.watchdog}, on {@code sim}). Its RED draws come from the stream {@code ecn/NAME}.
+     *
+     * @param ports egress ports by port index (the caller connects them, with {@link SwitchNode#queues} as source)
+     * @throws IllegalArgumentException when the settings cannot fit this switch's ports (as {@link #of})
+     */
+    public SwitchNode newSwitch(int node, Routes routes, EcmpHash ecmp, EgressPort[] ports, Scheduler sim,
+                                PacketPool pool, RandomStreams streams, WireFormat wire) {
+        Switch numbers = of(node);
+        String name = topology.node(node).name();
+        SwitchNode sw = new SwitchNode(node, name, routes, ecmp, ports, sim, pool, numbers.newMmu(), timing(),
+                numbers.ecn(), streams.stream("ecn/" + name));
+        sw.scheduling(SchedulingSettings.plan(settings.scheduling(), wire.wire(maxFrameBytes)));
+        sw.wire(wire);
+        sw.forwarding(settings.latencyPs(), settings.cutsThrough());
+        sw.classification(qos());
+        if (settings.trimMask() != 0) {
+            List<Port> ps = topology.ports(node);
+            boolean[] hostFacing = new boolean[ps.size()];
+            for (Port p : ps) {
+                hostFacing[p.index()] = topology.node(p.peer()).isHost();
+            }
+            sw.trimming(settings.trimMask(), (int) settings.trimming().headerBytes(), hostFacing);
+        }
+        WatchdogConfig w = watchdog();
+        if (w != null) {
+            sw.enableWatchdog(sim, w);
+        }
+        return sw;
+    }
+
+    /** Whether a switch trims ({@code switch.trimming} with priorities). */
+    public boolean trims() {
+        return settings.trimMask() != 0;
+    }
+
+    /**
+     * Frame errors and link-level retry ({@code switch.llr}) on the direction of {@code node}'s cable at {@code port}
+     * towards its peer: the receiving end that stands between that direction's link and {@code to}, drawing from the
+     * stream {@code llr/NAME/PORT}; null when the fabric has neither errors nor retry.
+     *
+     * @param sim  the direction's event source
+     * @param lost takes a frame lost to an error (counts and recycles it)
+     */
+    public LlrLink newLlrLink(int node, Port port, Scheduler sim, PacketReceiver to, RandomStreams streams,
+                              Consumer<Packet> lost) {
+        LlrSettings llr = settings.llr();
+        if (llr == null || !(llr.enabled() || llr.frameErrorRate() > 0)) {
+            return null;
+        }
+        return new LlrLink(sim, to, port.cable().delayPs(), port.cable().rateBps(), llr.frameErrorRate(),
+                llr.enabled(), streams.stream("llr/" + topology.node(node).name() + "/" + port.index()), lost);
+    }
+
+    /**
+     * Credit-based flow control ({@code switch.cbfc}) on every port of the built fabric, when a class runs it: the
+     * ports' credits, each switch's grants and reserve ({@link CbfcWiring}); nothing otherwise.
+     *
+     * @param egress   every node's egress ports, [node id][port index]
+     * @param switches the built switches by node id (null for hosts)
+     * @param poolOf   the frame pool of a node (by node id): credit updates come from the sending port's own pool
+     */
+    public void installCbfc(EgressPort[][] egress, SwitchNode[] switches, IntFunction<PacketPool> poolOf) {
+        CbfcWiring.install(topology, egress, switches, poolOf, settings, maxFrameBytes);
+    }
+
+    /** The PFC response time of the transmitter at {@code node} on a port of {@code rateBps}, ps ({@link SwitchPorts}). */
+    public long responsePs(int node, long rateBps) {
+        return SwitchPorts.responsePs(topology, node, rateBps, settings, nicResponsePs);
+    }
+
+    /** The PFC watchdog of every switch ({@link WatchdogSettings#of}), or null without one. */
+    private synchronized WatchdogConfig watchdog() {
+        if (!watchdogKnown) {
+            watchdog = WatchdogSettings.of(settings);
+            watchdogKnown = true;
+        }
+        return watchdog;
     }
 
     private Switch assemble(List<PortSpec> ports, long nicRate) {
