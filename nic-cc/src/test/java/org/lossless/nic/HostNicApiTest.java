@@ -124,4 +124,24 @@ class HostNicApiTest {
         assertEquals(0, r.port.counters().dropBytes(3));
         assertEquals(0, r.pool.outstanding());
     }
+
+    @Test
+    void theNicComputesItsReceiveBufferFromItsOwnConfigurationAndLink() {
+        // nic.rx_buffer for host 1 only (the rig's receiver), xoff and xon auto
+        RxBufferConfig rx = new RxBufferConfig(200_000, 10_000_000_000L, RxBufferConfig.AUTO, RxBufferConfig.AUTO,
+                1 << 3, List.of(1), 0);
+        ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build().withRxBuffer(rx), RATE, US);
+        r.sender.enableRxBuffer(RATE, US, 65_535, PauseSender.NO_REFRESH);
+        assertEquals(0, r.sender.rxBufferBytes(), "host 0 is not in hosts: no buffer");
+        r.nic.enableRxBuffer(RATE, US, 65_535, PauseSender.NO_REFRESH);
+        assertEquals(200_000, r.nic.rxBufferBytes());
+        // too small for the mlx5 headroom on this link: (301 + 2.16 x 200 m) x 100 Gb/s + 2.72 x 1078 B (the largest
+        // frame at MTU 1000) = 76,232.16, rounded up; the size must exceed it plus one frame (xon auto)
+        RxBufferConfig small = new RxBufferConfig(50_000, 10_000_000_000L, RxBufferConfig.AUTO, RxBufferConfig.AUTO,
+                1 << 3, List.of(), 0);
+        ReceiverRig s = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build().withRxBuffer(small), RATE, US);
+        assertEquals("nic.rx_buffer.size: 50000 B is too small for xoff: auto: the mlx5 headroom at 100.0 Gb/s and 200 m "
+                + "of cable is 76233 B, so the size must exceed 77311 B (or set xoff and xon)",
+                refused(() -> s.nic.enableRxBuffer(RATE, US, 65_535, PauseSender.NO_REFRESH)));
+    }
 }
