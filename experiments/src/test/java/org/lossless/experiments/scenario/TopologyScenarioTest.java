@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every topology type and the hpcc-flows workload, from YAML to the built graph and back to YAML. */
@@ -254,6 +255,7 @@ class TopologyScenarioTest {
             // the engine gets the workload's own records, each flow with its DSCP, the class selector of its priority
             // group (8 x pg)
             assertEquals(w.flows(), in.flows());
+            assertSame(w.flows().get(1), in.flows().get(1), "not a copy");
             assertEquals(List.of(24, 8), in.flows().stream().map(f -> f.dscp()).toList());
             // the renumbering is reported
             assertTrue(s.topology().warnings().get(0).contains("host numbers (scenario src/dst) differ from HPCC node "
