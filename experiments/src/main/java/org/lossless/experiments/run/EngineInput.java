@@ -6,6 +6,7 @@ import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.SwitchMmus;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.Topology;
+import org.lossless.workloads.flows.ListedFlow;
 
 /**
  * What the packet engine needs for one run, already resolved from a scenario.
@@ -57,7 +58,7 @@ public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switc
     }
 
     /** The flows of the static workloads, in order ({@link Traffic#flows()}). */
-    public List<FlowSpec> flows() {
+    public List<ListedFlow> flows() {
         return traffic.flows();
     }
 
@@ -76,9 +77,9 @@ public record EngineInput(Topology topology, NicConfig nic, SwitchSettings switc
                 || mmus.maxFrameBytes() != nic.wire().largestFrame(nic.mtu()))) {
             throw new IllegalArgumentException("the switches' assembly is not of this topology and these settings");
         }
-        List<FlowSpec> flows = traffic.flows();
+        List<ListedFlow> flows = traffic.flows();
         for (int i = 0; i < flows.size(); i++) {
-            FlowSpec f = flows.get(i);
+            ListedFlow f = flows.get(i);
             if (f.src() < 0 || f.src() >= topology.hostCount() || f.dst() < 0 || f.dst() >= topology.hostCount()) {
                 throw new IllegalArgumentException("flow " + i + " names a host outside 0.." + (topology.hostCount() - 1));
             }

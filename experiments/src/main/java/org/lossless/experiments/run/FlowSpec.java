@@ -1,7 +1,11 @@
 package org.lossless.experiments.run;
 
+import org.lossless.workloads.flows.ListedFlow;
+
 /**
- * A flow as a static workload lists it (before it runs): one RDMA WRITE.
+ * A flow of a hand-built engine input (tests, benchmarks: {@link Traffic#of}): one RDMA WRITE, posted as it is by
+ * the {@link StaticFlows} program of its workload. A scenario's flows never become one: their workload's own record
+ * goes to its program ({@code WorkloadConfig.FlowSpec}).
  *
  * @param workload   name of the workload that generated it (e.g. {@code flows}, {@code incast})
  * @param qps        RC queue pairs the message is spread over, 1..{@link #MAX_QPS} ({@link QpSplit})
@@ -10,11 +14,20 @@ package org.lossless.experiments.run;
  * @param dscp       DSCP of its packets, 0..63, or -1 for the default of its priority (class selector 8·priority)
  */
 public record FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
-                       String connection, int dscp) {
+                       String connection, int dscp) implements ListedFlow {
     /** Most QPs one flow may use (scenario key {@code qps}). */
     public static final int MAX_QPS = org.lossless.workloads.traffic.ConnectionOptions.MAX_QPS;
 
     public FlowSpec {
+        if (src < 0 || dst < 0 || src == dst) {
+            throw new IllegalArgumentException("a flow needs two different hosts, got " + src + " -> " + dst);
+        }
+        if (sizeBytes <= 0 || startPs < 0) {
+            throw new IllegalArgumentException("a flow needs a size > 0 and a start >= 0");
+        }
+        if (priority < 0 || priority > 7) {
+            throw new IllegalArgumentException("priority must be 0..7, got " + priority);
+        }
         if (qps < 1 || qps > MAX_QPS) {
             throw new IllegalArgumentException("qps must be 1.." + MAX_QPS + ", got " + qps);
         }

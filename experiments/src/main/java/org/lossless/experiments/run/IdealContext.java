@@ -14,8 +14,8 @@ import org.lossless.topology.Topology;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
-import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.nic.Verb;
+import org.lossless.workloads.traffic.PostingContext;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
@@ -34,9 +34,10 @@ import org.lossless.workloads.traffic.TrafficProgram;
  *       this context records per message ({@link #recorded()});</li>
  *   <li>completions reach the program in each connection's order, as in the engine.</li>
  * </ul>
- * No queueing, no PFC, no congestion control, no loss.
+ * No queueing, no PFC, no congestion control, no loss. A post comes as the program's {@link Message}
+ * ({@link PostingContext}), as in the engine.
  */
-final class IdealContext implements TrafficContext {
+final class IdealContext extends PostingContext {
     private final TrafficProgram program;
     private final Topology topology;
     private final IdealFct ideal;
@@ -151,7 +152,21 @@ final class IdealContext implements TrafficContext {
     }
 
     @Override
-    public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
+    protected long nextMessageId() {
+        return messages;
+    }
+
+    @Override
+    protected String poster() {
+        return program.name();
+    }
+
+    @Override
+    protected void submit(Message m) {
+        Connection c = m.connection();
+        long atPs = m.postPs();
+        long bytes = m.bytes();
+        Verb op = m.op();
         Link link = c.id() < connections.size() ? connections.get(c.id()) : null;
         if (link == null || link.connection != c) {
             throw new IllegalArgumentException(program.name() + ": connection " + c.id() + " was not opened here");
@@ -164,7 +179,7 @@ final class IdealContext implements TrafficContext {
                     + " released before the previous message on it");
         }
         link.lastPostPs = atPs;
-        Message m = new Message(messages++, program.name(), c, bytes, op, tag, atPs);
+        messages++;
         int qps = c.options().qps();
         long[] fct = ideals.computeIfAbsent(new Key(op, m.dataSrc(), m.dataDst(), bytes, qps), k -> {
             long receiver = ideal.fctPs(k.op(), k.src(), k.dst(), k.bytes(), mtu, k.qps());
@@ -194,7 +209,6 @@ final class IdealContext implements TrafficContext {
                 program.onAcked(m, now);
             });
         }
-        return m;
     }
 
     /** The slowest link's rate on the first equal-cost path from {@code src} to {@code dst}, bps. */

@@ -62,7 +62,7 @@ public final class IdealRun {
         EdgeUplinks edges = EdgeUplinks.of(in.topology());
         for (int k = 0; k < factories.size(); k++) {
             ProgramFactory f = factories.get(k);
-            if (f instanceof StaticFlows) {
+            if (!f.listedFlows().isEmpty()) {
                 continue;
             }
             TrafficProgram p = f.newProgram();

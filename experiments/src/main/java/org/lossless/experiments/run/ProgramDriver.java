@@ -17,7 +17,6 @@ import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
-import org.lossless.workloads.traffic.MessageTag;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
@@ -252,7 +251,18 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return c;
     }
 
-    Message post(ProgramView view, Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
+    /** The id of the next message posted (the {@code flow_id} of {@code flows.csv}): ids follow post order. */
+    long nextMessageId() {
+        return log.size();
+    }
+
+    /**
+     * Takes message {@code m}, which {@code view}'s program just posted ({@link ProgramView#submit}, id
+     * {@link #nextMessageId()}): one nic-cc flow per QP part of it, handed to the NIC at its release time.
+     */
+    void post(ProgramView view, Message m) {
+        Connection c = m.connection();
+        long atPs = m.postPs();
         ConnectionQps conn = c.id() < connections.size() ? connections.get(c.id()) : null;
         if (conn == null || conn.connection != c) {
             throw new IllegalArgumentException(view.program.name() + ": connection " + c.id()
@@ -264,12 +274,11 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
                     + " released at " + atPs + " ps, before now (" + now + " ps) or before the previous message on it");
         }
         checkReaction(view, atPs, c.id());
-        Message m = new Message(log.size(), view.program.name(), c, bytes, op, tag, atPs);
-        long[] sizes = QpSplit.partSizes(bytes, mtu, c.options().qps());
+        long[] sizes = QpSplit.partSizes(m.bytes(), mtu, c.options().qps());
         Posted p = new Posted(m, view, conn, flows.size(), sizes.length);
         for (int j = 0; j < sizes.length; j++) {
             flows.add(new Flow(flows.size(), m.workload(), m.dataSrc(), m.dataDst(), sizes[j], atPs,
-                    c.options().priority(), HostNic.udpSourcePort(c.id(), j), op));
+                    c.options().priority(), HostNic.udpSourcePort(c.id(), j), m.op()));
             partOf.add(p);
         }
         log.add(m, p.firstPart, p.parts);
@@ -282,7 +291,6 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
             pendingOpens++;
         }
         releaser.add(p);
-        return m;
     }
 
     /** Hands message {@code p}'s parts to the NIC (its release time has come). */

@@ -1,5 +1,8 @@
 package org.lossless.experiments.run;
 
+import java.util.List;
+
+import org.lossless.workloads.flows.ListedFlow;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
@@ -9,6 +12,14 @@ import org.lossless.workloads.traffic.TrafficProgram;
 @FunctionalInterface
 public interface ProgramFactory {
     TrafficProgram newProgram();
+
+    /**
+     * The flows of a static list, each posted at the start at its own start time, in order (for the estimates
+     * before the run and the check of their hosts); empty for any other workload.
+     */
+    default List<? extends ListedFlow> listedFlows() {
+        return List.of();
+    }
 
     /**
      * The congestion control of the workload's connections that do not choose one ({@code cc} of the
@@ -36,6 +47,10 @@ public interface ProgramFactory {
         return name == null ? this : with(cc(), name);
     }
 
+    /**
+     * This workload with a congestion control or transport of its own. Its {@link #listedFlows()} are not handed on
+     * (none), as before: the estimates before the run leave such a workload's flows out.
+     */
     private ProgramFactory with(String ccName, String transportName) {
         ProgramFactory inner = this;
         return new ProgramFactory() {

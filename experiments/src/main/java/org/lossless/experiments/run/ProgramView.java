@@ -6,17 +6,17 @@ import org.lossless.topology.Topology;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.Message;
-import org.lossless.workloads.traffic.MessageTag;
-import org.lossless.nic.Verb;
+import org.lossless.workloads.traffic.PostingContext;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * The packet engine as one program sees it: a {@link TrafficContext} that knows the program's name (its
  * messages' workload, its random streams) and holds its one timer (a reused event, so a program never has
- * more than one pending).
+ * more than one pending). A post reaches the engine as the program's {@link Message}, made on the workloads' side
+ * ({@link PostingContext}); the driver splits it into the NIC's flows.
  */
-final class ProgramView implements TrafficContext {
+final class ProgramView extends PostingContext {
     final TrafficProgram program;
     private final ProgramDriver driver;
     private final Timer timer = new Timer();
@@ -70,8 +70,18 @@ final class ProgramView implements TrafficContext {
     }
 
     @Override
-    public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
-        return driver.post(this, c, bytes, op, tag, atPs);
+    protected long nextMessageId() {
+        return driver.nextMessageId();
+    }
+
+    @Override
+    protected String poster() {
+        return program.name();
+    }
+
+    @Override
+    protected void submit(Message m) {
+        driver.post(this, m);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.lossless.core.kernel.Engine;
 import org.lossless.topology.Topology;
+import org.lossless.workloads.flows.ListedFlow;
 
 /**
  * A window on a running simulation for another thread (a progress bar, a shutdown hook): the simulated time
@@ -72,12 +73,12 @@ public final class RunProgress {
     }
 
     /** The lower bound of {@link #estimatedEndPs()} for {@code flows} on {@code t}, capped at {@code stopPs}. */
-    static long estimateEnd(Topology t, List<FlowSpec> flows, long stopPs) {
+    static long estimateEnd(Topology t, List<? extends ListedFlow> flows, long stopPs) {
         int n = t.hostCount();
         double[] bits = new double[2 * n];
         long[] first = new long[n];
         java.util.Arrays.fill(first, Long.MAX_VALUE);
-        for (FlowSpec f : flows) {
+        for (ListedFlow f : flows) {
             bits[2 * f.src()] += f.sizeBytes() * 8.0;
             bits[2 * f.dst() + 1] += f.sizeBytes() * 8.0;
             first[f.src()] = Math.min(first[f.src()], f.startPs());

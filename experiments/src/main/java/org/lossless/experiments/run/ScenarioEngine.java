@@ -13,12 +13,11 @@ import java.util.List;
 import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.scenario.RoutingConfig;
 import org.lossless.experiments.scenario.Scenario;
-import org.lossless.workloads.yaml.ScenarioException;
 import org.lossless.experiments.scenario.TopologyConfig;
 import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.topology.Topology;
-import org.lossless.workloads.replay.DagMessage;
-import org.lossless.workloads.replay.DagProgram;
+import org.lossless.workloads.flows.ListedFlow;
+import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * The packet engine behind {@code lossless run}: turns a resolved {@link Scenario} into an
@@ -111,48 +110,25 @@ public final class ScenarioEngine implements ScenarioRunner {
     }
 
     /**
-     * The traffic program of workload {@code w}: the one place that maps scenario workload types to
-     * programs (a new type adds a branch here).
+     * Workload {@code w} as the engine runs it: its own program ({@link WorkloadConfig#program()}), made by the
+     * workload from its records, which the engine hands on unopened; its static flows for the estimates before the
+     * run ({@link WorkloadConfig#listedFlows()}).
      */
     public static ProgramFactory program(WorkloadConfig w) {
-        if (w instanceof WorkloadConfig.Flows f && f.flows().stream().anyMatch(spec -> !spec.dependsOn().isEmpty())) {
-            return () -> dependentFlows(f);
-        }
-        if (w instanceof WorkloadConfig.Flows f) {
-            List<FlowSpec> flows = new ArrayList<>(f.flows().size());
-            for (WorkloadConfig.FlowSpec spec : f.flows()) {
-                flows.add(new FlowSpec(f.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
-                        spec.priority(), spec.qps(), spec.connection(), spec.dscp()));
-            }
-            return new StaticFlows(f.name(), flows);
-        }
-        if (w instanceof WorkloadConfig.HpccFlows h) {
-            // src/dst are already host numbers, priority = the file's priority group (WorkloadConfig.HpccFlows)
-            List<FlowSpec> flows = new ArrayList<>(h.flows().size());
-            for (WorkloadConfig.FlowSpec spec : h.flows()) {
-                flows.add(new FlowSpec(h.name(), spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
-                        spec.priority(), 1, null, spec.dscp()));
-            }
-            return new StaticFlows(h.name(), flows);
-        }
-        if (w instanceof org.lossless.workloads.spec.ProgramWorkload p) {
-            return p::program;
-        }
-        if (w instanceof WorkloadConfig.Collective c) {
-            return c::program;
-        }
-        throw new ScenarioException("workload type " + w.type() + " is not supported by the packet engine yet");
+        return new Workload(w);
     }
 
-    /** A {@code flows} workload with {@code depends_on}: each flow posted when its dependencies are delivered. */
-    private static DagProgram dependentFlows(WorkloadConfig.Flows f) {
-        List<DagMessage> graph = new ArrayList<>(f.flows().size());
-        for (WorkloadConfig.FlowSpec spec : f.flows()) {
-            graph.add(new DagMessage(spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(), spec.priority(), spec.qps(),
-                    spec.connection(), spec.dependsOn().stream().mapToInt(Integer::intValue).toArray(), spec.delayPs(),
-                    spec.dscp()));
+    /** A scenario's workload as one of the run's programs. */
+    private record Workload(WorkloadConfig w) implements ProgramFactory {
+        @Override
+        public TrafficProgram newProgram() {
+            return w.program();
         }
-        return new DagProgram(f.name(), graph);
+
+        @Override
+        public List<? extends ListedFlow> listedFlows() {
+            return w.listedFlows();
+        }
     }
 
     /**

@@ -1,14 +1,14 @@
 package org.lossless.experiments.run;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.lossless.workloads.flows.FlowsProgram;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
- * A static flow list as one workload: the {@link FlowsProgram} named {@code workload} posting
- * {@code flows} (whose own workload names must all be {@code workload}).
+ * A hand-built static flow list as one workload (tests, benchmarks): the {@link FlowsProgram} named
+ * {@code workload} posting {@code flows} as they are (whose own workload names must all be {@code workload}). A
+ * scenario's flow lists never come here: their workloads make their own program.
  */
 public record StaticFlows(String workload, List<FlowSpec> flows) implements ProgramFactory {
     public StaticFlows {
@@ -22,11 +22,11 @@ public record StaticFlows(String workload, List<FlowSpec> flows) implements Prog
 
     @Override
     public TrafficProgram newProgram() {
-        List<FlowsProgram.Entry> entries = new ArrayList<>(flows.size());
-        for (FlowSpec f : flows) {
-            entries.add(new FlowsProgram.Entry(f.src(), f.dst(), f.sizeBytes(), f.startPs(), f.priority(), f.qps(),
-                    f.connection(), f.dscp()));
-        }
-        return new FlowsProgram(workload, entries);
+        return new FlowsProgram(workload, flows);
+    }
+
+    @Override
+    public List<FlowSpec> listedFlows() {
+        return flows;
     }
 }

@@ -30,7 +30,7 @@ public record TelemetryEstimate(long samples, long queueSeries, long rateSeries,
     /** The bound for {@code s}. */
     public static TelemetryEstimate of(Scenario s) {
         TelemetryConfig c = s.telemetry();
-        java.util.List<FlowSpec> flows;
+        java.util.List<org.lossless.workloads.flows.ListedFlow> flows;
         try {
             flows = ScenarioEngine.input(s).flows();
         } catch (org.lossless.workloads.yaml.ScenarioException e) {
@@ -45,7 +45,7 @@ public record TelemetryEstimate(long samples, long queueSeries, long rateSeries,
                     priorities.add(p);
                 }
             } else {
-                for (FlowSpec f : flows) {
+                for (org.lossless.workloads.flows.ListedFlow f : flows) {
                     priorities.add(f.priority());
                 }
             }

@@ -3,6 +3,8 @@ package org.lossless.experiments.run;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.workloads.flows.ListedFlow;
+
 /**
  * The traffic of a run: its workloads, in order. The engine starts their programs in this order, so
  * message ids ({@code flow_id}) follow workload order, then each program's post order.
@@ -28,13 +30,11 @@ public record Traffic(List<ProgramFactory> programs) {
         return new Traffic(programs);
     }
 
-    /** The flows of the static workloads ({@link StaticFlows}), in order. */
-    public List<FlowSpec> flows() {
-        List<FlowSpec> all = new ArrayList<>();
+    /** The flows of the static workloads ({@link ProgramFactory#listedFlows()}), in order. */
+    public List<ListedFlow> flows() {
+        List<ListedFlow> all = new ArrayList<>();
         for (ProgramFactory p : programs) {
-            if (p instanceof StaticFlows s) {
-                all.addAll(s.flows());
-            }
+            all.addAll(p.listedFlows());
         }
         return all;
     }

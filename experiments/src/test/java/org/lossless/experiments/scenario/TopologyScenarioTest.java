@@ -9,7 +9,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lossless.experiments.run.EngineInput;
-import org.lossless.experiments.run.FlowSpec;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.topology.Topology;
 
@@ -22,6 +21,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every topology type and the hpcc-flows workload, from YAML to the built graph and back to YAML. */
@@ -252,9 +252,11 @@ class TopologyScenarioTest {
             assertEquals(List.of(new WorkloadConfig.FlowSpec(1, 2, 1000, 1_000_000, 3),
                     new WorkloadConfig.FlowSpec(0, 2, 5000, 500_000_000_000L, 1)), w.flows());
             EngineInput in = ScenarioEngine.input(s);
-            // the engine gets each flow's DSCP, the class selector of its priority group (8 x pg)
-            assertEquals(List.of(new FlowSpec("hpcc-flows-0", 1, 2, 1000, 1_000_000, 3, 1, null, 24),
-                    new FlowSpec("hpcc-flows-0", 0, 2, 5000, 500_000_000_000L, 1, 1, null, 8)), in.flows());
+            // the engine gets the workload's own records, each flow with its DSCP, the class selector of its priority
+            // group (8 x pg)
+            assertEquals(w.flows(), in.flows());
+            assertSame(w.flows().get(1), in.flows().get(1), "not a copy");
+            assertEquals(List.of(24, 8), in.flows().stream().map(f -> f.dscp()).toList());
             // the renumbering is reported
             assertTrue(s.topology().warnings().get(0).contains("host numbers (scenario src/dst) differ from HPCC node "
                     + "ids"), s.topology().warnings().toString());

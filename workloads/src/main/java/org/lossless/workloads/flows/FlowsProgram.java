@@ -22,60 +22,28 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * the connection ids (and hence the QPs' UDP source ports) follow the message ids.
  */
 public final class FlowsProgram implements TrafficProgram {
-    /**
-     * One message.
-     *
-     * @param src        sending host
-     * @param dst        receiving host
-     * @param sizeBytes  payload bytes, &gt; 0
-     * @param startPs    when it is posted, ps
-     * @param priority   802.1p priority of its connection, 0..7
-     * @param qps        QPs of its connection, 1..{@link ConnectionOptions#MAX_QPS}
-     * @param connection connection name within this workload, or null for a connection of its own
-     * @param dscp       DSCP of its connection's packets, 0..63, or {@link ConnectionOptions#DSCP_FROM_PRIORITY}
-     */
-    public record Entry(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
-                        int dscp) {
-        /** An entry with the default DSCP of its priority. */
-        public Entry(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
-            this(src, dst, sizeBytes, startPs, priority, qps, connection, ConnectionOptions.DSCP_FROM_PRIORITY);
-        }
-
-        public Entry {
-            if (src < 0 || dst < 0 || src == dst) {
-                throw new IllegalArgumentException("a flow needs two different hosts, got " + src + " -> " + dst);
-            }
-            if (sizeBytes <= 0 || startPs < 0) {
-                throw new IllegalArgumentException("a flow needs a size > 0 and a start >= 0");
-            }
-            new ConnectionOptions(priority, qps, null, dscp);
-        }
-
-        /** The options of its connection. */
-        ConnectionOptions options() {
-            return ConnectionOptions.of(priority).withQps(qps).withDscp(dscp);
-        }
-    }
-
     private final String name;
-    private final List<Entry> entries;
+    private final List<? extends ListedFlow> entries;
 
     /**
+     * A program posting {@code entries} as they are: each validated by the record that holds it, read by the
+     * program, never copied (an unmodifiable list is kept as it is).
+     *
      * @throws IllegalArgumentException when messages that name one connection disagree on its hosts,
      *                                  priority, DSCP or QPs, or are not listed in start order
      */
-    public FlowsProgram(String name, List<Entry> entries) {
+    public FlowsProgram(String name, List<? extends ListedFlow> entries) {
         this.name = Objects.requireNonNull(name, "name");
         this.entries = List.copyOf(entries);
-        Map<String, Entry> previous = new HashMap<>();
-        for (int i = 0; i < this.entries.size(); i++) {
-            Entry e = this.entries.get(i);
+        Map<String, ListedFlow> previous = new HashMap<>();
+        for (int i = 0; i < entries.size(); i++) {
+            ListedFlow e = entries.get(i);
             if (e.connection() == null) {
                 continue;
             }
-            Entry p = previous.put(e.connection(), e);
+            ListedFlow p = previous.put(e.connection(), e);
             if (p != null && (p.src() != e.src() || p.dst() != e.dst() || p.priority() != e.priority()
-                    || p.qps() != e.qps() || p.options().resolvedDscp() != e.options().resolvedDscp())) {
+                    || p.qps() != e.qps() || options(p).resolvedDscp() != options(e).resolvedDscp())) {
                 throw new IllegalArgumentException(name + ": flow " + i + " on connection '" + e.connection()
                         + "' must have the same src, dst, priority, dscp and qps as the flows before it on that connection");
             }
@@ -86,8 +54,9 @@ public final class FlowsProgram implements TrafficProgram {
         }
     }
 
-    public List<Entry> entries() {
-        return entries;
+    /** The options of {@code e}'s connection. */
+    private static ConnectionOptions options(ListedFlow e) {
+        return ConnectionOptions.of(e.priority()).withQps(e.qps()).withDscp(e.dscp());
     }
 
     @Override
@@ -98,14 +67,14 @@ public final class FlowsProgram implements TrafficProgram {
     @Override
     public void start(TrafficContext ctx) {
         Map<String, Connection> named = new HashMap<>();
-        for (Entry e : entries) {
+        for (ListedFlow e : entries) {
             Connection c;
             if (e.connection() == null) {
-                c = ctx.connect(e.src(), e.dst(), e.options());
+                c = ctx.connect(e.src(), e.dst(), options(e));
             } else {
                 c = named.get(e.connection());
                 if (c == null) {
-                    c = ctx.connect(e.src(), e.dst(), e.options());
+                    c = ctx.connect(e.src(), e.dst(), options(e));
                     named.put(e.connection(), c);
                 }
             }

@@ -4,10 +4,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
+import org.lossless.workloads.flows.FlowsProgram;
+import org.lossless.workloads.flows.ListedFlow;
+import org.lossless.workloads.replay.DagMessage;
+import org.lossless.workloads.replay.DagProgram;
+import org.lossless.workloads.traffic.TrafficProgram;
+
 /**
  * One entry of {@code workloads}: all entries run together. One record per workload type; to add one,
- * add a record here (or a {@link ProgramWorkload} record elsewhere), a reader branch in {@link WorkloadReader}
- * and a writer branch in {@code ResolvedYaml} (experiments), and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
+ * add a record here (or a {@link ProgramWorkload} record elsewhere) with its {@link #program()}, a reader branch in
+ * {@link WorkloadReader} and a writer branch in {@code ResolvedYaml} (experiments), and move its name from {@link #PLANNED} to {@link #SUPPORTED}.
  */
 public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadConfig.HpccFlows, WorkloadConfig.Collective,
         ProgramWorkload {
@@ -21,6 +27,21 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
 
     /** The name in {@code flows.csv} column {@code workload}; default {@code <type>-<index>}. */
     String name();
+
+    /**
+     * A fresh program that runs this workload (one per run: programs keep per-run state). The workload's own
+     * records go to it as they are: the engine starts it and never opens them on the way.
+     */
+    TrafficProgram program();
+
+    /**
+     * The flows of a static list, each posted at the start with its own start time (a {@code flows} workload
+     * without {@code depends_on}, {@code hpcc-flows}), in order; empty for any other workload. What the run's
+     * progress estimate and the telemetry bound read before the run.
+     */
+    default List<? extends ListedFlow> listedFlows() {
+        return List.of();
+    }
 
     /**
      * How a job that is not a flow list marks its packets (keys {@code priority} and {@code dscp}), and a host
@@ -59,6 +80,35 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
         @Override
         public String type() {
             return "flows";
+        }
+
+        /**
+         * Its flows posted as listed ({@link FlowsProgram}); with {@code depends_on}, each when its dependencies
+         * are delivered ({@link DagProgram}, whose graph entries this makes).
+         */
+        @Override
+        public TrafficProgram program() {
+            if (!listedFlows().isEmpty()) {
+                return new FlowsProgram(name, flows);
+            }
+            List<DagMessage> graph = new java.util.ArrayList<>(flows.size());
+            for (FlowSpec spec : flows) {
+                graph.add(new DagMessage(spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(), spec.priority(),
+                        spec.qps(), spec.connection(), spec.dependsOn().stream().mapToInt(Integer::intValue).toArray(),
+                        spec.delayPs(), spec.dscp()));
+            }
+            return new DagProgram(name, graph);
+        }
+
+        /** {@link #flows()} when none has {@code depends_on}, else none. */
+        @Override
+        public List<FlowSpec> listedFlows() {
+            for (FlowSpec f : flows) {
+                if (!f.dependsOn().isEmpty()) {
+                    return List.of();
+                }
+            }
+            return flows;
         }
     }
 
@@ -107,6 +157,17 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
         public String type() {
             return "hpcc-flows";
         }
+
+        /** Its flows posted as listed. */
+        @Override
+        public TrafficProgram program() {
+            return new FlowsProgram(name, flows);
+        }
+
+        @Override
+        public List<FlowSpec> listedFlows() {
+            return flows;
+        }
     }
 
     /**
@@ -137,13 +198,15 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
         }
 
         /** A fresh program that runs the job (one per run). */
+        @Override
         public org.lossless.workloads.collective.CollectiveProgram program() {
             return new org.lossless.workloads.collective.CollectiveProgram(job);
         }
     }
 
     /**
-     * One message from {@code src} to {@code dst}.
+     * One message from {@code src} to {@code dst}: the one record a flow's keys are held in from the reader
+     * to the program that posts it ({@link ListedFlow}, no copy on the way).
      *
      * @param src       sending host number
      * @param dst       receiving host number, != src
@@ -163,7 +226,7 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      *                  ({@link org.lossless.core.net.Dscp#ofPriority}, 8·priority)
      */
     record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
-                    List<Integer> dependsOn, long delayPs, int dscp) {
+                    List<Integer> dependsOn, long delayPs, int dscp) implements ListedFlow {
         /** {@code start}: 0. (The default priority is the first PFC priority, 3 by default.) */
         public static final long DEFAULT_START_PS = 0;
         /** Most QPs of one flow. */
