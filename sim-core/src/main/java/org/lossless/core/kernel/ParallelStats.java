@@ -17,6 +17,18 @@ public final class ParallelStats {
     final long[] maxWindowEvents;
     /** Wall time each thread spent at the barrier (waiting, or running the between-window step), ns. */
     final long[] barrierNs;
+    /**
+     * Wall time each thread took to leave the barrier after its release, ns (0 for the thread that ran the step between
+     * windows): how late a waiting thread starts the next window or phase.
+     */
+    final long[] wakeNs;
+    /** Steps between windows (the barrier's action) after a window, and after a delivery phase; their wall time, ns. */
+    private long steps;
+    private long deliveryPhases;
+    private long stepNs;
+    private long stepAfterDeliveryNs;
+    /** Windows whose events all ran on one thread although several threads ran the window. */
+    private long oneThreadWindows;
     /** Wall time of the runs, ns. */
     long wallNs;
     /** Hand-offs delivered to each partition (from other partitions, at a window's start or before global events). */
@@ -27,7 +39,7 @@ public final class ParallelStats {
     private long busiestThreadEvents;
     /** Events each partition ran in the current window. */
     private final long[] partitionWindowEvents;
-    /** Scratch: each thread's events in the replay of a window's claims. */
+    /** Scratch: each thread's events in a window's plan. */
     private final long[] replay;
     /** Sum over windows of the busiest thread's events had the claims gone as planned ({@link #plannedBusiestEvents}). */
     private long plannedBusiest;
@@ -38,6 +50,7 @@ public final class ParallelStats {
         events = new long[partitions];
         maxWindowEvents = new long[partitions];
         barrierNs = new long[threads];
+        wakeNs = new long[threads];
         handOffs = new long[partitions];
         threadWindowEvents = new long[threads];
         partitionWindowEvents = new long[partitions];
@@ -56,32 +69,33 @@ public final class ParallelStats {
     }
 
     /**
-     * The end of a window (one thread, every other at the barrier), whose partitions were claimed in {@code claims}'
-     * order: its busiest thread is counted as it ran, as planned and at best.
+     * The end of a window (one thread, every other at the barrier), planned by {@code claims}: its busiest thread is
+     * counted as it ran, as planned and at best.
      */
     void windowEnded(Claims claims) {
         long max = 0;
+        int busy = 0;
         for (int t = 0; t < threadWindowEvents.length; t++) {
             max = Math.max(max, threadWindowEvents[t]);
+            busy += threadWindowEvents[t] > 0 ? 1 : 0;
             threadWindowEvents[t] = 0;
             replay[t] = 0;
         }
         busiestThreadEvents += max;
         long total = 0;
         long largest = 0;
+        int active = 0;
         for (int i = 0; i < claims.size(); i++) {
             int p = claims.at(i);
             long n = partitionWindowEvents[p];
             partitionWindowEvents[p] = 0;
-            int free = 0;
-            for (int t = 1; t < replay.length; t++) {
-                if (replay[t] < replay[free]) {
-                    free = t;
-                }
-            }
-            replay[free] += n;
+            replay[claims.plannedThread(p)] += n;
             total += n;
             largest = Math.max(largest, n);
+            active += n > 0 ? 1 : 0;
+        }
+        if (busy == 1 && active > 1) {
+            oneThreadWindows++;
         }
         long planned = 0;
         for (long r : replay) {
@@ -89,6 +103,41 @@ public final class ParallelStats {
         }
         plannedBusiest += planned;
         leastBusiest += Math.max(largest, (total + replay.length - 1) / replay.length);
+    }
+
+    /** The step between windows took {@code ns} of wall time; {@code afterWindow} false: after a delivery phase. */
+    void stepped(boolean afterWindow, long ns) {
+        if (afterWindow) {
+            steps++;
+            stepNs += ns;
+        } else {
+            deliveryPhases++;
+            stepAfterDeliveryNs += ns;
+        }
+    }
+
+    /** Windows in which one thread ran every event, though two or more partitions had events. */
+    public long oneThreadWindows() {
+        return oneThreadWindows;
+    }
+
+    /** Phases in which the threads delivered the hand-offs before global work (one more barrier each). */
+    public long deliveryPhases() {
+        return deliveryPhases;
+    }
+
+    /** Wall time of the serial steps between windows (the barrier's action: global work, the next window's plan), ns. */
+    public long stepNs() {
+        return stepNs + stepAfterDeliveryNs;
+    }
+
+    /** Mean wake-up delay after a release, per window and waiting thread, ns. */
+    public double wakeNsPerWindow() {
+        long total = 0;
+        for (long w : wakeNs) {
+            total += w;
+        }
+        return windows == 0 || wakeNs.length < 2 ? 0 : (double) total / (wakeNs.length - 1) / windows;
     }
 
     public long windows() {
@@ -133,10 +182,10 @@ public final class ParallelStats {
     }
 
     /**
-     * Sum over windows of the busiest thread's events had every thread claimed as soon as it was free and every event
-     * taken the same time: the window's claims replayed on its event counts (on an idle machine, what {@link
-     * #busiestThreadEvents} measures; on a loaded one a thread that loses its core leaves its claims to the others,
-     * which then run more events, as they should). With one partition per thread, the largest partition's events.
+     * Sum over windows of the busiest thread's events had every thread run the partitions the window's plan gave it
+     * ({@link Claims}): on an idle machine, what {@link #busiestThreadEvents} measures; on a loaded one a thread that
+     * loses its core leaves its unstarted partitions to the others, which then run more events, as they should. With
+     * one partition per thread, the largest partition's events.
      */
     public long plannedBusiestEvents() {
         return plannedBusiest;
@@ -199,9 +248,12 @@ public final class ParallelStats {
     public String toString() {
         return String.format(java.util.Locale.ROOT, "%d windows, %d partitions on %d threads, %.1f events per partition "
                 + "per window, busiest thread %.1f events per window (imbalance %.3f as run, %.3f as planned, %.3f at best), "
-                + "%.1f hand-offs per window, %.0f ns at the barrier per window and thread, wall %.3f s", windows,
+                + "%.1f hand-offs per window, %.0f ns at the barrier per window and thread, wall %.3f s; "
+                + "%d windows on one thread, %d delivery phases, serial step %.0f ns per window, wake-up %.0f ns "
+                + "per window and waiting thread", windows,
                 events.length, barrierNs.length, eventsPerPartitionWindow(),
                 windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(), plannedImbalance(),
-                ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9);
+                ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9, oneThreadWindows,
+                deliveryPhases, windows == 0 ? 0 : (double) stepNs() / windows, wakeNsPerWindow());
     }
 }

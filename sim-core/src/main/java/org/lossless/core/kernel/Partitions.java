@@ -1,0 +1,127 @@
+package org.lossless.core.kernel;
+
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The partitions of a {@link ParallelEngine}: one {@link EventLoop} each and the mail between them. In a window each
+ * partition writes what it hands off into its outboxes of the window's parity; the mail of the other parity (the
+ * last window's) is delivered to its receivers, by the receiver's thread at the start of its next window or for
+ * every partition before global work. A partition is run by one thread at a time; between windows by the thread that
+ * runs the barrier's action.
+ */
+final class Partitions {
+    final EventLoop[] loops;
+    /** [parity][sender][receiver]: the outboxes of one window; the other parity is being delivered. */
+    private final Mail[][][] mail;
+    /** [parity][receiver][sender]: the same boxes seen by the receiver. */
+    private final Mail[][][] inbound;
+    private final Inbox[] inboxes;
+    /** Parity of the mail boxes written in the current window. */
+    private int parity;
+
+    Partitions(int partitions, ConcurrentMap<Integer, Integer> owners) {
+        loops = new EventLoop[partitions];
+        inboxes = new Inbox[partitions];
+        mail = new Mail[2][partitions][partitions];
+        inbound = new Mail[2][partitions][partitions];
+        for (int p = 0; p < partitions; p++) {
+            loops[p] = new EventLoop(p, TieOrder.SOURCE);
+            loops[p].owners = owners;
+            loops[p].yields = true;
+            inboxes[p] = new Inbox();
+        }
+        for (int par = 0; par < 2; par++) {
+            for (int s = 0; s < partitions; s++) {
+                for (int d = 0; d < partitions; d++) {
+                    if (s != d) {
+                        mail[par][s][d] = new Mail();
+                        inbound[par][d][s] = mail[par][s][d];
+                    }
+                }
+            }
+        }
+    }
+
+    int size() {
+        return loops.length;
+    }
+
+    /** After a window: its mail is now the mail to deliver. */
+    void flip() {
+        parity ^= 1;
+    }
+
+    /** Delivers what the others handed partition {@code p} in the last window; returns how many. */
+    int deliver(int p) {
+        return inboxes[p].deliver(inbound[parity ^ 1][p]);
+    }
+
+    /**
+     * Runs partition {@code p}'s events before {@code windowEndPs}, its hand-offs going to this window's outboxes;
+     * returns how many ran.
+     */
+    long run(int p, long windowEndPs) {
+        EventLoop loop = loops[p];
+        loop.outbox = mail[parity][p];
+        loop.windowEndPs = windowEndPs;
+        long before = loop.executed;
+        loop.run(windowEndPs - 1, Integer.MAX_VALUE);
+        return loop.executed - before;
+    }
+
+    /** Hand-offs of the last window not yet delivered. */
+    long undelivered() {
+        long n = 0;
+        for (Mail[] boxes : inbound[parity ^ 1]) {
+            for (Mail m : boxes) {
+                if (m != null) {
+                    n += m.size;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Earliest pending partition event or undelivered hand-off. */
+    long next() {
+        long t = Long.MAX_VALUE;
+        int read = parity ^ 1;
+        for (int p = 0; p < loops.length; p++) {
+            t = Math.min(t, loops[p].nextTime());
+            for (Mail m : inbound[read][p]) {
+                if (m != null && m.minTime < t) {
+                    t = m.minTime;
+                }
+            }
+        }
+        return t;
+    }
+
+    /** Moves every partition's clock to {@code atPs} (none has run past it). */
+    void setClocks(long atPs) {
+        for (EventLoop l : loops) {
+            if (l.nowPs < atPs) {
+                l.nowPs = atPs;
+            }
+        }
+    }
+
+    /** The partition that has run past {@code atPs}, or -1 if none has. */
+    int pastAt(long atPs) {
+        for (EventLoop l : loops) {
+            if (l.nowPs > atPs) {
+                return l.index;
+            }
+        }
+        return -1;
+    }
+
+    /** Events run by every partition. */
+    long executed() {
+        long n = 0;
+        for (EventLoop l : loops) {
+            n += l.executed;
+        }
+        return n;
+    }
+}
