@@ -145,6 +145,21 @@ final class Claims {
         return order.clone();
     }
 
+    /** Where {@code thread}'s partitions start in the current plan ({@link #planned(int)}); {@code thread} = threads: its end. */
+    int planStart(int thread) {
+        return start[thread];
+    }
+
+    /** The {@code i}-th partition of the current plan (threads' partitions one after the other). */
+    int planned(int i) {
+        return plan[i];
+    }
+
+    /** Threads the plans are for. */
+    int threads() {
+        return threads;
+    }
+
     /** The partitions planned on {@code thread} in the next window, largest first (for tests). */
     int[] planOf(int thread) {
         return java.util.Arrays.copyOfRange(plan, start[thread], start[thread + 1]);

@@ -39,8 +39,10 @@ public final class ParallelStats {
     private long busiestThreadEvents;
     /** Events each partition ran in the current window. */
     private final long[] partitionWindowEvents;
-    /** Scratch: each thread's events in a window's plan. */
+    /** Scratch of the replay of a window's plan ({@link #replay}): each thread's events, next and end of its plan. */
     private final long[] replay;
+    private final int[] front;
+    private final int[] end;
     /** Sum over windows of the busiest thread's events had the claims gone as planned ({@link #plannedBusiestEvents}). */
     private long plannedBusiest;
     /** Sum over windows of the least the busiest thread could run: the mean, or the largest partition's events. */
@@ -55,6 +57,8 @@ public final class ParallelStats {
         threadWindowEvents = new long[threads];
         partitionWindowEvents = new long[partitions];
         replay = new long[threads];
+        front = new int[threads];
+        end = new int[threads];
     }
 
     /** Partition {@code p} ran {@code n} events on {@code thread} in the current window, after {@code handed} hand-offs. */
@@ -86,13 +90,14 @@ public final class ParallelStats {
         long largest = 0;
         int active = 0;
         for (int i = 0; i < claims.size(); i++) {
-            int p = claims.at(i);
-            long n = partitionWindowEvents[p];
-            partitionWindowEvents[p] = 0;
-            replay[claims.plannedThread(p)] += n;
+            long n = partitionWindowEvents[claims.at(i)];
             total += n;
             largest = Math.max(largest, n);
             active += n > 0 ? 1 : 0;
+        }
+        replay(claims);
+        for (int i = 0; i < claims.size(); i++) {
+            partitionWindowEvents[claims.at(i)] = 0;
         }
         if (busy == 1 && active > 1) {
             oneThreadWindows++;
@@ -103,6 +108,38 @@ public final class ParallelStats {
         }
         plannedBusiest += planned;
         leastBusiest += Math.max(largest, (total + replay.length - 1) / replay.length);
+    }
+
+    /**
+     * The window's plan replayed on its event counts, into {@link #replay}: every event taking the same time, the thread
+     * that is free first (the lower on ties) takes the next partition of its own plan, or when it has none left the last
+     * unstarted one of the next thread's that has one ({@link Claims#claim}). O(partitions x threads).
+     */
+    private void replay(Claims claims) {
+        int threads = replay.length;
+        for (int t = 0; t < threads; t++) {
+            front[t] = claims.planStart(t);
+            end[t] = claims.planStart(t + 1);
+        }
+        for (int left = claims.size(); left > 0; left--) {
+            int t = 0;
+            for (int u = 1; u < threads; u++) {
+                if (replay[u] < replay[t]) {
+                    t = u;
+                }
+            }
+            int p;
+            if (front[t] < end[t]) {
+                p = claims.planned(front[t]++);
+            } else {
+                int v = (t + 1) % threads;
+                while (front[v] >= end[v]) {
+                    v = (v + 1) % threads;
+                }
+                p = claims.planned(--end[v]);
+            }
+            replay[t] += partitionWindowEvents[p];
+        }
     }
 
     /** The step between windows took {@code ns} of wall time; {@code afterWindow} false: after a delivery phase. */
@@ -182,10 +219,11 @@ public final class ParallelStats {
     }
 
     /**
-     * Sum over windows of the busiest thread's events had every thread run the partitions the window's plan gave it
-     * ({@link Claims}): on an idle machine, what {@link #busiestThreadEvents} measures; on a loaded one a thread that
-     * loses its core leaves its unstarted partitions to the others, which then run more events, as they should. With
-     * one partition per thread, the largest partition's events.
+     * Sum over windows of the busiest thread's events had every thread run the window's plan ({@link Claims}: its own
+     * partitions, then the others' unstarted ones) as soon as it was free and every event taken the same time: the plan
+     * replayed on the window's event counts; on an idle machine, what {@link #busiestThreadEvents} measures; on a loaded
+     * one a thread that loses its core leaves its unstarted partitions to the others, which then run more events, as
+     * they should. With one partition per thread, the largest partition's events.
      */
     public long plannedBusiestEvents() {
         return plannedBusiest;

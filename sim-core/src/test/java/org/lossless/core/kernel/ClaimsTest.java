@@ -147,9 +147,9 @@ class ClaimsTest {
      * light partitions have run theirs (as if its events took that long), so the thread that holds it can take nothing
      * else. From the second window on, partition 5 cost the most in the last window, so the plan puts it alone on one
      * thread and the seven light ones on the other; the first window's plan (equal weights) is p mod 2. A static split
-     * would leave partition 5 with three light ones on one thread (and here wait for ever). The plans' busiest thread
-     * ({@link ParallelStats#plannedBusiestEvents()}) is computed by hand; as run, a thread that is late may leave its
-     * unstarted partitions to the other, so only a lower bound is certain there.
+     * would leave partition 5 with three light ones on one thread (and here wait for ever). The plans replayed on the
+     * event counts ({@link ParallelStats#plannedBusiestEvents()}) are computed by hand; as run, a thread that is late
+     * may leave its unstarted partitions to the other, so only a lower bound is certain there.
      */
     @Test
     void theEnginePlansTheHeaviestPartitionAloneOnOneThread() {
@@ -192,9 +192,11 @@ class ClaimsTest {
         assertEquals(2 * windows, st.events(0));
         assertTrue(st.busiestThreadEvents() >= 14L * windows, st.toString());
         assertEquals(heavy, e.claimOrder()[0]);
-        // the plans by hand: window 0 (equal weights) p mod 2: t0 p0, p2, p4, p6 (8 events), t1 p1, p3, p5, p7 (20);
-        // then p5 (14) alone on one thread and the seven light ones (14) on the other
-        assertEquals(20 + 9 * 14, st.plannedBusiestEvents());
+        // the plans replayed by hand: window 0 (equal weights) p mod 2, t0 p0, p2, p4, p6 and t1 p1, p3, p5, p7; the
+        // thread free first takes next (t0 on ties): t0 p0 (2), t1 p1 (2), t0 p2 (4), t1 p3 (4), t0 p4 (6), t1 p5 (18),
+        // t0 p6 (8), t0 takes t1's unstarted p7 (10): 18. Then p5 (14) alone on one thread, the seven light ones (14)
+        // on the other: 14
+        assertEquals(18 + 9 * 14, st.plannedBusiestEvents());
         assertEquals(14 * windows, st.leastBusiestEvents());
     }
 
