@@ -384,9 +384,10 @@ public final class ParallelEngine extends EngineSignals {
      */
     private void between() {
         long t0 = System.nanoTime();
+        long c0 = stats.cpuNow();
         boolean window = !delivering;
         step();
-        stats.stepped(window, System.nanoTime() - t0);
+        stats.stepped(window, System.nanoTime() - t0, stats.cpuNow() - c0);
     }
 
     /** {@link #between()}'s work. */

@@ -142,8 +142,27 @@ public final class ParallelStats {
         }
     }
 
-    /** The step between windows took {@code ns} of wall time; {@code afterWindow} false: after a delivery phase. */
-    void stepped(boolean afterWindow, long ns) {
+    /**
+     * The thread CPU clock when the steps between windows are also timed in their thread's CPU time ({@link
+     * #stepCpuNs()}): the system
+     * property {@code lossless.parallel.stepCpu=true}, for benchmarks (two readings of the thread CPU clock per step,
+     * about 1 us each; on a loaded machine a step's wall time is mostly the time its thread had no core).
+     */
+    private final java.lang.management.ThreadMXBean cpuClock = Boolean.getBoolean("lossless.parallel.stepCpu")
+            ? java.lang.management.ManagementFactory.getThreadMXBean() : null;
+    private long stepCpuNs;
+
+    /** The calling thread's CPU time, ns, when the steps are timed so ({@link #cpuClock}), else 0. */
+    long cpuNow() {
+        return cpuClock == null ? 0 : cpuClock.getCurrentThreadCpuTime();
+    }
+
+    /**
+     * The step between windows took {@code ns} of wall time ({@code cpuNs} of its thread's CPU time if {@link #cpuClock});
+     * {@code afterWindow} false: after a delivery phase.
+     */
+    void stepped(boolean afterWindow, long ns, long cpuNs) {
+        stepCpuNs += cpuNs;
         if (afterWindow) {
             steps++;
             stepNs += ns;
@@ -166,6 +185,11 @@ public final class ParallelStats {
     /** Wall time of the serial steps between windows (the barrier's action: global work, the next window's plan), ns. */
     public long stepNs() {
         return stepNs + stepAfterDeliveryNs;
+    }
+
+    /** CPU time of the serial steps between windows, ns (0 unless {@link #cpuClock}). */
+    public long stepCpuNs() {
+        return stepCpuNs;
     }
 
     /** Mean wake-up delay after a release, per window and waiting thread, ns. */
@@ -287,11 +311,12 @@ public final class ParallelStats {
         return String.format(java.util.Locale.ROOT, "%d windows, %d partitions on %d threads, %.1f events per partition "
                 + "per window, busiest thread %.1f events per window (imbalance %.3f as run, %.3f as planned, %.3f at best), "
                 + "%.1f hand-offs per window, %.0f ns at the barrier per window and thread, wall %.3f s; "
-                + "%d windows on one thread, %d delivery phases, serial step %.0f ns per window, wake-up %.0f ns "
-                + "per window and waiting thread", windows,
+                + "%d windows on one thread, %d delivery phases, serial step %.0f ns per window (CPU %.0f ns), "
+                + "wake-up %.0f ns per window and waiting thread", windows,
                 events.length, barrierNs.length, eventsPerPartitionWindow(),
                 windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(), plannedImbalance(),
                 ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9, oneThreadWindows,
-                deliveryPhases, windows == 0 ? 0 : (double) stepNs() / windows, wakeNsPerWindow());
+                deliveryPhases, windows == 0 ? 0 : (double) stepNs() / windows,
+                windows == 0 ? 0 : (double) stepCpuNs / windows, wakeNsPerWindow());
     }
 }
