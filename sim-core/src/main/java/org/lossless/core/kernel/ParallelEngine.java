@@ -394,6 +394,7 @@ public final class ParallelEngine extends EngineSignals {
     private void step() {
         if (delivering) { // every partition has what was handed to it: now the global work
             delivering = false;
+            parts.delivered();
             claims.reset();
             barrier.wake();
             plan();
@@ -548,6 +549,7 @@ public final class ParallelEngine extends EngineSignals {
         for (int p = 0; p < loops.length; p++) {
             stats.handOffs[p] += parts.deliver(p);
         }
+        parts.delivered();
     }
 
     private void publish() {

@@ -18,12 +18,23 @@ final class Partitions {
     private final Inbox[] inboxes;
     /** Parity of the mail boxes written in the current window. */
     private int parity;
+    /**
+     * What each partition handed off in its last window and is not delivered yet: the earliest time and how many,
+     * summed by the sender's own thread at the end of its window, so that between windows the engine reads one figure
+     * per partition instead of every box of every pair (partitions squared: 65,536 boxes at 256 partitions, a cache
+     * miss each, milliseconds per window).
+     */
+    private final long[] sentMin;
+    private final long[] sentCount;
 
     Partitions(int partitions, ConcurrentMap<Integer, Integer> owners) {
         loops = new EventLoop[partitions];
         inboxes = new Inbox[partitions];
         mail = new Mail[2][partitions][partitions];
         inbound = new Mail[2][partitions][partitions];
+        sentMin = new long[partitions];
+        sentCount = new long[partitions];
+        java.util.Arrays.fill(sentMin, Long.MAX_VALUE);
         for (int p = 0; p < partitions; p++) {
             loops[p] = new EventLoop(p, TieOrder.SOURCE);
             loops[p].owners = owners;
@@ -66,18 +77,34 @@ final class Partitions {
         loop.windowEndPs = windowEndPs;
         long before = loop.executed;
         loop.run(windowEndPs - 1, Integer.MAX_VALUE);
+        long min = Long.MAX_VALUE;
+        long n = 0;
+        for (Mail m : loop.outbox) {
+            if (m != null && m.size > 0) {
+                min = Math.min(min, m.minTime);
+                n += m.size;
+            }
+        }
+        sentMin[p] = min;
+        sentCount[p] = n;
         return loop.executed - before;
+    }
+
+    /**
+     * Every partition has had its hand-offs of the last window delivered (all at once before global work, or each in
+     * a delivery phase); after a window's phase every partition delivered its own at its start, and the summary is then
+     * of the new window's hand-offs.
+     */
+    void delivered() {
+        java.util.Arrays.fill(sentMin, Long.MAX_VALUE);
+        java.util.Arrays.fill(sentCount, 0);
     }
 
     /** Hand-offs of the last window not yet delivered. */
     long undelivered() {
         long n = 0;
-        for (Mail[] boxes : inbound[parity ^ 1]) {
-            for (Mail m : boxes) {
-                if (m != null) {
-                    n += m.size;
-                }
-            }
+        for (long c : sentCount) {
+            n += c;
         }
         return n;
     }
@@ -85,14 +112,8 @@ final class Partitions {
     /** Earliest pending partition event or undelivered hand-off. */
     long next() {
         long t = Long.MAX_VALUE;
-        int read = parity ^ 1;
         for (int p = 0; p < loops.length; p++) {
-            t = Math.min(t, loops[p].nextTime());
-            for (Mail m : inbound[read][p]) {
-                if (m != null && m.minTime < t) {
-                    t = m.minTime;
-                }
-            }
+            t = Math.min(t, Math.min(loops[p].nextTime(), sentMin[p]));
         }
         return t;
     }
