@@ -546,10 +546,7 @@ public final class ParallelEngine extends EngineSignals {
 
     /** Delivers every waiting hand-off now (before global events look at the partitions). */
     private void deliverAll() {
-        for (int p = 0; p < loops.length; p++) {
-            stats.handOffs[p] += parts.deliver(p);
-        }
-        parts.delivered();
+        parts.deliverAll(stats.handOffs);
     }
 
     private void publish() {

@@ -26,6 +26,12 @@ final class Partitions {
      */
     private final long[] sentMin;
     private final long[] sentCount;
+    /** The receivers each partition handed something to in its last window (the first {@link #sentToCount}). */
+    private final int[][] sentTo;
+    private final int[] sentToCount;
+    /** Scratch of {@link #deliverAll}: the senders that handed something to each receiver. */
+    private final int[][] from;
+    private final int[] fromCount;
 
     Partitions(int partitions, ConcurrentMap<Integer, Integer> owners) {
         loops = new EventLoop[partitions];
@@ -34,6 +40,10 @@ final class Partitions {
         inbound = new Mail[2][partitions][partitions];
         sentMin = new long[partitions];
         sentCount = new long[partitions];
+        sentTo = new int[partitions][partitions];
+        sentToCount = new int[partitions];
+        from = new int[partitions][partitions];
+        fromCount = new int[partitions];
         java.util.Arrays.fill(sentMin, Long.MAX_VALUE);
         for (int p = 0; p < partitions; p++) {
             loops[p] = new EventLoop(p, TieOrder.SOURCE);
@@ -79,14 +89,19 @@ final class Partitions {
         loop.run(windowEndPs - 1, Integer.MAX_VALUE);
         long min = Long.MAX_VALUE;
         long n = 0;
-        for (Mail m : loop.outbox) {
+        int to = 0;
+        Mail[] out = loop.outbox;
+        for (int d = 0; d < out.length; d++) {
+            Mail m = out[d];
             if (m != null && m.size > 0) {
                 min = Math.min(min, m.minTime);
                 n += m.size;
+                sentTo[p][to++] = d;
             }
         }
         sentMin[p] = min;
         sentCount[p] = n;
+        sentToCount[p] = to;
         return loop.executed - before;
     }
 
@@ -98,6 +113,29 @@ final class Partitions {
     void delivered() {
         java.util.Arrays.fill(sentMin, Long.MAX_VALUE);
         java.util.Arrays.fill(sentCount, 0);
+        java.util.Arrays.fill(sentToCount, 0);
+    }
+
+    /**
+     * Delivers every hand-off of the last window now, on the calling thread, visiting only the boxes that hold some
+     * (what the senders noted at their windows' ends), not every pair; adds each receiver's count to {@code
+     * handOffs}. The order within a receiver is the inbox's (time, sender key), whatever the order of the visits.
+     */
+    void deliverAll(long[] handOffs) {
+        for (int s = 0; s < loops.length; s++) {
+            for (int i = 0; i < sentToCount[s]; i++) {
+                int d = sentTo[s][i];
+                from[d][fromCount[d]++] = s;
+            }
+        }
+        Mail[][] read = inbound[parity ^ 1];
+        for (int d = 0; d < loops.length; d++) {
+            if (fromCount[d] > 0) {
+                handOffs[d] += inboxes[d].deliver(read[d], from[d], fromCount[d]);
+                fromCount[d] = 0;
+            }
+        }
+        delivered();
     }
 
     /** Hand-offs of the last window not yet delivered. */
