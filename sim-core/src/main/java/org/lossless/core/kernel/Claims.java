@@ -47,6 +47,9 @@ final class Claims {
     /** Window number at which each partition was taken ({@link #claim}); a partition is free if below it. */
     private final AtomicIntegerArray taken;
     private int window = 1;
+    /** With one thread: the window {@link #next} counts in, and the next place in the plan. */
+    private int lastWindow;
+    private int next;
     private final int threads;
 
     /**
@@ -78,6 +81,19 @@ final class Claims {
      */
     int claim(int thread) {
         int w = window;
+        if (threads == 1) { // no other thread to race: the next partition not yet run in this window, in plan order
+            int i = next;
+            if (i < plan.length && lastWindow == w) {
+                next = i + 1;
+                return plan[i];
+            }
+            if (lastWindow != w) {
+                lastWindow = w;
+                next = 1;
+                return plan[0];
+            }
+            return -1;
+        }
         for (int i = start[thread]; i < start[thread + 1]; i++) {
             int p = plan[i];
             if (taken.get(p) != w && take(p, w)) {
@@ -111,6 +127,10 @@ final class Claims {
      * one); orders the partitions by their last cost, plans the next window and opens its claims.
      */
     void reset(int[] ran) {
+        if (threads == 1) { // one thread runs every partition: no plan to make (nor an order to keep)
+            window++;
+            return;
+        }
         for (int p = 0; p < owner.length; p++) {
             if (ran != null && ran[p] >= 0) {
                 owner[p] = ran[p];
@@ -140,7 +160,7 @@ final class Claims {
         return owner[p];
     }
 
-    /** The cost order of the next window (for tests). */
+    /** The cost order of the next window (for tests; with one thread it stays the first window's). */
     int[] order() {
         return order.clone();
     }

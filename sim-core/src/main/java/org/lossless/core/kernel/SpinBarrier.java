@@ -46,7 +46,9 @@ final class SpinBarrier {
                 action.run();
             } finally {
                 arrived.set(0);
-                releasedNs = System.nanoTime();
+                if (parties > 1) {
+                    releasedNs = System.nanoTime();
+                }
                 generation = g + 1;
                 wake();
             }
@@ -77,7 +79,7 @@ final class SpinBarrier {
      */
     void wake() {
         for (int i = 0; i < parked.length(); i++) {
-            Thread t = parked.getAndSet(i, null);
+            Thread t = parked.get(i) == null ? null : parked.getAndSet(i, null);
             if (t != null) {
                 LockSupport.unpark(t);
             }
