@@ -18,6 +18,8 @@ import java.util.RandomAccess;
  * not needed by them. Without releases the table keeps every flow, as tests and instruments expect.
  */
 public final class FlowTable {
+    /** QPs keep their finished messages' entries ({@link #keepQpEntries()}). */
+    private boolean keepQpEntries;
     /** Flow slots per page (a power of two). */
     static final int PAGE = 1 << 12;
     private static final int SHIFT = Integer.numberOfTrailingZeros(PAGE);
@@ -121,7 +123,18 @@ public final class FlowTable {
         return qpCount;
     }
 
+    /**
+     * Every QP opened from now on keeps the entries of its finished messages instead of dropping them in place: for a
+     * run whose posts may run in the sender's partition while the receiver's partition runs on another thread (a
+     * partitioned run whose programs' releases run ahead), where dropping would shift the receiver's index and arrays
+     * under it. Costs memory: such a QP holds every message it carried, and their flows, to the run's end.
+     */
+    public void keepQpEntries() {
+        keepQpEntries = true;
+    }
+
     void addQp(QueuePair qp) {
+        qp.keepsEntries = keepQpEntries;
         if (qp.id != qpCount) {
             throw new IllegalArgumentException("QP ids must be dense: expected " + qpCount + ", got " + qp.id);
         }

@@ -14,8 +14,8 @@ import org.lossless.nic.cc.CongestionEcho;
  *
  * <p>Send queue: entries in post order, each a range of PSNs: the packets of a message (an RDMA WRITE, a
  * SEND, or the response of an RDMA READ when this is the responder's direction), or the one request packet
- * of an RDMA READ posted here. Entry i holds PSNs {@code first[i] .. first[i+1]-1} and payload bytes
- * {@code offset[i] .. offset[i+1]-1} of the QP's stream. Entries are never removed (a message's Flow lives
+ * of an RDMA READ posted here. Entry i holds PSNs {@code first[i] .. ends[i]-1} and payload bytes
+ * {@code offset[i] .. endOffsets[i]-1} of the QP's stream. Entries are never removed (a message's Flow lives
  * for the run anyway), so a late NACK can still rewind into an acknowledged message as before.
  *
  * <p>Pacer: after a packet of {@code w} wire bytes started at {@code t}, the next may start at
@@ -70,6 +70,9 @@ public final class QueuePair {
     private Verb[] verbs = new Verb[2];
     private long[] first = new long[2];
     private long[] offset = new long[2];
+    /** Each entry's end, fixed at its post: the receiver reads no {@link #count} or {@link #endPsn} a post moves. */
+    private long[] ends = new long[2];
+    private long[] endOffsets = new long[2];
     private int count;
     /** Entries dropped from the front ({@link #dropFirst}): entry {@code i} here is the {@code dropped + i}-th posted. */
     private long dropped;
@@ -233,7 +236,7 @@ public final class QueuePair {
             // entries before every index (sending, acknowledged but the last, receiving, the packet being built) are
             // never read again: dropped when they are a quarter of the arrays, so a persistent QP holds its messages
             // in flight rather than every message it carried (and lets go of their Flows); else the arrays grow
-            int drop = Math.min(Math.min(sendIdx, rxIdx), Math.min(ackIdx - 1, txIdx));
+            int drop = keepsEntries ? 0 : Math.min(Math.min(sendIdx, rxIdx), Math.min(ackIdx - 1, txIdx));
             if (drop > 0 && drop >= entries.length / 4) {
                 dropFirst(drop);
             } else {
@@ -241,12 +244,16 @@ public final class QueuePair {
                 verbs = Arrays.copyOf(verbs, count * 2);
                 first = Arrays.copyOf(first, count * 2);
                 offset = Arrays.copyOf(offset, count * 2);
+                ends = Arrays.copyOf(ends, count * 2);
+                endOffsets = Arrays.copyOf(endOffsets, count * 2);
             }
         }
         entries[count] = f;
         verbs[count] = f.verb;
         first[count] = endPsn;
         offset[count] = endBytes;
+        ends[count] = endPsn + packets;
+        endOffsets[count] = endBytes + bytes;
         count++;
         endPsn += packets;
         endBytes += bytes;
@@ -260,6 +267,8 @@ public final class QueuePair {
         System.arraycopy(verbs, n, verbs, 0, keep);
         System.arraycopy(first, n, first, 0, keep);
         System.arraycopy(offset, n, offset, 0, keep);
+        System.arraycopy(ends, n, ends, 0, keep);
+        System.arraycopy(endOffsets, n, endOffsets, 0, keep);
         Arrays.fill(entries, keep, count, null);
         Arrays.fill(verbs, keep, count, null);
         count = keep;
@@ -270,17 +279,20 @@ public final class QueuePair {
         dropped += n;
     }
 
+    /** Finished messages' entries stay (a post may run beside the receiver: {@link FlowTable#keepQpEntries()}). */
+    boolean keepsEntries;
+
     /** Entries held (posted and not yet dropped): tests. */
     int entriesHeld() {
         return count;
     }
 
     private long end(int i) {
-        return i + 1 < count ? first[i + 1] : endPsn;
+        return ends[i];
     }
 
     private long bytes(int i) {
-        return (i + 1 < count ? offset[i + 1] : endBytes) - offset[i];
+        return endOffsets[i] - offset[i];
     }
 
     /** Whether entry {@code i} is the request of an RDMA READ posted on this QP. */

@@ -36,6 +36,25 @@ class ReleaseTest {
         assertTrue(qp.toString().contains("1000 messages"), qp.toString());
     }
 
+    /**
+     * The same 1,000 messages on a table that keeps QP entries (a partitioned run whose posts may run beside the
+     * receiver's partition): nothing is dropped, the arrays double to 1,024, and the messages complete the same way.
+     */
+    @Test
+    void aQpOfATableThatKeepsEntriesDropsNone() {
+        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
+        b.flows.keepQpEntries();
+        QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
+        for (int round = 0; round < 500; round++) {
+            b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
+            b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
+            b.kernel.runUntil((round + 1) * 10 * US);
+        }
+        assertEquals(1000, b.flows.finishedCount());
+        assertTrue(b.flows.all().stream().allMatch(f -> f.ackedPs() >= 0), "all acknowledged");
+        assertEquals(1000, qp.entriesHeld());
+    }
+
     @Test
     void aReleasedFlowIsGoneFromTheTableAndCanBeCollected() {
         FlowTable t = new FlowTable();

@@ -200,6 +200,7 @@ public final class PacketEngine {
             ((ParallelEngine) kernel).defer(completions);
             if (completions.predicts()) {
                 traffic.releaseAhead(((ParallelEngine) kernel).ahead(), cut.partOfHosts(topo), cut.partitions());
+                flows.keepQpEntries(); // a release run ahead posts in the sender's partition, beside the receiver's
                 for (int h = 0; h < topo.hostCount(); h++) {
                     org.lossless.topology.Port up = topo.ports(topo.hostNode(h)).get(0);
                     completions.watch(h, network.nic(h), network.link(up.peer(), up.peerPort()));

@@ -20,12 +20,21 @@ final class Inbox {
 
     /** Delivers the entries of {@code boxes} (null entries skipped) in (time, key) order and clears them. */
     int deliver(Mail[] boxes) {
+        return deliver(boxes, null, boxes.length);
+    }
+
+    /**
+     * As {@link #deliver(Mail[])}, looking only at {@code boxes[senders[i]]} for {@code i < n} ({@code senders} null:
+     * every box): the boxes known to hold something. The order delivered does not depend on which are looked at first.
+     */
+    int deliver(Mail[] boxes, int[] senders, int n) {
         size = 0;
         int runs = 0;
         if (runEnds.length < boxes.length) {
             runEnds = new int[boxes.length];
         }
-        for (Mail m : boxes) {
+        for (int b = 0; b < n; b++) {
+            Mail m = boxes[senders == null ? b : senders[b]];
             if (m == null || m.size == 0) {
                 continue;
             }
@@ -38,12 +47,12 @@ final class Inbox {
             runEnds[runs++] = size;
             m.clear();
         }
-        int n = size;
-        for (int i = 0; i < n; i++) {
+        int count = size;
+        for (int i = 0; i < count; i++) {
             order[i] = i;
         }
         sortRuns(runs);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < count; i++) {
             int j = order[i];
             Delivery d = deliveries[j];
             Object p = payloads[j];
@@ -52,7 +61,7 @@ final class Inbox {
             d.deliver(times[j], p);
         }
         size = 0;
-        return n;
+        return count;
     }
 
     /**

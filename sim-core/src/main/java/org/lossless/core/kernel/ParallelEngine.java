@@ -23,23 +23,24 @@ import org.lossless.core.random.RandomStreams;
  * {@link Scheduler#handOff}, at least the lookahead ahead; only global events (not partition events) schedule global
  * events or call {@link #stop()}; a partition event that breaks a rule fails the run.
  *
- * <p>Threads: the calling thread and {@code threads - 1} workers started by {@link #runUntil} and ended with it. In
- * each window the threads claim partitions one at a time, the costliest of the last window first ({@link Claims}:
- * load-adaptive, as Unison), so with more partitions than threads a thread that drew light ones takes more. The only
- * synchronisation is the barrier at the end of each window ({@link SpinBarrier}) and one atomic increment per claim;
- * nothing is locked per event or per frame. Before global work the threads deliver the window's hand-offs to every
- * partition in a phase of their own (claimed as the windows, one more barrier), so that it is not one thread's work.
+ * <p>Threads: the calling thread and {@code threads - 1} workers started by {@link #runUntil} and ended with it. Each
+ * window is planned between windows ({@link Claims}): the partitions, costliest of the last window first, dealt to the
+ * threads so that their planned costs are even, each left on the thread that ran it last where that keeps them even; a
+ * thread runs its own partitions, then takes the others' unstarted ones, so a slowed thread leaves its share to the
+ * others but a thread that is a little late to wake does not lose it. The only synchronisation is the barrier at the
+ * end of each window ({@link SpinBarrier}, which unparks its waiters on release, and before global work so that they
+ * are awake when it ends) and one compare-and-set per partition per window; nothing is locked per event or per frame.
+ * Before global work the window's hand-offs are delivered to every partition: by the threads in a phase of their own
+ * (claimed as the windows, one more barrier) when there are many, else by the thread that runs the global work.
  */
 public final class ParallelEngine extends EngineSignals {
     private final EventLoop global = new EventLoop(-1, TieOrder.SOURCE);
     private final Source globalSource;
+    private final Partitions parts;
     private final EventLoop[] loops;
-    /** [parity][sender][receiver]: the outboxes of one window; the other parity is being delivered. */
-    private final Mail[][][] mail;
-    /** [parity][receiver][sender]: the same boxes seen by the receiver. */
-    private final Mail[][][] inbound;
-    private final Inbox[] inboxes;
     private final Claims claims;
+    /** The thread that ran each partition in the current window (the next window's plan keeps it there if it can). */
+    private final int[] ranBy;
     /** Threads a run uses. */
     private final int threads;
     private final long lookaheadPs;
@@ -53,8 +54,6 @@ public final class ParallelEngine extends EngineSignals {
 
     private long stopPs;
     private long windowEndPs;
-    /** Parity of the mail boxes written in the current window. */
-    private int parity;
     /** The threads deliver the last window's hand-offs, then global work runs ({@link #globalWorkDue}). */
     private boolean delivering;
     private boolean finished;
@@ -67,6 +66,12 @@ public final class ParallelEngine extends EngineSignals {
     private volatile Throwable failure;
     /** Runs the global events that may go ahead of the partitions ({@link AheadWork}). */
     private final Ahead ahead;
+    /**
+     * Fewest hand-offs waiting before global work that the threads deliver in a phase of their own (one more barrier);
+     * fewer are delivered by the thread that runs the global work (about 0.1-0.2 us each: under a barrier's cost when a
+     * thread has to wake for it; the k=8 all-reduce has about 66 per window, the k=16 permutation about 4,000).
+     */
+    private static final long PARALLEL_DELIVERY = 256;
 
     /**
      * @param seed        scenario seed of the named random streams
@@ -88,28 +93,11 @@ public final class ParallelEngine extends EngineSignals {
         ConcurrentHashMap<Integer, Integer> owners = new ConcurrentHashMap<>();
         global.owners = owners;
         globalSource = global.source(0);
-        loops = new EventLoop[partitions];
-        inboxes = new Inbox[partitions];
-        mail = new Mail[2][partitions][partitions];
-        inbound = new Mail[2][partitions][partitions];
-        for (int p = 0; p < partitions; p++) {
-            loops[p] = new EventLoop(p, TieOrder.SOURCE);
-            loops[p].owners = owners;
-            loops[p].yields = true;
-            inboxes[p] = new Inbox();
-        }
-        for (int par = 0; par < 2; par++) {
-            for (int s = 0; s < partitions; s++) {
-                for (int d = 0; d < partitions; d++) {
-                    if (s != d) {
-                        mail[par][s][d] = new Mail();
-                        inbound[par][d][s] = mail[par][s][d];
-                    }
-                }
-            }
-        }
+        parts = new Partitions(partitions, owners);
+        loops = parts.loops;
         this.threads = Math.min(threads, partitions);
-        claims = new Claims(partitions, weights);
+        claims = new Claims(partitions, this.threads, weights);
+        ranBy = new int[partitions];
         stats = new ParallelStats(partitions, this.threads);
         barrier = new SpinBarrier(this.threads);
         ahead = new Ahead(global, loops);
@@ -310,11 +298,10 @@ public final class ParallelEngine extends EngineSignals {
      * Scheduler#yieldAfterNow()}), or the results would depend on the partitioning.
      */
     private void checkStoppedAt(long atPs) {
-        for (EventLoop l : loops) {
-            if (l.nowPs > atPs) {
-                throw new IllegalStateException("the run was stopped at " + atPs + " ps by deferred work, but partition "
-                        + l.index + " had run to " + l.nowPs + " ps: the model did not announce the stop (horizonPs)");
-            }
+        int p = parts.pastAt(atPs);
+        if (p >= 0) {
+            throw new IllegalStateException("the run was stopped at " + atPs + " ps by deferred work, but partition "
+                    + p + " had run to " + loops[p].nowPs + " ps: the model did not announce the stop (horizonPs)");
         }
     }
 
@@ -339,17 +326,18 @@ public final class ParallelEngine extends EngineSignals {
         Runnable action = this::between;
         while (true) {
             if (delivering) {
-                for (int p = c.claim(); p >= 0; p = c.claim()) {
+                for (int p = c.claim(thread); p >= 0; p = c.claim(thread)) {
                     deliver(p);
                 }
             } else {
-                for (int p = c.claim(); p >= 0; p = c.claim()) {
+                for (int p = c.claim(thread); p >= 0; p = c.claim(thread)) {
                     runWindow(p, thread);
                 }
             }
             long t0 = System.nanoTime();
-            b.await(action);
+            long late = b.await(action);
             stats.barrierNs[thread] += System.nanoTime() - t0;
+            stats.wakeNs[thread] += late;
             if (finished) {
                 return;
             }
@@ -364,14 +352,10 @@ public final class ParallelEngine extends EngineSignals {
         if (failure != null) {
             return;
         }
-        EventLoop loop = loops[p];
         try {
-            int handed = inboxes[p].deliver(inbound[parity ^ 1][p]);
-            loop.outbox = mail[parity][p];
-            loop.windowEndPs = windowEndPs;
-            long before = loop.executed;
-            loop.run(windowEndPs - 1, Integer.MAX_VALUE);
-            long n = loop.executed - before;
+            int handed = parts.deliver(p);
+            long n = parts.run(p, windowEndPs);
+            ranBy[p] = thread;
             claims.record(p, n + handed);
             stats.ran(p, thread, n, handed);
         } catch (Throwable t) {
@@ -382,7 +366,7 @@ public final class ParallelEngine extends EngineSignals {
     /** Delivers what the others handed partition {@code p} in the last window (before the run's global work). */
     private void deliver(int p) {
         try {
-            stats.handOffs[p] += inboxes[p].deliver(inbound[parity ^ 1][p]);
+            stats.handOffs[p] += parts.deliver(p);
         } catch (Throwable t) {
             fail(t);
         }
@@ -399,15 +383,26 @@ public final class ParallelEngine extends EngineSignals {
      * choose the next window (or finish).
      */
     private void between() {
+        long t0 = System.nanoTime();
+        long c0 = stats.cpuNow();
+        boolean window = !delivering;
+        step();
+        stats.stepped(window, System.nanoTime() - t0, stats.cpuNow() - c0);
+    }
+
+    /** {@link #between()}'s work. */
+    private void step() {
         if (delivering) { // every partition has what was handed to it: now the global work
             delivering = false;
+            parts.delivered();
             claims.reset();
+            barrier.wake();
             plan();
             return;
         }
-        parity ^= 1;
+        parts.flip();
         stats.windowEnded(claims);
-        claims.reset();
+        claims.reset(ranBy);
         if (deferred != null && failure == null) {
             try {
                 deferred.windowEnded();
@@ -415,9 +410,12 @@ public final class ParallelEngine extends EngineSignals {
                 fail(t);
             }
         }
-        if (threads > 1 && globalWorkDue()) { // the hand-offs go in first, each partition's by any thread
-            delivering = true;
-            return;
+        if (threads > 1 && globalWorkDue()) {
+            if (parts.undelivered() >= PARALLEL_DELIVERY) { // the hand-offs go in first, each partition's by any thread
+                delivering = true;
+                return;
+            }
+            barrier.wake(); // global work next, on this thread: the others wake now, not after it
         }
         plan();
     }
@@ -538,34 +536,17 @@ public final class ParallelEngine extends EngineSignals {
     /** Moves the global clock and every partition's to {@code atPs} (no partition has run past it). */
     private void setClocks(long atPs) {
         global.nowPs = atPs;
-        for (EventLoop l : loops) {
-            if (l.nowPs < atPs) {
-                l.nowPs = atPs;
-            }
-        }
+        parts.setClocks(atPs);
     }
 
     /** Earliest pending partition event or undelivered hand-off. */
     private long partitionsNext() {
-        long t = Long.MAX_VALUE;
-        int read = parity ^ 1;
-        for (int p = 0; p < loops.length; p++) {
-            t = Math.min(t, loops[p].nextTime());
-            for (Mail m : inbound[read][p]) {
-                if (m != null && m.minTime < t) {
-                    t = m.minTime;
-                }
-            }
-        }
-        return t;
+        return parts.next();
     }
 
     /** Delivers every waiting hand-off now (before global events look at the partitions). */
     private void deliverAll() {
-        int read = parity ^ 1;
-        for (int p = 0; p < loops.length; p++) {
-            stats.handOffs[p] += inboxes[p].deliver(inbound[read][p]);
-        }
+        parts.deliverAll(stats.handOffs);
     }
 
     private void publish() {
@@ -586,11 +567,7 @@ public final class ParallelEngine extends EngineSignals {
 
     @Override
     public long eventsExecuted() {
-        long n = global.executed;
-        for (EventLoop l : loops) {
-            n += l.executed;
-        }
-        return n;
+        return global.executed + parts.executed();
     }
 
     @Override

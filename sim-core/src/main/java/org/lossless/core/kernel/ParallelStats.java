@@ -17,6 +17,18 @@ public final class ParallelStats {
     final long[] maxWindowEvents;
     /** Wall time each thread spent at the barrier (waiting, or running the between-window step), ns. */
     final long[] barrierNs;
+    /**
+     * Wall time each thread took to leave the barrier after its release, ns (0 for the thread that ran the step between
+     * windows): how late a waiting thread starts the next window or phase.
+     */
+    final long[] wakeNs;
+    /** Steps between windows (the barrier's action) after a window, and after a delivery phase; their wall time, ns. */
+    private long steps;
+    private long deliveryPhases;
+    private long stepNs;
+    private long stepAfterDeliveryNs;
+    /** Windows whose events all ran on one thread although several threads ran the window. */
+    private long oneThreadWindows;
     /** Wall time of the runs, ns. */
     long wallNs;
     /** Hand-offs delivered to each partition (from other partitions, at a window's start or before global events). */
@@ -27,8 +39,10 @@ public final class ParallelStats {
     private long busiestThreadEvents;
     /** Events each partition ran in the current window. */
     private final long[] partitionWindowEvents;
-    /** Scratch: each thread's events in the replay of a window's claims. */
+    /** Scratch of the replay of a window's plan ({@link #replay}): each thread's events, next and end of its plan. */
     private final long[] replay;
+    private final int[] front;
+    private final int[] end;
     /** Sum over windows of the busiest thread's events had the claims gone as planned ({@link #plannedBusiestEvents}). */
     private long plannedBusiest;
     /** Sum over windows of the least the busiest thread could run: the mean, or the largest partition's events. */
@@ -38,10 +52,13 @@ public final class ParallelStats {
         events = new long[partitions];
         maxWindowEvents = new long[partitions];
         barrierNs = new long[threads];
+        wakeNs = new long[threads];
         handOffs = new long[partitions];
         threadWindowEvents = new long[threads];
         partitionWindowEvents = new long[partitions];
         replay = new long[threads];
+        front = new int[threads];
+        end = new int[threads];
     }
 
     /** Partition {@code p} ran {@code n} events on {@code thread} in the current window, after {@code handed} hand-offs. */
@@ -56,32 +73,34 @@ public final class ParallelStats {
     }
 
     /**
-     * The end of a window (one thread, every other at the barrier), whose partitions were claimed in {@code claims}'
-     * order: its busiest thread is counted as it ran, as planned and at best.
+     * The end of a window (one thread, every other at the barrier), planned by {@code claims}: its busiest thread is
+     * counted as it ran, as planned and at best.
      */
     void windowEnded(Claims claims) {
         long max = 0;
+        int busy = 0;
         for (int t = 0; t < threadWindowEvents.length; t++) {
             max = Math.max(max, threadWindowEvents[t]);
+            busy += threadWindowEvents[t] > 0 ? 1 : 0;
             threadWindowEvents[t] = 0;
             replay[t] = 0;
         }
         busiestThreadEvents += max;
         long total = 0;
         long largest = 0;
+        int active = 0;
         for (int i = 0; i < claims.size(); i++) {
-            int p = claims.at(i);
-            long n = partitionWindowEvents[p];
-            partitionWindowEvents[p] = 0;
-            int free = 0;
-            for (int t = 1; t < replay.length; t++) {
-                if (replay[t] < replay[free]) {
-                    free = t;
-                }
-            }
-            replay[free] += n;
+            long n = partitionWindowEvents[claims.at(i)];
             total += n;
             largest = Math.max(largest, n);
+            active += n > 0 ? 1 : 0;
+        }
+        replay(claims);
+        for (int i = 0; i < claims.size(); i++) {
+            partitionWindowEvents[claims.at(i)] = 0;
+        }
+        if (busy == 1 && active > 1) {
+            oneThreadWindows++;
         }
         long planned = 0;
         for (long r : replay) {
@@ -89,6 +108,97 @@ public final class ParallelStats {
         }
         plannedBusiest += planned;
         leastBusiest += Math.max(largest, (total + replay.length - 1) / replay.length);
+    }
+
+    /**
+     * The window's plan replayed on its event counts, into {@link #replay}: every event taking the same time, the thread
+     * that is free first (the lower on ties) takes the next partition of its own plan, or when it has none left the last
+     * unstarted one of the next thread's that has one ({@link Claims#claim}). O(partitions x threads).
+     */
+    private void replay(Claims claims) {
+        int threads = replay.length;
+        for (int t = 0; t < threads; t++) {
+            front[t] = claims.planStart(t);
+            end[t] = claims.planStart(t + 1);
+        }
+        for (int left = claims.size(); left > 0; left--) {
+            int t = 0;
+            for (int u = 1; u < threads; u++) {
+                if (replay[u] < replay[t]) {
+                    t = u;
+                }
+            }
+            int p;
+            if (front[t] < end[t]) {
+                p = claims.planned(front[t]++);
+            } else {
+                int v = (t + 1) % threads;
+                while (front[v] >= end[v]) {
+                    v = (v + 1) % threads;
+                }
+                p = claims.planned(--end[v]);
+            }
+            replay[t] += partitionWindowEvents[p];
+        }
+    }
+
+    /**
+     * The thread CPU clock when the steps between windows are also timed in their thread's CPU time ({@link
+     * #stepCpuNs()}): the system
+     * property {@code lossless.parallel.stepCpu=true}, for benchmarks (two readings of the thread CPU clock per step,
+     * about 1 us each; on a loaded machine a step's wall time is mostly the time its thread had no core).
+     */
+    private final java.lang.management.ThreadMXBean cpuClock = Boolean.getBoolean("lossless.parallel.stepCpu")
+            ? java.lang.management.ManagementFactory.getThreadMXBean() : null;
+    private long stepCpuNs;
+
+    /** The calling thread's CPU time, ns, when the steps are timed so ({@link #cpuClock}), else 0. */
+    long cpuNow() {
+        return cpuClock == null ? 0 : cpuClock.getCurrentThreadCpuTime();
+    }
+
+    /**
+     * The step between windows took {@code ns} of wall time ({@code cpuNs} of its thread's CPU time if {@link #cpuClock});
+     * {@code afterWindow} false: after a delivery phase.
+     */
+    void stepped(boolean afterWindow, long ns, long cpuNs) {
+        stepCpuNs += cpuNs;
+        if (afterWindow) {
+            steps++;
+            stepNs += ns;
+        } else {
+            deliveryPhases++;
+            stepAfterDeliveryNs += ns;
+        }
+    }
+
+    /** Windows in which one thread ran every event, though two or more partitions had events. */
+    public long oneThreadWindows() {
+        return oneThreadWindows;
+    }
+
+    /** Phases in which the threads delivered the hand-offs before global work (one more barrier each). */
+    public long deliveryPhases() {
+        return deliveryPhases;
+    }
+
+    /** Wall time of the serial steps between windows (the barrier's action: global work, the next window's plan), ns. */
+    public long stepNs() {
+        return stepNs + stepAfterDeliveryNs;
+    }
+
+    /** CPU time of the serial steps between windows, ns (0 unless {@link #cpuClock}). */
+    public long stepCpuNs() {
+        return stepCpuNs;
+    }
+
+    /** Mean wake-up delay after a release, per window and waiting thread, ns. */
+    public double wakeNsPerWindow() {
+        long total = 0;
+        for (long w : wakeNs) {
+            total += w;
+        }
+        return windows == 0 || wakeNs.length < 2 ? 0 : (double) total / (wakeNs.length - 1) / windows;
     }
 
     public long windows() {
@@ -133,10 +243,11 @@ public final class ParallelStats {
     }
 
     /**
-     * Sum over windows of the busiest thread's events had every thread claimed as soon as it was free and every event
-     * taken the same time: the window's claims replayed on its event counts (on an idle machine, what {@link
-     * #busiestThreadEvents} measures; on a loaded one a thread that loses its core leaves its claims to the others,
-     * which then run more events, as they should). With one partition per thread, the largest partition's events.
+     * Sum over windows of the busiest thread's events had every thread run the window's plan ({@link Claims}: its own
+     * partitions, then the others' unstarted ones) as soon as it was free and every event taken the same time: the plan
+     * replayed on the window's event counts; on an idle machine, what {@link #busiestThreadEvents} measures; on a loaded
+     * one a thread that loses its core leaves its unstarted partitions to the others, which then run more events, as
+     * they should. With one partition per thread, the largest partition's events.
      */
     public long plannedBusiestEvents() {
         return plannedBusiest;
@@ -199,9 +310,13 @@ public final class ParallelStats {
     public String toString() {
         return String.format(java.util.Locale.ROOT, "%d windows, %d partitions on %d threads, %.1f events per partition "
                 + "per window, busiest thread %.1f events per window (imbalance %.3f as run, %.3f as planned, %.3f at best), "
-                + "%.1f hand-offs per window, %.0f ns at the barrier per window and thread, wall %.3f s", windows,
+                + "%.1f hand-offs per window, %.0f ns at the barrier per window and thread, wall %.3f s; "
+                + "%d windows on one thread, %d delivery phases, serial step %.0f ns per window (CPU %.0f ns), "
+                + "wake-up %.0f ns per window and waiting thread", windows,
                 events.length, barrierNs.length, eventsPerPartitionWindow(),
                 windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(), plannedImbalance(),
-                ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9);
+                ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9, oneThreadWindows,
+                deliveryPhases, windows == 0 ? 0 : (double) stepNs() / windows,
+                windows == 0 ? 0 : (double) stepCpuNs / windows, wakeNsPerWindow());
     }
 }
