@@ -42,6 +42,11 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     /** Noted arrival times of frames that may complete a message, by partition; null with one partition. */
     private final LongHeap[] predicted;
     private PfcBuffers pfc;
+    /**
+     * The earliest instant a completion may happen in the window being planned ({@link #horizonPs}: the arrival of the
+     * earliest noted frame; {@code Long.MAX_VALUE}: none noted): the programs' timers due up to it may run ahead.
+     */
+    private long completesFromPs = Long.MAX_VALUE;
 
     Completions(ProgramDriver driver, int[] partOfHost, int partitions) {
         this.driver = driver;
@@ -180,6 +185,7 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
             t = Math.min(t, h.min());
             noted += h.size();
         }
+        completesFromPs = t;
         if (endsOnly()) {
             // a window holds no completion but of frames already noted: fewer of them than the messages that still
             // need a completion cannot end the run inside it
@@ -190,7 +196,7 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
 
     @Override
     public boolean runsAhead(org.lossless.core.kernel.SimEvent next) {
-        return driver.runsAhead(next);
+        return driver.runsAhead(next, completesFromPs);
     }
 
     @Override

@@ -16,8 +16,9 @@ import org.lossless.experiments.scenario.ScenarioLoader;
 /**
  * A collective's timers run ahead of the partitions ({@link ProgramDriver#runsAhead}): a ring all-reduce over 16
  * hosts of a k=4 fat-tree with 1 us links, two iterations; its steps and clear-to-sends wait on other pods. The same
- * result on 1, 2, 4 and 8 threads, and far fewer windows than when a second program that does not decide ahead (one
- * 1 KB flow) keeps every timer waiting for the partitions.
+ * result on 1, 2, 4 and 8 threads, and fewer windows than when a second program that does not decide ahead (one 1 KB
+ * flow) keeps the timers due after the earliest completion a window may hold waiting for the partitions (those due
+ * before it still run ahead).
  */
 class RunAheadTest {
     private static final String RING = "name: a\ntopology: {type: fat-tree, k: 4, host_link: {rate: 100Gbps, delay: 1us},"
@@ -43,6 +44,6 @@ class RunAheadTest {
         long waiting = windows(RING + "  - {type: flows, flows: [{src: 0, dst: 1, size: 1KB}]}\n", 2);
         System.out.println("ring all-reduce on 2 threads: " + ahead + " windows with its timers ahead, " + waiting
                 + " when they wait");
-        assertTrue(2 * ahead < waiting, ahead + " windows ahead, " + waiting + " waiting");
+        assertTrue(ahead < waiting, ahead + " windows ahead, " + waiting + " waiting");
     }
 }

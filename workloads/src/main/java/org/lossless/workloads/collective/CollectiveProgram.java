@@ -236,7 +236,15 @@ public final class CollectiveProgram extends OneTimerProgram {
      */
     @Override
     public long minReactionDelayPs() {
-        return Math.min(job.ctsDelayOrDefaultPs(), StepLatencies.leastNetStepPs(job.stepLatencyPs()));
+        return reactionDelayPs(job.ctsDelayOrDefaultPs(), job.stepLatencyPs());
+    }
+
+    /**
+     * {@link #minReactionDelayPs()} of a job with clear-to-send delay {@code ctsDelayPs} (after its default) and step
+     * latency {@code stepLatencyPs} (-1: NCCL's), for a program that runs such jobs as its calls.
+     */
+    public static long reactionDelayPs(long ctsDelayPs, long stepLatencyPs) {
+        return Math.min(ctsDelayPs, StepLatencies.leastNetStepPs(stepLatencyPs));
     }
 
     /**

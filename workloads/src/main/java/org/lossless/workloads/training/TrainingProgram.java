@@ -107,6 +107,24 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
         after(nowPs);
     }
 
+    /**
+     * The least time between a completion and anything the job posts or arms in reaction: its completions go to its
+     * calls, each a collective-engine program, which react no sooner than their clear-to-send delay or least network
+     * step ({@link CollectiveProgram#minReactionDelayPs}, from the job's settings, the same for every call); a call ends
+     * on its own timer (its last op's step latency), never at a completion, so what its end releases (compute, the next
+     * calls) comes later still. A checkpoint's last acknowledgement starts the next iteration at that very instant:
+     * with checkpoints, 0.
+     */
+    @Override
+    public long minReactionDelayPs() {
+        if (checkpoint != null) {
+            return 0;
+        }
+        CommSettings c = job.comm();
+        return CollectiveProgram.reactionDelayPs(c.ctsDelayPs() >= 0 ? c.ctsDelayPs()
+                : org.lossless.workloads.collective.StepLatencies.CTS_DELAY_PS, c.stepLatencyPs());
+    }
+
     @Override
     public boolean finished() {
         return done;
