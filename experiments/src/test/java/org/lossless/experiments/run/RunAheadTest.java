@@ -32,6 +32,10 @@ class RunAheadTest {
         return stats.get(0).windows();
     }
 
+    /** The ring on 2-GPU servers: every other hop is NVLink (a timer of the job), the rest cross the fabric. */
+    private static final String RING_ON_SERVERS = RING.replace("fabric_link: {rate: 100Gbps, delay: 1us}}",
+            "fabric_link: {rate: 100Gbps, delay: 1us}, gpus_per_server: 2}");
+
     @Test
     void theRingGivesOneResultOn1To8Threads() {
         RunResult r = ParallelRunTest.sameForAll(RING, 1, 2, 8);
@@ -44,6 +48,23 @@ class RunAheadTest {
         long waiting = windows(RING + "  - {type: flows, flows: [{src: 0, dst: 1, size: 1KB}]}\n", 2);
         System.out.println("ring all-reduce on 2 threads: " + ahead + " windows with its timers ahead, " + waiting
                 + " when they wait");
+        assertTrue(ahead < waiting, ahead + " windows ahead, " + waiting + " waiting");
+    }
+
+    /**
+     * On GPU servers each op of the ring still has one input, from NVLink (the job's timer) or from the network (a
+     * completion), so its NVLink transfers and steps run ahead too: one result on 1, 2 and 8 threads, and fewer windows
+     * than when the flow beside it keeps the timers after the earliest completion waiting.
+     */
+    @Test
+    void onGpuServersItsNvlinkTransfersRunAheadToo() {
+        assertTrue(RING_ON_SERVERS.contains("gpus_per_server: 2"));
+        RunResult r = ParallelRunTest.sameForAll(RING_ON_SERVERS, 1, 2, 8);
+        assertEquals(2, r.jobs().size(), r.jobs().toString());
+        long ahead = windows(RING_ON_SERVERS, 2);
+        long waiting = windows(RING_ON_SERVERS + "  - {type: flows, flows: [{src: 0, dst: 1, size: 1KB}]}\n", 2);
+        System.out.println("ring all-reduce on 2-GPU servers on 2 threads: " + ahead + " windows with its timers ahead, "
+                + waiting + " when they wait");
         assertTrue(ahead < waiting, ahead + " windows ahead, " + waiting + " waiting");
     }
 }
