@@ -72,13 +72,18 @@ public final class CollectiveProgram extends OneTimerProgram {
     private long previousLast = -1;
     /** When the last iteration ended, ps: a data message delivered before it is still the iteration's last. */
     private long finishedPs = Long.MIN_VALUE;
-    /** Whether the program may run ahead ({@link #decidesAhead}), decided at the start. */
-    private boolean ahead;
+    /**
+     * Whether the program may run ahead ({@link #decidesAhead}): 1 yes, 0 no, -1 not asked yet (the plan is scanned
+     * at the first question, after the start: a training job's calls are never asked).
+     */
+    private int ahead = -1;
     /** Largest plan scanned for {@link #decidesAhead}, transfers. */
     private static final long AHEAD_SCAN = 4_000_000;
     private boolean done;
     /** Build every plan whole, rings too (tests compare the two). */
     private final boolean stored;
+    /** {@link #minReactionDelayPs()}, fixed at construction. */
+    private final long reactionDelayPs;
 
     public CollectiveProgram(CollectiveJob job) {
         this(job, false);
@@ -88,6 +93,7 @@ public final class CollectiveProgram extends OneTimerProgram {
         super(job.name());
         this.job = job;
         this.stored = stored;
+        this.reactionDelayPs = reactionDelayPs(job.ctsDelayOrDefaultPs(), job.stepLatencyPs());
     }
 
     public CollectiveJob job() {
@@ -145,7 +151,6 @@ public final class CollectiveProgram extends OneTimerProgram {
         state = new PlanState(plan);
         iterStart = job.startPs();
         agenda.add(iterStart + latency.basePs(), ctx.nowPs(), code(BEGIN, 0));
-        ahead = network() && job.gapPs() + latency.basePs() >= minReactionDelayPs();
     }
 
     /**
@@ -249,7 +254,7 @@ public final class CollectiveProgram extends OneTimerProgram {
      */
     @Override
     public long minReactionDelayPs() {
-        return reactionDelayPs(job.ctsDelayOrDefaultPs(), job.stepLatencyPs());
+        return reactionDelayPs; // asked at every post and timer
     }
 
     /**
@@ -267,12 +272,15 @@ public final class CollectiveProgram extends OneTimerProgram {
      * (stamped with its instant, so their order does not depend on when it is reported), every post and every transfer
      * inside a server comes from the timer, and the one value a timer reads of completions reported late, the
      * iteration's last message, is read only at the next iteration's start, at least that delay after the iteration's
-     * end. A ring on GPU servers decides ahead (each op has one input); a tree whose server-local chain meets the
-     * network at one GPU, or an all-to-all whose ops gather from both, does not.
+     * end. A ring or an all-to-all on GPU servers decides ahead (each op has one input); a tree whose server-local
+     * chain meets the network at one GPU does not.
      */
     @Override
     public boolean decidesAhead() {
-        return ahead;
+        if (ahead < 0 && plan != null) {
+            ahead = job.gapPs() + latency.basePs() >= minReactionDelayPs() && network() ? 1 : 0;
+        }
+        return ahead == 1;
     }
 
     @Override

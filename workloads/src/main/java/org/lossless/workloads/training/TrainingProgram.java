@@ -51,6 +51,8 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
     private long iterStart;
     private boolean running;
     private boolean done;
+    /** {@link #minReactionDelayPs()}, fixed at construction. */
+    private final long reactionDelayPs;
     /** Timer generations handed out (wraps after 2^32 timers; an entry lives far shorter than that). */
     private int generations;
 
@@ -61,6 +63,9 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
         this.log = new IterationLog(job);
         this.checkpoint = job.checkpoint() == null ? null
                 : new CheckpointWriter(job.checkpoint(), job.hostOfRank(), job.comm().connection());
+        CommSettings c = job.comm();
+        this.reactionDelayPs = checkpoint != null ? 0 : CollectiveProgram.reactionDelayPs(c.ctsDelayPs() >= 0
+                ? c.ctsDelayPs() : org.lossless.workloads.collective.StepLatencies.CTS_DELAY_PS, c.stepLatencyPs());
     }
 
     public TrainingJob job() {
@@ -117,12 +122,7 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
      */
     @Override
     public long minReactionDelayPs() {
-        if (checkpoint != null) {
-            return 0;
-        }
-        CommSettings c = job.comm();
-        return CollectiveProgram.reactionDelayPs(c.ctsDelayPs() >= 0 ? c.ctsDelayPs()
-                : org.lossless.workloads.collective.StepLatencies.CTS_DELAY_PS, c.stepLatencyPs());
+        return reactionDelayPs; // asked at every post and timer
     }
 
     @Override
