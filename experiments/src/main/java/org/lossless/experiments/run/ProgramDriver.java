@@ -68,7 +68,11 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     private boolean keepParts;
     /** Releases handed to the partitions when a timer runs ahead of them; null on one partition or a sequential run. */
     private PartitionReleases partitionReleases;
-    /** Whether the programs' timers may run ahead of the partitions ({@link #runsAhead}; set at start). */
+    /**
+     * Whether the programs' timers may run ahead of the partitions anywhere in a window ({@link #runsAhead}; set at
+     * start): every program decides ahead. Otherwise a timer runs ahead only up to the earliest completion the window
+     * may hold.
+     */
     private boolean aheadOk;
     /** Whether the event running ahead now is a program's timer (not the releaser). */
     private boolean timerAhead;
@@ -81,6 +85,8 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
      * which takes the run's next QP id and the NIC's clock, so the releaser then waits for the partitions.
      */
     private int pendingOpens;
+    /** READs waiting for their release: the releaser then waits for the partitions (a READ touches two hosts' QPs). */
+    private int pendingReads;
 
     ProgramDriver(Engine kernel, FlowTable flows, int mtu, org.lossless.core.net.WireFormat wire) {
         this.kernel = kernel;
@@ -142,21 +148,33 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     }
 
     /**
-     * Whether global event {@code e} may run ahead of the partitions: the releaser, and a program's timer while a
-     * message is outstanding (its completion comes later, so the timer cannot end the run) and some program is not
-     * finished, when every program decides ahead ({@link TrafficProgram#decidesAhead}) with a reaction delay: what
-     * such a timer does does not depend on completions within that delay before it, and the partitions' windows
-     * already end that delay after the earliest completion they may hold.
+     * Whether global event {@code e}, due inside the next window, may run ahead of the partitions (several partitions
+     * only). The releaser may, whatever the programs, unless a message waiting in it opens a QP or is a READ: the
+     * window ends no later than the programs' least reaction delay after the earliest completion it may hold, so no
+     * reaction inside it can post a message released before the window's end. A program's timer may while a message is
+     * outstanding (its completion comes later, so the timer cannot end the run) and some program is not finished, when
+     * either
+     * <ul>
+     * <li>it is due no later than {@code completesFromPs}, the earliest instant at which a completion may happen in the
+     * window (the arrival of the earliest frame noted towards a NIC that may complete a message): no completion comes
+     * before it in time order (one at its very instant comes after it: a completion is reported after every event of
+     * its instant, a timer is a global event, first at its instant), so running it early changes nothing, whatever
+     * the program (a training job's, a trace's, one beside another program); or</li>
+     * <li>every program decides ahead ({@link TrafficProgram#decidesAhead}) with a reaction delay: what such a timer
+     * does does not depend on completions within that delay before it, and the partitions' windows already end that
+     * delay after the earliest completion they may hold.</li>
+     * </ul>
      */
-    boolean runsAhead(SimEvent e) {
-        if (!aheadOk) {
+    boolean runsAhead(SimEvent e, long completesFromPs) {
+        if (partitionReleases == null) {
             return false;
         }
         timerAhead = e instanceof ProgramView.Timer;
         if (e == releaser) {
-            return pendingOpens == 0; // a QP opens in the run's order of ids, at the NIC's time: in time order
+            // a QP opens in the run's order of ids, at the NIC's time: in time order
+            return pendingOpens == 0 && pendingReads == 0;
         }
-        return timerAhead && outstanding > 0 && !allFinished();
+        return timerAhead && (aheadOk || e.timePs() <= completesFromPs) && outstanding > 0 && !allFinished();
     }
 
     /**
@@ -289,6 +307,9 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         if (!conn.opened(p.parts)) {
             p.opens = true;
             pendingOpens++;
+        }
+        if (op == Verb.READ) {
+            pendingReads++;
         }
         releaser.add(p);
     }
@@ -506,6 +527,9 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
                 Posted p = pending.poll();
                 if (p.opens) {
                     pendingOpens--;
+                }
+                if (p.message.op() == Verb.READ) {
+                    pendingReads--;
                 }
                 if (handed) {
                     partitionReleases.hand(p); // the NIC's partition may not be at now yet

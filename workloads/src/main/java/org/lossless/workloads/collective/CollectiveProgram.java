@@ -72,13 +72,18 @@ public final class CollectiveProgram extends OneTimerProgram {
     private long previousLast = -1;
     /** When the last iteration ended, ps: a data message delivered before it is still the iteration's last. */
     private long finishedPs = Long.MIN_VALUE;
-    /** Whether the program may run ahead ({@link #decidesAhead}), decided at the start. */
-    private boolean ahead;
+    /**
+     * Whether the program may run ahead ({@link #decidesAhead}): 1 yes, 0 no, -1 not asked yet (the plan is scanned
+     * at the first question, after the start: a training job's calls are never asked).
+     */
+    private int ahead = -1;
     /** Largest plan scanned for {@link #decidesAhead}, transfers. */
     private static final long AHEAD_SCAN = 4_000_000;
     private boolean done;
     /** Build every plan whole, rings too (tests compare the two). */
     private final boolean stored;
+    /** {@link #minReactionDelayPs()}, fixed at construction. */
+    private final long reactionDelayPs;
 
     public CollectiveProgram(CollectiveJob job) {
         this(job, false);
@@ -88,6 +93,7 @@ public final class CollectiveProgram extends OneTimerProgram {
         super(job.name());
         this.job = job;
         this.stored = stored;
+        this.reactionDelayPs = reactionDelayPs(job.ctsDelayOrDefaultPs(), job.stepLatencyPs());
     }
 
     public CollectiveJob job() {
@@ -145,13 +151,16 @@ public final class CollectiveProgram extends OneTimerProgram {
         state = new PlanState(plan);
         iterStart = job.startPs();
         agenda.add(iterStart + latency.basePs(), ctx.nowPs(), code(BEGIN, 0));
-        ahead = network() && job.gapPs() + latency.basePs() >= minReactionDelayPs();
     }
 
     /**
-     * Whether every transfer of the plan crosses the network with data (no NVLink or PXN lane, no PCIe model, no empty
-     * slice): then only completions deliver an op's inputs and only the timer posts ({@link #decidesAhead}). Plans of
-     * more than {@value #AHEAD_SCAN} transfers are not scanned (and not run ahead).
+     * Whether every transfer of the plan crosses the network with data (no NVLink or PCIe lane between GPUs, no PCIe
+     * model, no empty slice): then only completions deliver an op's inputs and only the timer posts ({@link
+     * #decidesAhead}). Plans of more than {@value #AHEAD_SCAN} transfers are not scanned (and not run ahead).
+     *
+     * <p>Not yet on GPU servers: with NVLink transfers run ahead too (each op of a ring waits on one side only, the
+     * timer or a completion), a ring on 2-GPU servers gave another result in about 1 of 25-50 runs on 8 threads of a
+     * 2-core machine, for a reason not found yet; such a job's timers run ahead only up to the earliest completion.
      */
     private boolean network() {
         if (links.pcie() || plan.transferCount() > AHEAD_SCAN) {
@@ -236,7 +245,15 @@ public final class CollectiveProgram extends OneTimerProgram {
      */
     @Override
     public long minReactionDelayPs() {
-        return Math.min(job.ctsDelayOrDefaultPs(), StepLatencies.leastNetStepPs(job.stepLatencyPs()));
+        return reactionDelayPs; // asked at every post and timer
+    }
+
+    /**
+     * {@link #minReactionDelayPs()} of a job with clear-to-send delay {@code ctsDelayPs} (after its default) and step
+     * latency {@code stepLatencyPs} (-1: NCCL's), for a program that runs such jobs as its calls.
+     */
+    public static long reactionDelayPs(long ctsDelayPs, long stepLatencyPs) {
+        return Math.min(ctsDelayPs, StepLatencies.leastNetStepPs(stepLatencyPs));
     }
 
     /**
@@ -244,11 +261,15 @@ public final class CollectiveProgram extends OneTimerProgram {
      * and base latency are at least that long: then a completion only notes what it delivered and adds agenda entries
      * at least that delay later (stamped with its instant, so their order does not depend on when it is reported),
      * every post comes from the timer, and the one value a timer reads of completions reported late, the iteration's
-     * last message, is read only at the next iteration's start, at least that delay after the iteration's end.
+     * last message, is read only at the next iteration's start, at least that delay after the iteration's end. Asked
+     * after the start; the plan is scanned at the first question (a training job's calls are never asked).
      */
     @Override
     public boolean decidesAhead() {
-        return ahead;
+        if (ahead < 0 && plan != null) {
+            ahead = job.gapPs() + latency.basePs() >= minReactionDelayPs() && network() ? 1 : 0;
+        }
+        return ahead == 1;
     }
 
     @Override

@@ -51,6 +51,8 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
     private long iterStart;
     private boolean running;
     private boolean done;
+    /** {@link #minReactionDelayPs()}, fixed at construction. */
+    private final long reactionDelayPs;
     /** Timer generations handed out (wraps after 2^32 timers; an entry lives far shorter than that). */
     private int generations;
 
@@ -61,6 +63,9 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
         this.log = new IterationLog(job);
         this.checkpoint = job.checkpoint() == null ? null
                 : new CheckpointWriter(job.checkpoint(), job.hostOfRank(), job.comm().connection());
+        CommSettings c = job.comm();
+        this.reactionDelayPs = checkpoint != null ? 0 : CollectiveProgram.reactionDelayPs(c.ctsDelayPs() >= 0
+                ? c.ctsDelayPs() : org.lossless.workloads.collective.StepLatencies.CTS_DELAY_PS, c.stepLatencyPs());
     }
 
     public TrainingJob job() {
@@ -105,6 +110,19 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
             settle(child, nowPs);
         }
         after(nowPs);
+    }
+
+    /**
+     * The least time between a completion and anything the job posts or arms in reaction: its completions go to its
+     * calls, each a collective-engine program, which react no sooner than their clear-to-send delay or least network
+     * step ({@link CollectiveProgram#minReactionDelayPs}, from the job's settings, the same for every call); a call ends
+     * on its own timer (its last op's step latency), never at a completion, so what its end releases (compute, the next
+     * calls) comes later still. A checkpoint's last acknowledgement starts the next iteration at that very instant:
+     * with checkpoints, 0.
+     */
+    @Override
+    public long minReactionDelayPs() {
+        return reactionDelayPs; // asked at every post and timer
     }
 
     @Override
