@@ -54,6 +54,20 @@ public final class SummaryFigures {
         return MACHINE_DEPENDENT.contains(column.substring(column.lastIndexOf('.') + 1));
     }
 
+    /**
+     * {@code summary.json}'s text without the lines of the {@link #MACHINE_DEPENDENT} figures: what must be the same
+     * bytes for the same scenario and seed, whatever the executor, {@code --jobs} or {@code --threads}.
+     */
+    public static String withoutMachineFigures(String summaryJson) {
+        StringBuilder kept = new StringBuilder();
+        for (String line : summaryJson.split("\n")) {
+            if (MACHINE_DEPENDENT.stream().noneMatch(k -> line.contains("\"" + k + "\""))) {
+                kept.append(line).append('\n');
+            }
+        }
+        return kept.toString();
+    }
+
     public static Map<String, Cell> flatten(JsonNode summary) {
         Map<String, Cell> out = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = summary.fields(); it.hasNext(); ) {
