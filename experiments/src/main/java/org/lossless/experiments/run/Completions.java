@@ -31,9 +31,19 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     private record Done(long timePs, int host, long seq, Flow flow, boolean acked) {
     }
 
-    private static final Comparator<Done> ORDER = Comparator.comparingInt(Done::host).thenComparingLong(Done::seq);
-    /** The order in which recorded completions are handed on: by instant, then in {@link #ORDER} at one instant. */
-    private static final Comparator<Done> DUE = Comparator.comparingLong(Done::timePs).thenComparing(ORDER);
+    /**
+     * The order in which recorded completions are handed on: by instant, then by host, then in the host's order (its
+     * {@code seq}, unique per host: the order is total). Written out rather than chained ({@code comparingLong(..)
+     * .thenComparing(..)}): the chained form's nested lambdas were about 8 % of the serial step between windows of the
+     * k=8 all-reduce on 2 threads (benchmarks/README.md, "Step 11").
+     */
+    private static final Comparator<Done> DUE = (a, b) -> {
+        int c = Long.compare(a.timePs(), b.timePs());
+        if (c == 0) {
+            c = Integer.compare(a.host(), b.host());
+        }
+        return c != 0 ? c : Long.compare(a.seq(), b.seq());
+    };
     private final ProgramDriver driver;
     private final int[] partOfHost;
     private final List<List<Done>> buffers = new ArrayList<>();
@@ -43,6 +53,8 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
      * a reaction delay after its first completion may hold many).
      */
     private final java.util.PriorityQueue<Done> due = new java.util.PriorityQueue<>(DUE);
+    /** The completions of the instant being handed on ({@link #run}), reused from instant to instant. */
+    private List<Done> atInstant = new ArrayList<>();
     /** Completions per host so far (each written by its host's partition only). */
     private final long[] seq;
     /** Each host NIC's scheduler (to yield its partition), set when the NICs are built. */
@@ -132,7 +144,8 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     @Override
     public void run(long atPs) {
         pendingPs();
-        List<Done> now = new ArrayList<>();
+        List<Done> now = atInstant == null ? new ArrayList<>() : atInstant; // null: called from a reaction below
+        atInstant = null;
         while (!due.isEmpty() && due.peek().timePs() == atPs) {
             now.add(due.poll());
         }
@@ -143,6 +156,8 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
                 driver.flowFinished(d.flow(), atPs);
             }
         }
+        now.clear();
+        atInstant = now;
     }
 
     /**

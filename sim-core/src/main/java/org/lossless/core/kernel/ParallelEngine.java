@@ -463,7 +463,7 @@ public final class ParallelEngine extends EngineSignals {
                                     + (lastWindowEndPs - 1) + " ps: the model did not announce it (horizonPs)");
                         }
                         deliverAll();
-                        runGlobal(td, () -> deferred.run(td));
+                        runGlobal(td, true);
                         if (global.stopRequested) {
                             if (d == Long.MAX_VALUE) {
                                 checkStoppedAt(td);
@@ -487,7 +487,7 @@ public final class ParallelEngine extends EngineSignals {
                 }
                 if (tg <= tp && tg <= stopPs) {
                     deliverAll();
-                    runGlobal(tg, () -> global.run(tg, Integer.MAX_VALUE));
+                    runGlobal(tg, false);
                     if (global.stopRequested) {
                         finished = true;
                         return;
@@ -519,15 +519,20 @@ public final class ParallelEngine extends EngineSignals {
     }
 
     /**
-     * Runs {@code work} as the run's global level at {@code atPs}: every partition's clock is moved there first (every
-     * partition event before it has run, none after it), so that what a global event does to a component sees the
-     * same time as in a sequential run.
+     * Runs the deferred work ({@code deferred} true) or the global events due at {@code atPs} as the run's global level
+     * there: every partition's clock is moved there first (every partition event before it has run, none after it), so
+     * that what a global event does to a component sees the same time as in a sequential run. (No Runnable: a lambda
+     * capturing the instant was allocated per window.)
      */
-    private void runGlobal(long atPs, Runnable work) {
+    private void runGlobal(long atPs, boolean deferredWork) {
         setClocks(atPs);
         inGlobal = true;
         try {
-            work.run();
+            if (deferredWork) {
+                deferred.run(atPs);
+            } else {
+                global.run(atPs, Integer.MAX_VALUE);
+            }
         } finally {
             inGlobal = false;
         }
