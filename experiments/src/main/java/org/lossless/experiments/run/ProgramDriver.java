@@ -308,7 +308,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
             p.opens = true;
             pendingOpens++;
         }
-        if (op == Verb.READ) {
+        if (m.op() == Verb.READ) {
             pendingReads++;
         }
         releaser.add(p);
