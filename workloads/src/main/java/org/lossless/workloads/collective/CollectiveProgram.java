@@ -154,25 +154,34 @@ public final class CollectiveProgram extends OneTimerProgram {
     }
 
     /**
-     * Whether every transfer of the plan crosses the network with data (no NVLink or PCIe lane between GPUs, no PCIe
-     * model, no empty slice): then only completions deliver an op's inputs and only the timer posts ({@link
-     * #decidesAhead}). Plans of more than {@value #AHEAD_SCAN} transfers are not scanned (and not run ahead).
-     *
-     * <p>Not yet on GPU servers: with NVLink transfers run ahead too (each op of a ring waits on one side only, the
-     * timer or a completion), a ring on 2-GPU servers gave another result in about 1 of 25-50 runs on 8 threads of a
-     * 2-core machine, for a reason not found yet; such a job's timers run ahead only up to the earliest completion.
+     * Whether the plan lets the program decide ahead ({@link #decidesAhead}): no PCIe model, no empty slice, and no op
+     * that waits both for a transfer inside a server (NVLink, or PCIe between GPUs: delivered by the program's own timer)
+     * and for one over the network (delivered by a completion). Then only the timer posts, and each op's inputs arrive
+     * either all from completions or all from the timer, so which of the two made an op ready, and so the stamp of its
+     * agenda entry, does not depend on the order in which completions and timers are reported. Transfers inside a server
+     * are timers with durations known when they are issued (the GPU's NVLink queue is served first come, first served
+     * in issue order, and only the timer issues), so they run ahead like the steps. Plans of more than
+     * {@value #AHEAD_SCAN} transfers are not scanned (and not run ahead).
      */
     private boolean network() {
         if (links.pcie() || plan.transferCount() > AHEAD_SCAN) {
             return false;
         }
         for (int l = 0; l < plan.lanes(); l++) {
-            if (plan.local(l)) {
-                return false;
-            }
             for (int i = 0; i < plan.laneCount(l); i++) {
                 if (plan.wire(plan.laneTransfer(l, i)) == 0) {
                     return false;
+                }
+            }
+        }
+        for (int o = 0; o < plan.ops(); o++) {
+            int inputs = plan.inCount(o);
+            if (inputs > 1) {
+                boolean local = plan.local(plan.lane(plan.in(o, 0)));
+                for (int i = 1; i < inputs; i++) {
+                    if (plan.local(plan.lane(plan.in(o, i))) != local) {
+                        return false; // some inputs from the timer, some from completions
+                    }
                 }
             }
         }
@@ -257,12 +266,14 @@ public final class CollectiveProgram extends OneTimerProgram {
     }
 
     /**
-     * True when the plan is the network's only ({@link #network()}), a reaction delay is declared and an iteration's gap
-     * and base latency are at least that long: then a completion only notes what it delivered and adds agenda entries
-     * at least that delay later (stamped with its instant, so their order does not depend on when it is reported),
-     * every post comes from the timer, and the one value a timer reads of completions reported late, the iteration's
-     * last message, is read only at the next iteration's start, at least that delay after the iteration's end. Asked
-     * after the start; the plan is scanned at the first question (a training job's calls are never asked).
+     * True when no op waits both for a transfer inside a server and for one over the network, there is no PCIe model and
+     * no empty slice ({@link #network()}), a reaction delay is declared and an iteration's gap and base latency are at
+     * least that long: then a completion only notes what it delivered and adds agenda entries at least that delay later
+     * (stamped with its instant, so their order does not depend on when it is reported), every post and every transfer
+     * inside a server comes from the timer, and the one value a timer reads of completions reported late, the
+     * iteration's last message, is read only at the next iteration's start, at least that delay after the iteration's
+     * end. A ring or an all-to-all on GPU servers decides ahead (each op has one input); a tree whose server-local
+     * chain meets the network at one GPU does not.
      */
     @Override
     public boolean decidesAhead() {

@@ -7,12 +7,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which collectives let their timers run ahead of a parallel run's partitions ({@link CollectiveProgram#decidesAhead}):
- * those whose transfers all cross the network, with a reaction delay that an iteration's gap and base latency cover.
+ * those whose ops each wait for inputs from one side only, the program's own timer (transfers inside a server) or
+ * completions (transfers over the network), with a reaction delay.
  */
 class DecidesAheadTest {
     private static final long NVLINK = 2_400_000_000_000L;
 
-    /** Whether {@code b}'s job, with a base latency of 1 us, decides ahead (asked after it ran, as the driver asks after its start). */
+    /**
+     * Whether {@code b}'s job, with a base latency of 1 us (an iteration's gap and base latency must cover its reaction
+     * delay), decides ahead.
+     */
     private static boolean decides(Jobs.Builder b) {
         CollectiveProgram p = new CollectiveProgram(b.latencies(Jobs.US, 5 * Jobs.US, 2 * Jobs.US).build());
         Jobs.record(16, p);
@@ -21,24 +25,33 @@ class DecidesAheadTest {
     }
 
     @Test
-    void aRingOrATreeOverTheNetworkOnly() {
+    void aRingOverTheNetworkOnly() {
         assertTrue(decides(Jobs.of(Collective.ALLREDUCE, 16).size(1 << 16)));
-        assertTrue(decides(Jobs.of(Collective.ALLREDUCE, 16).size(1 << 16).algorithm(Algorithm.TREE)));
     }
 
-    /** With NVLink hops inside 8-GPU servers its timers run ahead only up to the earliest completion (not yet further). */
+    /** Each op of a ring has one input: over NVLink inside a server, or over the network between servers. */
     @Test
-    void notARingOnEightGpuServers() {
-        assertFalse(decides(Jobs.of(Collective.ALLREDUCE, 16).size(1 << 16).channels(2)
+    void aRingOnEightGpuServersWithNvlinkHops() {
+        assertTrue(decides(Jobs.of(Collective.ALLREDUCE, 16).size(1 << 16).channels(2)
                 .servers(new GpuServers(8, NVLINK, Jobs.US))));
     }
 
-    /** Without a base latency, an iteration's start could come sooner than the reaction delay after the last one's end. */
+    /** An all-to-all on 8-GPU servers: each receiving op takes one slice, from its server or from the network. */
     @Test
-    void notWithoutAGapOrBaseLatencyCoveringTheReactionDelay() {
-        CollectiveProgram p = new CollectiveProgram(Jobs.of(Collective.ALLREDUCE, 16).size(1 << 16).iterations(2, 0)
-                .latencies(0, 5 * Jobs.US, 2 * Jobs.US).build());
-        Jobs.record(16, p);
-        assertFalse(p.decidesAhead());
+    void anAllToAllOnEightGpuServers() {
+        assertTrue(decides(Jobs.of(Collective.ALLTOALL, 16).size(1 << 16).servers(new GpuServers(8, NVLINK, Jobs.US))));
+    }
+
+    /**
+     * A tree all-reduce on 8-GPU servers: the GPU where a server's NVLink chain meets the inter-server tree reduces
+     * slices from both (NVLink, the timer; the network, completions): which side came last would decide where its step
+     * goes among the agenda's ties, so it does not decide ahead (its timers run ahead only up to the earliest
+     * completion). Over the network only, it does.
+     */
+    @Test
+    void notATreeWhoseOpsReduceFromBothSides() {
+        assertFalse(decides(Jobs.of(Collective.ALLREDUCE, 16).size(1 << 16).algorithm(Algorithm.TREE)
+                .servers(new GpuServers(8, NVLINK, Jobs.US))));
+        assertTrue(decides(Jobs.of(Collective.ALLREDUCE, 16).size(1 << 16).algorithm(Algorithm.TREE)));
     }
 }
