@@ -1,5 +1,6 @@
 package org.lossless.nic;
 
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 import org.lossless.core.net.WireFormat;
@@ -239,13 +240,13 @@ public final class QueuePair {
             int drop = keepsEntries ? 0 : Math.min(Math.min(sendIdx, rxIdx), Math.min(ackIdx - 1, txIdx));
             if (drop > 0 && drop >= entries.length / 4) {
                 dropFirst(drop);
-            } else {
-                entries = Arrays.copyOf(entries, count * 2);
-                verbs = Arrays.copyOf(verbs, count * 2);
-                first = Arrays.copyOf(first, count * 2);
-                offset = Arrays.copyOf(offset, count * 2);
-                ends = Arrays.copyOf(ends, count * 2);
-                endOffsets = Arrays.copyOf(endOffsets, count * 2);
+            } else { // the copies made whole before they are seen: another thread may read them (keepsEntries)
+                Flow[] e = Arrays.copyOf(entries, count * 2);
+                Verb[] v = Arrays.copyOf(verbs, count * 2);
+                long[] f0 = Arrays.copyOf(first, count * 2), o0 = Arrays.copyOf(offset, count * 2);
+                long[] e0 = Arrays.copyOf(ends, count * 2), eo = Arrays.copyOf(endOffsets, count * 2);
+                VarHandle.storeStoreFence(); // as the JVM does for final fields: old arrays or complete copies
+                entries = e; verbs = v; first = f0; offset = o0; ends = e0; endOffsets = eo;
             }
         }
         entries[count] = f;
