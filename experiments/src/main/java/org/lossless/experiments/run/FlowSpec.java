@@ -1,5 +1,6 @@
 package org.lossless.experiments.run;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.flows.ListedFlow;
 
 /**
@@ -22,8 +23,9 @@ public record FlowSpec(String workload, int src, int dst, long sizeBytes, long s
         if (src < 0 || dst < 0 || src == dst) {
             throw new IllegalArgumentException("a flow needs two different hosts, got " + src + " -> " + dst);
         }
-        if (sizeBytes <= 0 || startPs < 0) {
-            throw new IllegalArgumentException("a flow needs a size > 0 and a start >= 0");
+        MessageSize.check(sizeBytes, "flow size");
+        if (startPs < 0) {
+            throw new IllegalArgumentException("a flow needs a start >= 0");
         }
         if (priority < 0 || priority > 7) {
             throw new IllegalArgumentException("priority must be 0..7, got " + priority);
