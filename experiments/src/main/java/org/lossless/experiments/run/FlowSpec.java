@@ -9,7 +9,7 @@ import org.lossless.workloads.flows.ListedFlow;
  * goes to its program ({@code WorkloadConfig.FlowSpec}).
  *
  * @param workload   name of the workload that generated it (e.g. {@code flows}, {@code incast})
- * @param qps        RC queue pairs the message is spread over, 1..{@link #MAX_QPS} ({@link QpSplit})
+ * @param qps        RC queue pairs the message is spread over, 1..{@link #MAX_QPS} ({@code QpSplit})
  * @param connection connection name within its workload (flows naming one connection share its QPs and are
  *                   sent in order), or null for a connection of its own
  * @param dscp       DSCP of its packets, 0..63, or -1 for the default of its priority (class selector 8·priority)
