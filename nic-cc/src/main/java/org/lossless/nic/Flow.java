@@ -1,5 +1,7 @@
 package org.lossless.nic;
 
+import org.lossless.core.net.MessageSize;
+
 /**
  * One message on one queue pair, from the host that sends its payload ({@link #src}) to the host that
  * receives it ({@link #dst}): its definition plus the progress the NICs record. Flow ids are dense,
@@ -69,9 +71,7 @@ public final class Flow {
         if (src == dst) {
             throw new IllegalArgumentException("flow " + id + ": source and destination are both host " + src);
         }
-        if (sizeBytes <= 0) {
-            throw new IllegalArgumentException("flow " + id + ": size must be > 0 bytes, got " + sizeBytes);
-        }
+        MessageSize.check(sizeBytes, "flow", id);
         if (startPs < 0) {
             throw new IllegalArgumentException("flow " + id + ": start must be >= 0 ps");
         }

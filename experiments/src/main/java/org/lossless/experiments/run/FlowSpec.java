@@ -1,45 +1,41 @@
 package org.lossless.experiments.run;
 
 import org.lossless.workloads.flows.ListedFlow;
+import org.lossless.workloads.spec.WorkloadConfig;
 
 /**
- * A flow of a hand-built engine input (tests, benchmarks: {@link Traffic#of}): one RDMA WRITE, posted as it is by
- * the {@link StaticFlows} program of its workload. A scenario's flows never become one: their workload's own record
- * goes to its program ({@code WorkloadConfig.FlowSpec}).
+ * A flow of a hand-built engine input (tests, benchmarks: {@link Traffic#of}): the scenario's own flow record
+ * ({@code WorkloadConfig.FlowSpec}, which holds and checks every field, with the words a flow list's reader relies
+ * on) with the name of the workload it belongs to, posted as it is by the {@link StaticFlows} program of that
+ * workload. A scenario's flows never become one: their workload's record goes to its own program.
  *
- * @param workload   name of the workload that generated it (e.g. {@code flows}, {@code incast})
- * @param qps        RC queue pairs the message is spread over, 1..{@link #MAX_QPS} ({@link QpSplit})
- * @param connection connection name within its workload (flows naming one connection share its QPs and are
- *                   sent in order), or null for a connection of its own
- * @param dscp       DSCP of its packets, 0..63, or -1 for the default of its priority (class selector 8·priority)
+ * @param workload name of the workload that generated it (e.g. {@code flows}, {@code incast})
+ * @param flow     the flow: hosts, size, start, priority, QPs ({@code workloads.traffic.QpSplit}), connection (flows
+ *                 naming one connection share its QPs and are sent in order; null: a connection of its own), DSCP
  */
-public record FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
-                       String connection, int dscp) implements ListedFlow {
+public record FlowSpec(String workload, WorkloadConfig.FlowSpec flow) implements ListedFlow {
     /** Most QPs one flow may use (scenario key {@code qps}). */
-    public static final int MAX_QPS = org.lossless.workloads.traffic.ConnectionOptions.MAX_QPS;
+    public static final int MAX_QPS = WorkloadConfig.FlowSpec.MAX_QPS;
 
     public FlowSpec {
-        if (src < 0 || dst < 0 || src == dst) {
-            throw new IllegalArgumentException("a flow needs two different hosts, got " + src + " -> " + dst);
-        }
-        if (sizeBytes <= 0 || startPs < 0) {
-            throw new IllegalArgumentException("a flow needs a size > 0 and a start >= 0");
-        }
-        if (priority < 0 || priority > 7) {
-            throw new IllegalArgumentException("priority must be 0..7, got " + priority);
-        }
-        if (qps < 1 || qps > MAX_QPS) {
-            throw new IllegalArgumentException("qps must be 1.." + MAX_QPS + ", got " + qps);
-        }
-        if (dscp < -1 || dscp > 63) {
-            throw new IllegalArgumentException("dscp must be 0..63, got " + dscp);
-        }
+        java.util.Objects.requireNonNull(workload, "workload");
+        java.util.Objects.requireNonNull(flow, "flow");
+    }
+
+    /**
+     * A flow with DSCP {@code dscp}, 0..63, or -1 for the default of its priority (class selector 8·priority).
+     */
+    public FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
+                    String connection, int dscp) {
+        this(workload, dscp == -1
+                ? new WorkloadConfig.FlowSpec(src, dst, sizeBytes, startPs, priority, qps, connection)
+                : new WorkloadConfig.FlowSpec(src, dst, sizeBytes, startPs, priority, qps, connection, dscp));
     }
 
     /** A flow with the default DSCP of its priority. */
     public FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
                     String connection) {
-        this(workload, src, dst, sizeBytes, startPs, priority, qps, connection, -1);
+        this(workload, new WorkloadConfig.FlowSpec(src, dst, sizeBytes, startPs, priority, qps, connection));
     }
 
     /** A flow on a connection of its own with {@code qps} queue pairs. */
@@ -50,5 +46,46 @@ public record FlowSpec(String workload, int src, int dst, long sizeBytes, long s
     /** A flow on one queue pair of its own. */
     public FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority) {
         this(workload, src, dst, sizeBytes, startPs, priority, 1);
+    }
+
+    @Override
+    public int src() {
+        return flow.src();
+    }
+
+    @Override
+    public int dst() {
+        return flow.dst();
+    }
+
+    @Override
+    public long sizeBytes() {
+        return flow.sizeBytes();
+    }
+
+    @Override
+    public long startPs() {
+        return flow.startPs();
+    }
+
+    @Override
+    public int priority() {
+        return flow.priority();
+    }
+
+    @Override
+    public int qps() {
+        return flow.qps();
+    }
+
+    @Override
+    public String connection() {
+        return flow.connection();
+    }
+
+    /** DSCP of its packets, 0..63 (the class selector of its priority unless given). */
+    @Override
+    public int dscp() {
+        return flow.dscp();
     }
 }

@@ -218,7 +218,7 @@ public final class IdealFct {
 
     /**
      * Ideal completion time over an explicit path of a message spread over {@code qps} QPs
-     * ({@link QpSplit}): the NIC's line rate is shared, so the parts leave back to back in the NIC's
+     * ({@code QpSplit}): the NIC's line rate is shared, so the parts leave back to back in the NIC's
      * round-robin order (round t sends packet t of every QP that has one); the only difference from one
      * QP is that the first packet of every QP carries a RETH. The ideal is the time of the last packet
      * of that sequence.
@@ -294,7 +294,7 @@ public final class IdealFct {
     }
 
     /**
-     * The packets of a message spread over QPs as {@link QpSplit} does, in the NIC's round-robin order:
+     * The packets of a message spread over QPs as {@code QpSplit} does, in the NIC's round-robin order:
      * {@code n = min(qps, packets)} QPs of {@code q} or {@code q + 1} packets; position k lies in round
      * {@code k / n} (QP {@code k mod n}) for {@code k < q·n}, and the last {@code packets mod n} positions
      * are the extra packets of the first QPs. Round 0 carries the RETHs of a WRITE (a READ response's

@@ -66,7 +66,7 @@ public final class PacketEngine {
          * @param network the model
          * @param flows   the run's nic-cc flows in id order (progress counters such as {@link Flow#receivedBytes()}):
          *                one per message and QP it uses, so a message with {@code qps > 1} appears as its parts
-         *                ({@link QpSplit}); with static flows of {@code qps = 1} they are the scenario's flows. A
+         *                ({@code QpSplit}); with static flows of {@code qps = 1} they are the scenario's flows. A
          *                live view: messages posted later are added as they are posted; with {@link #keepsFlows}
          *                false, a flow finished at both ends reads as null from then on (its table lets go of it)
          */

@@ -5,7 +5,7 @@ import org.lossless.workloads.traffic.Message;
 /**
  * The engine's record of one posted message: the program's {@link Message}, the program that posted it,
  * its connection, and its parts (nic-cc flows {@code firstPart .. firstPart+parts-1}, one per QP it uses,
- * {@link QpSplit}) with how many of them are delivered and acknowledged.
+ * {@code QpSplit}) with how many of them are delivered and acknowledged.
  */
 final class Posted {
     final Message message;

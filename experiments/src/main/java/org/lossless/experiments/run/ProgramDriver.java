@@ -274,13 +274,16 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return log.size();
     }
 
+    /** The run's flow table, into which the programs' posts put their parts ({@link ProgramView#flowTable}). */
+    FlowTable flowTable() {
+        return flows;
+    }
+
     /**
-     * Takes message {@code m}, which {@code view}'s program just posted ({@link ProgramView#submit}, id
-     * {@link #nextMessageId()}): one nic-cc flow per QP part of it, handed to the NIC at its release time.
+     * Checks a post of {@code view}'s program on {@code c} released at {@code atPs} ({@link ProgramView#admit}),
+     * before its parts are made.
      */
-    void post(ProgramView view, Message m) {
-        Connection c = m.connection();
-        long atPs = m.postPs();
+    void admit(ProgramView view, Connection c, long atPs) {
         ConnectionQps conn = c.id() < connections.size() ? connections.get(c.id()) : null;
         if (conn == null || conn.connection != c) {
             throw new IllegalArgumentException(view.program.name() + ": connection " + c.id()
@@ -292,11 +295,18 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
                     + " released at " + atPs + " ps, before now (" + now + " ps) or before the previous message on it");
         }
         checkReaction(view, atPs, c.id());
-        long[] sizes = QpSplit.partSizes(m.bytes(), mtu, c.options().qps());
-        Posted p = new Posted(m, view, conn, flows.size(), sizes.length);
-        for (int j = 0; j < sizes.length; j++) {
-            flows.add(new Flow(flows.size(), m.workload(), m.dataSrc(), m.dataDst(), sizes[j], atPs,
-                    c.options().priority(), HostNic.udpSourcePort(c.id(), j), m.op()));
+    }
+
+    /**
+     * Message {@code m}, which {@code view}'s program just posted (id {@link #nextMessageId()}; admitted), has its
+     * parts in the flow table ({@link ProgramView#posted}): logs it and hands them to the NIC at its release time.
+     */
+    void posted(ProgramView view, Message m, int firstPart, int parts) {
+        Connection c = m.connection();
+        long atPs = m.postPs();
+        ConnectionQps conn = connections.get(c.id());
+        Posted p = new Posted(m, view, conn, firstPart, parts);
+        for (int j = 0; j < parts; j++) {
             partOf.add(p);
         }
         log.add(m, p.firstPart, p.parts);

@@ -5,18 +5,20 @@ import org.lossless.core.random.Xoshiro256StarStar;
 import org.lossless.topology.Topology;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.nic.FlowTable;
 import org.lossless.workloads.traffic.Message;
-import org.lossless.workloads.traffic.PostingContext;
+import org.lossless.workloads.traffic.NicPostingContext;
 import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * The packet engine as one program sees it: a {@link TrafficContext} that knows the program's name (its
  * messages' workload, its random streams) and holds its one timer (a reused event, so a program never has
- * more than one pending). A post reaches the engine as the program's {@link Message}, made on the workloads' side
- * ({@link PostingContext}); the driver splits it into the NIC's flows.
+ * more than one pending). A post is made into the program's {@link Message} and its parts' nic-cc flows on the
+ * workloads' side ({@link NicPostingContext}); the driver checks it first and learns of it after, to log it, report
+ * its completions and release its parts to their NIC.
  */
-final class ProgramView extends PostingContext {
+final class ProgramView extends NicPostingContext {
     final TrafficProgram program;
     private final ProgramDriver driver;
     private final Timer timer = new Timer();
@@ -80,8 +82,18 @@ final class ProgramView extends PostingContext {
     }
 
     @Override
-    protected void submit(Message m) {
-        driver.post(this, m);
+    protected void admit(Connection c, long atPs) {
+        driver.admit(this, c, atPs);
+    }
+
+    @Override
+    protected FlowTable flowTable() {
+        return driver.flowTable();
+    }
+
+    @Override
+    protected void posted(Message m, int firstPart, int parts) {
+        driver.posted(this, m, firstPart, parts);
     }
 
     @Override

@@ -158,8 +158,10 @@ final class FlowControlReader {
         }
         List<Integer> prios = pk.distinctIntegers(0, 7, "priority");
         long header = v.has("header") ? v.number("header") : TrimmingSettings.DEFAULT_HEADER_BYTES;
-        if (header < 64 || header > 512) {
-            throw c.key("header").error(header + " B is out of range: a trimmed header is 64 to 512 bytes");
+        try {
+            TrimmingSettings.checkHeader(header); // the settings' own check, here for its key path and its order
+        } catch (IllegalArgumentException e) {
+            throw c.key("header").error(e.getMessage());
         }
         return new SwitchModel.Trimming(v, prios);
     }

@@ -30,11 +30,10 @@ final class SchedulingReader {
         List<Integer> strict = v.ints("strict");
         Map<Integer, Integer> dwrr = dwrr(c.key("dwrr"), strict);
         Long quantum = v.isAuto("quantum") ? (Long) SchedulingSettings.AUTO : v.number("quantum");
-        if (quantum != null && quantum != SchedulingSettings.AUTO
-                && (quantum < SchedulingPlan.MIN_QUANTUM || quantum > SchedulingPlan.MAX_QUANTUM)) {
-            throw c.key("quantum").error(quantum + " B is out of range: the base quantum must be auto or "
-                    + SchedulingPlan.MIN_QUANTUM + " to " + SchedulingPlan.MAX_QUANTUM
-                    + " bytes (at least the largest frame keeps DWRR to one pass per frame)");
+        try {
+            SchedulingSettings.checkQuantum(quantum); // the settings' own check, here for its key path and its order
+        } catch (IllegalArgumentException e) {
+            throw c.key("quantum").error(e.getMessage());
         }
         return new SwitchModel.Scheduling(v, dwrr);
     }

@@ -1,5 +1,6 @@
 package org.lossless.experiments.run;
 
+import org.lossless.workloads.traffic.QpSplit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

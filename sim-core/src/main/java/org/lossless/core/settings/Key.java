@@ -31,11 +31,15 @@ import java.util.regex.Pattern;
  * @param form       null, or the key's own text form ({@link TextForm}): how the reader parses it and the
  *                   resolved scenario writes it
  * @param by         null, or a default that depends on another key ({@link DefaultBy}); {@code dflt} is then null
+ * @param required   null, or the text after "is required" when the key is missing (e.g. " (a size such as 1MB)"):
+ *                   the reader refuses a section without it ({@link #required(String)})
+ * @param aboveMax   null, or the message when a SIZE/TIME value is above {@code max}, {@code {}} standing for the
+ *                   value ({@link #atMost(long, String)})
  */
 public record Key(String name, Kind kind, long min, long max, List<String> choices, String noun, String auto,
                   String belowMin,
                   Object dflt, String defaultDoc, String doc, String source, Section section, Bounds bounds,
-                  TextForm form, DefaultBy by) {
+                  TextForm form, DefaultBy by, String required, String aboveMax) {
     /** The value of an {@code auto} key set to {@code auto}. */
     public static final String AUTO = "auto";
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
@@ -63,6 +67,12 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
         }
         if (auto != null && kind != Kind.SIZE && kind != Kind.TIME) {
             throw new IllegalArgumentException(name + ": only a size or a time may also take auto");
+        }
+        if (required != null && (dflt != null || by != null)) {
+            throw new IllegalArgumentException(name + ": a required key has no default");
+        }
+        if (aboveMax != null && kind != Kind.SIZE && kind != Kind.TIME) {
+            throw new IllegalArgumentException(name + ": only a size or a time has an upper bound with its message");
         }
         if (by != null && dflt != null) {
             throw new IllegalArgumentException(name + ": a default by another key replaces the plain default");
@@ -109,7 +119,8 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
     }
 
     private static Key of(String name, Kind kind, long min, long max, List<String> choices, Object dflt, String doc) {
-        return new Key(name, kind, min, max, choices, null, null, null, dflt, null, doc, null, null, null, null, null);
+        return new Key(name, kind, min, max, choices, null, null, null, dflt, null, doc, null, null, null, null, null,
+                null, null);
     }
 
     public static Key bool(String name, Boolean dflt, String doc) {
@@ -124,7 +135,7 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
     /** Distinct integers in [min, max] (a list, or one integer), stored sorted; {@code noun} names one entry. */
     public static Key intSet(String name, String noun, int min, int max, List<Integer> dflt, String doc) {
         return new Key(name, Kind.INT_SET, min, max, null, noun, null, null, dflt, null, doc, null, null, null, null,
-                null);
+                null, null, null);
     }
 
     /** A size, default in bytes. */
@@ -169,7 +180,7 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
     /** A nested mapping; its keys are {@code section}'s. */
     public static Key section(String name, Section section, String defaultDoc, String doc) {
         return new Key(name, Kind.SECTION, 0, 0, null, null, null, null, null, defaultDoc, doc, null, section, null,
-                null, null);
+                null, null, null, null);
     }
 
     /**
@@ -181,49 +192,73 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
      */
     public static Key custom(String name, String type, String defaultDoc, String doc) {
         return new Key(name, Kind.CUSTOM, 0, 0, null, type, null, null, null, defaultDoc, doc, null, null, null, null,
-                null);
+                null, null, null);
     }
 
     /** This key whose default comes from {@code source} (e.g. "SONiC"). */
     public Key source(String source) {
         return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section,
-                bounds, form, by);
+                bounds, form, by, required, aboveMax);
     }
 
     /** This key with the docs' default text {@code text} (Markdown) instead of the formatted default. */
     public Key defaultDoc(String text) {
         return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, text, doc, source, section, bounds,
-                form, by);
+                form, by, required, aboveMax);
     }
 
     /** This key with the default {@code v} (canonical units, or {@link #AUTO} after {@link #orAuto}). */
     public Key defaultValue(Object v) {
         return new Key(name, kind, min, max, choices, noun, auto, belowMin, v, defaultDoc, doc, source, section,
-                bounds, form, by);
+                bounds, form, by, required, aboveMax);
     }
 
     /** This key (a size or time) also taking {@code auto}; {@code expected} is the phrase for messages. */
     public Key orAuto(String expected) {
         return new Key(name, kind, min, max, choices, noun, expected, belowMin, dflt, defaultDoc, doc, source,
-                section, bounds, form, by);
+                section, bounds, form, by, required, aboveMax);
     }
 
     /** A size, time or rate of at least {@code least} (bytes / ps / bps), else {@code message}; a fraction: &gt; 0. */
     public Key atLeast(long least, String message) {
         return new Key(name, kind, least, max, choices, noun, auto, message, dflt, defaultDoc, doc, source, section,
-                bounds, form, by);
+                bounds, form, by, required, aboveMax);
+    }
+
+    /**
+     * This key (one without a default) required: a section read without it is refused with "is required" +
+     * {@code after}, e.g. {@code " (a size such as 1MB)"}; the docs' default reads **required** unless told.
+     */
+    public Key required(String after) {
+        return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt,
+                defaultDoc == null ? "**required**" : defaultDoc, doc, source, section, bounds, form, by,
+                Objects.requireNonNull(after, "after"), aboveMax);
+    }
+
+    /**
+     * This key (a size or a time) at most {@code most} (bytes / ps), else {@code message}, in which {@code {}}
+     * stands for the value (e.g. {@code "{} B is more than a flow can carry here"}).
+     */
+    public Key atMost(long most, String message) {
+        return new Key(name, kind, min, most, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section,
+                bounds, form, by, required, Objects.requireNonNull(message, "message"));
+    }
+
+    /** The message of value {@code v} above {@link #max()} ({@link #atMost}). */
+    public String aboveMax(long v) {
+        return aboveMax.replace("{}", Long.toString(v));
     }
 
     /** This key with the range {@code b} (docs, and its defaults are checked against it). */
     public Key bounds(Bounds b) {
         return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section, b,
-                form, by);
+                form, by, required, aboveMax);
     }
 
     /** This key read and written in its own text form {@code f}. */
     public Key form(TextForm f) {
         return new Key(name, kind, min, max, choices, noun, auto, belowMin, dflt, defaultDoc, doc, source, section,
-                bounds, f, by);
+                bounds, f, by, required, aboveMax);
     }
 
     /**
@@ -232,6 +267,6 @@ public record Key(String name, Kind kind, long min, long max, List<String> choic
      */
     public Key defaultBy(String key, java.util.Map<String, Object> table) {
         return new Key(name, kind, min, max, choices, noun, auto, belowMin, null, defaultDoc, doc, source, section,
-                bounds, form, new DefaultBy(key, table));
+                bounds, form, new DefaultBy(key, table), required, aboveMax);
     }
 }

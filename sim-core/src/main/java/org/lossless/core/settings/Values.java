@@ -43,8 +43,7 @@ public final class Values {
         }
         // the key's own constructor check, on a copy with v as its default
         new Key(k.name(), k.kind(), k.min(), k.max(), k.choices(), k.noun(), k.auto(), k.belowMin(), v, null, k.doc(),
-                null, null,
-                null, null, null);
+                null, null, null, null, null, null, null);
     }
 
     /** No values (a section given as an empty mapping). */

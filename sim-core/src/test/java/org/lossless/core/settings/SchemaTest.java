@@ -42,6 +42,16 @@ class SchemaTest {
         }
 
         @Test
+        void aRequiredKeyHasNoDefaultAndOnlySizesAndTimesHaveAnUpperBoundWithAMessage() {
+            assertThrows(IllegalArgumentException.class, () -> Key.size("size", 1L, "x").required(" (a size)"));
+            assertThrows(IllegalArgumentException.class, () -> Key.integer("n", 1, 9, null, "x").atMost(5, "{} > 5"));
+            Key size = Key.size("size", null, "x").atMost(1024, "{} B is more than 1024 B").required(" (a size)");
+            assertEquals("**required**", size.defaultDoc());
+            assertEquals(1024, size.max());
+            assertEquals("2048 B is more than 1024 B", size.aboveMax(2048));
+        }
+
+        @Test
         void aSectionRefusesTwinKeysAndGroupsOfUnknownKeys() {
             assertThrows(IllegalArgumentException.class, () -> Section.of("a.b", TH, TH));
             assertThrows(IllegalArgumentException.class, () -> Section.of("a.b", TH).exclusive("m", "dynamic_th", "x"));

@@ -64,10 +64,22 @@ public record SchedulingSettings(List<Integer> strict, Map<Integer, Integer> dwr
             }
             dwrr = java.util.Collections.unmodifiableMap(new TreeMap<>(dwrr));
         }
+        checkQuantum(quantum);
+    }
+
+    /**
+     * Whether {@code quantum} may be the base quantum: null or {@link #AUTO}, or {@link SchedulingPlan#MIN_QUANTUM}..
+     * {@link SchedulingPlan#MAX_QUANTUM} bytes: the one check of {@code switch.scheduling.quantum} (the reader reports
+     * its refusal at the key).
+     *
+     * @throws IllegalArgumentException otherwise, in the words users get
+     */
+    public static void checkQuantum(Long quantum) {
         if (quantum != null && quantum != AUTO
                 && (quantum < SchedulingPlan.MIN_QUANTUM || quantum > SchedulingPlan.MAX_QUANTUM)) {
-            throw new IllegalArgumentException("switch.scheduling.quantum must be auto or " + SchedulingPlan.MIN_QUANTUM
-                    + ".." + SchedulingPlan.MAX_QUANTUM + " bytes, got " + quantum);
+            throw new IllegalArgumentException(quantum + " B is out of range: the base quantum must be auto or "
+                    + SchedulingPlan.MIN_QUANTUM + " to " + SchedulingPlan.MAX_QUANTUM
+                    + " bytes (at least the largest frame keeps DWRR to one pass per frame)");
         }
     }
 

@@ -23,9 +23,20 @@ public record TrimmingSettings(List<Integer> priorities, long headerBytes) {
                 throw new IllegalArgumentException("switch.trimming.priorities must be in 0..7, got " + p);
             }
         }
-        if (headerBytes < 64 || headerBytes > 512) {
-            throw new IllegalArgumentException("switch.trimming.header must be 64..512 bytes, got " + headerBytes);
+        checkHeader(headerBytes);
+    }
+
+    /**
+     * {@code bytes} when a trimmed header may be that size, 64..512 bytes: the one check of
+     * {@code switch.trimming.header} (the reader reports its refusal at the key).
+     *
+     * @throws IllegalArgumentException otherwise, in the words users get
+     */
+    public static long checkHeader(long bytes) {
+        if (bytes < 64 || bytes > 512) {
+            throw new IllegalArgumentException(bytes + " B is out of range: a trimmed header is 64 to 512 bytes");
         }
+        return bytes;
     }
 
     /** Bit p set when queue priority p trims. */

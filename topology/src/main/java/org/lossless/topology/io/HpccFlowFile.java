@@ -30,8 +30,8 @@ public final class HpccFlowFile {
     private HpccFlowFile() {
     }
 
-    /** The most one flow carries: 1 TiB, the scenario's own limit for any flow (its workload readers check it too). */
-    public static final long MAX_FLOW_BYTES = 1L << 40;
+    /** The most one flow carries: 1 TiB, the scenario's own limit for any listed flow (sim-core's {@code MessageSize}). */
+    public static final long MAX_FLOW_BYTES = org.lossless.core.net.MessageSize.MAX_LISTED_BYTES;
 
     public static Read read(Path file, Topology topology) throws IOException {
         return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString(), topology);

@@ -1,5 +1,6 @@
 package org.lossless.workloads.datacenter;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.traffic.ConnectionOptions;
 
 import java.util.List;
@@ -40,8 +41,9 @@ public record IncastConfig(String name, int receiver, List<Integer> senders, lon
         if (receiver < 0 || senders.contains(receiver)) {
             throw new IllegalArgumentException(name + ": the receiver " + receiver + " is also a sender");
         }
-        if (sizeBytes <= 0 || startPs < 0 || repeat < 1 || gapPs < 0 || jitterPs < 0) {
-            throw new IllegalArgumentException(name + ": size must be > 0, repeat >= 1, start, gap and jitter >= 0");
+        MessageSize.check(sizeBytes, name + ": size");
+        if (startPs < 0 || repeat < 1 || gapPs < 0 || jitterPs < 0) {
+            throw new IllegalArgumentException(name + ": repeat must be >= 1, start, gap and jitter >= 0");
         }
         if (priority < 0 || priority > 7 || qps < 1) {
             throw new IllegalArgumentException(name + ": priority must be 0..7 and qps >= 1");

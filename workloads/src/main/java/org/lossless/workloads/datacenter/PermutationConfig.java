@@ -1,5 +1,6 @@
 package org.lossless.workloads.datacenter;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.traffic.ConnectionOptions;
 
 import java.util.List;
@@ -32,8 +33,9 @@ public record PermutationConfig(String name, List<Integer> hosts, long sizeBytes
         }
         hosts = List.copyOf(hosts);
         CdfConfig.distinct(name, hosts, 2);
-        if (sizeBytes <= 0 || startPs < 0) {
-            throw new IllegalArgumentException(name + ": size must be > 0 and start >= 0");
+        MessageSize.check(sizeBytes, name + ": size");
+        if (startPs < 0) {
+            throw new IllegalArgumentException(name + ": start must be >= 0");
         }
         if (priority < 0 || priority > 7 || qps < 1) {
             throw new IllegalArgumentException(name + ": priority must be 0..7 and qps >= 1");

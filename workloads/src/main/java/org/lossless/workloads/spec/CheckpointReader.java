@@ -28,7 +28,7 @@ final class CheckpointReader {
         }
         HostLists.disjoint(w.key("servers"), ranks, "ranks", servers);
         Values v = TrafficSchema.read(w, StorageSchema.CHECKPOINT);
-        long size = (Long) TrafficSchema.required(w, v, "size", " (a size such as 1GB)");
+        long size = v.number("size"); // required: the schema's
         long chunk = v.number("chunk");
         Cursor inflightKey = w.key("inflight");
         int inflight = !inflightKey.present() || "all".equals(inflightKey.scalar("all or a count"))

@@ -55,7 +55,8 @@ public final class DatacenterSchema {
             TrafficSchema.type("incast"), TrafficSchema.name("incast"),
             Key.custom("receiver", "host number", "**required**", "the host every sender sends to"),
             Key.custom("senders", HOSTS_TYPE, "`all` (every other host)", "hosts that send; not the receiver"),
-            TrafficSchema.positiveSize("size", null, "1MB", "bytes per sender per round").defaultDoc("**required**"),
+            TrafficSchema.positiveSize("size", null, "1MB", "bytes per sender per round")
+                    .required(" (a size such as 1MB)"),
             TrafficSchema.start("first round"),
             Key.integer("repeat", 1, Integer.MAX_VALUE, 1, "rounds"),
             Key.time("gap", 0L, "from the end of a round (the receiver holds every byte) to the start of the next"),
@@ -65,7 +66,7 @@ public final class DatacenterSchema {
             TrafficSchema.qps("QPs of each host's connection"),
             TrafficSchema.type("permutation"), TrafficSchema.name("permutation"),
             Key.custom("hosts", HOSTS_TYPE, "`all`", "hosts that send and receive, at least 2"),
-            TrafficSchema.positiveSize("size", null, "1MB", "bytes per host").defaultDoc("**required**"),
+            TrafficSchema.positiveSize("size", null, "1MB", "bytes per host").required(" (a size such as 1MB)"),
             TrafficSchema.start("when every host starts sending")));
 
     private DatacenterSchema() {

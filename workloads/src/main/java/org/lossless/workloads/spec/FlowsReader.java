@@ -14,11 +14,6 @@ import org.lossless.workloads.yaml.Cursor;
 final class FlowsReader {
     static final String[] KEYS = FlowsSchema.FLOWS.names();
     private static final String[] FLOW_KEYS = FlowsSchema.FLOW.names();
-    /**
-     * Largest flow: 1 TiB. Its ideal completion time at 1 Gb/s with 64-byte packets is about 4e17 ps, well
-     * inside a signed 64-bit picosecond count (9.2e18); far larger sizes made ideal_fct_ps overflow.
-     */
-    public static final long MAX_FLOW_BYTES = 1L << 40;
 
     private FlowsReader() {
     }
@@ -55,11 +50,7 @@ final class FlowsReader {
                         + "is delivered");
             }
             Values v = TrafficSchema.read(f, FlowsSchema.FLOW);
-            long size = (Long) TrafficSchema.required(f, v, "size", " (a size such as 1MB)");
-            if (size > MAX_FLOW_BYTES) {
-                throw f.key("size").error(size + " B is more than a flow can carry here: at most 1TiB (" + MAX_FLOW_BYTES
-                        + " B), so that its times in picoseconds cannot overflow; split it into several flows");
-            }
+            long size = v.number("size"); // required, 1 B..1 TiB: the schema's
             long start = v.number("start");
             int priority = TrafficSchema.priority(v, defaultPriority);
             int dscp = TrafficSchema.dscp(v, priority);

@@ -1,5 +1,6 @@
 package org.lossless.workloads.spec;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
 import org.lossless.core.settings.Values;
@@ -16,7 +17,11 @@ public final class FlowsSchema {
             Key.custom("src", "host number", "**required**", "sender"),
             Key.custom("dst", "host number ≠ src", "**required**", "receiver"),
             Key.size("size", null, "message bytes, at most 1TiB (split a larger message into several flows)")
-                    .atLeast(1, "a flow must carry at least 1 byte").defaultDoc("**required**"),
+                    .atLeast(MessageSize.MIN_BYTES, "a flow must carry at least 1 byte")
+                    .atMost(MessageSize.MAX_LISTED_BYTES, "{} B is more than a flow can carry here: at most 1TiB ("
+                            + MessageSize.MAX_LISTED_BYTES + " B), so that its times in picoseconds cannot overflow; "
+                            + "split it into several flows")
+                    .required(" (a size such as 1MB)"),
             TrafficSchema.start("when the sender posts the message"),
             TrafficSchema.priority("802.1p priority at the NIC: the NIC's queue for the flow, and the priority a "
                     + "PAUSE must name to stop it"),

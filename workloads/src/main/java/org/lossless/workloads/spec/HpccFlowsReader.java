@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Values;
 import org.lossless.core.units.Units;
 import org.lossless.topology.Topology;
@@ -57,9 +58,9 @@ final class HpccFlowsReader {
                         + "); flows start at their file time minus time_origin: set time_origin to at most the first "
                         + "start, e.g. time_origin: 0");
             }
-            if (f.sizeBytes() > FlowsReader.MAX_FLOW_BYTES) {
+            if (f.sizeBytes() > MessageSize.MAX_LISTED_BYTES) {
                 throw pathKey.error(file.getFileName() + ": flow " + (i + 1) + " carries " + f.sizeBytes()
-                        + " B; a flow carries at most 1TiB (" + FlowsReader.MAX_FLOW_BYTES + " B)");
+                        + " B; a flow carries at most 1TiB (" + MessageSize.MAX_LISTED_BYTES + " B)");
             }
             WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(graph.hostNumber(f.src()), graph.hostNumber(f.dst()),
                     f.sizeBytes(), f.startPs() - origin, f.priorityGroup());

@@ -30,7 +30,7 @@ final class IncastReader {
             }
         }
         Values v = TrafficSchema.read(w, DatacenterSchema.INCAST);
-        long size = (Long) TrafficSchema.required(w, v, "size", " (a size such as 1MB)");
+        long size = v.number("size"); // required: the schema's
         long start = v.number("start");
         int repeat = v.integer("repeat");
         long gap = v.number("gap");

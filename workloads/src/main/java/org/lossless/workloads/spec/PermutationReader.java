@@ -21,7 +21,7 @@ final class PermutationReader {
             throw w.key("hosts").error("needs at least 2 hosts");
         }
         Values v = TrafficSchema.read(w, DatacenterSchema.PERMUTATION);
-        long size = (Long) TrafficSchema.required(w, v, "size", " (a size such as 1MB)");
+        long size = v.number("size"); // required: the schema's
         long start = v.number("start");
         int priority = TrafficSchema.priority(v, defaultPriority);
         int dscp = TrafficSchema.dscp(v, priority);

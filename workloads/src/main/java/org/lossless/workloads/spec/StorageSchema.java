@@ -81,7 +81,7 @@ public final class StorageSchema {
             Key.custom("ranks", HOSTS_TYPE, "`all` (every host that is not a server)", "hosts writing a checkpoint"),
             Key.custom("servers", HOSTS_TYPE, REQUIRED, "storage hosts"),
             TrafficSchema.positiveSize("size", null, "1GB", "bytes each rank writes per checkpoint")
-                    .defaultDoc(REQUIRED),
+                    .defaultDoc(REQUIRED).required(" (a size such as 1GB)"),
             TrafficSchema.positiveSize("chunk", CheckpointConfig.DEFAULT_CHUNK, "1MiB", "stripe unit: rank r's chunk "
                     + "j goes to server (r + j) mod S"),
             Key.custom("inflight", "`all` or integer ≥ 1", "`all`", "chunks each rank keeps in flight; `all` posts "

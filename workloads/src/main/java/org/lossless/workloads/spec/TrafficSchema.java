@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.lossless.core.net.Dscp;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
 import org.lossless.core.settings.Values;
@@ -73,9 +74,9 @@ final class TrafficSchema {
         return out.toArray(Key[]::new);
     }
 
-    /** A size &gt; 0 key ({@code example} in the message, e.g. {@code 1MB}). */
+    /** A size &gt; 0 key, a message's ({@code example} in the message, e.g. {@code 1MB}). */
     static Key positiveSize(String name, Long dflt, String example, String doc) {
-        return Key.size(name, dflt, doc).atLeast(1, "must be > 0 bytes, e.g. " + example);
+        return Key.size(name, dflt, doc).atLeast(MessageSize.MIN_BYTES, "must be > 0 bytes, e.g. " + example);
     }
 
     /** A time &gt; 0 key ({@code example} in the message, e.g. {@code 5ms}). */

@@ -276,9 +276,7 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             if (src == dst) {
                 throw new IllegalArgumentException("a flow needs two different hosts, got " + src + " -> " + dst);
             }
-            if (sizeBytes <= 0) {
-                throw new IllegalArgumentException("flow size must be > 0 bytes, got " + sizeBytes);
-            }
+            org.lossless.core.net.MessageSize.check(sizeBytes, "flow size");
             if (startPs < 0) {
                 throw new IllegalArgumentException("flow start must be >= 0 ps, got " + startPs);
             }

@@ -1,5 +1,6 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.nic.Verb;
 
 import java.util.Objects;
@@ -33,9 +34,7 @@ public final class Message {
         if (id < 0) {
             throw new IllegalArgumentException("message id must be >= 0, got " + id);
         }
-        if (bytes <= 0) {
-            throw new IllegalArgumentException("message " + id + ": size must be > 0 bytes, got " + bytes);
-        }
+        MessageSize.check(bytes, "message", id);
         if (postPs < 0) {
             throw new IllegalArgumentException("message " + id + ": post time must be >= 0 ps");
         }

@@ -4,9 +4,11 @@
  * <p>A workload is a {@link org.lossless.workloads.traffic.TrafficProgram}: it opens persistent
  * connections (RC queue pairs), posts messages on them, and reacts to their completions and to one
  * timer of its own. The engine implements {@link org.lossless.workloads.traffic.TrafficContext} (through
- * {@link org.lossless.workloads.traffic.PostingContext}, which makes each post into the program's
- * {@link org.lossless.workloads.traffic.Message} here and hands the engine that message whole) and drives the
- * program; it knows nothing of collectives, storage or CDF traffic. The same program run
+ * {@link org.lossless.workloads.traffic.NicPostingContext}, which makes each post into the program's
+ * {@link org.lossless.workloads.traffic.Message} here, splits it over the connection's queue pairs
+ * ({@link org.lossless.workloads.traffic.QpSplit}) into nic-cc flows it puts into the run's flow table, and tells the
+ * engine of it after; the ideal run's context takes the message whole, {@link org.lossless.workloads.traffic.PostingContext})
+ * and drives the program; it knows nothing of collectives, storage or CDF traffic. The same program run
  * against a {@link org.lossless.workloads.traffic.RecordingContext} (no network) yields the message
  * DAG that {@code lossless export flows} writes, without a second implementation. A program's name and context
  * come from {@link org.lossless.workloads.traffic.BaseProgram}: a program with its own list of pending times

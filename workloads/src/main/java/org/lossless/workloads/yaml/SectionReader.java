@@ -17,7 +17,8 @@ import org.lossless.core.settings.Values;
  * absent; no defaults). Unknown keys get a "did you mean" from the section's key names ({@link Cursor#object});
  * an exclusive group given twice fails with the group's message on the section; every value fails with the
  * {@link Cursor}'s messages (file, key path, problem) when it has the wrong type or is out of range. Keys are
- * read in declaration order, a group checked at its first member, so the first problem found is reported. A key
+ * read in declaration order, a group checked at its first member, so the first problem found is reported; then a
+ * required key missing or a value above its largest. A key
  * with its own {@link org.lossless.core.settings.TextForm} is parsed by it (its messages; its range is its
  * settings record's check).
  */
@@ -57,7 +58,26 @@ public final class SectionReader {
                 out.put(k.name(), r != null ? r.apply(kc) : value(kc, k));
             }
         }
+        checkRequiredAndMax(c, s, out);
         return new Values(s, out);
+    }
+
+    /**
+     * The rules of a key beyond its value's own reading, checked once every key is read, in key order: a required
+     * key missing ({@link Key#required(String)}), a size or time above its largest ({@link Key#atMost}). After the
+     * reading so that a section with several problems still reports the one the readers found first when they
+     * checked these themselves after reading the section.
+     */
+    private static void checkRequiredAndMax(Cursor c, Section s, Map<String, Object> out) {
+        for (Key k : s.keys()) {
+            Object v = out.get(k.name());
+            if (v == null && k.required() != null) {
+                throw c.key(k.name()).error("is required" + k.required());
+            }
+            if (k.aboveMax() != null && v instanceof Long n && n > k.max()) {
+                throw c.key(k.name()).error(k.aboveMax(n));
+            }
+        }
     }
 
     /** One present value of {@code k}, in canonical units. */

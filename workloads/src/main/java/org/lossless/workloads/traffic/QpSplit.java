@@ -1,4 +1,4 @@
-package org.lossless.experiments.run;
+package org.lossless.workloads.traffic;
 
 /**
  * How a message is spread over its connection's {@code qps} RC queue pairs, as NCCL does with
@@ -11,14 +11,15 @@ package org.lossless.experiments.run;
  * (its own UDP source port {@link org.lossless.nic.HostNic#udpSourcePort(int, int)}, PSNs, go-back-N, ACKs,
  * rate limiter and congestion-control state); each part of a WRITE carries its own RETH, as each QP posts its
  * own RDMA WRITE. The message is delivered (acknowledged) when every part is; the round-robin over the NIC's
- * active QPs interleaves the parts packet by packet as a real NIC's QP arbiter does.
+ * active QPs interleaves the parts packet by packet as a real NIC's QP arbiter does. The split is made where the
+ * message is: on the workloads' side, when a program posts ({@link NicPostingContext}).
  */
-final class QpSplit {
+public final class QpSplit {
     private QpSplit() {
     }
 
     /** Bytes of each QP's part of a {@code sizeBytes} message at payload {@code mtu} spread over {@code qps} QPs. */
-    static long[] partSizes(long sizeBytes, int mtu, int qps) {
+    public static long[] partSizes(long sizeBytes, int mtu, int qps) {
         long packets = (sizeBytes + mtu - 1) / mtu;
         int n = (int) Math.min(qps, packets);
         long q = packets / n;
