@@ -30,8 +30,9 @@ import org.lossless.core.random.RandomStreams;
  * others but a thread that is a little late to wake does not lose it. The only synchronisation is the barrier at the
  * end of each window ({@link SpinBarrier}, which unparks its waiters on release, and before global work so that they
  * are awake when it ends) and one compare-and-set per partition per window; nothing is locked per event or per frame.
- * Before global work the window's hand-offs are delivered to every partition: by the threads in a phase of their own
- * (claimed as the windows, one more barrier) when there are many, else by the thread that runs the global work.
+ * Before global events the window's hand-offs are delivered to every partition: by the threads in a phase of their
+ * own (claimed as the windows, one more barrier) when there are many, else by the thread that runs the global work;
+ * deferred work alone leaves them to the partitions' next windows (it reads nothing they change).
  */
 public final class ParallelEngine extends EngineSignals {
     private final EventLoop global = new EventLoop(-1, TieOrder.SOURCE);
@@ -121,7 +122,12 @@ public final class ParallelEngine extends EngineSignals {
         /** Earliest time of the work recorded so far, or {@code Long.MAX_VALUE}; asked between windows. */
         long pendingPs();
 
-        /** Runs the work recorded at {@code atPs} (= {@link #pendingPs()}), as global events at that instant. */
+        /**
+         * Runs the work recorded at {@code atPs} (= {@link #pendingPs()}), as global events at that instant. It must
+         * read nothing that the window's hand-offs change when delivered (the frames in flight on cut links, the
+         * receivers' pending events): they may still wait in the mail, delivered by each partition at its next
+         * window's start; it may schedule global events, which see every hand-off delivered.
+         */
         void run(long atPs);
 
         /**
@@ -462,9 +468,11 @@ public final class ParallelEngine extends EngineSignals {
                             throw new IllegalStateException("work recorded at " + td + " ps in a window that ran to "
                                     + (lastWindowEndPs - 1) + " ps: the model did not announce it (horizonPs)");
                         }
-                        deliverAll();
+                        // the window's hand-offs stay in the mail: each partition takes its own at its next window's
+                        // start (Deferred: the work reads nothing they change), unless the work ends the run here
                         runGlobal(td, true);
                         if (global.stopRequested) {
+                            deliverAll(); // the run's end state holds them, as when delivered before the work
                             if (d == Long.MAX_VALUE) {
                                 checkStoppedAt(td);
                                 finished = true;

@@ -91,4 +91,71 @@ class DeferredWorkTest {
             assertTrue(x.getMessage().contains("did not announce"), x.getMessage());
         }
     }
+    /**
+     * The window's hand-offs and deferred work: partition 0 at 500 ps records work and hands a frame to partition 1,
+     * arriving at 1,500 ps (the lookahead ahead). The work at 500 ps reads nothing the hand-off changes, so it runs
+     * while the frame still waits in the mail (partition 1 takes it at its next window's start); the frame arrives at
+     * 1,500 ps all the same. When the work stops the run at 500 ps, the frame is delivered before the run returns (the
+     * run's end state holds it, as when it was delivered before the work).
+     */
+    @Nested
+    class HandOffs {
+        static List<String> run(int threads, boolean stop) {
+            List<String> trace = Collections.synchronizedList(new ArrayList<>());
+            List<Long> recorded = new ArrayList<>();
+            ParallelEngine e = new ParallelEngine(1, 2, threads, 1_000, null);
+            Scheduler p0 = e.partition(0).source(1);
+            Scheduler p1 = e.partition(1).source(2);
+            Delivery arrives = (atPs, payload) -> {
+                trace.add("delivered " + payload);
+                p1.schedule(new TestEvent("p1 got " + payload + "@" + atPs, trace), atPs);
+            };
+            p0.schedule(new SimEvent() {
+                @Override
+                protected void fire() {
+                    recorded.add(p0.now());
+                    p0.handOff(p1, p0.now() + 1_000, arrives, "frame");
+                    p0.yieldAfterNow();
+                }
+            }, 500);
+            e.defer(new ParallelEngine.Deferred() {
+                @Override
+                public long pendingPs() {
+                    return recorded.isEmpty() ? Long.MAX_VALUE : recorded.get(0);
+                }
+
+                @Override
+                public void run(long atPs) {
+                    recorded.remove(0);
+                    trace.add("work@" + atPs);
+                    if (stop) {
+                        e.stop();
+                    }
+                }
+
+                @Override
+                public long horizonPs(long fromPs) {
+                    return fromPs <= 500 ? 500 : Long.MAX_VALUE;
+                }
+            });
+            e.runUntil(10_000);
+            trace.add("end@" + e.now());
+            return trace;
+        }
+
+        @Test
+        void theWorkRunsBeforeTheWindowsHandOffsAreDelivered() {
+            for (int threads : new int[] {1, 2}) {
+                assertEquals(List.of("work@500", "delivered frame", "p1 got frame@1500", "end@10000"),
+                        run(threads, false));
+            }
+        }
+
+        @Test
+        void aRunTheWorkEndsHoldsItsHandOffs() {
+            for (int threads : new int[] {1, 2}) {
+                assertEquals(List.of("work@500", "delivered frame", "end@500"), run(threads, true));
+            }
+        }
+    }
 }
