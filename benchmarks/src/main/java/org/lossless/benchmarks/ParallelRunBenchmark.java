@@ -23,7 +23,9 @@ import org.lossless.topology.Topology;
  *
  * <p>Usage: {@code ParallelRunBenchmark SCENARIO.yaml THREADS[c] [runs=1]}; a {@code c} after the threads ({@code 2c})
  * cuts one partition per thread (the automatic cut of that many partitions, given as the per-node override), instead
- * of the run's own rule of up to four per thread: the static split against per-window claiming of finer partitions.
+ * of the run's own rule of up to four per thread: the static split against per-window claiming of finer partitions;
+ * {@code T/P} ({@code 1/8}) runs the automatic cut into {@code P} partitions on {@code T} threads: the same partitions and
+ * windows on one thread as on two, so that what two threads cost each other per event shows alone.
  * Pair and alternate thread counts from a script ({@code benchmarks/parallel/run.sh}): timings on a shared machine move
  * with its load.
  */
@@ -34,30 +36,36 @@ public final class ParallelRunBenchmark {
     public static void main(String[] args) {
         Path file = Path.of(args[0]);
         boolean coarse = args[1].endsWith("c");
-        int threads = Integer.parseInt(coarse ? args[1].substring(0, args[1].length() - 1) : args[1]);
+        int slash = args[1].indexOf('/');
+        int threads = Integer.parseInt(coarse ? args[1].substring(0, args[1].length() - 1)
+                : slash > 0 ? args[1].substring(0, slash) : args[1]);
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         EngineInput in = ScenarioEngine.input(ScenarioLoader.load(file));
-        Map<String, Integer> cut = coarse ? onePerThread(in.topology(), threads) : null;
+        Map<String, Integer> cut = coarse ? cutInto(in.topology(), threads)
+                : slash > 0 ? cutInto(in.topology(), Integer.parseInt(args[1].substring(slash + 1))) : null;
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         for (int i = 0; i < runs; i++) {
             ParallelStats[] stats = new ParallelStats[1];
             PacketEngine engine = threads == 0 ? new PacketEngine()
                     : new PacketEngine(null, new PacketEngine.Parallelism(threads, cut, System.err::println,
                             s -> stats[0] = s));
+            OthersCpu others = new OthersCpu();
+            others.start();
             long cpu0 = os.getProcessCpuTime();
             long wall0 = System.nanoTime();
             RunResult r = engine.run(in);
             double wall = (System.nanoTime() - wall0) / 1e9;
             double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-            System.out.printf(Locale.ROOT, "%s threads=%s run=%d: %d events, sim %.3f ms, wall %.2f s, cpu %.2f s%s%n",
-                    file.getFileName(), args[1], i, r.events(), r.simTimePs() / 1e9, wall, cpu,
+            System.out.printf(Locale.ROOT, "%s threads=%s run=%d: %d events, sim %.3f ms, wall %.2f s, cpu %.2f s, "
+                            + "others' cpu %.2f s%s%n", file.getFileName(), args[1], i, r.events(), r.simTimePs() / 1e9,
+                    wall, cpu, others.seconds(),
                     stats[0] == null ? "" : "; " + stats[0] + "; " + perPartition(stats[0]));
         }
     }
 
-    /** The automatic cut into {@code threads} partitions, as a partition per node name. */
-    private static Map<String, Integer> onePerThread(Topology t, int threads) {
-        int[] partOf = Partitioner.plan(t, threads, null).partOf();
+    /** The automatic cut into {@code partitions} partitions, as a partition per node name. */
+    private static Map<String, Integer> cutInto(Topology t, int partitions) {
+        int[] partOf = Partitioner.plan(t, partitions, null).partOf();
         Map<String, Integer> byName = new HashMap<>();
         for (Node n : t.nodes()) {
             byName.put(n.name(), partOf[n.id()]);

@@ -56,7 +56,7 @@ final class CnpGenerator {
      * A CE-marked in-order packet of {@code qp} arrived (its echo is not null). Returns true when the CNP
      * rides on this packet's ACK as a flag; otherwise sends a CNP now, later, or not at all (coalesced).
      */
-    boolean onCePacket(QueuePair qp, long now) {
+    boolean onCePacket(QpReceiver qp, long now) {
         CongestionEcho echo = qp.echo;
         long at = echo.onCePacket(now);
         if (at == CongestionEcho.NO_CNP) {
@@ -77,7 +77,7 @@ final class CnpGenerator {
         return false;
     }
 
-    private void sendCnp(QueuePair qp) {
+    private void sendCnp(QpReceiver qp) {
         Packet c = pool.acquire();
         c.type = PacketType.CNP;
         c.flowId = qp.id;
@@ -99,7 +99,7 @@ final class CnpGenerator {
         protected void fire() {
             long now = sim.now();
             while (!delayed.isEmpty() && delayed.firstTime() <= now) {
-                sendCnp(flows.qp(delayed.pollFlow()));
+                sendCnp(flows.rx(delayed.pollFlow()));
             }
             if (!delayed.isEmpty()) {
                 sim.schedule(this, delayed.firstTime());

@@ -34,6 +34,8 @@ public final class FlowTable {
      * QP up here and the list's own object is one more pointer to follow.
      */
     private QueuePair[] qps = new QueuePair[16];
+    /** Their receiving ends, by the same id. */
+    private QpReceiver[] rxs = new QpReceiver[16];
     private int qpCount;
     /** Messages finished: counted by NIC events, which a parallel run runs on several threads. */
     private final java.util.concurrent.atomic.AtomicInteger finished = new java.util.concurrent.atomic.AtomicInteger();
@@ -134,14 +136,29 @@ public final class FlowTable {
     }
 
     void addQp(QueuePair qp) {
-        qp.keepsEntries = keepQpEntries;
+        qp.q.keepsEntries = keepQpEntries;
         if (qp.id != qpCount) {
             throw new IllegalArgumentException("QP ids must be dense: expected " + qpCount + ", got " + qp.id);
         }
         if (qpCount == qps.length) {
             qps = Arrays.copyOf(qps, qpCount * 2);
         }
+        if (qpCount == rxs.length) {
+            rxs = Arrays.copyOf(rxs, qpCount * 2);
+        }
+        rxs[qpCount] = qp.rx;
         qps[qpCount++] = qp;
+    }
+
+    /**
+     * The receiving end of QP {@code id} (0 &lt;= id &lt; {@link #qpCount()}): what a NIC receiving its data looks up,
+     * so that the receiver's events read nothing of the sender's object ({@link QpReceiver}).
+     */
+    QpReceiver rx(int id) {
+        if (id >= qpCount) {
+            throw new IndexOutOfBoundsException("no QP " + id + " of " + qpCount);
+        }
+        return rxs[id];
     }
 
     /** The QP with id {@code id} (0 &lt;= id &lt; {@link #qpCount()}). */

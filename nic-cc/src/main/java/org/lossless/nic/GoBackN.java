@@ -59,11 +59,11 @@ final class GoBackN implements LossRecovery {
     }
 
     @Override
-    public Reply outOfSequence(QueuePair qp, long psn, boolean last, long nowPs) {
-        if (psn > qp.expectedPsn) {
-            if (nackedPsn != qp.expectedPsn || (nackIntervalPs > 0 && nowPs - nackedAtPs >= nackIntervalPs)) {
+    public Reply outOfSequence(long expectedPsn, long psn, boolean last, long nowPs) {
+        if (psn > expectedPsn) {
+            if (nackedPsn != expectedPsn || (nackIntervalPs > 0 && nowPs - nackedAtPs >= nackIntervalPs)) {
                 // one NACK per gap, sent again if the gap is still open nack_interval after the last one
-                nackedPsn = qp.expectedPsn;
+                nackedPsn = expectedPsn;
                 nackedAtPs = nowPs;
                 return Reply.NACK;
             }

@@ -423,9 +423,10 @@ public final class HostNic implements PacketReceiver, PacketSource {
                 if (p.last()) {
                     return true;
                 }
-                QueuePair qp = p.flowId < flows.nextQpId() ? flows.qp(p.flowId) : null;
+                // the receiving end (this NIC's partition), not the sender's QP object (another partition's, written per packet)
+                QpReceiver rx = p.flowId < flows.nextQpId() ? flows.rx(p.flowId) : null;
                 // READ responses: the first one acknowledges its request, which may complete a WRITE posted before it
-                return qp == null || qp.rud != null || qp.readResponses || !(qp.recovery instanceof GoBackN);
+                return rx == null || rx.rud != null || rx.readResponses || !(rx.recovery instanceof GoBackN);
             }
             case ACK:
             case NACK: {

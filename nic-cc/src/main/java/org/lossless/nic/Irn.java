@@ -120,11 +120,11 @@ final class Irn implements LossRecovery {
     }
 
     @Override
-    public Reply outOfSequence(QueuePair qp, long psn, boolean last, long nowPs) {
-        if (psn < qp.expectedPsn) {
+    public Reply outOfSequence(long expectedPsn, long psn, boolean last, long nowPs) {
+        if (psn < expectedPsn) {
             return Reply.ACK;
         }
-        if (psn - qp.expectedPsn >= held.capacity()) {
+        if (psn - expectedPsn >= held.capacity()) {
             // beyond the bitmap: impossible while the sender keeps the cap; the sender's timeout recovers it
             return Reply.DROP;
         }

@@ -59,8 +59,11 @@ interface LossRecovery {
 
     // ------------------------------------------------------------------ receiver
 
-    /** Data packet {@code psn} (not {@link QueuePair#expectedPsn}) arrived at {@code nowPs}; {@code last}: last of its message. */
-    Reply outOfSequence(QueuePair qp, long psn, boolean last, long nowPs);
+    /**
+     * Data packet {@code psn} arrived at {@code nowPs} at a receiver that expects {@code expectedPsn} (its {@link
+     * QpReceiver#expectedPsn}, not {@code psn}); {@code last}: last of its message.
+     */
+    Reply outOfSequence(long expectedPsn, long psn, boolean last, long nowPs);
 
     /**
      * Whether the receiver already holds {@code psn} (= the expected PSN, after an in-order packet advanced

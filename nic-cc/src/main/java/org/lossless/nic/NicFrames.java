@@ -97,7 +97,7 @@ final class NicFrames {
      * {@code data}: on the ACK priority and DSCP, echoing the data's timestamp and whatever the QP's congestion
      * echo copies (CE, telemetry). The caller queues it.
      */
-    Packet control(PacketType type, QueuePair qp, long psn, Packet data) {
+    Packet control(PacketType type, QpReceiver qp, long psn, Packet data) {
         Packet a = pool.acquire();
         a.type = type;
         a.flowId = qp.id;

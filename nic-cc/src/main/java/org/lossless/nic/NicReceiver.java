@@ -83,7 +83,7 @@ final class NicReceiver {
 
     /** Data packet {@code p} arrived (the caller releases it). */
     void receiveData(Packet p) {
-        QueuePair qp = flows.qp(p.flowId);
+        QpReceiver qp = flows.rx(p.flowId);
         long now = sim.now();
         if (qp.rud != null) {
             receiveUet(qp, p, now);
@@ -127,7 +127,7 @@ final class NicReceiver {
      * arrived ({@code arrived}, null for one held before) its CE mark goes to the QP's echo, and
      * {@link #cnpFlag} says whether the ACK carries the CNP flag.
      */
-    private boolean deliver(QueuePair qp, long psn, Packet arrived, long now) {
+    private boolean deliver(QpReceiver qp, long psn, Packet arrived, long now) {
         qp.expectedPsn++;
         cnpFlag = false;
         if (qp.rxRequest()) {
@@ -160,15 +160,15 @@ final class NicReceiver {
      * taken whatever its order, delivered with what it completes, and acknowledged at once by an ACK that carries
      * the cumulative acknowledgement, its own PSN, its ECN mark and its timestamp.
      */
-    private void receiveUet(QueuePair qp, Packet p, long now) {
+    private void receiveUet(QpReceiver qp, Packet p, long now) {
         long psn = p.psn;
-        if (qp.credits != null) {
+        if (qp.qp.credits != null) {
             // RCCC: the sender may have more to send; a trimmed packet or one that queued beyond the target says
             // the last hop holds a standing queue
-            pacer.arrived(qp, now - p.tsPs - qp.creditDelayLimitPs, p.trimmed());
+            pacer.arrived(qp.qp, now - p.tsPs - qp.qp.creditDelayLimitPs, p.trimmed());
         }
         if (p.trimmed()) {
-            if (!qp.rud.has(qp, psn)) {
+            if (!qp.rud.has(qp.expectedPsn, psn)) {
                 trimNacks++;
                 sendControl(PacketType.NACK, qp, qp.expectedPsn, p, false, psn);
             }
@@ -179,7 +179,7 @@ final class NicReceiver {
             while (qp.recovery.takeHeld(qp.expectedPsn)) {
                 deliver(qp, qp.expectedPsn, null, now);
             }
-        } else if (qp.recovery.outOfSequence(qp, psn, p.last(), now) == LossRecovery.Reply.DROP) {
+        } else if (qp.recovery.outOfSequence(qp.expectedPsn, psn, p.last(), now) == LossRecovery.Reply.DROP) {
             outOfOrderDrops++;   // beyond the reorder window: the sender's timeout resends it
             return;
         }
@@ -192,8 +192,8 @@ final class NicReceiver {
     }
 
     /** Data packet {@code p} is not the expected one: its QP's loss recovery decides what happens. */
-    private void outOfSequence(QueuePair qp, Packet p, long now) {
-        switch (qp.recovery.outOfSequence(qp, p.psn, p.last(), now)) {
+    private void outOfSequence(QpReceiver qp, Packet p, long now) {
+        switch (qp.recovery.outOfSequence(qp.expectedPsn, p.psn, p.last(), now)) {
             case DROP -> outOfOrderDrops++;
             case ACK -> {
                 outOfOrderDrops++;
@@ -216,7 +216,7 @@ final class NicReceiver {
      * flag {@code ce} and, for a NACK, its {@code sackPsn} (-1: none; ignored for an ACK). Complete before it is
      * queued, as the port may start it, and show it to a probe, at once.
      */
-    private void sendControl(PacketType type, QueuePair qp, long psn, Packet data, boolean ce, long sackPsn) {
+    private void sendControl(PacketType type, QpReceiver qp, long psn, Packet data, boolean ce, long sackPsn) {
         Packet a = frames.control(type, qp, psn, data);
         a.ce(ce);
         if (type == PacketType.NACK) {

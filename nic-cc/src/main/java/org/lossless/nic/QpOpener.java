@@ -79,6 +79,8 @@ final class QpOpener {
             }
         }
         qp.dscp = dscp;
+        qp.rx.dscp = dscp;
+        qp.rx.rud = qp.rud;
         qp.windowBytes = SendWindow.bytes(config, pathRtt, host, dst, rateBps, name);
         qp.algorithm = uet.uet() && cc == null ? uet.cc() : a.name();
         flows.addQp(qp);

@@ -1,23 +1,19 @@
 package org.lossless.nic;
 
-import java.lang.invoke.VarHandle;
-import java.util.Arrays;
-
 import org.lossless.core.net.WireFormat;
 import org.lossless.nic.cc.CongestionControl;
 import org.lossless.nic.cc.CongestionEcho;
 
 /**
- * One direction of a reliable connection: the send queue of an RC queue pair at host {@link #src} and,
- * since the model keeps both ends in one object, the receive state of its peer at {@link #dst}. It lives
+ * One direction of a reliable connection: the send queue of an RC queue pair at host {@link #src}; the receive state
+ * of its peer at {@link #dst} is its {@link QpReceiver} ({@link #rx}), and the entries both ends read its {@link
+ * SendQueue}, each its own object so that the two ends, which a partitioned run may run on two threads at once, do
+ * not write one object per packet (benchmarks/README.md, "Step 12b"). It lives
  * for the whole run: its messages ({@link Flow}s) are sent in post order, PSNs continue from one message to
  * the next, and its rate limiter and congestion-control state carry over.
  *
- * <p>Send queue: entries in post order, each a range of PSNs: the packets of a message (an RDMA WRITE, a
- * SEND, or the response of an RDMA READ when this is the responder's direction), or the one request packet
- * of an RDMA READ posted here. Entry i holds PSNs {@code first[i] .. ends[i]-1} and payload bytes
- * {@code offset[i] .. endOffsets[i]-1} of the QP's stream. Entries are never removed (a message's Flow lives
- * for the run anyway), so a late NACK can still rewind into an acknowledged message as before.
+ * <p>Send queue ({@link SendQueue}): entries in post order, each a range of PSNs. A late NACK can still rewind into
+ * an acknowledged message whose entry is held.
  *
  * <p>Pacer: after a packet of {@code w} wire bytes started at {@code t}, the next may start at
  * {@code t + w·8/R}, where R is the congestion control's rate <em>at the time of the check</em>, so a rate
@@ -62,37 +58,19 @@ public final class QueuePair {
      */
     final boolean readResponses;
 
-    private Flow[] entries = new Flow[2];
-    /**
-     * The operation of each entry's message (a copy of its {@link Flow#verb}): the sender reads it for every
-     * packet, and on a large fabric the Flow, made long before, is a cache miss where this array, made with the
-     * QP, often is not.
-     */
-    private Verb[] verbs = new Verb[2];
-    private long[] first = new long[2];
-    private long[] offset = new long[2];
-    /** Each entry's end, fixed at its post: the receiver reads no {@link #count} or {@link #endPsn} a post moves. */
-    private long[] ends = new long[2];
-    private long[] endOffsets = new long[2];
-    private int count;
-    /** Entries dropped from the front ({@link #dropFirst}): entry {@code i} here is the {@code dropped + i}-th posted. */
-    private long dropped;
+    /** The send queue's entries (written by posts, read by both ends). */
+    final SendQueue q;
+    /** The receiving end, at {@link #dst}. */
+    final QpReceiver rx;
     /** Entry holding {@link #nextPsn} ({@code count} when everything posted was sent). */
     private int sendIdx;
     /** First entry not fully acknowledged. */
     private int ackIdx;
-    /** Entry holding {@link #expectedPsn} at the receiver. */
-    private int rxIdx;
     /** PSN and payload byte offset after the last posted entry. */
     long endPsn;
     private long endBytes;
     /** The message posted last, or null. */
     Flow lastPosted;
-    /**
-     * Whether an RDMA READ request was ever posted here: without one no entry is a request, and the per-packet
-     * question {@link #isRequest} needs no look at the entry's {@link Flow} (a cold object on a large fabric).
-     */
-    private boolean hasRequests;
 
     /** Next PSN to transmit; moves back on go-back-N. */
     long nextPsn;
@@ -132,8 +110,6 @@ public final class QueuePair {
     private int txIdx;
     private boolean txOutOfOrder;
 
-    /** Receiver: next PSN expected. */
-    long expectedPsn;
     /** Ultra Ethernet: the QP's RUD state (also its {@link #recovery}), or null on RoCEv2. */
     Rud rud;
     /** Ultra Ethernet: the entropy of each packet, or null on RoCEv2 (the QP's port on every packet). */
@@ -167,6 +143,8 @@ public final class QueuePair {
         this.inFlightCap = recovery.inFlightCapPackets();
         this.lastSendPs = nowPs;
         this.lastProgressPs = nowPs;
+        this.q = new SendQueue(this, mtu);
+        this.rx = new QpReceiver(this, q);
     }
 
     public int id() {
@@ -223,82 +201,40 @@ public final class QueuePair {
 
     /** Appends the data of {@code f} (WRITE, SEND or READ response) as the next entry. */
     void appendData(Flow f) {
-        append(f, f.packets(mtu), f.sizeBytes);
+        append(f, f.packets(mtu), f.sizeBytes, false);
     }
 
     /** Appends the one request packet of RDMA READ {@code f} (no payload). */
     void appendReadRequest(Flow f) {
-        hasRequests = true;
-        append(f, 1, 0);
+        append(f, 1, 0, true);
     }
 
-    private void append(Flow f, long packets, long bytes) {
-        if (count == entries.length) {
+    private void append(Flow f, long packets, long bytes, boolean request) {
+        SendQueue e = q;
+        if (e.full()) {
             // entries before every index (sending, acknowledged but the last, receiving, the packet being built) are
             // never read again: dropped when they are a quarter of the arrays, so a persistent QP holds its messages
             // in flight rather than every message it carried (and lets go of their Flows); else the arrays grow
-            int drop = keepsEntries ? 0 : Math.min(Math.min(sendIdx, rxIdx), Math.min(ackIdx - 1, txIdx));
-            if (drop > 0 && drop >= entries.length / 4) {
-                dropFirst(drop);
-            } else { // the copies made whole before they are seen: another thread may read them (keepsEntries)
-                Flow[] e = Arrays.copyOf(entries, count * 2);
-                Verb[] v = Arrays.copyOf(verbs, count * 2);
-                long[] f0 = Arrays.copyOf(first, count * 2), o0 = Arrays.copyOf(offset, count * 2);
-                long[] e0 = Arrays.copyOf(ends, count * 2), eo = Arrays.copyOf(endOffsets, count * 2);
-                VarHandle.storeStoreFence(); // as the JVM does for final fields: old arrays or complete copies
-                entries = e; verbs = v; first = f0; offset = o0; ends = e0; endOffsets = eo;
+            int drop = e.keepsEntries ? 0 : Math.min(Math.min(sendIdx, rx.rxIdx), Math.min(ackIdx - 1, txIdx));
+            if (drop > 0 && drop >= e.capacity() / 4) {
+                e.dropFirst(drop);
+                sendIdx -= drop;
+                ackIdx -= drop;
+                rx.rxIdx -= drop;
+                txIdx -= drop;
+            } else {
+                e.grow();
             }
         }
-        entries[count] = f;
-        verbs[count] = f.verb;
-        first[count] = endPsn;
-        offset[count] = endBytes;
-        ends[count] = endPsn + packets;
-        endOffsets[count] = endBytes + bytes;
-        count++;
+        e.add(f, endPsn, packets, endBytes, bytes, request);
         endPsn += packets;
         endBytes += bytes;
         lastPosted = f;
     }
 
-    /** Removes the first {@code n} entries (no index points at them) and shifts the indices. */
-    private void dropFirst(int n) {
-        int keep = count - n;
-        System.arraycopy(entries, n, entries, 0, keep);
-        System.arraycopy(verbs, n, verbs, 0, keep);
-        System.arraycopy(first, n, first, 0, keep);
-        System.arraycopy(offset, n, offset, 0, keep);
-        System.arraycopy(ends, n, ends, 0, keep);
-        System.arraycopy(endOffsets, n, endOffsets, 0, keep);
-        Arrays.fill(entries, keep, count, null);
-        Arrays.fill(verbs, keep, count, null);
-        count = keep;
-        sendIdx -= n;
-        ackIdx -= n;
-        rxIdx -= n;
-        txIdx -= n;
-        dropped += n;
-    }
-
-    /** Finished messages' entries stay (a post may run beside the receiver: {@link FlowTable#keepQpEntries()}). */
-    boolean keepsEntries;
-
     /** Entries held (posted and not yet dropped): tests. */
     int entriesHeld() {
-        return count;
-    }
-
-    private long end(int i) {
-        return ends[i];
-    }
-
-    private long bytes(int i) {
-        return endOffsets[i] - offset[i];
-    }
-
-    /** Whether entry {@code i} is the request of an RDMA READ posted on this QP. */
-    private boolean isRequest(int i) {
-        return hasRequests && entries[i].requestQp == this;
+        return q.count;
     }
 
     boolean hasDataLeft() {
@@ -335,7 +271,7 @@ public final class QueuePair {
         txOutOfOrder = r >= 0;
         if (txOutOfOrder) {
             txPsn = r;
-            txIdx = entryOf(r);
+            txIdx = q.entryOf(r);
         } else {
             txPsn = nextPsn;
             txIdx = sendIdx;
@@ -345,40 +281,32 @@ public final class QueuePair {
 
     /** The operation of the selected packet's message. */
     Verb sendVerb() {
-        return verbs[txIdx];
+        return q.verb(txIdx);
     }
 
     /** Whether the selected packet is an RDMA READ request. */
     boolean sendingRequest() {
-        return isRequest(txIdx);
+        return q.isRequest(txIdx);
     }
 
     /** Packet index of the selected packet within its entry. */
     long sendOffsetInEntry() {
-        return txPsn - first[txIdx];
+        return txPsn - q.first(txIdx);
     }
 
     /** Whether the selected packet is the last packet of its entry. */
     boolean sendingLastOfEntry() {
-        return txPsn == end(txIdx) - 1;
+        return txPsn == q.end(txIdx) - 1;
     }
 
     /** Payload bytes of the selected packet. */
     int nextPayload() {
-        return payload(txIdx, txPsn);
+        return q.payload(txIdx, txPsn);
     }
 
     /** Payload bytes of packet {@code psn} (0 &lt;= psn &lt; endPsn), any entry. */
     int payloadOf(long psn) {
-        return payload(entryOf(psn), psn);
-    }
-
-    /** Payload bytes of packet {@code psn} of entry {@code i}. */
-    private int payload(int i, long psn) {
-        if (isRequest(i)) {
-            return 0;
-        }
-        return (int) Math.min(mtu, bytes(i) - (psn - first[i]) * mtu);
+        return q.payload(q.entryOf(psn), psn);
     }
 
     /**
@@ -387,9 +315,9 @@ public final class QueuePair {
      */
     void advanceSend() {
         if (txPsn <= maxSentPsn) {
-            Flow f = entries[txIdx];
+            Flow f = q.entry(txIdx);
             f.retransmittedPackets++;
-            f.retransmittedBytes += payload(txIdx, txPsn);
+            f.retransmittedBytes += q.payload(txIdx, txPsn);
         } else {
             maxSentPsn = txPsn;
         }
@@ -397,15 +325,10 @@ public final class QueuePair {
             recovery.retransmitted(txPsn);
             return;
         }
-        if (nextPsn == end(sendIdx) - 1) {
+        if (nextPsn == q.end(sendIdx) - 1) {
             sendIdx++;
         }
         nextPsn++;
-    }
-
-    /** Payload bytes of PSNs 0..psn, for a PSN inside entry {@code i}. */
-    private long bytesThrough(int i, long psn) {
-        return isRequest(i) ? offset[i] : offset[i] + Math.min(bytes(i), (psn - first[i] + 1) * mtu);
     }
 
     /**
@@ -425,7 +348,7 @@ public final class QueuePair {
             return true;
         }
         long sackedBytes = rud == null ? 0 : rud.sackedBytes();
-        return bytesThrough(sendIdx, nextPsn) - ackedBytes - sackedBytes <= w;
+        return q.bytesThrough(sendIdx, nextPsn) - ackedBytes - sackedBytes <= w;
     }
 
     /**
@@ -440,14 +363,15 @@ public final class QueuePair {
      * unsure). Only grows true as acknowledgements arrive, so asking when the frame is sent towards the NIC is safe.
      */
     boolean mayCompleteThrough(long psn) {
-        return rud != null || (ackIdx < count && end(ackIdx) - 1 <= psn);
+        return rud != null || (ackIdx < q.count && q.end(ackIdx) - 1 <= psn);
     }
 
     long ackThrough(long psn, long nowPs, FlowListener done) {
         ackedPsn = psn;
-        while (ackIdx < count && end(ackIdx) - 1 <= psn) {
-            if (!isRequest(ackIdx)) {
-                Flow f = entries[ackIdx];
+        SendQueue e = q;
+        while (ackIdx < e.count && e.end(ackIdx) - 1 <= psn) {
+            if (!e.isRequest(ackIdx)) {
+                Flow f = e.entry(ackIdx);
                 f.ackedPs = nowPs;
                 done.flowAcked(f, nowPs);
             }
@@ -457,8 +381,8 @@ public final class QueuePair {
             return 0;
         }
         long before = ackedBytes;
-        int i = ackIdx < count && first[ackIdx] <= psn ? ackIdx : ackIdx - 1;
-        ackedBytes = bytesThrough(i, psn);
+        int i = ackIdx < e.count && e.first(ackIdx) <= psn ? ackIdx : ackIdx - 1;
+        ackedBytes = e.bytesThrough(i, psn);
         return ackedBytes - before;
     }
 
@@ -473,7 +397,7 @@ public final class QueuePair {
 
     /** The first message not fully acknowledged, or the last posted one when all are (CNPs and timeouts count there). */
     Flow currentEntry() {
-        return ackIdx < count ? entries[ackIdx] : lastPosted;
+        return ackIdx < q.count ? q.entry(ackIdx) : lastPosted;
     }
 
     /**
@@ -485,64 +409,14 @@ public final class QueuePair {
         if (resent == 0) {
             return 0;
         }
-        sendIdx = entryOf(psn);
+        sendIdx = q.entryOf(psn);
         nextPsn = psn;
         return resent;
     }
 
-    /** The entry holding {@code psn} (0 &lt;= psn &lt; endPsn): binary search over the entries' first PSNs. */
-    private int entryOf(long psn) {
-        int lo = 0;
-        int hi = count - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (first[mid] <= psn) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
-    }
-
-    // ------------------------------------------------------------------ the receiver
-
-    /** The entry the receiver's next in-order packet ({@link #expectedPsn}) belongs to. */
-    Flow rxEntry() {
-        return entries[rxIdx];
-    }
-
-    /** Whether the receiver's next in-order packet is an RDMA READ request. */
-    boolean rxRequest() {
-        return isRequest(rxIdx);
-    }
-
-    /** Whether PSN {@code psn} is the first packet of the receiver's current entry. */
-    boolean rxFirstOfEntry(long psn) {
-        return psn == first[rxIdx];
-    }
-
-    /**
-     * Called for the in-order packet {@code psn} (the receiver's {@link #expectedPsn} has moved past it); returns
-     * the entry it completes, or null.
-     */
-    Flow rxReceived(long psn) {
-        if (psn == end(rxIdx) - 1) {
-            return entries[rxIdx++];
-        }
-        return null;
-    }
-
-    /**
-     * Payload bytes of message {@code f} (not finished, its payload sent on this QP) that the receiver took in
-     * order: those of its PSNs before {@link #expectedPsn} when it is the receiver's current entry, else none
-     * (entries are received strictly in order; one not reached yet has none).
-     */
+    /** Payload bytes of message {@code f} its receiver took in order ({@link QpReceiver#rxBytesOf}). */
     long rxBytesOf(Flow f) {
-        if (rxIdx >= count || entries[rxIdx] != f || isRequest(rxIdx) || expectedPsn <= first[rxIdx]) {
-            return 0;
-        }
-        return bytesThrough(rxIdx, expectedPsn - 1) - offset[rxIdx];
+        return rx.rxBytesOf(f);
     }
 
     // ------------------------------------------------------------------ pacing
@@ -590,7 +464,7 @@ public final class QueuePair {
 
     @Override
     public String toString() {
-        return "QP" + id + "[" + src + "->" + dst + " prio " + priority + ", " + (dropped + count) + " messages, next PSN "
+        return "QP" + id + "[" + src + "->" + dst + " prio " + priority + ", " + (q.dropped + q.count) + " messages, next PSN "
                 + nextPsn + "/" + endPsn + ", acked " + ackedPsn + "]";
     }
 }

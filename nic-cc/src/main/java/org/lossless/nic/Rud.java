@@ -195,20 +195,20 @@ final class Rud implements LossRecovery {
 
     /** Out of order is normal: keep it ({@code SACK}), a duplicate gets an ACK, beyond the ring is dropped. */
     @Override
-    public Reply outOfSequence(QueuePair qp, long psn, boolean last, long nowPs) {
-        if (psn < qp.expectedPsn || held.get(psn)) {
+    public Reply outOfSequence(long expectedPsn, long psn, boolean last, long nowPs) {
+        if (psn < expectedPsn || held.get(psn)) {
             return Reply.ACK;
         }
-        if (psn - qp.expectedPsn >= capacity) {
+        if (psn - expectedPsn >= capacity) {
             return Reply.DROP;
         }
         held.set(psn);
         return Reply.SACK;
     }
 
-    /** Whether the receiver already has {@code psn} (delivered, or held out of order). */
-    boolean has(QueuePair qp, long psn) {
-        return psn < qp.expectedPsn || (psn - qp.expectedPsn < capacity && held.get(psn));
+    /** Whether the receiver, expecting {@code expectedPsn}, already has {@code psn} (delivered, or held out of order). */
+    boolean has(long expectedPsn, long psn) {
+        return psn < expectedPsn || (psn - expectedPsn < capacity && held.get(psn));
     }
 
     @Override

@@ -69,12 +69,11 @@ class PsnBitmapTest {
         @Test
         void holdsUpToTheRingsEndAndNoFurther() {
             Irn irn = irn();
-            QueuePair q = qp(irn);
-            q.expectedPsn = 10;
-            assertEquals(LossRecovery.Reply.SACK, irn.outOfSequence(q, 11, false, 0));
-            assertEquals(LossRecovery.Reply.SACK, irn.outOfSequence(q, 73, false, 0), "10 + 63: the ring's last slot");
-            assertEquals(LossRecovery.Reply.DROP, irn.outOfSequence(q, 74, false, 0), "10 + 64 would sit on 10's slot");
-            assertEquals(LossRecovery.Reply.ACK, irn.outOfSequence(q, 9, false, 0), "a duplicate is re-ACKed");
+            long expected = 10;
+            assertEquals(LossRecovery.Reply.SACK, irn.outOfSequence(expected, 11, false, 0));
+            assertEquals(LossRecovery.Reply.SACK, irn.outOfSequence(expected, 73, false, 0), "10 + 63: the ring's last slot");
+            assertEquals(LossRecovery.Reply.DROP, irn.outOfSequence(expected, 74, false, 0), "10 + 64 would sit on 10's slot");
+            assertEquals(LossRecovery.Reply.ACK, irn.outOfSequence(expected, 9, false, 0), "a duplicate is re-ACKed");
             assertFalse(irn.takeHeld(10));
             assertTrue(irn.takeHeld(11));
             assertFalse(irn.takeHeld(11), "taken once");

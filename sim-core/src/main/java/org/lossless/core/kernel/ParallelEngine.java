@@ -360,10 +360,13 @@ public final class ParallelEngine extends EngineSignals {
         }
         try {
             int handed = parts.deliver(p);
+            long c0 = stats.cpuNow();
+            long t0 = System.nanoTime();
             long n = parts.run(p, windowEndPs);
+            long ns = System.nanoTime() - t0;
             ranBy[p] = thread;
             claims.record(p, n + handed);
-            stats.ran(p, thread, n, handed);
+            stats.ran(p, thread, n, handed, ns, stats.cpuNow() - c0);
         } catch (Throwable t) {
             fail(t);
         }

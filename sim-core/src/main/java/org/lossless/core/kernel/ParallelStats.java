@@ -59,10 +59,27 @@ public final class ParallelStats {
         replay = new long[threads];
         front = new int[threads];
         end = new int[threads];
+        threadWindowNs = new long[threads];
+        threadWindowCpuNs = new long[threads];
     }
 
-    /** Partition {@code p} ran {@code n} events on {@code thread} in the current window, after {@code handed} hand-offs. */
-    void ran(int p, int thread, long n, int handed) {
+    /**
+     * Wall and (with {@link #cpuClock}) thread CPU time each thread spent running partitions' events in the current
+     * window, ns; and over the run, split by whether that window's events ran on one thread or on several at once
+     * ({@link #nsPerEvent}): what the threads cost each other per event.
+     */
+    private final long[] threadWindowNs;
+    private final long[] threadWindowCpuNs;
+    private final long[] alone = new long[3];
+    private final long[] together = new long[3];
+
+    /**
+     * Partition {@code p} ran {@code n} events on {@code thread} in the current window, after {@code handed} hand-offs,
+     * in {@code ns} of wall time and {@code cpuNs} of its thread's CPU time (0 unless {@link #cpuClock}).
+     */
+    void ran(int p, int thread, long n, int handed, long ns, long cpuNs) {
+        threadWindowNs[thread] += ns;
+        threadWindowCpuNs[thread] += cpuNs;
         events[p] += n;
         if (n > maxWindowEvents[p]) {
             maxWindowEvents[p] = n;
@@ -79,10 +96,18 @@ public final class ParallelStats {
     void windowEnded(Claims claims) {
         long max = 0;
         int busy = 0;
+        for (long n : threadWindowEvents) {
+            busy += n > 0 ? 1 : 0;
+        }
+        long[] kind = busy > 1 ? together : alone;
         for (int t = 0; t < threadWindowEvents.length; t++) {
             max = Math.max(max, threadWindowEvents[t]);
-            busy += threadWindowEvents[t] > 0 ? 1 : 0;
+            kind[0] += threadWindowEvents[t];
+            kind[1] += threadWindowNs[t];
+            kind[2] += threadWindowCpuNs[t];
             threadWindowEvents[t] = 0;
+            threadWindowNs[t] = 0;
+            threadWindowCpuNs[t] = 0;
             replay[t] = 0;
         }
         busiestThreadEvents += max;
@@ -143,10 +168,10 @@ public final class ParallelStats {
     }
 
     /**
-     * The thread CPU clock when the steps between windows are also timed in their thread's CPU time ({@link
-     * #stepCpuNs()}): the system
-     * property {@code lossless.parallel.stepCpu=true}, for benchmarks (two readings of the thread CPU clock per step,
-     * about 1 us each; on a loaded machine a step's wall time is mostly the time its thread had no core).
+     * The thread CPU clock when the steps between windows ({@link #stepCpuNs()}) and the partitions' runs in a window
+     * ({@link #nsPerEvent}) are also timed in their thread's CPU time: the system property {@code
+     * lossless.parallel.stepCpu=true}, for benchmarks (two readings of the thread CPU clock per step and per partition
+     * run, about 1 us each; on a loaded machine a step's wall time is mostly the time its thread had no core).
      */
     private final java.lang.management.ThreadMXBean cpuClock = Boolean.getBoolean("lossless.parallel.stepCpu")
             ? java.lang.management.ManagementFactory.getThreadMXBean() : null;
@@ -170,6 +195,21 @@ public final class ParallelStats {
             deliveryPhases++;
             stepAfterDeliveryNs += ns;
         }
+    }
+
+    /**
+     * Wall ({@code cpu} false) or thread CPU time per partition event, ns, in the windows whose events all ran on one
+     * thread ({@code together} false) or on two or more at once: two threads that share nothing cost the same per event
+     * either way. CPU is 0 unless {@link #cpuClock}.
+     */
+    public double nsPerEvent(boolean together, boolean cpu) {
+        long[] kind = together ? this.together : alone;
+        return kind[0] == 0 ? 0 : (double) kind[cpu ? 2 : 1] / kind[0];
+    }
+
+    /** Partition events run in windows whose events ran on two or more threads at once. */
+    public long eventsTogether() {
+        return together[0];
     }
 
     /** Windows in which one thread ran every event, though two or more partitions had events. */
@@ -312,11 +352,13 @@ public final class ParallelStats {
                 + "per window, busiest thread %.1f events per window (imbalance %.3f as run, %.3f as planned, %.3f at best), "
                 + "%.1f hand-offs per window, %.0f ns at the barrier per window and thread, wall %.3f s; "
                 + "%d windows on one thread, %d delivery phases, serial step %.0f ns per window (CPU %.0f ns), "
-                + "wake-up %.0f ns per window and waiting thread", windows,
+                + "wake-up %.0f ns per window and waiting thread; per event %.0f ns alone, %.0f ns together "
+                + "(CPU %.0f, %.0f ns; %d events together)", windows,
                 events.length, barrierNs.length, eventsPerPartitionWindow(),
                 windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(), plannedImbalance(),
                 ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9, oneThreadWindows,
                 deliveryPhases, windows == 0 ? 0 : (double) stepNs() / windows,
-                windows == 0 ? 0 : (double) stepCpuNs / windows, wakeNsPerWindow());
+                windows == 0 ? 0 : (double) stepCpuNs / windows, wakeNsPerWindow(), nsPerEvent(false, false),
+                nsPerEvent(true, false), nsPerEvent(false, true), nsPerEvent(true, true), together[0]);
     }
 }

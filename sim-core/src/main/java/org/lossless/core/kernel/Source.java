@@ -7,6 +7,11 @@ package org.lossless.core.kernel;
  */
 final class Source implements Scheduler {
     private final EventLoop loop;
+    /**
+     * Its loop's partition number ({@link EventLoop#index}), copied: a hand-off from another partition reads it here, not
+     * in the loop, whose clock and count its own thread writes at every event.
+     */
+    private final int loopIndex;
     private final int id;
     /** Events keyed through this source so far. */
     private long count;
@@ -21,6 +26,7 @@ final class Source implements Scheduler {
             throw new IllegalArgumentException("source id " + id + " outside 0.." + SimEvent.MAX_SOURCE);
         }
         this.loop = loop;
+        this.loopIndex = loop.index;
         this.id = id;
     }
 
@@ -83,7 +89,7 @@ final class Source implements Scheduler {
             d.deliver(atPs, payload);
             return;
         }
-        if (dst.index < 0) {
+        if (target.loopIndex < 0) {
             throw new IllegalStateException("source " + id + " hands off to the run's global events from a partition");
         }
         if (atPs < loop.windowEndPs) {
@@ -94,7 +100,7 @@ final class Source implements Scheduler {
         if (handoffs == SimEvent.MAX_COUNT) {
             throw new IllegalStateException("source " + id + " handed off more than 2^40 payloads");
         }
-        loop.outbox[dst.index].add(atPs, ((long) id << SimEvent.COUNT_BITS) | ++handoffs, d, payload);
+        loop.outbox[target.loopIndex].add(atPs, ((long) id << SimEvent.COUNT_BITS) | ++handoffs, d, payload);
     }
 
     @Override

@@ -61,6 +61,15 @@ public final class EgressPort extends SimEvent {
     private int urgentCount;
     private final PauseExpiry pauseExpiry = new PauseExpiry();
     private Link link;
+    /**
+     * A cut link's ({@link Link#cut}) transmitter and receiver schedulers and delay, copied when connected: the
+     * link object is its receiver's (its ring and event are written at every frame it carries, in the other
+     * partition, maybe on another thread at the same time), so the sending side reads these here instead (benchmarks/
+     * README.md, "Step 12b"). {@code cutFrom} null: not cut.
+     */
+    private Scheduler cutFrom;
+    private Scheduler cutTo;
+    private long cutDelayPs;
     /** Mirror of {@code link.isDown()}: the port fails and restores its link (nothing else does). */
     private boolean linkDown;
     private PacketSource source;
@@ -117,6 +126,9 @@ public final class EgressPort extends SimEvent {
     /** Wires the port: where frames go and where they come from. */
     public void connect(Link link, PacketSource source) {
         this.link = link;
+        this.cutFrom = link.cutSender();
+        this.cutTo = link.receiverScheduler();
+        this.cutDelayPs = link.delayPs();
         this.source = source;
         this.linkDown = link.isDown();
         source.linkUp(!linkDown);
@@ -384,7 +396,11 @@ public final class EgressPort extends SimEvent {
         if (probe != null) {
             probe.transmitted(p, startPs, end);
         }
-        link.carry(p, end);
+        if (cutFrom != null) { // Link.carry's hand-off, without reading the link the other partition writes per frame
+            cutFrom.handOff(cutTo, end + cutDelayPs, link, p);
+        } else {
+            link.carry(p, end);
+        }
         if (urgentCount > 0 || source.hasQueued()) {
             sim.schedule(this, end);
         }

@@ -78,6 +78,16 @@ public final class Link extends SimEvent implements org.lossless.core.kernel.Del
         this.from = sender;
     }
 
+    /** The transmitter's scheduler of a cut link ({@link #cut}), null when both ends are in one partition. */
+    Scheduler cutSender() {
+        return from;
+    }
+
+    /** The receiving side's scheduler (this link's own). */
+    Scheduler receiverScheduler() {
+        return sim;
+    }
+
     /** Tells {@code w} of every frame put on the link, with its arrival time. */
     public void watch(ArrivalWatch w) {
         this.watch = w;
