@@ -10,7 +10,7 @@ import java.util.Arrays;
  * program that adds in time order gets insertion order; the stamps keep that order when a program's timer runs
  * ahead of completions that came before it (a parallel run's programs, {@code AheadWork}).
  *
- * <p>The module's one timer heap: {@link org.lossless.workloads.support.Agenda}, the runnable-action agenda of the
+ * <p>The module's one timer heap: {@link org.lossless.workloads.support.ActionAgenda}, the runnable-action agenda of the
  * datacenter and storage programs, keeps its entries here too (its code is an action's slot).
  */
 public final class Agenda {

@@ -18,7 +18,7 @@ import org.lossless.workloads.traffic.TrafficContext;
  * heap stays a class of its own because the collective and training programs keep long codes in it, not
  * actions, and arm their context themselves (a rank's step, an NVLink transfer: no object per timer).
  */
-public final class Agenda {
+public final class ActionAgenda {
     private final org.lossless.workloads.collective.Agenda heap = new org.lossless.workloads.collective.Agenda();
     /** The pending actions by slot (the heap's code); null in a free slot. */
     private Runnable[] actions = new Runnable[16];

@@ -15,13 +15,13 @@ import org.lossless.workloads.traffic.TrafficContext;
 import org.lossless.workloads.traffic.TrafficProgram;
 
 /** The agenda's order (time, then scheduling order) and the one timer it keeps armed, counted by hand. */
-class AgendaTest {
+class ActionAgendaTest {
     /** A program that only schedules: {@code plan} runs at start with its agenda and context. */
     private static final class Scheduling implements TrafficProgram {
-        final Agenda agenda = new Agenda();
-        private final BiConsumer<Agenda, TrafficContext> plan;
+        final ActionAgenda agenda = new ActionAgenda();
+        private final BiConsumer<ActionAgenda, TrafficContext> plan;
 
-        Scheduling(BiConsumer<Agenda, TrafficContext> plan) {
+        Scheduling(BiConsumer<ActionAgenda, TrafficContext> plan) {
             this.plan = plan;
         }
 
@@ -85,7 +85,7 @@ class AgendaTest {
         }
     }
 
-    private static void round(Agenda a, TrafficContext ctx, int round, List<Integer> ran) {
+    private static void round(ActionAgenda a, TrafficContext ctx, int round, List<Integer> ran) {
         for (int i = 0; i < 50; i++) {
             int id = round * 50 + i;
             boolean last = i == 49 && round < 99;
