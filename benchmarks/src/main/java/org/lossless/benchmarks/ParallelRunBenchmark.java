@@ -26,7 +26,8 @@ import org.lossless.topology.Topology;
  * of the run's own rule of up to four per thread: the static split against per-window claiming of finer partitions;
  * {@code T/P} ({@code 1/8}) runs the automatic cut into {@code P} partitions on {@code T} threads: the same partitions and
  * windows on one thread as on two, so that what two threads cost each other per event shows alone.
- * Pair and alternate thread counts from a script ({@code benchmarks/parallel/run.sh}): timings on a shared machine move
+ * Several specs separated by commas ({@code 1/8,2/8}) alternate run by run in one JVM (the same compiled code and the
+ * same moment of the machine for both). Pair and alternate thread counts from a script ({@code benchmarks/parallel/run.sh}): timings on a shared machine move
  * with its load.
  */
 public final class ParallelRunBenchmark {
@@ -35,16 +36,18 @@ public final class ParallelRunBenchmark {
 
     public static void main(String[] args) {
         Path file = Path.of(args[0]);
-        boolean coarse = args[1].endsWith("c");
-        int slash = args[1].indexOf('/');
-        int threads = Integer.parseInt(coarse ? args[1].substring(0, args[1].length() - 1)
-                : slash > 0 ? args[1].substring(0, slash) : args[1]);
+        String[] specs = args[1].split(",");
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         EngineInput in = ScenarioEngine.input(ScenarioLoader.load(file));
-        Map<String, Integer> cut = coarse ? cutInto(in.topology(), threads)
-                : slash > 0 ? cutInto(in.topology(), Integer.parseInt(args[1].substring(slash + 1))) : null;
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         for (int i = 0; i < runs; i++) {
+            String spec = specs[i % specs.length];
+            boolean coarse = spec.endsWith("c");
+            int slash = spec.indexOf('/');
+            int threads = Integer.parseInt(coarse ? spec.substring(0, spec.length() - 1)
+                    : slash > 0 ? spec.substring(0, slash) : spec);
+            Map<String, Integer> cut = coarse ? cutInto(in.topology(), threads)
+                    : slash > 0 ? cutInto(in.topology(), Integer.parseInt(spec.substring(slash + 1))) : null;
             ParallelStats[] stats = new ParallelStats[1];
             PacketEngine engine = threads == 0 ? new PacketEngine()
                     : new PacketEngine(null, new PacketEngine.Parallelism(threads, cut, System.err::println,
@@ -57,7 +60,7 @@ public final class ParallelRunBenchmark {
             double wall = (System.nanoTime() - wall0) / 1e9;
             double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
             System.out.printf(Locale.ROOT, "%s threads=%s run=%d: %d events, sim %.3f ms, wall %.2f s, cpu %.2f s, "
-                            + "others' cpu %.2f s%s%n", file.getFileName(), args[1], i, r.events(), r.simTimePs() / 1e9,
+                            + "others' cpu %.2f s%s%n", file.getFileName(), spec, i, r.events(), r.simTimePs() / 1e9,
                     wall, cpu, others.seconds(),
                     stats[0] == null ? "" : "; " + stats[0] + "; " + perPartition(stats[0]));
         }

@@ -51,6 +51,12 @@ final class Claims {
     private int lastWindow;
     private int next;
     private final int threads;
+    /**
+     * Benchmark only: with the system property {@code lossless.parallel.noSteal=true} a thread runs only its own plan
+     * and never takes another's unstarted partitions (benchmarks/README.md, "Step 12d": every partition then stays on
+     * its thread when the costs are equal). Not for runs: a preempted thread then holds up the window.
+     */
+    private final boolean noSteal = Boolean.getBoolean("lossless.parallel.noSteal");
 
     /**
      * @param threads threads that claim (at least 1)
@@ -99,6 +105,9 @@ final class Claims {
             if (taken.get(p) != w && take(p, w)) {
                 return p;
             }
+        }
+        if (noSteal) {
+            return -1;
         }
         for (int k = 1; k < threads; k++) {
             int v = (thread + k) % threads;

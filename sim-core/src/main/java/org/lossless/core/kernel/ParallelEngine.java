@@ -515,7 +515,11 @@ public final class ParallelEngine extends EngineSignals {
                 long end = Math.min(Ahead.saturatedAdd(t, lookaheadPs), Ahead.saturatedAdd(stopPs, 1));
                 if (deferred != null && loops.length > 1) {
                     end = Math.min(Math.min(end, Ahead.saturatedAdd(deferred.horizonPs(t), 1)), ahead.stopsAtPs());
+                    long ranAhead = ahead.events();
                     end = ahead.run(end);
+                    if (ahead.events() != ranAhead) {
+                        stats.globalWorkRan();
+                    }
                 }
                 windowEndPs = Math.min(end, global.nextTime());
                 lastWindowEndPs = windowEndPs;
@@ -537,6 +541,7 @@ public final class ParallelEngine extends EngineSignals {
      */
     private void runGlobal(long atPs, boolean deferredWork) {
         setClocks(atPs);
+        stats.globalWorkRan();
         inGlobal = true;
         try {
             if (deferredWork) {

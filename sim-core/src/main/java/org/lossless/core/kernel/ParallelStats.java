@@ -72,6 +72,19 @@ public final class ParallelStats {
     private final long[] threadWindowCpuNs;
     private final long[] alone = new long[3];
     private final long[] together = new long[3];
+    /**
+     * Of {@link #together}: the windows whose step before them ran global work (a global event, deferred work such as
+     * the programs' reactions, or an event run ahead), which may have written into the partitions' state from the
+     * thread that ran the step; set by the engine between windows ({@link #globalWorkRan}).
+     */
+    private final long[] togetherAfterGlobal = new long[3];
+    private boolean globalBefore;
+    private boolean globalNow;
+
+    /** The step between windows ran global work before the next window (engine, one thread, between windows). */
+    void globalWorkRan() {
+        globalNow = true;
+    }
 
     /**
      * Partition {@code p} ran {@code n} events on {@code thread} in the current window, after {@code handed} hand-offs,
@@ -100,11 +113,19 @@ public final class ParallelStats {
             busy += n > 0 ? 1 : 0;
         }
         long[] kind = busy > 1 ? together : alone;
+        long[] after = busy > 1 && globalBefore ? togetherAfterGlobal : null;
+        globalBefore = globalNow;
+        globalNow = false;
         for (int t = 0; t < threadWindowEvents.length; t++) {
             max = Math.max(max, threadWindowEvents[t]);
             kind[0] += threadWindowEvents[t];
             kind[1] += threadWindowNs[t];
             kind[2] += threadWindowCpuNs[t];
+            if (after != null) {
+                after[0] += threadWindowEvents[t];
+                after[1] += threadWindowNs[t];
+                after[2] += threadWindowCpuNs[t];
+            }
             threadWindowEvents[t] = 0;
             threadWindowNs[t] = 0;
             threadWindowCpuNs[t] = 0;
@@ -205,6 +226,23 @@ public final class ParallelStats {
     public double nsPerEvent(boolean together, boolean cpu) {
         long[] kind = together ? this.together : alone;
         return kind[0] == 0 ? 0 : (double) kind[cpu ? 2 : 1] / kind[0];
+    }
+
+    /**
+     * As {@link #nsPerEvent}{@code (true, cpu)}, of the windows run together whose step before them ran global work
+     * ({@code afterGlobal} true) or none (false): whether that work, run on one thread into the partitions' state,
+     * makes the partitions' next events dearer on the other core.
+     */
+    public double nsPerEventTogether(boolean afterGlobal, boolean cpu) {
+        long[] a = togetherAfterGlobal;
+        long n = afterGlobal ? a[0] : together[0] - a[0];
+        long v = afterGlobal ? a[cpu ? 2 : 1] : together[cpu ? 2 : 1] - a[cpu ? 2 : 1];
+        return n == 0 ? 0 : (double) v / n;
+    }
+
+    /** Partition events run together in windows whose step before them ran global work. */
+    public long eventsTogetherAfterGlobal() {
+        return togetherAfterGlobal[0];
     }
 
     /** Partition events run in windows whose events ran on two or more threads at once. */
@@ -353,12 +391,15 @@ public final class ParallelStats {
                 + "%.1f hand-offs per window, %.0f ns at the barrier per window and thread, wall %.3f s; "
                 + "%d windows on one thread, %d delivery phases, serial step %.0f ns per window (CPU %.0f ns), "
                 + "wake-up %.0f ns per window and waiting thread; per event %.0f ns alone, %.0f ns together "
-                + "(CPU %.0f, %.0f ns; %d events together)", windows,
+                + "(CPU %.0f, %.0f ns; %d events together); together after global work %.0f ns, after none %.0f ns "
+                + "(CPU %.0f, %.0f ns; %d events after global work)", windows,
                 events.length, barrierNs.length, eventsPerPartitionWindow(),
                 windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(), plannedImbalance(),
                 ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9, oneThreadWindows,
                 deliveryPhases, windows == 0 ? 0 : (double) stepNs() / windows,
                 windows == 0 ? 0 : (double) stepCpuNs / windows, wakeNsPerWindow(), nsPerEvent(false, false),
-                nsPerEvent(true, false), nsPerEvent(false, true), nsPerEvent(true, true), together[0]);
+                nsPerEvent(true, false), nsPerEvent(false, true), nsPerEvent(true, true), together[0],
+                nsPerEventTogether(true, false), nsPerEventTogether(false, false), nsPerEventTogether(true, true),
+                nsPerEventTogether(false, true), togetherAfterGlobal[0]);
     }
 }
