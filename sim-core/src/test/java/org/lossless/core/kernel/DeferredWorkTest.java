@@ -48,15 +48,9 @@ class DeferredWorkTest {
         p0.schedule(new Recording(p0, recorded, trace), 500);
         p1.schedule(new TestEvent("p1@500", trace), 500);
         p1.schedule(new TestEvent("p1@501", trace), 501);
-        e.defer(new ParallelEngine.Deferred() {
+        e.defer(new RecordedWork(recorded) {
             @Override
-            public long pendingPs() {
-                return recorded.isEmpty() ? Long.MAX_VALUE : recorded.get(0);
-            }
-
-            @Override
-            public void run(long atPs) {
-                recorded.remove(0);
+            void act(long atPs) {
                 trace.add("work@" + atPs + " clocks " + e.now() + "," + p0.now() + "," + p1.now());
             }
 
@@ -118,15 +112,9 @@ class DeferredWorkTest {
                     p0.yieldAfterNow();
                 }
             }, 500);
-            e.defer(new ParallelEngine.Deferred() {
+            e.defer(new RecordedWork(recorded) {
                 @Override
-                public long pendingPs() {
-                    return recorded.isEmpty() ? Long.MAX_VALUE : recorded.get(0);
-                }
-
-                @Override
-                public void run(long atPs) {
-                    recorded.remove(0);
+                void act(long atPs) {
                     trace.add("work@" + atPs);
                     if (stop) {
                         e.stop();

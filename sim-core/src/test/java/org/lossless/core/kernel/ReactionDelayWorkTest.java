@@ -41,15 +41,9 @@ class ReactionDelayWorkTest {
         for (long t : new long[] {600, 799, 800, 900}) {
             p1.schedule(new TestEvent("p1@" + t, trace), t);
         }
-        e.defer(new ParallelEngine.Deferred() {
+        e.defer(new RecordedWork(recorded) {
             @Override
-            public long pendingPs() {
-                return recorded.isEmpty() ? Long.MAX_VALUE : recorded.get(0);
-            }
-
-            @Override
-            public void run(long atPs) {
-                recorded.remove(0);
+            void act(long atPs) {
                 trace.add("work@" + atPs);
                 e.stop();
             }
