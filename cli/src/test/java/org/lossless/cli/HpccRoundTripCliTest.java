@@ -62,7 +62,7 @@ class HpccRoundTripCliTest {
         sorted.sort(Comparator.comparingLong(Message::postPs));
         List<WorkloadConfig.FlowSpec> expected = new ArrayList<>();
         for (Message m : sorted) {
-            expected.add(new WorkloadConfig.FlowSpec(m.dataSrc(), m.dataDst(), m.bytes(), (m.postPs() + 500) / 1000 * 1000,
+            expected.add(new WorkloadConfig.FlowSpec(m.dataSrc(), m.dataDst(), m.size(), (m.postPs() + 500) / 1000 * 1000,
                     m.connection().options().priority()));
         }
         assertEquals(expected, imported);

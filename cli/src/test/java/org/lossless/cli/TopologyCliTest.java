@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.lossless.core.net.MessageSize;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.ResolvedYaml;
 import org.lossless.experiments.scenario.Scenario;
@@ -269,8 +270,8 @@ class TopologyCliTest {
             s = ScenarioLoader.load(cwd.resolve("b.yaml"));
             assertEquals(List.of(3, 5), s.switchSettings().pfc().priorities());
             // starts before 2 s: time origin 0
-            assertEquals(List.of(new WorkloadConfig.FlowSpec(0, 1, 1000, 1_000_000, 5),
-                    new WorkloadConfig.FlowSpec(1, 0, 1000, 2_000_000, 3)),
+            assertEquals(List.of(new WorkloadConfig.FlowSpec(0, 1, MessageSize.of(1000), 1_000_000, 5),
+                    new WorkloadConfig.FlowSpec(1, 0, MessageSize.of(1000), 2_000_000, 3)),
                     ((WorkloadConfig.HpccFlows) s.workloads().get(0)).flows());
         }
     }

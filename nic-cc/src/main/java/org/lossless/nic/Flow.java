@@ -15,6 +15,9 @@ import org.lossless.core.net.MessageSize;
  *
  * <p>A connection that spreads one user message over several QPs (scenario key {@code qps}) is several
  * Flows here, one per QP; the experiments layer maps them back to the user's message.
+ *
+ * <p>Its size comes as a {@link MessageSize}, checked where it was made (at the read, or where a message was cut into
+ * its queue pairs' parts), and is kept as a {@code long}: this record does not check it again.
  */
 public final class Flow {
     public final int id;
@@ -23,6 +26,7 @@ public final class Flow {
     public final int src;
     /** Host that receives the payload (for a READ: the requester). */
     public final int dst;
+    /** Payload bytes, &gt;= 1 ({@link MessageSize}). */
     public final long sizeBytes;
     /** When the message is handed to the NIC, ps. */
     public final long startPs;
@@ -52,18 +56,18 @@ public final class Flow {
     long requestPsn = -1;
 
     /** A flow on its own QP whose UDP source port is {@link HostNic#udpSourcePort(int) derived from its id}. */
-    public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority) {
-        this(id, workload, src, dst, sizeBytes, startPs, priority, HostNic.udpSourcePort(id));
+    public Flow(int id, String workload, int src, int dst, MessageSize size, long startPs, int priority) {
+        this(id, workload, src, dst, size, startPs, priority, HostNic.udpSourcePort(id));
     }
 
     /** An RDMA WRITE whose QP uses RoCEv2 UDP source port {@code udpSrcPort} (49152..65535). */
-    public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority,
+    public Flow(int id, String workload, int src, int dst, MessageSize size, long startPs, int priority,
                 int udpSrcPort) {
-        this(id, workload, src, dst, sizeBytes, startPs, priority, udpSrcPort, Verb.WRITE);
+        this(id, workload, src, dst, size, startPs, priority, udpSrcPort, Verb.WRITE);
     }
 
     /** A message of operation {@code verb}; {@code src} and {@code dst} are the payload's sender and receiver. */
-    public Flow(int id, String workload, int src, int dst, long sizeBytes, long startPs, int priority,
+    public Flow(int id, String workload, int src, int dst, MessageSize size, long startPs, int priority,
                 int udpSrcPort, Verb verb) {
         if (id < 0) {
             throw new IllegalArgumentException("flow id must be >= 0");
@@ -71,7 +75,6 @@ public final class Flow {
         if (src == dst) {
             throw new IllegalArgumentException("flow " + id + ": source and destination are both host " + src);
         }
-        MessageSize.check(sizeBytes, "flow", id);
         if (startPs < 0) {
             throw new IllegalArgumentException("flow " + id + ": start must be >= 0 ps");
         }
@@ -86,7 +89,7 @@ public final class Flow {
         this.workload = workload;
         this.src = src;
         this.dst = dst;
-        this.sizeBytes = sizeBytes;
+        this.sizeBytes = size.bytes();
         this.startPs = startPs;
         this.priority = priority;
         this.udpSrcPort = udpSrcPort;

@@ -7,6 +7,7 @@ import org.lossless.core.kernel.Kernel;
 import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Link;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketType;
@@ -49,7 +50,7 @@ final class BackToBack implements FlowListener {
 
     /** A new flow (dense ids) from {@code src} to {@code dst}. */
     Flow flow(int src, int dst, long bytes, Verb verb) {
-        return flows.add(new Flow(nextFlow++, "t", src, dst, bytes, 0, 3, HostNic.udpSourcePort(nextFlow), verb));
+        return flows.add(new Flow(nextFlow++, "t", src, dst, MessageSize.of(bytes), 0, 3, HostNic.udpSourcePort(nextFlow), verb));
     }
 
     /** Runs {@code action} at {@code atPs}. */

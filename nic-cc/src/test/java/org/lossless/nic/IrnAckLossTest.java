@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.lossless.core.kernel.Kernel;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Link;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketType;
 
@@ -71,7 +72,7 @@ class IrnAckLossTest {
                 nic[0].receive(p, in);
             }
         }, 0), nic[1]);
-        Flow f = flows.add(new Flow(0, "t", 0, 1, 100_000, 0, 3));
+        Flow f = flows.add(new Flow(0, "t", 0, 1, MessageSize.of(100_000), 0, 3));
         nic[0].startFlow(f);
         kernel.runUntil(2_000 * US);
         assertTrue(ackLost[0]);

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.lossless.core.kernel.Kernel;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Link;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketType;
@@ -83,7 +84,7 @@ class LossRecoveryUnitTest {
     }
 
     private Flow send() {
-        Flow f = flows.add(new Flow(0, "t", 0, 1, 5000, 0, 3));
+        Flow f = flows.add(new Flow(0, "t", 0, 1, MessageSize.of(5000), 0, 3));
         nic[0].startFlow(f);
         kernel.runUntil(Long.MAX_VALUE);
         return f;

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.lossless.core.kernel.Kernel;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Link;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketReceiver;
@@ -66,7 +67,7 @@ final class LossyPair implements FlowListener {
 
     /** A WRITE of {@code bytes} from host 0 to host 1 on a QP of its own, posted at time 0. */
     Flow write(long bytes) {
-        Flow f = flows.add(new Flow(nextFlow++, "t", 0, 1, bytes, 0, 3));
+        Flow f = flows.add(new Flow(nextFlow++, "t", 0, 1, MessageSize.of(bytes), 0, 3));
         nic[0].startFlow(f);
         return f;
     }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.lossless.core.kernel.Kernel;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Link;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketType;
 import org.lossless.nic.dcqcn.DcqcnProfiles;
@@ -56,7 +57,7 @@ class NicMarkingTest {
         port[1].connect(new Link(kernel, 1_000_000, nic[0], 0), nic[1]);
         QueuePair qp = nic[0].openQp(1, priority, dscp, HostNic.udpSourcePort(0), null, false);
         assertEquals(dscp, qp.dscp());
-        nic[0].post(qp, flows.add(new Flow(0, "t", 0, 1, 10_000, 0, priority)));
+        nic[0].post(qp, flows.add(new Flow(0, "t", 0, 1, MessageSize.of(10_000), 0, priority)));
         kernel.runUntil(Long.MAX_VALUE);
         return seen;
     }

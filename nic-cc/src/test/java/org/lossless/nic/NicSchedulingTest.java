@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.PauseSender;
@@ -55,7 +56,7 @@ class NicSchedulingTest {
         ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair in = r.qp(1000);
         QueuePair out = r.nic.openQp(0, 3, 50_000, null);
-        Flow f = r.flows.add(new Flow(1, "t", 1, 0, 1000, 0, 3));
+        Flow f = r.flows.add(new Flow(1, "t", 1, 0, MessageSize.of(1000), 0, 3));
         r.at(0, () -> {
             Packet d = r.pool.acquire();
             d.type = PacketType.DATA;
@@ -80,7 +81,7 @@ class NicSchedulingTest {
         ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair in = r.qp(1000);
         QueuePair out = r.nic.openQp(0, 3, 50_000, null);
-        Flow f = r.flows.add(new Flow(1, "t", 1, 0, 1000, 0, 3, 50_000, Verb.SEND));
+        Flow f = r.flows.add(new Flow(1, "t", 1, 0, MessageSize.of(1000), 0, 3, 50_000, Verb.SEND));
         List<Boolean> pending = new ArrayList<>();
         r.at(0, () -> {
             r.nic.post(out, f);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 
 /**
  * The two ends of a {@link QueuePair} in their own objects: the receiver ({@link QpReceiver}) walks the send queue's
@@ -20,7 +21,7 @@ class QpEndsTest {
     }
 
     private static Flow flow(int id, long bytes) {
-        return new Flow(id, "w", 0, 1, bytes, 0, 3);
+        return new Flow(id, "w", 0, 1, MessageSize.of(bytes), 0, 3);
     }
 
     @Nested

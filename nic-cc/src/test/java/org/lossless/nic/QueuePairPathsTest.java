@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketType;
 
@@ -27,7 +28,7 @@ class QueuePairPathsTest {
         }
         QueuePair qp = p.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         for (int i = 0; i < 3; i++) {
-            p.nic[0].post(qp, p.flows.add(new Flow(i, "t", 0, 1, 1500, 0, 3)));
+            p.nic[0].post(qp, p.flows.add(new Flow(i, "t", 0, 1, MessageSize.of(1500), 0, 3)));
         }
         p.kernel.runUntil(100 * US);
         return p;

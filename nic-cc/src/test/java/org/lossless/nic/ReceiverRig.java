@@ -7,6 +7,7 @@ import org.lossless.core.kernel.Kernel;
 import org.lossless.core.kernel.SimEvent;
 import org.lossless.core.net.EgressPort;
 import org.lossless.core.net.Link;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketPool;
 import org.lossless.core.net.PacketType;
@@ -50,7 +51,7 @@ final class ReceiverRig implements FlowListener {
     /** A QP of host 0 towards host 1 on priority 3 carrying a WRITE of {@code bytes} (not sent by host 0). */
     QueuePair qp(long bytes) {
         QueuePair qp = sender.openQp(1, 3, HostNic.udpSourcePort(0), null);
-        Flow f = flows.add(new Flow(nextFlow++, "t", 0, 1, bytes, 0, 3));
+        Flow f = flows.add(new Flow(nextFlow++, "t", 0, 1, MessageSize.of(bytes), 0, 3));
         f.qp = qp;
         qp.appendData(f);
         return qp;

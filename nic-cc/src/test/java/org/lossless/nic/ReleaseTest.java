@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.ref.WeakReference;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 
 /**
  * What the NICs hold of completed messages: a persistent QP drops the entries of messages it finished with, and the
@@ -58,8 +59,8 @@ class ReleaseTest {
     @Test
     void aReleasedFlowIsGoneFromTheTableAndCanBeCollected() {
         FlowTable t = new FlowTable();
-        Flow f = t.add(new Flow(0, "t", 0, 1, 1000, 0, 0));
-        t.add(new Flow(1, "t", 0, 1, 1000, 0, 0));
+        Flow f = t.add(new Flow(0, "t", 0, 1, MessageSize.of(1000), 0, 0));
+        t.add(new Flow(1, "t", 0, 1, MessageSize.of(1000), 0, 0));
         WeakReference<Flow> ref = new WeakReference<>(f);
         f = null;
         t.release(0);
@@ -79,7 +80,7 @@ class ReleaseTest {
     void aFullPageWhoseFlowsAreAllReleasedIsDropped() {
         FlowTable t = new FlowTable();
         for (int i = 0; i < FlowTable.PAGE + 1; i++) {
-            t.add(new Flow(i, "t", 0, 1, 1000, 0, 0));
+            t.add(new Flow(i, "t", 0, 1, MessageSize.of(1000), 0, 0));
         }
         for (int i = 0; i < FlowTable.PAGE; i++) {
             t.release(i);
@@ -87,7 +88,7 @@ class ReleaseTest {
         assertEquals(1, t.held());
         assertNull(t.get(FlowTable.PAGE - 1));
         assertEquals(FlowTable.PAGE, t.get(FlowTable.PAGE).id);
-        t.add(new Flow(FlowTable.PAGE + 1, "t", 0, 1, 1000, 0, 0));
+        t.add(new Flow(FlowTable.PAGE + 1, "t", 0, 1, MessageSize.of(1000), 0, 0));
         assertEquals(FlowTable.PAGE + 1, t.get(FlowTable.PAGE + 1).id, "the open page still takes flows");
     }
 }

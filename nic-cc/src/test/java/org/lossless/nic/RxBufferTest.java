@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.Packet;
 import org.lossless.core.net.PacketType;
 import org.lossless.core.net.PauseSender;
@@ -90,7 +91,7 @@ class RxBufferTest {
         ReceiverRig r = rig((1 << 3) | (1 << 4), 0, 2 * US, PauseSender.NO_REFRESH);
         QueuePair a = r.qp(3000);
         QueuePair b = r.sender.openQp(1, 4, HostNic.udpSourcePort(1), null);
-        Flow fb = r.flows.add(new Flow(1, "t", 0, 1, 3000, 0, 4));
+        Flow fb = r.flows.add(new Flow(1, "t", 0, 1, MessageSize.of(3000), 0, 4));
         fb.qp = b;
         b.appendData(fb);
         for (int k = 0; k < 3; k++) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.PacketType;
 import org.lossless.nic.cc.CcAlgorithm;
 import org.lossless.nic.cc.CongestionControl;
@@ -29,19 +30,18 @@ class SmallPartsTest {
 
     @Test
     void aMessageAcceptsTheEdgesOfEachRangeAndNothingBeyond() {
-        Flow low = new Flow(0, "t", 0, 1, 1, 0, 0, 49_152, Verb.WRITE);
-        Flow high = new Flow(1, "t", 0, 1, 1, 0, 7, 65_535, Verb.SEND);
+        Flow low = new Flow(0, "t", 0, 1, MessageSize.of(1), 0, 0, 49_152, Verb.WRITE);
+        Flow high = new Flow(1, "t", 0, 1, MessageSize.of(1), 0, 7, 65_535, Verb.SEND);
         assertEquals(List.of(0, 7, 49_152, 65_535), List.of(low.priority, high.priority, low.udpSrcPort, high.udpSrcPort));
-        refused(() -> new Flow(-1, "t", 0, 1, 1, 0, 0));
-        refused(() -> new Flow(0, "t", 1, 1, 1, 0, 0));
-        refused(() -> new Flow(0, "t", 0, 1, 0, 0, 0));
-        refused(() -> new Flow(0, "t", 0, 1, 1, -1, 0));
-        refused(() -> new Flow(0, "t", 0, 1, 1, 0, -1));
-        refused(() -> new Flow(0, "t", 0, 1, 1, 0, 8));
-        refused(() -> new Flow(0, "t", 0, 1, 1, 0, 0, 49_151));
-        refused(() -> new Flow(0, "t", 0, 1, 1, 0, 0, 65_536));
-        assertEquals(3, new Flow(0, "t", 0, 1, 2001, 0, 0).packets(1000));
-        assertEquals(2, new Flow(0, "t", 0, 1, 2000, 0, 0).packets(1000));
+        refused(() -> new Flow(-1, "t", 0, 1, MessageSize.of(1), 0, 0));
+        refused(() -> new Flow(0, "t", 1, 1, MessageSize.of(1), 0, 0));
+        refused(() -> new Flow(0, "t", 0, 1, MessageSize.of(1), -1, 0));
+        refused(() -> new Flow(0, "t", 0, 1, MessageSize.of(1), 0, -1));
+        refused(() -> new Flow(0, "t", 0, 1, MessageSize.of(1), 0, 8));
+        refused(() -> new Flow(0, "t", 0, 1, MessageSize.of(1), 0, 0, 49_151));
+        refused(() -> new Flow(0, "t", 0, 1, MessageSize.of(1), 0, 0, 65_536));
+        assertEquals(3, new Flow(0, "t", 0, 1, MessageSize.of(2001), 0, 0).packets(1000));
+        assertEquals(2, new Flow(0, "t", 0, 1, MessageSize.of(2000), 0, 0).packets(1000));
     }
 
     @Test
@@ -65,7 +65,7 @@ class SmallPartsTest {
         assertEquals(1, b.flows.size());
         assertEquals(List.of(f), b.flows.all());
         assertThrows(UnsupportedOperationException.class, () -> b.flows.all().add(f));
-        assertThrows(IllegalArgumentException.class, () -> b.flows.add(new Flow(5, "t", 0, 1, 1, 0, 0)));
+        assertThrows(IllegalArgumentException.class, () -> b.flows.add(new Flow(5, "t", 0, 1, MessageSize.of(1), 0, 0)));
     }
 
     @Test

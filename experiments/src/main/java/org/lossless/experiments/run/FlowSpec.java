@@ -1,5 +1,6 @@
 package org.lossless.experiments.run;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.flows.ListedFlow;
 import org.lossless.workloads.spec.WorkloadConfig;
 
@@ -24,18 +25,21 @@ public record FlowSpec(String workload, WorkloadConfig.FlowSpec flow) implements
 
     /**
      * A flow with DSCP {@code dscp}, 0..63, or -1 for the default of its priority (class selector 8·priority).
+     * {@code sizeBytes} is made a {@link MessageSize} here (its one check): these forms are for hand-built inputs.
      */
     public FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
                     String connection, int dscp) {
         this(workload, dscp == -1
-                ? new WorkloadConfig.FlowSpec(src, dst, sizeBytes, startPs, priority, qps, connection)
-                : new WorkloadConfig.FlowSpec(src, dst, sizeBytes, startPs, priority, qps, connection, dscp));
+                ? new WorkloadConfig.FlowSpec(src, dst, MessageSize.of(sizeBytes), startPs, priority, qps, connection)
+                : new WorkloadConfig.FlowSpec(src, dst, MessageSize.of(sizeBytes), startPs, priority, qps, connection,
+                        dscp));
     }
 
     /** A flow with the default DSCP of its priority. */
     public FlowSpec(String workload, int src, int dst, long sizeBytes, long startPs, int priority, int qps,
                     String connection) {
-        this(workload, new WorkloadConfig.FlowSpec(src, dst, sizeBytes, startPs, priority, qps, connection));
+        this(workload, new WorkloadConfig.FlowSpec(src, dst, MessageSize.of(sizeBytes), startPs, priority, qps,
+                connection));
     }
 
     /** A flow on a connection of its own with {@code qps} queue pairs. */
@@ -59,8 +63,8 @@ public record FlowSpec(String workload, WorkloadConfig.FlowSpec flow) implements
     }
 
     @Override
-    public long sizeBytes() {
-        return flow.sizeBytes();
+    public MessageSize size() {
+        return flow.size();
     }
 
     @Override

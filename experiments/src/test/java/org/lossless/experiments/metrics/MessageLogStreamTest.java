@@ -9,6 +9,7 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
@@ -27,7 +28,7 @@ class MessageLogStreamTest {
 
     private void post(int n) {
         for (int i = log.size(), end = i + n; i < end; i++) {
-            log.add(new Message(i, "w", c, 100, Verb.WRITE, MessageTag.NONE_TAG, 10L * i), 2 * i, 2);
+            log.add(new Message(i, "w", c, MessageSize.of(100), Verb.WRITE, MessageTag.NONE_TAG, 10L * i), 2 * i, 2);
         }
     }
 
@@ -123,7 +124,7 @@ class MessageLogStreamTest {
             List<Long> posts = new ArrayList<>();
             l.stream(id -> posts.add(l.postPs(id)));
             for (int i = 0; i < MessageLog.PAGE; i++) {
-                l.add(new Message(i, "w", c, 100, Verb.WRITE, MessageTag.NONE_TAG, 10L * i), i, 1);
+                l.add(new Message(i, "w", c, MessageSize.of(100), Verb.WRITE, MessageTag.NONE_TAG, 10L * i), i, 1);
             }
             for (int i = MessageLog.PAGE - 1; i >= 0; i--) {
                 l.complete(i); // the last page entry is read before its page is dropped
@@ -135,7 +136,7 @@ class MessageLogStreamTest {
     @Test
     void withoutAStreamNothingIsHandedOnOrDropped() {
         MessageLog plain = new MessageLog(List.of(c));
-        plain.add(new Message(0, "w", c, 100, Verb.WRITE, MessageTag.NONE_TAG, 0), 0, 1);
+        plain.add(new Message(0, "w", c, MessageSize.of(100), Verb.WRITE, MessageTag.NONE_TAG, 0), 0, 1);
         plain.complete(0);
         assertEquals(1, plain.held());
         assertEquals(0, plain.finish());
@@ -145,7 +146,7 @@ class MessageLogStreamTest {
     @Test
     void streamingStartsBeforeTheFirstMessage() {
         MessageLog l = new MessageLog(List.of(c));
-        l.add(new Message(0, "w", c, 100, Verb.WRITE, MessageTag.NONE_TAG, 0), 0, 1);
+        l.add(new Message(0, "w", c, MessageSize.of(100), Verb.WRITE, MessageTag.NONE_TAG, 0), 0, 1);
         assertThrows(IllegalStateException.class, () -> l.stream(id -> { }));
     }
 }

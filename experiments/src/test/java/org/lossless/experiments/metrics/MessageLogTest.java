@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.nic.Verb;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
@@ -55,7 +56,7 @@ class MessageLogTest {
         Verb op = i % 3 == 0 ? Verb.READ : i % 3 == 1 ? Verb.WRITE : Verb.SEND;
         MessageTag tag = i % 2 == 0 ? new MessageTag(i % 5, i % 7, i % 2, "data", new long[0])
                 : i % 5 == 0 ? MessageTag.control(1, 2, 0, "cts", new long[0]) : MessageTag.NONE_TAG;
-        return new Message(i, i % 4 == 0 ? "ar" : "bg", i % 2 == 0 ? c0 : c1, 64L * i + 1, op, tag, 1_000L * i);
+        return new Message(i, i % 4 == 0 ? "ar" : "bg", i % 2 == 0 ? c0 : c1, MessageSize.of(64L * i + 1), op, tag, 1_000L * i);
     }
 
     private static void check(MessageLog log, Message m, int i) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.metrics.RunResult;
 import org.lossless.topology.StarTopology;
@@ -64,7 +65,7 @@ class DatacenterOnTheEngineTest {
 
     @Test
     void anEightToOneIncastRoundTakesItsBytesAtTheReceiversGoodput() {
-        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, StorageOnTheEngineTest.range(1, 8), 1_000_000, 0, 2,
+        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, StorageOnTheEngineTest.range(1, 8), MessageSize.of(1_000_000), 0, 2,
                 10 * US, 0, 3, 1));
         RunResult r = StorageOnTheEngineTest.run(9, p);
         List<JobIteration> rounds = r.jobs();

@@ -1,5 +1,6 @@
 package org.lossless.experiments.run;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.traffic.QpSplit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -42,6 +43,16 @@ class MultiQpTest {
                 List.of(flows), 1_000_000 * US, 1));
     }
 
+    /** Each QP's part of a {@code size} message, as {@link QpSplit} cuts it. */
+    private static long[] partSizes(long size, int mtu, int qps) {
+        MessageSize whole = MessageSize.of(size);
+        long[] parts = new long[QpSplit.parts(whole, mtu, qps)];
+        for (int j = 0; j < parts.length; j++) {
+            parts[j] = QpSplit.part(whole, mtu, parts.length, j).bytes();
+        }
+        return parts;
+    }
+
     private static FlowResult star(long size, int qps) {
         return run(StarTopology.build(2, GBPS_100, US), 1024, new FlowSpec("flows", 1, 0, size, 0, 3, qps))
                 .flows().get(0);
@@ -52,9 +63,9 @@ class MultiQpTest {
         @Test
         void wholePacketsTheFirstQpsTakeTheRemainderPacketsTheLastTheShortPacket() {
             // 10,140 B at MTU 1024 = 10 packets (the last 924 B) over 4 QPs: 10 = 4 x 2 + 2, so QPs 0 and 1 get 3
-            assertArrayEquals(new long[] {3072, 3072, 2048, 1948}, QpSplit.partSizes(10_140, 1024, 4));
-            assertArrayEquals(new long[] {4096, 4096}, QpSplit.partSizes(8192, 1024, 2));
-            assertArrayEquals(new long[] {8192}, QpSplit.partSizes(8192, 1024, 1));
+            assertArrayEquals(new long[] {3072, 3072, 2048, 1948}, partSizes(10_140, 1024, 4));
+            assertArrayEquals(new long[] {4096, 4096}, partSizes(8192, 1024, 2));
+            assertArrayEquals(new long[] {8192}, partSizes(8192, 1024, 1));
         }
 
         @Test
@@ -73,8 +84,8 @@ class MultiQpTest {
 
         @Test
         void neverMoreQpsThanPackets() {
-            assertArrayEquals(new long[] {1000}, QpSplit.partSizes(1000, 1024, 4));
-            assertArrayEquals(new long[] {1024, 476}, QpSplit.partSizes(1500, 1024, 4));
+            assertArrayEquals(new long[] {1000}, partSizes(1000, 1024, 4));
+            assertArrayEquals(new long[] {1024, 476}, partSizes(1500, 1024, 4));
         }
     }
 

@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.spec.WorkloadConfig;
 
 import org.junit.jupiter.api.Nested;
@@ -36,13 +37,13 @@ class OverridesTest {
         @Test
         void listIndexes() {
             Scenario s = parse(MINIMAL, "workloads[0].flows[0].size=4MB", "workloads[0].flows[0].start=2.5ms");
-            assertEquals(new WorkloadConfig.FlowSpec(1, 0, 4_000_000, 2_500_000_000L, 3), flows(s).get(0));
+            assertEquals(new WorkloadConfig.FlowSpec(1, 0, MessageSize.of(4_000_000), 2_500_000_000L, 3), flows(s).get(0));
         }
 
         @Test
         void indexJustPastTheEndAppends() {
             Scenario s = parse(MINIMAL, "workloads[0].flows[1]={src: 2, dst: 0, size: 1KB}");
-            assertEquals(new WorkloadConfig.FlowSpec(2, 0, 1_000, 0, 3), flows(s).get(1));
+            assertEquals(new WorkloadConfig.FlowSpec(2, 0, MessageSize.of(1_000), 0, 3), flows(s).get(1));
         }
 
         @Test

@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.yaml.ScenarioException;
 
@@ -147,8 +148,8 @@ class ScenarioLoaderTest {
         void workloadsAndTelemetry() {
             WorkloadConfig.Flows w = assertInstanceOf(WorkloadConfig.Flows.class, s.workloads().get(0));
             assertEquals("bulk", w.name());
-            assertEquals(List.of(new WorkloadConfig.FlowSpec(1, 0, 20_000_000, 0, 3),
-                    new WorkloadConfig.FlowSpec(2, 0, 1500, 2_500_000, 3)), w.flows());
+            assertEquals(List.of(new WorkloadConfig.FlowSpec(1, 0, MessageSize.of(20_000_000), 0, 3),
+                    new WorkloadConfig.FlowSpec(2, 0, MessageSize.of(1500), 2_500_000, 3)), w.flows());
             assertEquals(1_000_000, s.telemetry().sampleIntervalPs());
             assertEquals(List.of(new TelemetryConfig.QueueRef("sw0", 0), new TelemetryConfig.QueueRef("sw0", 1)),
                     s.telemetry().queues().items());
@@ -180,7 +181,7 @@ class ScenarioLoaderTest {
             assertEquals(500_000_000L, s.nic().nackIntervalPs());
             assertEquals(0, s.nic().ackDelayPs());
             assertEquals(org.lossless.experiments.metrics.Completion.RECEIVER, s.metrics().completion());
-            assertEquals(List.of(new WorkloadConfig.Flows("flows-0", List.of(new WorkloadConfig.FlowSpec(1, 0, 1_000_000, 0, 3)))),
+            assertEquals(List.of(new WorkloadConfig.Flows("flows-0", List.of(new WorkloadConfig.FlowSpec(1, 0, MessageSize.of(1_000_000), 0, 3)))),
                     s.workloads());
             assertEquals(new TelemetryConfig(10_000_000, TelemetryConfig.Selection.everything(),
                     TelemetryConfig.Selection.nothing()), s.telemetry());

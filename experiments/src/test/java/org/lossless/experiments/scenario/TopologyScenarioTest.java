@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.workloads.yaml.ScenarioException;
 
@@ -249,8 +250,8 @@ class TopologyScenarioTest {
             WorkloadConfig.HpccFlows w = assertInstanceOf(WorkloadConfig.HpccFlows.class, s.workloads().get(0));
             assertEquals("hpcc-flows-0", w.name());
             assertEquals(2_000_000_000_000L, w.timeOriginPs());
-            assertEquals(List.of(new WorkloadConfig.FlowSpec(1, 2, 1000, 1_000_000, 3),
-                    new WorkloadConfig.FlowSpec(0, 2, 5000, 500_000_000_000L, 1)), w.flows());
+            assertEquals(List.of(new WorkloadConfig.FlowSpec(1, 2, MessageSize.of(1000), 1_000_000, 3),
+                    new WorkloadConfig.FlowSpec(0, 2, MessageSize.of(5000), 500_000_000_000L, 1)), w.flows());
             EngineInput in = ScenarioEngine.input(s);
             // the engine gets the workload's own records, each flow with its DSCP, the class selector of its priority
             // group (8 x pg)

@@ -31,7 +31,7 @@ final class PacketHarness {
         this.topology = topology;
         this.kernel = new Kernel(seed);
         for (FlowSpec s : specs) {
-            flows.add(new Flow(flows.size(), s.workload(), s.src(), s.dst(), s.sizeBytes(), s.startPs(), s.priority()));
+            flows.add(new Flow(flows.size(), s.workload(), s.src(), s.dst(), s.size(), s.startPs(), s.priority()));
         }
         network = PacketNetwork.build(topology, Routes.shortestPaths(topology), kernel, kernel.streams(),
                 new PacketPool(), flows, nic, switches, (flow, now) -> { }, seed, false); // ECMP per flow, as default

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.WireFormat;
 import org.lossless.core.random.Xoshiro256StarStar;
 import org.lossless.topology.Topology;
@@ -151,7 +152,7 @@ final class DryRun implements TrafficContext, FluidNics.Schedule {
         if (atPs != now) {
             throw new IllegalArgumentException("a dry run posts messages now, not at " + atPs + " ps");
         }
-        Message m = new Message(messages++, "dry-run", c, bytes, op, tag, atPs);
+        Message m = new Message(messages++, "dry-run", c, MessageSize.of(bytes), op, tag, atPs);
         if (bytes <= NcclConstants.CTS_BYTES) {
             long frame = wire.wire(wire.dataFrame((int) bytes, true));
             long at = now + WireFormat.serializationPs(frame, hostRateBps(c.srcHost()))

@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param name      workload name
  * @param receiver  the receiving host
  * @param senders   sending hosts (distinct, at least one, not the receiver)
- * @param sizeBytes bytes each sender sends per round, &gt; 0
+ * @param size      bytes each sender sends per round (each round's messages post this value)
  * @param startPs   when the first round starts, ps
  * @param repeat    rounds, &gt;= 1
  * @param gapPs     time from the end of a round (the receiver holds every byte) to the start of the next, ps
@@ -22,12 +22,12 @@ import java.util.Objects;
  *             {@link ConnectionOptions#DSCP_FROM_PRIORITY} for the class selector of its priority (8 x priority)
  * @param qps       QPs of each sender's connection
  */
-public record IncastConfig(String name, int receiver, List<Integer> senders, long sizeBytes, long startPs, int repeat,
+public record IncastConfig(String name, int receiver, List<Integer> senders, MessageSize size, long startPs, int repeat,
                            long gapPs, long jitterPs, int priority, int qps, int dscp) {
     /** A job marked with the default DSCP of its priority (8 x priority). */
-    public IncastConfig(String name, int receiver, List<Integer> senders, long sizeBytes, long startPs, int repeat,
+    public IncastConfig(String name, int receiver, List<Integer> senders, MessageSize size, long startPs, int repeat,
                            long gapPs, long jitterPs, int priority, int qps) {
-        this(name, receiver, senders, sizeBytes, startPs, repeat, gapPs, jitterPs, priority, qps,
+        this(name, receiver, senders, size, startPs, repeat, gapPs, jitterPs, priority, qps,
                 ConnectionOptions.DSCP_FROM_PRIORITY);
     }
 
@@ -41,12 +41,17 @@ public record IncastConfig(String name, int receiver, List<Integer> senders, lon
         if (receiver < 0 || senders.contains(receiver)) {
             throw new IllegalArgumentException(name + ": the receiver " + receiver + " is also a sender");
         }
-        MessageSize.check(sizeBytes, name + ": size");
+        Objects.requireNonNull(size, "size");
         if (startPs < 0 || repeat < 1 || gapPs < 0 || jitterPs < 0) {
             throw new IllegalArgumentException(name + ": repeat must be >= 1, start, gap and jitter >= 0");
         }
         if (priority < 0 || priority > 7 || qps < 1) {
             throw new IllegalArgumentException(name + ": priority must be 0..7 and qps >= 1");
         }
+    }
+
+    /** Bytes each sender sends per round, &gt;= 1. */
+    public long sizeBytes() {
+        return size.bytes();
     }
 }

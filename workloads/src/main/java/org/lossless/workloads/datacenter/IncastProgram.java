@@ -52,7 +52,7 @@ public final class IncastProgram extends AgendaProgram {
         MessageTag tag = new MessageTag(round, -1, -1, "incast", null, MessageKind.DATA);
         for (Connection c : connections) {
             long late = cfg.jitterPs() == 0 ? 0 : jitter.nextLong(cfg.jitterPs());
-            ctx.post(c, cfg.sizeBytes(), Verb.WRITE, tag, atPs + late);
+            ctx.post(c, cfg.size(), Verb.WRITE, tag, atPs + late);
         }
     }
 

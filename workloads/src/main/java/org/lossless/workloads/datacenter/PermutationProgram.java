@@ -62,7 +62,7 @@ public final class PermutationProgram implements TrafficProgram {
         ConnectionOptions o = ConnectionOptions.of(cfg.priority()).withQps(cfg.qps()).withDscp(cfg.dscp());
         left = hosts.size();
         for (int i = 0; i < hosts.size(); i++) {
-            ctx.post(ctx.connect(hosts.get(i), hosts.get(derangement[i]), o), cfg.sizeBytes(), Verb.WRITE,
+            ctx.post(ctx.connect(hosts.get(i), hosts.get(derangement[i]), o), cfg.size(), Verb.WRITE,
                     MessageTag.op("permutation"), cfg.startPs());
         }
     }

@@ -78,7 +78,7 @@ public final class FlowsProgram implements TrafficProgram {
                     named.put(e.connection(), c);
                 }
             }
-            ctx.post(c, e.sizeBytes(), Verb.WRITE, MessageTag.NONE_TAG, e.startPs());
+            ctx.post(c, e.size(), Verb.WRITE, MessageTag.NONE_TAG, e.startPs());
         }
     }
 

@@ -3,6 +3,7 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Values;
 import org.lossless.workloads.storage.CheckpointConfig;
 import org.lossless.workloads.yaml.Cursor;
@@ -28,8 +29,8 @@ final class CheckpointReader {
         }
         HostLists.disjoint(w.key("servers"), ranks, "ranks", servers);
         Values v = TrafficSchema.read(w, StorageSchema.CHECKPOINT);
-        long size = v.number("size"); // required: the schema's
-        long chunk = v.number("chunk");
+        MessageSize size = StorageSchema.checkpointSize(v, "size"); // required: the schema's
+        MessageSize chunk = StorageSchema.checkpointSize(v, "chunk");
         Cursor inflightKey = w.key("inflight");
         int inflight = !inflightKey.present() || "all".equals(inflightKey.scalar("all or a count"))
                 ? CheckpointConfig.ALL : (int) inflightKey.integer(1, Integer.MAX_VALUE);

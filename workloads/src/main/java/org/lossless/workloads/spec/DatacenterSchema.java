@@ -1,5 +1,6 @@
 package org.lossless.workloads.spec;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
 import org.lossless.core.settings.Values;
@@ -79,6 +80,14 @@ public final class DatacenterSchema {
                 o.sizeBytes(), "load", o.load() > 0 ? o.load() : null, "interval", o.load() > 0 ? null : o.intervalPs());
         return TrafficSchema.values(CDF, "load", c.load(), "duration", c.durationPs(), "start", c.startPs(),
                 "incast", incast, "priority", c.priority(), "dscp", c.dscp(), "qps", c.qps());
+    }
+
+    /**
+     * An {@code incast} or {@code permutation} job's {@code size} from its section's {@code v}alues, read (required,
+     * &gt; 0 B, with the key's messages): the value its record holds and each of its messages posts, made once, here.
+     */
+    static MessageSize size(Values v) {
+        return MessageSize.of(v.number("size"));
     }
 
     /** {@code c}'s resolved plain keys. */

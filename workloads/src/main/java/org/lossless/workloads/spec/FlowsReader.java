@@ -3,6 +3,7 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Values;
 import org.lossless.core.units.Units;
 import org.lossless.workloads.yaml.Cursor;
@@ -50,7 +51,7 @@ final class FlowsReader {
                         + "is delivered");
             }
             Values v = TrafficSchema.read(f, FlowsSchema.FLOW);
-            long size = v.number("size"); // required, 1 B..1 TiB: the schema's
+            MessageSize size = FlowsSchema.size(v); // required, 1 B..1 TiB: the schema's
             long start = v.number("start");
             int priority = TrafficSchema.priority(v, defaultPriority);
             int dscp = TrafficSchema.dscp(v, priority);

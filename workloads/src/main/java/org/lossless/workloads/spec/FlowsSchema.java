@@ -69,6 +69,14 @@ public final class FlowsSchema {
     private FlowsSchema() {
     }
 
+    /**
+     * The flow's {@code size} from its section's {@code v}alues, read (1 B .. 1 TiB, with the key's messages): the
+     * value its record holds and its message posts, made once, here.
+     */
+    public static MessageSize size(Values v) {
+        return MessageSize.of(v.number("size"));
+    }
+
     /** {@code f}'s resolved plain keys ({@code delay} only with {@code depends_on}). */
     public static Values values(WorkloadConfig.FlowSpec f) {
         return TrafficSchema.values(FLOW, "size", f.sizeBytes(), "start", f.startPs(), "priority", f.priority(),

@@ -63,9 +63,9 @@ final class HpccFlowsReader {
                         + " B; a flow carries at most 1TiB (" + MessageSize.MAX_LISTED_BYTES + " B)");
             }
             WorkloadConfig.FlowSpec spec = new WorkloadConfig.FlowSpec(graph.hostNumber(f.src()), graph.hostNumber(f.dst()),
-                    f.sizeBytes(), f.startPs() - origin, f.priorityGroup());
+                    MessageSize.of(f.sizeBytes()), f.startPs() - origin, f.priorityGroup());
             if (dscp != null) {
-                spec = new WorkloadConfig.FlowSpec(spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(),
+                spec = new WorkloadConfig.FlowSpec(spec.src(), spec.dst(), spec.size(), spec.startPs(),
                         spec.priority(), spec.qps(), null, dscp);
             }
             flows.add(spec);

@@ -3,6 +3,7 @@ package org.lossless.workloads.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Values;
 import org.lossless.workloads.datacenter.IncastConfig;
 import org.lossless.workloads.yaml.Cursor;
@@ -30,7 +31,7 @@ final class IncastReader {
             }
         }
         Values v = TrafficSchema.read(w, DatacenterSchema.INCAST);
-        long size = v.number("size"); // required: the schema's
+        MessageSize size = DatacenterSchema.size(v); // required: the schema's
         long start = v.number("start");
         int repeat = v.integer("repeat");
         long gap = v.number("gap");

@@ -2,6 +2,7 @@ package org.lossless.workloads.spec;
 
 import java.util.List;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Values;
 import org.lossless.workloads.datacenter.PermutationConfig;
 import org.lossless.workloads.yaml.Cursor;
@@ -21,7 +22,7 @@ final class PermutationReader {
             throw w.key("hosts").error("needs at least 2 hosts");
         }
         Values v = TrafficSchema.read(w, DatacenterSchema.PERMUTATION);
-        long size = v.number("size"); // required: the schema's
+        MessageSize size = DatacenterSchema.size(v); // required: the schema's
         long start = v.number("start");
         int priority = TrafficSchema.priority(v, defaultPriority);
         int dscp = TrafficSchema.dscp(v, priority);

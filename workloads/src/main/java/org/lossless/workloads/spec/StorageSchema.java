@@ -2,6 +2,7 @@ package org.lossless.workloads.spec;
 
 import java.util.Arrays;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Key;
 import org.lossless.core.settings.Section;
 import org.lossless.core.settings.Values;
@@ -109,6 +110,14 @@ public final class StorageSchema {
         return TrafficSchema.values(REPLICATION, "object_size", c.objectBytes(), "outstanding", c.outstanding(),
                 "duration", unlimited(c.durationPs()), "start", c.startPs(), "osd_latency", c.osdLatencyPs(),
                 "ack_size", c.ackBytes(), "priority", c.priority(), "dscp", c.dscp());
+    }
+
+    /**
+     * A {@code checkpoint} job's {@code size} or {@code chunk} ({@code key}) from its section's {@code v}alues, read
+     * (&gt; 0 B, with the key's messages): the value its record holds, made once, here.
+     */
+    static MessageSize checkpointSize(Values v, String key) {
+        return MessageSize.of(v.number(key));
     }
 
     /** {@code c}'s resolved plain keys ({@code period} only when there is one). */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.flows.FlowsProgram;
 import org.lossless.workloads.flows.ListedFlow;
 import org.lossless.workloads.replay.DagMessage;
@@ -206,11 +207,12 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
 
     /**
      * One message from {@code src} to {@code dst}: the one record a flow's keys are held in from the reader
-     * to the program that posts it ({@link ListedFlow}, no copy on the way).
+     * to the program that posts it ({@link ListedFlow}, no copy on the way). Its size is the value made where it
+     * was read ({@link FlowsSchema#size}), held and posted as it is.
      *
      * @param src       sending host number
      * @param dst       receiving host number, != src
-     * @param sizeBytes message size, bytes (&gt; 0)
+     * @param size      message size
      * @param startPs   when the sender posts it, ps (&gt;= 0)
      * @param priority  802.1p priority, 0..7
      * @param qps       RC queue pairs the message is spread over, 1..{@link #MAX_QPS} (scenario key {@code qps},
@@ -225,7 +227,7 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
      * @param dscp      DSCP its packets carry (scenario key {@code dscp}), 0..63; default CS of the priority
      *                  ({@link org.lossless.core.net.Dscp#ofPriority}, 8·priority)
      */
-    record FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+    record FlowSpec(int src, int dst, MessageSize size, long startPs, int priority, int qps, String connection,
                     List<Integer> dependsOn, long delayPs, int dscp) implements ListedFlow {
         /** {@code start}: 0. (The default priority is the first PFC priority, 3 by default.) */
         public static final long DEFAULT_START_PS = 0;
@@ -233,30 +235,30 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
         public static final int MAX_QPS = org.lossless.workloads.traffic.ConnectionOptions.MAX_QPS;
 
         /** A flow on one QP of its own. */
-        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority) {
-            this(src, dst, sizeBytes, startPs, priority, 1);
+        public FlowSpec(int src, int dst, MessageSize size, long startPs, int priority) {
+            this(src, dst, size, startPs, priority, 1);
         }
 
         /** A flow on a connection of its own. */
-        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps) {
-            this(src, dst, sizeBytes, startPs, priority, qps, null);
+        public FlowSpec(int src, int dst, MessageSize size, long startPs, int priority, int qps) {
+            this(src, dst, size, startPs, priority, qps, null);
         }
 
         /** A flow that depends on no other, with the default DSCP of its priority. */
-        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection) {
-            this(src, dst, sizeBytes, startPs, priority, qps, connection, defaultDscp(priority));
+        public FlowSpec(int src, int dst, MessageSize size, long startPs, int priority, int qps, String connection) {
+            this(src, dst, size, startPs, priority, qps, connection, defaultDscp(priority));
         }
 
         /** A flow that depends on no other. */
-        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+        public FlowSpec(int src, int dst, MessageSize size, long startPs, int priority, int qps, String connection,
                         int dscp) {
-            this(src, dst, sizeBytes, startPs, priority, qps, connection, List.of(), 0, dscp);
+            this(src, dst, size, startPs, priority, qps, connection, List.of(), 0, dscp);
         }
 
         /** A flow with the default DSCP of its priority. */
-        public FlowSpec(int src, int dst, long sizeBytes, long startPs, int priority, int qps, String connection,
+        public FlowSpec(int src, int dst, MessageSize size, long startPs, int priority, int qps, String connection,
                         List<Integer> dependsOn, long delayPs) {
-            this(src, dst, sizeBytes, startPs, priority, qps, connection, dependsOn, delayPs, defaultDscp(priority));
+            this(src, dst, size, startPs, priority, qps, connection, dependsOn, delayPs, defaultDscp(priority));
         }
 
         private static int defaultDscp(int priority) {
@@ -276,7 +278,7 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             if (src == dst) {
                 throw new IllegalArgumentException("a flow needs two different hosts, got " + src + " -> " + dst);
             }
-            org.lossless.core.net.MessageSize.check(sizeBytes, "flow size");
+            Objects.requireNonNull(size, "size");
             if (startPs < 0) {
                 throw new IllegalArgumentException("flow start must be >= 0 ps, got " + startPs);
             }

@@ -1,19 +1,21 @@
 package org.lossless.workloads.storage;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.traffic.ConnectionOptions;
 
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A checkpoint burst: every rank writes {@code bytesPerRank} to the storage servers at once, striped in
+ * A checkpoint burst: every rank writes {@code size} to the storage servers at once, striped in
  * chunks over them, once or every {@code periodPs} (docs/workloads.md, "Checkpoint").
  *
  * @param name         job name
  * @param ranks        hosts writing (distinct, at least one)
  * @param servers      storage hosts (distinct, at least one, none of them a rank)
- * @param bytesPerRank bytes each rank writes per checkpoint, &gt; 0
- * @param chunkBytes   stripe unit: rank r sends its chunk j to server (r + j) mod S, &gt; 0
+ * @param size         bytes each rank writes per checkpoint
+ * @param chunk        stripe unit: rank r sends its chunk j to server (r + j) mod S; every chunk but a shorter last
+ *                     one posts this value
  * @param inflight     chunks each rank keeps in flight at most, or {@link #ALL} to post them all at once
  * @param startPs      when the first checkpoint starts, ps
  * @param repeat       checkpoints, &gt;= 1
@@ -23,8 +25,8 @@ import java.util.Objects;
  * @param dscp DSCP of the job's packets (switches classify them by it), 0..63, or
  *             {@link ConnectionOptions#DSCP_FROM_PRIORITY} for the class selector of its priority (8 x priority)
  */
-public record CheckpointConfig(String name, List<Integer> ranks, List<Integer> servers, long bytesPerRank,
-                               long chunkBytes, int inflight, long startPs, int repeat, long periodPs, int priority,
+public record CheckpointConfig(String name, List<Integer> ranks, List<Integer> servers, MessageSize size,
+                               MessageSize chunk, int inflight, long startPs, int repeat, long periodPs, int priority,
                                int dscp) {
     /** {@code inflight}: every chunk of a rank posted at once. */
     public static final int ALL = 0;
@@ -32,9 +34,9 @@ public record CheckpointConfig(String name, List<Integer> ranks, List<Integer> s
     public static final long DEFAULT_CHUNK = 1L << 20;
 
     /** A job marked with the default DSCP of its priority (8 x priority). */
-    public CheckpointConfig(String name, List<Integer> ranks, List<Integer> servers, long bytesPerRank,
-                               long chunkBytes, int inflight, long startPs, int repeat, long periodPs, int priority) {
-        this(name, ranks, servers, bytesPerRank, chunkBytes, inflight, startPs, repeat, periodPs, priority,
+    public CheckpointConfig(String name, List<Integer> ranks, List<Integer> servers, MessageSize size,
+                               MessageSize chunk, int inflight, long startPs, int repeat, long periodPs, int priority) {
+        this(name, ranks, servers, size, chunk, inflight, startPs, repeat, periodPs, priority,
                 ConnectionOptions.DSCP_FROM_PRIORITY);
     }
 
@@ -46,9 +48,8 @@ public record CheckpointConfig(String name, List<Integer> ranks, List<Integer> s
         ranks = List.copyOf(ranks);
         servers = List.copyOf(servers);
         NvmeofConfig.checkHosts(name, ranks, servers);
-        if (bytesPerRank <= 0 || chunkBytes <= 0) {
-            throw new IllegalArgumentException(name + ": size and chunk must be > 0 bytes");
-        }
+        Objects.requireNonNull(size, "size");
+        Objects.requireNonNull(chunk, "chunk");
         if (inflight < 0) {
             throw new IllegalArgumentException(name + ": inflight must be >= 1 (or all), got " + inflight);
         }
@@ -66,9 +67,19 @@ public record CheckpointConfig(String name, List<Integer> ranks, List<Integer> s
         }
     }
 
+    /** Bytes each rank writes per checkpoint, &gt;= 1. */
+    public long bytesPerRank() {
+        return size.bytes();
+    }
+
+    /** Stripe unit, bytes, &gt;= 1. */
+    public long chunkBytes() {
+        return chunk.bytes();
+    }
+
     /** Chunks per rank per checkpoint: ceil(bytesPerRank / chunkBytes). */
     public long chunksPerRank() {
-        return (bytesPerRank + chunkBytes - 1) / chunkBytes;
+        return (bytesPerRank() + chunkBytes() - 1) / chunkBytes();
     }
 
     public int hostCount() {

@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.traffic.JobIteration;
 import org.lossless.workloads.traffic.Message;
 import org.lossless.workloads.traffic.MessageKind;
@@ -60,7 +61,9 @@ public final class CheckpointProgram extends StorageJob {
         int server = servers.get((int) ((r + j) % servers.size()));
         long bytes = Math.min(cfg.chunkBytes(), cfg.bytesPerRank() - j * cfg.chunkBytes());
         long[] deps = after == null ? new long[0] : new long[] {after.id()};
-        Message m = ctx.post(connections.get(cfg.ranks().get(r), server), bytes, Verb.WRITE,
+        // a whole chunk posts the job's own value; only a shorter last chunk is a size of its own
+        MessageSize size = bytes == cfg.chunkBytes() ? cfg.chunk() : MessageSize.of(bytes);
+        Message m = ctx.post(connections.get(cfg.ranks().get(r), server), size, Verb.WRITE,
                 new MessageTag(round, (int) j, -1, "write", deps, MessageKind.DATA));
         tally.issued(round, roundStartPs, "write");
         chunks.put(m, new long[] {r, bytes});

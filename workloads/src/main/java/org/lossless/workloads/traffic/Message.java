@@ -12,12 +12,15 @@ import java.util.Objects;
  * <p>{@code deliveredPs}: the data's receiver holds the last byte (for a READ, the requester). {@code
  * ackedPs}: the requester knows it is done (for a WRITE or SEND, the last ACK reached the source; for a
  * READ it equals {@code deliveredPs}), i.e. what an application polling its completion queue sees.
+ *
+ * <p>Its size is a {@link MessageSize}, checked where it was made (the workload's record as read, or the context for
+ * a size the program computed), and held as it is: the NIC's flow of a one-queue-pair message takes the same object.
  */
 public final class Message {
     private final long id;
     private final String workload;
     private final Connection connection;
-    private final long bytes;
+    private final MessageSize size;
     private final Verb op;
     private final MessageTag tag;
     private final long postPs;
@@ -27,21 +30,21 @@ public final class Message {
     /**
      * @param id       dense message id of the run (the {@code flow_id} of {@code flows.csv})
      * @param workload the posting program's name
-     * @param bytes    payload bytes, &gt; 0
+     * @param size     payload bytes
      * @param postPs   when it was posted, ps
      */
-    public Message(long id, String workload, Connection connection, long bytes, Verb op, MessageTag tag, long postPs) {
+    public Message(long id, String workload, Connection connection, MessageSize size, Verb op, MessageTag tag,
+                   long postPs) {
         if (id < 0) {
             throw new IllegalArgumentException("message id must be >= 0, got " + id);
         }
-        MessageSize.check(bytes, "message", id);
         if (postPs < 0) {
             throw new IllegalArgumentException("message " + id + ": post time must be >= 0 ps");
         }
         this.id = id;
         this.workload = Objects.requireNonNull(workload, "workload");
         this.connection = Objects.requireNonNull(connection, "connection");
-        this.bytes = bytes;
+        this.size = Objects.requireNonNull(size, "size");
         this.op = Objects.requireNonNull(op, "op");
         this.tag = tag == null ? MessageTag.NONE_TAG : tag;
         this.postPs = postPs;
@@ -59,8 +62,14 @@ public final class Message {
         return connection;
     }
 
+    /** Payload bytes, &gt;= 1. */
     public long bytes() {
-        return bytes;
+        return size.bytes();
+    }
+
+    /** Its size as the value the NIC's flows are made from ({@link QpSplit}). */
+    public MessageSize size() {
+        return size;
     }
 
     public Verb op() {

@@ -11,21 +11,23 @@ import org.lossless.nic.HostNic;
  * and the release time, never the size) and learns of the message on the way out ({@link #posted}: its log, the
  * completions it reports to the program, the release of the parts to their NIC at the message's time).
  *
- * <p>Allocates what the engine did when it split the message: the parts' sizes and one flow per part.
+ * <p>Allocates one flow per part and, for a message cut into several parts, each part's size ({@link QpSplit#part});
+ * a message on one queue pair gives its flow its own size object.
  */
 public abstract class NicPostingContext extends PostingContext {
     @Override
     protected final void submit(Message m) {
         Connection c = m.connection();
         admit(c, m.postPs());
-        long[] sizes = QpSplit.partSizes(m.bytes(), mtu(), c.options().qps());
+        int parts = QpSplit.parts(m.size(), mtu(), c.options().qps());
         FlowTable flows = flowTable();
         int first = flows.size();
-        for (int j = 0; j < sizes.length; j++) {
-            flows.add(new Flow(flows.size(), m.workload(), m.dataSrc(), m.dataDst(), sizes[j], m.postPs(),
-                    c.options().priority(), HostNic.udpSourcePort(c.id(), j), m.op()));
+        for (int j = 0; j < parts; j++) {
+            flows.add(new Flow(flows.size(), m.workload(), m.dataSrc(), m.dataDst(),
+                    QpSplit.part(m.size(), mtu(), parts, j), m.postPs(), c.options().priority(),
+                    HostNic.udpSourcePort(c.id(), j), m.op()));
         }
-        posted(m, first, sizes.length);
+        posted(m, first, parts);
     }
 
     /**

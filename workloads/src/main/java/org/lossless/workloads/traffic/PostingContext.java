@@ -1,5 +1,6 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.nic.Verb;
 
 /**
@@ -12,13 +13,26 @@ import org.lossless.nic.Verb;
  */
 public abstract class PostingContext implements TrafficContext {
     /**
-     * Makes the message and hands it to {@link #submit}; returns it.
+     * Makes the message of a size the program computed ({@link MessageSize#of}, the one check) and hands it to
+     * {@link #submit}; returns it.
+     *
+     * @throws IllegalArgumentException when the message is not valid ({@link Message}, {@link MessageSize}) or the
+     *                                  engine refuses it
+     */
+    @Override
+    public final Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
+        return post(c, MessageSize.of(bytes), op, tag, atPs);
+    }
+
+    /**
+     * Makes the message of a size the program was given (a workload's record holds it, checked when it was read) and
+     * hands it to {@link #submit}; returns it. The message holds {@code size} as it is.
      *
      * @throws IllegalArgumentException when the message is not valid ({@link Message}) or the engine refuses it
      */
     @Override
-    public final Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
-        Message m = new Message(nextMessageId(), poster(), c, bytes, op, tag, atPs);
+    public final Message post(Connection c, MessageSize size, Verb op, MessageTag tag, long atPs) {
+        Message m = new Message(nextMessageId(), poster(), c, size, op, tag, atPs);
         submit(m);
         return m;
     }

@@ -1,5 +1,7 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.core.net.MessageSize;
+
 /**
  * How a message is spread over its connection's {@code qps} RC queue pairs, as NCCL does with
  * {@code NCCL_IB_QPS_PER_CONNECTION}.
@@ -12,25 +14,38 @@ package org.lossless.workloads.traffic;
  * rate limiter and congestion-control state); each part of a WRITE carries its own RETH, as each QP posts its
  * own RDMA WRITE. The message is delivered (acknowledged) when every part is; the round-robin over the NIC's
  * active QPs interleaves the parts packet by packet as a real NIC's QP arbiter does. The split is made where the
- * message is: on the workloads' side, when a program posts ({@link NicPostingContext}).
+ * message is: on the workloads' side, when a program posts ({@link NicPostingContext}). Each part is a
+ * {@link MessageSize} made here (at least one byte: a part is never empty), which the NIC's flow takes unchecked.
  */
 public final class QpSplit {
     private QpSplit() {
     }
 
-    /** Bytes of each QP's part of a {@code sizeBytes} message at payload {@code mtu} spread over {@code qps} QPs. */
-    public static long[] partSizes(long sizeBytes, int mtu, int qps) {
-        long packets = (sizeBytes + mtu - 1) / mtu;
-        int n = (int) Math.min(qps, packets);
-        long q = packets / n;
-        long r = packets % n;
-        long[] sizes = new long[n];
-        long left = sizeBytes;
-        for (int j = 0; j < n - 1; j++) {
-            sizes[j] = (q + (j < r ? 1 : 0)) * mtu;
-            left -= sizes[j];
+    /** Parts ({@code N} above) of a {@code size} message at payload {@code mtu} spread over {@code qps} QPs. */
+    public static int parts(MessageSize size, int mtu, int qps) {
+        return (int) Math.min(qps, packets(size, mtu));
+    }
+
+    /**
+     * QP {@code j}'s part of a {@code size} message at payload {@code mtu} cut into {@code parts} parts
+     * ({@link #parts}), 0 &lt;= j &lt; parts: {@code size} itself when it is not cut (no new object). Nothing is
+     * allocated but the part.
+     */
+    public static MessageSize part(MessageSize size, int mtu, int parts, int j) {
+        if (parts == 1) {
+            return size;
         }
-        sizes[n - 1] = left;
-        return sizes;
+        long packets = packets(size, mtu);
+        long q = packets / parts;
+        long r = packets % parts;
+        if (j < parts - 1) {
+            return MessageSize.of((q + (j < r ? 1 : 0)) * mtu);
+        }
+        // the last part: what the others leave (whole packets each, one more for the first r, r < parts)
+        return MessageSize.of(size.bytes() - ((parts - 1) * q + r) * mtu);
+    }
+
+    private static long packets(MessageSize size, int mtu) {
+        return (size.bytes() + mtu - 1) / mtu;
     }
 }

@@ -1,5 +1,6 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.nic.Verb;
 
 import java.util.ArrayList;
@@ -140,7 +141,7 @@ public final class RecordingContext {
                 throw new IllegalArgumentException("message on connection " + c.id() + " released at " + atPs
                         + " ps, before now or before the previous message on it");
             }
-            Message m = new Message(messages.size(), program.name(), c, bytes, op, tag, atPs);
+            Message m = new Message(messages.size(), program.name(), c, MessageSize.of(bytes), op, tag, atPs);
             messages.add(m);
             state[1] = atPs;
             long begin = Math.max(atPs, state[0]);

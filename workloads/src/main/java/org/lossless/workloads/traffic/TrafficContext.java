@@ -1,5 +1,6 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.nic.Verb;
 
 import org.lossless.core.random.Xoshiro256StarStar;
@@ -42,6 +43,20 @@ public interface TrafficContext {
     /** Posts a message now ({@link #post(Connection, long, Verb, MessageTag, long)}). */
     default Message post(Connection c, long bytes, Verb op, MessageTag tag) {
         return post(c, bytes, op, tag, nowPs());
+    }
+
+    /**
+     * Posts a message of a size already checked ({@link MessageSize}: a workload's record holds
+     * it as read), as {@link #post(Connection, long, Verb, MessageTag, long)} does; a context that makes messages
+     * ({@link PostingContext}) gives the message this very value, without checking it again.
+     */
+    default Message post(Connection c, MessageSize size, Verb op, MessageTag tag, long atPs) {
+        return post(c, size.bytes(), op, tag, atPs);
+    }
+
+    /** Posts it now ({@link #post(Connection, MessageSize, Verb, MessageTag, long)}). */
+    default Message post(Connection c, MessageSize size, Verb op, MessageTag tag) {
+        return post(c, size, op, tag, nowPs());
     }
 
     /** Asks for {@link TrafficProgram#onTimer} at {@code timePs} (&gt;= now), replacing any pending timer. */

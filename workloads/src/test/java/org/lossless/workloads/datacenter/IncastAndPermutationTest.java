@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.random.Xoshiro256StarStar;
 import org.lossless.topology.StarTopology;
 import org.lossless.workloads.traffic.JobIteration;
@@ -31,7 +32,7 @@ class IncastAndPermutationTest {
 
     @Test
     void incastRoundsFollowEachOtherAfterTheGap() {
-        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, List.of(1, 2, 3, 4), 1_000_000, 0, 3, 10_000_000L,
+        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, List.of(1, 2, 3, 4), MessageSize.of(1_000_000), 0, 3, 10_000_000L,
                 0, 3, 1));
         List<Message> ms = run(p, 5);
         assertEquals(12, ms.size());
@@ -45,7 +46,7 @@ class IncastAndPermutationTest {
 
     @Test
     void jitteredSendersStartWithinTheJitter() {
-        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, List.of(1, 2, 3, 4, 5, 6, 7), 1000, 5_000_000L, 1,
+        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, List.of(1, 2, 3, 4, 5, 6, 7), MessageSize.of(1000), 5_000_000L, 1,
                 0, 2_000_000L, 3, 1));
         List<Message> ms = run(p, 8);
         Set<Long> starts = new HashSet<>();
@@ -80,7 +81,7 @@ class IncastAndPermutationTest {
     @Test
     void aPermutationSendsOnceFromAndToEveryHost() {
         PermutationProgram p = new PermutationProgram(new PermutationConfig("perm", List.of(0, 1, 2, 3, 4, 5, 6, 7),
-                4096, 0, 3, 1));
+                MessageSize.of(4096), 0, 3, 1));
         List<Message> ms = run(p, 8);
         assertEquals(8, ms.size());
         assertEquals(8, ms.stream().map(m -> m.connection().srcHost()).distinct().count());
@@ -93,9 +94,8 @@ class IncastAndPermutationTest {
 
     @Test
     void badConfigurationsAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new IncastConfig("x", 1, List.of(1, 2), 1, 0, 1, 0, 0, 3, 1));
-        assertThrows(IllegalArgumentException.class, () -> new IncastConfig("x", 0, List.of(1), 0, 0, 1, 0, 0, 3, 1));
-        assertThrows(IllegalArgumentException.class, () -> new PermutationConfig("x", List.of(1), 1, 0, 3, 1));
+        assertThrows(IllegalArgumentException.class, () -> new IncastConfig("x", 1, List.of(1, 2), MessageSize.of(1), 0, 1, 0, 0, 3, 1));
+        assertThrows(IllegalArgumentException.class, () -> new PermutationConfig("x", List.of(1), MessageSize.of(1), 0, 3, 1));
         assertThrows(IllegalArgumentException.class, () -> new IncastOverlay(2, 100, 0.1, 1000));
         assertThrows(IllegalArgumentException.class, () -> new TrafficMatrix(new double[][] {{1, 0}, {0, 0}}));
     }

@@ -3,6 +3,7 @@ package org.lossless.workloads.datacenter;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.random.RandomStreams;
 import org.lossless.core.random.Xoshiro256StarStar;
 import org.lossless.topology.Topology;
@@ -75,7 +76,7 @@ final class TimerOnlyContext implements TrafficContext {
 
     @Override
     public Message post(Connection c, long bytes, Verb op, MessageTag tag, long atPs) {
-        Message m = new Message(posted.size(), program.name(), c, bytes, op, tag, atPs);
+        Message m = new Message(posted.size(), program.name(), c, MessageSize.of(bytes), op, tag, atPs);
         posted.add(m);
         return m;
     }

@@ -11,6 +11,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.random.Xoshiro256StarStar;
 import org.lossless.topology.StarTopology;
 import org.lossless.topology.Topology;
@@ -91,9 +92,9 @@ class FlowListProgramTest {
         }
     }
 
-    private static final WorkloadConfig.FlowSpec A = new WorkloadConfig.FlowSpec(0, 3, 1_500, 0, 3, 2, "c", 26);
-    private static final WorkloadConfig.FlowSpec B = new WorkloadConfig.FlowSpec(0, 3, 700, 2_000_000, 3, 2, "c", 26);
-    private static final WorkloadConfig.FlowSpec C = new WorkloadConfig.FlowSpec(1, 2, 64, 0, 5);
+    private static final WorkloadConfig.FlowSpec A = new WorkloadConfig.FlowSpec(0, 3, MessageSize.of(1_500), 0, 3, 2, "c", 26);
+    private static final WorkloadConfig.FlowSpec B = new WorkloadConfig.FlowSpec(0, 3, MessageSize.of(700), 2_000_000, 3, 2, "c", 26);
+    private static final WorkloadConfig.FlowSpec C = new WorkloadConfig.FlowSpec(1, 2, MessageSize.of(64), 0, 5);
 
     @Nested
     class AFlowsWorkload {
@@ -120,7 +121,7 @@ class FlowListProgramTest {
 
         @Test
         void withDependenciesIsAGraphWithNoListedFlows() {
-            WorkloadConfig.FlowSpec after = new WorkloadConfig.FlowSpec(1, 2, 64, 0, 5, 1, null, List.of(0), 0);
+            WorkloadConfig.FlowSpec after = new WorkloadConfig.FlowSpec(1, 2, MessageSize.of(64), 0, 5, 1, null, List.of(0), 0);
             WorkloadConfig.Flows w = new WorkloadConfig.Flows("w", List.of(C, after));
             assertTrue(w.listedFlows().isEmpty());
             assertInstanceOf(DagProgram.class, w.program());
@@ -130,7 +131,7 @@ class FlowListProgramTest {
     @Test
     void anHpccFlowsWorkloadPostsItsFlowsAsListed() {
         WorkloadConfig.HpccFlows h = new WorkloadConfig.HpccFlows("h", java.nio.file.Path.of("/f.txt"), 0,
-                List.of(C, new WorkloadConfig.FlowSpec(2, 1, 10_000, 5, 3)), List.of(), null);
+                List.of(C, new WorkloadConfig.FlowSpec(2, 1, MessageSize.of(10_000), 5, 3)), List.of(), null);
         List<Message> m = new Submitted().start(h.program());
         assertEquals(List.of(64L, 10_000L), m.stream().map(Message::bytes).toList());
         assertSame(h.flows(), h.listedFlows());
@@ -155,8 +156,18 @@ class FlowListProgramTest {
             Connection c = ctx.connect(0, 1, ConnectionOptions.of(3));
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> ctx.post(c, 0, org.lossless.nic.Verb.WRITE, null, 0));
-            assertEquals("message 0: size must be > 0 bytes, got 0", e.getMessage());
+            assertEquals("message size must be > 0 bytes, got 0", e.getMessage());
             assertTrue(ctx.messages.isEmpty());
+        }
+
+        @Test
+        void holdsASizeItWasGivenAsItIs() {
+            Submitted ctx = new Submitted();
+            Connection c = ctx.connect(0, 1, ConnectionOptions.of(3));
+            MessageSize size = MessageSize.of(4_096);
+            assertSame(size, ctx.post(c, size, org.lossless.nic.Verb.WRITE, null, 0).size());
+            assertSame(size, ctx.post(c, size, org.lossless.nic.Verb.WRITE, null).size());
+            assertEquals(List.of(0L, 1L), ctx.messages.stream().map(Message::id).toList());
         }
     }
 }

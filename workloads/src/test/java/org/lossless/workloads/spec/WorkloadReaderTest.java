@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.topology.Topology;
 import org.lossless.workloads.collective.GpuServers;
 import org.lossless.workloads.yaml.Cursor;
@@ -56,7 +57,7 @@ class WorkloadReaderTest {
                 + " \"start\": \"2us\"}]}]"), STAR4, 3);
         // 1MB = 10^6 B, 2 us = 2·10^6 ps, priority 3 (the default given), one QP, DSCP CS3 = 24
         assertEquals(List.of(new WorkloadConfig.Flows("flows-0",
-                List.of(new WorkloadConfig.FlowSpec(1, 0, 1_000_000, 2_000_000, 3, 1, null, 24)))), w);
+                List.of(new WorkloadConfig.FlowSpec(1, 0, MessageSize.of(1_000_000), 2_000_000, 3, 1, null, 24)))), w);
         assertEquals(1, WorkloadReader.flowCount(w));
     }
 

@@ -154,7 +154,7 @@ class NicPostingContextTest {
         void ofNoBytesIsRefusedBeforeTheEngineIsAsked() {
             Engine e = new Engine();
             Connection c = e.connect(1, 2, ConnectionOptions.of(3));
-            assertEquals("message 0: size must be > 0 bytes, got 0", assertThrows(IllegalArgumentException.class,
+            assertEquals("message size must be > 0 bytes, got 0", assertThrows(IllegalArgumentException.class,
                     () -> e.post(c, 0, Verb.WRITE, null, 0)).getMessage());
             assertEquals(List.of(), e.calls);
         }
