@@ -48,7 +48,7 @@ class MultiQpTest {
         MessageSize whole = MessageSize.of(size);
         long[] parts = new long[QpSplit.parts(whole, mtu, qps)];
         for (int j = 0; j < parts.length; j++) {
-            parts[j] = QpSplit.part(whole, mtu, parts.length, j).bytes();
+            parts[j] = QpSplit.part(whole, mtu, parts.length, j, null).bytes();
         }
         return parts;
     }

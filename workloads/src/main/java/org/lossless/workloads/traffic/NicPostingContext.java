@@ -1,5 +1,6 @@
 package org.lossless.workloads.traffic;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.nic.Flow;
 import org.lossless.nic.FlowTable;
 import org.lossless.nic.HostNic;
@@ -11,8 +12,8 @@ import org.lossless.nic.HostNic;
  * and the release time, never the size) and learns of the message on the way out ({@link #posted}: its log, the
  * completions it reports to the program, the release of the parts to their NIC at the message's time).
  *
- * <p>Allocates one flow per part and, for a message cut into several parts, each part's size ({@link QpSplit#part});
- * a message on one queue pair gives its flow its own size object.
+ * <p>Allocates one flow per part and, for a message cut into several parts, at most three part sizes (parts of
+ * equal size share one, {@link QpSplit#part}); a message on one queue pair gives its flow its own size object.
  */
 public abstract class NicPostingContext extends PostingContext {
     @Override
@@ -22,10 +23,11 @@ public abstract class NicPostingContext extends PostingContext {
         int parts = QpSplit.parts(m.size(), mtu(), c.options().qps());
         FlowTable flows = flowTable();
         int first = flows.size();
+        MessageSize part = null;
         for (int j = 0; j < parts; j++) {
-            flows.add(new Flow(flows.size(), m.workload(), m.dataSrc(), m.dataDst(),
-                    QpSplit.part(m.size(), mtu(), parts, j), m.postPs(), c.options().priority(),
-                    HostNic.udpSourcePort(c.id(), j), m.op()));
+            part = QpSplit.part(m.size(), mtu(), parts, j, part);
+            flows.add(new Flow(flows.size(), m.workload(), m.dataSrc(), m.dataDst(), part, m.postPs(),
+                    c.options().priority(), HostNic.udpSourcePort(c.id(), j), m.op()));
         }
         posted(m, first, parts);
     }

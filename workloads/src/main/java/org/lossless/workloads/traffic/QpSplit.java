@@ -28,21 +28,20 @@ public final class QpSplit {
 
     /**
      * QP {@code j}'s part of a {@code size} message at payload {@code mtu} cut into {@code parts} parts
-     * ({@link #parts}), 0 &lt;= j &lt; parts: {@code size} itself when it is not cut (no new object). Nothing is
-     * allocated but the part.
+     * ({@link #parts}), 0 &lt;= j &lt; parts: {@code size} itself when it is not cut, and {@code previous} (QP
+     * {@code j - 1}'s part, or null) when it is as large, so that no new object is made for it. The parts take at most
+     * three sizes (q + 1 packets, q packets, the last part), so a message allocates at most three, most often one.
      */
-    public static MessageSize part(MessageSize size, int mtu, int parts, int j) {
+    public static MessageSize part(MessageSize size, int mtu, int parts, int j, MessageSize previous) {
         if (parts == 1) {
             return size;
         }
         long packets = packets(size, mtu);
         long q = packets / parts;
         long r = packets % parts;
-        if (j < parts - 1) {
-            return MessageSize.of((q + (j < r ? 1 : 0)) * mtu);
-        }
         // the last part: what the others leave (whole packets each, one more for the first r, r < parts)
-        return MessageSize.of(size.bytes() - ((parts - 1) * q + r) * mtu);
+        long bytes = j < parts - 1 ? (q + (j < r ? 1 : 0)) * mtu : size.bytes() - ((parts - 1) * q + r) * mtu;
+        return previous != null && previous.bytes() == bytes ? previous : MessageSize.of(bytes);
     }
 
     private static long packets(MessageSize size, int mtu) {
