@@ -2,6 +2,7 @@ package org.lossless.workloads.replay;
 
 import java.util.Arrays;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.traffic.ConnectionOptions;
 
 /**
@@ -10,7 +11,7 @@ import org.lossless.workloads.traffic.ConnectionOptions;
  *
  * @param src        sending host
  * @param dst        receiving host, != src
- * @param bytes      payload bytes, &gt; 0
+ * @param size       payload bytes (the flow's own value, posted as it is)
  * @param startPs    earliest post time, ps &gt;= 0
  * @param priority   802.1p priority of its connection, 0..7
  * @param qps        QPs of its connection, 1..{@link ConnectionOptions#MAX_QPS}
@@ -21,12 +22,12 @@ import org.lossless.workloads.traffic.ConnectionOptions;
  * @param dscp       DSCP of its connection's packets, 0..63, or {@link ConnectionOptions#DSCP_FROM_PRIORITY} (the
  *                   class selector of its priority, 8 x priority)
  */
-public record DagMessage(int src, int dst, long bytes, long startPs, int priority, int qps, String connection,
+public record DagMessage(int src, int dst, MessageSize size, long startPs, int priority, int qps, String connection,
                          int[] dependsOn, long delayPs, int dscp) {
     /** A message marked with the default DSCP of its priority. */
-    public DagMessage(int src, int dst, long bytes, long startPs, int priority, int qps, String connection,
+    public DagMessage(int src, int dst, MessageSize size, long startPs, int priority, int qps, String connection,
                       int[] dependsOn, long delayPs) {
-        this(src, dst, bytes, startPs, priority, qps, connection, dependsOn, delayPs,
+        this(src, dst, size, startPs, priority, qps, connection, dependsOn, delayPs,
                 ConnectionOptions.DSCP_FROM_PRIORITY);
     }
 
@@ -34,11 +35,17 @@ public record DagMessage(int src, int dst, long bytes, long startPs, int priorit
         if (src < 0 || dst < 0 || src == dst) {
             throw new IllegalArgumentException("a message needs two different hosts, got " + src + " -> " + dst);
         }
-        if (bytes <= 0 || startPs < 0 || delayPs < 0) {
-            throw new IllegalArgumentException("a message needs a size > 0, a start >= 0 and a delay >= 0");
+        java.util.Objects.requireNonNull(size, "size");
+        if (startPs < 0 || delayPs < 0) {
+            throw new IllegalArgumentException("a message needs a start >= 0 and a delay >= 0");
         }
         new ConnectionOptions(priority, qps, null, dscp);
         dependsOn = dependsOn == null ? new int[0] : dependsOn.clone();
+    }
+
+    /** Payload bytes, &gt;= 1. */
+    public long bytes() {
+        return size.bytes();
     }
 
     @Override
@@ -52,13 +59,13 @@ public record DagMessage(int src, int dst, long bytes, long startPs, int priorit
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof DagMessage m && m.src == src && m.dst == dst && m.bytes == bytes && m.startPs == startPs
+        return o instanceof DagMessage m && m.src == src && m.dst == dst && m.size.equals(size) && m.startPs == startPs
                 && m.priority == priority && m.qps == qps && java.util.Objects.equals(m.connection, connection)
                 && Arrays.equals(m.dependsOn, dependsOn) && m.delayPs == delayPs && m.dscp == dscp;
     }
 
     @Override
     public int hashCode() {
-        return java.util.Objects.hash(src, dst, bytes, startPs, connection) * 31 + Arrays.hashCode(dependsOn);
+        return java.util.Objects.hash(src, dst, size, startPs, connection) * 31 + Arrays.hashCode(dependsOn);
     }
 }

@@ -141,7 +141,7 @@ public final class DagProgram extends OneTimerProgram {
             for (int k = 0; k < deps.length; k++) {
                 ids[k] = messageId[deps[k]];
             }
-            Message m = ctx.post(connectionOf[i], d.bytes(), Verb.WRITE, new MessageTag(-1, -1, -1, null, ids), now);
+            Message m = ctx.post(connectionOf[i], d.size(), Verb.WRITE, new MessageTag(-1, -1, -1, null, ids), now);
             messageId[i] = m.id();
             byMessage.put(m.id(), i);
             int next = nextOnConnection[i];

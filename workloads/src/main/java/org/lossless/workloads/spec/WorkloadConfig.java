@@ -94,7 +94,7 @@ public sealed interface WorkloadConfig permits WorkloadConfig.Flows, WorkloadCon
             }
             List<DagMessage> graph = new java.util.ArrayList<>(flows.size());
             for (FlowSpec spec : flows) {
-                graph.add(new DagMessage(spec.src(), spec.dst(), spec.sizeBytes(), spec.startPs(), spec.priority(),
+                graph.add(new DagMessage(spec.src(), spec.dst(), spec.size(), spec.startPs(), spec.priority(),
                         spec.qps(), spec.connection(), spec.dependsOn().stream().mapToInt(Integer::intValue).toArray(),
                         spec.delayPs(), spec.dscp()));
             }

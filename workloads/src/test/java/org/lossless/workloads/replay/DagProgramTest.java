@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.topology.StarTopology;
 import org.lossless.topology.Topology;
 import org.lossless.workloads.collective.Algorithm;
@@ -44,7 +45,7 @@ class DagProgramTest {
                 at[k] = (int) deps[k];
                 last = Math.max(last, recorded.get(at[k]).deliveredPs());
             }
-            out.add(new DagMessage(m.connection().srcHost(), m.connection().dstHost(), m.bytes(), last < 0 ? m.postPs() : 0,
+            out.add(new DagMessage(m.connection().srcHost(), m.connection().dstHost(), m.size(), last < 0 ? m.postPs() : 0,
                     m.connection().options().priority(), 1, "c" + m.connection().id(), at,
                     last < 0 ? 0 : m.postPs() - last));
         }
@@ -76,17 +77,17 @@ class DagProgramTest {
     @Test
     void dependenciesMustPointBackwardsAndAConnectionKeepsItsHosts() {
         assertThrows(IllegalArgumentException.class, () -> new DagProgram("x",
-                List.of(new DagMessage(0, 1, 10, 0, 3, 1, null, new int[] {0}, 0))));
+                List.of(new DagMessage(0, 1, MessageSize.of(10), 0, 3, 1, null, new int[] {0}, 0))));
         assertThrows(IllegalArgumentException.class, () -> new DagProgram("x", List.of(
-                new DagMessage(0, 1, 10, 0, 3, 1, "a", null, 0), new DagMessage(0, 2, 10, 0, 3, 1, "a", null, 0))));
+                new DagMessage(0, 1, MessageSize.of(10), 0, 3, 1, "a", null, 0), new DagMessage(0, 2, MessageSize.of(10), 0, 3, 1, "a", null, 0))));
     }
 
     @Test
     void aDependentMessageWaitsForDeliveryPlusItsDelay() {
         // 0 -> 1 (10,000 B: 800 ns + 1 us), then 1 -> 2 posted 3 us after that delivery
         List<Message> ms = record(StarTopology.build(3, RATE, LAT), new DagProgram("x", List.of(
-                new DagMessage(0, 1, 10_000, 0, 3, 1, null, null, 0),
-                new DagMessage(1, 2, 10_000, 0, 3, 1, null, new int[] {0}, 3_000_000))));
+                new DagMessage(0, 1, MessageSize.of(10_000), 0, 3, 1, null, null, 0),
+                new DagMessage(1, 2, MessageSize.of(10_000), 0, 3, 1, null, new int[] {0}, 3_000_000))));
         assertEquals(1_800_000, ms.get(0).deliveredPs());
         assertEquals(4_800_000, ms.get(1).postPs());
         assertEquals(ms.get(0).id(), ms.get(1).tag().dependsOn()[0]);
