@@ -9,7 +9,9 @@ import org.lossless.nic.Verb;
  * the message the program gets back, and the engine never copies them into a message of its own making. The engine
  * gives the id ({@link #nextMessageId()}) and the workload name ({@link #poster()}).
  *
- * <p>Nothing is allocated beyond the message itself, as when the engine made it.
+ * <p>Nothing is allocated beyond the message itself, as when the engine made it, and for a size the program computed
+ * (a {@code long}) its {@link MessageSize}; a size the program was given (its workload's record holds it) is the
+ * message's as it is.
  */
 public abstract class PostingContext implements TrafficContext {
     /**
