@@ -1,5 +1,6 @@
 package org.lossless.experiments.scenario;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.spec.StorageWorkloads;
 import org.lossless.workloads.spec.DatacenterWorkloads;
 import org.lossless.workloads.yaml.ScenarioException;
@@ -202,7 +203,7 @@ class TrafficWorkloadsSectionTest {
                     """);
             DatacenterWorkloads.Cdf a = (DatacenterWorkloads.Cdf) s.workloads().get(0);
             assertEquals(40, a.config().hosts().size());
-            assertEquals(new IncastOverlay(30, 500_000, 0.02, 0), a.config().incast());
+            assertEquals(new IncastOverlay(30, MessageSize.of(500_000), 0.02, 0), a.config().incast());
             assertEquals(1_711_250, a.config().cdf().meanBytes(), 1e-6);
             assertInstanceOf(CdfProgram.class, a.program());
             DatacenterWorkloads.Cdf b = (DatacenterWorkloads.Cdf) s.workloads().get(1);

@@ -124,7 +124,7 @@ public final class CdfProgram extends AgendaProgram {
         int receiver = hosts.get(pick[0]);
         MessageTag tag = new MessageTag((int) incastEvents, -1, -1, "incast", null, MessageKind.DATA);
         for (int i = 1; i < k; i++) {
-            ctx.post(ctx.connect(hosts.get(pick[i]), receiver, options), cfg.incast().sizeBytes(), Verb.WRITE, tag);
+            ctx.post(ctx.connect(hosts.get(pick[i]), receiver, options), cfg.incast().size(), Verb.WRITE, tag);
         }
         incastEvents++;
         scheduleIncast(ctx.nowPs() + incastIntervalPs);

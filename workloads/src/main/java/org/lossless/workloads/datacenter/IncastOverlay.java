@@ -1,20 +1,23 @@
 package org.lossless.workloads.datacenter;
 
+import org.lossless.core.net.MessageSize;
+
 /**
  * Periodic incast events added to CDF traffic, as in the HPCC paper's setup: each event picks a receiver
- * and {@code senders} other hosts of the workload at random, and each sender sends {@code sizeBytes} to the
+ * and {@code senders} other hosts of the workload at random, and each sender sends {@code size} to the
  * receiver. Events are {@code intervalPs} apart, or, given a {@code load}, at the interval that makes the
  * incast bytes that fraction of the summed host link rates: interval = senders x size x 8 / (load x sum C).
  *
  * @param senders   senders per event, &gt;= 1
- * @param sizeBytes bytes each sender sends per event, &gt; 0
+ * @param size      bytes each sender sends per event (each incast message posts this value)
  * @param load      fraction of the summed host capacity, in (0, 1], or 0 when {@code intervalPs} is given
  * @param intervalPs time between events, ps, or 0 when {@code load} is given
  */
-public record IncastOverlay(int senders, long sizeBytes, double load, long intervalPs) {
+public record IncastOverlay(int senders, MessageSize size, double load, long intervalPs) {
     public IncastOverlay {
-        if (senders < 1 || sizeBytes <= 0) {
-            throw new IllegalArgumentException("incast overlay: senders must be >= 1 and size > 0");
+        java.util.Objects.requireNonNull(size, "size");
+        if (senders < 1) {
+            throw new IllegalArgumentException("incast overlay: senders must be >= 1");
         }
         if ((load > 0) == (intervalPs > 0)) {
             throw new IllegalArgumentException("incast overlay: give exactly one of load and interval");
@@ -24,11 +27,16 @@ public record IncastOverlay(int senders, long sizeBytes, double load, long inter
         }
     }
 
+    /** Bytes each sender sends per event, &gt;= 1. */
+    public long sizeBytes() {
+        return size.bytes();
+    }
+
     /** Time between events for hosts whose link rates sum to {@code capacityBps}, ps (at least 1). */
     public long intervalPs(double capacityBps) {
         if (intervalPs > 0) {
             return intervalPs;
         }
-        return Math.max(1, Math.round(senders * (double) sizeBytes * 8 / (load * capacityBps) * 1e12));
+        return Math.max(1, Math.round(senders * (double) size.bytes() * 8 / (load * capacityBps) * 1e12));
     }
 }

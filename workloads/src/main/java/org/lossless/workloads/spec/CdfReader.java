@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.settings.Values;
 import org.lossless.workloads.datacenter.CdfConfig;
 import org.lossless.workloads.datacenter.FlowSizeCdf;
@@ -85,7 +86,7 @@ final class CdfReader {
         if (senders > hosts - 1) {
             throw c.key("senders").error(senders + " senders need " + (senders + 1) + " hosts; the workload has " + hosts);
         }
-        long size = (Long) TrafficSchema.required(c, v, "size", " (a size such as 500KB)");
+        MessageSize size = MessageSize.of((Long) TrafficSchema.required(c, v, "size", " (a size such as 500KB)"));
         boolean hasLoad = c.key("load").present();
         boolean hasInterval = c.key("interval").present();
         if (hasLoad == hasInterval) {

@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.lossless.core.net.MessageSize;
 import org.lossless.topology.StarTopology;
 import org.lossless.topology.Topology;
 import org.lossless.topology.io.HpccFlow;
@@ -139,7 +140,7 @@ class CdfProgramTest {
     void theIncastOverlayAddsEventsAtTheIntervalItsLoadImplies() {
         // 16 hosts x 100 Gb/s, 2 % of it in 4-to-1 events of 500 KB:
         // interval = 4 x 500,000 x 8 / (0.02 x 1.6 Tb/s) = 0.5 ms; duration 2.2 ms: events at 0.5, 1, 1.5, 2 ms
-        IncastOverlay overlay = new IncastOverlay(4, 500_000, 0.02, 0);
+        IncastOverlay overlay = new IncastOverlay(4, MessageSize.of(500_000), 0.02, 0);
         List<Message> ms = run(cfg("websearch", 16, 0.3, 2_200_000_000L, null, overlay), 16);
         List<Message> incast = ms.stream().filter(m -> "incast".equals(m.tag().operation())).toList();
         assertEquals(16, incast.size());
@@ -163,7 +164,7 @@ class CdfProgramTest {
     void generatedTrafficRoundTripsThroughAnHpccFlowFile() {
         Topology t = StarTopology.build(8, RATE, 1_000_000L);
         List<Message> ms = run(cfg("websearch", 8, 0.5, 3_000_000_000L, null,
-                new IncastOverlay(3, 64_000, 0, 1_000_000_000L)), 8);
+                new IncastOverlay(3, MessageSize.of(64_000), 0, 1_000_000_000L)), 8);
         List<HpccFlow> flows = HpccFlows.of(t, ms);
         assertTrue(flows.stream().anyMatch(f -> f.dport() == HpccFlow.DPORT_INCAST));
         List<String> warnings = new ArrayList<>();

@@ -96,7 +96,7 @@ class IncastAndPermutationTest {
     void badConfigurationsAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> new IncastConfig("x", 1, List.of(1, 2), MessageSize.of(1), 0, 1, 0, 0, 3, 1));
         assertThrows(IllegalArgumentException.class, () -> new PermutationConfig("x", List.of(1), MessageSize.of(1), 0, 3, 1));
-        assertThrows(IllegalArgumentException.class, () -> new IncastOverlay(2, 100, 0.1, 1000));
+        assertThrows(IllegalArgumentException.class, () -> new IncastOverlay(2, MessageSize.of(100), 0.1, 1000));
         assertThrows(IllegalArgumentException.class, () -> new TrafficMatrix(new double[][] {{1, 0}, {0, 0}}));
     }
 }
