@@ -50,7 +50,8 @@ final class BackToBack implements FlowListener {
 
     /** A new flow (dense ids) from {@code src} to {@code dst}. */
     Flow flow(int src, int dst, long bytes, Verb verb) {
-        return flows.add(new Flow(nextFlow++, "t", src, dst, MessageSize.of(bytes), 0, 3, HostNic.udpSourcePort(nextFlow), verb));
+        return flows.add(new Flow(nextFlow++, "t", src, dst, MessageSize.of(bytes), 0, 3,
+                HostNic.udpSourcePort(nextFlow), verb));
     }
 
     /** Runs {@code action} at {@code atPs}. */

@@ -136,7 +136,8 @@ class IrnTest {
         for (LossRecoveryConfig lr : List.of(irn(64), GBN)) {
             LossyPair p = new LossyPair(config(lr), RATE, US, 0);
             p.dropOnce.add(3L);
-            Flow f = p.flows.add(new Flow(0, "t", 0, 1, MessageSize.of(10 * MTU), 0, 3, HostNic.udpSourcePort(0), Verb.READ));
+            Flow f = p.flows.add(new Flow(0, "t", 0, 1, MessageSize.of(10 * MTU), 0, 3, HostNic.udpSourcePort(0),
+                    Verb.READ));
             QueuePair request = p.nic[1].openQp(0, 3, HostNic.udpSourcePort(0), null);
             QueuePair response = p.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null, true);
             p.nic[1].postRead(request, response, f);

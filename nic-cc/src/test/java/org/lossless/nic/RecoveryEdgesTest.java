@@ -134,7 +134,8 @@ class RecoveryEdgesTest {
         QueuePair request = r.sender.openQp(1, 3, HostNic.udpSourcePort(0), null);
         QueuePair response = r.nic.openQp(0, 3, HostNic.udpSourcePort(0), null, true);
         for (int i = 0; i < 3; i++) {
-            Flow f = r.flows.add(new Flow(i, "t", 1, 0, MessageSize.of(1000), 0, 3, HostNic.udpSourcePort(0), Verb.READ));
+            Flow f = r.flows.add(new Flow(i, "t", 1, 0, MessageSize.of(1000), 0, 3, HostNic.udpSourcePort(0),
+                    Verb.READ));
             f.qp = response;
             f.requestQp = request;
             f.requestPsn = request.endPsn;

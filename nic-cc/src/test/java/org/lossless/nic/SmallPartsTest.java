@@ -65,7 +65,8 @@ class SmallPartsTest {
         assertEquals(1, b.flows.size());
         assertEquals(List.of(f), b.flows.all());
         assertThrows(UnsupportedOperationException.class, () -> b.flows.all().add(f));
-        assertThrows(IllegalArgumentException.class, () -> b.flows.add(new Flow(5, "t", 0, 1, MessageSize.of(1), 0, 0)));
+        assertThrows(IllegalArgumentException.class,
+                () -> b.flows.add(new Flow(5, "t", 0, 1, MessageSize.of(1), 0, 0)));
     }
 
     @Test

@@ -56,7 +56,8 @@ class MessageLogTest {
         Verb op = i % 3 == 0 ? Verb.READ : i % 3 == 1 ? Verb.WRITE : Verb.SEND;
         MessageTag tag = i % 2 == 0 ? new MessageTag(i % 5, i % 7, i % 2, "data", new long[0])
                 : i % 5 == 0 ? MessageTag.control(1, 2, 0, "cts", new long[0]) : MessageTag.NONE_TAG;
-        return new Message(i, i % 4 == 0 ? "ar" : "bg", i % 2 == 0 ? c0 : c1, MessageSize.of(64L * i + 1), op, tag, 1_000L * i);
+        return new Message(i, i % 4 == 0 ? "ar" : "bg", i % 2 == 0 ? c0 : c1, MessageSize.of(64L * i + 1), op, tag,
+                1_000L * i);
     }
 
     private static void check(MessageLog log, Message m, int i) {

@@ -65,7 +65,8 @@ class DatacenterOnTheEngineTest {
 
     @Test
     void anEightToOneIncastRoundTakesItsBytesAtTheReceiversGoodput() {
-        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, StorageOnTheEngineTest.range(1, 8), MessageSize.of(1_000_000), 0, 2,
+        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, StorageOnTheEngineTest.range(1, 8),
+                MessageSize.of(1_000_000), 0, 2,
                 10 * US, 0, 3, 1));
         RunResult r = StorageOnTheEngineTest.run(9, p);
         List<JobIteration> rounds = r.jobs();

@@ -37,7 +37,8 @@ class OverridesTest {
         @Test
         void listIndexes() {
             Scenario s = parse(MINIMAL, "workloads[0].flows[0].size=4MB", "workloads[0].flows[0].start=2.5ms");
-            assertEquals(new WorkloadConfig.FlowSpec(1, 0, MessageSize.of(4_000_000), 2_500_000_000L, 3), flows(s).get(0));
+            assertEquals(new WorkloadConfig.FlowSpec(1, 0, MessageSize.of(4_000_000), 2_500_000_000L, 3),
+                    flows(s).get(0));
         }
 
         @Test

@@ -181,7 +181,8 @@ class ScenarioLoaderTest {
             assertEquals(500_000_000L, s.nic().nackIntervalPs());
             assertEquals(0, s.nic().ackDelayPs());
             assertEquals(org.lossless.experiments.metrics.Completion.RECEIVER, s.metrics().completion());
-            assertEquals(List.of(new WorkloadConfig.Flows("flows-0", List.of(new WorkloadConfig.FlowSpec(1, 0, MessageSize.of(1_000_000), 0, 3)))),
+            assertEquals(List.of(new WorkloadConfig.Flows("flows-0", List.of(new WorkloadConfig.FlowSpec(1, 0,
+                    MessageSize.of(1_000_000), 0, 3)))),
                     s.workloads());
             assertEquals(new TelemetryConfig(10_000_000, TelemetryConfig.Selection.everything(),
                     TelemetryConfig.Selection.nothing()), s.telemetry());

@@ -32,7 +32,8 @@ class IncastAndPermutationTest {
 
     @Test
     void incastRoundsFollowEachOtherAfterTheGap() {
-        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, List.of(1, 2, 3, 4), MessageSize.of(1_000_000), 0, 3, 10_000_000L,
+        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, List.of(1, 2, 3, 4), MessageSize.of(1_000_000),
+                0, 3, 10_000_000L,
                 0, 3, 1));
         List<Message> ms = run(p, 5);
         assertEquals(12, ms.size());
@@ -46,7 +47,8 @@ class IncastAndPermutationTest {
 
     @Test
     void jitteredSendersStartWithinTheJitter() {
-        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, List.of(1, 2, 3, 4, 5, 6, 7), MessageSize.of(1000), 5_000_000L, 1,
+        IncastProgram p = new IncastProgram(new IncastConfig("in", 0, List.of(1, 2, 3, 4, 5, 6, 7),
+                MessageSize.of(1000), 5_000_000L, 1,
                 0, 2_000_000L, 3, 1));
         List<Message> ms = run(p, 8);
         Set<Long> starts = new HashSet<>();
@@ -94,8 +96,10 @@ class IncastAndPermutationTest {
 
     @Test
     void badConfigurationsAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new IncastConfig("x", 1, List.of(1, 2), MessageSize.of(1), 0, 1, 0, 0, 3, 1));
-        assertThrows(IllegalArgumentException.class, () -> new PermutationConfig("x", List.of(1), MessageSize.of(1), 0, 3, 1));
+        assertThrows(IllegalArgumentException.class, () -> new IncastConfig("x", 1, List.of(1, 2), MessageSize.of(1),
+                0, 1, 0, 0, 3, 1));
+        assertThrows(IllegalArgumentException.class, () -> new PermutationConfig("x", List.of(1), MessageSize.of(1),
+                0, 3, 1));
         assertThrows(IllegalArgumentException.class, () -> new IncastOverlay(2, MessageSize.of(100), 0.1, 1000));
         assertThrows(IllegalArgumentException.class, () -> new TrafficMatrix(new double[][] {{1, 0}, {0, 0}}));
     }

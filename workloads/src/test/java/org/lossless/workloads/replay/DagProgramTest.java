@@ -79,7 +79,8 @@ class DagProgramTest {
         assertThrows(IllegalArgumentException.class, () -> new DagProgram("x",
                 List.of(new DagMessage(0, 1, MessageSize.of(10), 0, 3, 1, null, new int[] {0}, 0))));
         assertThrows(IllegalArgumentException.class, () -> new DagProgram("x", List.of(
-                new DagMessage(0, 1, MessageSize.of(10), 0, 3, 1, "a", null, 0), new DagMessage(0, 2, MessageSize.of(10), 0, 3, 1, "a", null, 0))));
+                new DagMessage(0, 1, MessageSize.of(10), 0, 3, 1, "a", null, 0), new DagMessage(0, 2,
+                        MessageSize.of(10), 0, 3, 1, "a", null, 0))));
     }
 
     @Test

@@ -92,8 +92,10 @@ class FlowListProgramTest {
         }
     }
 
-    private static final WorkloadConfig.FlowSpec A = new WorkloadConfig.FlowSpec(0, 3, MessageSize.of(1_500), 0, 3, 2, "c", 26);
-    private static final WorkloadConfig.FlowSpec B = new WorkloadConfig.FlowSpec(0, 3, MessageSize.of(700), 2_000_000, 3, 2, "c", 26);
+    private static final WorkloadConfig.FlowSpec A = new WorkloadConfig.FlowSpec(0, 3, MessageSize.of(1_500), 0, 3,
+            2, "c", 26);
+    private static final WorkloadConfig.FlowSpec B = new WorkloadConfig.FlowSpec(0, 3, MessageSize.of(700),
+            2_000_000, 3, 2, "c", 26);
     private static final WorkloadConfig.FlowSpec C = new WorkloadConfig.FlowSpec(1, 2, MessageSize.of(64), 0, 5);
 
     @Nested
@@ -121,7 +123,8 @@ class FlowListProgramTest {
 
         @Test
         void withDependenciesIsAGraphWithNoListedFlows() {
-            WorkloadConfig.FlowSpec after = new WorkloadConfig.FlowSpec(1, 2, MessageSize.of(64), 0, 5, 1, null, List.of(0), 0);
+            WorkloadConfig.FlowSpec after = new WorkloadConfig.FlowSpec(1, 2, MessageSize.of(64), 0, 5, 1, null,
+                    List.of(0), 0);
             WorkloadConfig.Flows w = new WorkloadConfig.Flows("w", List.of(C, after));
             assertTrue(w.listedFlows().isEmpty());
             assertInstanceOf(DagProgram.class, w.program());

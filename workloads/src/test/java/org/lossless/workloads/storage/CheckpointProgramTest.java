@@ -19,7 +19,8 @@ class CheckpointProgramTest {
     static final long MIB = 1L << 20;
 
     static CheckpointConfig cfg(int inflight, int repeat, long period) {
-        return new CheckpointConfig("ckpt", List.of(2, 3), List.of(0, 1), MessageSize.of(5 * MIB / 2), MessageSize.of(MIB), inflight, 0, repeat, period, 3);
+        return new CheckpointConfig("ckpt", List.of(2, 3), List.of(0, 1), MessageSize.of(5 * MIB / 2),
+                MessageSize.of(MIB), inflight, 0, repeat, period, 3);
     }
 
     record Run(CheckpointProgram program, List<Message> messages) {
@@ -78,6 +79,7 @@ class CheckpointProgramTest {
     void badConfigurationsAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> cfg(CheckpointConfig.ALL, 2, 0));
         assertThrows(IllegalArgumentException.class,
-                () -> new CheckpointConfig("c", List.of(0), List.of(0), MessageSize.of(1), MessageSize.of(1), 0, 0, 1, 0, 3));
+                () -> new CheckpointConfig("c", List.of(0), List.of(0), MessageSize.of(1), MessageSize.of(1), 0, 0,
+                        1, 0, 3));
     }
 }
