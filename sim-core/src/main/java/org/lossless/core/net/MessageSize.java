@@ -8,8 +8,9 @@ package org.lossless.core.net;
  * is cut from a message ({@code QpSplit}), and where a program posts a size it computed; the scenario's size keys take
  * their least and largest values from here.
  *
- * <p>One object of 24 bytes. A value read from the scenario is shared, not copied: the flow's record, the message
- * posted from it and the NIC's flow of a one-queue-pair message all hold the one made at the read.
+ * <p>One object of 24 bytes. A value read from the scenario is shared, not copied: the flow's record and the message
+ * posted from it hold the one made at the read, and a message on one queue pair hands it to its NIC flow as it is
+ * (the flow keeps its bytes as a {@code long}, the field its per-packet code reads).
  *
  * @param bytes payload bytes, at least {@link #MIN_BYTES}
  */
