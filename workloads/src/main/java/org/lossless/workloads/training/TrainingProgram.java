@@ -269,8 +269,10 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
             endNode((int) (code >>> 40), (int) (code & ((1L << 40) - 1)), now);
         } else if (kind == CHILD) {
             ChildRun child = slots.get((int) ((code >>> 32) & 0x3FFFFFFF));
+            if (child != null && child.timerGeneration == (int) code) {
+                child.armed = false; // its entry is off the agenda (an ended call's fires for nothing)
+            }
             if (child != null && !child.ended && child.timerGeneration == (int) code) {
-                child.armed = false;
                 child.program.onTimer(now);
                 if (!child.armed) {
                     // where its re-arm would have gone: a completion reported late may arm it there (childTimer)
