@@ -69,9 +69,9 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
     /** Releases handed to the partitions when a timer runs ahead of them; null on one partition or a sequential run. */
     private PartitionReleases partitionReleases;
     /**
-     * Whether the programs' timers may run ahead of the partitions anywhere in a window ({@link #runsAhead}; set at
-     * start): every program decides ahead. Otherwise a timer runs ahead only up to the earliest completion the window
-     * may hold.
+     * Whether the programs' timers may run ahead of the partitions anywhere in a window when every program decides ahead
+     * ({@link #runsAhead}; set at start: several partitions, a reaction delay). Otherwise a timer runs ahead only up to
+     * the earliest completion the window may hold.
      */
     private boolean aheadOk;
     /** Whether the event running ahead now is a program's timer (not the releaser). */
@@ -131,11 +131,17 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         for (ProgramView v : views) {
             v.program.start(v);
         }
-        boolean ok = partitionReleases != null && d > 0 && d != TrafficProgram.NEVER_REACTS;
+        aheadOk = partitionReleases != null && d > 0 && d != TrafficProgram.NEVER_REACTS;
+    }
+
+    /** Whether every program decides ahead now (a training job's answer follows the calls it runs). */
+    private boolean decideAhead() {
         for (ProgramView v : views) {
-            ok &= v.program.decidesAhead();
+            if (!v.program.decidesAhead()) {
+                return false;
+            }
         }
-        aheadOk = ok;
+        return true;
     }
 
     /**
@@ -160,9 +166,9 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
      * before it in time order (one at its very instant comes after it: a completion is reported after every event of
      * its instant, a timer is a global event, first at its instant), so running it early changes nothing, whatever
      * the program (a training job's, a trace's, one beside another program); or</li>
-     * <li>every program decides ahead ({@link TrafficProgram#decidesAhead}) with a reaction delay: what such a timer
-     * does does not depend on completions within that delay before it, and the partitions' windows already end that
-     * delay after the earliest completion they may hold.</li>
+     * <li>every program decides ahead now ({@link TrafficProgram#decidesAhead}, asked here, before each such timer) with
+     * a reaction delay: what such a timer does does not depend on completions within that delay before it, and the
+     * partitions' windows already end that delay after the earliest completion they may hold.</li>
      * </ul>
      */
     boolean runsAhead(SimEvent e, long completesFromPs) {
@@ -174,7 +180,8 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
             // a QP opens in the run's order of ids, at the NIC's time: in time order
             return pendingOpens == 0 && pendingReads == 0;
         }
-        return timerAhead && (aheadOk || e.timePs() <= completesFromPs) && outstanding > 0 && !allFinished();
+        return timerAhead && outstanding > 0 && !allFinished()
+                && (e.timePs() <= completesFromPs || aheadOk && decideAhead());
     }
 
     /**

@@ -25,8 +25,29 @@ public final class Agenda {
         add(timePs, 0, entry);
     }
 
-    /** Adds {@code entry} at {@code timePs}, added at simulated instant {@code stampPs} (orders ties before insertion). */
-    public void add(long timePs, long stampPs, long entry) {
+    /**
+     * Adds {@code entry} at {@code timePs}, added at simulated instant {@code stampPs} (orders ties before insertion);
+     * returns its place among entries of equal time and stamp (its insertion order).
+     */
+    public long add(long timePs, long stampPs, long entry) {
+        long o = nextOrder++;
+        addPlaced(timePs, stampPs, o, entry);
+        return o;
+    }
+
+    /**
+     * A place among ties after every entry added so far, taken without adding one ({@link #addPlaced}): where an entry
+     * would have gone had it been added now.
+     */
+    public long reserve() {
+        return nextOrder++;
+    }
+
+    /**
+     * Adds {@code entry} at {@code timePs} with stamp {@code stampPs} at place {@code place} among ties (one returned by
+     * {@link #add(long, long, long)} or {@link #reserve()}): an entry put where another was, or would have been, added.
+     */
+    public void addPlaced(long timePs, long stampPs, long place, long entry) {
         if (size == time.length) {
             time = Arrays.copyOf(time, size * 2);
             stamp = Arrays.copyOf(stamp, size * 2);
@@ -34,7 +55,7 @@ public final class Agenda {
             code = Arrays.copyOf(code, size * 2);
         }
         int i = size++;
-        long o = nextOrder++;
+        long o = place;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
             if (!less(timePs, stampPs, o, parent)) {
@@ -60,6 +81,11 @@ public final class Agenda {
     /** Time of the earliest entry; only when not empty. */
     public long peekTime() {
         return time[0];
+    }
+
+    /** Code of the earliest entry; only when not empty. */
+    public long peekCode() {
+        return code[0];
     }
 
     /** Removes the earliest entry and returns its code. */

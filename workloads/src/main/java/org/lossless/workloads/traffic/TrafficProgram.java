@@ -46,8 +46,9 @@ public interface TrafficProgram {
      * parallel run, a timer due within the program's reaction delay of the partitions' progress runs ahead of them,
      * so its window need not end there). True only if then the program does exactly what it would have done in time
      * order: a completion posts nothing and arms its timer at least {@link #minReactionDelayPs()} later, and what a
-     * timer reads or orders does not depend on completions less than that delay before it. False (the default): every
-     * timer waits for the partitions.
+     * timer reads or orders does not depend on completions less than that delay before it. Asked before each timer that
+     * would run ahead (the answer may change during the run: a training job's follows the calls it runs). False (the
+     * default): every timer waits for the partitions.
      */
     default boolean decidesAhead() {
         return false;

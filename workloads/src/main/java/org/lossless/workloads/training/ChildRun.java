@@ -23,7 +23,11 @@ final class ChildRun implements TrafficContext {
 
         Connection connection(long group, int ordinal, int src, int dst, ConnectionOptions options);
 
-        void childTimer(int slot, int generation, long atPs);
+        /**
+         * The call asks for its timer at {@code atPs} (its generation is now {@link #timerGeneration}; its entry of
+         * generation {@code previous}, if {@link #armed}, is no longer its timer).
+         */
+        void childTimer(ChildRun child, int previous, long atPs);
 
         /** A generation number never handed out before in this job (so a stale entry of a reused slot never fires). */
         int nextGeneration();
@@ -39,6 +43,15 @@ final class ChildRun implements TrafficContext {
     private int ordinal;
     /** Generation of the pending timer; a fired entry of another generation is stale. */
     int timerGeneration;
+    /** Whether the job's agenda holds this call's timer (an entry of {@link #timerGeneration} not yet fired). */
+    boolean armed;
+    /**
+     * Where the call's timer was last placed among the job's agenda entries of equal time: the stamp (the simulated
+     * instant of the call's last timer or re-arm, ps) and the place among that stamp's entries; {@code Long.MIN_VALUE}
+     * before the first.
+     */
+    long placeStampPs = Long.MIN_VALUE;
+    long placeOrder;
     /** Messages posted and not yet acknowledged. */
     int outstanding;
     /** The program reported the end of its call (its slot is reused once nothing is outstanding). */
@@ -92,13 +105,15 @@ final class ChildRun implements TrafficContext {
 
     @Override
     public void wakeAt(long timePs) {
+        int previous = timerGeneration;
         timerGeneration = host.nextGeneration();
-        host.childTimer(slot, timerGeneration, timePs);
+        host.childTimer(this, previous, timePs);
     }
 
     @Override
     public void cancelTimer() {
         timerGeneration = host.nextGeneration();
+        armed = false;
     }
 
     @Override

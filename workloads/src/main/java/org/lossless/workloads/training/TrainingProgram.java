@@ -55,6 +55,12 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
     private final long reactionDelayPs;
     /** Timer generations handed out (wraps after 2^32 timers; an entry lives far shorter than that). */
     private int generations;
+    /**
+     * Codes of agenda entries that were moved ({@link #childTimer}), left in the heap until they reach its head: they
+     * never fire and never count as pending. Only in a parallel run whose timers run ahead ({@link #decidesAhead}).
+     */
+    private final LongIntMap ghosts = new LongIntMap();
+    private int ghostCount;
 
     public TrainingProgram(TrainingJob job) {
         super(job.name());
@@ -81,7 +87,7 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
             }
         }
         rendezvous = new Rendezvous(source.communicators(), source.ranks());
-        agenda.add(Math.max(job.startPs(), ctx.nowPs()), BEGIN << 62);
+        agenda.add(Math.max(job.startPs(), ctx.nowPs()), ctx.nowPs(), BEGIN << 62);
     }
 
     @Override
@@ -125,6 +131,30 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
         return reactionDelayPs; // asked at every post and timer
     }
 
+    /**
+     * True while the job declares a reaction delay (no checkpoints) and every call it is running decides ahead ({@link
+     * CollectiveProgram#decidesAhead}: a ring, an all-to-all or halving-doubling on GPU servers, no PCIe model, no
+     * empty slice); asked before each timer that would run ahead, so the answer follows the calls. Then what a timer
+     * does does not depend on completions less than that delay before it: a completion only goes to its call (which
+     * adds to its own agenda at least the delay later and posts nothing) and frees a call's slot (a slot is a name, no
+     * result reads it); calls end, compute nodes end and iterations start on timers only; the job's agenda orders
+     * ties by stamp, and a call's timer re-armed by a completion reported late keeps the place its last timer gave it
+     * ({@link #childTimer}). A call started inside a window cannot get a completion in it (the window is shorter than a
+     * frame's trip to a NIC), and the next window asks again.
+     */
+    @Override
+    public boolean decidesAhead() {
+        if (reactionDelayPs == 0) {
+            return false;
+        }
+        for (ChildRun c : slots) {
+            if (c != null && !c.ended && !c.program.decidesAhead()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public boolean finished() {
         return done;
@@ -163,9 +193,42 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
         return pool.get(ctx, group, ordinal, src, dst, options);
     }
 
+    /**
+     * Puts the call's timer in the job's agenda, stamped with the instant that asked (entries at one time run in the
+     * order of their stamps, then of their insertion: in time order, the insertion order). A call's timer is re-armed
+     * at a completion only to an earlier time (a completion adds to the call's agenda, never takes from it). When the
+     * call's own timer last ran after that completion's instant, the completion is reported after timers run ahead of
+     * it ({@link #decidesAhead}): in time order that timer ran after the completion and placed the call's timer, at its
+     * own place among ties, at the earliest of the call's times, this one included; so the entry is moved to this time
+     * at that place (its old entry becomes a ghost: it never fires), not placed anew.
+     */
     @Override
-    public void childTimer(int slot, int generation, long atPs) {
-        agenda.add(atPs, (CHILD << 62) | ((long) slot << 32) | (generation & 0xFFFFFFFFL));
+    public void childTimer(ChildRun child, int previous, long atPs) {
+        long now = ctx.nowPs();
+        long code = childCode(child.slot, child.timerGeneration);
+        if (child.placeStampPs > now) {
+            if (child.armed) {
+                ghosts.put(childCode(child.slot, previous), 1);
+                ghostCount++;
+            }
+            agenda.addPlaced(atPs, child.placeStampPs, child.placeOrder, code);
+        } else {
+            child.placeStampPs = now;
+            child.placeOrder = agenda.add(atPs, now, code);
+        }
+        child.armed = true;
+    }
+
+    private static long childCode(int slot, int generation) {
+        return (CHILD << 62) | ((long) slot << 32) | (generation & 0xFFFFFFFFL);
+    }
+
+    /** Takes the ghosts ({@link #ghosts}) off the agenda's head. */
+    private void dropGhosts() {
+        while (ghostCount > 0 && !agenda.isEmpty() && ghosts.remove(agenda.peekCode(), -1) >= 0) {
+            agenda.poll();
+            ghostCount--;
+        }
     }
 
     @Override
@@ -187,12 +250,14 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
     @Override
     protected void after(long now) {
         drain(now);
+        dropGhosts();
         while (!agenda.isEmpty() && agenda.peekTime() <= now) {
             long code = agenda.poll();
             handle(code, now);
             drain(now);
+            dropGhosts();
         }
-        if (running && agenda.isEmpty() && activeCalls == 0 && work.isEmpty() && ranksLeft > 0) {
+        if (running && agenda.size() == ghostCount && activeCalls == 0 && work.isEmpty() && ranksLeft > 0) {
             stall();
         }
         wakeAt(agenda.isEmpty() ? -1 : agenda.peekTime());
@@ -204,8 +269,16 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
             endNode((int) (code >>> 40), (int) (code & ((1L << 40) - 1)), now);
         } else if (kind == CHILD) {
             ChildRun child = slots.get((int) ((code >>> 32) & 0x3FFFFFFF));
+            if (child != null && child.timerGeneration == (int) code) {
+                child.armed = false; // its entry is off the agenda (an ended call's fires for nothing)
+            }
             if (child != null && !child.ended && child.timerGeneration == (int) code) {
                 child.program.onTimer(now);
+                if (!child.armed) {
+                    // where its re-arm would have gone: a completion reported late may arm it there (childTimer)
+                    child.placeStampPs = now;
+                    child.placeOrder = agenda.reserve();
+                }
                 settle(child, now);
             }
         } else {
@@ -268,7 +341,7 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
                 if (d == 0) {
                     endNode(r, i, now);
                 } else {
-                    agenda.add(now + d, (COMPUTE << 62) | ((long) r << 40) | i);
+                    agenda.add(now + d, now, (COMPUTE << 62) | ((long) r << 40) | i);
                 }
             } else {
                 Call call = rendezvous.arrive(g, i, now);
@@ -364,7 +437,7 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
     /** Starts the next iteration now, or ends the job after the last. */
     private void next(long now) {
         if (iteration < job.iterations()) {
-            agenda.add(now, BEGIN << 62);
+            agenda.add(now, now, BEGIN << 62);
         } else {
             done = true;
         }
