@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.core.net.WireFormat;
 import org.lossless.core.random.RandomStreams;
 import org.lossless.core.random.Xoshiro256StarStar;
@@ -137,7 +138,7 @@ final class WindowedRun implements TrafficContext {
         if (reactFromPs != Long.MIN_VALUE && atPs < reactFromPs) {
             throw new IllegalStateException("a reaction posted inside the window, at " + atPs + " ps");
         }
-        Message m = new Message(messages++, program.name(), c, bytes, op, tag, atPs);
+        Message m = new Message(messages++, program.name(), c, MessageSize.of(bytes), op, tag, atPs);
         long[] conn = free.get(c.id());
         long begin = Math.max(atPs, conn[0]);
         conn[0] = begin + WireFormat.serializationPs(bytes, rateBps);
