@@ -40,6 +40,7 @@ public final class ParallelRunBenchmark {
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         EngineInput in = ScenarioEngine.input(ScenarioLoader.load(file));
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        MachineProbe probe = Boolean.getBoolean("lossless.bench.probe") ? new MachineProbe() : null;
         for (int i = 0; i < runs; i++) {
             String spec = specs[i % specs.length];
             boolean coarse = spec.endsWith("c");
@@ -54,6 +55,7 @@ public final class ParallelRunBenchmark {
                             s -> stats[0] = s));
             OthersCpu others = new OthersCpu();
             others.start();
+            long[] sched0 = MachineProbe.schedCounts();
             long cpu0 = os.getProcessCpuTime();
             long wall0 = System.nanoTime();
             RunResult r = engine.run(in);
@@ -63,6 +65,11 @@ public final class ParallelRunBenchmark {
                             + "others' cpu %.2f s%s%n", file.getFileName(), spec, i, r.events(), r.simTimePs() / 1e9,
                     wall, cpu, others.seconds(),
                     stats[0] == null ? "" : "; " + stats[0] + "; " + perPartition(stats[0]));
+            if (probe != null) {
+                long[] sched1 = MachineProbe.schedCounts();
+                System.out.printf(Locale.ROOT, "main thread: %d migrations, %d switches; %s%n", sched1[0] - sched0[0],
+                        sched1[1] - sched0[1], probe.measure());
+            }
         }
     }
 
