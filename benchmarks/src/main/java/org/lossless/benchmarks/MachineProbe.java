@@ -32,16 +32,20 @@ public final class MachineProbe {
         java.util.concurrent.ExecutorService ex = java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
             while (System.nanoTime() < end) {
+                OthersCpu others = new OthersCpu();
                 if (pair) {
+                    others.start();
                     double alone = ex.submit(() -> alu(20_000_000)).get();
                     var f1 = ex.submit(() -> alu(20_000_000));
                     var f2 = ex.submit(() -> alu(20_000_000));
                     double t1 = f1.get();
                     double t2 = f2.get();
-                    System.out.printf(Locale.ROOT, "alu alone %.3f, two at once %.3f / %.3f ns/step (x%.2f)%n", alone,
-                            t1, t2, (t1 + t2) / 2 / alone);
+                    System.out.printf(Locale.ROOT, "alu alone %.3f, two at once %.3f / %.3f ns/step (x%.2f), others' "
+                            + "cpu %.2f s%n", alone, t1, t2, (t1 + t2) / 2 / alone, others.seconds());
                 } else {
-                    System.out.println(p.measure());
+                    others.start();
+                    String line = p.measure();
+                    System.out.printf(Locale.ROOT, "%s, others' cpu %.2f s%n", line, others.seconds());
                 }
                 Thread.sleep(500);
             }

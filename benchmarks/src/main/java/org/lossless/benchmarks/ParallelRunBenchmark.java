@@ -88,6 +88,10 @@ public final class ParallelRunBenchmark {
         for (int p = 0; p < s.partitions(); p++) {
             b.append(p == 0 ? " " : ", ").append(s.events(p));
         }
+        b.append("; CPU ns per event by thread");
+        for (int t = 0; t < s.threads(); t++) {
+            b.append(t == 0 ? " " : ", ").append(Math.round(s.cpuNsPerEvent(t)));
+        }
         return b.toString();
     }
 }
