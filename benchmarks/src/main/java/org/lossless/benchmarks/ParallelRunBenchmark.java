@@ -28,7 +28,9 @@ import org.lossless.topology.Topology;
  * windows on one thread as on two, so that what two threads cost each other per event shows alone.
  * Several specs separated by commas ({@code 1/8,2/8}) alternate run by run in one JVM (the same compiled code and the
  * same moment of the machine for both). Pair and alternate thread counts from a script ({@code benchmarks/parallel/run.sh}): timings on a shared machine move
- * with its load.
+ * with its load. With {@code -Dlossless.bench.probe=true} each run is followed by a {@link MachineProbe} line (this VM's
+ * cores change speed by themselves: compare runs measured at the same probe speed) and the main thread's CPU moves and
+ * context switches during the run.
  */
 public final class ParallelRunBenchmark {
     private ParallelRunBenchmark() {
