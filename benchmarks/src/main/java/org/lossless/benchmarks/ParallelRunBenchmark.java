@@ -28,7 +28,9 @@ import org.lossless.topology.Topology;
  * windows on one thread as on two, so that what two threads cost each other per event shows alone.
  * Several specs separated by commas ({@code 1/8,2/8}) alternate run by run in one JVM (the same compiled code and the
  * same moment of the machine for both). Pair and alternate thread counts from a script ({@code benchmarks/parallel/run.sh}): timings on a shared machine move
- * with its load.
+ * with its load. With {@code -Dlossless.bench.probe=true} each run is followed by a {@link MachineProbe} line (this VM's
+ * cores change speed by themselves: compare runs measured at the same probe speed) and the main thread's CPU moves and
+ * context switches during the run.
  */
 public final class ParallelRunBenchmark {
     private ParallelRunBenchmark() {
@@ -40,6 +42,7 @@ public final class ParallelRunBenchmark {
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         EngineInput in = ScenarioEngine.input(ScenarioLoader.load(file));
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        MachineProbe probe = Boolean.getBoolean("lossless.bench.probe") ? new MachineProbe() : null;
         for (int i = 0; i < runs; i++) {
             String spec = specs[i % specs.length];
             boolean coarse = spec.endsWith("c");
@@ -54,6 +57,7 @@ public final class ParallelRunBenchmark {
                             s -> stats[0] = s));
             OthersCpu others = new OthersCpu();
             others.start();
+            long[] sched0 = MachineProbe.schedCounts();
             long cpu0 = os.getProcessCpuTime();
             long wall0 = System.nanoTime();
             RunResult r = engine.run(in);
@@ -63,6 +67,11 @@ public final class ParallelRunBenchmark {
                             + "others' cpu %.2f s%s%n", file.getFileName(), spec, i, r.events(), r.simTimePs() / 1e9,
                     wall, cpu, others.seconds(),
                     stats[0] == null ? "" : "; " + stats[0] + "; " + perPartition(stats[0]));
+            if (probe != null) {
+                long[] sched1 = MachineProbe.schedCounts();
+                System.out.printf(Locale.ROOT, "main thread: %d migrations, %d switches; %s%n", sched1[0] - sched0[0],
+                        sched1[1] - sched0[1], probe.measure());
+            }
         }
     }
 
@@ -80,6 +89,10 @@ public final class ParallelRunBenchmark {
         StringBuilder b = new StringBuilder("events by partition");
         for (int p = 0; p < s.partitions(); p++) {
             b.append(p == 0 ? " " : ", ").append(s.events(p));
+        }
+        b.append("; CPU ns per event by thread");
+        for (int t = 0; t < s.threads(); t++) {
+            b.append(t == 0 ? " " : ", ").append(Math.round(s.cpuNsPerEvent(t)));
         }
         return b.toString();
     }

@@ -61,6 +61,8 @@ public final class ParallelStats {
         end = new int[threads];
         threadWindowNs = new long[threads];
         threadWindowCpuNs = new long[threads];
+        threadEvents = new long[threads];
+        threadCpuNs = new long[threads];
     }
 
     /**
@@ -70,6 +72,9 @@ public final class ParallelStats {
      */
     private final long[] threadWindowNs;
     private final long[] threadWindowCpuNs;
+    /** Events each thread ran over the run, and their thread CPU time (with {@link #cpuClock}), ns. */
+    private final long[] threadEvents;
+    private final long[] threadCpuNs;
     private final long[] alone = new long[3];
     private final long[] together = new long[3];
     /**
@@ -93,6 +98,8 @@ public final class ParallelStats {
     void ran(int p, int thread, long n, int handed, long ns, long cpuNs) {
         threadWindowNs[thread] += ns;
         threadWindowCpuNs[thread] += cpuNs;
+        threadEvents[thread] += n;
+        threadCpuNs[thread] += cpuNs;
         events[p] += n;
         if (n > maxWindowEvents[p]) {
             maxWindowEvents[p] = n;
@@ -356,6 +363,14 @@ public final class ParallelStats {
             total += e;
         }
         return total == 0 ? 1 : (double) busiest * barrierNs.length / total;
+    }
+
+    /**
+     * Thread CPU ns per partition event that {@code thread} ran over the run (0 without {@code
+     * -Dlossless.parallel.stepCpu=true}): whether one thread, or the core it ran on, was slower than the other.
+     */
+    public double cpuNsPerEvent(int thread) {
+        return threadEvents[thread] == 0 ? 0 : (double) threadCpuNs[thread] / threadEvents[thread];
     }
 
     public long barrierNs(int thread) {
