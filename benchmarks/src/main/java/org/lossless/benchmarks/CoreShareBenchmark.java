@@ -47,7 +47,7 @@ public final class CoreShareBenchmark {
     }
 
     /** A random permutation of 0..n-1 that is one cycle (Sattolo's algorithm). */
-    private static int[] cycle(int n, long seed) {
+    static int[] cycle(int n, long seed) {
         int[] a = new int[n];
         for (int i = 0; i < n; i++) {
             a[i] = i;

@@ -3,7 +3,6 @@ package org.lossless.benchmarks;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Locale;
-import java.util.Random;
 
 /**
  * The machine's own speed at a moment, without the simulator (benchmarks/README.md, "Step 14"): three fixed kernels on
@@ -17,8 +16,8 @@ import java.util.Random;
  */
 public final class MachineProbe {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
-    private final int[] small = cycle(1 << 16, 1);
-    private final int[] large = cycle(1 << 24, 2);
+    private final int[] small = CoreShareBenchmark.cycle(1 << 16, 1);
+    private final int[] large = CoreShareBenchmark.cycle(1 << 24, 2);
 
     /**
      * Prints one probe line every half second for {@code args[0]} seconds; with {@code pair} as {@code args[1]}, the
@@ -94,22 +93,6 @@ public final class MachineProbe {
             System.out.print("");
         }
         return (double) (MX.getCurrentThreadCpuTime() - c0) / steps;
-    }
-
-    /** A random permutation of 0..n-1 that is one cycle (Sattolo's algorithm). */
-    private static int[] cycle(int n, long seed) {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i;
-        }
-        Random r = new Random(seed);
-        for (int i = n - 1; i > 0; i--) {
-            int j = r.nextInt(i);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
-        return a;
     }
 
     private static double chase(int[] a, long steps) {
