@@ -132,9 +132,14 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     /** Moves what the partitions recorded into {@link #due} (between windows, every partition stopped). */
     @Override
     public long pendingPs() {
-        for (List<Done> b : buffers) {
+        // indexed loops: an iterator per list and call was half of the bytes the serial step between windows allocated
+        // (the k=8 all-reduce on 2 threads, benchmarks/README.md "Step 16"), asked several times per window
+        for (int p = 0, n = buffers.size(); p < n; p++) {
+            List<Done> b = buffers.get(p);
             if (!b.isEmpty()) {
-                due.addAll(b);
+                for (int i = 0, k = b.size(); i < k; i++) {
+                    due.add(b.get(i));
+                }
                 b.clear();
             }
         }
@@ -149,7 +154,8 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
         while (!due.isEmpty() && due.peek().timePs() == atPs) {
             now.add(due.poll());
         }
-        for (Done d : now) {
+        for (int i = 0, n = now.size(); i < n; i++) {
+            Done d = now.get(i);
             if (d.acked()) {
                 driver.flowAcked(d.flow(), atPs);
             } else {

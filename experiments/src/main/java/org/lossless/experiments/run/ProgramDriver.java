@@ -136,8 +136,8 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     /** Whether every program decides ahead now (a training job's answer follows the calls it runs). */
     private boolean decideAhead() {
-        for (ProgramView v : views) {
-            if (!v.program.decidesAhead()) {
+        for (int i = 0, n = views.size(); i < n; i++) { // no iterator: asked before every timer run ahead
+            if (!views.get(i).program.decidesAhead()) {
                 return false;
             }
         }
@@ -238,8 +238,8 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     /** Whether every program is finished (will post nothing more on its own). */
     boolean allFinished() {
-        for (ProgramView v : views) {
-            if (!v.program.finished()) {
+        for (int i = 0, n = views.size(); i < n; i++) { // no iterator: asked per event run ahead and per completion
+            if (!views.get(i).program.finished()) {
                 return false;
             }
         }
