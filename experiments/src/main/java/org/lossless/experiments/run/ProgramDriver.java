@@ -2,7 +2,6 @@ package org.lossless.experiments.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 
 import org.lossless.core.kernel.Engine;
 import org.lossless.core.kernel.SimEvent;
@@ -526,7 +525,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
      */
     private final class Releaser extends SimEvent {
         private static final long serialVersionUID = 1L;
-        private final transient PriorityQueue<Posted> pending = new PriorityQueue<>(Posted::releaseOrder);
+        private final transient ReleaseQueue pending = new ReleaseQueue();
 
         void add(Posted p) {
             pending.add(p);
@@ -540,7 +539,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         protected void fire() {
             long now = kernel.now();
             boolean handed = partitionReleases != null && partitionReleases.ahead();
-            while (!pending.isEmpty() && pending.peek().message.postPs() <= now) {
+            while (!pending.isEmpty() && pending.peekTime() <= now) {
                 Posted p = pending.poll();
                 if (p.opens) {
                     pendingOpens--;
@@ -555,7 +554,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
                 }
             }
             if (!pending.isEmpty()) {
-                kernel.schedule(this, pending.peek().message.postPs());
+                kernel.schedule(this, pending.peekTime());
             }
         }
     }
