@@ -3,16 +3,15 @@ package org.lossless.experiments.run;
 import java.util.Arrays;
 
 /**
- * Posted messages waiting for their release, in (release time, message id) order: a binary heap
- * whose keys are copied into primitive arrays, so a comparison reads two {@code long}s side by side instead of two
- * messages through their {@link Posted} (and no call through a comparator: the JDK's {@code PriorityQueue} that it
- * replaces in the releasers was about 4 % of the serial step between windows of the k=8 all-reduce on 2 threads,
- * benchmarks/README.md "Step 16"). Ids are unique, so the order is total and the heap's shape never shows.
+ * Posted messages waiting for their release, in (release time, message id) order: a binary heap whose comparisons are
+ * written out (no call through a comparator: the JDK's {@code PriorityQueue} that it replaces in the releasers was
+ * about 4 % of the serial step between windows of the k=8 all-reduce on 2 threads, benchmarks/README.md "Step 16").
+ * One reference per waiting message, as that queue held: a version that copied the two keys into {@code long} arrays
+ * beside it cost a run that posts its messages up front 48-104 B more per message ({@code MessageAllocationBenchmark}).
+ * Ids are unique, so the order is total and the heap's shape never shows.
  */
 final class ReleaseQueue {
-    private long[] time = new long[16];
-    private long[] id = new long[16];
-    private Posted[] item = new Posted[16];
+    private Posted[] heap = new Posted[16];
     private int size;
 
     boolean isEmpty() {
@@ -25,37 +24,31 @@ final class ReleaseQueue {
 
     /** The first message's release time, ps; only when not empty. */
     long peekTime() {
-        return time[0];
+        return heap[0].message.postPs();
     }
 
     void add(Posted p) {
-        if (size == item.length) {
-            time = Arrays.copyOf(time, size * 2);
-            id = Arrays.copyOf(id, size * 2);
-            item = Arrays.copyOf(item, size * 2);
+        if (size == heap.length) {
+            heap = Arrays.copyOf(heap, size + (size >> 1)); // grows by half, as the queue it replaces did past 64
         }
-        long t = p.message.postPs();
-        long k = p.message.id();
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            if (!before(t, k, time[parent], id[parent])) {
+            Posted q = heap[parent];
+            if (!before(p, q)) {
                 break;
             }
-            move(parent, i);
+            heap[i] = q;
             i = parent;
         }
-        set(i, t, k, p);
+        heap[i] = p;
     }
 
     /** Removes and returns the first message; only when not empty. */
     Posted poll() {
-        Posted out = item[0];
-        size--;
-        long t = time[size];
-        long k = id[size];
-        Posted last = item[size];
-        item[size] = null;
+        Posted out = heap[0];
+        Posted last = heap[--size];
+        heap[size] = null;
         if (size > 0) {
             int i = 0;
             while (true) {
@@ -63,33 +56,23 @@ final class ReleaseQueue {
                 if (c >= size) {
                     break;
                 }
-                if (c + 1 < size && before(time[c + 1], id[c + 1], time[c], id[c])) {
+                if (c + 1 < size && before(heap[c + 1], heap[c])) {
                     c++;
                 }
-                if (!before(time[c], id[c], t, k)) {
+                if (!before(heap[c], last)) {
                     break;
                 }
-                move(c, i);
+                heap[i] = heap[c];
                 i = c;
             }
-            set(i, t, k, last);
+            heap[i] = last;
         }
         return out;
     }
 
-    private static boolean before(long t1, long k1, long t2, long k2) {
-        return t1 < t2 || t1 == t2 && k1 < k2;
-    }
-
-    private void move(int from, int to) {
-        time[to] = time[from];
-        id[to] = id[from];
-        item[to] = item[from];
-    }
-
-    private void set(int i, long t, long k, Posted p) {
-        time[i] = t;
-        id[i] = k;
-        item[i] = p;
+    private static boolean before(Posted a, Posted b) {
+        long ta = a.message.postPs();
+        long tb = b.message.postPs();
+        return ta < tb || ta == tb && a.message.id() < b.message.id();
     }
 }
