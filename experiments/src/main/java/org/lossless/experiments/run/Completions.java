@@ -1,7 +1,7 @@
 package org.lossless.experiments.run;
 
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 
 import org.lossless.core.kernel.ParallelEngine;
@@ -28,22 +28,9 @@ import org.lossless.nic.HostNic;
  */
 final class Completions implements ParallelEngine.Deferred, org.lossless.core.kernel.AheadWork,
         PacketNetwork.PerHostListener {
-    private record Done(long timePs, int host, long seq, Flow flow, boolean acked) {
+    record Done(long timePs, int host, long seq, Flow flow, boolean acked) {
     }
 
-    /**
-     * The order in which recorded completions are handed on: by instant, then by host, then in the host's order (its
-     * {@code seq}, unique per host: the order is total). Written out rather than chained ({@code comparingLong(..)
-     * .thenComparing(..)}): the chained form's nested lambdas were about 8 % of the serial step between windows of the
-     * k=8 all-reduce on 2 threads (benchmarks/README.md, "Step 11").
-     */
-    private static final Comparator<Done> DUE = (a, b) -> {
-        int c = Long.compare(a.timePs(), b.timePs());
-        if (c == 0) {
-            c = Integer.compare(a.host(), b.host());
-        }
-        return c != 0 ? c : Long.compare(a.seq(), b.seq());
-    };
     private final ProgramDriver driver;
     private final int[] partOfHost;
     private final List<List<Done>> buffers = new ArrayList<>();
@@ -52,7 +39,7 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
      * on instant by instant: one sort per completion instead of a scan of every buffer per instant (a window that ends
      * a reaction delay after its first completion may hold many).
      */
-    private final java.util.PriorityQueue<Done> due = new java.util.PriorityQueue<>(DUE);
+    private final DueHeap due = new DueHeap();
     /** The completions of the instant being handed on ({@link #run}), reused from instant to instant. */
     private List<Done> atInstant = new ArrayList<>();
     /** Completions per host so far (each written by its host's partition only). */
@@ -132,9 +119,14 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     /** Moves what the partitions recorded into {@link #due} (between windows, every partition stopped). */
     @Override
     public long pendingPs() {
-        for (List<Done> b : buffers) {
+        // indexed loops: an iterator per list and call was half of the bytes the serial step between windows allocated
+        // (the k=8 all-reduce on 2 threads, benchmarks/README.md "Step 16"), asked several times per window
+        for (int p = 0, n = buffers.size(); p < n; p++) {
+            List<Done> b = buffers.get(p);
             if (!b.isEmpty()) {
-                due.addAll(b);
+                for (int i = 0, k = b.size(); i < k; i++) {
+                    due.add(b.get(i));
+                }
                 b.clear();
             }
         }
@@ -149,7 +141,8 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
         while (!due.isEmpty() && due.peek().timePs() == atPs) {
             now.add(due.poll());
         }
-        for (Done d : now) {
+        for (int i = 0, n = now.size(); i < n; i++) {
+            Done d = now.get(i);
             if (d.acked()) {
                 driver.flowAcked(d.flow(), atPs);
             } else {
@@ -234,6 +227,82 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     public void windowEnded() {
         if (pfc != null) {
             pfc.flush();
+        }
+    }
+
+    /**
+     * The recorded completions not yet handed on, a binary heap in the order they are handed on: by instant, then by
+     * host, then in the host's order (its {@code seq}, unique per host: the order is total, so the heap's shape never
+     * shows). Written out rather than a {@code PriorityQueue} with a comparator, whose comparisons go through the
+     * JDK's heap code shared by every priority queue of the run (a call through the comparator, which the compiler may
+     * not inline when several comparators use that code): its add and poll were about 9 % of the samples of the serial
+     * step between windows of the k=8 all-reduce on 2 threads (benchmarks/README.md, "Step 16"). Step 11 had written the
+     * comparator out instead of chained lambdas.
+     */
+    static final class DueHeap {
+        private Done[] heap = new Done[64];
+        private int size;
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        /** The first completion; only when not empty. */
+        Done peek() {
+            return heap[0];
+        }
+
+        void add(Done d) {
+            if (size == heap.length) {
+                heap = Arrays.copyOf(heap, size * 2);
+            }
+            int i = size++;
+            while (i > 0) {
+                int parent = (i - 1) >>> 1;
+                Done p = heap[parent];
+                if (!before(d, p)) {
+                    break;
+                }
+                heap[i] = p;
+                i = parent;
+            }
+            heap[i] = d;
+        }
+
+        /** Removes and returns the first completion; only when not empty. */
+        Done poll() {
+            Done out = heap[0];
+            Done last = heap[--size];
+            heap[size] = null;
+            if (size > 0) {
+                int i = 0;
+                while (true) {
+                    int c = 2 * i + 1;
+                    if (c >= size) {
+                        break;
+                    }
+                    if (c + 1 < size && before(heap[c + 1], heap[c])) {
+                        c++;
+                    }
+                    if (!before(heap[c], last)) {
+                        break;
+                    }
+                    heap[i] = heap[c];
+                    i = c;
+                }
+                heap[i] = last;
+            }
+            return out;
+        }
+
+        private static boolean before(Done a, Done b) {
+            if (a.timePs() != b.timePs()) {
+                return a.timePs() < b.timePs();
+            }
+            if (a.host() != b.host()) {
+                return a.host() < b.host();
+            }
+            return a.seq() < b.seq();
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.lossless.experiments.run;
 
-import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
 import org.lossless.core.kernel.Ahead;
@@ -57,7 +56,7 @@ final class PartitionReleases {
     private final class Releaser extends Ahead.Handed {
         private final int partition;
         private final Consumer<Posted> release;
-        private final PriorityQueue<Posted> pending = new PriorityQueue<>(Posted::releaseOrder);
+        private final ReleaseQueue pending = new ReleaseQueue();
 
         Releaser(int partition, Consumer<Posted> release) {
             this.partition = partition;
@@ -75,11 +74,11 @@ final class PartitionReleases {
         @Override
         protected void act() {
             long now = timePs();
-            while (!pending.isEmpty() && pending.peek().message.postPs() <= now) {
+            while (!pending.isEmpty() && pending.peekTime() <= now) {
                 release.accept(pending.poll());
             }
             if (!pending.isEmpty()) {
-                ahead.scheduleFirst(partition, this, pending.peek().message.postPs());
+                ahead.scheduleFirst(partition, this, pending.peekTime());
             }
         }
     }

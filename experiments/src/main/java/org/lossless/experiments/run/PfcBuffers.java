@@ -52,7 +52,8 @@ final class PfcBuffers {
     /** Tells the observers what the partitions buffered, in (time, node, order); between windows only. */
     void flush() {
         List<Entry> all = null;
-        for (List<Entry> b : buffers) {
+        for (int p = 0, n = buffers.size(); p < n; p++) { // no iterator: called after every window
+            List<Entry> b = buffers.get(p);
             if (b.isEmpty()) {
                 continue;
             }

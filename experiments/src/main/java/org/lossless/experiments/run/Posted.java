@@ -36,10 +36,4 @@ final class Posted {
         this.parts = parts;
         this.partSeen = new byte[parts];
     }
-
-    /** Release order: post time, then message id. */
-    static int releaseOrder(Posted a, Posted b) {
-        int c = Long.compare(a.message.postPs(), b.message.postPs());
-        return c != 0 ? c : Long.compare(a.message.id(), b.message.id());
-    }
 }

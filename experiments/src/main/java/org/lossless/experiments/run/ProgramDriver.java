@@ -2,7 +2,6 @@ package org.lossless.experiments.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 
 import org.lossless.core.kernel.Engine;
 import org.lossless.core.kernel.SimEvent;
@@ -136,8 +135,8 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     /** Whether every program decides ahead now (a training job's answer follows the calls it runs). */
     private boolean decideAhead() {
-        for (ProgramView v : views) {
-            if (!v.program.decidesAhead()) {
+        for (int i = 0, n = views.size(); i < n; i++) { // no iterator: asked before every timer run ahead
+            if (!views.get(i).program.decidesAhead()) {
                 return false;
             }
         }
@@ -238,8 +237,8 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     /** Whether every program is finished (will post nothing more on its own). */
     boolean allFinished() {
-        for (ProgramView v : views) {
-            if (!v.program.finished()) {
+        for (int i = 0, n = views.size(); i < n; i++) { // no iterator: asked per event run ahead and per completion
+            if (!views.get(i).program.finished()) {
                 return false;
             }
         }
@@ -526,7 +525,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
      */
     private final class Releaser extends SimEvent {
         private static final long serialVersionUID = 1L;
-        private final transient PriorityQueue<Posted> pending = new PriorityQueue<>(Posted::releaseOrder);
+        private final transient ReleaseQueue pending = new ReleaseQueue();
 
         void add(Posted p) {
             pending.add(p);
@@ -540,7 +539,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         protected void fire() {
             long now = kernel.now();
             boolean handed = partitionReleases != null && partitionReleases.ahead();
-            while (!pending.isEmpty() && pending.peek().message.postPs() <= now) {
+            while (!pending.isEmpty() && pending.peekTime() <= now) {
                 Posted p = pending.poll();
                 if (p.opens) {
                     pendingOpens--;
@@ -555,7 +554,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
                 }
             }
             if (!pending.isEmpty()) {
-                kernel.schedule(this, pending.peek().message.postPs());
+                kernel.schedule(this, pending.peekTime());
             }
         }
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.lossless.core.net.MessageSize;
 import org.lossless.workloads.traffic.Connection;
 import org.lossless.workloads.traffic.ConnectionOptions;
 import org.lossless.workloads.traffic.JobIteration;
@@ -63,6 +64,10 @@ public final class CollectiveProgram extends OneTimerProgram {
     private ServerLinks links;
 
     private PlanState state;
+    /** A clear-to-send's size, made once: sizes are immutable, and every message would otherwise make its own. */
+    private final MessageSize ctsSize = MessageSize.of(NcclConstants.CTS_BYTES);
+    /** The size of the data message posted last: slices of one size follow each other, and share it. */
+    private MessageSize dataSize;
     private int[] stack = new int[64];
     private int stackSize;
     private int issued;
@@ -401,14 +406,24 @@ public final class CollectiveProgram extends OneTimerProgram {
     private void post(int t, long now) {
         int o = plan.from(t);
         int l = plan.lane(t);
-        long[] deps = plan.laneKind(l) == Plan.PXN ? state.folded(t) : depsOf(o);
         long ctsId = state.ctsOf(t);
-        if (ctsId >= 0) {
-            deps = Arrays.copyOf(deps, deps.length + 1);
-            deps[deps.length - 1] = ctsId;
+        long[] deps;
+        long in = plan.laneKind(l) != Plan.PXN && ctsId >= 0 && plan.inCount(o) == 1 ? state.msgOf(plan.in(o, 0)) : -1;
+        if (in >= 0) {
+            deps = new long[] {in, ctsId}; // depsOf's answer and the clear-to-send in one array: one allocation, not two
+        } else {
+            deps = plan.laneKind(l) == Plan.PXN ? state.folded(t) : depsOf(o);
+            if (ctsId >= 0) {
+                deps = Arrays.copyOf(deps, deps.length + 1);
+                deps[deps.length - 1] = ctsId;
+            }
         }
         MessageTag tag = new MessageTag(iteration, plan.step(o), plan.channel(o), "data", deps, MessageKind.DATA);
-        Message m = ctx.post(data[l], plan.wire(t), Verb.WRITE, tag, now);
+        long wire = plan.wire(t);
+        if (dataSize == null || dataSize.bytes() != wire) {
+            dataSize = MessageSize.of(wire);
+        }
+        Message m = ctx.post(data[l], dataSize, Verb.WRITE, tag, now);
         state.msgOf(t, m.id());
         messages.put(m.id(), t << 1);
         state.posted(t);
@@ -468,7 +483,7 @@ public final class CollectiveProgram extends OneTimerProgram {
         int o = plan.from(t);
         // a clear-to-send is the protocol's, not the job's payload: kind control
         MessageTag tag = MessageTag.control(iteration, plan.step(o), plan.channel(o), "cts", deps);
-        Message m = ctx.post(cts[l], NcclConstants.CTS_BYTES, Verb.WRITE, tag, now);
+        Message m = ctx.post(cts[l], ctsSize, Verb.WRITE, tag, now);
         state.ctsOf(t, m.id());
         messages.put(m.id(), (t << 1) | 1);
     }
