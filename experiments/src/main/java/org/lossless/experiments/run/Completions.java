@@ -1,7 +1,6 @@
 package org.lossless.experiments.run;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.lossless.core.kernel.ParallelEngine;
@@ -231,71 +230,16 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     }
 
     /**
-     * The recorded completions not yet handed on, a binary heap in the order they are handed on: by instant, then by
-     * host, then in the host's order (its {@code seq}, unique per host: the order is total, so the heap's shape never
-     * shows). Written out rather than a {@code PriorityQueue} with a comparator, whose comparisons go through the
-     * JDK's heap code shared by every priority queue of the run (a call through the comparator, which the compiler may
-     * not inline when several comparators use that code): its add and poll were about 9 % of the samples of the serial
-     * step between windows of the k=8 all-reduce on 2 threads (benchmarks/README.md, "Step 16"). Step 11 had written the
-     * comparator out instead of chained lambdas.
+     * The recorded completions not yet handed on, in the order they are handed on ({@link OrderedHeap}): by instant,
+     * then by host, then in the host's order (its {@code seq}, unique per host: the order is total).
      */
-    static final class DueHeap {
-        private Done[] heap = new Done[64];
-        private int size;
-
-        boolean isEmpty() {
-            return size == 0;
+    static final class DueHeap extends OrderedHeap<Done> {
+        DueHeap() {
+            super(64);
         }
 
-        /** The first completion; only when not empty. */
-        Done peek() {
-            return heap[0];
-        }
-
-        void add(Done d) {
-            if (size == heap.length) {
-                heap = Arrays.copyOf(heap, size * 2);
-            }
-            int i = size++;
-            while (i > 0) {
-                int parent = (i - 1) >>> 1;
-                Done p = heap[parent];
-                if (!before(d, p)) {
-                    break;
-                }
-                heap[i] = p;
-                i = parent;
-            }
-            heap[i] = d;
-        }
-
-        /** Removes and returns the first completion; only when not empty. */
-        Done poll() {
-            Done out = heap[0];
-            Done last = heap[--size];
-            heap[size] = null;
-            if (size > 0) {
-                int i = 0;
-                while (true) {
-                    int c = 2 * i + 1;
-                    if (c >= size) {
-                        break;
-                    }
-                    if (c + 1 < size && before(heap[c + 1], heap[c])) {
-                        c++;
-                    }
-                    if (!before(heap[c], last)) {
-                        break;
-                    }
-                    heap[i] = heap[c];
-                    i = c;
-                }
-                heap[i] = last;
-            }
-            return out;
-        }
-
-        private static boolean before(Done a, Done b) {
+        @Override
+        protected boolean before(Done a, Done b) {
             if (a.timePs() != b.timePs()) {
                 return a.timePs() < b.timePs();
             }
