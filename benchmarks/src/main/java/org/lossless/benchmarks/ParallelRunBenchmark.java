@@ -76,7 +76,7 @@ public final class ParallelRunBenchmark {
     }
 
     /** The automatic cut into {@code partitions} partitions, as a partition per node name. */
-    private static Map<String, Integer> cutInto(Topology t, int partitions) {
+    static Map<String, Integer> cutInto(Topology t, int partitions) {
         int[] partOf = Partitioner.plan(t, partitions, null).partOf();
         Map<String, Integer> byName = new HashMap<>();
         for (Node n : t.nodes()) {

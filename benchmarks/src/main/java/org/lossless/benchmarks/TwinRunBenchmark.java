@@ -1,18 +1,14 @@
 package org.lossless.benchmarks;
 
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 
 import org.lossless.core.kernel.ParallelStats;
-import org.lossless.experiments.parallel.Partitioner;
 import org.lossless.experiments.run.EngineInput;
 import org.lossless.experiments.run.PacketEngine;
 import org.lossless.experiments.run.ScenarioEngine;
 import org.lossless.experiments.scenario.ScenarioLoader;
-import org.lossless.topology.Node;
-import org.lossless.topology.Topology;
 
 /**
  * Whether what two threads of one partitioned run cost each other is the model's (memory both threads' partitions
@@ -34,7 +30,7 @@ public final class TwinRunBenchmark {
         EngineInput in = ScenarioEngine.input(ScenarioLoader.load(Path.of(args[0])));
         int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 8;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 5;
-        Map<String, Integer> cut = cutInto(in.topology(), partitions);
+        Map<String, Integer> cut = ParallelRunBenchmark.cutInto(in.topology(), partitions);
         MachineProbe probe = Boolean.getBoolean("lossless.bench.probe") ? new MachineProbe() : null;
         for (int r = 0; r < rounds; r++) {
             OthersCpu others = new OthersCpu();
@@ -59,14 +55,5 @@ public final class TwinRunBenchmark {
         ParallelStats[] stats = new ParallelStats[1];
         new PacketEngine(null, new PacketEngine.Parallelism(threads, cut, s -> { }, s -> stats[0] = s)).run(in);
         return stats[0].nsPerEvent(together, true);
-    }
-
-    private static Map<String, Integer> cutInto(Topology t, int partitions) {
-        int[] partOf = Partitioner.plan(t, partitions, null).partOf();
-        Map<String, Integer> byName = new HashMap<>();
-        for (Node n : t.nodes()) {
-            byName.put(n.name(), partOf[n.id()]);
-        }
-        return byName;
     }
 }
