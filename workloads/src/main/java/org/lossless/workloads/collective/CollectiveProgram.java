@@ -369,12 +369,12 @@ public final class CollectiveProgram extends OneTimerProgram {
             int kind = plan.laneKind(plan.lane(t));
             long wire = plan.wire(t);
             if (wire == 0) {
-                state.folded(t, depsOf(o));
+                state.folded(t, depsOf(o, -1));
                 deliver(t, now, now);
             } else if (kind == Plan.NET) {
                 toNic(t, now);
             } else {
-                state.folded(t, depsOf(o));
+                state.folded(t, depsOf(o, -1));
                 long arrive = links.local(position[plan.rank(o)], wire, now);
                 agenda.add(arrive, now, code(kind == Plan.PXN ? PXN_POST : NV_DELIVER, t));
             }
@@ -407,17 +407,7 @@ public final class CollectiveProgram extends OneTimerProgram {
         int o = plan.from(t);
         int l = plan.lane(t);
         long ctsId = state.ctsOf(t);
-        long[] deps;
-        long in = plan.laneKind(l) != Plan.PXN && ctsId >= 0 && plan.inCount(o) == 1 ? state.msgOf(plan.in(o, 0)) : -1;
-        if (in >= 0) {
-            deps = new long[] {in, ctsId}; // depsOf's answer and the clear-to-send in one array: one allocation, not two
-        } else {
-            deps = plan.laneKind(l) == Plan.PXN ? state.folded(t) : depsOf(o);
-            if (ctsId >= 0) {
-                deps = Arrays.copyOf(deps, deps.length + 1);
-                deps[deps.length - 1] = ctsId;
-            }
-        }
+        long[] deps = plan.laneKind(l) == Plan.PXN ? with(state.folded(t), ctsId) : depsOf(o, ctsId);
         MessageTag tag = new MessageTag(iteration, plan.step(o), plan.channel(o), "data", deps, MessageKind.DATA);
         long wire = plan.wire(t);
         if (dataSize == null || dataSize.bytes() != wire) {
@@ -495,13 +485,22 @@ public final class CollectiveProgram extends OneTimerProgram {
     }
 
     /** Message ids op {@code o} waited for: its network inputs, NVLink and empty inputs folded through. */
-    private long[] depsOf(int o) {
+    /**
+     * The messages op {@code o}'s output depends on, then {@code extra} (a clear-to-send's message) unless it is -1.
+     * The common case, one input that posted a message, makes one array holding both (the serial step between
+     * windows posts thousands: benchmarks/README.md, "Step 16").
+     */
+    private long[] depsOf(int o, long extra) {
         int inputs = plan.inCount(o);
         if (inputs == 0) {
-            return !plan.hasPred(o) && previousLast >= 0 ? new long[] {previousLast} : NO_DEPS;
+            return with(!plan.hasPred(o) && previousLast >= 0 ? new long[] {previousLast} : NO_DEPS, extra);
         }
         if (inputs == 1) {
-            return depsThrough(plan.in(o, 0));
+            long msg = state.msgOf(plan.in(o, 0));
+            if (msg >= 0) {
+                return extra < 0 ? new long[] {msg} : new long[] {msg, extra};
+            }
+            return with(state.folded(plan.in(o, 0)), extra);
         }
         long[] out = new long[0];
         for (int i = 0; i < inputs; i++) {
@@ -510,6 +509,16 @@ public final class CollectiveProgram extends OneTimerProgram {
             out = Arrays.copyOf(out, k + add.length);
             System.arraycopy(add, 0, out, k, add.length);
         }
+        return with(out, extra);
+    }
+
+    /** {@code deps} with {@code extra} added at the end (a new array), or {@code deps} itself when it is -1. */
+    private static long[] with(long[] deps, long extra) {
+        if (extra < 0) {
+            return deps;
+        }
+        long[] out = Arrays.copyOf(deps, deps.length + 1);
+        out[deps.length] = extra;
         return out;
     }
 
