@@ -36,7 +36,7 @@ final class CalendarQueue implements java.io.Serializable {
     static final int BUCKETS = 4096;
     private static final int MASK = BUCKETS - 1;
     private static final int WORDS = BUCKETS / 64;
-    /** Up to this many entries a bucket is sorted by insertion sort whatever the cost (BucketSort). */
+    /** Up to this many entries a bucket is sorted by insertion sort alone ({@link BucketSort}). */
     private static final int INSERTION_SORT_MAX = 24;
 
     /** log2 of a bucket's width, ps. */
@@ -55,6 +55,8 @@ final class CalendarQueue implements java.io.Serializable {
     /** Bit per bucket slot: its list is not empty. */
     private final long[] occupied = new long[WORDS];
     private final EventHeap far = new EventHeap();
+    /** Sorts a bucket's events when the clock reaches it (its scratch is this queue's own). */
+    private final BucketSort sorter = new BucketSort();
     /** Absolute number of the current bucket. */
     private long cur;
     /** The current bucket's events are in {@link #run}, sorted. */
@@ -368,7 +370,7 @@ final class CalendarQueue implements java.io.Serializable {
         heads[s] = null;
         occupied[s >>> 6] &= ~(1L << s);
         reverse(listed, n); // the overflow list is newest first: scheduling order makes a crowd nearly sorted
-        BucketSort.sort(run, runKeys, n, INSERTION_SORT_MAX);
+        sorter.sort(run, runKeys, n, INSERTION_SORT_MAX);
         runSize = n;
         cursor = 0;
         sorted = true;
