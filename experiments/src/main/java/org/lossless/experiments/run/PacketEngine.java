@@ -334,7 +334,7 @@ public final class PacketEngine {
         List<org.lossless.workloads.traffic.JobIteration> jobs = traffic.jobIterations();
         java.util.Set<String> jobNames = new java.util.HashSet<>();
         jobs.forEach(j -> jobNames.add(j.job()));
-        if (progress != null && !jobNames.isEmpty() && (replay.busy() || !replay.beside())) {
+        if (progress != null && !jobNames.isEmpty() && (replay.busy() || !replay.beside() || replay.deferred())) {
             progress.computingIdeal(); // the display says so instead of looking stuck at the run's end
         }
         List<JobIdeal> ideals = replay.finish(jobNames);

@@ -225,6 +225,26 @@ class IdealBesideTest {
     @Nested
     class WhenBeside {
         @Test
+        void aReplayThatGivesWayToATightHeapRunsAfterTheRunWithTheSameIdeals() {
+            Scenario s = ScenarioLoader.parse("t.yaml", """
+                    name: t
+                    topology: {type: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4}
+                    workloads:
+                      - {type: allreduce, name: ar, size: 4MiB, hosts: "0-7", algorithm: ring, iterations: 20}
+                    """, dir, List.of());
+            EngineInput in = ScenarioEngine.input(s);
+            IdealFct fct = new IdealFct(in.topology(), org.lossless.topology.Routes.shortestPaths(in.topology()),
+                    in.nic().wire(), in.switches().latencyPs(), in.switches().cutsThrough());
+            List<org.lossless.experiments.metrics.JobIdeal> after = IdealRun.of(in, fct, java.util.Set.of("ar"));
+            IdealReplay tight = IdealReplay.start(in, fct, List.of(), true, 0.0); // any heap in use is too much
+            assertEquals(after, tight.finish(java.util.Set.of("ar")));
+            assertTrue(tight.deferred(), "gave way to the heap");
+            IdealReplay roomy = IdealReplay.start(in, fct, List.of(), true, 1.0);
+            assertEquals(after, roomy.finish(java.util.Set.of("ar")));
+            assertFalse(roomy.deferred());
+        }
+
+        @Test
         void onlyWhenTheRunLeavesACoreFree() {
             assertTrue(new PacketEngine(null, null, 2, PacketEngine.IdealTiming.AUTO).besideRun(null));
             assertFalse(new PacketEngine(null, null, 1, PacketEngine.IdealTiming.AUTO).besideRun(null));
