@@ -52,7 +52,7 @@ final class IdealReplay {
      * The share of the heap limit past which the replay beside the run gives way: once the heap in use (live data and
      * garbage not yet collected) passes it, the thread stops and the whole replay runs after the run, as before, so that
      * it never pushes a run that fits alone out of memory. Measured (benchmarks/README.md, "The ideal beside the
-     * run"): the 1,024-GPU ring all-reduce of 1 GB's replay peaks at 0.69 GB in its first 21 s, beside a run that
+     * run"): the 1,024-GPU ring all-reduce of 1 GB's replay peaks at 0.72 GB in its first 21 s, beside a run that
      * peaks at 1.74 GB at its end, 45 CPU minutes later; it stays beside the run within a 4 GB heap.
      */
     static final double HEAP_SHARE = 0.75;
