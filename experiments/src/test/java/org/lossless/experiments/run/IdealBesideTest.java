@@ -253,6 +253,18 @@ class IdealBesideTest {
         }
 
         @Test
+        void theProgressSaysWhenTheResultsWaitForTheIdeal() {
+            RunProgress withJob = new RunProgress();
+            new PacketEngine(withJob, null, 1, PacketEngine.IdealTiming.AFTER)
+                    .run(input(List.of(() -> new Job("j", true, false, null))));
+            assertTrue(withJob.computingIdealNow(), "the ideal ran after the run");
+            RunProgress silent = new RunProgress();
+            new PacketEngine(silent, null, 1, PacketEngine.IdealTiming.AFTER)
+                    .run(input(List.of(() -> new Job("j", false, false, null))));
+            assertFalse(silent.computingIdealNow(), "no job reported: no ideal to wait for");
+        }
+
+        @Test
         void plainTrafficIsNoCandidate() {
             assertFalse(IdealReplay.reportsJobs(new TrafficProgram() {
                 @Override
