@@ -22,8 +22,8 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * the replay after the run throws; the failure of a job that reported nothing is dropped, as that job is not
  * replayed after the run.
  *
- * <p>Beside the run the replay gives way to a tight heap ({@link #HEAP_SHARE}): it stops, and the whole replay runs
- * after the run instead, as before.
+ * <p>Beside the run the replay gives way to a tight heap ({@link #HEAP_SHARE}, or an {@link OutOfMemoryError} on its
+ * thread): it stops, and the whole replay runs after the run instead, as before.
  *
  * <p>The thread is a daemon and {@link #cancel} stops it within {@link IdealContext#STOP_CHECK_PERIOD} events: a run
  * that fails or is stopped (Ctrl-C, the warm daemon's stop) leaves nothing running.
@@ -117,6 +117,10 @@ final class IdealReplay {
                 Outcome o;
                 try {
                     o = new Outcome(p.name(), IdealRun.replay(in, ideal, p, edges, this::stopNow), null);
+                } catch (OutOfMemoryError e) { // beside the run's own heap: after the run, as before, decides
+                    deferred = true;
+                    cancelled = true;
+                    break;
                 } catch (Throwable t) { // kept for finish(): it matters only if the job reports
                     o = new Outcome(p.name(), null, t);
                 }
