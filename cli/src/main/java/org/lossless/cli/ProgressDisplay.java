@@ -29,6 +29,8 @@ import java.util.function.LongSupplier;
  * once {@link RunEta} has a meaningful estimate;</li>
  * <li>{@code --quiet}: nothing.</li>
  * </ul>
+ * Once the simulation has ended and the results wait for the jobs' ideal ({@link RunProgress#computingIdealNow()}),
+ * both say so ({@link #idealLine}) instead of showing a clock that no longer moves.
  */
 final class ProgressDisplay implements AutoCloseable {
     /** Period of the plain progress line when stderr is not a terminal, ms. */
@@ -101,6 +103,9 @@ final class ProgressDisplay implements AutoCloseable {
                 eta.sample(elapsed, progress.simTimePs());
                 if (terminal) {
                     updateBar();
+                } else if (progress.computingIdealNow()) {
+                    err.println(idealLine(progress.simTimePs(), elapsed));
+                    err.flush();
                 } else {
                     err.println(plainLine(progress, elapsed, eta));
                     err.flush();
@@ -151,6 +156,10 @@ final class ProgressDisplay implements AutoCloseable {
             bar.maxHint(Math.max(1, t / 1_000_000));
         }
         bar.stepTo(nowUs);
+        if (progress.computingIdealNow()) {
+            bar.setExtraMessage(" done; the jobs' ideal..."); // the simulation ended: the bar stays, not stuck
+            return;
+        }
         // short: the bar shares one terminal line with the counts, the times and the speed
         bar.setExtraMessage(String.format(Locale.ROOT, " %.1fMev/s%s",
                 progress.events() / 1e3 / Math.max(1, clockMs.getAsLong() - startMs),
@@ -192,6 +201,15 @@ final class ProgressDisplay implements AutoCloseable {
             line += ", about " + seconds(left.getAsLong()) + " left";
         }
         return line;
+    }
+
+    /**
+     * The plain line once the simulation has ended at {@code now} (ps) and the results wait for the jobs' ideal, the
+     * message-level replay of each job alone (it runs beside the run when a core is free, else after it).
+     */
+    static String idealLine(long now, long elapsedMs) {
+        return String.format(Locale.ROOT, "lossless: simulated %s: done; computing the jobs' ideal (each job alone, "
+                + "message by message), %s elapsed", Execution.ms(now), seconds(elapsedMs));
     }
 
     static String eventRate(long events, long elapsedMs) {

@@ -219,7 +219,10 @@ final class SweepCommand implements Callable<Integer> {
                             + "fat-tree run needs about 250 MB); raise it with JAVA_TOOL_OPTIONS=-Xmx<size> if runs fail "
                             + "out of memory (docs/sweeps.md, \"Memory\")");
                 }
-                return new LocalExecutor(def, n, Threads.apply(ctx, threads).runner());
+                // each run's share of the cores: one left over beside its threads replays its jobs' ideal there
+                java.util.function.Supplier<org.lossless.experiments.run.ScenarioRunner> runners = Threads.apply(ctx, threads).runner();
+                int share = Math.max(1, cores / n);
+                return new LocalExecutor(def, n, () -> runners.get().withCores(share));
             }
             case "slurm" -> {
                 if (jobs != null) {

@@ -136,6 +136,12 @@ class ProgressDisplayTest {
     }
 
     @Test
+    void whileTheResultsWaitForTheJobsIdealTheLineSaysSo() {
+        assertEquals("lossless: simulated 2.31 ms: done; computing the jobs' ideal (each job alone, message by message), "
+                + "1 min 05 s elapsed", ProgressDisplay.idealLine(2_310_000_000L, 65_000));
+    }
+
+    @Test
     void quietPrintsNothing() {
         assertEquals("", runWithDisplay(true));
     }

@@ -24,7 +24,8 @@ import org.lossless.workloads.training.TrainingResults;
  * @param operations    the storage programs' per-operation figures (IOPS, throughput, latency percentiles per
  *                      job iteration and operation type; {@code jobs.csv} storage columns, {@code summary.json}
  *                      {@code jobs[].operations}), program by program
- * @param cpuSeconds    CPU time the process used during the run (every thread: simulation, JIT, GC), s; -1 unknown
+ * @param cpuSeconds    CPU time the process used during the run (every thread: simulation, JIT, GC, but not the jobs' ideal
+ *                      replay beside the run, whose thread's CPU is subtracted), s; -1 unknown
  * @param peakHeapBytes the peak heap use during the run (the sum of the heap pools' peaks since the start of the
  *                      run: an upper bound of the true peak), bytes; -1 unknown
  * @param ideals        each job alone on an uncongested fabric ({@link org.lossless.experiments.run.IdealRun}),

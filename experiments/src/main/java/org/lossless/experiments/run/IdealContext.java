@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 import org.lossless.core.net.WireFormat;
 import org.lossless.core.random.RandomStreams;
@@ -38,6 +40,8 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * ({@link PostingContext}), as in the engine.
  */
 final class IdealContext extends PostingContext {
+    /** Events between two looks at the stop signal of {@link #run(long, BooleanSupplier)}: some microseconds of work. */
+    static final int STOP_CHECK_PERIOD = 1024;
     private final TrafficProgram program;
     private final Topology topology;
     private final IdealFct ideal;
@@ -104,8 +108,20 @@ final class IdealContext extends PostingContext {
 
     /** Starts the program at time 0 and runs until nothing is pending or the next event is after {@code stopPs}. */
     void run(long stopPs) {
+        run(stopPs, null);
+    }
+
+    /**
+     * As {@link #run(long)}; {@code stop} (may be null) is asked every {@link #STOP_CHECK_PERIOD} events and ends the
+     * replay with a {@link CancellationException} once it is true.
+     */
+    void run(long stopPs, BooleanSupplier stop) {
         program.start(this);
+        long n = 0;
         while (!agenda.isEmpty() && agenda.peek().time <= stopPs) {
+            if (stop != null && ++n % STOP_CHECK_PERIOD == 0 && stop.getAsBoolean()) {
+                throw new CancellationException(program.name() + ": ideal replay stopped");
+            }
             Item it = agenda.poll();
             now = it.time;
             it.action.run();

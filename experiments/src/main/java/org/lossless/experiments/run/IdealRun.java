@@ -69,11 +69,21 @@ public final class IdealRun {
             if (!jobs.contains(p.name()) || (k < running.size() && running.get(k) == p)) {
                 continue;
             }
-            IdealContext ctx = new IdealContext(p, in.topology(), ideal, in.nic().mtu(), in.nic().ackDelayPs(), in.seed());
-            ctx.run(in.stopTimePs());
-            out.add(bound(p.name(), p.jobIterations(), p.operationStats(), ctx.recorded(), ctx.hostRates(), edges));
+            out.add(replay(in, ideal, p, edges, null));
         }
         return out;
+    }
+
+    /**
+     * The ideal of one job: its fresh program {@code p} replayed alone. {@code stop} (may be null) is asked now and then
+     * and ends the replay with a {@link java.util.concurrent.CancellationException} when true (a replay beside a run
+     * that failed or was stopped: {@link IdealReplay}).
+     */
+    static JobIdeal replay(EngineInput in, IdealFct ideal, TrafficProgram p, EdgeUplinks edges,
+                           java.util.function.BooleanSupplier stop) {
+        IdealContext ctx = new IdealContext(p, in.topology(), ideal, in.nic().mtu(), in.nic().ackDelayPs(), in.seed());
+        ctx.run(in.stopTimePs(), stop);
+        return bound(p.name(), p.jobIterations(), p.operationStats(), ctx.recorded(), ctx.hostRates(), edges);
     }
 
     /** {@link #of(EngineInput, IdealFct, Set, List)} when no program of {@code in} has run yet. */

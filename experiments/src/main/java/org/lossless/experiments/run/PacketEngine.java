@@ -94,6 +94,16 @@ public final class PacketEngine {
     private final RunProgress progress;
     /** How to run: null for the sequential kernel of earlier versions, else the partitioned engine's settings. */
     private final Parallelism parallelism;
+    /** The cores this run may use: the JVM's, or its share of them in a sweep ({@link ScenarioRunner#withCores}). */
+    private final int cores;
+    /** When the jobs' ideal is replayed ({@link IdealReplay}). */
+    private final IdealTiming idealTiming;
+
+    /**
+     * When the jobs' ideal replay runs: {@link #AUTO} beside the run when it leaves a core free ({@link #besideRun}),
+     * else after it; the other two force either (tests: both give the same results).
+     */
+    enum IdealTiming { AUTO, BESIDE, AFTER }
 
     /**
      * A run on the partitioned engine ({@link ParallelEngine}): {@code threads} threads (at least 1), a partition per
@@ -127,8 +137,30 @@ public final class PacketEngine {
 
     /** An engine that runs on the partitioned engine as {@code parallelism} says (null: the sequential kernel). */
     public PacketEngine(RunProgress progress, Parallelism parallelism) {
+        this(progress, parallelism, Runtime.getRuntime().availableProcessors(), IdealTiming.AUTO);
+    }
+
+    /** As {@link #PacketEngine(RunProgress, Parallelism)} on {@code cores} cores, the ideal replayed as {@code timing} says. */
+    PacketEngine(RunProgress progress, Parallelism parallelism, int cores, IdealTiming timing) {
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores must be at least 1, got " + cores);
+        }
         this.progress = progress;
         this.parallelism = parallelism;
+        this.cores = cores;
+        this.idealTiming = java.util.Objects.requireNonNull(timing, "timing");
+    }
+
+    /**
+     * Whether the jobs' ideal replays beside the run: forced, or when the run leaves one of its cores free (the packet
+     * run takes 1 thread, or its partitioned engine's threads: {@code --threads N}, at most one per partition).
+     */
+    boolean besideRun(RunPartitions cut) {
+        if (idealTiming != IdealTiming.AUTO) {
+            return idealTiming == IdealTiming.BESIDE;
+        }
+        int used = parallelism == null ? 1 : Math.min(parallelism.threads(), cut.partitions());
+        return cores > used;
     }
 
     /** Runs without time series. */
@@ -249,6 +281,21 @@ public final class PacketEngine {
         if (progress != null) {
             progress.start(kernel, in.stopTimePs(), RunProgress.estimateEnd(in.topology(), in.flows(), in.stopTimePs()));
         }
+        IdealReplay replay = IdealReplay.start(in, ideal, programs, besideRun(cut));
+        try {
+            return finish(in, kernel, place, traffic, network, replay, deadlock, telemetry, sampler, stream,
+                    messageIdeals, pauseGraph, cost, wallStart);
+        } catch (RuntimeException | Error e) {
+            replay.cancel(); // a run that failed or was stopped: the replay beside it ends too
+            throw e;
+        }
+    }
+
+    /** Runs the model to its end and reports; the replay of the jobs' ideal beside it is joined at the end. */
+    private RunResult finish(EngineInput in, Engine kernel, PacketNetwork.Placement place, ProgramDriver traffic,
+                             PacketNetwork network, IdealReplay replay, DeadlockDetector deadlock, Telemetry telemetry,
+                             TelemetrySampler sampler, FlowStream stream, MessageIdealTimes messageIdeals,
+                             PauseGraphRecorder pauseGraph, RunCost cost, long wallStart) {
         if (!traffic.done()) {
             kernel.runUntil(in.stopTimePs());
         }
@@ -274,7 +321,11 @@ public final class PacketEngine {
             flush(telemetry);
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
+        long idealCpuNs = replay.cpuNs();
         double cpu = cost.cpuSeconds();
+        if (cpu >= 0) {
+            cpu = Math.max(0, cpu - idealCpuNs / 1e9); // the run's own: the replay beside it is not in it, as after it
+        }
         long heap = cost.peakHeapBytes();
         List<FlowResult> results = stream == null ? results(traffic, messageIdeals) : stream.finish(kernel.now());
         List<PortResult> ports = network.portResults();
@@ -283,7 +334,10 @@ public final class PacketEngine {
         List<org.lossless.workloads.traffic.JobIteration> jobs = traffic.jobIterations();
         java.util.Set<String> jobNames = new java.util.HashSet<>();
         jobs.forEach(j -> jobNames.add(j.job()));
-        List<JobIdeal> ideals = jobNames.isEmpty() ? List.of() : IdealRun.of(in, ideal, jobNames, programs);
+        if (progress != null && !jobNames.isEmpty() && (replay.busy() || !replay.beside() || replay.deferred())) {
+            progress.computingIdeal(); // the display says so instead of looking stuck at the run's end
+        }
+        List<JobIdeal> ideals = replay.finish(jobNames);
         return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, ports, totals.dropPackets(),
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null

@@ -17,6 +17,7 @@ public final class RunProgress {
     private volatile long stopTimePs = -1;
     private volatile long estimatedEndPs = -1;
     private volatile boolean stopRequested;
+    private volatile boolean computingIdeal;
 
     /** Called by the engine once the model is built, before the first event. */
     void start(Engine k, long stopPs, long estimatedEnd) {
@@ -35,6 +36,19 @@ public final class RunProgress {
         if (k != null) {
             k.requestAbort();
         }
+    }
+
+    /** Called by the engine when the run has ended and the jobs' ideal is still being computed ({@link IdealReplay}). */
+    void computingIdeal() {
+        computingIdeal = true;
+    }
+
+    /**
+     * True once the simulation has ended and the results wait for the jobs' ideal (the message-level replay of each
+     * job alone): the simulated time no longer advances, but the run is not stuck.
+     */
+    public boolean computingIdealNow() {
+        return computingIdeal;
     }
 
     public boolean stopRequested() {

@@ -26,6 +26,10 @@ import org.lossless.workloads.traffic.TrafficProgram;
 public final class ScenarioEngine implements ScenarioRunner {
     /** The partitioned engine's settings, or null for the sequential kernel. */
     private final PacketEngine.Parallelism parallelism;
+    /** The cores a run may use (the JVM's, or a sweep's share): the jobs' ideal replays beside it if one is free. */
+    private final int cores;
+    /** When the jobs' ideal replays: beside the run if a core is free, or forced (tests). */
+    private final PacketEngine.IdealTiming idealTiming;
 
     /** Runs on the sequential kernel. */
     public ScenarioEngine() {
@@ -34,12 +38,24 @@ public final class ScenarioEngine implements ScenarioRunner {
 
     /** Runs on the partitioned engine as {@code parallelism} says (null: the sequential kernel). */
     public ScenarioEngine(PacketEngine.Parallelism parallelism) {
+        this(parallelism, Runtime.getRuntime().availableProcessors(), PacketEngine.IdealTiming.AUTO);
+    }
+
+    /** As {@link #ScenarioEngine(PacketEngine.Parallelism)} on {@code cores} cores, the ideal replayed as {@code timing} says. */
+    ScenarioEngine(PacketEngine.Parallelism parallelism, int cores, PacketEngine.IdealTiming timing) {
         this.parallelism = parallelism;
+        this.cores = cores;
+        this.idealTiming = timing;
     }
 
     @Override
     public ScenarioRunner withParallelism(PacketEngine.Parallelism p) {
-        return new ScenarioEngine(p);
+        return new ScenarioEngine(p, cores, idealTiming);
+    }
+
+    @Override
+    public ScenarioRunner withCores(int n) {
+        return new ScenarioEngine(parallelism, Math.max(1, n), idealTiming);
     }
 
     @Override
@@ -62,7 +78,7 @@ public final class ScenarioEngine implements ScenarioRunner {
                          org.lossless.experiments.metrics.FlowSink rows) {
         EngineInput input = input(scenario);
         if (resultDir == null) {
-            return new PacketEngine(progress, parallelism).run(input, null, null, rows);
+            return new PacketEngine(progress, parallelism, cores, idealTiming).run(input, null, null, rows);
         }
         Path ts = resultDir.resolve("timeseries");
         boolean queues = !scenario.telemetry().queues().none();
@@ -77,7 +93,7 @@ public final class ScenarioEngine implements ScenarioRunner {
                  Writer r = rates ? writer(ts.resolve("rates.csv")) : null;
                  Writer p = pfc ? writer(ts.resolve("pfc.csv")) : null;
                  Writer l = links ? writer(ts.resolve("links.csv")) : null) {
-                return new PacketEngine(progress, parallelism).run(input,
+                return new PacketEngine(progress, parallelism, cores, idealTiming).run(input,
                         new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l), null, rows);
             }
         } catch (IOException e) {

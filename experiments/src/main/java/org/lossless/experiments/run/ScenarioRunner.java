@@ -50,4 +50,13 @@ public interface ScenarioRunner {
     default ScenarioRunner withParallelism(PacketEngine.Parallelism parallelism) {
         return this;
     }
+
+    /**
+     * This runner for a run that may use {@code cores} cores (a sweep's share of the machine when it runs several at
+     * once; by default the cores the JVM sees): a run that leaves one of them free computes its jobs' ideal beside
+     * itself. A runner without one returns itself (this never changes a result).
+     */
+    default ScenarioRunner withCores(int cores) {
+        return this;
+    }
 }
