@@ -8,26 +8,22 @@ import java.util.concurrent.locks.LockSupport;
  * The barrier at the end of each window of a {@link ParallelEngine}: the last thread to arrive runs the action
  * (collect the window's results, choose the next window) and releases the others. Waiting threads spin briefly
  * (a window is often a few microseconds of work), then yield, then park, so that more threads than cores (8 threads
- * on a 2-core machine) still make progress. How long they spin adapts ({@link SpinPolicy}): up to 2,000
- * {@link Thread#onSpinWait()} (about 55 us on this VM) while waits end within it, down to none while they outlast it,
- * because a vCPU spinning next to the working one slows that one down (benchmarks/README.md, steps 17 and 18);
- * {@code -Dlossless.spins=N} (N at least 0) fixes every spin at N instead, for benchmarks ({@code 2000}: the barrier
- * before it adapted, exactly). With more threads than cores no waiter spins (a spinning waiter would hold a core).
- * A parked thread is woken by the thread that releases the barrier ({@link LockSupport#unpark}: about 10 us on this
- * 2-core VM, where a timed park of 20 us returned after 74 us), or earlier by {@link #wake()}, before a long action,
- * so that it is spinning again when the action ends (by a budget of its own, adapted to how long the rest of the
- * action then kept it). One atomic increment per thread per window; nothing per event.
+ * on a 2-core machine) still make progress. A parked thread is woken by the thread that releases the barrier
+ * ({@link LockSupport#unpark}: about 10 us on this 2-core VM, where a timed park of 20 us returned after 74 us), or
+ * earlier by {@link #wake()}, before a long action, so that it is spinning again when the action ends. One atomic
+ * increment per thread per window; nothing per event. The spin is fixed: a spin adapted per waiter to how its recent
+ * waits ended (doubled when one ended before the park, halved when it parked) was measured and not adopted
+ * (benchmarks/README.md, step 18: on the k=8 all-reduce the waits end within the yields, so it kept the full spin).
  */
 final class SpinBarrier {
-    /** {@code -Dlossless.spins=N}: every spin fixed at N, for benchmarks; unset (or negative): adaptive. */
-    private static final int SPINS = Integer.getInteger("lossless.spins", -1);
+    /** Spins before yielding (about 55 us on this VM at 26-28 ns each); {@code -Dlossless.spins=N} for benchmarks. */
+    private static final int SPINS = Integer.getInteger("lossless.spins", 2_000);
     private static final int YIELDS = 50;
     /** Longest park before a waiter looks again by itself (it is normally unparked long before). */
     private static final long PARK_NS = 1_000_000;
     private final int parties;
-    /** Spins before yielding, per waiter's slot: none when there are more parties than cores (a spinning waiter would
-     *  hold a core), else {@link #SPINS} or adaptive. */
-    private final SpinPolicy spins;
+    /** Spins before yielding: none when there are more parties than cores (a spinning waiter would hold a core). */
+    private final int spins;
     private final AtomicInteger arrived = new AtomicInteger();
     private volatile long generation;
     /** When the last release happened ({@link System#nanoTime()}), for the waiters' wake-up delay. */
@@ -37,7 +33,7 @@ final class SpinBarrier {
 
     SpinBarrier(int parties) {
         this.parties = parties;
-        this.spins = new SpinPolicy(parties - 1, parties <= Runtime.getRuntime().availableProcessors() ? SPINS : 0);
+        this.spins = parties <= Runtime.getRuntime().availableProcessors() ? SPINS : 0;
         this.parked = new AtomicReferenceArray<>(Math.max(1, parties - 1));
     }
 
@@ -61,33 +57,20 @@ final class SpinBarrier {
             }
             return 0;
         }
-        int budget = SpinPolicy.budget(arrival - 1, false);
-        int limit = spins.limit(budget);
-        boolean open = true; // a spin whose end is not yet told to the policy
         int n = 0;
         while (generation == g) {
-            if (!open) { // woken early (or the park timed out): spin again, by the budget for after a wake
-                budget = SpinPolicy.budget(arrival - 1, true);
-                limit = spins.limit(budget);
-                open = true;
-            }
-            if (n < limit) {
+            if (n < spins) {
                 Thread.onSpinWait();
-            } else if (n < limit + YIELDS) {
+            } else if (n < spins + YIELDS) {
                 Thread.yield();
             } else {
                 parked.set(arrival - 1, Thread.currentThread());
                 if (generation == g) { // else released in between: the releaser's unpark, if any, is a spare permit
                     LockSupport.parkNanos(PARK_NS);
                 }
-                spins.ended(budget, limit, true);
-                open = false;
-                n = -1; // woken: released, or woken early before a long action
+                n = -1; // woken: spin again (released, or woken early before a long action)
             }
             n++;
-        }
-        if (open) {
-            spins.ended(budget, limit, false);
         }
         return Math.max(0, System.nanoTime() - releasedNs);
     }
