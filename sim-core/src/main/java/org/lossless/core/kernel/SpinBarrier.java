@@ -11,7 +11,9 @@ import java.util.concurrent.locks.LockSupport;
  * on a 2-core machine) still make progress. A parked thread is woken by the thread that releases the barrier
  * ({@link LockSupport#unpark}: about 10 us on this 2-core VM, where a timed park of 20 us returned after 74 us), or
  * earlier by {@link #wake()}, before a long action, so that it is spinning again when the action ends. One atomic
- * increment per thread per window; nothing per event.
+ * increment per thread per window; nothing per event. The spin is fixed: a spin adapted per waiter to how its recent
+ * waits ended (doubled when one ended before the park, halved when it parked) was measured and not adopted
+ * (benchmarks/README.md, step 18: on the k=8 all-reduce the waits end within the yields, so it kept the full spin).
  */
 final class SpinBarrier {
     /** Spins before yielding (about 55 us on this VM at 26-28 ns each); {@code -Dlossless.spins=N} for benchmarks. */
