@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -21,7 +19,6 @@ import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.results.ResultsWriter;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
-import org.lossless.experiments.sweep.SummaryFigures;
 import org.lossless.nic.NicConfig;
 import org.lossless.switchmodel.settings.SwitchSettings;
 import org.lossless.topology.StarTopology;
@@ -46,19 +43,7 @@ class IdealBesideTest {
         Path out = dir.resolve(timing.name());
         Files.createDirectories(out);
         ResultsWriter.writeFiles(out, s, r);
-        TreeMap<String, String> files = new TreeMap<>();
-        try (Stream<Path> all = Files.walk(out)) {
-            for (Path p : (Iterable<Path>) all.filter(Files::isRegularFile)::iterator) {
-                String text = Files.readString(p);
-                if (p.getFileName().toString().equals("summary.json")) {
-                    text = SummaryFigures.withoutMachineFigures(text);
-                }
-                files.put(out.relativize(p).toString(), text);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-        return files;
+        return ResultTree.read(out);
     }
 
     private void sameFilesBesideAndAfter(String yaml) throws IOException {

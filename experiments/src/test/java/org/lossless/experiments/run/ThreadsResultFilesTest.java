@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +19,6 @@ import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.results.ResultsWriter;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
-import org.lossless.experiments.sweep.SummaryFigures;
 import org.lossless.workloads.chakra.proto.EtDef.AttributeProto;
 import org.lossless.workloads.chakra.proto.EtDef.GlobalMetadata;
 import org.lossless.workloads.chakra.proto.EtDef.Node;
@@ -47,19 +45,7 @@ class ThreadsResultFilesTest {
         Path out = dir.resolve("r" + threads);
         Files.createDirectories(out);
         ResultsWriter.writeFiles(out, scenario, r);
-        TreeMap<String, String> files = new TreeMap<>();
-        try (Stream<Path> all = Files.walk(out)) {
-            for (Path p : (Iterable<Path>) all.filter(Files::isRegularFile)::iterator) {
-                String text = Files.readString(p);
-                if (p.getFileName().toString().equals("summary.json")) {
-                    text = SummaryFigures.withoutMachineFigures(text);
-                }
-                files.put(out.relativize(p).toString(), text);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-        return files;
+        return ResultTree.read(out);
     }
 
     /** Runs {@code text} on 1, 2, 4 and 8 threads and checks one result directory; returns the windows per run. */
