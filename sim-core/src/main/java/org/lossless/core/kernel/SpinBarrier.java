@@ -16,14 +16,26 @@ import java.util.concurrent.locks.LockSupport;
  * (benchmarks/README.md, step 18: on the k=8 all-reduce the waits end within the yields, so it kept the full spin).
  */
 final class SpinBarrier {
-    /** Spins before yielding (about 55 us on this VM at 26-28 ns each); {@code -Dlossless.spins=N} for benchmarks. */
-    private static final int SPINS = Integer.getInteger("lossless.spins", 2_000);
+    /** Spins before yielding by default: about 55 us on this VM at 26-28 ns each. */
+    static final int DEFAULT_SPINS = 2_000;
+    /** {@code -Dlossless.spins=N} for benchmarks: every wait spins N times, whatever the engine says (-1: not set). */
+    private static final int FIXED_SPINS = Integer.getInteger("lossless.spins", -1);
+    /** TEMPORARY (measurement of variants B/C): whether the early wake happens when the waiters park at once. */
+    private static final boolean EARLY_WAKE = Boolean.parseBoolean(System.getProperty("lossless.earlyWake", "true"));
     private static final int YIELDS = 50;
     /** Longest park before a waiter looks again by itself (it is normally unparked long before). */
     private static final long PARK_NS = 1_000_000;
     private final int parties;
     /** Spins before yielding: none when there are more parties than cores (a spinning waiter would hold a core). */
     private final int spins;
+    /** Whether {@link #spins} is fixed ({@code -Dlossless.spins}) rather than chosen per wait by the engine. */
+    private final boolean fixed;
+    /** Whether the early wake before global work happens when the waiters park at once (variant B) or not (C). */
+    private final boolean earlyWake;
+    /** The engine's last step between windows ran global work: the next wait parks at once ({@link #workNext}). */
+    private volatile boolean parkNext;
+    /** Whether the engine's rule made this wait's waiters park at once; the releasing thread's, for {@link #wakeEarly}. */
+    private boolean parking;
     private final AtomicInteger arrived = new AtomicInteger();
     private volatile long generation;
     /** When the last release happened ({@link System#nanoTime()}), for the waiters' wake-up delay. */
@@ -32,9 +44,34 @@ final class SpinBarrier {
     private final AtomicReferenceArray<Thread> parked;
 
     SpinBarrier(int parties) {
+        this(parties, Runtime.getRuntime().availableProcessors(), FIXED_SPINS, EARLY_WAKE);
+    }
+
+    /** {@code fixedSpins}: every wait's spins, or -1 for the engine's choice (the default spin, or none after work). */
+    SpinBarrier(int parties, int cores, int fixedSpins, boolean earlyWake) {
         this.parties = parties;
-        this.spins = parties <= Runtime.getRuntime().availableProcessors() ? SPINS : 0;
+        this.fixed = fixedSpins >= 0;
+        this.spins = parties > cores ? 0 : fixed ? fixedSpins : DEFAULT_SPINS;
+        this.earlyWake = earlyWake;
         this.parked = new AtomicReferenceArray<>(Math.max(1, parties - 1));
+    }
+
+    /**
+     * Told by the engine, between windows, whether it runs global work on this thread now ({@code work}); returns
+     * {@code work}. The next wait's waiters then park at once (no spin, 50 yields, park): a window after global work is
+     * predicted to end with global work again, and a waiter spinning beside the thread that does it slows that thread
+     * (benchmarks/README.md, steps 17 and 20). Otherwise they get the default spin.
+     */
+    boolean workNext(boolean work) {
+        if (work != parkNext) {
+            parkNext = work;
+        }
+        return work;
+    }
+
+    /** The spins before yielding that a wait arriving now gets (the engine's choice unless fixed). */
+    int arrivalSpins() {
+        return fixed || !parkNext ? spins : 0;
     }
 
     /**
@@ -43,9 +80,11 @@ final class SpinBarrier {
      */
     long await(Runnable action) {
         long g = generation;
+        int budget = arrivalSpins();
         int arrival = arrived.incrementAndGet();
         if (arrival == parties) {
             try {
+                parking = budget < spins;
                 action.run();
             } finally {
                 arrived.set(0);
@@ -59,9 +98,9 @@ final class SpinBarrier {
         }
         int n = 0;
         while (generation == g) {
-            if (n < spins) {
+            if (n < budget) {
                 Thread.onSpinWait();
-            } else if (n < spins + YIELDS) {
+            } else if (n < budget + YIELDS) {
                 Thread.yield();
             } else {
                 parked.set(arrival - 1, Thread.currentThread());
@@ -69,10 +108,21 @@ final class SpinBarrier {
                     LockSupport.parkNanos(PARK_NS);
                 }
                 n = -1; // woken: spin again (released, or woken early before a long action)
+                budget = spins;
             }
             n++;
         }
         return Math.max(0, System.nanoTime() - releasedNs);
+    }
+
+    /**
+     * Before global work on the releasing thread (in the action): {@link #wake()}, unless this wait's waiters parked at
+     * once and the early wake is off (they are then unparked at the release, not spinning beside the work).
+     */
+    void wakeEarly() {
+        if (earlyWake || !parking) {
+            wake();
+        }
     }
 
     /**
