@@ -20,8 +20,6 @@ final class SpinBarrier {
     static final int DEFAULT_SPINS = 2_000;
     /** {@code -Dlossless.spins=N} for benchmarks: every wait spins N times, whatever the engine says (-1: not set). */
     private static final int FIXED_SPINS = Integer.getInteger("lossless.spins", -1);
-    /** TEMPORARY (measurement of variants B/C): whether the early wake happens when the waiters park at once. */
-    private static final boolean EARLY_WAKE = Boolean.parseBoolean(System.getProperty("lossless.earlyWake", "true"));
     private static final int YIELDS = 50;
     /** Longest park before a waiter looks again by itself (it is normally unparked long before). */
     private static final long PARK_NS = 1_000_000;
@@ -30,8 +28,6 @@ final class SpinBarrier {
     private final int spins;
     /** Whether {@link #spins} is fixed ({@code -Dlossless.spins}) rather than chosen per wait by the engine. */
     private final boolean fixed;
-    /** Whether the early wake before global work happens when the waiters park at once (variant B) or not (C). */
-    private final boolean earlyWake;
     /** The engine's last step between windows ran global work: the next wait parks at once ({@link #workNext}). */
     private volatile boolean parkNext;
     /** Whether the engine's rule made this wait's waiters park at once; the releasing thread's, for {@link #wakeEarly}. */
@@ -44,15 +40,14 @@ final class SpinBarrier {
     private final AtomicReferenceArray<Thread> parked;
 
     SpinBarrier(int parties) {
-        this(parties, Runtime.getRuntime().availableProcessors(), FIXED_SPINS, EARLY_WAKE);
+        this(parties, Runtime.getRuntime().availableProcessors(), FIXED_SPINS);
     }
 
     /** {@code fixedSpins}: every wait's spins, or -1 for the engine's choice (the default spin, or none after work). */
-    SpinBarrier(int parties, int cores, int fixedSpins, boolean earlyWake) {
+    SpinBarrier(int parties, int cores, int fixedSpins) {
         this.parties = parties;
         this.fixed = fixedSpins >= 0;
         this.spins = parties > cores ? 0 : fixed ? fixedSpins : DEFAULT_SPINS;
-        this.earlyWake = earlyWake;
         this.parked = new AtomicReferenceArray<>(Math.max(1, parties - 1));
     }
 
@@ -116,13 +111,18 @@ final class SpinBarrier {
     }
 
     /**
-     * Before global work on the releasing thread (in the action): {@link #wake()}, unless this wait's waiters parked at
-     * once and the early wake is off (they are then unparked at the release, not spinning beside the work).
+     * Before global work on the releasing thread (in the action): {@link #wake()}, unless the engine's rule made this
+     * wait's waiters park at once (they are then unparked at the release, not spinning beside the work).
      */
     void wakeEarly() {
-        if (earlyWake || !parking) {
+        if (wakesEarly()) {
             wake();
         }
+    }
+
+    /** Whether {@link #wakeEarly} wakes the waiters now (called in the action). */
+    boolean wakesEarly() {
+        return !parking;
     }
 
     /**
