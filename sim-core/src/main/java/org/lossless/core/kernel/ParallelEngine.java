@@ -405,7 +405,7 @@ public final class ParallelEngine extends EngineSignals {
             delivering = false;
             parts.delivered();
             claims.reset();
-            barrier.wakeEarly();
+            barrier.wake();
             plan();
             return;
         }
@@ -419,12 +419,12 @@ public final class ParallelEngine extends EngineSignals {
                 fail(t);
             }
         }
-        if (barrier.workNext(threads > 1 && globalWorkDue())) {
+        if (threads > 1 && globalWorkDue()) {
             if (parts.undelivered() >= PARALLEL_DELIVERY) { // the hand-offs go in first, each partition's by any thread
                 delivering = true;
                 return;
             }
-            barrier.wakeEarly(); // global work next, on this thread: the others wake now, not after it
+            barrier.wake(); // global work next, on this thread: the others wake now, not after it
         }
         plan();
     }

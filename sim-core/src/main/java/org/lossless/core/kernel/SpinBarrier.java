@@ -13,25 +13,19 @@ import java.util.concurrent.locks.LockSupport;
  * earlier by {@link #wake()}, before a long action, so that it is spinning again when the action ends. One atomic
  * increment per thread per window; nothing per event. The spin is fixed: a spin adapted per waiter to how its recent
  * waits ended (doubled when one ended before the park, halved when it parked) was measured and not adopted
- * (benchmarks/README.md, step 18: on the k=8 all-reduce the waits end within the yields, so it kept the full spin).
+ * (benchmarks/README.md, step 18: on the k=8 all-reduce the waits end within the yields, so it kept the full spin), and
+ * neither was a spin chosen by the engine (none after a step between windows that ran global work, and no early wake
+ * then; step 20: not faster on the all-reduce, 7 % slower on the training job).
  */
 final class SpinBarrier {
-    /** Spins before yielding by default: about 55 us on this VM at 26-28 ns each. */
-    static final int DEFAULT_SPINS = 2_000;
-    /** {@code -Dlossless.spins=N} for benchmarks: every wait spins N times, whatever the engine says (-1: not set). */
-    private static final int FIXED_SPINS = Integer.getInteger("lossless.spins", -1);
+    /** Spins before yielding (about 55 us on this VM at 26-28 ns each); {@code -Dlossless.spins=N} for benchmarks. */
+    private static final int SPINS = Integer.getInteger("lossless.spins", 2_000);
     private static final int YIELDS = 50;
     /** Longest park before a waiter looks again by itself (it is normally unparked long before). */
     private static final long PARK_NS = 1_000_000;
     private final int parties;
     /** Spins before yielding: none when there are more parties than cores (a spinning waiter would hold a core). */
     private final int spins;
-    /** Whether {@link #spins} is fixed ({@code -Dlossless.spins}) rather than chosen per wait by the engine. */
-    private final boolean fixed;
-    /** The engine's last step between windows ran global work: the next wait parks at once ({@link #workNext}). */
-    private volatile boolean parkNext;
-    /** Whether the engine's rule made this wait's waiters park at once; the releasing thread's, for {@link #wakeEarly}. */
-    private boolean parking;
     private final AtomicInteger arrived = new AtomicInteger();
     private volatile long generation;
     /** When the last release happened ({@link System#nanoTime()}), for the waiters' wake-up delay. */
@@ -40,33 +34,9 @@ final class SpinBarrier {
     private final AtomicReferenceArray<Thread> parked;
 
     SpinBarrier(int parties) {
-        this(parties, Runtime.getRuntime().availableProcessors(), FIXED_SPINS);
-    }
-
-    /** {@code fixedSpins}: every wait's spins, or -1 for the engine's choice (the default spin, or none after work). */
-    SpinBarrier(int parties, int cores, int fixedSpins) {
         this.parties = parties;
-        this.fixed = fixedSpins >= 0;
-        this.spins = parties > cores ? 0 : fixed ? fixedSpins : DEFAULT_SPINS;
+        this.spins = parties <= Runtime.getRuntime().availableProcessors() ? SPINS : 0;
         this.parked = new AtomicReferenceArray<>(Math.max(1, parties - 1));
-    }
-
-    /**
-     * Told by the engine, between windows, whether it runs global work on this thread now ({@code work}); returns
-     * {@code work}. The next wait's waiters then park at once (no spin, 50 yields, park): a window after global work is
-     * predicted to end with global work again, and a waiter spinning beside the thread that does it slows that thread
-     * (benchmarks/README.md, steps 17 and 20). Otherwise they get the default spin.
-     */
-    boolean workNext(boolean work) {
-        if (work != parkNext) {
-            parkNext = work;
-        }
-        return work;
-    }
-
-    /** The spins before yielding that a wait arriving now gets (the engine's choice unless fixed). */
-    int arrivalSpins() {
-        return fixed || !parkNext ? spins : 0;
     }
 
     /**
@@ -75,11 +45,9 @@ final class SpinBarrier {
      */
     long await(Runnable action) {
         long g = generation;
-        int budget = arrivalSpins();
         int arrival = arrived.incrementAndGet();
         if (arrival == parties) {
             try {
-                parking = budget < spins;
                 action.run();
             } finally {
                 arrived.set(0);
@@ -93,9 +61,9 @@ final class SpinBarrier {
         }
         int n = 0;
         while (generation == g) {
-            if (n < budget) {
+            if (n < spins) {
                 Thread.onSpinWait();
-            } else if (n < budget + YIELDS) {
+            } else if (n < spins + YIELDS) {
                 Thread.yield();
             } else {
                 parked.set(arrival - 1, Thread.currentThread());
@@ -103,26 +71,10 @@ final class SpinBarrier {
                     LockSupport.parkNanos(PARK_NS);
                 }
                 n = -1; // woken: spin again (released, or woken early before a long action)
-                budget = spins;
             }
             n++;
         }
         return Math.max(0, System.nanoTime() - releasedNs);
-    }
-
-    /**
-     * Before global work on the releasing thread (in the action): {@link #wake()}, unless the engine's rule made this
-     * wait's waiters park at once (they are then unparked at the release, not spinning beside the work).
-     */
-    void wakeEarly() {
-        if (wakesEarly()) {
-            wake();
-        }
-    }
-
-    /** Whether {@link #wakeEarly} wakes the waiters now (called in the action). */
-    boolean wakesEarly() {
-        return !parking;
     }
 
     /**
