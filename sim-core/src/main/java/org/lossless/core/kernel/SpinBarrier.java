@@ -15,7 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  * waits ended (doubled when one ended before the park, halved when it parked) was measured and not adopted
  * (benchmarks/README.md, step 18: on the k=8 all-reduce the waits end within the yields, so it kept the full spin), and
  * neither was a spin chosen by the engine (none after a step between windows that ran global work, and no early wake
- * then; step 20: not faster on the all-reduce, 7 % slower on the training job).
+ * then; step 20: not faster on the all-reduce by the rule's rounds, 7-9 % slower on the others, within this VM's
+ * noise).
  */
 final class SpinBarrier {
     /** Spins before yielding (about 55 us on this VM at 26-28 ns each); {@code -Dlossless.spins=N} for benchmarks. */
