@@ -13,7 +13,10 @@ import java.util.concurrent.locks.LockSupport;
  * earlier by {@link #wake()}, before a long action, so that it is spinning again when the action ends. One atomic
  * increment per thread per window; nothing per event. The spin is fixed: a spin adapted per waiter to how its recent
  * waits ended (doubled when one ended before the park, halved when it parked) was measured and not adopted
- * (benchmarks/README.md, step 18: on the k=8 all-reduce the waits end within the yields, so it kept the full spin).
+ * (benchmarks/README.md, step 18: on the k=8 all-reduce the waits end within the yields, so it kept the full spin), and
+ * neither was a spin chosen by the engine (none after a step between windows that ran global work, and no early wake
+ * then; step 20: not faster on the all-reduce by the rule's rounds, 7-9 % slower on the others, within this VM's
+ * noise).
  */
 final class SpinBarrier {
     /** Spins before yielding (about 55 us on this VM at 26-28 ns each); {@code -Dlossless.spins=N} for benchmarks. */
