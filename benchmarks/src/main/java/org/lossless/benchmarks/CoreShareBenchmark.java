@@ -63,7 +63,7 @@ public final class CoreShareBenchmark {
     }
 
     /** Thread CPU ns per step of {@code steps} steps of the chase through {@code a}. */
-    private static double chase(int[] a, long steps) {
+    static double chase(int[] a, long steps) {
         long c0 = MX.getCurrentThreadCpuTime();
         int p = 0;
         long s = 0;

@@ -56,7 +56,7 @@ public final class MachineProbe {
     /** The three kernels' ns per step, as one line: {@code probe alu A l2 B mem C ns/step}. */
     public String measure() {
         return String.format(Locale.ROOT, "probe alu %.3f l2 %.2f mem %.1f ns/step", alu(20_000_000),
-                chase(small, 10_000_000), chase(large, 1_000_000));
+                CoreShareBenchmark.chase(small, 10_000_000), CoreShareBenchmark.chase(large, 1_000_000));
     }
 
     /**
@@ -90,20 +90,6 @@ public final class MachineProbe {
             d ^= d << 13; d ^= d >>> 7; d ^= d << 17;
         }
         if ((a ^ b ^ c ^ d) == 42) { // keeps the loop from being removed
-            System.out.print("");
-        }
-        return (double) (MX.getCurrentThreadCpuTime() - c0) / steps;
-    }
-
-    private static double chase(int[] a, long steps) {
-        long c0 = MX.getCurrentThreadCpuTime();
-        int p = 0;
-        long s = 0;
-        for (long i = 0; i < steps; i++) {
-            p = a[p];
-            s += p;
-        }
-        if (s == 42) {
             System.out.print("");
         }
         return (double) (MX.getCurrentThreadCpuTime() - c0) / steps;

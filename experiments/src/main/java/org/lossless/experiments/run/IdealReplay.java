@@ -102,17 +102,11 @@ final class IdealReplay {
     }
 
     private void replayAll() {
-        List<ProgramFactory> factories = in.traffic().programs();
         EdgeUplinks edges = EdgeUplinks.of(in.topology());
         try {
-            for (int k = 0; k < factories.size() && !cancelled; k++) {
-                ProgramFactory f = factories.get(k);
-                if (!f.listedFlows().isEmpty()) {
-                    continue;
-                }
-                TrafficProgram p = f.newProgram();
-                if ((k < running.size() && running.get(k) == p) || !reportsJobs(p)) {
-                    continue;
+            IdealRun.forEachFresh(in, running, () -> !cancelled, p -> {
+                if (!reportsJobs(p)) {
+                    return;
                 }
                 Outcome o;
                 try {
@@ -120,12 +114,12 @@ final class IdealReplay {
                 } catch (OutOfMemoryError e) { // beside the run's own heap: after the run, as before, decides
                     deferred = true;
                     cancelled = true;
-                    break;
+                    return;
                 } catch (Throwable t) { // kept for finish(): it matters only if the job reports
                     o = new Outcome(p.name(), null, t);
                 }
                 outcomes.add(o);
-            }
+            });
         } catch (Throwable t) { // a factory that threw: kept as the after-the-run replay would meet it
             outcomes.add(new Outcome(null, null, t));
         } finally {

@@ -58,20 +58,35 @@ public final class IdealRun {
      */
     public static List<JobIdeal> of(EngineInput in, IdealFct ideal, Set<String> jobs, List<TrafficProgram> running) {
         List<JobIdeal> out = new ArrayList<>();
-        List<ProgramFactory> factories = in.traffic().programs();
         EdgeUplinks edges = EdgeUplinks.of(in.topology());
-        for (int k = 0; k < factories.size(); k++) {
+        forEachFresh(in, running, () -> true, p -> {
+            if (jobs.contains(p.name())) {
+                out.add(replay(in, ideal, p, edges, null));
+            }
+        });
+        return out;
+    }
+
+    /**
+     * Hands {@code action} a fresh program of each of {@code in}'s workloads that a replay can run, in workload order,
+     * while {@code more} says so: not plain listed flows (no job), and not a factory that hands out the running program
+     * ({@code running}, in the same order) again instead of a fresh one. One program at a time: each can be dropped
+     * once replayed.
+     */
+    static void forEachFresh(EngineInput in, List<TrafficProgram> running, java.util.function.BooleanSupplier more,
+                             java.util.function.Consumer<TrafficProgram> action) {
+        List<ProgramFactory> factories = in.traffic().programs();
+        for (int k = 0; k < factories.size() && more.getAsBoolean(); k++) {
             ProgramFactory f = factories.get(k);
             if (!f.listedFlows().isEmpty()) {
                 continue;
             }
             TrafficProgram p = f.newProgram();
-            if (!jobs.contains(p.name()) || (k < running.size() && running.get(k) == p)) {
+            if (k < running.size() && running.get(k) == p) {
                 continue;
             }
-            out.add(replay(in, ideal, p, edges, null));
+            action.accept(p);
         }
-        return out;
     }
 
     /**
