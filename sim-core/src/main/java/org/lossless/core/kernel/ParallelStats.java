@@ -13,8 +13,8 @@ public final class ParallelStats {
     private long windows;
     /**
      * Simulated time the windows ran, ps: the sum over windows of their length, from the window's start (the earliest
-     * pending event or hand-off anywhere, or the instant of the global work before it) to its end (exclusive); the
-     * stretches in which nothing was pending are in no window. Saturates at {@code Long.MAX_VALUE}.
+     * pending partition event or hand-off) to its end (exclusive: at most the lookahead later, sooner at global work or
+     * the stop time); the stretches in which nothing was pending are in no window. Saturates at {@code Long.MAX_VALUE}.
      */
     private long windowPs;
     /** The longest window the cut allows (the lookahead), ps; {@code Long.MAX_VALUE} with one partition. */
@@ -422,7 +422,7 @@ public final class ParallelStats {
         return barrierNs[thread];
     }
 
-    /** Wall time of the runs ({@link ParallelEngine#runUntil}, from the first window's plan to the last step), ns. */
+    /** Wall time of the runs ({@link ParallelEngine#runUntil}: from the first window's plan to the threads' end), ns. */
     public long wallNs() {
         return wallNs;
     }
