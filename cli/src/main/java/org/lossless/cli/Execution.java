@@ -21,6 +21,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** Runs a loaded scenario and writes its result directory; shared by {@code run} and {@code demo}. */
 final class Execution {
@@ -52,19 +54,21 @@ final class Execution {
         }
     }
 
+    /** As {@link #run(Context, Scenario, Path, List, boolean, boolean, boolean, Function, Supplier)}, no line after. */
     static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
-                   boolean quiet) {
-        return run(ctx, scenario, outOption, sets, report, demo, quiet, null);
+                   boolean quiet, Function<RunResult, Supplier<List<String>>> epilogue) {
+        return run(ctx, scenario, outOption, sets, report, demo, quiet, epilogue, () -> "");
     }
 
     /**
-     * As {@link #run(Context, Scenario, Path, List, boolean, boolean, boolean)}; {@code epilogue} (may be null) is
-     * called when the run's files are written (it may start work of its own, beside the report's drawing) and its
-     * lines are printed after the report is written, then the simulator's cost and the report's path (the demo's
-     * story).
+     * Runs {@code scenario} into its result directory and prints its lines, answers first; {@code epilogue} (may be
+     * null) is called when the run's files are written (it may start work of its own, beside the report's drawing) and
+     * its lines are printed after the report is written, then the simulator's cost and the report's path (the demo's
+     * story). {@code engine} gives the line that follows the simulator's cost (the partitioned engine's, {@link
+     * ParallelLine}; empty: none), asked once the run is over.
      */
     static int run(Context ctx, Scenario scenario, Path outOption, List<String> sets, boolean report, boolean demo,
-                   boolean quiet, java.util.function.Function<RunResult, java.util.function.Supplier<List<String>>> epilogue) {
+                   boolean quiet, Function<RunResult, Supplier<List<String>>> epilogue, Supplier<String> engine) {
         if (report && ctx.reporter() == null && !demo) {
             throw new UserError("--report: this command line has no report writer; run without --report and "
                     + "write the report with 'lossless report DIR' (the result files are CSV and JSON, see README.md)");
@@ -93,8 +97,10 @@ final class Execution {
             throw OutputFiles.cannotWrite(out, e);
         }
         com.fasterxml.jackson.databind.JsonNode summary = summary(out);
+        String engineLine = engine.get();
+        engineLine = engineLine.isEmpty() ? "" : "\n" + engineLine;
         ctx.out().println(summaryLine(scenario, result, out) + (epilogue == null ? RunLines.of(result, summary)
-                : RunLines.figures(result, summary)));
+                + engineLine : RunLines.figures(result, summary)));
         ctx.out().flush();
         for (String w : truncation(result)) {
             ctx.err().println("lossless: warning: " + w);
@@ -106,7 +112,7 @@ final class Execution {
             ctx.err().println("lossless: warning: " + w);
         }
         ctx.err().flush();
-        java.util.function.Supplier<List<String>> lines = epilogue == null ? List::of : epilogue.apply(result);
+        Supplier<List<String>> lines = epilogue == null ? List::of : epilogue.apply(result);
         if (report && ctx.reporter() == null) {
             ctx.err().println("lossless: note: this command line has no report writer; the result files are in " + out);
         } else if (report) {
@@ -115,7 +121,7 @@ final class Execution {
         if (epilogue != null) {
             // the epilogue's lines (the demo's story) come before the simulator's cost, which stays last
             lines.get().forEach(ctx.out()::println);
-            ctx.out().println(RunLines.cost(summary));
+            ctx.out().println(RunLines.cost(summary) + engineLine);
         }
         Path html = out.resolve("report.html");
         if (report && ctx.reporter() != null && Files.isRegularFile(html)) {

@@ -57,11 +57,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Context c = Threads.apply(ctx, threads);
+        ParallelLine parallel = new ParallelLine();
+        Context c = Threads.apply(ctx, threads, parallel);
         Scenario s = load(c, scenario, sets, seed);
         Warnings.print(c, s);
         TelemetryLimit.enforce(s, maxTelemetry);
-        return Execution.run(c, s, out, sets, report, false, quiet);
+        return Execution.run(c, s, out, sets, report, false, quiet, null, parallel::line);
     }
 
     static Scenario load(Context ctx, Path file, List<String> sets, Long seed) {

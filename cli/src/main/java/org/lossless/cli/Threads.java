@@ -1,6 +1,9 @@
 package org.lossless.cli;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+import org.lossless.core.kernel.ParallelStats;
 
 import org.lossless.experiments.run.PacketEngine;
 
@@ -27,6 +30,14 @@ final class Threads {
 
     /** The context whose runner runs on {@code threads} threads (null: unchanged). */
     static Context apply(Context ctx, Integer threads) {
+        return apply(ctx, threads, null);
+    }
+
+    /**
+     * As {@link #apply(Context, Integer)}; {@code stats} (may be null) is told the partitioned engine's figures after
+     * each run ({@link ParallelLine}).
+     */
+    static Context apply(Context ctx, Integer threads, Consumer<ParallelStats> stats) {
         if (threads == null) {
             return ctx;
         }
@@ -37,7 +48,7 @@ final class Threads {
                 ctx.err().println("note: " + note);
                 ctx.err().flush();
             }
-        });
+        }, stats);
         return new Context(ctx.out(), ctx.err(), ctx.cwd(), () -> ctx.runner().get().withParallelism(p), ctx.reporter(),
                 ctx.terminal());
     }

@@ -140,6 +140,58 @@ class ThreadsCliTest {
         }
     }
 
+    /** The partitioned engine's line ({@link ParallelLine}) after the simulator's, and only on several partitions. */
+    @Nested
+    class ConsoleLine {
+        List<String> lines(String... args) {
+            out.getBuffer().setLength(0);
+            assertEquals(0, lossless(args), err::toString);
+            return out.toString().lines().toList();
+        }
+
+        @Test
+        void twoThreadsPrintTheLineLastRightAfterTheSimulatorsAndNowhereElse() throws IOException {
+            Files.writeString(cwd.resolve("s.yaml"), INCAST.replace("size: 1MB", "size: 100KB"));
+            List<String> lines = lines("run", "s.yaml", "-q", "--threads", "2", "--out", "r2");
+            String last = lines.get(lines.size() - 1);
+            assertTrue(lines.get(lines.size() - 2).startsWith("  (simulator: "), lines::toString);
+            // 4 useful partitions (2 leaves, 2 spines with their hosts); the lookahead is a 1 us cable plus an 84 B
+            // frame at 100 Gb/s (6.72 ns): 1.00672 us
+            assertTrue(last.startsWith("  (parallel: 2 threads on 4 partitions, "), last);
+            assertTrue(last.contains(" us simulated on average (at most 1.01 us, the lookahead); "), last);
+            assertTrue(last.contains(" of the engine's wall time was the step between windows on one thread"), last);
+            assertEquals(1, lines.stream().filter(l -> l.contains("(parallel:")).count(), lines::toString);
+            // the windows are disjoint stretches of the run's simulated time, each at most the lookahead (the last may
+            // reach a lookahead past the run's end; the console rounds the time to 0.5 us and the mean to 0.005 us)
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9,]+) windows? of ([0-9.]+) us").matcher(last);
+            assertTrue(m.find(), last);
+            long windows = Long.parseLong(m.group(1).replace(",", ""));
+            double meanUs = Double.parseDouble(m.group(2));
+            java.util.regex.Matcher sim = java.util.regex.Pattern.compile("simulated ([0-9.]+) ms").matcher(lines.get(0));
+            assertTrue(sim.find(), lines.get(0));
+            assertTrue(windows > 0 && meanUs > 0 && meanUs <= 1.01, last);
+            assertTrue(windows * (meanUs - 0.005) <= Double.parseDouble(sim.group(1)) * 1000 + 1.01 + 0.5,
+                    last + " / " + lines.get(0));
+            // not in a result file
+            for (String text : contents(cwd.resolve("r2")).values()) {
+                assertFalse(text.contains("windows of") || text.contains("lookahead"), text);
+            }
+        }
+
+        @Test
+        void noLineWithoutThreadsOnOneThreadOrOnOnePartition() throws IOException {
+            Files.writeString(cwd.resolve("s.yaml"), INCAST.replace("size: 1MB", "size: 100KB"));
+            Files.writeString(cwd.resolve("short.yaml"), INCAST.replace("size: 1MB", "size: 100KB")
+                    .replace("delay: 1us", "delay: 20ns"));
+            for (List<String> lines : List.of(lines("run", "s.yaml", "-q", "--out", "r0"),
+                    lines("run", "s.yaml", "-q", "--threads", "1", "--out", "r1"),
+                    lines("run", "short.yaml", "-q", "--threads", "4", "--out", "r4"))) {
+                assertTrue(lines.get(lines.size() - 1).startsWith("  (simulator: "), lines::toString);
+                assertTrue(lines.stream().noneMatch(l -> l.contains("(parallel:")), lines::toString);
+            }
+        }
+    }
+
     @Nested
     class BadValues {
         @Test

@@ -174,6 +174,29 @@ class WarmServerTest {
             assertEquals(1, warm.err().lines().count(), warm.err());
         }
 
+        /** {@code --threads} on two switches: the partitioned engine's line comes after the simulator's, as in a JVM of its own. */
+        @Test
+        void aRunOnTwoThreadsPrintsTheParallelLineAfterTheSimulatorsToo() throws IOException {
+            Files.writeString(work.resolve("two.yaml"), """
+                    name: two
+                    topology: {type: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 2,
+                               host_link: {rate: 100Gbps, delay: 1us}, fabric_link: {rate: 100Gbps, delay: 1us}}
+                    nic: {mtu: 1024, cc: none}
+                    workloads:
+                      - type: flows
+                        flows: [{src: 0, dst: 3, size: 50KB}, {src: 2, dst: 1, size: 50KB}]
+                    """);
+            Result warm = client("run", "two.yaml", "--out", "warm", "--quiet", "--threads", "2");
+            Result own = own("run", "two.yaml", "--out", "own", "--quiet", "--threads", "2");
+            assertEquals(0, warm.code(), warm.err());
+            assertEquals(0, own.code(), own.err());
+            for (Result r : List.of(warm, own)) {
+                List<String> lines = r.out().lines().toList();
+                assertTrue(lines.get(lines.size() - 2).startsWith("  (simulator: "), r.out());
+                assertTrue(lines.get(lines.size() - 1).startsWith("  (parallel: 2 threads on 3 partitions, "), r.out());
+            }
+        }
+
         @Test
         void checkIsServed() {
             Result warm = client("check", "tiny.yaml");

@@ -99,7 +99,7 @@ public final class ParallelEngine extends EngineSignals {
         this.threads = Math.min(threads, partitions);
         claims = new Claims(partitions, this.threads, weights);
         ranBy = new int[partitions];
-        stats = new ParallelStats(partitions, this.threads);
+        stats = new ParallelStats(partitions, this.threads, lookaheadPs);
         barrier = new SpinBarrier(this.threads);
         ahead = new Ahead(global, loops);
     }
@@ -322,7 +322,7 @@ public final class ParallelEngine extends EngineSignals {
         }
         windowEndPs = Math.min(Ahead.saturatedAdd(t, lookaheadPs), stopPs + 1);
         lastWindowEndPs = windowEndPs;
-        stats.windows++;
+        stats.window(t, windowEndPs);
     }
 
     /** One thread's share: the partitions it claims in each window, then the barrier, until the run is finished. */
@@ -523,7 +523,7 @@ public final class ParallelEngine extends EngineSignals {
                 }
                 windowEndPs = Math.min(end, global.nextTime());
                 lastWindowEndPs = windowEndPs;
-                stats.windows++;
+                stats.window(t, windowEndPs);
                 return;
             }
         } catch (Throwable e) {

@@ -9,8 +9,16 @@ package org.lossless.core.kernel;
  * times, except the barrier and the wall time: they do not depend on the machine's load.
  */
 public final class ParallelStats {
-    /** Windows run. */
-    long windows;
+    /** Windows run ({@link #window}). */
+    private long windows;
+    /**
+     * Simulated time the windows ran, ps: the sum over windows of their length, from the window's start (the earliest
+     * pending partition event or hand-off) to its end (exclusive: at most the lookahead later, sooner at global work or
+     * the stop time); the stretches in which nothing was pending are in no window. Saturates at {@code Long.MAX_VALUE}.
+     */
+    private long windowPs;
+    /** The longest window the cut allows (the lookahead), ps; {@code Long.MAX_VALUE} with one partition. */
+    private final long lookaheadPs;
     /** Events run by each partition. */
     final long[] events;
     /** Most events a partition ran in one window. */
@@ -48,7 +56,8 @@ public final class ParallelStats {
     /** Sum over windows of the least the busiest thread could run: the mean, or the largest partition's events. */
     private long leastBusiest;
 
-    ParallelStats(int partitions, int threads) {
+    ParallelStats(int partitions, int threads, long lookaheadPs) {
+        this.lookaheadPs = lookaheadPs;
         events = new long[partitions];
         maxWindowEvents = new long[partitions];
         barrierNs = new long[threads];
@@ -85,6 +94,12 @@ public final class ParallelStats {
     private final long[] togetherAfterGlobal = new long[3];
     private boolean globalBefore;
     private boolean globalNow;
+
+    /** A window {@code [startPs, endPs)} starts (engine, one thread, between windows). */
+    void window(long startPs, long endPs) {
+        windows++;
+        windowPs = Ahead.saturatedAdd(windowPs, Math.max(0, endPs - startPs));
+    }
 
     /** The step between windows ran global work before the next window (engine, one thread, between windows). */
     void globalWorkRan() {
@@ -267,9 +282,38 @@ public final class ParallelStats {
         return deliveryPhases;
     }
 
-    /** Wall time of the serial steps between windows (the barrier's action: global work, the next window's plan), ns. */
+    /**
+     * Wall time of the serial steps between windows (the barrier's action: global work, the next window's plan), ns:
+     * {@link #stepAfterWindowNs()} plus {@link #stepAfterDeliveryNs()}.
+     */
     public long stepNs() {
         return stepNs + stepAfterDeliveryNs;
+    }
+
+    /**
+     * Wall time of the serial steps after a window ({@link #stepNs()} without those after a delivery phase), ns: the
+     * window's end, the global work due (the programs' reactions and timers, global events) and the next window's plan.
+     */
+    public long stepAfterWindowNs() {
+        return stepNs;
+    }
+
+    /**
+     * Wall time of the serial steps after a delivery phase (the hand-offs delivered by the threads before global work),
+     * ns: the global work and the next window's plan.
+     */
+    public long stepAfterDeliveryNs() {
+        return stepAfterDeliveryNs;
+    }
+
+    /** Simulated time the windows ran, ps (see {@link #windowPs}): with {@link #windows()}, the mean window. */
+    public long windowPs() {
+        return windowPs;
+    }
+
+    /** The longest window the cut allows, ps ({@code Long.MAX_VALUE} with one partition). */
+    public long lookaheadPs() {
+        return lookaheadPs;
     }
 
     /** CPU time of the serial steps between windows, ns (0 unless {@link #cpuClock}). */
@@ -286,6 +330,7 @@ public final class ParallelStats {
         return windows == 0 || wakeNs.length < 2 ? 0 : (double) total / (wakeNs.length - 1) / windows;
     }
 
+    /** Windows run. */
     public long windows() {
         return windows;
     }
@@ -377,6 +422,7 @@ public final class ParallelStats {
         return barrierNs[thread];
     }
 
+    /** Wall time of the runs ({@link ParallelEngine#runUntil}: from the first window's plan to the threads' end), ns. */
     public long wallNs() {
         return wallNs;
     }
