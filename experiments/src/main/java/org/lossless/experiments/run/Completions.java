@@ -34,6 +34,12 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     private final int[] partOfHost;
     private final List<List<Done>> buffers = new ArrayList<>();
     /**
+     * Partitions whose buffer may hold completions not yet moved into {@link #due}: set by the partition when it records
+     * one, cleared between windows when moved, so that the engine's several questions per window read one array
+     * instead of every partition's list (benchmarks/README.md, "Step 21").
+     */
+    private final boolean[] recorded;
+    /**
      * The completions recorded in the partitions' buffers, moved here between windows ({@link #pendingPs}) and handed
      * on instant by instant: one sort per completion instead of a scan of every buffer per instant (a window that ends
      * a reaction delay after its first completion may hold many).
@@ -47,6 +53,14 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     private final Scheduler[] nicScheduler;
     /** Noted arrival times of frames that may complete a message, by partition; null with one partition. */
     private final LongHeap[] predicted;
+    /**
+     * Each partition's earliest noted arrival as last read between windows ({@link #horizonPs}), and whether the
+     * partition noted more since ({@code fresh}, set by the partition): the engine's questions read these two arrays
+     * and only the heaps that changed or hold arrivals already past, instead of every partition's heap (two cache lines
+     * each, asked twice per window; benchmarks/README.md, "Step 21").
+     */
+    private final long[] predictedMin;
+    private final boolean[] fresh;
     private PfcBuffers pfc;
     /**
      * The earliest instant a completion may happen in the window being planned ({@link #horizonPs}: the arrival of the
@@ -59,9 +73,13 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
         this.partOfHost = partOfHost.clone();
         this.seq = new long[partOfHost.length];
         this.nicScheduler = new Scheduler[partOfHost.length];
+        this.recorded = new boolean[partitions];
         for (int p = 0; p < partitions; p++) {
             buffers.add(new ArrayList<>());
         }
+        predictedMin = new long[partitions];
+        fresh = new boolean[partitions];
+        java.util.Arrays.fill(predictedMin, Long.MAX_VALUE);
         if (partitions > 1) {
             predicted = new LongHeap[partitions];
             for (int p = 0; p < partitions; p++) {
@@ -83,10 +101,12 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
 
     /** Notes frames towards host {@code host}'s NIC that may complete a message (called in its partition). */
     void watch(int host, HostNic nic, org.lossless.core.net.Link towardsNic) {
-        LongHeap heap = predicted[partOfHost[host]];
+        int part = partOfHost[host];
+        LongHeap heap = predicted[part];
         towardsNic.watch((p, atPs) -> {
             if (nic.mayComplete(p)) {
                 heap.add(atPs);
+                fresh[part] = true;
             }
         });
     }
@@ -94,17 +114,20 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     @Override
     public FlowListener forHost(int host, Scheduler nic) {
         nicScheduler[host] = nic;
-        List<Done> buffer = buffers.get(partOfHost[host]);
+        int part = partOfHost[host];
+        List<Done> buffer = buffers.get(part);
         return new FlowListener() {
             @Override
             public void flowFinished(Flow flow, long nowPs) {
                 buffer.add(new Done(nowPs, host, seq[host]++, flow, false));
+                recorded[part] = true;
                 yieldAfter(nic, buffer, nowPs);
             }
 
             @Override
             public void flowAcked(Flow flow, long nowPs) {
                 buffer.add(new Done(nowPs, host, seq[host]++, flow, true));
+                recorded[part] = true;
                 yieldAfter(nic, buffer, nowPs);
             }
         };
@@ -120,13 +143,14 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     public long pendingPs() {
         // indexed loops: an iterator per list and call was half of the bytes the serial step between windows allocated
         // (the k=8 all-reduce on 2 threads, benchmarks/README.md "Step 16"), asked several times per window
-        for (int p = 0, n = buffers.size(); p < n; p++) {
-            List<Done> b = buffers.get(p);
-            if (!b.isEmpty()) {
+        for (int p = 0, n = recorded.length; p < n; p++) {
+            if (recorded[p]) {
+                List<Done> b = buffers.get(p);
                 for (int i = 0, k = b.size(); i < k; i++) {
                     due.add(b.get(i));
                 }
                 b.clear();
+                recorded[p] = false;
             }
         }
         return due.isEmpty() ? Long.MAX_VALUE : due.peek().timePs();
@@ -190,18 +214,25 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     @Override
     public long horizonPs(long fromPs) {
         long t = Long.MAX_VALUE;
-        long noted = 0;
-        for (LongHeap h : predicted) {
-            while (h.size() > 0 && h.min() < fromPs) {
-                h.poll();
+        for (int p = 0; p < predicted.length; p++) {
+            if (fresh[p] || predictedMin[p] < fromPs) {
+                LongHeap h = predicted[p];
+                while (h.size() > 0 && h.min() < fromPs) {
+                    h.poll();
+                }
+                predictedMin[p] = h.min();
+                fresh[p] = false;
             }
-            t = Math.min(t, h.min());
-            noted += h.size();
+            t = Math.min(t, predictedMin[p]);
         }
         completesFromPs = t;
         if (endsOnly()) {
             // a window holds no completion but of frames already noted: fewer of them than the messages that still
             // need a completion cannot end the run inside it
+            long noted = 0;
+            for (LongHeap h : predicted) {
+                noted += h.size();
+            }
             return noted >= driver.needing() ? t : Long.MAX_VALUE;
         }
         return t == Long.MAX_VALUE ? t : reachPs(t);

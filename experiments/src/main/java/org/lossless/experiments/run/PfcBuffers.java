@@ -26,6 +26,11 @@ final class PfcBuffers {
     private final PfcObserver log;
     private final int[] partOf;
     private final List<List<Entry>> buffers = new ArrayList<>();
+    /**
+     * Partitions whose buffer holds decisions: one array read per window instead of every list (benchmarks/README.md,
+     * "Step 21").
+     */
+    private final boolean[] buffered;
     /** Decisions per node so far (each written by its node's partition only). */
     private final long[] seq;
 
@@ -35,6 +40,7 @@ final class PfcBuffers {
         this.log = log;
         this.partOf = partOf.clone();
         this.seq = new long[partOf.length];
+        this.buffered = new boolean[partitions];
         for (int p = 0; p < partitions; p++) {
             buffers.add(new ArrayList<>());
         }
@@ -44,6 +50,7 @@ final class PfcBuffers {
     PfcObserver observer() {
         return (timePs, nodeName, port, priority, pause) -> {
             int node = topology.nodeId(nodeName);
+            buffered[partOf[node]] = true;
             buffers.get(partOf[node]).add(new Entry(timePs, node, seq[node]++, port, priority, pause,
                     pause ? graph.snapshot(timePs, node, port, priority) : null));
         };
@@ -52,11 +59,12 @@ final class PfcBuffers {
     /** Tells the observers what the partitions buffered, in (time, node, order); between windows only. */
     void flush() {
         List<Entry> all = null;
-        for (int p = 0, n = buffers.size(); p < n; p++) { // no iterator: called after every window
-            List<Entry> b = buffers.get(p);
-            if (b.isEmpty()) {
+        for (int p = 0, n = buffered.length; p < n; p++) { // no iterator: called after every window
+            if (!buffered[p]) {
                 continue;
             }
+            buffered[p] = false;
+            List<Entry> b = buffers.get(p);
             if (all == null) {
                 all = new ArrayList<>();
             }

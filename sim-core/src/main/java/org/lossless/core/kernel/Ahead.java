@@ -103,6 +103,22 @@ public final class Ahead {
         }
     }
 
+    /**
+     * The global events due at {@code tg}, before every partition event, that the model lets go ahead (a traffic
+     * program's timer) run as they would at the start of a window there ({@link #run}), not as global events: without
+     * every hand-off delivered first, which global events need and these do not (they reach the partitions only
+     * through {@link #scheduleFirst}). Before this a timer due at a window's start cost a serial delivery of the
+     * window's hand-offs, or a delivery phase of the threads (benchmarks/README.md, "Step 21"). If one holds the
+     * partitions there ({@link AheadWork#holdsAt}), they stand there already. Returns whether any ran.
+     */
+    boolean runAt(long tg, ParallelEngine.Deferred deferred) {
+        global.nowPs = tg;
+        deferred.horizonPs(tg); // what may go ahead depends on the earliest completion that may come
+        long ran = events;
+        run(saturatedAdd(tg, 1));
+        return events != ran;
+    }
+
     /** {@link AheadWork#stopsAtPs()}, or {@code Long.MAX_VALUE} without such work. */
     long stopsAtPs() {
         return work == null ? Long.MAX_VALUE : work.stopsAtPs();

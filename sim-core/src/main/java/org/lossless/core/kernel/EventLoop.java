@@ -45,6 +45,15 @@ public final class EventLoop {
     /** Whether {@link #yieldAfterNow()} stops a run (a partition of a {@link ParallelEngine}; not a {@link Kernel}). */
     boolean yields;
 
+    /**
+     * Set by every change of the pending events but a run's own ({@link #add}, {@link #cancel}); cleared by the
+     * partition's owner when it notes {@link #nextTime()} ({@link Partitions}): between windows the engine then asks only
+     * the partitions whose events changed since (global work posts into a few; a cold calendar queue per partition and
+     * question was a seventh of the step between windows at 256 partitions, benchmarks/README.md "Step 21"). One store
+     * per schedule; never read by a run.
+     */
+    boolean touched = true;
+
     /** Ties in scheduling order ({@link TieOrder#FIFO}), else by source key. */
     final boolean fifo;
     /** Last sequence number given ({@link TieOrder#FIFO}). */
@@ -90,6 +99,7 @@ public final class EventLoop {
         e.timePs = atPs;
         e.order = key;
         queue.add(e);
+        touched = true;
     }
 
     /** Removes {@code e} if pending here; false if it was not. */
@@ -98,6 +108,7 @@ public final class EventLoop {
             return false;
         }
         queue.remove(e);
+        touched = true;
         return true;
     }
 

@@ -31,8 +31,8 @@ import org.lossless.core.random.RandomStreams;
  * end of each window ({@link SpinBarrier}, which unparks its waiters on release, and before global work so that they
  * are awake when it ends) and one compare-and-set per partition per window; nothing is locked per event or per frame.
  * Before global events the window's hand-offs are delivered to every partition: by the threads in a phase of their
- * own (claimed as the windows, one more barrier) when there are many, else by the thread that runs the global work;
- * deferred work alone leaves them to the partitions' next windows (it reads nothing they change).
+ * own (one more barrier) when there are many, else by the thread that runs the global work; deferred work and events
+ * that go ahead ({@link Ahead#runAt}) leave them to the partitions' next windows (they read nothing they change).
  */
 public final class ParallelEngine extends EngineSignals {
     private final EventLoop global = new EventLoop(-1, TieOrder.SOURCE);
@@ -57,6 +57,7 @@ public final class ParallelEngine extends EngineSignals {
     private long windowEndPs;
     /** The threads deliver the last window's hand-offs, then global work runs ({@link #globalWorkDue}). */
     private boolean delivering;
+    private boolean eventDue;
     private boolean finished;
     private boolean running;
     private boolean inGlobal;
@@ -313,7 +314,7 @@ public final class ParallelEngine extends EngineSignals {
 
     /** The next window of a {@link #drain}, or the end of the run. */
     private void planDrain() {
-        long t = partitionsNext();
+        long t = parts.next();
         if (t > stopPs) {
             global.nowPs = drainEndPs;
             draining = false;
@@ -420,7 +421,7 @@ public final class ParallelEngine extends EngineSignals {
             }
         }
         if (threads > 1 && globalWorkDue()) {
-            if (parts.undelivered() >= PARALLEL_DELIVERY) { // the hand-offs go in first, each partition's by any thread
+            if (eventDue && parts.undelivered() >= PARALLEL_DELIVERY) { // the hand-offs first, by every thread
                 delivering = true;
                 return;
             }
@@ -430,18 +431,19 @@ public final class ParallelEngine extends EngineSignals {
     }
 
     /**
-     * Whether {@link #plan} will run global events or deferred work before the next window: it delivers every
-     * hand-off first, which the threads then do in parallel (a phase of their own) instead of one thread.
+     * Whether {@link #plan} will run global events or deferred work before the next window; {@link #eventDue} whether a
+     * global event is due, before which it delivers every hand-off, which the threads then do in parallel (a phase of
+     * their own) instead of one thread. Deferred work alone needs no delivery: a phase for it was one more barrier at
+     * most windows of a collective (benchmarks/README.md, "Step 21").
      */
     private boolean globalWorkDue() {
+        eventDue = false;
         if (failure != null || draining || abortRequested) {
             return false;
         }
-        if (deferred != null && deferred.pendingPs() != Long.MAX_VALUE) {
-            return true;
-        }
         long tg = global.nextTime();
-        return tg <= stopPs && tg <= partitionsNext();
+        eventDue = tg <= stopPs && tg <= parts.next();
+        return eventDue || deferred != null && deferred.pendingPs() != Long.MAX_VALUE;
     }
 
     /** Runs the global events that are due and chooses the next window, or finishes the run. */
@@ -489,7 +491,7 @@ public final class ParallelEngine extends EngineSignals {
                         continue;
                     }
                 }
-                long tp = partitionsNext();
+                long tp = parts.next();
                 long tg = global.nextTime();
                 if (ahead.stopsAtPs() <= Math.min(Math.min(tp, tg), stopPs)) {
                     setClocks(ahead.stopsAtPs()); // an event that ran ahead ended the run there
@@ -497,6 +499,10 @@ public final class ParallelEngine extends EngineSignals {
                     return;
                 }
                 if (tg <= tp && tg <= stopPs) {
+                    if (deferred != null && loops.length > 1 && ahead.runAt(tg, deferred)) {
+                        stats.globalWorkRan();
+                        continue;
+                    }
                     deliverAll();
                     runGlobal(tg, false);
                     if (global.stopRequested) {
@@ -558,11 +564,6 @@ public final class ParallelEngine extends EngineSignals {
     private void setClocks(long atPs) {
         global.nowPs = atPs;
         parts.setClocks(atPs);
-    }
-
-    /** Earliest pending partition event or undelivered hand-off. */
-    private long partitionsNext() {
-        return parts.next();
     }
 
     /** Delivers every waiting hand-off now (before global events look at the partitions). */

@@ -25,6 +25,12 @@ final class Partitions {
      * miss each, milliseconds per window).
      */
     private final long[] sentMin;
+    /**
+     * Each partition's earliest pending event as last noted ({@link EventLoop#nextTime()}), valid while its loop is not
+     * {@link EventLoop#touched}: noted by the partition's thread at the end of its window, where its queue is warm, and
+     * between windows only for the partitions that global work or deliveries changed since.
+     */
+    private final long[] nextAt;
     private final long[] sentCount;
     /** The receivers each partition handed something to in its last window (the first {@link #sentToCount}). */
     private final int[][] sentTo;
@@ -39,6 +45,7 @@ final class Partitions {
         mail = new Mail[2][partitions][partitions];
         inbound = new Mail[2][partitions][partitions];
         sentMin = new long[partitions];
+        nextAt = new long[partitions];
         sentCount = new long[partitions];
         sentTo = new int[partitions][partitions];
         sentToCount = new int[partitions];
@@ -102,6 +109,8 @@ final class Partitions {
         sentMin[p] = min;
         sentCount[p] = n;
         sentToCount[p] = to;
+        nextAt[p] = loop.nextTime();
+        loop.touched = false;
         return loop.executed - before;
     }
 
@@ -151,7 +160,12 @@ final class Partitions {
     long next() {
         long t = Long.MAX_VALUE;
         for (int p = 0; p < loops.length; p++) {
-            t = Math.min(t, Math.min(loops[p].nextTime(), sentMin[p]));
+            EventLoop l = loops[p];
+            if (l.touched) {
+                nextAt[p] = l.nextTime();
+                l.touched = false;
+            }
+            t = Math.min(t, Math.min(nextAt[p], sentMin[p]));
         }
         return t;
     }
