@@ -48,24 +48,7 @@ class AheadAtWindowStartTest {
                 }, null);
             }
         }, 150);
-        List<SimEvent> timers = new ArrayList<>();
-        for (long t : new long[] {50, 1_200}) {
-            Ahead.Handed release = new Ahead.Handed() {
-                @Override
-                protected void act() {
-                    t0.add("rel@" + p0.now());
-                }
-            };
-            SimEvent timer = new SimEvent() {
-                @Override
-                protected void fire() {
-                    steps.add("timer@" + e.now() + (e.ahead().running() ? " ahead" : ""));
-                    e.ahead().scheduleFirst(0, release, e.now());
-                }
-            };
-            timers.add(timer);
-            e.schedule(timer, t);
-        }
+        List<SimEvent> timers = AheadTest.timers(e, p0, t0, steps, 50, 1_200);
         e.defer(new AheadTest.Work() {
             @Override
             public boolean runsAhead(SimEvent next) {

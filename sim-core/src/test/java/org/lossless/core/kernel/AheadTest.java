@@ -38,24 +38,7 @@ class AheadTest {
         for (long t : new long[] {150, 400, 650}) {
             p1.schedule(new TestEvent("p1@" + t, t1), t);
         }
-        List<SimEvent> timers = new ArrayList<>();
-        for (long t : new long[] {300, 400}) {
-            Ahead.Handed release = new Ahead.Handed() {
-                @Override
-                protected void act() {
-                    t0.add("rel@" + p0.now());
-                }
-            };
-            SimEvent timer = new SimEvent() {
-                @Override
-                protected void fire() {
-                    g.add("timer@" + e.now() + (e.ahead().running() ? " ahead" : ""));
-                    e.ahead().scheduleFirst(0, release, e.now());
-                }
-            };
-            timers.add(timer);
-            e.schedule(timer, t);
-        }
+        List<SimEvent> timers = timers(e, p0, t0, g, 300, 400);
         e.defer(new Work() {
             @Override
             public boolean runsAhead(SimEvent next) {
@@ -75,6 +58,33 @@ class AheadTest {
         });
         e.runUntil(10_000);
         return new Run(t0, t1, g, e.stats().windows(), e.ahead().events(), e.now(), e.eventsExecuted());
+    }
+
+    /**
+     * Global "timers" at {@code times}, each tracing itself into {@code global} ("timer@T", " ahead" when it ran ahead)
+     * and handing a release to partition 0 at its own time, traced into {@code p0Trace} ("rel@T").
+     */
+    static List<SimEvent> timers(ParallelEngine e, Scheduler p0, List<String> p0Trace, List<String> global,
+                                 long... times) {
+        List<SimEvent> timers = new ArrayList<>();
+        for (long t : times) {
+            Ahead.Handed release = new Ahead.Handed() {
+                @Override
+                protected void act() {
+                    p0Trace.add("rel@" + p0.now());
+                }
+            };
+            SimEvent timer = new SimEvent() {
+                @Override
+                protected void fire() {
+                    global.add("timer@" + e.now() + (e.ahead().running() ? " ahead" : ""));
+                    e.ahead().scheduleFirst(0, release, e.now());
+                }
+            };
+            timers.add(timer);
+            e.schedule(timer, t);
+        }
+        return timers;
     }
 
     /** Deferred work that records nothing and lets events run ahead as told. */
