@@ -32,19 +32,15 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
 
     private final ProgramDriver driver;
     private final int[] partOfHost;
-    private final List<List<Done>> buffers = new ArrayList<>();
-    /**
-     * Partitions whose buffer may hold completions not yet moved into {@link #due}: set by the partition when it records
-     * one, cleared between windows when moved, so that the engine's several questions per window read one array
-     * instead of every partition's list (benchmarks/README.md, "Step 21").
-     */
-    private final boolean[] recorded;
+    /** The completions each partition recorded and {@link #pendingPs} has not yet moved into {@link #due}. */
+    private final PartitionBuffers<Done> buffers;
     /**
      * The completions recorded in the partitions' buffers, moved here between windows ({@link #pendingPs}) and handed
      * on instant by instant: one sort per completion instead of a scan of every buffer per instant (a window that ends
      * a reaction delay after its first completion may hold many).
      */
     private final DueHeap due = new DueHeap();
+    private final java.util.function.Consumer<Done> toDue = due::add;
     /** The completions of the instant being handed on ({@link #run}), reused from instant to instant. */
     private List<Done> atInstant = new ArrayList<>();
     /** Completions per host so far (each written by its host's partition only). */
@@ -73,10 +69,7 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
         this.partOfHost = partOfHost.clone();
         this.seq = new long[partOfHost.length];
         this.nicScheduler = new Scheduler[partOfHost.length];
-        this.recorded = new boolean[partitions];
-        for (int p = 0; p < partitions; p++) {
-            buffers.add(new ArrayList<>());
-        }
+        this.buffers = new PartitionBuffers<>(partitions);
         predictedMin = new long[partitions];
         fresh = new boolean[partitions];
         java.util.Arrays.fill(predictedMin, Long.MAX_VALUE);
@@ -115,19 +108,17 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     public FlowListener forHost(int host, Scheduler nic) {
         nicScheduler[host] = nic;
         int part = partOfHost[host];
-        List<Done> buffer = buffers.get(part);
+        List<Done> buffer = buffers.of(part);
         return new FlowListener() {
             @Override
             public void flowFinished(Flow flow, long nowPs) {
-                buffer.add(new Done(nowPs, host, seq[host]++, flow, false));
-                recorded[part] = true;
+                buffers.add(part, new Done(nowPs, host, seq[host]++, flow, false));
                 yieldAfter(nic, buffer, nowPs);
             }
 
             @Override
             public void flowAcked(Flow flow, long nowPs) {
-                buffer.add(new Done(nowPs, host, seq[host]++, flow, true));
-                recorded[part] = true;
+                buffers.add(part, new Done(nowPs, host, seq[host]++, flow, true));
                 yieldAfter(nic, buffer, nowPs);
             }
         };
@@ -141,18 +132,7 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     /** Moves what the partitions recorded into {@link #due} (between windows, every partition stopped). */
     @Override
     public long pendingPs() {
-        // indexed loops: an iterator per list and call was half of the bytes the serial step between windows allocated
-        // (the k=8 all-reduce on 2 threads, benchmarks/README.md "Step 16"), asked several times per window
-        for (int p = 0, n = recorded.length; p < n; p++) {
-            if (recorded[p]) {
-                List<Done> b = buffers.get(p);
-                for (int i = 0, k = b.size(); i < k; i++) {
-                    due.add(b.get(i));
-                }
-                b.clear();
-                recorded[p] = false;
-            }
-        }
+        buffers.drain(toDue);
         return due.isEmpty() ? Long.MAX_VALUE : due.peek().timePs();
     }
 

@@ -25,12 +25,10 @@ final class PfcBuffers {
     /** pfc.csv, or null. */
     private final PfcObserver log;
     private final int[] partOf;
-    private final List<List<Entry>> buffers = new ArrayList<>();
-    /**
-     * Partitions whose buffer holds decisions: one array read per window instead of every list (benchmarks/README.md,
-     * "Step 21").
-     */
-    private final boolean[] buffered;
+    private final PartitionBuffers<Entry> buffers;
+    /** The decisions of the last window, gathered to be sorted ({@link #flush}; reused). */
+    private final List<Entry> window = new ArrayList<>();
+    private final java.util.function.Consumer<Entry> toWindow = window::add;
     /** Decisions per node so far (each written by its node's partition only). */
     private final long[] seq;
 
@@ -40,46 +38,30 @@ final class PfcBuffers {
         this.log = log;
         this.partOf = partOf.clone();
         this.seq = new long[partOf.length];
-        this.buffered = new boolean[partitions];
-        for (int p = 0; p < partitions; p++) {
-            buffers.add(new ArrayList<>());
-        }
+        this.buffers = new PartitionBuffers<>(partitions);
     }
 
     /** The observer each node is given (called in its partition). */
     PfcObserver observer() {
         return (timePs, nodeName, port, priority, pause) -> {
             int node = topology.nodeId(nodeName);
-            buffered[partOf[node]] = true;
-            buffers.get(partOf[node]).add(new Entry(timePs, node, seq[node]++, port, priority, pause,
+            buffers.add(partOf[node], new Entry(timePs, node, seq[node]++, port, priority, pause,
                     pause ? graph.snapshot(timePs, node, port, priority) : null));
         };
     }
 
     /** Tells the observers what the partitions buffered, in (time, node, order); between windows only. */
     void flush() {
-        List<Entry> all = null;
-        for (int p = 0, n = buffered.length; p < n; p++) { // no iterator: called after every window
-            if (!buffered[p]) {
-                continue;
-            }
-            buffered[p] = false;
-            List<Entry> b = buffers.get(p);
-            if (all == null) {
-                all = new ArrayList<>();
-            }
-            all.addAll(b);
-            b.clear();
-        }
-        if (all == null) {
+        if (!buffers.drain(toWindow)) { // after every window
             return;
         }
-        all.sort(ORDER);
-        for (Entry e : all) {
+        window.sort(ORDER);
+        for (Entry e : window) {
             graph.record(e.timePs(), e.node(), e.port(), e.priority(), e.pause(), e.local());
             if (log != null) {
                 log.pfcSent(e.timePs(), topology.node(e.node()).name(), e.port(), e.priority(), e.pause());
             }
         }
+        window.clear();
     }
 }

@@ -74,16 +74,7 @@ class IdealBesideTest {
 
         @Test
         void aTrainingJobOnEightGpuServers() throws IOException {
-            sameFilesBesideAndAfter("""
-                    name: t
-                    stop_time: 1s
-                    topology: {type: rail-optimized, servers: 2, nics_per_server: 8, servers_per_unit: 2, spines: 2,
-                               uplinks_per_spine: 1}
-                    nic: {mtu: 4096}
-                    workloads:
-                      - {type: training, name: gpt, tp: 8, dp: 2, layers: 2, hidden: 1024, seq: 256, micro_batches: 2,
-                         params: 4M, iterations: 2, compute: {forward: 20us, backward: 40us}}
-                    """);
+            sameFilesBesideAndAfter(ThreadsResultFilesTest.TRAINING_ON_GPU_SERVERS);
         }
 
         @Test

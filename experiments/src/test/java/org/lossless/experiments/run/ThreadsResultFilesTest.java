@@ -69,18 +69,21 @@ class ThreadsResultFilesTest {
      * all-reduces, timers only), dp 2 across the servers (gradient all-reduces on the 8 rails, each rail switch a
      * partition), 2 micro-batches, 2 iterations.
      */
+    static final String TRAINING_ON_GPU_SERVERS = """
+            name: t
+            stop_time: 1s
+            topology: {type: rail-optimized, servers: 2, nics_per_server: 8, servers_per_unit: 2, spines: 2,
+                       uplinks_per_spine: 1}
+            nic: {mtu: 4096}
+            workloads:
+              - {type: training, name: gpt, tp: 8, dp: 2, layers: 2, hidden: 1024, seq: 256, micro_batches: 2,
+                 params: 4M, iterations: 2, compute: {forward: 20us, backward: 40us}}
+            """;
+
+    /** {@link #TRAINING_ON_GPU_SERVERS}. */
     @Test
     void aTrainingJobOnEightGpuServers() throws IOException {
-        List<Long> w = sameFilesOn1To8Threads("""
-                name: t
-                stop_time: 1s
-                topology: {type: rail-optimized, servers: 2, nics_per_server: 8, servers_per_unit: 2, spines: 2,
-                           uplinks_per_spine: 1}
-                nic: {mtu: 4096}
-                workloads:
-                  - {type: training, name: gpt, tp: 8, dp: 2, layers: 2, hidden: 1024, seq: 256, micro_batches: 2,
-                     params: 4M, iterations: 2, compute: {forward: 20us, backward: 40us}}
-                """);
+        List<Long> w = sameFilesOn1To8Threads(TRAINING_ON_GPU_SERVERS);
         System.out.println("training on 8-GPU servers: windows on 1, 2, 4, 8 threads " + w);
     }
 

@@ -57,7 +57,6 @@ public final class ParallelEngine extends EngineSignals {
     private long windowEndPs;
     /** The threads deliver the last window's hand-offs, then global work runs ({@link #globalWorkDue}). */
     private boolean delivering;
-    private boolean eventDue;
     private boolean finished;
     private boolean running;
     private boolean inGlobal;
@@ -421,7 +420,7 @@ public final class ParallelEngine extends EngineSignals {
             }
         }
         if (threads > 1 && globalWorkDue()) {
-            if (eventDue && parts.undelivered() >= PARALLEL_DELIVERY) { // the hand-offs first, by every thread
+            if (parts.undelivered() >= PARALLEL_DELIVERY && globalEventDue()) { // the hand-offs first, by every thread
                 delivering = true;
                 return;
             }
@@ -431,19 +430,19 @@ public final class ParallelEngine extends EngineSignals {
     }
 
     /**
-     * Whether {@link #plan} will run global events or deferred work before the next window; {@link #eventDue} whether a
-     * global event is due, before which it delivers every hand-off, which the threads then do in parallel (a phase of
-     * their own) instead of one thread. Deferred work alone needs no delivery: a phase for it was one more barrier at
-     * most windows of a collective (benchmarks/README.md, "Step 21").
+     * Whether {@link #plan} will run global events or deferred work before the next window. Only a global event
+     * ({@link #globalEventDue}) has every hand-off delivered first, which the threads then do in a phase of their own;
+     * deferred work alone needs none (a phase for it was one more barrier at most windows of a collective:
+     * benchmarks/README.md, "Step 21").
      */
     private boolean globalWorkDue() {
-        eventDue = false;
-        if (failure != null || draining || abortRequested) {
-            return false;
-        }
+        return failure == null && !draining && !abortRequested
+                && (globalEventDue() || deferred != null && deferred.pendingPs() != Long.MAX_VALUE);
+    }
+
+    private boolean globalEventDue() {
         long tg = global.nextTime();
-        eventDue = tg <= stopPs && tg <= parts.next();
-        return eventDue || deferred != null && deferred.pendingPs() != Long.MAX_VALUE;
+        return tg <= stopPs && tg <= parts.next();
     }
 
     /** Runs the global events that are due and chooses the next window, or finishes the run. */
