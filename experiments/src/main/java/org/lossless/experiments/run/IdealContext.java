@@ -38,10 +38,22 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * </ul>
  * No queueing, no PFC, no congestion control, no loss. A post comes as the program's {@link Message}
  * ({@link PostingContext}), as in the engine.
+ *
+ * <p>Memory: per message in flight, its agenda items (delivery, acknowledgement; each holds the {@link Message}) until
+ * they run; per connection a {@link Link}; per timer armed, an item until its time, even once cancelled or re-armed;
+ * two caches of values computed from their keys, each at most {@link #CACHE_LIMIT} entries. Per message for the whole
+ * replay only the record of what it sent ({@link SentLog}, which keeps a bounded share in the heap and spills the
+ * rest) and whatever the program itself keeps.
  */
 final class IdealContext extends PostingContext {
     /** Events between two looks at the stop signal of {@link #run(long, BooleanSupplier)}: some microseconds of work. */
     static final int STOP_CHECK_PERIOD = 1024;
+    /**
+     * Entries past which a cache of values computed from their key alone starts again empty: a job whose messages have
+     * as many sizes as messages (a storage job's random sizes) or an all-to-all over thousands of hosts would
+     * otherwise keep one entry per message or per host pair for the whole replay. The values are the same either way.
+     */
+    static final int CACHE_LIMIT = 1 << 17;
     private final TrafficProgram program;
     private final Topology topology;
     private final IdealFct ideal;
@@ -49,10 +61,12 @@ final class IdealContext extends PostingContext {
     private final long ackDelayPs;
     private final RandomStreams streams;
     private final long[] hostRate;
-    private final SentLog sent = new SentLog();
+    private final SentLog sent;
     private final PriorityQueue<Item> agenda = new PriorityQueue<>();
     private final List<Link> connections = new ArrayList<>();
+    /** Each (sender, receiver)'s path rate, cleared past {@link #CACHE_LIMIT} entries (a function of its key). */
     private final Map<Long, Long> pathRate = new HashMap<>();
+    /** Each (op, hosts, bytes, QPs)'s receiver and sender ideal, ps; cleared past {@link #CACHE_LIMIT} entries. */
     private final Map<Key, long[]> ideals = new HashMap<>();
     private long seq;
     private long now;
@@ -83,8 +97,11 @@ final class IdealContext extends PostingContext {
         }
     }
 
-    IdealContext(TrafficProgram program, Topology topology, IdealFct ideal, int mtu, long ackDelayPs, long seed) {
+    /** A replay of {@code program} that records every message it sends into {@code sent} (its owner closes it). */
+    IdealContext(TrafficProgram program, Topology topology, IdealFct ideal, int mtu, long ackDelayPs, long seed,
+                 SentLog sent) {
         this.program = program;
+        this.sent = sent;
         this.topology = topology;
         this.ideal = ideal;
         this.mtu = mtu;
@@ -197,6 +214,9 @@ final class IdealContext extends PostingContext {
         link.lastPostPs = atPs;
         messages++;
         int qps = c.options().qps();
+        if (ideals.size() >= CACHE_LIMIT) {
+            ideals.clear();
+        }
         long[] fct = ideals.computeIfAbsent(new Key(op, m.dataSrc(), m.dataDst(), bytes, qps), k -> {
             long receiver = ideal.fctPs(k.op(), k.src(), k.dst(), k.bytes(), mtu, k.qps());
             return new long[] {receiver, ideal.senderFctPs(k.op(), k.src(), k.dst(), receiver, ackDelayPs)};
@@ -229,6 +249,9 @@ final class IdealContext extends PostingContext {
 
     /** The slowest link's rate on the first equal-cost path from {@code src} to {@code dst}, bps. */
     private long pathRate(int src, int dst) {
+        if (pathRate.size() >= CACHE_LIMIT) {
+            pathRate.clear();
+        }
         return pathRate.computeIfAbsent(((long) src << 32) | dst, k -> {
             long min = Long.MAX_VALUE;
             for (Cable c : ideal.path(src, dst)) {

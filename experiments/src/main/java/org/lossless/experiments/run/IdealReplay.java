@@ -25,8 +25,10 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * <p>Beside the run the replay gives way to a tight heap ({@link #HEAP_SHARE}, or an {@link OutOfMemoryError} on its
  * thread): it stops, and the whole replay runs after the run instead, as before.
  *
- * <p>The thread is a daemon and {@link #cancel} stops it within {@link IdealContext#STOP_CHECK_PERIOD} events: a run
- * that fails or is stopped (Ctrl-C, the warm daemon's stop) leaves nothing running.
+ * <p>The thread is a daemon and {@link #cancel} stops it within {@link IdealContext#STOP_CHECK_PERIOD} events (or some
+ * tens of thousands of messages of its port bounds' pass, {@link PortBound}): a run that fails or is stopped (Ctrl-C,
+ * the warm daemon's stop) leaves nothing running. Each job's record of its messages may spill to a file
+ * ({@link IdealSpill}), which that job's replay deletes as it ends, however it ends.
  */
 final class IdealReplay {
     /** One replayed workload: its job's name and its ideal, or what its replay threw. */
@@ -47,6 +49,8 @@ final class IdealReplay {
     private volatile boolean deferred;
     /** {@link #HEAP_SHARE}, or another share for tests. */
     private final double heapShare;
+    /** Where each job's record of its messages goes past its heap budget ({@link SentLog}). */
+    private final IdealSpill spill;
 
     /**
      * The share of the heap limit past which the replay beside the run gives way: once the heap in use (live data and
@@ -57,8 +61,10 @@ final class IdealReplay {
      */
     static final double HEAP_SHARE = 0.75;
 
-    private IdealReplay(EngineInput in, IdealFct ideal, List<TrafficProgram> running, boolean beside, double heapShare) {
+    private IdealReplay(EngineInput in, IdealFct ideal, List<TrafficProgram> running, boolean beside, double heapShare,
+                        IdealSpill spill) {
         this.heapShare = heapShare;
+        this.spill = java.util.Objects.requireNonNull(spill, "spill");
         this.in = in;
         this.ideal = ideal;
         this.running = List.copyOf(running);
@@ -77,13 +83,19 @@ final class IdealReplay {
      * run and the replay may share it.
      */
     static IdealReplay start(EngineInput in, IdealFct ideal, List<TrafficProgram> running, boolean beside) {
-        return new IdealReplay(in, ideal, running, beside, HEAP_SHARE);
+        return new IdealReplay(in, ideal, running, beside, HEAP_SHARE, IdealSpill.in(null));
     }
 
     /** As {@link #start(EngineInput, IdealFct, List, boolean)}, giving way past {@code heapShare} of the heap limit. */
     static IdealReplay start(EngineInput in, IdealFct ideal, List<TrafficProgram> running, boolean beside,
                              double heapShare) {
-        return new IdealReplay(in, ideal, running, beside, heapShare);
+        return new IdealReplay(in, ideal, running, beside, heapShare, IdealSpill.in(null));
+    }
+
+    /** As {@link #start(EngineInput, IdealFct, List, boolean, double)}, each job's record kept as {@code spill} says. */
+    static IdealReplay start(EngineInput in, IdealFct ideal, List<TrafficProgram> running, boolean beside,
+                             double heapShare, IdealSpill spill) {
+        return new IdealReplay(in, ideal, running, beside, heapShare, spill);
     }
 
     /** True when the replay runs beside the run. */
@@ -110,7 +122,7 @@ final class IdealReplay {
                 }
                 Outcome o;
                 try {
-                    o = new Outcome(p.name(), IdealRun.replay(in, ideal, p, edges, this::stopNow), null);
+                    o = new Outcome(p.name(), IdealRun.replay(in, ideal, p, edges, this::stopNow, spill), null);
                 } catch (OutOfMemoryError e) { // beside the run's own heap: after the run, as before, decides
                     deferred = true;
                     cancelled = true;
@@ -155,7 +167,7 @@ final class IdealReplay {
      */
     List<JobIdeal> finish(Set<String> jobs) {
         if (thread == null) {
-            return jobs.isEmpty() ? List.of() : IdealRun.of(in, ideal, jobs, running);
+            return jobs.isEmpty() ? List.of() : IdealRun.of(in, ideal, jobs, running, spill);
         }
         if (jobs.isEmpty()) {
             cancel(); // no job reported: no ideal is kept, the replay need not end its work
@@ -178,7 +190,7 @@ final class IdealReplay {
         }
         if (deferred) {
             outcomes.clear(); // what it held goes before the replay after the run
-            return IdealRun.of(in, ideal, jobs, running);
+            return IdealRun.of(in, ideal, jobs, running, spill);
         }
         for (Outcome o : outcomes) {
             if (o.job() == null || jobs.contains(o.job())) {
@@ -194,6 +206,23 @@ final class IdealReplay {
     /** Stops the thread beside the run (a run that failed or was stopped); it ends within a few microseconds' work. */
     void cancel() {
         cancelled = true;
+    }
+
+    /**
+     * {@link #cancel()}, then waits up to {@code waitMs} for the thread to end: a run that failed or was stopped is
+     * about to delete the result directory being written, where the replay's spill file may be ({@link IdealSpill});
+     * the thread deletes its own file as it ends. Gives up early, keeping the flag, if this thread is interrupted.
+     */
+    void cancelAndWait(long waitMs) {
+        cancel();
+        if (thread == null) {
+            return;
+        }
+        try {
+            thread.join(waitMs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The thread beside the run, for tests (null after the run). */

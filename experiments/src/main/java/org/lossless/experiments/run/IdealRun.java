@@ -37,7 +37,11 @@ import org.lossless.workloads.traffic.TrafficProgram;
  * never faster. A storage job's latency percentiles are those of the chain bound; its IOPS and throughput are
  * over the ideal duration. Plain traffic (flows, CDF traffic) has no job and no replay. Deterministic.
  *
- * <p>Cost: one message-level pass over the job's messages (no packets), small beside the packet run.
+ * <p>Cost: one message-level pass over the job's messages (no packets), small beside the packet run, then one
+ * sequential pass (or a few) over its record of them for the port bounds ({@link PortBound}). Memory: the job's
+ * program and its messages in flight, plus a bounded share of the heap for that record ({@link SentLog}); the rest of
+ * the record is in a temporary file in the result directory being written ({@link IdealSpill}), deleted when the
+ * job's replay ends.
  */
 public final class IdealRun {
     /** The bound that set an iteration's ideal: its chain of dependent messages and step latencies. */
@@ -57,11 +61,17 @@ public final class IdealRun {
      * the program to look at it) cannot be replayed, and its job gets no ideal.
      */
     public static List<JobIdeal> of(EngineInput in, IdealFct ideal, Set<String> jobs, List<TrafficProgram> running) {
+        return of(in, ideal, jobs, running, IdealSpill.in(null));
+    }
+
+    /** As {@link #of(EngineInput, IdealFct, Set, List)}, each job's record of its messages kept as {@code spill} says. */
+    static List<JobIdeal> of(EngineInput in, IdealFct ideal, Set<String> jobs, List<TrafficProgram> running,
+                             IdealSpill spill) {
         List<JobIdeal> out = new ArrayList<>();
         EdgeUplinks edges = EdgeUplinks.of(in.topology());
         forEachFresh(in, running, () -> true, p -> {
             if (jobs.contains(p.name())) {
-                out.add(replay(in, ideal, p, edges, null));
+                out.add(replay(in, ideal, p, edges, null, spill));
             }
         });
         return out;
@@ -92,13 +102,17 @@ public final class IdealRun {
     /**
      * The ideal of one job: its fresh program {@code p} replayed alone. {@code stop} (may be null) is asked now and then
      * and ends the replay with a {@link java.util.concurrent.CancellationException} when true (a replay beside a run
-     * that failed or was stopped: {@link IdealReplay}).
+     * that failed or was stopped: {@link IdealReplay}). The record of its messages ({@link SentLog}) is kept as
+     * {@code spill} says and its file, if any, deleted before this returns or throws.
      */
     static JobIdeal replay(EngineInput in, IdealFct ideal, TrafficProgram p, EdgeUplinks edges,
-                           java.util.function.BooleanSupplier stop) {
-        IdealContext ctx = new IdealContext(p, in.topology(), ideal, in.nic().mtu(), in.nic().ackDelayPs(), in.seed());
-        ctx.run(in.stopTimePs(), stop);
-        return bound(p.name(), p.jobIterations(), p.operationStats(), ctx.recorded(), ctx.hostRates(), edges);
+                           java.util.function.BooleanSupplier stop, IdealSpill spill) {
+        try (SentLog sent = spill.newLog(in.topology().hostCount())) {
+            IdealContext ctx = new IdealContext(p, in.topology(), ideal, in.nic().mtu(), in.nic().ackDelayPs(),
+                    in.seed(), sent);
+            ctx.run(in.stopTimePs(), stop);
+            return bound(p.name(), p.jobIterations(), p.operationStats(), sent, ctx.hostRates(), edges, stop);
+        }
     }
 
     /** {@link #of(EngineInput, IdealFct, Set, List)} when no program of {@code in} has run yet. */
@@ -108,10 +122,10 @@ public final class IdealRun {
 
     /** The job's ideal from its replayed iterations and what their messages put on the ports ({@link PortBound}). */
     static JobIdeal bound(String job, List<JobIteration> replayed, List<OperationStats> ops, SentLog sent, long[] rates,
-                          EdgeUplinks edges) {
+                          EdgeUplinks edges, java.util.function.BooleanSupplier stop) {
         List<JobIteration> finished = replayed.stream().filter(JobIteration::finished)
                 .sorted(java.util.Comparator.comparingLong(JobIteration::startPs)).toList();
-        long[][] ports = PortBound.of(finished, sent, rates, edges);
+        long[][] ports = PortBound.of(finished, sent, rates, edges, PortBound.PASS_BYTES, stop);
         java.util.Map<JobIteration, Integer> windowOf = new java.util.IdentityHashMap<>();
         for (int w = 0; w < finished.size(); w++) {
             windowOf.put(finished.get(w), w);

@@ -98,6 +98,10 @@ public final class PacketEngine {
     private final int cores;
     /** When the jobs' ideal is replayed ({@link IdealReplay}). */
     private final IdealTiming idealTiming;
+    /** Where the jobs' ideal replay keeps its record of their messages past its heap budget ({@link IdealSpill}). */
+    private final IdealSpill idealSpill;
+    /** How long a run that failed waits for the replay beside it to end (and delete its spill file), ms. */
+    static final long CANCEL_WAIT_MS = 10_000;
 
     /**
      * When the jobs' ideal replay runs: {@link #AUTO} beside the run when it leaves a core free ({@link #besideRun}),
@@ -142,6 +146,11 @@ public final class PacketEngine {
 
     /** As {@link #PacketEngine(RunProgress, Parallelism)} on {@code cores} cores, the ideal replayed as {@code timing} says. */
     PacketEngine(RunProgress progress, Parallelism parallelism, int cores, IdealTiming timing) {
+        this(progress, parallelism, cores, timing, IdealSpill.in(null));
+    }
+
+    /** As {@link #PacketEngine(RunProgress, Parallelism, int, IdealTiming)}, the ideal's record kept as {@code spill} says. */
+    PacketEngine(RunProgress progress, Parallelism parallelism, int cores, IdealTiming timing, IdealSpill spill) {
         if (cores < 1) {
             throw new IllegalArgumentException("cores must be at least 1, got " + cores);
         }
@@ -149,6 +158,7 @@ public final class PacketEngine {
         this.parallelism = parallelism;
         this.cores = cores;
         this.idealTiming = java.util.Objects.requireNonNull(timing, "timing");
+        this.idealSpill = java.util.Objects.requireNonNull(spill, "spill");
     }
 
     /**
@@ -281,12 +291,12 @@ public final class PacketEngine {
         if (progress != null) {
             progress.start(kernel, in.stopTimePs(), RunProgress.estimateEnd(in.topology(), in.flows(), in.stopTimePs()));
         }
-        IdealReplay replay = IdealReplay.start(in, ideal, programs, besideRun(cut));
+        IdealReplay replay = IdealReplay.start(in, ideal, programs, besideRun(cut), IdealReplay.HEAP_SHARE, idealSpill);
         try {
             return finish(in, kernel, place, traffic, network, replay, deadlock, telemetry, sampler, stream,
                     messageIdeals, pauseGraph, cost, wallStart);
         } catch (RuntimeException | Error e) {
-            replay.cancel(); // a run that failed or was stopped: the replay beside it ends too
+            replay.cancelAndWait(CANCEL_WAIT_MS); // a run that failed or was stopped: the replay beside it ends too
             throw e;
         }
     }

@@ -2,6 +2,8 @@ package org.lossless.experiments.run;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 import org.lossless.core.net.WireFormat;
 import org.lossless.workloads.traffic.JobIteration;
@@ -15,11 +17,22 @@ import org.lossless.workloads.traffic.JobIteration;
  *       that leave (or enter) it towards hosts of other edge switches, at the summed rate of its cables to other
  *       switches: on an oversubscribed ToR, its hosts' traffic to other ToRs cannot go faster than its uplinks.</li>
  * </ul>
- * A message belongs to the iteration whose window (start to finish) holds its post time; a job's iterations never
- * overlap (each program starts the next after the last ended). O(messages × log iterations): the messages are
- * grouped by iteration with one counting sort.
+ * A message belongs to the window (finished iteration) that starts last at or before its post time (of several
+ * starting then, the last in the list), and only if its post time is at or before that window's finish; a job's
+ * iterations never overlap (each program starts the next after the last ended).
+ *
+ * <p>One sequential pass over the {@link SentLog} in its own order (each message's window by binary search over the
+ * starts: O(messages × log windows)), summing per window the bits out and in of every host and every edge switch,
+ * and keeping the least post time and least latency. Nothing is kept per message: the sums take windows × (hosts +
+ * edge switches) × 2 longs; past {@link #PASS_BYTES} the windows are split into ranges, one pass over the log each.
+ * Sums and maxima do not depend on the order of the messages, so the bounds are those of any grouping.
  */
 final class PortBound {
+    /** Bytes of sums one pass may hold (64 MB); more windows than fit take several passes. */
+    static final long PASS_BYTES = 64L << 20;
+    /** Messages between two looks at the stop signal. */
+    private static final int STOP_CHECK_PERIOD = 1 << 16;
+
     private PortBound() {
     }
 
@@ -31,116 +44,112 @@ final class PortBound {
      * @param edges every host's edge switch and each edge switch's uplink rate
      */
     static long[][] of(List<JobIteration> windows, SentLog sent, long[] rates, EdgeUplinks edges) {
+        return of(windows, sent, rates, edges, PASS_BYTES, null);
+    }
+
+    /**
+     * As {@link #of(List, SentLog, long[], EdgeUplinks)} with at most about {@code passBytes} of sums per pass (at
+     * least one window's); {@code stop} (may be null) is asked now and then and ends the work with a
+     * {@link CancellationException} when true.
+     */
+    static long[][] of(List<JobIteration> windows, SentLog sent, long[] rates, EdgeUplinks edges, long passBytes,
+                       BooleanSupplier stop) {
         int n = windows.size();
         long[] starts = new long[n];
+        long[] finishes = new long[n];
         for (int w = 0; w < n; w++) {
             starts[w] = windows.get(w).startPs();
+            finishes[w] = windows.get(w).finishPs();
         }
-        int[] windowOf = new int[sent.size()];
-        int[] count = new int[n + 1];
-        for (int i = 0; i < sent.size(); i++) {
-            long t = sent.postPs(i);
-            int w = Arrays.binarySearch(starts, t);
-            w = w >= 0 ? last(starts, w) : -w - 2;
-            windowOf[i] = w >= 0 && t <= windows.get(w).finishPs() ? w : -1;
-            if (windowOf[i] >= 0) {
-                count[windowOf[i] + 1]++;
-            }
-        }
-        for (int w = 0; w < n; w++) {
-            count[w + 1] += count[w];
-        }
-        int[] order = new int[count[n]];
-        int[] next = Arrays.copyOf(count, n);
-        for (int i = 0; i < sent.size(); i++) {
-            if (windowOf[i] >= 0) {
-                order[next[windowOf[i]]++] = i;
-            }
-        }
-        Scratch hosts = new Scratch(rates.length);
-        Scratch ups = new Scratch(edges.edges());
+        long perWindow = 2L * Long.BYTES * (rates.length + edges.edges());
+        int per = (int) Math.max(1, Math.min(n, passBytes / Math.max(1, perWindow)));
         long[][] bound = new long[2][n];
-        for (int w = 0; w < n; w++) {
-            long[] b = window(windows.get(w).startPs(), order, count[w], count[w + 1], sent, rates, edges, hosts, ups);
-            bound[0][w] = b[0];
-            bound[1][w] = b[1];
+        for (int lo = 0; lo < n; lo += per) {
+            pass(starts, finishes, lo, Math.min(n, lo + per), sent, rates, edges, stop, bound);
         }
         return bound;
     }
 
-    /** Bits out and in per port (host or edge switch) and the ports touched; left zero between windows. */
-    private static final class Scratch {
-        final long[] out;
-        final long[] in;
-        final int[] touched;
-        int size;
-
-        Scratch(int ports) {
-            out = new long[ports];
-            in = new long[ports];
-            touched = new int[ports];
-        }
-
-        void add(int from, int to, long bits) {
-            if (out[from] == 0 && in[from] == 0) {
-                touched[size++] = from;
+    /** The window of a message posted at {@code t}, or -1 when none holds it. */
+    static int windowOf(long[] starts, long[] finishes, long t) {
+        int w = Arrays.binarySearch(starts, t);
+        if (w >= 0) {
+            while (w + 1 < starts.length && starts[w + 1] == starts[w]) {
+                w++; // several windows start at t: the last one
             }
-            out[from] += bits;
-            if (out[to] == 0 && in[to] == 0) {
-                touched[size++] = to;
-            }
-            in[to] += bits;
+        } else {
+            w = -w - 2;
         }
-
-        /** The busiest port's time at {@code rates} (0 for a port without rate), then cleared. */
-        long busiest(long[] rates) {
-            long max = 0;
-            for (int k = 0; k < size; k++) {
-                int p = touched[k];
-                if (rates[p] > 0) {
-                    max = Math.max(max, WireFormat.bitsToPs(Math.max(out[p], in[p]), rates[p]));
-                }
-                out[p] = 0;
-                in[p] = 0;
-            }
-            size = 0;
-            return max;
-        }
+        return w >= 0 && t <= finishes[w] ? w : -1;
     }
 
-    /** The last index of a run of equal starts (several windows starting at the same time: the last one). */
-    private static int last(long[] starts, int w) {
-        while (w + 1 < starts.length && starts[w + 1] == starts[w]) {
-            w++;
-        }
-        return w;
-    }
-
-    /** The port and uplink bounds of the messages {@code order[from..to)} of a window starting at {@code start}. */
-    private static long[] window(long start, int[] order, int from, int to, SentLog sent, long[] rates,
-                                 EdgeUplinks edges, Scratch hosts, Scratch ups) {
-        if (from == to) {
-            return new long[] {-1, -1};
-        }
-        long first = Long.MAX_VALUE;
-        long tail = Long.MAX_VALUE;
-        boolean crossed = false;
-        for (int k = from; k < to; k++) {
-            int i = order[k];
-            first = Math.min(first, sent.postPs(i));
-            tail = Math.min(tail, sent.tailPs(i));
-            int s = sent.src(i);
-            int d = sent.dst(i);
-            hosts.add(s, d, sent.bits(i));
-            int es = edges.edgeOf()[s];
-            int ed = edges.edgeOf()[d];
+    /** The bounds of windows {@code lo..hi)} into {@code bound}, from one pass over {@code sent}. */
+    private static void pass(long[] starts, long[] finishes, int lo, int hi, SentLog sent, long[] rates,
+                             EdgeUplinks edges, BooleanSupplier stop, long[][] bound) {
+        int k = hi - lo;
+        int h = rates.length;
+        int e = edges.edges();
+        int[] edgeOf = edges.edgeOf();
+        long[] hostOut = new long[k * h];
+        long[] hostIn = new long[k * h];
+        long[] edgeOut = new long[k * e];
+        long[] edgeIn = new long[k * e];
+        long[] first = new long[k];
+        long[] tail = new long[k];
+        boolean[] any = new boolean[k];
+        boolean[] crossed = new boolean[k];
+        Arrays.fill(first, Long.MAX_VALUE);
+        Arrays.fill(tail, Long.MAX_VALUE);
+        SentLog.Reader r = sent.reader();
+        long read = 0;
+        while (r.next()) {
+            if (stop != null && ++read % STOP_CHECK_PERIOD == 0 && stop.getAsBoolean()) {
+                throw new CancellationException("ideal port bound stopped");
+            }
+            int w = windowOf(starts, finishes, r.postPs());
+            if (w < lo || w >= hi) {
+                continue;
+            }
+            int j = w - lo;
+            any[j] = true;
+            first[j] = Math.min(first[j], r.postPs());
+            tail[j] = Math.min(tail[j], r.tailPs());
+            int s = r.src();
+            int d = r.dst();
+            long bits = r.bits();
+            hostOut[j * h + s] += bits;
+            hostIn[j * h + d] += bits;
+            int es = edgeOf[s];
+            int ed = edgeOf[d];
             if (es != ed) {
-                ups.add(es, ed, sent.bits(i));
-                crossed = true;
+                edgeOut[j * e + es] += bits;
+                edgeIn[j * e + ed] += bits;
+                crossed[j] = true;
             }
         }
-        long port = first - start + hosts.busiest(rates) + tail;
-        long uplink = ups.busiest(edges.upBps());
-        return new long[] {port, crossed && uplink > 0 ? first - start + uplink + tail : 0};
+        for (int j = 0; j < k; j++) {
+            int w = lo + j;
+            if (!any[j]) {
+                bound[0][w] = -1;
+                bound[1][w] = -1;
+                continue;
+            }
+            long lead = first[j] - starts[w];
+            bound[0][w] = lead + busiest(hostOut, hostIn, j * h, rates) + tail[j];
+            long uplink = busiest(edgeOut, edgeIn, j * e, edges.upBps());
+            bound[1][w] = crossed[j] && uplink > 0 ? lead + uplink + tail[j] : 0;
+        }
+    }
+
+    /** The busiest port's time, ps: its bits out or in (the larger) at its rate; a port without rate is skipped. */
+    private static long busiest(long[] out, long[] in, int from, long[] rates) {
+        long max = 0;
+        for (int p = 0; p < rates.length; p++) {
+            long bits = Math.max(out[from + p], in[from + p]);
+            if (rates[p] > 0 && bits != 0) {
+                max = Math.max(max, WireFormat.bitsToPs(bits, rates[p]));
+            }
+        }
+        return max;
     }
 }

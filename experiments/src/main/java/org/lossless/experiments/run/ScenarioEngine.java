@@ -30,6 +30,10 @@ public final class ScenarioEngine implements ScenarioRunner {
     private final int cores;
     /** When the jobs' ideal replays: beside the run if a core is free, or forced (tests). */
     private final PacketEngine.IdealTiming idealTiming;
+    /** Heap budget of the ideal replay's record of each job's messages, bytes ({@link IdealSpill}). */
+    private final long idealBudget;
+    /** Told each spill file of the ideal replay when it is made (tests; may be null). */
+    private final java.util.function.Consumer<Path> onSpill;
 
     /** Runs on the sequential kernel. */
     public ScenarioEngine() {
@@ -43,19 +47,27 @@ public final class ScenarioEngine implements ScenarioRunner {
 
     /** As {@link #ScenarioEngine(PacketEngine.Parallelism)} on {@code cores} cores, the ideal replayed as {@code timing} says. */
     ScenarioEngine(PacketEngine.Parallelism parallelism, int cores, PacketEngine.IdealTiming timing) {
+        this(parallelism, cores, timing, SentLog.defaultBudget(), null);
+    }
+
+    /** As {@link #ScenarioEngine(PacketEngine.Parallelism, int, PacketEngine.IdealTiming)}, the ideal's spill as given. */
+    ScenarioEngine(PacketEngine.Parallelism parallelism, int cores, PacketEngine.IdealTiming timing, long idealBudget,
+                   java.util.function.Consumer<Path> onSpill) {
         this.parallelism = parallelism;
         this.cores = cores;
         this.idealTiming = timing;
+        this.idealBudget = idealBudget;
+        this.onSpill = onSpill;
     }
 
     @Override
     public ScenarioRunner withParallelism(PacketEngine.Parallelism p) {
-        return new ScenarioEngine(p, cores, idealTiming);
+        return new ScenarioEngine(p, cores, idealTiming, idealBudget, onSpill);
     }
 
     @Override
     public ScenarioRunner withCores(int n) {
-        return new ScenarioEngine(parallelism, Math.max(1, n), idealTiming);
+        return new ScenarioEngine(parallelism, Math.max(1, n), idealTiming, idealBudget, onSpill);
     }
 
     @Override
@@ -77,8 +89,11 @@ public final class ScenarioEngine implements ScenarioRunner {
     public RunResult run(Scenario scenario, Path resultDir, RunProgress progress,
                          org.lossless.experiments.metrics.FlowSink rows) {
         EngineInput input = input(scenario);
+        // the jobs' ideal keeps its record of their messages past a share of the heap in the result directory being
+        // written (deleted before the run returns), else in java.io.tmpdir
+        IdealSpill spill = new IdealSpill(resultDir, idealBudget, onSpill);
         if (resultDir == null) {
-            return new PacketEngine(progress, parallelism, cores, idealTiming).run(input, null, null, rows);
+            return new PacketEngine(progress, parallelism, cores, idealTiming, spill).run(input, null, null, rows);
         }
         Path ts = resultDir.resolve("timeseries");
         boolean queues = !scenario.telemetry().queues().none();
@@ -93,7 +108,7 @@ public final class ScenarioEngine implements ScenarioRunner {
                  Writer r = rates ? writer(ts.resolve("rates.csv")) : null;
                  Writer p = pfc ? writer(ts.resolve("pfc.csv")) : null;
                  Writer l = links ? writer(ts.resolve("links.csv")) : null) {
-                return new PacketEngine(progress, parallelism, cores, idealTiming).run(input,
+                return new PacketEngine(progress, parallelism, cores, idealTiming, spill).run(input,
                         new PacketEngine.Telemetry(scenario.telemetry(), q, r, p, l), null, rows);
             }
         } catch (IOException e) {
