@@ -2,6 +2,7 @@ package org.lossless.experiments.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -21,12 +22,20 @@ import org.lossless.experiments.metrics.RunResult;
 import org.lossless.experiments.results.ResultsWriter;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.experiments.scenario.ScenarioLoader;
+import org.lossless.nic.Verb;
 import org.lossless.topology.Routes;
+import org.lossless.workloads.traffic.Connection;
+import org.lossless.workloads.traffic.ConnectionOptions;
+import org.lossless.workloads.traffic.JobIteration;
+import org.lossless.workloads.traffic.MessageTag;
+import org.lossless.workloads.traffic.TrafficContext;
+import org.lossless.workloads.traffic.TrafficProgram;
 
 /**
  * A whole run's job ideals with the replay's record of its messages ({@link SentLog}) kept in memory (the default
  * budget) and spilled page by page (a budget of 1 B: pages of 4 longs): the same jobs.csv and summary.json, byte for byte, replayed
- * after the run and beside it; every spill file deleted once the run returned.
+ * after the run and beside it; every spill file deleted once the run returned, also when it was stopped with the
+ * replay beside it still at work.
  */
 class IdealSpillRunTest {
     @TempDir
@@ -117,5 +126,67 @@ class IdealSpillRunTest {
         try (Stream<Path> all = Files.list(dir)) {
             assertEquals(List.of(out), all.toList(), "nothing beside the result directory");
         }
+    }
+
+    /**
+     * Reports one iteration; in the run it wakes every microsecond until stopped; in the replay it posts a message every
+     * picosecond, stops the run once 100 are out (its record has spilled by then), and goes on posting forever.
+     */
+    static final class Endless implements TrafficProgram {
+        final RunProgress run;
+        TrafficContext ctx;
+        Connection c;
+        int posted;
+
+        Endless(RunProgress run) {
+            this.run = run;
+        }
+
+        @Override
+        public String name() {
+            return "endless";
+        }
+
+        @Override
+        public void start(TrafficContext context) {
+            ctx = context;
+            if (ctx instanceof IdealContext) {
+                c = ctx.connect(0, 1, ConnectionOptions.of(0));
+            }
+            ctx.wakeAt(0);
+        }
+
+        @Override
+        public void onTimer(long nowPs) {
+            if (!(ctx instanceof IdealContext)) {
+                ctx.wakeAt(nowPs + IdealBesideTest.US);
+                return;
+            }
+            ctx.post(c, 1000, Verb.WRITE, MessageTag.NONE_TAG);
+            if (++posted == 100) {
+                run.requestStop();
+            }
+            ctx.wakeAt(nowPs + 1);
+        }
+
+        @Override
+        public boolean finished() {
+            return false;
+        }
+
+        @Override
+        public List<JobIteration> jobIterations() {
+            return List.of(new JobIteration("endless", 0, "test", 1, 0, 0, 1_000, JobIteration.NO_BUSBW));
+        }
+    }
+
+    @Test
+    void aStoppedRunsReplayBesideItHasDeletedItsSpillFileWhenTheRunReturns() {
+        RunProgress progress = new RunProgress();
+        EngineInput in = IdealBesideTest.input(List.of(() -> new Endless(progress)));
+        assertThrows(RunInterruptedException.class, () -> new PacketEngine(progress, null, 2,
+                PacketEngine.IdealTiming.BESIDE, new IdealSpill(dir, 1, spilled::add)).run(in));
+        assertEquals(1, spilled.size(), spilled.toString());
+        assertFalse(Files.exists(spilled.get(0)), "the replay that was stopped deleted its spill file");
     }
 }
