@@ -168,10 +168,31 @@ class PercentileValuesTest {
             assertTrue(spills(dir).isEmpty());
         }
 
-        /** Nine series (sizes 0, 1 and random up to 300) filled in a random interleaving, then selected. */
+        /**
+         * 300 series of up to 30 values, so that several share each spill file (64): those that fit the budget
+         * are gathered several at a pass of their file, the others selected by radix.
+         */
+        @ParameterizedTest
+        @ValueSource(ints = {9, 10})
+        void manySeriesSharingTheirFiles(int seed, @TempDir Path dir) throws IOException {
+            Random r = new Random(seed);
+            int[] sizes = new int[300];
+            Arrays.setAll(sizes, i -> r.nextInt(31));
+            for (long budget : BUDGETS) {
+                check(seed, budget, dir, seed % 2 == 0, sizes);
+            }
+            assertTrue(spills(dir).isEmpty());
+        }
+
         private void check(int seed, long budget, Path dir, boolean doubles) {
             Random r = new Random(seed);
-            int[] sizes = {0, 1, 300, 2, r.nextInt(300), r.nextInt(60), 150, r.nextInt(10), 80};
+            check(seed, budget, dir, doubles, new int[] {0, 1, 300, 2, r.nextInt(300), r.nextInt(60), 150,
+                r.nextInt(10), 80});
+        }
+
+        /** Series of {@code sizes} filled in a random interleaving, then selected each and in unions. */
+        private void check(int seed, long budget, Path dir, boolean doubles, int[] sizes) {
+            Random r = new Random(seed * 31L + budget);
             try (PercentileValues v = store(budget, dir)) {
                 List<Series> series = new ArrayList<>();
                 List<List<Long>> added = new ArrayList<>();
@@ -191,7 +212,7 @@ class PercentileValuesTest {
                     left--;
                 }
                 String at = "seed " + seed + ", budget " + budget;
-                assertEquals(budget > 0 && budget < 8000, v.spilled(), at + ": spilled");
+                assertEquals(budget > 0 && budget < 8 * left(sizes), v.spilled(), at + ": spilled");
                 long[][] each = v.selectEach(PS, series);
                 for (int i = 0; i < sizes.length; i++) {
                     assertArrayEquals(expected(added.subList(i, i + 1), doubles), each[i], at + ", series " + i);
@@ -210,6 +231,10 @@ class PercentileValuesTest {
                             at + ", union " + Arrays.toString(u));
                 }
             }
+        }
+
+        private static int left(int[] sizes) {
+            return Arrays.stream(sizes).sum();
         }
 
         /** The oracle: every value sorted ({@code Arrays.sort}), the nearest ranks read off; null when none. */
