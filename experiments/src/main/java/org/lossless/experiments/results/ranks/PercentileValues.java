@@ -3,7 +3,11 @@ package org.lossless.experiments.results.ranks;
 import java.io.Closeable;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -35,6 +39,11 @@ public final class PercentileValues implements Closeable {
     final long gatherMax;
     final List<Series> series = new ArrayList<>();
     private long held;
+    /**
+     * Answers of {@link #select} by what they were asked: the percentiles, then the series that had keys with how
+     * many, so that a union asked again (a run's data messages and those censored, when none was) is not read again.
+     */
+    private final Map<List<Long>, long[]> answered = new HashMap<>();
     private SpillBuckets buckets;
     private boolean closed;
 
@@ -110,7 +119,23 @@ public final class PercentileValues implements Closeable {
      * {@code union} together, in the order of {@code percentiles}; null when they have none.
      */
     public long[] select(double[] percentiles, Series... union) {
-        return new Selection(this).select(percentiles, union);
+        Series[] some = Arrays.stream(union).filter(s -> s.size() > 0).sorted(Comparator.comparingInt(s -> s.id))
+                .toArray(Series[]::new);
+        List<Long> asked = new ArrayList<>();
+        asked.add((long) percentiles.length);
+        for (double p : percentiles) {
+            asked.add(Double.doubleToLongBits(p));
+        }
+        for (Series s : some) {
+            asked.add((long) s.id);
+            asked.add(s.size());
+        }
+        long[] at = answered.get(asked);
+        if (at == null) {
+            at = new Selection(this).select(percentiles, some);
+            answered.put(asked, at);
+        }
+        return at == null ? null : at.clone();
     }
 
     /**

@@ -93,6 +93,27 @@ class PercentileValuesTest {
             }
         }
 
+        /** A union asked again (with an empty series, or after more keys) is answered from its keys as they are. */
+        @Test
+        void aUnionAskedAgainSeesItsKeysAsTheyAre(@TempDir Path dir) {
+            try (PercentileValues v = new PercentileValues(16, dir)) {
+                Series a = v.series();
+                Series none = v.series();
+                for (long x : new long[] {4, 1, 3}) {
+                    a.add(x);
+                }
+                double[] median = {50};
+                long[] first = v.select(median, a);
+                assertArrayEquals(new long[] {3}, first);
+                first[0] = 99;
+                assertArrayEquals(new long[] {3}, v.select(median, a, none));
+                a.add(0);
+                a.add(-5);
+                // -5, 0, 1, 3, 4: rank 3 -> 1
+                assertArrayEquals(new long[] {1}, v.select(median, none, a));
+            }
+        }
+
         @Test
         void keysOrderDoublesAsArraysSortDoes() {
             double[] ds = {Double.NEGATIVE_INFINITY, -Double.MAX_VALUE, -1, -Double.MIN_VALUE, -0.0, 0.0,
