@@ -2,23 +2,17 @@ package org.lossless.experiments.results.ranks;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 /**
  * Exact nearest-rank selection over series of a {@link PercentileValues}, memory and disk parts.
  *
  * <p>Keys that fit the store's gather limit (its budget) are gathered into one array, sorted and indexed: what
- * sorting every value gives. More than that (a union of series past the budget) are selected by radix on the key
- * seen as unsigned ({@code key ^ Long.MIN_VALUE}, the signed order): a pass over the keys counts, for each wanted
- * rank, the keys sharing the 16-bit digits already fixed by their next 16-bit digit (a histogram of 65,536 counts,
- * 512 KB), which fixes one more digit of the rank's key and the rank within the keys having it; as soon as the
- * keys having a rank's digits fit the limit, a pass gathers them and sorts them instead. Ranks sharing their digits
- * share a histogram, and every wanted rank advances in the same pass: at most four counting passes and one
- * gathering pass, whatever the number of keys.
+ * sorting every value gives. More than that (a union of series past the budget) are selected by {@link Radix}.
+ * The series of flows_summary.csv ({@link #selectEach}) are read a spill file at a time, as many series of it at
+ * a pass as the limit holds.
  */
 final class Selection {
-    private static final int DIGIT = 16;
     private final PercentileValues store;
 
     Selection(PercentileValues store) {
@@ -40,7 +34,7 @@ final class Selection {
         if (n <= store.gatherMax) {
             return pick(gather(union, n), ranks);
         }
-        return new Radix(union, ranks, n).run();
+        return new Radix(this, store.gatherMax, union, ranks, n).run();
     }
 
     long[][] selectEach(double[] percentiles, List<Series> each) {
@@ -117,7 +111,7 @@ final class Selection {
     }
 
     /** Every key on disk of {@code union} to {@code sink}, a pass over each bucket holding some. */
-    private void scanDisk(Series[] union, java.util.function.LongConsumer sink) {
+    void scanDisk(Series[] union, java.util.function.LongConsumer sink) {
         boolean[] buckets = new boolean[SpillBuckets.COUNT];
         boolean any = false;
         for (Series s : union) {
@@ -148,143 +142,5 @@ final class Selection {
 
     private SpillBuckets disk() {
         return store.buckets();
-    }
-
-    /** Radix selection of several ranks of one union at once. */
-    private final class Radix {
-        private final Series[] union;
-        private final long[] rank;
-        /** Per rank: the digits fixed so far (unsigned key space, the rest zero), how many, keys having them. */
-        private final long[] fixed;
-        private final int[] fixedDigits;
-        private final long[] having;
-        private final long[] out;
-        private final boolean[] done;
-
-        Radix(Series[] union, long[] ranks, long n) {
-            this.union = union;
-            this.rank = ranks.clone();
-            this.fixed = new long[ranks.length];
-            this.fixedDigits = new int[ranks.length];
-            this.having = new long[ranks.length];
-            Arrays.fill(having, n);
-            this.out = new long[ranks.length];
-            this.done = new boolean[ranks.length];
-        }
-
-        long[] run() {
-            while (true) {
-                List<Group> groups = groups();
-                if (groups.isEmpty()) {
-                    return out;
-                }
-                long room = store.gatherMax;
-                for (Group g : groups) {
-                    if (g.count <= room) {
-                        room -= g.count;
-                        g.keys = new long[(int) g.count];
-                    } else {
-                        g.histogram = new long[1 << DIGIT];
-                    }
-                }
-                Group[] gs = groups.toArray(new Group[0]);
-                for (Series s : union) {
-                    for (int i = 0; i < s.held; i++) {
-                        visit(gs, s.values[i]);
-                    }
-                }
-                scanDisk(union, key -> visit(gs, key));
-                for (Group g : gs) {
-                    g.settle();
-                }
-            }
-        }
-
-        /** The unresolved ranks grouped by their fixed digits, fewest keys first; ranks of 64 fixed bits resolved. */
-        private List<Group> groups() {
-            List<Group> groups = new ArrayList<>();
-            for (int i = 0; i < rank.length; i++) {
-                if (done[i]) {
-                    continue;
-                }
-                if (fixedDigits[i] == Long.SIZE / DIGIT) {
-                    out[i] = fixed[i] ^ Long.MIN_VALUE;
-                    done[i] = true;
-                    continue;
-                }
-                Group g = null;
-                for (Group x : groups) {
-                    if (x.digits == fixedDigits[i] && x.prefix == fixed[i]) {
-                        g = x;
-                    }
-                }
-                if (g == null) {
-                    g = new Group(fixedDigits[i], fixed[i], having[i]);
-                    groups.add(g);
-                }
-                g.ranks.add(i);
-            }
-            groups.sort(Comparator.comparingLong(g -> g.count));
-            return groups;
-        }
-
-        private void visit(Group[] gs, long key) {
-            long u = key ^ Long.MIN_VALUE;
-            for (Group g : gs) {
-                if (g.digits > 0 && (u ^ g.prefix) >>> (Long.SIZE - DIGIT * g.digits) != 0) {
-                    continue;
-                }
-                if (g.keys != null) {
-                    g.keys[g.filled++] = key;
-                } else {
-                    g.histogram[(int) (u >>> g.shift()) & ((1 << DIGIT) - 1)]++;
-                }
-            }
-        }
-
-        /** Ranks whose keys share their first {@code digits} digits {@code prefix}, {@code count} keys. */
-        private final class Group {
-            final int digits;
-            final long prefix;
-            final long count;
-            final List<Integer> ranks = new ArrayList<>();
-            long[] keys;
-            int filled;
-            long[] histogram;
-
-            Group(int digits, long prefix, long count) {
-                this.digits = digits;
-                this.prefix = prefix;
-                this.count = count;
-            }
-
-            /** Bits right of the next digit. */
-            int shift() {
-                return Long.SIZE - DIGIT * (digits + 1);
-            }
-
-            /** After a pass: the gathered keys sorted and indexed, or one more digit of each rank fixed. */
-            void settle() {
-                if (keys != null) {
-                    Arrays.sort(keys);
-                    for (int i : ranks) {
-                        out[i] = keys[(int) rank[i] - 1];
-                        done[i] = true;
-                    }
-                    return;
-                }
-                for (int i : ranks) {
-                    long below = 0;
-                    int d = 0;
-                    while (below + histogram[d] < rank[i]) {
-                        below += histogram[d++];
-                    }
-                    fixed[i] = prefix | (long) d << shift();
-                    fixedDigits[i] = digits + 1;
-                    rank[i] -= below;
-                    having[i] = histogram[d];
-                }
-            }
-        }
     }
 }
