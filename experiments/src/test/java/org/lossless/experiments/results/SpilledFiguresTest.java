@@ -87,12 +87,16 @@ class SpilledFiguresTest {
     void aCutRunGivesTheSameFilesWhateverTheBudget(String mode, @TempDir Path dir) throws IOException {
         String yaml = FlowRowsTest.YAML.replace("seed: 3\n", "seed: 3\nstop_time: 20us\n")
                 + "metrics: {flows: " + mode + "}\n";
-        sameFiles(yaml, dir);
+        RunResult result = sameFiles(yaml, dir);
+        assertTrue(result.unfinished() > 0, "messages unfinished at the cut: censored slowdowns");
     }
 
-    private static void sameFiles(String yaml, Path dir) throws IOException {
+    /** The run's result, after checking the files of its rows with every budget. */
+    private static RunResult sameFiles(String yaml, Path dir) throws IOException {
         Scenario s = scenario(yaml);
         RunResult result = run(s, dir);
+        assertTrue(result.flows().stream().anyMatch(f -> !f.data() && f.finished()),
+                "control messages (clear-to-send) completed");
         assertFalse(write(dir.resolve("default"), s, result, PercentileValues.defaultBudget()),
                 "a small run stays in memory");
         List<String> files = names(dir.resolve("default"));
@@ -114,6 +118,7 @@ class SpilledFiguresTest {
                         Files.readString(dir.resolve("default").resolve(n)), n);
             }
         }
+        return result;
     }
 
     /** The spill files are deleted once the files are written, and after a failure; nothing else is touched. */
