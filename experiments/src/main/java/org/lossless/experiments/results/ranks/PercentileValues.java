@@ -18,9 +18,10 @@ import java.util.Objects;
  * <p>Memory: the keys held in memory across all series (8 B each, up to 1.5 times that in their growing
  * arrays) stay at most {@code budget / 8}; when an add passes that, every series' keys go to disk
  * ({@link SpillBuckets}, files in the directory given, the result directory being written) and the arrays are
- * given back. A run under budget never touches the disk. At the end a selection ({@link #select},
- * {@link #selectEach}) gathers at most {@code budget / 8} keys at once beside those still held, and a 512 KB
- * histogram per wanted rank ({@link Selection}): the heap needs up to about twice the budget then.
+ * given back. A run under budget never touches the disk. At the end, in a run that spilled, the first selection
+ * ({@link #select}, {@link #selectEach}) sends the keys still held to disk too, and a selection gathers at most
+ * {@code budget / 8} keys at once ({@link Selection}), with a 512 KB histogram per wanted rank when a union is
+ * bigger ({@link Radix}): the heap holds at most about 1.5 times the budget of keys at any time.
  *
  * <p>The answers are exact whatever the budget: the same values at the same nearest ranks as sorting all the
  * values. {@link #close} deletes the files (and nothing else). Not thread-safe.
@@ -101,6 +102,13 @@ public final class PercentileValues implements Closeable {
         held = 0;
     }
 
+    /** In a store that spilled, the keys still held go to disk too: a selection's arrays then replace them. */
+    private void spillTheRest() {
+        if (buckets != null && held > 0) {
+            spill();
+        }
+    }
+
     /** Whether any key went to disk. */
     public boolean spilled() {
         return buckets != null;
@@ -132,6 +140,7 @@ public final class PercentileValues implements Closeable {
         }
         long[] at = answered.get(asked);
         if (at == null) {
+            spillTheRest();
             at = new Selection(this).select(percentiles, some);
             answered.put(asked, at);
         }
@@ -143,6 +152,7 @@ public final class PercentileValues implements Closeable {
      * (null for an empty one): spilled series are read a file at a time, as many at once as the budget holds.
      */
     public long[][] selectEach(double[] percentiles, List<Series> each) {
+        spillTheRest();
         return new Selection(this).selectEach(percentiles, each);
     }
 
