@@ -1,18 +1,22 @@
 package org.lossless.experiments.results;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.lossless.core.stats.Percentiles;
 import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.results.ranks.Keys;
+import org.lossless.experiments.results.ranks.PercentileValues;
+import org.lossless.experiments.results.ranks.Series;
 
 /**
  * The message figures of {@code summary.json}, for the whole run and for each workload. Slowdown percentiles are
- * nearest-rank ({@link Percentiles#nearestRank}) over messages that reached completion {@code basis}
+ * nearest-rank ({@link org.lossless.core.stats.Percentiles#nearestRank}) over messages that reached completion {@code basis}
  * ({@code metrics.completion}), rounded to six decimals like flows.csv, null without such a message:
  * <ul>
  *   <li>{@code flows}: every message (data and control): total, then {@code data} and {@code control} counts,
@@ -32,17 +36,30 @@ import org.lossless.experiments.metrics.FlowResult;
  *
  * <p>Made row by row ({@link #add}, in id order, as the rows are streamed): running totals per workload and, for
  * the exact percentiles, a data message's slowdown (8 B) or a control message's slowdown and latency (16 B), not
- * the rows; the run-wide figures are the workloads' put together when written.
+ * the rows, in series of the run's {@link PercentileValues} (in memory up to its budget, on disk past it: the
+ * figures are the same bytes either way); the run-wide figures are taken over the workloads' series together.
  */
 final class FlowFigures {
+    /** Percentiles of the slowdown sections: p50, p95, p99 and the max. */
+    private static final double[] SLOWDOWN = {50, 95, 99, 100};
+    /** Percentiles of the control section. */
+    private static final double[] CONTROL = {50, 99};
     private final Completion basis;
+    private final PercentileValues values;
     private final Map<String, Tally> byWorkload = new LinkedHashMap<>();
     private String lastWorkload;
     private Tally last;
     private long endPs = -1;
 
+    /** Figures whose values stay in memory (a run's list of rows, tests). */
     FlowFigures(Completion basis) {
+        this(basis, PercentileValues.inMemory());
+    }
+
+    /** Figures whose values go to series of {@code values}. */
+    FlowFigures(Completion basis, PercentileValues values) {
         this.basis = basis;
+        this.values = values;
     }
 
     /** The figures of {@code flows} (in id order) of a run that ended at {@code endPs}. */
@@ -75,22 +92,15 @@ final class FlowFigures {
 
     /** The whole run's figures into {@code node}, the control sections always. */
     void writeRun(ObjectNode node) {
-        Tally all;
-        if (byWorkload.size() == 1) {
-            all = byWorkload.values().iterator().next();
-        } else {
-            all = new Tally();
-            byWorkload.values().forEach(all::addAll);
-        }
-        all.write(node, basis, true);
+        write(node, new ArrayList<>(byWorkload.values()), true);
     }
 
     /** Workload {@code name}'s figures into {@code node}, the control sections only when it has control messages. */
     void writeWorkload(ObjectNode node, String name) {
-        byWorkload.get(name).write(node, basis, false);
+        write(node, List.of(byWorkload.get(name)), false);
     }
 
-    /** One workload's (or the run's) counters and the values its percentiles are taken over. */
+    /** One workload's counters and the series its percentiles are taken over. */
     private final class Tally {
         long total;
         long control;
@@ -98,12 +108,13 @@ final class FlowFigures {
         long delivered;
         long retransmits;
         long retransmittedBytes;
-        /** Slowdowns of the data messages that reached completion {@code basis}. */
-        final Doubles data = new Doubles();
+        /** Slowdowns ({@link Keys#ofDouble}) of the data messages that reached completion {@code basis}. */
+        final Series data = values.series();
         /** Slowdowns so far of the data messages that did not (and had started by the end). */
-        final Doubles censored = new Doubles();
-        final Doubles controlSlowdown = new Doubles();
-        final Doubles controlLatency = new Doubles();
+        final Series censored = values.series();
+        final Series controlSlowdown = values.series();
+        /** Latencies (ps) of the control messages that reached completion. */
+        final Series controlLatency = values.series();
 
         void add(FlowResult fl) {
             total++;
@@ -117,13 +128,13 @@ final class FlowFigures {
             if (!fl.data()) {
                 control++;
                 if (done) {
-                    controlSlowdown.add(fl.slowdown(basis));
+                    controlSlowdown.add(Keys.ofDouble(fl.slowdown(basis)));
                     controlLatency.add(fl.fctPs(basis));
                 }
                 return;
             }
             if (done) {
-                data.add(fl.slowdown(basis));
+                data.add(Keys.ofDouble(fl.slowdown(basis)));
                 return;
             }
             if (endPs < 0) {
@@ -131,74 +142,97 @@ final class FlowFigures {
             }
             double c = fl.censoredSlowdown(endPs, basis);
             if (!Double.isNaN(c)) {
-                censored.add(c);
+                censored.add(Keys.ofDouble(c));
             }
         }
+    }
 
-        void addAll(Tally t) {
+    /** The figures of the workloads {@code parts} together into {@code node}. */
+    private void write(ObjectNode node, List<Tally> parts, boolean always) {
+        long total = 0;
+        long control = 0;
+        long completed = 0;
+        long delivered = 0;
+        long retransmits = 0;
+        long retransmittedBytes = 0;
+        for (Tally t : parts) {
             total += t.total;
             control += t.control;
             completed += t.completed;
             delivered += t.delivered;
             retransmits += t.retransmits;
             retransmittedBytes += t.retransmittedBytes;
-            data.addAll(t.data);
-            censored.addAll(t.censored);
-            controlSlowdown.addAll(t.controlSlowdown);
-            controlLatency.addAll(t.controlLatency);
         }
-
-        void write(ObjectNode node, Completion basis, boolean always) {
-            ObjectNode flows = node.putObject("flows");
-            flows.put("total", total);
-            flows.put("data", total - control);
-            flows.put("control", control);
-            flows.put("completed", completed);
-            flows.put("unfinished", total - completed);
-            flows.put("bytes_delivered", delivered);
-            flows.put("retransmits", retransmits);
-            flows.put("retransmitted_bytes", retransmittedBytes);
-            // a completed data message's censored slowdown is its slowdown
-            slowdown(node.putObject("fct_slowdown"), data.sorted(), basis, "data");
-            slowdown(node.putObject("fct_slowdown_censored"), data.sorted(censored), basis, "data");
-            if (!always && control == 0) {
-                return;
-            }
-            ObjectNode c = node.putObject("control");
-            c.put("messages", control);
-            c.put("completed", controlSlowdown.size());
-            double[] latency = controlLatency.sorted();
-            ObjectNode l = c.putObject("latency_ps");
-            for (int p : new int[] {50, 99}) {
-                if (latency.length == 0) {
-                    l.putNull("p" + p);
-                } else {
-                    l.put("p" + p, (long) Percentiles.nearestRank(latency, p));
-                }
-            }
-            double[] sd = controlSlowdown.sorted();
-            ObjectNode s = c.putObject("slowdown");
-            put(s, "p50", sd, 50);
-            put(s, "p99", sd, 99);
-            c.put("completion", basis.key());
-            slowdown(node.putObject("fct_slowdown_all"), data.sorted(controlSlowdown), basis, "all");
+        ObjectNode flows = node.putObject("flows");
+        flows.put("total", total);
+        flows.put("data", total - control);
+        flows.put("control", control);
+        flows.put("completed", completed);
+        flows.put("unfinished", total - completed);
+        flows.put("bytes_delivered", delivered);
+        flows.put("retransmits", retransmits);
+        flows.put("retransmitted_bytes", retransmittedBytes);
+        Series[] data = series(parts, t -> t.data);
+        Series[] controlSlowdown = series(parts, t -> t.controlSlowdown);
+        // a completed data message's censored slowdown is its slowdown
+        slowdown(node.putObject("fct_slowdown"), values.select(SLOWDOWN, data), basis, "data");
+        slowdown(node.putObject("fct_slowdown_censored"),
+                values.select(SLOWDOWN, concat(data, series(parts, t -> t.censored))), basis, "data");
+        if (!always && control == 0) {
+            return;
         }
+        ObjectNode c = node.putObject("control");
+        c.put("messages", control);
+        long controlCompleted = 0;
+        for (Series s : controlSlowdown) {
+            controlCompleted += s.size();
+        }
+        c.put("completed", controlCompleted);
+        long[] latency = values.select(CONTROL, series(parts, t -> t.controlLatency));
+        ObjectNode l = c.putObject("latency_ps");
+        for (int i = 0; i < CONTROL.length; i++) {
+            String key = "p" + (int) CONTROL[i];
+            if (latency == null) {
+                l.putNull(key);
+            } else {
+                // as when the latencies were kept as doubles
+                l.put(key, (long) (double) latency[i]);
+            }
+        }
+        long[] sd = values.select(CONTROL, controlSlowdown);
+        ObjectNode s = c.putObject("slowdown");
+        put(s, "p50", sd, 0);
+        put(s, "p99", sd, 1);
+        c.put("completion", basis.key());
+        slowdown(node.putObject("fct_slowdown_all"), values.select(SLOWDOWN, concat(data, controlSlowdown)), basis,
+                "all");
     }
 
-    private static void slowdown(ObjectNode sd, double[] sorted, Completion basis, String messages) {
-        put(sd, "p50", sorted, 50);
-        put(sd, "p95", sorted, 95);
-        put(sd, "p99", sorted, 99);
-        put(sd, "max", sorted, 100);
+    private static Series[] series(List<Tally> parts, Function<Tally, Series> which) {
+        return parts.stream().map(which).toArray(Series[]::new);
+    }
+
+    private static Series[] concat(Series[] a, Series[] b) {
+        Series[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    /** The slowdown section {@code sd} of the keys {@code at} the {@link #SLOWDOWN} percentiles (null: none). */
+    private static void slowdown(ObjectNode sd, long[] at, Completion basis, String messages) {
+        put(sd, "p50", at, 0);
+        put(sd, "p95", at, 1);
+        put(sd, "p99", at, 2);
+        put(sd, "max", at, 3);
         sd.put("completion", basis.key());
         sd.put("messages", messages);
     }
 
-    private static void put(ObjectNode node, String key, double[] sorted, double p) {
-        if (sorted.length == 0) {
+    private static void put(ObjectNode node, String key, long[] at, int i) {
+        if (at == null) {
             node.putNull(key);
         } else {
-            node.put(key, Csv.fixed(Percentiles.nearestRank(sorted, p), Csv.SLOWDOWN_DECIMALS));
+            node.put(key, Csv.fixed(Keys.toDouble(at[i]), Csv.SLOWDOWN_DECIMALS));
         }
     }
 }

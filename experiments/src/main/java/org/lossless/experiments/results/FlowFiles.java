@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.metrics.FlowSink;
+import org.lossless.experiments.results.ranks.PercentileValues;
 import org.lossless.experiments.scenario.FlowRows;
 
 /**
@@ -18,6 +19,13 @@ import org.lossless.experiments.scenario.FlowRows;
  * (streamed) or after it from the whole list: {@code flows.csv} (the rows {@code metrics.flows} lists, written as
  * they come), {@code flows_summary.csv} (the others, aggregated: {@link StepSummary}) and {@code summary.json}'s
  * message figures ({@link FlowFigures}). The same rows in the same order give the same bytes either way.
+ *
+ * <p>Memory: the values of those files' exact percentiles (8 B per data message for summary.json, 16 B per
+ * control message; 16 B per completed message for flows_summary.csv) go to one {@link PercentileValues} for the
+ * run, held in memory up to a budget ({@link PercentileValues#defaultBudget()} by default) and past it in
+ * {@code *.spill} files in {@code dir}, the result directory being written, 8 B a value; the files are the same
+ * bytes whatever the budget. {@link #close} deletes those files, whether the result files were written or the run
+ * failed; nothing else in {@code dir} is touched by them.
  */
 final class FlowFiles implements FlowSink, Closeable {
     private final Path dir;
@@ -27,17 +35,24 @@ final class FlowFiles implements FlowSink, Closeable {
     private final RowBuffer rows;
     private final StepSummary steps;
     private final FlowFigures figures;
+    private final PercentileValues values;
     private boolean finished;
 
     /** Opens {@code dir/flows.csv} and writes its header; rows are listed or aggregated as {@code keep} says. */
     FlowFiles(Path dir, Completion basis, FlowRows keep) throws IOException {
+        this(dir, basis, keep, PercentileValues.defaultBudget());
+    }
+
+    /** As {@link #FlowFiles(Path, Completion, FlowRows)}, percentile values past {@code budgetBytes} on disk. */
+    FlowFiles(Path dir, Completion basis, FlowRows keep, long budgetBytes) throws IOException {
         this.dir = dir;
+        this.values = new PercentileValues(budgetBytes, dir);
         this.basis = basis;
         this.keep = keep;
         this.out = Files.newBufferedWriter(dir.resolve(ResultsWriter.FLOWS), StandardCharsets.UTF_8);
         this.rows = new RowBuffer(out);
-        this.steps = keep == FlowRows.ALL ? null : new StepSummary(basis, keep);
-        this.figures = new FlowFigures(basis);
+        this.steps = keep == FlowRows.ALL ? null : new StepSummary(basis, keep, values);
+        this.figures = new FlowFigures(basis, values);
         rows.sb().append(ResultFiles.FLOWS_HEADER);
         endRow();
     }
@@ -73,11 +88,18 @@ final class FlowFiles implements FlowSink, Closeable {
         return figures;
     }
 
-    /** Closes {@code flows.csv} if {@link #finish} was not reached (a failed run: the directory is discarded). */
+    /**
+     * Deletes the spilled percentile values (the figures cannot be written after) and closes {@code flows.csv} if
+     * {@link #finish} was not reached (a failed run: the directory is discarded).
+     */
     @Override
     public void close() throws IOException {
-        if (!finished) {
-            out.close();
+        try {
+            if (!finished) {
+                out.close();
+            }
+        } finally {
+            values.close();
         }
     }
 

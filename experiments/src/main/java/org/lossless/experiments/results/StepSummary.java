@@ -1,14 +1,15 @@
 package org.lossless.experiments.results;
 
-import org.lossless.core.stats.Percentiles;
 import org.lossless.experiments.metrics.Completion;
 import org.lossless.experiments.metrics.FlowResult;
+import org.lossless.experiments.results.ranks.Keys;
+import org.lossless.experiments.results.ranks.PercentileValues;
+import org.lossless.experiments.results.ranks.Series;
 import org.lossless.experiments.scenario.FlowRows;
 
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -26,22 +27,28 @@ import java.util.Map;
  * {@code retransmits}, {@code cnps}, and over the completed messages the FCT p50, p99 and max (ps) and the slowdown
  * p50, p99 and max (six decimals): nearest-rank like {@code summary.json}, empty without a completed message.
  * Made row by row ({@link #add}, as rows are streamed during the run): per row its running totals and, for the
- * exact percentiles, one long and one double per completed message (16 B, up to half as much again while its
- * arrays grow), not the row objects.
+ * exact percentiles, two series of the run's {@link PercentileValues}, one FCT (ps) and one slowdown
+ * ({@link Keys#ofDouble}) per completed message (16 B, in memory up to the store's budget, on disk past it), not
+ * the row objects. The file's figures are selected all at once before its first row is written (a pass over each
+ * file of spilled values, not a pass per row), the same bytes whatever the budget.
  */
 public final class StepSummary {
     public static final String HEADER = "workload,operation,kind,src,messages,completed,bytes,bytes_delivered,"
             + "retransmits,cnps,fct_p50_ps,fct_p99_ps,fct_max_ps,slowdown_p50,slowdown_p99,slowdown_max";
 
+    /** Percentiles of a row's FCT and slowdown figures: p50, p99 and the max. */
+    private static final double[] PERCENTILES = {50, 99, 100};
     private final Completion basis;
     private final FlowRows keep;
+    private final PercentileValues values;
     private final Map<String, Integer> jobOrder = new HashMap<>();
     private final Map<Key, Group> groups = new HashMap<>();
 
     /** An empty summary of the messages {@code keep} leaves out of flows.csv, their figures on completion {@code basis}. */
-    StepSummary(Completion basis, FlowRows keep) {
+    StepSummary(Completion basis, FlowRows keep, PercentileValues values) {
         this.basis = basis;
         this.keep = keep;
+        this.values = values;
     }
 
     /** The file's text (tests, small runs). */
@@ -51,7 +58,7 @@ public final class StepSummary {
 
     /** Streams the file to {@code out}, which stays open: the messages {@code keep} leaves out of flows.csv. */
     public static void write(Writer out, List<FlowResult> flows, Completion basis, FlowRows keep) throws IOException {
-        StepSummary s = new StepSummary(basis, keep);
+        StepSummary s = new StepSummary(basis, keep, PercentileValues.inMemory());
         for (FlowResult f : flows) {
             s.add(f);
         }
@@ -70,7 +77,7 @@ public final class StepSummary {
         }
         String op = f.label().operation() == null ? "" : f.label().operation();
         Key k = new Key(job, f.workload(), f.data() ? 0 : 1, op, f.src());
-        groups.computeIfAbsent(k, x -> new Group()).add(f, basis);
+        groups.computeIfAbsent(k, x -> new Group(values)).add(f, basis);
     }
 
     /** Writes the file to {@code out}, which stays open. */
@@ -78,20 +85,42 @@ public final class StepSummary {
         List<Key> keys = new ArrayList<>(groups.keySet());
         keys.sort(Comparator.comparingInt(Key::job).thenComparingInt(Key::kind).thenComparing(Key::operation)
                 .thenComparingInt(Key::src));
+        List<Series> series = new ArrayList<>();
+        for (Key k : keys) {
+            series.add(groups.get(k).fct);
+            series.add(groups.get(k).slowdown);
+        }
+        long[][] at = values.selectEach(PERCENTILES, series);
         RowBuffer rows = new RowBuffer(out);
         StringBuilder sb = rows.sb();
         sb.append(HEADER);
         rows.endRow();
-        for (Key k : keys) {
+        for (int i = 0; i < keys.size(); i++) {
+            Key k = keys.get(i);
             Group g = groups.get(k);
             sb.append(Csv.field(k.workload())).append(',').append(Csv.field(k.operation())).append(',')
                     .append(k.kind() == 0 ? "data" : "control").append(',').append(k.src()).append(',')
                     .append(g.messages).append(',').append(g.done).append(',').append(g.bytes).append(',')
                     .append(g.delivered).append(',').append(g.retransmits).append(',').append(g.cnps);
-            g.appendFigures(sb);
+            appendFigures(sb, at[2 * i], at[2 * i + 1]);
             rows.endRow();
         }
         rows.finish();
+    }
+
+    /** A row's FCT (ps) and slowdown p50, p99 and max, from their keys (null: no completed message). */
+    private static void appendFigures(StringBuilder sb, long[] fct, long[] slowdown) {
+        if (fct == null) {
+            sb.append(",,,,,,");
+            return;
+        }
+        for (long t : fct) {
+            sb.append(',').append(t);
+        }
+        for (long s : slowdown) {
+            sb.append(',');
+            Csv.appendFixed(sb, Keys.toDouble(s), Csv.SLOWDOWN_DECIMALS);
+        }
     }
 
     /** A row's identity; {@code job} orders jobs by first appearance, {@code kind} 0 data, 1 control. */
@@ -106,8 +135,14 @@ public final class StepSummary {
         long delivered;
         long retransmits;
         long cnps;
-        long[] fct = new long[4];
-        double[] slowdown = new double[4];
+        final Series fct;
+        /** Keys ({@link Keys#ofDouble}) of the slowdowns. */
+        final Series slowdown;
+
+        Group(PercentileValues values) {
+            fct = values.series();
+            slowdown = values.series();
+        }
 
         void add(FlowResult f, Completion basis) {
             messages++;
@@ -118,33 +153,9 @@ public final class StepSummary {
             if (!f.completed(basis)) {
                 return;
             }
-            if (done == fct.length) {
-                fct = Arrays.copyOf(fct, done + (done >> 1));
-                slowdown = Arrays.copyOf(slowdown, done + (done >> 1));
-            }
-            fct[done] = f.fctPs(basis);
-            slowdown[done++] = f.slowdown(basis);
-        }
-
-        void appendFigures(StringBuilder sb) {
-            if (done == 0) {
-                sb.append(",,,,,,");
-                return;
-            }
-            long[] t = Arrays.copyOf(fct, done);
-            double[] s = Arrays.copyOf(slowdown, done);
-            Arrays.sort(t);
-            Arrays.sort(s);
-            sb.append(',').append(t[rank(50) - 1]).append(',').append(t[rank(99) - 1]).append(',').append(t[done - 1]);
-            for (int p : new int[] {50, 99, 100}) {
-                sb.append(',');
-                Csv.appendFixed(sb, Percentiles.nearestRank(s, p), Csv.SLOWDOWN_DECIMALS);
-            }
-        }
-
-        /** Nearest rank (1-based) of percentile {@code p} among the completed messages. */
-        private int rank(int p) {
-            return Math.max(1, (int) Math.ceil(p / 100.0 * done));
+            done++;
+            fct.add(f.fctPs(basis));
+            slowdown.add(Keys.ofDouble(f.slowdown(basis)));
         }
     }
 }

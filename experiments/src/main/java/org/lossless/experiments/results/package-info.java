@@ -9,7 +9,9 @@
  * 64 Ki-character chunk, not the file's text), {@link org.lossless.experiments.results.Summary} (summary.json,
  * nearest-rank percentiles, answers first: each job's figure against its ideal
  * ({@link org.lossless.experiments.results.JobHeadline}), each workload's slowdown over its data messages with its
- * control messages apart ({@code FlowFigures}), the simulator's cost last). Same scenario
+ * control messages apart ({@code FlowFigures}), the simulator's cost last). The values of the exact percentiles
+ * of summary.json and flows_summary.csv are kept in a {@link org.lossless.experiments.results.ranks.PercentileValues}
+ * per run, in memory up to a budget and in spill files of the directory being written past it. Same scenario
  * and seed, same bytes (except the run-cost figures {@code wall_seconds}, {@code cpu_seconds},
  * {@code events_per_second}, {@code peak_heap_bytes}).
  *
