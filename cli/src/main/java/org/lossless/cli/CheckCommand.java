@@ -102,7 +102,7 @@ final class CheckCommand implements Callable<Integer> {
             if (w instanceof WorkloadConfig.Collective c) {
                 Tuner.Choice choice = MemoryEstimate.cheapest(c.job());
                 MemoryEstimate e = MemoryEstimate.of(c.job(), choice.algorithm(), choice.protocol());
-                out.add("memory: job " + c.job().name() + " needs " + e.describe() + " with "
+                out.add("memory: job " + c.job().name() + " needs " + e.describe(heapBytes) + " with "
                         + choice.algorithm().key() + ", " + choice.protocol().key() + "; this Java has "
                         + MemoryEstimate.size(heapBytes));
             }

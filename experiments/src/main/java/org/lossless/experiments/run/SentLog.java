@@ -87,9 +87,9 @@ final class SentLog implements AutoCloseable {
         page = new long[pageLongs];
     }
 
-    /** A sixteenth of the JVM's heap limit, at least 8 MB and at most 256 MB. */
+    /** {@link org.lossless.core.spill.SpillBudgets#sentLog} of the JVM's heap limit (8 MB .. 256 MB). */
     static long defaultBudget() {
-        return Math.max(8L << 20, Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 16));
+        return org.lossless.core.spill.SpillBudgets.sentLog(Runtime.getRuntime().maxMemory());
     }
 
     void add(long postPs, int from, int to, long wireBits, long latencyPs) {

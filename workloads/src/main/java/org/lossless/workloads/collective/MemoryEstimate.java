@@ -2,6 +2,8 @@ package org.lossless.workloads.collective;
 
 import java.util.Locale;
 
+import org.lossless.core.spill.SpillBudgets;
+
 /**
  * The Java heap a collective job takes, estimated before it runs, so that {@code check} and {@code run} refuse
  * only a job that cannot fit in the heap they have (no fixed slice count).
@@ -20,10 +22,14 @@ import java.util.Locale;
  *   <li>the messages: each transfer that crosses the network posts its data and one clear-to-send, and the run
  *       streams each message's row to the result files once it has completed, keeping to the end only what the
  *       exact percentiles of {@code summary.json} and {@code flows_summary.csv} need of it (a slowdown, a
- *       completion time): {@link #BYTES_PER_MESSAGE} each, for every iteration. A ring counts its hops between
- *       servers exactly; other algorithms count every transfer (an upper bound: a transfer inside a server posts no
- *       message). The records of messages in flight (and of those posted after the oldest not completed yet, which
- *       the rows' id order holds back) are not counted here.</li>
+ *       completion time), and the job's ideal replay keeps a record of each message it sent (for its port bound):
+ *       {@link #BYTES_PER_MESSAGE} each in the heap, but only up to the spill budgets
+ *       ({@link SpillBudgets#total}: a share of the heap limit, at most 768 MB); past them those values go to
+ *       files in the result directory being written, about {@link #DISK_BYTES_PER_MESSAGE} a message
+ *       ({@link #diskBytes}), and only {@link #RESIDUAL_BYTES_PER_MESSAGE} a message stays in the heap. A ring counts
+ *       its hops between servers exactly; other algorithms count every transfer (an upper bound: a transfer inside
+ *       a server posts no message). The records of messages in flight (and of those posted after the oldest not
+ *       completed yet, which the rows' id order holds back) are not counted here.</li>
  * </ul>
  * The fabric itself (switches, queues, packets in flight) is not counted: on the fabrics this estimate matters
  * for it is tens to hundreds of MB, small beside a job that does not fit. So a job accepted here can still run
@@ -59,6 +65,21 @@ public record MemoryEstimate(long transfers, long held, long messages) {
      * message it sends, for the port bound) and the percentiles' values are sorted.
      */
     public static final long BYTES_PER_MESSAGE = 128;
+
+    /**
+     * What stays in the heap per message once the spill budgets are full (B), measured: the largest live heap of a
+     * 384-GPU ring all-reduce with a 400 MB heap limit grew from 86 to 89 MB between 4.7 M and 9.1 M messages (about
+     * 0.7 B a message, int arrays not attributed), rounded up (benchmarks/README.md, "Memory: what a run keeps per
+     * message goes to disk past a budget").
+     */
+    public static final long RESIDUAL_BYTES_PER_MESSAGE = 1;
+    /**
+     * Disk per message past the budgets (B): a data message's slowdown in summary.json and its FCT and slowdown in its
+     * flows_summary.csv row (8 B each), a clear-to-send's slowdown and latency in both (8 B each), the replay's record
+     * (8 B for most messages): 36 B for a ring's even mix; measured, the same ring's spill files peaked at 254 MB for
+     * 9.1 M messages past budgets of 75 MB (benchmarks/README.md, as above).
+     */
+    public static final long DISK_BYTES_PER_MESSAGE = 36;
 
     public MemoryEstimate {
         if (transfers < 0 || messages < 0 || held < 0 || held > transfers) {
@@ -136,32 +157,54 @@ public record MemoryEstimate(long transfers, long held, long messages) {
         return saturatingTimes(held, PLAN_BYTES_PER_TRANSFER);
     }
 
-    /** The messages' part, B. */
+    /** The messages' part if all of it stayed in the heap (no spill budget), B: what ranks the candidates. */
     public long messageBytes() {
         return saturatingTimes(messages, BYTES_PER_MESSAGE);
     }
 
-    /** Both parts, B (saturating). */
+    /**
+     * The messages' part in a heap of {@code heapBytes}, B: what they keep, up to the spill budgets of that heap, plus
+     * what stays per message past them.
+     */
+    public long messageBytes(long heapBytes) {
+        return saturatingAdd(Math.min(messageBytes(), SpillBudgets.total(heapBytes)),
+                saturatingTimes(messages, RESIDUAL_BYTES_PER_MESSAGE));
+    }
+
+    /** Plan and messages with no spill budget, B (saturating): what ranks the candidates ({@link #cheapest}). */
     public long totalBytes() {
-        long p = planBytes();
-        long m = messageBytes();
-        return p > Long.MAX_VALUE - m ? Long.MAX_VALUE : p + m;
+        return saturatingAdd(planBytes(), messageBytes());
+    }
+
+    /** Plan and messages in a heap of {@code heapBytes}, B (saturating). */
+    public long totalBytes(long heapBytes) {
+        return saturatingAdd(planBytes(), messageBytes(heapBytes));
+    }
+
+    /** The disk the messages' values take in the result directory while the run goes on, B (0: none spill). */
+    public long diskBytes(long heapBytes) {
+        return messageBytes() <= SpillBudgets.total(heapBytes) ? 0 : saturatingTimes(messages, DISK_BYTES_PER_MESSAGE);
     }
 
     /** Whether the job fits in a heap of {@code heapBytes} (and its plan in the program's numbering, {@link #MAX_SLICES}). */
     public boolean fits(long heapBytes) {
-        return transfers <= MAX_SLICES && totalBytes() <= heapBytes;
+        return transfers <= MAX_SLICES && totalBytes(heapBytes) <= heapBytes;
     }
 
-    /** What the estimate consists of, for a message: "about 9.4 GB (...)". */
-    public String describe() {
+    /** What the estimate consists of in a heap of {@code heapBytes}, for a message: "about 9.4 GB (...)". */
+    public String describe(long heapBytes) {
         String plan = transfers > MAX_SLICES ? String.format(Locale.ROOT, "a plan of %,d slices per iteration, more "
                 + "than the %,d one simulation can number", transfers, MAX_SLICES)
                 : held == transfers ? String.format(Locale.ROOT, "a plan of %,d slices per iteration", transfers)
                 : String.format(Locale.ROOT, "a plan of %,d slices per iteration made step by step, %,d held at once",
                         transfers, held);
-        return String.format(Locale.ROOT, "about %s of Java heap (%s, %s; %,d messages' figures kept to the run's end, %s)",
-                size(totalBytes()), plan, size(planBytes()), messages, size(messageBytes()));
+        long disk = diskBytes(heapBytes);
+        String msgs = disk == 0 ? String.format(Locale.ROOT, "%,d messages' figures kept to the run's end, %s", messages,
+                size(messageBytes(heapBytes)))
+                : String.format(Locale.ROOT, "%,d messages' figures kept to the run's end, %s in the heap and about %s "
+                        + "on disk in the result directory", messages, size(messageBytes(heapBytes)), size(disk));
+        return String.format(Locale.ROOT, "about %s of Java heap (%s, %s; %s)", size(totalBytes(heapBytes)), plan,
+                size(planBytes()), msgs);
     }
 
     /** A size in decimal units, e.g. "9.4 GB", "120 MB". */
@@ -178,13 +221,23 @@ public record MemoryEstimate(long transfers, long held, long messages) {
         return String.format(Locale.ROOT, "%d MB", (bytes + 999_999) / 1_000_000);
     }
 
-    /** The heap to ask for with LOSSLESS_HEAP: the estimate rounded up to whole GB, plus one for the fabric. */
+    /**
+     * The heap to ask for with LOSSLESS_HEAP: the least whole number of GB (GiB) in which the estimate fits, plus one
+     * for the fabric; the spill budgets grow with the heap, so it is searched, not divided.
+     */
     public String heapAdvice() {
-        long gb = (totalBytes() + (1L << 30) - 1) >> 30;
+        long gb = 1;
+        while (gb < (1L << 20) && totalBytes(gb << 30) > gb << 30) {
+            gb++;
+        }
         return (gb + 1) + "g";
     }
 
+    private static long saturatingAdd(long a, long b) {
+        return a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
+    }
+
     private static long saturatingTimes(long a, long b) {
-        return a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
+        return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
     }
 }

@@ -96,7 +96,7 @@ public final class CollectiveReader {
             Cursor at = w.key("size").present() ? w.key("size") : w;
             throw at.error(String.format(java.util.Locale.ROOT, "this job needs %s with %s, %s, %d hosts and %d "
                     + "channels; this Java has %s: give it more with LOSSLESS_HEAP (e.g. LOSSLESS_HEAP=%s), or use a "
-                    + "smaller size, fewer iterations, channels or hosts", best.describe(), choice.algorithm().key(),
+                    + "smaller size, fewer iterations, channels or hosts", best.describe(heap), choice.algorithm().key(),
                     choice.protocol().key(), job.n(), job.channels(), MemoryEstimate.size(heap), best.heapAdvice()));
         }
     }

@@ -55,7 +55,7 @@ final class TrainingChecks {
         if (!best.fits(heap)) {
             throw at.error(String.format(Locale.ROOT, "%s needs %s per call; this Java has %s: give it more with "
                     + "LOSSLESS_HEAP (e.g. LOSSLESS_HEAP=%s), or use fewer channels or a smaller size", what,
-                    best.describe(), MemoryEstimate.size(heap), best.heapAdvice()));
+                    best.describe(heap), MemoryEstimate.size(heap), best.heapAdvice()));
         }
     }
 

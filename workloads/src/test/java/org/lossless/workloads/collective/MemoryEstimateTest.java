@@ -52,9 +52,14 @@ class MemoryEstimateTest {
             assertEquals(2 * 536_805_376L, e.messages());
             assertEquals(2 * (8 * 8_192 * 2 + 8_192), e.held(), "2 channels x (8 steps x 8,192 ranks x 2 slices + 8,192 hops)");
             assertEquals(2 * (8 * 8_192 * 2 + 8_192) * 200L, e.planBytes(), "about 56 MB instead of 107 GB");
-            assertFalse(e.fits(64 * GB), "about 137.5 GB with the per-message figures kept to the end");
-            assertEquals(1_073_610_752L * 128, e.messageBytes(), "128 B per message");
-            assertTrue(e.fits(138 * 1_000_000_000L), "accepted by a heap of 138 GB");
+            assertEquals(1_073_610_752L * 128, e.messageBytes(), "128 B per message if all of it stayed in the heap");
+            // past the spill budgets (an eighth and a sixteenth of the heap, at least 16 MB and 8 MB, at most 512 MB and
+            // 256 MB) the figures go to disk and 1 B a message stays: 2 GiB of heap keeps 256 MiB + 128 MiB of them
+            long gib = 1L << 30;
+            assertEquals(55_705_600L + (384L << 20) + 1_073_610_752L, e.totalBytes(2 * gib));
+            assertTrue(e.fits(2 * gib), "accepted by a heap of 2 GiB (was 137.5 GB)");
+            assertFalse(e.fits(gib), "1 GiB: 56 MB + 192 MiB + 1.07 GB do not fit");
+            assertEquals(1_073_610_752L * 36, e.diskBytes(2 * gib), "about 38.6 GB on disk, 36 B a message");
             assertTrue(e.fits(Long.MAX_VALUE));
         }
 
@@ -89,7 +94,8 @@ class MemoryEstimateTest {
             MemoryEstimate e = MemoryEstimate.of(job, Algorithm.RING, Protocol.SIMPLE);
             assertEquals(1_073_610_752L, e.transfers());
             assertFalse(e.fits(Long.MAX_VALUE));
-            assertTrue(e.describe().contains("more than the 536,870,912 one simulation can number"), e.describe());
+            assertTrue(e.describe(Long.MAX_VALUE).contains("more than the 536,870,912 one simulation can number"),
+                    e.describe(Long.MAX_VALUE));
         }
 
         @Test
@@ -106,7 +112,10 @@ class MemoryEstimateTest {
             assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 100, 0).totalBytes());
             assertEquals(Long.MAX_VALUE, new MemoryEstimate(Long.MAX_VALUE / 300, Long.MAX_VALUE / 150).totalBytes(),
                     "two thirds and a half of the largest long (200 B per slice, 128 B per message): their sum saturates");
-            assertFalse(new MemoryEstimate(1, Long.MAX_VALUE).fits(Long.MAX_VALUE - 1));
+            MemoryEstimate absurd = new MemoryEstimate(1, Long.MAX_VALUE);
+            assertEquals(Long.MAX_VALUE, absurd.totalBytes(Long.MAX_VALUE - 1), "1 B a message stays: it saturates");
+            assertFalse(absurd.fits(Long.MAX_VALUE - 1));
+            assertEquals(Long.MAX_VALUE, absurd.diskBytes(Long.MAX_VALUE - 1), "the disk saturates too");
         }
     }
 
@@ -115,14 +124,21 @@ class MemoryEstimateTest {
         @Test
         void describesItsParts() {
             MemoryEstimate e = new MemoryEstimate(10_000_000L, 20_000_000L);
-            // 10 M x 200 B = 2.0 GB of plan, 20 M x 128 B = 2.56 GB of messages
-            assertEquals("about 4.6 GB of Java heap (a plan of 10,000,000 slices per iteration, 2.0 GB; 20,000,000 "
-                    + "messages' figures kept to the run's end, 2.6 GB)", e.describe());
-            assertEquals("6g", e.heapAdvice(), "4.56 GB = 4.2 GiB: 5g rounded up, plus 1 for the fabric");
+            // 10 M x 200 B = 2.0 GB of plan; 20 M x 128 B = 2.56 GB of messages, of which the heap keeps the largest
+            // budgets, 512 MiB + 256 MiB = 805,306,368 B, plus 1 B a message (20 MB), and the disk gets 20 M x 36 B
+            assertEquals("about 2.8 GB of Java heap (a plan of 10,000,000 slices per iteration, 2.0 GB; 20,000,000 "
+                    + "messages' figures kept to the run's end, 826 MB in the heap and about 720 MB on disk in the "
+                    + "result directory)", e.describe(Long.MAX_VALUE));
+            // 2 GiB: 2.0 GB + 256 MiB + 128 MiB + 20 MB = 2.42 GB > 2.15 GB; 3 GiB: 2.0 GB + 576 MiB + 20 MB = 2.62 GB
+            assertEquals("4g", e.heapAdvice(), "3 GiB is the least whole heap that fits, plus 1 for the fabric");
             MemoryEstimate ring = new MemoryEstimate(10_000_000L, 50_000L, 20_000_000L);
-            assertEquals("about 2.6 GB of Java heap (a plan of 10,000,000 slices per iteration made step by step, "
-                    + "50,000 held at once, 10 MB; 20,000,000 messages' figures kept to the run's end, 2.6 GB)",
-                    ring.describe());
+            assertEquals("about 836 MB of Java heap (a plan of 10,000,000 slices per iteration made step by step, "
+                    + "50,000 held at once, 10 MB; 20,000,000 messages' figures kept to the run's end, 826 MB in the "
+                    + "heap and about 720 MB on disk in the result directory)", ring.describe(Long.MAX_VALUE));
+            MemoryEstimate small = new MemoryEstimate(1_000L, 1_000L);
+            assertEquals("about 1 MB of Java heap (a plan of 1,000 slices per iteration, 1 MB; 1,000 messages' figures "
+                    + "kept to the run's end, 1 MB)", small.describe(1L << 30), "under the budgets: nothing on disk");
+            assertEquals(0, small.diskBytes(1L << 30));
         }
 
         @Test

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.lossless.core.spill.SpillBudgets;
+
 /**
  * The values a run's exact nearest-rank percentiles are taken over, kept as long keys ({@link Keys}) in
  * {@link Series} until the end of the run, in memory up to a budget and on disk past it, so that the heap
@@ -27,9 +29,6 @@ import java.util.Objects;
  * values. {@link #close} deletes the files (and nothing else). Not thread-safe.
  */
 public final class PercentileValues implements Closeable {
-    /** Bounds of the default budget. */
-    public static final long MIN_DEFAULT = 16L << 20;
-    public static final long MAX_DEFAULT = 512L << 20;
     /** Most keys one array holds. */
     static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
 
@@ -67,9 +66,9 @@ public final class PercentileValues implements Closeable {
         return new PercentileValues(null, MAX_ARRAY);
     }
 
-    /** The budget of a run: an eighth of the JVM's maximum heap, within 16 MB .. 512 MB. */
+    /** The budget of a run: {@link SpillBudgets#percentiles} of the JVM's maximum heap (16 MB .. 512 MB). */
     public static long defaultBudget() {
-        return Math.max(MIN_DEFAULT, Math.min(MAX_DEFAULT, Runtime.getRuntime().maxMemory() / 8));
+        return SpillBudgets.percentiles(Runtime.getRuntime().maxMemory());
     }
 
     /** A new empty series. */
