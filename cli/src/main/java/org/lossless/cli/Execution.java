@@ -75,6 +75,10 @@ final class Execution {
         }
         Path out = outOption == null ? defaultOut(ctx, scenario, sets) : ctx.resolve(outOption);
         OutputRule.checkDirectory(out, OutputRule.RUN);
+        String disk = SpillDisk.warning(scenario, Runtime.getRuntime().maxMemory(), out);
+        if (disk != null) {
+            ctx.err().println("lossless: warning: " + disk);
+        }
         RunResult result;
         RunProgress progress = new RunProgress();
         try (ProgressDisplay display = ProgressDisplay.start(progress, ctx.err(), quiet, ctx.terminal());
