@@ -151,6 +151,21 @@ public final class LongSpill implements Closeable {
             return in.getLong();
         }
 
+        /** Passes over the next {@code n} values without reading them from the disk (at most those left). */
+        public void skip(long n) {
+            if (n < 0 || n > count - read) {
+                throw new IllegalArgumentException("skip " + n + " of the " + (count - read) + " values left in " + file);
+            }
+            int inBuffer = in.remaining() / Long.BYTES;
+            if (n <= inBuffer) {
+                in.position(in.position() + (int) n * Long.BYTES);
+            } else {
+                filePos += (n - inBuffer) * Long.BYTES;
+                in.limit(0);
+            }
+            read += n;
+        }
+
         private void fill() {
             in.clear();
             long bytes = Math.min((long) BUFFER, (count - read) * Long.BYTES);

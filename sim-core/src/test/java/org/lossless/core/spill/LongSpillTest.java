@@ -57,6 +57,27 @@ class LongSpillTest {
     }
 
     @Test
+    void skipPassesOverValuesInAndBeyondTheBuffer() {
+        int perBuffer = LongSpill.BUFFER / Long.BYTES;
+        try (LongSpill s = LongSpill.in(dir, "t")) {
+            for (int i = 0; i < 3 * perBuffer; i++) {
+                s.add(i);
+            }
+            LongSpill.Reader r = s.reader();
+            assertEquals(0, r.next());
+            r.skip(2); // inside the first buffer
+            assertEquals(3, r.next());
+            r.skip(perBuffer); // past the buffer: the next read starts at value 4 + perBuffer
+            assertEquals(4 + perBuffer, r.next());
+            r.skip(3 * perBuffer - (5 + perBuffer) - 1);
+            assertEquals(3 * perBuffer - 1, r.next());
+            assertFalse(r.hasNext());
+            r.skip(0);
+            assertThrows(IllegalArgumentException.class, () -> r.skip(1));
+        }
+    }
+
+    @Test
     void closeDeletesTheFileAndOnlyIt() throws Exception {
         Path other = Files.writeString(dir.resolve("user.txt"), "not ours");
         LongSpill s = LongSpill.in(dir, "t");

@@ -53,11 +53,12 @@ final class SpillBuckets implements Closeable {
             Series s = all.get((int) r.next());
             long n = r.next();
             int slot = s.slot;
+            if (slot < 0) {
+                r.skip(n); // a series not wanted: its block is passed over, not read
+                continue;
+            }
             for (long i = 0; i < n; i++) {
-                long key = r.next();
-                if (slot >= 0) {
-                    sink.take(slot, key);
-                }
+                sink.take(slot, r.next());
             }
         }
     }
