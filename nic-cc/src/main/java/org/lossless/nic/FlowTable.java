@@ -20,6 +20,12 @@ import java.util.RandomAccess;
 public final class FlowTable {
     /** QPs keep their finished messages' entries ({@link #keepQpEntries()}). */
     private boolean keepQpEntries;
+    /**
+     * QPs that asked to be compacted ({@link #compactQueues}); added to by NIC events on several threads, a few times per
+     * QP at most between two windows (not per frame), so a lock-free queue's allocation per request is no cost.
+     */
+    private final java.util.concurrent.ConcurrentLinkedQueue<QueuePair> compactions =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Flow slots per page (a power of two). */
     static final int PAGE = 1 << 12;
     private static final int SHIFT = Integer.numberOfTrailingZeros(PAGE);
@@ -126,17 +132,36 @@ public final class FlowTable {
     }
 
     /**
-     * Every QP opened from now on keeps the entries of its finished messages instead of dropping them in place: for a
-     * run whose posts may run in the sender's partition while the receiver's partition runs on another thread (a
-     * partitioned run whose programs' releases run ahead), where dropping would shift the receiver's index and arrays
-     * under it. Costs memory: such a QP holds every message it carried, and their flows, to the run's end.
+     * Every QP opened from now on keeps the entries of its finished messages instead of dropping them in place at a
+     * post: for a run whose posts may run in the sender's partition while the receiver's partition runs on another
+     * thread (a partitioned run whose programs' releases run ahead), where dropping would shift the receiver's index
+     * and arrays under it. A QP whose queue is half full asks to be compacted, and {@link #compactQueues}, called
+     * between windows, drops them: so it holds its messages in flight and those of about a window, not every message
+     * it carried (and their flows) to the run's end, as it did before.
      */
     public void keepQpEntries() {
         keepQpEntries = true;
     }
 
+    /** A QP of a table that keeps entries asked to be compacted (from its sender's partition, any thread). */
+    void wantCompaction(QueuePair qp) {
+        compactions.add(qp);
+    }
+
+    /**
+     * Drops the finished entries of every QP that asked ({@link #keepQpEntries}). Only where no partition runs (between
+     * windows, on one thread): it moves both ends' indices. What the QPs do next is the same, so results are too.
+     */
+    public void compactQueues() {
+        for (QueuePair qp = compactions.poll(); qp != null; qp = compactions.poll()) {
+            qp.compact();
+            qp.q.compacted();
+        }
+    }
+
     void addQp(QueuePair qp) {
         qp.q.keepsEntries = keepQpEntries;
+        qp.q.table = keepQpEntries ? this : null;
         if (qp.id != qpCount) {
             throw new IllegalArgumentException("QP ids must be dense: expected " + qpCount + ", got " + qp.id);
         }

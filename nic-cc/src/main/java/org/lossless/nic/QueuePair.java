@@ -215,21 +215,44 @@ public final class QueuePair {
             // entries before every index (sending, acknowledged but the last, receiving, the packet being built) are
             // never read again: dropped when they are a quarter of the arrays, so a persistent QP holds its messages
             // in flight rather than every message it carried (and lets go of their Flows); else the arrays grow
-            int drop = e.keepsEntries ? 0 : Math.min(Math.min(sendIdx, rx.rxIdx), Math.min(ackIdx - 1, txIdx));
+            int drop = e.keepsEntries ? 0 : droppable();
             if (drop > 0 && drop >= e.capacity() / 4) {
-                e.dropFirst(drop);
-                sendIdx -= drop;
-                ackIdx -= drop;
-                rx.rxIdx -= drop;
-                txIdx -= drop;
+                dropEntries(drop);
             } else {
                 e.grow();
             }
+        }
+        if (e.keepsEntries && e.count >= e.capacity() / 2) {
+            e.askCompaction(this); // its receiver may run beside it now: the table drops them between windows
         }
         e.add(f, endPsn, packets, endBytes, bytes, request);
         endPsn += packets;
         endBytes += bytes;
         lastPosted = f;
+    }
+
+    /** Entries before every index of either end: their messages are done with, never read again. */
+    private int droppable() {
+        return Math.min(Math.min(sendIdx, rx.rxIdx), Math.min(ackIdx - 1, txIdx));
+    }
+
+    private void dropEntries(int drop) {
+        q.dropFirst(drop);
+        sendIdx -= drop;
+        ackIdx -= drop;
+        rx.rxIdx -= drop;
+        txIdx -= drop;
+    }
+
+    /**
+     * Drops the entries of the messages this QP is done with ({@link FlowTable#compactQueues}): only where neither end
+     * runs (between the windows of a partitioned run), as it moves both ends' indices.
+     */
+    void compact() {
+        int drop = droppable();
+        if (drop > 0) {
+            dropEntries(drop);
+        }
     }
 
     /** Entries held (posted and not yet dropped): tests. */

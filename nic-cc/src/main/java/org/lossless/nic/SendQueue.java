@@ -39,12 +39,33 @@ final class SendQueue {
      * question {@link #isRequest} needs no look at the entry's {@link Flow} (a cold object on a large fabric).
      */
     private boolean hasRequests;
-    /** Finished messages' entries stay (a post may run beside the receiver: {@link FlowTable#keepQpEntries()}). */
+    /**
+     * Finished messages' entries are not dropped at a post (a post may run beside the receiver:
+     * {@link FlowTable#keepQpEntries()}); the table drops them between windows once the queue asked
+     * ({@link #askCompaction}).
+     */
     boolean keepsEntries;
+    /** The table that drops them ({@link #keepsEntries}). */
+    FlowTable table;
+    /** Asked and not yet compacted: set by the sender's partition, cleared between windows. */
+    private boolean asked;
 
     SendQueue(QueuePair owner, int mtu) {
         this.owner = owner;
         this.mtu = mtu;
+    }
+
+    /** Asks the table to drop {@code qp}'s finished entries between windows (once until it has). */
+    void askCompaction(QueuePair qp) {
+        if (!asked) {
+            asked = true;
+            table.wantCompaction(qp);
+        }
+    }
+
+    /** The table compacted it (between windows). */
+    void compacted() {
+        asked = false;
     }
 
     boolean full() {

@@ -58,6 +58,8 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     private final long[] predictedMin;
     private final boolean[] fresh;
     private PfcBuffers pfc;
+    /** The flow table whose QPs are compacted between windows, or null ({@link #compactsQueuesOf}). */
+    private org.lossless.nic.FlowTable queues;
     /**
      * The earliest instant a completion may happen in the window being planned ({@link #horizonPs}: the arrival of the
      * earliest noted frame; {@code Long.MAX_VALUE}: none noted): the programs' timers due up to it may run ahead.
@@ -238,6 +240,14 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
         if (pfc != null) {
             pfc.flush();
         }
+        if (queues != null) {
+            queues.compactQueues(); // every partition stopped: the QPs' finished entries can go
+        }
+    }
+
+    /** Between windows, the QPs of {@code flows} that asked drop their finished entries (FlowTable.keepQpEntries). */
+    void compactsQueuesOf(org.lossless.nic.FlowTable flows) {
+        this.queues = flows;
     }
 
     /**

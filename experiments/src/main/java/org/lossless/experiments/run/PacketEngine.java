@@ -243,6 +243,7 @@ public final class PacketEngine {
             if (completions.predicts()) {
                 traffic.releaseAhead(((ParallelEngine) kernel).ahead(), cut.partOfHosts(topo), cut.partitions());
                 flows.keepQpEntries(); // a release run ahead posts in the sender's partition, beside the receiver's
+                completions.compactsQueuesOf(flows); // so their finished entries go between windows instead
                 for (int h = 0; h < topo.hostCount(); h++) {
                     org.lossless.topology.Port up = topo.ports(topo.hostNode(h)).get(0);
                     completions.watch(h, network.nic(h), network.link(up.peer(), up.peerPort()));
