@@ -1,6 +1,5 @@
 package org.lossless.nic;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,16 +21,8 @@ class ReleaseTest {
 
     @Test
     void aPersistentQpHoldsItsMessagesInFlightNotEveryMessage() {
-        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
-        QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
-        // 1,000 one-packet messages, posted 2 at a time every 10 us (each pair is acknowledged in about 2.2 us)
-        for (int round = 0; round < 500; round++) {
-            b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
-            b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
-            b.kernel.runUntil((round + 1) * 10 * US);
-        }
-        assertEquals(1000, b.flows.finishedCount());
-        assertTrue(b.flows.all().stream().allMatch(f -> f.ackedPs() >= 0), "all acknowledged");
+        BackToBack b = backToBack(false);
+        QueuePair qp = thousandMessages(b, q -> { });
         // the arrays double from 2 to 4 and 8 while they hold up to 4 entries (the last acknowledged one and the
         // two new ones: 3); from then on a full array drops all but its last entry, a quarter or more of it
         assertTrue(qp.entriesHeld() <= 8, "entries held: " + qp.entriesHeld());
@@ -40,21 +31,12 @@ class ReleaseTest {
 
     /**
      * The same 1,000 messages on a table that keeps QP entries (a partitioned run whose posts may run beside the
-     * receiver's partition): nothing is dropped, the arrays double to 1,024, and the messages complete the same way.
+     * receiver's partition) and is never compacted: nothing is dropped, the arrays double to 1,024, and the messages
+     * complete the same way.
      */
     @Test
-    void aQpOfATableThatKeepsEntriesDropsNone() {
-        BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
-        b.flows.keepQpEntries();
-        QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
-        for (int round = 0; round < 500; round++) {
-            b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
-            b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
-            b.kernel.runUntil((round + 1) * 10 * US);
-        }
-        assertEquals(1000, b.flows.finishedCount());
-        assertTrue(b.flows.all().stream().allMatch(f -> f.ackedPs() >= 0), "all acknowledged");
-        assertEquals(1000, qp.entriesHeld());
+    void aQpOfATableThatKeepsEntriesDropsNoneOnItsOwn() {
+        assertEquals(1000, thousandMessages(backToBack(true), q -> { }).entriesHeld());
     }
 
     /**
@@ -65,36 +47,43 @@ class ReleaseTest {
      */
     @Test
     void aQpOfATableThatKeepsEntriesIsCompactedBetweenWindows() {
-        long[][] inPlace = completions(false);
-        long[][] compacted = completions(true);
-        assertArrayEquals(inPlace[0], compacted[0], "delivered");
-        assertArrayEquals(inPlace[1], compacted[1], "acknowledged");
+        BackToBack inPlace = backToBack(false);
+        thousandMessages(inPlace, q -> { });
+        BackToBack kept = backToBack(true);
+        thousandMessages(kept, qp -> {
+            assertTrue(qp.entriesHeld() <= 3, "entries held " + qp.entriesHeld());
+            kept.flows.compactQueues();
+        });
+        for (int i = 0; i < 1000; i++) {
+            assertEquals(inPlace.flows.get(i).finishPs(), kept.flows.get(i).finishPs(), "message " + i + " delivered");
+            assertEquals(inPlace.flows.get(i).ackedPs(), kept.flows.get(i).ackedPs(), "message " + i + " acknowledged");
+        }
     }
 
-    /** Finish and ack times of the 1,000 messages; {@code keep}: entries kept, compacted after every round. */
-    private static long[][] completions(boolean keep) {
+    private static BackToBack backToBack(boolean keepEntries) {
         BackToBack b = new BackToBack(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
-        if (keep) {
+        if (keepEntries) {
             b.flows.keepQpEntries();
         }
+        return b;
+    }
+
+    /**
+     * 1,000 one-packet messages on a new QP, posted 2 at a time every 10 us (each pair is acknowledged in about 2.2 us),
+     * {@code afterRound} run after each round; every message is delivered and acknowledged.
+     */
+    private static QueuePair thousandMessages(BackToBack b, java.util.function.Consumer<QueuePair> afterRound) {
         QueuePair qp = b.nic[0].openQp(1, 3, HostNic.udpSourcePort(0), null);
         for (int round = 0; round < 500; round++) {
             b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
             b.nic[0].post(qp, b.flow(0, 1, 1000, Verb.WRITE));
             b.kernel.runUntil((round + 1) * 10 * US);
-            if (keep) {
-                assertTrue(qp.entriesHeld() <= 3, "round " + round + ": entries held " + qp.entriesHeld());
-                b.flows.compactQueues();
-            }
+            afterRound.accept(qp);
         }
         assertEquals(1000, b.flows.finishedCount());
-        long[][] t = new long[2][1000];
-        for (int i = 0; i < 1000; i++) {
-            t[0][i] = b.flows.get(i).finishPs();
-            t[1][i] = b.flows.get(i).ackedPs();
-            assertTrue(t[1][i] > t[0][i], "message " + i + " acknowledged after it arrived");
-        }
-        return t;
+        assertTrue(b.flows.all().stream().allMatch(f -> f.ackedPs() > f.finishPs() && f.finishPs() >= 0),
+                "all delivered, then acknowledged");
+        return qp;
     }
 
     @Test
