@@ -222,7 +222,8 @@ final class SweepCommand implements Callable<Integer> {
                 // each run's share of the cores: one left over beside its threads replays its jobs' ideal there
                 java.util.function.Supplier<org.lossless.experiments.run.ScenarioRunner> runners = Threads.apply(ctx, threads).runner();
                 int share = Math.max(1, cores / n);
-                return new LocalExecutor(def, n, () -> runners.get().withCores(share));
+                // and of the heap: what a run keeps per message goes to disk past its share's budgets
+                return new LocalExecutor(def, n, () -> runners.get().withCores(share).withHeapShare(n));
             }
             case "slurm" -> {
                 if (jobs != null) {

@@ -92,7 +92,8 @@ public final class ResultsWriter {
         RunResult[] result = new RunResult[1];
         OutputRule.writeDirectory(target, OutputRule.RUN, dir -> {
             // flows.csv, flows_summary.csv and summary.json's message figures are made as messages complete
-            try (FlowFiles files = flowFiles(dir, scenario)) {
+            try (FlowFiles files = new FlowFiles(dir, scenario.metrics().completion(), scenario.metrics().flows(),
+                    org.lossless.core.spill.SpillBudgets.percentiles(runner.heapBytes()))) {
                 try {
                     result[0] = keepRows ? runner.run(scenario, dir, progress)
                             : runner.run(scenario, dir, progress, files);

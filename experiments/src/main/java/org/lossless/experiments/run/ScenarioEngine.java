@@ -32,6 +32,8 @@ public final class ScenarioEngine implements ScenarioRunner {
     private final PacketEngine.IdealTiming idealTiming;
     /** Heap budget of the ideal replay's record of each job's messages, bytes ({@link IdealSpill}). */
     private final long idealBudget;
+    /** Runs sharing this JVM's heap at once ({@link #withHeapShare}). */
+    private final int heapShares;
     /** Told each spill file of the ideal replay when it is made (tests; may be null). */
     private final java.util.function.Consumer<Path> onSpill;
 
@@ -53,6 +55,12 @@ public final class ScenarioEngine implements ScenarioRunner {
     /** As {@link #ScenarioEngine(PacketEngine.Parallelism, int, PacketEngine.IdealTiming)}, the ideal's spill as given. */
     ScenarioEngine(PacketEngine.Parallelism parallelism, int cores, PacketEngine.IdealTiming timing, long idealBudget,
                    java.util.function.Consumer<Path> onSpill) {
+        this(parallelism, cores, timing, idealBudget, onSpill, 1);
+    }
+
+    private ScenarioEngine(PacketEngine.Parallelism parallelism, int cores, PacketEngine.IdealTiming timing,
+                           long idealBudget, java.util.function.Consumer<Path> onSpill, int heapShares) {
+        this.heapShares = heapShares;
         this.parallelism = parallelism;
         this.cores = cores;
         this.idealTiming = timing;
@@ -62,12 +70,25 @@ public final class ScenarioEngine implements ScenarioRunner {
 
     @Override
     public ScenarioRunner withParallelism(PacketEngine.Parallelism p) {
-        return new ScenarioEngine(p, cores, idealTiming, idealBudget, onSpill);
+        return new ScenarioEngine(p, cores, idealTiming, idealBudget, onSpill, heapShares);
     }
 
     @Override
     public ScenarioRunner withCores(int n) {
-        return new ScenarioEngine(parallelism, Math.max(1, n), idealTiming, idealBudget, onSpill);
+        return new ScenarioEngine(parallelism, Math.max(1, n), idealTiming, idealBudget, onSpill, heapShares);
+    }
+
+    /** The ideal replay's record takes its budget of the heap's share ({@link SentLog}); so do the result files. */
+    @Override
+    public ScenarioRunner withHeapShare(int runs) {
+        int n = Math.max(1, runs);
+        return new ScenarioEngine(parallelism, cores, idealTiming,
+                org.lossless.core.spill.SpillBudgets.sentLog(Runtime.getRuntime().maxMemory() / n), onSpill, n);
+    }
+
+    @Override
+    public long heapBytes() {
+        return Runtime.getRuntime().maxMemory() / heapShares;
     }
 
     @Override

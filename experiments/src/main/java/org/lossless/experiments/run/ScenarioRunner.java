@@ -59,4 +59,18 @@ public interface ScenarioRunner {
     default ScenarioRunner withCores(int cores) {
         return this;
     }
+
+    /**
+     * This runner for one of {@code runs} runs at once in this JVM (a sweep's {@code --jobs}): what its runs keep per
+     * message takes that share of the heap before it goes to disk ({@link #heapBytes}). A runner without one returns
+     * itself (this never changes a result, only where the values wait).
+     */
+    default ScenarioRunner withHeapShare(int runs) {
+        return this;
+    }
+
+    /** The heap a run of this runner may count on, B: the JVM's limit, or its share ({@link #withHeapShare}). */
+    default long heapBytes() {
+        return Runtime.getRuntime().maxMemory();
+    }
 }
