@@ -78,11 +78,34 @@ final class FlowFigures {
     }
 
     void add(FlowResult f) {
+        tally(f).add(f, true);
+    }
+
+    /**
+     * Adds row {@code f}, whose completed values flows_summary.csv's group keeps in {@code fct} and {@code slowdown}
+     * (the same keys this would keep: its FCT, its slowdown as {@link Keys#ofDouble}): those series are this
+     * workload's too from the group's first row on ({@code first}), so the values are kept once, not twice. The
+     * union of the same values gives the same percentiles.
+     */
+    void add(FlowResult f, Series fct, Series slowdown, boolean first) {
+        Tally t = tally(f);
+        if (first) {
+            if (f.data()) {
+                t.dataGroups.add(slowdown);
+            } else {
+                t.controlSlowdownGroups.add(slowdown);
+                t.controlLatencyGroups.add(fct);
+            }
+        }
+        t.add(f, false);
+    }
+
+    private Tally tally(FlowResult f) {
         if (!f.workload().equals(lastWorkload)) {
             lastWorkload = f.workload();
             last = byWorkload.computeIfAbsent(lastWorkload, k -> new Tally());
         }
-        last.add(f);
+        return last;
     }
 
     /** The workloads in order of first appearance. */
@@ -115,8 +138,13 @@ final class FlowFigures {
         final Series controlSlowdown = values.series();
         /** Latencies (ps) of the control messages that reached completion. */
         final Series controlLatency = values.series();
+        /** flows_summary.csv's groups of this workload whose series hold the rest of those values. */
+        final List<Series> dataGroups = new ArrayList<>();
+        final List<Series> controlSlowdownGroups = new ArrayList<>();
+        final List<Series> controlLatencyGroups = new ArrayList<>();
 
-        void add(FlowResult fl) {
+        /** Counts {@code fl}; {@code keep}: its completed values go to this tally's series (else a group has them). */
+        void add(FlowResult fl, boolean keep) {
             total++;
             delivered += fl.bytesDelivered();
             retransmits += fl.retransmits();
@@ -127,14 +155,16 @@ final class FlowFigures {
             boolean done = fl.completed(basis);
             if (!fl.data()) {
                 control++;
-                if (done) {
+                if (done && keep) {
                     controlSlowdown.add(Keys.ofDouble(fl.slowdown(basis)));
                     controlLatency.add(fl.fctPs(basis));
                 }
                 return;
             }
             if (done) {
-                data.add(Keys.ofDouble(fl.slowdown(basis)));
+                if (keep) {
+                    data.add(Keys.ofDouble(fl.slowdown(basis)));
+                }
                 return;
             }
             if (endPs < 0) {
@@ -172,8 +202,8 @@ final class FlowFigures {
         flows.put("bytes_delivered", delivered);
         flows.put("retransmits", retransmits);
         flows.put("retransmitted_bytes", retransmittedBytes);
-        Series[] data = series(parts, t -> t.data);
-        Series[] controlSlowdown = series(parts, t -> t.controlSlowdown);
+        Series[] data = series(parts, t -> t.data, t -> t.dataGroups);
+        Series[] controlSlowdown = series(parts, t -> t.controlSlowdown, t -> t.controlSlowdownGroups);
         // a completed data message's censored slowdown is its slowdown
         slowdown(node.putObject("fct_slowdown"), values.select(SLOWDOWN, data), basis, "data");
         slowdown(node.putObject("fct_slowdown_censored"),
@@ -188,7 +218,7 @@ final class FlowFigures {
             controlCompleted += s.size();
         }
         c.put("completed", controlCompleted);
-        long[] latency = values.select(CONTROL, series(parts, t -> t.controlLatency));
+        long[] latency = values.select(CONTROL, series(parts, t -> t.controlLatency, t -> t.controlLatencyGroups));
         ObjectNode l = c.putObject("latency_ps");
         for (int i = 0; i < CONTROL.length; i++) {
             String key = "p" + (int) CONTROL[i];
@@ -208,8 +238,18 @@ final class FlowFigures {
                 "all");
     }
 
-    private static Series[] series(List<Tally> parts, Function<Tally, Series> which) {
-        return parts.stream().map(which).toArray(Series[]::new);
+    /** Each tally's own series and its groups', in tally order. */
+    private static Series[] series(List<Tally> parts, Function<Tally, Series> own, Function<Tally, List<Series>> groups) {
+        List<Series> all = new ArrayList<>();
+        for (Tally t : parts) {
+            all.add(own.apply(t));
+            all.addAll(groups.apply(t));
+        }
+        return all.toArray(new Series[0]);
+    }
+
+    private static Series[] series(List<Tally> parts, Function<Tally, Series> own) {
+        return series(parts, own, t -> List.of());
     }
 
     private static Series[] concat(Series[] a, Series[] b) {

@@ -62,10 +62,12 @@ final class FlowFiles implements FlowSink, Closeable {
         if (ResultFiles.listed(keep, row)) {
             ResultFiles.appendFlow(rows.sb(), row, basis);
             endRow();
+            figures.add(row);
         } else {
-            steps.add(row);
+            // summary.json's figures read the row's values from its group's series instead of keeping them again
+            StepSummary.Group g = steps.add(row);
+            figures.add(row, g.fct, g.slowdown, g.messages == 1);
         }
-        figures.add(row);
     }
 
     @Override

@@ -66,9 +66,14 @@ public final class StepSummary {
     }
 
     /** Counts row {@code f} (in id order) in its group, if {@code metrics.flows} leaves it out of flows.csv. */
-    void add(FlowResult f) {
+    /**
+     * Counts row {@code f} in its group and returns the group (its completed messages' FCT and slowdown series, which
+     * summary.json's figures take as theirs: {@link FlowFigures#add(FlowResult, Series, Series, boolean)}), or null
+     * for a row flows.csv lists.
+     */
+    Group add(FlowResult f) {
         if (ResultFiles.listed(keep, f)) {
-            return;
+            return null;
         }
         Integer job = jobOrder.get(f.workload());
         if (job == null) {
@@ -77,7 +82,9 @@ public final class StepSummary {
         }
         String op = f.label().operation() == null ? "" : f.label().operation();
         Key k = new Key(job, f.workload(), f.data() ? 0 : 1, op, f.src());
-        groups.computeIfAbsent(k, x -> new Group(values)).add(f, basis);
+        Group g = groups.computeIfAbsent(k, x -> new Group(values));
+        g.add(f, basis);
+        return g;
     }
 
     /** Writes the file to {@code out}, which stays open. */
@@ -128,7 +135,7 @@ public final class StepSummary {
     }
 
     /** One row's counters and its completed messages' FCTs and slowdowns. */
-    private static final class Group {
+    static final class Group {
         long messages;
         int done;
         long bytes;
