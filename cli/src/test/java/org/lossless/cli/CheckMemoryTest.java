@@ -55,18 +55,18 @@ class CheckMemoryTest {
          * Ring all-reduce on 4 hosts, 200 GiB, 2 channels, Simple, 3 iterations: 100 GiB a channel in loops of 4 ranks x
          * 2 MiB, 12,800 loops; 2 channels x 12,800 loops x 6 steps x 4 ranks x 2 slices = 1,228,800 slices, each posting
          * data and a clear-to-send every iteration: 7,372,800 messages, 944 MB at 128 B, past the budgets of a 2 GB heap
-         * (250 MB + 125 MB): 36 B each on disk, 265,420,800 B.
+         * (250 MB + 125 MB): 24 B each on disk, 176,947,200 B.
          */
         @Test
         void warnsWhenTheBoundExceedsTheFreeSpace() throws IOException {
             Scenario s = load("  - {type: allreduce, name: ar, size: 200GiB, channels: 2, algorithm: ring, protocol: simple, "
                     + "iterations: 3}\n");
             Path out = dir.resolve("results/m-1");
-            assertEquals("the collective jobs' per-message figures may take up to about 266 MB of temporary files in "
+            assertEquals("the collective jobs' per-message figures may take up to about 177 MB of temporary files in "
                     + out + " once past their share of the heap, and 100 MB is free there: if the disk fills, the run fails "
                     + "at its end; free some space or give --out a larger disk",
                     SpillDisk.warning(s, 2_000_000_000L, out, 100_000_000L));
-            assertNull(SpillDisk.warning(s, 2_000_000_000L, out, 265_420_800L), "exactly the bound fits");
+            assertNull(SpillDisk.warning(s, 2_000_000_000L, out, 176_947_200L), "exactly the bound fits");
         }
 
         @Test

@@ -195,12 +195,12 @@ class CollectiveSectionTest {
             // 28,631,040 slices, each posting its data and a clear-to-send, 1,000 times: 57,262,080,000 messages;
             // the ring is made step by step, 64 x (8 steps x 16 ranks x 2 slices + 16 hops) = 17,408 slices held at
             // 200 B (4 MB); the messages' figures go to disk past the spill budgets (24 MiB to 768 MiB, by this JVM's
-            // heap limit), 36 B each (2.1 TB), and 1 B each stays in the heap (57.3 GB): 57.3 to 58.1 GB in all. The
+            // heap limit), 24 B each (1.4 TB), and 1 B each stays in the heap (57.3 GB): 57.3 to 58.1 GB in all. The
             // least whole heap: 55 GiB = 59.1 GB holds 57.26 + 0.81 + 0.004 GB, 54 GiB = 58.0 GB does not: 55g + 1
             String e = error(FAT + "  - {type: allreduce, size: 1TB, channels: 64, iterations: 1000}\n");
             String head = "t\\.yaml: workloads\\[0\\]\\.size: this job needs about 5[78]\\.\\d GB of Java heap "
                     + "\\(a plan of 28,631,040 slices per iteration made step by step, 17,408 held at once, 4 MB; "
-                    + "57,262,080,000 messages' figures kept to the run's end, 5[78]\\.\\d GB in the heap and about 2\\.1 TB on disk in "
+                    + "57,262,080,000 messages' figures kept to the run's end, 5[78]\\.\\d GB in the heap and about 1\\.4 TB on disk in "
                     + "the result directory\\) with ring, simple, 16 hosts and 64 channels; this Java has .*";
             assertTrue(e.matches(head), e);
             assertTrue(e.endsWith(": give it more with LOSSLESS_HEAP (e.g. LOSSLESS_HEAP=56g), or use a smaller "

@@ -74,12 +74,12 @@ public record MemoryEstimate(long transfers, long held, long messages) {
      */
     public static final long RESIDUAL_BYTES_PER_MESSAGE = 1;
     /**
-     * Disk per message past the budgets (B): a data message's slowdown in summary.json and its FCT and slowdown in its
-     * flows_summary.csv row (8 B each), a clear-to-send's slowdown and latency in both (8 B each), the replay's record
-     * (8 B for most messages): 36 B for a ring's even mix; measured, the same ring's spill files peaked at 254 MB for
-     * 9.1 M messages past budgets of 75 MB (benchmarks/README.md, as above).
+     * Disk per message past the budgets (B): a message's FCT and slowdown in its flows_summary.csv group, which
+     * summary.json's figures read too (8 B each), and the replay's record (8 B for most messages): 24 B; measured, the
+     * ring above's spill files peaked at 145 MB for 9.1 M messages past budgets of 75 MB (benchmarks/README.md, as
+     * above). A message flows.csv lists keeps only its slowdown (data) or slowdown and latency (control): less.
      */
-    public static final long DISK_BYTES_PER_MESSAGE = 36;
+    public static final long DISK_BYTES_PER_MESSAGE = 24;
 
     public MemoryEstimate {
         if (transfers < 0 || messages < 0 || held < 0 || held > transfers) {

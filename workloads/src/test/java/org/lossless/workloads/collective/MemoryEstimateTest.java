@@ -59,7 +59,7 @@ class MemoryEstimateTest {
             assertEquals(55_705_600L + (384L << 20) + 1_073_610_752L, e.totalBytes(2 * gib));
             assertTrue(e.fits(2 * gib), "accepted by a heap of 2 GiB (was 137.5 GB)");
             assertFalse(e.fits(gib), "1 GiB: 56 MB + 192 MiB + 1.07 GB do not fit");
-            assertEquals(1_073_610_752L * 36, e.diskBytes(2 * gib), "about 38.6 GB on disk, 36 B a message");
+            assertEquals(1_073_610_752L * 24, e.diskBytes(2 * gib), "about 25.8 GB on disk, 24 B a message");
             assertTrue(e.fits(Long.MAX_VALUE));
         }
 
@@ -125,16 +125,16 @@ class MemoryEstimateTest {
         void describesItsParts() {
             MemoryEstimate e = new MemoryEstimate(10_000_000L, 20_000_000L);
             // 10 M x 200 B = 2.0 GB of plan; 20 M x 128 B = 2.56 GB of messages, of which the heap keeps the largest
-            // budgets, 512 MiB + 256 MiB = 805,306,368 B, plus 1 B a message (20 MB), and the disk gets 20 M x 36 B
+            // budgets, 512 MiB + 256 MiB = 805,306,368 B, plus 1 B a message (20 MB), and the disk gets 20 M x 24 B
             assertEquals("about 2.8 GB of Java heap (a plan of 10,000,000 slices per iteration, 2.0 GB; 20,000,000 "
-                    + "messages' figures kept to the run's end, 826 MB in the heap and about 720 MB on disk in the "
+                    + "messages' figures kept to the run's end, 826 MB in the heap and about 480 MB on disk in the "
                     + "result directory)", e.describe(Long.MAX_VALUE));
             // 2 GiB: 2.0 GB + 256 MiB + 128 MiB + 20 MB = 2.42 GB > 2.15 GB; 3 GiB: 2.0 GB + 576 MiB + 20 MB = 2.62 GB
             assertEquals("4g", e.heapAdvice(), "3 GiB is the least whole heap that fits, plus 1 for the fabric");
             MemoryEstimate ring = new MemoryEstimate(10_000_000L, 50_000L, 20_000_000L);
             assertEquals("about 836 MB of Java heap (a plan of 10,000,000 slices per iteration made step by step, "
                     + "50,000 held at once, 10 MB; 20,000,000 messages' figures kept to the run's end, 826 MB in the "
-                    + "heap and about 720 MB on disk in the result directory)", ring.describe(Long.MAX_VALUE));
+                    + "heap and about 480 MB on disk in the result directory)", ring.describe(Long.MAX_VALUE));
             MemoryEstimate small = new MemoryEstimate(1_000L, 1_000L);
             assertEquals("about 1 MB of Java heap (a plan of 1,000 slices per iteration, 1 MB; 1,000 messages' figures "
                     + "kept to the run's end, 1 MB)", small.describe(1L << 30), "under the budgets: nothing on disk");
