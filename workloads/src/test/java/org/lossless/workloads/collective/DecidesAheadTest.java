@@ -29,6 +29,21 @@ class DecidesAheadTest {
         assertTrue(decides(Jobs.of(Collective.ALLREDUCE, 16).size(1 << 16)));
     }
 
+    /**
+     * A ring of 200 GiB on 16 ranks, some 6.3 M transfers per iteration: its plan is scanned like any other, and it
+     * decides ahead (plans of more than 4 M transfers used to be left unscanned, so a 1,024-GPU ring's timers never ran
+     * ahead once completions came; benchmarks/README.md, "Step 22").
+     */
+    @Test
+    void aRingOfMillionsOfTransfers() {
+        CollectiveJob job = Jobs.of(Collective.ALLREDUCE, 16).size(200L << 30)
+                .latencies(Jobs.US, 5 * Jobs.US, 2 * Jobs.US).build();
+        assertTrue(MemoryEstimate.of(job, Algorithm.RING, Protocol.SIMPLE).transfers() > 4_000_000);
+        CollectiveProgram p = new CollectiveProgram(job);
+        Jobs.start(16, p);
+        assertTrue(p.decidesAhead());
+    }
+
     /** Each op of a ring has one input: over NVLink inside a server, or over the network between servers. */
     @Test
     void aRingOnEightGpuServersWithNvlinkHops() {

@@ -138,6 +138,12 @@ final class Jobs {
         return new RecordingContext(star, 1000, 1, RATE, LAT).run(List.of(programs), Long.MAX_VALUE);
     }
 
+    /** Starts {@code p} on a star of {@code hosts} under the recording model and runs it to 1 ps only (its plan made). */
+    static void start(int hosts, TrafficProgram p) {
+        Topology star = StarTopology.build(hosts, RATE, LAT);
+        new RecordingContext(star, 1000, 1, RATE, LAT).run(List.of(p), 1);
+    }
+
     static List<Message> data(List<Message> all) {
         List<Message> out = new ArrayList<>();
         for (Message m : all) {
