@@ -155,7 +155,6 @@ public final class FlowTable {
     public void compactQueues() {
         for (QueuePair qp = compactions.poll(); qp != null; qp = compactions.poll()) {
             qp.compact();
-            qp.q.compacted();
         }
     }
 

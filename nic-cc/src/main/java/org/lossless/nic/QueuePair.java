@@ -253,6 +253,7 @@ public final class QueuePair {
         if (drop > 0) {
             dropEntries(drop);
         }
+        q.compacted(); // it may ask again
     }
 
     /** Entries held (posted and not yet dropped): tests. */

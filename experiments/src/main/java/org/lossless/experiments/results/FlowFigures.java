@@ -37,7 +37,9 @@ import org.lossless.experiments.results.ranks.Series;
  * <p>Made row by row ({@link #add}, in id order, as the rows are streamed): running totals per workload and, for
  * the exact percentiles, a data message's slowdown (8 B) or a control message's slowdown and latency (16 B), not
  * the rows, in series of the run's {@link PercentileValues} (in memory up to its budget, on disk past it: the
- * figures are the same bytes either way); the run-wide figures are taken over the workloads' series together.
+ * figures are the same bytes either way), none for a message flows_summary.csv aggregates (its group's series hold
+ * them: {@link #add(FlowResult, Series, Series, boolean)}); the run-wide figures are taken over the workloads' series
+ * together.
  */
 final class FlowFigures {
     /** Percentiles of the slowdown sections: p50, p95, p99 and the max. */

@@ -20,11 +20,12 @@ import org.lossless.experiments.scenario.FlowRows;
  * they come), {@code flows_summary.csv} (the others, aggregated: {@link StepSummary}) and {@code summary.json}'s
  * message figures ({@link FlowFigures}). The same rows in the same order give the same bytes either way.
  *
- * <p>Memory: the values of those files' exact percentiles (8 B per data message for summary.json, 16 B per
- * control message; 16 B per completed message for flows_summary.csv) go to one {@link PercentileValues} for the
- * run, held in memory up to a budget ({@link PercentileValues#defaultBudget()} by default) and past it in
- * {@code *.spill} files in {@code dir}, the result directory being written, 8 B a value; the files are the same
- * bytes whatever the budget. {@link #close} deletes those files, whether the result files were written or the run
+ * <p>Memory: the values of those files' exact percentiles (16 B per completed message aggregated in
+ * flows_summary.csv, which summary.json reads from its group too; 8 B per data message and 16 B per control message
+ * flows.csv lists) go to one {@link PercentileValues} for the run, held in memory up to a budget (a share of the heap
+ * the run counts on; {@link PercentileValues#defaultBudget()} for a run alone) and past it in {@code *.spill} files in
+ * {@code dir}, the result directory being written, 8 B a value; the files are the same bytes whatever the budget.
+ * {@link #close} deletes those files, whether the result files were written or the run
  * failed; nothing else in {@code dir} is touched by them.
  */
 final class FlowFiles implements FlowSink, Closeable {
@@ -38,12 +39,10 @@ final class FlowFiles implements FlowSink, Closeable {
     private final PercentileValues values;
     private boolean finished;
 
-    /** Opens {@code dir/flows.csv} and writes its header; rows are listed or aggregated as {@code keep} says. */
-    FlowFiles(Path dir, Completion basis, FlowRows keep) throws IOException {
-        this(dir, basis, keep, PercentileValues.defaultBudget());
-    }
-
-    /** As {@link #FlowFiles(Path, Completion, FlowRows)}, percentile values past {@code budgetBytes} on disk. */
+    /**
+     * Opens {@code dir/flows.csv} and writes its header; rows are listed or aggregated as {@code keep} says, the
+     * percentiles' values past {@code budgetBytes} on disk.
+     */
     FlowFiles(Path dir, Completion basis, FlowRows keep, long budgetBytes) throws IOException {
         this.dir = dir;
         this.values = new PercentileValues(budgetBytes, dir);

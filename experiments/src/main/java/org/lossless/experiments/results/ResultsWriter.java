@@ -92,7 +92,7 @@ public final class ResultsWriter {
         RunResult[] result = new RunResult[1];
         OutputRule.writeDirectory(target, OutputRule.RUN, dir -> {
             // flows.csv, flows_summary.csv and summary.json's message figures are made as messages complete
-            try (FlowFiles files = new FlowFiles(dir, scenario.metrics().completion(), scenario.metrics().flows(),
+            try (FlowFiles files = flowFiles(dir, scenario,
                     org.lossless.core.spill.SpillBudgets.percentiles(runner.heapBytes()))) {
                 try {
                     result[0] = keepRows ? runner.run(scenario, dir, progress)
@@ -108,13 +108,14 @@ public final class ResultsWriter {
 
     /** Writes the result files into an existing directory (no atomicity of its own). */
     public static void writeFiles(Path dir, Scenario scenario, RunResult result) throws IOException {
-        try (FlowFiles files = flowFiles(dir, scenario)) {
+        try (FlowFiles files = flowFiles(dir, scenario, org.lossless.experiments.results.ranks.PercentileValues.defaultBudget())) {
             writeFiles(dir, scenario, result, files);
         }
     }
 
-    private static FlowFiles flowFiles(Path dir, Scenario scenario) throws IOException {
-        return new FlowFiles(dir, scenario.metrics().completion(), scenario.metrics().flows());
+    /** The files of {@code scenario}'s rows in {@code dir}, their percentiles' values in the heap up to {@code budget} B. */
+    private static FlowFiles flowFiles(Path dir, Scenario scenario, long budget) throws IOException {
+        return new FlowFiles(dir, scenario.metrics().completion(), scenario.metrics().flows(), budget);
     }
 
     /**

@@ -82,8 +82,9 @@ public final class ScenarioEngine implements ScenarioRunner {
     @Override
     public ScenarioRunner withHeapShare(int runs) {
         int n = Math.max(1, runs);
-        return new ScenarioEngine(parallelism, cores, idealTiming,
-                org.lossless.core.spill.SpillBudgets.sentLog(Runtime.getRuntime().maxMemory() / n), onSpill, n);
+        long share = Runtime.getRuntime().maxMemory() / n; // heapBytes() of the runner made here
+        return new ScenarioEngine(parallelism, cores, idealTiming, org.lossless.core.spill.SpillBudgets.sentLog(share),
+                onSpill, n);
     }
 
     @Override
