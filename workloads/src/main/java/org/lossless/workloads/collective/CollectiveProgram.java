@@ -163,15 +163,18 @@ public final class CollectiveProgram extends OneTimerProgram {
      * either all from completions or all from the timer, so which of the two made an op ready, and so the stamp of its
      * agenda entry, does not depend on the order in which completions and timers are reported. Transfers inside a server
      * are timers with durations known when they are issued (the GPU's NVLink queue is served first come, first served
-     * in issue order, and only the timer issues), so they run ahead like the steps. Every plan is scanned, once: about
-     * 0.1 us a transfer (1 s for the 8.4 M of a 1,024-GPU ring of 1 GB), under a thousandth of what running those
-     * transfers costs. (Plans of more than 4 M transfers used to be left unscanned, and so never ran ahead: past its
-     * first half millisecond the 1,024-GPU ring's windows on several threads then averaged a few nanoseconds, each
-     * ended by a timer; benchmarks/README.md, "Step 22".)
+     * in issue order, and only the timer issues), so they run ahead like the steps. A ring's view knows this without
+     * reading its ops ({@link PlanView#singleInputsWithBytes}); every other plan is scanned, once: about 0.1 us a
+     * transfer, under a thousandth of what running those transfers costs. (Plans of more than 4 M transfers used to be
+     * left unscanned, and so never ran ahead: past its first half millisecond the 1,024-GPU ring's windows on several
+     * threads then averaged a few nanoseconds, each ended by a timer; benchmarks/README.md, "Step 22".)
      */
     private boolean network() {
         if (links.pcie()) {
             return false;
+        }
+        if (plan.singleInputsWithBytes()) {
+            return true;
         }
         for (int l = 0; l < plan.lanes(); l++) {
             for (int i = 0; i < plan.laneCount(l); i++) {

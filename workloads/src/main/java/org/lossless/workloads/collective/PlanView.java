@@ -101,4 +101,13 @@ interface PlanView {
     boolean isOp(int id);
 
     boolean isTransfer(int id);
+
+    /**
+     * Whether the view knows, without reading its ops, that every op has at most one input and that every non-empty
+     * transfer carries wire bytes (what {@link CollectiveProgram} otherwise scans the whole plan for before its timers
+     * may run ahead). False unless the view's construction proves it.
+     */
+    default boolean singleInputsWithBytes() {
+        return false;
+    }
 }

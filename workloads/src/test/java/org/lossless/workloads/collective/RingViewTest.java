@@ -2,6 +2,7 @@ package org.lossless.workloads.collective;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -211,6 +212,32 @@ class RingViewTest {
             assertTrue(peak >= 2 * 2 && peak <= 2 * 6, "peak " + peak + " blocks");
             long held = MemoryEstimate.of(p.job(), Algorithm.RING, Protocol.SIMPLE).held();
             assertTrue((long) peak * 16 * 2 <= held, "the estimate holds at least what the program held");
+        }
+    }
+
+    /**
+     * What the view claims without a scan ({@link RingView#singleInputsWithBytes}), checked by reading every op and
+     * every non-empty transfer of the shapes above (partial loops, empty slices and channels, NVLink, PXN and PCIe
+     * lanes, the three protocols); a stored plan claims nothing and is scanned.
+     */
+    @Nested
+    class KnownWithoutAScan {
+        @Test
+        void everyOpHasOneInputAtMostAndEveryTransferWireBytes() {
+            for (CollectiveJob job : shapes()) {
+                RingView v = view(job);
+                String what = job.collective() + " n=" + job.n() + " " + job.sizeBytes() + " B " + job.protocol();
+                assertTrue(v.singleInputsWithBytes(), what);
+                for (int o = 0; o < v.ops(); o++) {
+                    assertTrue(v.inCount(o) <= 1, what + " op " + o);
+                }
+                for (int l = 0; l < v.lanes(); l++) {
+                    for (int q = 0; q < v.laneCount(l); q++) {
+                        assertTrue(v.wire(v.laneTransfer(l, q)) > 0, what + " lane " + l + " transfer " + q);
+                    }
+                }
+                assertFalse(stored(job).singleInputsWithBytes(), what);
+            }
         }
     }
 }
