@@ -8,13 +8,18 @@ import org.lossless.workloads.yaml.ScenarioException;
 /**
  * The ideal completion times of the logged messages ({@link IdealFct} on the fabric as built, before any failure):
  * computed when a row is made, at the end of the run or as the message completes (streamed results). A message
- * too large for its links to represent alone is bad input ({@link ScenarioException}).
+ * too large for its links to represent alone is bad input ({@link ScenarioException}). Messages of one shape share
+ * their ideal ({@link IdealMemo}). One thread at a time: the run's main thread, or its step between windows.
  */
 final class MessageIdealTimes implements MessageIdeals {
     private final MessageLog log;
     private final IdealFct ideal;
     private final int mtu;
     private final long ackDelayPs;
+    /** Receivers' ideals by the message's verb, hosts, QPs and bytes. */
+    private final IdealMemo receivers = new IdealMemo();
+    /** Senders' ideals past the receiver's, by verb and hosts. */
+    private final IdealMemo senderLegs = new IdealMemo();
 
     MessageIdealTimes(MessageLog log, IdealFct ideal, int mtu, long ackDelayPs) {
         this.log = log;
@@ -25,21 +30,45 @@ final class MessageIdealTimes implements MessageIdeals {
 
     @Override
     public long receiverPs(int i) {
+        Verb op = log.op(i);
+        int src = log.dataSrc(i);
+        int dst = log.dataDst(i);
+        long bytes = log.bytes(i);
+        int qps = log.connection(i).options().qps();
+        long key = IdealMemo.key(op.ordinal(), src, dst, qps);
+        if (receivers.has(key, bytes)) {
+            return receivers.last();
+        }
         try {
-            return ideal.fctPs(log.op(i), log.dataSrc(i), log.dataDst(i), log.bytes(i), mtu,
-                    log.connection(i).options().qps());
+            return receivers.put(key, bytes, ideal.fctPs(op, src, dst, bytes, mtu, qps));
         } catch (ArithmeticException e) {
             throw tooLong(i);
         }
     }
 
+    /**
+     * The receiver's ideal plus the sender's leg after it (the ACK's way back, or nothing for a READ), which depends
+     * only on the verb and the hosts. The sum wraps like the one {@link IdealFct#senderFctPs} makes, so it is the same.
+     */
     @Override
     public long senderPs(int i, long receiverPs) {
+        Verb op = log.op(i);
+        int src = log.dataSrc(i);
+        int dst = log.dataDst(i);
+        long key = IdealMemo.key(op.ordinal(), src, dst, 0);
+        if (senderLegs.has(key, 0)) {
+            return receiverPs + senderLegs.last();
+        }
         try {
-            return ideal.senderFctPs(log.op(i), log.dataSrc(i), log.dataDst(i), receiverPs, ackDelayPs);
+            return receiverPs + senderLegs.put(key, 0, ideal.senderFctPs(op, src, dst, receiverPs, ackDelayPs) - receiverPs);
         } catch (ArithmeticException e) {
             throw tooLong(i);
         }
+    }
+
+    /** Keys found in the two memos so far (for tests). */
+    long memoHits() {
+        return receivers.hits() + senderLegs.hits();
     }
 
     private ScenarioException tooLong(int i) {
