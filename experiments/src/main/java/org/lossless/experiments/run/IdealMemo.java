@@ -7,7 +7,7 @@ import java.util.Arrays;
  * exact key of two longs and its value. The ideal of a message depends only on its shape (verb, hosts, bytes, QPs) on
  * the fabric as built, and a run's messages come in few shapes (a ring all-reduce of 1,024 GPUs posts 8.4 M messages
  * of a handful of sizes between 2,048 pairs of hosts), while working one out walks the path's ports and cables, cold in
- * a large run's caches: about 4 us a message on the 1,024-GPU ring, 6 % of its run (benchmarks/README.md, "The ideal of
+ * a large run's caches: about 5 us a message on the 1,024-GPU ring, 6 % of its run (benchmarks/README.md, "The ideal of
  * a message by its shape"). A hit returns the value stored for the same key, so the answer is the same as without the
  * table; a miss overwrites the slot. Not thread-safe: a run's messages are made into rows on one thread at a time.
  */
