@@ -66,11 +66,6 @@ final class MessageIdealTimes implements MessageIdeals {
         }
     }
 
-    /** Keys found in the two memos so far (for tests). */
-    long memoHits() {
-        return receivers.hits() + senderLegs.hits();
-    }
-
     private ScenarioException tooLong(int i) {
         return new ScenarioException("message " + i + " of workload " + log.workload(i) + " (" + log.bytes(i)
                 + " B from host " + log.dataSrc(i) + " to host " + log.dataDst(i) + "): alone in the empty network it "
