@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The pending events of an {@link EventLoop}, in the order {@code (timePs, order)}: a calendar queue
  * (R. Brown, CACM 1988) of {@value #BUCKETS} buckets of {@code 2^shift} ps over a window that slides with the
- * clock, and a 4-ary {@link EventHeap} for the events beyond the window.
+ * clock, and a 4-ary {@link EventHeap} for the events beyond the window. A queue whose buckets are crowded refines
+ * itself: twice the buckets of half the width, over the same window ({@link #refine}).
  *
  * <p>Why: on a large fabric almost every event is due within a microsecond or two (a port's end of
  * transmission, a link's next arrival) and thousands are pending; a heap paid some 25 mispredicted comparisons
@@ -30,30 +31,59 @@ import java.util.List;
  * limit's and what is scheduled after the limit (a partition's hand-offs at the next window) needs none.
  * Removing an event from a bucket's overflow list walks that list; the overflow list is empty unless the
  * bucket's {@value #CAP} places are taken.
+ *
+ * <p>Crowds: the width suits a fabric of 100 Gb/s links, a few events per bucket. On a 1,024-GPU fabric at 400 Gb/s a
+ * single event list's 1 ns buckets held some 75 events each: 59 of them on the overflow list, cold events read one
+ * after the other when the bucket is loaded and walked on every cancel. So the queue counts the events of the buckets
+ * it loads: when {@value #CHECK_LOADS} buckets' worth of {@value #CROWD} events a bucket come in fewer than
+ * {@value #CHECK_LOADS} loads (a crowd), and below
+ * {@value #MAX_BUCKETS} buckets, it doubles its buckets and halves their width (between two buckets, every event
+ * re-placed: O(events + buckets), at most three times a run; finer, the places outgrow the caches: a trial that went to
+ * 65,536 buckets was slower). The window stays what it was made with (2^(shift + 12) ps for the shift given to the
+ * constructor), so nothing moves to or from the far heap; the order is the keys', so no result changes
+ * (benchmarks/README.md, "The event list refines itself"). A queue that is not crowded (a fabric of a few events a
+ * nanosecond) never changes.
  */
 final class CalendarQueue implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
+    /** Buckets a queue starts with. */
     static final int BUCKETS = 4096;
-    private static final int MASK = BUCKETS - 1;
-    private static final int WORDS = BUCKETS / 64;
+    /** Most buckets a queue refines to (2 MiB of places; see the class). */
+    static final int MAX_BUCKETS = 32_768;
+    /** Buckets loaded over which the crowd is counted. */
+    static final int CHECK_LOADS = 4096;
     /** Up to this many entries a bucket is sorted by insertion sort alone ({@link BucketSort}). */
     private static final int INSERTION_SORT_MAX = 24;
 
     /** log2 of a bucket's width, ps. */
-    private final int shift;
+    private int shift;
+    /** Buckets (a power of two), {@code buckets - 1}, and words of {@link #occupied}. */
+    private int buckets = BUCKETS;
+    private int mask = BUCKETS - 1;
+    private int words = BUCKETS / 64;
     /** Events a bucket holds in {@link #slots}; more go to its overflow list. */
     static final int CAP = 16;
+    /**
+     * Events per loaded bucket, on average, above which the queue refines: a bucket's places ({@link #CAP}), beyond
+     * which the average bucket spills onto its overflow list.
+     */
+    static final int CROWD = CAP;
     /**
      * Bucket {@code s}'s first events: {@code slots[s * CAP ..]}, {@link #counts}{@code [s]} of them. 16 compressed
      * references are one cache line: scheduling only stores into it, and loading a bucket reads it at once and then
      * its events' keys with independent reads (a linked list would chase one cold pointer after the other).
      */
-    private final SimEvent[] slots = new SimEvent[BUCKETS * CAP];
-    private final int[] counts = new int[BUCKETS];
+    private SimEvent[] slots = new SimEvent[BUCKETS * CAP];
+    private int[] counts = new int[BUCKETS];
     /** Each bucket slot's overflow: a list threaded through the events, or null. */
-    private final SimEvent[] heads = new SimEvent[BUCKETS];
+    private SimEvent[] heads = new SimEvent[BUCKETS];
     /** Bit per bucket slot: its list is not empty. */
-    private final long[] occupied = new long[WORDS];
+    private long[] occupied = new long[BUCKETS / 64];
+    /** Buckets loaded and the events they held since the last check of the crowd. */
+    private int loads;
+    private long loaded;
+    /** The last check found a crowd: refine before the next bucket. */
+    private boolean crowded;
     private final EventHeap far = new EventHeap();
     /** Sorts a bucket's events when the clock reaches it (its scratch is this queue's own). */
     private final BucketSort sorter = new BucketSort();
@@ -70,6 +100,8 @@ final class CalendarQueue implements java.io.Serializable {
     private int near;
     /** {@link #rebuild}s so far (for tests: a partition's windows should cause none). */
     int rebuilds;
+    /** {@link #refine}s so far (for tests and benchmarks). */
+    int refinements;
 
     /** @param shift log2 of the bucket width in ps, 1..40 */
     CalendarQueue(int shift) {
@@ -89,14 +121,14 @@ final class CalendarQueue implements java.io.Serializable {
         if (a < cur) {
             rebuild(a);
         }
-        if (a - cur >= BUCKETS) {
+        if (a - cur >= buckets) {
             far.add(e);
             return;
         }
         if (sorted && a == cur) {
             insertSorted(e);
         } else {
-            push((int) a & MASK, e);
+            push((int) a & mask, e);
         }
         near++;
     }
@@ -112,7 +144,6 @@ final class CalendarQueue implements java.io.Serializable {
      * events just after {@code lastPs} without a {@link #rebuild} (it cleared every bucket, an O(buckets) step per window).
      */
     SimEvent peek(long lastPs) {
-        long lastBucket = lastPs >> shift;
         while (true) {
             if (sorted) {
                 while (cursor < runSize && run[cursor] == null) {
@@ -124,8 +155,11 @@ final class CalendarQueue implements java.io.Serializable {
                 runSize = 0;
                 cursor = 0;
                 sorted = false;
+                if (crowded) {
+                    refine();
+                }
             }
-            int s = (int) cur & MASK;
+            int s = (int) cur & mask;
             if (counts[s] > 0) {
                 load(s);
                 continue;
@@ -133,8 +167,8 @@ final class CalendarQueue implements java.io.Serializable {
             if (near == 0 && far.size() == 0) {
                 return null;
             }
-            long next = near > 0 ? cur + ((nextOccupied(s) - s) & MASK) : far.peek().timePs >> shift;
-            if (next > lastBucket) {
+            long next = near > 0 ? cur + ((nextOccupied(s) - s) & mask) : far.peek().timePs >> shift;
+            if (next > lastPs >> shift) { // shift as of now: a refinement may have changed it
                 return null;
             }
             advance(next);
@@ -157,7 +191,7 @@ final class CalendarQueue implements java.io.Serializable {
         if (near == 0) {
             return far.size() == 0 ? Long.MAX_VALUE : far.peek().timePs;
         }
-        int s = (int) cur & MASK;
+        int s = (int) cur & mask;
         if (counts[s] == 0 && heads[s] == null) {
             s = nextOccupied(s);
         }
@@ -260,7 +294,7 @@ final class CalendarQueue implements java.io.Serializable {
                 all.add(run[i]);
             }
         }
-        for (int s = 0; s < BUCKETS; s++) {
+        for (int s = 0; s < buckets; s++) {
             for (int i = 0; i < counts[s]; i++) {
                 all.add(slots[s * CAP + i]);
             }
@@ -303,24 +337,58 @@ final class CalendarQueue implements java.io.Serializable {
         }
     }
 
+    /**
+     * Twice the buckets, half as wide, over the same window: every event in a bucket is placed again (the far heap's
+     * stay). Called between two buckets (no sorted run), so the current bucket is empty and no pending event is earlier
+     * than its start, which becomes the start of the new current bucket.
+     */
+    private void refine() {
+        crowded = false;
+        List<SimEvent> placed = new ArrayList<>(near);
+        for (int s = 0; s < buckets; s++) {
+            for (int i = 0; i < counts[s]; i++) {
+                placed.add(slots[s * CAP + i]);
+            }
+            for (SimEvent p = heads[s]; p != null; ) {
+                SimEvent following = p.bucketNext;
+                p.bucketNext = null;
+                placed.add(p);
+                p = following;
+            }
+        }
+        buckets *= 2;
+        mask = buckets - 1;
+        words = buckets / 64;
+        shift--;
+        cur <<= 1;
+        slots = new SimEvent[buckets * CAP];
+        counts = new int[buckets];
+        heads = new SimEvent[buckets];
+        occupied = new long[words];
+        for (SimEvent e : placed) {
+            push((int) (e.timePs >> shift) & mask, e);
+        }
+        refinements++;
+    }
+
     /** Moves on from the (empty) current bucket to {@code next}, the next one that holds an event. */
     private void advance(long next) {
         cur = next;
-        long end = cur + BUCKETS;
+        long end = cur + buckets;
         while (far.size() > 0 && (far.peek().timePs >> shift) < end) {
             SimEvent e = far.poll();
-            push((int) (e.timePs >> shift) & MASK, e);
+            push((int) (e.timePs >> shift) & mask, e);
             near++;
         }
     }
 
     /** The first occupied slot after {@code s}, going round. Some slot other than {@code s} is occupied. */
     private int nextOccupied(int s) {
-        int start = (s + 1) & MASK;
+        int start = (s + 1) & mask;
         int w = start >>> 6;
         long bits = occupied[w] & (-1L << start);
         while (bits == 0) {
-            w = (w + 1) & (WORDS - 1);
+            w = (w + 1) & (words - 1);
             bits = occupied[w];
         }
         return (w << 6) | Long.numberOfTrailingZeros(bits);
@@ -369,6 +437,16 @@ final class CalendarQueue implements java.io.Serializable {
         }
         heads[s] = null;
         occupied[s >>> 6] &= ~(1L << s);
+        loaded += n;
+        loads++;
+        if (loaded > (long) CROWD * CHECK_LOADS) { // more than CROWD a bucket, whatever the next loads hold
+            crowded = buckets < MAX_BUCKETS && shift > 1;
+            loads = 0;
+            loaded = 0;
+        } else if (loads == CHECK_LOADS) {
+            loads = 0;
+            loaded = 0;
+        }
         reverse(listed, n); // the overflow list is newest first: scheduling order makes a crowd nearly sorted
         sorter.sort(run, runKeys, n, INSERTION_SORT_MAX);
         runSize = n;

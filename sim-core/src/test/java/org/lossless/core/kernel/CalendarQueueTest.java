@@ -260,12 +260,13 @@ class CalendarQueueTest {
 
     /**
      * A queue of 1 ns buckets (the event loop's) kept crowded: 3,000 events pending within 3 ns of the clock (some
-     * 1,000 a bucket, nearly all on its overflow list; a 400 Gb/s fabric of 1,024 GPUs holds about 75), each polled
-     * one rescheduled a little later, 100 of them (timers) beyond the window, some cancelled and scheduled again:
-     * every event comes out in the order of a reference sorted set.
+     * 1,000 a bucket), each polled one rescheduled a little later, 100 of them (timers) beyond the window, some
+     * cancelled and scheduled again.
+     * It refines three times (to 32,768 buckets of 128 ps, the most) and every event comes out in the reference's
+     * order, before, across and after the refinements.
      */
     @Test
-    void aCrowdedQueueKeepsTheOrder() {
+    void aCrowdedQueueRefinesAndKeepsTheOrder() {
         CalendarQueue cq = new CalendarQueue(10);
         Random rnd = new Random(5);
         TreeSet<SimEvent> ref = reference();
@@ -281,7 +282,7 @@ class CalendarQueueTest {
             cq.add(events[i]);
             ref.add(events[i]);
         }
-        for (int step = 0; step < 300_000; step++) {
+        for (int step = 0; step < 600_000; step++) {
             SimEvent e = cq.poll();
             assertSame(ref.pollFirst(), e, "step " + step);
             long now = e.timePs;
@@ -300,9 +301,31 @@ class CalendarQueueTest {
             cq.add(e);
             ref.add(e);
         }
+        assertEquals(3, cq.refinements, "4,096 buckets of 1,024 ps to 32,768 of 128 ps, the most");
         for (SimEvent e = cq.poll(); e != null; e = cq.poll()) {
             assertSame(ref.pollFirst(), e);
         }
         assertTrue(ref.isEmpty());
+    }
+
+    /** A queue of a few events a bucket (a 100 Gb/s fabric's) never refines. */
+    @Test
+    void aSparseQueueKeepsItsBuckets() {
+        CalendarQueue cq = new CalendarQueue(10);
+        Random rnd = new Random(6);
+        TestEvent[] events = new TestEvent[200];
+        for (int i = 0; i < events.length; i++) {
+            events[i] = new TestEvent("s" + i, trace);
+            events[i].timePs = rnd.nextInt(100_000);
+            events[i].order = ++seq;
+            cq.add(events[i]);
+        }
+        for (int step = 0; step < 200_000; step++) { // 200 pending over 100 ns: about 2 a bucket
+            SimEvent e = cq.poll();
+            e.timePs += rnd.nextInt(200_000);
+            e.order = ++seq;
+            cq.add(e);
+        }
+        assertEquals(0, cq.refinements);
     }
 }
