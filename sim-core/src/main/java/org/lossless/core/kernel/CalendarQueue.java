@@ -331,6 +331,11 @@ final class CalendarQueue implements java.io.Serializable {
         rebuilds++;
         List<SimEvent> all = snapshot();
         clear();
+        placeAgain(all, a);
+    }
+
+    /** Makes {@code a} the current bucket of the (cleared) queue and adds {@code all} back. */
+    private void placeAgain(List<SimEvent> all, long a) {
         cur = a;
         for (SimEvent e : all) {
             add(e);
@@ -338,36 +343,24 @@ final class CalendarQueue implements java.io.Serializable {
     }
 
     /**
-     * Twice the buckets, half as wide, over the same window: every event in a bucket is placed again (the far heap's
-     * stay). Called between two buckets (no sorted run), so the current bucket is empty and no pending event is earlier
-     * than its start, which becomes the start of the new current bucket.
+     * Twice the buckets, half as wide, over the same window: every pending event is placed again, as a {@link #rebuild}
+     * does (those beyond the window go back to the far heap). Called between two buckets (no sorted run), so the
+     * current bucket is empty and no pending event is earlier than its start, which becomes the start of the new
+     * current bucket.
      */
     private void refine() {
         crowded = false;
-        List<SimEvent> placed = new ArrayList<>(near);
-        for (int s = 0; s < buckets; s++) {
-            for (int i = 0; i < counts[s]; i++) {
-                placed.add(slots[s * CAP + i]);
-            }
-            for (SimEvent p = heads[s]; p != null; ) {
-                SimEvent following = p.bucketNext;
-                p.bucketNext = null;
-                placed.add(p);
-                p = following;
-            }
-        }
+        List<SimEvent> all = snapshot();
+        clear();
         buckets *= 2;
         mask = buckets - 1;
         words = buckets / 64;
         shift--;
-        cur <<= 1;
         slots = new SimEvent[buckets * CAP];
         counts = new int[buckets];
         heads = new SimEvent[buckets];
         occupied = new long[words];
-        for (SimEvent e : placed) {
-            push((int) (e.timePs >> shift) & mask, e);
-        }
+        placeAgain(all, cur << 1);
         refinements++;
     }
 
