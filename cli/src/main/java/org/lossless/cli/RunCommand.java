@@ -44,7 +44,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--threads", paramLabel = "N", description = "Run the simulation on N threads (1.." + Threads.MAX
             + ", the partitioned engine: same results for every N; without it the sequential engine runs). More than the "
-            + "fabric's useful partitions (a switch with its hosts each) run as that many.")
+            + "fabric's useful partitions (a switch with its hosts each) run as that many; the scenario's engine.partitions "
+            + "may set the cut.")
     Integer threads;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress display (on a terminal a progress bar, otherwise a "
@@ -60,6 +61,10 @@ final class RunCommand implements Callable<Integer> {
         ParallelLine parallel = new ParallelLine();
         Context c = Threads.apply(ctx, threads, parallel);
         Scenario s = load(c, scenario, sets, seed);
+        if (threads == null && !s.engine().auto()) {
+            c.err().println("note: engine.partitions cuts runs with --threads N; without it the sequential engine runs"
+                    + " (same results)");
+        }
         Warnings.print(c, s);
         TelemetryLimit.enforce(s, maxTelemetry);
         return Execution.run(c, s, out, sets, report, false, quiet, null, parallel::line);

@@ -97,8 +97,11 @@ public final class Partitioner {
         return new Partitioning(partOf, partitions, units, lookahead, weights, note);
     }
 
-    /** Unit of each node: the smallest node id of its group (a switch, its hosts, the ends of too-short links). */
-    static int[] units(Topology t) {
+    /**
+     * Unit of each node, by node id: the smallest node id of its group (a switch with the hosts cabled to it, joined
+     * with the ends of links whose lookahead is shorter than {@link #MIN_WINDOW_PS}). A cut never splits a unit.
+     */
+    public static int[] units(Topology t) {
         int n = t.nodes().size();
         int[] parent = new int[n];
         for (int i = 0; i < n; i++) {

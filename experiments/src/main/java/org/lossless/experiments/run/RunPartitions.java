@@ -68,17 +68,20 @@ record RunPartitions(int[] partOf, int partitions, long lookaheadPs, long[] weig
         if (in.nic().rxBuffer() != null) {
             return single(t, "a NIC receive buffer completes messages after their frames arrive: the run uses one thread");
         }
-        RunPartitions coarse = of(in, Partitioner.plan(t, Math.max(1, threads), override), threads);
+        RunPartitions coarse = of(in, Partitioner.plan(t, Math.max(1, threads), override), threads, override != null);
         if (override != null || coarse.partitions() < threads) {
             return coarse;
         }
         int wanted = (int) Math.min(Integer.MAX_VALUE, (long) threads * PARTITIONS_PER_THREAD);
-        RunPartitions fine = of(in, Partitioner.plan(t, wanted, null), threads);
+        RunPartitions fine = of(in, Partitioner.plan(t, wanted, null), threads, false);
         return fine.partitions() > coarse.partitions() && fine.lookaheadPs() >= coarse.lookaheadPs() ? fine : coarse;
     }
 
-    /** {@code cut} with the run's lookahead, or one partition when that is too short or the cut has one. */
-    private static RunPartitions of(EngineInput in, Partitioning cut, int threads) {
+    /**
+     * {@code cut} with the run's lookahead, or one partition when that is too short or the cut has one; {@code given}:
+     * the cut is the scenario's or the caller's, not the automatic one (for the note).
+     */
+    private static RunPartitions of(EngineInput in, Partitioning cut, int threads, boolean given) {
         Topology t = in.topology();
         if (cut.partitions() == 1) {
             return single(t, cut.note().isEmpty() ? "" : cut.note() + ": the run uses one thread");
@@ -97,9 +100,11 @@ record RunPartitions(int[] partOf, int partitions, long lookaheadPs, long[] weig
                     + "shorter than " + Partitioner.MIN_WINDOW_PS / 1000 + " ns, too short to pay for a barrier: the "
                     + "run uses one thread (same results)");
         }
-        String note = cut.partitions() < threads ? threads + " threads asked for, the fabric has " + cut.useful()
+        String note = cut.partitions() >= threads ? "" : given ? threads + " threads asked for, the cut given "
+                + "(engine.partitions) has " + cut.partitions() + " partitions: the run uses " + cut.partitions()
+                + " threads (same results)" : threads + " threads asked for, the fabric has " + cut.useful()
                 + " useful partitions (a switch with the hosts behind it each): the run uses " + cut.partitions()
-                + " threads (same results)" : "";
+                + " threads (same results)";
         return new RunPartitions(partOf, cut.partitions(), look, cut.weights(), note);
     }
 

@@ -114,6 +114,7 @@ public final class ScenarioEngine implements ScenarioRunner {
         // the jobs' ideal keeps its record of their messages past a share of the heap in the result directory being
         // written (deleted before the run returns), else in java.io.tmpdir
         IdealSpill spill = new IdealSpill(resultDir, idealBudget, onSpill);
+        PacketEngine.Parallelism parallelism = ScenarioCut.of(this.parallelism, scenario); // engine.partitions
         if (resultDir == null) {
             return new PacketEngine(progress, parallelism, cores, idealTiming, spill).run(input, null, null, rows);
         }

@@ -44,11 +44,28 @@ public final class ResolvedYaml {
         SectionYaml.write(new Values(RunSchema.RUN, Map.of("stop_time", s.stopTimePs())), root, sections);
         root.set("metrics", SectionYaml.write(MetricsSchema.values(s.metrics())));
         root.set("failures", FabricYaml.failures(s.failures()));
+        if (!s.engine().auto()) { // written only when given: the results do not depend on it
+            root.set("engine", engine(s.engine()));
+        }
         try {
             return Yaml.MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static ObjectNode engine(EngineConfig e) {
+        ObjectNode n = F.objectNode();
+        if (e.count() > 0) {
+            n.put("partitions", e.count());
+        } else {
+            ArrayNode groups = n.putArray("partitions");
+            for (java.util.List<String> g : e.groups()) {
+                ArrayNode names = groups.addArray();
+                g.forEach(names::add);
+            }
+        }
+        return n;
     }
 
     private static void workloads(ObjectNode root, Scenario s) {

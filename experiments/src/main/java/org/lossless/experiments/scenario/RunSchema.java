@@ -26,7 +26,9 @@ final class RunSchema {
                     "how switches pick equal-cost ports; route convergence after failures"),
             Key.custom("failures", "list", "none", "links and switches that fail (and maybe recover) during the run"),
             Key.custom("metrics", "mapping", "`{completion: receiver, flows: data}`",
-                    "which completion FCT and slowdown use, which messages `flows.csv` lists, below"));
+                    "which completion FCT and slowdown use, which messages `flows.csv` lists, below"),
+            Key.custom("engine", "mapping", "the automatic cut",
+                    "how a run with `--threads N` is cut into partitions (the results do not depend on it), below"));
 
     private RunSchema() {
     }

@@ -42,11 +42,14 @@ import org.lossless.switchmodel.settings.SwitchSettings;
  * @param fabric         the assembled fabric of {@code topology} (its graph, built once on first use and shared by
  *                       the checks, the lints, {@code check}, {@code export} and the run); equal to a new one of
  *                       the same topology
+ * @param engine         how a run with {@code --threads N} cuts the fabric into partitions ({@code engine}); the
+ *                       results do not depend on it
  */
 public record Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchModel switchModel,
                        NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
                        List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
-                       Map<String, String> workloadCc, Map<String, String> workloadTransport, Fabric fabric) {
+                       Map<String, String> workloadCc, Map<String, String> workloadTransport, Fabric fabric,
+                       EngineConfig engine) {
     /** What a scenario, workload or result name may contain. */
     public static final Pattern NAME = Names.NAME;
 
@@ -61,6 +64,7 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
         Objects.requireNonNull(telemetry, "telemetry");
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(baseDir, "baseDir");
+        Objects.requireNonNull(engine, "engine");
         if (Objects.requireNonNull(fabric, "fabric").config() != topology && !fabric.config().equals(topology)) {
             throw new IllegalArgumentException("the fabric is not built from this scenario's topology");
         }
@@ -87,7 +91,16 @@ public record Scenario(String name, long seed, long stopTimePs, TopologyConfig t
     /** The same scenario with another seed (and the same fabric: the graph does not depend on the seed). */
     public Scenario withSeed(long newSeed) {
         return new Scenario(name, newSeed, stopTimePs, topology, switchModel, nic, workloads, telemetry, routing, failures,
-                metrics, baseDir, workloadCc, workloadTransport, fabric);
+                metrics, baseDir, workloadCc, workloadTransport, fabric, engine);
+    }
+
+    /** With the automatic cut for {@code --threads} ({@link EngineConfig#AUTO}). */
+    public Scenario(String name, long seed, long stopTimePs, TopologyConfig topology, SwitchModel switchModel,
+                    NicConfig nic, List<WorkloadConfig> workloads, TelemetryConfig telemetry, RoutingConfig routing,
+                    List<RoutingConfig.Failure> failures, MetricsConfig metrics, Path baseDir,
+                    Map<String, String> workloadCc, Map<String, String> workloadTransport, Fabric fabric) {
+        this(name, seed, stopTimePs, topology, switchModel, nic, workloads, telemetry, routing, failures, metrics,
+                baseDir, workloadCc, workloadTransport, fabric, EngineConfig.AUTO);
     }
 
     /** With a fabric of its own, not built yet. */

@@ -65,8 +65,9 @@ final class ScenarioReader {
         List<RoutingConfig.Failure> failures = failureKey.present()
                 ? RoutingReader.failures(failureKey, fabric.topology()) : List.of();
         MetricsConfig metrics = MetricsConfig.read(c.key("metrics"));
+        EngineConfig engine = EngineReader.read(c.key("engine"), fabric);
         return new Scenario(name, seed, stopPs, topology, sw, nic, workloads, telemetry, routing, failures, metrics,
-                src.baseDir(), workloadCc, workloadTransport, fabric);
+                src.baseDir(), workloadCc, workloadTransport, fabric, engine);
     }
 
     /** Longest scenario name: results/NAME-SEED-HASH must stay within a file name's 255 bytes. */

@@ -42,7 +42,7 @@ public final class SchemaDocs {
             RunSchema.RUN, TopologySchema.STAR, TopologySchema.DUMBBELL, TopologySchema.PARKING_LOT, TopologySchema.RING,
             TopologySchema.LEAF_SPINE, TopologySchema.FAT_TREE, TopologySchema.RAIL_OPTIMIZED, TopologySchema.SERVER,
             TopologySchema.HPCC_FILE, TopologySchema.LINK, TelemetrySchema.TELEMETRY, RoutingSchema.ROUTING,
-            RoutingSchema.FAILURE, MetricsSchema.METRICS,
+            RoutingSchema.FAILURE, MetricsSchema.METRICS, EngineSchema.ENGINE,
             WorkloadSchema.COMMON, CollectiveSchema.COLLECTIVE, TrainingSchema.TRAINING, TrainingSchema.COMPUTE,
             TrainingSchema.CHECKPOINT, TrainingSchema.CHAKRA, TrainingSchema.SIMAI,
             FlowsSchema.FLOWS, FlowsSchema.FLOW, FlowsSchema.HPCC_FLOWS, StorageSchema.NVMEOF,

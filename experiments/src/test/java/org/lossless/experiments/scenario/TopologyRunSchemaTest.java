@@ -51,7 +51,7 @@ class TopologyRunSchemaTest {
         @Test
         void theTopLevelKeysAreTheScenarioSections() {
             assertArrayEquals(new String[] {"name", "seed", "stop_time", "topology", "switch", "nic", "workloads",
-                "telemetry", "routing", "failures", "metrics"}, ScenarioReader.KEYS);
+                "telemetry", "routing", "failures", "metrics", "engine"}, ScenarioReader.KEYS);
         }
 
         @Test
