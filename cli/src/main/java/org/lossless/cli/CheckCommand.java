@@ -26,7 +26,8 @@ import java.util.concurrent.Callable;
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Validates a scenario and prints it with every default filled in (what a run would write to "
                 + "scenario.resolved.yaml), then, as comments, the topology summary: hosts, switches, links per tier, "
-                + "oversubscription per tier and bisection bandwidth, and the warnings (headroom, ECN before PFC, QoS "
+                + "oversubscription per tier and bisection bandwidth, the memory a collective needs, how a run with "
+                + "--threads would cut the fabric (partitions and window), and the warnings (headroom, ECN before PFC, QoS "
                 + "mapping: every workload's DSCP walked through the NIC and switch maps). Runs nothing. Exit 0, or 2 "
                 + "with --strict when there is any warning.")
 final class CheckCommand implements Callable<Integer> {
@@ -88,6 +89,7 @@ final class CheckCommand implements Callable<Integer> {
             ServerTiers.of(t, s.topology().server()).toText().lines().forEach(l -> b.append("# ").append(l).append('\n'));
         }
         memory(s, Runtime.getRuntime().maxMemory()).forEach(l -> b.append("# ").append(l).append('\n'));
+        b.append("# ").append(org.lossless.experiments.run.CutPreview.line(s)).append('\n');
         warnings.forEach(w -> b.append("# warning: ").append(w).append('\n'));
         return b.toString();
     }

@@ -93,6 +93,21 @@ class EnginePartitionsCliTest {
     }
 
     @Test
+    void checkSaysTheCutARunWithThreadsWouldMake() throws IOException {
+        Files.writeString(cwd.resolve("s.yaml"), ThreadsCliTest.INCAST);
+        assertEquals(0, lossless("check", "s.yaml", "--set", "engine.partitions=[[leaf0, spine0], [leaf1, spine1]]"),
+                err::toString);
+        // two partitions; the cut links are 1 us cables, plus an 84 B frame at 100 Gb/s
+        String line = out.toString().lines().filter(l -> l.startsWith("# --threads ")).findFirst().orElse("none");
+        assertTrue(line.startsWith("# --threads N: engine.partitions, 2 partitions, windows of at most 1.01 us; the "
+                + "fabric has 4 parts (a switch with the hosts cabled to it each"), line);
+        Files.writeString(cwd.resolve("short.yaml"), ThreadsCliTest.INCAST.replace("delay: 1us", "delay: 20ns"));
+        assertEquals(0, lossless("check", "short.yaml"), err::toString);
+        line = out.toString().lines().filter(l -> l.startsWith("# --threads ")).findFirst().orElse("none");
+        assertTrue(line.contains("the run uses one thread") && line.endsWith("(same results)"), line);
+    }
+
+    @Test
     void aBadCutExits2WithOneMessageNamingTheFileAndEntryAndWritesNothing() throws IOException {
         Files.writeString(cwd.resolve("s.yaml"), ThreadsCliTest.INCAST);
         for (List<String> c : List.of(

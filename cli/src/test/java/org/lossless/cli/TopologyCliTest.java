@@ -82,7 +82,10 @@ class TopologyCliTest {
                     #   links host-leaf       4 cables  400 Gb/s
                     #   links leaf-spine      4 cables  200 Gb/s
                     #   bisection 100 Gb/s (0.50 of the smaller half's host capacity; hosts 0..1 vs the rest)
+                    # --threads N: the automatic cut, up to 4 partitions per thread; the fabric has 4 parts (a switch with the hosts cabled to it each; links under 100 ns of lookahead are never cut); on 2 threads 4 partitions, windows of at most 0.51 us
                     """, out.toString().substring(resolved.length()));
+            // 4 parts: each leaf with its 2 hosts, each spine; the shortest cut link is a spine's: 500 ns + 84 B at
+            // 50 Gb/s (13.44 ns) = 0.513 us
             // the whole output is still the resolved scenario
             assertEquals(s, ScenarioLoader.parse("o.yaml", out.toString(), cwd, List.of()));
         }
@@ -98,6 +101,7 @@ class TopologyCliTest {
                     #   inside a server: NVLink 2.4 Tb/s, 1 us; PCIe 256 Gb/s, 1 us
                     #   below each tier 1 leaf:  1 server, 8 GPUs, 2 NICs
                     #   below each tier 2 spine: 2 servers, 16 GPUs, 4 NICs
+                    # --threads N: the automatic cut, up to 4 partitions per thread; the fabric has 4 parts (a switch with the hosts cabled to it each; links under 100 ns of lookahead are never cut); on 2 threads 4 partitions, windows of at most 0.51 us
                     """), out.toString());
             Scenario s = ScenarioLoader.load(cwd.resolve("s.yaml"));
             assertEquals(s, ScenarioLoader.parse("o.yaml", out.toString(), cwd, List.of()));
