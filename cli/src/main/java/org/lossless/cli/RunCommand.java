@@ -43,10 +43,11 @@ final class RunCommand implements Callable<Integer> {
     String maxTelemetry;
 
     @Option(names = "--threads", paramLabel = "N", description = "Run the simulation on N threads (1.." + Threads.MAX
-            + ", the partitioned engine: same results for every N; without it the sequential engine runs). More than the "
+            + ", or auto for the cores the JVM sees; the partitioned engine: same results for every N; without it the "
+            + "sequential engine runs). More than the "
             + "fabric's useful partitions (a switch with its hosts each) run as that many; the scenario's engine.partitions "
             + "may set the cut.")
-    Integer threads;
+    String threads;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress display (on a terminal a progress bar, otherwise a "
             + "line every 10 s on stderr).")
@@ -59,6 +60,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ParallelLine parallel = new ParallelLine();
+        Integer threads = Threads.parse(this.threads, Runtime.getRuntime().availableProcessors());
         Context c = Threads.apply(ctx, threads, parallel);
         Scenario s = load(c, scenario, sets, seed);
         if (threads == null && !s.engine().auto()) {

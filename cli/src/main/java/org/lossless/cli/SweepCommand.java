@@ -99,8 +99,8 @@ final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--threads", paramLabel = "N", description = "Local executor: threads per run (1.." + Threads.MAX
             + ", the partitioned engine: same results for every N; without it each run is sequential). --jobs then "
-            + "defaults to the cores divided by N (at least 1).")
-    Integer threads;
+            + "defaults to the cores divided by N (at least 1). auto: the cores divided by --jobs (at least 1).")
+    String threads;
 
     @Option(names = "--dry-run", description = "Validate every point, print the points and seeds, run nothing.")
     boolean dryRun;
@@ -202,14 +202,17 @@ final class SweepCommand implements Callable<Integer> {
                 if (slurm.given()) {
                     throw new UserError("sweep: " + slurm.firstGiven() + " is a Slurm option; add --executor slurm");
                 }
-                int perRun = threads == null ? 1 : Threads.check(threads);
-                // the cores are divided between concurrent runs and the threads of each
-                int n = jobs == null ? Math.max(1, LocalExecutor.defaultJobs() / perRun) : jobs;
-                if (n < 1) {
-                    throw new UserError("--jobs " + n + ": at least 1");
-                }
                 int cores = Runtime.getRuntime().availableProcessors();
-                if (threads != null && (long) n * perRun > cores) {
+                boolean auto = this.threads != null && this.threads.strip().equals(Threads.AUTO);
+                if (jobs != null && jobs < 1) {
+                    throw new UserError("--jobs " + jobs + ": at least 1");
+                }
+                // the cores are divided between concurrent runs and the threads of each (auto: what --jobs leaves)
+                Integer given = auto ? Threads.parse(this.threads, cores / (jobs == null ? LocalExecutor.defaultJobs()
+                        : jobs)) : Threads.parse(this.threads, cores);
+                int perRun = given == null ? 1 : given;
+                int n = jobs == null ? Math.max(1, LocalExecutor.defaultJobs() / perRun) : jobs;
+                if (given != null && (long) n * perRun > cores) {
                     note(n + " runs at a time x " + perRun + " threads each = " + (long) n * perRun + " threads on "
                             + cores + " cores: the runs share them (same results, more wall time per run)");
                 }
@@ -220,7 +223,7 @@ final class SweepCommand implements Callable<Integer> {
                             + "out of memory (docs/sweeps.md, \"Memory\")");
                 }
                 // each run's share of the cores: one left over beside its threads replays its jobs' ideal there
-                java.util.function.Supplier<org.lossless.experiments.run.ScenarioRunner> runners = Threads.apply(ctx, threads).runner();
+                java.util.function.Supplier<org.lossless.experiments.run.ScenarioRunner> runners = Threads.apply(ctx, given).runner();
                 int share = Math.max(1, cores / n);
                 // and of the heap: what a run keeps per message goes to disk past its share's budgets
                 return new LocalExecutor(def, n, () -> runners.get().withCores(share).withHeapShare(n));
@@ -229,7 +232,7 @@ final class SweepCommand implements Callable<Integer> {
                 if (jobs != null) {
                     throw new UserError("--jobs is for the local executor; with Slurm use --runs-per-task and --throttle");
                 }
-                if (threads != null) {
+                if (this.threads != null) {
                     throw new UserError("--threads is for the local executor (a Slurm task runs each run on one thread)");
                 }
                 return new SlurmExecutor(slurm.options());

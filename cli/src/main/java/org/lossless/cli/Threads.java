@@ -9,8 +9,8 @@ import org.lossless.experiments.run.PacketEngine;
 
 /**
  * The {@code --threads N} option: one simulation on N threads (the partitioned engine; its results are the same for
- * every N). Without the option a run uses the sequential engine. 1..{@value #MAX}; more threads than the fabric has
- * useful partitions run as that many, said once on stderr.
+ * every N). Without the option a run uses the sequential engine. 1..{@value #MAX}, or {@value #AUTO} for the cores the
+ * JVM sees; more threads than the fabric has useful partitions run as that many, said once on stderr.
  */
 final class Threads {
     /** The most threads accepted: more is a typo, not a machine. */
@@ -19,13 +19,38 @@ final class Threads {
     private Threads() {
     }
 
+    /** The option's word for every core the JVM sees. */
+    static final String AUTO = "auto";
+
     /** Checks {@code n} (exit 2 with one message when bad). */
     static int check(int n) {
         if (n < 1 || n > MAX) {
-            throw new UserError("--threads " + n + ": give a number of threads from 1 to " + MAX
-                    + " (one simulation on that many cores; the results do not depend on it)");
+            throw bad(Integer.toString(n));
         }
         return n;
+    }
+
+    /**
+     * The threads {@code text} asks for: a number 1..{@value #MAX}, or {@value #AUTO} for {@code cores} (the cores the
+     * JVM sees, or a sweep run's share of them); null when the option is not given. Exit 2 with one message when bad.
+     */
+    static Integer parse(String text, int cores) {
+        if (text == null) {
+            return null;
+        }
+        String t = text.strip();
+        if (t.equals(AUTO)) {
+            return Math.max(1, Math.min(MAX, cores));
+        }
+        if (!t.matches("[+-]?\\d{1,9}")) {
+            throw bad(org.lossless.core.text.Printable.of(text));
+        }
+        return check(Integer.parseInt(t));
+    }
+
+    private static UserError bad(String given) {
+        return new UserError("--threads " + given + ": give a number of threads from 1 to " + MAX + ", or " + AUTO
+                + " for every core (one simulation on that many cores; the results do not depend on it)");
     }
 
     /** The context whose runner runs on {@code threads} threads (null: unchanged). */

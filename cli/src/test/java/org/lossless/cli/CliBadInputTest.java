@@ -46,7 +46,7 @@ class CliBadInputTest {
                 "lossless: s.yaml: workloads[0].flows[0].size: '-1MB' is not a valid size: it must not be negative"),
             new Case("unknown key with did-you-mean", OK + "swich: {buffer_size: 1MB}\n", List.of("run", "s.yaml"),
                 "lossless: s.yaml: swich: unknown key; did you mean 'switch'? (allowed here: name, seed, stop_time, "
-                    + "topology, switch, nic, workloads, telemetry, routing, failures, metrics)"),
+                    + "topology, switch, nic, workloads, telemetry, routing, failures, metrics, engine)"),
             new Case("unknown host", OK.replace("{src: 2, dst: 0", "{src: 2, dst: 5"), List.of("run", "s.yaml"),
                 "lossless: s.yaml: workloads[0].flows[1].dst: host 5 does not exist: the star topology has 3 hosts, "
                     + "numbered 0 to 2"),

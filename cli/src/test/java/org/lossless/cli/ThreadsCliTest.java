@@ -119,10 +119,11 @@ class ThreadsCliTest {
         @Test
         void aSweepOnTwoThreadsPerRunWritesTheSameRunsAsOnOne() throws IOException {
             Files.writeString(cwd.resolve("s.yaml"), INCAST.replace("size: 1MB", "size: 100KB"));
-            for (String n : List.of("1", "2")) {
+            for (String n : List.of("1", "2", "auto")) {
                 assertEquals(0, lossless("sweep", "s.yaml", "--vary", "switch.ecn.kmin=10KB,100KB", "--threads", n, "--jobs", "1",
                         "--quiet", "--out", "sw" + n), err::toString);
             }
+            assertEquals(contents(cwd.resolve("sw1/points")), contents(cwd.resolve("swauto/points")));
             TreeMap<String, String> one = contents(cwd.resolve("sw1/points"));
             TreeMap<String, String> two = contents(cwd.resolve("sw2/points"));
             assertEquals(one.keySet(), two.keySet());
@@ -197,13 +198,30 @@ class ThreadsCliTest {
         @Test
         void zeroNegativeAndAbsurdThreadCountsExit2WithOneMessage() throws IOException {
             Files.writeString(cwd.resolve("s.yaml"), INCAST);
-            for (String n : List.of("0", "-3", "1025", "100000")) {
+            for (String n : List.of("0", "-3", "1025", "100000", "many", "2.5", "99999999999")) {
                 err.getBuffer().setLength(0);
                 assertEquals(2, lossless("run", "s.yaml", "-q", "--threads", n, "--out", "r"), n);
-                assertEquals("lossless: --threads " + n + ": give a number of threads from 1 to 1024 (one simulation on "
-                        + "that many cores; the results do not depend on it)\n", err.toString());
+                assertEquals("lossless: --threads " + n + ": give a number of threads from 1 to 1024, or auto for every "
+                        + "core (one simulation on that many cores; the results do not depend on it)\n", err.toString());
                 assertFalse(Files.exists(cwd.resolve("r")));
             }
+        }
+
+        /** {@code auto}: the cores the JVM sees (capped by the fabric's useful partitions); the same files. */
+        @Test
+        void autoRunsOnEveryCoreWithTheSameResults() throws IOException {
+            Files.writeString(cwd.resolve("s.yaml"), INCAST.replace("size: 1MB", "size: 100KB"));
+            assertEquals(0, lossless("run", "s.yaml", "-q", "--threads", "1", "--out", "r1"), err::toString);
+            out.getBuffer().setLength(0);
+            assertEquals(0, lossless("run", "s.yaml", "-q", "--threads", "auto", "--out", "ra"), err::toString);
+            assertEquals(contents(cwd.resolve("r1")), contents(cwd.resolve("ra")));
+            // the incast's fabric has 4 useful partitions: min(cores, 4) threads (the console line says how many)
+            int expected = Math.min(4, Runtime.getRuntime().availableProcessors());
+            if (expected > 1) {
+                assertTrue(out.toString().contains("(parallel: " + expected + " threads on "), out.toString());
+            }
+            assertEquals(2, lossless("sweep", "s.yaml", "--vary", "switch.ecn.kmin=10KB,100KB", "--threads", "auto",
+                    "--executor", "slurm", "--out", "sw"));
         }
 
         @Test
