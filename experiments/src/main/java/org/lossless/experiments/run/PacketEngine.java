@@ -14,6 +14,7 @@ import org.lossless.core.net.PacketPool;
 import org.lossless.experiments.metrics.FlowResult;
 import org.lossless.experiments.metrics.FlowResultList;
 import org.lossless.experiments.metrics.FlowSink;
+import org.lossless.experiments.metrics.SinkThread;
 import org.lossless.experiments.metrics.FlowStream;
 import org.lossless.experiments.metrics.JobIdeal;
 import org.lossless.experiments.metrics.MessageLabel;
@@ -169,8 +170,12 @@ public final class PacketEngine {
         if (idealTiming != IdealTiming.AUTO) {
             return idealTiming == IdealTiming.BESIDE;
         }
-        int used = parallelism == null ? 1 : Math.min(parallelism.threads(), cut.partitions());
-        return cores > used;
+        return cores > threadsUsed(cut);
+    }
+
+    /** The threads the packet run takes: 1, or its partitioned engine's (at most one per partition). */
+    private int threadsUsed(RunPartitions cut) {
+        return parallelism == null ? 1 : Math.min(parallelism.threads(), cut.partitions());
     }
 
     /** Runs without time series. */
@@ -233,7 +238,11 @@ public final class PacketEngine {
                 in.switches().cutsThrough());
         MessageIdealTimes messageIdeals = new MessageIdealTimes(traffic.log(), ideal, in.nic().mtu(),
                 in.nic().ackDelayPs());
-        FlowStream stream = sink == null ? null : new FlowStream(traffic.log(), traffic.parts(), messageIdeals, sink);
+        // the result files' work on a core the run leaves free, beside it (the same rows in the same order)
+        SinkThread rowsBeside = sink == null || cores <= threadsUsed(cut) ? null
+                : new SinkThread(sink, "lossless-result-rows");
+        FlowStream stream = sink == null ? null : new FlowStream(traffic.log(), traffic.parts(), messageIdeals,
+                rowsBeside != null ? rowsBeside : sink);
         Completions completions = cut == null ? null
                 : new Completions(traffic, cut.partOfHosts(topo), cut.partitions());
         PacketNetwork network = PacketNetwork.build(topo, routes, place, kernel.streams(), flows, in.nic(),
@@ -294,9 +303,16 @@ public final class PacketEngine {
         }
         IdealReplay replay = IdealReplay.start(in, ideal, programs, besideRun(cut), IdealReplay.HEAP_SHARE, idealSpill);
         try {
-            return finish(in, kernel, place, traffic, network, replay, deadlock, telemetry, sampler, stream,
+            RunResult r = finish(in, kernel, place, traffic, network, replay, deadlock, telemetry, sampler, stream,
                     messageIdeals, pauseGraph, cost, wallStart);
+            if (rowsBeside != null) {
+                rowsBeside.drain(); // every row is in the files' writers before the result is read
+            }
+            return r;
         } catch (RuntimeException | Error e) {
+            if (rowsBeside != null) {
+                rowsBeside.close();
+            }
             replay.cancelAndWait(CANCEL_WAIT_MS); // a run that failed or was stopped: the replay beside it ends too
             throw e;
         }
