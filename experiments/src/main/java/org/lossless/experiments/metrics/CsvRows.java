@@ -79,6 +79,11 @@ final class CsvRows {
         }
     }
 
+    /** Characters gathered and not yet handed to the writer. */
+    int pending() {
+        return len;
+    }
+
     /** Hands every gathered character to the writer (which is not flushed: its owner does that). */
     void drain() throws IOException {
         if (len > 0) {

@@ -106,7 +106,8 @@ public final class TelemetrySampler extends SimEvent {
         }
     }
 
-    private static char[] prefix(String node, int port) {
+    /** ",node,port," of a row. */
+    static char[] prefix(String node, int port) {
         return ("," + node + "," + port + ",").toCharArray();
     }
 
@@ -127,10 +128,15 @@ public final class TelemetrySampler extends SimEvent {
     }
 
     public void arm() {
-        if ((queueOut != null && queueArray.length > 0) || (rateOut != null && ratesPossible)
-                || (linkOut != null && !links.isEmpty())) {
+        if (samples()) {
             sim.schedule(this, 0);
         }
+    }
+
+    /** Whether this sampler has anything to sample (else {@link #arm} schedules nothing). */
+    public boolean samples() {
+        return (queueOut != null && queueArray.length > 0) || (rateOut != null && ratesPossible)
+                || (linkOut != null && !links.isEmpty());
     }
 
     @Override
@@ -154,16 +160,23 @@ public final class TelemetrySampler extends SimEvent {
 
     private void sampleQueues(long now) throws IOException {
         for (int i = 0; i < queueArray.length; i++) {
-            OutputQueues q = queueArray[i];
-            int occupied = q.occupiedPriorities();
-            // a row for every queue non-empty now or at the last sample, in priority order; the others are not read
-            for (int m = occupied | wasNonEmpty[i]; m != 0; m &= m - 1) {
-                int prio = Integer.numberOfTrailingZeros(m);
-                long bytes = (occupied >>> prio & 1) != 0 ? q.queuedBytes(prio) : 0;
-                queueOut.num(now).text(queuePrefix[i]).ch((char) ('0' + prio)).ch(',').num(bytes).endRow();
-            }
-            wasNonEmpty[i] = occupied;
+            wasNonEmpty[i] = queueRows(queueOut, now, queuePrefix[i], queueArray[i], wasNonEmpty[i]);
         }
+    }
+
+    /**
+     * The rows of one switch port's queues at {@code now}: one for every priority non-empty now or at the last sample
+     * ({@code wasNonEmpty}, bit p for priority p), in priority order; the others are not read. Returns the priorities
+     * non-empty now. (Also the rows of a partition's sampler, {@link PartitionTelemetry}.)
+     */
+    static int queueRows(CsvRows out, long now, char[] prefix, OutputQueues q, int wasNonEmpty) throws IOException {
+        int occupied = q.occupiedPriorities();
+        for (int m = occupied | wasNonEmpty; m != 0; m &= m - 1) {
+            int prio = Integer.numberOfTrailingZeros(m);
+            long bytes = (occupied >>> prio & 1) != 0 ? q.queuedBytes(prio) : 0;
+            out.num(now).text(prefix).ch((char) ('0' + prio)).ch(',').num(bytes).endRow();
+        }
+        return occupied;
     }
 
     private void sampleRates(long now) throws IOException {
@@ -212,21 +225,29 @@ public final class TelemetrySampler extends SimEvent {
 
     private void sampleLinks(long now) throws IOException {
         for (int i = 0; i < links.size(); i++) {
-            LinkProbe l = links.get(i);
-            long busy = l.egress().busyPs();
-            if (busy == linkBusy[i]) {
-                continue; // no frame started since the last sample: nothing sent
-            }
-            linkBusy[i] = busy;
-            long tx = 0;
-            for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
-                tx += l.egress().counters().txBytes(prio);
-            }
-            long sent = tx - linkTx[i];
-            linkTx[i] = tx;
-            if (sent > 0) {
-                linkOut.num(now).text(linkPrefix[i]).num(sent).endRow();
-            }
+            linkRow(linkOut, now, linkPrefix[i], links.get(i).egress(), linkTx, linkBusy, i);
+        }
+    }
+
+    /**
+     * The row of one port's frame bytes sent since the last sample ({@code tx[i]}, its busy time then
+     * {@code busy[i]}; both updated), if it sent any. (Also a partition's sampler's, {@link PartitionTelemetry}.)
+     */
+    static void linkRow(CsvRows out, long now, char[] prefix, EgressPort egress, long[] tx, long[] busy, int i)
+            throws IOException {
+        long b = egress.busyPs();
+        if (b == busy[i]) {
+            return; // no frame started since the last sample: nothing sent
+        }
+        busy[i] = b;
+        long total = 0;
+        for (int prio = 0; prio < PortCounters.PRIORITIES; prio++) {
+            total += egress.counters().txBytes(prio);
+        }
+        long sent = total - tx[i];
+        tx[i] = total;
+        if (sent > 0) {
+            out.num(now).text(prefix).num(sent).endRow();
         }
     }
 }

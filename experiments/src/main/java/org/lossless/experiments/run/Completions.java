@@ -58,6 +58,7 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     private final long[] predictedMin;
     private final boolean[] fresh;
     private PfcBuffers pfc;
+    private org.lossless.experiments.metrics.PartitionTelemetry telemetry;
     /** The flow table whose QPs are compacted between windows, or null ({@link #compactsQueuesOf}). */
     private org.lossless.nic.FlowTable queues;
     /**
@@ -87,6 +88,11 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
 
     void pfc(PfcBuffers b) {
         this.pfc = b;
+    }
+
+    /** The partitions' time series, written between windows up to the run's clock (null: none). */
+    void telemetry(org.lossless.experiments.metrics.PartitionTelemetry t) {
+        this.telemetry = t;
     }
 
     /** Whether windows need the noted arrivals ({@link #watch}). */
@@ -239,6 +245,9 @@ final class Completions implements ParallelEngine.Deferred, org.lossless.core.ke
     public void windowEnded() {
         if (pfc != null) {
             pfc.flush();
+        }
+        if (telemetry != null) {
+            telemetry.merge(driver.kernel.now()); // samples the run has reached: its end is not before them
         }
         if (queues != null) {
             queues.compactQueues(); // every partition stopped: the QPs' finished entries can go

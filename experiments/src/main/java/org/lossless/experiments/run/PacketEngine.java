@@ -22,7 +22,6 @@ import org.lossless.experiments.metrics.PfcLog;
 import org.lossless.experiments.metrics.PortResult;
 import org.lossless.experiments.metrics.RunCost;
 import org.lossless.experiments.metrics.RunResult;
-import org.lossless.experiments.metrics.TelemetrySampler;
 import org.lossless.experiments.metrics.WatchdogResult;
 import org.lossless.nic.Flow;
 import org.lossless.nic.FlowTable;
@@ -273,11 +272,14 @@ public final class PacketEngine {
         traffic.start(network, programs, ccs, transports);
         new FailureController(kernel, network, in.routeConvergencePs()).arm(in.failures());
         PauseGraphRecorder pauseGraph = new PauseGraphRecorder(network);
-        TelemetrySampler sampler = null;
+        Sampling sampler = null;
         PfcLog log = null;
         if (telemetry != null) {
-            sampler = sampler(kernel, network, traffic, telemetry);
+            sampler = Sampling.of(kernel, network, traffic, telemetry, cut);
             sampler.arm();
+            if (completions != null) {
+                completions.telemetry(sampler.partitions()); // merged between windows
+            }
             if (telemetry.pfc() != null) {
                 log = new PfcLog(telemetry.pfc());
             }
@@ -321,7 +323,7 @@ public final class PacketEngine {
     /** Runs the model to its end and reports; the replay of the jobs' ideal beside it is joined at the end. */
     private RunResult finish(EngineInput in, Engine kernel, PacketNetwork.Placement place, ProgramDriver traffic,
                              PacketNetwork network, IdealReplay replay, DeadlockDetector deadlock, Telemetry telemetry,
-                             TelemetrySampler sampler, FlowStream stream, MessageIdealTimes messageIdeals,
+                             Sampling sampler, FlowStream stream, MessageIdealTimes messageIdeals,
                              PauseGraphRecorder pauseGraph, RunCost cost, long wallStart) {
         if (!traffic.done()) {
             kernel.runUntil(in.stopTimePs());
@@ -365,7 +367,8 @@ public final class PacketEngine {
             progress.computingIdeal(); // the display says so instead of looking stuck at the run's end
         }
         List<JobIdeal> ideals = replay.finish(jobNames);
-        return new RunResult(kernel.now(), kernel.eventsExecuted(), wall, results, ports, totals.dropPackets(),
+        long events = kernel.eventsExecuted() - (sampler == null ? 0 : sampler.extraEvents(kernel.now()));
+        return new RunResult(kernel.now(), events, wall, results, ports, totals.dropPackets(),
                 totals.dropBytes(), totals.pauseFrames(), totals.pausedPs(), !cycle.isEmpty(), totals.ecnMarked(),
                 network.cnpsSent(), cycle, watchdog == null ? null
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
@@ -399,46 +402,6 @@ public final class PacketEngine {
                 network.nic(t.hostNumber(node.id())).observePfc(o);
             }
         }
-    }
-
-    private static TelemetrySampler sampler(Engine kernel, PacketNetwork network, ProgramDriver traffic, Telemetry t) {
-        TelemetryConfig c = t.config();
-        List<TelemetrySampler.QueueProbe> probes = new ArrayList<>();
-        Topology topology = network.topology();
-        for (Node node : topology.nodes()) {
-            SwitchNode sw = network.switchAt(node.id());
-            if (sw == null) {
-                continue;
-            }
-            for (int port = 0; port < sw.portCount(); port++) {
-                if (c.queues().includes(new TelemetryConfig.QueueRef(node.name(), port))) {
-                    probes.add(new TelemetrySampler.QueueProbe(node.name(), port, sw.queues(port)));
-                }
-            }
-        }
-        TelemetryConfig.Selection<Long> rates = c.flowRates();
-        long[] watched = rates.all() ? null : rates.items().stream().mapToLong(Long::longValue).toArray();
-        // rates can be written if a watched message exists, or if a program may still post one
-        boolean possible = !rates.none() && (!traffic.allFinished()
-                || (rates.all() ? traffic.count() > 0 : rates.items().stream().anyMatch(id -> id < traffic.count())));
-        List<TelemetrySampler.LinkProbe> links = new ArrayList<>();
-        if (t.links() != null) {
-            for (Node node : topology.nodes()) {
-                for (org.lossless.topology.Port p : topology.ports(node.id())) {
-                    if (c.links().includes(new TelemetryConfig.QueueRef(node.name(), p.index()))) {
-                        links.add(new TelemetrySampler.LinkProbe(node.name(), p.index(),
-                                network.egress(node.id(), p.index())));
-                    }
-                }
-            }
-        }
-        try {
-            TelemetrySampler.writeHeaders(t.queues(), t.rates(), t.links());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return new TelemetrySampler(kernel, c.sampleIntervalPs(), probes, traffic, watched, possible, t.queues(),
-                t.rates(), links, t.links());
     }
 
     private static void flush(Telemetry t) {

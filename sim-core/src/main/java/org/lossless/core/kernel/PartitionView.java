@@ -31,4 +31,10 @@ final class PartitionView implements Scheduler {
     public Scheduler source(int id) {
         return loop.source(id);
     }
+
+    /** A source of id 0 in this partition's loop (not registered as a component's: each partition may have one). */
+    @Override
+    public Scheduler instantStart() {
+        return new Source(loop, 0);
+    }
 }

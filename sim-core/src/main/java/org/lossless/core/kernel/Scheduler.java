@@ -29,6 +29,18 @@ public interface Scheduler {
     }
 
     /**
+     * A view of this partition whose events run first at their instant, before any component's there, as the run's
+     * global events do: for an instrument that reads the partition's state at an instant (telemetry sampled in each
+     * partition). Only a partition's view ({@link Engine#partition}) has one; its events' tie keys are the view's own
+     * count, as a global event's, so they do not depend on the partitioning.
+     *
+     * @throws UnsupportedOperationException elsewhere
+     */
+    default Scheduler instantStart() {
+        throw new UnsupportedOperationException("only a partition's view has a scheduler first at its instants");
+    }
+
+    /**
      * Hands {@code payload} to a component that schedules through {@code to}, taking effect at {@code atPs}: when
      * {@code to} runs in the same partition (always, in a sequential run), {@code d} is called at once; otherwise the
      * hand-off waits in this partition's outbox and is delivered in the receiver's partition at the end of the window,
