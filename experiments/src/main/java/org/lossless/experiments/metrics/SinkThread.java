@@ -109,14 +109,8 @@ public final class SinkThread implements FlowSink, AutoCloseable {
 
     private void rethrow() {
         Throwable f = failure;
-        if (f instanceof RuntimeException r) {
-            throw r;
-        }
-        if (f instanceof Error e) {
-            throw e;
-        }
         if (f != null) {
-            throw new IllegalStateException(f);
+            throw org.lossless.core.kernel.Rethrow.unchecked(f);
         }
     }
 

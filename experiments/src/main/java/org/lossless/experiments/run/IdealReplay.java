@@ -259,12 +259,6 @@ final class IdealReplay {
     }
 
     private static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            throw r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        throw new IllegalStateException(t); // programs throw no checked exception; kept for completeness
+        throw org.lossless.core.kernel.Rethrow.unchecked(t); // programs throw no checked exception
     }
 }

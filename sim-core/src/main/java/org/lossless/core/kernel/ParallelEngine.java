@@ -273,15 +273,8 @@ public final class ParallelEngine extends EngineSignals {
             stats.wallNs += System.nanoTime() - wallStart;
             publish();
         }
-        Throwable f = failure;
-        if (f instanceof RuntimeException r) {
-            throw r;
-        }
-        if (f instanceof Error e) {
-            throw e;
-        }
-        if (f != null) {
-            throw new IllegalStateException(f);
+        if (failure != null) {
+            throw Rethrow.unchecked(failure);
         }
     }
 
