@@ -1,7 +1,5 @@
 package org.lossless.experiments.run;
 
-import java.util.ArrayDeque;
-
 import org.lossless.nic.HostNic;
 import org.lossless.nic.QueuePair;
 import org.lossless.workloads.traffic.Connection;
@@ -25,11 +23,18 @@ final class ConnectionQps {
     final Connection connection;
     private final QueuePair[] requester;
     private QueuePair[] responder;
-    /** Messages not yet reported delivered: WRITEs and SENDs; READs. */
-    final ArrayDeque<Posted> forwardDeliveries = new ArrayDeque<>();
-    final ArrayDeque<Posted> readDeliveries = new ArrayDeque<>();
-    /** Messages not yet reported acknowledged. */
-    final ArrayDeque<Posted> acks = new ArrayDeque<>();
+    /**
+     * Messages not yet reported delivered, in post order: WRITEs and SENDs; READs. Chains through the messages
+     * ({@link Posted#nextDelivery}) rather than a queue object, whose own fields and array were two more cold reads
+     * per completion in the step between windows (benchmarks/README.md, "Step 27").
+     */
+    private Posted forwardHead;
+    private Posted forwardTail;
+    private Posted readHead;
+    private Posted readTail;
+    /** Messages not yet reported acknowledged, in post order ({@link Posted#nextAck}). */
+    private Posted ackHead;
+    private Posted ackTail;
     /** Release time of the last message posted, ps. */
     long lastPostPs;
 
@@ -81,7 +86,65 @@ final class ConnectionQps {
 
     /** Queues {@code p} for its reports. */
     void add(Posted p) {
-        (p.message.op() == Verb.READ ? readDeliveries : forwardDeliveries).add(p);
-        acks.add(p);
+        if (p.message.op() == Verb.READ) {
+            if (readTail == null) {
+                readHead = p;
+            } else {
+                readTail.nextDelivery = p;
+            }
+            readTail = p;
+        } else {
+            if (forwardTail == null) {
+                forwardHead = p;
+            } else {
+                forwardTail.nextDelivery = p;
+            }
+            forwardTail = p;
+        }
+        if (ackTail == null) {
+            ackHead = p;
+        } else {
+            ackTail.nextAck = p;
+        }
+        ackTail = p;
+    }
+
+    /** The first message of the READs' ({@code read}) or the others' deliveries not yet reported, or null. */
+    Posted firstDelivery(boolean read) {
+        return read ? readHead : forwardHead;
+    }
+
+    /** Removes {@link #firstDelivery}{@code (read)} (not null). */
+    void pollDelivery(boolean read) {
+        if (read) {
+            Posted p = readHead;
+            readHead = p.nextDelivery;
+            if (readHead == null) {
+                readTail = null;
+            }
+            p.nextDelivery = null;
+        } else {
+            Posted p = forwardHead;
+            forwardHead = p.nextDelivery;
+            if (forwardHead == null) {
+                forwardTail = null;
+            }
+            p.nextDelivery = null;
+        }
+    }
+
+    /** The first message whose acknowledgement is not yet reported, or null. */
+    Posted firstAck() {
+        return ackHead;
+    }
+
+    /** Removes {@link #firstAck} (not null). */
+    void pollAck() {
+        Posted p = ackHead;
+        ackHead = p.nextAck;
+        if (ackHead == null) {
+            ackTail = null;
+        }
+        p.nextAck = null;
     }
 }

@@ -27,6 +27,9 @@ final class Posted {
     final byte[] partSeen;
     /** Parts whose NIC flow was released. */
     int partsReleased;
+    /** The next message of its connection's deliveries and acknowledgements not yet reported ({@link ConnectionQps}). */
+    Posted nextDelivery;
+    Posted nextAck;
 
     Posted(Message message, ProgramView view, ConnectionQps connection, int firstPart, int parts) {
         this.message = message;

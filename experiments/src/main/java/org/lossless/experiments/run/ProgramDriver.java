@@ -373,7 +373,7 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
                 needing--;
             }
             ConnectionQps conn = p.connection;
-            reportDeliveries(p.message.op() == Verb.READ ? conn.readDeliveries : conn.forwardDeliveries, nowPs);
+            reportDeliveries(conn, p.message.op() == Verb.READ, nowPs);
             reportAcks(conn, nowPs);
         }
     }
@@ -411,9 +411,9 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         }
     }
 
-    private void reportDeliveries(java.util.ArrayDeque<Posted> queue, long now) {
-        while (!queue.isEmpty() && queue.peekFirst().deliveredReady) {
-            Posted p = queue.pollFirst();
+    private void reportDeliveries(ConnectionQps conn, boolean reads, long now) {
+        for (Posted p = conn.firstDelivery(reads); p != null && p.deliveredReady; p = conn.firstDelivery(reads)) {
+            conn.pollDelivery(reads);
             p.message.markDelivered(now);
             log.delivered(p.message.id(), now);
             if (p.message.op() == Verb.READ) {
@@ -426,8 +426,8 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     private void reportAcks(ConnectionQps conn, long now) {
         boolean any = false;
-        while (!conn.acks.isEmpty() && conn.acks.peekFirst().ackedReady) {
-            Posted p = conn.acks.pollFirst();
+        for (Posted p = conn.firstAck(); p != null && p.ackedReady; p = conn.firstAck()) {
+            conn.pollAck();
             p.message.markAcked(now);
             log.acked(p.message.id(), now);
             outstanding--;
