@@ -34,13 +34,16 @@ public final class SinkThread implements FlowSink, AutoCloseable {
     private int n;
     private volatile Throwable failure;
     private boolean drained;
+    private boolean started;
 
-    /** Starts the writer thread of {@code inner} (named {@code name}); {@code inner} is touched by it alone from now. */
+    /**
+     * The writer thread of {@code inner} (named {@code name}), started with the first batch (a run that fails before
+     * any row leaves no thread); {@code inner} is touched by it alone from then.
+     */
     public SinkThread(FlowSink inner, String name) {
         this.inner = java.util.Objects.requireNonNull(inner, "inner");
         this.writer = new Thread(this::write, name);
         writer.setDaemon(true); // a run that fails closes it; this only keeps a forgotten one from holding the JVM
-        writer.start();
     }
 
     @Override
@@ -64,6 +67,10 @@ public final class SinkThread implements FlowSink, AutoCloseable {
 
     /** Queues {@code b}, waiting while the queue is full; rethrows the writer's failure. */
     private void hand(Object[] b) {
+        if (!started) {
+            started = true;
+            writer.start();
+        }
         try {
             while (!queue.offer(b, 10, TimeUnit.MILLISECONDS)) {
                 rethrow();
@@ -99,6 +106,9 @@ public final class SinkThread implements FlowSink, AutoCloseable {
     @Override
     public void close() {
         drained = true;
+        if (!started) {
+            return;
+        }
         writer.interrupt();
         try {
             writer.join(10_000);

@@ -91,6 +91,17 @@ class SinkThreadTest {
     }
 
     @Test
+    void aRunThatFailsBeforeAnyBatchLeavesNoThread() {
+        SinkThread t = new SinkThread(new Recording(), "test-rows-unstarted");
+        feed(t, SinkThread.BATCH - 1, 0); // less than a batch: nothing handed yet
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(th -> th.getName()
+                .equals("test-rows-unstarted")), "no writer before the first batch");
+        t.close();
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(th -> th.getName()
+                .equals("test-rows-unstarted")));
+    }
+
+    @Test
     void closeStopsAWriterThatStillWaits() throws InterruptedException {
         CountDownLatch started = new CountDownLatch(1);
         FlowSink slow = new FlowSink() {
