@@ -93,7 +93,9 @@ class SinkThreadTest {
     @Test
     void aRunThatFailsBeforeAnyBatchLeavesNoThread() {
         SinkThread t = new SinkThread(new Recording(), "test-rows-unstarted");
-        feed(t, SinkThread.BATCH - 1, 0); // less than a batch: nothing handed yet
+        for (int i = 0; i < SinkThread.BATCH - 1; i++) { // less than a batch: nothing handed yet
+            t.accept(row(i));
+        }
         assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(th -> th.getName()
                 .equals("test-rows-unstarted")), "no writer before the first batch");
         t.close();
