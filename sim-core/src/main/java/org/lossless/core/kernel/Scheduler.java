@@ -32,7 +32,8 @@ public interface Scheduler {
      * A view of this partition whose events run first at their instant, before any component's there, as the run's
      * global events do: for an instrument that reads the partition's state at an instant (telemetry sampled in each
      * partition). Only a partition's view ({@link Engine#partition}) has one; its events' tie keys are the view's own
-     * count, as a global event's, so they do not depend on the partitioning.
+     * count, as a global event's, so they do not depend on the partitioning. Each call makes a new view with a count of
+     * its own: take one per partition (two with events at one instant would tie on their keys).
      *
      * @throws UnsupportedOperationException elsewhere
      */
