@@ -25,11 +25,10 @@ public final class PartitionTelemetry {
     private final Writer queueOut;
     private final Writer linkOut;
     private final Part[] parts;
-    /** [place] the partition and index there of each watched queue and link, in the files' order. */
+    /** [place] the partition of each watched queue and link, in the files' order, and the link's index there. */
     private final int[] queuePart;
     private final int[] linkPart;
     private final int[] linkLocal;
-    private final char[][] linkPrefix;
 
     /**
      * @param queues       the watched queues in the file's order, {@code queuePartOf} the partition of each
@@ -50,33 +49,41 @@ public final class PartitionTelemetry {
         List<TelemetrySampler.QueueProbe> q = queueOut == null ? List.of() : queues;
         List<TelemetrySampler.LinkProbe> l = linkOut == null ? List.of() : links;
         int n = instantStart.length;
-        int[] queueCount = new int[n];
-        int[] linkCount = new int[n];
-        queuePart = new int[q.size()];
-        for (int i = 0; i < q.size(); i++) {
-            queuePart[i] = queuePartOf[i];
-            queueCount[queuePartOf[i]]++;
-        }
-        linkPart = new int[l.size()];
-        linkLocal = new int[l.size()];
-        linkPrefix = new char[l.size()][];
-        for (int i = 0; i < l.size(); i++) {
-            linkPart[i] = linkPartOf[i];
-            linkLocal[i] = linkCount[linkPartOf[i]]++;
-            linkPrefix[i] = TelemetrySampler.prefix(l.get(i).node(), l.get(i).port());
-        }
+        queuePart = java.util.Arrays.copyOf(queuePartOf, q.size());
+        linkPart = java.util.Arrays.copyOf(linkPartOf, l.size());
+        int[] queueLocal = local(queuePart, n);
+        linkLocal = local(linkPart, n);
+        int[] queuesOf = counts(queuePart, n);
+        int[] linksOf = counts(linkPart, n);
         parts = new Part[n];
         for (int p = 0; p < n; p++) {
-            parts[p] = new Part(instantStart[p], intervalPs, queueCount[p], linkCount[p]);
+            parts[p] = new Part(instantStart[p], intervalPs, queuesOf[p], linksOf[p]);
         }
-        int[] qi = new int[n];
         for (int i = 0; i < q.size(); i++) {
-            parts[queuePart[i]].watchQueue(qi[queuePart[i]]++, i, q.get(i));
+            parts[queuePart[i]].watchQueue(queueLocal[i], i, q.get(i));
         }
-        int[] li = new int[n];
         for (int i = 0; i < l.size(); i++) {
-            parts[linkPart[i]].watchLink(li[linkPart[i]]++, i, l.get(i));
+            parts[linkPart[i]].watchLink(linkLocal[i], i, l.get(i));
         }
+    }
+
+    /** [place] the index of each place among those of its partition ({@code partOf}), in the files' order. */
+    private static int[] local(int[] partOf, int partitions) {
+        int[] next = new int[partitions];
+        int[] local = new int[partOf.length];
+        for (int i = 0; i < partOf.length; i++) {
+            local[i] = next[partOf[i]]++;
+        }
+        return local;
+    }
+
+    /** [partition] how many places it has. */
+    private static int[] counts(int[] partOf, int partitions) {
+        int[] n = new int[partitions];
+        for (int p : partOf) {
+            n[p]++;
+        }
+        return n;
     }
 
     /** Schedules each partition's first sample at time 0 (a partition without a watched port has none). */
@@ -176,7 +183,7 @@ public final class PartitionTelemetry {
                 for (int place = 0; place < linkPart.length; place++) {
                     Part p = parts[linkPart[place]];
                     int i = linkLocal[place];
-                    TelemetrySampler.linkRow(last, endPs, linkPrefix[place], p.links[i].egress(), p.tx, p.busy, i);
+                    TelemetrySampler.linkRow(last, endPs, p.linkPrefix[i], p.links[i].egress(), p.tx, p.busy, i);
                 }
                 last.drain();
             }
@@ -206,19 +213,19 @@ public final class PartitionTelemetry {
     /** One partition's sampler: its watched ports, their state at the last sample, its rows not written yet. */
     private static final class Part extends SimEvent {
         private static final long serialVersionUID = 1L;
-        final transient Scheduler sim;
+        final Scheduler sim;
         final long intervalPs;
-        final transient TelemetrySampler.QueueProbe[] queues;
+        final TelemetrySampler.QueueProbe[] queues;
         final int[] queuePlace;
         final char[][] queuePrefix;
         final int[] wasNonEmpty;
-        final transient TelemetrySampler.LinkProbe[] links;
+        final TelemetrySampler.LinkProbe[] links;
         final int[] linkPlace;
         final char[][] linkPrefix;
         final long[] tx;
         final long[] busy;
-        final transient Rows queueRows = new Rows();
-        final transient Rows linkRows = new Rows();
+        final Rows queueRows = new Rows();
+        final Rows linkRows = new Rows();
         /** The next sample's time, ps. */
         long next;
         /** Samples taken by the event (not at the run's end). */
