@@ -26,6 +26,8 @@ final class EngineReader {
     private static final String FORMS = "give auto, a number of partitions from 1 to " + EngineConfig.MAX_PARTITIONS
             + ", or a list of partitions, each a list of node names or patterns, e.g. [[tor0, agg0, \"h*\"], [\"tor1*\"]]";
 
+    private static final String EVERY_SWITCH = "name every switch once; a host goes with the switch it is cabled to";
+
     private EngineReader() {
     }
 
@@ -134,11 +136,10 @@ final class EngineReader {
         if (missing.size() == 1) {
             String name = missing.get(0);
             throw p.error((t.findNode(name).orElseThrow().isHost() ? "node " : "switch ") + name + " is in no "
-                    + "partition: name every switch once; a host goes with the switch it is cabled to");
+                    + "partition: " + EVERY_SWITCH);
         } else if (!missing.isEmpty()) {
             throw p.error(missing.size() + " switches are in no partition (" + String.join(", ", missing.subList(0,
-                    Math.min(8, missing.size()))) + (missing.size() > 8 ? ", ..." : "") + "): name every switch once; "
-                    + "a host goes with the switch it is cabled to");
+                    Math.min(8, missing.size()))) + (missing.size() > 8 ? ", ..." : "") + "): " + EVERY_SWITCH);
         }
         Map<String, Integer> byName = new LinkedHashMap<>();
         for (int id = 0; id < n; id++) {
