@@ -12,7 +12,10 @@ import java.util.Locale;
  * share, and the TLB's reach). Run between two runs of a benchmark, it tells whether a run's speed moved with the
  * machine (the probe moves too) or with the run (the probe stays).
  *
- * <p>Usage alone: {@code MachineProbe SECONDS}: a line every half second.
+ * <p>Usage alone: {@code MachineProbe SECONDS}: a line every half second. {@code MachineProbe SECONDS handoff}: instead,
+ * how long one cache line takes to go from one core to the other (two threads hand a counter back and forth through
+ * one {@code AtomicLong}; wall ns per one-way hand-off): what every line two threads of one run both write costs
+ * (benchmarks/README.md, "Step 28").
  */
 public final class MachineProbe {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
@@ -26,13 +29,18 @@ public final class MachineProbe {
      */
     public static void main(String[] args) throws Exception {
         boolean pair = args.length > 1 && args[1].equals("pair");
-        MachineProbe p = pair ? null : new MachineProbe();
+        boolean handoff = args.length > 1 && args[1].equals("handoff");
+        MachineProbe p = pair || handoff ? null : new MachineProbe();
         long end = System.nanoTime() + (long) (Double.parseDouble(args[0]) * 1e9);
         java.util.concurrent.ExecutorService ex = java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
             while (System.nanoTime() < end) {
                 OthersCpu others = new OthersCpu();
-                if (pair) {
+                if (handoff) {
+                    others.start();
+                    System.out.printf(Locale.ROOT, "hand-off %.0f ns one way, others' cpu %.2f s%n", handoff(1_000_000),
+                            others.seconds());
+                } else if (pair) {
                     others.start();
                     double alone = ex.submit(() -> alu(20_000_000)).get();
                     var f1 = ex.submit(() -> alu(20_000_000));
@@ -78,6 +86,33 @@ public final class MachineProbe {
             return r;
         }
         return r;
+    }
+
+    /** Wall ns per one-way hand-off of a counter between this thread and another, over {@code rounds} round trips. */
+    private static double handoff(int rounds) throws InterruptedException {
+        java.util.concurrent.atomic.AtomicLong line = new java.util.concurrent.atomic.AtomicLong();
+        Thread other = new Thread(() -> {
+            for (long i = 1; i < 2L * rounds; i += 2) {
+                while (line.get() != i) {
+                    Thread.onSpinWait();
+                }
+                line.set(i + 1);
+            }
+        });
+        other.start();
+        long t0 = System.nanoTime();
+        for (long i = 0; i < 2L * rounds; i += 2) {
+            while (line.get() != i) {
+                Thread.onSpinWait();
+            }
+            line.set(i + 1);
+        }
+        while (line.get() != 2L * rounds) {
+            Thread.onSpinWait();
+        }
+        long ns = System.nanoTime() - t0;
+        other.join();
+        return ns / (2.0 * rounds);
     }
 
     private static double alu(long steps) {
