@@ -139,7 +139,10 @@ class InputLimitsTest {
      * Issue 31: {@code check} of a switch with 200,000 pools took over 120 s (a pairwise duplicate check). The loader's
      * CPU time must grow like the pools, not like their square: ten times the pools may cost at most 25 times the
      * time (a linear reader: about 10; the pairwise one: about 100). Thread CPU time, so other load on the machine
-     * does not count; the small case is measured after a warm-up, which makes it cheaper and the test stricter.
+     * does not count; the small case is measured after a warm-up, which makes it cheaper and the test stricter. Each
+     * case counts its fastest of three reads: a read that a collection or this VM's slower spells (benchmarks/README.md,
+     * steps 14 and 28) lengthened once is not the reader's cost (one read each failed once at 25.3x with another
+     * benchmark starting on the machine, and passed alone).
      */
     @Test
     void poolsAreReadInTimeLinearInTheirNumber() {
@@ -156,15 +159,21 @@ class InputLimitsTest {
         String small = yaml.apply(5_000);
         String large = yaml.apply(50_000);
         ScenarioLoader.parse("p.yaml", small, Path.of("."), List.of());
-        long t0 = cpu.getCurrentThreadCpuTime();
-        Scenario s = ScenarioLoader.parse("p.yaml", small, Path.of("."), List.of());
-        long t1 = cpu.getCurrentThreadCpuTime();
-        Scenario l = ScenarioLoader.parse("p.yaml", large, Path.of("."), List.of());
-        long t2 = cpu.getCurrentThreadCpuTime();
-        assertEquals(5_000, s.switchSettings().pools().size());
-        assertEquals(50_000, l.switchSettings().pools().size());
-        double ratio = (double) (t2 - t1) / Math.max(1, t1 - t0);
-        assertTrue(ratio < 25, "10x the pools took " + ratio + "x the CPU time (" + (t1 - t0) / 1e6 + " ms, "
-                + (t2 - t1) / 1e6 + " ms)");
+        long smallNs = Long.MAX_VALUE;
+        long largeNs = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            long t0 = cpu.getCurrentThreadCpuTime();
+            Scenario s = ScenarioLoader.parse("p.yaml", small, Path.of("."), List.of());
+            long t1 = cpu.getCurrentThreadCpuTime();
+            Scenario l = ScenarioLoader.parse("p.yaml", large, Path.of("."), List.of());
+            long t2 = cpu.getCurrentThreadCpuTime();
+            assertEquals(5_000, s.switchSettings().pools().size());
+            assertEquals(50_000, l.switchSettings().pools().size());
+            smallNs = Math.min(smallNs, t1 - t0);
+            largeNs = Math.min(largeNs, t2 - t1);
+        }
+        double ratio = (double) largeNs / Math.max(1, smallNs);
+        assertTrue(ratio < 25, "10x the pools took " + ratio + "x the CPU time (" + smallNs / 1e6 + " ms, "
+                + largeNs / 1e6 + " ms)");
     }
 }
