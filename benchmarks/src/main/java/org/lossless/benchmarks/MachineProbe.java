@@ -91,28 +91,26 @@ public final class MachineProbe {
     /** Wall ns per one-way hand-off of a counter between this thread and another, over {@code rounds} round trips. */
     private static double handoff(int rounds) throws InterruptedException {
         java.util.concurrent.atomic.AtomicLong line = new java.util.concurrent.atomic.AtomicLong();
-        Thread other = new Thread(() -> {
-            for (long i = 1; i < 2L * rounds; i += 2) {
-                while (line.get() != i) {
-                    Thread.onSpinWait();
-                }
-                line.set(i + 1);
-            }
-        });
+        Thread other = new Thread(() -> relay(line, 1, rounds));
         other.start();
         long t0 = System.nanoTime();
-        for (long i = 0; i < 2L * rounds; i += 2) {
-            while (line.get() != i) {
-                Thread.onSpinWait();
-            }
-            line.set(i + 1);
-        }
+        relay(line, 0, rounds);
         while (line.get() != 2L * rounds) {
             Thread.onSpinWait();
         }
         long ns = System.nanoTime() - t0;
         other.join();
         return ns / (2.0 * rounds);
+    }
+
+    /** Waits for {@code line} to read {@code first}, {@code first + 2}, ... and answers each with the next number. */
+    private static void relay(java.util.concurrent.atomic.AtomicLong line, long first, int rounds) {
+        for (long i = first; i < 2L * rounds; i += 2) {
+            while (line.get() != i) {
+                Thread.onSpinWait();
+            }
+            line.set(i + 1);
+        }
     }
 
     private static double alu(long steps) {
