@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +28,7 @@ class EnginePartitionsCliTest {
     int lossless(String... args) {
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
-        return new Cli(new PrintWriter(out), new PrintWriter(err), cwd, Runners::packet, p -> { }).execute(args);
+        return InProcessCli.run(cwd, out, err, args);
     }
 
     /** The result files but {@code scenario.resolved.yaml}, summary.json without its run-cost figures. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +41,7 @@ class ReplayCliTest {
     final StringWriter err = new StringWriter();
 
     int lossless(String... args) {
-        return new Cli(new PrintWriter(out), new PrintWriter(err), cwd, Runners::packet, p -> { }).execute(args);
+        return InProcessCli.run(cwd, out, err, args);
     }
 
     private void inputs() throws IOException {

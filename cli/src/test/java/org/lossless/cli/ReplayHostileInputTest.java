@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -42,7 +41,7 @@ class ReplayHostileInputTest {
     int lossless(String... args) {
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
-        return new Cli(new PrintWriter(out), new PrintWriter(err), cwd, Runners::packet, p -> { }).execute(args);
+        return InProcessCli.run(cwd, out, err, args);
     }
 
     /** Exit 2 and exactly one line on stderr that contains every one of {@code parts}. */

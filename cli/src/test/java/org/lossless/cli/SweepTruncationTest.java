@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +30,7 @@ class SweepTruncationTest {
     final StringWriter err = new StringWriter();
 
     int lossless(String... args) {
-        return new Cli(new PrintWriter(out), new PrintWriter(err), cwd, Runners::packet, p -> { }).execute(args);
+        return InProcessCli.run(cwd, out, err, args);
     }
 
     @Test

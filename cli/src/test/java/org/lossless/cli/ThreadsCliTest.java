@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -49,7 +48,7 @@ class ThreadsCliTest {
     final StringWriter err = new StringWriter();
 
     int lossless(String... args) {
-        return new Cli(new PrintWriter(out), new PrintWriter(err), cwd, Runners::packet, p -> { }).execute(args);
+        return InProcessCli.run(cwd, out, err, args);
     }
 
     /** Every file of {@code dir} by relative path, summary.json without its run-cost figures. */

@@ -15,7 +15,6 @@ import org.lossless.workloads.spec.WorkloadConfig;
 import org.lossless.topology.Topology;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +53,7 @@ class TopologyCliTest {
     final StringWriter err = new StringWriter();
 
     int lossless(String... args) {
-        return new Cli(new PrintWriter(out), new PrintWriter(err), cwd, Runners::packet, p -> { }).execute(args);
+        return InProcessCli.run(cwd, out, err, args);
     }
 
     Path write(String name, String text) throws IOException {
