@@ -21,6 +21,10 @@ import org.lossless.core.kernel.ParallelStats;
  * many or more partitions). Under {@value #BOUND_SHARE_PERCENT} % the bound (over 50x) is no limit worth a number: the
  * line says so instead. Nothing with one partition (the engine's note says why) or without {@code --threads}.
  *
+ * <p>When the engine ran some windows on one thread because it measured one thread faster than all on this machine
+ * (cores far apart; {@code ParallelEngine}'s pacer), the line ends with how many: {@code "; 2,310 of the windows (61 %)
+ * ran on one thread: on this machine one was faster than 2 (measured as the run went)"}.
+ *
  * <p>The simulator's own cost, like the line before it: on the console only, never in a result file (those are the
  * same bytes for every N).
  */
@@ -35,7 +39,7 @@ final class ParallelLine implements Consumer<ParallelStats> {
     @Override
     public void accept(ParallelStats s) {
         figures = new Figures(s.threads(), s.partitions(), s.windows(), s.windowPs(), s.lookaheadPs(), s.stepNs(),
-                s.wallNs());
+                s.wallNs(), s.soloWindows());
     }
 
     /** The line, or empty when the run did not go on several partitions of the partitioned engine. */
@@ -54,9 +58,10 @@ final class ParallelLine implements Consumer<ParallelStats> {
      * @param lookaheadPs the longest window the cut allows, ps
      * @param stepNs      wall time of the steps between windows, both kinds, ns
      * @param wallNs      wall time of the engine's run, ns
+     * @param soloWindows windows the engine ran on one thread because that was faster on this machine
      */
     record Figures(int threads, int partitions, long windows, long windowPs, long lookaheadPs, long stepNs,
-                   long wallNs) {
+                   long wallNs, long soloWindows) {
         String line() {
             if (partitions <= 1) {
                 return "";
@@ -79,6 +84,11 @@ final class ParallelLine implements Consumer<ParallelStats> {
                     sb.append("; under ").append(BOUND_SHARE_PERCENT).append(" %").append(what)
                             .append(", too little to bound what more threads can gain");
                 }
+            }
+            if (soloWindows > 0) {
+                sb.append(String.format(Locale.ROOT, "; %,d of the windows (%.0f %%) ran on one thread: on this machine "
+                        + "one was faster than %d (measured as the run went)", soloWindows,
+                        100.0 * soloWindows / windows, threads));
             }
             return sb.append(')').toString();
         }

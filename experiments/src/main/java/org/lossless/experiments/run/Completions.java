@@ -3,6 +3,7 @@ package org.lossless.experiments.run;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.lossless.core.kernel.Deferred;
 import org.lossless.core.kernel.ParallelEngine;
 import org.lossless.core.kernel.Scheduler;
 import org.lossless.nic.Flow;
@@ -25,7 +26,7 @@ import org.lossless.nic.HostNic;
  *
  * <p>Between windows it also tells the PFC observers what the partitions buffered ({@link PfcBuffers}).
  */
-final class Completions implements ParallelEngine.Deferred, org.lossless.core.kernel.AheadWork,
+final class Completions implements Deferred, org.lossless.core.kernel.AheadWork,
         PacketNetwork.PerHostListener {
     record Done(long timePs, int host, long seq, Flow flow, boolean acked) {
     }

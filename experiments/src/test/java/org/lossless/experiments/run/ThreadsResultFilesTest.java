@@ -38,7 +38,12 @@ class ThreadsResultFilesTest {
 
     /** Every result file of {@code scenario} run on {@code threads}, by name; the windows it took go to {@code windows}. */
     private TreeMap<String, String> files(Scenario scenario, int threads, List<Long> windows) throws IOException {
-        List<ParallelStats> stats = new ArrayList<>();
+        return files(scenario, threads, windows, new ArrayList<>());
+    }
+
+    /** As the other, the run's engine figures added to {@code stats}. */
+    private TreeMap<String, String> files(Scenario scenario, int threads, List<Long> windows, List<ParallelStats> stats)
+            throws IOException {
         RunResult r = new ScenarioEngine(new PacketEngine.Parallelism(threads, null, null, stats::add)).run(scenario);
         assertTrue(r.jobs().stream().allMatch(JobIteration::finished), threads + " threads: " + r.jobs());
         windows.add(stats.get(0).windows());
@@ -140,20 +145,49 @@ class ThreadsResultFilesTest {
     }
 
     /**
+     * Windows that run on one thread at times (the engine's pacer, here told to change the way at every window: probes
+     * and stretches of no length) write the same files as the windows of all threads: {@link #BESIDE_AN_INCAST}.
+     */
+    @Test
+    void windowsOnOneThreadAtTimes() throws IOException {
+        Scenario s = ScenarioLoader.parse("t.yaml", BESIDE_AN_INCAST, dir, List.of());
+        List<Long> windows = new ArrayList<>();
+        TreeMap<String, String> first = files(s, 1, windows);
+        for (int n : new int[] {2, 4}) {
+            List<ParallelStats> stats = new ArrayList<>();
+            System.setProperty("lossless.parallel.probeNs", "0");
+            System.setProperty("lossless.parallel.keepNs", "0");
+            TreeMap<String, String> files;
+            try {
+                files = files(s, n, windows, stats);
+            } finally {
+                System.clearProperty("lossless.parallel.probeNs");
+                System.clearProperty("lossless.parallel.keepNs");
+            }
+            assertEquals(first, files, n + " threads");
+            long solo = stats.get(0).soloWindows();
+            assertTrue(solo > 0 && solo < stats.get(0).windows(), solo + " of " + stats.get(0).windows() + " windows");
+        }
+    }
+
+    /** Two programs: a ring all-reduce and an incast ({@link #aCollectiveOnTwoGpuServersBesideAnIncast}). */
+    private static final String BESIDE_AN_INCAST = """
+            name: t
+            stop_time: 1s
+            topology: {type: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, gpus_per_server: 2}
+            nic: {mtu: 1024, cc: dcqcn}
+            workloads:
+              - {type: allreduce, name: ar, size: 256KiB, hosts: "0-5", algorithm: ring, iterations: 2, gap: 2us}
+              - {type: incast, name: in, receiver: 7, senders: "0-6", size: 64KB}
+            """;
+
+    /**
      * Two programs: a ring all-reduce over 2-GPU servers (NVLink inside a server, so it does not decide ahead) beside an
      * incast, which reacts at the instant (no reaction delay), across both leaves.
      */
     @Test
     void aCollectiveOnTwoGpuServersBesideAnIncast() throws IOException {
-        List<Long> w = sameFilesOn1To8Threads("""
-                name: t
-                stop_time: 1s
-                topology: {type: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, gpus_per_server: 2}
-                nic: {mtu: 1024, cc: dcqcn}
-                workloads:
-                  - {type: allreduce, name: ar, size: 256KiB, hosts: "0-5", algorithm: ring, iterations: 2, gap: 2us}
-                  - {type: incast, name: in, receiver: 7, senders: "0-6", size: 64KB}
-                """);
+        List<Long> w = sameFilesOn1To8Threads(BESIDE_AN_INCAST);
         System.out.println("all-reduce beside an incast: windows on 1, 2, 4, 8 threads " + w);
     }
 }

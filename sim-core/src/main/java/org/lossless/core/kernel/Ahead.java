@@ -111,7 +111,7 @@ public final class Ahead {
      * window's hand-offs, or a delivery phase of the threads (benchmarks/README.md, "Step 21"). If one holds the
      * partitions there ({@link AheadWork#holdsAt}), they stand there already. Returns whether any ran.
      */
-    boolean runAt(long tg, ParallelEngine.Deferred deferred) {
+    boolean runAt(long tg, Deferred deferred) {
         global.nowPs = tg;
         deferred.horizonPs(tg); // what may go ahead depends on the earliest completion that may come
         long ran = events;

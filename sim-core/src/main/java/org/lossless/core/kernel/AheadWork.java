@@ -2,9 +2,9 @@ package org.lossless.core.kernel;
 
 /**
  * What lets some of the run's global events run before the window they fall in, ahead of the partitions, instead of
- * ending it ({@link Ahead}): deferred work ({@link ParallelEngine.Deferred}) that also implements this. The model
+ * ending it ({@link Ahead}): deferred work ({@link Deferred}) that also implements this. The model
  * answers for its own events: one may run ahead only if what it does depends on nothing a partition may still do
- * before its time (the model's reaction delay makes sure: {@link ParallelEngine.Deferred#horizonPs} already bounds the
+ * before its time (the model's reaction delay makes sure: {@link Deferred#horizonPs} already bounds the
  * window by the earliest completion plus that delay), and if it acts on a partition only through {@link
  * Ahead#scheduleFirst}.
  */

@@ -30,6 +30,8 @@ import org.lossless.core.random.RandomStreams;
  * others but a thread that is a little late to wake does not lose it. The only synchronisation is the barrier at the
  * end of each window ({@link SpinBarrier}, which unparks its waiters on release, and before global work so that they
  * are awake when it ends) and one compare-and-set per partition per window; nothing is locked per event or per frame.
+ * Where the machine makes one thread faster than all (cores far apart: every line the partitions share costs a hand-off
+ * between them), the thread that runs the step between windows runs stretches of windows alone ({@link Pacer}).
  * Before global events the window's hand-offs are delivered to every partition: by the threads in a phase of their
  * own (one more barrier) when there are many, else by the thread that runs the global work; deferred work and events
  * that go ahead ({@link Ahead#runAt}) leave them to the partitions' next windows (they read nothing they change).
@@ -67,6 +69,10 @@ public final class ParallelEngine extends EngineSignals {
     private volatile Throwable failure;
     /** Runs the global events that may go ahead of the partitions ({@link AheadWork}). */
     private final Ahead ahead;
+    /** Whether the next windows run on every thread or on one ({@link #solo}). */
+    private Pacer pacer;
+    /** Wall time of the last barrier action's solo windows, ns (written before the release, read after it). */
+    private long soloNs;
     /**
      * Fewest hand-offs waiting before global work that the threads deliver in a phase of their own (one more barrier);
      * fewer are delivered by the thread that runs the global work (about 0.1-0.2 us each: under a barrier's cost when a
@@ -102,6 +108,7 @@ public final class ParallelEngine extends EngineSignals {
         stats = new ParallelStats(partitions, this.threads, lookaheadPs);
         barrier = new SpinBarrier(this.threads);
         ahead = new Ahead(global, loops);
+        pacer = Pacer.of(this.threads, this::eventsExecuted);
     }
 
     /** As the other constructor, with {@code builder} run when the first run starts. */
@@ -111,49 +118,9 @@ public final class ParallelEngine extends EngineSignals {
         this.builder = builder;
     }
 
-    /**
-     * Work that partition events record and the run's global level does (a traffic program's reaction to a completion
-     * in some partition): it runs between windows, on one thread with every partition stopped, after every partition
-     * event at its instant and before any later one, whatever the partitioning. A partition event that records work
-     * calls {@link Scheduler#yieldAfterNow()}; with several partitions the others must not pass that instant either,
-     * so the model says beforehand when work may be recorded ({@link #horizonPs}).
-     */
-    public interface Deferred {
-        /** Earliest time of the work recorded so far, or {@code Long.MAX_VALUE}; asked between windows. */
-        long pendingPs();
-
-        /**
-         * Runs the work recorded at {@code atPs} (= {@link #pendingPs()}), as global events at that instant. It must
-         * read nothing that the window's hand-offs change when delivered (the frames in flight on cut links, the
-         * receivers' pending events): they may still wait in the mail, delivered by each partition at its next
-         * window's start; it may schedule global events, which see every hand-off delivered.
-         */
-        void run(long atPs);
-
-        /**
-         * Last instant, at or after {@code fromPs}, a window may reach before recorded work must run ({@code
-         * Long.MAX_VALUE}: none known): the earliest time at which a partition event may record work, plus {@link
-         * #reactionDelayPs()} - 1 when that is positive; a window then ends right after it. Asked between windows, only when there are several
-         * partitions. A window holds at most {@link #lookaheadPs()}, so it need only know of what was set in motion
-         * before {@code fromPs}.
-         */
-        long horizonPs(long fromPs);
-
-        /**
-         * The least time, ps, between the instant of recorded work and anything that work schedules or changes in a
-         * partition (0: it may act at that very instant; {@code Long.MAX_VALUE}: it never does, and may only stop the
-         * run, at an instant where the model stopped every partition). With {@code d > 0} a partition that records work at {@code t}
-         * may run on to {@code t + d - 1} ({@link Scheduler#yieldAfter}) and {@link #horizonPs} may say so; if the work
-         * stops the run, every partition still runs to {@code t + d - 1} (whatever the partitioning), and the run ends
-         * at {@code t}. Asked between windows; it must not change during a run.
-         */
-        default long reactionDelayPs() {
-            return 0;
-        }
-
-        /** Called after every window (one thread, every partition stopped), before the run's global level acts. */
-        default void windowEnded() {
-        }
+    /** Sets how runs choose between all threads and one (for tests; the default: {@link Pacer#of}). */
+    void pace(boolean enabled, long probeNs, long keepNs) {
+        pacer = new Pacer(enabled && threads > 1, probeNs, keepNs, this::eventsExecuted);
     }
 
     /** Sets the run's deferred work (before the first run). */
@@ -262,6 +229,7 @@ public final class ParallelEngine extends EngineSignals {
         global.stopRequested = false;
         running = true;
         long wallStart = System.nanoTime();
+        pacer.restart(wallStart);
         try {
             plan(); // no flip: mail still waiting from the last run stays where the next window reads it
             if (!finished) {
@@ -322,7 +290,7 @@ public final class ParallelEngine extends EngineSignals {
     private void work(int thread) {
         SpinBarrier b = barrier;
         Claims c = claims;
-        Runnable action = this::between;
+        Runnable action = () -> between(thread);
         while (true) {
             if (delivering) {
                 for (int p = c.claim(thread); p >= 0; p = c.claim(thread)) {
@@ -335,7 +303,7 @@ public final class ParallelEngine extends EngineSignals {
             }
             long t0 = System.nanoTime();
             long late = b.await(action);
-            stats.barrierNs[thread] += System.nanoTime() - t0;
+            stats.barrierNs[thread] += System.nanoTime() - t0 - soloNs;
             stats.wakeNs[thread] += late;
             if (finished) {
                 return;
@@ -381,15 +349,50 @@ public final class ParallelEngine extends EngineSignals {
     }
 
     /**
-     * Between windows, on one thread with every partition stopped: flip the mail, run the global events that are due,
-     * choose the next window (or finish).
+     * Between windows, on {@code thread} with every partition stopped: flip the mail, run the global events that are
+     * due, choose the next window (or finish); then, while the {@link Pacer} says so, run the next windows here alone.
      */
-    private void between() {
+    private void between(int thread) {
+        soloNs = 0;
+        long t = timedStep();
+        if (!finished && pacer.solo(t)) {
+            solo(thread, t);
+        }
+    }
+
+    /** {@link #step()}, timed as a step between windows; returns when it ended ({@link System#nanoTime()}). */
+    private long timedStep() {
         long t0 = System.nanoTime();
         long c0 = stats.cpuNow();
         boolean window = !delivering;
         step();
-        stats.stepped(window, System.nanoTime() - t0, stats.cpuNow() - c0);
+        long t1 = System.nanoTime();
+        stats.stepped(window, t1 - t0, stats.cpuNow() - c0);
+        return t1;
+    }
+
+    /** Windows (and delivery phases) run on {@code thread} alone, each with its step, while the pacer says so. */
+    private void solo(int thread, long startNs) {
+        barrier.sleep(true);
+        long t = startNs;
+        try {
+            do {
+                boolean window = !delivering;
+                for (int p = 0; p < loops.length; p++) {
+                    if (window) {
+                        runWindow(p, thread);
+                    } else {
+                        deliver(p);
+                    }
+                }
+                stats.soloWindow(window);
+                t = timedStep();
+            } while (!finished && pacer.solo(t));
+        } finally {
+            barrier.sleep(false);
+            soloNs = t - startNs;
+            stats.solo(soloNs, pacer.cycles(), pacer.soloCycles());
+        }
     }
 
     /** {@link #between()}'s work. */

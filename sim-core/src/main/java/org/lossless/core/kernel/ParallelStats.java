@@ -39,6 +39,14 @@ public final class ParallelStats {
     private long oneThreadWindows;
     /** Wall time of the runs, ns. */
     long wallNs;
+    /**
+     * Windows run on one thread because the engine found that faster ({@link Pacer}), their wall time (steps
+     * included), ns, and the pacer's cycles of probes so far and of them those that kept one thread.
+     */
+    private long soloWindows;
+    private long soloNs;
+    private long paceCycles;
+    private long soloCycles;
     /** Hand-offs delivered to each partition (from other partitions, at a window's start or before global events). */
     final long[] handOffs;
     /** Events each thread ran in the current window (reset at its end). */
@@ -238,6 +246,28 @@ public final class ParallelStats {
             deliveryPhases++;
             stepAfterDeliveryNs += ns;
         }
+    }
+
+    /** A window ({@code window} true) or a delivery phase ran on one thread alone ({@link ParallelEngine}'s solo). */
+    void soloWindow(boolean window) {
+        soloWindows += window ? 1 : 0;
+    }
+
+    /** A stretch of solo windows took {@code ns}; the pacer has decided {@code cycles}, {@code solo} of them for one. */
+    void solo(long ns, long cycles, long solo) {
+        soloNs += ns;
+        paceCycles = cycles;
+        soloCycles = solo;
+    }
+
+    /** Windows the engine ran on one thread alone because that was faster on this machine ({@link Pacer}). */
+    public long soloWindows() {
+        return soloWindows;
+    }
+
+    /** Wall time of those windows and their steps, ns. */
+    public long soloNs() {
+        return soloNs;
     }
 
     /**
@@ -453,7 +483,8 @@ public final class ParallelStats {
                 + "%d windows on one thread, %d delivery phases, serial step %.0f ns per window (CPU %.0f ns), "
                 + "wake-up %.0f ns per window and waiting thread; per event %.0f ns alone, %.0f ns together "
                 + "(CPU %.0f, %.0f ns; %d events together); together after global work %.0f ns, after none %.0f ns "
-                + "(CPU %.0f, %.0f ns; %d events after global work)", windows,
+                + "(CPU %.0f, %.0f ns; %d events after global work); %d windows solo in %.3f s (%d of %d cycles of "
+                + "probes kept one thread)", windows,
                 events.length, barrierNs.length, eventsPerPartitionWindow(),
                 windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(), plannedImbalance(),
                 ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9, oneThreadWindows,
@@ -461,6 +492,7 @@ public final class ParallelStats {
                 windows == 0 ? 0 : (double) stepCpuNs / windows, wakeNsPerWindow(), nsPerEvent(false, false),
                 nsPerEvent(true, false), nsPerEvent(false, true), nsPerEvent(true, true), together[0],
                 nsPerEventTogether(true, false), nsPerEventTogether(false, false), nsPerEventTogether(true, true),
-                nsPerEventTogether(false, true), togetherAfterGlobal[0]);
+                nsPerEventTogether(false, true), togetherAfterGlobal[0], soloWindows, soloNs / 1e9, soloCycles,
+                paceCycles);
     }
 }

@@ -54,7 +54,7 @@ public interface Scheduler {
 
     /**
      * Asks the engine to stop this partition once the events due at the current instant have run, so that the run's
-     * deferred work ({@link ParallelEngine.Deferred}: a traffic program's reaction to a completion recorded now) runs
+     * deferred work ({@link Deferred}: a traffic program's reaction to a completion recorded now) runs
      * before anything later happens here. The sequential {@link Kernel} has no deferred work and ignores it.
      */
     default void yieldAfterNow() {

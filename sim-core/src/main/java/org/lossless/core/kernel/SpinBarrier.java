@@ -31,6 +31,12 @@ final class SpinBarrier {
     private volatile long generation;
     /** When the last release happened ({@link System#nanoTime()}), for the waiters' wake-up delay. */
     private volatile long releasedNs;
+    /**
+     * Set while the releasing thread runs windows alone ({@link Pacer}): the waiters then park at once, for up to
+     * {@link #SLEEP_NS} at a time, instead of spinning; {@link #wake()} at the release ends their sleep.
+     */
+    private volatile boolean asleep;
+    private static final long SLEEP_NS = 20_000_000;
     /** The waiters that are parked or about to park, by arrival (slot i: the (i+1)-th to arrive). */
     private final AtomicReferenceArray<Thread> parked;
 
@@ -62,20 +68,29 @@ final class SpinBarrier {
         }
         int n = 0;
         while (generation == g) {
-            if (n < spins) {
+            boolean awake = !asleep;
+            if (n < spins && awake) {
                 Thread.onSpinWait();
-            } else if (n < spins + YIELDS) {
+            } else if (n < spins + YIELDS && awake) {
                 Thread.yield();
             } else {
                 parked.set(arrival - 1, Thread.currentThread());
                 if (generation == g) { // else released in between: the releaser's unpark, if any, is a spare permit
-                    LockSupport.parkNanos(PARK_NS);
+                    LockSupport.parkNanos(awake ? PARK_NS : SLEEP_NS);
                 }
                 n = -1; // woken: spin again (released, or woken early before a long action)
             }
             n++;
         }
         return Math.max(0, System.nanoTime() - releasedNs);
+    }
+
+    /**
+     * While {@code on}, the waiters sleep (park at once) rather than spin: set by the barrier's action before it runs a
+     * long stretch of windows alone, cleared before it ends (the release then unparks them).
+     */
+    void sleep(boolean on) {
+        asleep = on;
     }
 
     /**

@@ -88,7 +88,7 @@ class AheadTest {
     }
 
     /** Deferred work that records nothing and lets events run ahead as told. */
-    interface Work extends ParallelEngine.Deferred, AheadWork {
+    interface Work extends Deferred, AheadWork {
         @Override
         default long pendingPs() {
             return Long.MAX_VALUE;

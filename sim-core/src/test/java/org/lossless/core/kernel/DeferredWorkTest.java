@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * Work that partition events record and the global level runs between windows ({@link ParallelEngine.Deferred}):
+ * Work that partition events record and the global level runs between windows ({@link Deferred}):
  * it runs after every partition event of its instant and before any later one, with every clock at that instant.
  * Two partitions, a lookahead of 1,000 ps: partition 0 records work at 500 ps; partition 1 has events at 500 and
  * 501 ps. By hand: the trace is p0@500 and p1@500 (in either order: different partitions), then the work at 500

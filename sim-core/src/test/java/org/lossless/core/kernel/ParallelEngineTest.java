@@ -75,6 +75,23 @@ class ParallelEngineTest {
         }
 
         @Test
+        void windowsRunOnOneThreadAtTimesGiveTheSequentialTrace() {
+            // probes and stretches of one window each: the runs switch between one thread and all at every window
+            String expected = sequential();
+            for (int threads : new int[] {2, 4}) {
+                ParallelEngine e = new ParallelEngine(7, 12, threads, DELAY, null);
+                e.pace(true, 0, 0);
+                TokenMesh m = new TokenMesh(e, NODES, blocks(12), DELAY, SAMPLE, 0);
+                e.runUntil(STOP / 2);
+                e.runUntil(STOP);
+                assertEquals(expected, m.trace() + "now " + e.now() + " events " + e.eventsExecuted(), threads + " threads");
+                long solo = e.stats().soloWindows();
+                assertTrue(solo > e.stats().windows() / 4 && solo < e.stats().windows() * 3 / 4,
+                        solo + " of " + e.stats().windows() + " windows on one thread");
+            }
+        }
+
+        @Test
         void aRunInSlicesContinuesLikeOneRun() {
             ParallelEngine e = new ParallelEngine(7, 4, 2, DELAY, null);
             TokenMesh m = new TokenMesh(e, NODES, blocks(4), DELAY, SAMPLE, 0);

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * Deferred work with a reaction delay ({@link ParallelEngine.Deferred#reactionDelayPs()}): partition 0 records work at
+ * Deferred work with a reaction delay ({@link Deferred#reactionDelayPs()}): partition 0 records work at
  * 500 ps that acts no sooner than 300 ps later and stops the run; partition 1 has events at 600, 799, 800 and 900 ps.
  * By hand: every partition runs to 500 + 300 - 1 = 799 ps (p1@600 and p1@799 run, p1@800 and p1@900 never do), the
  * work runs at 500 ps, and the run's clock ends there; the same whether the windows reach 799 ps themselves (lookahead

@@ -7,7 +7,7 @@ import java.util.List;
  * the first of them, and running it takes that instant off and {@linkplain #act acts} at it. Subclasses give the
  * action and the horizon.
  */
-abstract class RecordedWork implements ParallelEngine.Deferred {
+abstract class RecordedWork implements Deferred {
     /** Instants at which work was recorded and not yet run, ps, earliest first. */
     final List<Long> recorded;
 
