@@ -22,8 +22,11 @@ import org.lossless.core.kernel.ParallelStats;
  * line says so instead. Nothing with one partition (the engine's note says why) or without {@code --threads}.
  *
  * <p>When the engine ran some windows on one thread because it measured one thread faster than all on this machine
- * (cores far apart; {@code ParallelEngine}'s pacer), the line ends with how many: {@code "; 2,310 of the windows (61 %)
- * ran on one thread: on this machine one was faster than 2 (measured as the run went)"}.
+ * (cores far apart; {@code ParallelEngine}'s pacer), the line ends with how many: {@code "; 1,210 of the windows (32 %)
+ * ran on one thread: on this machine one was faster than 2 (measured as the run went)"}; when that is more than half of
+ * them, it adds that a run without {@code --threads} is likely faster still: one thread of the partitioned engine pays
+ * for its windows and its step between them, which the sequential engine does not (benchmarks/README.md, step 29: the
+ * 48 MB all-reduce's two partitions on one thread took 1.85-2.3 s of engine time, the sequential engine 1.43-1.60 s).
  *
  * <p>The simulator's own cost, like the line before it: on the console only, never in a result file (those are the
  * same bytes for every N).
@@ -89,6 +92,9 @@ final class ParallelLine implements Consumer<ParallelStats> {
                 sb.append(String.format(Locale.ROOT, "; %,d of the windows (%.0f %%) ran on one thread: on this machine "
                         + "one was faster than %d (measured as the run went)", soloWindows,
                         100.0 * soloWindows / windows, threads));
+                if (2 * soloWindows > windows) {
+                    sb.append(", and a run without --threads (the sequential engine) is likely faster still");
+                }
             }
             return sb.append(')').toString();
         }

@@ -22,8 +22,22 @@ class ParallelLineTest {
         assertEquals("  (parallel: 2 threads on 8 partitions, 3,785 windows of 0.86 us simulated on average (at most "
                 + "1.00 us, the lookahead); 24 %" + WHAT + ", so more threads can make this run at most 4.2x faster; "
                 + "2,310 of the windows (61 %) ran on one thread: on this machine one was faster than 2 (measured as "
-                + "the run went))",
+                + "the run went), and a run without --threads (the sequential engine) is likely faster still)",
                 new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 2_310).line());
+    }
+
+    @Test
+    void withUnderHalfTheWindowsOnOneThreadTheSequentialEngineIsNotSuggested() {
+        // 1,892 of 3,785 windows: 49.99 %, and 1,893: 50.01 %
+        String at = new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 1_892).line();
+        assertEquals(false, at.contains("without --threads"), at);
+        assertEquals(true, at.endsWith("1,892 of the windows (50 %) ran on one thread: on this machine one was faster "
+                + "than 2 (measured as the run went))"), at);
+        String over = new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 1_893)
+                .line();
+        assertEquals(true, over.endsWith("1,893 of the windows (50 %) ran on one thread: on this machine one was faster "
+                + "than 2 (measured as the run went), and a run without --threads (the sequential engine) is likely "
+                + "faster still)"), over);
     }
 
     @Test
