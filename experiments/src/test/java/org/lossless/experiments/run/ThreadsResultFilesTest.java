@@ -145,7 +145,7 @@ class ThreadsResultFilesTest {
     }
 
     /**
-     * Windows that run on one thread at times (the engine's pacer, here told to change the way at every window: probes
+     * Windows that run on one thread at times (the engine's pacer, here told to change the way at every window: blocks
      * and stretches of no length) write the same files as the windows of all threads: {@link #BESIDE_AN_INCAST}.
      */
     @Test
@@ -155,13 +155,13 @@ class ThreadsResultFilesTest {
         TreeMap<String, String> first = files(s, 1, windows);
         for (int n : new int[] {2, 4}) {
             List<ParallelStats> stats = new ArrayList<>();
-            System.setProperty("lossless.parallel.probeNs", "0");
+            System.setProperty("lossless.parallel.blockNs", "0");
             System.setProperty("lossless.parallel.keepNs", "0");
             TreeMap<String, String> files;
             try {
                 files = files(s, n, windows, stats);
             } finally {
-                System.clearProperty("lossless.parallel.probeNs");
+                System.clearProperty("lossless.parallel.blockNs");
                 System.clearProperty("lossless.parallel.keepNs");
             }
             assertEquals(first, files, n + " threads");

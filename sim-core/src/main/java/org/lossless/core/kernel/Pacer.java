@@ -13,44 +13,49 @@ import java.util.function.LongSupplier;
  * thread's wall time (benchmarks/README.md, step 28). The machine, not the scenario, decides, and it may change its mind
  * during a run (that VM flips between its two states within seconds), so the choice is measured, not predicted.
  *
- * <p>The measure: events per nanosecond of wall time over a stretch of windows (steps and barriers included). A run's
- * events are the same in either way, so the faster way runs more of them per nanosecond. The schedule, in wall time: a
- * cycle of four probes of {@code probeNs} each, the way being kept first, then the other way twice, then the first
- * again (X Y Y X: each way pays once for moving the partitions' state between cores), then a stretch of the faster
- * way: {@code keepNs}, doubled for each cycle in a row that kept the same way (up to 32x: probing costs less while the
- * answer holds). One thread is kept only when it was at least {@link #MARGIN} times as fast in both pairs of adjacent
- * probes, so that a trend in the machine's speed (the compiler warming up at the start of a run) does not pass for a
- * gain; otherwise the threads are kept (what scales on a larger machine). A probe or a stretch ends at the first window
- * end past its length.
+ * <p>The measure: events per nanosecond of wall time (steps and barriers included). A run's events are the same in
+ * either way, so the faster way runs more of them per nanosecond. But a run's rate changes by itself from one stretch
+ * to the next, 2x within 0.1 s on a collective's phases and 100x over its first second (the compiler warming up), so the
+ * two ways are measured in short blocks that take turns: a cycle of {@code blocks} blocks of {@code blockNs} each, in
+ * groups of four, the way being kept first, then the other twice, then the first again (X Y Y X: a change that is
+ * steady over a group falls on both ways alike, and each way pays as often for moving the partitions' state between
+ * cores). Each block ends at the first window end past its length. One thread is kept only when it ran at least {@link
+ * #MARGIN} times the events per ns of all threads in both halves of the cycle, measured apart; otherwise the threads
+ * are kept (what scales on a larger machine). Then a stretch of the way kept: {@code keepNs}, doubled for each cycle in
+ * a row that kept the same way (up to {@link #MAX_KEEPS}x: probing costs less while the answer holds).
  *
- * <p>Cost: one {@link System#nanoTime()} per window, and the run's event count at the end of each probe. The other
+ * <p>Cost: one {@link System#nanoTime()} per window, and the run's event count at the end of each block. The other
  * threads sleep during solo windows (parked, woken when the threads run again), so they take no CPU then.
  */
 final class Pacer {
-    /** One probe, ns of wall time (the engine's default). */
-    static final long PROBE_NS = 25_000_000;
+    /** One block of a cycle's probes, ns of wall time (the engine's default). */
+    static final long BLOCK_NS = 2_000_000;
+    /** Blocks in a cycle (the engine's default): 16 (two halves of two X Y Y X groups), about 32 ms. */
+    static final int BLOCKS = 16;
     /** The faster way's stretch between two cycles of probes, ns (the engine's default). */
     static final long KEEP_NS = 250_000_000;
     /**
      * Longest stretch, in {@code keepNs}: 32 (8 s by default), so that a machine that changes state is followed within
-     * seconds while a run whose answer holds spends about 1 % of its time probing.
+     * seconds while a run whose answer holds spends well under 1 % of its time probing.
      */
     static final long MAX_KEEPS = 32;
     /** How much more events per ns one thread must have run than all of them to be kept. */
     static final double MARGIN = 1.05;
 
     private final boolean enabled;
-    private final long probeNs;
+    private final long blockNs;
+    private final int blocks;
     private final long keepNs;
     private final LongSupplier events;
-    /** 0-3: the cycle's probes (X Y Y X, X = the way kept before); 4: keeping. */
-    private int phase;
+    /** The block of the cycle under way, 0 to {@code blocks - 1}, or -1 while keeping a way. */
+    private int block;
     private boolean keepSolo;
     private long phaseStartNs;
     private long phaseStartEvents;
-    /** This cycle's probes, in order: events per ns of wall time. */
-    private final double[] rate = new double[4];
-    /** The keep under way, ns: {@code keepNs} doubled for every cycle in a row that gave the same verdict, up to 32x. */
+    /** This cycle's sums by half (first index) and way (second: 0 all threads, 1 one): wall ns and events. */
+    private final long[][] wallNs = new long[2][2];
+    private final long[][] done = new long[2][2];
+    /** The keep under way, ns: {@code keepNs} doubled for every cycle in a row that gave the same verdict. */
     private long keepingNs;
     /** Cycles decided, and of them those that kept one thread. */
     private long cycles;
@@ -59,33 +64,36 @@ final class Pacer {
     /**
      * The engine's pacer for {@code threads}: it probes with more than one thread, unless the system property {@code
      * lossless.parallel.adaptive} is {@code false} (benchmarks of the threads alone: every window on every thread).
-     * The properties {@code lossless.parallel.probeNs} and {@code lossless.parallel.keepNs} replace the lengths, for
+     * The properties {@code lossless.parallel.blockNs} and {@code lossless.parallel.keepNs} replace the lengths, for
      * tests (0: the way changes at every window) and benchmarks.
      */
     static Pacer of(int threads, LongSupplier events) {
         boolean on = threads > 1 && !"false".equals(System.getProperty("lossless.parallel.adaptive"));
-        return new Pacer(on, Long.getLong("lossless.parallel.probeNs", PROBE_NS),
+        return new Pacer(on, Long.getLong("lossless.parallel.blockNs", BLOCK_NS), BLOCKS,
                 Long.getLong("lossless.parallel.keepNs", KEEP_NS), events);
     }
 
     /**
-     * @param enabled whether to probe at all (false: the threads always run together)
-     * @param probeNs one probe, ns of wall time (0: one window)
+     * @param enabled whether to probe at all
+     * @param blockNs one block of the probes, ns of wall time (0: one window)
+     * @param blocks  blocks in a cycle, a positive multiple of 8 (two halves of X Y Y X groups)
      * @param keepNs  the faster way's stretch, ns (0: one window)
-     * @param events  the run's events so far (read at the end of each probe)
+     * @param events  the run's events so far (read at the end of each block)
      */
-    Pacer(boolean enabled, long probeNs, long keepNs, LongSupplier events) {
-        if (probeNs < 0 || keepNs < 0) {
-            throw new IllegalArgumentException("probe " + probeNs + " ns, keep " + keepNs + " ns: negative");
+    Pacer(boolean enabled, long blockNs, int blocks, long keepNs, LongSupplier events) {
+        if (blockNs < 0 || keepNs < 0 || blocks < 8 || blocks % 8 != 0) {
+            throw new IllegalArgumentException("blocks of " + blockNs + " ns, " + blocks + " a cycle, keep " + keepNs
+                    + " ns: lengths at least 0 and blocks a positive multiple of 8");
         }
         this.enabled = enabled;
-        this.probeNs = probeNs;
+        this.blockNs = blockNs;
+        this.blocks = blocks;
         this.keepNs = keepNs;
         this.keepingNs = keepNs;
         this.events = events;
     }
 
-    /** A run starts at {@code nowNs}: the phase under way measures from here (not across the pause between runs). */
+    /** A run starts at {@code nowNs}: the block or stretch under way measures from here (not across the pause between runs). */
     void restart(long nowNs) {
         if (enabled) {
             phaseStartNs = nowNs;
@@ -98,43 +106,56 @@ final class Pacer {
         if (!enabled) {
             return false;
         }
-        if (nowNs - phaseStartNs >= (phase == 4 ? keepingNs : probeNs)) {
+        if (nowNs - phaseStartNs >= (block < 0 ? keepingNs : blockNs)) {
             long n = events.getAsLong();
-            if (phase < 4) {
-                rate[phase] = nowNs > phaseStartNs ? (double) (n - phaseStartEvents) / (nowNs - phaseStartNs) : 0;
+            if (block < 0) {
+                block = 0;
+            } else {
+                int half = 2 * block / blocks;
+                int way = blockSolo(block) ? 1 : 0;
+                wallNs[half][way] += nowNs - phaseStartNs;
+                done[half][way] += n - phaseStartEvents;
+                if (++block == blocks) {
+                    boolean solo = decide();
+                    keepingNs = cycles > 1 && solo == keepSolo ? Math.min(MAX_KEEPS * keepNs, 2 * keepingNs) : keepNs;
+                    keepSolo = solo;
+                    block = -1;
+                }
             }
-            if (phase == 3) {
-                boolean solo = decide();
-                keepingNs = cycles > 1 && solo == keepSolo ? Math.min(MAX_KEEPS * keepNs, 2 * keepingNs) : keepNs;
-                keepSolo = solo;
-            }
-            phase = (phase + 1) % 5;
             phaseStartNs = nowNs;
             phaseStartEvents = n;
         }
-        return phase == 4 ? keepSolo : probingSolo();
+        return block < 0 ? keepSolo : blockSolo(block);
     }
 
-    /** In a probe: whether it is one of one thread (X Y Y X, X the way kept). */
-    private boolean probingSolo() {
-        return keepSolo == (phase == 0 || phase == 3);
+    /** Block {@code b} of a cycle: whether it runs on one thread (X Y Y X in each group of four, X the way kept). */
+    private boolean blockSolo(int b) {
+        int k = b & 3;
+        return keepSolo == (k == 0 || k == 3);
     }
 
     /**
      * The cycle's verdict: one thread only if it ran at least {@link #MARGIN} times the events per ns of all threads in
-     * both adjacent pairs of probes (the first two, the last two), so that a machine (or a compiler) speeding up during
-     * the cycle does not pass for one way's gain.
+     * both halves of the cycle; the sums then start anew.
      */
     private boolean decide() {
-        int s1 = keepSolo ? 0 : 1; // the first pair's probe of one thread; the second pair's is 3 - s1
-        boolean solo = faster(rate[s1], rate[1 - s1]) && faster(rate[3 - s1], rate[2 + s1]);
+        boolean solo = faster(0) && faster(1);
         cycles++;
         soloCycles += solo ? 1 : 0;
+        for (long[] a : wallNs) {
+            java.util.Arrays.fill(a, 0);
+        }
+        for (long[] a : done) {
+            java.util.Arrays.fill(a, 0);
+        }
         return solo;
     }
 
-    private static boolean faster(double solo, double together) {
-        return solo > 0 && solo >= MARGIN * together;
+    /** In half {@code h}: whether one thread ran at least {@link #MARGIN} times the events per ns of all threads. */
+    private boolean faster(int h) {
+        long[] ns = wallNs[h];
+        long[] n = done[h];
+        return ns[0] > 0 && ns[1] > 0 && n[1] > 0 && (double) n[1] / ns[1] >= MARGIN * n[0] / ns[0];
     }
 
     /** Cycles of probes decided so far. */

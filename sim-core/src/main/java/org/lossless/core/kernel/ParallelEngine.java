@@ -119,8 +119,8 @@ public final class ParallelEngine extends EngineSignals {
     }
 
     /** Sets how runs choose between all threads and one (for tests; the default: {@link Pacer#of}). */
-    void pace(boolean enabled, long probeNs, long keepNs) {
-        pacer = new Pacer(enabled && threads > 1, probeNs, keepNs, this::eventsExecuted);
+    void pace(boolean enabled, long blockNs, long keepNs) {
+        pacer = new Pacer(enabled && threads > 1, blockNs, Pacer.BLOCKS, keepNs, this::eventsExecuted);
     }
 
     /** Sets the run's deferred work (before the first run). */

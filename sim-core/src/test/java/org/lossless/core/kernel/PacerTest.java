@@ -3,7 +3,6 @@ package org.lossless.core.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +12,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The pacer on a made-up machine: windows of 1 ms of wall time whose events per ns depend on the way they ran (all
- * threads or one), so which way it keeps and when it probes can be worked out by hand. Probes of 10 ms, stretches of
- * 100 ms: a cycle's four probes take 10 windows each.
+ * threads or one), so which way it keeps and when it probes can be worked out by hand. Blocks of 1 ms (one window), 16
+ * a cycle, stretches of 100 ms: a cycle is windows 0-15 (X Y Y X four times, X the way kept), then 100 windows kept.
  */
 class PacerTest {
     private static final long MS = 1_000_000;
+    /** A cycle's blocks, then the first stretch. */
+    private static final int CYCLE = 16;
+    private static final int KEEP = 100;
 
     /** A machine on which a window of all threads runs {@code together} events per ns, of one thread {@code solo}. */
     private static final class Machine {
@@ -25,7 +27,7 @@ class PacerTest {
         long events;
         double together;
         double solo;
-        final Pacer pacer = new Pacer(true, 10 * MS, 100 * MS, () -> events);
+        final Pacer pacer = new Pacer(true, MS, CYCLE, KEEP * MS, () -> events);
         /** The way of each window run: true for one thread. */
         final List<Boolean> ways = new ArrayList<>();
 
@@ -37,17 +39,26 @@ class PacerTest {
 
         /** Runs {@code n} windows of 1 ms, each in the way the pacer chose after the last. */
         void run(int n) {
-            boolean solo1 = pacer.solo(nowNs);
+            boolean one = pacer.solo(nowNs);
             for (int i = 0; i < n; i++) {
-                ways.add(solo1);
+                ways.add(one);
                 nowNs += MS;
-                events += (long) ((solo1 ? solo : together) * MS);
-                solo1 = pacer.solo(nowNs);
+                events += (long) ((one ? solo : together) * MS);
+                one = pacer.solo(nowNs);
             }
         }
 
         long soloWindows(int from, int to) {
             return ways.subList(from, to).stream().filter(b -> b).count();
+        }
+
+        /** The ways of windows {@code from} to {@code to - 1}, as 1 (one thread) and 0. */
+        String pattern(int from, int to) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = from; i < to; i++) {
+                sb.append(ways.get(i) ? '1' : '0');
+            }
+            return sb.toString();
         }
     }
 
@@ -56,17 +67,17 @@ class PacerTest {
         @Test
         void oneThreadTwiceAsFastIsKeptAfterTheFirstCycle() {
             Machine m = new Machine(1.0, 2.0);
-            m.run(140); // probes 0-39 (together, solo, solo, together: 10 windows each), then the stretch 40-139
-            assertEquals(20, m.soloWindows(0, 40), "the two probes of one thread");
-            assertEquals(100, m.soloWindows(40, 140), "kept: one thread");
+            m.run(CYCLE + KEEP);
+            assertEquals("0110011001100110", m.pattern(0, CYCLE), "the threads kept at first: X Y Y X, X the threads");
+            assertEquals(KEEP, m.soloWindows(CYCLE, CYCLE + KEEP), "kept: one thread");
             assertEquals(1, m.pacer.soloCycles());
         }
 
         @Test
         void threadsTwiceAsFastAreKept() {
             Machine m = new Machine(2.0, 1.0);
-            m.run(140);
-            assertEquals(0, m.soloWindows(40, 140));
+            m.run(CYCLE + KEEP);
+            assertEquals(0, m.soloWindows(CYCLE, CYCLE + KEEP));
             assertEquals(1, m.pacer.cycles());
             assertEquals(0, m.pacer.soloCycles());
         }
@@ -74,31 +85,45 @@ class PacerTest {
         @Test
         void oneThreadFasterByLessThanTheMarginLeavesTheThreads() {
             Machine m = new Machine(1.0, 1.04);
-            m.run(140);
-            assertEquals(0, m.soloWindows(40, 140));
+            m.run(CYCLE + KEEP);
+            assertEquals(0, m.soloWindows(CYCLE, CYCLE + KEEP));
         }
 
         @Test
-        void aMachineSpeedingUpDuringTheProbesDoesNotPassForOneThreadsGain() {
-            // the threads' speed doubles in the middle of the cycle (a compiler warming up): the first pair says one
-            // thread (1.5 against 1.0), the second says the threads (1.5 against 2.0)
+        void aRunWhoseRateSwingsFromBlockToBlockIsJudgedByTheWays() {
+            // the run's own rate doubles and halves every two windows (a collective's phases): blocks of the threads at
+            // 1 and 2 alternately, one thread 1.5x either: each half of the cycle holds as many fast as slow of each way
             Machine m = new Machine(1.0, 1.5);
-            m.run(20);
+            for (int i = 0; i < CYCLE / 2; i++) {
+                double f = i % 2 == 0 ? 1 : 2;
+                m.together = f;
+                m.solo = 1.5 * f;
+                m.run(2);
+            }
+            m.run(KEEP);
+            assertEquals(KEEP, m.soloWindows(CYCLE, CYCLE + KEEP));
+        }
+
+        @Test
+        void aMachineSpeedingUpInTheSecondHalfDoesNotPassForOneThreadsGain() {
+            // one thread is 1.5x as fast in the first half; in the second the threads become 2x as fast as before:
+            // the halves disagree
+            Machine m = new Machine(1.0, 1.5);
+            m.run(CYCLE / 2);
             m.together = 2.0;
-            m.run(120);
-            assertEquals(0, m.soloWindows(40, 140));
+            m.run(CYCLE / 2 + KEEP);
+            assertEquals(0, m.soloWindows(CYCLE, CYCLE + KEEP));
         }
 
         @Test
         void aMachineThatChangesStateIsFollowedAtTheNextCycle() {
             Machine m = new Machine(1.0, 2.0);
-            m.run(140); // kept one thread
+            m.run(CYCLE + KEEP); // kept one thread
             m.together = 3.0;
-            // the next cycle starts with the way kept: solo, together, together, solo; then the threads
-            m.run(140);
-            assertEquals(20, m.soloWindows(140, 180), "its probes of one thread, first and last");
-            assertTrue(m.ways.get(140) && m.ways.get(179) && !m.ways.get(150) && !m.ways.get(169));
-            assertEquals(0, m.soloWindows(180, 280), "back to the threads");
+            m.run(CYCLE + KEEP);
+            int at = CYCLE + KEEP;
+            assertEquals("1001100110011001", m.pattern(at, at + CYCLE), "one thread kept: X Y Y X, X one thread");
+            assertEquals(0, m.soloWindows(at + CYCLE, at + CYCLE + KEEP), "back to the threads");
         }
     }
 
@@ -107,14 +132,14 @@ class PacerTest {
         @Test
         void theStretchDoublesWhileTheVerdictHolds() {
             Machine m = new Machine(2.0, 1.0);
-            // cycles of 40 windows of probes, then stretches of 100, 200, ..., 3,200 windows (32x), and no longer
+            // stretches of 100, 200, ..., 3,200 windows (32x), and no longer
             int[] keeps = {100, 200, 400, 800, 1_600, 3_200, 3_200};
-            m.run(java.util.Arrays.stream(keeps).sum() + 40 * (keeps.length + 1));
+            m.run(java.util.Arrays.stream(keeps).sum() + CYCLE * (keeps.length + 1));
             assertEquals(keeps.length + 1, m.pacer.cycles());
             int at = 0;
             for (int keep : keeps) {
-                at += 40;
-                assertEquals(20, m.soloWindows(at - 40, at), "probes of one thread before the stretch of " + keep);
+                at += CYCLE;
+                assertEquals(CYCLE / 2, m.soloWindows(at - CYCLE, at), "blocks of one thread before the stretch of " + keep);
                 assertEquals(0, m.soloWindows(at, at + keep), "a stretch of " + keep + " windows of threads");
                 at += keep;
             }
@@ -123,27 +148,28 @@ class PacerTest {
         @Test
         void theStretchIsBackToItsLengthWhenTheVerdictChanges() {
             Machine m = new Machine(2.0, 1.0);
-            m.run(40 + 100 + 40 + 200); // two verdicts for the threads: the next stretch would be 400
+            m.run(CYCLE + 100 + CYCLE + 200); // two verdicts for the threads: the next stretch would be 400
             m.solo = 4.0;
-            m.run(40 + 100 + 40);
-            assertEquals(100, m.soloWindows(420, 520), "one thread kept for 100 windows, the stretch's length");
-            assertTrue(m.ways.get(520), "then a cycle starting with one thread");
+            m.run(CYCLE + 100 + 1);
+            int at = 2 * CYCLE + 300 + CYCLE;
+            assertEquals(100, m.soloWindows(at, at + 100), "one thread kept for 100 windows, the stretch's length");
+            assertEquals(Boolean.TRUE, m.ways.get(at + 100), "then a cycle starting with one thread");
         }
 
         @Test
         void aPauseBetweenRunsIsNotMeasured() {
             Machine m = new Machine(1.0, 2.0);
-            m.run(15); // a probe of the threads (10), then 5 windows into one thread's
-            m.nowNs += 1_000 * MS; // between runs: no events
-            m.pacer.restart(m.nowNs); // the probe of one thread measures 10 ms from here: windows 15-24
-            m.run(130);
-            assertEquals(100, m.soloWindows(45, 145), "the probe across the pause still measured one thread's speed");
+            m.run(1); // a block of the threads, then a pause in the block of one thread that follows
+            m.nowNs += 1_000 * MS;
+            m.pacer.restart(m.nowNs);
+            m.run(CYCLE - 1 + KEEP);
+            assertEquals(KEEP, m.soloWindows(CYCLE, CYCLE + KEEP), "the block across the pause measured one thread's speed");
         }
     }
 
     @Test
     void aDisabledPacerNeverChoosesOneThread() {
-        Pacer p = new Pacer(false, 0, 0, () -> 0);
+        Pacer p = new Pacer(false, 0, CYCLE, 0, () -> 0);
         for (long t = 0; t < 100; t++) {
             assertFalse(p.solo(t * MS));
         }
@@ -151,8 +177,10 @@ class PacerTest {
     }
 
     @Test
-    void negativeLengthsAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new Pacer(true, -1, 0, () -> 0));
-        assertThrows(IllegalArgumentException.class, () -> new Pacer(true, 0, -1, () -> 0));
+    void badLengthsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new Pacer(true, -1, CYCLE, 0, () -> 0));
+        assertThrows(IllegalArgumentException.class, () -> new Pacer(true, 0, CYCLE, -1, () -> 0));
+        assertThrows(IllegalArgumentException.class, () -> new Pacer(true, 0, 12, 0, () -> 0));
+        assertThrows(IllegalArgumentException.class, () -> new Pacer(true, 0, 0, 0, () -> 0));
     }
 }
