@@ -157,6 +157,7 @@ class ClaimsTest {
         int windows = 10;
         int heavy = 5;
         ParallelEngine e = new ParallelEngine(3, 8, 2, window, null);
+        e.pace(false, 0, 0); // both threads in every window: the heavy partition waits for the light ones' thread
         AtomicInteger lightsDone = new AtomicInteger();
         for (int p = 0; p < 8; p++) {
             int part = p;
