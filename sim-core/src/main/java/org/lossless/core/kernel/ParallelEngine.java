@@ -395,7 +395,7 @@ public final class ParallelEngine extends EngineSignals {
         }
     }
 
-    /** {@link #between()}'s work. */
+    /** {@link #between(int)}'s work. */
     private void step() {
         if (delivering) { // every partition has what was handed to it: now the global work
             delivering = false;
