@@ -22,11 +22,14 @@ import org.lossless.core.kernel.ParallelStats;
  * line says so instead. Nothing with one partition (the engine's note says why) or without {@code --threads}.
  *
  * <p>When the engine ran some windows on one thread because it measured one thread faster than all on this machine
- * (cores far apart; {@code ParallelEngine}'s pacer), the line ends with how many: {@code "; 1,210 of the windows (32 %)
- * ran on one thread: on this machine one was faster than 2 (measured as the run went)"}; when that is more than half of
- * them, it adds that a run without {@code --threads} is likely faster still: one thread of the partitioned engine pays
- * for its windows and its step between them, which the sequential engine does not (benchmarks/README.md, step 29: the
- * 48 MB all-reduce's two partitions on one thread took 1.85-2.3 s of engine time, the sequential engine 1.43-1.60 s).
+ * (cores far apart; {@code ParallelEngine}'s pacer), the line ends with how many (not counting those that only
+ * measured it): {@code "; 1,210 of the windows (32 %) ran on one thread: on this machine one was faster than 2
+ * (measured as the run went)"}; when that is more than half of them, it adds that a run without {@code --threads} is
+ * likely faster still (one thread of the partitioned engine pays for its windows and its step between them, which the
+ * sequential engine does not; benchmarks/README.md, step 29: the 48 MB all-reduce's two partitions on one thread took
+ * 1.85-2.3 s of engine time, the sequential engine 1.43-1.60 s). When one thread ran only to measure, the line says so:
+ * {@code "; 48 of the windows (1 %) ran on one thread to measure whether one is faster on this machine: it was not"}
+ * (or, before the first measurement ended, that the run ended before that was known).
  *
  * <p>The simulator's own cost, like the line before it: on the console only, never in a result file (those are the
  * same bytes for every N).
@@ -42,7 +45,7 @@ final class ParallelLine implements Consumer<ParallelStats> {
     @Override
     public void accept(ParallelStats s) {
         figures = new Figures(s.threads(), s.partitions(), s.windows(), s.windowPs(), s.lookaheadPs(), s.stepNs(),
-                s.wallNs(), s.soloWindows());
+                s.wallNs(), s.soloWindows(), s.keptSoloWindows(), s.paceCycles());
     }
 
     /** The line, or empty when the run did not go on several partitions of the partitioned engine. */
@@ -61,10 +64,12 @@ final class ParallelLine implements Consumer<ParallelStats> {
      * @param lookaheadPs the longest window the cut allows, ps
      * @param stepNs      wall time of the steps between windows, both kinds, ns
      * @param wallNs      wall time of the engine's run, ns
-     * @param soloWindows windows the engine ran on one thread because that was faster on this machine
+     * @param soloWindows windows the engine ran on one thread, to measure whether that is faster or because it was
+     * @param keptSolo    of them, those run on one thread because that was faster on this machine
+     * @param paceCycles  the engine's measurements of that decided (0: the run ended before the first)
      */
     record Figures(int threads, int partitions, long windows, long windowPs, long lookaheadPs, long stepNs,
-                   long wallNs, long soloWindows) {
+                   long wallNs, long soloWindows, long keptSolo, long paceCycles) {
         String line() {
             if (partitions <= 1) {
                 return "";
@@ -88,13 +93,17 @@ final class ParallelLine implements Consumer<ParallelStats> {
                             .append(", too little to bound what more threads can gain");
                 }
             }
-            if (soloWindows > 0) {
+            if (keptSolo > 0) {
                 sb.append(String.format(Locale.ROOT, "; %,d of the windows (%.0f %%) ran on one thread: on this machine "
-                        + "one was faster than %d (measured as the run went)", soloWindows,
-                        100.0 * soloWindows / windows, threads));
-                if (2 * soloWindows > windows) {
+                        + "one was faster than %d (measured as the run went)", keptSolo, 100.0 * keptSolo / windows,
+                        threads));
+                if (2 * keptSolo > windows) {
                     sb.append(", and a run without --threads (the sequential engine) is likely faster still");
                 }
+            } else if (soloWindows > 0) {
+                sb.append(String.format(Locale.ROOT, "; %,d of the windows (%.0f %%) ran on one thread to measure whether "
+                        + "one is faster on this machine: %s", soloWindows, 100.0 * soloWindows / windows,
+                        paceCycles > 0 ? "it was not" : "the run ended before that was known"));
             }
             return sb.append(')').toString();
         }

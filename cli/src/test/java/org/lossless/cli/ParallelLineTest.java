@@ -13,7 +13,8 @@ class ParallelLineTest {
             + "programs' reactions and timers, global events, the next window's plan)";
 
     static String line(int threads, int partitions, long windows, long windowPs, long stepNs, long wallNs) {
-        return new ParallelLine.Figures(threads, partitions, windows, windowPs, 1_000_000, stepNs, wallNs, 0).line();
+        return new ParallelLine.Figures(threads, partitions, windows, windowPs, 1_000_000, stepNs, wallNs, 0, 0, 0)
+                .line();
     }
 
     @Test
@@ -23,18 +24,33 @@ class ParallelLineTest {
                 + "1.00 us, the lookahead); 24 %" + WHAT + ", so more threads can make this run at most 4.2x faster; "
                 + "2,310 of the windows (61 %) ran on one thread: on this machine one was faster than 2 (measured as "
                 + "the run went), and a run without --threads (the sequential engine) is likely faster still)",
-                new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 2_310).line());
+                new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 2_400, 2_310, 3)
+                        .line());
+    }
+
+    @Test
+    void windowsOnOneThreadOnlyToMeasureAreSaidToBeThat() {
+        // 48 of 3,785 windows: 1.27 %; measured (2 cycles decided): one thread was not faster
+        String measured = new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 48, 0,
+                2).line();
+        assertEquals(true, measured.endsWith(", so more threads can make this run at most 4.2x faster; 48 of the windows "
+                + "(1 %) ran on one thread to measure whether one is faster on this machine: it was not)"), measured);
+        String early = new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 8, 0, 0)
+                .line();
+        assertEquals(true, early.endsWith("; 8 of the windows (0 %) ran on one thread to measure whether one is faster on "
+                + "this machine: the run ended before that was known)"), early);
     }
 
     @Test
     void withUnderHalfTheWindowsOnOneThreadTheSequentialEngineIsNotSuggested() {
         // 1,892 of 3,785 windows: 49.99 %, and 1,893: 50.01 %
-        String at = new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 1_892).line();
+        String at = new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 1_892, 1_892,
+                2).line();
         assertEquals(false, at.contains("without --threads"), at);
         assertEquals(true, at.endsWith("1,892 of the windows (50 %) ran on one thread: on this machine one was faster "
                 + "than 2 (measured as the run went))"), at);
-        String over = new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 1_893)
-                .line();
+        String over = new ParallelLine.Figures(2, 8, WINDOWS, WINDOW_PS, 1_000_000, 24_000_000, 100_000_000, 1_893,
+                1_893, 2).line();
         assertEquals(true, over.endsWith("1,893 of the windows (50 %) ran on one thread: on this machine one was faster "
                 + "than 2 (measured as the run went), and a run without --threads (the sequential engine) is likely "
                 + "faster still)"), over);

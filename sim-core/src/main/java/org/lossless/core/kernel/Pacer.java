@@ -158,6 +158,11 @@ final class Pacer {
         return ns[0] > 0 && ns[1] > 0 && n[1] > 0 && (double) n[1] / ns[1] >= MARGIN * n[0] / ns[0];
     }
 
+    /** Whether the way last returned by {@link #solo} is the one kept after a verdict (not a block of the probes). */
+    boolean keeping() {
+        return block < 0;
+    }
+
     /** Cycles of probes decided so far. */
     long cycles() {
         return cycles;

@@ -239,6 +239,7 @@ public final class ParallelEngine extends EngineSignals {
             running = false;
             inGlobal = false;
             stats.wallNs += System.nanoTime() - wallStart;
+            stats.paced(pacer.cycles(), pacer.soloCycles());
             publish();
         }
         if (failure != null) {
@@ -375,7 +376,9 @@ public final class ParallelEngine extends EngineSignals {
     private void solo(int thread, long startNs) {
         barrier.sleep(true);
         long t = startNs;
+        boolean kept = pacer.keeping();
         try {
+            boolean more;
             do {
                 boolean window = !delivering;
                 for (int p = 0; p < loops.length; p++) {
@@ -385,13 +388,15 @@ public final class ParallelEngine extends EngineSignals {
                         deliver(p);
                     }
                 }
-                stats.soloWindow(window);
+                stats.soloWindow(window, kept);
                 t = timedStep();
-            } while (!finished && pacer.solo(t));
+                more = !finished && pacer.solo(t);
+                kept = pacer.keeping();
+            } while (more);
         } finally {
             barrier.sleep(false);
             soloNs = t - startNs;
-            stats.solo(soloNs, pacer.cycles(), pacer.soloCycles());
+            stats.solo(soloNs);
         }
     }
 

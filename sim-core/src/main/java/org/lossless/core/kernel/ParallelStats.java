@@ -40,10 +40,12 @@ public final class ParallelStats {
     /** Wall time of the runs, ns. */
     long wallNs;
     /**
-     * Windows run on one thread because the engine found that faster ({@link Pacer}), their wall time (steps
-     * included), ns, and the pacer's cycles of probes so far and of them those that kept one thread.
+     * Windows run on one thread ({@link Pacer}): in all, and those kept there because the engine found one thread
+     * faster (the others measured it); their wall time (steps included), ns; the pacer's cycles of measurement so far
+     * and of them those that kept one thread.
      */
     private long soloWindows;
+    private long keptSoloWindows;
     private long soloNs;
     private long paceCycles;
     private long soloCycles;
@@ -248,21 +250,39 @@ public final class ParallelStats {
         }
     }
 
-    /** A window ({@code window} true) or a delivery phase ran on one thread alone ({@link ParallelEngine}'s solo). */
-    void soloWindow(boolean window) {
+    /**
+     * A window ({@code window} true) or a delivery phase ran on one thread alone ({@link ParallelEngine}'s solo), {@code
+     * kept} there after a verdict of the pacer (else in its measurement).
+     */
+    void soloWindow(boolean window, boolean kept) {
         soloWindows += window ? 1 : 0;
+        keptSoloWindows += window && kept ? 1 : 0;
     }
 
-    /** A stretch of solo windows took {@code ns}; the pacer has decided {@code cycles}, {@code solo} of them for one. */
-    void solo(long ns, long cycles, long solo) {
+    /** A stretch of solo windows took {@code ns}. */
+    void solo(long ns) {
         soloNs += ns;
+    }
+
+    /** At a run's end: the pacer has decided {@code cycles} of measurement, {@code solo} of them for one thread. */
+    void paced(long cycles, long solo) {
         paceCycles = cycles;
         soloCycles = solo;
     }
 
-    /** Windows the engine ran on one thread alone because that was faster on this machine ({@link Pacer}). */
+    /** Windows the engine ran on one thread alone ({@link Pacer}): to measure, or because that was faster. */
     public long soloWindows() {
         return soloWindows;
+    }
+
+    /** Of {@link #soloWindows()}: those run on one thread because the engine found that faster on this machine. */
+    public long keptSoloWindows() {
+        return keptSoloWindows;
+    }
+
+    /** The pacer's cycles of measurement decided so far (0: none, such as in a run too short for one). */
+    public long paceCycles() {
+        return paceCycles;
     }
 
     /** Wall time of those windows and their steps, ns. */
@@ -483,8 +503,8 @@ public final class ParallelStats {
                 + "%d windows on one thread, %d delivery phases, serial step %.0f ns per window (CPU %.0f ns), "
                 + "wake-up %.0f ns per window and waiting thread; per event %.0f ns alone, %.0f ns together "
                 + "(CPU %.0f, %.0f ns; %d events together); together after global work %.0f ns, after none %.0f ns "
-                + "(CPU %.0f, %.0f ns; %d events after global work); %d windows solo in %.3f s (%d of %d cycles of "
-                + "probes kept one thread)", windows,
+                + "(CPU %.0f, %.0f ns; %d events after global work); %d windows solo (%d kept) in %.3f s (%d of %d "
+                + "cycles of probes kept one thread)", windows,
                 events.length, barrierNs.length, eventsPerPartitionWindow(),
                 windows == 0 ? 0 : (double) busiestThreadEvents / windows, imbalance(), plannedImbalance(),
                 ratio(leastBusiest), handOffsPerWindow(), barrierNsPerWindow(), wallNs / 1e9, oneThreadWindows,
@@ -492,7 +512,7 @@ public final class ParallelStats {
                 windows == 0 ? 0 : (double) stepCpuNs / windows, wakeNsPerWindow(), nsPerEvent(false, false),
                 nsPerEvent(true, false), nsPerEvent(false, true), nsPerEvent(true, true), together[0],
                 nsPerEventTogether(true, false), nsPerEventTogether(false, false), nsPerEventTogether(true, true),
-                nsPerEventTogether(false, true), togetherAfterGlobal[0], soloWindows, soloNs / 1e9, soloCycles,
+                nsPerEventTogether(false, true), togetherAfterGlobal[0], soloWindows, keptSoloWindows, soloNs / 1e9, soloCycles,
                 paceCycles);
     }
 }
