@@ -285,11 +285,6 @@ public final class ParallelStats {
         return paceCycles;
     }
 
-    /** Wall time of those windows and their steps, ns. */
-    public long soloNs() {
-        return soloNs;
-    }
-
     /**
      * Wall ({@code cpu} false) or thread CPU time per partition event, ns, in the windows whose events all ran on one
      * thread ({@code together} false) or on two or more at once: two threads that share nothing cost the same per event
