@@ -43,6 +43,17 @@ public final class StepSummary {
     private final PercentileValues values;
     private final Map<String, Integer> jobOrder = new HashMap<>();
     private final Map<Key, Group> groups = new HashMap<>();
+    /**
+     * The groups by source host of the last few (job, kind, operation) triples met, searched before {@link #bySrc}: a
+     * job's rows come in runs of one or two step kinds (a ring's data and its clear-to-send messages alternate), so
+     * most rows find their group here without a key made and hashed per row (the 1,024-GPU ring's step between windows
+     * spent a tenth of its time in {@link #add}: benchmarks/README.md, "Step 30").
+     */
+    private final Recent[] recent = new Recent[4];
+    /** The slot of {@link #recent} the next triple not found there replaces. */
+    private int nextRecent;
+    /** Each (job, kind, operation)'s groups by source host (its key's {@code src} is -1). */
+    private final Map<Key, Recent> bySrc = new HashMap<>();
 
     /** An empty summary of the messages {@code keep} leaves out of flows.csv, their figures on completion {@code basis}. */
     StepSummary(Completion basis, FlowRows keep, PercentileValues values) {
@@ -65,7 +76,6 @@ public final class StepSummary {
         s.write(out);
     }
 
-    /** Counts row {@code f} (in id order) in its group, if {@code metrics.flows} leaves it out of flows.csv. */
     /**
      * Counts row {@code f} in its group and returns the group (its completed messages' FCT and slowdown series, which
      * summary.json's figures take as theirs: {@link FlowFigures#add(FlowResult, Series, Series, boolean)}), or null
@@ -75,16 +85,40 @@ public final class StepSummary {
         if (ResultFiles.listed(keep, f)) {
             return null;
         }
-        Integer job = jobOrder.get(f.workload());
-        if (job == null) {
-            job = jobOrder.size();
-            jobOrder.put(f.workload(), job);
-        }
         String op = f.label().operation() == null ? "" : f.label().operation();
-        Key k = new Key(job, f.workload(), f.data() ? 0 : 1, op, f.src());
-        Group g = groups.computeIfAbsent(k, x -> new Group(values));
+        Recent r = recent(f.workload(), f.data() ? 0 : 1, op);
+        int src = f.src();
+        Group g = src >= 0 && src < r.bySrc.length ? r.bySrc[src] : null;
+        if (g == null) {
+            g = groups.computeIfAbsent(new Key(r.job, r.workload, r.kind, r.op, src), x -> new Group(values));
+            if (src >= 0) {
+                if (src >= r.bySrc.length) {
+                    r.bySrc = java.util.Arrays.copyOf(r.bySrc, Math.max(src + 1, 2 * r.bySrc.length));
+                }
+                r.bySrc[src] = g;
+            }
+        }
         g.add(f, basis);
         return g;
+    }
+
+    /** The groups of ({@code workload}, {@code kind}, {@code op}): among the recent ones, else from {@link #bySrc}. */
+    private Recent recent(String workload, int kind, String op) {
+        for (Recent r : recent) {
+            if (r != null && r.kind == kind && r.workload.equals(workload) && r.op.equals(op)) {
+                return r;
+            }
+        }
+        Integer job = jobOrder.get(workload);
+        if (job == null) {
+            job = jobOrder.size();
+            jobOrder.put(workload, job);
+        }
+        Recent r = bySrc.computeIfAbsent(new Key(job, workload, kind, op, -1), k -> new Recent(k.job(), workload, kind,
+                op));
+        recent[nextRecent] = r;
+        nextRecent = (nextRecent + 1) % recent.length;
+        return r;
     }
 
     /** Writes the file to {@code out}, which stays open. */
@@ -132,6 +166,22 @@ public final class StepSummary {
 
     /** A row's identity; {@code job} orders jobs by first appearance, {@code kind} 0 data, 1 control. */
     private record Key(int job, String workload, int kind, String operation, int src) {
+    }
+
+    /** A (job, kind, operation)'s groups, by source host (null where none yet). */
+    private static final class Recent {
+        final int job;
+        final String workload;
+        final int kind;
+        final String op;
+        Group[] bySrc = new Group[0];
+
+        Recent(int job, String workload, int kind, String op) {
+            this.job = job;
+            this.workload = workload;
+            this.kind = kind;
+            this.op = op;
+        }
     }
 
     /** One row's counters and its completed messages' FCTs and slowdowns. */
