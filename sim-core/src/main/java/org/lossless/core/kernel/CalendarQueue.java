@@ -42,7 +42,18 @@ import java.util.List;
  * 65,536 buckets was slower). The window stays what it was made with (2^(shift + 12) ps for the shift given to the
  * constructor), so nothing moves to or from the far heap; the order is the keys', so no result changes
  * (benchmarks/README.md, "The event list refines itself"). A queue that is not crowded (a fabric of a few events a
- * nanosecond) never changes.
+ * nanosecond) never refines.
+ *
+ * <p>Sparse queues: a partition of a {@link ParallelEngine} holds only its part of the fabric's events, in buckets as
+ * fine as the whole fabric's: on the k=8 all-reduce cut into 8, about one event in ten buckets, so that every event
+ * has its bucket's cache lines (its places, its count) to itself, and the 8 partitions' calendars are 8 times the
+ * memory one sequential calendar touches per simulated microsecond (a JFR profile of the 8 partitions on one thread
+ * put more than half of their extra time over the sequential engine in this queue's {@code load}, {@code peek} and
+ * {@code push}). So the queue also counts the buckets the clock passes: when {@value #CHECK_LOADS} loads held fewer
+ * than one event per {@value #SPARSE} buckets passed, it doubles its buckets' width (as many buckets, over twice the
+ * window; every event re-placed between two buckets, as a refinement does), at most {@value #MAX_COARSENING} times
+ * past the width it was made with. A crowd refines it again. The order is the keys', so no result changes
+ * (benchmarks/README.md, "Step 31").
  */
 final class CalendarQueue implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
@@ -52,6 +63,17 @@ final class CalendarQueue implements java.io.Serializable {
     static final int MAX_BUCKETS = 32_768;
     /** Buckets loaded over which the crowd is counted. */
     static final int CHECK_LOADS = 4096;
+    /**
+     * Buckets the clock passes (empty ones included) per event loaded, over {@value #CHECK_LOADS} loads, above which the
+     * queue coarsens ({@link #coarsen}): fewer than one event in two buckets.
+     */
+    static final int SPARSE = 2;
+    /** Widest buckets a queue coarsens to: 2^20 ps, about 1 us (a window of about 4 ms with 4,096 buckets). */
+    static final int MAX_SHIFT = 20;
+    /** Doublings of the width a queue coarsens by at most, past the width it was made with. */
+    static final int MAX_COARSENING = 3;
+    /** The widest buckets this queue coarsens to, log2 ps. */
+    private final int maxShift;
     /** Up to this many entries a bucket is sorted by insertion sort alone ({@link BucketSort}). */
     private static final int INSERTION_SORT_MAX = 24;
 
@@ -84,6 +106,10 @@ final class CalendarQueue implements java.io.Serializable {
     private long loaded;
     /** The last check found a crowd: refine before the next bucket. */
     private boolean crowded;
+    /** The last check found the buckets mostly empty: coarsen before the next bucket. */
+    private boolean sparse;
+    /** The current bucket when the crowd was last checked (the buckets passed since are {@code cur - checkedAt}). */
+    private long checkedAt;
     private final EventHeap far = new EventHeap();
     /** Sorts a bucket's events when the clock reaches it (its scratch is this queue's own). */
     private final BucketSort sorter = new BucketSort();
@@ -102,6 +128,8 @@ final class CalendarQueue implements java.io.Serializable {
     int rebuilds;
     /** {@link #refine}s so far (for tests and benchmarks). */
     int refinements;
+    /** {@link #coarsen}s so far (for tests and benchmarks). */
+    int coarsenings;
 
     /** @param shift log2 of the bucket width in ps, 1..40 */
     CalendarQueue(int shift) {
@@ -109,6 +137,7 @@ final class CalendarQueue implements java.io.Serializable {
             throw new IllegalArgumentException("bucket shift " + shift + " outside 1..40");
         }
         this.shift = shift;
+        this.maxShift = Math.min(MAX_SHIFT, shift + MAX_COARSENING);
     }
 
     int size() {
@@ -157,6 +186,8 @@ final class CalendarQueue implements java.io.Serializable {
                 sorted = false;
                 if (crowded) {
                     refine();
+                } else if (sparse) {
+                    coarsen();
                 }
             }
             int s = (int) cur & mask;
@@ -337,6 +368,7 @@ final class CalendarQueue implements java.io.Serializable {
     /** Makes {@code a} the current bucket of the (cleared) queue and adds {@code all} back. */
     private void placeAgain(List<SimEvent> all, long a) {
         cur = a;
+        checkedAt = a;
         for (SimEvent e : all) {
             add(e);
         }
@@ -361,7 +393,24 @@ final class CalendarQueue implements java.io.Serializable {
         heads = new SimEvent[buckets];
         occupied = new long[words];
         placeAgain(all, cur << 1);
+        checkedAt = cur;
         refinements++;
+    }
+
+    /**
+     * As many buckets, twice as wide, over twice the window: every pending event is placed again, as {@link #refine}
+     * does (the far heap's events now within the window come into buckets). Called between two buckets, like
+     * {@link #refine}: the current bucket is empty and no pending event is earlier than its start, which lies in the new
+     * current bucket.
+     */
+    private void coarsen() {
+        sparse = false;
+        List<SimEvent> all = snapshot();
+        clear();
+        shift++;
+        placeAgain(all, cur >> 1);
+        checkedAt = cur;
+        coarsenings++;
     }
 
     /** Moves on from the (empty) current bucket to {@code next}, the next one that holds an event. */
@@ -436,9 +485,13 @@ final class CalendarQueue implements java.io.Serializable {
             crowded = buckets < MAX_BUCKETS && shift > 1;
             loads = 0;
             loaded = 0;
+            checkedAt = cur;
         } else if (loads == CHECK_LOADS) {
+            // fewer than one event per SPARSE buckets the clock passed: each event pays for its bucket's lines alone
+            sparse = loaded * SPARSE < cur - checkedAt + 1 && shift < maxShift;
             loads = 0;
             loaded = 0;
+            checkedAt = cur;
         }
         reverse(listed, n); // the overflow list is newest first: scheduling order makes a crowd nearly sorted
         sorter.sort(run, runKeys, n, INSERTION_SORT_MAX);

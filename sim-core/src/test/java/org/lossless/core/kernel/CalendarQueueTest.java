@@ -327,5 +327,103 @@ class CalendarQueueTest {
             cq.add(e);
         }
         assertEquals(0, cq.refinements);
+        assertEquals(0, cq.coarsenings, "about 2 events a bucket: not sparse");
+    }
+
+    /**
+     * A partition's share of a fabric: 20 events pending over 200 ns of 1 ns buckets (one event in ten buckets), each
+     * polled one rescheduled up to 200 ns later, 5 of them (timers) beyond the window, some cancelled and scheduled
+     * again. It coarsens three times (1 ns to 8 ns buckets: about one event a bucket, the most it widens by) and every
+     * event comes out in the reference's order, before, across and after the changes.
+     */
+    @Test
+    void aSparseQueueCoarsensAtMostThriceAndKeepsTheOrder() {
+        CalendarQueue cq = new CalendarQueue(10);
+        Random rnd = new Random(8);
+        TreeSet<SimEvent> ref = reference();
+        TestEvent[] events = new TestEvent[20];
+        for (int i = 0; i < events.length; i++) {
+            events[i] = new TestEvent("p" + i, trace);
+            events[i].timePs = rnd.nextInt(200_000);
+            events[i].order = ++seq;
+            cq.add(events[i]);
+            ref.add(events[i]);
+        }
+        for (int step = 0; step < 200_000; step++) {
+            SimEvent e = cq.poll();
+            assertSame(ref.pollFirst(), e, "step " + step);
+            long now = e.timePs;
+            if (rnd.nextInt(50) == 0) {
+                TestEvent c = events[rnd.nextInt(events.length)];
+                if (c != e && ref.remove(c)) {
+                    cq.remove(c);
+                    c.timePs = now + rnd.nextInt(200_000);
+                    c.order = ++seq;
+                    cq.add(c);
+                    ref.add(c);
+                }
+            }
+            boolean timer = e == events[0] || e == events[1] || e == events[2] || e == events[3] || e == events[4];
+            e.timePs = now + (timer ? 50_000_000 + rnd.nextInt(1000) : rnd.nextInt(400_000));
+            e.order = ++seq;
+            cq.add(e);
+            ref.add(e);
+        }
+        assertEquals(CalendarQueue.MAX_COARSENING, cq.coarsenings, "1,024 ps buckets to 8,192 ps, the most");
+        assertEquals(0, cq.refinements);
+        for (SimEvent e = cq.poll(); e != null; e = cq.poll()) {
+            assertSame(ref.pollFirst(), e);
+        }
+        assertTrue(ref.isEmpty());
+    }
+
+    /**
+     * A queue made sparse (a quiet phase: 10 events over 100 ns) and then crowded (3,000 events within 3 ns, as above):
+     * it coarsens in the quiet phase and refines in the crowd, the order exact throughout.
+     */
+    @Test
+    void aQuietThenCrowdedQueueCoarsensThenRefines() {
+        CalendarQueue cq = new CalendarQueue(10);
+        Random rnd = new Random(9);
+        TreeSet<SimEvent> ref = reference();
+        for (int i = 0; i < 10; i++) {
+            TestEvent e = new TestEvent("q" + i, trace);
+            e.timePs = rnd.nextInt(100_000);
+            e.order = ++seq;
+            cq.add(e);
+            ref.add(e);
+        }
+        for (int step = 0; step < 100_000; step++) {
+            SimEvent e = cq.poll();
+            assertSame(ref.pollFirst(), e, "quiet step " + step);
+            e.timePs += rnd.nextInt(200_000);
+            e.order = ++seq;
+            cq.add(e);
+            ref.add(e);
+        }
+        int coarsened = cq.coarsenings;
+        assertTrue(coarsened > 0, "one event in ten buckets: coarsened");
+        long now = ref.first().timePs;
+        for (int i = 0; i < 3000; i++) {
+            TestEvent e = new TestEvent("c" + i, trace);
+            e.timePs = now + rnd.nextInt(3000);
+            e.order = ++seq;
+            cq.add(e);
+            ref.add(e);
+        }
+        for (int step = 0; step < 400_000; step++) {
+            SimEvent e = cq.poll();
+            assertSame(ref.pollFirst(), e, "crowded step " + step);
+            e.timePs += rnd.nextInt(3000);
+            e.order = ++seq;
+            cq.add(e);
+            ref.add(e);
+        }
+        assertTrue(cq.refinements > 0, "about 1,000 events a nanosecond: refined");
+        assertEquals(coarsened, cq.coarsenings, "never coarsened in the crowd");
+        for (SimEvent e = cq.poll(); e != null; e = cq.poll()) {
+            assertSame(ref.pollFirst(), e);
+        }
+        assertTrue(ref.isEmpty());
     }
 }
