@@ -270,42 +270,12 @@ class CalendarQueueTest {
         CalendarQueue cq = new CalendarQueue(10);
         Random rnd = new Random(5);
         TreeSet<SimEvent> ref = reference();
-        TestEvent[] events = new TestEvent[3000];
-        java.util.Set<SimEvent> timers = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (int i = 0; i < events.length; i++) {
-            events[i] = new TestEvent("c" + i, trace);
-            if (i < 100) {
-                timers.add(events[i]);
-            }
-            events[i].timePs = rnd.nextInt(3000);
-            events[i].order = ++seq;
-            cq.add(events[i]);
-            ref.add(events[i]);
-        }
+        TestEvent[] events = scheduled(cq, ref, rnd, 3000, "c", 3000);
         for (int step = 0; step < 600_000; step++) {
-            SimEvent e = cq.poll();
-            assertSame(ref.pollFirst(), e, "step " + step);
-            long now = e.timePs;
-            if (rnd.nextInt(50) == 0) { // another one cancelled and scheduled again (a timer re-armed)
-                TestEvent c = events[rnd.nextInt(events.length)];
-                if (c != e && ref.remove(c)) {
-                    cq.remove(c);
-                    c.timePs = now + rnd.nextInt(3000);
-                    c.order = ++seq;
-                    cq.add(c);
-                    ref.add(c);
-                }
-            }
-            e.timePs = now + (timers.contains(e) ? 5_000_000 + rnd.nextInt(1000) : rnd.nextInt(3000));
-            e.order = ++seq;
-            cq.add(e);
-            ref.add(e);
+            stepWithTimers(cq, ref, rnd, events, 100, 3000, 3000, 5_000_000, step);
         }
         assertEquals(3, cq.refinements, "4,096 buckets of 1,024 ps to 32,768 of 128 ps, the most");
-        for (SimEvent e = cq.poll(); e != null; e = cq.poll()) {
-            assertSame(ref.pollFirst(), e);
-        }
-        assertTrue(ref.isEmpty());
+        drainsInOrder(cq, ref);
     }
 
     /** A queue of a few events a bucket (a 100 Gb/s fabric's) never refines. */
@@ -341,40 +311,13 @@ class CalendarQueueTest {
         CalendarQueue cq = new CalendarQueue(10);
         Random rnd = new Random(8);
         TreeSet<SimEvent> ref = reference();
-        TestEvent[] events = new TestEvent[20];
-        for (int i = 0; i < events.length; i++) {
-            events[i] = new TestEvent("p" + i, trace);
-            events[i].timePs = rnd.nextInt(200_000);
-            events[i].order = ++seq;
-            cq.add(events[i]);
-            ref.add(events[i]);
-        }
+        TestEvent[] events = scheduled(cq, ref, rnd, 20, "p", 200_000);
         for (int step = 0; step < 200_000; step++) {
-            SimEvent e = cq.poll();
-            assertSame(ref.pollFirst(), e, "step " + step);
-            long now = e.timePs;
-            if (rnd.nextInt(50) == 0) {
-                TestEvent c = events[rnd.nextInt(events.length)];
-                if (c != e && ref.remove(c)) {
-                    cq.remove(c);
-                    c.timePs = now + rnd.nextInt(200_000);
-                    c.order = ++seq;
-                    cq.add(c);
-                    ref.add(c);
-                }
-            }
-            boolean timer = e == events[0] || e == events[1] || e == events[2] || e == events[3] || e == events[4];
-            e.timePs = now + (timer ? 50_000_000 + rnd.nextInt(1000) : rnd.nextInt(400_000));
-            e.order = ++seq;
-            cq.add(e);
-            ref.add(e);
+            stepWithTimers(cq, ref, rnd, events, 5, 400_000, 200_000, 50_000_000, step);
         }
         assertEquals(CalendarQueue.MAX_COARSENING, cq.coarsenings, "1,024 ps buckets to 8,192 ps, the most");
         assertEquals(0, cq.refinements);
-        for (SimEvent e = cq.poll(); e != null; e = cq.poll()) {
-            assertSame(ref.pollFirst(), e);
-        }
-        assertTrue(ref.isEmpty());
+        drainsInOrder(cq, ref);
     }
 
     /**
@@ -387,40 +330,76 @@ class CalendarQueueTest {
         Random rnd = new Random(9);
         TreeSet<SimEvent> ref = reference();
         for (int i = 0; i < 10; i++) {
-            TestEvent e = new TestEvent("q" + i, trace);
-            e.timePs = rnd.nextInt(100_000);
-            e.order = ++seq;
-            cq.add(e);
-            ref.add(e);
+            schedule(cq, ref, new TestEvent("q" + i, trace), rnd.nextInt(100_000));
         }
-        for (int step = 0; step < 100_000; step++) {
-            SimEvent e = cq.poll();
-            assertSame(ref.pollFirst(), e, "quiet step " + step);
-            e.timePs += rnd.nextInt(200_000);
-            e.order = ++seq;
-            cq.add(e);
-            ref.add(e);
-        }
+        churn(cq, ref, rnd, 100_000, 200_000);
         int coarsened = cq.coarsenings;
         assertTrue(coarsened > 0, "one event in ten buckets: coarsened");
         long now = ref.first().timePs;
         for (int i = 0; i < 3000; i++) {
-            TestEvent e = new TestEvent("c" + i, trace);
-            e.timePs = now + rnd.nextInt(3000);
-            e.order = ++seq;
-            cq.add(e);
-            ref.add(e);
+            schedule(cq, ref, new TestEvent("c" + i, trace), now + rnd.nextInt(3000));
         }
-        for (int step = 0; step < 400_000; step++) {
-            SimEvent e = cq.poll();
-            assertSame(ref.pollFirst(), e, "crowded step " + step);
-            e.timePs += rnd.nextInt(3000);
-            e.order = ++seq;
-            cq.add(e);
-            ref.add(e);
-        }
+        churn(cq, ref, rnd, 400_000, 3000);
         assertTrue(cq.refinements > 0, "about 1,000 events a nanosecond: refined");
         assertEquals(coarsened, cq.coarsenings, "never coarsened in the crowd");
+        drainsInOrder(cq, ref);
+    }
+
+    /** {@code n} events (labels {@code prefix} and a number) scheduled within {@code spreadPs} of time 0. */
+    private TestEvent[] scheduled(CalendarQueue cq, TreeSet<SimEvent> ref, Random rnd, int n, String prefix,
+                                  int spreadPs) {
+        TestEvent[] events = new TestEvent[n];
+        for (int i = 0; i < n; i++) {
+            events[i] = new TestEvent(prefix + i, trace);
+            schedule(cq, ref, events[i], rnd.nextInt(spreadPs));
+        }
+        return events;
+    }
+
+    /**
+     * One step of a queue with timers: the earliest event is polled (as the reference has it); one step in 50 another
+     * event is cancelled and scheduled again up to {@code cancelAheadPs} later (a timer re-armed); the polled one is
+     * scheduled again up to {@code aheadPs} later, or {@code timerPs} (and up to 1 ns) later if it is one of the first
+     * {@code timers} events.
+     */
+    private void stepWithTimers(CalendarQueue cq, TreeSet<SimEvent> ref, Random rnd, TestEvent[] events, int timers,
+                                int aheadPs, int cancelAheadPs, long timerPs, int step) {
+        SimEvent e = cq.poll();
+        assertSame(ref.pollFirst(), e, "step " + step);
+        long now = e.timePs;
+        if (rnd.nextInt(50) == 0) {
+            TestEvent c = events[rnd.nextInt(events.length)];
+            if (c != e && ref.remove(c)) {
+                cq.remove(c);
+                schedule(cq, ref, c, now + rnd.nextInt(cancelAheadPs));
+            }
+        }
+        boolean timer = false;
+        for (int i = 0; i < timers && !timer; i++) {
+            timer = events[i] == e;
+        }
+        schedule(cq, ref, e, now + (timer ? timerPs + rnd.nextInt(1000) : rnd.nextInt(aheadPs)));
+    }
+
+    /** Schedules {@code e} at {@code atPs} (the next tie key) in the queue and in the reference. */
+    private void schedule(CalendarQueue cq, TreeSet<SimEvent> ref, SimEvent e, long atPs) {
+        e.timePs = atPs;
+        e.order = ++seq;
+        cq.add(e);
+        ref.add(e);
+    }
+
+    /** {@code steps} times: the earliest event, as the reference has it, rescheduled up to {@code maxAheadPs} later. */
+    private void churn(CalendarQueue cq, TreeSet<SimEvent> ref, Random rnd, int steps, int maxAheadPs) {
+        for (int step = 0; step < steps; step++) {
+            SimEvent e = cq.poll();
+            assertSame(ref.pollFirst(), e, "step " + step);
+            schedule(cq, ref, e, e.timePs + rnd.nextInt(maxAheadPs));
+        }
+    }
+
+    /** Every remaining event comes out in the reference's order. */
+    private static void drainsInOrder(CalendarQueue cq, TreeSet<SimEvent> ref) {
         for (SimEvent e = cq.poll(); e != null; e = cq.poll()) {
             assertSame(ref.pollFirst(), e);
         }
