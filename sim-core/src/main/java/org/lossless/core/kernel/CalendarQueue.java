@@ -49,10 +49,12 @@ import java.util.List;
  * has its bucket's cache lines (its places, its count) to itself, and the 8 partitions' calendars are 8 times the
  * memory one sequential calendar touches per simulated microsecond (a JFR profile of the 8 partitions on one thread
  * put more than half of their extra time over the sequential engine in this queue's {@code load}, {@code peek} and
- * {@code push}). So the queue also counts the buckets the clock passes: when {@value #CHECK_LOADS} loads held fewer
- * than one event per {@value #SPARSE} buckets passed, it doubles its buckets' width (as many buckets, over twice the
- * window; every event re-placed between two buckets, as a refinement does), at most {@value #MAX_COARSENING} times
- * past the width it was made with. A crowd refines it again. The order is the keys', so no result changes
+ * {@code push}). So a partition's queue (made with a coarsening allowed) also counts the buckets the clock passes:
+ * when {@value #CHECK_LOADS} loads held fewer than one event per {@value #SPARSE} buckets passed, it doubles its
+ * buckets' width (as many buckets, over twice the window; every event re-placed between two buckets, as a refinement
+ * does), at most {@value #MAX_COARSENING} times past the width it was made with. A crowd refines it again. A
+ * sequential run's queue does not coarsen: its width suits its fabric, and widening it in a run's quiet phases gained
+ * nothing measurable and went back and forth with the refinements. The order is the keys', so no result changes
  * (benchmarks/README.md, "Step 31").
  */
 final class CalendarQueue implements java.io.Serializable {
@@ -70,7 +72,7 @@ final class CalendarQueue implements java.io.Serializable {
     static final int SPARSE = 2;
     /** Widest buckets a queue coarsens to: 2^20 ps, about 1 us (a window of about 4 ms with 4,096 buckets). */
     static final int MAX_SHIFT = 20;
-    /** Doublings of the width a queue coarsens by at most, past the width it was made with. */
+    /** Doublings of the width a queue may coarsen by, past the width it was made with (a partition's list). */
     static final int MAX_COARSENING = 3;
     /** The widest buckets this queue coarsens to, log2 ps. */
     private final int maxShift;
@@ -133,11 +135,23 @@ final class CalendarQueue implements java.io.Serializable {
 
     /** @param shift log2 of the bucket width in ps, 1..40 */
     CalendarQueue(int shift) {
+        this(shift, 0);
+    }
+
+    /**
+     * @param shift      log2 of the bucket width in ps, 1..40
+     * @param coarsening doublings of the width the queue may make when sparse ({@link #coarsen}), 0 to
+     *                   {@link #MAX_COARSENING}: a partition's list, not a sequential run's, whose width suits its fabric
+     */
+    CalendarQueue(int shift, int coarsening) {
         if (shift < 1 || shift > 40) {
             throw new IllegalArgumentException("bucket shift " + shift + " outside 1..40");
         }
+        if (coarsening < 0 || coarsening > MAX_COARSENING) {
+            throw new IllegalArgumentException("coarsening " + coarsening + " outside 0.." + MAX_COARSENING);
+        }
         this.shift = shift;
-        this.maxShift = Math.min(MAX_SHIFT, shift + MAX_COARSENING);
+        this.maxShift = Math.min(MAX_SHIFT, shift + coarsening);
     }
 
     int size() {

@@ -19,7 +19,7 @@ public final class EventLoop {
      * the k=16 fat-tree): 256 ps buckets as fast, 4 ns ones 40 % slower (crowded buckets), 16 ns ones 2x slower.
      */
     static final int BUCKET_SHIFT = 10;
-    private final CalendarQueue queue = new CalendarQueue(BUCKET_SHIFT);
+    private final CalendarQueue queue;
     /** Current time, ps. */
     long nowPs;
     /** Events executed. */
@@ -60,12 +60,22 @@ public final class EventLoop {
     long seq;
 
     EventLoop(TieOrder order) {
-        this(0, order);
+        this(0, order, false);
     }
 
     EventLoop(int index, TieOrder order) {
+        this(index, order, false);
+    }
+
+    /**
+     * @param partition a partition's loop of a {@link ParallelEngine}: it holds only its part of the fabric's events,
+     *                  in buckets sized for the whole fabric, so its calendar widens them where they stay mostly empty
+     *                  ({@link CalendarQueue#coarsen}); a sequential run's keeps the width it was tuned with
+     */
+    EventLoop(int index, TieOrder order, boolean partition) {
         this.index = index;
         this.fifo = order == TieOrder.FIFO;
+        this.queue = new CalendarQueue(BUCKET_SHIFT, partition ? CalendarQueue.MAX_COARSENING : 0);
     }
 
     /** Which loop holds each source id, shared by the loops of one parallel engine; null for a sequential kernel. */

@@ -53,7 +53,7 @@ final class Partitions {
         fromCount = new int[partitions];
         java.util.Arrays.fill(sentMin, Long.MAX_VALUE);
         for (int p = 0; p < partitions; p++) {
-            loops[p] = new EventLoop(p, TieOrder.SOURCE);
+            loops[p] = new EventLoop(p, TieOrder.SOURCE, true);
             loops[p].owners = owners;
             loops[p].yields = true;
             inboxes[p] = new Inbox();

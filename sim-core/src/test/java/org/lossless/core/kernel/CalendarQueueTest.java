@@ -278,10 +278,10 @@ class CalendarQueueTest {
         drainsInOrder(cq, ref);
     }
 
-    /** A queue of a few events a bucket (a 100 Gb/s fabric's) never refines. */
+    /** A queue of a few events a bucket (a 100 Gb/s fabric's) never refines, nor coarsens where it may. */
     @Test
     void aSparseQueueKeepsItsBuckets() {
-        CalendarQueue cq = new CalendarQueue(10);
+        CalendarQueue cq = new CalendarQueue(10, CalendarQueue.MAX_COARSENING);
         Random rnd = new Random(6);
         TestEvent[] events = new TestEvent[200];
         for (int i = 0; i < events.length; i++) {
@@ -308,7 +308,7 @@ class CalendarQueueTest {
      */
     @Test
     void aSparseQueueCoarsensAtMostThriceAndKeepsTheOrder() {
-        CalendarQueue cq = new CalendarQueue(10);
+        CalendarQueue cq = new CalendarQueue(10, CalendarQueue.MAX_COARSENING);
         Random rnd = new Random(8);
         TreeSet<SimEvent> ref = reference();
         TestEvent[] events = scheduled(cq, ref, rnd, 20, "p", 200_000);
@@ -320,13 +320,27 @@ class CalendarQueueTest {
         drainsInOrder(cq, ref);
     }
 
+    /** A sequential run's queue (no coarsening allowed) keeps its width however sparse, and its order. */
+    @Test
+    void aSequentialRunsQueueNeverCoarsens() {
+        CalendarQueue cq = new CalendarQueue(10);
+        Random rnd = new Random(8);
+        TreeSet<SimEvent> ref = reference();
+        TestEvent[] events = scheduled(cq, ref, rnd, 20, "p", 200_000);
+        for (int step = 0; step < 200_000; step++) {
+            stepWithTimers(cq, ref, rnd, events, 5, 400_000, 200_000, 50_000_000, step);
+        }
+        assertEquals(0, cq.coarsenings);
+        drainsInOrder(cq, ref);
+    }
+
     /**
      * A queue made sparse (a quiet phase: 10 events over 100 ns) and then crowded (3,000 events within 3 ns, as above):
      * it coarsens in the quiet phase and refines in the crowd, the order exact throughout.
      */
     @Test
     void aQuietThenCrowdedQueueCoarsensThenRefines() {
-        CalendarQueue cq = new CalendarQueue(10);
+        CalendarQueue cq = new CalendarQueue(10, CalendarQueue.MAX_COARSENING);
         Random rnd = new Random(9);
         TreeSet<SimEvent> ref = reference();
         for (int i = 0; i < 10; i++) {
