@@ -44,7 +44,7 @@ public final class StepSummary {
     private final Map<String, Integer> jobOrder = new HashMap<>();
     private final Map<Key, Group> groups = new HashMap<>();
     /**
-     * The groups by source host of the last few (job, kind, operation) triples met, searched before {@link #bySrc}: a
+     * The groups by source host of the last few (job, kind, operation) triples met, searched before {@link #triples}: a
      * job's rows come in runs of one or two step kinds (a ring's data and its clear-to-send messages alternate), so
      * most rows find their group here without a key made and hashed per row (the 1,024-GPU ring's step between windows
      * spent a tenth of its time in {@link #add}: benchmarks/README.md, "Step 30").
@@ -53,7 +53,7 @@ public final class StepSummary {
     /** The slot of {@link #recent} the next triple not found there replaces. */
     private int nextRecent;
     /** Each (job, kind, operation)'s groups by source host (its key's {@code src} is -1). */
-    private final Map<Key, Recent> bySrc = new HashMap<>();
+    private final Map<Key, Recent> triples = new HashMap<>();
 
     /** An empty summary of the messages {@code keep} leaves out of flows.csv, their figures on completion {@code basis}. */
     StepSummary(Completion basis, FlowRows keep, PercentileValues values) {
@@ -90,7 +90,9 @@ public final class StepSummary {
         int src = f.src();
         Group g = src >= 0 && src < r.bySrc.length ? r.bySrc[src] : null;
         if (g == null) {
-            g = groups.computeIfAbsent(new Key(r.job, r.workload, r.kind, r.op, src), x -> new Group(values));
+            Key t = r.triple;
+            g = groups.computeIfAbsent(new Key(t.job(), t.workload(), t.kind(), t.operation(), src),
+                    x -> new Group(values));
             if (src >= 0) {
                 if (src >= r.bySrc.length) {
                     r.bySrc = java.util.Arrays.copyOf(r.bySrc, Math.max(src + 1, 2 * r.bySrc.length));
@@ -102,10 +104,11 @@ public final class StepSummary {
         return g;
     }
 
-    /** The groups of ({@code workload}, {@code kind}, {@code op}): among the recent ones, else from {@link #bySrc}. */
+    /** The groups of ({@code workload}, {@code kind}, {@code op}): a recent one, else from {@link #triples}. */
     private Recent recent(String workload, int kind, String op) {
         for (Recent r : recent) {
-            if (r != null && r.kind == kind && r.workload.equals(workload) && r.op.equals(op)) {
+            if (r != null && r.triple.kind() == kind && r.triple.workload().equals(workload)
+                    && r.triple.operation().equals(op)) {
                 return r;
             }
         }
@@ -114,8 +117,7 @@ public final class StepSummary {
             job = jobOrder.size();
             jobOrder.put(workload, job);
         }
-        Recent r = bySrc.computeIfAbsent(new Key(job, workload, kind, op, -1), k -> new Recent(k.job(), workload, kind,
-                op));
+        Recent r = triples.computeIfAbsent(new Key(job, workload, kind, op, -1), Recent::new);
         recent[nextRecent] = r;
         nextRecent = (nextRecent + 1) % recent.length;
         return r;
@@ -168,19 +170,13 @@ public final class StepSummary {
     private record Key(int job, String workload, int kind, String operation, int src) {
     }
 
-    /** A (job, kind, operation)'s groups, by source host (null where none yet). */
+    /** A (job, kind, operation)'s groups, by source host (null where none yet); {@code triple}'s {@code src} is -1. */
     private static final class Recent {
-        final int job;
-        final String workload;
-        final int kind;
-        final String op;
+        final Key triple;
         Group[] bySrc = new Group[0];
 
-        Recent(int job, String workload, int kind, String op) {
-            this.job = job;
-            this.workload = workload;
-            this.kind = kind;
-            this.op = op;
+        Recent(Key triple) {
+            this.triple = triple;
         }
     }
 

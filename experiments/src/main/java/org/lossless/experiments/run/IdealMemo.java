@@ -22,8 +22,9 @@ final class IdealMemo {
     /** Slots per set: a key lives in one set, in any of its slots. */
     static final int WAYS = 8;
     private static final int SET_BITS = Integer.numberOfTrailingZeros(SLOTS / WAYS);
-    /** {@link #find}'s answer for a set with a free slot and without the key. */
+    /** {@link #find}'s answers without the key: its set has a free slot (so the key is nowhere), or it is full. */
     private static final int FREE = -1;
+    private static final int FULL = -2;
     /** No key: a first key word never has all bits set (its verb takes 2 bits, values 0-2). */
     private static final long EMPTY = -1L;
 
@@ -74,10 +75,7 @@ final class IdealMemo {
         }
         long z = mix(a, b);
         int i = find(firstSet(z), a, b);
-        if (i == FREE) { // a key goes to its second set only when its first is full, and a full set stays full
-            return false;
-        }
-        if (i < 0) {
+        if (i == FULL) { // a key goes to its second set only when its first is full, and a full set stays full
             i = find(secondSet(z), a, b);
         }
         if (i < 0) {
@@ -88,7 +86,7 @@ final class IdealMemo {
         return true;
     }
 
-    /** Slot of (a, b) in the set from slot {@code s}; {@link #FREE} if the set has a free slot before it; -2 if full. */
+    /** Slot of (a, b) in the set from slot {@code s}; else {@link #FREE} (the set has a free slot) or {@link #FULL}. */
     private int find(int s, long a, long b) {
         for (int i = s; i < s + WAYS; i++) {
             if (first[i] == a && second[i] == b) {
@@ -98,7 +96,7 @@ final class IdealMemo {
                 return FREE; // a set fills from its first slot, and nothing is ever removed
             }
         }
-        return -2;
+        return FULL;
     }
 
     /** The value of the key {@link #has} found last. */

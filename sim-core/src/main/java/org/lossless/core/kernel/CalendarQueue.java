@@ -379,7 +379,7 @@ final class CalendarQueue implements java.io.Serializable {
         placeAgain(all, a);
     }
 
-    /** Makes {@code a} the current bucket of the (cleared) queue and adds {@code all} back. */
+    /** Makes {@code a} the current bucket of the cleared queue (sparseness counted from it), adds {@code all} back. */
     private void placeAgain(List<SimEvent> all, long a) {
         cur = a;
         checkedAt = a;
@@ -407,7 +407,6 @@ final class CalendarQueue implements java.io.Serializable {
         heads = new SimEvent[buckets];
         occupied = new long[words];
         placeAgain(all, cur << 1);
-        checkedAt = cur;
         refinements++;
     }
 
@@ -423,7 +422,6 @@ final class CalendarQueue implements java.io.Serializable {
         clear();
         shift++;
         placeAgain(all, cur >> 1);
-        checkedAt = cur;
         coarsenings++;
     }
 
