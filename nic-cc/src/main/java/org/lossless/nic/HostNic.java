@@ -409,29 +409,40 @@ public final class HostNic implements PacketReceiver, PacketSource {
 
     /**
      * Whether frame {@code p}, on its way to this NIC, may complete a message when it arrives (tell the listener), asked
-     * when the frame is put on the NIC's incoming link (a parallel run ends its window right after such an arrival, so
-     * that traffic programs react at the same instant as in a sequential run). Conservative: a data frame that is the
-     * last of its message, any data frame of a QP whose loss recovery may hold packets (IRN), of a UET QP or carrying
-     * READ responses (the first acknowledges its request, and with it what was posted before), and an
-     * acknowledgement that reaches the end of its QP's first unacknowledged message; never PFC frames, CNPs or
-     * credits. A NIC with a receive buffer completes messages when frames drain, later than they arrive: a parallel
-     * run does not cut a fabric with one.
+     * once per frame when it is put on the NIC's incoming link, in the link's order (a parallel run ends its window
+     * right after such an arrival, so that traffic programs react at the same instant as in a sequential run).
+     * Conservative: true whenever unsure; never for PFC frames, CNPs or credits.
+     * <ul>
+     * <li>A data frame of an in-order QP (go-back-N): the last of its message.</li>
+     * <li>A data frame of a QP that takes packets out of order (IRN, UET's RUD): its receiver completes messages in
+     * PSN order, when the next expected PSN passes a message's last packet, so that packet must have arrived, hence
+     * been put on this link no later than the frame that completes it: true when a message's last packet put on the
+     * link so far is at or past the receiver's next expected PSN ({@link QpReceiver#noteArriving}).</li>
+     * <li>Any data frame of a QP carrying READ responses (the first acknowledges its request, and with it what was
+     * posted before) or of a QP not yet opened.</li>
+     * <li>An acknowledgement (a UET ACK by its cumulative part) or NACK that reaches the end of its QP's first
+     * unacknowledged message.</li>
+     * </ul>
+     * A NIC with a receive buffer completes messages when frames drain, later than they arrive: a parallel run does
+     * not cut a fabric with one.
      */
     public boolean mayComplete(Packet p) {
         switch (p.type) {
             case DATA: {
-                if (p.last()) {
-                    return true;
-                }
                 // the receiving end (this NIC's partition), not the sender's QP object (another partition's, written per packet)
                 QpReceiver rx = p.flowId < flows.nextQpId() ? flows.rx(p.flowId) : null;
-                // READ responses: the first one acknowledges its request, which may complete a WRITE posted before it
-                return rx == null || rx.rud != null || rx.readResponses || !(rx.recovery instanceof GoBackN);
+                if (rx == null || rx.readResponses) {
+                    return true;
+                }
+                return rx.rud == null && rx.recovery instanceof GoBackN ? p.last() : rx.noteArriving(p.psn, p.last());
             }
             case ACK:
             case NACK: {
                 QueuePair qp = p.flowId < flows.nextQpId() ? flows.qp(p.flowId) : null;
-                return qp == null || qp.mayCompleteThrough(p.psn);
+                if (qp == null) {
+                    return true;
+                }
+                return qp.mayCompleteThrough(p.type == PacketType.ACK && qp.rud != null ? Rud.cumulative(p.psn) : p.psn);
             }
             default:
                 return false;

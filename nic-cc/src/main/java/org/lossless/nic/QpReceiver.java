@@ -33,6 +33,11 @@ final class QpReceiver {
     long expectedPsn;
     /** Entry of the send queue holding {@link #expectedPsn}. */
     int rxIdx;
+    /**
+     * Highest PSN of a message's last packet put on the link towards this receiver so far, -1 before any (a parallel
+     * run's question, {@link #noteArriving}; written in this receiver's partition, as frames are put on its link).
+     */
+    private long lastEndOnLink = -1;
 
     QpReceiver(QueuePair qp, SendQueue queue) {
         this.qp = qp;
@@ -45,6 +50,25 @@ final class QpReceiver {
         this.echo = qp.echo;
         this.readResponses = qp.readResponses;
         this.recovery = qp.recovery;
+    }
+
+    /**
+     * Notes data packet {@code psn} ({@code last}: the last of its message) as it is put on the link towards this
+     * receiver, and says whether its arrival may complete a message, for a QP that takes packets out of order (IRN,
+     * UET). Messages complete in PSN order, when {@link #expectedPsn} passes a message's last packet; that packet
+     * arrives no later than the packet that completes the message (it is that packet or was held before it), and the
+     * link delivers in order, so it was noted no later. Hence a completion at this packet's arrival needs a noted
+     * last packet at or past the expected PSN now (which can only grow until then). Conservative: a resent last packet
+     * counts again.
+     */
+    boolean noteArriving(long psn, boolean last) {
+        if (psn < expectedPsn) {
+            return false; // had already: a duplicate delivers nothing (the expected PSN only grows)
+        }
+        if (last && psn > lastEndOnLink) {
+            lastEndOnLink = psn;
+        }
+        return lastEndOnLink >= expectedPsn;
     }
 
     /** The entry the next in-order packet ({@link #expectedPsn}) belongs to. */

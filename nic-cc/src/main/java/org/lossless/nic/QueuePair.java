@@ -383,11 +383,13 @@ public final class QueuePair {
      */
     /**
      * Whether a cumulative acknowledgement (or NACK) up to {@code psn}, arriving later, may complete a message of this
-     * QP: its first unacknowledged message ends at or before {@code psn}, or it is a UET QP (conservative: true when
-     * unsure). Only grows true as acknowledgements arrive, so asking when the frame is sent towards the NIC is safe.
+     * QP: its first unacknowledged message ends at or before {@code psn}. Only grows true as acknowledgements arrive
+     * (the first unacknowledged message only moves on), and a message posted after the frame was sent is past what
+     * the frame acknowledges, so asking when the frame is put on the link towards the NIC is safe. A UET QP's
+     * selective acknowledgements complete nothing: its messages complete by the cumulative acknowledgement alone.
      */
     boolean mayCompleteThrough(long psn) {
-        return rud != null || (ackIdx < q.count && q.end(ackIdx) - 1 <= psn);
+        return ackIdx < q.count && q.end(ackIdx) - 1 <= psn;
     }
 
     long ackThrough(long psn, long nowPs, FlowListener done) {
