@@ -418,8 +418,10 @@ public final class HostNic implements PacketReceiver, PacketSource {
      * PSN order, when the next expected PSN passes a message's last packet, so that packet must have arrived, hence
      * been put on this link no later than the frame that completes it: true when a message's last packet put on the
      * link so far is at or past the receiver's next expected PSN ({@link QpReceiver#noteArriving}).</li>
-     * <li>Any data frame of a QP carrying READ responses (the first acknowledges its request, and with it what was
-     * posted before) or of a QP not yet opened.</li>
+     * <li>A data frame of an in-order QP carrying READ responses: the first or last of its entry (the first
+     * acknowledges its request, and with it what was posted before; the last completes the READ), or any that does not
+     * directly follow a packet of its entry ({@link QpReceiver#noteResponse}).</li>
+     * <li>Any data frame of an out-of-order QP carrying READ responses, or of a QP not yet opened.</li>
      * <li>An acknowledgement (a UET ACK by its cumulative part) or NACK that reaches the end of its QP's first
      * unacknowledged message.</li>
      * </ul>
@@ -431,10 +433,14 @@ public final class HostNic implements PacketReceiver, PacketSource {
             case DATA: {
                 // the receiving end (this NIC's partition), not the sender's QP object (another partition's, written per packet)
                 QpReceiver rx = p.flowId < flows.nextQpId() ? flows.rx(p.flowId) : null;
-                if (rx == null || rx.readResponses) {
+                if (rx == null) {
                     return true;
                 }
-                return rx.rud == null && rx.recovery instanceof GoBackN ? p.last() : rx.noteArriving(p.psn, p.last());
+                boolean inOrder = rx.rud == null && rx.recovery instanceof GoBackN;
+                if (rx.readResponses) {
+                    return !inOrder || rx.noteResponse(p.psn, p.last());
+                }
+                return inOrder ? p.last() : rx.noteArriving(p.psn, p.last());
             }
             case ACK:
             case NACK: {

@@ -38,6 +38,12 @@ final class QpReceiver {
      * run's question, {@link #noteArriving}; written in this receiver's partition, as frames are put on its link).
      */
     private long lastEndOnLink = -1;
+    /**
+     * The last data PSN put on the link towards this receiver and whether it was the last of its entry ({@link
+     * #noteResponse}: an in-order QP carrying READ responses; -2 and true before any).
+     */
+    private long lastOnLink = -2;
+    private boolean lastOnLinkEnded = true;
 
     QpReceiver(QueuePair qp, SendQueue queue) {
         this.qp = qp;
@@ -69,6 +75,20 @@ final class QpReceiver {
             lastEndOnLink = psn;
         }
         return lastEndOnLink >= expectedPsn;
+    }
+
+    /**
+     * Notes data packet {@code psn} ({@code last}: the last of its entry) as it is put on the link towards this
+     * receiver, and says whether its arrival may complete a message, for an in-order QP (go-back-N) carrying READ
+     * responses: the last packet of an entry completes the READ, and the first acknowledges its request, and with it
+     * what its requester posted before (a WRITE, say). A packet that directly follows a packet of its entry that was
+     * not the last is neither; any other (an entry's first, or a resent one after a jump back) may be.
+     */
+    boolean noteResponse(long psn, boolean last) {
+        boolean within = psn == lastOnLink + 1 && !lastOnLinkEnded;
+        lastOnLink = psn;
+        lastOnLinkEnded = last;
+        return last || !within;
     }
 
     /** The entry the next in-order packet ({@link #expectedPsn}) belongs to. */

@@ -47,6 +47,34 @@ class ArrivalQuestionTest {
         }
     }
 
+    /**
+     * A go-back-N QP carrying READ responses (two entries as above: a = PSNs 0-2, b = 3-4): an entry's first packet
+     * acknowledges its request, its last completes the READ; a packet right after one of its entry that was not the last
+     * does neither.
+     */
+    @Nested
+    class ReadResponses {
+        @Test
+        void firstAndLastOfEachEntryOnly() {
+            QpReceiver rx = qp(new GoBackN(0)).rx;
+            assertTrue(rx.noteResponse(0, false), "a's first: acknowledges a's request");
+            assertFalse(rx.noteResponse(1, false), "a's middle");
+            assertTrue(rx.noteResponse(2, true), "a's last: completes a");
+            assertTrue(rx.noteResponse(3, false), "b's first: after a's last");
+            assertTrue(rx.noteResponse(4, true), "b's last");
+        }
+
+        @Test
+        void aJumpBackMayBeAnEntrysFirst() {
+            QpReceiver rx = qp(new GoBackN(0)).rx;
+            rx.noteResponse(0, false);
+            rx.noteResponse(1, false);
+            assertTrue(rx.noteResponse(0, false), "go-back-N resends from PSN 0: a's first again");
+            assertFalse(rx.noteResponse(1, false), "then PSN 1 follows it");
+            assertTrue(rx.noteResponse(3, false), "a jump forward: not known to follow a packet of its entry");
+        }
+    }
+
     @Nested
     class Acknowledgements {
         @Test

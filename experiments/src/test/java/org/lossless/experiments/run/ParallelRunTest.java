@@ -224,8 +224,8 @@ class ParallelRunTest {
      */
     @Nested
     class Reads {
-        @Test
-        void writesAndReadsGiveOneResultOn1To4Threads() {
+        /** Host 0 WRITEs 200 KB to host 7, then READs 100 KB from it on the same QP; host 5 READs 150 KB from host 2. */
+        EngineInput input(long ackDelayPs) {
             org.lossless.workloads.traffic.TrafficProgram rw = new org.lossless.workloads.traffic.TrafficProgram() {
                 @Override
                 public String name() {
@@ -247,11 +247,31 @@ class ParallelRunTest {
                 }
             };
             Topology t = new LeafSpineSpec(2, 2, 4, LinkSpec.gbps(100, 1000), LinkSpec.gbps(100, 1000)).build();
-            EngineInput in = new EngineInput(t, NicConfig.builder().mtu(1024).ackEvery(1).build(), SwitchSettings.defaults(),
-                    new Traffic(List.of(() -> rw)), 100_000 * US, 1, List.of(), EngineInput.DEFAULT_CONVERGENCE_PS, false);
-            RunResult r = sameForAll(in, 1, 2, 4);
+            NicConfig nic = NicConfig.builder().mtu(1024).ackEvery(1).ackDelayPs(ackDelayPs).build();
+            return new EngineInput(t, nic, SwitchSettings.defaults(), new Traffic(List.of(() -> rw)), 100_000 * US, 1,
+                    List.of(), EngineInput.DEFAULT_CONVERGENCE_PS, false);
+        }
+
+        @Test
+        void writesAndReadsGiveOneResultOn1To4Threads() {
+            RunResult r = sameForAll(input(0), 1, 2, 4);
             assertEquals(3, r.flows().size());
             assertTrue(r.flows().stream().allMatch(FlowResult::finished), r.flows().toString());
+        }
+
+        /**
+         * With host 7's ACKs 5 us late, the first response of the READ reaches host 0 before the WRITE's ACK and
+         * acknowledges the WRITE with its request: a completion at a response's first packet, which a parallel run must
+         * have seen coming (else the engine fails the run).
+         */
+        @Test
+        void aReadsFirstResponseThatAcknowledgesTheWriteBeforeItGivesOneResult() {
+            RunResult r = sameForAll(input(5 * US), 1, 2, 4);
+            FlowResult write = r.flows().stream().filter(f -> f.sizeBytes() == 200_000).findFirst().orElseThrow();
+            // its own ACK leaves host 7 5 us after the last byte and takes 4 links of 1 us back: at least 9 us
+            long ackedAfterDelivery = write.senderDonePs() - write.finishPs();
+            assertTrue(ackedAfterDelivery > 0 && ackedAfterDelivery < 5 * US,
+                    "acknowledged " + ackedAfterDelivery + " ps after delivery, by the READ's response");
         }
     }
 
