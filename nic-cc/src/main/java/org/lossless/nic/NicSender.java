@@ -108,39 +108,56 @@ final class NicSender {
         return activeCount != 0;
     }
 
-    /** The next data packet of the QPs that may send on {@code egress} now, or null (the wake-up is set if one waits on its limiter). */
+    /**
+     * The next data packet of the QPs that may send on {@code egress} now, or null (the wake-up is set if one waits on
+     * its limiter). A QP found with no packet at all to build (no data left and no retransmission asked for: a later
+     * selective acknowledgement covered the packet its loss recovery was to resend, IRN or UET) leaves the list first.
+     */
     Packet next(EgressPort egress) {
-        int n = activeCount;
-        if (n == 0) {
+        scan:
+        while (true) {
+            int n = activeCount;
+            if (n == 0) {
+                return null;
+            }
+            long now = sim.now();
+            long earliest = Long.MAX_VALUE;
+            int idx = roundRobin < n ? roundRobin : roundRobin % n;
+            for (int i = 0; i < n; i++, idx = idx + 1 < n ? idx + 1 : 0) {
+                QueuePair qp = active[idx];
+                if (egress.isPaused(qp.priority) || egress.underCredit(qp.priority) && egress.creditBlocked(qp.priority, frames.largestFrame(qp))) {
+                    continue; // under CBFC a QP waits for credit for a full-size frame (its next may be smaller)
+                }
+                long at = qp.eligibleAtPs(now);
+                if (at <= now) {
+                    if (!qp.hasPacketToBuild()) {
+                        leave(idx, n);
+                        continue scan;
+                    }
+                    Packet p = frames.data(qp, now);
+                    if (qp.readyToSend()) {
+                        roundRobin = idx + 1;
+                    } else {
+                        leave(idx, n);
+                    }
+                    return p;
+                }
+                earliest = Math.min(earliest, qp.wakeAtPs(now, at));
+            }
+            if (earliest != Long.MAX_VALUE && (!wakeup.isScheduled() || wakeup.timePs() > earliest)) {
+                sim.schedule(wakeup, earliest);
+            }
             return null;
         }
-        long now = sim.now();
-        long earliest = Long.MAX_VALUE;
-        int idx = roundRobin < n ? roundRobin : roundRobin % n;
-        for (int i = 0; i < n; i++, idx = idx + 1 < n ? idx + 1 : 0) {
-            QueuePair qp = active[idx];
-            if (egress.isPaused(qp.priority) || egress.underCredit(qp.priority) && egress.creditBlocked(qp.priority, frames.largestFrame(qp))) {
-                continue; // under CBFC a QP waits for credit for a full-size frame (its next may be smaller)
-            }
-            long at = qp.eligibleAtPs(now);
-            if (at <= now) {
-                Packet p = frames.data(qp, now);
-                if (qp.readyToSend()) {
-                    roundRobin = idx + 1;
-                } else {
-                    System.arraycopy(active, idx + 1, active, idx, n - idx - 1);
-                    active[--activeCount] = null;
-                    qp.inActive = false;
-                    roundRobin = idx;
-                }
-                return p;
-            }
-            earliest = Math.min(earliest, qp.wakeAtPs(now, at));
-        }
-        if (earliest != Long.MAX_VALUE && (!wakeup.isScheduled() || wakeup.timePs() > earliest)) {
-            sim.schedule(wakeup, earliest);
-        }
-        return null;
+    }
+
+    /** Takes the QP at {@code idx} of the {@code n} active ones out of the list; the round robin goes on at its place. */
+    private void leave(int idx, int n) {
+        QueuePair qp = active[idx];
+        System.arraycopy(active, idx + 1, active, idx, n - idx - 1);
+        active[--activeCount] = null;
+        qp.inActive = false;
+        roundRobin = idx;
     }
 
     /** A CNP, or an ACK carrying the CNP flag, for QP {@code qpId} reached its source. */

@@ -286,6 +286,15 @@ public final class QueuePair {
     }
 
     /**
+     * Whether there is a packet to build at all, window and cap aside: data not yet sent, or a retransmission its loss
+     * recovery asks for. (A later acknowledgement may take back a retransmission after the QP joined the NIC's active
+     * list.) The data first: one comparison for nearly every packet.
+     */
+    boolean hasPacketToBuild() {
+        return hasDataLeft() || recovery.retransmitPsn(this) >= 0;
+    }
+
+    /**
      * Picks the packet to build next: the loss recovery's retransmission if it has one, else {@link #nextPsn}
      * (valid while {@link #readyToSend()}). The {@code send...} methods then describe it, {@link #advanceSend}
      * commits it.
