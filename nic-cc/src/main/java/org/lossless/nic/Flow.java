@@ -48,6 +48,16 @@ public final class Flow {
     long timeouts;
     /** Congestion notifications its QP received while it was the QP's first unacknowledged message. */
     long cnps;
+    /**
+     * {@link #retransmittedPackets}, {@link #retransmittedBytes} and {@link #cnps} when the last acknowledgement arrived
+     * ({@link #acknowledged}): a go-back-N sender may still resend packets the receiver already acknowledged, and the
+     * QP's CNPs go to its last message once every one is acknowledged, so the live counters may move on after it.
+     * What the message's row reports is fixed at that instant, in the sender's own events, so that it does not
+     * depend on when the row is made (a parallel run makes it between windows).
+     */
+    private long retransmittedPacketsAtAck;
+    private long retransmittedBytesAtAck;
+    private long cnpsAtAck;
     /** The QP that sends the payload, once posted (for a READ: the responder's). */
     QueuePair qp;
     /** READ only: the requester's QP that carries the request; null otherwise. */
@@ -118,6 +128,29 @@ public final class Flow {
 
     public long ackedPs() {
         return ackedPs;
+    }
+
+    /** Its sender saw the last acknowledgement at {@code nowPs}: fixes the counters its row reports. */
+    void acknowledged(long nowPs) {
+        ackedPs = nowPs;
+        retransmittedPacketsAtAck = retransmittedPackets;
+        retransmittedBytesAtAck = retransmittedBytes;
+        cnpsAtAck = cnps;
+    }
+
+    /** {@link #retransmittedPackets()} as it stood at the last acknowledgement (live before it). */
+    public long retransmittedPacketsUntilAcked() {
+        return ackedPs >= 0 ? retransmittedPacketsAtAck : retransmittedPackets;
+    }
+
+    /** {@link #retransmittedBytes()} as it stood at the last acknowledgement (live before it). */
+    public long retransmittedBytesUntilAcked() {
+        return ackedPs >= 0 ? retransmittedBytesAtAck : retransmittedBytes;
+    }
+
+    /** {@link #cnpsReceived()} as it stood at the last acknowledgement (live before it). */
+    public long cnpsUntilAcked() {
+        return ackedPs >= 0 ? cnpsAtAck : cnps;
     }
 
     /**

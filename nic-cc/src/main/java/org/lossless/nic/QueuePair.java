@@ -407,7 +407,7 @@ public final class QueuePair {
         while (ackIdx < e.count && e.end(ackIdx) - 1 <= psn) {
             if (!e.isRequest(ackIdx)) {
                 Flow f = e.entry(ackIdx);
-                f.ackedPs = nowPs;
+                f.acknowledged(nowPs);
                 done.flowAcked(f, nowPs);
             }
             ackIdx++;

@@ -397,15 +397,17 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
 
     /**
      * Notes completion {@code bit} (1 finished, 2 acknowledged) of {@code flow}, a part of {@code p}; at both, the
-     * part's counters no longer change (nothing of it is left to send again, and CNPs count towards the QP's first
-     * unacknowledged message): they go to the log and the flow table lets go of the flow. Decided by the reports the
-     * driver got, in their order, so the same whatever the threads.
+     * part's counters as they stood at its last acknowledgement ({@code Flow.retransmittedPacketsUntilAcked}: a
+     * go-back-N sender may still resend acknowledged packets, and a parallel run makes this step after its partitions
+     * ran on) go to the log and the flow table lets go of the flow. Decided by the reports the driver got, in their
+     * order, so the same whatever the threads.
      */
     private void seen(Posted p, Flow flow, int bit) {
         int j = flow.id - p.firstPart;
         p.partSeen[j] |= (byte) bit;
         if (p.partSeen[j] == 3 && !keepParts) {
-            log.released(p.message.id(), flow.retransmittedPackets(), flow.retransmittedBytes(), flow.cnpsReceived());
+            log.released(p.message.id(), flow.retransmittedPacketsUntilAcked(), flow.retransmittedBytesUntilAcked(),
+                    flow.cnpsUntilAcked());
             flows.release(flow.id);
             p.partsReleased++;
         }

@@ -112,6 +112,19 @@ class ParallelRunTest {
             assertTrue(r.flows().stream().allMatch(FlowResult::finished));
         }
 
+        /**
+         * Packets sprayed over every path on go-back-N: reordering makes senders go back and resend packets that their
+         * receiver then acknowledges anyway, sometimes after the message's last acknowledgement (the sender had gone
+         * back past it). A message's retransmissions are those counted until its last acknowledgement, in its sender's
+         * own events; read between windows after the partitions ran on, they differed between 1 and 2 threads.
+         */
+        @Test
+        void sprayedGoBackNCountsTheSameRetransmissionsOn1To4Threads() {
+            RunResult r = sameForAll("name: g\nseed: 3\n" + FAT + "nic: {mtu: 4096}\nrouting: {mode: spray}\n"
+                    + "workloads:\n  - {type: permutation, size: 700KB}\n", 1, 2, 4);
+            assertTrue(r.flows().stream().mapToLong(FlowResult::retransmits).sum() > 0, "reordering makes resends");
+        }
+
         @Test
         void hpccIncastWhoseTelemetryCrossesPartitions() {
             RunResult r = sameForAll("name: h\n" + FAT + "nic: {mtu: 1024, cc: hpcc}\nworkloads:\n"
