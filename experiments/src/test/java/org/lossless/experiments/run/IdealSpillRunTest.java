@@ -83,7 +83,14 @@ class IdealSpillRunTest {
             spilled.clear();
             TreeMap<String, String> tiny = files(s, t, new IdealSpill(dir.resolve("spill"), 1, spilled::add),
                     "tiny-" + t);
-            assertEquals(2, spilled.size(), t + ": each job's record spilled: " + spilled);
+            if (t == PacketEngine.IdealTiming.AFTER) {
+                assertEquals(2, spilled.size(), t + ": each job's record spilled: " + spilled);
+            } else {
+                // beside the run the replay gives way when the heap in use (garbage included) passes 3/4 of the limit
+                // and runs again after the run (IdealReplay.HEAP_SHARE): in a test JVM full of other tests' garbage a
+                // job's record may spill once more (3 files in one suite run of 2026-12-07)
+                assertTrue(spilled.size() >= 2, t + ": each job's record spilled: " + spilled);
+            }
             for (Path p : spilled) {
                 assertEquals(dir.resolve("spill"), p.getParent());
                 assertFalse(Files.exists(p), t + ": " + p + " deleted");
