@@ -137,11 +137,16 @@ final class Execution {
 
     /**
      * What a run that did not finish its work must say: "stop_time 100 ms reached with 4 of 40 flows
-     * unfinished; raise stop_time", and for a deadlock the cycle of paused queues.
+     * unfinished; raise stop_time" (", and workload w0 still to post" when a workload had more to post), and for a
+     * deadlock the cycle of paused queues.
      */
     static List<String> truncation(RunResult r) {
         long left = r.unfinished();
         String flows = left + " of " + r.flows().size() + " flows unfinished";
+        if (!r.postingLeft().isEmpty()) {
+            flows += " and " + (r.postingLeft().size() == 1 ? "workload " : "workloads ")
+                    + String.join(", ", r.postingLeft()) + " still to post";
+        }
         return switch (r.stoppedBy()) {
             case DONE -> List.of();
             case STOP_TIME -> List.of("stop_time " + ms(r.simTimePs()) + " reached with " + flows + "; raise stop_time"

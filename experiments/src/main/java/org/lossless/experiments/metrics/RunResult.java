@@ -36,18 +36,23 @@ import org.lossless.workloads.training.TrainingResults;
  *                      {@code summary.json} {@code jobs[].training}, {@code timeline.csv})
  * @param uet           trims, trim NACKs, RCCC credits and link-level retries ({@code summary.json} {@code uet},
  *                      {@code llr}); {@link UetCounters#NONE} when the run used neither
+ * @param postingLeft   the workloads that had not posted everything when the run ended (a CDF workload's later
+ *                      arrivals, an incast's later rounds, flows starting after the stop time), in workload order:
+ *                      empty when every workload had; a run that ended with one is cut by its stop time, even with
+ *                      every posted message finished
  */
 public record RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows,
                         List<PortResult> ports, long dropPackets, long dropBytes, long pauseFrames,
                         long pausedPs, boolean deadlock, long ecnMarked, long cnpSent, List<String> deadlockCycle,
                         WatchdogResult pfcWatchdog, PauseGraph pauseGraph, List<JobIteration> jobs,
                         List<OperationStats> operations, double cpuSeconds, long peakHeapBytes, List<JobIdeal> ideals,
-                        List<LosslessDrop> losslessDrops, TrainingResults training, UetCounters uet) {
+                        List<LosslessDrop> losslessDrops, TrainingResults training, UetCounters uet,
+                        List<String> postingLeft) {
     /** Why a run ended: {@code done}, {@code stop_time} or {@code deadlock} (summary.json {@code stopped_by}). */
     public enum StoppedBy {
-        /** Every flow finished (or there was none). */
+        /** Every flow finished (or there was none) and every workload had posted everything. */
         DONE("done"),
-        /** The stop time was reached with work left. */
+        /** The stop time was reached with work left: flows unfinished, or workloads still to post. */
         STOP_TIME("stop_time"),
         /** The stop time was reached with work left and a PFC deadlock cycle holding it. */
         DEADLOCK("deadlock");
@@ -75,6 +80,19 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
         losslessDrops = List.copyOf(losslessDrops);
         training = training == null ? TrainingResults.NONE : training;
         uet = uet == null ? UetCounters.NONE : uet;
+        postingLeft = List.copyOf(postingLeft);
+    }
+
+    /** Every workload had posted everything ({@code postingLeft} empty). */
+    public RunResult(long simTimePs, long events, double wallSeconds, List<FlowResult> flows, List<PortResult> ports,
+                     long dropPackets, long dropBytes, long pauseFrames, long pausedPs, boolean deadlock,
+                     long ecnMarked, long cnpSent, List<String> deadlockCycle, WatchdogResult pfcWatchdog,
+                     PauseGraph pauseGraph, List<JobIteration> jobs, List<OperationStats> operations, double cpuSeconds,
+                     long peakHeapBytes, List<JobIdeal> ideals, List<LosslessDrop> losslessDrops,
+                     TrainingResults training, UetCounters uet) {
+        this(simTimePs, events, wallSeconds, flows, ports, dropPackets, dropBytes, pauseFrames, pausedPs, deadlock,
+                ecnMarked, cnpSent, deadlockCycle, pfcWatchdog, pauseGraph, jobs, operations, cpuSeconds, peakHeapBytes,
+                ideals, losslessDrops, training, uet, List.of());
     }
 
     /** Without UET or LLR counters. */
@@ -176,9 +194,12 @@ public record RunResult(long simTimePs, long events, double wallSeconds, List<Fl
         return flows.stream().filter(f -> !f.finished()).count();
     }
 
-    /** Why the run ended: a deadlock, the stop time with flows unfinished, or all work done. */
+    /**
+     * Why the run ended: a deadlock, the stop time with flows unfinished or workloads still to post ({@link
+     * #postingLeft}), or all work done.
+     */
     public StoppedBy stoppedBy() {
-        if (unfinished() == 0) {
+        if (unfinished() == 0 && postingLeft.isEmpty()) {
             return StoppedBy.DONE;
         }
         return deadlock ? StoppedBy.DEADLOCK : StoppedBy.STOP_TIME;

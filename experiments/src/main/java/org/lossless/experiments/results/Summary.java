@@ -52,6 +52,10 @@ public final class Summary {
         root.put("engine", "packet");
         root.put("version", Version.current());
         root.put("stopped_by", r.stoppedBy().key());
+        if (!r.postingLeft().isEmpty()) { // cut by the stop time before these workloads had posted everything
+            com.fasterxml.jackson.databind.node.ArrayNode still = root.putArray("still_posting");
+            r.postingLeft().forEach(still::add);
+        }
         root.put("sim_time_ps", r.simTimePs());
         JobSummary.write(root.putArray("jobs"), r, JobServers.of(scenario));
         TrainingSummary.attach((com.fasterxml.jackson.databind.node.ArrayNode) root.get("jobs"), r.training());

@@ -373,7 +373,7 @@ public final class PacketEngine {
                 network.cnpsSent(), cycle, watchdog == null ? null
                         : new WatchdogResult(watchdog.action().key(), network.stormEpisodes()), pauseGraph.graph(),
                 jobs, traffic.operationStats(), cpu, heap, ideals, network.losslessDrops(),
-                traffic.training(), network.uetCounters());
+                traffic.training(), network.uetCounters(), traffic.unfinishedPrograms());
     }
 
     /**

@@ -235,6 +235,17 @@ final class ProgramDriver implements FlowListener, TelemetrySampler.Rates {
         return outstanding == 0 && allFinished();
     }
 
+    /** The names of the programs not finished (they would post more on their own), in workload order. */
+    List<String> unfinishedPrograms() {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0, n = views.size(); i < n; i++) {
+            if (!views.get(i).program.finished()) {
+                out.add(views.get(i).program.name());
+            }
+        }
+        return out;
+    }
+
     /** Whether every program is finished (will post nothing more on its own). */
     boolean allFinished() {
         for (int i = 0, n = views.size(); i < n; i++) { // no iterator: asked per event run ahead and per completion
