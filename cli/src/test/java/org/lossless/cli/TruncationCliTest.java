@@ -46,6 +46,26 @@ class TruncationCliTest {
         assertTrue(summary.contains("\"unfinished\" : 1,"), summary);
     }
 
+    /** Every message posted by the stop time finished, but the incast's second round was still to come. */
+    @Test
+    void stopTimeWithAWorkloadStillToPostWarnsAndNamesIt() throws Exception {
+        Files.writeString(cwd.resolve("cut.yaml"), """
+                name: cut
+                stop_time: 100us
+                topology: {type: star, hosts: 3}
+                nic: {cc: none}
+                workloads:
+                  - {type: incast, name: in, receiver: 0, senders: [1, 2], size: 10KB, repeat: 2, gap: 1ms}
+                """);
+        assertEquals(0, lossless(Runners.packet(), "run", "cut.yaml", "--out", "r", "--quiet"), err::toString);
+        assertEquals("lossless: warning: stop_time 0.1 ms reached with 0 of 2 flows unfinished and workload in still "
+                + "to post; raise stop_time (summary.json: fct_slowdown_censored counts them with their slowdown so far)\n",
+                err.toString());
+        String summary = Files.readString(cwd.resolve("r/summary.json"));
+        assertTrue(summary.contains("\"stopped_by\" : \"stop_time\""), summary);
+        assertTrue(summary.contains("\"still_posting\" : [\n    \"in\"\n  ]"), summary);
+    }
+
     @Test
     void aDeadlockIsPrintedWithItsCycle() throws Exception {
         Files.writeString(cwd.resolve("s.yaml"), CliTest.SCENARIO);
