@@ -26,22 +26,23 @@ class TruncationCliTest {
         return new Cli(new PrintWriter(out), new PrintWriter(err), cwd, () -> runner, null).execute(args);
     }
 
+    /** Runs a 3-host star with {@code workloads} (YAML list items) cut at {@code stopTime}; returns summary.json. */
+    private String runCut(String stopTime, String workloads) throws Exception {
+        Files.writeString(cwd.resolve("cut.yaml"), "name: cut\nstop_time: " + stopTime + "\n"
+                + "topology: {type: star, hosts: 3}\nnic: {cc: none}\nworkloads:\n" + workloads);
+        assertEquals(0, lossless(Runners.packet(), "run", "cut.yaml", "--out", "r", "--quiet"), err::toString);
+        return Files.readString(cwd.resolve("r/summary.json"));
+    }
+
     @Test
     void stopTimeWithWorkLeftWarnsOnStderr() throws Exception {
-        Files.writeString(cwd.resolve("cut.yaml"), """
-                name: cut
-                stop_time: 50us
-                topology: {type: star, hosts: 3}
-                nic: {cc: none}
-                workloads:
+        String summary = runCut("50us", """
                   - type: flows
                     flows: [{src: 1, dst: 0, size: 100KB}, {src: 0, dst: 2, size: 10MB, start: 2us}]
                 """);
-        assertEquals(0, lossless(Runners.packet(), "run", "cut.yaml", "--out", "r", "--quiet"), err::toString);
         assertEquals("lossless: warning: stop_time 0.05 ms reached with 1 of 2 flows unfinished; raise stop_time "
                 + "(summary.json: fct_slowdown_censored counts them with their slowdown so far)\n", err.toString());
         assertTrue(out.toString().startsWith("cut (seed 1): 1 of 2 flows finished"), out.toString());
-        String summary = Files.readString(cwd.resolve("r/summary.json"));
         assertTrue(summary.contains("\"stopped_by\" : \"stop_time\""), summary);
         assertTrue(summary.contains("\"unfinished\" : 1,"), summary);
     }
@@ -49,19 +50,12 @@ class TruncationCliTest {
     /** Every message posted by the stop time finished, but the incast's second round was still to come. */
     @Test
     void stopTimeWithAWorkloadStillToPostWarnsAndNamesIt() throws Exception {
-        Files.writeString(cwd.resolve("cut.yaml"), """
-                name: cut
-                stop_time: 100us
-                topology: {type: star, hosts: 3}
-                nic: {cc: none}
-                workloads:
+        String summary = runCut("100us", """
                   - {type: incast, name: in, receiver: 0, senders: [1, 2], size: 10KB, repeat: 2, gap: 1ms}
                 """);
-        assertEquals(0, lossless(Runners.packet(), "run", "cut.yaml", "--out", "r", "--quiet"), err::toString);
         assertEquals("lossless: warning: stop_time 0.1 ms reached with 0 of 2 flows unfinished and workload in still "
                 + "to post; raise stop_time (summary.json: fct_slowdown_censored counts them with their slowdown so far)\n",
                 err.toString());
-        String summary = Files.readString(cwd.resolve("r/summary.json"));
         assertTrue(summary.contains("\"stopped_by\" : \"stop_time\""), summary);
         assertTrue(summary.contains("\"still_posting\" : [\n    \"in\"\n  ]"), summary);
     }
