@@ -125,6 +125,30 @@ class ParallelRunTest {
             assertTrue(r.flows().stream().mapToLong(FlowResult::retransmits).sum() > 0, "reordering makes resends");
         }
 
+        /**
+         * An incast of three rounds 5 us apart: a round's last delivery arms the next round 5 us later, so the program
+         * declares that delay and the partitions run on past deliveries; with {@code gap: 0} every delivery may end a
+         * window at its instant. Both give one result on 1, 2 and 4 threads; the gap gives fewer windows.
+         */
+        @Test
+        void anIncastsGapLetsThePartitionsRunOnPastADelivery() {
+            String incast = "name: i\n" + FAT + "nic: {mtu: 1024}\nworkloads:\n"
+                    + "  - {type: incast, receiver: 0, senders: \"4-15\", size: 100KB, repeat: 3, gap: %s}\n";
+            List<org.lossless.core.kernel.ParallelStats> gap = new ArrayList<>();
+            List<org.lossless.core.kernel.ParallelStats> none = new ArrayList<>();
+            RunResult r = sameForAll(incast.formatted("5us"), 1, 2, 4);
+            assertEquals(3, r.jobs().size(), r.jobs().toString());
+            sameForAll(incast.formatted("0us"), 1, 2);
+            new ScenarioEngine(new PacketEngine.Parallelism(2, null, null, gap::add))
+                    .run(ScenarioLoader.parse("t.yaml", incast.formatted("5us"), Path.of("."), List.of()));
+            new ScenarioEngine(new PacketEngine.Parallelism(2, null, null, none::add))
+                    .run(ScenarioLoader.parse("t.yaml", incast.formatted("0us"), Path.of("."), List.of()));
+            System.out.println("incast: windows " + none.get(0).windows() + " with gap 0, " + gap.get(0).windows()
+                    + " with 5 us");
+            assertTrue(gap.get(0).windows() < none.get(0).windows(), gap.get(0).windows() + " windows with the gap, "
+                    + none.get(0).windows() + " without");
+        }
+
         @Test
         void hpccIncastWhoseTelemetryCrossesPartitions() {
             RunResult r = sameForAll("name: h\n" + FAT + "nic: {mtu: 1024, cc: hpcc}\nworkloads:\n"

@@ -69,6 +69,16 @@ public final class IncastProgram extends AgendaProgram {
         }
     }
 
+    /**
+     * What a delivery sets off: with one round nothing (it is only noted); with more, at a round's last delivery, the
+     * next round's timer {@code gap} later (the request that would start it is not modelled: the scenario's gap is
+     * its delay). So a parallel run's partitions may run on for the gap past a delivery; with {@code gap: 0} not at all.
+     */
+    @Override
+    public long minReactionDelayPs() {
+        return cfg.repeat() == 1 ? NEVER_REACTS : cfg.gapPs();
+    }
+
     @Override
     public boolean finished() {
         return rounds.size() == cfg.repeat();
