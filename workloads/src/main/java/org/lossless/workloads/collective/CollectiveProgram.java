@@ -96,7 +96,7 @@ public final class CollectiveProgram extends OneTimerProgram {
         super(job.name());
         this.job = job;
         this.stored = stored;
-        this.reactionDelayPs = reactionDelayPs(job.ctsDelayOrDefaultPs(), job.stepLatencyPs());
+        this.reactionDelayPs = reactionDelayPs(job.ctsDelayOrDefaultPs(), job.stepLatencyPs(), job.servers());
     }
 
     public CollectiveJob job() {
@@ -256,10 +256,11 @@ public final class CollectiveProgram extends OneTimerProgram {
     }
 
     /**
-     * The least of the delays on the two paths from a completion (the only ones this program is told of are
-     * deliveries) to a post or timer: a clear-to-send is seen {@code cts_delay} after it arrived, a slice received over
-     * the network is used at least the network step after its last byte ({@link StepLatencies#leastNetStepPs}: known
-     * before the tuner chose; the PCIe hop only adds to it). Either may be set to 0 by the job, and then so is this.
+     * The least of the delays on the paths from a completion (the only ones this program is told of are deliveries) to
+     * a post or timer: a clear-to-send is seen {@code cts_delay} after it arrived, a slice received over the network is
+     * used at least the network step after its last byte ({@link StepLatencies#leastNetStepPs}: known before the tuner
+     * chose), and with a PCIe model it first crosses the NIC's PCIe link, a timer at least the link's latency after its
+     * last byte ({@link ServerLinks#fromNic}). Either of the first two may be set to 0 by the job, and then so is this.
      */
     @Override
     public long minReactionDelayPs() {
@@ -272,6 +273,15 @@ public final class CollectiveProgram extends OneTimerProgram {
      */
     public static long reactionDelayPs(long ctsDelayPs, long stepLatencyPs) {
         return Math.min(ctsDelayPs, StepLatencies.leastNetStepPs(stepLatencyPs));
+    }
+
+    /**
+     * {@link #reactionDelayPs(long, long)} on the fabric's GPU servers {@code servers} (null: none): with a PCIe model, at
+     * most the PCIe link's latency (a slice delivered over the network reaches its GPU that much later, on a timer).
+     */
+    public static long reactionDelayPs(long ctsDelayPs, long stepLatencyPs, GpuServers servers) {
+        long d = reactionDelayPs(ctsDelayPs, stepLatencyPs);
+        return servers == null || servers.pcie() == null ? d : Math.min(d, servers.pcie().latencyPs());
     }
 
     /**

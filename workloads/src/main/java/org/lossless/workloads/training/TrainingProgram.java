@@ -71,7 +71,8 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
                 : new CheckpointWriter(job.checkpoint(), job.hostOfRank(), job.comm().connection());
         CommSettings c = job.comm();
         this.reactionDelayPs = checkpoint != null ? 0 : CollectiveProgram.reactionDelayPs(c.ctsDelayPs() >= 0
-                ? c.ctsDelayPs() : org.lossless.workloads.collective.StepLatencies.CTS_DELAY_PS, c.stepLatencyPs());
+                ? c.ctsDelayPs() : org.lossless.workloads.collective.StepLatencies.CTS_DELAY_PS, c.stepLatencyPs(),
+                c.servers());
     }
 
     public TrainingJob job() {
