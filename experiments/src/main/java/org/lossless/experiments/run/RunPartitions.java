@@ -28,8 +28,8 @@ import org.lossless.topology.Topology;
  * <p>One partition (the run is the same, on one thread) when: one is asked for; the fabric has one unit; a link
  * gives windows shorter than {@link Partitioner#MIN_WINDOW_PS} (too short to pay for a barrier); link-level retry
  * ({@code llr}) replays frames after their arrival, credit-based flow control is on (not yet checked against the
- * window rules), or a NIC receive buffer completes messages after it (a window
- * could not end in time). {@link #note} says why, for the console.
+ * window rules), a NIC receive buffer completes messages after it (a window could not end in time), or UET's receiver
+ * credits (RCCC) are on (the receiver's pacer reads its senders' QPs, in other partitions). {@link #note} says why, for the console.
  *
  * @param partOf      partition of each node, by node id
  * @param partitions  number of partitions
@@ -67,6 +67,12 @@ record RunPartitions(int[] partOf, int partitions, long lookaheadPs, long[] weig
         }
         if (in.nic().rxBuffer() != null) {
             return single(t, "a NIC receive buffer completes messages after their frames arrive: the run uses one thread");
+        }
+        if (in.nic().uet().credits()) {
+            // the receiver's credit pacer reads whether its senders have more to send from their QPs, in other
+            // partitions: the grants would depend on how far those partitions ran (benchmarks/README.md, step 32)
+            return single(t, "RCCC's receiver credits (nic.uet.cc: rccc or hybrid) are not yet cut into partitions: the "
+                    + "run uses one thread");
         }
         RunPartitions coarse = of(in, Partitioner.plan(t, Math.max(1, threads), override), threads, override != null);
         if (override != null || coarse.partitions() < threads) {

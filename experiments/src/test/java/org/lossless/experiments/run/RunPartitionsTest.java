@@ -32,6 +32,21 @@ class RunPartitionsTest {
         return ScenarioEngine.input(ScenarioLoader.parse("t.yaml", FAT, Path.of("."), List.of()));
     }
 
+    /**
+     * UET on receiver credits (RCCC): the receiver's pacer reads whether its senders have more to send from their QPs,
+     * which another partition may be changing. Six of 40 drawn UET scenarios with `cc: rccc` and a CDF workload differed
+     * between 1 and 2 threads (18,044 grants against 18,045 in one), so such a run stays on one partition, with a note.
+     */
+    @Test
+    void uetReceiverCreditsKeepTheRunOnOnePartition() {
+        EngineInput in = ScenarioEngine.input(ScenarioLoader.parse("t.yaml", FAT.replace("nic: {mtu: 1024, cc: dcqcn}",
+                "nic: {mtu: 1024, transport: uet, uet: {cc: rccc}}"), Path.of("."), List.of()));
+        RunPartitions r = RunPartitions.of(in, 4, null);
+        assertEquals(1, r.partitions());
+        assertTrue(r.note().contains("RCCC"), r.note());
+        assertEquals(16, RunPartitions.of(fatTree(), 4, null).partitions(), "the same fabric without them: 16");
+    }
+
     @Test
     void aFatTreeIsCutIntoFourPartitionsPerThreadUpToItsSwitchesWithTheSameLookahead() {
         EngineInput in = fatTree();
