@@ -111,7 +111,7 @@ final class NicSender {
     /**
      * The next data packet of the QPs that may send on {@code egress} now, or null (the wake-up is set if one waits on
      * its limiter). A QP found with no packet at all to build (no data left and no retransmission asked for: a later
-     * selective acknowledgement covered the packet its loss recovery was to resend, IRN or UET) leaves the list first.
+     * acknowledgement covered the packet its loss recovery was to resend, IRN or UET) leaves the list first.
      */
     Packet next(EgressPort egress) {
         scan:

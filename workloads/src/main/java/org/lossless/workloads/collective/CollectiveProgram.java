@@ -269,18 +269,12 @@ public final class CollectiveProgram extends OneTimerProgram {
 
     /**
      * {@link #minReactionDelayPs()} of a job with clear-to-send delay {@code ctsDelayPs} (after its default) and step
-     * latency {@code stepLatencyPs} (-1: NCCL's), for a program that runs such jobs as its calls.
-     */
-    public static long reactionDelayPs(long ctsDelayPs, long stepLatencyPs) {
-        return Math.min(ctsDelayPs, StepLatencies.leastNetStepPs(stepLatencyPs));
-    }
-
-    /**
-     * {@link #reactionDelayPs(long, long)} on the fabric's GPU servers {@code servers} (null: none): with a PCIe model, at
-     * most the PCIe link's latency (a slice delivered over the network reaches its GPU that much later, on a timer).
+     * latency {@code stepLatencyPs} (-1: NCCL's) on the fabric's GPU servers {@code servers} (null: none; with a PCIe
+     * model at most the PCIe link's latency: a slice delivered over the network reaches its GPU that much later, on a
+     * timer), for a program that runs such jobs as its calls.
      */
     public static long reactionDelayPs(long ctsDelayPs, long stepLatencyPs, GpuServers servers) {
-        long d = reactionDelayPs(ctsDelayPs, stepLatencyPs);
+        long d = Math.min(ctsDelayPs, StepLatencies.leastNetStepPs(stepLatencyPs));
         return servers == null || servers.pcie() == null ? d : Math.min(d, servers.pcie().latencyPs());
     }
 
