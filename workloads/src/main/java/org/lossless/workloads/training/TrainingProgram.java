@@ -99,7 +99,7 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
             child.program.onDelivered(m, nowPs);
             settle(child, nowPs);
         }
-        after(nowPs);
+        reacted(nowPs);
     }
 
     @Override
@@ -109,6 +109,8 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
             if (checkpoint.acked()) {
                 log.checkpointEnded(nowPs - checkpoint.startPs());
                 next(nowPs);
+                after(nowPs); // the next iteration starts at this very instant (declared: no reaction delay)
+                return;
             }
         } else if (slot >= 0) {
             ChildRun child = slots.get(slot);
@@ -116,7 +118,7 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
             child.program.onAcked(m, nowPs);
             settle(child, nowPs);
         }
-        after(nowPs);
+        reacted(nowPs);
     }
 
     /**
@@ -258,6 +260,23 @@ public final class TrainingProgram extends OneTimerProgram implements ChildRun.H
             drain(now);
             dropGhosts();
         }
+        rearm();
+    }
+
+    /**
+     * After a completion: runs only what it set off. Entries due now that earlier events put on the agenda wait for
+     * the job's timer, also due now, as {@link org.lossless.workloads.collective.CollectiveProgram}'s do: run here
+     * they would post at the completion's instant, sooner than {@link #minReactionDelayPs} (a call's step timer that
+     * falls on the very picosecond of another slice's delivery did, and stopped the run).
+     */
+    private void reacted(long now) {
+        drain(now);
+        dropGhosts();
+        rearm();
+    }
+
+    /** Detects a stall (nothing pending, ranks still have nodes); asks for the timer at the next entry. */
+    private void rearm() {
         if (running && agenda.size() == ghostCount && activeCalls == 0 && work.isEmpty() && ranksLeft > 0) {
             stall();
         }
