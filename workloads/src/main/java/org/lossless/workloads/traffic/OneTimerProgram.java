@@ -3,8 +3,10 @@ package org.lossless.workloads.traffic;
 /**
  * The skeleton of a program that keeps its own list of pending times behind its one engine timer ({@link OneTimer}):
  * the walk {@link #after} that runs what is due and re-arms the timer ({@link #wakeAt}), called once the program's
- * own start ({@link #begin}) is done and whenever the timer fires. A program calls {@link #after} itself after each
- * completion it handles.
+ * own start ({@link #begin}) is done and whenever the timer fires. After a completion a program that declares a
+ * reaction delay ({@link TrafficProgram#minReactionDelayPs}) runs only what the completion set off and re-arms with
+ * {@link #wakeAt}: its entries due at the completion's instant wait for the timer, due then too, or what they post
+ * would count as a reaction sooner than the delay. A program that declares none may call {@link #after}.
  */
 public abstract class OneTimerProgram extends BaseProgram {
     private final OneTimer timer = new OneTimer();
