@@ -4,8 +4,9 @@ package org.lossless.nic;
  * Go-back-N, the loss recovery of RoCE NICs today (the InfiniBand RC transport): the receiver accepts only
  * the expected PSN, discards anything else and sends one NACK per sequence gap, again if the gap is still open
  * {@code nic.nack_interval} after its last NACK (an out-of-sequence packet arriving then); a NACK or a timeout makes
- * the sender resend everything from the first unacknowledged packet ({@link QueuePair#goBackTo}). No cap
- * beyond {@code nic.window}, one timeout ({@code nic.rto}).
+ * the sender resend everything from the first unacknowledged packet ({@link QueuePair#goBackTo}). A duplicate is
+ * discarded, and acknowledged again when it is a message's last packet or carries AckReq. No cap beyond
+ * {@code nic.window}, one timeout ({@code nic.rto}).
  */
 final class GoBackN implements LossRecovery {
     /** {@code nic.nack_interval}, ps; 0: one NACK per gap. */
@@ -59,7 +60,7 @@ final class GoBackN implements LossRecovery {
     }
 
     @Override
-    public Reply outOfSequence(long expectedPsn, long psn, boolean last, long nowPs) {
+    public Reply outOfSequence(long expectedPsn, long psn, boolean asksAck, long nowPs) {
         if (psn > expectedPsn) {
             if (nackedPsn != expectedPsn || (nackIntervalPs > 0 && nowPs - nackedAtPs >= nackIntervalPs)) {
                 // one NACK per gap, sent again if the gap is still open nack_interval after the last one
@@ -69,8 +70,11 @@ final class GoBackN implements LossRecovery {
             }
             return Reply.DROP;
         }
-        // a duplicate: the duplicate of a message's last packet is re-ACKed so a lost final ACK cannot hang the sender
-        return last ? Reply.ACK : Reply.DROP;
+        // a duplicate: acknowledged again when it asks for it, as an RC responder does (InfiniBand C9-105; Linux's
+        // rxe): a message's last packet, so a lost final ACK cannot hang the sender, and the packet that fills the
+        // sender's window (AckReq), so a sender whose window holds only packets the receiver already has (its ACKs
+        // lost, then a timeout) learns that and moves on; otherwise it resent the same window at every timeout
+        return asksAck ? Reply.ACK : Reply.DROP;
     }
 
     @Override

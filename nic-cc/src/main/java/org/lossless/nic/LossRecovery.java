@@ -61,9 +61,10 @@ interface LossRecovery {
 
     /**
      * Data packet {@code psn} arrived at {@code nowPs} at a receiver that expects {@code expectedPsn} (its {@link
-     * QpReceiver#expectedPsn}, not {@code psn}); {@code last}: last of its message.
+     * QpReceiver#expectedPsn}, not {@code psn}); {@code asksAck}: the last packet of its message or one with the
+     * AckReq bit ({@link org.lossless.core.net.Packet#ackRequest}), which a receiver acknowledges even as a duplicate.
      */
-    Reply outOfSequence(long expectedPsn, long psn, boolean last, long nowPs);
+    Reply outOfSequence(long expectedPsn, long psn, boolean asksAck, long nowPs);
 
     /**
      * Whether the receiver already holds {@code psn} (= the expected PSN, after an in-order packet advanced

@@ -1,0 +1,91 @@
+package org.lossless.nic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.lossless.core.kernel.Kernel;
+import org.lossless.core.net.EgressPort;
+import org.lossless.core.net.Link;
+import org.lossless.core.net.MessageSize;
+import org.lossless.core.net.PacketPool;
+import org.lossless.core.net.PacketType;
+
+/**
+ * Go-back-N behind a send window when a whole window's ACKs are lost: host 0 sends a 12-packet WRITE (MTU 1000) to
+ * host 1 at 100 Gb/s over 1 µs cables with {@code nic.window} 4,000 B, and the ACKs of PSNs 4 to 7 are lost once.
+ * The receiver already holds 0..7; the sender, its window full of 4..7, waits for the timeout (1 ms) and sends 4..7
+ * again: duplicates. Only the last of a message's packets used to be acknowledged as a duplicate, and the window
+ * never reached it, so every timeout resent the same window to the end of time (an HPCC sender, whose window is
+ * its rate times the base RTT, hung this way behind a failed link). As an RC responder does (InfiniBand C9-105;
+ * Linux's rxe acknowledges a duplicate SEND or WRITE again), a duplicate that carries AckReq, which the sender
+ * sets on the packet that fills its window, is acknowledged again, so one timeout recovers.
+ */
+class DuplicateAckRequestTest {
+    private static final long RATE = 100_000_000_000L;
+    private static final long DELAY = 1_000_000;
+    /** A packet after the first, 1082 B on the wire; the first carries a RETH (1098 B). */
+    private static final long OTHER = 86_560;
+    private static final long FIRST = 87_840;
+    private static final long ACK = 6_880;
+
+    @Test
+    void aWindowOfDuplicatesAsksForItsAckAndOneTimeoutRecovers() {
+        Kernel kernel = new Kernel();
+        PacketPool pool = new PacketPool();
+        FlowTable flows = new FlowTable();
+        List<Long> data = new ArrayList<>();
+        FlowListener quiet = new FlowListener() {
+            @Override
+            public void flowFinished(Flow flow, long nowPs) {
+            }
+
+            @Override
+            public void flowAcked(Flow flow, long nowPs) {
+            }
+        };
+        NicConfig config = NicConfig.builder().mtu(1000).ackEvery(1).window(4000).build();
+        HostNic[] nic = new HostNic[2];
+        EgressPort[] port = new EgressPort[2];
+        for (int h = 0; h < 2; h++) {
+            nic[h] = new HostNic(h, "h" + h, kernel, pool, flows, config, quiet);
+            port[h] = new EgressPort(kernel, RATE);
+            nic[h].attach(port[h]);
+        }
+        port[0].probe((p, start, end) -> {
+            if (p.type == PacketType.DATA) {
+                data.add(p.psn);
+            }
+        });
+        Set<Long> lost = new HashSet<>();
+        port[0].connect(new Link(kernel, DELAY, nic[1], 0), nic[0]);
+        port[1].connect(new Link(kernel, DELAY, (p, in) -> {
+            if (p.type == PacketType.ACK && p.psn >= 4 && p.psn <= 7 && lost.add(p.psn)) {
+                pool.release(p);
+            } else {
+                nic[0].receive(p, in);
+            }
+        }, 0), nic[1]);
+        Flow f = flows.add(new Flow(0, "t", 0, 1, MessageSize.of(12_000), 0, 3));
+        nic[0].startFlow(f);
+        long rto = NicConfig.DEFAULT_RTO_PS;
+        kernel.runUntil(20 * rto);
+
+        assertEquals(Set.of(4L, 5L, 6L, 7L), lost, "the four ACKs were lost");
+        assertTrue(f.finishPs() >= 0 && f.ackedPs() >= 0, "the message finished and was acknowledged");
+        assertEquals(1, f.timeouts(), "one timeout; before, one every 1 ms until the end of the run");
+        assertEquals(List.of(4L, 5L, 6L, 7L), data.subList(8, 12), "the window again after the timeout");
+        assertEquals(16, data.size(), "12 packets and the 4 of the window once more");
+        // the last progress is packet 3's ACK: packet 3 ends at FIRST + 3 OTHER, its ACK is back 2 us + ACK later;
+        // the timeout 1 ms after it resends 4..7 (their ACK is the one for 7, at 7's end + 2 us + ACK), then 8..11
+        long progress = FIRST + 3 * OTHER + 2 * DELAY + ACK;
+        long reAcked = progress + rto + 4 * OTHER + 2 * DELAY + ACK;
+        assertTrue(f.finishPs() >= reAcked + 4 * OTHER + DELAY - OTHER, "finished at " + f.finishPs());
+        assertTrue(f.finishPs() <= reAcked + 4 * OTHER + DELAY + 4 * OTHER, "finished at " + f.finishPs());
+    }
+}
