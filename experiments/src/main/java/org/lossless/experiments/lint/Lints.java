@@ -12,8 +12,8 @@ import org.lossless.workloads.spec.WorkloadConfig;
  * {@code hpcc-file} import), the workloads' own ({@code hpcc-flows} imports, programs), then the lints: a fixed
  * PFC headroom below the need ({@link HeadroomLint}), a shared headroom pool below what its lossless groups may
  * need at once ({@link HeadroomPoolLint}), PFC pausing before ECN marks ({@link EcnPfcLint}), Ultra Ethernet
- * settings that cannot work as meant ({@link UetLint}), CBFC credits below line rate ({@link CbfcLint}) and traffic-class mappings that break losslessness or
- * starve CNPs ({@link QosMapLint}). Computed from the scenario alone, never from a run: the same scenario gives
+ * settings that cannot work as meant ({@link UetLint}), CBFC credits below line rate ({@link CbfcLint}), traffic-class mappings that break losslessness or
+ * starve CNPs ({@link QosMapLint}) and packet spraying under go-back-N ({@link SprayLint}). Computed from the scenario alone, never from a run: the same scenario gives
  * the same findings (and {@code warnings.json} bytes) on every seed and machine.
  */
 public final class Lints {
@@ -45,6 +45,7 @@ public final class Lints {
         all.addAll(UetLint.of(s));
         all.addAll(CbfcLint.of(s));
         all.addAll(QosMapLint.of(s));
+        all.addAll(SprayLint.of(s));
         return List.copyOf(all);
     }
 }

@@ -25,7 +25,8 @@ final class RoutingSchema {
                     + "(source and destination host, the QP's RoCEv2 UDP source port, UDP port 4791, protocol UDP) "
                     + "seeded per switch from the scenario `seed` (so results vary with the seed the way real hash "
                     + "luck does); `spray`: a port per packet (a study option: RC receivers discard out-of-order "
-                    + "packets and go-back-N pays for it)"),
+                    + "packets and go-back-N pays for it; `check` and `run` warn when RoCEv2 QPs spray under "
+                    + "go-back-N)"),
             // times are never negative (the unit parser): the floor only gives the docs' "≥ 0"
             Key.time("convergence", RoutingConfig.DEFAULT.convergencePs(), "after a failure or repair, switches keep "
                     + "their old tables (traffic hashed onto a dead link is lost) until this much later, when every "
