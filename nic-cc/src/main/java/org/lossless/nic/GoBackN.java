@@ -5,8 +5,7 @@ package org.lossless.nic;
  * the expected PSN, discards anything else and sends one NACK per sequence gap, again if the gap is still open
  * {@code nic.nack_interval} after its last NACK (an out-of-sequence packet arriving then); a NACK or a timeout makes
  * the sender resend everything from the first unacknowledged packet ({@link QueuePair#goBackTo}). A duplicate is
- * discarded, and acknowledged again when it is a message's last packet or carries AckReq. No cap beyond
- * {@code nic.window}, one timeout ({@code nic.rto}).
+ * discarded and acknowledged again. No cap beyond {@code nic.window}, one timeout ({@code nic.rto}).
  */
 final class GoBackN implements LossRecovery {
     /** {@code nic.nack_interval}, ps; 0: one NACK per gap. */
@@ -60,7 +59,7 @@ final class GoBackN implements LossRecovery {
     }
 
     @Override
-    public Reply outOfSequence(long expectedPsn, long psn, boolean asksAck, long nowPs) {
+    public Reply outOfSequence(long expectedPsn, long psn, long nowPs) {
         if (psn > expectedPsn) {
             if (nackedPsn != expectedPsn || (nackIntervalPs > 0 && nowPs - nackedAtPs >= nackIntervalPs)) {
                 // one NACK per gap, sent again if the gap is still open nack_interval after the last one
@@ -70,11 +69,13 @@ final class GoBackN implements LossRecovery {
             }
             return Reply.DROP;
         }
-        // a duplicate: acknowledged again when it asks for it, as an RC responder does (InfiniBand C9-105; Linux's
-        // rxe): a message's last packet, so a lost final ACK cannot hang the sender, and the packet that fills the
-        // sender's window (AckReq), so a sender whose window holds only packets the receiver already has (its ACKs
-        // lost, then a timeout) learns that and moves on; otherwise it resent the same window at every timeout
-        return asksAck ? Reply.ACK : Reply.DROP;
+        // a duplicate: acknowledged again with the receiver's cumulative acknowledgement, as an RC responder does
+        // (InfiniBand C9-105; Linux's rxe acknowledges every duplicate SEND or WRITE). A sender that resends packets
+        // the receiver already has (their ACKs lost, then a timeout) learns at its first duplicate where the receiver
+        // is; acknowledging only some duplicates (a message's last packet, AckReq) hung a sender that never reached
+        // one before its next timeout sent it back again (behind a window, or paced at a congestion control's
+        // floor rate)
+        return Reply.ACK;
     }
 
     @Override

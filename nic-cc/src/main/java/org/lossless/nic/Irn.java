@@ -120,7 +120,7 @@ final class Irn implements LossRecovery {
     }
 
     @Override
-    public Reply outOfSequence(long expectedPsn, long psn, boolean asksAck, long nowPs) {
+    public Reply outOfSequence(long expectedPsn, long psn, long nowPs) {
         if (psn < expectedPsn) {
             return Reply.ACK;
         }

@@ -61,10 +61,10 @@ interface LossRecovery {
 
     /**
      * Data packet {@code psn} arrived at {@code nowPs} at a receiver that expects {@code expectedPsn} (its {@link
-     * QpReceiver#expectedPsn}, not {@code psn}); {@code asksAck}: the last packet of its message or one with the
-     * AckReq bit ({@link org.lossless.core.net.Packet#ackRequest}), which a receiver acknowledges even as a duplicate.
+     * QpReceiver#expectedPsn}, not {@code psn}). A duplicate ({@code psn < expectedPsn}) is acknowledged again by
+     * every recovery, as an RC responder does.
      */
-    Reply outOfSequence(long expectedPsn, long psn, boolean asksAck, long nowPs);
+    Reply outOfSequence(long expectedPsn, long psn, long nowPs);
 
     /**
      * Whether the receiver already holds {@code psn} (= the expected PSN, after an in-order packet advanced

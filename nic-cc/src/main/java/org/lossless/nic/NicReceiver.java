@@ -179,8 +179,7 @@ final class NicReceiver {
             while (qp.recovery.takeHeld(qp.expectedPsn)) {
                 deliver(qp, qp.expectedPsn, null, now);
             }
-        } else if (qp.recovery.outOfSequence(qp.expectedPsn, psn, p.last() || p.ackRequest(), now)
-                == LossRecovery.Reply.DROP) {
+        } else if (qp.recovery.outOfSequence(qp.expectedPsn, psn, now) == LossRecovery.Reply.DROP) {
             outOfOrderDrops++;   // beyond the reorder window: the sender's timeout resends it
             return;
         }
@@ -194,7 +193,7 @@ final class NicReceiver {
 
     /** Data packet {@code p} is not the expected one: its QP's loss recovery decides what happens. */
     private void outOfSequence(QpReceiver qp, Packet p, long now) {
-        switch (qp.recovery.outOfSequence(qp.expectedPsn, p.psn, p.last() || p.ackRequest(), now)) {
+        switch (qp.recovery.outOfSequence(qp.expectedPsn, p.psn, now)) {
             case DROP -> outOfOrderDrops++;
             case ACK -> {
                 outOfOrderDrops++;

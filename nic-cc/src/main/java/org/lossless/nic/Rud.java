@@ -195,7 +195,7 @@ final class Rud implements LossRecovery {
 
     /** Out of order is normal: keep it ({@code SACK}), a duplicate gets an ACK, beyond the ring is dropped. */
     @Override
-    public Reply outOfSequence(long expectedPsn, long psn, boolean asksAck, long nowPs) {
+    public Reply outOfSequence(long expectedPsn, long psn, long nowPs) {
         if (psn < expectedPsn || held.get(psn)) {
             return Reply.ACK;
         }

@@ -70,10 +70,10 @@ class PsnBitmapTest {
         void holdsUpToTheRingsEndAndNoFurther() {
             Irn irn = irn();
             long expected = 10;
-            assertEquals(LossRecovery.Reply.SACK, irn.outOfSequence(expected, 11, false, 0));
-            assertEquals(LossRecovery.Reply.SACK, irn.outOfSequence(expected, 73, false, 0), "10 + 63: the ring's last slot");
-            assertEquals(LossRecovery.Reply.DROP, irn.outOfSequence(expected, 74, false, 0), "10 + 64 would sit on 10's slot");
-            assertEquals(LossRecovery.Reply.ACK, irn.outOfSequence(expected, 9, false, 0), "a duplicate is re-ACKed");
+            assertEquals(LossRecovery.Reply.SACK, irn.outOfSequence(expected, 11, 0));
+            assertEquals(LossRecovery.Reply.SACK, irn.outOfSequence(expected, 73, 0), "10 + 63: the ring's last slot");
+            assertEquals(LossRecovery.Reply.DROP, irn.outOfSequence(expected, 74, 0), "10 + 64 would sit on 10's slot");
+            assertEquals(LossRecovery.Reply.ACK, irn.outOfSequence(expected, 9, 0), "a duplicate is re-ACKed");
             assertFalse(irn.takeHeld(10));
             assertTrue(irn.takeHeld(11));
             assertFalse(irn.takeHeld(11), "taken once");

@@ -92,17 +92,19 @@ class RecoveryEdgesTest {
     }
 
     @Test
-    void goBackNReAcksOnlyTheDuplicateOfAMessagesLastPacket() {
+    void goBackNReAcksEveryDuplicateWithItsCumulativeAck() {
+        // (InfiniBand C9-105, as Linux's rxe: a duplicate SEND or WRITE is acknowledged again; only the duplicate of
+        // a message's last packet was, which could hang a sender that never reached it: LostWindowOfAcksTest)
         ReceiverRig r = new ReceiverRig(NicConfig.builder().mtu(1000).ackEvery(1).build(), RATE, US);
         QueuePair qp = r.qp(2000);
         r.dataAt(0, qp, 0, 1078, false);
-        r.dataAt(100_000, qp, 0, 1078, false);   // duplicate, not last: dropped silently
+        r.dataAt(100_000, qp, 0, 1078, false);   // duplicate, not last: ACK 0 again
         r.dataAt(200_000, qp, 1, 562, false);    // in order, last: ACK 1
         r.dataAt(300_000, qp, 1, 562, false);    // duplicate of the last: ACK 1 again
-        r.dataAt(400_000, qp, 0, 1078, false);   // duplicate, not last
+        r.dataAt(400_000, qp, 0, 1078, false);   // duplicate of the first: ACK 1, the cumulative acknowledgement
         r.kernel.runUntil(10 * US);
-        assertEquals(List.of(0L, 200_000L, 300_000L), r.starts(PacketType.ACK));
-        assertEquals(List.of(0L, 1L, 1L), r.sent.stream().filter(t -> t.type() == PacketType.ACK)
+        assertEquals(List.of(0L, 100_000L, 200_000L, 300_000L, 400_000L), r.starts(PacketType.ACK));
+        assertEquals(List.of(0L, 0L, 1L, 1L, 1L), r.sent.stream().filter(t -> t.type() == PacketType.ACK)
                 .map(ReceiverRig.Tx::psn).toList());
         assertEquals(3, r.nic.outOfOrderDrops());
     }
