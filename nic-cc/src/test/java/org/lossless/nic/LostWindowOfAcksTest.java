@@ -18,13 +18,13 @@ import org.lossless.core.net.PacketType;
 
 /**
  * Go-back-N behind a send window when a whole window's ACKs are lost: host 0 sends a 12-packet WRITE (MTU 1000) to
- * host 1 at 100 Gb/s over 1 µs cables with {@code nic.window} 4,000 B, and the ACKs of PSNs 4 to 7 are lost once.
- * The receiver already holds 0..7; the sender, its window full of 4..7, waits for the timeout (1 ms) and sends 4..7
- * again: duplicates. Only the last of a message's packets used to be acknowledged as a duplicate, and the window
- * never reached it, so every timeout resent the same window to the end of time (an HPCC sender, whose window is
+ * host 1 at 100 Gb/s over 1 µs cables with {@code nic.window} 4,000 B, and the ACKs of PSNs 4 to 7 are lost once. The
+ * receiver already holds 0..7; the sender, its window full of 4..7, waits for the timeout (the default, 67.1 ms) and
+ * sends 4..7 again: duplicates. Only the last of a message's packets used to be acknowledged as a duplicate, and the
+ * window never reached it, so every timeout resent the same window to the end of time (an HPCC sender, whose window is
  * its rate times the base RTT, hung this way behind a failed link; so did a TIMELY sender paced at its floor rate,
- * which never reached the message's end between two timeouts). As an RC responder does (InfiniBand C9-105; Linux's
- * rxe acknowledges every duplicate SEND or WRITE again), every duplicate is now acknowledged with the receiver's
+ * which never reached the message's end between two timeouts). As an RC responder does (InfiniBand C9-105; Linux's rxe
+ * acknowledges every duplicate SEND or WRITE again), every duplicate is now acknowledged with the receiver's
  * cumulative acknowledgement, so the first one after the timeout moves the sender on.
  */
 class LostWindowOfAcksTest {
@@ -79,11 +79,11 @@ class LostWindowOfAcksTest {
 
         assertEquals(Set.of(4L, 5L, 6L, 7L), lost, "the four ACKs were lost");
         assertTrue(f.finishPs() >= 0 && f.ackedPs() >= 0, "the message finished and was acknowledged");
-        assertEquals(1, f.timeouts(), "one timeout; before, one every 1 ms until the end of the run");
+        assertEquals(1, f.timeouts(), "one timeout; before, one every rto until the end of the run");
         assertEquals(List.of(4L, 5L, 6L, 7L), data.subList(8, 12), "the window again after the timeout");
         assertEquals(16, data.size(), "12 packets and the 4 of the window once more");
         // the last progress is packet 3's ACK: packet 3 ends at FIRST + 3 OTHER, its ACK is back 2 us + ACK later.
-        // The timeout 1 ms after it resends 4 (then 5..7, back to back); 4's ACK, for 0..7, is back 2 us + ACK after
+        // The timeout rto after it resends 4 (then 5..7, back to back); 4's ACK, for 0..7, is back 2 us + ACK after
         // 4's end, when 7 is long sent, and opens the window: 8..11 back to back, 11 at host 1 1 us after its end
         long progress = FIRST + 3 * OTHER + 2 * DELAY + ACK;
         long firstDuplicateAcked = progress + rto + OTHER + 2 * DELAY + ACK;
