@@ -65,7 +65,17 @@ public abstract class RateWindowSender implements CongestionControl {
 
     @Override
     public final void onSent(long nowPs, long next) {
+        if (next < nextPsn) {
+            rewound(next);
+        }
         nextPsn = next;
+    }
+
+    /**
+     * Loss recovery sent the QP back (go-back-N): the packet just sent again is followed by PSN {@code next}, below
+     * {@link #nextPsn}. A sender whose updates wait for an ACK past what it had sent restarts that wait here.
+     */
+    protected void rewound(long next) {
     }
 
     @Override

@@ -56,6 +56,22 @@ class TimelySenderTest {
     }
 
     @Test
+    void aRewindStartsTheWindowAtWhatIsSentAgain() {
+        step(9, 0, 60);
+        step(99, 10, 80); // cut to 30 Gb/s; the next update needs an ACK past PSN 99
+        assertEquals(30 * G, (double) s.rateBps(0), 1.0);
+        // go-back-N sends the QP back to PSN 20 and resends 20..29; the ACK for 25 covers data sent after the rewind's
+        // first packet (the HPCC simulator's gate waited for an ACK past 99): falling RTT, diff = 0.125 x 17.5 +
+        // 0.875 x (-10) = -6.5625 us, increase
+        next = 20;
+        step(29, 25, 70);
+        assertEquals(30 * G + 100 * M, (double) s.rateBps(0), 1.0);
+        // the window now ends at 30: an ACK for 28 does not count
+        step(29, 28, 40);
+        assertEquals(30 * G + 100 * M, (double) s.rateBps(0), 1.0);
+    }
+
+    @Test
     void aboveTHighCutsByHowFarAboveAndBelowTLowAlwaysIncreases() {
         step(9, 0, 400);
         // 600 us > T_high: R = 100G x (1 - 0.8 x (1 - 500/600)) = 86.666... Gb/s
