@@ -13,7 +13,8 @@ import org.lossless.workloads.spec.WorkloadConfig;
  * PFC headroom below the need ({@link HeadroomLint}), a shared headroom pool below what its lossless groups may
  * need at once ({@link HeadroomPoolLint}), PFC pausing before ECN marks ({@link EcnPfcLint}), Ultra Ethernet
  * settings that cannot work as meant ({@link UetLint}), CBFC credits below line rate ({@link CbfcLint}), traffic-class mappings that break losslessness or
- * starve CNPs ({@link QosMapLint}) and packet spraying under go-back-N ({@link SprayLint}). Computed from the scenario alone, never from a run: the same scenario gives
+ * starve CNPs ({@link QosMapLint}), packet spraying under go-back-N ({@link SprayLint}) and Swift targets below the
+ * fabric's base RTT ({@link SwiftLint}). Computed from the scenario alone, never from a run: the same scenario gives
  * the same findings (and {@code warnings.json} bytes) on every seed and machine.
  */
 public final class Lints {
@@ -46,6 +47,7 @@ public final class Lints {
         all.addAll(CbfcLint.of(s));
         all.addAll(QosMapLint.of(s));
         all.addAll(SprayLint.of(s));
+        all.addAll(SwiftLint.of(s));
         return List.copyOf(all);
     }
 }
