@@ -1,19 +1,16 @@
 package org.lossless.experiments.lint;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.lossless.experiments.lint.Finding.Unit;
 import org.lossless.experiments.lint.Finding.Value;
 import org.lossless.experiments.run.BaseRtt;
+import org.lossless.experiments.run.FabricRtt;
 import org.lossless.experiments.scenario.Scenario;
 import org.lossless.nic.swift.Swift;
 import org.lossless.nic.swift.SwiftParams;
-import org.lossless.topology.Cable;
-import org.lossless.topology.Port;
 import org.lossless.topology.Routes;
 import org.lossless.topology.Topology;
 
@@ -23,9 +20,8 @@ import org.lossless.topology.Topology;
  * a path whose empty-network RTT already exceeds that it cuts at every RTT and holds its window near the floor. On a
  * k=4 fat-tree of 25 Gb/s links with 4 KiB packets (a base RTT of 20.2 us between pods against a target of 15 us)
  * three 3 MB flows took 38-40 ms, 1.9-2.0 ms with {@code base_target: 40us}. The defaults are for 100 Gb/s fabrics with
- * microsecond links; slower links or larger packets lengthen the base RTT. Checked on the path with the least room:
- * one host per switch, cable rate and delay stands for its group, as {@link org.lossless.experiments.run.FabricRtt}
- * does.
+ * microsecond links; slower links or larger packets lengthen the base RTT. Checked on the path with the least room,
+ * over {@link FabricRtt#groups}.
  */
 public final class SwiftLint {
     /** The finding's code. */
@@ -48,7 +44,8 @@ public final class SwiftLint {
         long worstTarget = 0;
         int worstSwitches = 0;
         long worstRoom = Long.MAX_VALUE;
-        List<Integer> reps = representatives(t);
+        List<Integer> reps = new ArrayList<>();
+        FabricRtt.groups(t).forEach(reps::addAll);
         for (int a : reps) {
             for (int b : reps) {
                 if (a != b) {
@@ -76,22 +73,5 @@ public final class SwiftLint {
         return List.of(Finding.warning(CODE, text, "nic.swift.base_target", "nic.swift.per_hop").with(List.of(),
                 List.of(new Value("base_rtt", worstRtt, Unit.PICOSECONDS), new Value("target", worstTarget,
                         Unit.PICOSECONDS), new Value("switches", worstSwitches, Unit.COUNT))));
-    }
-
-    /** Two hosts of each group of hosts on one switch with one cable rate and delay (pairs inside a group). */
-    private static List<Integer> representatives(Topology t) {
-        Map<List<Long>, List<Integer>> groups = new LinkedHashMap<>();
-        for (int h = 0; h < t.hostCount(); h++) {
-            Port port = t.ports(t.hostNode(h)).get(0);
-            Cable c = port.cable();
-            List<Integer> g = groups.computeIfAbsent(List.of((long) port.peer(), c.rateBps(), c.delayPs()),
-                    k -> new ArrayList<>());
-            if (g.size() < 2) {
-                g.add(h);
-            }
-        }
-        List<Integer> out = new ArrayList<>();
-        groups.values().forEach(out::addAll);
-        return out;
     }
 }

@@ -22,16 +22,7 @@ public final class FabricRtt {
     }
 
     public static long max(Topology t, PathRtt rtt) {
-        Map<List<Long>, List<Integer>> groups = new LinkedHashMap<>();
-        for (int h = 0; h < t.hostCount(); h++) {
-            Port p = t.ports(t.hostNode(h)).get(0);
-            Cable c = p.cable();
-            List<Integer> g = groups.computeIfAbsent(List.of((long) p.peer(), c.rateBps(), c.delayPs()), k -> new ArrayList<>());
-            if (g.size() < 2) {
-                g.add(h);
-            }
-        }
-        List<List<Integer>> reps = new ArrayList<>(groups.values());
+        List<List<Integer>> reps = groups(t);
         long max = 0;
         for (List<Integer> a : reps) {
             if (a.size() > 1) {
@@ -47,5 +38,23 @@ public final class FabricRtt {
             throw new IllegalStateException("the fabric has fewer than two hosts: no base RTT");
         }
         return max;
+    }
+
+    /**
+     * The hosts grouped by the switch they are cabled to and their cable's rate and delay, at most two of each group
+     * (the first two in host order): the host pairs {@code (a.get(0), b.get(0))} of two groups and {@code (a.get(0),
+     * a.get(1))} inside one stand for every pair of the fabric in anything that depends on the path alone.
+     */
+    public static List<List<Integer>> groups(Topology t) {
+        Map<List<Long>, List<Integer>> groups = new LinkedHashMap<>();
+        for (int h = 0; h < t.hostCount(); h++) {
+            Port p = t.ports(t.hostNode(h)).get(0);
+            Cable c = p.cable();
+            List<Integer> g = groups.computeIfAbsent(List.of((long) p.peer(), c.rateBps(), c.delayPs()), k -> new ArrayList<>());
+            if (g.size() < 2) {
+                g.add(h);
+            }
+        }
+        return new ArrayList<>(groups.values());
     }
 }
