@@ -57,21 +57,13 @@ class IrnAckLossTest {
                 data.add(p.psn);
             }
         });
-        port[0].connect(new Link(kernel, US, (p, in) -> {
-            if (p.type == PacketType.DATA && lose.remove(p.psn)) {
-                pool.release(p);
-            } else {
-                nic[1].receive(p, in);
-            }
-        }, 0), nic[0]);
-        port[1].connect(new Link(kernel, US, (p, in) -> {
-            if (p.type == PacketType.ACK && p.psn > 1 && !ackLost[0]) {
-                ackLost[0] = true;
-                pool.release(p);
-            } else {
-                nic[0].receive(p, in);
-            }
-        }, 0), nic[1]);
+        port[0].connect(new Link(kernel, US, LossyPair.dropping(pool, nic[1],
+                p -> p.type == PacketType.DATA && lose.remove(p.psn)), 0), nic[0]);
+        port[1].connect(new Link(kernel, US, LossyPair.dropping(pool, nic[0], p -> {
+            boolean drop = p.type == PacketType.ACK && p.psn > 1 && !ackLost[0];
+            ackLost[0] |= drop;
+            return drop;
+        }), 0), nic[1]);
         Flow f = flows.add(new Flow(0, "t", 0, 1, MessageSize.of(100_000), 0, 3));
         nic[0].startFlow(f);
         kernel.runUntil(2_000 * US);

@@ -94,4 +94,18 @@ final class LossyPair implements FlowListener {
     @Override
     public void flowAcked(Flow flow, long nowPs) {
     }
+
+    /**
+     * A cable's far end that loses the frames {@code lose} picks (given back to {@code pool}) and hands the rest to
+     * {@code next}: for tests that lose chosen frames, ACKs as well as data.
+     */
+    static PacketReceiver dropping(PacketPool pool, PacketReceiver next, java.util.function.Predicate<Packet> lose) {
+        return (p, in) -> {
+            if (lose.test(p)) {
+                pool.release(p);
+            } else {
+                next.receive(p, in);
+            }
+        };
+    }
 }

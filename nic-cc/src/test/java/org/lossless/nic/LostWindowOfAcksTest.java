@@ -65,13 +65,8 @@ class LostWindowOfAcksTest {
         });
         Set<Long> lost = new HashSet<>();
         port[0].connect(new Link(kernel, DELAY, nic[1], 0), nic[0]);
-        port[1].connect(new Link(kernel, DELAY, (p, in) -> {
-            if (p.type == PacketType.ACK && p.psn >= 4 && p.psn <= 7 && lost.add(p.psn)) {
-                pool.release(p);
-            } else {
-                nic[0].receive(p, in);
-            }
-        }, 0), nic[1]);
+        port[1].connect(new Link(kernel, DELAY, LossyPair.dropping(pool, nic[0],
+                p -> p.type == PacketType.ACK && p.psn >= 4 && p.psn <= 7 && lost.add(p.psn)), 0), nic[1]);
         Flow f = flows.add(new Flow(0, "t", 0, 1, MessageSize.of(12_000), 0, 3));
         nic[0].startFlow(f);
         long rto = NicConfig.DEFAULT_RTO_PS;
