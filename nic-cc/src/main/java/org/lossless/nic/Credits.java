@@ -6,7 +6,9 @@ package org.lossless.nic;
  * ACK or grant ends speculation (what is left of it is dropped) and from then on only granted bytes may go. A packet
  * may start while any credit is left (the credit may go negative by less than a packet, as in the reference
  * simulator); unused credit is capped at {@code speculative} bytes. A message posted on a QP with nothing outstanding
- * speculates again (nothing would arrive at its receiver to start the grants otherwise). A retransmission timeout grants one packet of
+ * speculates again (nothing would arrive at its receiver to start the grants otherwise), and so does a QP whose last
+ * outstanding packet is acknowledged while it has data left, no credit and no place in its receiver's grant ring
+ * ({@code NicSender.acknowledge}). A retransmission timeout grants one packet of
  * credit, so a QP whose packets were dropped (no trim, no grant) can still resend.
  */
 final class Credits {

@@ -236,6 +236,13 @@ final class NicSender {
         long newly = qp.ackThrough(psn, now, listener);
         qp.recovery.acked(qp, before);
         qp.lastProgressPs = now;
+        if (qp.credits != null && !qp.outstanding() && qp.hasDataLeft() && !qp.credits.positive() && !qp.inPacer) {
+            // RCCC: data to send, no credit, nothing in flight, and not waiting in its receiver's grant ring (the
+            // ring let it go when it had nothing more to send; the message behind was posted while its last packets
+            // were still unacknowledged). Nothing would tell the receiver of it, so no grant would ever come, and
+            // with nothing outstanding no timeout either: it speculates again, as a message posted on an idle QP does
+            qp.credits.restart();
+        }
         if (ack != null && qp.ccAcks) {
             ccAck(qp, ack, newly);
         }
