@@ -300,12 +300,12 @@ final class NicSender {
         }
     }
 
-    /** The retransmission timeout of {@code qp} now, ps (its loss recovery's; go-back-N: {@code nic.rto}). */
     /** Times a QP spent its last RCCC credit with data still to send (it then waited for a grant). */
     long creditStalls() {
         return frames.creditStalls;
     }
 
+    /** The retransmission timeout of {@code qp} now, ps (its loss recovery's; go-back-N: {@code nic.rto}). */
     private long rto(QueuePair qp) {
         return qp.recovery.rtoPs(qp, nicRtoPs);
     }
