@@ -14,6 +14,8 @@ import org.lossless.experiments.lint.HeadroomLint;
 import org.lossless.experiments.lint.HeadroomPoolLint;
 import org.lossless.experiments.lint.Lints;
 import org.lossless.experiments.lint.QosMapLint;
+import org.lossless.experiments.lint.SprayLint;
+import org.lossless.experiments.lint.SwiftLint;
 import org.lossless.plots.data.FabricData;
 import org.lossless.plots.charts.Fmt;
 import org.lossless.plots.data.FlowRow;
@@ -166,6 +168,10 @@ final class ReportWarnings {
             return "QoS mapping";
         } else if (c.equals(Lints.TOPOLOGY) || c.equals(Lints.WORKLOAD)) {
             return "import";
+        } else if (c.equals(SprayLint.CODE)) {
+            return "packet spraying under go-back-N";
+        } else if (c.equals(SwiftLint.CODE)) {
+            return "Swift target below the base RTT";
         }
         return "Ultra Ethernet setting without effect";
     }
