@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.lossless.experiments.lint.CbfcLint;
 import org.lossless.experiments.lint.EcnPfcLint;
 import org.lossless.experiments.lint.Finding;
 import org.lossless.experiments.lint.HeadroomLint;
@@ -172,6 +173,8 @@ final class ReportWarnings {
             return "packet spraying under go-back-N";
         } else if (c.equals(SwiftLint.CODE)) {
             return "Swift target below the base RTT";
+        } else if (c.equals(CbfcLint.CODE)) {
+            return "CBFC credits below line rate";
         }
         return "Ultra Ethernet setting without effect";
     }
