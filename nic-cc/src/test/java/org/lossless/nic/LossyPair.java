@@ -33,6 +33,10 @@ final class LossyPair implements FlowListener {
     final Set<Long> dropTwice = new HashSet<>();
     /** PSNs whose first transmission a switch would trim: the headers arrive, flagged, the payload is gone. */
     final Set<Long> trimOnce = new HashSet<>();
+    /** PSNs whose first ACK from host 1 is lost on its way back. */
+    final Set<Long> ackDropOnce = new HashSet<>();
+    /** The PSNs whose ACK was lost so far. */
+    final Set<Long> ackDropped = new HashSet<>();
     private final Set<Long> trimmed = new HashSet<>();
     private final Set<Long> dropped = new HashSet<>();
     private final Set<Long> droppedTwice = new HashSet<>();
@@ -62,7 +66,8 @@ final class LossyPair implements FlowListener {
             nic[1].receive(p, inPort);
         };
         port[0].connect(new Link(kernel, delayPs, lossy, 0), nic[0]);
-        port[1].connect(new Link(kernel, delayPs, nic[0], 0), nic[1]);
+        port[1].connect(new Link(kernel, delayPs, dropping(pool, nic[0],
+                p -> p.type == PacketType.ACK && ackDropOnce.contains(p.psn) && ackDropped.add(p.psn)), 0), nic[1]);
     }
 
     /** A WRITE of {@code bytes} from host 0 to host 1 on a QP of its own, posted at time 0. */

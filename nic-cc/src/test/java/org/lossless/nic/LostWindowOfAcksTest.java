@@ -3,18 +3,10 @@ package org.lossless.nic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
-import org.lossless.core.kernel.Kernel;
-import org.lossless.core.net.EgressPort;
-import org.lossless.core.net.Link;
-import org.lossless.core.net.MessageSize;
-import org.lossless.core.net.PacketPool;
-import org.lossless.core.net.PacketType;
 
 /**
  * Go-back-N behind a send window when a whole window's ACKs are lost: host 0 sends a 12-packet WRITE (MTU 1000) to
@@ -37,42 +29,15 @@ class LostWindowOfAcksTest {
 
     @Test
     void theFirstDuplicateAfterTheTimeoutIsAcknowledgedAndMovesTheSenderOn() {
-        Kernel kernel = new Kernel();
-        PacketPool pool = new PacketPool();
-        FlowTable flows = new FlowTable();
-        List<Long> data = new ArrayList<>();
-        FlowListener quiet = new FlowListener() {
-            @Override
-            public void flowFinished(Flow flow, long nowPs) {
-            }
-
-            @Override
-            public void flowAcked(Flow flow, long nowPs) {
-            }
-        };
-        NicConfig config = NicConfig.builder().mtu(1000).ackEvery(1).window(4000).build();
-        HostNic[] nic = new HostNic[2];
-        EgressPort[] port = new EgressPort[2];
-        for (int h = 0; h < 2; h++) {
-            nic[h] = new HostNic(h, "h" + h, kernel, pool, flows, config, quiet);
-            port[h] = new EgressPort(kernel, RATE);
-            nic[h].attach(port[h]);
-        }
-        port[0].probe((p, start, end) -> {
-            if (p.type == PacketType.DATA) {
-                data.add(p.psn);
-            }
-        });
-        Set<Long> lost = new HashSet<>();
-        port[0].connect(new Link(kernel, DELAY, nic[1], 0), nic[0]);
-        port[1].connect(new Link(kernel, DELAY, LossyPair.dropping(pool, nic[0],
-                p -> p.type == PacketType.ACK && p.psn >= 4 && p.psn <= 7 && lost.add(p.psn)), 0), nic[1]);
-        Flow f = flows.add(new Flow(0, "t", 0, 1, MessageSize.of(12_000), 0, 3));
-        nic[0].startFlow(f);
+        LossyPair pair = new LossyPair(NicConfig.builder().mtu(1000).ackEvery(1).window(4000).build(), RATE, DELAY,
+                4 * DELAY);
+        pair.ackDropOnce.addAll(List.of(4L, 5L, 6L, 7L));
+        Flow f = pair.write(12_000);
         long rto = NicConfig.DEFAULT_RTO_PS;
-        kernel.runUntil(20 * rto);
+        pair.kernel.runUntil(20 * rto);
+        List<Long> data = pair.dataPsns();
 
-        assertEquals(Set.of(4L, 5L, 6L, 7L), lost, "the four ACKs were lost");
+        assertEquals(Set.of(4L, 5L, 6L, 7L), pair.ackDropped, "the four ACKs were lost");
         assertTrue(f.finishPs() >= 0 && f.ackedPs() >= 0, "the message finished and was acknowledged");
         assertEquals(1, f.timeouts(), "one timeout; before, one every rto until the end of the run");
         assertEquals(List.of(4L, 5L, 6L, 7L), data.subList(8, 12), "the window again after the timeout");
